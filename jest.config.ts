@@ -1,0 +1,45 @@
+import type { Config } from 'jest';
+
+const swc: Config['transform'] = {
+  '^.+\\.(t|j)sx?$': ['@swc/jest', { swcrc: false, jsc: { parser: { syntax: 'typescript', decorators: true, tsx: true }, transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false, react: { runtime: 'automatic' } }, target: 'es2022', keepClassNames: true }, module: { type: 'commonjs' } }],
+};
+
+const rules = { '^@paddock/rules$': '<rootDir>/packages/rules/src/index.ts' };
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'server-unit',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server/src', '<rootDir>/packages/rules/src'],
+      testMatch: ['**/*.spec.ts'],
+      transform: swc,
+      moduleNameMapper: rules,
+    },
+    {
+      displayName: 'server-integration',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server/test'],
+      testMatch: ['**/*.int-spec.ts'],
+      transform: swc,
+      moduleNameMapper: rules,
+      globalSetup: '<rootDir>/server/test/global-setup.ts',
+      globalTeardown: '<rootDir>/server/test/global-teardown.ts',
+      testTimeout: 30_000,
+    },
+    {
+      displayName: 'web',
+      rootDir: __dirname,
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/web/src'],
+      testMatch: ['**/*.test.ts?(x)'],
+      transform: swc,
+      moduleNameMapper: { ...rules, '\\.(css|png|svg)$': '<rootDir>/web/test/file-stub.ts' },
+      setupFilesAfterEnv: ['<rootDir>/web/test/setup.ts'],
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,5 @@
+export * from './roles';
+export * from './views';
+export * from './limits';
+export * from './errors';
+export * from './session';

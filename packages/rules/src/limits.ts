@@ -1,0 +1,39 @@
+/** Business constants and limits of SPEC §9, defined once. */
+export const LIMITS = {
+  externalShareAvailabilityHours: 24,
+  junkRetentionDays: 30,
+  taggingMaxAssets: 200,
+  externalShareMaxFiles: 500,
+  previewMaxAssets: 25,
+  vinPlatePairsMax: 3,
+  copyrightOptionsMax: 4,
+  sharePasswordMinLength: 16,
+  idChunkSize: 50,
+  subFolderPageSize: 50,
+  junkMoveRetryMax: 10,
+  shareStatusPollMs: 3000,
+  recentRecipientsMax: 10,
+  recentRecipientsCookieDays: 365,
+  waitAfterMoveMs: 1000,
+  waitAfterJunkMs: 5000,
+  detailNavigationWaitMs: 700,
+  uploadCheckPageSize: 10,
+  uploadCheckPageRange: 3,
+  contentServiceTimeoutMs: 60_000,
+  sessionCookieDays: 30,
+  defaultCookieDays: 1,
+} as const;
+
+export const CLIENT_VERSION = '2.0.1';
+export const CLIENT_ID = 'paddock';
+
+export const LANGUAGES = ['it', 'en', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'it';
+export const FALLBACK_LANGUAGE: Language = 'en';
+/** The asset-facing locale pair (SPEC §1). */
+export const ASSET_LOCALES = ['IT', 'EN'] as const;
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}

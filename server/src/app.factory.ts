@@ -1,0 +1,59 @@
+import { ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { CLIENT_VERSION } from '@paddock/rules';
+import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import type { AppConfig } from './config/config.module';
+
+/** The SPA runs under this policy: no inline script, no third-party origin (issue 2, §12). */
+const SPA_CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+export const API_DOCS_PATH = 'api/docs';
+
+export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  const spaHelmet = helmet({ contentSecurityPolicy: { directives: SPA_CSP } });
+  // Swagger UI needs inline styles and scripts of its own; it is the only page allowed them.
+  const docsHelmet = helmet({
+    contentSecurityPolicy: { directives: { ...SPA_CSP, scriptSrc: ["'self'", "'unsafe-inline'"] } },
+  });
+  app.use((req: { path: string }, res: unknown, next: () => void) =>
+    (req.path.startsWith(`/${API_DOCS_PATH}`) ? docsHelmet : spaHelmet)(req as never, res as never, next),
+  );
+  app.use(cookieParser());
+  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  if (config.PROCESS_ROLE !== 'worker') {
+    const doc = new DocumentBuilder()
+      .setTitle('Paddock hub API')
+      .setDescription('The content service and portal API of Paddock (SPEC §7).')
+      .setVersion(CLIENT_VERSION)
+      .addCookieAuth('paddock_session')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'token' }, 'token')
+      .build();
+    SwaggerModule.setup(API_DOCS_PATH, app, () => SwaggerModule.createDocument(app, doc), {
+      jsonDocumentUrl: `${API_DOCS_PATH}/openapi.json`,
+    });
+  }
+  return app;
+}

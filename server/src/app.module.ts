@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { ScheduleModule } from '@nestjs/schedule';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { LoggerModule } from 'nestjs-pino';
+import { ConfigModule, type AppConfig } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { DomainExceptionFilter } from './common/domain-exception.filter';
+import { correlationIdOf } from './common/correlation-id';
+import { REDACTED_LOG_PATHS } from './common/log-redaction';
+import { BuiltinProviderModule } from './builtin-provider/builtin-provider.module';
+import { ProviderModule } from './provider/provider.module';
+import { AuthModule } from './auth/auth.module';
+import { SsoModule } from './auth/sso/sso.module';
+import { ProfileModule } from './profile/profile.module';
+import { UsersModule } from './users/users.module';
+import { JobsModule } from './jobs/jobs.module';
+import { HealthModule } from './health/health.module';
+
+export function webDistDir(config: AppConfig): string {
+  return resolve(config.WEB_DIST ?? join(__dirname, '../../web/dist'));
+}
+
+/** The api and the worker are one module tree; PROCESS_ROLE picks what runs (ARCHITECTURE §4). */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const runApi = config.PROCESS_ROLE !== 'worker';
+    const runWorkers = config.PROCESS_ROLE !== 'api';
+    const imports: ModuleMetadata['imports'] = [
+      ConfigModule.forRoot(config),
+      LoggerModule.forRoot({
+        pinoHttp: {
+          level: config.LOG_LEVEL,
+          genReqId: (req) => correlationIdOf(req),
+          redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+          autoLogging: { ignore: (req) => req.url === '/api/health' },
+        },
+      }),
+      ThrottlerModule.forRoot([{ ttl: 60_000, limit: 600 }]),
+      ScheduleModule.forRoot(),
+      DatabaseModule,
+      JobsModule.forRoot({ runWorkers }),
+    ];
+    if (runApi) {
+      imports.push(ProviderModule, AuthModule, SsoModule, ProfileModule, UsersModule, HealthModule);
+      if (config.BUILTIN_PROVIDER) imports.push(BuiltinProviderModule);
+      const web = webDistDir(config);
+      if (existsSync(join(web, 'index.html')))
+        imports.push(
+          ServeStaticModule.forRoot({
+            rootPath: web,
+            exclude: ['/api/{*path}', '/provider/{*path}'],
+            serveStaticOptions: { index: false, maxAge: '1h' },
+          }),
+        );
+    }
+    return {
+      module: AppModule,
+      imports,
+      providers: [{ provide: APP_FILTER, useClass: DomainExceptionFilter }],
+    };
+  }
+}
