@@ -6,6 +6,11 @@ const swc: Config['transform'] = {
 
 const rules = { '^@paddock/rules$': '<rootDir>/packages/rules/src/index.ts' };
 
+// ESM-only packages: Node 20.19+ requires them natively, Jest's module loader does not, so swc
+// turns them into CommonJS for the tests.
+const esmOnly = ['openid-client', 'oauth4webapi', 'jose'];
+const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
+
 const config: Config = {
   projects: [
     {
@@ -15,6 +20,7 @@ const config: Config = {
       roots: ['<rootDir>/server/src', '<rootDir>/packages/rules/src'],
       testMatch: ['**/*.spec.ts'],
       transform: swc,
+      transformIgnorePatterns,
       moduleNameMapper: rules,
     },
     {
@@ -24,6 +30,7 @@ const config: Config = {
       roots: ['<rootDir>/server/test'],
       testMatch: ['**/*.int-spec.ts'],
       transform: swc,
+      transformIgnorePatterns,
       moduleNameMapper: rules,
       globalSetup: '<rootDir>/server/test/global-setup.ts',
       globalTeardown: '<rootDir>/server/test/global-teardown.ts',

@@ -3,3 +3,4 @@ export * from './views';
 export * from './limits';
 export * from './errors';
 export * from './session';
+export * from './folders';

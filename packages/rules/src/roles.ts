@@ -96,7 +96,8 @@ export function defaultDepartment(groups: LinkedGroup[], companyName: string | u
   return departments.find((d) => d === company) ?? departments[0];
 }
 
-const PRIMARY_ORDER: Role[] = ['approver', 'observer', 'user', 'basic_user', 'supplier'];
+// A restriction wins over the plain 'user' a department group gives (basic_user before user).
+const PRIMARY_ORDER: Role[] = ['approver', 'observer', 'basic_user', 'user', 'supplier'];
 
 export function deriveRoles(groups: LinkedGroup[], companyName?: string): DerivedRoles {
   const names = new Set(groups.map((g) => norm(g.name)));

@@ -1,0 +1,62 @@
+// `npm test`: every check and every suite, then one closing line `N passed, N failed`.
+// Suites keep running after a failure so one run shows everything that is wrong.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { build, ensureDependencies, generatePrismaClients, root } from './lib.mjs';
+
+ensureDependencies();
+generatePrismaClients();
+build();
+
+const results = join(root, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+const bin = (name) => join(root, 'node_modules/.bin', name);
+const rows = [];
+
+function step(name, cmd, args, env = {}) {
+  console.log(`\n━━ ${name} ━━`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+function check(name, cmd, args) {
+  const ok = step(name, cmd, args);
+  rows.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+}
+
+function readJson(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+
+check('typecheck', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/rules', 'server', 'web']);
+check('lint', bin('eslint'), ['.', '--max-warnings=0']);
+check('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
+
+const jestJson = join(results, 'jest.json');
+const jestOk = step('jest (unit, integration, web components)', bin('jest'), ['--ci', '--json', `--outputFile=${jestJson}`, '--maxWorkers=2']);
+const jest = readJson(jestJson);
+const jestFailed = jest ? jest.numFailedTests + jest.numRuntimeErrorTestSuites : 1;
+rows.push({ name: 'jest', passed: jest?.numPassedTests ?? 0, failed: jestFailed || (jestOk ? 0 : 1) });
+
+const e2eJson = join(results, 'e2e.json');
+const e2eOk = step('end-to-end (Playwright, Chromium)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson });
+const e2e = readJson(e2eJson);
+const stats = e2e?.stats ?? {};
+const e2eFailed = e2e ? (stats.unexpected ?? 0) + (e2e.errors?.length ?? 0) : 1;
+rows.push({
+  name: 'e2e',
+  passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+  failed: e2eFailed || (e2eOk ? 0 : 1),
+  skipped: stats.skipped ?? 0,
+});
+
+console.log('\n━━ summary ━━');
+for (const r of rows) console.log(`${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+const passed = rows.reduce((n, r) => n + r.passed, 0);
+const failed = rows.reduce((n, r) => n + r.failed, 0);
+const skipped = rows.reduce((n, r) => n + (r.skipped ?? 0), 0);
+// A skipped end-to-end test is a failure of the run: CI must exercise the browser.
+console.log(`${passed} passed, ${failed + skipped} failed`);
+process.exit(failed + skipped === 0 && passed > 0 ? 0 : 1);

@@ -1,0 +1,132 @@
+import {
+  DEPARTMENT_GROUP_MARK,
+  FOLDER_CODES,
+  GENERAL_GROUPS,
+  approvalStepCode,
+  departmentFolderPrettyId,
+} from '@paddock/rules';
+
+/**
+ * The demo organisation (issue 2 §10). DEMO ONLY: every account shares one published password.
+ * Groups follow the naming in packages/rules/src/roles.ts.
+ */
+export const DEMO_PASSWORD = 'Paddock-demo-2026';
+
+export const DEPARTMENTS = [
+  { code: 'MARKETING', it: 'Marketing', en: 'Marketing' },
+  { code: 'HERITAGE', it: 'Heritage e restauro', en: 'Heritage and restoration' },
+] as const;
+
+export const SUPPLIER = { code: 'FOTOSTUDIO', company: 'Foto Studio Srl', it: 'Foto Studio', en: 'Foto Studio' };
+
+const dept = (code: string) => `${DEPARTMENT_GROUP_MARK}${code}`;
+
+export interface DemoGroup {
+  id: string;
+  name: string;
+  description: string;
+}
+
+export const DEMO_GROUPS: DemoGroup[] = [
+  ...Object.entries(GENERAL_GROUPS).map(([role, name]) => ({ id: `grp-${role}`, name, description: `Paddock ${role}` })),
+  ...DEPARTMENTS.flatMap((d) => [
+    { id: `grp-dept-${d.code.toLowerCase()}`, name: dept(d.code), description: `Department ${d.en}` },
+    { id: `grp-app-${d.code.toLowerCase()}-1`, name: `APP.${d.code}.STEP1`, description: `${d.en} approvers, step 1` },
+    { id: `grp-app-${d.code.toLowerCase()}-2`, name: `APP.${d.code}.STEP2`, description: `${d.en} approvers, step 2` },
+    { id: `grp-obs-${d.code.toLowerCase()}`, name: `OBS.${d.code}`, description: `${d.en} observers` },
+  ]),
+  // A supplier company's group: recognised by no rule, so its members are suppliers (SPEC §6).
+  { id: `grp-sup-${SUPPLIER.code.toLowerCase()}`, name: `SUP.${SUPPLIER.code}`, description: SUPPLIER.company },
+];
+
+export interface DemoUser {
+  username: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  groups: string[];
+  active?: boolean;
+  passwordExpired?: boolean;
+  /** What the README says the account shows. */
+  purpose: string;
+}
+
+export const DEMO_USERS: DemoUser[] = [
+  { username: 'mario.rossi', firstName: 'Mario', lastName: 'Rossi', companyName: 'Marketing', groups: [dept('MARKETING')], purpose: 'user' },
+  { username: 'anna.bianchi', firstName: 'Anna', lastName: 'Bianchi', companyName: 'Marketing', groups: [dept('MARKETING'), 'APP.MARKETING.STEP1'], purpose: 'approver, step 1' },
+  { username: 'luca.conti', firstName: 'Luca', lastName: 'Conti', companyName: 'Marketing', groups: [dept('MARKETING'), 'APP.MARKETING.STEP2'], purpose: 'approver, step 2' },
+  { username: 'foto.studio', firstName: 'Foto', lastName: 'Studio', companyName: SUPPLIER.company, groups: [`SUP.${SUPPLIER.code}`], purpose: 'supplier' },
+  { username: 'paola.neri', firstName: 'Paola', lastName: 'Neri', companyName: 'Marketing', groups: [dept('MARKETING'), 'OBS.MARKETING'], purpose: 'observer' },
+  { username: 'giulia.basic', firstName: 'Giulia', lastName: 'Basso', companyName: 'Marketing', groups: [dept('MARKETING'), GENERAL_GROUPS.basic_user], purpose: 'basic_user' },
+  { username: 'admin', firstName: 'Amministratore', lastName: 'Paddock', companyName: 'Marketing', groups: [dept('MARKETING'), GENERAL_GROUPS.admin], purpose: 'admin' },
+  { username: 'marco.multi', firstName: 'Marco', lastName: 'Moretti', companyName: 'Heritage', groups: [GENERAL_GROUPS['multi-department'], dept('MARKETING'), dept('HERITAGE'), 'OBS.MARKETING'], purpose: 'multi-department (default department HERITAGE from the company name; OBS.MARKETING does not count)' },
+  { username: 'sara.branch', firstName: 'Sara', lastName: 'Ferri', companyName: 'Marketing', groups: [dept('MARKETING'), GENERAL_GROUPS['branch-sharing']], purpose: 'branch-sharing' },
+  { username: 'vera.scaduta', firstName: 'Vera', lastName: 'Scaduta', companyName: 'Marketing', groups: [dept('MARKETING')], passwordExpired: true, purpose: 'password expired: shows the expired-password message' },
+  { username: 'dario.sospeso', firstName: 'Dario', lastName: 'Sospeso', companyName: 'Marketing', groups: [dept('MARKETING')], active: false, purpose: 'account not enabled: shows the disabled-account message' },
+];
+
+export function demoEmail(username: string): string {
+  return `${username}@paddock.example`;
+}
+
+export interface DemoFolder {
+  prettyId: string;
+  parent: string | null;
+  it: string;
+  en: string;
+  isSupplier?: boolean;
+  /** group name → rights */
+  acl: Record<string, { manage?: boolean; share?: boolean; write?: boolean }>;
+}
+
+/** Each department's tree of special folders, by SPEC §3 code. */
+export function demoFolders(): DemoFolder[] {
+  return DEPARTMENTS.flatMap((d) => {
+    const p = (code: string) => departmentFolderPrettyId(code, d.code);
+    const staff = dept(d.code);
+    const step = (n: number) => `APP.${d.code}.STEP${n}`;
+    const read = { [staff]: {}, [`OBS.${d.code}`]: {} };
+    const root = `dept-${d.code.toLowerCase()}`;
+    const supplierGroup = `SUP.${SUPPLIER.code}`;
+    return [
+      { prettyId: root, parent: null, it: d.it, en: d.en, acl: read },
+      { prettyId: p(FOLDER_CODES.suppliers), parent: root, it: 'Fornitori', en: 'Suppliers', isSupplier: true, acl: read },
+      { prettyId: `${p(FOLDER_CODES.suppliers)}-${SUPPLIER.code.toLowerCase()}`, parent: p(FOLDER_CODES.suppliers), it: SUPPLIER.it, en: SUPPLIER.en, isSupplier: true, acl: { ...read, [supplierGroup]: { write: true } } },
+      { prettyId: p(FOLDER_CODES.supplierWork), parent: `${p(FOLDER_CODES.suppliers)}-${SUPPLIER.code.toLowerCase()}`, it: 'Lavorazione fornitore', en: 'Supplier work', isSupplier: true, acl: { ...read, [supplierGroup]: { write: true } } },
+      { prettyId: p(FOLDER_CODES.supplierApproval), parent: root, it: 'Approvazione fornitori', en: 'Supplier approval', acl: { ...read, [step(1)]: { write: true } } },
+      { prettyId: p(FOLDER_CODES.approval), parent: root, it: 'Approvazione', en: 'Approval', acl: { ...read, [step(1)]: {}, [step(2)]: {} } },
+      { prettyId: p(FOLDER_CODES.rejected), parent: p(FOLDER_CODES.approval), it: 'Rifiutati', en: 'Rejected', acl: { ...read, [staff]: { write: true } } },
+      { prettyId: p(approvalStepCode(1)), parent: p(FOLDER_CODES.approval), it: 'Step 1', en: 'Step 1', acl: { ...read, [step(1)]: { write: true } } },
+      { prettyId: p(approvalStepCode(2)), parent: p(FOLDER_CODES.approval), it: 'Step 2', en: 'Step 2', acl: { ...read, [step(2)]: { write: true } } },
+      { prettyId: p(FOLDER_CODES.enrichment), parent: root, it: 'Arricchimento', en: 'Enrichment', acl: { [staff]: { write: true, manage: true } } },
+      { prettyId: p(FOLDER_CODES.departmentArchive), parent: root, it: 'Archivio di reparto', en: 'Department archive', acl: { [staff]: { write: true, manage: true, share: true } } },
+      { prettyId: p(FOLDER_CODES.internalShared), parent: root, it: 'Condivisi internamente', en: 'Internally shared', acl: { [staff]: { share: true } } },
+      { prettyId: p(FOLDER_CODES.junk), parent: root, it: 'Cestino di reparto', en: 'Department junk', acl: { [GENERAL_GROUPS.admin]: { write: true, manage: true }, [staff]: { write: true } } },
+    ];
+  });
+}
+
+export const DEMO_DISCLAIMER = {
+  id: 'disclaimer-v1',
+  version: '1',
+  texts: {
+    it: {
+      title: 'Condizioni di utilizzo',
+      body: "I contenuti di Paddock sono riservati. Possono essere usati solo per le finalità autorizzate, nel rispetto dei diritti d'autore, delle liberatorie e degli embarghi indicati su ciascun contenuto. Ogni accesso e ogni azione sono registrati.",
+      acceptLabel: 'Accetto',
+      closeLabel: 'Chiudi',
+    },
+    en: {
+      title: 'Terms of use',
+      body: 'Paddock content is confidential. It may be used only for authorised purposes, respecting the copyright, releases and embargoes stated on each asset. Every access and every action is recorded.',
+      acceptLabel: 'I accept',
+      closeLabel: 'Close',
+    },
+    fr: {
+      title: "Conditions d'utilisation",
+      body: "Les contenus de Paddock sont confidentiels. Ils ne peuvent être utilisés qu'à des fins autorisées, dans le respect des droits d'auteur, des autorisations et des embargos indiqués sur chaque contenu. Chaque accès et chaque action sont enregistrés.",
+      acceptLabel: "J'accepte",
+      closeLabel: 'Fermer',
+    },
+  },
+};
