@@ -22,21 +22,20 @@ export const SUPPLIER = { code: 'FOTOSTUDIO', company: 'Foto Studio Srl', it: 'F
 const dept = (code: string) => `${DEPARTMENT_GROUP_MARK}${code}`;
 
 export interface DemoGroup {
-  id: string;
   name: string;
   description: string;
 }
 
 export const DEMO_GROUPS: DemoGroup[] = [
-  ...Object.entries(GENERAL_GROUPS).map(([role, name]) => ({ id: `grp-${role}`, name, description: `Paddock ${role}` })),
+  ...Object.entries(GENERAL_GROUPS).map(([role, name]) => ({ name, description: `Paddock ${role}` })),
   ...DEPARTMENTS.flatMap((d) => [
-    { id: `grp-dept-${d.code.toLowerCase()}`, name: dept(d.code), description: `Department ${d.en}` },
-    { id: `grp-app-${d.code.toLowerCase()}-1`, name: `APP.${d.code}.STEP1`, description: `${d.en} approvers, step 1` },
-    { id: `grp-app-${d.code.toLowerCase()}-2`, name: `APP.${d.code}.STEP2`, description: `${d.en} approvers, step 2` },
-    { id: `grp-obs-${d.code.toLowerCase()}`, name: `OBS.${d.code}`, description: `${d.en} observers` },
+    { name: dept(d.code), description: `Department ${d.en}` },
+    { name: `APP.${d.code}.STEP1`, description: `${d.en} approvers, step 1` },
+    { name: `APP.${d.code}.STEP2`, description: `${d.en} approvers, step 2` },
+    { name: `OBS.${d.code}`, description: `${d.en} observers` },
   ]),
   // A supplier company's group: recognised by no rule, so its members are suppliers (SPEC §6).
-  { id: `grp-sup-${SUPPLIER.code.toLowerCase()}`, name: `SUP.${SUPPLIER.code}`, description: SUPPLIER.company },
+  { name: `SUP.${SUPPLIER.code}`, description: SUPPLIER.company },
 ];
 
 export interface DemoUser {

@@ -1,0 +1,28 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { ConfigError, parseConfig } from '../config/config.schema';
+import { unreachableServices } from '../preflight';
+import { DemoSeeder } from '../seed/demo-seeder';
+import { SeedModule } from '../seed/seed.module';
+
+/** `npm run seed`: the idempotent demo organisation (README lists the demo-only accounts). */
+async function main(): Promise<void> {
+  const config = parseConfig(process.env);
+  const problem = await unreachableServices(config);
+  if (problem) {
+    console.error(problem);
+    process.exit(69);
+  }
+  const app = await NestFactory.createApplicationContext(SeedModule.forRoot(config), { logger: ['error', 'warn'] });
+  try {
+    const s = await app.get(DemoSeeder).run();
+    console.log(`Demo organisation ready: ${s.users} users, ${s.groups} groups, ${s.folders} folders, disclaimer ${s.disclaimer}`);
+  } finally {
+    await app.close();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof ConfigError ? e.message : `Seed failed: ${(e as Error).stack ?? String(e)}`);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { ConfigModule, type AppConfig } from '../config/config.module';
+import { DatabaseModule } from '../database/database.module';
+import { ProfileModule } from '../profile/profile.module';
+import { DirectoryUserRepository } from '../auth/directory-user.repository';
+import { IdentityModule } from '../builtin-provider/identity/identity.module';
+import { FolderSeedModule } from '../builtin-provider/folders/folder-seed.module';
+import { DemoSeeder } from './demo-seeder';
+
+/** Everything the demo seed writes through, without HTTP, queues or schedules. */
+@Module({})
+export class SeedModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: SeedModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        // The identity module's login route is throttled; its guard needs the options even here.
+        ThrottlerModule.forRoot([{ ttl: 60_000, limit: 1_000 }]),
+        DatabaseModule,
+        ProfileModule,
+        ...(config.BUILTIN_PROVIDER ? [IdentityModule, FolderSeedModule] : []),
+      ],
+      providers: [DemoSeeder, DirectoryUserRepository],
+    };
+  }
+}
