@@ -2,7 +2,7 @@ import { ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { CLIENT_VERSION } from '@paddock/rules';
+import { CLIENT_VERSION, SSO_CALLBACK_PATH } from '@paddock/rules';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
@@ -33,13 +33,24 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.enableShutdownHooks();
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
-  const spaHelmet = helmet({ contentSecurityPolicy: { directives: SPA_CSP } });
+  // The login page opens the single sign-on popup and must keep its handle to it; the popup's
+  // last page (/sso-callback) comes back from the issuer and posts the token to its opener.
+  const spaHelmet = helmet({
+    contentSecurityPolicy: { directives: SPA_CSP },
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  const ssoCallbackHelmet = helmet({
+    contentSecurityPolicy: { directives: SPA_CSP },
+    crossOriginOpenerPolicy: { policy: 'unsafe-none' },
+  });
   // Swagger UI needs inline styles and scripts of its own; it is the only page allowed them.
   const docsHelmet = helmet({
     contentSecurityPolicy: { directives: { ...SPA_CSP, scriptSrc: ["'self'", "'unsafe-inline'"] } },
   });
+  const helmetFor = (path: string) =>
+    path.startsWith(`/${API_DOCS_PATH}`) ? docsHelmet : path === SSO_CALLBACK_PATH ? ssoCallbackHelmet : spaHelmet;
   app.use((req: { path: string }, res: unknown, next: () => void) =>
-    (req.path.startsWith(`/${API_DOCS_PATH}`) ? docsHelmet : spaHelmet)(req as never, res as never, next),
+    helmetFor(req.path)(req as never, res as never, next),
   );
   app.use(cookieParser());
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));

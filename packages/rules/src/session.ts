@@ -25,3 +25,6 @@ export interface SessionResponse {
   clientId: string;
   csrfToken: string;
 }
+
+/** The web page the OpenID issuer sends the single sign-on popup back to. */
+export const SSO_CALLBACK_PATH = '/sso-callback';

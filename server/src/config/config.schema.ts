@@ -40,6 +40,8 @@ export const configSchema = z
     S3_SECRET_KEY: z.string().optional(),
     SMTP_URL: url(['smtp:', 'smtps:']).default('smtp://127.0.0.1:1025'),
     MAIL_FROM: z.string().default('Paddock <no-reply@paddock.local>'),
+    // Signs short-lived cookies (the single sign-on state); every api replica needs the same one.
+    APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     OIDC_ISSUER: url(['http:', 'https:']).optional(),
     OIDC_CLIENT_ID: z.string().optional(),
     OIDC_CLIENT_SECRET: z.string().optional(),

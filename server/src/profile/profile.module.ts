@@ -1,4 +1,12 @@
 import { Module } from '@nestjs/common';
+import { ProfileController } from './profile.controller';
+import { ProfileRepository } from './profile.repository';
+import { ProfileService } from './profile.service';
 
-@Module({})
+/** Disclaimer and user preferences (SPEC §7). Exports ProfileService for the demo seed (upsertDisclaimer). */
+@Module({
+  controllers: [ProfileController],
+  providers: [ProfileService, ProfileRepository],
+  exports: [ProfileService],
+})
 export class ProfileModule {}
