@@ -1,0 +1,54 @@
+import { Dialog, Portal } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+interface AppDialogProps {
+  open: boolean;
+  /** Whether a backdrop click or Escape may close it (SPEC §2: only when closing is allowed). */
+  dismissible: boolean;
+  onDismiss?: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  footer: ReactNode;
+  role?: 'dialog' | 'alertdialog';
+  size?: 'sm' | 'md' | 'lg';
+}
+
+/** A modal dialog named by its title, with focus trapped inside while it is open. */
+export function AppDialog({
+  open,
+  dismissible,
+  onDismiss,
+  title,
+  children,
+  footer,
+  role = 'dialog',
+  size = 'md',
+}: AppDialogProps) {
+  return (
+    <Dialog.Root
+      open={open}
+      role={role}
+      size={size}
+      placement="center"
+      scrollBehavior="inside"
+      closeOnInteractOutside={dismissible}
+      closeOnEscape={dismissible}
+      onOpenChange={(details) => {
+        if (!details.open) onDismiss?.();
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>{children}</Dialog.Body>
+            <Dialog.Footer>{footer}</Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

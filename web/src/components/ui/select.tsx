@@ -1,0 +1,33 @@
+import { NativeSelect } from '@chakra-ui/react';
+
+interface SelectProps<T extends string> {
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange(value: T): void;
+  size?: 'xs' | 'sm' | 'md';
+  /** Needed when no visible label names the select. */
+  'aria-label'?: string;
+}
+
+/** A native select: the most robust choice for keyboards, screen readers and mobile. */
+export function Select<T extends string>({ value, options, onChange, size = 'md', ...aria }: SelectProps<T>) {
+  return (
+    <NativeSelect.Root size={size}>
+      <NativeSelect.Field
+        {...aria}
+        value={value}
+        onChange={(event) => {
+          const picked = options.find((option) => option.value === event.currentTarget.value);
+          if (picked) onChange(picked.value);
+        }}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}

@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { saveDisclaimerAcceptance } from '../../api/profile.api';
+import {
+  disclaimerAcceptanceQueryOptions,
+  disclaimerQueryOptions,
+  profileKeys,
+} from '../../api/profile.queries';
+import { useSignOut } from '../session/use-sign-out';
+import { useShowApiError } from '../ui/use-show-api-error';
+import { DisclaimerDialog } from './disclaimer-dialog';
+
+/** Shows the portal only once the disclaimer is accepted (SPEC §2); until then, the dialog alone. */
+export function DisclaimerGate({ children }: { children: ReactNode }) {
+  const { data: accepted } = useQuery(disclaimerAcceptanceQueryOptions());
+  if (accepted === undefined) return null;
+  return accepted ? children : <RequiredDisclaimer />;
+}
+
+function RequiredDisclaimer() {
+  const queryClient = useQueryClient();
+  const disclaimer = useQuery(disclaimerQueryOptions());
+  const signOut = useSignOut();
+  const showApiError = useShowApiError();
+  const accept = useMutation({
+    mutationFn: saveDisclaimerAcceptance,
+    onSuccess: (accepted) => queryClient.setQueryData(profileKeys.disclaimerAcceptance(), accepted),
+    onError: showApiError,
+  });
+
+  return (
+    <DisclaimerDialog
+      mode="required"
+      disclaimer={disclaimer.data}
+      loadFailed={disclaimer.isError}
+      accepting={accept.isPending}
+      onAccept={() => {
+        if (disclaimer.data) accept.mutate(disclaimer.data.id);
+      }}
+      onClose={signOut}
+    />
+  );
+}

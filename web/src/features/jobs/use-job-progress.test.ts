@@ -1,0 +1,69 @@
+import { act, renderHook } from '@testing-library/react';
+import { useJobProgress } from './use-job-progress';
+
+/** A stand-in for the browser's EventSource, which jsdom lacks. */
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  closed = false;
+
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+
+  emit(data: unknown) {
+    act(() => this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) })));
+  }
+
+  close() {
+    this.closed = true;
+  }
+}
+
+beforeEach(() => {
+  FakeEventSource.opened = [];
+  Object.defineProperty(globalThis, 'EventSource', {
+    value: FakeEventSource,
+    configurable: true,
+    writable: true,
+  });
+});
+
+describe('useJobProgress', () => {
+  it('follows the job’s events and stops listening when it ends', () => {
+    const { result } = renderHook(() => useJobProgress('job-1'));
+    const [source] = FakeEventSource.opened;
+    expect(source.url).toBe('/api/jobs/job-1/events');
+    expect(result.current).toBeNull();
+
+    source.emit({ jobId: 'job-1', state: 'active', progress: 40 });
+    expect(result.current).toEqual({ jobId: 'job-1', state: 'active', progress: 40 });
+    expect(source.closed).toBe(false);
+
+    source.emit({ jobId: 'job-1', state: 'completed', progress: 100, result: { moved: 3 } });
+    expect(result.current).toMatchObject({ state: 'completed', progress: 100, result: { moved: 3 } });
+    expect(source.closed).toBe(true);
+  });
+
+  it('ignores events it cannot read', () => {
+    const { result } = renderHook(() => useJobProgress('job-1'));
+    const [source] = FakeEventSource.opened;
+
+    source.emit({ unexpected: true });
+    act(() => source.onmessage?.(new MessageEvent('message', { data: 'not json' })));
+
+    expect(result.current).toBeNull();
+  });
+
+  it('closes the stream when the component goes away, and opens none without a job', () => {
+    const { unmount, rerender } = renderHook(({ id }: { id: string | null }) => useJobProgress(id), {
+      initialProps: { id: null as string | null },
+    });
+    expect(FakeEventSource.opened).toHaveLength(0);
+
+    rerender({ id: 'job-2' });
+    unmount();
+
+    expect(FakeEventSource.opened[0].closed).toBe(true);
+  });
+});

@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+
+const jobEventSchema = z.object({
+  jobId: z.string(),
+  state: z.string(),
+  progress: z.number(),
+  result: z.unknown().optional(),
+  errorCode: z.string().optional(),
+});
+export type JobEvent = z.infer<typeof jobEventSchema>;
+
+/** BullMQ's end states: after them the server sends nothing more. */
+const FINAL_STATES = new Set(['completed', 'failed']);
+
+function parseEvent(data: unknown): JobEvent | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const parsed = jobEventSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Live progress of a server job (GET /api/jobs/:id/events, SSE); null until the first event. */
+export function useJobProgress(jobId: string | null): JobEvent | null {
+  const [latest, setLatest] = useState<JobEvent | null>(null);
+
+  useEffect(() => {
+    if (!jobId) return;
+    const source = new EventSource(`/api/jobs/${encodeURIComponent(jobId)}/events`);
+    source.onmessage = (message) => {
+      const event = parseEvent(message.data);
+      if (!event || event.jobId !== jobId) return;
+      setLatest(event);
+      if (FINAL_STATES.has(event.state)) source.close();
+    };
+    return () => source.close();
+  }, [jobId]);
+
+  return latest?.jobId === jobId ? latest : null;
+}

@@ -1,0 +1,25 @@
+import { Button, Flex, Text } from '@chakra-ui/react';
+import { CLIENT_VERSION } from '@paddock/rules';
+import { useTranslation } from 'react-i18next';
+import { ReadOnlyDisclaimer } from '../disclaimer/read-only-disclaimer';
+import { useUiStore } from '../ui/ui-store-context';
+
+export function AppFooter() {
+  const { t } = useTranslation();
+  const { setModal, clearModal } = useUiStore();
+  return (
+    <Flex as="footer" px="6" py="3" gap="4" align="center" borderTopWidth="1px" bg="bg" fontSize="sm">
+      <Button
+        variant="plain"
+        size="sm"
+        px="0"
+        onClick={() => setModal(ReadOnlyDisclaimer, { onClose: clearModal })}
+      >
+        {t('disclaimer.heading')}
+      </Button>
+      <Text ms="auto" color="fg.muted">
+        {t('app.version', { version: CLIENT_VERSION })}
+      </Text>
+    </Flex>
+  );
+}

@@ -1,0 +1,46 @@
+import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { LogOut } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { RouterLink } from '../../components/ui/router-link';
+import { LanguageSelect } from '../language/language-select';
+import { useSession } from '../session/use-session';
+import { useSignOut } from '../session/use-sign-out';
+import { usePreferredLanguage } from './use-preferred-language';
+
+export function AppHeader() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const signOut = useSignOut();
+  const savePreferredLanguage = usePreferredLanguage();
+  const roles = session.roles.map((role) => t(`roles.${role}`)).join(', ');
+
+  return (
+    <Box as="header" bg="brand.solid" color="brand.contrast" px="6" py="3">
+      <Flex align="center" gap="6" wrap="wrap">
+        <RouterLink to="/home" color="inherit" fontSize="xl" fontWeight="bold" letterSpacing="tight">
+          {t('app.name')}
+        </RouterLink>
+        <HStack ms="auto" gap="5" wrap="wrap">
+          <Stack gap="0" textAlign="end" lineHeight="short">
+            <Text fontWeight="semibold">
+              {session.firstName} {session.lastName}
+            </Text>
+            <Text fontSize="sm" opacity={0.85}>
+              {t('layout.roleAndDepartment', {
+                roles,
+                department: session.department ?? t('layout.noDepartment'),
+              })}
+            </Text>
+          </Stack>
+          <Box bg="bg" color="fg" rounded="l2">
+            <LanguageSelect size="sm" withAriaLabel onChanged={savePreferredLanguage} />
+          </Box>
+          <Button size="sm" variant="surface" colorPalette="gray" onClick={signOut}>
+            <LogOut />
+            {t('auth.signOut')}
+          </Button>
+        </HStack>
+      </Flex>
+    </Box>
+  );
+}

@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { i18n } from '../../i18n/i18n';
+import { aSession, fakeHub, hubError, ok, signedInRoutes } from '../../../test/fake-hub';
+import { renderApp } from '../../../test/render';
+
+beforeEach(async () => {
+  localStorage.clear();
+  await i18n.changeLanguage('en');
+});
+
+describe('the signed-in shell', () => {
+  it('shows the product, the user, role, department and client version', async () => {
+    fakeHub(signedInRoutes());
+    renderApp('/home');
+
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByText('Paddock')).toBeInTheDocument();
+    expect(within(header).getByText('Maria Rossi')).toBeInTheDocument();
+    expect(within(header).getByText('Role: User · Department: MARKETING')).toBeInTheDocument();
+    expect(screen.getByText('v2.0.1')).toBeInTheDocument();
+  });
+
+  it('switches between the views the user’s roles reach', async () => {
+    fakeHub(signedInRoutes(aSession({ roles: ['user'], defaultView: 'archives' })));
+    renderApp('/home');
+    const user = userEvent.setup();
+    await screen.findByTestId('default-view');
+
+    await user.click(screen.getByRole('link', { name: 'Enrichment' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Enrichment' })).toBeInTheDocument();
+    expect(screen.getByTestId('default-view')).toHaveAttribute('data-view', 'enrichment');
+    expect(screen.getByRole('link', { name: 'Enrichment' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Archives' })).not.toHaveAttribute('aria-current');
+    expect(screen.queryByRole('link', { name: 'Department junk' })).not.toBeInTheDocument();
+  });
+
+  it('shows the default view for a view the user does not reach', async () => {
+    fakeHub(signedInRoutes(aSession({ roles: ['supplier'], defaultView: 'supplierSent' })));
+    renderApp('/home?view=departmentJunk');
+
+    expect(await screen.findByTestId('default-view')).toHaveAttribute('data-view', 'supplierSent');
+  });
+
+  it('signs out to login', async () => {
+    const calls = fakeHub(signedInRoutes());
+    const app = renderApp('/home');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(app.router.state.location.pathname).toBe('/login');
+    expect(calls.find((call) => call.method === 'DELETE')).toMatchObject({ path: '/api/session' });
+  });
+
+  it('reopens the disclaimer read-only from the footer', async () => {
+    fakeHub(signedInRoutes());
+    renderApp('/home');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Disclaimer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'v3 — Terms of use' });
+    expect(within(dialog).queryByRole('button', { name: 'I accept' })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('default-view')).toBeInTheDocument();
+  });
+
+  it('switches the language from the header and saves it in the user’s preferences', async () => {
+    const calls = fakeHub({
+      ...signedInRoutes(),
+      'GET /api/profile/user-preferences': ok({ viewMode: 'list' }),
+      'POST /api/profile/user-preferences': ({ body }) => ok(body),
+    });
+    renderApp('/home');
+    const user = userEvent.setup();
+
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'it');
+
+    expect(await screen.findByRole('button', { name: 'Esci' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Archivi' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+        viewMode: 'list',
+        language: 'it',
+      }),
+    );
+  });
+
+  it('tells the user when the preference could not be saved', async () => {
+    fakeHub({
+      ...signedInRoutes(),
+      'POST /api/profile/user-preferences': hubError(500, 'INTERNAL'),
+    });
+    renderApp('/home');
+    const user = userEvent.setup();
+
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'fr');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent("Votre préférence de langue n'a pas pu");
+  });
+
+  it('applies the preferred language where this browser has no choice of its own', async () => {
+    fakeHub({ ...signedInRoutes(), 'GET /api/profile/user-preferences': ok({ language: 'fr' }) });
+    renderApp('/home');
+
+    expect(await screen.findByRole('button', { name: 'Se déconnecter' })).toBeInTheDocument();
+  });
+
+  it('keeps the language chosen in this browser over the preference', async () => {
+    localStorage.setItem('paddock.language', 'en');
+    fakeHub({ ...signedInRoutes(), 'GET /api/profile/user-preferences': ok({ language: 'fr' }) });
+    renderApp('/home');
+
+    await screen.findByTestId('default-view');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Se déconnecter' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,41 @@
+import { Box, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AreaLoader } from '../ui/area-loader';
+import { ErrorBannerHost } from '../ui/error-banner-host';
+import { AppFooter } from './app-footer';
+import { AppHeader } from './app-header';
+import { AppNav } from './app-nav';
+
+/** The signed-in frame: header, section navigation, main area and footer. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Flex direction="column" minH="100dvh">
+      <SkipNavLink>{t('layout.skipToContent')}</SkipNavLink>
+      <AppHeader />
+      <Flex flex="1" direction={{ base: 'column', md: 'row' }}>
+        <Box
+          as="nav"
+          aria-label={t('layout.navigation')}
+          position="relative"
+          w={{ base: 'full', md: '64' }}
+          flexShrink={0}
+          bg="bg"
+          borderEndWidth={{ md: '1px' }}
+        >
+          <AppNav />
+          <AreaLoader area="sidebar" />
+        </Box>
+        <SkipNavContent as="main" position="relative" flex="1" p={{ base: '4', md: '8' }}>
+          <Box mb="4" _empty={{ display: 'none' }}>
+            <ErrorBannerHost />
+          </Box>
+          {children}
+          <AreaLoader area="main" />
+        </SkipNavContent>
+      </Flex>
+      <AppFooter />
+    </Flex>
+  );
+}

@@ -1,0 +1,8 @@
+import { ErrorDialog } from './error-dialog';
+import { useUiState, useUiStore } from './ui-store-context';
+
+export function ErrorDialogHost() {
+  const content = useUiState((state) => state.errorDialog);
+  const { closeError } = useUiStore();
+  return <ErrorDialog content={content} onClose={closeError} />;
+}

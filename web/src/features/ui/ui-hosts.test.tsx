@@ -1,0 +1,59 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { i18n } from '../../i18n/i18n';
+import { renderWithProviders } from '../../../test/render';
+import { AreaLoader } from './area-loader';
+import { ErrorBannerHost } from './error-banner-host';
+import { GlobalUiHosts } from './global-ui-hosts';
+
+beforeEach(() => i18n.changeLanguage('en'));
+
+function Greeting({ name }: { name: string }) {
+  return <p>Hello {name}</p>;
+}
+
+describe('UI hosts', () => {
+  it('shows the full-screen loader with its text and counter', () => {
+    const { uiStore } = renderWithProviders(<GlobalUiHosts />);
+
+    act(() => uiStore.showFullScreenLoader({ text: 'Moving assets', counter: { done: 3, total: 10 } }));
+
+    const loader = screen.getByRole('status', { name: 'Loading' });
+    expect(loader).toHaveTextContent('Moving assets');
+    expect(loader).toHaveTextContent('3 of 10');
+
+    act(() => uiStore.hideFullScreenLoader());
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('renders the component set in the modal slot until it is cleared', () => {
+    const { uiStore } = renderWithProviders(<GlobalUiHosts />);
+
+    act(() => uiStore.setModal(Greeting, { name: 'Maria' }));
+    expect(screen.getByText('Hello Maria')).toBeInTheDocument();
+
+    act(() => uiStore.clearModal());
+    expect(screen.queryByText('Hello Maria')).not.toBeInTheDocument();
+  });
+
+  it('shows the error banner until the user dismisses it', async () => {
+    const { uiStore } = renderWithProviders(<ErrorBannerHost />);
+    const user = userEvent.setup();
+
+    act(() => uiStore.showErrorBanner('There has been an error, please try again'));
+    expect(screen.getByRole('alert')).toHaveTextContent('There has been an error, please try again');
+
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows an area loader only for its own area', () => {
+    const { uiStore } = renderWithProviders(<AreaLoader area="grid" />);
+
+    act(() => uiStore.setLoader('sidebar', true));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+
+    act(() => uiStore.setLoader('grid', true));
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,90 @@
+import { createElement, type ComponentType, type ReactNode } from 'react';
+
+/** The areas with their own loader overlay (SPEC §2 Home). */
+export type LoaderArea = 'grid' | 'main' | 'sidebar' | 'loadingMore';
+
+export interface FullScreenLoader {
+  text?: string;
+  counter?: { done: number; total: number };
+}
+
+export interface ErrorDialogContent {
+  /** An E-code of SPEC §8 or a hub error code, shown as 'Error code: …'. */
+  code?: string;
+  /** Already translated; the dialog falls back to the generic 'could not be performed' message. */
+  message?: string;
+  /** Technical detail, folded away until the user asks for it. */
+  trace?: string;
+  onOk?: () => void;
+}
+
+interface ModalEntry {
+  render(): ReactNode;
+}
+
+/** The UI state of SPEC §4: loaders, error banner, the one error dialog and the modal slot. */
+export interface UiState {
+  loaders: Readonly<Record<LoaderArea, boolean>>;
+  fullScreenLoader: FullScreenLoader | null;
+  errorBanner: string | null;
+  errorDialog: ErrorDialogContent | null;
+  modal: ModalEntry | null;
+}
+
+const initialState: UiState = {
+  loaders: { grid: false, main: false, sidebar: false, loadingMore: false },
+  fullScreenLoader: null,
+  errorBanner: null,
+  errorDialog: null,
+  modal: null,
+};
+
+export function createUiStore() {
+  let state = initialState;
+  const listeners = new Set<() => void>();
+  const update = (patch: Partial<UiState>) => {
+    state = { ...state, ...patch };
+    listeners.forEach((listener) => listener());
+  };
+
+  return {
+    getState: (): UiState => state,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    setLoader(area: LoaderArea, visible: boolean): void {
+      update({ loaders: { ...state.loaders, [area]: visible } });
+    },
+    showFullScreenLoader(loader: FullScreenLoader = {}): void {
+      update({ fullScreenLoader: loader });
+    },
+    hideFullScreenLoader(): void {
+      update({ fullScreenLoader: null });
+    },
+    showErrorBanner(message: string): void {
+      update({ errorBanner: message });
+    },
+    hideErrorBanner(): void {
+      update({ errorBanner: null });
+    },
+    /** Only one error dialog at a time (SPEC §2): while one is open, later errors are dropped. */
+    showError(content: ErrorDialogContent = {}): boolean {
+      if (state.errorDialog) return false;
+      update({ errorDialog: content });
+      return true;
+    },
+    closeError(): void {
+      update({ errorDialog: null });
+    },
+    /** The modal slot: set with a component and its props, hidden by clearing. */
+    setModal<P extends object>(component: ComponentType<P>, props: P): void {
+      update({ modal: { render: () => createElement(component, props) } });
+    },
+    clearModal(): void {
+      update({ modal: null });
+    },
+  };
+}
+
+export type UiStore = ReturnType<typeof createUiStore>;

@@ -1,0 +1,79 @@
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES } from '@paddock/rules';
+import { i18n, resources } from './i18n';
+
+type Catalogue = { [key: string]: string | Catalogue };
+
+/** Every text by its dotted key. */
+function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
+  return new Map(
+    Object.entries(catalogue).flatMap(([key, value]) =>
+      typeof value === 'string' ? [[prefix + key, value] as const] : [...flatten(value, `${prefix}${key}.`)],
+    ),
+  );
+}
+
+/** The first object level whose keys are not in sorted order, or null. */
+function unsortedLevel(catalogue: Catalogue, path = '(root)'): string | null {
+  const keys = Object.keys(catalogue);
+  if (keys.join('\n') !== [...keys].sort().join('\n')) return path;
+  for (const [key, value] of Object.entries(catalogue)) {
+    const found = typeof value === 'string' ? null : unsortedLevel(value, `${path}.${key}`);
+    if (found) return found;
+  }
+  return null;
+}
+
+const placeholders = (text = '') =>
+  [...text.matchAll(/{{\s*([^}\s]+)\s*}}/g)].map((match) => match[1]).sort();
+
+const catalogues: [string, Catalogue][] = LANGUAGES.map((language) => [
+  language,
+  resources[language].translation,
+]);
+const english = flatten(resources.en.translation);
+const allKeys = [...new Set(catalogues.flatMap(([, catalogue]) => [...flatten(catalogue).keys()]))].sort();
+
+describe('translations', () => {
+  it('has one catalogue per language', () => {
+    expect(Object.keys(resources).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it.each(catalogues)('%s has every key', (_language, catalogue) => {
+    expect([...flatten(catalogue).keys()].sort()).toEqual(allKeys);
+  });
+
+  it.each(catalogues)('%s keeps its keys sorted', (_language, catalogue) => {
+    expect(unsortedLevel(catalogue)).toBeNull();
+  });
+
+  it.each(catalogues)('%s has no empty texts', (_language, catalogue) => {
+    expect([...flatten(catalogue)].filter(([, text]) => text.trim() === '')).toEqual([]);
+  });
+
+  it.each(catalogues)('%s uses the same placeholders as English', (_language, catalogue) => {
+    const texts = flatten(catalogue);
+    const mismatched = allKeys.filter(
+      (key) => placeholders(texts.get(key)).join() !== placeholders(english.get(key)).join(),
+    );
+    expect(mismatched).toEqual([]);
+  });
+
+  it('has the keys the generic error dialog needs (SPEC §8)', () => {
+    expect(allKeys).toEqual(
+      expect.arrayContaining([
+        'error.titleError',
+        'error.messageError',
+        'error.messageRetry',
+        'error.undoButton',
+        'error.code',
+      ]),
+    );
+    expect(english.get('error.messageError')).toBe('The operation could not be performed. Try later');
+    expect(english.get('error.messageRetry')).toBe('There has been an error, please try again');
+  });
+
+  it('defaults to Italian and falls back to English', () => {
+    expect(i18n.options.lng).toBe(DEFAULT_LANGUAGE);
+    expect(i18n.options.fallbackLng).toEqual([FALLBACK_LANGUAGE]);
+  });
+});

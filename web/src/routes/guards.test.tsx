@@ -1,0 +1,97 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { i18n } from '../i18n/i18n';
+import { aSession, fakeHub, hubError, ok, signedInRoutes, signedOutRoutes } from '../../test/fake-hub';
+import { renderApp } from '../../test/render';
+
+beforeEach(() => i18n.changeLanguage('en'));
+
+describe('start-up and navigation guards', () => {
+  it.each(['/home', '/product', '/copyright', '/tag', '/summary', '/manage', '/'])(
+    'sends a visitor who is not signed in from %s to login',
+    async (path) => {
+      fakeHub(signedOutRoutes());
+      const app = renderApp(path);
+
+      expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+      expect(app.router.state.location.pathname).toBe('/login');
+    },
+  );
+
+  it('redirects the empty path to home, which shows the role’s default view', async () => {
+    fakeHub(signedInRoutes(aSession({ roles: ['approver'], defaultView: 'approver' })));
+    const app = renderApp('/');
+
+    expect(await screen.findByTestId('default-view')).toHaveAttribute('data-view', 'approver');
+    expect(screen.getByRole('heading', { level: 1, name: 'Approval' })).toBeInTheDocument();
+    expect(screen.getByText('No assets here yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Approval' })).toHaveAttribute('aria-current', 'page');
+    expect(app.router.state.location.pathname).toBe('/home');
+  });
+
+  it('checks the session before the disclaimer, once per page load', async () => {
+    const calls = fakeHub(signedInRoutes());
+    renderApp('/home');
+    const user = userEvent.setup();
+    await screen.findByTestId('default-view');
+
+    await user.click(screen.getByRole('link', { name: 'Products' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Products' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Tags' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tags' })).toBeInTheDocument();
+
+    const startUp = calls.map((call) => call.path).filter((path) => !path.includes('user-preferences'));
+    expect(startUp).toEqual(['/api/session', '/api/profile/check-disclaimer']);
+  });
+
+  it('sends a signed-in visitor away from login to home', async () => {
+    fakeHub(signedInRoutes());
+    const app = renderApp('/login');
+
+    await screen.findByTestId('default-view');
+    expect(app.router.state.location.pathname).toBe('/home');
+  });
+
+  it('keeps administration for admins', async () => {
+    fakeHub(signedInRoutes(aSession({ roles: ['user'] })));
+    const app = renderApp('/manage');
+
+    await screen.findByTestId('default-view');
+    expect(app.router.state.location.pathname).toBe('/home');
+    expect(screen.queryByRole('link', { name: 'Administration' })).not.toBeInTheDocument();
+  });
+
+  it('opens administration for admins', async () => {
+    fakeHub(signedInRoutes(aSession({ roles: ['user', 'admin'] })));
+    renderApp('/manage');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Administration' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Department junk' })).toBeInTheDocument();
+  });
+
+  it('sends the user to login on any 401 and forgets the session', async () => {
+    const calls = fakeHub({
+      ...signedInRoutes(),
+      'GET /api/profile/user-preferences': hubError(401, 'UNAUTHENTICATED'),
+    });
+    const app = renderApp('/home');
+
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(app.router.state.location.pathname).toBe('/login');
+    expect(calls.filter((call) => call.path === '/api/session')).toHaveLength(1);
+  });
+
+  it('consumes a single sign-on token left by the popup at start-up', async () => {
+    document.cookie = 'paddock_sso_token=tok-9; path=/';
+    const calls = fakeHub({
+      ...signedInRoutes(),
+      'GET /api/session': hubError(401, 'UNAUTHENTICATED'),
+      'POST /api/session/token': ok(aSession()),
+    });
+    renderApp('/');
+
+    await screen.findByTestId('default-view');
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/session/token', body: { token: 'tok-9' } });
+    expect(document.cookie).not.toContain('paddock_sso_token');
+  });
+});

@@ -1,0 +1,16 @@
+import { VIEWS } from '@paddock/rules';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { z } from 'zod';
+import { authenticatedRoute } from './authenticated.route';
+
+const homeSearch = z.object({
+  // An unknown view in the address falls back to the default view instead of failing the page.
+  view: z.enum(VIEWS).optional().catch(undefined),
+});
+
+export const homeRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/home',
+  validateSearch: homeSearch,
+  component: lazyRouteComponent(() => import('../features/home/home-page'), 'HomePage'),
+});

@@ -1,0 +1,49 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+// System fonts only: the CSP allows no external font hosts.
+const fontStack =
+  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
+
+const config = defineConfig({
+  globalCss: {
+    // Every component takes the brand palette unless it asks for another.
+    html: { colorPalette: 'brand' },
+    body: { bg: 'bg.subtle', color: 'fg' },
+  },
+  theme: {
+    tokens: {
+      fonts: { heading: { value: fontStack }, body: { value: fontStack } },
+      colors: {
+        // Petrol blue: calm, and white text on 600+ passes WCAG AA.
+        brand: {
+          50: { value: '#e7f2f4' },
+          100: { value: '#c3e0e5' },
+          200: { value: '#95c7d0' },
+          300: { value: '#5fa7b4' },
+          400: { value: '#368896' },
+          500: { value: '#1e6f7e' },
+          600: { value: '#165c6a' },
+          700: { value: '#0f4a57' },
+          800: { value: '#0b3a45' },
+          900: { value: '#082c35' },
+          950: { value: '#051d23' },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: '{colors.brand.700}' },
+          contrast: { value: 'white' },
+          fg: { value: '{colors.brand.700}' },
+          muted: { value: '{colors.brand.100}' },
+          subtle: { value: '{colors.brand.50}' },
+          emphasized: { value: '{colors.brand.200}' },
+          focusRing: { value: '{colors.brand.500}' },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

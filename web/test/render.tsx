@@ -1,0 +1,27 @@
+import { createMemoryHistory } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { App } from '../src/app/app';
+import { AppProviders } from '../src/app/app-providers';
+import { createApp, type PaddockApp } from '../src/app/create-app';
+import { createQueryClient } from '../src/app/query-client';
+import { createUiStore } from '../src/features/ui/ui-store';
+
+/** The whole app, router and guards included, started at `path`. */
+export function renderApp(path: string): PaddockApp {
+  const app = createApp(createMemoryHistory({ initialEntries: [path] }));
+  render(<App app={app} />);
+  return app;
+}
+
+/** One component with the app's providers (theme, i18n, query client, UI store) but no router. */
+export function renderWithProviders(ui: ReactElement) {
+  const uiStore = createUiStore();
+  const queryClient = createQueryClient();
+  const view = render(
+    <AppProviders queryClient={queryClient} uiStore={uiStore}>
+      {ui}
+    </AppProviders>,
+  );
+  return { ...view, uiStore, queryClient };
+}

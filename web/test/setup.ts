@@ -1,0 +1,20 @@
+import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+import { runInThisContext } from 'node:vm';
+
+// jsdom lacks the Fetch API classes (the router's redirects are Responses); Node's own are the
+// standard ones, so they are borrowed from the worker's main context.
+for (const name of ['Response', 'Headers', 'Request', 'structuredClone', 'TextEncoder', 'TextDecoder']) {
+  Object.defineProperty(globalThis, name, {
+    value: runInThisContext(name),
+    configurable: true,
+    writable: true,
+  });
+}
+
+// jsdom does not lay out or scroll; the router restores scroll positions after each navigation.
+Object.defineProperty(window, 'scrollTo', { value: () => undefined, configurable: true, writable: true });
+
+// Whole-app tests render the router, Chakra and lazy pages; on a busy CI machine that can take
+// longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
