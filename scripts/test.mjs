@@ -41,7 +41,7 @@ const jestFailed = jest ? jest.numFailedTests + jest.numRuntimeErrorTestSuites :
 rows.push({ name: 'jest', passed: jest?.numPassedTests ?? 0, failed: jestFailed || (jestOk ? 0 : 1) });
 
 const e2eJson = join(results, 'e2e.json');
-const e2eOk = step('end-to-end (Playwright, Chromium)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson });
+const e2eOk = step('end-to-end (Playwright, Chromium)', bin('playwright'), ['test']);
 const e2e = readJson(e2eJson);
 const stats = e2e?.stats ?? {};
 const e2eFailed = e2e ? (stats.unexpected ?? 0) + (e2e.errors?.length ?? 0) : 1;

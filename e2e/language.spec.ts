@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+import { TEXTS, keepScreenshot, signIn, type Lang } from './support';
+
+for (const lang of ['it', 'en', 'fr'] as Lang[])
+  test(`the portal speaks ${lang.toUpperCase()}`, async ({ page }) => {
+    const t = TEXTS[lang];
+    await page.goto('/login');
+    await page.getByLabel(TEXTS.it.language.label).selectOption(lang);
+    await expect(page.getByRole('button', { name: t.auth.login.submit })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await keepScreenshot(page, `login-${lang}`);
+
+    await signIn(page, 'mario.rossi', lang);
+    await expect(page.getByRole('heading', { name: t.views.archives, level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: t.views.rejected })).toBeVisible();
+    await expect(page.getByText(t.home.emptyTitle)).toBeVisible();
+    await expect(page.getByText('v2.0.1')).toBeVisible();
+    await keepScreenshot(page, `home-${lang}`);
+  });
+
+test('switching language in the header changes the texts at once and is remembered', async ({ page }) => {
+  await signIn(page, 'mario.rossi');
+  await page.getByLabel(TEXTS.it.language.label).selectOption('fr');
+  await expect(page.getByRole('link', { name: TEXTS.fr.views.rejected })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('link', { name: TEXTS.fr.views.rejected })).toBeVisible();
+  await page.getByLabel(TEXTS.fr.language.label).selectOption('it');
+  await expect(page.getByRole('link', { name: TEXTS.it.views.rejected })).toBeVisible();
+});

@@ -1,0 +1,48 @@
+import { expect, type Page } from '@playwright/test';
+import it from '../web/src/i18n/it.json';
+import en from '../web/src/i18n/en.json';
+import fr from '../web/src/i18n/fr.json';
+
+/** The portal's own texts, so tests follow the translations instead of copying them. */
+export const TEXTS = { it, en, fr };
+export type Lang = keyof typeof TEXTS;
+
+export const DEMO_PASSWORD = 'Paddock-demo-2026';
+
+/** Screenshots kept as test artefacts (issue 2: one per language, and the key screens). */
+export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
+export async function fillLogin(page: Page, username: string, password: string, lang: Lang = 'it'): Promise<void> {
+  const t = TEXTS[lang].auth.login;
+  await page.getByLabel(t.username).fill(username);
+  await page.getByLabel(t.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: t.submit }).click();
+}
+
+/** The disclaimer dialog in acceptance-required mode, as the server words it (demo disclaimer v1). */
+export function requiredDisclaimer(page: Page) {
+  return page.getByRole('dialog', { name: /^v1 — / });
+}
+
+/** Signs in from /login and gets past the disclaimer when this user has not accepted it yet. */
+export async function signIn(page: Page, username: string, lang: Lang = 'it'): Promise<void> {
+  await page.goto('/login');
+  await fillLogin(page, username, DEMO_PASSWORD, lang);
+  await expect(page).toHaveURL(/\/home/);
+  await acceptDisclaimerIfAsked(page);
+  await expect(page.getByTestId('default-view')).toBeVisible();
+}
+
+export async function acceptDisclaimerIfAsked(page: Page): Promise<void> {
+  const dialog = requiredDisclaimer(page);
+  const homeOrDialog = await Promise.race([
+    dialog.waitFor({ state: 'visible' }).then(() => 'dialog' as const),
+    page.getByTestId('default-view').waitFor({ state: 'visible' }).then(() => 'home' as const),
+  ]);
+  if (homeOrDialog === 'dialog') {
+    await dialog.getByRole('button', { name: /^(Accetto|I accept|J'accepte)$/ }).click();
+    await expect(dialog).toBeHidden();
+  }
+}
