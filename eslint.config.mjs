@@ -21,7 +21,11 @@ export default tseslint.config(
   {
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        // Root config files and the rules package's specs sit outside any build's tsconfig.
+        projectService: { allowDefaultProject: ['*.ts', 'packages/rules/src/*.spec.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     rules: {
@@ -51,8 +55,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/builtin-provider/**', '**/builtin-provider'], message: 'Hub code never imports the built-in provider.' },
-            { group: ['**/generated/provider/**', '**/generated/provider'], message: 'The provider database belongs to the built-in provider.' },
+            {
+              group: ['**/builtin-provider/**', '**/builtin-provider'],
+              message: 'Hub code never imports the built-in provider.',
+            },
+            {
+              group: ['**/generated/provider/**', '**/generated/provider'],
+              message: 'The provider database belongs to the built-in provider.',
+            },
           ],
         },
       ],
@@ -63,7 +73,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/generated/hub/**', '**/generated/hub'], message: 'The provider never reads the hub database.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/generated/hub/**', '**/generated/hub'],
+              message: 'The provider never reads the hub database.',
+            },
+          ],
+        },
       ],
     },
   },

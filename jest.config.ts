@@ -1,7 +1,24 @@
 import type { Config } from 'jest';
 
 const swc: Config['transform'] = {
-  '^.+\\.(t|j)sx?$': ['@swc/jest', { swcrc: false, jsc: { parser: { syntax: 'typescript', decorators: true, tsx: true }, transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false, react: { runtime: 'automatic' } }, target: 'es2022', keepClassNames: true }, module: { type: 'commonjs' } }],
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      swcrc: false,
+      jsc: {
+        parser: { syntax: 'typescript', decorators: true, tsx: true },
+        transform: {
+          legacyDecorator: true,
+          decoratorMetadata: true,
+          useDefineForClassFields: false,
+          react: { runtime: 'automatic' },
+        },
+        target: 'es2022',
+        keepClassNames: true,
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
 };
 
 const rules = { '^@paddock/rules$': '<rootDir>/packages/rules/src/index.ts' };

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './support';
 
-test('an externalId in the address is kept in session storage and the browser goes to the root', async ({ page }) => {
+test('an externalId in the address is kept in session storage and the browser goes to the root', async ({
+  page,
+}) => {
   await page.goto('/home?externalId=SF-00042');
   // Not signed in: the root leads to login, and the id is kept for later.
   await expect(page).toHaveURL(/\/login$/);

@@ -14,7 +14,12 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 }
 
-export async function fillLogin(page: Page, username: string, password: string, lang: Lang = 'it'): Promise<void> {
+export async function fillLogin(
+  page: Page,
+  username: string,
+  password: string,
+  lang: Lang = 'it',
+): Promise<void> {
   const t = TEXTS[lang].auth.login;
   await page.getByLabel(t.username).fill(username);
   await page.getByLabel(t.password, { exact: true }).fill(password);
@@ -39,7 +44,10 @@ export async function acceptDisclaimerIfAsked(page: Page): Promise<void> {
   const dialog = requiredDisclaimer(page);
   const homeOrDialog = await Promise.race([
     dialog.waitFor({ state: 'visible' }).then(() => 'dialog' as const),
-    page.getByTestId('default-view').waitFor({ state: 'visible' }).then(() => 'home' as const),
+    page
+      .getByTestId('default-view')
+      .waitFor({ state: 'visible' })
+      .then(() => 'home' as const),
   ]);
   if (homeOrDialog === 'dialog') {
     await dialog.getByRole('button', { name: /^(Accetto|I accept|J'accepte)$/ }).click();

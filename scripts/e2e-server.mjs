@@ -39,7 +39,11 @@ for (const script of ['server/dist/cli/migrate.js', 'server/dist/cli/seed.js']) 
 
 const children = [];
 function start(args, extraEnv, readyPattern) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.push(child);
   child.on('exit', (code) => {
     console.error(`${args.join(' ')} exited with ${code}`);

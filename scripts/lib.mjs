@@ -21,14 +21,16 @@ function newestMtime(path) {
   const s = statSync(path);
   if (!s.isDirectory()) return s.mtimeMs;
   let newest = s.mtimeMs;
-  for (const e of readdirSync(path)) if (e !== 'node_modules' && e !== 'dist') newest = Math.max(newest, newestMtime(join(path, e)));
+  for (const e of readdirSync(path))
+    if (e !== 'node_modules' && e !== 'dist') newest = Math.max(newest, newestMtime(join(path, e)));
   return newest;
 }
 
 /** `npm ci` on a fresh clone, or when the lock file changed since the last install. */
 export function ensureDependencies() {
   const marker = join(root, 'node_modules/.package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(join(root, 'package-lock.json')).mtimeMs) return;
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(join(root, 'package-lock.json')).mtimeMs)
+    return;
   console.log('Installing dependencies (npm ci)…');
   run(npm, ['ci', '--no-audit', '--no-fund']);
 }

@@ -4,7 +4,11 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const env = { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.execPath, PRISMA_HIDE_UPDATE_MESSAGE: '1' };
+const env = {
+  ...process.env,
+  PRISMA_SCHEMA_ENGINE_BINARY: process.execPath,
+  PRISMA_HIDE_UPDATE_MESSAGE: '1',
+};
 for (const schema of ['prisma/schema.prisma', 'prisma/provider/schema.prisma'])
   execFileSync(process.execPath, ['node_modules/prisma/build/index.js', 'generate', '--schema', schema], {
     cwd: root,

@@ -7,6 +7,9 @@ generatePrismaClients();
 build();
 run(process.execPath, ['server/dist/cli/migrate.js']);
 run(process.execPath, ['server/dist/cli/seed.js']);
-const server = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

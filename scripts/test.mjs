@@ -30,12 +30,19 @@ function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
-check('typecheck', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/rules', 'server', 'web']);
+const tsc = join(root, 'node_modules/typescript/bin/tsc');
+check('typecheck', process.execPath, [tsc, '-b', 'packages/rules', 'server', 'web']);
+check('typecheck e2e', process.execPath, [tsc, '-p', 'e2e']);
 check('lint', bin('eslint'), ['.', '--max-warnings=0']);
 check('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
 
 const jestJson = join(results, 'jest.json');
-const jestOk = step('jest (unit, integration, web components)', bin('jest'), ['--ci', '--json', `--outputFile=${jestJson}`, '--maxWorkers=2']);
+const jestOk = step('jest (unit, integration, web components)', bin('jest'), [
+  '--ci',
+  '--json',
+  `--outputFile=${jestJson}`,
+  '--maxWorkers=2',
+]);
 const jest = readJson(jestJson);
 const jestFailed = jest ? jest.numFailedTests + jest.numRuntimeErrorTestSuites : 1;
 rows.push({ name: 'jest', passed: jest?.numPassedTests ?? 0, failed: jestFailed || (jestOk ? 0 : 1) });
@@ -53,7 +60,10 @@ rows.push({
 });
 
 console.log('\n━━ summary ━━');
-for (const r of rows) console.log(`${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+for (const r of rows)
+  console.log(
+    `${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`,
+  );
 const passed = rows.reduce((n, r) => n + r.passed, 0);
 const failed = rows.reduce((n, r) => n + r.failed, 0);
 const skipped = rows.reduce((n, r) => n + (r.skipped ?? 0), 0);

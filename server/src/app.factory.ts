@@ -28,7 +28,9 @@ const SPA_CSP = {
 export const API_DOCS_PATH = 'api/docs';
 
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bufferLogs: true,
+  });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
   app.set('trust proxy', 'loopback');
@@ -48,7 +50,11 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     contentSecurityPolicy: { directives: { ...SPA_CSP, scriptSrc: ["'self'", "'unsafe-inline'"] } },
   });
   const helmetFor = (path: string) =>
-    path.startsWith(`/${API_DOCS_PATH}`) ? docsHelmet : path === SSO_CALLBACK_PATH ? ssoCallbackHelmet : spaHelmet;
+    path.startsWith(`/${API_DOCS_PATH}`)
+      ? docsHelmet
+      : path === SSO_CALLBACK_PATH
+        ? ssoCallbackHelmet
+        : spaHelmet;
   app.use((req: { path: string }, res: unknown, next: () => void) =>
     helmetFor(req.path)(req as never, res as never, next),
   );

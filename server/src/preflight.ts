@@ -24,7 +24,8 @@ function reachable(url: string, defaultPort: number): Promise<boolean> {
 /** One clear message naming what is missing, instead of a driver's stack trace (issue 2, §3). */
 export async function unreachableServices(config: AppConfig): Promise<string | null> {
   const missing: string[] = [];
-  if (!(await reachable(config.DATABASE_URL, 5432))) missing.push(`PostgreSQL at ${new URL(config.DATABASE_URL).host}`);
+  if (!(await reachable(config.DATABASE_URL, 5432)))
+    missing.push(`PostgreSQL at ${new URL(config.DATABASE_URL).host}`);
   if (!(await reachable(config.REDIS_URL, 6379))) missing.push(`Redis at ${new URL(config.REDIS_URL).host}`);
   return missing.length ? `Paddock cannot reach ${missing.join(' and ')}. ${HOW_TO_START}` : null;
 }

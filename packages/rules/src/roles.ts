@@ -62,9 +62,10 @@ function norm(s: string): string {
 }
 
 export function departmentOfGroup(name: string): string | null {
-  const at = name.indexOf(DEPARTMENT_GROUP_MARK);
+  const n = norm(name);
+  const at = n.indexOf(DEPARTMENT_GROUP_MARK);
   if (at < 0) return null;
-  const dept = norm(name.slice(at + DEPARTMENT_GROUP_MARK.length));
+  const dept = n.slice(at + DEPARTMENT_GROUP_MARK.length);
   return dept.length > 0 ? dept : null;
 }
 
@@ -90,7 +91,9 @@ function observerDepartmentOfGroup(name: string): string | null {
  * else the first department group by name order (stable whatever order the provider returns).
  */
 export function defaultDepartment(groups: LinkedGroup[], companyName: string | undefined): string | null {
-  const departments = [...new Set(groups.map((g) => departmentOfGroup(g.name)).filter((d): d is string => !!d))].sort();
+  const departments = [
+    ...new Set(groups.map((g) => departmentOfGroup(g.name)).filter((d): d is string => !!d)),
+  ].sort();
   if (departments.length === 0) return null;
   const company = companyName ? norm(companyName) : '';
   return departments.find((d) => d === company) ?? departments[0];
@@ -98,6 +101,11 @@ export function defaultDepartment(groups: LinkedGroup[], companyName: string | u
 
 // A restriction wins over the plain 'user' a department group gives (basic_user before user).
 const PRIMARY_ORDER: Role[] = ['approver', 'observer', 'basic_user', 'user', 'supplier'];
+
+/** The role that picks the default view (SPEC §2) among the roles a user holds. */
+export function primaryRoleOf(roles: readonly Role[]): Role {
+  return PRIMARY_ORDER.find((r) => roles.includes(r)) ?? 'user';
+}
 
 export function deriveRoles(groups: LinkedGroup[], companyName?: string): DerivedRoles {
   const names = new Set(groups.map((g) => norm(g.name)));
@@ -119,12 +127,15 @@ export function deriveRoles(groups: LinkedGroup[], companyName?: string): Derive
   const approvalSteps: ApprovalStepGrant[] = [];
   for (const g of effectiveGroups) {
     const n = norm(g.name);
-    for (const [role, groupName] of Object.entries(GENERAL_GROUPS)) if (n === groupName) roles.add(role as Role);
+    for (const [role, groupName] of Object.entries(GENERAL_GROUPS))
+      if (n === groupName) roles.add(role as Role);
     if (departmentOfGroup(n)) roles.add('user');
     const grant = approverGrantOfGroup(n);
     if (grant) {
       roles.add('approver');
-      approvalSteps.push(grant);
+      // 'APP.X' and 'APP.X.STEP1' grant the same step.
+      if (!approvalSteps.some((s) => s.department === grant.department && s.step === grant.step))
+        approvalSteps.push(grant);
     }
     if (observerDepartmentOfGroup(n)) roles.add('observer');
   }
@@ -133,7 +144,7 @@ export function deriveRoles(groups: LinkedGroup[], companyName?: string): Derive
   if (roles.size === 0) roles.add('supplier');
 
   const ordered = ROLES.filter((r) => roles.has(r));
-  const primaryRole = PRIMARY_ORDER.find((r) => roles.has(r)) ?? 'user';
+  const primaryRole = primaryRoleOf(ordered);
   approvalSteps.sort((a, b) => a.department.localeCompare(b.department) || a.step - b.step);
   return {
     roles: ordered,

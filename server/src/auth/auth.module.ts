@@ -1,4 +1,27 @@
 import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { ProviderModule } from '../provider/provider.module';
+import { AuthGuard } from './auth.guard';
+import { AuthenticationService } from './authentication.service';
+import { CLOCK, systemClock } from './clock';
+import { DirectoryUserRepository } from './directory-user.repository';
+import { LoginOriginGuard } from './login-origin.guard';
+import { SessionController } from './session.controller';
+import { SessionRepository } from './session.repository';
+import { SessionService } from './session.service';
 
-@Module({})
+/** Hub sign-in, sessions and the global guard of every /api route. */
+@Module({
+  imports: [ProviderModule],
+  controllers: [SessionController],
+  providers: [
+    SessionService,
+    AuthenticationService,
+    SessionRepository,
+    DirectoryUserRepository,
+    LoginOriginGuard,
+    { provide: CLOCK, useValue: systemClock },
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
+})
 export class AuthModule {}

@@ -10,7 +10,8 @@ async function main(): Promise<void> {
     console.error(problem);
     process.exit(69);
   }
-  if (await ensureDatabase(config.DATABASE_URL)) console.log(`Created database ${new URL(config.DATABASE_URL).pathname.slice(1)}`);
+  if (await ensureDatabase(config.DATABASE_URL))
+    console.log(`Created database ${new URL(config.DATABASE_URL).pathname.slice(1)}`);
   const result = await migrate(config.DATABASE_URL);
   console.log(
     result.applied.length

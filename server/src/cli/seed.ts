@@ -13,10 +13,14 @@ async function main(): Promise<void> {
     console.error(problem);
     process.exit(69);
   }
-  const app = await NestFactory.createApplicationContext(SeedModule.forRoot(config), { logger: ['error', 'warn'] });
+  const app = await NestFactory.createApplicationContext(SeedModule.forRoot(config), {
+    logger: ['error', 'warn'],
+  });
   try {
     const s = await app.get(DemoSeeder).run();
-    console.log(`Demo organisation ready: ${s.users} users, ${s.groups} groups, ${s.folders} folders, disclaimer ${s.disclaimer}`);
+    console.log(
+      `Demo organisation ready: ${s.users} users, ${s.groups} groups, ${s.folders} folders, disclaimer ${s.disclaimer}`,
+    );
   } finally {
     await app.close();
   }

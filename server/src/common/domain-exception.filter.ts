@@ -38,7 +38,11 @@ export class DomainExceptionFilter implements ExceptionFilter {
     if (error instanceof ThrottlerException)
       return {
         status: 429,
-        body: { code: ERROR_CODES.TOO_MANY_ATTEMPTS, message: 'Too many requests, try again later', correlationId },
+        body: {
+          code: ERROR_CODES.TOO_MANY_ATTEMPTS,
+          message: 'Too many requests, try again later',
+          correlationId,
+        },
       };
     if (error instanceof HttpException) {
       const status = error.getStatus();
@@ -56,7 +60,11 @@ export class DomainExceptionFilter implements ExceptionFilter {
     }
     return {
       status: 500,
-      body: { code: ERROR_CODES.INTERNAL, message: 'There has been an error, please try again', correlationId },
+      body: {
+        code: ERROR_CODES.INTERNAL,
+        message: 'There has been an error, please try again',
+        correlationId,
+      },
     };
   }
 }

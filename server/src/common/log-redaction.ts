@@ -5,6 +5,8 @@ export const REDACTED_LOG_PATHS = [
   'req.headers.token',
   'req.headers["x-tokenid"]',
   'req.headers["x-csrf-token"]',
+  // The provider's login also takes credentials as headers (research §2.1).
+  'req.headers.password',
   'res.headers["set-cookie"]',
   'req.body.password',
   'req.body.token',

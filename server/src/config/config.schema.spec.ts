@@ -22,13 +22,16 @@ describe('parseConfig', () => {
 
   it('requires a provider URL when the built-in provider is off', () => {
     expect(() => parseConfig({ BUILTIN_PROVIDER: 'false' })).toThrow(/PROVIDER_URL/);
-    expect(parseConfig({ BUILTIN_PROVIDER: 'false', PROVIDER_URL: 'https://acme-view.thron.com/api/' }).providerUrl).toBe(
-      'https://acme-view.thron.com/api',
-    );
+    expect(
+      parseConfig({ BUILTIN_PROVIDER: 'false', PROVIDER_URL: 'https://acme-view.thron.com/api/' })
+        .providerUrl,
+    ).toBe('https://acme-view.thron.com/api');
   });
 
   it('turns on single sign-on only with an issuer and a client id', () => {
     expect(() => parseConfig({ OIDC_ISSUER: 'http://127.0.0.1:9000' })).toThrow(/OIDC_CLIENT_ID/);
-    expect(parseConfig({ OIDC_ISSUER: 'http://127.0.0.1:9000', OIDC_CLIENT_ID: 'paddock' }).ssoEnabled).toBe(true);
+    expect(parseConfig({ OIDC_ISSUER: 'http://127.0.0.1:9000', OIDC_CLIENT_ID: 'paddock' }).ssoEnabled).toBe(
+      true,
+    );
   });
 });

@@ -1,53 +1,53 @@
 import { CLIENT_ID, LIMITS } from '@paddock/rules';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const url = (protocols: string[]) =>
-  z.string().refine((v) => {
-    try {
-      return protocols.includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a ${protocols.join(' or ')} URL`);
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a ${protocols.join(' or ')} URL`,
+  );
 
 /** Every setting of the hub, validated once at boot (README "Configuration" lists them). */
-export const configSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
-    PUBLIC_URL: url(['http:', 'https:']).default('http://localhost:3000'),
-    DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgresql://postgres@127.0.0.1:5432/paddock'),
-    REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
-    REDIS_PREFIX: z.string().min(1).default('paddock'),
-    PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
-    BUILTIN_PROVIDER: bool.default(true),
-    PROVIDER_URL: url(['http:', 'https:']).optional(),
-    CLIENT_ID: z.string().min(1).default(CLIENT_ID),
-    PROVIDER_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
-    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
-    LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
-    SESSION_TTL_DAYS: z.coerce.number().int().min(1).default(LIMITS.sessionCookieDays),
-    BLOB_STORE: z.enum(['disk', 's3']).default('disk'),
-    BLOB_DIR: z.string().default('.data/blobs'),
-    S3_ENDPOINT: url(['http:', 'https:']).optional(),
-    S3_REGION: z.string().default('us-east-1'),
-    S3_BUCKET: z.string().optional(),
-    S3_ACCESS_KEY: z.string().optional(),
-    S3_SECRET_KEY: z.string().optional(),
-    SMTP_URL: url(['smtp:', 'smtps:']).default('smtp://127.0.0.1:1025'),
-    MAIL_FROM: z.string().default('Paddock <no-reply@paddock.local>'),
-    // Signs short-lived cookies (the single sign-on state); every api replica needs the same one.
-    APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    OIDC_ISSUER: url(['http:', 'https:']).optional(),
-    OIDC_CLIENT_ID: z.string().optional(),
-    OIDC_CLIENT_SECRET: z.string().optional(),
-    WEB_DIST: z.string().optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  });
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: url(['http:', 'https:']).default('http://localhost:3000'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgresql://postgres@127.0.0.1:5432/paddock'),
+  REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z.string().min(1).default('paddock'),
+  PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  BUILTIN_PROVIDER: bool.default(true),
+  PROVIDER_URL: url(['http:', 'https:']).optional(),
+  CLIENT_ID: z.string().min(1).default(CLIENT_ID),
+  PROVIDER_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).default(LIMITS.sessionCookieDays),
+  BLOB_STORE: z.enum(['disk', 's3']).default('disk'),
+  BLOB_DIR: z.string().default('.data/blobs'),
+  S3_ENDPOINT: url(['http:', 'https:']).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY: z.string().optional(),
+  S3_SECRET_KEY: z.string().optional(),
+  SMTP_URL: url(['smtp:', 'smtps:']).default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().default('Paddock <no-reply@paddock.local>'),
+  // Signs short-lived cookies (the single sign-on state); every api replica needs the same one.
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  OIDC_ISSUER: url(['http:', 'https:']).optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
 
 type Raw = z.infer<typeof configSchema>;
 
@@ -71,7 +71,8 @@ function crossFieldProblems(env: Env): string[] {
   if (env.BLOB_STORE === 's3')
     for (const key of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'])
       if (!env[key]) problems.push(`${key} is required when BLOB_STORE=s3`);
-  if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) problems.push('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
+  if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID)
+    problems.push('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
   if (['false', '0'].includes(env.BUILTIN_PROVIDER ?? '') && !env.PROVIDER_URL)
     problems.push('PROVIDER_URL is required when BUILTIN_PROVIDER=false');
   return problems;

@@ -41,7 +41,10 @@ function migrationsIn(dir: string): { name: string; sql: string }[] {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export async function migrate(databaseUrl: string, sets: MigrationSet[] = MIGRATION_SETS): Promise<MigrationResult> {
+export async function migrate(
+  databaseUrl: string,
+  sets: MigrationSet[] = MIGRATION_SETS,
+): Promise<MigrationResult> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   const result: MigrationResult = { applied: [], alreadyApplied: 0 };
@@ -77,11 +80,14 @@ async function applySet(client: Client, set: MigrationSet, result: MigrationResu
     const previous = done.get(m.name);
     if (previous?.finished_at) {
       if (previous.checksum !== checksumOf(m.sql))
-        throw new Error(`Migration ${set.schema}/${m.name} was changed after it was applied; add a new migration instead.`);
+        throw new Error(
+          `Migration ${set.schema}/${m.name} was changed after it was applied; add a new migration instead.`,
+        );
       result.alreadyApplied += 1;
       continue;
     }
-    if (previous) throw new Error(`Migration ${set.schema}/${m.name} failed earlier; resolve it before migrating again.`);
+    if (previous)
+      throw new Error(`Migration ${set.schema}/${m.name} failed earlier; resolve it before migrating again.`);
     const id = randomUUID();
     await client.query('BEGIN');
     try {

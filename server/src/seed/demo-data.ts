@@ -17,7 +17,12 @@ export const DEPARTMENTS = [
   { code: 'HERITAGE', it: 'Heritage e restauro', en: 'Heritage and restoration' },
 ] as const;
 
-export const SUPPLIER = { code: 'FOTOSTUDIO', company: 'Foto Studio Srl', it: 'Foto Studio', en: 'Foto Studio' };
+export const SUPPLIER = {
+  code: 'FOTOSTUDIO',
+  company: 'Foto Studio Srl',
+  it: 'Foto Studio',
+  en: 'Foto Studio',
+};
 
 const dept = (code: string) => `${DEPARTMENT_GROUP_MARK}${code}`;
 
@@ -51,17 +56,97 @@ export interface DemoUser {
 }
 
 export const DEMO_USERS: DemoUser[] = [
-  { username: 'mario.rossi', firstName: 'Mario', lastName: 'Rossi', companyName: 'Marketing', groups: [dept('MARKETING')], purpose: 'user' },
-  { username: 'anna.bianchi', firstName: 'Anna', lastName: 'Bianchi', companyName: 'Marketing', groups: [dept('MARKETING'), 'APP.MARKETING.STEP1'], purpose: 'approver, step 1' },
-  { username: 'luca.conti', firstName: 'Luca', lastName: 'Conti', companyName: 'Marketing', groups: [dept('MARKETING'), 'APP.MARKETING.STEP2'], purpose: 'approver, step 2' },
-  { username: 'foto.studio', firstName: 'Foto', lastName: 'Studio', companyName: SUPPLIER.company, groups: [`SUP.${SUPPLIER.code}`], purpose: 'supplier' },
-  { username: 'paola.neri', firstName: 'Paola', lastName: 'Neri', companyName: 'Marketing', groups: [dept('MARKETING'), 'OBS.MARKETING'], purpose: 'observer' },
-  { username: 'giulia.basic', firstName: 'Giulia', lastName: 'Basso', companyName: 'Marketing', groups: [dept('MARKETING'), GENERAL_GROUPS.basic_user], purpose: 'basic_user' },
-  { username: 'admin', firstName: 'Amministratore', lastName: 'Paddock', companyName: 'Marketing', groups: [dept('MARKETING'), GENERAL_GROUPS.admin], purpose: 'admin' },
-  { username: 'marco.multi', firstName: 'Marco', lastName: 'Moretti', companyName: 'Heritage', groups: [GENERAL_GROUPS['multi-department'], dept('MARKETING'), dept('HERITAGE'), 'OBS.MARKETING'], purpose: 'multi-department (default department HERITAGE from the company name; OBS.MARKETING does not count)' },
-  { username: 'sara.branch', firstName: 'Sara', lastName: 'Ferri', companyName: 'Marketing', groups: [dept('MARKETING'), GENERAL_GROUPS['branch-sharing']], purpose: 'branch-sharing' },
-  { username: 'vera.scaduta', firstName: 'Vera', lastName: 'Scaduta', companyName: 'Marketing', groups: [dept('MARKETING')], passwordExpired: true, purpose: 'password expired: shows the expired-password message' },
-  { username: 'dario.sospeso', firstName: 'Dario', lastName: 'Sospeso', companyName: 'Marketing', groups: [dept('MARKETING')], active: false, purpose: 'account not enabled: shows the disabled-account message' },
+  {
+    username: 'mario.rossi',
+    firstName: 'Mario',
+    lastName: 'Rossi',
+    companyName: 'Marketing',
+    groups: [dept('MARKETING')],
+    purpose: 'user',
+  },
+  {
+    username: 'anna.bianchi',
+    firstName: 'Anna',
+    lastName: 'Bianchi',
+    companyName: 'Marketing',
+    groups: [dept('MARKETING'), 'APP.MARKETING.STEP1'],
+    purpose: 'approver, step 1',
+  },
+  {
+    username: 'luca.conti',
+    firstName: 'Luca',
+    lastName: 'Conti',
+    companyName: 'Marketing',
+    groups: [dept('MARKETING'), 'APP.MARKETING.STEP2'],
+    purpose: 'approver, step 2',
+  },
+  {
+    username: 'foto.studio',
+    firstName: 'Foto',
+    lastName: 'Studio',
+    companyName: SUPPLIER.company,
+    groups: [`SUP.${SUPPLIER.code}`],
+    purpose: 'supplier',
+  },
+  {
+    username: 'paola.neri',
+    firstName: 'Paola',
+    lastName: 'Neri',
+    companyName: 'Marketing',
+    groups: [dept('MARKETING'), 'OBS.MARKETING'],
+    purpose: 'observer',
+  },
+  {
+    username: 'giulia.basic',
+    firstName: 'Giulia',
+    lastName: 'Basso',
+    companyName: 'Marketing',
+    groups: [dept('MARKETING'), GENERAL_GROUPS.basic_user],
+    purpose: 'basic_user',
+  },
+  {
+    username: 'admin',
+    firstName: 'Amministratore',
+    lastName: 'Paddock',
+    companyName: 'Marketing',
+    groups: [dept('MARKETING'), GENERAL_GROUPS.admin],
+    purpose: 'admin',
+  },
+  {
+    username: 'marco.multi',
+    firstName: 'Marco',
+    lastName: 'Moretti',
+    companyName: 'Heritage',
+    groups: [GENERAL_GROUPS['multi-department'], dept('MARKETING'), dept('HERITAGE'), 'OBS.MARKETING'],
+    purpose:
+      'multi-department (default department HERITAGE from the company name; OBS.MARKETING does not count)',
+  },
+  {
+    username: 'sara.branch',
+    firstName: 'Sara',
+    lastName: 'Ferri',
+    companyName: 'Marketing',
+    groups: [dept('MARKETING'), GENERAL_GROUPS['branch-sharing']],
+    purpose: 'branch-sharing',
+  },
+  {
+    username: 'vera.scaduta',
+    firstName: 'Vera',
+    lastName: 'Scaduta',
+    companyName: 'Marketing',
+    groups: [dept('MARKETING')],
+    passwordExpired: true,
+    purpose: 'password expired: shows the expired-password message',
+  },
+  {
+    username: 'dario.sospeso',
+    firstName: 'Dario',
+    lastName: 'Sospeso',
+    companyName: 'Marketing',
+    groups: [dept('MARKETING')],
+    active: false,
+    purpose: 'account not enabled: shows the disabled-account message',
+  },
 ];
 
 export function demoEmail(username: string): string {
@@ -89,18 +174,93 @@ export function demoFolders(): DemoFolder[] {
     const supplierGroup = `SUP.${SUPPLIER.code}`;
     return [
       { prettyId: root, parent: null, it: d.it, en: d.en, acl: read },
-      { prettyId: p(FOLDER_CODES.suppliers), parent: root, it: 'Fornitori', en: 'Suppliers', isSupplier: true, acl: read },
-      { prettyId: `${p(FOLDER_CODES.suppliers)}-${SUPPLIER.code.toLowerCase()}`, parent: p(FOLDER_CODES.suppliers), it: SUPPLIER.it, en: SUPPLIER.en, isSupplier: true, acl: { ...read, [supplierGroup]: { write: true } } },
-      { prettyId: p(FOLDER_CODES.supplierWork), parent: `${p(FOLDER_CODES.suppliers)}-${SUPPLIER.code.toLowerCase()}`, it: 'Lavorazione fornitore', en: 'Supplier work', isSupplier: true, acl: { ...read, [supplierGroup]: { write: true } } },
-      { prettyId: p(FOLDER_CODES.supplierApproval), parent: root, it: 'Approvazione fornitori', en: 'Supplier approval', acl: { ...read, [step(1)]: { write: true } } },
-      { prettyId: p(FOLDER_CODES.approval), parent: root, it: 'Approvazione', en: 'Approval', acl: { ...read, [step(1)]: {}, [step(2)]: {} } },
-      { prettyId: p(FOLDER_CODES.rejected), parent: p(FOLDER_CODES.approval), it: 'Rifiutati', en: 'Rejected', acl: { ...read, [staff]: { write: true } } },
-      { prettyId: p(approvalStepCode(1)), parent: p(FOLDER_CODES.approval), it: 'Step 1', en: 'Step 1', acl: { ...read, [step(1)]: { write: true } } },
-      { prettyId: p(approvalStepCode(2)), parent: p(FOLDER_CODES.approval), it: 'Step 2', en: 'Step 2', acl: { ...read, [step(2)]: { write: true } } },
-      { prettyId: p(FOLDER_CODES.enrichment), parent: root, it: 'Arricchimento', en: 'Enrichment', acl: { [staff]: { write: true, manage: true } } },
-      { prettyId: p(FOLDER_CODES.departmentArchive), parent: root, it: 'Archivio di reparto', en: 'Department archive', acl: { [staff]: { write: true, manage: true, share: true } } },
-      { prettyId: p(FOLDER_CODES.internalShared), parent: root, it: 'Condivisi internamente', en: 'Internally shared', acl: { [staff]: { share: true } } },
-      { prettyId: p(FOLDER_CODES.junk), parent: root, it: 'Cestino di reparto', en: 'Department junk', acl: { [GENERAL_GROUPS.admin]: { write: true, manage: true }, [staff]: { write: true } } },
+      {
+        prettyId: p(FOLDER_CODES.suppliers),
+        parent: root,
+        it: 'Fornitori',
+        en: 'Suppliers',
+        isSupplier: true,
+        acl: read,
+      },
+      {
+        prettyId: `${p(FOLDER_CODES.suppliers)}-${SUPPLIER.code.toLowerCase()}`,
+        parent: p(FOLDER_CODES.suppliers),
+        it: SUPPLIER.it,
+        en: SUPPLIER.en,
+        isSupplier: true,
+        acl: { ...read, [supplierGroup]: { write: true } },
+      },
+      {
+        prettyId: p(FOLDER_CODES.supplierWork),
+        parent: `${p(FOLDER_CODES.suppliers)}-${SUPPLIER.code.toLowerCase()}`,
+        it: 'Lavorazione fornitore',
+        en: 'Supplier work',
+        isSupplier: true,
+        acl: { ...read, [supplierGroup]: { write: true } },
+      },
+      {
+        prettyId: p(FOLDER_CODES.supplierApproval),
+        parent: root,
+        it: 'Approvazione fornitori',
+        en: 'Supplier approval',
+        acl: { ...read, [step(1)]: { write: true } },
+      },
+      {
+        prettyId: p(FOLDER_CODES.approval),
+        parent: root,
+        it: 'Approvazione',
+        en: 'Approval',
+        acl: { ...read, [step(1)]: {}, [step(2)]: {} },
+      },
+      {
+        prettyId: p(FOLDER_CODES.rejected),
+        parent: p(FOLDER_CODES.approval),
+        it: 'Rifiutati',
+        en: 'Rejected',
+        acl: { ...read, [staff]: { write: true } },
+      },
+      {
+        prettyId: p(approvalStepCode(1)),
+        parent: p(FOLDER_CODES.approval),
+        it: 'Step 1',
+        en: 'Step 1',
+        acl: { ...read, [step(1)]: { write: true } },
+      },
+      {
+        prettyId: p(approvalStepCode(2)),
+        parent: p(FOLDER_CODES.approval),
+        it: 'Step 2',
+        en: 'Step 2',
+        acl: { ...read, [step(2)]: { write: true } },
+      },
+      {
+        prettyId: p(FOLDER_CODES.enrichment),
+        parent: root,
+        it: 'Arricchimento',
+        en: 'Enrichment',
+        acl: { [staff]: { write: true, manage: true } },
+      },
+      {
+        prettyId: p(FOLDER_CODES.departmentArchive),
+        parent: root,
+        it: 'Archivio di reparto',
+        en: 'Department archive',
+        acl: { [staff]: { write: true, manage: true, share: true } },
+      },
+      {
+        prettyId: p(FOLDER_CODES.internalShared),
+        parent: root,
+        it: 'Condivisi internamente',
+        en: 'Internally shared',
+        acl: { [staff]: { share: true } },
+      },
+      {
+        prettyId: p(FOLDER_CODES.junk),
+        parent: root,
+        it: 'Cestino di reparto',
+        en: 'Department junk',
+        acl: { [GENERAL_GROUPS.admin]: { write: true, manage: true }, [staff]: { write: true } },
+      },
     ];
   });
 }

@@ -5,14 +5,7 @@ import { DirectoryUserRepository } from '../auth/directory-user.repository';
 import { ProfileService } from '../profile/profile.service';
 import { BuiltinIdentitySeeder } from '../builtin-provider/identity/builtin-identity.seeder';
 import { FolderSeeder } from '../builtin-provider/folders/folder.seeder';
-import {
-  DEMO_DISCLAIMER,
-  DEMO_GROUPS,
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  demoEmail,
-  demoFolders,
-} from './demo-data';
+import { DEMO_DISCLAIMER, DEMO_GROUPS, DEMO_PASSWORD, DEMO_USERS, demoEmail, demoFolders } from './demo-data';
 
 export interface SeedSummary {
   groups: number;
@@ -82,8 +75,14 @@ export class DemoSeeder {
         companyName: u.companyName,
         department: derived.department,
         roles: derived.roles,
+        approvalSteps: derived.approvalSteps,
       });
     }
-    return { groups: DEMO_GROUPS.length, users: DEMO_USERS.length, folders: folderCount, disclaimer: DEMO_DISCLAIMER.id };
+    return {
+      groups: DEMO_GROUPS.length,
+      users: DEMO_USERS.length,
+      folders: folderCount,
+      disclaimer: DEMO_DISCLAIMER.id,
+    };
   }
 }

@@ -24,7 +24,8 @@ export interface TestDatabase {
 /** A fresh, migrated database for one test file, cloned from the run's template. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const template = process.env.PADDOCK_TEST_TEMPLATE;
-  if (!template) throw new Error('PADDOCK_TEST_TEMPLATE is not set: run integration tests through jest (global-setup).');
+  if (!template)
+    throw new Error('PADDOCK_TEST_TEMPLATE is not set: run integration tests through jest (global-setup).');
   const name = `${template}_f${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl() });
   await admin.connect();

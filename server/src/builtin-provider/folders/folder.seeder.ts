@@ -21,7 +21,8 @@ export class FolderSeeder {
     const ids = new Map<string, string>();
     for (const f of folders) {
       const parentId = f.parent === null ? null : ids.get(f.parent);
-      if (parentId === undefined) throw new Error(`Folder ${f.prettyId}: parent ${f.parent} must be seeded first`);
+      if (parentId === undefined)
+        throw new Error(`Folder ${f.prettyId}: parent ${f.parent} must be seeded first`);
       const data = {
         parentId,
         isSupplier: f.isSupplier ?? false,

@@ -1,0 +1,16 @@
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from '../generated/provider/client';
+import { APP_CONFIG, type AppConfig } from '../config/config.module';
+
+/** The built-in provider's database client (its own `provider` schema); only its repositories inject it. */
+@Injectable()
+export class BuiltinProviderPrismaService extends PrismaClient implements OnModuleDestroy {
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    super({ adapter: new PrismaPg({ connectionString: config.DATABASE_URL }) });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.$disconnect();
+  }
+}

@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { BuiltinProviderDatabaseModule } from '../builtin-provider-database.module';
+import { CLOCK, systemClock } from '../clock';
+import { AccessManagerController } from './access-manager.controller';
+import { AccessManagerService } from './access-manager.service';
+import { BuiltinIdentitySeeder } from './builtin-identity.seeder';
+import { GroupRepository } from './group.repository';
+import { PasswordHasher } from './password-hasher';
+import { TokenRepository } from './token.repository';
+import { TokenService } from './token.service';
+import { UserDirectoryRepository } from './user-directory.repository';
+import { VUserManagerController } from './vuser-manager.controller';
+import { VUserManagerService } from './vuser-manager.service';
+
+/**
+ * The built-in provider's identity: users, groups, login and tokens (THRON xsso). Exports what the
+ * OAuth code exchange needs (TokenService, UserDirectoryRepository) and the seeder.
+ */
+@Module({
+  imports: [BuiltinProviderDatabaseModule],
+  controllers: [AccessManagerController, VUserManagerController],
+  providers: [
+    AccessManagerService,
+    VUserManagerService,
+    TokenService,
+    TokenRepository,
+    UserDirectoryRepository,
+    GroupRepository,
+    PasswordHasher,
+    BuiltinIdentitySeeder,
+    { provide: CLOCK, useValue: systemClock },
+  ],
+  exports: [TokenService, UserDirectoryRepository, BuiltinIdentitySeeder],
+})
+export class IdentityModule {}

@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { hash, verify } from '@node-rs/argon2';
+
+/**
+ * Password hashes with argon2id (the library's default algorithm and parameters: 19 MiB, 2 passes,
+ * OWASP's recommended minimum).
+ */
+@Injectable()
+export class PasswordHasher {
+  private dummyHash?: Promise<string>;
+
+  hash(password: string): Promise<string> {
+    return hash(password);
+  }
+
+  /**
+   * True when `password` matches `passwordHash`. A user without a hash (or an unknown user, passed
+   * as null) is checked against a throw-away hash so that the answer takes as long either way.
+   */
+  async verify(passwordHash: string | null, password: string): Promise<boolean> {
+    if (passwordHash === null) {
+      this.dummyHash ??= hash('paddock-dummy-password');
+      await verify(await this.dummyHash, password).catch(() => false);
+      return false;
+    }
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      // A malformed stored hash matches nothing.
+      return false;
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import { Injectable } from '@nestjs/common';
+import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
+import type { IdentityGroup, IdentityUser, LinkedGroupsPage } from './identity-user';
+
+/** The columns of an IdentityUser (the repositories of this folder select exactly these). */
+export const IDENTITY_USER_FIELDS = {
+  id: true,
+  username: true,
+  passwordHash: true,
+  active: true,
+  passwordExpiresAt: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  companyName: true,
+  imageUrl: true,
+  externalId: true,
+  failedLogins: true,
+  lockedUntil: true,
+  lastLogin: true,
+} as const;
+
+const GROUP_FIELDS = { id: true, name: true, description: true, active: true } as const;
+
+export interface UserProfileWrite {
+  username: string;
+  passwordHash?: string | null;
+  active: boolean;
+  passwordExpiresAt: Date | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  companyName: string;
+  imageUrl: string | null;
+  externalId: string | null;
+}
+
+/** The built-in provider's users, their login bookkeeping and their group links. */
+@Injectable()
+export class UserDirectoryRepository {
+  constructor(private readonly prisma: BuiltinProviderPrismaService) {}
+
+  findByUsername(username: string): Promise<IdentityUser | null> {
+    return this.prisma.user.findUnique({ where: { username }, select: IDENTITY_USER_FIELDS });
+  }
+
+  /**
+   * The user a single sign-on subject stands for: the one linked to `sub`, else the only user with
+   * that e-mail (case-insensitive); null when none or several share the e-mail.
+   */
+  async findByExternalIdOrEmail(sub: string, email?: string | null): Promise<IdentityUser | null> {
+    const linked = await this.prisma.user.findUnique({
+      where: { externalId: sub },
+      select: IDENTITY_USER_FIELDS,
+    });
+    if (linked || !email) return linked;
+    const byEmail = await this.prisma.user.findMany({
+      where: { email: { equals: email, mode: 'insensitive' } },
+      select: IDENTITY_USER_FIELDS,
+      take: 2,
+    });
+    return byEmail.length === 1 ? byEmail[0] : null;
+  }
+
+  /** Counts one more consecutive failed login; returns the new count (atomic under concurrency). */
+  async recordFailure(id: string): Promise<number> {
+    const { failedLogins } = await this.prisma.user.update({
+      where: { id },
+      data: { failedLogins: { increment: 1 } },
+      select: { failedLogins: true },
+    });
+    return failedLogins;
+  }
+
+  /** Locks the account; the count starts again from zero when the lock ends. */
+  async lock(id: string, until: Date): Promise<void> {
+    await this.prisma.user.update({ where: { id }, data: { lockedUntil: until, failedLogins: 0 } });
+  }
+
+  async resetFailures(id: string): Promise<void> {
+    await this.prisma.user.update({ where: { id }, data: { failedLogins: 0, lockedUntil: null } });
+  }
+
+  async recordLogin(id: string, at: Date): Promise<void> {
+    await this.prisma.user.update({
+      where: { id },
+      data: { lastLogin: at, failedLogins: 0, lockedUntil: null },
+    });
+  }
+
+  /** Linked groups ordered by name, so pages are stable whatever order the links were made in. */
+  async linkedGroups(userId: string, offset: number, limit: number): Promise<LinkedGroupsPage> {
+    const [links, total] = await Promise.all([
+      this.prisma.userGroup.findMany({
+        where: { userId },
+        select: { group: { select: GROUP_FIELDS } },
+        orderBy: { group: { name: 'asc' } },
+        skip: offset,
+        take: limit,
+      }),
+      this.prisma.userGroup.count({ where: { userId } }),
+    ]);
+    return { groups: links.map((l): IdentityGroup => l.group), total };
+  }
+
+  /** Creates or updates the user named `username`; a `passwordHash` left undefined is kept. */
+  async upsertProfile(profile: UserProfileWrite): Promise<string> {
+    const { username, ...data } = profile;
+    const { id } = await this.prisma.user.upsert({
+      where: { username },
+      create: { username, ...data },
+      update: data,
+      select: { id: true },
+    });
+    return id;
+  }
+
+  /** Makes the user's group links exactly `groupIds`. */
+  async setGroups(userId: string, groupIds: string[]): Promise<void> {
+    await this.prisma.$transaction([
+      this.prisma.userGroup.deleteMany({ where: { userId, groupId: { notIn: groupIds } } }),
+      this.prisma.userGroup.createMany({
+        data: groupIds.map((groupId) => ({ userId, groupId })),
+        skipDuplicates: true,
+      }),
+    ]);
+  }
+}

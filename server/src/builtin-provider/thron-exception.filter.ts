@@ -1,0 +1,40 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import type { Response } from 'express';
+import { THRON_FAILURES, ThronError, type ThronFailure } from './thron.errors';
+
+/**
+ * Answers every failure of a built-in provider endpoint with THRON's envelope and status, instead of
+ * the hub's `{ code, message, correlationId }` (the hub's global filter must not shape /provider).
+ */
+@Catch()
+export class ThronExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('BuiltinProvider');
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const failure = failureOf(error);
+    if (failure.status >= 500) this.logger.error({ err: error }, 'Unhandled provider error');
+    if (res.headersSent) return;
+    const { status, ...envelope } = failure;
+    // THRON also names the business error in a header (research §1, WebApplicationException).
+    res.status(status).setHeader('X-ERRORCODE', envelope.resultCode).json(envelope);
+  }
+}
+
+export function failureOf(error: unknown): ThronFailure {
+  if (error instanceof ThronError) return error.failure;
+  if (error instanceof ThrottlerException) return THRON_FAILURES.tooManyRequests;
+  if (error instanceof HttpException && error.getStatus() < 500) {
+    const status = error.getStatus();
+    if (status === 403)
+      return {
+        status,
+        resultCode: 'ACCESS_DENIED',
+        errorDescription: 'ACCESS_DENIED',
+        ssoCode: 'ACCESS_DENIED',
+      };
+    return { status, resultCode: 'EXCEPTION', errorDescription: error.message, ssoCode: 'OK' };
+  }
+  return THRON_FAILURES.exception;
+}

@@ -1,0 +1,200 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ERROR_CODES, LIMITS, type ErrorCode } from '@paddock/rules';
+import axios, { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { z } from 'zod';
+import { APP_CONFIG, type AppConfig } from '../config/config.module';
+import { PROVIDER_PATHS } from './provider-paths';
+import { ProviderError, envelopeSchema, providerFailure, unreachable } from './provider.errors';
+import type {
+  ProviderCallContext,
+  ProviderGateway,
+  ProviderLogin,
+  ProviderTokenOwner,
+  ProviderUserDetail,
+} from './provider.gateway';
+
+export const PROVIDER_HTTP = Symbol('PROVIDER_HTTP');
+export const PROVIDER_TIMEOUT_MS = 60_000;
+/** A user's linked groups are read 50 a page; more than this many pages is not a real user. */
+const MAX_GROUP_PAGES = 20;
+/** What can travel in the X-TOKENID header; anything else is refused before it is sent. */
+const TOKEN_SHAPE = /^[\x21-\x7e]{1,4096}$/;
+
+export function createProviderHttp(baseURL: string): AxiosInstance {
+  return axios.create({
+    baseURL,
+    timeout: PROVIDER_TIMEOUT_MS,
+    // Every status is read by the gateway: 418 is THRON's normal business answer (research §1).
+    validateStatus: () => true,
+    maxRedirects: 0,
+  });
+}
+
+const accessLoginSchema = envelopeSchema.extend({
+  tokenId: z.string().min(1),
+  username: z.string().min(1),
+  userFullName: z.string().optional(),
+});
+
+const tokenOwnerSchema = envelopeSchema.extend({
+  username: z.string().min(1),
+  userFullName: z.string().optional(),
+});
+
+const userDetailSchema = envelopeSchema.extend({
+  user: z.object({
+    credential: z.object({ username: z.string().min(1) }),
+    active: z.boolean().optional(),
+    detail: z
+      .object({
+        name: z.object({ firstName: z.string().optional(), lastName: z.string().optional() }).optional(),
+        emails: z.array(z.object({ email: z.string() })).optional(),
+        businessDetail: z.object({ companyName: z.string().optional() }).optional(),
+      })
+      .optional(),
+    imageUrl: z.string().optional(),
+  }),
+  linkedGroups: z
+    .array(z.object({ id: z.string(), name: z.string(), active: z.boolean().optional() }))
+    .optional()
+    .default([]),
+  totalResults: z.number().optional(),
+});
+
+function form(fields: Record<string, string | undefined>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) params.set(k, v);
+  return params;
+}
+
+/** The provider over HTTP with THRON's paths and shapes (ARCHITECTURE §2), clientId = CLIENT_ID. */
+@Injectable()
+export class HttpProviderGateway implements ProviderGateway {
+  private readonly clientId: string;
+
+  constructor(
+    @Inject(PROVIDER_HTTP) private readonly http: AxiosInstance,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'CLIENT_ID'>,
+  ) {
+    this.clientId = config.CLIENT_ID;
+  }
+
+  async login(username: string, password: string, context: ProviderCallContext = {}): Promise<ProviderLogin> {
+    const body = await this.call(
+      {
+        method: 'POST',
+        url: PROVIDER_PATHS.login(this.clientId),
+        data: form({ username, password }),
+        headers: context.clientIp ? { 'X-Forwarded-For': context.clientIp } : {},
+      },
+      accessLoginSchema,
+      ERROR_CODES.WRONG_CREDENTIALS,
+    );
+    return { token: body.tokenId, username: body.username, fullName: body.userFullName ?? body.username };
+  }
+
+  async validateToken(token: string, username?: string): Promise<ProviderTokenOwner> {
+    const body = await this.call(
+      {
+        method: 'POST',
+        url: PROVIDER_PATHS.validateToken(this.clientId),
+        data: form({ clientId: this.clientId, username }),
+        headers: this.tokenHeader(token),
+      },
+      tokenOwnerSchema,
+      ERROR_CODES.UNAUTHENTICATED,
+    );
+    return { username: body.username, fullName: body.userFullName ?? body.username };
+  }
+
+  async logout(token: string): Promise<void> {
+    await this.call(
+      {
+        method: 'POST',
+        url: PROVIDER_PATHS.logout(this.clientId),
+        data: form({}),
+        headers: this.tokenHeader(token),
+      },
+      envelopeSchema,
+      ERROR_CODES.UNAUTHENTICATED,
+    );
+  }
+
+  async userDetail(token: string, username: string): Promise<ProviderUserDetail> {
+    const pageSize = LIMITS.idChunkSize;
+    const pages: z.infer<typeof userDetailSchema>[] = [];
+    let read = 0;
+    for (let page = 0; page < MAX_GROUP_PAGES; page++) {
+      const body = await this.call(
+        {
+          method: 'GET',
+          url: PROVIDER_PATHS.userDetail(),
+          params: {
+            clientId: this.clientId,
+            username,
+            returnItags: false,
+            offset: read,
+            numberOfResults: pageSize,
+          },
+          headers: this.tokenHeader(token),
+        },
+        userDetailSchema,
+        ERROR_CODES.NOT_FOUND,
+      );
+      pages.push(body);
+      read += body.linkedGroups.length;
+      if (body.linkedGroups.length < pageSize || read >= (body.totalResults ?? Infinity)) break;
+    }
+    const { user } = pages[0];
+    return {
+      username: user.credential.username,
+      firstName: user.detail?.name?.firstName ?? '',
+      lastName: user.detail?.name?.lastName ?? '',
+      email: user.detail?.emails?.[0]?.email ?? '',
+      companyName: user.detail?.businessDetail?.companyName ?? '',
+      imageUrl: user.imageUrl ?? null,
+      active: user.active ?? true,
+      linkedGroups: pages
+        .flatMap((p) => p.linkedGroups)
+        .map((g) => ({ id: g.id, name: g.name, active: g.active ?? true })),
+    };
+  }
+
+  private tokenHeader(token: string): Record<string, string> {
+    if (!TOKEN_SHAPE.test(token))
+      throw new ProviderError(ERROR_CODES.UNAUTHENTICATED, false, 'Malformed provider token');
+    return { 'X-TOKENID': token };
+  }
+
+  /** Sends one request; returns the body when the provider says OK, else throws the mapped ProviderError. */
+  private async call<S extends z.ZodType>(
+    request: AxiosRequestConfig,
+    schema: S,
+    fallback: ErrorCode,
+  ): Promise<z.infer<S>> {
+    let res: AxiosResponse<unknown>;
+    try {
+      res = await this.http.request<unknown>({ ...request, responseType: 'json' });
+    } catch (e) {
+      // Only transport failures land here (every status is accepted); the axios error itself
+      // is not kept because its config holds the password or the token.
+      if (isAxiosError(e)) throw unreachable(e.code);
+      throw e;
+    }
+    const envelope = envelopeSchema.safeParse(res.data);
+    if (res.status < 200 || res.status >= 300 || !envelope.success || envelope.data.resultCode !== 'OK')
+      throw providerFailure(res.status, res.data, fallback);
+    const body = schema.safeParse(res.data);
+    if (!body.success)
+      throw new ProviderError(
+        ERROR_CODES.PROVIDER_UNAVAILABLE,
+        false,
+        'Provider answer has an unexpected shape',
+        {
+          status: res.status,
+          resultCode: envelope.data.resultCode,
+        },
+      );
+    return body.data;
+  }
+}

@@ -1,0 +1,168 @@
+import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
+import { HttpProviderGateway, createProviderHttp } from '../../src/provider/http-provider.gateway';
+import { ProviderError } from '../../src/provider/provider.errors';
+import { freePort } from '../support/free-port';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { PASSWORD, providerDb, seedPeople } from '../auth/auth-fixtures';
+
+async function failure(promise: Promise<unknown>): Promise<ProviderError> {
+  try {
+    await promise;
+  } catch (e) {
+    if (e instanceof ProviderError) return e;
+    throw e;
+  }
+  throw new Error('expected a ProviderError');
+}
+
+/** The typed provider client against the built-in provider over real HTTP. */
+describe('HttpProviderGateway against the built-in provider', () => {
+  let t: TestApp;
+  let gateway: HttpProviderGateway;
+  beforeAll(async () => {
+    t = await startTestApp({ LOGIN_MAX_FAILURES: '2' });
+    await seedPeople(t);
+    gateway = new HttpProviderGateway(createProviderHttp(t.config.providerUrl), {
+      CLIENT_ID: t.config.CLIENT_ID,
+    });
+  });
+  afterAll(() => t.close());
+
+  it('logs in, validates, reads the user detail and logs out', async () => {
+    const login = await gateway.login('mario.rossi', PASSWORD);
+    expect(login).toEqual({ token: expect.any(String), username: 'mario.rossi', fullName: 'Mario Rossi' });
+    await expect(gateway.validateToken(login.token)).resolves.toEqual({
+      username: 'mario.rossi',
+      fullName: 'Mario Rossi',
+    });
+    await expect(gateway.validateToken(login.token, 'mario.rossi')).resolves.toMatchObject({
+      username: 'mario.rossi',
+    });
+    const detail = await gateway.userDetail(login.token, 'mario.rossi');
+    expect(detail).toMatchObject({
+      username: 'mario.rossi',
+      firstName: 'Mario',
+      lastName: 'Rossi',
+      email: 'mario.rossi@example.com',
+      companyName: 'Marketing',
+      imageUrl: 'https://example.com/mario.png',
+      active: true,
+    });
+    expect(detail.linkedGroups.map((g) => g.name)).toEqual([
+      'APP.MARKETING.STEP2',
+      'L/MARKETING',
+      'L/SALES',
+      'PADDOCK.MULTI_DEPARTMENT',
+    ]);
+    await gateway.logout(login.token);
+    const after = await failure(gateway.validateToken(login.token));
+    expect(after).toMatchObject({ code: 'UNAUTHENTICATED', transient: false });
+  });
+
+  it('reads every page of linked groups', async () => {
+    const names = Array.from({ length: 120 }, (_, i) => `GROUP-${String(i).padStart(3, '0')}`);
+    await t.app
+      .get(BuiltinIdentitySeeder)
+      .upsertUser({ username: 'crowded', password: PASSWORD, groups: names });
+    const { token } = await gateway.login('crowded', PASSWORD);
+    const detail = await gateway.userDetail(token, 'crowded');
+    expect(detail.linkedGroups.map((g) => g.name)).toEqual(names);
+  });
+
+  it('maps each login refusal to its code', async () => {
+    const cases: [string, string, string][] = [
+      ['anna.bianchi', 'wrong', 'WRONG_CREDENTIALS'],
+      ['nobody', 'wrong', 'WRONG_CREDENTIALS'],
+      ['expired.user', PASSWORD, 'PASSWORD_EXPIRED'],
+      ['disabled.user', PASSWORD, 'ACCOUNT_DISABLED'],
+    ];
+    for (const [username, password, code] of cases) {
+      const e = await failure(gateway.login(username, password));
+      expect(e).toMatchObject({
+        code,
+        transient: false,
+        detail: { status: 418, resultCode: 'ACCESS_DENIED' },
+      });
+    }
+    await t.app.get(BuiltinIdentitySeeder).upsertUser({ username: 'gateway.lock', password: PASSWORD });
+    await failure(gateway.login('gateway.lock', 'x'));
+    expect(await failure(gateway.login('gateway.lock', 'x'))).toMatchObject({
+      code: 'TOO_MANY_ATTEMPTS',
+      transient: false,
+    });
+    expect(await failure(gateway.login('gateway.lock', PASSWORD))).toMatchObject({
+      code: 'TOO_MANY_ATTEMPTS',
+    });
+  });
+
+  it('maps an empty password to VALIDATION_FAILED', async () => {
+    expect(await failure(gateway.login('mario.rossi', ''))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      transient: false,
+    });
+  });
+
+  it('maps an expired token to UNAUTHENTICATED and a foreign one to FORBIDDEN', async () => {
+    const { token } = await gateway.login('anna.bianchi', PASSWORD);
+    expect(await failure(gateway.validateToken(token, 'mario.rossi'))).toMatchObject({ code: 'FORBIDDEN' });
+    await providerDb(t).token.updateMany({
+      where: { user: { username: 'anna.bianchi' } },
+      data: { expiresAt: new Date(0) },
+    });
+    expect(await failure(gateway.validateToken(token))).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      transient: false,
+    });
+    expect(await failure(gateway.userDetail(token, 'anna.bianchi'))).toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+    expect(await failure(gateway.validateToken('bad token\n'))).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('maps an unknown user detail to NOT_FOUND', async () => {
+    const { token } = await gateway.login('mario.rossi', PASSWORD);
+    expect(await failure(gateway.userDetail(token, 'nobody'))).toMatchObject({
+      code: 'NOT_FOUND',
+      transient: false,
+      detail: { status: 418, resultCode: 'VUSERNAME_NOT_FOUND' },
+    });
+  });
+
+  it('maps a wrong client id to a permanent PROVIDER_UNAVAILABLE', async () => {
+    const misconfigured = new HttpProviderGateway(createProviderHttp(t.config.providerUrl), {
+      CLIENT_ID: 'acme',
+    });
+    expect(await failure(misconfigured.login('mario.rossi', PASSWORD))).toMatchObject({
+      code: 'PROVIDER_UNAVAILABLE',
+      transient: false,
+      detail: { resultCode: 'CLIENT_NOT_FOUND' },
+    });
+  });
+
+  it('maps a provider that does not answer to a transient PROVIDER_UNAVAILABLE', async () => {
+    const closed = await freePort();
+    const down = new HttpProviderGateway(createProviderHttp(`http://127.0.0.1:${closed}/provider`), {
+      CLIENT_ID: 'paddock',
+    });
+    for (const attempt of [
+      down.login('mario.rossi', PASSWORD),
+      down.validateToken('token'),
+      down.logout('token'),
+      down.userDetail('token', 'mario.rossi'),
+    ])
+      expect(await failure(attempt)).toMatchObject({
+        code: 'PROVIDER_UNAVAILABLE',
+        transient: true,
+        detail: { networkCode: 'ECONNREFUSED' },
+      });
+  });
+
+  it('maps an HTTP 404 without an envelope (a wrong PROVIDER_URL root) to NOT_FOUND', async () => {
+    // The hub's own API answers 404 with its own error body on these paths.
+    const wrongRoot = new HttpProviderGateway(createProviderHttp(`${t.url}/api`), { CLIENT_ID: 'paddock' });
+    expect(await failure(wrongRoot.login('mario.rossi', PASSWORD))).toMatchObject({
+      code: 'NOT_FOUND',
+      transient: false,
+    });
+  });
+});
