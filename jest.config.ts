@@ -29,6 +29,8 @@ const esmOnly = ['openid-client', 'oauth4webapi', 'jose'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
 
 const config: Config = {
+  // Integration tests boot whole apps on 2 cores; Jest reads the timeout only at the top level.
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'server-unit',
@@ -51,7 +53,6 @@ const config: Config = {
       moduleNameMapper: rules,
       globalSetup: '<rootDir>/server/test/global-setup.ts',
       globalTeardown: '<rootDir>/server/test/global-teardown.ts',
-      testTimeout: 30_000,
     },
     {
       displayName: 'web',

@@ -28,8 +28,10 @@ const SPA_CSP = {
 export const API_DOCS_PATH = 'api/docs';
 
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  // forceCloseConnections: idle keep-alive sockets must not hold up a shutdown (SIGTERM, app.close()).
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bufferLogs: true,
+    forceCloseConnections: true,
   });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();

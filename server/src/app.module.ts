@@ -8,6 +8,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import { ConfigModule, type AppConfig } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { ClockModule } from './common/clock.module';
 import { DomainExceptionFilter } from './common/domain-exception.filter';
 import { correlationIdOf } from './common/correlation-id';
 import { REDACTED_LOG_PATHS } from './common/log-redaction';
@@ -42,6 +43,7 @@ export class AppModule {
       }),
       ThrottlerModule.forRoot([{ ttl: 60_000, limit: 600 }]),
       ScheduleModule.forRoot(),
+      ClockModule,
       DatabaseModule,
       JobsModule.forRoot({ runWorkers }),
     ];

@@ -3,7 +3,6 @@ import { APP_GUARD } from '@nestjs/core';
 import { ProviderModule } from '../provider/provider.module';
 import { AuthGuard } from './auth.guard';
 import { AuthenticationService } from './authentication.service';
-import { CLOCK, systemClock } from './clock';
 import { DirectoryUserRepository } from './directory-user.repository';
 import { LoginOriginGuard } from './login-origin.guard';
 import { SessionController } from './session.controller';
@@ -20,7 +19,6 @@ import { SessionService } from './session.service';
     SessionRepository,
     DirectoryUserRepository,
     LoginOriginGuard,
-    { provide: CLOCK, useValue: systemClock },
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
 })

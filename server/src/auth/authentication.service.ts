@@ -4,7 +4,7 @@ import { DomainError } from '../common/domain-error';
 import { csrfMismatch, sessionExpired } from './auth.errors';
 import { primaryRoleOf } from '@paddock/rules';
 import { isRole, type AuthUser } from './auth-user';
-import { CLOCK, type Clock } from './clock';
+import { CLOCK, type Clock } from '../common/clock';
 import { DirectoryUserRepository } from './directory-user.repository';
 import { SessionRepository, type SessionRecord } from './session.repository';
 import { sameSecret, sessionIdOf } from './session-token';

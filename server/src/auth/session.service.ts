@@ -15,7 +15,7 @@ import {
   tokenSignInError,
 } from './auth.errors';
 import type { AuthUser } from './auth-user';
-import { CLOCK, type Clock } from './clock';
+import { CLOCK, type Clock } from '../common/clock';
 import { DirectoryUserRepository } from './directory-user.repository';
 import { toSessionResponse, type SessionResponseDto } from './session.dto';
 import { SessionRepository } from './session.repository';

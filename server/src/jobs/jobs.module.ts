@@ -1,9 +1,73 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type ModuleMetadata, type Provider, type Type } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { BullModule } from '@nestjs/bullmq';
+import { APP_CONFIG, type AppConfig } from '../config/config.module';
+import type { CatalogueProcessor } from './catalogue.processor';
+import { QueueName } from './job-catalogue';
+import { JobEventsService } from './job-events.service';
+import { JobFailureWatch } from './job-failure.watch';
+import { JobHandlerRegistry } from './job-handler.registry';
+import { JobQueues } from './job-queues';
+import { JobRunner } from './job-runner';
+import { JobWorkersBootstrap } from './job-workers.bootstrap';
+import { JobsController } from './jobs.controller';
+import { JobsRepository } from './jobs.repository';
+import { JobsService } from './jobs.service';
+import { MaintenanceProcessor } from './maintenance/maintenance.processor';
+import { PurgeExpiredSessionsHandler } from './maintenance/purge-expired-sessions.handler';
+import { SessionPurgeRepository } from './maintenance/session-purge.repository';
+import { blockingConnectionOf } from './redis-connection';
 
+/** One processor per queue of the catalogue (the compiler asks for a new queue's). */
+const PROCESSORS: Record<QueueName, Type<CatalogueProcessor>> = {
+  [QueueName.Maintenance]: MaintenanceProcessor,
+};
+
+/** Handlers of the jobs this module owns (with what they use). Feature modules provide their own. */
+const HANDLERS: Provider[] = [PurgeExpiredSessionsHandler, SessionPurgeRepository];
+
+/**
+ * Queues, job records, live progress and the audit writer for every process; processors,
+ * handlers and schedules only where `runWorkers` (the api process only enqueues and watches).
+ * Global: any feature module may inject `JobsService`.
+ */
 @Module({})
 export class JobsModule {
-  /** `runWorkers` registers the processors; the api process only enqueues and watches. */
-  static forRoot(_options: { runWorkers: boolean }): DynamicModule {
-    return { module: JobsModule };
+  static forRoot(options: { runWorkers: boolean }): DynamicModule {
+    const imports: ModuleMetadata['imports'] = [];
+    const providers: Provider[] = [JobsRepository, JobsService, JobQueues, JobEventsService];
+    if (options.runWorkers) {
+      imports.push(
+        DiscoveryModule,
+        BullModule.forRootAsync({
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) => ({
+            connection: blockingConnectionOf(config),
+            prefix: config.REDIS_PREFIX,
+          }),
+          // Workers start only once every job of the catalogue has a handler (JobWorkersBootstrap).
+          extraOptions: { manualRegistration: true },
+        }),
+        // No queue here (JobQueues owns the producers): this brings in the explorer that turns
+        // each @Processor into a BullMQ Worker over the shared configuration above.
+        BullModule.registerQueue(),
+      );
+      providers.push(
+        JobHandlerRegistry,
+        JobRunner,
+        JobWorkersBootstrap,
+        JobFailureWatch,
+        ...Object.values(PROCESSORS),
+        ...HANDLERS,
+      );
+    }
+    return {
+      module: JobsModule,
+      global: true,
+      imports,
+      providers,
+      controllers: [JobsController],
+      exports: [JobsService, JobEventsService],
+    };
   }
 }

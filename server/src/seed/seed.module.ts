@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { ConfigModule, type AppConfig } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
+import { ClockModule } from '../common/clock.module';
 import { ProfileModule } from '../profile/profile.module';
 import { DirectoryUserRepository } from '../auth/directory-user.repository';
 import { IdentityModule } from '../builtin-provider/identity/identity.module';
@@ -18,6 +19,7 @@ export class SeedModule {
         ConfigModule.forRoot(config),
         // The identity module's login route is throttled; its guard needs the options even here.
         ThrottlerModule.forRoot([{ ttl: 60_000, limit: 1_000 }]),
+        ClockModule,
         DatabaseModule,
         ProfileModule,
         ...(config.BUILTIN_PROVIDER ? [IdentityModule, FolderSeedModule] : []),

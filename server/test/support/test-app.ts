@@ -1,4 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import Redis from 'ioredis';
 import { createApp } from '../../src/app.factory';
 import { parseConfig, type AppConfig } from '../../src/config/config.schema';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from './databases';
@@ -42,6 +43,23 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     async close() {
       await app.close();
       await db.drop();
+      await dropRedisKeys(config.REDIS_URL, config.REDIS_PREFIX);
     },
   };
+}
+
+/** Removes every key of one test file's Redis prefix, so runs leave nothing behind. */
+async function dropRedisKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
-import { CLOCK, type Clock } from '../clock';
+import { CLOCK, type Clock } from '../../common/clock';
 import {
   THRON_FAILURES,
   ThronError,

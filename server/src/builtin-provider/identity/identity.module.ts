@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { BuiltinProviderDatabaseModule } from '../builtin-provider-database.module';
-import { CLOCK, systemClock } from '../clock';
 import { AccessManagerController } from './access-manager.controller';
 import { AccessManagerService } from './access-manager.service';
 import { BuiltinIdentitySeeder } from './builtin-identity.seeder';
@@ -28,7 +27,6 @@ import { VUserManagerService } from './vuser-manager.service';
     GroupRepository,
     PasswordHasher,
     BuiltinIdentitySeeder,
-    { provide: CLOCK, useValue: systemClock },
   ],
   exports: [TokenService, UserDirectoryRepository, BuiltinIdentitySeeder],
 })

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
-import { CLOCK, type Clock } from '../clock';
+import { CLOCK, type Clock } from '../../common/clock';
 import type { IdentityUser } from './identity-user';
 import { TokenRepository } from './token.repository';
 

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { BuiltinProviderDatabaseModule } from '../builtin-provider-database.module';
-import { CLOCK, systemClock } from '../clock';
 import { IdentityModule } from '../identity/identity.module';
 import { OPENID_ISSUER_GATEWAY, OpenIdClientIssuerGateway } from './openid-issuer.gateway';
 import { OAuthLinkRepository } from './oauth-link.repository';
@@ -15,7 +14,6 @@ import { OAuthService } from './oauth.service';
     OAuthService,
     OAuthLinkRepository,
     { provide: OPENID_ISSUER_GATEWAY, useClass: OpenIdClientIssuerGateway },
-    { provide: CLOCK, useValue: systemClock },
   ],
 })
 export class OAuthModule {}

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
-import { CLOCK, type Clock } from '../clock';
+import { CLOCK, type Clock } from '../../common/clock';
 import { THRON_FAILURES, ThronError, ok, requireClient, thronError } from '../thron.errors';
 import type { IdentityUser } from '../identity/identity-user';
 import { TokenService } from '../identity/token.service';

@@ -1,0 +1,62 @@
+import {
+  ALL_JOBS,
+  ALL_QUEUES,
+  checkPayload,
+  JobName,
+  jobOptionsOf,
+  JOBS,
+  jobsOfQueue,
+  QueueName,
+  QUEUES,
+  SCHEDULES,
+} from './job-catalogue';
+
+describe('the job catalogue', () => {
+  it('puts every job on a queue it declares, and every queue has jobs', () => {
+    for (const name of ALL_JOBS) expect(ALL_QUEUES).toContain(JOBS[name].queue);
+    for (const queue of ALL_QUEUES) expect(jobsOfQueue(queue).length).toBeGreaterThan(0);
+  });
+
+  it('uses queue and job names BullMQ accepts', () => {
+    for (const name of [...ALL_QUEUES, ...ALL_JOBS]) expect(name).toMatch(/^[a-z][a-z0-9-]*$/);
+  });
+
+  it('retries with exponential backoff and keeps a bounded history in Redis', () => {
+    for (const queue of ALL_QUEUES) {
+      const { policy, concurrency } = QUEUES[queue];
+      expect(policy.attempts).toBeGreaterThanOrEqual(1);
+      expect(policy.backoffMs).toBeGreaterThan(0);
+      expect(policy.keepCompleted).toBeGreaterThan(0);
+      expect(policy.keepFailed).toBeGreaterThan(0);
+      expect(concurrency).toBeGreaterThanOrEqual(1);
+    }
+    expect(jobOptionsOf(JobName.PurgeExpiredSessions)).toEqual({
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 30_000 },
+      removeOnComplete: { count: 200 },
+      removeOnFail: { count: 1_000 },
+    });
+  });
+
+  it('checks payloads: the purge takes none, anything else is refused with the reason', () => {
+    expect(checkPayload(JobName.PurgeExpiredSessions, {})).toEqual({ ok: true, payload: {} });
+    const refused = checkPayload(JobName.PurgeExpiredSessions, { sessionId: 42 });
+    expect(refused.ok).toBe(false);
+    expect(checkPayload(JobName.PurgeExpiredSessions, null).ok).toBe(false);
+    expect(checkPayload(JobName.PurgeExpiredSessions, 'x').ok).toBe(false);
+  });
+
+  it('schedules jobs of the catalogue with valid payloads, once per id, nightly purge included', () => {
+    const ids = SCHEDULES.map((s) => s.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const schedule of SCHEDULES) {
+      expect(ALL_JOBS).toContain(schedule.job);
+      expect(checkPayload(schedule.job, schedule.payload).ok).toBe(true);
+      expect(schedule.pattern.split(' ')).toHaveLength(5);
+    }
+    expect(SCHEDULES).toContainEqual(
+      expect.objectContaining({ job: JobName.PurgeExpiredSessions, pattern: '0 3 * * *' }),
+    );
+    expect(JOBS[JobName.PurgeExpiredSessions].queue).toBe(QueueName.Maintenance);
+  });
+});

@@ -1,0 +1,151 @@
+import type { JobsOptions } from 'bullmq';
+import { z } from 'zod';
+
+/**
+ * The one catalogue of background jobs (CONVENTIONS §6): every queue, every job, its payload,
+ * its result, and the retry/retention policy, declared here and nowhere else.
+ *
+ * Adding a queue: one entry in `QueueName` + `QUEUES`, one processor class (see
+ * maintenance/maintenance.processor.ts) listed in `JobsModule`.
+ * Adding a job: one entry in `JobName`, `JOBS` and `JobResults`, and one `@JobHandlerFor` class.
+ * A worker refuses to boot while a job of the catalogue has no handler.
+ */
+export enum QueueName {
+  Maintenance = 'maintenance',
+}
+
+export enum JobName {
+  PurgeExpiredSessions = 'purge-expired-sessions',
+}
+
+/** Who a job acts for when nobody submitted it (schedules, jobs found in Redis without a record). */
+export const SYSTEM_ACTOR = 'system';
+
+/** Retry and retention of a queue's jobs. Postgres (JobRecord, AuditRecord) keeps the history. */
+export interface JobPolicy {
+  /** Tries in all, the first one included. */
+  attempts: number;
+  /** First retry delay; each next one doubles (BullMQ exponential backoff). */
+  backoffMs: number;
+  /** How many finished jobs Redis keeps per queue (the newest). */
+  keepCompleted: number;
+  keepFailed: number;
+}
+
+export interface QueueDefinition {
+  /** Jobs one worker process runs at the same time on this queue. */
+  concurrency: number;
+  policy: JobPolicy;
+}
+
+export const QUEUES: Readonly<Record<QueueName, QueueDefinition>> = {
+  [QueueName.Maintenance]: {
+    concurrency: 1,
+    policy: { attempts: 3, backoffMs: 30_000, keepCompleted: 200, keepFailed: 1_000 },
+  },
+};
+
+/** Payloads carry ids only; handlers reload what they need and must be idempotent. */
+const payloadSchemas = {
+  [JobName.PurgeExpiredSessions]: z.strictObject({}),
+} satisfies Record<JobName, z.ZodType<object>>;
+
+export type JobPayloads = { [N in JobName]: z.infer<(typeof payloadSchemas)[N]> };
+
+/** Fails to compile while a job of the catalogue is missing from `T`. */
+type EveryJob<T extends Record<JobName, unknown>> = T;
+
+/** What a finished job reports (stored in JobRecord.result and sent to watchers). */
+export type JobResults = EveryJob<{
+  [JobName.PurgeExpiredSessions]: { deleted: number };
+}>;
+
+/** A request for a job: the discriminated union of every job and its payload. */
+export type JobRequest = { [N in JobName]: { name: N; payload: JobPayloads[N] } }[JobName];
+
+export interface JobDefinition<N extends JobName = JobName> {
+  queue: QueueName;
+  payload: z.ZodType<JobPayloads[N]>;
+  /** Overrides of the queue's policy for this job only. */
+  policy?: Partial<JobPolicy>;
+}
+
+export const JOBS: Readonly<{ [N in JobName]: JobDefinition<N> }> = {
+  [JobName.PurgeExpiredSessions]: {
+    queue: QueueName.Maintenance,
+    payload: payloadSchemas[JobName.PurgeExpiredSessions],
+  },
+};
+
+/** Recurring jobs. Only enqueue: BullMQ job schedulers fire once however many workers run. */
+export interface ScheduleDefinition<N extends JobName = JobName> {
+  /** Stable scheduler id: upserting it again replaces, never duplicates. */
+  id: string;
+  job: N;
+  payload: JobPayloads[N];
+  /** Cron pattern, evaluated in `tz`. */
+  pattern: string;
+  tz: string;
+}
+
+export const SCHEDULES: readonly ScheduleDefinition[] = [
+  {
+    id: 'nightly-purge-expired-sessions',
+    job: JobName.PurgeExpiredSessions,
+    payload: {},
+    pattern: '0 3 * * *',
+    tz: 'UTC',
+  },
+];
+
+export const ALL_QUEUES: readonly QueueName[] = Object.values(QueueName);
+export const ALL_JOBS: readonly JobName[] = Object.values(JobName);
+
+export function isJobName(name: string): name is JobName {
+  return (ALL_JOBS as readonly string[]).includes(name);
+}
+
+export function queueOf(name: JobName): QueueName {
+  return JOBS[name].queue;
+}
+
+export function jobsOfQueue(queue: QueueName): JobName[] {
+  return ALL_JOBS.filter((name) => JOBS[name].queue === queue);
+}
+
+/** Options of a queue's BullMQ worker (its connection and prefix come from JobsModule). */
+export function workerOptionsOf(queue: QueueName): { concurrency: number } {
+  return { concurrency: QUEUES[queue].concurrency };
+}
+
+export function policyOf(name: JobName): JobPolicy {
+  return { ...QUEUES[queueOf(name)].policy, ...JOBS[name].policy };
+}
+
+/** BullMQ options of a policy: attempts, exponential backoff, retention by count. */
+export function bullOptionsOf(policy: JobPolicy): JobsOptions {
+  return {
+    attempts: policy.attempts,
+    backoff: { type: 'exponential', delay: policy.backoffMs },
+    removeOnComplete: { count: policy.keepCompleted },
+    removeOnFail: { count: policy.keepFailed },
+  };
+}
+
+export function jobOptionsOf(name: JobName): JobsOptions {
+  return bullOptionsOf(policyOf(name));
+}
+
+export type PayloadCheck<N extends JobName> =
+  { ok: true; payload: JobPayloads[N] } | { ok: false; problems: string[] };
+
+/** Payloads come back from Redis as untyped JSON: every use checks them against the catalogue. */
+export function checkPayload<N extends JobName>(name: N, data: unknown): PayloadCheck<N> {
+  const schema: z.ZodType<JobPayloads[N]> = JOBS[name].payload;
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return { ok: true, payload: parsed.data };
+  return {
+    ok: false,
+    problems: parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'} ${i.message}`),
+  };
+}

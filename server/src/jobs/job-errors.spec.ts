@@ -1,0 +1,35 @@
+import { UnrecoverableError } from 'bullmq';
+import { DomainError } from '../common/domain-error';
+import { classifyJobError, PermanentJobError, TransientJobError } from './job-errors';
+
+class GatewayError extends Error {
+  constructor(
+    readonly code: string,
+    readonly transient: boolean,
+  ) {
+    super(`gateway failed with ${code}`);
+  }
+}
+
+describe('classifyJobError: retry or give up', () => {
+  it.each([
+    ['an explicit permanent error', new PermanentJobError('E046', 'gone'), true, 'E046'],
+    ['an explicit transient error', new TransientJobError('E999', 'later'), false, 'E999'],
+    ['an invalid request', DomainError.invalid('bad'), true, 'VALIDATION_FAILED'],
+    ['a missing thing', DomainError.notFound(), true, 'NOT_FOUND'],
+    ['a forbidden change', DomainError.forbidden(), true, 'FORBIDDEN'],
+    [
+      'an unavailable service',
+      new DomainError('PROVIDER_UNAVAILABLE', 'unavailable', 'down'),
+      false,
+      'PROVIDER_UNAVAILABLE',
+    ],
+    ['a transient gateway failure', new GatewayError('E050', true), false, 'E050'],
+    ['a permanent gateway failure', new GatewayError('E051', false), true, 'E051'],
+    ['an UnrecoverableError', new UnrecoverableError('stop'), true, 'INTERNAL'],
+    ['an unknown error', new Error('ECONNRESET'), false, 'INTERNAL'],
+    ['a thrown string', 'oops', false, 'INTERNAL'],
+  ])('%s', (_label, error, permanent, code) => {
+    expect(classifyJobError(error)).toMatchObject({ permanent, code });
+  });
+});

@@ -1,0 +1,176 @@
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { QueueEvents, type JobProgress } from 'bullmq';
+import { Observable } from 'rxjs';
+import { APP_CONFIG, type AppConfig } from '../config/config.module';
+import type { JobViewer } from './actor';
+import { ALL_QUEUES, type QueueName } from './job-catalogue';
+import { TERMINAL_JOB_STATES, type JobState, type JobView, type JsonValue } from './job-record';
+import { JobsService } from './jobs.service';
+import { blockingConnectionOf } from './redis-connection';
+
+/** One message of a job's live stream (the `data:` of each SSE event). */
+export interface JobEvent {
+  jobId: string;
+  state: JobState;
+  progress: number;
+  result?: JsonValue;
+  errorCode?: string;
+}
+
+export function toJobEvent(job: JobView): JobEvent {
+  const event: JobEvent = { jobId: job.id, state: job.state, progress: job.progress };
+  if (job.state === 'completed' && job.result !== null) event.result = job.result;
+  if (job.errorCode) event.errorCode = job.errorCode;
+  return event;
+}
+
+type Signal = { kind: 'progress'; progress: number } | { kind: 'changed' };
+
+interface Watcher {
+  signal(signal: Signal): void;
+  end(): void;
+}
+
+/** Even with no event at all, a stream re-reads its job this often (and so cannot miss the end). */
+export const RECHECK_MS = 15_000;
+
+function isQueueName(name: string): name is QueueName {
+  return (ALL_QUEUES as readonly string[]).includes(name);
+}
+
+function percentOf(data: JobProgress): number | undefined {
+  return typeof data === 'number' && Number.isFinite(data) ? data : undefined;
+}
+
+/**
+ * Live job progress for SSE, fed by BullMQ QueueEvents: one QueueEvents per queue and process,
+ * opened on first use and shared by every watcher; the job record stays the source of truth.
+ */
+@Injectable()
+export class JobEventsService implements OnModuleDestroy {
+  private readonly logger = new Logger(JobEventsService.name);
+  private readonly queueEvents = new Map<QueueName, { events: QueueEvents; ready: Promise<void> }>();
+  private readonly watchers = new Map<string, Set<Watcher>>();
+  private closing = false;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobsService,
+  ) {}
+
+  /** The stream of a job `viewer` may see (404/403 before any byte is sent). */
+  async open(jobId: string, viewer: JobViewer): Promise<Observable<JobEvent>> {
+    await this.jobs.getFor(jobId, viewer);
+    return this.watch(jobId);
+  }
+
+  /**
+   * The job's current state first, then every change, completing after 'completed' or 'failed'.
+   * Unsubscribing removes its listener.
+   */
+  watch(jobId: string): Observable<JobEvent> {
+    return new Observable<JobEvent>((subscriber) => {
+      let stopped = false;
+      let last = '';
+      let chain = Promise.resolve();
+      const emit = (event: JobEvent) => {
+        const key = JSON.stringify(event);
+        if (stopped || key === last) return;
+        last = key;
+        subscriber.next(event);
+        if (TERMINAL_JOB_STATES.has(event.state)) subscriber.complete();
+      };
+      const refresh = async () => emit(toJobEvent(await this.jobs.get(jobId)));
+      // One step at a time, in arrival order, so an older read never overtakes a newer one.
+      const enqueue = (step: () => Promise<void>) => {
+        chain = chain
+          .then(() => (stopped ? undefined : step()))
+          .catch((err: unknown) => subscriber.error(err));
+      };
+      const watcher: Watcher = {
+        signal: (signal) =>
+          enqueue(
+            signal.kind === 'progress'
+              ? async () => emit({ jobId, state: 'active', progress: signal.progress })
+              : refresh,
+          ),
+        end: () => subscriber.complete(),
+      };
+      const timer = setInterval(() => enqueue(refresh), RECHECK_MS);
+      enqueue(async () => {
+        if (this.closing) return subscriber.complete();
+        const job = await this.jobs.get(jobId);
+        emit(toJobEvent(job));
+        // Shut down while the record was read: no new watcher, no new reader.
+        if (this.closing) return subscriber.complete();
+        this.addWatcher(jobId, watcher);
+        if (TERMINAL_JOB_STATES.has(job.state) || !isQueueName(job.queue)) return;
+        await this.eventsOf(job.queue);
+        // Anything that happened while the event reader was starting.
+        if (!this.closing) await refresh();
+      });
+      return () => {
+        stopped = true;
+        clearInterval(timer);
+        this.removeWatcher(jobId, watcher);
+      };
+    });
+  }
+
+  /** Open streams in this process (each unsubscribe, client gone or stream ended, removes one). */
+  watcherCount(): number {
+    let count = 0;
+    for (const set of this.watchers.values()) count += set.size;
+    return count;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closing = true;
+    // Ends open streams, so HTTP shutdown does not wait for their clients.
+    for (const set of [...this.watchers.values()]) for (const watcher of [...set]) watcher.end();
+    await Promise.all([...this.queueEvents.values()].map(({ events }) => events.close()));
+    this.queueEvents.clear();
+  }
+
+  private addWatcher(jobId: string, watcher: Watcher): void {
+    let set = this.watchers.get(jobId);
+    if (!set) this.watchers.set(jobId, (set = new Set()));
+    set.add(watcher);
+  }
+
+  private removeWatcher(jobId: string, watcher: Watcher): void {
+    const set = this.watchers.get(jobId);
+    if (!set) return;
+    set.delete(watcher);
+    if (!set.size) this.watchers.delete(jobId);
+  }
+
+  private dispatch(jobId: string, signal: Signal): void {
+    const set = this.watchers.get(jobId);
+    if (set) for (const watcher of [...set]) watcher.signal(signal);
+  }
+
+  private eventsOf(queue: QueueName): Promise<void> {
+    const existing = this.queueEvents.get(queue);
+    if (existing) return existing.ready;
+    if (this.closing) return Promise.resolve();
+    const events = new QueueEvents(queue, {
+      connection: blockingConnectionOf(this.config),
+      prefix: this.config.REDIS_PREFIX,
+    });
+    events.on('error', (err: Error) => this.logger.warn({ err, queue }, 'Queue events error'));
+    events.on('progress', ({ jobId, data }) => {
+      const progress = percentOf(data);
+      this.dispatch(jobId, progress === undefined ? { kind: 'changed' } : { kind: 'progress', progress });
+    });
+    const changed = ({ jobId }: { jobId: string }) => this.dispatch(jobId, { kind: 'changed' });
+    events.on('active', changed);
+    events.on('delayed', changed);
+    events.on('waiting', changed);
+    events.on('completed', changed);
+    events.on('failed', changed);
+    const ready = events.waitUntilReady();
+    this.queueEvents.set(queue, { events, ready });
+    return ready;
+  }
+}

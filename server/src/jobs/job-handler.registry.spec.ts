@@ -1,0 +1,38 @@
+import { JobName } from './job-catalogue';
+import type { JobHandler } from './job-handler';
+import { JobCatalogueError, JobHandlerRegistry } from './job-handler.registry';
+
+const handler: JobHandler = { handle: async () => ({ deleted: 0 }) };
+
+describe('JobHandlerRegistry, the catalogue check', () => {
+  it('passes when every job of the catalogue has a handler', () => {
+    const registry = new JobHandlerRegistry();
+    registry.register([
+      { name: JobName.PurgeExpiredSessions, handler, source: 'PurgeExpiredSessionsHandler' },
+    ]);
+
+    expect(() => registry.assertComplete()).not.toThrow();
+    expect(registry.handlerFor(JobName.PurgeExpiredSessions)).toBe(handler);
+  });
+
+  it('fails, naming queue and job, when a job has no handler (a worker must not boot)', () => {
+    const registry = new JobHandlerRegistry();
+    registry.register([]);
+
+    expect(() => registry.assertComplete()).toThrow(JobCatalogueError);
+    expect(() => registry.assertComplete()).toThrow(
+      'job "maintenance/purge-expired-sessions" has no registered handler',
+    );
+  });
+
+  it('fails when two handlers claim one job', () => {
+    const registry = new JobHandlerRegistry();
+
+    expect(() =>
+      registry.register([
+        { name: JobName.PurgeExpiredSessions, handler, source: 'FirstHandler' },
+        { name: JobName.PurgeExpiredSessions, handler, source: 'SecondHandler' },
+      ]),
+    ).toThrow('job "purge-expired-sessions" has two handlers: FirstHandler and SecondHandler');
+  });
+});

@@ -1,0 +1,51 @@
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Queue, type JobsOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../config/config.module';
+import { ALL_QUEUES, bullOptionsOf, QUEUES, type QueueName } from './job-catalogue';
+import { producerConnectionOptions } from './redis-connection';
+
+/**
+ * The producer side of every queue of the catalogue: one BullMQ `Queue` per queue, all sharing
+ * one Redis connection of this process, closed on module destroy.
+ */
+@Injectable()
+export class JobQueues implements OnModuleDestroy {
+  private readonly logger = new Logger(JobQueues.name);
+  private readonly connection: Redis;
+  private readonly queues = new Map<QueueName, Queue>();
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.connection = new Redis(config.REDIS_URL, producerConnectionOptions());
+    // BullMQ reports connection errors through each queue as well; one log line per cause is enough.
+    this.connection.on('error', (err: Error) =>
+      this.logger.warn({ err }, 'Redis connection error (job queues)'),
+    );
+    for (const name of ALL_QUEUES) {
+      const queue = new Queue(name, {
+        connection: this.connection,
+        prefix: config.REDIS_PREFIX,
+        defaultJobOptions: bullOptionsOf(QUEUES[name].policy),
+      });
+      queue.on('error', (err: Error) => this.logger.debug({ err, queue: name }, 'Queue error'));
+      this.queues.set(name, queue);
+    }
+  }
+
+  get(name: QueueName): Queue {
+    const queue = this.queues.get(name);
+    if (!queue) throw new Error(`Queue "${name}" is not in the job catalogue`);
+    return queue;
+  }
+
+  /** Adds a job; rejects at once while Redis is unreachable (no offline queue). */
+  async enqueue(queue: QueueName, name: string, data: object, options: JobsOptions): Promise<void> {
+    await this.get(queue).add(name, data, options);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    // Shared connections are the owner's to close; BullMQ leaves them open.
+    await this.connection.quit().catch(() => this.connection.disconnect());
+  }
+}

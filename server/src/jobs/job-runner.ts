@@ -1,0 +1,132 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
+import { CLOCK, type Clock } from '../common/clock';
+import { checkPayload, isJobName, JOBS, SYSTEM_ACTOR, type JobName, type QueueName } from './job-catalogue';
+import { classifyJobError, JOB_ERROR_CODES, PermanentJobError } from './job-errors';
+import type { JobContext, JobHandler } from './job-handler';
+import { JobHandlerRegistry } from './job-handler.registry';
+import type { JobRecordStore, JsonValue } from './job-record';
+import { JobsRepository } from './jobs.repository';
+
+/** The part of a BullMQ job the wrapper uses (a BullMQ `Job` satisfies it). */
+export interface RunnableJob {
+  id?: string;
+  name: string;
+  data: unknown;
+  /** Attempts that ended before this one. */
+  attemptsMade: number;
+  opts: { attempts?: number };
+  updateProgress(progress: number): Promise<void>;
+}
+
+/** Round-trips through JSON: what BullMQ and Postgres store is what watchers see. */
+export function toJson(value: unknown): JsonValue {
+  if (value === undefined) return null;
+  return JSON.parse(JSON.stringify(value)) as JsonValue;
+}
+
+/**
+ * The record-keeping wrapper around every handler: JobRecord follows the job (active →
+ * progress → completed or failed), transient errors are rethrown so BullMQ retries with backoff,
+ * permanent ones end the job at once as `UnrecoverableError`; no error is ever swallowed.
+ */
+@Injectable()
+export class JobRunner {
+  private readonly logger = new Logger(JobRunner.name);
+
+  constructor(
+    @Inject(JobsRepository) private readonly records: JobRecordStore,
+    private readonly registry: JobHandlerRegistry,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async run(queue: QueueName, job: RunnableJob): Promise<JsonValue> {
+    const id = job.id;
+    if (!id)
+      throw new UnrecoverableError(`${JOB_ERROR_CODES.UNKNOWN_JOB}: a job of queue ${queue} has no id`);
+    const attempt = job.attemptsMade + 1;
+    // A job enqueued by a schedule has no record yet: this creates it.
+    const record = await this.records.markActive({
+      id,
+      queue,
+      name: job.name,
+      payload: toJson(job.data ?? {}),
+      createdBy: SYSTEM_ACTOR,
+      attempt,
+    });
+    try {
+      const { handler, payload } = this.resolve(queue, job);
+      const context = this.contextOf(id, record.createdBy, attempt, job);
+      const result = toJson(await handler.handle(payload, context));
+      await this.records.markCompleted(id, result, this.clock.now());
+      return result;
+    } catch (error) {
+      return await this.fail(id, attempt, record.createdBy, job, error);
+    }
+  }
+
+  private resolve(
+    queue: QueueName,
+    job: RunnableJob,
+  ): { handler: JobHandler; payload: Parameters<JobHandler['handle']>[0] } {
+    const name = job.name;
+    if (!isJobName(name) || JOBS[name].queue !== queue)
+      throw new PermanentJobError(JOB_ERROR_CODES.UNKNOWN_JOB, `No job "${name}" in queue "${queue}"`);
+    const handler = this.registry.handlerFor(name);
+    if (!handler) throw new PermanentJobError(JOB_ERROR_CODES.UNKNOWN_JOB, `No handler for job "${name}"`);
+    const checked = checkPayload<JobName>(name, job.data);
+    if (!checked.ok)
+      throw new PermanentJobError(
+        JOB_ERROR_CODES.INVALID_PAYLOAD,
+        `Invalid payload: ${checked.problems.join('; ')}`,
+      );
+    return { handler, payload: checked.payload };
+  }
+
+  private contextOf(id: string, actor: string, attempt: number, job: RunnableJob): JobContext {
+    let last = -1;
+    return {
+      jobId: id,
+      actor,
+      attempt,
+      progress: async (percent: number) => {
+        const value = Math.min(100, Math.max(0, Math.round(percent)));
+        if (value === last) return;
+        last = value;
+        // The record first: a watcher woken by the event then reads a record at least as new.
+        await this.records.markProgress(id, value);
+        await job.updateProgress(value);
+      },
+    };
+  }
+
+  /** Records the failure, then rethrows: never a swallowed job error (CONVENTIONS §6). */
+  private async fail(
+    id: string,
+    attempt: number,
+    actor: string,
+    job: RunnableJob,
+    error: unknown,
+  ): Promise<never> {
+    const failure = classifyJobError(error);
+    const final = failure.permanent || attempt >= (job.opts.attempts ?? 1);
+    this.logger.warn(
+      { err: error, jobId: id, job: job.name, attempt, errorCode: failure.code },
+      final ? 'Job failed' : 'Job attempt failed, will retry',
+    );
+    try {
+      if (final)
+        await this.records.markFailed(
+          id,
+          { errorCode: failure.code, attempts: attempt, finishedAt: this.clock.now() },
+          { jobId: id, actor, action: job.name, outcome: 'failure', errorCode: failure.code },
+        );
+      else await this.records.markRetrying(id, failure.code, attempt);
+    } catch (recordError) {
+      // The job's own error still reaches BullMQ below; the record catches up on the next attempt.
+      this.logger.error({ err: recordError, jobId: id }, 'Could not record the failure of a job');
+    }
+    if (failure.permanent) throw new UnrecoverableError(`${failure.code}: ${failure.message}`);
+    throw error instanceof Error ? error : new Error(String(error));
+  }
+}

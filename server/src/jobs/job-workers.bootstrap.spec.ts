@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { BullRegistrar } from '@nestjs/bullmq';
+import { Test } from '@nestjs/testing';
+import { JobName, QueueName, SCHEDULES, jobOptionsOf } from './job-catalogue';
+import { JobHandlerFor, type JobHandler } from './job-handler';
+import { JobCatalogueError, JobHandlerRegistry } from './job-handler.registry';
+import { JobQueues } from './job-queues';
+import { JobWorkersBootstrap } from './job-workers.bootstrap';
+
+@JobHandlerFor(JobName.PurgeExpiredSessions)
+@Injectable()
+class FakePurgeHandler implements JobHandler<JobName.PurgeExpiredSessions> {
+  async handle() {
+    return { deleted: 0 };
+  }
+}
+
+function fakes() {
+  const registrar = { register: jest.fn() };
+  const upserts: unknown[][] = [];
+  const queues = {
+    get: (queue: QueueName) => ({
+      upsertJobScheduler: async (...args: unknown[]) => {
+        upserts.push([queue, ...args]);
+      },
+    }),
+  };
+  return { registrar, queues, upserts };
+}
+
+async function boot(handlers: (typeof FakePurgeHandler)[]) {
+  const { registrar, queues, upserts } = fakes();
+  const module = await Test.createTestingModule({
+    imports: [DiscoveryModule],
+    providers: [
+      JobHandlerRegistry,
+      JobWorkersBootstrap,
+      { provide: BullRegistrar, useValue: registrar },
+      { provide: JobQueues, useValue: queues },
+      ...handlers,
+    ],
+  }).compile();
+  return { module, registrar, upserts };
+}
+
+describe('JobWorkersBootstrap', () => {
+  it('refuses to boot, and starts no worker, when a job of the catalogue has no handler', async () => {
+    const { module, registrar } = await boot([]);
+
+    await expect(module.init()).rejects.toThrow(JobCatalogueError);
+    expect(registrar.register).not.toHaveBeenCalled();
+  });
+
+  it('registers the discovered handlers, then starts the workers, then upserts every schedule', async () => {
+    const { module, registrar, upserts } = await boot([FakePurgeHandler]);
+
+    await module.init();
+
+    expect(module.get(JobHandlerRegistry).handlerFor(JobName.PurgeExpiredSessions)).toBeInstanceOf(
+      FakePurgeHandler,
+    );
+    expect(registrar.register).toHaveBeenCalledTimes(1);
+    expect(upserts).toEqual(
+      SCHEDULES.map((s) => [
+        QueueName.Maintenance,
+        s.id,
+        { pattern: s.pattern, tz: s.tz },
+        { name: s.job, data: s.payload, opts: jobOptionsOf(s.job) },
+      ]),
+    );
+    await module.close();
+  });
+});

@@ -1,0 +1,93 @@
+import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiCookieAuth,
+  ApiExtraModels,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiSecurity,
+  ApiTags,
+  ApiUnauthorizedResponse,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { CurrentUser } from '../auth/current-user.decorator';
+import type { AuthUser } from '../auth/auth-user';
+import { viewerOf } from './actor';
+import { JobEventsService } from './job-events.service';
+import {
+  JobEventDto,
+  JobIdParamDto,
+  JobListResponseDto,
+  JobResponseDto,
+  JobSubmittedDto,
+  ListJobsQueryDto,
+  toJobResponse,
+} from './jobs.dto';
+import { JobsService } from './jobs.service';
+import { sendEventStream } from './sse';
+
+@ApiTags('jobs')
+@ApiCookieAuth()
+@ApiSecurity('token')
+@ApiBadRequestResponse({ description: 'VALIDATION_FAILED: a malformed id or query' })
+@ApiUnauthorizedResponse({ description: 'No session' })
+@ApiExtraModels(JobEventDto)
+@Controller('api/jobs')
+export class JobsController {
+  constructor(
+    private readonly jobs: JobsService,
+    private readonly jobEvents: JobEventsService,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Jobs, newest first (administrators)' })
+  @ApiOkResponse({ type: JobListResponseDto })
+  @ApiForbiddenResponse({ description: 'Not an administrator' })
+  async list(@CurrentUser() user: AuthUser, @Query() query: ListJobsQueryDto): Promise<JobListResponseDto> {
+    const jobs = await this.jobs.list(viewerOf(user), query);
+    return { items: jobs.map(toJobResponse) };
+  }
+
+  @Post('maintenance/purge-expired-sessions')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Purge expired sessions now (administrators)' })
+  @ApiAcceptedResponse({ type: JobSubmittedDto })
+  @ApiForbiddenResponse({ description: 'Not an administrator' })
+  purgeExpiredSessions(@CurrentUser() user: AuthUser): Promise<JobSubmittedDto> {
+    return this.jobs.submitPurgeExpiredSessions(viewerOf(user));
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'A job: its submitter or an administrator may read it' })
+  @ApiOkResponse({ type: JobResponseDto })
+  @ApiForbiddenResponse({ description: 'Neither the submitter nor an administrator' })
+  @ApiNotFoundResponse({ description: 'No such job' })
+  async get(@CurrentUser() user: AuthUser, @Param() params: JobIdParamDto): Promise<JobResponseDto> {
+    return toJobResponse(await this.jobs.getFor(params.id, viewerOf(user)));
+  }
+
+  @Get(':id/events')
+  @ApiOperation({
+    summary: 'Live progress (server-sent events)',
+    description:
+      'Each event is `data: <JobEvent JSON>`; the first is the current state; the stream ends after ' +
+      "'completed' or 'failed'; a comment line keeps it alive every 15 s.",
+  })
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse({ description: 'A stream of JobEvent', schema: { $ref: getSchemaPath(JobEventDto) } })
+  @ApiForbiddenResponse({ description: 'Neither the submitter nor an administrator' })
+  @ApiNotFoundResponse({ description: 'No such job' })
+  async events(
+    @CurrentUser() user: AuthUser,
+    @Req() req: Request,
+    @Res() res: Response,
+    @Param() params: JobIdParamDto,
+  ): Promise<void> {
+    sendEventStream(await this.jobEvents.open(params.id, viewerOf(user)), req, res);
+  }
+}

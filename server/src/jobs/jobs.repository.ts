@@ -1,0 +1,193 @@
+import { Injectable } from '@nestjs/common';
+import { HubPrismaService } from '../database/hub-prisma.service';
+import { Prisma, type JobRecord } from '../generated/hub/client';
+import {
+  JOB_STATES,
+  TERMINAL_JOB_STATES,
+  type AuditEntry,
+  type JobFilter,
+  type JobRecordStore,
+  type JobState,
+  type JobView,
+  type JsonValue,
+  type NewJobRecord,
+} from './job-record';
+
+type JsonInput = Prisma.InputJsonValue | typeof Prisma.JsonNull;
+
+function jsonInput(value: JsonValue): JsonInput {
+  return value === null ? Prisma.JsonNull : value;
+}
+
+function optionalJsonInput(value: JsonValue | undefined): JsonInput | undefined {
+  return value === undefined ? undefined : jsonInput(value);
+}
+
+function asJobState(state: string): JobState {
+  return (JOB_STATES as readonly string[]).includes(state) ? (state as JobState) : 'failed';
+}
+
+function toJobView(row: JobRecord): JobView {
+  return {
+    id: row.id,
+    queue: row.queue,
+    name: row.name,
+    state: asJobState(row.state),
+    progress: row.progress,
+    attempts: row.attempts,
+    payload: row.payload as JsonValue,
+    result: (row.result ?? null) as JsonValue,
+    errorCode: row.errorCode,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    finishedAt: row.finishedAt,
+  };
+}
+
+function auditData(entry: AuditEntry): Prisma.AuditRecordUncheckedCreateInput {
+  return {
+    jobId: entry.jobId ?? null,
+    actor: entry.actor,
+    action: entry.action,
+    assetId: entry.assetId ?? null,
+    fromFolderId: entry.fromFolderId ?? null,
+    toFolderId: entry.toFolderId ?? null,
+    before: optionalJsonInput(entry.before),
+    after: optionalJsonInput(entry.after),
+    outcome: entry.outcome,
+    errorCode: entry.errorCode ?? null,
+  };
+}
+
+/** JobRecord and AuditRecord rows (the only jobs code that touches Prisma). */
+@Injectable()
+export class JobsRepository implements JobRecordStore {
+  constructor(private readonly prisma: HubPrismaService) {}
+
+  /** Creates a waiting record; false when one with this id exists already. */
+  async create(record: NewJobRecord): Promise<boolean> {
+    const { count } = await this.prisma.jobRecord.createMany({
+      data: [{ ...record, payload: jsonInput(record.payload), state: 'waiting' satisfies JobState }],
+      skipDuplicates: true,
+    });
+    return count === 1;
+  }
+
+  async find(id: string): Promise<JobView | null> {
+    const row = await this.prisma.jobRecord.findUnique({ where: { id } });
+    return row ? toJobView(row) : null;
+  }
+
+  async list(filter: JobFilter): Promise<JobView[]> {
+    const rows = await this.prisma.jobRecord.findMany({
+      where: filter.state ? { state: filter.state } : {},
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: filter.limit,
+    });
+    return rows.map(toJobView);
+  }
+
+  /** Back to waiting before a new enqueue attempt (after the queue was unreachable). */
+  async markWaiting(id: string): Promise<void> {
+    await this.prisma.jobRecord.update({
+      where: { id },
+      data: { state: 'waiting' satisfies JobState, errorCode: null, finishedAt: null },
+    });
+  }
+
+  /** The job never reached the queue. */
+  async markUnqueued(id: string, errorCode: string, finishedAt: Date): Promise<void> {
+    await this.prisma.jobRecord.update({
+      where: { id },
+      data: { state: 'failed' satisfies JobState, errorCode, finishedAt },
+    });
+  }
+
+  async markActive(job: NewJobRecord & { attempt: number }): Promise<JobView> {
+    const row = await this.prisma.jobRecord.upsert({
+      where: { id: job.id },
+      create: {
+        id: job.id,
+        queue: job.queue,
+        name: job.name,
+        payload: jsonInput(job.payload),
+        createdBy: job.createdBy,
+        state: 'active' satisfies JobState,
+        attempts: job.attempt,
+      },
+      // A retry starts over: progress from 0 again.
+      update: { state: 'active' satisfies JobState, attempts: job.attempt, progress: 0, finishedAt: null },
+    });
+    return toJobView(row);
+  }
+
+  async markProgress(id: string, progress: number): Promise<void> {
+    await this.prisma.jobRecord.updateMany({
+      where: { id, state: 'active' satisfies JobState },
+      data: { progress },
+    });
+  }
+
+  async markCompleted(id: string, result: JsonValue, finishedAt: Date): Promise<void> {
+    await this.prisma.jobRecord.update({
+      where: { id },
+      data: {
+        state: 'completed' satisfies JobState,
+        progress: 100,
+        result: jsonInput(result),
+        errorCode: null,
+        finishedAt,
+      },
+    });
+  }
+
+  async markRetrying(id: string, errorCode: string, attempts: number): Promise<void> {
+    await this.prisma.jobRecord.update({
+      where: { id },
+      data: { state: 'retrying' satisfies JobState, errorCode, attempts },
+    });
+  }
+
+  async markFailed(
+    id: string,
+    failure: { errorCode: string; attempts: number; finishedAt: Date },
+    audit: AuditEntry,
+  ): Promise<void> {
+    await this.prisma.$transaction([
+      this.prisma.jobRecord.update({
+        where: { id },
+        data: {
+          state: 'failed' satisfies JobState,
+          errorCode: failure.errorCode,
+          attempts: failure.attempts,
+          finishedAt: failure.finishedAt,
+        },
+      }),
+      this.prisma.auditRecord.create({ data: auditData(audit) }),
+    ]);
+  }
+
+  /**
+   * Fails a job BullMQ failed without the wrapper (stalled too often) and audits it; a no-op
+   * when the record already ended. True when this call ended it.
+   */
+  async settleFailed(id: string, errorCode: string, finishedAt: Date): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.jobRecord.updateMany({
+        where: { id, state: { notIn: [...TERMINAL_JOB_STATES] } },
+        data: { state: 'failed' satisfies JobState, errorCode, finishedAt },
+      });
+      if (!count) return false;
+      const row = await tx.jobRecord.findUniqueOrThrow({ where: { id } });
+      await tx.auditRecord.create({
+        data: auditData({ jobId: id, actor: row.createdBy, action: row.name, outcome: 'failure', errorCode }),
+      });
+      return true;
+    });
+  }
+
+  async insertAudit(entry: AuditEntry): Promise<void> {
+    await this.prisma.auditRecord.create({ data: auditData(entry) });
+  }
+}

@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, type Clock } from '../../common/clock';
+import { JobName, type JobPayloads, type JobResults } from '../job-catalogue';
+import { JobHandlerFor, type JobContext, type JobHandler } from '../job-handler';
+import type { AuditWriter } from '../job-record';
+import { JobsService } from '../jobs.service';
+import { SessionPurgeRepository, type ExpiredSessionStore } from './session-purge.repository';
+
+export const PURGE_BATCH_SIZE = 500;
+
+type Purge = JobName.PurgeExpiredSessions;
+
+/**
+ * Deletes the sessions that expired before the job started, in batches, reporting progress, and
+ * audits the count. Idempotent: a second run finds nothing more and still succeeds.
+ */
+@JobHandlerFor(JobName.PurgeExpiredSessions)
+@Injectable()
+export class PurgeExpiredSessionsHandler implements JobHandler<Purge> {
+  constructor(
+    @Inject(SessionPurgeRepository) private readonly sessions: ExpiredSessionStore,
+    @Inject(JobsService) private readonly auditor: AuditWriter,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async handle(_payload: JobPayloads[Purge], context: JobContext): Promise<JobResults[Purge]> {
+    const cutoff = this.clock.now();
+    const total = await this.sessions.countExpired(cutoff);
+    let deleted = 0;
+    for (;;) {
+      const batch = await this.sessions.deleteExpiredBatch(cutoff, PURGE_BATCH_SIZE);
+      if (!batch.found) break;
+      deleted += batch.deleted;
+      // Sessions may expire or go meanwhile: stay below 100 until the job is really done.
+      await context.progress(Math.min(99, total ? (deleted / total) * 100 : 99));
+    }
+    await this.auditor.audit({
+      jobId: context.jobId,
+      actor: context.actor,
+      action: JobName.PurgeExpiredSessions,
+      outcome: 'success',
+      after: { deleted },
+    });
+    await context.progress(100);
+    return { deleted };
+  }
+}

@@ -1,0 +1,19 @@
+import type { RedisOptions } from 'bullmq';
+import type { AppConfig } from '../config/config.module';
+
+/**
+ * Connection options of the BullMQ objects that wait on Redis (workers, queue events): they
+ * must retry forever across a Redis restart (`maxRetriesPerRequest: null`, BullMQ production guide).
+ * BullMQ opens and closes these connections itself.
+ */
+export function blockingConnectionOf(config: AppConfig): RedisOptions {
+  return { url: config.REDIS_URL, maxRetriesPerRequest: null };
+}
+
+/**
+ * Options of the one connection that enqueues: no offline queue, so a submit fails fast while
+ * Redis is down instead of holding the HTTP request (BullMQ "failing fast when Redis is down").
+ */
+export function producerConnectionOptions(): { enableOfflineQueue: false } {
+  return { enableOfflineQueue: false };
+}
