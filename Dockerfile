@@ -5,7 +5,8 @@ COPY package.json package-lock.json ./
 COPY packages/rules/package.json packages/rules/
 COPY server/package.json server/
 COPY web/package.json web/
-RUN npm ci --no-audit --no-fund
+# npm install with the committed lock (scripts/lib.mjs says why not npm ci).
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN node scripts/prisma-generate.mjs \
  && npx tsc -b packages/rules \

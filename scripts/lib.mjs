@@ -26,13 +26,18 @@ function newestMtime(path) {
   return newest;
 }
 
-/** `npm ci` on a fresh clone, or when the lock file changed since the last install. */
+/**
+ * Installs on a fresh clone, or when the lock file changed since the last install. `npm install`
+ * rather than `npm ci`: the registry this project builds from carries only the Linux builds of
+ * platform packages (@swc/core-*, …), so the lock cannot list the others and `npm ci` would call it
+ * out of sync. With a lock present, `npm install` installs exactly the locked versions.
+ */
 export function ensureDependencies() {
   const marker = join(root, 'node_modules/.package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(join(root, 'package-lock.json')).mtimeMs)
     return;
-  console.log('Installing dependencies (npm ci)…');
-  run(npm, ['ci', '--no-audit', '--no-fund']);
+  console.log('Installing dependencies…');
+  run(npm, ['install', '--no-audit', '--no-fund']);
 }
 
 export function generatePrismaClients() {

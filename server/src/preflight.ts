@@ -1,5 +1,5 @@
 import { Socket } from 'node:net';
-import type { AppConfig } from './config/config.module';
+import { ConfigError, parseConfig, type AppConfig } from './config/config.schema';
 
 const HOW_TO_START =
   'Start them with `docker compose up -d postgres redis`, or install and start the Debian packages ' +
@@ -28,4 +28,27 @@ export async function unreachableServices(config: AppConfig): Promise<string | n
     missing.push(`PostgreSQL at ${new URL(config.DATABASE_URL).host}`);
   if (!(await reachable(config.REDIS_URL, 6379))) missing.push(`Redis at ${new URL(config.REDIS_URL).host}`);
   return missing.length ? `Paddock cannot reach ${missing.join(' and ')}. ${HOW_TO_START}` : null;
+}
+
+/**
+ * What every entry point does first: the validated configuration, or one clear message and an
+ * exit (78 for bad settings, 69 for missing services) instead of a stack trace.
+ */
+export async function loadConfigOrExit(
+  env: Record<string, string | undefined> = process.env,
+): Promise<AppConfig> {
+  let config: AppConfig;
+  try {
+    config = parseConfig(env);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    console.error(e.message);
+    process.exit(78);
+  }
+  const problem = await unreachableServices(config);
+  if (problem) {
+    console.error(problem);
+    process.exit(69);
+  }
+  return config;
 }

@@ -2,26 +2,11 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import { ConfigError, parseConfig } from './config/config.schema';
-import { unreachableServices } from './preflight';
+import { loadConfigOrExit } from './preflight';
 
 /** A worker-only process: processors and schedules, no HTTP (PROCESS_ROLE=worker). */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = parseConfig({ ...process.env, PROCESS_ROLE: 'worker' });
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(78);
-    }
-    throw e;
-  }
-  const problem = await unreachableServices(config);
-  if (problem) {
-    console.error(problem);
-    process.exit(69);
-  }
+  const config = await loadConfigOrExit({ ...process.env, PROCESS_ROLE: 'worker' });
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();

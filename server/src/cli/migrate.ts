@@ -1,15 +1,9 @@
-import { parseConfig, ConfigError } from '../config/config.schema';
 import { ensureDatabase, migrate } from '../database/migrator';
-import { unreachableServices } from '../preflight';
+import { loadConfigOrExit } from '../preflight';
 
 /** `npm run migrate`: creates the database when missing and applies pending migrations. */
 async function main(): Promise<void> {
-  const config = parseConfig(process.env);
-  const problem = await unreachableServices(config);
-  if (problem) {
-    console.error(problem);
-    process.exit(69);
-  }
+  const config = await loadConfigOrExit();
   if (await ensureDatabase(config.DATABASE_URL))
     console.log(`Created database ${new URL(config.DATABASE_URL).pathname.slice(1)}`);
   const result = await migrate(config.DATABASE_URL);
@@ -21,6 +15,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof ConfigError ? e.message : `Migration failed: ${(e as Error).message}`);
+  console.error(`Migration failed: ${(e as Error).message}`);
   process.exit(1);
 });

@@ -1,18 +1,12 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { ConfigError, parseConfig } from '../config/config.schema';
-import { unreachableServices } from '../preflight';
+import { loadConfigOrExit } from '../preflight';
 import { DemoSeeder } from '../seed/demo-seeder';
 import { SeedModule } from '../seed/seed.module';
 
 /** `npm run seed`: the idempotent demo organisation (README lists the demo-only accounts). */
 async function main(): Promise<void> {
-  const config = parseConfig(process.env);
-  const problem = await unreachableServices(config);
-  if (problem) {
-    console.error(problem);
-    process.exit(69);
-  }
+  const config = await loadConfigOrExit();
   const app = await NestFactory.createApplicationContext(SeedModule.forRoot(config), {
     logger: ['error', 'warn'],
   });
@@ -27,6 +21,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof ConfigError ? e.message : `Seed failed: ${(e as Error).stack ?? String(e)}`);
+  console.error(`Seed failed: ${(e as Error).stack ?? String(e)}`);
   process.exit(1);
 });

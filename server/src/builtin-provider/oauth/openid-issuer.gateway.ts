@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import * as oidc from 'openid-client';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
+import { OpenIdDiscovery } from '../../common/openid-discovery';
 import { IssuerRefusedError, IssuerUnreachableError } from './oauth.errors';
 
 /** Who the issuer says signed in. */
@@ -28,14 +29,7 @@ export interface OpenIdIssuerGateway {
 
 export const OPENID_ISSUER_GATEWAY = Symbol('OPENID_ISSUER_GATEWAY');
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 const TIMEOUT_SECONDS = 10;
-const METADATA_CACHE_MS = 60 * 60 * 1000;
-
-/** http is allowed only for an issuer on the loopback interface (tests, local runs); https otherwise. */
-export function isLoopbackHttpIssuer(issuer: URL): boolean {
-  return issuer.protocol === 'http:' && (LOOPBACK.has(issuer.hostname) || issuer.hostname.startsWith('127.'));
-}
 
 /**
  * openid-client 6 over OIDC_ISSUER, authenticating with OIDC_CLIENT_SECRET (client_secret_basic,
@@ -44,9 +38,11 @@ export function isLoopbackHttpIssuer(issuer: URL): boolean {
 @Injectable()
 export class OpenIdClientIssuerGateway implements OpenIdIssuerGateway {
   private readonly logger = new Logger(OpenIdClientIssuerGateway.name);
-  private cached?: { at: number; config: Promise<oidc.Configuration> };
+  private readonly discovery: OpenIdDiscovery;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.discovery = new OpenIdDiscovery(config, { timeoutSeconds: TIMEOUT_SECONDS, withClientSecret: true });
+  }
 
   async redeemCode(redemption: CodeRedemption): Promise<IssuerIdentity> {
     const configuration = await this.configuration();
@@ -108,37 +104,11 @@ export class OpenIdClientIssuerGateway implements OpenIdIssuerGateway {
     return new IssuerRefusedError(detail);
   }
 
-  private configuration(): Promise<oidc.Configuration> {
-    const now = Date.now();
-    if (this.cached && now - this.cached.at < METADATA_CACHE_MS) return this.cached.config;
-    const config = this.discover();
-    this.cached = { at: now, config };
-    void config.catch(() => {
-      if (this.cached?.config === config) this.cached = undefined;
-    });
-    return config;
-  }
-
-  private async discover(): Promise<oidc.Configuration> {
-    const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } = this.config;
-    if (!OIDC_ISSUER || !OIDC_CLIENT_ID) throw new IssuerUnreachableError('OIDC_ISSUER is not set');
-    const issuer = new URL(OIDC_ISSUER);
-    const insecure = isLoopbackHttpIssuer(issuer);
-    if (issuer.protocol !== 'https:' && !insecure) {
-      const message = `OIDC_ISSUER must be https (http only on loopback): ${issuer.href}`;
-      this.logger.error(message);
-      throw new IssuerUnreachableError(message);
-    }
+  private async configuration(): Promise<oidc.Configuration> {
     try {
-      return await oidc.discovery(
-        issuer,
-        OIDC_CLIENT_ID,
-        OIDC_CLIENT_SECRET ? { client_secret: OIDC_CLIENT_SECRET } : undefined,
-        OIDC_CLIENT_SECRET ? oidc.ClientSecretBasic(OIDC_CLIENT_SECRET) : oidc.None(),
-        { execute: insecure ? [oidc.allowInsecureRequests] : [], timeout: TIMEOUT_SECONDS },
-      );
+      return await this.discovery.configuration();
     } catch (e) {
-      this.logger.warn(`OpenID discovery of ${issuer.href} failed: ${(e as Error).message}`);
+      this.logger.warn((e as Error).message);
       throw new IssuerUnreachableError((e as Error).message);
     }
   }
