@@ -1,7 +1,7 @@
-import { ValidationPipe } from '@nestjs/common';
+import { ValidationPipe, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { CLIENT_VERSION, SSO_CALLBACK_PATH } from '@paddock/rules';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
@@ -26,6 +26,18 @@ const SPA_CSP = {
 };
 
 export const API_DOCS_PATH = 'api/docs';
+
+/** The hub API's description: served at /api/docs and committed as server/openapi.json. */
+export function openApiDocument(app: INestApplication): OpenAPIObject {
+  const info = new DocumentBuilder()
+    .setTitle('Paddock hub API')
+    .setDescription('The content service and portal API of Paddock (SPEC §7).')
+    .setVersion(CLIENT_VERSION)
+    .addCookieAuth('paddock_session')
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'token' }, 'token')
+    .build();
+  return SwaggerModule.createDocument(app, info);
+}
 
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
   // forceCloseConnections: idle keep-alive sockets must not hold up a shutdown (SIGTERM, app.close()).
@@ -62,17 +74,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   );
   app.use(cookieParser());
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
-  if (config.PROCESS_ROLE !== 'worker') {
-    const doc = new DocumentBuilder()
-      .setTitle('Paddock hub API')
-      .setDescription('The content service and portal API of Paddock (SPEC §7).')
-      .setVersion(CLIENT_VERSION)
-      .addCookieAuth('paddock_session')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'token' }, 'token')
-      .build();
-    SwaggerModule.setup(API_DOCS_PATH, app, () => SwaggerModule.createDocument(app, doc), {
+  if (config.PROCESS_ROLE !== 'worker')
+    SwaggerModule.setup(API_DOCS_PATH, app, () => openApiDocument(app), {
       jsonDocumentUrl: `${API_DOCS_PATH}/openapi.json`,
     });
-  }
   return app;
 }
