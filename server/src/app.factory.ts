@@ -5,8 +5,8 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { CLIENT_VERSION, SSO_CALLBACK_PATH } from '@paddock/rules';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
-import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { QuietBootstrapLogger } from './common/quiet-bootstrap.logger';
 import type { AppConfig } from './config/config.module';
 
 /** The SPA runs under this policy: no inline script, no third-party origin (issue 2, §12). */
@@ -45,7 +45,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     bufferLogs: true,
     forceCloseConnections: true,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(QuietBootstrapLogger));
   app.enableShutdownHooks();
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');

@@ -10,6 +10,7 @@ import { ConfigModule, type AppConfig } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { ClockModule } from './common/clock.module';
 import { DomainExceptionFilter } from './common/domain-exception.filter';
+import { QuietBootstrapLogger } from './common/quiet-bootstrap.logger';
 import { correlationIdOf } from './common/correlation-id';
 import { REDACTED_LOG_PATHS } from './common/log-redaction';
 import { BuiltinProviderModule } from './builtin-provider/builtin-provider.module';
@@ -63,7 +64,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports,
-      providers: [{ provide: APP_FILTER, useClass: DomainExceptionFilter }],
+      providers: [{ provide: APP_FILTER, useClass: DomainExceptionFilter }, QuietBootstrapLogger],
     };
   }
 }

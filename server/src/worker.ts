@@ -1,14 +1,14 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { QuietBootstrapLogger } from './common/quiet-bootstrap.logger';
 import { loadConfigOrExit } from './preflight';
 
 /** A worker-only process: processors and schedules, no HTTP (PROCESS_ROLE=worker). */
 async function main(): Promise<void> {
   const config = await loadConfigOrExit({ ...process.env, PROCESS_ROLE: 'worker' });
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(QuietBootstrapLogger));
   app.enableShutdownHooks();
   console.log('Paddock worker started');
 }
