@@ -21,6 +21,11 @@ import { ProfileModule } from './profile/profile.module';
 import { UsersModule } from './users/users.module';
 import { JobsModule } from './jobs/jobs.module';
 import { HealthModule } from './health/health.module';
+import { FoldersModule } from './folders/folders.module';
+import { AssetsModule } from './assets/assets.module';
+import { SearchModule } from './search/search.module';
+import { BlobStoreModule } from './blob-store/blob-store.module';
+import { DerivativesModule } from './builtin-provider/derivatives/derivatives.module';
 
 export function webDistDir(config: AppConfig): string {
   return resolve(config.WEB_DIST ?? join(__dirname, '../../web/dist'));
@@ -46,11 +51,26 @@ export class AppModule {
       ScheduleModule.forRoot(),
       ClockModule,
       DatabaseModule,
+      BlobStoreModule,
       JobsModule.forRoot({ runWorkers }),
     ];
     if (runApi) {
-      imports.push(ProviderModule, AuthModule, SsoModule, ProfileModule, UsersModule, HealthModule);
+      imports.push(
+        ProviderModule,
+        AuthModule,
+        SsoModule,
+        ProfileModule,
+        UsersModule,
+        HealthModule,
+        FoldersModule,
+        AssetsModule,
+        SearchModule,
+      );
       if (config.BUILTIN_PROVIDER) imports.push(BuiltinProviderModule);
+    }
+    // The built-in provider's media jobs (derivatives) run wherever workers run.
+    if (runWorkers && config.BUILTIN_PROVIDER) imports.push(DerivativesModule);
+    if (runApi) {
       const web = webDistDir(config);
       if (existsSync(join(web, 'index.html')))
         imports.push(

@@ -1,10 +1,24 @@
 import { Module } from '@nestjs/common';
+import { ContentsModule } from './contents/contents.module';
+import { DerivativesModule } from './derivatives/derivatives.module';
+import { ProviderFoldersModule } from './folders/folders.module';
 import { IdentityModule } from './identity/identity.module';
 import { OAuthModule } from './oauth/oauth.module';
+import { ContentSearchModule } from './search/content-search.module';
 
 /**
  * The built-in provider (ARCHITECTURE §2), mounted under /provider with THRON's paths and shapes.
  * Hub code never imports it; it is reached over HTTP at PROVIDER_URL like the real provider.
  */
-@Module({ imports: [IdentityModule, OAuthModule], exports: [IdentityModule] })
+@Module({
+  imports: [
+    IdentityModule,
+    OAuthModule,
+    ProviderFoldersModule,
+    ContentsModule,
+    ContentSearchModule,
+    DerivativesModule,
+  ],
+  exports: [IdentityModule],
+})
 export class BuiltinProviderModule {}
