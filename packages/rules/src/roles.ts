@@ -12,6 +12,9 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The car maker's own people: every role but supplier (suppliers are outside companies). */
+export const MAKER_ROLES = ROLES.filter((r) => r !== 'supplier');
+
 /**
  * Group naming, the one place it is defined.
  * - General groups: fixed names below, valid whatever the department.

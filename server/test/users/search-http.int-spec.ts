@@ -63,8 +63,15 @@ describe('user search API over HTTP', () => {
     });
   });
 
+  it("refuses suppliers: the directory is the maker's staff list", async () => {
+    const supplier = await signIn(t, 'acme.supplier');
+    const res = await supplier.get<ErrorBody>('/api/users/search?searchString=ross');
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('FORBIDDEN');
+  });
+
   it('pages with limit and offset, and answers the same through the header contract', async () => {
-    const api = await signIn(t, 'acme.supplier', 'header-contract');
+    const api = await signIn(t, 'giulia.rossetti', 'header-contract');
     const first = await api.get<UserSearchResponse>('/api/users/search?limit=2');
     const second = await api.get<UserSearchResponse>('/api/users/search?limit=2&offset=2');
     expect([first.body.totalResults, second.body.totalResults]).toEqual([3, 3]);
