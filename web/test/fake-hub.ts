@@ -1,8 +1,15 @@
-import type { SessionResponse } from '@paddock/rules';
+import type {
+  AssetDetail,
+  AssetListResponse,
+  AssetSummary,
+  FolderNode,
+  SessionResponse,
+} from '@paddock/rules';
 
 export interface HubCall {
   method: string;
   path: string;
+  query: URLSearchParams;
   body: unknown;
   headers: Headers;
 }
@@ -25,6 +32,7 @@ export function fakeHub(routes: Record<string, Route>): HubCall[] {
     const call: HubCall = {
       method: init.method ?? 'GET',
       path: url.pathname,
+      query: url.searchParams,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       headers: new Headers(init.headers),
     };
@@ -93,6 +101,66 @@ export function signedInRoutes(session: SessionResponse = aSession()): Record<st
     'GET /api/profile/get-disclaimer': ok(aDisclaimer),
     'GET /api/profile/user-preferences': ok({}),
     'DELETE /api/session': ok(),
+    'GET /api/folders/tree': ok({ roots: [] }),
+  };
+}
+
+/** A folder the user may see; children and rights are overridden per test. */
+export function aFolder(overrides: Partial<FolderNode> & Pick<FolderNode, 'id' | 'name'>): FolderNode {
+  return {
+    prettyId: null,
+    parentId: null,
+    isSupplier: false,
+    rights: { manage: false, share: false, write: true },
+    hasChildren: Boolean(overrides.children?.length),
+    ...overrides,
+  };
+}
+
+export function anAsset(n: number, overrides: Partial<AssetSummary> = {}): AssetSummary {
+  return {
+    id: `a${n}`,
+    name: `asset-${n}`,
+    type: 'IMAGE',
+    extension: 'jpg',
+    createdAt: '2026-03-05T10:00:00.000Z',
+    updatedAt: '2026-03-06T10:00:00.000Z',
+    owner: 'mrossi',
+    thumbnailUrl: `/api/assets/a${n}/thumbnail?size=200x200`,
+    state: 'PUBLISHED',
+    ...overrides,
+  };
+}
+
+export function anAssetDetail(n: number, overrides: Partial<AssetDetail> = {}): AssetDetail {
+  const summary = anAsset(n);
+  return {
+    ...summary,
+    names: { IT: summary.name, EN: summary.name },
+    version: 1,
+    size: 2048,
+    mimeType: 'image/jpeg',
+    width: 800,
+    height: 600,
+    folders: [{ id: 'f1', name: 'Archive' }],
+    metadata: [],
+    tags: [],
+    previewUrl: `/api/assets/a${n}/preview`,
+    downloadUrl: `/api/assets/a${n}/original`,
+    rights: { rename: true, newVersion: true, download: true },
+    ...overrides,
+  };
+}
+
+/** GET /api/assets over `total` numbered assets, honouring offset and limit like the hub. */
+export function assetListing(total: number, make: (n: number) => AssetSummary = (n) => anAsset(n)) {
+  return ({ query }: HubCall): Reply => {
+    const offset = Number(query.get('offset') ?? 0);
+    const limit = Number(query.get('limit') ?? 50);
+    const items: AssetSummary[] = [];
+    for (let n = offset; n < Math.min(total, offset + limit); n += 1) items.push(make(n));
+    const body: AssetListResponse = { items, totalResults: total, offset, limit };
+    return ok(body);
   };
 }
 

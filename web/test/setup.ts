@@ -18,3 +18,21 @@ Object.defineProperty(window, 'scrollTo', { value: () => undefined, configurable
 // Whole-app tests render the router, Chakra and lazy pages; on a busy CI machine that can take
 // longer than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
+
+// jsdom has no PointerEvent; Chakra's checkbox (zag) builds one when focus leaves a pressed control.
+if (typeof window.PointerEvent === 'undefined') {
+  class PointerEventPolyfill extends MouseEvent {
+    readonly pointerId: number;
+    readonly pointerType: string;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerId = init.pointerId ?? 0;
+      this.pointerType = init.pointerType ?? 'mouse';
+    }
+  }
+  Object.defineProperty(window, 'PointerEvent', {
+    value: PointerEventPolyfill,
+    configurable: true,
+    writable: true,
+  });
+}

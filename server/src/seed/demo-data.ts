@@ -198,6 +198,15 @@ export function demoFolders(): DemoFolder[] {
         isSupplier: true,
         acl: { ...read, [supplierGroup]: { write: true } },
       },
+      // What the maker sends the supplier: staff write, the supplier reads (SPEC §2 supplier folders).
+      {
+        prettyId: `inbox-${d.code.toLowerCase()}-${SUPPLIER.code.toLowerCase()}`,
+        parent: `${p(FOLDER_CODES.suppliers)}-${SUPPLIER.code.toLowerCase()}`,
+        it: 'Dal costruttore',
+        en: 'From the maker',
+        isSupplier: true,
+        acl: { ...read, [staff]: { write: true }, [supplierGroup]: {} },
+      },
       {
         prettyId: p(FOLDER_CODES.supplierApproval),
         parent: root,

@@ -40,7 +40,10 @@ describe('start-up and navigation guards', () => {
     await user.click(screen.getByRole('link', { name: 'Tags' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Tags' })).toBeInTheDocument();
 
-    const startUp = calls.map((call) => call.path).filter((path) => !path.includes('user-preferences'));
+    // Only the start-up checks: the pages' own data calls (preferences, folders) are not part of it.
+    const startUp = calls
+      .map((call) => call.path)
+      .filter((path) => path === '/api/session' || path.startsWith('/api/profile/check'));
     expect(startUp).toEqual(['/api/session', '/api/profile/check-disclaimer']);
   });
 

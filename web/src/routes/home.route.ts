@@ -6,6 +6,9 @@ import { authenticatedRoute } from './authenticated.route';
 const homeSearch = z.object({
   // An unknown view in the address falls back to the default view instead of failing the page.
   view: z.enum(VIEWS).optional().catch(undefined),
+  // The folder being browsed and the asset open in the detail modal survive a reload.
+  folder: z.string().min(1).optional().catch(undefined),
+  asset: z.string().min(1).optional().catch(undefined),
 });
 
 export const homeRoute = createRoute({

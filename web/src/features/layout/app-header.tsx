@@ -5,6 +5,7 @@ import { RouterLink } from '../../components/ui/router-link';
 import { LanguageSelect } from '../language/language-select';
 import { useSession } from '../session/use-session';
 import { useSignOut } from '../session/use-sign-out';
+import { UploadIndicator } from '../uploads/upload-indicator';
 import { usePreferredLanguage } from './use-preferred-language';
 
 export function AppHeader() {
@@ -21,6 +22,7 @@ export function AppHeader() {
           {t('app.name')}
         </RouterLink>
         <HStack ms="auto" gap="5" wrap="wrap">
+          <UploadIndicator />
           <Stack gap="0" textAlign="end" lineHeight="short">
             <Text fontWeight="semibold">
               {session.firstName} {session.lastName}

@@ -1,13 +1,16 @@
 import { Outlet } from '@tanstack/react-router';
 import { DisclaimerGate } from '../disclaimer/disclaimer-gate';
+import { UploadsProvider } from '../uploads/uploads-context';
 import { AppShell } from './app-shell';
 
 export function AuthenticatedLayout() {
   return (
     <DisclaimerGate>
-      <AppShell>
-        <Outlet />
-      </AppShell>
+      <UploadsProvider>
+        <AppShell>
+          <Outlet />
+        </AppShell>
+      </UploadsProvider>
     </DisclaimerGate>
   );
 }

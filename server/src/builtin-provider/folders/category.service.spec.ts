@@ -1,0 +1,105 @@
+import { ThronError } from '../thron.errors';
+import { CategoryService } from './category.service';
+import type { FolderRecord, FolderRights } from './folder-record';
+
+type Folders = ConstructorParameters<typeof CategoryService>[0];
+
+function record(id: string, rights: Partial<FolderRights> = {}): FolderRecord {
+  return {
+    id,
+    prettyId: id,
+    parentId: null,
+    ancestorIds: [],
+    categoryType: 'PRIVATE',
+    locales: [{ locale: 'EN', name: id, description: '' }],
+    isSupplier: false,
+    originId: null,
+    createdAt: new Date(0),
+    numberOfContents: 0,
+    numberOfSubCategories: 0,
+    rights: { show: true, manage: false, share: false, write: false, ...rights },
+  };
+}
+
+/** A service over in-memory folders; `writes` records every change it made. */
+function serviceOver(folders: FolderRecord[], empty = true) {
+  const writes: string[] = [];
+  const fake: Folders = {
+    find: (q) => {
+      const found = folders.filter((f) => q.categoryIds.includes(f.id));
+      return Promise.resolve({ folders: found, total: found.length });
+    },
+    resolveId: (id) => Promise.resolve(folders.some((f) => f.id === id) ? id : null),
+    prettyIdTaken: (p) => Promise.resolve(folders.some((f) => f.prettyId === p)),
+    createChild: (parentId) => {
+      writes.push(`create under ${parentId}`);
+      folders.push(record('new', { manage: true }));
+      return Promise.resolve('new');
+    },
+    locales: () => Promise.resolve([{ locale: 'IT', name: 'Vecchio', description: '' }]),
+    setLocales: (id, locales) => {
+      writes.push(`rename ${id} ${locales.map((l) => `${l.locale}=${l.name}`).join(',')}`);
+      return Promise.resolve();
+    },
+    isEmpty: () => Promise.resolve(empty),
+    delete: (id) => {
+      writes.push(`delete ${id}`);
+      return Promise.resolve();
+    },
+  };
+  const callers = { resolve: () => Promise.resolve({ username: 'u', groupIds: ['g'] }) };
+  return { service: new CategoryService(fake, callers), writes };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (e) {
+    if (e instanceof ThronError) return e.failure.resultCode;
+    throw e;
+  }
+  throw new Error('expected a refusal');
+}
+
+const names = (...pairs: [string, string][]) =>
+  pairs.map(([locale, name]) => ({ locale, name, description: '' }));
+
+describe('CategoryService', () => {
+  it('creates under a parent only with manage, with a name in every given locale', async () => {
+    const { service, writes } = serviceOver([record('ro'), record('rw', { manage: true })]);
+    const insert = (upCategoryId: string | null, locales = names(['EN', 'New'])) =>
+      service.insert('paddock', { category: { upCategoryId, locales } }, 'tok');
+    await expect(refusal(insert('ro'))).resolves.toBe('ACCESS_DENIED');
+    await expect(refusal(insert('hidden'))).resolves.toBe('PARENT_CATEGORY_NOT_FOUND');
+    await expect(refusal(insert(null))).resolves.toBe('ACCESS_DENIED');
+    await expect(refusal(insert('rw', names(['EN', 'ok'], ['IT', '  '])))).resolves.toBe(
+      'CATEGORYNAME_IS_REQUIRED',
+    );
+    await expect(refusal(insert('rw', []))).resolves.toBe('CATEGORYNAME_IS_REQUIRED');
+    expect(writes).toEqual([]);
+    await expect(insert('rw')).resolves.toMatchObject({ resultCode: 'OK', category: { id: 'new' } });
+    expect(writes).toEqual(['create under rw']);
+  });
+
+  it('renames with manage, keeping the locales not named', async () => {
+    const { service, writes } = serviceOver([record('ro', { write: true }), record('rw', { manage: true })]);
+    const update = (id: string) =>
+      service.update('paddock', id, { update: { locales: names(['EN', ' Renamed ']) } }, 'tok');
+    await expect(refusal(update('ro'))).resolves.toBe('ACCESS_DENIED');
+    await update('rw');
+    expect(writes).toEqual(['rename rw IT=Vecchio,EN=Renamed']);
+  });
+
+  it('deletes an empty folder with manage and refuses a full one', async () => {
+    const full = serviceOver([record('rw', { manage: true })], false);
+    await expect(refusal(full.service.remove('paddock', 'rw', 'tok'))).resolves.toBe('CATEGORY_NOT_EMPTY');
+    expect(full.writes).toEqual([]);
+    const empty = serviceOver([record('ro', { share: true, write: true }), record('rw', { manage: true })]);
+    await expect(refusal(empty.service.remove('paddock', 'ro', 'tok'))).resolves.toBe('ACCESS_DENIED');
+    await expect(refusal(empty.service.remove('paddock', 'nope', 'tok'))).resolves.toBe(
+      'CATEGORY_NOT_EXISTS',
+    );
+    await empty.service.remove('paddock', 'rw', 'tok');
+    expect(empty.writes).toEqual(['delete rw']);
+  });
+});

@@ -1,0 +1,155 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ThronError, ok, type ThronEnvelope } from '../thron.errors';
+import {
+  toCategoryResult,
+  toMCategory,
+  type FindByProperties2Request,
+  type FindCategoryResponse,
+  type GetCategoryQuery,
+  type InsertCategoryRequest,
+  type LocaleNameInput,
+  type MCategory,
+  type UpdateCategoryRequest,
+} from './category.dto';
+import { FolderCallerService, type FolderCaller } from './folder-caller.service';
+import { FOLDER_FAILURES } from './folder.errors';
+import type { FolderLocale, FolderRecord } from './folder-record';
+import { FolderRepository } from './folder.repository';
+
+type Folders = Pick<
+  FolderRepository,
+  'find' | 'resolveId' | 'prettyIdTaken' | 'createChild' | 'locales' | 'setLocales' | 'isEmpty' | 'delete'
+>;
+
+type Callers = Pick<FolderCallerService, 'resolve'>;
+
+/** SPEC §5 "Folder must have a name": every given locale needs a non-blank name, and one locale at least. */
+function namedLocales(locales: LocaleNameInput[]): FolderLocale[] {
+  const named = locales.map((l) => ({ locale: l.locale, name: l.name.trim(), description: l.description }));
+  if (named.length === 0 || named.some((l) => l.name === ''))
+    throw new ThronError(FOLDER_FAILURES.nameRequired);
+  return named;
+}
+
+/**
+ * THRON's category service (research §3.1) over the built-in provider's folders. Every call sees
+ * only folders the caller's groups may `show`; writing a folder needs `manage` (on the parent to
+ * create, on the folder itself to rename or delete).
+ */
+@Injectable()
+export class CategoryService {
+  constructor(
+    @Inject(FolderRepository) private readonly folders: Folders,
+    @Inject(FolderCallerService) private readonly callers: Callers,
+  ) {}
+
+  async findByProperties2(
+    body: FindByProperties2Request,
+    token: string | undefined,
+  ): Promise<FindCategoryResponse> {
+    const caller = await this.callers.resolve(body.client.clientId, token);
+    let childOfId: string | undefined;
+    if (body.properties.childOf !== undefined) {
+      const resolved = await this.folders.resolveId(body.properties.childOf);
+      if (resolved === null) throw new ThronError(FOLDER_FAILURES.notExists);
+      childOfId = resolved;
+    }
+    const locale = (body.locale ?? 'EN').toUpperCase();
+    const { folders, total } = await this.folders.find({
+      groupIds: caller.groupIds,
+      categoryIds: body.properties.categoryIds ?? [],
+      childOfId,
+      maxLevel: body.properties.excludeLevelHigherThan,
+      textSearch: body.properties.textSearch,
+      countContents: body.categoryFieldOption.returnNumberOfContents,
+      locale,
+      orderBy: body.orderBy ?? 'creationDate_A',
+      offset: body.offset,
+      limit: body.numberOfResult,
+    });
+    const aclFor = body.categoryFieldOption.returnAclInfo ? caller.username : null;
+    return ok({
+      categories: folders.map((f) => toCategoryResult(this.preferring(f, locale), aclFor)),
+      totalResults: total,
+    });
+  }
+
+  async getCategory(
+    query: GetCategoryQuery,
+    token: string | undefined,
+  ): Promise<ThronEnvelope & { category: MCategory }> {
+    const caller = await this.callers.resolve(query.clientId, token);
+    const folder = await this.visible(caller, query.categoryId, FOLDER_FAILURES.notExists);
+    return ok({ category: toMCategory(this.preferring(folder, (query.locale ?? 'EN').toUpperCase())) });
+  }
+
+  async insert(
+    clientId: string,
+    body: InsertCategoryRequest,
+    token: string | undefined,
+  ): Promise<ThronEnvelope & { category: MCategory }> {
+    const caller = await this.callers.resolve(clientId, token);
+    const { upCategoryId, prettyId } = body.category;
+    // Top-level folders belong to the organisation's set-up (the seed), not to any group's ACL.
+    if (upCategoryId === undefined || upCategoryId === null)
+      throw new ThronError(FOLDER_FAILURES.accessDenied);
+    const parent = await this.visible(caller, upCategoryId, FOLDER_FAILURES.parentNotFound);
+    if (!parent.rights.manage) throw new ThronError(FOLDER_FAILURES.accessDenied);
+    const locales = namedLocales(body.category.locales);
+    if (prettyId !== undefined && (await this.folders.prettyIdTaken(prettyId)))
+      throw new ThronError(FOLDER_FAILURES.prettyIdExists);
+    const id = await this.folders.createChild(parent.id, locales, prettyId);
+    return ok({ category: toMCategory(await this.visible(caller, id, FOLDER_FAILURES.notExists)) });
+  }
+
+  async update(
+    clientId: string,
+    categoryId: string,
+    body: UpdateCategoryRequest,
+    token: string | undefined,
+  ): Promise<ThronEnvelope & { category: MCategory }> {
+    const caller = await this.callers.resolve(clientId, token);
+    const folder = await this.visible(caller, categoryId, FOLDER_FAILURES.notExists);
+    if (!folder.rights.manage) throw new ThronError(FOLDER_FAILURES.accessDenied);
+    const changes = namedLocales(body.update.locales);
+    const kept = (await this.folders.locales(folder.id)).filter(
+      (l) => !changes.some((c) => c.locale === l.locale),
+    );
+    await this.folders.setLocales(folder.id, [...kept, ...changes]);
+    return ok({ category: toMCategory(await this.visible(caller, folder.id, FOLDER_FAILURES.notExists)) });
+  }
+
+  async remove(clientId: string, categoryId: string, token: string | undefined): Promise<ThronEnvelope> {
+    const caller = await this.callers.resolve(clientId, token);
+    const folder = await this.visible(caller, categoryId, FOLDER_FAILURES.notExists);
+    if (!folder.rights.manage) throw new ThronError(FOLDER_FAILURES.accessDenied);
+    if (!(await this.folders.isEmpty(folder.id))) throw new ThronError(FOLDER_FAILURES.notEmpty);
+    await this.folders.delete(folder.id);
+    return ok({});
+  }
+
+  /** A folder by id or prettyId that the caller may see; else `missing` (a hidden folder reads as absent). */
+  private async visible(
+    caller: FolderCaller,
+    idOrPrettyId: string,
+    missing: (typeof FOLDER_FAILURES)[keyof typeof FOLDER_FAILURES],
+  ): Promise<FolderRecord> {
+    const { folders } = await this.folders.find({
+      groupIds: caller.groupIds,
+      categoryIds: [idOrPrettyId],
+      countContents: false,
+      locale: 'EN',
+      orderBy: 'creationDate_A',
+      offset: 0,
+      limit: 1,
+    });
+    if (folders.length === 0) throw new ThronError(missing);
+    return folders[0];
+  }
+
+  /** THRON returns the preferred locale first (research §3.1). */
+  private preferring(f: FolderRecord, locale: string): FolderRecord {
+    const preferred = f.locales.filter((l) => l.locale === locale);
+    return { ...f, locales: [...preferred, ...f.locales.filter((l) => l.locale !== locale)] };
+  }
+}

@@ -1,0 +1,102 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCookieAuth,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiSecurity,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser } from '../auth/current-user.decorator';
+import {
+  CreateFolderDto,
+  FolderDetailResponse,
+  FolderIdParams,
+  FolderLanguageQuery,
+  FolderTreeResponse,
+  RenameFolderDto,
+} from './folders.dto';
+import { FoldersService } from './folders.service';
+
+/** SPEC §2 folder tree and folder dialogs; every right is checked by the provider with the user's token. */
+@ApiTags('folders')
+@ApiCookieAuth()
+@ApiSecurity('token')
+@ApiUnauthorizedResponse({ description: 'Not signed in (UNAUTHENTICATED)' })
+@ApiServiceUnavailableResponse({
+  description:
+    'Provider failure: E009 folder structure, E014 single folder, E018 folder lookup, PROVIDER_UNAVAILABLE',
+})
+@Controller('api/folders')
+export class FoldersController {
+  constructor(private readonly folders: FoldersService) {}
+
+  @Get('tree')
+  @ApiOkResponse({ type: FolderTreeResponse, description: 'Every folder the user may see, as a tree' })
+  async tree(
+    @CurrentUser() user: AuthUser,
+    @Query() query: FolderLanguageQuery,
+  ): Promise<FolderTreeResponse> {
+    return { roots: await this.folders.tree(user, query.lang) };
+  }
+
+  @Get(':id')
+  @ApiOkResponse({
+    type: FolderDetailResponse,
+    description: 'The folder, its visible sub-folders and breadcrumb',
+  })
+  @ApiNotFoundResponse({ description: 'No such folder, or not visible to the user (NOT_FOUND)' })
+  folder(
+    @CurrentUser() user: AuthUser,
+    @Param() params: FolderIdParams,
+    @Query() query: FolderLanguageQuery,
+  ): Promise<FolderDetailResponse> {
+    return this.folders.folder(user, params.id, query.lang);
+  }
+
+  @Post()
+  @ApiCreatedResponse({ type: FolderDetailResponse, description: 'The new folder' })
+  @ApiBadRequestResponse({ description: 'Missing name (VALIDATION_FAILED)' })
+  @ApiForbiddenResponse({ description: 'No manage right on the parent (FORBIDDEN)' })
+  @ApiNotFoundResponse({ description: 'Parent not found or not visible (NOT_FOUND)' })
+  create(
+    @CurrentUser() user: AuthUser,
+    @Body() body: CreateFolderDto,
+    @Query() query: FolderLanguageQuery,
+  ): Promise<FolderDetailResponse> {
+    return this.folders.create(user, body.parentId, body.name, query.lang);
+  }
+
+  @Patch(':id')
+  @ApiOkResponse({ type: FolderDetailResponse, description: 'The renamed folder' })
+  @ApiBadRequestResponse({ description: 'Missing name (VALIDATION_FAILED)' })
+  @ApiForbiddenResponse({ description: 'No manage right on the folder (FORBIDDEN)' })
+  @ApiNotFoundResponse({ description: 'No such folder, or not visible (NOT_FOUND)' })
+  rename(
+    @CurrentUser() user: AuthUser,
+    @Param() params: FolderIdParams,
+    @Body() body: RenameFolderDto,
+    @Query() query: FolderLanguageQuery,
+  ): Promise<FolderDetailResponse> {
+    return this.folders.rename(user, params.id, body.name, query.lang);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiForbiddenResponse({ description: 'No manage right on the folder (FORBIDDEN)' })
+  @ApiNotFoundResponse({ description: 'No such folder, or not visible (NOT_FOUND)' })
+  @ApiConflictResponse({
+    description: 'The folder has sub-folders or contents (details.reason FOLDER_NOT_EMPTY)',
+  })
+  delete(@CurrentUser() user: AuthUser, @Param() params: FolderIdParams): Promise<void> {
+    return this.folders.delete(user, params.id);
+  }
+}

@@ -1,0 +1,91 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { LANGUAGES, type Language } from '@paddock/rules';
+import { Transform } from 'class-transformer';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+
+/** Longest folder name accepted (THRON's locale name limit). */
+export const FOLDER_NAME_MAX = 150;
+/** The synthetic root of the tree (SPEC §3): the parent of every top-level folder the user sees. */
+export const ROOT_FOLDER_ID = 'root';
+
+const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class FolderLanguageQuery {
+  @ApiPropertyOptional({
+    enum: LANGUAGES,
+    description: 'Language of the names; a missing name falls back to EN',
+  })
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  lang?: Language;
+}
+
+export class FolderIdParams {
+  @ApiProperty({ description: 'Folder id, or root for the synthetic root' })
+  @IsString()
+  @MaxLength(100)
+  id: string;
+}
+
+export class CreateFolderDto {
+  @ApiProperty({ description: 'Parent folder id; the user needs manage on it' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  parentId: string;
+
+  @ApiProperty({ description: 'Name, saved in IT and EN (SPEC §5: a folder must have a name)' })
+  @Transform(trimmed)
+  @IsString()
+  @IsNotEmpty({ message: 'Folder must have a name' })
+  @MaxLength(FOLDER_NAME_MAX)
+  name: string;
+}
+
+export class RenameFolderDto {
+  @ApiProperty({ description: 'New name, saved in IT and EN' })
+  @Transform(trimmed)
+  @IsString()
+  @IsNotEmpty({ message: 'Folder must have a name' })
+  @MaxLength(FOLDER_NAME_MAX)
+  name: string;
+}
+
+export class FolderRightsResponse {
+  @ApiProperty({ description: 'Write the folder: create sub-folders, rename, delete' }) manage: boolean;
+  @ApiProperty({ description: 'Share the contents' }) share: boolean;
+  @ApiProperty({ description: 'Write the contents: upload, link, unlink' }) write: boolean;
+}
+
+export class FolderPathItem {
+  @ApiProperty() id: string;
+  @ApiProperty() name: string;
+}
+
+export class FolderNodeResponse {
+  @ApiProperty() id: string;
+  @ApiProperty({ description: 'In the asked language; supplier exchange folders named per SPEC §2' })
+  name: string;
+  @ApiProperty({ description: 'The folder code (SPEC §3)' }) prettyId: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'root for a top-level folder of the user; null for the synthetic root itself',
+  })
+  parentId: string | null;
+  @ApiProperty() isSupplier: boolean;
+  @ApiProperty({ type: FolderRightsResponse }) rights: FolderRightsResponse;
+  @ApiProperty({ description: 'Has sub-folders the user may see' }) hasChildren: boolean;
+  @ApiPropertyOptional({ type: () => [FolderNodeResponse], description: 'Visible sub-folders, by name' })
+  children?: FolderNodeResponse[];
+}
+
+export class FolderDetailResponse extends FolderNodeResponse {
+  @ApiProperty({ type: [FolderPathItem], description: 'Breadcrumb: the visible ancestors then the folder' })
+  path: FolderPathItem[];
+}
+
+export class FolderTreeResponse {
+  @ApiProperty({ type: [FolderNodeResponse], description: "The user's top-level visible folders, by name" })
+  roots: FolderNodeResponse[];
+}

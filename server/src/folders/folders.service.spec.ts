@@ -1,0 +1,99 @@
+import { DomainError } from '../common/domain-error';
+import type { AuthUser } from '../auth/auth-user';
+import type { ProviderFolder } from '../provider/folders.gateway';
+import { ProviderError } from '../provider/provider.errors';
+import { FoldersService } from './folders.service';
+
+const user = (primaryRole: AuthUser['primaryRole'] = 'user'): AuthUser => ({
+  username: 'mario',
+  roles: [primaryRole],
+  primaryRole,
+  department: 'MARKETING',
+  departmentRestricted: false,
+  approvalSteps: [],
+  providerToken: 'tok',
+  sessionId: 's',
+});
+
+function providerFolder(
+  id: string,
+  parentId: string | null,
+  en: string,
+  extra: Partial<ProviderFolder> = {},
+): ProviderFolder {
+  return {
+    id,
+    prettyId: id,
+    parentId,
+    ancestorIds: [],
+    names: { EN: en, IT: `${en} (it)` },
+    isSupplier: false,
+    originId: null,
+    createdAt: '',
+    numberOfContents: 0,
+    numberOfSubCategories: 0,
+    rights: { show: true, manage: false, share: false, write: false },
+    ...extra,
+  };
+}
+
+type Gateway = ConstructorParameters<typeof FoldersService>[0];
+
+function serviceWith(overrides: Partial<Gateway>) {
+  const unexpected = () => Promise.reject(new Error('not expected in this test'));
+  const gateway: Gateway = {
+    allFolders: unexpected,
+    folder: unexpected,
+    subFolders: unexpected,
+    foldersByIds: unexpected,
+    createFolder: unexpected,
+    renameFolder: unexpected,
+    deleteFolder: unexpected,
+    ...overrides,
+  };
+  return new FoldersService(gateway);
+}
+
+describe('FoldersService', () => {
+  it('assembles the visible tree: a folder whose parent is hidden is top-level under root', async () => {
+    const allFolders = jest.fn().mockResolvedValue([
+      providerFolder('b', 'hidden', 'Beta'),
+      providerFolder('a', null, 'Alpha'),
+      providerFolder('a2', 'a', 'Zulu'),
+      providerFolder('a1', 'a', 'Mike', {
+        rights: { show: true, manage: true, share: false, write: true },
+      }),
+    ]);
+    const roots = await serviceWith({ allFolders }).tree(user(), 'it');
+    expect(allFolders).toHaveBeenCalledWith('tok', 'IT');
+    expect(roots.map((r) => [r.id, r.name, r.parentId, r.hasChildren])).toEqual([
+      ['a', 'Alpha (it)', 'root', true],
+      ['b', 'Beta (it)', 'root', false],
+    ]);
+    expect(roots[0].children?.map((c) => [c.id, c.parentId, c.rights.manage])).toEqual([
+      ['a1', 'a', true],
+      ['a2', 'a', false],
+    ]);
+  });
+
+  it.each([
+    [new ProviderError('E009', true, 'down'), 'E009', 'unavailable'],
+    [new ProviderError('E009', false, '418'), 'E009', 'unavailable'],
+    [new ProviderError('UNAUTHENTICATED', false, 'expired'), 'UNAUTHENTICATED', 'unauthenticated'],
+  ])('answers a provider failure %# with its code', async (error, code, kind) => {
+    const allFolders = jest.fn().mockRejectedValue(error);
+    const e: unknown = await serviceWith({ allFolders })
+      .tree(user())
+      .catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(DomainError);
+    expect(e).toMatchObject({ code, kind });
+  });
+
+  it('never writes the synthetic root', async () => {
+    const createFolder = jest.fn();
+    const service = serviceWith({ createFolder });
+    await expect(service.create(user(), 'root', 'x')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(service.delete(user(), 'root')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(createFolder).not.toHaveBeenCalled();
+  });
+});

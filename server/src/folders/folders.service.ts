@@ -1,0 +1,141 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ASSET_LOCALES, FALLBACK_LANGUAGE, type Language } from '@paddock/rules';
+import type { AuthUser } from '../auth/auth-user';
+import { FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
+import { ROOT_FOLDER_ID, type FolderDetailResponse, type FolderNodeResponse } from './folders.dto';
+import { folderError, rootIsReadOnly } from './folders.errors';
+import { displayName, localeOf } from './folder-naming';
+
+type Gateway = Pick<
+  FoldersGateway,
+  'allFolders' | 'folder' | 'subFolders' | 'foldersByIds' | 'createFolder' | 'renameFolder' | 'deleteFolder'
+>;
+
+interface View {
+  lang: Language;
+  side: 'supplier' | 'maker';
+}
+
+function viewOf(user: AuthUser, lang: Language | undefined): View {
+  return { lang: lang ?? FALLBACK_LANGUAGE, side: user.primaryRole === 'supplier' ? 'supplier' : 'maker' };
+}
+
+function byName(a: FolderNodeResponse, b: FolderNodeResponse): number {
+  return a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+}
+
+/** The same name in every asset locale (IT and EN), as asset rename does. */
+function namesOf(name: string): Record<string, string> {
+  return Object.fromEntries(ASSET_LOCALES.map((l) => [l, name]));
+}
+
+/**
+ * The signed-in user's folders (SPEC §2 folder tree), read from the provider with the user's token,
+ * so every folder the provider hides by ACL stays hidden and every change is checked by the provider.
+ */
+@Injectable()
+export class FoldersService {
+  constructor(@Inject(FoldersGateway) private readonly gateway: Gateway) {}
+
+  /** The whole visible tree: top-level nodes are the visible folders whose parent is not visible. */
+  async tree(user: AuthUser, lang?: Language): Promise<FolderNodeResponse[]> {
+    const view = viewOf(user, lang);
+    const folders = await this.gateway.allFolders(user.providerToken, localeOf(view.lang)).catch(rethrow);
+    return this.assemble(folders, view);
+  }
+
+  /** One folder with its direct visible sub-folders and its breadcrumb; `root` is the synthetic root. */
+  async folder(user: AuthUser, id: string, lang?: Language): Promise<FolderDetailResponse> {
+    const view = viewOf(user, lang);
+    if (id === ROOT_FOLDER_ID) return this.root(user, view);
+    const locale = localeOf(view.lang);
+    const token = user.providerToken;
+    const folder = await this.gateway.folder(token, id, locale).catch(rethrow);
+    const [children, ancestors] = await Promise.all([
+      this.gateway.subFolders(token, folder, locale).catch(rethrow),
+      this.gateway.foldersByIds(token, folder.ancestorIds, locale).catch(rethrow),
+    ]);
+    const parentVisible = ancestors.some((a) => a.id === folder.parentId);
+    return {
+      ...this.node(folder, view, parentVisible ? folder.parentId : ROOT_FOLDER_ID),
+      hasChildren: children.length > 0,
+      children: children.map((c) => this.node(c, view, folder.id)).sort(byName),
+      path: [...ancestors, folder].map((f) => ({ id: f.id, name: displayName(f, view.lang, view.side) })),
+    };
+  }
+
+  async create(
+    user: AuthUser,
+    parentId: string,
+    name: string,
+    lang?: Language,
+  ): Promise<FolderDetailResponse> {
+    if (parentId === ROOT_FOLDER_ID) throw rootIsReadOnly();
+    const id = await this.gateway.createFolder(user.providerToken, parentId, namesOf(name)).catch(rethrow);
+    return this.folder(user, id, lang);
+  }
+
+  async rename(user: AuthUser, id: string, name: string, lang?: Language): Promise<FolderDetailResponse> {
+    if (id === ROOT_FOLDER_ID) throw rootIsReadOnly();
+    await this.gateway.renameFolder(user.providerToken, id, namesOf(name)).catch(rethrow);
+    return this.folder(user, id, lang);
+  }
+
+  async delete(user: AuthUser, id: string): Promise<void> {
+    if (id === ROOT_FOLDER_ID) throw rootIsReadOnly();
+    await this.gateway.deleteFolder(user.providerToken, id).catch(rethrow);
+  }
+
+  private async root(user: AuthUser, view: View): Promise<FolderDetailResponse> {
+    const folders = await this.gateway.allFolders(user.providerToken, localeOf(view.lang)).catch(rethrow);
+    const roots = this.assemble(folders, view).map(({ children: _children, ...top }) => top);
+    return {
+      id: ROOT_FOLDER_ID,
+      name: ROOT_FOLDER_ID,
+      prettyId: ROOT_FOLDER_ID,
+      parentId: null,
+      isSupplier: false,
+      rights: { manage: false, share: false, write: false },
+      hasChildren: roots.length > 0,
+      children: roots,
+      path: [],
+    };
+  }
+
+  private assemble(folders: ProviderFolder[], view: View): FolderNodeResponse[] {
+    const visible = new Set(folders.map((f) => f.id));
+    const nodes = new Map(
+      folders.map((f) => [
+        f.id,
+        this.node(f, view, f.parentId !== null && visible.has(f.parentId) ? f.parentId : ROOT_FOLDER_ID),
+      ]),
+    );
+    const roots: FolderNodeResponse[] = [];
+    for (const node of nodes.values()) {
+      const parent = node.parentId === ROOT_FOLDER_ID ? undefined : nodes.get(node.parentId ?? '');
+      if (parent) (parent.children ??= []).push(node);
+      else roots.push(node);
+    }
+    for (const node of nodes.values()) {
+      node.children = (node.children ?? []).sort(byName);
+      node.hasChildren = node.children.length > 0;
+    }
+    return roots.sort(byName);
+  }
+
+  private node(f: ProviderFolder, view: View, parentId: string | null): FolderNodeResponse {
+    return {
+      id: f.id,
+      name: displayName(f, view.lang, view.side),
+      prettyId: f.prettyId,
+      parentId,
+      isSupplier: f.isSupplier,
+      rights: { manage: f.rights.manage, share: f.rights.share, write: f.rights.write },
+      hasChildren: f.numberOfSubCategories > 0,
+    };
+  }
+}
+
+function rethrow(error: unknown): never {
+  throw folderError(error);
+}

@@ -1,0 +1,390 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ERROR_CODES, LIMITS, type ErrorCode } from '@paddock/rules';
+import { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { z } from 'zod';
+import { APP_CONFIG, type AppConfig } from '../config/config.module';
+import { ProviderError, envelopeSchema, providerFailure } from './provider.errors';
+
+/** The axios instance of the folders gateway (createProviderHttp at PROVIDER_URL). */
+export const FOLDERS_HTTP = Symbol('FOLDERS_HTTP');
+
+const client = (clientId: string) => encodeURIComponent(clientId);
+const id = (value: string) => encodeURIComponent(value);
+
+/**
+ * The folder paths the hub calls, relative to PROVIDER_URL (research §3.1). THRON documents
+ * findByProperties2, getCategory and contentcategory; insert, update and remove are the built-in
+ * provider's, in THRON's `{verb}/{clientId}[/{id}]` style.
+ */
+export const FOLDER_PATHS = {
+  /** body client, properties{categoryIds, childOf, excludeLevelHigherThan}, offset, numberOfResult ≤ 50. */
+  findByProperties2: () => '/xcontents/resources/category/findByProperties2',
+  /** query clientId, categoryId, locale → {category}. */
+  getCategory: () => '/xcontents/resources/category/getCategory',
+  /** body {category:{upCategoryId, locales[{locale, name}], prettyId?}} → {category}; `manage` on the parent. */
+  insert: (clientId: string) => `/xcontents/resources/category/insert/${client(clientId)}`,
+  /** body {update:{locales[{locale, name}]}} → {category}; `manage` on the folder. */
+  update: (clientId: string, categoryId: string) =>
+    `/xcontents/resources/category/update/${client(clientId)}/${id(categoryId)}`,
+  /** → envelope; CATEGORY_NOT_EMPTY when it has sub-folders or contents; `manage` on the folder. */
+  remove: (clientId: string, categoryId: string) =>
+    `/xcontents/resources/category/remove/${client(clientId)}/${id(categoryId)}`,
+  /** body {categoryId, items:{ids ≤ 50}} → {itemsInIssue, notLinked}; `write` on the folder. */
+  link: (clientId: string) => `/xcontents/resources/contentcategory/link/${client(clientId)}`,
+  unlink: (clientId: string) => `/xcontents/resources/contentcategory/unlink/${client(clientId)}`,
+  /** query clientId, contentId → {linkedCategory: ids}. */
+  getLinkedCategory: () => '/xcontents/resources/contentcategory/getLinkedCategory',
+} as const;
+
+/** A folder as the hub sees it; names by upper-case locale (IT, EN, …). */
+export interface ProviderFolder {
+  id: string;
+  prettyId: string;
+  parentId: string | null;
+  /** Root first, the folder excluded. */
+  ancestorIds: string[];
+  names: Record<string, string>;
+  isSupplier: boolean;
+  originId: string | null;
+  createdAt: string;
+  numberOfContents: number;
+  /** Direct sub-folders the user may see. */
+  numberOfSubCategories: number;
+  rights: { show: boolean; manage: boolean; share: boolean; write: boolean };
+}
+
+const categorySchema = z.object({
+  id: z.string(),
+  upCategoryId: z.string().optional(),
+  ancestorIds: z.array(z.string()).optional().default([]),
+  creationDate: z.string().optional().default(''),
+  locales: z
+    .array(z.object({ locale: z.string(), name: z.string().optional().default('') }))
+    .optional()
+    .default([]),
+  prettyIds: z
+    .array(z.object({ id: z.string() }))
+    .optional()
+    .default([]),
+  metadatas: z
+    .array(z.object({ name: z.string(), value: z.string() }))
+    .optional()
+    .default([]),
+});
+type Category = z.infer<typeof categorySchema>;
+
+const ruleSchema = z.object({
+  rule: z.string(),
+  enabled: z.boolean(),
+  applyToSpreadTargets: z.boolean().optional(),
+});
+
+const categoryResultSchema = z.object({
+  category: categorySchema,
+  numberOfContents: z.number().optional().default(0),
+  numberOfSubCategories: z.number().optional().default(0),
+  aclInfo: z
+    .object({ items: z.array(z.object({ acl: z.object({ rules: z.array(ruleSchema) }) })) })
+    .optional(),
+});
+
+const findSchema = envelopeSchema.extend({
+  categories: z.array(categoryResultSchema).default([]),
+  totalResults: z.number().optional(),
+});
+const singleSchema = envelopeSchema.extend({ category: categorySchema });
+const linkSchema = envelopeSchema.extend({
+  itemsInIssue: z.array(z.string()).optional().default([]),
+  notLinked: z.array(z.string()).optional().default([]),
+});
+const linkedSchema = envelopeSchema.extend({ linkedCategory: z.array(z.string()).optional().default([]) });
+
+/** The business answers that read the same on every folder call; the rest fall back to the call's E-code. */
+const CODE_OF_RESULT: Record<string, ErrorCode> = {
+  ACCESS_DENIED: ERROR_CODES.FORBIDDEN,
+  CATEGORY_NOT_EXISTS: ERROR_CODES.NOT_FOUND,
+  PARENT_CATEGORY_NOT_FOUND: ERROR_CODES.NOT_FOUND,
+  CONTENT_NOT_EXISTS: ERROR_CODES.NOT_FOUND,
+  CATEGORYNAME_IS_REQUIRED: ERROR_CODES.VALIDATION_FAILED,
+};
+
+function toFolder(
+  c: Category,
+  counts: { numberOfContents: number; numberOfSubCategories: number },
+  rules: z.infer<typeof ruleSchema>[],
+): ProviderFolder {
+  const meta = (name: string) => c.metadatas.find((m) => m.name === name)?.value;
+  const has = (rule: string, spread: boolean) =>
+    rules.some((r) => r.rule === rule && r.enabled && (r.applyToSpreadTargets ?? false) === spread);
+  return {
+    id: c.id,
+    prettyId: c.prettyIds[0]?.id ?? c.id,
+    parentId: c.upCategoryId ?? null,
+    ancestorIds: c.ancestorIds,
+    names: Object.fromEntries(c.locales.map((l) => [l.locale.toUpperCase(), l.name])),
+    isSupplier: meta('isSupplier') === 'true',
+    originId: meta('origin') ?? null,
+    createdAt: c.creationDate,
+    numberOfContents: counts.numberOfContents,
+    numberOfSubCategories: counts.numberOfSubCategories,
+    rights: {
+      show: has('SEEN_BY', false),
+      manage: has('MODIFIED_BY', false),
+      share: has('SHARED_BY', true),
+      write: has('MODIFIED_BY', true),
+    },
+  };
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * The provider's folders for the hub: ids are sent 50 at a time, lists are read 50 a page until
+ * the last, and every failure is a ProviderError — an outage carries the SPEC §8 code of what was
+ * being loaded (E009 folder structure, E014 single folder, E018 folder lookup) and stays transient.
+ */
+@Injectable()
+export class FoldersGateway {
+  private readonly clientId: string;
+
+  constructor(
+    @Inject(FOLDERS_HTTP) private readonly http: AxiosInstance,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'CLIENT_ID'>,
+  ) {
+    this.clientId = config.CLIENT_ID;
+  }
+
+  /** Every folder the user may see (E009); numberOfContents is not counted (0) to keep the tree fast. */
+  allFolders(token: string, locale = 'EN'): Promise<ProviderFolder[]> {
+    return this.findAll(token, {}, locale, 'E009', false);
+  }
+
+  /** The direct sub-folders of a folder the user may see, every page (E009). */
+  async subFolders(token: string, parent: Pick<ProviderFolder, 'id' | 'ancestorIds'>, locale = 'EN') {
+    // THRON's childOf returns every descendant; the level bound keeps the direct children (root = 1).
+    const childLevel = parent.ancestorIds.length + 2;
+    return this.findAll(token, { childOf: parent.id, excludeLevelHigherThan: childLevel }, locale, 'E009');
+  }
+
+  /** One folder with the user's rights (E014); NOT_FOUND when it does not exist or is hidden. */
+  async folder(token: string, folderId: string, locale = 'EN'): Promise<ProviderFolder> {
+    const [found] = await this.findPage(token, { categoryIds: [folderId] }, locale, 0, 'E014');
+    if (!found) throw new ProviderError(ERROR_CODES.NOT_FOUND, false, `Folder ${folderId} not found`);
+    return found.folder;
+  }
+
+  /** The folders among `ids` (ids or prettyIds) the user may see, in the order asked (E018); 50 ids a call. */
+  async foldersByIds(token: string, ids: string[], locale = 'EN'): Promise<ProviderFolder[]> {
+    const found = new Map<string, ProviderFolder>();
+    for (const chunk of chunks([...new Set(ids)], LIMITS.idChunkSize))
+      for (const f of await this.findAll(token, { categoryIds: chunk }, locale, 'E018')) {
+        found.set(f.id, f);
+        found.set(f.prettyId, f);
+      }
+    return ids.flatMap((i) => found.get(i) ?? []);
+  }
+
+  /** getCategory: the folder without rights or counts (E014). */
+  async category(token: string, folderId: string, locale = 'EN'): Promise<ProviderFolder> {
+    const body = await this.call(
+      token,
+      {
+        method: 'GET',
+        url: FOLDER_PATHS.getCategory(),
+        params: { clientId: this.clientId, categoryId: folderId, locale },
+      },
+      singleSchema,
+      'E014',
+    );
+    return toFolder(body.category, { numberOfContents: 0, numberOfSubCategories: 0 }, []);
+  }
+
+  /** Creates a sub-folder named `names` (locale → name); needs `manage` on the parent. */
+  async createFolder(token: string, parentId: string, names: Record<string, string>): Promise<string> {
+    const body = await this.call(
+      token,
+      {
+        method: 'POST',
+        url: FOLDER_PATHS.insert(this.clientId),
+        data: { category: { upCategoryId: parentId, locales: this.locales(names) } },
+      },
+      singleSchema,
+      ERROR_CODES.PROVIDER_UNAVAILABLE,
+    );
+    return body.category.id;
+  }
+
+  /** Replaces the names of the given locales; needs `manage` on the folder. */
+  async renameFolder(token: string, folderId: string, names: Record<string, string>): Promise<void> {
+    await this.call(
+      token,
+      {
+        method: 'POST',
+        url: FOLDER_PATHS.update(this.clientId, folderId),
+        data: { update: { locales: this.locales(names) } },
+      },
+      singleSchema,
+      ERROR_CODES.PROVIDER_UNAVAILABLE,
+    );
+  }
+
+  /** Deletes an empty folder; a non-empty one fails with detail.resultCode CATEGORY_NOT_EMPTY. */
+  async deleteFolder(token: string, folderId: string): Promise<void> {
+    await this.call(
+      token,
+      { method: 'POST', url: FOLDER_PATHS.remove(this.clientId, folderId), data: {} },
+      envelopeSchema,
+      ERROR_CODES.PROVIDER_UNAVAILABLE,
+    );
+  }
+
+  /** Links contents to a folder, 50 ids a call; returns the ids the provider did not link. */
+  linkContents(token: string, folderId: string, contentIds: string[]): Promise<{ notLinked: string[] }> {
+    return this.changeLinks(token, FOLDER_PATHS.link(this.clientId), folderId, contentIds);
+  }
+
+  /** Unlinks contents from a folder, 50 ids a call; returns the ids the provider did not unlink. */
+  unlinkContents(token: string, folderId: string, contentIds: string[]): Promise<{ notLinked: string[] }> {
+    return this.changeLinks(token, FOLDER_PATHS.unlink(this.clientId), folderId, contentIds);
+  }
+
+  /** The folders (ids) the user may see that hold a content (E018). */
+  async linkedFolderIds(token: string, contentId: string): Promise<string[]> {
+    const body = await this.call(
+      token,
+      {
+        method: 'GET',
+        url: FOLDER_PATHS.getLinkedCategory(),
+        params: { clientId: this.clientId, contentId },
+      },
+      linkedSchema,
+      'E018',
+    );
+    return body.linkedCategory;
+  }
+
+  private async changeLinks(
+    token: string,
+    url: string,
+    folderId: string,
+    contentIds: string[],
+  ): Promise<{ notLinked: string[] }> {
+    const notLinked: string[] = [];
+    for (const chunk of chunks([...new Set(contentIds)], LIMITS.idChunkSize)) {
+      const body = await this.call(
+        token,
+        { method: 'POST', url, data: { categoryId: folderId, items: { ids: chunk } } },
+        linkSchema,
+        ERROR_CODES.PROVIDER_UNAVAILABLE,
+      );
+      notLinked.push(...new Set([...body.itemsInIssue, ...body.notLinked]));
+    }
+    return { notLinked };
+  }
+
+  private locales(names: Record<string, string>) {
+    return Object.entries(names).map(([locale, name]) => ({ locale, name }));
+  }
+
+  /** Every page of a findByProperties2 query, 50 a page, until a short page or the total is reached. */
+  private async findAll(
+    token: string,
+    properties: Record<string, unknown>,
+    locale: string,
+    code: ErrorCode,
+    countContents = true,
+  ): Promise<ProviderFolder[]> {
+    const all: ProviderFolder[] = [];
+    for (;;) {
+      const page = await this.findPage(token, properties, locale, all.length, code, countContents);
+      all.push(...page.map((p) => p.folder));
+      if (page.length < LIMITS.subFolderPageSize || all.length >= (page[0]?.total ?? 0)) return all;
+    }
+  }
+
+  private async findPage(
+    token: string,
+    properties: Record<string, unknown>,
+    locale: string,
+    offset: number,
+    code: ErrorCode,
+    countContents = true,
+  ): Promise<{ folder: ProviderFolder; total: number }[]> {
+    const body = await this.call(
+      token,
+      {
+        method: 'POST',
+        url: FOLDER_PATHS.findByProperties2(),
+        data: {
+          client: { clientId: this.clientId },
+          properties,
+          categoryFieldOption: {
+            returnAclInfo: true,
+            returnTotalResults: true,
+            returnNumberOfContents: countContents,
+          },
+          locale,
+          orderBy: 'creationDate_A',
+          offset,
+          numberOfResult: LIMITS.subFolderPageSize,
+        },
+      },
+      findSchema,
+      code,
+    );
+    const total = body.totalResults ?? Infinity;
+    return body.categories.map((r) => ({
+      folder: toFolder(r.category, r, r.aclInfo?.items.flatMap((i) => i.acl.rules) ?? []),
+      total,
+    }));
+  }
+
+  /** Sends one request; the body when the provider says OK, else the mapped ProviderError. */
+  private async call<S extends z.ZodType>(
+    token: string,
+    request: AxiosRequestConfig,
+    schema: S,
+    code: ErrorCode,
+  ): Promise<z.infer<S>> {
+    let res: AxiosResponse<unknown>;
+    try {
+      res = await this.http.request<unknown>({
+        ...request,
+        responseType: 'json',
+        headers: { ...request.headers, 'X-TOKENID': token },
+      });
+    } catch (e) {
+      // Only transport failures land here (every status is accepted); the axios error is not kept
+      // because its config holds the token.
+      if (isAxiosError(e))
+        throw new ProviderError(code, true, `Provider unreachable (${e.code ?? 'no answer'})`, {
+          networkCode: e.code,
+        });
+      throw e;
+    }
+    const envelope = envelopeSchema.safeParse(res.data);
+    if (res.status < 200 || res.status >= 300 || !envelope.success || envelope.data.resultCode !== 'OK')
+      throw this.failure(res.status, res.data, code);
+    const body = schema.safeParse(res.data);
+    if (!body.success)
+      throw new ProviderError(code, false, 'Provider answer has an unexpected shape', {
+        status: res.status,
+        resultCode: envelope.data.resultCode,
+      });
+    return body.data;
+  }
+
+  private failure(status: number, data: unknown, code: ErrorCode): ProviderError {
+    const mapped = providerFailure(status, data, code);
+    const known = mapped.detail.resultCode ? CODE_OF_RESULT[mapped.detail.resultCode] : undefined;
+    if (known && status === 418) return new ProviderError(known, false, mapped.message, mapped.detail);
+    // The provider was down or answered nonsense: the web shows the E-code of what was loading.
+    if (mapped.code === ERROR_CODES.PROVIDER_UNAVAILABLE)
+      return new ProviderError(code, mapped.transient, mapped.message, mapped.detail);
+    return mapped;
+  }
+}

@@ -1,0 +1,276 @@
+import { FOLDER_CODES, HEADER_CSRF } from '@paddock/rules';
+import { BuiltinProviderPrismaService } from '../../src/builtin-provider/builtin-provider-prisma.service';
+import { DEMO_GROUPS, DEMO_USERS, demoFolders } from '../../src/seed/demo-data';
+import type {
+  FolderDetailResponse,
+  FolderNodeResponse,
+  FolderTreeResponse,
+} from '../../src/folders/folders.dto';
+import { call, signIn, type Answer } from '../auth/auth-fixtures';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { FOLDER_PASSWORD, folder, seedFolders, seedUser } from './folder-fixtures';
+
+interface Client {
+  get<T>(path: string): Promise<Answer<T>>;
+  send<T>(method: string, path: string, json?: unknown): Promise<Answer<T>>;
+}
+
+function flatten(nodes: FolderNodeResponse[]): FolderNodeResponse[] {
+  return nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
+}
+
+/** The demo folders a user's groups may show (show is implied by any ACL row). */
+function visibleDemoCodes(groups: string[]): string[] {
+  return demoFolders()
+    .filter((f) => Object.keys(f.acl).some((g) => groups.includes(g)))
+    .map((f) => f.prettyId)
+    .sort();
+}
+
+const groupsOf = (username: string) => DEMO_USERS.find((u) => u.username === username)?.groups ?? [];
+
+/** The folder tree and folder changes through the hub, with real sign-ins over the demo folder tree. */
+describe('folders over HTTP', () => {
+  let t: TestApp;
+  let ids: Map<string, string>;
+  const clients: Record<string, Client> = {};
+  let ip = 10;
+
+  async function signedIn(username: string): Promise<Client> {
+    const { cookie, session } = await signIn(t, username, FOLDER_PASSWORD, `198.51.100.${ip++}`);
+    const headers = { cookie, [HEADER_CSRF]: session.csrfToken };
+    return {
+      get: <T>(path: string) => call<T>(t, 'GET', path, { headers }),
+      send: <T>(method: string, path: string, json?: unknown) => call<T>(t, method, path, { headers, json }),
+    };
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    ids = await seedFolders(
+      t,
+      demoFolders().map((f) =>
+        folder(f.prettyId, f.parent, f.en, f.acl, { it: f.it, isSupplier: f.isSupplier }),
+      ),
+      DEMO_GROUPS.map((g) => g.name),
+    );
+    for (const u of DEMO_USERS.filter((d) => d.active !== false && !d.passwordExpired))
+      await seedUser(t, u.username, u.groups, u.companyName);
+    for (const u of ['mario.rossi', 'foto.studio', 'marco.multi', 'anna.bianchi', 'paola.neri'])
+      clients[u] = await signedIn(u);
+  });
+  afterAll(() => t.close());
+
+  const id = (prettyId: string) => ids.get(prettyId) ?? '';
+  const mkt = (code: string) => `${code}-marketing`;
+  const tree = async (username: string, lang = 'en') => {
+    const res = await clients[username].get<FolderTreeResponse>(`/api/folders/tree?lang=${lang}`);
+    expect(res.status).toBe(200);
+    return res.body.roots;
+  };
+
+  it('shows each user exactly the folders their groups may see, as a tree', async () => {
+    for (const username of ['mario.rossi', 'foto.studio', 'marco.multi', 'anna.bianchi', 'paola.neri']) {
+      const nodes = flatten(await tree(username));
+      expect(nodes.map((n) => n.prettyId).sort()).toEqual(visibleDemoCodes(groupsOf(username)));
+    }
+    const mario = await tree('mario.rossi', 'it');
+    expect(mario.map((r) => r.name)).toEqual(['Marketing']);
+    expect(mario[0]).toMatchObject({ parentId: 'root', hasChildren: true, rights: { manage: false } });
+    const children = mario[0].children ?? [];
+    expect(children.map((c) => c.name)).toEqual([
+      'Approvazione',
+      'Approvazione fornitori',
+      'Archivio di reparto',
+      'Arricchimento',
+      'Cestino di reparto',
+      'Condivisi internamente',
+      'Fornitori',
+    ]);
+    expect(children.every((c) => c.parentId === mario[0].id)).toBe(true);
+    const byCode = new Map(flatten(mario).map((n) => [n.prettyId, n]));
+    expect(byCode.get(mkt(FOLDER_CODES.departmentArchive))?.rights).toEqual({
+      manage: true,
+      share: true,
+      write: true,
+    });
+    expect(byCode.get(mkt(FOLDER_CODES.junk))?.rights).toEqual({ manage: false, share: false, write: true });
+    expect(byCode.get(mkt(FOLDER_CODES.internalShared))?.rights).toEqual({
+      manage: false,
+      share: true,
+      write: false,
+    });
+    expect(byCode.get(mkt(FOLDER_CODES.suppliers))).toMatchObject({ isSupplier: true, hasChildren: true });
+    expect(byCode.get(mkt(FOLDER_CODES.approvalStep1))).toMatchObject({ hasChildren: false, children: [] });
+    // The multi-department user sees both departments.
+    expect((await tree('marco.multi')).map((r) => r.name)).toEqual(['Heritage and restoration', 'Marketing']);
+  });
+
+  it("names supplier exchange folders from each side's point of view (SPEC §2)", async () => {
+    const supplier = await tree('foto.studio');
+    // The suppliers folders above are hidden, so each supplier folder is a top-level node.
+    expect(supplier.map((r) => [r.prettyId, r.name, r.parentId]).sort()).toEqual([
+      [`${FOLDER_CODES.suppliers}-heritage-fotostudio`, 'Foto Studio', 'root'],
+      [`${mkt(FOLDER_CODES.suppliers)}-fotostudio`, 'Foto Studio', 'root'],
+    ]);
+    expect(
+      supplier.find((r) => r.prettyId.includes('marketing'))?.children?.map((c) => [c.name, c.rights.write]),
+    ).toEqual([
+      ['received from the maker', false],
+      ['sent to the maker', true],
+    ]);
+    const maker = flatten(await tree('mario.rossi'));
+    expect(maker.find((n) => n.prettyId === mkt(FOLDER_CODES.supplierWork))?.name).toBe(
+      'received from suppliers',
+    );
+    expect(maker.find((n) => n.prettyId === 'inbox-marketing-fotostudio')).toMatchObject({
+      name: 'sent to suppliers',
+      rights: { write: true },
+    });
+    const italian = flatten(await tree('foto.studio', 'it'));
+    expect(italian.find((n) => n.prettyId === mkt(FOLDER_CODES.supplierWork))?.name).toBe(
+      'inviati al costruttore',
+    );
+  });
+
+  it('answers one folder with its sub-folders and breadcrumb; hidden folders are not found', async () => {
+    const work = await clients['mario.rossi'].get<FolderDetailResponse>(
+      `/api/folders/${id(mkt(FOLDER_CODES.supplierWork))}?lang=it`,
+    );
+    expect(work.status).toBe(200);
+    expect(work.body.path.map((p) => p.name)).toEqual([
+      'Marketing',
+      'Fornitori',
+      'Foto Studio',
+      'ricevuti dai fornitori',
+    ]);
+    const top = await clients['mario.rossi'].get<FolderDetailResponse>(
+      `/api/folders/${id('dept-marketing')}`,
+    );
+    expect(top.body).toMatchObject({ parentId: 'root', hasChildren: true, path: [{ name: 'Marketing' }] });
+    expect(top.body.children).toHaveLength(7);
+    // The supplier's breadcrumb starts at the first folder they may see.
+    const supplierWork = await clients['foto.studio'].get<FolderDetailResponse>(
+      `/api/folders/${id(mkt(FOLDER_CODES.supplierWork))}`,
+    );
+    expect(supplierWork.body.path.map((p) => p.name)).toEqual(['Foto Studio', 'sent to the maker']);
+    const root = await clients['foto.studio'].get<FolderDetailResponse>('/api/folders/root');
+    expect(root.body).toMatchObject({ id: 'root', name: 'root', parentId: null, hasChildren: true });
+    expect(root.body.children).toHaveLength(2);
+
+    for (const hidden of [id('arrc03-heritage'), id(mkt(FOLDER_CODES.enrichment)), 'no-such-folder']) {
+      const res = await clients['foto.studio'].get<{ code: string }>(`/api/folders/${hidden}`);
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('NOT_FOUND');
+    }
+    expect((await clients['mario.rossi'].get(`/api/folders/${id('arrc03-heritage')}`)).status).toBe(404);
+  });
+
+  it('creates, renames and deletes a folder with manage', async () => {
+    const mario = clients['mario.rossi'];
+    const archive = id(mkt(FOLDER_CODES.departmentArchive));
+    const created = await mario.send<FolderDetailResponse>('POST', '/api/folders?lang=it', {
+      parentId: archive,
+      name: '  Campagna 2026 ',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      name: 'Campagna 2026',
+      parentId: archive,
+      rights: { manage: true, share: true, write: true },
+      hasChildren: false,
+    });
+    // Whoever could see the parent sees the new folder; others still do not.
+    const seen = flatten(await tree('foto.studio')).map((n) => n.id);
+    expect(seen).not.toContain(created.body.id);
+    expect(flatten(await tree('marco.multi')).map((n) => n.id)).toContain(created.body.id);
+
+    const child = await mario.send<FolderDetailResponse>('POST', '/api/folders', {
+      parentId: created.body.id,
+      name: 'Shooting',
+    });
+    expect(child.status).toBe(201);
+    const full = await mario.send<{ code: string }>('DELETE', `/api/folders/${created.body.id}`);
+    expect(full.status).toBe(409);
+    expect(full.body.code).toBe('FOLDER_NOT_EMPTY');
+
+    const renamed = await mario.send<FolderDetailResponse>('PATCH', `/api/folders/${child.body.id}?lang=en`, {
+      name: 'Shooting Monza',
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({
+      name: 'Shooting Monza',
+      path: [{}, {}, {}, { name: 'Shooting Monza' }],
+    });
+    expect((await mario.get<FolderDetailResponse>(`/api/folders/${child.body.id}?lang=it`)).body.name).toBe(
+      'Shooting Monza',
+    );
+
+    expect((await mario.send('DELETE', `/api/folders/${child.body.id}`)).status).toBe(204);
+    expect((await mario.send('DELETE', `/api/folders/${created.body.id}`)).status).toBe(204);
+    expect((await mario.get(`/api/folders/${created.body.id}`)).status).toBe(404);
+  });
+
+  it('refuses create, rename and delete without manage, and changes nothing', async () => {
+    const prisma = t.app.get(BuiltinProviderPrismaService);
+    const before = await prisma.category.findMany({ orderBy: { id: 'asc' } });
+    const refusals: [string, string, string, unknown][] = [
+      // Read-only on the suppliers folder.
+      ['mario.rossi', 'POST', '/api/folders', { parentId: id(mkt(FOLDER_CODES.suppliers)), name: 'x' }],
+      // write (contents) is not manage (the folder).
+      ['foto.studio', 'POST', '/api/folders', { parentId: id(mkt(FOLDER_CODES.supplierWork)), name: 'x' }],
+      ['foto.studio', 'PATCH', `/api/folders/${id(mkt(FOLDER_CODES.supplierWork))}`, { name: 'mine' }],
+      ['anna.bianchi', 'DELETE', `/api/folders/${id(mkt(FOLDER_CODES.approvalStep1))}`, undefined],
+      ['mario.rossi', 'PATCH', `/api/folders/${id(mkt(FOLDER_CODES.junk))}`, { name: 'Bin' }],
+      ['mario.rossi', 'DELETE', `/api/folders/${id('dept-marketing')}`, undefined],
+      // The synthetic root cannot be written by anyone.
+      ['mario.rossi', 'POST', '/api/folders', { parentId: 'root', name: 'Top' }],
+      ['mario.rossi', 'DELETE', '/api/folders/root', undefined],
+    ];
+    for (const [username, method, path, json] of refusals) {
+      const res = await clients[username].send<{ code: string }>(method, path, json);
+      expect([username, method, path, res.status, res.body.code]).toEqual([
+        username,
+        method,
+        path,
+        403,
+        'FORBIDDEN',
+      ]);
+    }
+    // A folder the user cannot see is not found, whatever the method.
+    const hidden = await clients['foto.studio'].send<{ code: string }>(
+      'DELETE',
+      `/api/folders/${id('arch04-marketing')}`,
+    );
+    expect(hidden.status).toBe(404);
+    expect(await prisma.category.findMany({ orderBy: { id: 'asc' } })).toEqual(before);
+  });
+
+  it('requires a folder name (SPEC §5)', async () => {
+    const mario = clients['mario.rossi'];
+    const archive = id(mkt(FOLDER_CODES.departmentArchive));
+    for (const body of [
+      { parentId: archive, name: '' },
+      { parentId: archive, name: '   ' },
+      { parentId: archive },
+    ]) {
+      const res = await mario.send<{ code: string }>('POST', '/api/folders', body);
+      expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    }
+    const rename = await mario.send<{ code: string }>('PATCH', `/api/folders/${archive}`, { name: ' ' });
+    expect(rename.status).toBe(400);
+    expect((await mario.get<FolderDetailResponse>(`/api/folders/${archive}`)).body.name).toBe(
+      'Department archive',
+    );
+  });
+
+  it('refuses changes without the CSRF token and answers 401 when signed out', async () => {
+    expect((await call(t, 'GET', '/api/folders/tree')).status).toBe(401);
+    const { cookie } = await signIn(t, 'mario.rossi', FOLDER_PASSWORD, '198.51.100.99');
+    const res = await call(t, 'POST', '/api/folders', {
+      headers: { cookie },
+      json: { parentId: id(mkt(FOLDER_CODES.departmentArchive)), name: 'x' },
+    });
+    expect(res.status).toBe(403);
+  });
+});

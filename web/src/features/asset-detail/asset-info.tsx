@@ -1,0 +1,71 @@
+import { Badge, DataList, Heading, HStack, Stack } from '@chakra-ui/react';
+import { isHiddenMetadataKey, type AssetDetail } from '@paddock/rules';
+import { useTranslation } from 'react-i18next';
+import { formatBytes, formatDate, formatDuration } from '../assets/format';
+
+/** The info panel: the asset's own fields, its folders, tags and visible metadata. */
+export function AssetInfo({ asset }: { asset: AssetDetail }) {
+  const { t } = useTranslation();
+  const rows: [string, string][] = [
+    [t('assetDetail.info.type'), t(`assets.types.${asset.type}`)],
+    [t('assetDetail.info.extension'), asset.extension.toUpperCase()],
+    [t('assetDetail.info.nameIt'), asset.names.IT],
+    [t('assetDetail.info.nameEn'), asset.names.EN],
+    [t('assetDetail.info.createdAt'), formatDate(asset.createdAt)],
+    [t('assetDetail.info.updatedAt'), formatDate(asset.updatedAt)],
+    [t('assetDetail.info.owner'), asset.owner],
+    [t('assetDetail.info.version'), String(asset.version)],
+    [t('assetDetail.info.size'), formatBytes(asset.size)],
+    [t('assetDetail.info.mimeType'), asset.mimeType],
+  ];
+  if (asset.width && asset.height) {
+    rows.push([t('assetDetail.info.dimensions'), `${asset.width} × ${asset.height}`]);
+  }
+  if (asset.durationMs) rows.push([t('assetDetail.info.duration'), formatDuration(asset.durationMs)]);
+  if (asset.folders.length) {
+    rows.push([t('assetDetail.info.folders'), asset.folders.map((folder) => folder.name).join(', ')]);
+  }
+  const metadata = asset.metadata.filter((entry) => !isHiddenMetadataKey(entry.key));
+
+  return (
+    <Stack gap="5">
+      <DataList.Root orientation="horizontal" size="sm">
+        {rows.map(([label, value]) => (
+          <DataList.Item key={label}>
+            <DataList.ItemLabel>{label}</DataList.ItemLabel>
+            <DataList.ItemValue>{value}</DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+      {asset.tags.length ? (
+        <Stack gap="2">
+          <Heading as="h3" size="sm">
+            {t('assetDetail.info.tags')}
+          </Heading>
+          <HStack wrap="wrap" gap="2">
+            {asset.tags.map((tag) => (
+              <Badge key={tag.id} variant="subtle">
+                {tag.label}
+              </Badge>
+            ))}
+          </HStack>
+        </Stack>
+      ) : null}
+      {metadata.length ? (
+        <Stack gap="2">
+          <Heading as="h3" size="sm">
+            {t('assetDetail.info.metadata')}
+          </Heading>
+          <DataList.Root orientation="horizontal" size="sm">
+            {metadata.map((entry) => (
+              <DataList.Item key={entry.key}>
+                <DataList.ItemLabel>{entry.name ?? entry.key}</DataList.ItemLabel>
+                <DataList.ItemValue>{entry.value}</DataList.ItemValue>
+              </DataList.Item>
+            ))}
+          </DataList.Root>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import { Button, HStack, Input } from '@chakra-ui/react';
+import type { AssetDetail } from '@paddock/rules';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Pencil } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { renameAsset } from '../../api/assets.api';
+import { assetKeys } from '../../api/assets.queries';
+import { isApiError } from '../../api/api-error';
+import { useUiStore } from '../ui/ui-store-context';
+
+/** Inline rename (SPEC §5): an empty name is ignored; the hub saves a new one in IT and EN. */
+export function RenameField({ asset }: { asset: AssetDetail }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const ui = useUiStore();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(asset.name);
+  const rename = useMutation({
+    mutationFn: (next: string) => renameAsset(asset.id, next),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(assetKeys.detail(asset.id), saved);
+      void queryClient.invalidateQueries({ queryKey: assetKeys.lists() });
+      setEditing(false);
+    },
+    onError: (error) =>
+      ui.showError({
+        code: isApiError(error) ? error.code : undefined,
+        message: t('assetDetail.rename.failed'),
+        trace: error instanceof Error ? error.message : undefined,
+      }),
+  });
+
+  if (!editing) {
+    return asset.rights.rename ? (
+      <Button
+        size="xs"
+        variant="ghost"
+        onClick={() => {
+          setName(asset.name);
+          setEditing(true);
+        }}
+      >
+        <Pencil />
+        {t('assetDetail.rename.start')}
+      </Button>
+    ) : null;
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (trimmed === '' || trimmed === asset.name) setEditing(false);
+    else rename.mutate(trimmed);
+  };
+  return (
+    <form onSubmit={submit}>
+      <HStack gap="2">
+        <Input
+          size="sm"
+          autoFocus
+          value={name}
+          aria-label={t('assetDetail.rename.label')}
+          onChange={(event) => setName(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.stopPropagation();
+              setEditing(false);
+            }
+          }}
+        />
+        <Button size="sm" type="submit" loading={rename.isPending}>
+          {t('assetDetail.rename.save')}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
+          {t('assetDetail.rename.cancel')}
+        </Button>
+      </HStack>
+    </form>
+  );
+}

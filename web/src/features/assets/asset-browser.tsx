@@ -1,0 +1,254 @@
+import { Box, chakra, Flex, Image, Text } from '@chakra-ui/react';
+import type { AssetSummary } from '@paddock/rules';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AreaLoader } from '../ui/area-loader';
+import { displayName, formatDate } from './format';
+import type { ClickModifiers } from './selection';
+
+export type ViewMode = 'grid' | 'list';
+
+interface AssetBrowserProps {
+  items: readonly AssetSummary[];
+  viewMode: ViewMode;
+  selectedIds: ReadonlySet<string>;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore(): void;
+  onItemClick(id: string, modifiers: ClickModifiers): void;
+  onToggle(id: string): void;
+  onSelectAll(): void;
+  onOpen(id: string): void;
+  label: string;
+}
+
+const TILE_MIN_WIDTH = 184;
+const TILE_HEIGHT = 224;
+const ROW_HEIGHT = 56;
+
+/** Follows the scroll box's width, so the grid has as many columns as fit. */
+function useWidth(element: HTMLElement | null): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    if (!element) return;
+    setWidth(element.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
+}
+
+/**
+ * The grid or list of a listing. Only the rows on screen are in the page (virtualised), so tens of
+ * thousands of assets scroll smoothly; reaching the last loaded row asks for the next page.
+ */
+export function AssetBrowser(props: AssetBrowserProps) {
+  const { items, viewMode, hasMore, loadingMore, onLoadMore } = props;
+  const [scrollBox, setScrollBox] = useState<HTMLDivElement | null>(null);
+  const width = useWidth(scrollBox);
+  const columns = viewMode === 'grid' ? Math.max(1, Math.floor(width / TILE_MIN_WIDTH)) : 1;
+  const rowCount = Math.ceil(items.length / columns);
+  const focusedIndex = useRef(0);
+
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scrollBox,
+    estimateSize: () => (viewMode === 'grid' ? TILE_HEIGHT : ROW_HEIGHT),
+    overscan: 4,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastRow = rows[rows.length - 1]?.index ?? -1;
+
+  useEffect(() => {
+    if (hasMore && !loadingMore && rowCount > 0 && lastRow >= rowCount - 1) onLoadMore();
+  }, [hasMore, loadingMore, lastRow, rowCount, onLoadMore]);
+
+  const focusItem = (index: number) => {
+    const clamped = Math.min(Math.max(index, 0), items.length - 1);
+    focusedIndex.current = clamped;
+    virtualizer.scrollToIndex(Math.floor(clamped / columns));
+    requestAnimationFrame(() =>
+      scrollBox?.querySelector<HTMLElement>(`[data-index-item="${clamped}"]`)?.focus(),
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
+      event.preventDefault();
+      props.onSelectAll();
+      return;
+    }
+    const step: Record<string, number> = {
+      ArrowRight: 1,
+      ArrowLeft: -1,
+      ArrowDown: columns,
+      ArrowUp: -columns,
+    };
+    const delta = step[event.key];
+    if (delta !== undefined && items.length > 0) {
+      event.preventDefault();
+      focusItem(focusedIndex.current + delta);
+    }
+  };
+
+  return (
+    <Box position="relative">
+      <Box
+        ref={setScrollBox}
+        role="listbox"
+        aria-label={props.label}
+        aria-multiselectable
+        onKeyDown={onKeyDown}
+        h={{ base: '60vh', md: 'calc(100dvh - 22rem)' }}
+        minH="80"
+        overflowY="auto"
+        data-testid="asset-scroll"
+      >
+        <Box position="relative" w="full" style={{ height: virtualizer.getTotalSize() }}>
+          {rows.map((row) => (
+            <Flex
+              key={row.key}
+              position="absolute"
+              top="0"
+              left="0"
+              w="full"
+              gap={viewMode === 'grid' ? '3' : '0'}
+              px={viewMode === 'grid' ? '2' : '0'}
+              style={{ height: row.size, transform: `translateY(${row.start}px)` }}
+            >
+              {items.slice(row.index * columns, row.index * columns + columns).map((asset, offset) => (
+                <AssetItem
+                  key={asset.id}
+                  asset={asset}
+                  index={row.index * columns + offset}
+                  viewMode={viewMode}
+                  columns={columns}
+                  selected={props.selectedIds.has(asset.id)}
+                  onFocusIndex={(index) => (focusedIndex.current = index)}
+                  onClick={props.onItemClick}
+                  onToggle={props.onToggle}
+                  onOpen={props.onOpen}
+                />
+              ))}
+            </Flex>
+          ))}
+        </Box>
+      </Box>
+      {loadingMore ? (
+        <Box position="absolute" insetX="0" bottom="0" h="20">
+          <AreaLoader area="loadingMore" />
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+interface AssetItemProps {
+  asset: AssetSummary;
+  index: number;
+  viewMode: ViewMode;
+  columns: number;
+  selected: boolean;
+  onFocusIndex(index: number): void;
+  onClick(id: string, modifiers: ClickModifiers): void;
+  onToggle(id: string): void;
+  onOpen(id: string): void;
+}
+
+function AssetItem({ asset, index, viewMode, columns, selected, ...handlers }: AssetItemProps) {
+  const { t } = useTranslation();
+  const name = displayName(asset.name, asset.extension);
+  const common = {
+    role: 'option',
+    'aria-selected': selected,
+    'aria-label': name,
+    'data-index-item': index,
+    tabIndex: index === 0 ? 0 : -1,
+    onFocus: () => handlers.onFocusIndex(index),
+    onClick: (event: MouseEvent) =>
+      handlers.onClick(asset.id, { toggle: event.ctrlKey || event.metaKey, range: event.shiftKey }),
+    onDoubleClick: () => handlers.onOpen(asset.id),
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key === 'Enter') {
+        event.preventDefault();
+        handlers.onOpen(asset.id);
+      } else if (event.key === ' ') {
+        event.preventDefault();
+        handlers.onToggle(asset.id);
+      }
+    },
+    cursor: 'pointer',
+    userSelect: 'none',
+    _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
+  } as const;
+  const thumbnail = (width: string, height: string) => (
+    <Image
+      src={asset.thumbnailUrl}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      w={width}
+      h={height}
+      objectFit="contain"
+      bg="bg.muted"
+      rounded="l2"
+      flexShrink={0}
+    />
+  );
+
+  if (viewMode === 'list') {
+    return (
+      <Flex
+        {...common}
+        align="center"
+        gap="4"
+        w="full"
+        px="3"
+        borderBottomWidth="1px"
+        bg={selected ? 'brand.subtle' : undefined}
+        _hover={{ bg: selected ? 'brand.subtle' : 'bg.muted' }}
+      >
+        {thumbnail('10', '10')}
+        <Text flex="2" truncate fontWeight="medium">
+          {name}
+        </Text>
+        <Text flex="1" color="fg.muted" truncate>
+          {t(`assets.types.${asset.type}`)}
+        </Text>
+        <Text flex="1" color="fg.muted">
+          {formatDate(asset.createdAt)}
+        </Text>
+        <Text flex="1" color="fg.muted" truncate>
+          {asset.owner}
+        </Text>
+      </Flex>
+    );
+  }
+  return (
+    <chakra.div
+      {...common}
+      display="flex"
+      flexDirection="column"
+      gap="2"
+      p="2"
+      my="1.5"
+      style={{ width: `calc((100% - ${(columns - 1) * 12}px) / ${columns})` }}
+      borderWidth="2px"
+      borderColor={selected ? 'brand.solid' : 'border'}
+      bg={selected ? 'brand.subtle' : 'bg'}
+      rounded="l3"
+      overflow="hidden"
+    >
+      {thumbnail('full', '36')}
+      <Text truncate fontSize="sm" fontWeight="medium" title={name}>
+        {name}
+      </Text>
+      <Text fontSize="xs" color="fg.muted">
+        {formatDate(asset.createdAt)}
+      </Text>
+    </chakra.div>
+  );
+}

@@ -1,0 +1,65 @@
+import { Group, IconButton, Input } from '@chakra-ui/react';
+import { Search, X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The search of SPEC §2. Open: the user types and searches. Cancel (after a search ran): the clear
+ * action resets the text and lists the folder with its subfolders.
+ */
+export type SearchState = 'open' | 'cancel';
+
+interface SearchBoxProps {
+  state: SearchState;
+  disabled: boolean;
+  onSearch(text: string): void;
+  onClear(): void;
+}
+
+export function SearchBox({ state, disabled, onSearch, onClear }: SearchBoxProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text.trim());
+  };
+  return (
+    <form role="search" onSubmit={submit} aria-label={t('assets.search.label')}>
+      <Group attached>
+        <Input
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={t('assets.search.placeholder')}
+          aria-label={t('assets.search.label')}
+          disabled={disabled}
+          title={disabled ? t('assets.search.disabledHint') : undefined}
+          w={{ base: 'full', md: '72' }}
+        />
+        {state === 'cancel' ? (
+          <IconButton
+            type="button"
+            variant="outline"
+            aria-label={t('assets.search.clear')}
+            disabled={disabled}
+            onClick={() => {
+              setText('');
+              onClear();
+            }}
+          >
+            <X />
+          </IconButton>
+        ) : (
+          <IconButton
+            type="submit"
+            variant="outline"
+            aria-label={t('assets.search.submit')}
+            disabled={disabled}
+          >
+            <Search />
+          </IconButton>
+        )}
+      </Group>
+    </form>
+  );
+}

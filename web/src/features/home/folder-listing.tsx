@@ -1,0 +1,185 @@
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import type { FolderNode, View } from '@paddock/rules';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { FolderSearch, Images, Upload } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AssetQuery } from '../../api/assets.api';
+import { assetListQueryOptions } from '../../api/assets.queries';
+import { EmptyState } from '../../components/ui/empty-state';
+import { AssetDetailModal } from '../asset-detail/asset-detail-modal';
+import { AssetBrowser } from '../assets/asset-browser';
+import { ListingControls, type ListingFilters } from '../assets/listing-controls';
+import { SearchBox, type SearchState } from '../assets/search-box';
+import { clickItem, EMPTY_SELECTION, selectAll, toggleItem, type Selection } from '../assets/selection';
+import { SmartBar } from '../assets/smart-bar';
+import { useViewMode } from '../assets/use-view-mode';
+import { useSession } from '../session/use-session';
+import { useAreaLoader } from '../ui/use-area-loader';
+import { useShowApiError } from '../ui/use-show-api-error';
+import { useUploads } from '../uploads/uploads-context';
+
+/** Views whose detail modal shows the folder breadcrumb (SPEC §2). */
+const BREADCRUMB_VIEWS: readonly View[] = [
+  'archives',
+  'enrichment',
+  'supplier',
+  'supplierSent',
+  'supplierRecieved',
+];
+/** SPEC §2: search is disabled for approvers inside a folder this deep (roots are depth 1). */
+const APPROVER_SEARCH_MAX_DEPTH = 3;
+
+interface FolderListingProps {
+  folder: FolderNode;
+  depth: number;
+  path: readonly FolderNode[];
+  view: View;
+  openAssetId: string | undefined;
+  onOpenAsset(id: string | undefined): void;
+}
+
+/** One folder's assets: search, sort and filters, the grid or list, the smart bar, the detail modal. */
+export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAsset }: FolderListingProps) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const uploads = useUploads();
+  const showApiError = useShowApiError();
+  const [viewMode, setViewMode] = useViewMode();
+  const [filters, setFilters] = useState<ListingFilters>({
+    sort: 'creationDate',
+    order: 'desc',
+    type: undefined,
+    extension: undefined,
+  });
+  const [searchState, setSearchState] = useState<SearchState>('open');
+  const [text, setText] = useState('');
+  const [subfolders, setSubfolders] = useState(false);
+  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+
+  const query = useMemo<AssetQuery>(
+    () => ({
+      folderId: folder.id,
+      subfolders,
+      q: text,
+      types: filters.type ? [filters.type] : [],
+      extensions: filters.extension ? [filters.extension] : [],
+      sort: filters.sort,
+      order: filters.order,
+    }),
+    [folder.id, subfolders, text, filters],
+  );
+  const listing = useInfiniteQuery(assetListQueryOptions(query));
+  const { fetchNextPage, hasNextPage, isFetchingNextPage } = listing;
+  useAreaLoader('grid', listing.isPending);
+  useAreaLoader('loadingMore', isFetchingNextPage);
+
+  const { error } = listing;
+  useEffect(() => {
+    if (error) showApiError(error);
+    // Reported once per failure, not on every render that still shows it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [error]);
+
+  const items = useMemo(() => listing.data?.pages.flatMap((page) => page.items) ?? [], [listing.data]);
+  const ids = useMemo(() => items.map((item) => item.id), [items]);
+  const total = listing.data?.pages[0]?.totalResults ?? 0;
+
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
+  const loadMoreIds = async () => {
+    const result = await fetchNextPage();
+    return result.data?.pages.flatMap((page) => page.items.map((item) => item.id)) ?? ids;
+  };
+
+  const searchDisabled = session.roles.includes('approver') && depth >= APPROVER_SEARCH_MAX_DEPTH;
+  const filtered = text !== '' || filters.type !== undefined || filters.extension !== undefined;
+  const toggle = (id: string) => setSelection((current) => toggleItem(current, id));
+
+  return (
+    <Stack gap="4" p="4">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <SearchBox
+          state={searchState}
+          disabled={searchDisabled}
+          onSearch={(next) => {
+            setText(next);
+            setSubfolders(true);
+            setSearchState('cancel');
+          }}
+          onClear={() => {
+            setText('');
+            setSubfolders(true);
+            setSearchState('open');
+          }}
+        />
+        <Button
+          size="sm"
+          disabled={!folder.rights.write}
+          title={folder.rights.write ? undefined : t('uploads.noWrite')}
+          onClick={() => uploads.open({ id: folder.id, name: folder.name, canWrite: folder.rights.write })}
+        >
+          <Upload />
+          {t('uploads.open')}
+        </Button>
+      </HStack>
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Text color="fg.muted" aria-live="polite">
+          {listing.isSuccess ? t('assets.count', { count: total }) : ''}
+        </Text>
+        <ListingControls
+          filters={filters}
+          onFilters={setFilters}
+          viewMode={viewMode}
+          onViewMode={setViewMode}
+        />
+      </HStack>
+      <SmartBar count={selection.ids.size} onClear={() => setSelection(EMPTY_SELECTION)} />
+      {listing.isSuccess && items.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            icon={<FolderSearch />}
+            title={t('assets.noResultsTitle')}
+            description={t('assets.noResultsDescription')}
+          />
+        ) : (
+          <EmptyState
+            icon={<Images />}
+            title={t('assets.emptyFolderTitle')}
+            description={t('assets.emptyFolderDescription')}
+          />
+        )
+      ) : (
+        <Box>
+          <AssetBrowser
+            items={items}
+            viewMode={viewMode}
+            selectedIds={selection.ids}
+            hasMore={Boolean(hasNextPage)}
+            loadingMore={isFetchingNextPage}
+            onLoadMore={loadMore}
+            onItemClick={(id, modifiers) => setSelection((current) => clickItem(current, ids, id, modifiers))}
+            onToggle={toggle}
+            onSelectAll={() => setSelection(selectAll(ids))}
+            onOpen={onOpenAsset}
+            label={t('assets.listLabel', { folder: folder.name })}
+          />
+        </Box>
+      )}
+      {openAssetId ? (
+        <AssetDetailModal
+          assetId={openAssetId}
+          resultIds={ids.length ? ids : [openAssetId]}
+          hasMore={Boolean(hasNextPage)}
+          loadMore={loadMoreIds}
+          selected={selection.ids.has(openAssetId)}
+          onToggleSelected={toggle}
+          onNavigate={onOpenAsset}
+          onClose={() => onOpenAsset(undefined)}
+          breadcrumb={BREADCRUMB_VIEWS.includes(view) ? path : undefined}
+        />
+      ) : null}
+    </Stack>
+  );
+}

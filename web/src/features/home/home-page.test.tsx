@@ -1,0 +1,290 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { i18n } from '../../i18n/i18n';
+import {
+  aFolder,
+  anAssetDetail,
+  aSession,
+  assetListing,
+  fakeHub,
+  ok,
+  signedInRoutes,
+  type HubCall,
+} from '../../../test/fake-hub';
+import { renderApp } from '../../../test/render';
+
+const TILE_HEIGHT = 224;
+
+// jsdom does no layout: the listing's scroll box gets a desktop size so the virtualiser has rows to show.
+beforeAll(() => {
+  const sized = (element: HTMLElement, value: number) =>
+    element.dataset.testid === 'asset-scroll' ? value : 0;
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return sized(this, 600);
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return sized(this, 920);
+    },
+  });
+});
+
+afterAll(() => {
+  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+  delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
+});
+
+beforeEach(async () => {
+  localStorage.clear();
+  await i18n.changeLanguage('en');
+});
+
+const tree = [
+  aFolder({
+    id: 'mk',
+    name: 'Marketing',
+    children: [
+      aFolder({
+        id: 'arch',
+        name: 'Archive',
+        parentId: 'mk',
+        children: [aFolder({ id: 'y24', name: '2024', parentId: 'arch' })],
+      }),
+      aFolder({
+        id: 'ro',
+        name: 'Read only',
+        parentId: 'mk',
+        rights: { manage: false, share: false, write: false },
+      }),
+    ],
+  }),
+];
+
+function hub(total = 250, extra: Parameters<typeof fakeHub>[0] = {}) {
+  return fakeHub({
+    ...signedInRoutes(),
+    'GET /api/folders/tree': ok({ roots: tree }),
+    'GET /api/assets': assetListing(total),
+    ...extra,
+  });
+}
+
+const assetCalls = (calls: HubCall[]) => calls.filter((call) => call.path === '/api/assets');
+const options = () => within(screen.getByRole('listbox')).getAllByRole('option');
+
+describe('home listing', () => {
+  it('shows the no-folder empty state until a folder is picked, then its thumbnails', async () => {
+    const calls = hub();
+    renderApp('/home');
+    const user = userEvent.setup();
+
+    expect(await screen.findByText('No assets here yet')).toBeInTheDocument();
+    expect(screen.getByTestId('default-view')).toHaveAttribute('data-view', 'archives');
+    await user.click(await screen.findByRole('treeitem', { name: 'Marketing' }));
+
+    expect(await screen.findByText('Results: 250')).toBeInTheDocument();
+    const first = screen.getByRole('option', { name: 'asset-0.jpg' });
+    const thumbnail = first.querySelector('img');
+    expect(thumbnail).toHaveAttribute('src', '/api/assets/a0/thumbnail?size=200x200');
+    expect(thumbnail).toHaveAttribute('loading', 'lazy');
+    // Virtualised: only the rows on screen (plus a few) are in the page, not all 100 loaded.
+    expect(options().length).toBeLessThan(60);
+    expect(assetCalls(calls)[0]?.query.toString()).toBe(
+      'folderId=mk&subfolders=false&sort=creationDate&order=desc&offset=0&limit=100',
+    );
+  });
+
+  it('loads the next page when scrolled to the end', async () => {
+    const calls = hub();
+    renderApp('/home?folder=mk');
+    await screen.findByText('Results: 250');
+    const scroll = screen.getByTestId('asset-scroll');
+
+    // 100 assets in 5 columns are 20 rows.
+    scroll.scrollTop = 20 * TILE_HEIGHT - 600;
+    fireEvent.scroll(scroll);
+
+    await waitFor(() =>
+      expect(assetCalls(calls).map((call) => call.query.get('offset'))).toEqual(['0', '100']),
+    );
+
+    // The second page is in the list: scrolling to its end shows its last asset and asks for the third.
+    scroll.scrollTop = 40 * TILE_HEIGHT - 600;
+    fireEvent.scroll(scroll);
+    expect(await screen.findByRole('option', { name: 'asset-199.jpg' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(assetCalls(calls).map((call) => call.query.get('offset'))).toEqual(['0', '100', '200']),
+    );
+  });
+
+  it('selects with click, Ctrl-click, Shift-click and Ctrl+A, counted in the smart bar', async () => {
+    hub(12);
+    renderApp('/home?folder=mk');
+    const user = userEvent.setup();
+    await screen.findByText('Results: 12');
+
+    await user.click(screen.getByRole('option', { name: 'asset-1.jpg' }));
+    expect(screen.getByRole('option', { name: 'asset-1.jpg' })).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('option', { name: 'asset-4.jpg' }));
+    await user.keyboard('{/Shift}');
+    const bar = screen.getByRole('region', { name: 'Multiple selection' });
+    expect(within(bar).getByText('Selected: 4')).toBeInTheDocument();
+
+    await user.keyboard('{Control>}');
+    await user.click(screen.getByRole('option', { name: 'asset-2.jpg' }));
+    await user.click(screen.getByRole('option', { name: 'asset-9.jpg' }));
+    await user.keyboard('{/Control}');
+    expect(within(bar).getByText('Selected: 4')).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'asset-2.jpg' })).toHaveAttribute('aria-selected', 'false');
+
+    await user.keyboard('{Control>}a{/Control}');
+    expect(within(bar).getByText('Selected: 12')).toBeInTheDocument();
+
+    await user.click(within(bar).getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByRole('region', { name: 'Multiple selection' })).not.toBeInTheDocument();
+  });
+
+  it('searches, then clearing resets the text and lists the subfolders too', async () => {
+    const calls = hub(3);
+    renderApp('/home?folder=mk');
+    const user = userEvent.setup();
+    await screen.findByText('Results: 3');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search assets' }), 'red car');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(assetCalls(calls).at(-1)?.query.get('q')).toBe('red car'));
+    expect(assetCalls(calls).at(-1)?.query.get('subfolders')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Clear the search' }));
+    await waitFor(() => expect(assetCalls(calls).at(-1)?.query.has('q')).toBe(false));
+    expect(assetCalls(calls).at(-1)?.query.get('subfolders')).toBe('true');
+    expect(screen.getByRole('searchbox', { name: 'Search assets' })).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Search' })).toBeInTheDocument();
+  });
+
+  it('disables the search for an approver inside a depth-3 folder only', async () => {
+    fakeHub({
+      ...signedInRoutes(aSession({ roles: ['approver'], defaultView: 'approver' })),
+      'GET /api/folders/tree': ok({ roots: tree }),
+      'GET /api/assets': assetListing(1),
+    });
+    renderApp('/home?folder=y24');
+    const user = userEvent.setup();
+    await screen.findByText('Results: 1');
+    expect(screen.getByRole('searchbox', { name: 'Search assets' })).toBeDisabled();
+
+    await user.click(screen.getByRole('treeitem', { name: 'Archive' }));
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search assets' })).toBeEnabled());
+  });
+
+  it('shows the empty-folder and no-results states', async () => {
+    hub(0);
+    renderApp('/home?folder=mk');
+    const user = userEvent.setup();
+    expect(await screen.findByText('This folder is empty')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search assets' }), 'nothing');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No results')).toBeInTheDocument();
+  });
+
+  it('switches to the list view and remembers it in the preferences', async () => {
+    const calls = hub(2, { 'POST /api/profile/user-preferences': ({ body }) => ok(body) });
+    renderApp('/home?folder=mk');
+    const user = userEvent.setup();
+    await screen.findByText('Results: 2');
+
+    await user.click(screen.getByRole('button', { name: 'List view' }));
+    expect(screen.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ viewMode: 'list' }),
+    );
+  });
+
+  it('offers upload only where the folder grants write', async () => {
+    hub(1);
+    renderApp('/home?folder=ro');
+    await screen.findByText('Results: 1');
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
+  });
+});
+
+describe('asset detail modal', () => {
+  it('opens on Enter, survives in the address, steps with wrap-around and loads more at the end', async () => {
+    const calls = hub(101, {
+      'GET /api/assets/a0': ok(anAssetDetail(0)),
+      'GET /api/assets/a99': ok(anAssetDetail(99)),
+      'GET /api/assets/a100': ok(anAssetDetail(100)),
+    });
+    const app = renderApp('/home?folder=mk');
+    const user = userEvent.setup();
+    await screen.findByText('Results: 101');
+
+    screen.getByRole('option', { name: 'asset-0.jpg' }).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'asset-0.jpg' });
+    expect(app.router.state.location.search).toMatchObject({ folder: 'mk', asset: 'a0' });
+    expect(within(dialog).getByText('05/03/2026')).toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: 'Image preview' })).toHaveAttribute(
+      'src',
+      '/api/assets/a0/preview',
+    );
+    expect(within(dialog).getByLabelText('Folder path')).toHaveTextContent('Marketing');
+
+    // Previous from the first wraps to the last loaded one.
+    await user.click(within(dialog).getByRole('button', { name: 'Previous asset' }));
+    expect(await screen.findByRole('dialog', { name: 'asset-99.jpg' })).toBeInTheDocument();
+
+    // Next from the last loaded one loads the next page and steps into it.
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('dialog', { name: 'asset-100.jpg' })).toBeInTheDocument();
+    expect(assetCalls(calls).map((call) => call.query.get('offset'))).toContain('100');
+
+    // Past the very last result it wraps to the first.
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('dialog', { name: 'asset-0.jpg' })).toBeInTheDocument();
+  });
+
+  it('keeps its checkbox in step with the grid selection', async () => {
+    hub(3, { 'GET /api/assets/a1': ok(anAssetDetail(1)) });
+    renderApp('/home?folder=mk&asset=a1');
+    const user = userEvent.setup();
+    await screen.findByRole('dialog', { name: 'asset-1.jpg' });
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select this asset' }));
+    expect(screen.getByRole('checkbox', { name: 'Select this asset' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('option', { name: 'asset-1.jpg' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('ignores an empty rename and saves a new name', async () => {
+    const calls = hub(1, {
+      'GET /api/assets/a0': ok(anAssetDetail(0)),
+      'PATCH /api/assets/a0': ({ body }) => ok(anAssetDetail(0, { name: (body as { name: string }).name })),
+    });
+    renderApp('/home?folder=mk&asset=a0');
+    const user = userEvent.setup();
+    await screen.findByRole('dialog', { name: 'asset-0.jpg' });
+
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    await user.clear(screen.getByRole('textbox', { name: 'New name' }));
+    await user.type(screen.getByRole('textbox', { name: 'New name' }), '   {Enter}');
+    expect(screen.queryByRole('textbox', { name: 'New name' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    await user.clear(screen.getByRole('textbox', { name: 'New name' }));
+    await user.type(screen.getByRole('textbox', { name: 'New name' }), 'Launch{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Launch.jpg' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { name: 'Launch' },
+    ]);
+    await act(() => Promise.resolve());
+  });
+});

@@ -1,0 +1,141 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { i18n } from '../../i18n/i18n';
+import { aFolder, assetListing, fakeHub, hubError, ok, signedInRoutes } from '../../../test/fake-hub';
+import { renderApp } from '../../../test/render';
+import type { UploaderOptions, UploadEvents } from './uploader';
+
+/** A stand-in for Uppy + tus: records what the dialog asks and lets the test drive the events. */
+const fake = {
+  options: undefined as UploaderOptions | undefined,
+  events: undefined as UploadEvents | undefined,
+  added: [] as { key: string; name: string; metadata: Record<string, string> }[],
+  started: 0,
+  retried: [] as string[],
+};
+
+jest.mock('./uploader', () => ({
+  loadUploader: () =>
+    Promise.resolve((options: UploaderOptions, events: UploadEvents) => {
+      fake.options = options;
+      fake.events = events;
+      return {
+        add: (key: string, file: File, metadata: Record<string, string>) =>
+          fake.added.push({ key, name: file.name, metadata }),
+        start: () => (fake.started += 1),
+        retry: (key: string) => fake.retried.push(key),
+        remove: () => undefined,
+      };
+    }),
+}));
+
+beforeEach(async () => {
+  localStorage.clear();
+  fake.added = [];
+  fake.started = 0;
+  fake.retried = [];
+  await i18n.changeLanguage('en');
+});
+
+const tree = [
+  aFolder({ id: 'mk', name: 'Marketing' }),
+  aFolder({ id: 'sup', name: 'Suppliers', isSupplier: true }),
+];
+
+function hub(resultRoute = ok({ contentId: 'c-1', version: 1 })) {
+  return fakeHub({
+    ...signedInRoutes(),
+    'GET /api/folders/tree': ok({ roots: tree }),
+    'GET /api/assets': assetListing(1),
+    'GET /api/uploads/u-1/result': resultRoute,
+  });
+}
+
+async function openDialog(folder: string) {
+  renderApp(`/home?folder=${folder}`);
+  const user = userEvent.setup();
+  await screen.findByText('Results: 1');
+  await user.click(screen.getByRole('button', { name: 'Upload' }));
+  const dialog = await screen.findByRole('dialog', { name: /^Upload to/ });
+  return { user, dialog };
+}
+
+const photo = () => new File([new Uint8Array(1000)], 'photo.jpg', { type: 'image/jpeg' });
+
+describe('upload dialog', () => {
+  it('sends picked files with filename, folder and CSRF token; shows progress; refreshes the listing when done', async () => {
+    const calls = hub();
+    const { user, dialog } = await openDialog('mk');
+    expect(dialog).toHaveTextContent('Upload to Marketing');
+
+    await user.upload(screen.getByLabelText('Choose files'), photo());
+    await waitFor(() => expect(fake.started).toBe(1));
+    expect(fake.added).toEqual([
+      {
+        key: expect.any(String),
+        name: 'photo.jpg',
+        metadata: { filename: 'photo.jpg', folderId: 'mk', filetype: 'image/jpeg' },
+      },
+    ]);
+    expect(fake.options?.endpoint).toBe('/api/uploads');
+    expect(fake.options?.headers()).toEqual({ 'x-csrf-token': 'csrf-123' });
+
+    const key = fake.added[0]!.key;
+    act(() => fake.events?.onProgress(key, 400, 1000));
+    expect(screen.getByRole('progressbar', { name: 'Total' })).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByRole('progressbar', { name: 'Progress of photo.jpg' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+
+    const listingsBefore = calls.filter((call) => call.path === '/api/assets').length;
+    act(() => fake.events?.onUploaded(key, 'http://localhost/api/uploads/u-1'));
+    expect(await screen.findByText('Done')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/uploads/u-1/result')).toBe(true);
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/assets').length).toBeGreaterThan(listingsBefore),
+    );
+  });
+
+  it('translates the hub refusing an upload into the suppliers folder', async () => {
+    hub(hubError(403, 'UPLOAD_DENIED_SUPPLIERS'));
+    const { user } = await openDialog('sup');
+    await user.upload(screen.getByLabelText('Choose files'), photo());
+    await waitFor(() => expect(fake.added).toHaveLength(1));
+
+    act(() => fake.events?.onUploaded(fake.added[0]!.key, '/api/uploads/u-1'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Uploading is not allowed in the suppliers folder.',
+    );
+  });
+
+  it('offers to resume an upload whose connection dropped', async () => {
+    hub();
+    const { user } = await openDialog('mk');
+    await user.upload(screen.getByLabelText('Choose files'), photo());
+    await waitFor(() => expect(fake.added).toHaveLength(1));
+    const key = fake.added[0]!.key;
+
+    act(() => fake.events?.onFailed(key, 'tus: failed to upload chunk, caused by network error'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The upload failed. Try later.');
+    await user.click(screen.getByRole('button', { name: 'Resume photo.jpg' }));
+    expect(fake.retried).toEqual([key]);
+  });
+
+  it('keeps uploading in the background with progress in the header', async () => {
+    hub();
+    const { user } = await openDialog('mk');
+    await user.upload(screen.getByLabelText('Choose files'), photo());
+    await waitFor(() => expect(fake.added).toHaveLength(1));
+    act(() => fake.events?.onProgress(fake.added[0]!.key, 250, 1000));
+
+    await user.click(screen.getByRole('button', { name: 'Continue in the background' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const indicator = within(screen.getByRole('banner')).getByRole('button', {
+      name: 'Uploads running: 1, 25%',
+    });
+
+    await user.click(indicator);
+    expect(await screen.findByRole('dialog', { name: 'Upload to Marketing' })).toBeInTheDocument();
+  });
+});

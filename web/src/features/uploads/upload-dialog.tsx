@@ -1,0 +1,184 @@
+import {
+  Alert,
+  Box,
+  Button,
+  HStack,
+  IconButton,
+  Progress,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
+import { RotateCcw, Upload } from 'lucide-react';
+import { useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../components/ui/dialog';
+import { useUploads, useUploadsState } from './uploads-context';
+import { totalProgress, type UploadItem } from './uploads-store';
+
+const KNOWN_ERRORS = ['UPLOAD_DENIED_SUPPLIERS', 'UPLOAD_FORBIDDEN', 'UPLOAD_NOT_FINISHED'] as const;
+type KnownError = (typeof KNOWN_ERRORS)[number];
+const isKnownError = (code: string | undefined): code is KnownError =>
+  (KNOWN_ERRORS as readonly (string | undefined)[]).includes(code);
+
+/**
+ * The upload dialog: drop or pick files, each with its own progress and the total. Closing it while
+ * files are sending leaves them running in the background, with progress in the header.
+ */
+export function UploadDialog() {
+  const { t } = useTranslation();
+  const uploads = useUploads();
+  const target = useUploadsState((state) => state.dialog);
+  const items = useUploadsState((state) => state.items);
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  if (!target) return null;
+
+  const { percent, active } = totalProgress(items);
+  const send = (files: FileList | null) => {
+    if (!files?.length || !target.canWrite) return;
+    void uploads.upload([...files], target.id);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    send(event.dataTransfer.files);
+  };
+  const close = () => uploads.store.closeDialog();
+
+  return (
+    <AppDialog
+      open
+      dismissible
+      onDismiss={close}
+      size="lg"
+      title={t('uploads.title', { folder: target.name })}
+      footer={
+        <>
+          {items.some((item) => item.status === 'done' || item.status === 'failed') ? (
+            <Button variant="ghost" onClick={() => uploads.store.clearFinished()}>
+              {t('uploads.clearFinished')}
+            </Button>
+          ) : null}
+          <Button variant={active > 0 ? 'outline' : 'solid'} onClick={close}>
+            {active > 0 ? t('uploads.background') : t('uploads.close')}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        {!target.canWrite ? (
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Title>{t('uploads.noWrite')}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        <Box
+          onDragOver={(event) => {
+            event.preventDefault();
+            if (target.canWrite) setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          borderWidth="2px"
+          borderStyle="dashed"
+          borderColor={dragging ? 'brand.solid' : 'border'}
+          bg={dragging ? 'brand.subtle' : 'bg.subtle'}
+          rounded="l3"
+          p="8"
+          textAlign="center"
+          data-testid="upload-dropzone"
+        >
+          <Stack align="center" gap="3">
+            <Upload aria-hidden />
+            <Text>{t('uploads.dropHint')}</Text>
+            <Button size="sm" disabled={!target.canWrite} onClick={() => input.current?.click()}>
+              {t('uploads.choose')}
+            </Button>
+            <VisuallyHidden asChild>
+              <input
+                ref={input}
+                type="file"
+                multiple
+                aria-label={t('uploads.choose')}
+                disabled={!target.canWrite}
+                onChange={(event) => {
+                  send(event.currentTarget.files);
+                  event.currentTarget.value = '';
+                }}
+              />
+            </VisuallyHidden>
+          </Stack>
+        </Box>
+        {items.length ? (
+          <Stack gap="3">
+            <Progress.Root value={percent} size="sm">
+              <HStack justify="space-between">
+                <Progress.Label>{t('uploads.total')}</Progress.Label>
+                <Progress.ValueText>{percent}%</Progress.ValueText>
+              </HStack>
+              <Progress.Track aria-label={t('uploads.total')}>
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+            <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-label={t('uploads.files')}>
+              {items.map((item) => (
+                <UploadRow key={item.key} item={item} onRetry={() => uploads.retry(item.key)} />
+              ))}
+            </Stack>
+          </Stack>
+        ) : null}
+      </Stack>
+    </AppDialog>
+  );
+}
+
+function UploadRow({ item, onRetry }: { item: UploadItem; onRetry(): void }) {
+  const { t } = useTranslation();
+  const percent = item.bytesTotal ? Math.round((item.bytesUploaded / item.bytesTotal) * 100) : 0;
+  const error =
+    item.status === 'failed'
+      ? isKnownError(item.errorCode)
+        ? t(`uploads.errors.${item.errorCode}`)
+        : t('uploads.errors.generic')
+      : undefined;
+  return (
+    <Box as="li" borderWidth="1px" rounded="l2" p="3">
+      <HStack justify="space-between" gap="3">
+        <Text truncate fontWeight="medium">
+          {item.name}
+        </Text>
+        <HStack gap="2" flexShrink={0}>
+          <Text fontSize="sm" color={error ? 'fg.error' : 'fg.muted'}>
+            {t(`uploads.status.${item.status}`)}
+          </Text>
+          {item.status === 'failed' && item.errorCode === undefined ? (
+            <IconButton
+              size="xs"
+              variant="outline"
+              aria-label={t('uploads.retry', { name: item.name })}
+              onClick={onRetry}
+            >
+              <RotateCcw />
+            </IconButton>
+          ) : null}
+        </HStack>
+      </HStack>
+      <Progress.Root
+        value={item.status === 'done' ? 100 : percent}
+        size="xs"
+        mt="2"
+        colorPalette={error ? 'red' : 'brand'}
+      >
+        <Progress.Track aria-label={t('uploads.fileProgress', { name: item.name })}>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+      {error ? (
+        <Text role="alert" fontSize="sm" color="fg.error" mt="1">
+          {error}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,132 @@
+import { HEADER_CSRF, UPLOAD_METADATA_KEYS } from '@paddock/rules';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { fetchUploadResult } from '../../api/assets.api';
+import { assetKeys } from '../../api/assets.queries';
+import { isApiError } from '../../api/api-error';
+import { useSession } from '../session/use-session';
+import { UploadDialog } from './upload-dialog';
+import { loadUploader, type Uploader } from './uploader';
+import {
+  createUploadsStore,
+  errorCodeIn,
+  type UploadsState,
+  type UploadsStore,
+  type UploadTarget,
+} from './uploads-store';
+
+export const UPLOAD_ENDPOINT = '/api/uploads';
+
+export interface UploadsApi {
+  store: UploadsStore;
+  open(target: UploadTarget): void;
+  /** Queues files for the open dialog's folder and starts them. */
+  upload(files: readonly File[], folderId: string): Promise<void>;
+  retry(key: string): void;
+}
+
+const UploadsContext = createContext<UploadsApi | null>(null);
+
+let nextKey = 0;
+
+/**
+ * Owns the page's uploads, so they go on when the dialog closes (the background mode: the header
+ * shows their progress). Completion is confirmed by the hub's upload result, then listings refresh.
+ */
+export function UploadsProvider({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [store] = useState(createUploadsStore);
+  const csrf = useRef(session.csrfToken);
+  csrf.current = session.csrfToken;
+  const uploader = useRef<Promise<Uploader> | null>(null);
+
+  const api = useMemo<UploadsApi>(() => {
+    const finish = async (key: string, uploadUrl: string) => {
+      store.patchItem(key, { status: 'finishing' });
+      const uploadId = uploadUrl.split('/').filter(Boolean).pop() ?? '';
+      try {
+        await fetchUploadResult(uploadId);
+        store.patchItem(key, { status: 'done' });
+        await queryClient.invalidateQueries({ queryKey: assetKeys.lists() });
+      } catch (error) {
+        store.patchItem(key, { status: 'failed', errorCode: isApiError(error) ? error.code : undefined });
+      }
+    };
+    const getUploader = () => {
+      uploader.current ??= loadUploader().then((create) =>
+        create(
+          { endpoint: UPLOAD_ENDPOINT, headers: () => ({ [HEADER_CSRF]: csrf.current }) },
+          {
+            onProgress: (key, bytesUploaded, bytesTotal) =>
+              store.patchItem(key, { status: 'uploading', bytesUploaded, bytesTotal }),
+            onUploaded: (key, uploadUrl) => void finish(key, uploadUrl),
+            onFailed: (key, message) =>
+              store.patchItem(key, { status: 'failed', errorCode: errorCodeIn(message) }),
+          },
+        ),
+      );
+      return uploader.current;
+    };
+    return {
+      store,
+      open: (target) => store.openDialog(target),
+      async upload(files, folderId) {
+        const client = await getUploader();
+        const items = files.map((file) => ({
+          key: `upload-${++nextKey}`,
+          name: file.name,
+          folderId,
+          bytesTotal: file.size,
+          bytesUploaded: 0,
+          status: 'queued' as const,
+        }));
+        store.add(items);
+        items.forEach((item, index) => {
+          const file = files[index]!;
+          try {
+            client.add(item.key, file, {
+              [UPLOAD_METADATA_KEYS.filename]: file.name,
+              [UPLOAD_METADATA_KEYS.folderId]: folderId,
+              [UPLOAD_METADATA_KEYS.filetype]: file.type,
+            });
+          } catch {
+            // Uppy refuses a file already queued; the row shows the refusal instead of a silent drop.
+            store.patchItem(item.key, { status: 'failed' });
+          }
+        });
+        client.start();
+      },
+      retry(key) {
+        store.patchItem(key, { status: 'uploading', errorCode: undefined });
+        void getUploader().then((client) => client.retry(key));
+      },
+    };
+  }, [store, queryClient]);
+
+  return (
+    <UploadsContext.Provider value={api}>
+      {children}
+      <UploadDialog />
+    </UploadsContext.Provider>
+  );
+}
+
+export function useUploads(): UploadsApi {
+  const api = useContext(UploadsContext);
+  if (!api) throw new Error('useUploads needs an UploadsProvider above it');
+  return api;
+}
+
+export function useUploadsState<T>(select: (state: UploadsState) => T): T {
+  const { store } = useUploads();
+  return useSyncExternalStore(store.subscribe, () => select(store.getState()));
+}
