@@ -1,7 +1,7 @@
 import type { Config } from 'jest';
 
 const swc: Config['transform'] = {
-  '^.+\\.(t|j)sx?$': [
+  '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
     '@swc/jest',
     {
       swcrc: false,
@@ -25,7 +25,7 @@ const rules = { '^@paddock/rules$': '<rootDir>/packages/rules/src/index.ts' };
 
 // ESM-only packages: Node 20.19+ requires them natively, Jest's module loader does not, so swc
 // turns them into CommonJS for the tests.
-const esmOnly = ['openid-client', 'oauth4webapi', 'jose'];
+const esmOnly = ['openid-client', 'oauth4webapi', 'jose', '@tus', 'srvx'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
 
 const config: Config = {

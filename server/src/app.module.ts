@@ -63,8 +63,9 @@ export class AppModule {
         UsersModule,
         HealthModule,
         FoldersModule,
-        AssetsModule,
+        // Before AssetsModule: its /api/assets/counts must not be taken for /api/assets/:id.
         SearchModule,
+        AssetsModule,
       );
       if (config.BUILTIN_PROVIDER) imports.push(BuiltinProviderModule);
     }

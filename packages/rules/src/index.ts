@@ -4,3 +4,4 @@ export * from './limits';
 export * from './errors';
 export * from './session';
 export * from './folders';
+export * from './assets';

@@ -1,4 +1,14 @@
 import { Module } from '@nestjs/common';
+import { BuiltinProviderDatabaseModule } from '../builtin-provider-database.module';
+import { IdentityModule } from '../identity/identity.module';
+import { ContentRepository } from './content.repository';
+import { ContentAdminController, ContentController, PackagerController } from './contents.controller';
+import { ContentsService, DerivativesRequester } from './contents.service';
 
-@Module({})
+/** The built-in provider's contents (THRON xpackager, xadmin content, xcontents content). */
+@Module({
+  imports: [BuiltinProviderDatabaseModule, IdentityModule],
+  controllers: [PackagerController, ContentAdminController, ContentController],
+  providers: [ContentsService, ContentRepository, DerivativesRequester],
+})
 export class ContentsModule {}

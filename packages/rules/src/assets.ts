@@ -1,0 +1,183 @@
+/**
+ * Asset core wire types (issue 3 hub contract) and the content rules of SPEC §3 and §5, shared by
+ * the hub and the web.
+ */
+
+/** Content types a content can have (SPEC §3). */
+export const CONTENT_TYPES = ['IMAGE', 'VIDEO', 'AUDIO', 'DOCUMENT'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+/** The content-type filter also offers these (SPEC §3). */
+export const FILTER_CONTENT_TYPES = [...CONTENT_TYPES, 'PAGE', 'PLAYLIST', 'URL'] as const;
+export type FilterContentType = (typeof FILTER_CONTENT_TYPES)[number];
+
+/** File extensions offered by the extension filter (SPEC §3). */
+export const FILE_EXTENSIONS = [
+  'ai',
+  'docx',
+  'eps',
+  'jpg',
+  'mp4',
+  'pdf',
+  'png',
+  'pptx',
+  'psd',
+  'zip',
+] as const;
+export type FileExtension = (typeof FILE_EXTENSIONS)[number];
+
+/**
+ * Metadata keys never displayed (SPEC §3 "Hidden from display": canvas, internal share, rework,
+ * fingerprint, version, registry id), spelled as the metadata keys of SPEC §3.
+ */
+export const HIDDEN_METADATA_KEYS = [
+  'jsoncanvas',
+  'internal-share',
+  'rework',
+  'fingerprint',
+  'content_version',
+  'registry-id',
+] as const;
+
+export function isHiddenMetadataKey(key: string): boolean {
+  return (HIDDEN_METADATA_KEYS as readonly string[]).includes(key.toLowerCase());
+}
+
+const VIDEO_EXTENSIONS = new Set(['mp4', 'mov', 'm4v', 'avi', 'mkv', 'webm', 'mpg', 'mpeg', 'wmv', 'mxf']);
+const AUDIO_EXTENSIONS = new Set(['mp3', 'wav', 'aac', 'm4a', 'flac', 'ogg', 'oga', 'aif', 'aiff', 'wma']);
+
+/**
+ * The content type of a file. Images are detected by a MIME type starting with 'image' (SPEC §5) —
+ * so an .ai or .psd the browser labels image/* is an IMAGE; video and audio by MIME, then by
+ * extension (browsers often send application/octet-stream); everything else is a DOCUMENT.
+ */
+export function contentTypeOf(
+  mimeType: string | null | undefined,
+  extension: string | null | undefined,
+): ContentType {
+  const mime = (mimeType ?? '').toLowerCase();
+  const ext = (extension ?? '').toLowerCase().replace(/^\./, '');
+  if (mime.startsWith('image')) return 'IMAGE';
+  if (mime.startsWith('video')) return 'VIDEO';
+  if (mime.startsWith('audio')) return 'AUDIO';
+  if (VIDEO_EXTENSIONS.has(ext)) return 'VIDEO';
+  if (AUDIO_EXTENSIONS.has(ext)) return 'AUDIO';
+  return 'DOCUMENT';
+}
+
+/** Hub error codes of the asset core SPEC §8 names without a number. */
+export const ASSET_ERROR_CODES = {
+  /** SPEC §5 "Upload is denied in the suppliers folder". */
+  UPLOAD_DENIED_SUPPLIERS: 'UPLOAD_DENIED_SUPPLIERS',
+  /** The user's groups have no `write` right on the target folder. */
+  UPLOAD_FORBIDDEN: 'UPLOAD_FORBIDDEN',
+  /** The tus upload is not finished, or its result was never recorded. */
+  UPLOAD_NOT_FINISHED: 'UPLOAD_NOT_FINISHED',
+} as const;
+
+export interface FolderRights {
+  manage: boolean;
+  share: boolean;
+  write: boolean;
+}
+
+/** `GET /api/folders/tree` node; `name` is in the user's language (fallback EN). */
+export interface FolderNode {
+  id: string;
+  name: string;
+  prettyId: string | null;
+  parentId: string | null;
+  isSupplier: boolean;
+  rights: FolderRights;
+  hasChildren: boolean;
+  children?: FolderNode[];
+  /** Breadcrumb, root first; only on `GET /api/folders/:id`. */
+  path?: { id: string; name: string }[];
+}
+
+export interface FolderTreeResponse {
+  roots: FolderNode[];
+}
+
+export type AssetSortField = 'creationDate' | 'lastUpdate' | 'name' | 'relevance';
+export type SortOrder = 'asc' | 'desc';
+
+export interface AssetSummary {
+  id: string;
+  name: string;
+  type: ContentType;
+  extension: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601. */
+  updatedAt: string;
+  owner: string;
+  /** Hub URL, e.g. /api/assets/:id/thumbnail?size=WxH. */
+  thumbnailUrl: string;
+  state: string;
+}
+
+export interface AssetListResponse {
+  items: AssetSummary[];
+  totalResults: number;
+  offset: number;
+  limit: number;
+}
+
+export interface AssetMetadataEntry {
+  key: string;
+  value: string;
+  name?: string;
+}
+
+export interface AssetRights {
+  rename: boolean;
+  newVersion: boolean;
+  download: boolean;
+}
+
+export interface AssetDetail extends AssetSummary {
+  names: { IT: string; EN: string };
+  version: number;
+  size: number;
+  mimeType: string;
+  width?: number;
+  height?: number;
+  durationMs?: number;
+  folders: { id: string; name: string }[];
+  metadata: AssetMetadataEntry[];
+  tags: { id: string; label: string }[];
+  previewUrl: string;
+  posterUrl?: string;
+  proxyUrl?: string;
+  downloadUrl: string;
+  rights: AssetRights;
+}
+
+/** `PATCH /api/assets/:id` body. */
+export interface RenameAssetRequest {
+  name: string;
+}
+
+/** `GET /api/uploads/:uploadId/result`. */
+export interface UploadResult {
+  contentId: string;
+  /** 1 for a new content, the new version number for a new version. */
+  version: number;
+}
+
+/** tus Upload-Metadata keys the hub reads. */
+export const UPLOAD_METADATA_KEYS = {
+  filename: 'filename',
+  folderId: 'folderId',
+  contentId: 'contentId',
+  filetype: 'filetype',
+} as const;
+
+/**
+ * The suppliers folder of a department (`frnt01-<department>`, SPEC §3), where uploads are denied
+ * (SPEC §5); the supplier companies' folders under it (`frnt01-<department>-<supplier>`) are not.
+ */
+export function isSuppliersRootPrettyId(prettyId: string | null | undefined): boolean {
+  return !!prettyId && /^frnt01(-[^-]+)?$/i.test(prettyId);
+}

@@ -1,0 +1,144 @@
+import { pipeline } from 'node:stream/promises';
+import { Body, Controller, Get, Param, ParseUUIDPipe, Patch, Query, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { AssetDetail } from '@paddock/rules';
+import type { Request, Response } from 'express';
+import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { AssetDetailDto, AssetLangQuery, RenameAssetDto, ThumbnailQuery } from './assets.dto';
+import { AssetsService, type ByteEndpoint } from './assets.service';
+import { placeholderSvg } from './placeholders';
+
+/** Headers of the provider's answer passed on to the browser. */
+const PASSED_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag'];
+
+/** How long the browser keeps bytes without asking again (ETag revalidates afterwards). */
+const CACHE_OF: Record<ByteEndpoint, string> = {
+  thumbnail: 'private, max-age=300',
+  preview: 'private, max-age=300',
+  poster: 'private, max-age=300',
+  proxy: 'private, max-age=300',
+  // A new version replaces the original under the same URL: always revalidate.
+  original: 'private, no-cache',
+};
+
+@ApiTags('assets')
+@Controller('api/assets')
+export class AssetsController {
+  constructor(private readonly assets: AssetsService) {}
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One asset, if the user may see one of its folders' })
+  @ApiOkResponse({ type: AssetDetailDto })
+  detail(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Query() query: AssetLangQuery,
+  ): Promise<AssetDetail> {
+    return this.assets.detail(user, id, query.lang);
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Renames an asset in IT and EN (SPEC §5); an empty name changes nothing' })
+  @ApiOkResponse({ type: AssetDetailDto })
+  rename(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Body() body: RenameAssetDto,
+    @Query() query: AssetLangQuery,
+  ): Promise<AssetDetail> {
+    return this.assets.rename(user, id, body.name, query.lang);
+  }
+
+  @Get(':id/thumbnail')
+  @ApiOperation({ summary: 'Thumbnail bytes; a typed placeholder SVG until the thumbnail exists' })
+  @ApiProduces('image/*')
+  thumbnail(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Query() _query: ThumbnailQuery,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.send(user, id, 'thumbnail', req, res);
+  }
+
+  @Get(':id/preview')
+  @ApiOperation({ summary: 'Preview bytes; a typed placeholder SVG until the preview exists' })
+  @ApiProduces('image/*')
+  preview(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.send(user, id, 'preview', req, res);
+  }
+
+  @Get(':id/poster')
+  @ApiOperation({ summary: 'Poster frame of a video' })
+  @ApiProduces('image/*')
+  poster(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.send(user, id, 'poster', req, res);
+  }
+
+  @Get(':id/proxy')
+  @ApiOperation({ summary: 'Web-playable video or audio, with Range' })
+  @ApiProduces('video/*', 'audio/*')
+  proxy(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.send(user, id, 'proxy', req, res);
+  }
+
+  @Get(':id/original')
+  @ApiOperation({ summary: 'The current version of the source file, with Range' })
+  @ApiProduces('application/octet-stream')
+  original(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.send(user, id, 'original', req, res);
+  }
+
+  private async send(
+    user: AuthUser,
+    id: string,
+    endpoint: ByteEndpoint,
+    req: Request,
+    res: Response,
+  ): Promise<void> {
+    const answer = await this.assets.bytes(user, id, endpoint, {
+      range: req.headers.range,
+      ifNoneMatch: req.headers['if-none-match'],
+    });
+    if ('placeholder' in answer) {
+      // Not cached: the real thumbnail replaces it as soon as the derivatives job made it.
+      res
+        .status(200)
+        .set({ 'Content-Type': 'image/svg+xml', 'Cache-Control': 'no-store' })
+        .send(placeholderSvg(answer.placeholder));
+      return;
+    }
+    res.status(answer.status).set('Cache-Control', CACHE_OF[endpoint]);
+    for (const name of PASSED_HEADERS) if (answer.headers[name]) res.set(name, answer.headers[name]);
+    if (endpoint === 'original' && answer.headers['x-file-name'])
+      res.attachment(decodeURIComponent(answer.headers['x-file-name']));
+    if (answer.status === 304 || req.method === 'HEAD') {
+      answer.body.destroy();
+      res.end();
+      return;
+    }
+    await pipeline(answer.body, res);
+  }
+}

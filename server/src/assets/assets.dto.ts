@@ -1,0 +1,70 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+
+export class RenameAssetDto {
+  @ApiProperty({
+    description: 'New name; empty (or blank) leaves the asset unchanged (SPEC §5)',
+    maxLength: 150,
+  })
+  @IsString()
+  @MaxLength(150)
+  name: string;
+}
+
+export class AssetLangQuery {
+  @ApiPropertyOptional({
+    enum: ['it', 'en', 'fr'],
+    description: 'Language of folder and tag names (fallback EN)',
+  })
+  @IsOptional()
+  @IsIn(['it', 'en', 'fr'])
+  lang?: 'it' | 'en' | 'fr';
+}
+
+export class ThumbnailQuery {
+  @ApiPropertyOptional({
+    description: 'WxH the grid shows; the nearest thumbnail is answered',
+    example: '320x240',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(11)
+  size?: string;
+}
+
+export class AssetDetailDto {
+  @ApiProperty() id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: ['IMAGE', 'VIDEO', 'AUDIO', 'DOCUMENT'] }) type: string;
+  @ApiProperty() extension: string;
+  @ApiProperty() createdAt: string;
+  @ApiProperty() updatedAt: string;
+  @ApiProperty() owner: string;
+  @ApiProperty() thumbnailUrl: string;
+  @ApiProperty() state: string;
+  @ApiProperty({ example: { IT: 'foto.jpg', EN: 'photo.jpg' } }) names: { IT: string; EN: string };
+  @ApiProperty() version: number;
+  @ApiProperty() size: number;
+  @ApiProperty() mimeType: string;
+  @ApiPropertyOptional() width?: number;
+  @ApiPropertyOptional() height?: number;
+  @ApiPropertyOptional() durationMs?: number;
+  @ApiProperty({ example: [{ id: 'uuid', name: 'Marketing' }] }) folders: { id: string; name: string }[];
+  @ApiProperty({ example: [{ key: 'vin', value: 'ZFA…' }] }) metadata: {
+    key: string;
+    value: string;
+    name?: string;
+  }[];
+  @ApiProperty({ example: [{ id: 'uuid', label: 'Heritage' }] }) tags: { id: string; label: string }[];
+  @ApiProperty() previewUrl: string;
+  @ApiPropertyOptional() posterUrl?: string;
+  @ApiPropertyOptional() proxyUrl?: string;
+  @ApiProperty() downloadUrl: string;
+  @ApiProperty({ example: { rename: true, newVersion: true, download: true } })
+  rights: { rename: boolean; newVersion: boolean; download: boolean };
+}
+
+export class UploadResultDto {
+  @ApiProperty() contentId: string;
+  @ApiProperty() version: number;
+}

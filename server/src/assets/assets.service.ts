@@ -1,0 +1,145 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ERROR_CODES,
+  contentTypeOf,
+  isHiddenMetadataKey,
+  type AssetDetail,
+  type ContentType,
+  type ErrorCode,
+} from '@paddock/rules';
+import { DomainError } from '../common/domain-error';
+import type { AuthUser } from '../auth/auth-user';
+import { ContentsGateway, type ProviderBytes, type ProviderContent } from '../provider/contents.gateway';
+import { ProviderError } from '../provider/provider.errors';
+import { asDomainError } from './provider-failure';
+import { isContentType } from './placeholders';
+
+type Lang = 'it' | 'en' | 'fr';
+
+/** Rename steps and their failure codes (SPEC §8): IT first, then EN. */
+const RENAME_STEPS: { locale: 'IT' | 'EN'; add: ErrorCode; update: ErrorCode }[] = [
+  { locale: 'IT', add: 'E066', update: 'E067' },
+  { locale: 'EN', add: 'E064', update: 'E065' },
+];
+
+/** Byte endpoints of an asset and the provider file each one streams. */
+export const BYTE_KINDS = {
+  thumbnail: 'thumb',
+  preview: 'preview',
+  poster: 'poster',
+  proxy: 'proxy',
+  original: 'source',
+} as const;
+export type ByteEndpoint = keyof typeof BYTE_KINDS;
+
+/** One asset: its detail, its rename and its bytes, always through the provider with the user's token. */
+@Injectable()
+export class AssetsService {
+  constructor(private readonly contents: ContentsGateway) {}
+
+  async detail(user: AuthUser, id: string, lang: Lang = 'en'): Promise<AssetDetail> {
+    return toAssetDetail(await this.content(user, id, 'E025'), lang);
+  }
+
+  /** SPEC §5: an empty name is ignored; any other is saved in IT and EN (update if the locale exists, else add). */
+  async rename(user: AuthUser, id: string, name: string, lang: Lang = 'en'): Promise<AssetDetail> {
+    const trimmed = name.trim();
+    const content = await this.content(user, id, 'E025');
+    if (!trimmed) return toAssetDetail(content, lang);
+    if (!content.userRights.write) throw DomainError.forbidden('You may not rename this asset');
+    const existing = new Set(content.locales.map((l) => l.locale));
+    try {
+      for (const step of RENAME_STEPS)
+        if (existing.has(step.locale))
+          await this.contents.updateLocale(user.providerToken, id, step.locale, trimmed, step.update);
+        else await this.contents.addLocale(user.providerToken, id, step.locale, trimmed, step.add);
+    } catch (error) {
+      throw asDomainError(error);
+    }
+    return this.detail(user, id, lang);
+  }
+
+  /** The provider's bytes of one file of the asset (Range and If-None-Match passed on). */
+  async bytes(
+    user: AuthUser,
+    id: string,
+    endpoint: ByteEndpoint,
+    conditions: { range?: string; ifNoneMatch?: string },
+  ): Promise<ProviderBytes | { placeholder: ContentType }> {
+    try {
+      return await this.contents.stream(user.providerToken, id, BYTE_KINDS[endpoint], conditions);
+    } catch (error) {
+      const placeholderAllowed = endpoint === 'thumbnail' || endpoint === 'preview';
+      if (!placeholderAllowed || !(error instanceof ProviderError) || error.code !== ERROR_CODES.NOT_FOUND)
+        throw asDomainError(error);
+      // No derivative yet (or none possible): a typed placeholder, if the asset is visible at all.
+      const content = await this.content(user, id, 'E025');
+      return { placeholder: isContentType(content.contentType) ? content.contentType : 'DOCUMENT' };
+    }
+  }
+
+  private async content(user: AuthUser, id: string, failure: ErrorCode): Promise<ProviderContent> {
+    let found: ProviderContent[];
+    try {
+      found = await this.contents.contentsByIds(user.providerToken, [id], failure);
+    } catch (error) {
+      throw asDomainError(error);
+    }
+    if (!found.length) throw DomainError.notFound('No such asset');
+    return found[0];
+  }
+}
+
+function pick(names: { locale: string; name: string }[], lang: Lang): string {
+  const by = (l: string) => names.find((n) => n.locale.toUpperCase() === l)?.name;
+  return by(lang.toUpperCase()) ?? by('EN') ?? names[0]?.name ?? '';
+}
+
+export function toAssetDetail(c: ProviderContent, lang: Lang): AssetDetail {
+  const type = isContentType(c.contentType)
+    ? c.contentType
+    : contentTypeOf(c.source?.mimetype, c.sourceExtension);
+  const names = {
+    IT: c.locales.find((l) => l.locale === 'IT')?.name ?? '',
+    EN: c.locales.find((l) => l.locale === 'EN')?.name ?? '',
+  };
+  const base = `/api/assets/${c.id}`;
+  const timeBased = type === 'VIDEO' || type === 'AUDIO';
+  return {
+    id: c.id,
+    name: pick(c.locales, lang),
+    type,
+    extension: c.sourceExtension,
+    createdAt: c.creationDate,
+    updatedAt: c.lastUpdate,
+    owner: c.owner,
+    thumbnailUrl: `${base}/thumbnail`,
+    state: c.state,
+    names,
+    version: c.version,
+    size: c.source?.size ?? 0,
+    mimeType: c.source?.mimetype ?? 'application/octet-stream',
+    ...(c.source?.width != null ? { width: c.source.width } : {}),
+    ...(c.source?.height != null ? { height: c.source.height } : {}),
+    ...(c.source?.durationMs != null ? { durationMs: c.source.durationMs } : {}),
+    folders: c.linkedCategories.map((f) => ({
+      id: f.id,
+      name: pick(f.names, lang),
+    })),
+    metadata: c.imetadata
+      .filter((m) => !isHiddenMetadataKey(m.key))
+      .map((m) => ({ key: m.key, value: m.value })),
+    tags: c.itags.map((t) => ({
+      id: t.id,
+      label: pick(
+        t.names.map((n) => ({ locale: n.lang, name: n.label })),
+        lang,
+      ),
+    })),
+    previewUrl: `${base}/preview`,
+    ...(type === 'VIDEO' ? { posterUrl: `${base}/poster` } : {}),
+    ...(timeBased ? { proxyUrl: `${base}/proxy` } : {}),
+    downloadUrl: `${base}/original`,
+    rights: { rename: c.userRights.write, newVersion: c.userRights.write, download: true },
+  };
+}

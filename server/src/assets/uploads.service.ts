@@ -1,0 +1,196 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { ASSET_ERROR_CODES, ERROR_CODES, contentTypeOf, type UploadResult } from '@paddock/rules';
+import type { Server } from '@tus/server';
+import type { Upload } from '@tus/utils';
+import { APP_CONFIG, type AppConfig } from '../config/config.module';
+import type { AuthenticatedRequest, AuthUser } from '../auth/auth-user';
+import { correlationIdOf } from '../common/correlation-id';
+import { DomainError, HTTP_STATUS_OF_KIND } from '../common/domain-error';
+import { ContentsGateway } from '../provider/contents.gateway';
+import { asDomainError } from './provider-failure';
+import { loadTus } from './tus-loader';
+
+export const UPLOADS_PATH = '/api/uploads';
+
+type Outcome = { username: string; result?: UploadResult; error?: DomainError };
+
+/** What tus answers when a hook refuses: the hub's error body, so the web shows the code. */
+interface TusRefusal {
+  status_code: number;
+  body: string;
+}
+
+function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
+}
+
+/** tus hooks receive srvx's request; on Node it carries the IncomingMessage the AuthGuard saw. */
+function userOf(req: unknown): AuthUser | undefined {
+  return (req as { runtime?: { node?: { req?: AuthenticatedRequest } } }).runtime?.node?.req?.user;
+}
+
+function nodeReqOf(req: unknown): IncomingMessage | undefined {
+  return (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+}
+
+/**
+ * Resumable uploads (tus 1.0) at /api/uploads: chunks go to a temp file under BLOB_DIR/uploads;
+ * on the last chunk the file is streamed to the provider and becomes a content (or a new version).
+ */
+@Injectable()
+export class UploadsService implements OnModuleInit {
+  private readonly logger = new Logger(UploadsService.name);
+  private readonly directory: string;
+  private tus?: Server;
+  /**
+   * Outcome per finished upload id, read once by GET /api/uploads/:id/result. Kept in this process:
+   * the PATCH that finishes an upload and the client's next request reach the same replica in the
+   * single-api deployments of today (see the report of issue 3).
+   */
+  private readonly outcomes = new Map<string, Outcome>();
+
+  constructor(
+    private readonly contents: ContentsGateway,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'BLOB_DIR'>,
+  ) {
+    this.directory = resolve(config.BLOB_DIR, 'uploads');
+  }
+
+  async onModuleInit(): Promise<void> {
+    await mkdir(this.directory, { recursive: true });
+  }
+
+  /** Made on first use: a test runner that cannot load the ESM-only tus packages still boots the app. */
+  private server(): Server {
+    if (this.tus) return this.tus;
+    const { Server, FileStore } = loadTus();
+    this.tus = new Server({
+      path: UPLOADS_PATH,
+      datastore: new FileStore({ directory: this.directory }),
+      respectForwardedHeaders: false,
+      relativeLocation: true,
+      onIncomingRequest: (req, uploadId) => this.checkOwner(req, uploadId),
+      onUploadCreate: (req, upload) => this.onCreate(req, upload),
+      onUploadFinish: async (req, upload) => {
+        await this.onFinish(req, upload);
+        return {};
+      },
+    });
+    return this.tus;
+  }
+
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    return this.server().handle(req, res);
+  }
+
+  result(user: AuthUser, uploadId: string): UploadResult {
+    const outcome = this.outcomes.get(uploadId);
+    if (!outcome || outcome.username !== user.username)
+      throw new DomainError(
+        ASSET_ERROR_CODES.UPLOAD_NOT_FINISHED,
+        'not-found',
+        'This upload is not finished',
+      );
+    if (outcome.error) throw outcome.error;
+    return outcome.result as UploadResult;
+  }
+
+  /** An upload belongs to who created it: anyone else reads it as missing. */
+  private async checkOwner(req: unknown, uploadId: string): Promise<void> {
+    const user = userOf(req);
+    let owner: string | null | undefined;
+    try {
+      owner = (await this.server().datastore.getUpload(uploadId)).metadata?.owner;
+    } catch {
+      return; // Unknown id: tus answers 404 itself.
+    }
+    if (!user || owner !== user.username)
+      throw { status_code: 404, body: 'Upload not found\n' } satisfies TusRefusal;
+  }
+
+  /** Refused before any byte is sent: no folder, no write on it, or the suppliers folder (SPEC §5). */
+  private async onCreate(req: unknown, upload: Upload): Promise<{ metadata: Upload['metadata'] }> {
+    const user = userOf(req);
+    const metadata = upload.metadata ?? {};
+    if (!user) throw this.refusal(req, DomainError.unauthenticated());
+    if (!metadata.filename || (!metadata.folderId && !metadata.contentId))
+      throw this.refusal(
+        req,
+        DomainError.invalid('Upload-Metadata needs filename and folderId (or contentId)'),
+      );
+    try {
+      await this.contents.checkInsert(user.providerToken, {
+        folderIds: metadata.contentId ? [] : [metadata.folderId as string],
+        contentId: metadata.contentId ?? undefined,
+      });
+    } catch (error) {
+      const mapped = asDomainError(error);
+      throw this.refusal(req, mapped instanceof DomainError ? mapped : DomainError.forbidden());
+    }
+    return { metadata: { ...metadata, owner: user.username } };
+  }
+
+  /** The file is complete: to the provider, then insert (or new version); the temp files go either way. */
+  private async onFinish(req: unknown, upload: Upload): Promise<void> {
+    const user = userOf(req);
+    const metadata = upload.metadata ?? {};
+    const path = join(this.directory, upload.id);
+    try {
+      if (!user) throw DomainError.unauthenticated();
+      const fileName = metadata.filename as string;
+      const uploaded = await this.contents.upload(
+        user.providerToken,
+        fileName,
+        createReadStream(path),
+        upload.size ?? 0,
+      );
+      if (metadata.contentId) {
+        const version = await this.contents.updateSource(user.providerToken, metadata.contentId, uploaded);
+        this.outcomes.set(upload.id, {
+          username: user.username,
+          result: { contentId: metadata.contentId, version },
+        });
+      } else {
+        const contentId = await this.contents.insert(user.providerToken, {
+          contentType: contentTypeOf(metadata.filetype, extensionOf(fileName)),
+          names: [
+            { locale: 'IT', name: fileName.slice(0, 150) },
+            { locale: 'EN', name: fileName.slice(0, 150) },
+          ],
+          folderIds: [metadata.folderId as string],
+          source: uploaded,
+        });
+        this.outcomes.set(upload.id, { username: user.username, result: { contentId, version: 1 } });
+      }
+    } catch (error) {
+      const mapped = asDomainError(error);
+      const domain =
+        mapped instanceof DomainError
+          ? mapped
+          : new DomainError(ERROR_CODES.INTERNAL, 'internal', 'The upload could not become an asset');
+      if (!(mapped instanceof DomainError))
+        this.logger.error({ err: error, uploadId: upload.id }, 'Upload failed');
+      this.outcomes.set(upload.id, { username: user?.username ?? '', error: domain });
+    } finally {
+      await rm(path, { force: true });
+      await rm(`${path}.json`, { force: true });
+    }
+  }
+
+  private refusal(req: unknown, error: DomainError): TusRefusal {
+    const node = nodeReqOf(req);
+    return {
+      status_code: HTTP_STATUS_OF_KIND[error.kind],
+      body: JSON.stringify({
+        code: error.code,
+        message: error.message,
+        correlationId: node ? correlationIdOf(node) : '',
+      }),
+    };
+  }
+}

@@ -1,0 +1,65 @@
+import type { Readable } from 'node:stream';
+
+/** Injection token of the blob store: `@Inject(BLOB_STORE) blobs: BlobStore`. */
+export const BLOB_STORE = Symbol('BLOB_STORE');
+
+/** What a finished write measured while streaming. */
+export interface BlobWritten {
+  size: number;
+  /** Lower-case hex. */
+  sha256: string;
+}
+
+export interface BlobStat {
+  size: number;
+  modifiedAt: Date;
+}
+
+/** Inclusive byte range, as in HTTP `Range: bytes=start-end`. */
+export interface BlobRange {
+  start: number;
+  end: number;
+}
+
+/** A key that names no blob. */
+export class BlobNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super(`No blob at ${key}`);
+    this.name = 'BlobNotFoundError';
+  }
+}
+
+/** A key that is not a safe relative path (absolute, '..', empty segment, control characters). */
+export class InvalidBlobKeyError extends Error {
+  constructor(readonly key: string) {
+    super(`Invalid blob key ${JSON.stringify(key)}`);
+    this.name = 'InvalidBlobKeyError';
+  }
+}
+
+/**
+ * Where source files and derivatives live (ARCHITECTURE: disk or S3). Every method streams: a file
+ * of any size never sits in memory. Keys are relative paths with '/' separators.
+ */
+export interface BlobStore {
+  /** Writes `source` under `key`, replacing any blob there only once the whole stream is written. */
+  put(key: string, source: Readable): Promise<BlobWritten>;
+  /** The bytes of `key` (or of `range` of it); throws BlobNotFoundError. */
+  get(key: string, range?: BlobRange): Promise<Readable>;
+  /** null when there is no blob at `key`. */
+  stat(key: string): Promise<BlobStat | null>;
+  exists(key: string): Promise<boolean>;
+  /** Idempotent: deleting a missing key is not an error. */
+  delete(key: string): Promise<void>;
+  /** Renames a blob (cheap on disk); throws BlobNotFoundError when `from` is missing. */
+  move(from: string, to: string): Promise<void>;
+}
+
+const SEGMENT = /^[A-Za-z0-9._@+=,-][A-Za-z0-9 ._@+=,-]*$/;
+
+/** Refuses anything but `a/b/c` made of plain segments: no '..', no '.', no absolute path. */
+export function assertSafeKey(key: string): void {
+  if (key.length === 0 || key.length > 1024) throw new InvalidBlobKeyError(key);
+  for (const segment of key.split('/'))
+    if (segment === '.' || segment === '..' || !SEGMENT.test(segment)) throw new InvalidBlobKeyError(key);
+}

@@ -1,0 +1,105 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  assertSafeKey,
+  BlobNotFoundError,
+  type BlobRange,
+  type BlobStat,
+  type BlobStore,
+  type BlobWritten,
+} from './blob-store';
+
+/** Temporary files of unfinished writes live here, on the same file system as the blobs (rename is atomic). */
+const TEMP_DIR = '.tmp';
+
+function isNotFound(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+}
+
+/** Blobs as files under one root directory (BLOB_DIR). */
+export class DiskBlobStore implements BlobStore {
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  async put(key: string, source: Readable): Promise<BlobWritten> {
+    const target = this.pathOf(key);
+    const tempDir = join(this.root, TEMP_DIR);
+    await mkdir(tempDir, { recursive: true });
+    await mkdir(dirname(target), { recursive: true });
+    const temp = join(tempDir, randomUUID());
+    const hash = createHash('sha256');
+    let size = 0;
+    const measure = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(source, measure, createWriteStream(temp, { flags: 'wx' }));
+      // Readers see either the old blob or the whole new one, never a partial file.
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    return { size, sha256: hash.digest('hex') };
+  }
+
+  async get(key: string, range?: BlobRange): Promise<Readable> {
+    const path = this.pathOf(key);
+    // Opening first turns a missing file into BlobNotFoundError instead of a stream error later.
+    const stream = createReadStream(path, range ? { start: range.start, end: range.end } : {});
+    await new Promise<void>((ready, fail) => {
+      stream.once('open', () => ready());
+      stream.once('error', (error) => fail(isNotFound(error) ? new BlobNotFoundError(key) : error));
+    });
+    return stream;
+  }
+
+  async stat(key: string): Promise<BlobStat | null> {
+    try {
+      const s = await stat(this.pathOf(key));
+      return s.isFile() ? { size: s.size, modifiedAt: s.mtime } : null;
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.stat(key)) !== null;
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    const source = this.pathOf(from);
+    const target = this.pathOf(to);
+    await mkdir(dirname(target), { recursive: true });
+    try {
+      await rename(source, target);
+    } catch (error) {
+      if (isNotFound(error)) throw new BlobNotFoundError(from);
+      throw error;
+    }
+  }
+
+  private pathOf(key: string): string {
+    assertSafeKey(key);
+    const path = resolve(this.root, ...key.split('/'));
+    // Belt and braces: assertSafeKey already refuses every way out of the root.
+    if (!path.startsWith(this.root + sep)) throw new BlobNotFoundError(key);
+    return path;
+  }
+}

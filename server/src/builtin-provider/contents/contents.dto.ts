@@ -1,0 +1,127 @@
+import { CONTENT_TYPES, LIMITS } from '@paddock/rules';
+import { z } from 'zod';
+
+const s3Source = z.object({
+  s3: z.object({
+    bucket: z.string().min(1),
+    filePath: z.string().min(1).max(1024),
+    newFileName: z.string().max(200).optional(),
+    removeSourceFile: z.boolean().optional().default(false),
+  }),
+});
+export type S3Source = z.infer<typeof s3Source>['s3'];
+
+const locale = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/)
+  .transform((v) => v.toUpperCase());
+
+/** THRON's content/insert body (research §3.7): `param` holds MPublishParams. */
+export const insertSchema = z.object({
+  param: z.object({
+    contentType: z.enum(CONTENT_TYPES),
+    contentOpt: z.object({
+      basicInfoByLocale: z
+        .array(
+          z.object({
+            locale,
+            name: z.string().min(1).max(150),
+            description: z.string().max(10_000).optional(),
+          }),
+        )
+        .max(10)
+        .default([]),
+      initAllLocales: z.boolean().optional().default(true),
+      linkedCategoryIds: z.array(z.string().uuid()).min(1).max(LIMITS.idChunkSize),
+    }),
+    sources: z.array(s3Source).length(1),
+  }),
+  silentMode: z.boolean().optional(),
+});
+export type InsertForm = z.infer<typeof insertSchema>;
+
+/** Where a new file may go: the folders of an insert, or the content of a new version. */
+export const checkInsertSchema = z.object({
+  linkedCategoryIds: z.array(z.string().uuid()).max(LIMITS.idChunkSize).default([]),
+  contentId: z.string().uuid().optional(),
+});
+export type CheckInsertForm = z.infer<typeof checkInsertSchema>;
+
+export const updateSourceSchema = z.object({
+  contentId: z.string().uuid(),
+  sources: z.array(s3Source).length(1),
+});
+export type UpdateSourceForm = z.infer<typeof updateSourceSchema>;
+
+/** content/updateContent4Locale and addContent4Locale (research §3.4). */
+export const localeDetailSchema = z.object({
+  client: z.object({ clientId: z.string().min(1) }),
+  contentId: z.string().uuid(),
+  detail: z.object({
+    locale,
+    name: z.string().min(1).max(150),
+    description: z.string().max(10_000).optional(),
+  }),
+});
+export type LocaleDetailForm = z.infer<typeof localeDetailSchema>;
+
+export const contentsByIdsSchema = z.object({
+  contentIds: z.array(z.string().uuid()).min(1).max(LIMITS.idChunkSize),
+});
+export type ContentsByIdsForm = z.infer<typeof contentsByIdsSchema>;
+
+/** xadmin content/trash (research §3.5). */
+export const trashSchema = z.object({
+  contentList: z.object({
+    contentsToTrash: z
+      .array(z.object({ xcontentId: z.string().uuid() }))
+      .min(1)
+      .max(LIMITS.idChunkSize),
+  }),
+});
+export type TrashForm = z.infer<typeof trashSchema>;
+
+export const removeSchema = z.object({ xcontentId: z.string().uuid() });
+export type RemoveForm = z.infer<typeof removeSchema>;
+
+export const uploadQuerySchema = z.object({ fileName: z.string().min(1).max(255) });
+
+export const streamQuerySchema = z.object({ version: z.coerce.number().int().min(1).optional() });
+
+/** What `getContentsByIds` answers per content. */
+export interface ContentDetailWire {
+  id: string;
+  contentType: string;
+  state: string;
+  version: number;
+  creationDate: string;
+  lastUpdate: string;
+  owner: string;
+  userId: string;
+  sourceExtension: string;
+  locales: { locale: string; name: string; description: string }[];
+  linkedCategoryIds: string[];
+  linkedCategories: { id: string; prettyId: string; names: { locale: string; name: string }[] }[];
+  source: {
+    version: number;
+    fileName: string;
+    extension: string;
+    mimetype: string;
+    size: number;
+    sha256: string | null;
+    width: number | null;
+    height: number | null;
+    durationMs: number | null;
+  } | null;
+  derivatives: {
+    kind: string;
+    mimeType: string;
+    width: number | null;
+    height: number | null;
+    size: number;
+  }[];
+  imetadata: { classificationId: string; key: string; value: string; lang: string | null }[];
+  itags: { id: string; classificationId: string; names: { lang: string; label: string }[] }[];
+  /** The caller's rights, OR over the content's folders (THRON's aclInfo, simplified). */
+  userRights: { write: boolean; share: boolean };
+}

@@ -1,0 +1,468 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { isSuppliersRootPrettyId } from '@paddock/rules';
+import { BLOB_STORE, BlobNotFoundError, type BlobRange, type BlobStore } from '../../blob-store/blob-store';
+import { parseByteRange } from '../../blob-store/byte-range';
+import { CLOCK, type Clock } from '../../common/clock';
+import { JobName } from '../../jobs/job-catalogue';
+import { JobsService } from '../../jobs/jobs.service';
+import { THRON_FAILURES, ThronError } from '../thron.errors';
+import { fullNameOf, type IdentityUser } from '../identity/identity-user';
+import { TokenService } from '../identity/token.service';
+import { ContentRepository, type ContentRow, type NewSource } from './content.repository';
+import type {
+  CheckInsertForm,
+  ContentDetailWire,
+  InsertForm,
+  LocaleDetailForm,
+  S3Source,
+  UpdateSourceForm,
+} from './contents.dto';
+import { CONTENT_FAILURES, LOCAL_BUCKET } from './contents.errors';
+import { extensionOf, keySegmentOf, mimeTypeOf } from './media-types';
+
+/** Who calls: the token's user and their groups (the ACL is per group). */
+interface Caller {
+  user: IdentityUser;
+  groupIds: string[];
+}
+
+/** content_version lives in the first metadata classification of SPEC §3; it is hidden from display. */
+export const VERSION_METADATA = { classificationId: 'ggdyqo', key: 'content_version' } as const;
+
+/** Locales a content gets when `initAllLocales` is set (THRON fills every client locale). */
+const CLIENT_LOCALES = ['IT', 'EN'] as const;
+
+/** Asks for a version's derivatives; the derivatives job (queue media) does the work. */
+@Injectable()
+export class DerivativesRequester {
+  private readonly logger = new Logger(DerivativesRequester.name);
+
+  constructor(private readonly jobs: JobsService) {}
+
+  async request(contentId: string, version: number, actor: string): Promise<void> {
+    try {
+      await this.jobs.submit(JobName.MakeDerivatives, { contentId, version }, actor, {
+        jobId: `derivatives-${contentId}-v${version}`,
+      });
+    } catch (err) {
+      // The content exists either way; it stays PROCESSING and shows a placeholder until a retry.
+      this.logger.error({ err, contentId, version }, 'Could not request derivatives');
+    }
+  }
+}
+
+export interface StreamAnswer {
+  status: 200 | 206 | 304;
+  headers: Record<string, string>;
+  body?: Readable;
+}
+
+/** The built-in provider's contents: direct upload, insert, versions, locales, detail, trash, bytes. */
+@Injectable()
+export class ContentsService {
+  constructor(
+    private readonly contents: ContentRepository,
+    private readonly tokens: TokenService,
+    private readonly derivatives: DerivativesRequester,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async caller(token: string | undefined): Promise<Caller> {
+    const user = await this.tokens.resolve(token);
+    if (!user) throw new ThronError(THRON_FAILURES.sessionExpired);
+    return { user, groupIds: await this.contents.groupIdsOf(user.id) };
+  }
+
+  /** Streams a request body into the blob store's incoming area. */
+  async upload(token: string | undefined, fileName: string, body: Readable) {
+    const caller = await this.caller(token);
+    const filePath = `incoming/${caller.user.id}/${randomUUID()}/${keySegmentOf(fileName)}`;
+    const written = await this.blobs.put(filePath, body);
+    return { bucket: LOCAL_BUCKET, filePath, size: written.size, sha256: written.sha256 };
+  }
+
+  async checkInsert(token: string | undefined, form: CheckInsertForm): Promise<void> {
+    const caller = await this.caller(token);
+    if (form.linkedCategoryIds.length) await this.requireWritableFolders(caller, form.linkedCategoryIds);
+    if (form.contentId) await this.requireWritableContent(caller, form.contentId);
+  }
+
+  async insert(token: string | undefined, form: InsertForm) {
+    const caller = await this.caller(token);
+    const { contentType, contentOpt, sources } = form.param;
+    await this.requireWritableFolders(caller, contentOpt.linkedCategoryIds);
+    const s3 = sources[0].s3;
+    const fileName = s3.newFileName ?? s3.filePath.split('/').pop() ?? 'file';
+    const extension = extensionOf(s3.filePath.split('/').pop() ?? fileName);
+    const id = randomUUID();
+    const source = await this.takeSource(caller, s3, id, 1, extension, fileName);
+    const given = new Map(contentOpt.basicInfoByLocale.map((l) => [l.locale, l]));
+    if (contentOpt.initAllLocales)
+      for (const locale of CLIENT_LOCALES)
+        if (!given.has(locale)) given.set(locale, { locale, name: fileName.slice(0, 150), description: '' });
+    try {
+      await this.contents.create({
+        id,
+        contentType,
+        sourceExtension: extension,
+        ownerUsername: caller.user.username,
+        ownerFullName: fullNameOf(caller.user),
+        locales: [...given.values()].map((l) => ({
+          locale: l.locale,
+          name: l.name,
+          description: l.description ?? '',
+        })),
+        categoryIds: contentOpt.linkedCategoryIds,
+        source,
+      });
+    } catch (error) {
+      await this.blobs.delete(source.blobKey);
+      throw error;
+    }
+    await this.derivatives.request(id, 1, caller.user.username);
+    return { xcontentId: id, actionsInError: [] as string[], content: await this.detailOf(caller, id) };
+  }
+
+  async updateSource(token: string | undefined, form: UpdateSourceForm) {
+    const caller = await this.caller(token);
+    const access = await this.requireWritableContent(caller, form.contentId);
+    const s3 = form.sources[0].s3;
+    const fileName = s3.newFileName ?? s3.filePath.split('/').pop() ?? 'file';
+    const extension = extensionOf(s3.filePath.split('/').pop() ?? fileName);
+    const version = access.version + 1;
+    const source = await this.takeSource(caller, s3, form.contentId, version, extension, fileName);
+    const added = await this.contents
+      .addVersion(form.contentId, source, extension, VERSION_METADATA)
+      .catch(async (error: unknown) => {
+        await this.blobs.delete(source.blobKey);
+        throw error;
+      });
+    if (!added) {
+      await this.blobs.delete(source.blobKey);
+      throw new ThronError(CONTENT_FAILURES.updateClash);
+    }
+    await this.derivatives.request(form.contentId, version, caller.user.username);
+    return { xcontentId: form.contentId, version, content: await this.detailOf(caller, form.contentId) };
+  }
+
+  async addLocale(token: string | undefined, form: LocaleDetailForm): Promise<void> {
+    const caller = await this.caller(token);
+    await this.requireWritableContent(caller, form.contentId);
+    const { locale, name, description } = form.detail;
+    if (await this.contents.hasLocale(form.contentId, locale))
+      throw new ThronError(CONTENT_FAILURES.localeExists);
+    await this.contents.addLocale(form.contentId, locale, name, description ?? '');
+  }
+
+  /** THRON's update overwrites the whole locale entry: an omitted description is emptied. */
+  async updateLocale(token: string | undefined, form: LocaleDetailForm): Promise<void> {
+    const caller = await this.caller(token);
+    await this.requireWritableContent(caller, form.contentId);
+    const { locale, name, description } = form.detail;
+    if (!(await this.contents.hasLocale(form.contentId, locale)))
+      throw new ThronError(CONTENT_FAILURES.localeNotExists);
+    await this.contents.updateLocale(form.contentId, locale, name, description ?? '');
+  }
+
+  /** The contents among `ids` the caller may see (others are left out, as THRON's search does). */
+  async contentsByIds(token: string | undefined, ids: string[]): Promise<ContentDetailWire[]> {
+    const caller = await this.caller(token);
+    const rows = await this.contents.findManyWithDetail([...new Set(ids)]);
+    const details: ContentDetailWire[] = [];
+    for (const row of rows) {
+      const detail = await this.visibleDetail(caller, row);
+      if (detail) details.push(detail);
+    }
+    const order = new Map(ids.map((id, i) => [id, i]));
+    return details.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  }
+
+  /** Trashes what the caller may modify; the others are named in `contentsInIssue`. */
+  async trash(token: string | undefined, ids: string[]): Promise<{ contentsInIssue: string[] }> {
+    const caller = await this.caller(token);
+    const contentsInIssue: string[] = [];
+    for (const id of new Set(ids)) {
+      try {
+        const access = await this.requireWritableContent(caller, id);
+        if (!access.trashedAt) await this.contents.trash(id, this.clock.now());
+      } catch (error) {
+        if (!(error instanceof ThronError)) throw error;
+        contentsInIssue.push(id);
+      }
+    }
+    return { contentsInIssue };
+  }
+
+  /** Permanent delete: the rows, then every source and derivative file. */
+  async remove(token: string | undefined, id: string): Promise<void> {
+    const caller = await this.caller(token);
+    await this.requireWritableContent(caller, id);
+    const keys = await this.contents.remove(id);
+    for (const key of keys) await this.blobs.delete(key);
+  }
+
+  /** The bytes of a version's source (`kind` 'source') or of one of its derivatives. */
+  async stream(
+    token: string | undefined,
+    contentId: string,
+    kind: string,
+    version: number | undefined,
+    headers: { range?: string; ifNoneMatch?: string },
+  ): Promise<StreamAnswer> {
+    const caller = await this.caller(token);
+    const access = await this.contents.findAccess(contentId);
+    if (!access || access.trashedAt || !(await this.canSee(caller, access)))
+      throw new ThronError(CONTENT_FAILURES.contentNotExists);
+    const v = version ?? access.version;
+    const file = await this.fileOf(contentId, v, kind);
+    if (!file)
+      throw new ThronError(
+        kind === 'source' ? CONTENT_FAILURES.fileNotFound : CONTENT_FAILURES.derivativeNotExists,
+      );
+    const base: Record<string, string> = {
+      'Content-Type': file.mimeType,
+      ETag: file.etag,
+      'Accept-Ranges': 'bytes',
+      'X-Content-Version': String(v),
+      'X-Content-Type': access.contentType,
+    };
+    if (kind === 'source') base['X-File-Name'] = encodeURIComponent(file.fileName);
+    if (headers.ifNoneMatch && headers.ifNoneMatch.split(/\s*,\s*/).includes(file.etag))
+      return { status: 304, headers: base };
+    const range = parseByteRange(headers.range, file.size);
+    if (range === null)
+      throw new ThronError({
+        ...CONTENT_FAILURES.rangeNotSatisfiable,
+        errorDescription: `bytes */${file.size}`,
+      });
+    try {
+      const body = await this.blobs.get(file.blobKey, range);
+      return range ? partial(base, range, file.size, body) : whole(base, file.size, body);
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) throw new ThronError(CONTENT_FAILURES.fileNotFound);
+      throw error;
+    }
+  }
+
+  private async fileOf(contentId: string, version: number, kind: string) {
+    if (kind === 'source') {
+      const s = await this.contents.source(contentId, version);
+      return (
+        s && {
+          blobKey: s.blobKey,
+          mimeType: s.mimeType,
+          size: Number(s.size),
+          fileName: s.fileName,
+          etag: `"${s.sha256 ?? `${contentId}.${version}`}"`,
+        }
+      );
+    }
+    const d = await this.contents.derivative(contentId, version, kind);
+    return (
+      d && {
+        blobKey: d.blobKey,
+        mimeType: d.mimeType,
+        size: Number(d.size),
+        fileName: '',
+        etag: `"${contentId}.${version}.${kind}.${d.size}.${d.createdAt.getTime()}"`,
+      }
+    );
+  }
+
+  /** Moves (or copies) an uploaded file to the content's place in the store. */
+  private async takeSource(
+    caller: Caller,
+    s3: S3Source,
+    contentId: string,
+    version: number,
+    extension: string,
+    fileName: string,
+  ): Promise<NewSource> {
+    // Only the caller's own uploads may become a source: another user's incoming file is not theirs.
+    if (s3.bucket !== LOCAL_BUCKET || !s3.filePath.startsWith(`incoming/${caller.user.id}/`))
+      throw new ThronError(CONTENT_FAILURES.fileNotFound);
+    const blobKey = `contents/${contentId}/v${version}/source${extension ? `.${extension}` : ''}`;
+    let written: { size: number; sha256: string };
+    try {
+      if (s3.removeSourceFile) {
+        // A rename keeps the upload's bytes; their sha256 is read once, streaming.
+        await this.blobs.move(s3.filePath, blobKey);
+        written = await measure(await this.blobs.get(blobKey));
+      } else {
+        written = await this.blobs.put(blobKey, await this.blobs.get(s3.filePath));
+      }
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) throw new ThronError(CONTENT_FAILURES.fileNotFound);
+      throw error;
+    }
+    return {
+      version,
+      blobKey,
+      fileName: fileName.slice(0, 255),
+      mimeType: mimeTypeOf(extension),
+      size: BigInt(written.size),
+      sha256: written.sha256,
+      createdBy: caller.user.username,
+    };
+  }
+
+  private async requireWritableFolders(caller: Caller, ids: string[]): Promise<void> {
+    const unique = [...new Set(ids)];
+    const folders = await this.contents.folderRights(unique, caller.groupIds);
+    if (folders.length !== unique.length) throw new ThronError(CONTENT_FAILURES.categoryNotExists);
+    // Checked before rights: the suppliers folder refuses uploads whoever asks (SPEC §5).
+    if (folders.some((f) => isSuppliersRootPrettyId(f.prettyId)))
+      throw new ThronError(CONTENT_FAILURES.suppliersFolder);
+    if (folders.some((f) => !f.write)) throw new ThronError(CONTENT_FAILURES.accessDenied);
+  }
+
+  /** THRON's MODIFY: the owner, or `write` on one of the content's folders. */
+  private async requireWritableContent(caller: Caller, contentId: string) {
+    const access = await this.contents.findAccess(contentId);
+    if (!access) throw new ThronError(CONTENT_FAILURES.contentNotExists);
+    if (access.ownerUsername === caller.user.username) return access;
+    const folders = await this.contents.folderRights(
+      access.categories.map((c) => c.categoryId),
+      caller.groupIds,
+    );
+    if (access.trashedAt || !folders.some((f) => f.show))
+      throw new ThronError(CONTENT_FAILURES.contentNotExists);
+    if (!folders.some((f) => f.write)) throw new ThronError(CONTENT_FAILURES.accessDenied);
+    return access;
+  }
+
+  private async canSee(
+    caller: Caller,
+    access: { ownerUsername: string; categories: { categoryId: string }[] },
+  ): Promise<boolean> {
+    if (access.ownerUsername === caller.user.username) return true;
+    const folders = await this.contents.folderRights(
+      access.categories.map((c) => c.categoryId),
+      caller.groupIds,
+    );
+    return folders.some((f) => f.show);
+  }
+
+  private async detailOf(caller: Caller, id: string): Promise<ContentDetailWire> {
+    const row = await this.contents.findWithDetail(id);
+    const detail = row && (await this.visibleDetail(caller, row));
+    if (!detail) throw new ThronError(CONTENT_FAILURES.contentNotExists);
+    return detail;
+  }
+
+  private async visibleDetail(caller: Caller, row: ContentRow): Promise<ContentDetailWire | null> {
+    const folderIds = row.categories.map((c) => c.categoryId);
+    const rights = await this.contents.folderRights(folderIds, caller.groupIds);
+    const owner = row.ownerUsername === caller.user.username;
+    if (!owner && !rights.some((f) => f.show)) return null;
+    return toWire(row, {
+      write: owner || rights.some((f) => f.write),
+      share: rights.some((f) => f.share),
+    });
+  }
+}
+
+/** Size and sha256 of a stream, read chunk by chunk. */
+async function measure(stream: Readable): Promise<{ size: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    size += chunk.length;
+  }
+  return { size, sha256: hash.digest('hex') };
+}
+
+function whole(headers: Record<string, string>, size: number, body: Readable): StreamAnswer {
+  return { status: 200, headers: { ...headers, 'Content-Length': String(size) }, body };
+}
+
+function partial(
+  headers: Record<string, string>,
+  range: BlobRange,
+  size: number,
+  body: Readable,
+): StreamAnswer {
+  return {
+    status: 206,
+    headers: {
+      ...headers,
+      'Content-Length': String(range.end - range.start + 1),
+      'Content-Range': `bytes ${range.start}-${range.end}/${size}`,
+    },
+    body,
+  };
+}
+
+function toWire(row: ContentRow, userRights: ContentDetailWire['userRights']): ContentDetailWire {
+  const current = row.sources.find((s) => s.version === row.version) ?? null;
+  return {
+    id: row.id,
+    contentType: row.contentType,
+    state: row.state,
+    version: row.version,
+    creationDate: row.createdAt.toISOString(),
+    lastUpdate: row.updatedAt.toISOString(),
+    owner: row.ownerFullName || row.ownerUsername,
+    userId: row.ownerUsername,
+    sourceExtension: row.sourceExtension,
+    locales: row.locales.map((l) => ({ locale: l.locale, name: l.name, description: l.description })),
+    linkedCategoryIds: row.categories.map((c) => c.categoryId),
+    linkedCategories: row.categories.map((c) => ({
+      id: c.category.id,
+      prettyId: c.category.prettyId,
+      names: namesOf(c.category.locales),
+    })),
+    source: current && {
+      version: current.version,
+      fileName: current.fileName,
+      extension: row.sourceExtension,
+      mimetype: current.mimeType,
+      size: Number(current.size),
+      sha256: current.sha256,
+      width: current.width,
+      height: current.height,
+      durationMs: current.durationMs,
+    },
+    derivatives: row.derivatives
+      .filter((d) => d.version === row.version)
+      .map((d) => ({
+        kind: d.kind,
+        mimeType: d.mimeType,
+        width: d.width,
+        height: d.height,
+        size: Number(d.size),
+      })),
+    imetadata: row.metadata.map((m) => ({
+      classificationId: m.classificationId,
+      key: m.key,
+      value: m.value,
+      lang: m.lang,
+    })),
+    itags: row.tags.map((t) => ({
+      id: t.tag.id,
+      classificationId: t.classificationId,
+      names: labelsOf(t.tag.names),
+    })),
+    userRights,
+  };
+}
+
+function namesOf(locales: unknown): { locale: string; name: string }[] {
+  if (!Array.isArray(locales)) return [];
+  return locales.flatMap((l: unknown) => {
+    const { locale, name } = (l ?? {}) as { locale?: unknown; name?: unknown };
+    return typeof locale === 'string' && typeof name === 'string' ? [{ locale, name }] : [];
+  });
+}
+
+function labelsOf(names: unknown): { lang: string; label: string }[] {
+  if (!Array.isArray(names)) return [];
+  return names.flatMap((n: unknown) => {
+    const { lang, label } = (n ?? {}) as { lang?: unknown; label?: unknown };
+    return typeof lang === 'string' && typeof label === 'string' ? [{ lang, label }] : [];
+  });
+}

@@ -1,0 +1,429 @@
+import type { Readable } from 'node:stream';
+import { Inject, Injectable } from '@nestjs/common';
+import { ASSET_ERROR_CODES, ERROR_CODES, LIMITS, type ContentType, type ErrorCode } from '@paddock/rules';
+import { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { z } from 'zod';
+import { APP_CONFIG, type AppConfig } from '../config/config.module';
+import { ProviderError, envelopeSchema, providerFailure, unreachable } from './provider.errors';
+
+export const CONTENTS_HTTP = Symbol('CONTENTS_HTTP');
+
+const client = (clientId: string) => encodeURIComponent(clientId);
+
+/** The provider paths of contents (research §3.4–§3.8), relative to PROVIDER_URL. */
+export const CONTENT_PATHS = {
+  /** Built-in provider only: PUT body → {bucket, filePath}; THRON uses S3 (getS3UploadCredentials). */
+  upload: (clientId: string) => `/xpackager/resources/upload/${client(clientId)}`,
+  s3UploadCredentials: () => '/xpackager/resources/repository/getS3UploadCredentials',
+  insert: (clientId: string) => `/xadmin/resources/content/insert/${client(clientId)}`,
+  checkInsert: (clientId: string) => `/xadmin/resources/content/checkInsert/${client(clientId)}`,
+  updateSource: (clientId: string) => `/xadmin/resources/content/updateSource/${client(clientId)}`,
+  trash: (clientId: string) => `/xadmin/resources/content/trash/${client(clientId)}`,
+  remove: (clientId: string) => `/xadmin/resources/content/remove/${client(clientId)}`,
+  addLocale: () => '/xcontents/resources/content/addContent4Locale',
+  updateLocale: () => '/xcontents/resources/content/updateContent4Locale',
+  contentsByIds: (clientId: string) => `/xcontents/resources/content/getContentsByIds/${client(clientId)}`,
+  stream: (clientId: string, contentId: string, kind: string) =>
+    `/xcontents/resources/content/stream/${client(clientId)}/${encodeURIComponent(contentId)}/${encodeURIComponent(kind)}`,
+} as const;
+
+const TOKEN_SHAPE = /^[\x21-\x7e]{1,4096}$/;
+
+const contentDetailSchema = z.object({
+  id: z.string(),
+  contentType: z.string(),
+  state: z.string(),
+  version: z.number().int(),
+  creationDate: z.string(),
+  lastUpdate: z.string(),
+  owner: z.string(),
+  userId: z.string(),
+  sourceExtension: z.string(),
+  locales: z.array(z.object({ locale: z.string(), name: z.string(), description: z.string().optional() })),
+  linkedCategoryIds: z.array(z.string()),
+  linkedCategories: z.array(
+    z.object({
+      id: z.string(),
+      prettyId: z.string(),
+      names: z.array(z.object({ locale: z.string(), name: z.string() })),
+    }),
+  ),
+  source: z
+    .object({
+      version: z.number(),
+      fileName: z.string(),
+      extension: z.string(),
+      mimetype: z.string(),
+      size: z.number(),
+      sha256: z.string().nullable(),
+      width: z.number().nullable(),
+      height: z.number().nullable(),
+      durationMs: z.number().nullable(),
+    })
+    .nullable(),
+  derivatives: z.array(
+    z.object({
+      kind: z.string(),
+      mimeType: z.string(),
+      width: z.number().nullable(),
+      height: z.number().nullable(),
+      size: z.number(),
+    }),
+  ),
+  imetadata: z.array(
+    z.object({
+      classificationId: z.string(),
+      key: z.string(),
+      value: z.string(),
+      lang: z.string().nullable(),
+    }),
+  ),
+  itags: z.array(
+    z.object({
+      id: z.string(),
+      classificationId: z.string(),
+      names: z.array(z.object({ lang: z.string(), label: z.string() })),
+    }),
+  ),
+  userRights: z.object({ write: z.boolean(), share: z.boolean() }),
+});
+export type ProviderContent = z.infer<typeof contentDetailSchema>;
+
+const uploadSchema = envelopeSchema.extend({
+  bucket: z.string(),
+  filePath: z.string(),
+  size: z.number(),
+  sha256: z.string(),
+});
+const insertAnswerSchema = envelopeSchema.extend({ xcontentId: z.string() });
+const updateSourceAnswerSchema = envelopeSchema.extend({ xcontentId: z.string(), version: z.number().int() });
+const contentsSchema = envelopeSchema.extend({ contents: z.array(contentDetailSchema) });
+const trashAnswerSchema = envelopeSchema.extend({ contentsInIssue: z.array(z.string()).default([]) });
+
+export interface UploadedFile {
+  bucket: string;
+  filePath: string;
+}
+
+export interface NewContentRequest {
+  contentType: ContentType;
+  names: { locale: 'IT' | 'EN'; name: string }[];
+  folderIds: string[];
+  source: UploadedFile;
+}
+
+export interface ProviderBytes {
+  status: number;
+  headers: Record<string, string>;
+  body: Readable;
+}
+
+/** Refusals whose errorDescription says more than the status (contents.errors.ts of the provider). */
+const CODE_OF_DESCRIPTION: Record<string, ErrorCode> = {
+  UPLOAD_DENIED_SUPPLIERS: ASSET_ERROR_CODES.UPLOAD_DENIED_SUPPLIERS,
+  CONTENT_NOT_EXISTS: ERROR_CODES.NOT_FOUND,
+  CATEGORY_IN_LIST_NOT_EXISTS: ERROR_CODES.NOT_FOUND,
+};
+
+/** The provider's contents over HTTP (typed client of issue 3): uploads, insert, versions, locales, bytes. */
+@Injectable()
+export class ContentsGateway {
+  private readonly clientId: string;
+
+  constructor(
+    @Inject(CONTENTS_HTTP) private readonly http: AxiosInstance,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'CLIENT_ID'>,
+  ) {
+    this.clientId = config.CLIENT_ID;
+  }
+
+  /** Streams a file to the provider's store; never holds it in memory. */
+  async upload(token: string, fileName: string, body: Readable, size: number): Promise<UploadedFile> {
+    const answer = await this.call(
+      {
+        method: 'PUT',
+        url: CONTENT_PATHS.upload(this.clientId),
+        params: { fileName },
+        data: body,
+        headers: {
+          ...this.tokenHeader(token),
+          'Content-Type': 'application/octet-stream',
+          'Content-Length': String(size),
+        },
+        maxBodyLength: Infinity,
+        maxContentLength: Infinity,
+        timeout: 0,
+      },
+      uploadSchema,
+      ERROR_CODES.PROVIDER_UNAVAILABLE,
+    );
+    return { bucket: answer.bucket, filePath: answer.filePath };
+  }
+
+  /** Whether a file may go into `folderIds` (or become a new version of `contentId`); throws the refusal. */
+  async checkInsert(token: string, target: { folderIds: string[]; contentId?: string }): Promise<void> {
+    await this.call(
+      {
+        method: 'POST',
+        url: CONTENT_PATHS.checkInsert(this.clientId),
+        data: { linkedCategoryIds: target.folderIds, contentId: target.contentId },
+        headers: this.tokenHeader(token),
+      },
+      envelopeSchema,
+      ASSET_ERROR_CODES.UPLOAD_FORBIDDEN,
+    );
+  }
+
+  async insert(token: string, request: NewContentRequest): Promise<string> {
+    const answer = await this.call(
+      {
+        method: 'POST',
+        url: CONTENT_PATHS.insert(this.clientId),
+        data: {
+          param: {
+            contentType: request.contentType,
+            contentOpt: {
+              basicInfoByLocale: request.names,
+              initAllLocales: false,
+              linkedCategoryIds: request.folderIds,
+            },
+            sources: [{ s3: { ...request.source, removeSourceFile: true } }],
+          },
+          silentMode: true,
+        },
+        headers: this.tokenHeader(token),
+      },
+      insertAnswerSchema,
+      ASSET_ERROR_CODES.UPLOAD_FORBIDDEN,
+    );
+    return answer.xcontentId;
+  }
+
+  async updateSource(token: string, contentId: string, source: UploadedFile): Promise<number> {
+    const answer = await this.call(
+      {
+        method: 'POST',
+        url: CONTENT_PATHS.updateSource(this.clientId),
+        data: { contentId, sources: [{ s3: { ...source, removeSourceFile: true } }] },
+        headers: this.tokenHeader(token),
+      },
+      updateSourceAnswerSchema,
+      ASSET_ERROR_CODES.UPLOAD_FORBIDDEN,
+    );
+    return answer.version;
+  }
+
+  /** `failure` is the E-code of this step of a rename (E064–E067). */
+  async addLocale(
+    token: string,
+    contentId: string,
+    locale: string,
+    name: string,
+    failure: ErrorCode,
+  ): Promise<void> {
+    await this.localeCall(CONTENT_PATHS.addLocale(), token, contentId, locale, name, failure);
+  }
+
+  async updateLocale(
+    token: string,
+    contentId: string,
+    locale: string,
+    name: string,
+    failure: ErrorCode,
+  ): Promise<void> {
+    await this.localeCall(CONTENT_PATHS.updateLocale(), token, contentId, locale, name, failure);
+  }
+
+  /** Details of the contents the user may see among `ids`, asked 50 at a time. `failure`: E020/E021/E025–E028. */
+  async contentsByIds(token: string, ids: string[], failure: ErrorCode = 'E025'): Promise<ProviderContent[]> {
+    const found: ProviderContent[] = [];
+    for (let i = 0; i < ids.length; i += LIMITS.idChunkSize) {
+      const answer = await this.call(
+        {
+          method: 'POST',
+          url: CONTENT_PATHS.contentsByIds(this.clientId),
+          data: { contentIds: ids.slice(i, i + LIMITS.idChunkSize) },
+          headers: this.tokenHeader(token),
+        },
+        contentsSchema,
+        failure,
+        true,
+      );
+      found.push(...answer.contents);
+    }
+    return found;
+  }
+
+  /** Trashes contents 50 at a time; answers the ids the provider could not trash. */
+  async trash(token: string, ids: string[]): Promise<string[]> {
+    const inIssue: string[] = [];
+    for (let i = 0; i < ids.length; i += LIMITS.idChunkSize) {
+      const answer = await this.call(
+        {
+          method: 'POST',
+          url: CONTENT_PATHS.trash(this.clientId),
+          data: {
+            contentList: {
+              contentsToTrash: ids.slice(i, i + LIMITS.idChunkSize).map((xcontentId) => ({ xcontentId })),
+            },
+          },
+          headers: this.tokenHeader(token),
+        },
+        trashAnswerSchema,
+        'E055',
+      );
+      inIssue.push(...answer.contentsInIssue);
+    }
+    return inIssue;
+  }
+
+  async remove(token: string, contentId: string): Promise<void> {
+    await this.call(
+      {
+        method: 'POST',
+        url: CONTENT_PATHS.remove(this.clientId),
+        data: { xcontentId: contentId },
+        headers: this.tokenHeader(token),
+      },
+      envelopeSchema,
+      'E055',
+    );
+  }
+
+  /**
+   * The bytes of the current source (`kind` 'source') or a derivative, as the provider streams
+   * them (200, 206, 304, or 416 for a range past the end); a refusal (no such derivative, not visible) throws its ProviderError.
+   */
+  async stream(
+    token: string,
+    contentId: string,
+    kind: string,
+    conditions: { range?: string; ifNoneMatch?: string },
+  ): Promise<ProviderBytes> {
+    let res: AxiosResponse<Readable>;
+    try {
+      res = await this.http.request<Readable>({
+        method: 'GET',
+        url: CONTENT_PATHS.stream(this.clientId, contentId, kind),
+        headers: {
+          ...this.tokenHeader(token),
+          ...(conditions.range ? { Range: conditions.range } : {}),
+          ...(conditions.ifNoneMatch ? { 'If-None-Match': conditions.ifNoneMatch } : {}),
+        },
+        responseType: 'stream',
+        decompress: false,
+        timeout: 0,
+      });
+    } catch (e) {
+      if (isAxiosError(e)) throw unreachable(e.code);
+      throw e;
+    }
+    if ([200, 206, 304, 416].includes(res.status)) {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(res.headers))
+        if (typeof value === 'string') headers[name.toLowerCase()] = value;
+      return { status: res.status, headers, body: res.data };
+    }
+    // A refusal is a small JSON envelope: read it (bounded) to name the failure.
+    const text = await readSmall(res.data, 64 * 1024);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    throw this.failure(res.status, body, ERROR_CODES.NOT_FOUND);
+  }
+
+  private async localeCall(
+    url: string,
+    token: string,
+    contentId: string,
+    locale: string,
+    name: string,
+    failure: ErrorCode,
+  ): Promise<void> {
+    await this.call(
+      {
+        method: 'POST',
+        url,
+        data: { client: { clientId: this.clientId }, contentId, detail: { locale, name } },
+        headers: this.tokenHeader(token),
+      },
+      envelopeSchema,
+      failure,
+      true,
+    );
+  }
+
+  private tokenHeader(token: string): Record<string, string> {
+    if (!TOKEN_SHAPE.test(token))
+      throw new ProviderError(ERROR_CODES.UNAUTHENTICATED, false, 'Malformed provider token');
+    return { 'X-TOKENID': token };
+  }
+
+  /**
+   * One request; the body when the provider says OK, else the mapped ProviderError. `strict`:
+   * every business refusal is `fallback` (the E-code of the step), not a generic code.
+   */
+  private async call<S extends z.ZodType>(
+    request: AxiosRequestConfig,
+    schema: S,
+    fallback: ErrorCode,
+    strict = false,
+  ): Promise<z.infer<S>> {
+    let res: AxiosResponse<unknown>;
+    try {
+      res = await this.http.request<unknown>({ ...request, responseType: 'json' });
+    } catch (e) {
+      if (isAxiosError(e)) throw unreachable(e.code);
+      throw e;
+    }
+    const envelope = envelopeSchema.safeParse(res.data);
+    if (res.status < 200 || res.status >= 300 || !envelope.success || envelope.data.resultCode !== 'OK') {
+      if (strict && res.status === 418) throw providerFailure(res.status, res.data, fallback);
+      throw this.failure(res.status, res.data, fallback);
+    }
+    const body = schema.safeParse(res.data);
+    if (!body.success)
+      throw new ProviderError(
+        ERROR_CODES.PROVIDER_UNAVAILABLE,
+        false,
+        'Provider answer has an unexpected shape',
+        {
+          status: res.status,
+          resultCode: envelope.data.resultCode,
+        },
+      );
+    return body.data;
+  }
+
+  private failure(status: number, body: unknown, fallback: ErrorCode): ProviderError {
+    const parsed = envelopeSchema.safeParse(body);
+    const described =
+      parsed.success && parsed.data.errorDescription
+        ? CODE_OF_DESCRIPTION[parsed.data.errorDescription]
+        : undefined;
+    if (described)
+      return new ProviderError(described, false, `Provider refused: ${parsed.data?.errorDescription ?? ''}`, {
+        status,
+        resultCode: parsed.data?.resultCode,
+        errorDescription: parsed.data?.errorDescription,
+      });
+    return providerFailure(status, body, fallback);
+  }
+}
+
+async function readSmall(stream: Readable, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      stream.destroy();
+      break;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,275 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ASSET_ERROR_CODES, type AssetDetail, type UploadResult } from '@paddock/rules';
+import sharp from 'sharp';
+import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
+import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { PASSWORD, providerDb, signIn, type SignedIn } from '../auth/auth-fixtures';
+
+let t: TestApp;
+let blobDir: string;
+let writer: SignedIn;
+let reader: SignedIn;
+let folders: Map<string, string>;
+
+function headersOf(s: SignedIn): Record<string, string> {
+  return { cookie: s.cookie, 'x-csrf-token': s.session.csrfToken };
+}
+
+function tusMetadata(fields: Record<string, string>): string {
+  return Object.entries(fields)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+    .join(',');
+}
+
+/** A real tus 1.0 client flow: POST (create), PATCH in two chunks, then the result. */
+async function tusUpload(
+  s: SignedIn,
+  bytes: Buffer,
+  metadata: Record<string, string>,
+): Promise<{ create: Response; result?: { status: number; body: unknown } }> {
+  const create = await fetch(`${t.url}/api/uploads`, {
+    method: 'POST',
+    headers: {
+      ...headersOf(s),
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(bytes.length),
+      'Upload-Metadata': tusMetadata(metadata),
+    },
+  });
+  if (create.status !== 201) return { create };
+  const location = new URL(create.headers.get('location') ?? '', t.url).toString();
+  const half = Math.floor(bytes.length / 2);
+  let offset = 0;
+  for (const chunk of [bytes.subarray(0, half), bytes.subarray(half)]) {
+    const patch = await fetch(location, {
+      method: 'PATCH',
+      headers: {
+        ...headersOf(s),
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': String(offset),
+        'Content-Type': 'application/offset+octet-stream',
+      },
+      body: new Uint8Array(chunk),
+    });
+    expect(patch.status).toBe(204);
+    offset += chunk.length;
+    expect(patch.headers.get('upload-offset')).toBe(String(offset));
+  }
+  const id = location.split('/').pop() as string;
+  const res = await fetch(`${t.url}/api/uploads/${id}/result`, { headers: headersOf(s) });
+  return { create, result: { status: res.status, body: (await res.json()) as unknown } };
+}
+
+async function get(s: SignedIn, path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${t.url}${path}`, { headers: { ...headersOf(s), ...headers } });
+  return res;
+}
+
+async function jpeg(): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .jpeg()
+    .toBuffer();
+}
+
+beforeAll(async () => {
+  blobDir = await mkdtemp(join(tmpdir(), 'paddock-blobs-'));
+  t = await startTestApp({ BLOB_DIR: blobDir });
+  const identity = t.app.get(BuiltinIdentitySeeder);
+  await identity.upsertUser({ username: 'writer.one', password: PASSWORD, groups: ['L/MARKETING'] });
+  await identity.upsertUser({ username: 'reader.one', password: PASSWORD, groups: ['L/SALES'] });
+  const groupId = async (name: string) =>
+    (await providerDb(t).group.findUniqueOrThrow({ where: { name }, select: { id: true } })).id;
+  const marketing = await groupId('L/MARKETING');
+  const sales = await groupId('L/SALES');
+  folders = await new FolderSeeder(providerDb(t)).upsertFolders([
+    {
+      prettyId: 'dept-marketing',
+      parent: null,
+      names: { IT: 'Marketing', EN: 'Marketing' },
+      acl: new Map([
+        [marketing, { write: true }],
+        [sales, {}],
+      ]),
+    },
+    {
+      prettyId: 'read-only',
+      parent: 'dept-marketing',
+      names: { IT: 'Sola lettura', EN: 'Read only' },
+      acl: new Map([[marketing, {}]]),
+    },
+    {
+      prettyId: 'frnt01-marketing',
+      parent: 'dept-marketing',
+      names: { IT: 'Fornitori', EN: 'Suppliers' },
+      isSupplier: true,
+      acl: new Map([[marketing, { write: true }]]),
+    },
+  ]);
+  writer = await signIn(t, 'writer.one', PASSWORD, '198.51.100.11');
+  reader = await signIn(t, 'reader.one', PASSWORD, '198.51.100.12');
+});
+
+afterAll(async () => {
+  await t?.close();
+  await rm(blobDir, { recursive: true, force: true });
+});
+
+describe('assets: upload, detail, rename, bytes, versions, trash', () => {
+  let image: Buffer;
+  let contentId: string;
+
+  it('uploads a JPEG through tus and shows it with both IT and EN names', async () => {
+    image = await jpeg();
+    const { create, result } = await tusUpload(writer, image, {
+      filename: 'red car.jpg',
+      filetype: 'image/jpeg',
+      folderId: folders.get('dept-marketing') as string,
+    });
+    expect(create.status).toBe(201);
+    expect(result?.status).toBe(200);
+    const uploaded = result?.body as UploadResult;
+    expect(uploaded.version).toBe(1);
+    contentId = uploaded.contentId;
+
+    const res = await get(writer, `/api/assets/${contentId}`);
+    expect(res.status).toBe(200);
+    const detail = (await res.json()) as AssetDetail;
+    expect(detail).toMatchObject({
+      id: contentId,
+      type: 'IMAGE',
+      extension: 'jpg',
+      names: { IT: 'red car.jpg', EN: 'red car.jpg' },
+      version: 1,
+      size: image.length,
+      mimeType: 'image/jpeg',
+      folders: [{ id: folders.get('dept-marketing'), name: 'Marketing' }],
+      rights: { rename: true, newVersion: true, download: true },
+    });
+  });
+
+  it('answers the original byte-identical, and a Range with 206', async () => {
+    const res = await get(writer, `/api/assets/${contentId}/original`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).toBeTruthy();
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(createHash('sha256').update(body).digest('hex')).toBe(
+      createHash('sha256').update(image).digest('hex'),
+    );
+
+    const ranged = await get(writer, `/api/assets/${contentId}/original`, { range: 'bytes=0-9' });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get('content-range')).toBe(`bytes 0-9/${image.length}`);
+    expect(Buffer.from(await ranged.arrayBuffer())).toEqual(image.subarray(0, 10));
+
+    const again = await get(writer, `/api/assets/${contentId}/original`, {
+      'if-none-match': res.headers.get('etag') as string,
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it('answers an image for the thumbnail (the derivative, or a typed placeholder until it exists)', async () => {
+    const res = await get(writer, `/api/assets/${contentId}/thumbnail?size=320x240`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\//);
+  });
+
+  it('lets a user of a group that may see the folder read the asset, but not rename it', async () => {
+    expect((await get(reader, `/api/assets/${contentId}`)).status).toBe(200);
+    const res = await fetch(`${t.url}/api/assets/${contentId}`, {
+      method: 'PATCH',
+      headers: { ...headersOf(reader), 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'stolen' }),
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('ignores an empty rename and saves a non-empty one in IT and EN', async () => {
+    const rename = (name: string) =>
+      fetch(`${t.url}/api/assets/${contentId}`, {
+        method: 'PATCH',
+        headers: { ...headersOf(writer), 'content-type': 'application/json' },
+        body: JSON.stringify({ name }),
+      });
+    const empty = await rename('   ');
+    expect(empty.status).toBe(200);
+    expect(((await empty.json()) as AssetDetail).names).toEqual({ IT: 'red car.jpg', EN: 'red car.jpg' });
+
+    const renamed = await rename('Rossa');
+    expect(renamed.status).toBe(200);
+    expect(((await renamed.json()) as AssetDetail).names).toEqual({ IT: 'Rossa', EN: 'Rossa' });
+  });
+
+  it('adds a new version that keeps the id and bumps the version', async () => {
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#00f' } })
+      .png()
+      .toBuffer();
+    const { result } = await tusUpload(writer, png, {
+      filename: 'blue.png',
+      filetype: 'image/png',
+      contentId,
+    });
+    expect(result?.status).toBe(200);
+    expect(result?.body).toEqual({ contentId, version: 2 });
+    const detail = (await (await get(writer, `/api/assets/${contentId}`)).json()) as AssetDetail;
+    expect(detail).toMatchObject({ id: contentId, version: 2, extension: 'png', size: png.length });
+    const original = Buffer.from(
+      await (await get(writer, `/api/assets/${contentId}/original`)).arrayBuffer(),
+    );
+    expect(original).toEqual(png);
+  });
+
+  it('refuses an upload into a folder without write, and creates nothing', async () => {
+    const before = await providerDb(t).content.count();
+    const { create } = await tusUpload(writer, image, {
+      filename: 'nope.jpg',
+      folderId: folders.get('read-only') as string,
+    });
+    expect(create.status).toBe(403);
+    expect(((await create.json()) as { code: string }).code).toBe(ASSET_ERROR_CODES.UPLOAD_FORBIDDEN);
+    expect(await providerDb(t).content.count()).toBe(before);
+  });
+
+  it('refuses an upload into the suppliers folder with its code', async () => {
+    const { create } = await tusUpload(writer, image, {
+      filename: 'nope.jpg',
+      folderId: folders.get('frnt01-marketing') as string,
+    });
+    expect(create.status).toBe(403);
+    expect(((await create.json()) as { code: string }).code).toBe(ASSET_ERROR_CODES.UPLOAD_DENIED_SUPPLIERS);
+  });
+
+  it('trashes, then removes the content and its files', async () => {
+    // Through the provider with the writer's provider token, as the hub's later trash feature will.
+    const providerToken = await providerTokenOf('writer.one');
+    const trash = await fetch(`${t.url}/provider/xadmin/resources/content/trash/${t.config.CLIENT_ID}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-tokenid': providerToken },
+      body: JSON.stringify({ contentList: { contentsToTrash: [{ xcontentId: contentId }] } }),
+    });
+    expect(trash.status).toBe(200);
+    expect(((await trash.json()) as { contentsInIssue: string[] }).contentsInIssue).toEqual([]);
+    expect((await get(writer, `/api/assets/${contentId}`)).status).toBe(404);
+
+    const remove = await fetch(`${t.url}/provider/xadmin/resources/content/remove/${t.config.CLIENT_ID}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-tokenid': providerToken },
+      body: JSON.stringify({ xcontentId: contentId }),
+    });
+    expect(remove.status).toBe(200);
+    expect(await providerDb(t).content.count({ where: { id: contentId } })).toBe(0);
+  });
+});
+
+/** A provider token of `username`, signed in at the provider directly. */
+async function providerTokenOf(username: string): Promise<string> {
+  const login = await fetch(`${t.url}/provider/xsso/resources/accessmanager/login/${t.config.CLIENT_ID}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password: PASSWORD }).toString(),
+  });
+  return ((await login.json()) as { tokenId: string }).tokenId;
+}
