@@ -20,6 +20,7 @@ import { SsoModule } from './auth/sso/sso.module';
 import { ProfileModule } from './profile/profile.module';
 import { UsersModule } from './users/users.module';
 import { JobsModule } from './jobs/jobs.module';
+import { ALL_QUEUES, QueueName } from './jobs/job-catalogue';
 import { HealthModule } from './health/health.module';
 import { FoldersModule } from './folders/folders.module';
 import { AssetsModule } from './assets/assets.module';
@@ -52,7 +53,11 @@ export class AppModule {
       ClockModule,
       DatabaseModule,
       BlobStoreModule,
-      JobsModule.forRoot({ runWorkers }),
+      // Derivatives are the built-in provider's work; with a real provider its queue stays idle.
+      JobsModule.forRoot({
+        runWorkers,
+        queues: ALL_QUEUES.filter((q) => config.BUILTIN_PROVIDER || q !== QueueName.Media),
+      }),
     ];
     if (runApi) {
       imports.push(

@@ -46,6 +46,19 @@ describe('the job catalogue', () => {
     expect(checkPayload(JobName.PurgeExpiredSessions, 'x').ok).toBe(false);
   });
 
+  it('checks the derivatives payload: a content uuid and a version from 1, nothing else', () => {
+    const contentId = '0b6f3a52-9a4e-4c1e-8f43-6a1c2d3e4f50';
+    expect(checkPayload(JobName.MakeDerivatives, { contentId, version: 2 })).toEqual({
+      ok: true,
+      payload: { contentId, version: 2 },
+    });
+    expect(checkPayload(JobName.MakeDerivatives, { contentId: 'x', version: 1 }).ok).toBe(false);
+    expect(checkPayload(JobName.MakeDerivatives, { contentId, version: 0 }).ok).toBe(false);
+    expect(checkPayload(JobName.MakeDerivatives, { contentId, version: 1.5 }).ok).toBe(false);
+    expect(checkPayload(JobName.MakeDerivatives, { contentId, version: 1, extra: true }).ok).toBe(false);
+    expect(JOBS[JobName.MakeDerivatives].queue).toBe(QueueName.Media);
+  });
+
   it('schedules jobs of the catalogue with valid payloads, once per id, nightly purge included', () => {
     const ids = SCHEDULES.map((s) => s.id);
     expect(new Set(ids).size).toBe(ids.length);

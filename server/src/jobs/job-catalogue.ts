@@ -12,10 +12,12 @@ import { z } from 'zod';
  */
 export enum QueueName {
   Maintenance = 'maintenance',
+  Media = 'media',
 }
 
 export enum JobName {
   PurgeExpiredSessions = 'purge-expired-sessions',
+  MakeDerivatives = 'make-derivatives',
 }
 
 /** Who a job acts for when nobody submitted it (schedules, jobs found in Redis without a record). */
@@ -43,11 +45,18 @@ export const QUEUES: Readonly<Record<QueueName, QueueDefinition>> = {
     concurrency: 1,
     policy: { attempts: 3, backoffMs: 30_000, keepCompleted: 200, keepFailed: 1_000 },
   },
+  // Media work is CPU-bound (sharp, ffmpeg): two at a time per worker process; a failed try is
+  // usually a blob store or database hiccup, worth a quick retry.
+  [QueueName.Media]: {
+    concurrency: 2,
+    policy: { attempts: 4, backoffMs: 5_000, keepCompleted: 1_000, keepFailed: 5_000 },
+  },
 };
 
 /** Payloads carry ids only; handlers reload what they need and must be idempotent. */
 const payloadSchemas = {
   [JobName.PurgeExpiredSessions]: z.strictObject({}),
+  [JobName.MakeDerivatives]: z.strictObject({ contentId: z.uuid(), version: z.int().min(1) }),
 } satisfies Record<JobName, z.ZodType<object>>;
 
 export type JobPayloads = { [N in JobName]: z.infer<(typeof payloadSchemas)[N]> };
@@ -58,6 +67,8 @@ type EveryJob<T extends Record<JobName, unknown>> = T;
 /** What a finished job reports (stored in JobRecord.result and sent to watchers). */
 export type JobResults = EveryJob<{
   [JobName.PurgeExpiredSessions]: { deleted: number };
+  /** `skipped` when the version is no longer the content's current one (a newer job does it). */
+  [JobName.MakeDerivatives]: { derivatives: string[]; state: 'READY' | 'FAILED' | 'skipped' };
 }>;
 
 /** A request for a job: the discriminated union of every job and its payload. */
@@ -74,6 +85,10 @@ export const JOBS: Readonly<{ [N in JobName]: JobDefinition<N> }> = {
   [JobName.PurgeExpiredSessions]: {
     queue: QueueName.Maintenance,
     payload: payloadSchemas[JobName.PurgeExpiredSessions],
+  },
+  [JobName.MakeDerivatives]: {
+    queue: QueueName.Media,
+    payload: payloadSchemas[JobName.MakeDerivatives],
   },
 };
 

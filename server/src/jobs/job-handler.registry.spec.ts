@@ -3,12 +3,14 @@ import type { JobHandler } from './job-handler';
 import { JobCatalogueError, JobHandlerRegistry } from './job-handler.registry';
 
 const handler: JobHandler = { handle: async () => ({ deleted: 0 }) };
+const media: JobHandler = { handle: async () => ({ derivatives: [], state: 'skipped' as const }) };
 
 describe('JobHandlerRegistry, the catalogue check', () => {
   it('passes when every job of the catalogue has a handler', () => {
     const registry = new JobHandlerRegistry();
     registry.register([
       { name: JobName.PurgeExpiredSessions, handler, source: 'PurgeExpiredSessionsHandler' },
+      { name: JobName.MakeDerivatives, handler: media, source: 'MakeDerivativesHandler' },
     ]);
 
     expect(() => registry.assertComplete()).not.toThrow();

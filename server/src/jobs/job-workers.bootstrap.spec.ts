@@ -7,12 +7,21 @@ import { JobHandlerFor, type JobHandler } from './job-handler';
 import { JobCatalogueError, JobHandlerRegistry } from './job-handler.registry';
 import { JobQueues } from './job-queues';
 import { JobWorkersBootstrap } from './job-workers.bootstrap';
+import { WORKER_QUEUES } from './worker-queues';
 
 @JobHandlerFor(JobName.PurgeExpiredSessions)
 @Injectable()
 class FakePurgeHandler implements JobHandler<JobName.PurgeExpiredSessions> {
   async handle() {
     return { deleted: 0 };
+  }
+}
+
+@JobHandlerFor(JobName.MakeDerivatives)
+@Injectable()
+class FakeDerivativesHandler implements JobHandler<JobName.MakeDerivatives> {
+  async handle() {
+    return { derivatives: [], state: 'skipped' as const };
   }
 }
 
@@ -29,7 +38,10 @@ function fakes() {
   return { registrar, queues, upserts };
 }
 
-async function boot(handlers: (typeof FakePurgeHandler)[]) {
+async function boot(
+  handlers: (typeof FakePurgeHandler | typeof FakeDerivativesHandler)[],
+  workerQueues: QueueName[] = Object.values(QueueName),
+) {
   const { registrar, queues, upserts } = fakes();
   const module = await Test.createTestingModule({
     imports: [DiscoveryModule],
@@ -38,6 +50,7 @@ async function boot(handlers: (typeof FakePurgeHandler)[]) {
       JobWorkersBootstrap,
       { provide: BullRegistrar, useValue: registrar },
       { provide: JobQueues, useValue: queues },
+      { provide: WORKER_QUEUES, useValue: workerQueues },
       ...handlers,
     ],
   }).compile();
@@ -53,7 +66,7 @@ describe('JobWorkersBootstrap', () => {
   });
 
   it('registers the discovered handlers, then starts the workers, then upserts every schedule', async () => {
-    const { module, registrar, upserts } = await boot([FakePurgeHandler]);
+    const { module, registrar, upserts } = await boot([FakePurgeHandler, FakeDerivativesHandler]);
 
     await module.init();
 
@@ -69,6 +82,15 @@ describe('JobWorkersBootstrap', () => {
         { name: s.job, data: s.payload, opts: jobOptionsOf(s.job) },
       ]),
     );
+    await module.close();
+  });
+
+  it("needs handlers only for its own queues' jobs (no media worker without the built-in provider)", async () => {
+    const { module, registrar } = await boot([FakePurgeHandler], [QueueName.Maintenance]);
+
+    await module.init();
+
+    expect(registrar.register).toHaveBeenCalledTimes(1);
     await module.close();
   });
 });

@@ -1,14 +1,15 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { BullRegistrar } from '@nestjs/bullmq';
-import { jobOptionsOf, queueOf, SCHEDULES } from './job-catalogue';
+import { jobOptionsOf, jobsOfQueue, queueOf, SCHEDULES, type QueueName } from './job-catalogue';
 import { JobHandlerFor, type JobHandler } from './job-handler';
 import { JobHandlerRegistry, type HandlerEntry } from './job-handler.registry';
 import { JobQueues } from './job-queues';
+import { WORKER_QUEUES } from './worker-queues';
 
 /**
  * Starts the workers of a worker process, in order: collect the `@JobHandlerFor` providers,
- * refuse to boot when a job of the catalogue has no handler, then start the BullMQ workers
+ * refuse to boot when a job of its queues has no handler, then start the BullMQ workers
  * (manual registration), then upsert the schedules.
  */
 @Injectable()
@@ -20,6 +21,7 @@ export class JobWorkersBootstrap implements OnModuleInit, OnApplicationBootstrap
     private readonly registry: JobHandlerRegistry,
     private readonly registrar: BullRegistrar,
     private readonly queues: JobQueues,
+    @Inject(WORKER_QUEUES) private readonly workerQueues: readonly QueueName[],
   ) {}
 
   onModuleInit(): void {
@@ -31,13 +33,13 @@ export class JobWorkersBootstrap implements OnModuleInit, OnApplicationBootstrap
         return name && handler ? [{ name, handler, source: wrapper.name }] : [];
       });
     this.registry.register(entries);
-    this.registry.assertComplete();
+    this.registry.assertComplete(this.workerQueues.flatMap(jobsOfQueue));
     this.registrar.register();
   }
 
   /** Schedules only enqueue; a job scheduler id fires once however many workers upsert it. */
   async onApplicationBootstrap(): Promise<void> {
-    for (const schedule of SCHEDULES) {
+    for (const schedule of SCHEDULES.filter((s) => this.workerQueues.includes(queueOf(s.job)))) {
       await this.queues
         .get(queueOf(schedule.job))
         .upsertJobScheduler(

@@ -3,7 +3,8 @@ import { DiscoveryModule } from '@nestjs/core';
 import { BullModule } from '@nestjs/bullmq';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import type { CatalogueProcessor } from './catalogue.processor';
-import { QueueName } from './job-catalogue';
+import { ALL_QUEUES, QueueName } from './job-catalogue';
+import { WORKER_QUEUES } from './worker-queues';
 import { JobEventsService } from './job-events.service';
 import { JobFailureWatch } from './job-failure.watch';
 import { JobHandlerRegistry } from './job-handler.registry';
@@ -14,6 +15,7 @@ import { JobsController } from './jobs.controller';
 import { JobsRepository } from './jobs.repository';
 import { JobsService } from './jobs.service';
 import { MaintenanceProcessor } from './maintenance/maintenance.processor';
+import { MediaProcessor } from './media/media.processor';
 import { PurgeExpiredSessionsHandler } from './maintenance/purge-expired-sessions.handler';
 import { SessionPurgeRepository } from './maintenance/session-purge.repository';
 import { blockingConnectionOf } from './redis-connection';
@@ -21,6 +23,7 @@ import { blockingConnectionOf } from './redis-connection';
 /** One processor per queue of the catalogue (the compiler asks for a new queue's). */
 const PROCESSORS: Record<QueueName, Type<CatalogueProcessor>> = {
   [QueueName.Maintenance]: MaintenanceProcessor,
+  [QueueName.Media]: MediaProcessor,
 };
 
 /** Handlers of the jobs this module owns (with what they use). Feature modules provide their own. */
@@ -33,7 +36,9 @@ const HANDLERS: Provider[] = [PurgeExpiredSessionsHandler, SessionPurgeRepositor
  */
 @Module({})
 export class JobsModule {
-  static forRoot(options: { runWorkers: boolean }): DynamicModule {
+  /** `queues`: what this process's workers take (default all); e.g. no `media` without the built-in provider. */
+  static forRoot(options: { runWorkers: boolean; queues?: readonly QueueName[] }): DynamicModule {
+    const queues = options.queues ?? ALL_QUEUES;
     const imports: ModuleMetadata['imports'] = [];
     const providers: Provider[] = [JobsRepository, JobsService, JobQueues, JobEventsService];
     if (options.runWorkers) {
@@ -57,7 +62,8 @@ export class JobsModule {
         JobRunner,
         JobWorkersBootstrap,
         JobFailureWatch,
-        ...Object.values(PROCESSORS),
+        { provide: WORKER_QUEUES, useValue: queues },
+        ...queues.map((q) => PROCESSORS[q]),
         ...HANDLERS,
       );
     }

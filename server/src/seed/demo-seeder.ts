@@ -5,6 +5,7 @@ import { DirectoryUserRepository } from '../auth/directory-user.repository';
 import { ProfileService } from '../profile/profile.service';
 import { BuiltinIdentitySeeder } from '../builtin-provider/identity/builtin-identity.seeder';
 import { FolderSeeder } from '../builtin-provider/folders/folder.seeder';
+import { DemoContentSeeder } from './demo-content';
 import { DEMO_DISCLAIMER, DEMO_GROUPS, DEMO_PASSWORD, DEMO_USERS, demoEmail, demoFolders } from './demo-data';
 
 export interface SeedSummary {
@@ -26,6 +27,7 @@ export class DemoSeeder {
     private readonly directory: DirectoryUserRepository,
     @Optional() private readonly identity?: BuiltinIdentitySeeder,
     @Optional() private readonly folders?: FolderSeeder,
+    @Optional() private readonly demoContent?: DemoContentSeeder,
   ) {}
 
   async run(): Promise<SeedSummary> {
@@ -60,6 +62,8 @@ export class DemoSeeder {
         ),
       }));
       folderCount = (await this.folders.upsertFolders(folders)).size;
+      // Demo assets need the users and folders above (issue 3 §10).
+      await this.demoContent?.run();
     }
     // So that user search finds the demo people before their first sign-in.
     for (const u of DEMO_USERS) {

@@ -7,9 +7,17 @@ import { ProfileModule } from '../profile/profile.module';
 import { DirectoryUserRepository } from '../auth/directory-user.repository';
 import { IdentityModule } from '../builtin-provider/identity/identity.module';
 import { FolderSeedModule } from '../builtin-provider/folders/folder-seed.module';
+import { ContentsModule } from '../builtin-provider/contents/contents.module';
+import { BuiltinProviderDatabaseModule } from '../builtin-provider/builtin-provider-database.module';
+import { BlobStoreModule } from '../blob-store/blob-store.module';
+import { JobsModule } from '../jobs/jobs.module';
+import { DemoContentRepository, DemoContentSeeder } from './demo-content';
 import { DemoSeeder } from './demo-seeder';
 
-/** Everything the demo seed writes through, without HTTP, queues or schedules. */
+/**
+ * Everything the demo seed writes through, without HTTP or workers: demo contents are created
+ * through the contents service, which queues their derivatives for the workers of `npm start`.
+ */
 @Module({})
 export class SeedModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -22,9 +30,22 @@ export class SeedModule {
         ClockModule,
         DatabaseModule,
         ProfileModule,
-        ...(config.BUILTIN_PROVIDER ? [IdentityModule, FolderSeedModule] : []),
+        ...(config.BUILTIN_PROVIDER
+          ? [
+              IdentityModule,
+              FolderSeedModule,
+              BuiltinProviderDatabaseModule,
+              BlobStoreModule,
+              JobsModule.forRoot({ runWorkers: false }),
+              ContentsModule,
+            ]
+          : []),
       ],
-      providers: [DemoSeeder, DirectoryUserRepository],
+      providers: [
+        DemoSeeder,
+        DirectoryUserRepository,
+        ...(config.BUILTIN_PROVIDER ? [DemoContentSeeder, DemoContentRepository] : []),
+      ],
     };
   }
 }

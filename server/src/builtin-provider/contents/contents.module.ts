@@ -10,5 +10,7 @@ import { ContentsService, DerivativesRequester } from './contents.service';
   imports: [BuiltinProviderDatabaseModule, IdentityModule],
   controllers: [PackagerController, ContentAdminController, ContentController],
   providers: [ContentsService, ContentRepository, DerivativesRequester],
+  // The demo seed creates its contents the normal way, through the service.
+  exports: [ContentsService],
 })
 export class ContentsModule {}

@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Inject, Injectable } from '@nestjs/common';
+import { BLOB_STORE, BlobNotFoundError, type BlobStore } from '../../blob-store/blob-store';
+import { JobName, policyOf, type JobPayloads, type JobResults } from '../../jobs/job-catalogue';
+import { classifyJobError, PermanentJobError } from '../../jobs/job-errors';
+import { JobHandlerFor, type JobContext, type JobHandler } from '../../jobs/job-handler';
+import { DERIVATIVE_ERROR_CODES } from './derivatives.errors';
+import {
+  DerivativesRepository,
+  type DerivationSource,
+  type MetadataValue,
+  type StoredDerivative,
+} from './derivatives.repository';
+import { deriveMedia, type Derived, type DerivedFile } from './media/media-deriver';
+
+type Make = JobName.MakeDerivatives;
+
+/** Where a version's derivative of a kind lives: fixed, so a re-run overwrites instead of piling up. */
+export function derivativeKey(
+  contentId: string,
+  version: number,
+  file: Pick<DerivedFile, 'kind' | 'extension'>,
+): string {
+  return `derivatives/${contentId}/${version}/${file.kind}.${file.extension}`;
+}
+
+/** Extensions become file names in the work directory: keep them plain. */
+function safeExtension(extension: string): string {
+  return /^[a-z0-9]{1,10}$/i.test(extension) ? extension.toLowerCase() : 'bin';
+}
+
+/** The SPEC §3 keys this job writes, from the source and what the tools found. */
+export function extractedMetadata(size: bigint, sha256: string, derived: Derived): MetadataValue[] {
+  const { facts } = derived;
+  const values: MetadataValue[] = [{ key: 'size', value: size.toString(), valueNum: Number(size) }];
+  if (facts.width && facts.height)
+    values.push({ key: 'resolution', value: `${facts.width}x${facts.height}` });
+  if (facts.dpi) values.push({ key: 'dpi', value: String(facts.dpi), valueNum: facts.dpi });
+  if (facts.createdAt)
+    values.push({
+      key: 'creation_date',
+      value: facts.createdAt.toISOString(),
+      // Epoch seconds, like SPEC §3's other date keys, so LESS/MORE/BETWEEN compare numbers.
+      valueNum: Math.floor(facts.createdAt.getTime() / 1000),
+    });
+  if (facts.durationMs !== undefined)
+    values.push({ key: 'duration', value: String(facts.durationMs), valueNum: facts.durationMs });
+  values.push({
+    key: 'fingerprint',
+    value: facts.dhash ? `sha256:${sha256} dhash:${facts.dhash}` : `sha256:${sha256}`,
+  });
+  return values;
+}
+
+/**
+ * Makes a content version's derivatives (thumb, preview, poster, proxy), its extracted metadata
+ * and fingerprint, then marks the content READY — or FAILED when the media cannot be read.
+ * Idempotent: the same blob keys and rows are written again; kinds no longer made are removed.
+ */
+@JobHandlerFor(JobName.MakeDerivatives)
+@Injectable()
+export class MakeDerivativesHandler implements JobHandler<Make> {
+  constructor(
+    private readonly repository: DerivativesRepository,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+  ) {}
+
+  async handle(payload: JobPayloads[Make], context: JobContext): Promise<JobResults[Make]> {
+    const { contentId, version } = payload;
+    const source = await this.repository.findSource(contentId, version);
+    if (!source)
+      throw new PermanentJobError(
+        DERIVATIVE_ERROR_CODES.SOURCE_MISSING,
+        `Content ${contentId} has no version ${version}`,
+      );
+    // A newer version was uploaded meanwhile: its own job makes what the content shows.
+    if (source.currentVersion !== version) return { derivatives: [], state: 'skipped' };
+    try {
+      return await this.derive(source, context);
+    } catch (error) {
+      const lastTry = context.attempt >= policyOf(JobName.MakeDerivatives).attempts;
+      if (classifyJobError(error).permanent || lastTry) await this.repository.markFailed(contentId, version);
+      throw error;
+    }
+  }
+
+  private async derive(source: DerivationSource, context: JobContext): Promise<JobResults[Make]> {
+    const { contentId, version } = source;
+    const workDir = await mkdtemp(join(tmpdir(), 'paddock-derivatives-'));
+    try {
+      await context.progress(5);
+      const local = join(workDir, `source.${safeExtension(source.extension)}`);
+      const sha256 = await this.download(source.blobKey, local);
+      await context.progress(20);
+      const derived = await deriveMedia(local, workDir, {
+        contentType: source.contentType,
+        extension: source.extension,
+      });
+      await context.progress(80);
+      const previous = await this.repository.derivativeKeys(contentId, version);
+      const stored: StoredDerivative[] = [];
+      for (const file of derived.files) stored.push(await this.store(contentId, version, file));
+      await context.progress(95);
+      await this.repository.saveResult({
+        contentId,
+        version,
+        derivatives: stored,
+        metadata: extractedMetadata(source.size, sha256, derived),
+        sha256,
+        width: derived.facts.width,
+        height: derived.facts.height,
+        durationMs: derived.facts.durationMs,
+      });
+      // Blobs of kinds or formats an earlier run made and this one did not (rows are gone now).
+      const kept = new Set(stored.map((d) => d.blobKey));
+      for (const old of previous) if (!kept.has(old.blobKey)) await this.blobs.delete(old.blobKey);
+      await context.progress(100);
+      return { derivatives: stored.map((d) => d.kind), state: 'READY' };
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  /** Copies the source to local disk (ffmpeg needs a seekable file), hashing it on the way. */
+  private async download(blobKey: string, target: string): Promise<string> {
+    let input: Readable;
+    try {
+      input = await this.blobs.get(blobKey);
+    } catch (error) {
+      if (error instanceof BlobNotFoundError)
+        throw new PermanentJobError(
+          DERIVATIVE_ERROR_CODES.SOURCE_MISSING,
+          `The source file ${blobKey} is missing`,
+        );
+      throw error;
+    }
+    const hash = createHash('sha256');
+    const measure = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    await pipeline(input, measure, createWriteStream(target));
+    return hash.digest('hex');
+  }
+
+  private async store(contentId: string, version: number, file: DerivedFile): Promise<StoredDerivative> {
+    const blobKey = derivativeKey(contentId, version, file);
+    const body = Buffer.isBuffer(file.body) ? Readable.from([file.body]) : createReadStream(file.body.path);
+    const written = await this.blobs.put(blobKey, body);
+    return {
+      kind: file.kind,
+      blobKey,
+      mimeType: file.mimeType,
+      width: file.width,
+      height: file.height,
+      size: written.size,
+    };
+  }
+}

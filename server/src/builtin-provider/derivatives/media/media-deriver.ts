@@ -1,0 +1,196 @@
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { PermanentJobError } from '../../../jobs/job-errors';
+import { audioProxy, extractFrame, pdfFirstPage, probe, videoProxy, waveform } from './av';
+import {
+  differenceHash,
+  previewAndThumb,
+  readImageFacts,
+  renderInside,
+  THUMB_BOX,
+  type Rendition,
+} from './image';
+import { placeholder } from './placeholder';
+
+export type DerivativeKind = 'thumb' | 'preview' | 'poster' | 'proxy';
+
+/** One derivative: small images in memory, proxies as files in the job's work directory. */
+export interface DerivedFile {
+  kind: DerivativeKind;
+  mimeType: string;
+  extension: string;
+  width?: number;
+  height?: number;
+  body: Buffer | { path: string };
+}
+
+export interface SourceFacts {
+  width?: number;
+  height?: number;
+  durationMs?: number;
+  dpi?: number;
+  createdAt?: Date;
+  /** 64-bit difference hash, hex (images only). */
+  dhash?: string;
+}
+
+export interface Derived {
+  files: DerivedFile[];
+  facts: SourceFacts;
+}
+
+/** What the source is, for the pipeline to choose. */
+export interface SourceKind {
+  contentType: string;
+  extension: string;
+}
+
+/** Formats sharp decodes: such a file that fails to decode is corrupt. */
+const SHARP_FORMATS = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif', 'tif', 'tiff', 'avif', 'svg']);
+/** No Debian tool at hand makes a faithful preview of these (yet): a typed placeholder. */
+const PLACEHOLDER_ONLY = new Set([
+  'psd',
+  'psb',
+  'eps',
+  'doc',
+  'docx',
+  'ppt',
+  'pptx',
+  'xls',
+  'xlsx',
+  'odt',
+  'odp',
+  'ods',
+  'zip',
+]);
+
+export type Family = 'image' | 'video' | 'audio' | 'pdf' | 'illustrator' | 'placeholder';
+
+export function familyOf({ contentType, extension }: SourceKind): Family {
+  const ext = extension.toLowerCase();
+  if (ext === 'pdf') return 'pdf';
+  // Illustrator files saved with PDF compatibility (the default) render like a PDF.
+  if (ext === 'ai') return 'illustrator';
+  if (PLACEHOLDER_ONLY.has(ext)) return 'placeholder';
+  if (contentType === 'IMAGE') return 'image';
+  if (contentType === 'VIDEO') return 'video';
+  if (contentType === 'AUDIO') return 'audio';
+  return 'placeholder';
+}
+
+const fromRendition = (kind: DerivativeKind, r: Rendition): DerivedFile => ({
+  kind,
+  mimeType: r.mimeType,
+  extension: r.extension,
+  width: r.width,
+  height: r.height,
+  body: r.data,
+});
+
+async function placeholderFiles(label: string, colourKey?: string): Promise<DerivedFile[]> {
+  const { preview, thumb } = await placeholder(label, colourKey);
+  return [fromRendition('preview', preview), fromRendition('thumb', thumb)];
+}
+
+async function imageDerived(path: string, extension: string): Promise<Derived> {
+  try {
+    const facts = await readImageFacts(path);
+    const { preview, thumb } = await previewAndThumb(path);
+    return {
+      files: [fromRendition('preview', preview), fromRendition('thumb', thumb)],
+      facts: { ...facts, dhash: await differenceHash(preview.data) },
+    };
+  } catch (error) {
+    // HEIC, RAW, BMP…: sharp's build may not read them; that is not a corrupt file.
+    if (SHARP_FORMATS.has(extension.toLowerCase())) throw error;
+    if (!(error instanceof PermanentJobError)) throw error;
+    return { files: await placeholderFiles(extension), facts: {} };
+  }
+}
+
+async function videoDerived(path: string, workDir: string): Promise<Derived> {
+  const facts = await probe(path);
+  if (!facts.hasVideo) return audioDerived(path, workDir);
+  const frame = await readFile(await extractFrame(path, workDir, facts.durationMs));
+  const poster = await sharp(frame)
+    .resize(2048, 2048, { fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 85, mozjpeg: true })
+    .toBuffer({ resolveWithObject: true });
+  const thumb = await renderInside(poster.data, THUMB_BOX);
+  const proxy = await videoProxy(path, workDir, facts.hasAudio);
+  const proxyFacts = await probe(proxy);
+  return {
+    files: [
+      {
+        kind: 'poster',
+        mimeType: 'image/jpeg',
+        extension: 'jpg',
+        width: poster.info.width,
+        height: poster.info.height,
+        body: poster.data,
+      },
+      fromRendition('thumb', thumb),
+      {
+        kind: 'proxy',
+        mimeType: 'video/mp4',
+        extension: 'mp4',
+        width: proxyFacts.width,
+        height: proxyFacts.height,
+        body: { path: proxy },
+      },
+    ],
+    facts: {
+      width: facts.width,
+      height: facts.height,
+      durationMs: facts.durationMs,
+      createdAt: facts.createdAt,
+    },
+  };
+}
+
+async function audioDerived(path: string, workDir: string): Promise<Derived> {
+  const facts = await probe(path);
+  const proxy = await audioProxy(path, workDir);
+  const { preview, thumb } = await previewAndThumb(await readFile(await waveform(path, workDir)));
+  return {
+    files: [
+      fromRendition('preview', preview),
+      fromRendition('thumb', thumb),
+      { kind: 'proxy', mimeType: 'audio/mp4', extension: 'm4a', body: { path: proxy } },
+    ],
+    facts: { durationMs: facts.durationMs, createdAt: facts.createdAt },
+  };
+}
+
+async function pdfDerived(path: string, workDir: string): Promise<Derived> {
+  const page = await readFile(await pdfFirstPage(path, workDir));
+  const { preview, thumb } = await previewAndThumb(page);
+  return { files: [fromRendition('preview', preview), fromRendition('thumb', thumb)], facts: {} };
+}
+
+/**
+ * Makes every derivative of one source file (already on local disk in `workDir`) and reads its
+ * facts. Throws PermanentJobError for media no tool can read.
+ */
+export async function deriveMedia(path: string, workDir: string, kind: SourceKind): Promise<Derived> {
+  switch (familyOf(kind)) {
+    case 'image':
+      return imageDerived(path, kind.extension);
+    case 'video':
+      return videoDerived(path, workDir);
+    case 'audio':
+      return audioDerived(path, workDir);
+    case 'pdf':
+      return pdfDerived(path, workDir);
+    case 'illustrator':
+      try {
+        return await pdfDerived(path, workDir);
+      } catch (error) {
+        // A legacy (PostScript-only) .ai: no PDF inside, so the typed placeholder.
+        if (!(error instanceof PermanentJobError)) throw error;
+        return { files: await placeholderFiles('ai'), facts: {} };
+      }
+    case 'placeholder':
+      return { files: await placeholderFiles(kind.extension || 'file'), facts: {} };
+  }
+}

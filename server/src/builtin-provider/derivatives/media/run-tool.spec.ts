@@ -1,0 +1,29 @@
+import { DERIVATIVE_ERROR_CODES } from '../derivatives.errors';
+import { runTool } from './run-tool';
+
+describe('runTool: external media tools, without a shell', () => {
+  it('hands back stdout, and passes arguments verbatim (no shell expansion)', async () => {
+    const { stdout } = await runTool('echo', ['$HOME; rm -rf /', '*'], 5_000);
+    expect(stdout.toString()).toBe('$HOME; rm -rf / *\n');
+  });
+
+  it('sorts failures: bad input is permanent, a timeout or a kill is retried, a missing tool is permanent', async () => {
+    await expect(runTool('sh', ['-c', 'echo broken >&2; exit 3'], 5_000)).rejects.toMatchObject({
+      name: 'PermanentJobError',
+      code: DERIVATIVE_ERROR_CODES.UNREADABLE,
+      message: expect.stringContaining('broken'),
+    });
+    await expect(runTool('sleep', ['5'], 100)).rejects.toMatchObject({
+      name: 'TransientJobError',
+      code: DERIVATIVE_ERROR_CODES.TOOL_TIMEOUT,
+    });
+    await expect(runTool('sh', ['-c', 'kill -9 $$'], 5_000)).rejects.toMatchObject({
+      name: 'TransientJobError',
+      code: DERIVATIVE_ERROR_CODES.TOOL_KILLED,
+    });
+    await expect(runTool('no-such-media-tool', [], 5_000)).rejects.toMatchObject({
+      name: 'PermanentJobError',
+      code: DERIVATIVE_ERROR_CODES.TOOL_MISSING,
+    });
+  });
+});

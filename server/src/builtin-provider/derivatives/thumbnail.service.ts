@@ -1,0 +1,130 @@
+import { Readable } from 'node:stream';
+import { Inject, Injectable } from '@nestjs/common';
+import { BLOB_STORE, type BlobStore } from '../../blob-store/blob-store';
+import { APP_CONFIG, type AppConfig } from '../../config/config.module';
+import { TokenService } from '../identity/token.service';
+import { requireClient, THRON_FAILURES, ThronError, thronError } from '../thron.errors';
+import { THUMBNAIL_FAILURES } from './derivatives.errors';
+import { DerivativesRepository, type ThumbnailSource } from './derivatives.repository';
+import { fitJpeg, PREVIEW_BOX, THUMB_BOX } from './media/image';
+import { placeholder } from './media/placeholder';
+
+/** 'WxH'; 0 leaves a side unconstrained, '0x0' is the largest rendition (research §7). */
+const DIV_AREA = /^(\d{1,4})x(\d{1,4})$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface ThumbnailRequest {
+  clientId: string;
+  divArea: string;
+  /** The path's last segment: the id, optionally with an image extension ('….jpg'). */
+  contentFile: string;
+  token: string | undefined;
+  ifNoneMatch: string | undefined;
+}
+
+export type ThumbnailAnswer =
+  | { status: 304; etag: string; cacheControl: string }
+  | { status: 200; etag?: string; cacheControl: string; mimeType: string; body: Readable };
+
+/** Thumbnails revalidate every time: a new version changes the ETag and must show at once. */
+export const THUMBNAIL_CACHE_CONTROL = 'private, no-cache';
+/** The "still processing" picture must not be kept: the real one follows shortly. */
+const PENDING_CACHE_CONTROL = 'no-store';
+
+/**
+ * The requested box, each side capped at the preview's (renditions are never enlarged, so a larger
+ * box gives the same picture — and would only multiply cache entries).
+ */
+export function parseDivArea(divArea: string): { width: number; height: number } | null {
+  const match = DIV_AREA.exec(divArea);
+  if (!match) return null;
+  return { width: Math.min(Number(match[1]), PREVIEW_BOX), height: Math.min(Number(match[2]), PREVIEW_BOX) };
+}
+
+/** Whether `header` (If-None-Match: a list of tags, or '*') names `etag`. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim().replace(/^W\//, '');
+    return t === '*' || t === etag;
+  });
+}
+
+/**
+ * THRON's dynamic thumbnail (delivery/getThumbnail): the content's current image rendition
+ * fitted to any divArea, cached in the blob store per (content, version, divArea), with a
+ * version-based ETag. Needs a token whose user sees one of the content's folders.
+ */
+@Injectable()
+export class ThumbnailService {
+  constructor(
+    private readonly repository: DerivativesRepository,
+    private readonly tokens: TokenService,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CLIENT_ID'>,
+  ) {}
+
+  async thumbnail(request: ThumbnailRequest): Promise<ThumbnailAnswer> {
+    requireClient(this.config.CLIENT_ID, request.clientId);
+    const user = await this.tokens.resolve(request.token);
+    if (!user) throw new ThronError(THRON_FAILURES.sessionExpired);
+    const area = parseDivArea(request.divArea);
+    if (!area) throw thronError(THRON_FAILURES.invalidArguments, 'divArea must be WxH');
+    const contentId = request.contentFile.replace(/\.(jpe?g|png|webp)$/i, '');
+    if (!UUID.test(contentId)) throw thronError(THRON_FAILURES.invalidArguments, 'contentId');
+
+    const source = await this.repository.thumbnailSource(contentId);
+    if (!source || !(await this.repository.canSee(user, contentId)))
+      throw new ThronError(THUMBNAIL_FAILURES.contentNotFound);
+    const pick = pickRendition(source, area);
+    if (!pick) return this.pending(area);
+
+    const etag = `"${contentId}-v${source.version}-${area.width}x${area.height}"`;
+    if (matchesEtag(request.ifNoneMatch, etag))
+      return { status: 304, etag, cacheControl: THUMBNAIL_CACHE_CONTROL };
+    const cacheKey = `thumbnails/${contentId}/${source.version}/${area.width}x${area.height}.jpg`;
+    if (!(await this.blobs.exists(cacheKey))) {
+      const original = await this.read(pick.blobKey);
+      const fitted = await fitJpeg(original, area.width, area.height);
+      await this.blobs.put(cacheKey, Readable.from([fitted.data]));
+    }
+    return {
+      status: 200,
+      etag,
+      cacheControl: THUMBNAIL_CACHE_CONTROL,
+      mimeType: 'image/jpeg',
+      body: await this.blobs.get(cacheKey),
+    };
+  }
+
+  /** The content has no image rendition yet (processing, or failed): a neutral picture. */
+  private async pending(area: { width: number; height: number }): Promise<ThumbnailAnswer> {
+    const { thumb } = await placeholder('…', 'pending');
+    const fitted = await fitJpeg(thumb.data, area.width, area.height);
+    return {
+      status: 200,
+      cacheControl: PENDING_CACHE_CONTROL,
+      mimeType: fitted.mimeType,
+      body: Readable.from([fitted.data]),
+    };
+  }
+
+  private async read(key: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.blobs.get(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+}
+
+/** The smallest rendition that still covers the area: the thumb for grid sizes, else the preview. */
+function pickRendition(
+  source: ThumbnailSource,
+  area: { width: number; height: number },
+): { blobKey: string } | undefined {
+  const byKind = new Map(source.derivatives.map((d) => [d.kind, d]));
+  const large = byKind.get('preview') ?? byKind.get('poster');
+  const small = byKind.get('thumb');
+  const fitsThumb = area.width > 0 && area.height > 0 && Math.max(area.width, area.height) <= THUMB_BOX;
+  if (fitsThumb && small) return small;
+  return large ?? small;
+}

@@ -1,0 +1,2 @@
+/** Injection token: the queues this process works on (JobsModule.forRoot's `queues`). */
+export const WORKER_QUEUES = Symbol('WORKER_QUEUES');

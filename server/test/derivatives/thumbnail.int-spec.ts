@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
+import { TokenService } from '../../src/builtin-provider/identity/token.service';
+import { demoImage } from '../../src/seed/demo-content';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { addVersion, insertContent, makeDerivatives, providerDb } from './derivatives-fixtures';
+
+jest.setTimeout(120_000);
+
+/** THRON delivery/getThumbnail on the built-in provider: any divArea, cached, validated, ACL-checked. */
+describe('provider delivery/getThumbnail (PostgreSQL + Redis + real images)', () => {
+  let t: TestApp;
+  let contentId: string;
+  let viewerToken: string;
+  let outsiderToken: string;
+  const path = (divArea: string, id = contentId, client = 'paddock') =>
+    `${t.url}/provider/xcontents/resources/delivery/getThumbnail/${client}/${divArea}/${id}`;
+
+  /** A folder whose ACL lets `groupName` see it, holding `contentId`. */
+  async function folderShowing(groupName: string, linked: string): Promise<void> {
+    const db = providerDb(t);
+    const group = await db.group.findUniqueOrThrow({ where: { name: groupName } });
+    const folder = await db.category.create({
+      data: {
+        prettyId: `thumb-test-${randomUUID()}`,
+        locales: [{ locale: 'EN', name: 'Thumbnail test' }],
+        acl: { create: [{ groupId: group.id, show: true }] },
+      },
+    });
+    await db.contentCategory.create({ data: { categoryId: folder.id, contentId: linked } });
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const seeder = t.app.get(BuiltinIdentitySeeder);
+    const tokens = t.app.get(TokenService);
+    const viewer = await seeder.upsertUser({ username: 'thumb.viewer', groups: ['L/THUMBS'] });
+    const outsider = await seeder.upsertUser({ username: 'thumb.outsider', groups: ['L/ELSEWHERE'] });
+    viewerToken = await tokens.issueToken(viewer);
+    outsiderToken = await tokens.issueToken(outsider);
+    const photo = await demoImage({
+      width: 1600,
+      height: 1000,
+      from: '#1d4ed8',
+      to: '#f97316',
+      title: 'Spider 1966',
+      format: 'jpeg',
+    });
+    contentId = await insertContent(t, 'spider-1966.jpg', photo);
+    await folderShowing('L/THUMBS', contentId);
+    expect((await makeDerivatives(t, contentId)).state).toBe('completed');
+  });
+  afterAll(() => t.close());
+
+  it('answers a JPEG fitting the requested area, from the header token or ?tokenId=', async () => {
+    const res = await fetch(path('100x70'), { headers: { 'X-TOKENID': viewerToken } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    expect(res.headers.get('etag')).toBe(`"${contentId}-v1-100x70"`);
+    // 1600x1000 fitted inside 100x70 → 100 wide is too tall (62.5 < 70 fine): 100x63 (rounded).
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.width).toBe(100);
+    expect(meta.height).toBeLessThanOrEqual(70);
+
+    const byQuery = await fetch(`${path('768x0')}.jpg?tokenId=${encodeURIComponent(viewerToken)}`);
+    expect(byQuery.status).toBe(200);
+    const wide = await sharp(Buffer.from(await byQuery.arrayBuffer())).metadata();
+    expect([wide.width, wide.height]).toEqual([768, 480]); // height unconstrained
+  });
+
+  it('answers 304 to If-None-Match with the current ETag, and 200 again after a new version', async () => {
+    const first = await fetch(path('200x200'), { headers: { 'X-TOKENID': viewerToken } });
+    const etag = first.headers.get('etag') ?? '';
+    const again = await fetch(path('200x200'), {
+      headers: { 'X-TOKENID': viewerToken, 'If-None-Match': etag },
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await again.text()).toBe('');
+
+    // The cached file is served the second time too (same bytes as the first).
+    const cached = await fetch(path('200x200'), { headers: { 'X-TOKENID': viewerToken } });
+    expect(Buffer.from(await cached.arrayBuffer())).toEqual(Buffer.from(await first.arrayBuffer()));
+
+    const green = await demoImage({
+      width: 800,
+      height: 800,
+      from: '#16a34a',
+      to: '#16a34a',
+      title: 'v2',
+      format: 'png',
+    });
+    const version = await addVersion(t, contentId, 'spider-1966.png', green);
+    expect((await makeDerivatives(t, contentId, version)).state).toBe('completed');
+    const renewed = await fetch(path('200x200'), {
+      headers: { 'X-TOKENID': viewerToken, 'If-None-Match': etag },
+    });
+    expect(renewed.status).toBe(200);
+    expect(renewed.headers.get('etag')).toBe(`"${contentId}-v2-200x200"`);
+    expect((await sharp(Buffer.from(await renewed.arrayBuffer())).metadata()).width).toBe(200);
+  });
+
+  it('refuses a missing token, a foreign client, a bad divArea, and a content the user cannot see', async () => {
+    expect((await fetch(path('100x70'))).status).toBe(403);
+    expect((await fetch(path('100x70'), { headers: { 'X-TOKENID': 'not-a-token' } })).status).toBe(403);
+    const foreign = await fetch(path('100x70', contentId, 'acme'), { headers: { 'X-TOKENID': viewerToken } });
+    expect(foreign.status).toBe(418);
+    expect(await foreign.json()).toMatchObject({ resultCode: 'CLIENT_NOT_FOUND' });
+    expect((await fetch(path('wide'), { headers: { 'X-TOKENID': viewerToken } })).status).toBe(400);
+    const hidden = await fetch(path('100x70'), { headers: { 'X-TOKENID': outsiderToken } });
+    expect(hidden.status).toBe(404);
+    expect(await hidden.json()).toMatchObject({ resultCode: 'CONTENT_NOT_FOUND' });
+    const unknown = await fetch(path('100x70', randomUUID()), { headers: { 'X-TOKENID': viewerToken } });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('shows a neutral, uncached picture while the derivatives are not made yet', async () => {
+    const pending = await insertContent(
+      t,
+      'in-arrivo.jpg',
+      await demoImage({ width: 300, height: 200, from: '#000', to: '#fff', title: 'x', format: 'jpeg' }),
+    );
+    await folderShowing('L/THUMBS', pending);
+    const res = await fetch(path('120x120', pending), { headers: { 'X-TOKENID': viewerToken } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('etag')).toBeNull();
+    expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(120);
+  });
+});
