@@ -61,6 +61,11 @@ describe('media/make-derivatives (PostgreSQL + Redis + real media)', () => {
       creation_date: '2024-05-06T07:08:09.000Z',
     });
     expect(metadata.fingerprint).toMatch(/^sha256:[0-9a-f]{64} dhash:[0-9a-f]{16}$/);
+    // Dates are kept as epoch ms in value_num, the unit the LESS/MORE/BETWEEN search filters use.
+    const created = await providerDb(t).contentMetadata.findFirstOrThrow({
+      where: { contentId: id, key: 'creation_date' },
+    });
+    expect(created.valueNum).toBe(Date.parse('2024-05-06T07:08:09.000Z'));
     const source = await providerDb(t).contentSource.findFirstOrThrow({ where: { contentId: id } });
     expect(source).toMatchObject({ width: 300, height: 600, durationMs: null });
     expect(metadata.fingerprint).toContain(`sha256:${source.sha256}`);

@@ -46,8 +46,8 @@ export function extractedMetadata(size: bigint, sha256: string, derived: Derived
     values.push({
       key: 'creation_date',
       value: facts.createdAt.toISOString(),
-      // Epoch seconds, like SPEC §3's other date keys, so LESS/MORE/BETWEEN compare numbers.
-      valueNum: Math.floor(facts.createdAt.getTime() / 1000),
+      // value_num keeps dates as epoch ms (schema.prisma), the unit the search filters compare in.
+      valueNum: facts.createdAt.getTime(),
     });
   if (facts.durationMs !== undefined)
     values.push({ key: 'duration', value: String(facts.durationMs), valueNum: facts.durationMs });

@@ -1,4 +1,14 @@
 import { Module } from '@nestjs/common';
+import { BuiltinProviderDatabaseModule } from '../builtin-provider-database.module';
+import { IdentityModule } from '../identity/identity.module';
+import { ContentSearchController } from './content-search.controller';
+import { ContentSearchRepository } from './content-search.repository';
+import { ContentSearchService } from './content-search.service';
 
-@Module({})
+/** The built-in provider's content searches: content/findByProperties and content/search. */
+@Module({
+  imports: [BuiltinProviderDatabaseModule, IdentityModule],
+  controllers: [ContentSearchController],
+  providers: [ContentSearchService, ContentSearchRepository],
+})
 export class ContentSearchModule {}

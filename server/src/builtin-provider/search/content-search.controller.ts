@@ -1,0 +1,39 @@
+import { Body, Controller, Headers, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { ThronExceptionFilter } from '../thron-exception.filter';
+import { ThronInputPipe } from '../thron-input.pipe';
+import {
+  contentSearchSchema,
+  findByPropertiesSchema,
+  type ContentSearchRequest,
+  type FindByPropertiesRequest,
+} from './content-search.dto';
+import { ContentSearchService } from './content-search.service';
+
+/** THRON's xcontents content searches (research §3.2, §3.3); not part of the hub's API description. */
+@ApiExcludeController()
+@UseFilters(ThronExceptionFilter)
+@Controller('provider/xcontents/resources/content')
+export class ContentSearchController {
+  constructor(private readonly search: ContentSearchService) {}
+
+  /** THRON carries the clientId in the body here, not in the path (research §8). */
+  @Post('findByProperties')
+  @HttpCode(200)
+  findByProperties(
+    @Body(new ThronInputPipe(findByPropertiesSchema)) body: FindByPropertiesRequest,
+    @Headers('x-tokenid') token: string | undefined,
+  ) {
+    return this.search.findByProperties(body, token);
+  }
+
+  @Post('search/:clientId')
+  @HttpCode(200)
+  contentSearch(
+    @Param('clientId') clientId: string,
+    @Body(new ThronInputPipe(contentSearchSchema)) body: ContentSearchRequest,
+    @Headers('x-tokenid') token: string | undefined,
+  ) {
+    return this.search.search(clientId, body, token);
+  }
+}

@@ -1,0 +1,301 @@
+import { Injectable } from '@nestjs/common';
+import { Prisma } from '../../generated/provider/client';
+import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
+import type {
+  ContentHit,
+  ContentOrder,
+  ContentQuery,
+  ContentSourceInfo,
+  FolderRef,
+  MetadataClause,
+  MetadataGroup,
+  TextCriterion,
+} from './content-search.types';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface FolderScope {
+  allowed: string[];
+  excluded: string[];
+  small: boolean;
+}
+
+/** Up to this many folder links, a search starts from the folders' links rather than from a sort index. */
+const SMALL_SCOPE = 20_000;
+
+interface HitRow {
+  id: string;
+  content_type: string;
+  source_extension: string;
+  owner_username: string;
+  owner_full_name: string;
+  state: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/**
+ * Content search over the provider schema, shaped for the indexes of prisma/provider/schema.prisma
+ * so it stays fast at a million contents:
+ * - folder scope and ACL: the folder ids first (recursive CTE over category.parent_id for cascade,
+ *   intersected with the folders the user's groups may `show`), then one statement per page and
+ *   one for the total, planned by the size of that scope (scopedContents);
+ * - text: ILIKE on content_locale.name and tag_definition.search_text (trigram GIN indexes);
+ * - sort: content(created_at) / content(updated_at) btrees walked backwards or forwards;
+ * - metadata: content_metadata (key, value) and (key, value_num) btrees, or (content_id, key).
+ * Every user value travels as a bind parameter (Prisma.sql), never as SQL text.
+ */
+@Injectable()
+export class ContentSearchRepository {
+  constructor(private readonly prisma: BuiltinProviderPrismaService) {}
+
+  async find(query: ContentQuery, order: ContentOrder, offset: number, limit: number): Promise<ContentHit[]> {
+    if (limit === 0) return [];
+    const folders = await this.folderScope(query);
+    if (!folders.allowed.length) return [];
+    const rows = await this.prisma.$queryRaw<HitRow[]>`
+      ${scopedContents(folders)}
+      SELECT c.id, c.content_type, c.source_extension, c.owner_username, c.owner_full_name, c.state,
+             c.version, c.created_at, c.updated_at
+      ${fromContents(folders)}
+      ${orderJoin(order)}
+      WHERE ${conditions(query, folders)}
+      ORDER BY ${orderBy(order, query.text)}
+      LIMIT ${limit} OFFSET ${offset}`;
+    return this.withLocales(rows, order.locale);
+  }
+
+  async count(query: ContentQuery): Promise<number> {
+    const folders = await this.folderScope(query);
+    if (!folders.allowed.length) return 0;
+    const [row] = await this.prisma.$queryRaw<{ total: bigint }[]>`
+      ${scopedContents(folders)}
+      SELECT count(*) AS total ${fromContents(folders)} WHERE ${conditions(query, folders)}`;
+    return Number(row?.total ?? 0);
+  }
+
+  /**
+   * The folder ids a search may draw from, resolved first and passed on as arrays (a CTE inside
+   * the main query would hide their number from the planner): `allowed` = folders the user's
+   * groups may `show` ∩ the named folders (with their descendants when cascading); `excluded` =
+   * the negated folders, likewise. `small` says whether the allowed folders hold few links, which
+   * picks the plan (see scopedContents).
+   */
+  private async folderScope(q: ContentQuery): Promise<FolderScope> {
+    const rows = await this.prisma.$queryRaw<{ id: string; allowed: boolean }[]>`
+      WITH RECURSIVE
+      included AS (${folderTree(q.inFolders, 'included')}),
+      excluded AS (${folderTree(q.notInFolders, 'excluded')})
+      SELECT DISTINCT a.category_id AS id, true AS allowed
+      FROM provider.category_acl a
+      JOIN provider.user_group ug ON ug.group_id = a.group_id
+      WHERE ug.user_id = ${q.userId}::uuid AND a.show
+      ${q.inFolders.length ? Prisma.sql`AND a.category_id IN (SELECT i.id FROM included i)` : Prisma.empty}
+      UNION
+      SELECT e.id, false FROM excluded e`;
+    const allowed = rows.filter((r) => r.allowed).map((r) => r.id);
+    const excluded = rows.filter((r) => !r.allowed).map((r) => r.id);
+    if (!allowed.length) return { allowed, excluded, small: true };
+    // Bounded: reads at most SMALL_SCOPE + 1 entries of content_category_pkey.
+    const [links] = await this.prisma.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM (
+        SELECT 1 FROM provider.content_category WHERE category_id = ANY(${allowed}::uuid[]) LIMIT ${SMALL_SCOPE + 1}
+      ) s`;
+    return { allowed, excluded, small: (links?.n ?? 0) <= SMALL_SCOPE };
+  }
+
+  /** The ids of the folders each content is linked to (content/search's linkedCategoryIds). */
+  async linkedCategoryIds(contentIds: string[]): Promise<Map<string, string[]>> {
+    const links = await this.prisma.contentCategory.findMany({
+      where: { contentId: { in: contentIds } },
+      select: { contentId: true, categoryId: true },
+      orderBy: { linkedAt: 'asc' },
+    });
+    const byContent = new Map<string, string[]>();
+    for (const l of links) byContent.set(l.contentId, [...(byContent.get(l.contentId) ?? []), l.categoryId]);
+    return byContent;
+  }
+
+  /** The current version's source file of each content (findByProperties' `source`). */
+  async currentSources(hits: Pick<ContentHit, 'id' | 'version'>[]): Promise<Map<string, ContentSourceInfo>> {
+    if (!hits.length) return new Map();
+    const sources = await this.prisma.contentSource.findMany({
+      where: { OR: hits.map((h) => ({ contentId: h.id, version: h.version })) },
+      select: { contentId: true, fileName: true, mimeType: true, size: true },
+    });
+    return new Map(
+      sources.map((s) => [s.contentId, { fileName: s.fileName, mimeType: s.mimeType, size: Number(s.size) }]),
+    );
+  }
+
+  private async withLocales(rows: HitRow[], preferred: string): Promise<ContentHit[]> {
+    if (!rows.length) return [];
+    const locales = await this.prisma.contentLocale.findMany({
+      where: { contentId: { in: rows.map((r) => r.id) } },
+      select: { contentId: true, locale: true, name: true, description: true },
+      orderBy: { locale: 'asc' },
+    });
+    return rows.map((r) => ({
+      id: r.id,
+      contentType: r.content_type,
+      sourceExtension: r.source_extension,
+      ownerUsername: r.owner_username,
+      ownerFullName: r.owner_full_name,
+      state: r.state,
+      version: r.version,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+      // THRON returns the preferred locale first (research §3.2 `locale`).
+      locales: locales
+        .filter((l) => l.contentId === r.id)
+        .sort((a, b) => Number(b.locale === preferred) - Number(a.locale === preferred))
+        .map(({ locale, name, description }) => ({ locale, name, description })),
+    }));
+  }
+}
+
+/**
+ * Two plans, picked by the size of the folder scope, because PostgreSQL assumes a folder's
+ * contents are spread evenly over the whole table and would otherwise walk the created_at index
+ * through a million contents to fill one page of a 5,000-item folder:
+ * - small scope: the folders' links first (content_category_pkey), then each content by its
+ *   primary key (the LATERAL … OFFSET 0 keeps that a per-link lookup), then a top-N sort;
+ * - large scope (or everything visible): content walked in sort order, each row checked
+ *   against the folder set (content_category_content_id_idx), stopping after one page.
+ */
+function scopedContents(folders: FolderScope): Prisma.Sql {
+  if (!folders.small) return Prisma.empty;
+  return Prisma.sql`
+    WITH scoped AS MATERIALIZED (
+      SELECT DISTINCT cc.content_id AS id FROM provider.content_category cc
+      WHERE cc.category_id = ANY(${folders.allowed}::uuid[])
+    )`;
+}
+
+function fromContents(folders: FolderScope): Prisma.Sql {
+  if (!folders.small) return Prisma.sql`FROM provider.content c`;
+  return Prisma.sql`FROM scoped s CROSS JOIN LATERAL (
+      SELECT * FROM provider.content c0 WHERE c0.id = s.id OFFSET 0
+    ) c`;
+}
+
+/** A recursive folder set: the named folders (by id or prettyId), then children of cascading ones. */
+function folderTree(refs: FolderRef[], self: 'included' | 'excluded'): Prisma.Sql {
+  if (!refs.length) return Prisma.sql`SELECT NULL::uuid AS id, false AS cascade WHERE false`;
+  const ids = refs.map((r) => (UUID.test(r.ref) ? r.ref.toLowerCase() : null));
+  return Prisma.sql`
+    SELECT c.id, r.cascade
+    FROM unnest(${refs.map((r) => r.ref)}::text[], ${ids}::uuid[], ${refs.map((r) => r.cascade)}::boolean[])
+      AS r(ref, uid, cascade)
+    JOIN provider.category c ON c.id = r.uid OR c.pretty_id = r.ref
+    UNION
+    SELECT ch.id, true
+    FROM provider.category ch
+    JOIN ${Prisma.raw(self)} p ON ch.parent_id = p.id AND p.cascade`;
+}
+
+function conditions(q: ContentQuery, folders: FolderScope): Prisma.Sql {
+  const parts: Prisma.Sql[] = [Prisma.sql`c.trashed_at IS NULL`];
+  // A small scope already starts from the allowed folders' links.
+  if (!folders.small)
+    parts.push(Prisma.sql`EXISTS (SELECT 1 FROM provider.content_category cc
+                        WHERE cc.content_id = c.id AND cc.category_id = ANY(${folders.allowed}::uuid[]))`);
+  if (folders.excluded.length)
+    parts.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM provider.content_category cx
+                          WHERE cx.content_id = c.id AND cx.category_id = ANY(${folders.excluded}::uuid[]))`);
+  if (q.contentIds) {
+    const ids = q.contentIds.filter((id) => UUID.test(id)).map((id) => id.toLowerCase());
+    parts.push(Prisma.sql`c.id = ANY(${ids}::uuid[])`);
+  }
+  if (q.contentTypes) parts.push(Prisma.sql`c.content_type = ANY(${q.contentTypes}::text[])`);
+  if (q.extensions) parts.push(Prisma.sql`c.source_extension = ANY(${q.extensions}::text[])`);
+  if (q.createdFrom) parts.push(Prisma.sql`c.created_at >= ${q.createdFrom}`);
+  if (q.createdTo) parts.push(Prisma.sql`c.created_at <= ${q.createdTo}`);
+  if (q.owners) parts.push(Prisma.sql`c.owner_username = ANY(${q.owners}::text[])`);
+  if (q.notOwners) parts.push(Prisma.sql`c.owner_username <> ALL(${q.notOwners}::text[])`);
+  if (q.text) parts.push(textCondition(q.text, q.textLocales));
+  for (const group of q.metadata) parts.push(metadataCondition(group));
+  return Prisma.join(parts, ' AND ');
+}
+
+/**
+ * Each pattern must (or may) match one of the fields. Written as `c.id IN (… UNION …)` so that
+ * PostgreSQL answers the name and tag branches from their trigram GIN indexes and semi-joins the
+ * small result, instead of probing every content.
+ */
+function textCondition(text: TextCriterion, locales: string[]): Prisma.Sql {
+  const perPattern = text.patterns.map((pattern) => {
+    const branches: Prisma.Sql[] = [];
+    const inLocale = locales.length ? Prisma.sql`AND l.locale = ANY(${locales}::text[])` : Prisma.empty;
+    if (text.fields.includes('NAME'))
+      branches.push(Prisma.sql`SELECT l.content_id FROM provider.content_locale l
+                               WHERE l.name ILIKE ${pattern} ${inLocale}`);
+    if (text.fields.includes('DESCRIPTION'))
+      branches.push(Prisma.sql`SELECT l.content_id FROM provider.content_locale l
+                               WHERE l.description ILIKE ${pattern} ${inLocale}`);
+    if (text.fields.includes('ITAGS'))
+      branches.push(Prisma.sql`SELECT ct.content_id FROM provider.content_tag ct
+                               JOIN provider.tag_definition t ON t.id = ct.tag_id
+                               WHERE t.search_text ILIKE ${pattern}`);
+    if (text.fields.includes('METADATA'))
+      branches.push(
+        Prisma.sql`SELECT m.content_id FROM provider.content_metadata m WHERE m.value ILIKE ${pattern}`,
+      );
+    const owner = text.fields.includes('OWNER')
+      ? Prisma.sql` OR c.owner_username ILIKE ${pattern} OR c.owner_full_name ILIKE ${pattern}`
+      : Prisma.empty;
+    const inBranches = branches.length
+      ? Prisma.sql`c.id IN (${Prisma.join(branches, ' UNION ')})`
+      : Prisma.sql`false`;
+    return Prisma.sql`(${inBranches}${owner})`;
+  });
+  if (!perPattern.length) return Prisma.sql`true`;
+  return Prisma.sql`(${Prisma.join(perPattern, text.all ? ' AND ' : ' OR ')})`;
+}
+
+function clauseCondition(clause: MetadataClause): Prisma.Sql {
+  const test = {
+    EQUAL: () => Prisma.sql`m.value = ${clause.value}`,
+    LESS: () => Prisma.sql`m.value_num < ${clause.num}`,
+    MORE: () => Prisma.sql`m.value_num > ${clause.num}`,
+    BETWEEN: () => Prisma.sql`m.value_num BETWEEN ${clause.num} AND ${clause.num2}`,
+  }[clause.operator]();
+  return Prisma.sql`EXISTS (SELECT 1 FROM provider.content_metadata m
+                            WHERE m.content_id = c.id AND m.key = ${clause.key} AND ${test})`;
+}
+
+/** SPEC §3 combinators: must contain (all), must not contain (none), at least one. */
+function metadataCondition(group: MetadataGroup): Prisma.Sql {
+  const clauses = group.clauses.map(clauseCondition);
+  if (group.combinator === 'MUST') return Prisma.sql`(${Prisma.join(clauses, ' AND ')})`;
+  if (group.combinator === 'MUST_NOT') return Prisma.sql`NOT (${Prisma.join(clauses, ' OR ')})`;
+  return Prisma.sql`(${Prisma.join(clauses, ' OR ')})`;
+}
+
+function orderJoin(order: ContentOrder): Prisma.Sql {
+  if (order.field !== 'name') return Prisma.empty;
+  // The name in the sort locale (THRON sorts by the request's `locale`); a plain join lets the
+  // planner hash it for large sets, where a per-row lookup would not scale.
+  return Prisma.sql`
+    LEFT JOIN provider.content_locale n ON n.content_id = c.id AND n.locale = ${order.locale}`;
+}
+
+function orderBy(order: ContentOrder, text: TextCriterion | undefined): Prisma.Sql {
+  const dir = Prisma.raw(order.descending ? 'DESC' : 'ASC');
+  const newestFirst = Prisma.sql`c.created_at DESC, c.id DESC`;
+  switch (order.field) {
+    case 'creationDate':
+      return Prisma.sql`c.created_at ${dir}, c.id ${dir}`;
+    case 'lastUpdate':
+      return Prisma.sql`c.updated_at ${dir}, c.id ${dir}`;
+    case 'name':
+      return Prisma.sql`lower(n.name) ${dir} NULLS LAST, n.name ${dir}, c.id ${dir}`;
+    case 'relevance':
+      // Trigram similarity of the best-matching name to the key; without a key, newest first.
+      if (!text) return newestFirst;
+      return Prisma.sql`(SELECT max(public.similarity(l.name, ${text.key}))
+                         FROM provider.content_locale l WHERE l.content_id = c.id) ${dir} NULLS LAST,
+                        ${newestFirst}`;
+  }
+}

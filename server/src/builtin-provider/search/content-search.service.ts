@@ -1,0 +1,263 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/config.module';
+import { TokenService } from '../identity/token.service';
+import { THRON_FAILURES, ThronError, ok, requireClient, thronError } from '../thron.errors';
+import {
+  decodePageToken,
+  encodePageToken,
+  toSourceDetail,
+  toThronContent,
+  type ContentSearchRequest,
+  type ContentSearchResponse,
+  type FindByPropertiesRequest,
+  type FindByPropertiesResponse,
+  type OrderByValue,
+} from './content-search.dto';
+import { ContentSearchRepository } from './content-search.repository';
+import {
+  byTokenPatterns,
+  exactMatchPatterns,
+  perWordPatterns,
+  type ContentOrder,
+  type ContentQuery,
+  type FolderRef,
+  type MetadataGroup,
+  type TextCriterion,
+  type TextField,
+} from './content-search.types';
+
+type Tokens = Pick<TokenService, 'resolve'>;
+type Contents = Pick<ContentSearchRepository, 'find' | 'count' | 'linkedCategoryIds' | 'currentSources'>;
+
+/** THRON's `!_` prefix negates an item of a list filter (research §1). */
+const NEGATION = '!_';
+const DEFAULT_LOCALE = 'IT';
+
+const FIELD_OF: Record<string, TextField | undefined> = {
+  NAME: 'NAME',
+  DESCRIPTION: 'DESCRIPTION',
+  TAGS: 'ITAGS',
+  ITAGS: 'ITAGS',
+  OWNER: 'OWNER',
+  USERID: 'OWNER',
+  METADATA: 'METADATA',
+  // EXCERPT is deprecated in THRON and not kept by the built-in provider.
+  EXCERPT: undefined,
+};
+const ALL_FIELDS: TextField[] = ['NAME', 'DESCRIPTION', 'ITAGS', 'OWNER', 'METADATA'];
+
+const ORDER_OF: Record<OrderByValue, Pick<ContentOrder, 'field' | 'descending'>> = {
+  contentName_A: { field: 'name', descending: false },
+  contentName_D: { field: 'name', descending: true },
+  creationDate_A: { field: 'creationDate', descending: false },
+  creationDate_D: { field: 'creationDate', descending: true },
+  lastUpdate_A: { field: 'lastUpdate', descending: false },
+  lastUpdate_D: { field: 'lastUpdate', descending: true },
+  relevance_A: { field: 'relevance', descending: false },
+  relevance_D: { field: 'relevance', descending: true },
+};
+
+/**
+ * THRON's content/findByProperties and content/search for the token's user: only contents linked
+ * to a folder their groups may `show`, never trashed ones.
+ */
+@Injectable()
+export class ContentSearchService {
+  constructor(
+    @Inject(ContentSearchRepository) private readonly contents: Contents,
+    @Inject(TokenService) private readonly tokens: Tokens,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CLIENT_ID' | 'PUBLIC_URL'>,
+  ) {}
+
+  async findByProperties(
+    req: FindByPropertiesRequest,
+    token: string | undefined,
+  ): Promise<FindByPropertiesResponse> {
+    requireClient(this.config.CLIENT_ID, req.client.clientId);
+    const userId = await this.userOf(token);
+    const { criteria, contentFieldOption: options } = req;
+    const textLocales = localesOf(criteria.locale);
+    const folders = splitNegated([
+      ...(criteria.linkedCategoryOp?.linkedCategoryIds ?? []).map((ref) => ({
+        ref,
+        cascade: criteria.linkedCategoryOp?.cascade ?? false,
+      })),
+      ...(criteria.linkedCategories ?? []).map((ref) => ({ ref, cascade: false })),
+    ]);
+    const query: ContentQuery = {
+      userId,
+      contentIds: criteria.contentIds,
+      textLocales,
+      text: criteria.textSearch && textOf(criteria.textSearch),
+      inFolders: folders.in,
+      notInFolders: folders.out,
+      contentTypes: criteria.contentType,
+      extensions: criteria.sourceExtensions,
+      metadata: criteria.imetadataOp ?? [],
+      createdFrom: criteria.fromDate,
+      createdTo: criteria.toDate,
+    };
+    const order: ContentOrder = {
+      ...ORDER_OF[req.orderBy],
+      locale: req.locale ?? textLocales[0] ?? DEFAULT_LOCALE,
+    };
+    const [hits, total] = await Promise.all([
+      this.contents.find(query, order, req.offset, req.numberOfresults),
+      options.returnTotalResults ? this.contents.count(query) : Promise.resolve(undefined),
+    ]);
+    const ids = hits.map((h) => h.id);
+    const [sources, links] = await Promise.all([
+      options.returnSource ? this.contents.currentSources(hits) : Promise.resolve(undefined),
+      options.returnLinkedCategories ? this.contents.linkedCategoryIds(ids) : Promise.resolve(undefined),
+    ]);
+    const divArea = req.divArea;
+    return ok({
+      contents: hits.map((hit) => ({
+        content: toThronContent(hit),
+        ownerFullname: hit.ownerFullName || hit.ownerUsername,
+        dynThumbService: divArea ? this.thumbnailUrl(divArea, hit.id, hit.version) : undefined,
+        linkedCategories: links && (links.get(hit.id) ?? []).map((id) => ({ id })),
+        source: sources && toSourceDetail(hit, sources.get(hit.id)),
+      })),
+      totalResults: total,
+    });
+  }
+
+  async search(
+    clientId: string,
+    req: ContentSearchRequest,
+    token: string | undefined,
+  ): Promise<ContentSearchResponse> {
+    requireClient(this.config.CLIENT_ID, clientId);
+    const userId = await this.userOf(token);
+    const offset = decodePageToken(req.pageToken);
+    if (offset === undefined) throw thronError(THRON_FAILURES.invalidArguments, 'pageToken is not valid');
+    const { criteria } = req;
+    const { resultsPageSize, returnDetailsFields } = req.responseOptions;
+    const textLocales = (criteria.lang ?? []).map((l) => l.toUpperCase());
+    const query: ContentQuery = {
+      userId,
+      contentIds: criteria.ids,
+      textLocales,
+      text: criteria.lemma && lemmaOf(criteria.lemma),
+      inFolders: (criteria.linkedCategories?.haveAtLeastOne ?? []).map((f) => ({
+        ref: f.id,
+        cascade: f.cascade,
+      })),
+      notInFolders: (criteria.linkedCategories?.haveNot ?? []).map((f) => ({
+        ref: f.id,
+        cascade: f.cascade,
+      })),
+      contentTypes: criteria.contentType,
+      extensions: criteria.sourceExtensions,
+      metadata: keyValueGroups(criteria.imetadata),
+      createdFrom: criteria.creationDate?.from,
+      createdTo: criteria.creationDate?.to,
+      owners: criteria.owner?.haveAtLeastOne,
+      notOwners: criteria.owner?.haveNot,
+    };
+    const order: ContentOrder = {
+      field: 'creationDate',
+      descending: true,
+      locale: textLocales[0] ?? DEFAULT_LOCALE,
+    };
+    const [hits, total] = await Promise.all([
+      this.contents.find(query, order, offset, resultsPageSize),
+      this.contents.count(query),
+    ]);
+    const wants = new Set(returnDetailsFields);
+    const ids = hits.map((h) => h.id);
+    const [links, sources] = await Promise.all([
+      wants.has('linkedCategoryIds') ? this.contents.linkedCategoryIds(ids) : Promise.resolve(undefined),
+      wants.has('source') ? this.contents.currentSources(hits) : Promise.resolve(undefined),
+    ]);
+    const next = offset + hits.length;
+    return ok({
+      items: hits.map((hit) => ({
+        id: hit.id,
+        contentType: hit.contentType,
+        creationDate: hit.createdAt.toISOString(),
+        thumbs: [],
+        details: {
+          locales: wants.has('locales') ? hit.locales : undefined,
+          lastUpdate: wants.has('lastUpdate') ? hit.updatedAt.toISOString() : undefined,
+          owner: wants.has('owner')
+            ? { username: hit.ownerUsername, ownerFullName: hit.ownerFullName || hit.ownerUsername }
+            : undefined,
+          linkedCategoryIds: links && (links.get(hit.id) ?? []),
+          source: sources && toSourceDetail(hit, sources.get(hit.id)),
+        },
+      })),
+      nextPageToken: hits.length > 0 && next < total ? encodePageToken(next) : undefined,
+      // Exact here; THRON calls it an estimate, so callers must not rely on more.
+      estimatedTotalResults: total,
+    });
+  }
+
+  private async userOf(token: string | undefined): Promise<string> {
+    const user = await this.tokens.resolve(token);
+    if (!user) throw new ThronError(THRON_FAILURES.sessionExpired);
+    return user.id;
+  }
+
+  /**
+   * THRON's JDelivery.getThumbnail URL for this divArea (research §7); the derivatives module serves
+   * it. `v` busts caches when a new version replaces the source.
+   */
+  private thumbnailUrl(divArea: string, contentId: string, version: number): string {
+    const base = this.config.PUBLIC_URL.replace(/\/$/, '');
+    const clientId = encodeURIComponent(this.config.CLIENT_ID);
+    return `${base}/provider/xcontents/resources/delivery/getThumbnail/${clientId}/${divArea}/${contentId}?v=${version}`;
+  }
+}
+
+function localesOf(locale: string | undefined): string[] {
+  return (locale ?? '')
+    .split(',')
+    .map((l) => l.trim().toUpperCase())
+    .filter((l) => l !== '');
+}
+
+function splitNegated(refs: FolderRef[]): { in: FolderRef[]; out: FolderRef[] } {
+  return {
+    in: refs.filter((r) => !r.ref.startsWith(NEGATION)),
+    out: refs
+      .filter((r) => r.ref.startsWith(NEGATION))
+      .map((r) => ({ ...r, ref: r.ref.slice(NEGATION.length) })),
+  };
+}
+
+function textOf(
+  search: NonNullable<FindByPropertiesRequest['criteria']['textSearch']>,
+): TextCriterion | undefined {
+  if (search.searchKey.trim() === '') return undefined;
+  const named = search.searchOnFields.map((f) => FIELD_OF[f]).filter((f): f is TextField => f !== undefined);
+  const fields = search.searchOnFields.length ? [...new Set(named)] : ALL_FIELDS;
+  const patterns =
+    search.searchKeyOption === 'BY_TOKEN'
+      ? byTokenPatterns(search.searchKey)
+      : exactMatchPatterns(search.searchKey);
+  return { patterns, all: true, fields, key: search.searchKey };
+}
+
+/** content/search's lemma reads title, description, tags and metadata (research §3.3); fuzzy is not offered. */
+function lemmaOf(lemma: NonNullable<ContentSearchRequest['criteria']['lemma']>): TextCriterion | undefined {
+  if (lemma.text.trim() === '') return undefined;
+  const fields: TextField[] = ['NAME', 'DESCRIPTION', 'ITAGS', 'METADATA'];
+  if (lemma.textMatch === 'phrase_match')
+    return { patterns: exactMatchPatterns(lemma.text), all: true, fields, key: lemma.text };
+  const all = lemma.textMatch.startsWith('all_');
+  return { patterns: perWordPatterns(lemma.text), all, fields, key: lemma.text };
+}
+
+function keyValueGroups(imetadata: ContentSearchRequest['criteria']['imetadata']): MetadataGroup[] {
+  if (!imetadata) return [];
+  const clauses = (list: { key: string; value: string }[] | undefined) =>
+    (list ?? []).map((kv) => ({ key: kv.key, operator: 'EQUAL' as const, value: kv.value }));
+  const groups: MetadataGroup[] = [
+    { combinator: 'MUST', clauses: clauses(imetadata.haveAll) },
+    { combinator: 'AT_LEAST_ONE', clauses: clauses(imetadata.haveAtLeastOne) },
+    { combinator: 'MUST_NOT', clauses: clauses(imetadata.haveNot) },
+  ];
+  return groups.filter((g) => g.clauses.length > 0);
+}

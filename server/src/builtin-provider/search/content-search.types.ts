@@ -1,0 +1,120 @@
+/**
+ * What the built-in provider's content searches ask of the database, independent of the two wire
+ * shapes (content/findByProperties and content/search) that are translated into it.
+ */
+
+/** Fields a text criterion looks in (THRON's searchOnFields, minus EXCERPT which we do not keep). */
+export type TextField = 'NAME' | 'DESCRIPTION' | 'ITAGS' | 'OWNER' | 'METADATA';
+
+export interface TextCriterion {
+  /** ILIKE patterns, already escaped and wrapped in `%`. */
+  patterns: string[];
+  /** true: every pattern must match (in some field); false: any one pattern is enough. */
+  all: boolean;
+  fields: TextField[];
+  /** The raw search key, for relevance ranking. */
+  key: string;
+}
+
+/** A folder named by id or prettyId; `cascade` takes in every descendant folder too. */
+export interface FolderRef {
+  ref: string;
+  cascade: boolean;
+}
+
+export type MetadataOperator = 'EQUAL' | 'LESS' | 'MORE' | 'BETWEEN';
+export type MetadataCombinator = 'MUST' | 'MUST_NOT' | 'AT_LEAST_ONE';
+
+export interface MetadataClause {
+  key: string;
+  operator: MetadataOperator;
+  /** EQUAL compares the text value. */
+  value: string;
+  /** LESS / MORE / BETWEEN compare value_num (numbers, or dates as epoch ms). */
+  num?: number;
+  num2?: number;
+}
+
+export interface MetadataGroup {
+  combinator: MetadataCombinator;
+  clauses: MetadataClause[];
+}
+
+export interface ContentQuery {
+  /** The token's user: only contents linked to a folder one of their groups may `show`. */
+  userId: string;
+  contentIds?: string[];
+  /** Locales whose names and descriptions the text criterion reads; empty = every locale. */
+  textLocales: string[];
+  text?: TextCriterion;
+  /** At least one link into these folders (empty = anywhere visible). */
+  inFolders: FolderRef[];
+  /** No link into these folders. */
+  notInFolders: FolderRef[];
+  contentTypes?: string[];
+  extensions?: string[];
+  metadata: MetadataGroup[];
+  createdFrom?: Date;
+  createdTo?: Date;
+  owners?: string[];
+  notOwners?: string[];
+}
+
+export type ContentSortField = 'name' | 'creationDate' | 'lastUpdate' | 'relevance';
+
+export interface ContentOrder {
+  field: ContentSortField;
+  descending: boolean;
+  /** The locale whose name is sorted on (and returned first). */
+  locale: string;
+}
+
+export interface ContentLocaleRow {
+  locale: string;
+  name: string;
+  description: string;
+}
+
+export interface ContentHit {
+  id: string;
+  contentType: string;
+  sourceExtension: string;
+  ownerUsername: string;
+  ownerFullName: string;
+  state: string;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  locales: ContentLocaleRow[];
+}
+
+export interface ContentSourceInfo {
+  fileName: string;
+  mimeType: string;
+  size: number;
+}
+
+/** Escapes LIKE wildcards so user text is matched literally (the default escape character is `\`). */
+export function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** THRON's EXACT_MATCH: the key anywhere in the field, case-insensitively. */
+export function exactMatchPatterns(key: string): string[] {
+  return [`%${likeLiteral(key)}%`];
+}
+
+/** THRON's BY_TOKEN: every word, in the given order. */
+export function byTokenPatterns(key: string): string[] {
+  const words = wordsOf(key);
+  return words.length ? [`%${words.map(likeLiteral).join('%')}%`] : [];
+}
+
+/** One pattern per word (content/search's all_word_match and any_word_match). */
+export function perWordPatterns(key: string): string[] {
+  return wordsOf(key).map((w) => `%${likeLiteral(w)}%`);
+}
+
+function wordsOf(key: string): string[] {
+  return key.split(/\s+/).filter((w) => w !== '');
+}

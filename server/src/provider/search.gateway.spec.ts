@@ -1,0 +1,156 @@
+import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { createProviderHttp } from './http-provider.gateway';
+import { ProviderError } from './provider.errors';
+import { HttpSearchGateway, type ContentPageRequest } from './search.gateway';
+
+type Reply = { status: number; data: unknown } | { network: string };
+
+/** A gateway whose HTTP answers come from `reply(request)`; the requests it sent are kept. */
+function gatewayAnswering(reply: (body: Record<string, unknown>) => Reply) {
+  const sent: Record<string, unknown>[] = [];
+  const urls: string[] = [];
+  const http = createProviderHttp('http://provider.test/api');
+  http.defaults.adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
+    const body = JSON.parse(String(config.data)) as Record<string, unknown>;
+    sent.push(body);
+    urls.push(config.url ?? '');
+    const r = reply(body);
+    if ('network' in r) throw new AxiosError('no answer', r.network, config);
+    return { status: r.status, statusText: '', data: r.data, headers: {}, config };
+  };
+  return { gateway: new HttpSearchGateway(http, { CLIENT_ID: 'paddock' }), sent, urls };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ProviderError> {
+  try {
+    await promise;
+  } catch (e) {
+    if (e instanceof ProviderError) return e;
+    throw e;
+  }
+  throw new Error('expected a ProviderError');
+}
+
+const content = (n: number) => ({
+  content: {
+    id: `id-${n}`,
+    contentType: 'IMAGE',
+    creationDate: '2026-01-01T00:00:00.000Z',
+    locales: [{ locale: 'IT', name: `n${n}` }],
+  },
+});
+
+/** A provider holding `total` contents, answering pages of at most 50 like THRON. */
+function provider(total: number) {
+  return (body: Record<string, unknown>): Reply => {
+    const offset = Number(body.offset);
+    const size = Math.min(Number(body.numberOfresults), 50);
+    const count = Math.max(0, Math.min(size, total - offset));
+    const options = body.contentFieldOption as { returnTotalResults: boolean };
+    return {
+      status: 200,
+      data: {
+        resultCode: 'OK',
+        contents: Array.from({ length: count }, (_, i) => content(offset + i)),
+        totalResults: options.returnTotalResults ? total : undefined,
+      },
+    };
+  };
+}
+
+const page = (over: Partial<ContentPageRequest> = {}): ContentPageRequest => ({
+  sort: 'creationDate',
+  descending: true,
+  offset: 0,
+  limit: 100,
+  locale: 'IT',
+  ...over,
+});
+
+describe('HttpSearchGateway', () => {
+  it('reads a page of 100 as two provider pages of 50, asking the total once', async () => {
+    const { gateway, sent, urls } = gatewayAnswering(provider(130));
+    const result = await gateway.findContents(
+      'tok',
+      { folderIds: ['f1'], cascade: true, text: 'red' },
+      page({ offset: 10 }),
+    );
+    expect(result.totalResults).toBe(130);
+    expect(result.contents.map((c) => c.id)).toEqual(Array.from({ length: 100 }, (_, i) => `id-${10 + i}`));
+    expect(urls).toEqual([
+      '/xcontents/resources/content/findByProperties',
+      '/xcontents/resources/content/findByProperties',
+    ]);
+    expect(sent.map((b) => [b.offset, b.numberOfresults])).toEqual([
+      [10, 50],
+      [60, 50],
+    ]);
+    expect(sent[0]).toMatchObject({
+      client: { clientId: 'paddock' },
+      criteria: {
+        locale: 'IT',
+        textSearch: { searchKey: 'red', searchKeyOption: 'EXACT_MATCH', searchOnFields: ['NAME', 'ITAGS'] },
+        linkedCategoryOp: { linkedCategoryIds: ['f1'], cascade: true },
+      },
+      contentFieldOption: { returnTotalResults: true, returnSource: true },
+      orderBy: 'creationDate_D',
+    });
+    expect(sent[1]).toMatchObject({ contentFieldOption: { returnTotalResults: false } });
+  });
+
+  it('asks for the remainder only, and stops at a short page', async () => {
+    const { gateway, sent } = gatewayAnswering(provider(70));
+    const result = await gateway.findContents(
+      'tok',
+      {},
+      page({ limit: 75, sort: 'name', descending: false }),
+    );
+    expect(sent.map((b) => [b.offset, b.numberOfresults, b.orderBy])).toEqual([
+      [0, 50, 'contentName_A'],
+      [50, 25, 'contentName_A'],
+    ]);
+    expect(result.contents).toHaveLength(70);
+  });
+
+  it.each<[string, Reply, string, boolean]>([
+    ['418 EXCEPTION', { status: 418, data: { resultCode: 'EXCEPTION' } }, 'E002', false],
+    ['200 not OK', { status: 200, data: { resultCode: 'CATEGORY_IN_LIST_NOT_EXISTS' } }, 'E002', false],
+    ['200 of another shape', { status: 200, data: { resultCode: 'OK', contents: 'none' } }, 'E002', false],
+    ['500', { status: 500, data: { resultCode: 'EXCEPTION' } }, 'PROVIDER_UNAVAILABLE', true],
+    [
+      '403 expired token',
+      { status: 403, data: { resultCode: 'SESSION_NON_FOUND', ssoCode: 'SESSION_EXPIRED' } },
+      'UNAUTHENTICATED',
+      false,
+    ],
+    ['connection refused', { network: 'ECONNREFUSED' }, 'PROVIDER_UNAVAILABLE', true],
+  ])('a failed search: %s', async (_case, reply, code, transient) => {
+    const { gateway } = gatewayAnswering(() => reply);
+    expect(await failure(gateway.findContents('tok', {}, page()))).toMatchObject({ code, transient });
+  });
+
+  it('counts through content/search, E015 when it fails', async () => {
+    const { gateway, sent, urls } = gatewayAnswering(() => ({
+      status: 200,
+      data: { resultCode: 'OK', items: [], estimatedTotalResults: 42 },
+    }));
+    expect(await gateway.countContents('tok', { folderIds: ['arch04-marketing'], cascade: true })).toBe(42);
+    expect(urls).toEqual(['/xcontents/resources/content/search/paddock']);
+    expect(sent[0]).toMatchObject({
+      criteria: { linkedCategories: { haveAtLeastOne: [{ id: 'arch04-marketing', cascade: true }] } },
+    });
+    const failing = gatewayAnswering(() => ({ status: 418, data: { resultCode: 'EXCEPTION' } }));
+    expect(await failure(failing.gateway.countContents('tok', {}))).toMatchObject({
+      code: 'E015',
+      transient: false,
+    });
+  });
+
+  it('refuses a malformed token before sending anything', async () => {
+    const { gateway, sent } = gatewayAnswering(provider(1));
+    expect(await failure(gateway.findContents('bad token\n', {}, page()))).toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+    expect(sent).toEqual([]);
+  });
+});

@@ -1,0 +1,298 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { LIMITS, type ErrorCode } from '@paddock/rules';
+import { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { z } from 'zod';
+import { APP_CONFIG, type AppConfig } from '../config/config.module';
+import { PROVIDER_HTTP } from './http-provider.gateway';
+import { ProviderError, envelopeSchema, providerFailure, unreachable } from './provider.errors';
+
+/** SPEC §8: E002 is the default for a failed content search, E015 for content counts. */
+export const SEARCH_FAILED: ErrorCode = 'E002';
+export const COUNTS_FAILED: ErrorCode = 'E015';
+
+const client = (clientId: string) => encodeURIComponent(clientId);
+
+/** The provider's content-search paths (research §3.2, §3.3), beside the main table in provider-paths.ts. */
+export const SEARCH_PATHS = {
+  /** clientId in the body; numberOfresults ≤ 50, offset, totalResults. */
+  findByProperties: () => '/xcontents/resources/content/findByProperties',
+  /** Token-paged (pageToken → nextPageToken, estimatedTotalResults). */
+  search: (clientId: string) => `/xcontents/resources/content/search/${client(clientId)}`,
+} as const;
+
+/** The provider's page limit (research §1: default and maximum 50). */
+export const PROVIDER_PAGE = LIMITS.idChunkSize;
+const TOKEN_SHAPE = /^[\x21-\x7e]{1,4096}$/;
+
+export const SEARCH_GATEWAY = Symbol('SEARCH_GATEWAY');
+
+export type ContentSort = 'creationDate' | 'lastUpdate' | 'name' | 'relevance';
+
+export interface MetadataFilter {
+  combinator: 'MUST' | 'MUST_NOT' | 'AT_LEAST_ONE';
+  clauses: { key: string; operator: 'EQUAL' | 'LESS' | 'MORE' | 'BETWEEN'; value: string; value2?: string }[];
+}
+
+/** What to look for; every field narrows the result (AND). */
+export interface ContentCriteria {
+  /** Folder ids or prettyIds; the contents linked to at least one of them. */
+  folderIds?: string[];
+  /** Also the contents of every descendant folder. */
+  cascade?: boolean;
+  /** SPEC §7 EXACT_MATCH on NAME and ITAGS: the text anywhere, case-insensitively. */
+  text?: string;
+  types?: string[];
+  extensions?: string[];
+  metadata?: MetadataFilter[];
+  contentIds?: string[];
+}
+
+export interface ContentPageRequest {
+  sort: ContentSort;
+  descending: boolean;
+  offset: number;
+  /** Any size: the provider is read 50 at a time. */
+  limit: number;
+  /** The locale searched and returned first (SPEC §7: IT). */
+  locale: string;
+  /** Thumbnail box 'WxH' for dynThumbService. */
+  divArea?: string;
+}
+
+export interface ProviderContent {
+  id: string;
+  contentType: string;
+  extension: string;
+  /** Locales as returned, the requested one first. */
+  locales: { locale: string; name: string; description: string }[];
+  createdAt: string;
+  updatedAt: string;
+  ownerUsername: string;
+  ownerFullName: string;
+  version: number;
+  state: string;
+  thumbnailUrl?: string;
+}
+
+export interface ContentPage {
+  contents: ProviderContent[];
+  totalResults: number;
+}
+
+export interface SearchGateway {
+  /** One page of contents the token's user may see, in order; failures are ProviderError with E002. */
+  findContents(token: string, criteria: ContentCriteria, page: ContentPageRequest): Promise<ContentPage>;
+  /** How many contents match; failures are ProviderError with E015. */
+  countContents(token: string, criteria: ContentCriteria): Promise<number>;
+}
+
+const ORDER_BY: Record<ContentSort, [string, string]> = {
+  creationDate: ['creationDate_A', 'creationDate_D'],
+  lastUpdate: ['lastUpdate_A', 'lastUpdate_D'],
+  name: ['contentName_A', 'contentName_D'],
+  relevance: ['relevance_A', 'relevance_D'],
+};
+
+const findResponseSchema = envelopeSchema.extend({
+  contents: z
+    .array(
+      z.object({
+        content: z.object({
+          id: z.string(),
+          contentType: z.string(),
+          creationDate: z.string(),
+          lastUpdate: z.string().optional(),
+          owner: z.string().optional(),
+          userId: z.string().optional(),
+          locales: z
+            .array(
+              z.object({
+                locale: z.string(),
+                name: z.string().default(''),
+                description: z.string().default(''),
+              }),
+            )
+            .default([]),
+          version: z.number().optional(),
+          state: z.string().optional(),
+          sourceExtension: z.string().optional(),
+        }),
+        ownerFullname: z.string().optional(),
+        dynThumbService: z.string().optional(),
+        source: z.object({ extension: z.string().optional() }).optional(),
+      }),
+    )
+    .default([]),
+  totalResults: z.number().optional(),
+});
+
+const searchResponseSchema = envelopeSchema.extend({
+  estimatedTotalResults: z.number().default(0),
+  nextPageToken: z.string().optional(),
+});
+
+/** Content search over HTTP with THRON's shapes (ARCHITECTURE §2), clientId = CLIENT_ID. */
+@Injectable()
+export class HttpSearchGateway implements SearchGateway {
+  private readonly clientId: string;
+
+  constructor(
+    @Inject(PROVIDER_HTTP) private readonly http: AxiosInstance,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'CLIENT_ID'>,
+  ) {
+    this.clientId = config.CLIENT_ID;
+  }
+
+  async findContents(
+    token: string,
+    criteria: ContentCriteria,
+    page: ContentPageRequest,
+  ): Promise<ContentPage> {
+    const headers = tokenHeader(token);
+    const offsets: number[] = [];
+    for (let read = 0; read < page.limit; read += PROVIDER_PAGE) offsets.push(page.offset + read);
+    // A hub page of up to 100 is two provider pages, asked for at once; only the first counts.
+    const bodies = await Promise.all(
+      offsets.map((offset, i) =>
+        this.call(
+          {
+            method: 'POST',
+            url: SEARCH_PATHS.findByProperties(),
+            headers,
+            data: this.findBody(
+              criteria,
+              page,
+              offset,
+              Math.min(PROVIDER_PAGE, page.limit - i * PROVIDER_PAGE),
+              i === 0,
+            ),
+          },
+          findResponseSchema,
+          SEARCH_FAILED,
+        ),
+      ),
+    );
+    // A short page ends the result: later pages can only be empty.
+    const contents: ProviderContent[] = [];
+    for (const body of bodies) {
+      contents.push(...body.contents.map(toProviderContent));
+      if (body.contents.length < PROVIDER_PAGE) break;
+    }
+    return { contents, totalResults: bodies[0]?.totalResults ?? contents.length };
+  }
+
+  async countContents(token: string, criteria: ContentCriteria): Promise<number> {
+    const body = await this.call(
+      {
+        method: 'POST',
+        url: SEARCH_PATHS.search(this.clientId),
+        headers: tokenHeader(token),
+        data: {
+          criteria: {
+            ids: criteria.contentIds,
+            lemma: criteria.text ? { text: criteria.text, textMatch: 'phrase_match' } : undefined,
+            contentType: criteria.types,
+            sourceExtensions: criteria.extensions,
+            linkedCategories: criteria.folderIds
+              ? {
+                  haveAtLeastOne: criteria.folderIds.map((id) => ({
+                    id,
+                    cascade: criteria.cascade ?? false,
+                  })),
+                }
+              : undefined,
+          },
+          // Only the total is wanted: the smallest page THRON is sure to accept.
+          responseOptions: { resultsPageSize: 1, returnDetailsFields: [] },
+        },
+      },
+      searchResponseSchema,
+      COUNTS_FAILED,
+    );
+    return body.estimatedTotalResults;
+  }
+
+  private findBody(
+    criteria: ContentCriteria,
+    page: ContentPageRequest,
+    offset: number,
+    size: number,
+    withTotal: boolean,
+  ): Record<string, unknown> {
+    return {
+      client: { clientId: this.clientId },
+      criteria: {
+        contentIds: criteria.contentIds,
+        locale: page.locale,
+        textSearch: criteria.text
+          ? { searchKey: criteria.text, searchKeyOption: 'EXACT_MATCH', searchOnFields: ['NAME', 'ITAGS'] }
+          : undefined,
+        linkedCategoryOp: criteria.folderIds
+          ? { linkedCategoryIds: criteria.folderIds, cascade: criteria.cascade ?? false }
+          : undefined,
+        contentType: criteria.types,
+        sourceExtensions: criteria.extensions,
+        imetadataOp: criteria.metadata,
+      },
+      contentFieldOption: {
+        returnTotalResults: withTotal,
+        returnThumbnailUrl: page.divArea !== undefined,
+        returnSource: true,
+      },
+      divArea: page.divArea,
+      locale: page.locale,
+      numberOfresults: size,
+      offset,
+      orderBy: ORDER_BY[page.sort][page.descending ? 1 : 0],
+    };
+  }
+
+  /** Sends one request; the body when the provider says OK, else the mapped ProviderError. */
+  private async call<S extends z.ZodType>(
+    request: AxiosRequestConfig,
+    schema: S,
+    fallback: ErrorCode,
+  ): Promise<z.infer<S>> {
+    let res: AxiosResponse<unknown>;
+    try {
+      res = await this.http.request<unknown>({ ...request, responseType: 'json' });
+    } catch (e) {
+      // Transport failures only (every status is accepted); the axios error holds the token.
+      if (isAxiosError(e)) throw unreachable(e.code);
+      throw e;
+    }
+    const envelope = envelopeSchema.safeParse(res.data);
+    if (res.status < 200 || res.status >= 300 || !envelope.success || envelope.data.resultCode !== 'OK')
+      throw providerFailure(res.status, res.data, fallback);
+    const body = schema.safeParse(res.data);
+    if (!body.success)
+      throw new ProviderError(fallback, false, 'Provider answer has an unexpected shape', {
+        status: res.status,
+        resultCode: envelope.data.resultCode,
+      });
+    return body.data;
+  }
+}
+
+function tokenHeader(token: string): Record<string, string> {
+  if (!TOKEN_SHAPE.test(token)) throw new ProviderError('UNAUTHENTICATED', false, 'Malformed provider token');
+  return { 'X-TOKENID': token };
+}
+
+function toProviderContent(r: z.infer<typeof findResponseSchema>['contents'][number]): ProviderContent {
+  const c = r.content;
+  return {
+    id: c.id,
+    contentType: c.contentType,
+    extension: (r.source?.extension ?? c.sourceExtension ?? '').toLowerCase(),
+    locales: c.locales,
+    createdAt: c.creationDate,
+    updatedAt: c.lastUpdate ?? c.creationDate,
+    ownerUsername: c.userId ?? '',
+    ownerFullName: r.ownerFullname ?? c.owner ?? c.userId ?? '',
+    version: c.version ?? 1,
+    // THRON has no processing state of its own; a content it returns is usable.
+    state: c.state ?? 'READY',
+    thumbnailUrl: r.dynThumbService,
+  };
+}

@@ -1,0 +1,268 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  CONTENT_TYPES,
+  FILE_EXTENSIONS,
+  FILTER_CONTENT_TYPES,
+  type AssetListResponse,
+  type AssetSortField,
+  type AssetSummary,
+  type ContentType,
+  type FileExtension,
+  type FilterContentType,
+  type SortOrder,
+} from '@paddock/rules';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+} from 'class-validator';
+import { z } from 'zod';
+import type { MetadataFilter, ProviderContent } from '../provider/search.gateway';
+import { IsLatin1, isLatin1 } from './latin1.validator';
+import type { AssetListFilter } from './search.types';
+
+export const ASSET_SORTS: readonly AssetSortField[] = ['creationDate', 'lastUpdate', 'name', 'relevance'];
+export const SORT_ORDERS: readonly SortOrder[] = ['asc', 'desc'];
+/** SPEC §7: a provider search key holds at most 200 characters. */
+export const QUERY_MAX_LENGTH = 200;
+/** The hub's largest page; the provider is read 50 at a time behind it. */
+export const ASSET_PAGE_MAX = 100;
+export const ASSET_PAGE_DEFAULT = 50;
+/** The grid's thumbnail box, in the hub thumbnail URL of every summary. */
+export const SUMMARY_THUMB_SIZE = '340x340';
+
+/** `a,b` or `?x=a&x=b` (or both) as a list of trimmed, non-empty values. */
+function commaSeparated({ value }: { value: unknown }): unknown {
+  if (value === undefined || value === null) return undefined;
+  const parts = (Array.isArray(value) ? value : [value]).flatMap((v) =>
+    typeof v === 'string' ? v.split(',') : [v],
+  );
+  const list = parts.map((p) => (typeof p === 'string' ? p.trim() : p)).filter((p) => p !== '');
+  return list.length ? list : undefined;
+}
+
+function booleanText({ value }: { value: unknown }): unknown {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value;
+}
+
+/** A number, or a date (ISO), for LESS / MORE / BETWEEN. */
+const comparable = z
+  .string()
+  .max(100)
+  .refine(
+    (v) => /^-?\d+(\.\d+)?$/.test(v.trim()) || !Number.isNaN(Date.parse(v)),
+    'must be a number or a date',
+  );
+
+const metadataFilterSchema = z
+  .array(
+    z.object({
+      combinator: z.enum(['MUST', 'MUST_NOT', 'AT_LEAST_ONE']),
+      clauses: z
+        .array(
+          z.discriminatedUnion('operator', [
+            z.object({
+              key: z.string().regex(/^[\w.-]{1,100}$/),
+              operator: z.literal('EQUAL'),
+              value: z.string().max(QUERY_MAX_LENGTH).refine(isLatin1, 'must be Latin-1'),
+            }),
+            z.object({
+              key: z.string().regex(/^[\w.-]{1,100}$/),
+              operator: z.enum(['LESS', 'MORE']),
+              value: comparable,
+            }),
+            z.object({
+              key: z.string().regex(/^[\w.-]{1,100}$/),
+              operator: z.literal('BETWEEN'),
+              value: comparable,
+              value2: comparable,
+            }),
+          ]),
+        )
+        .min(1)
+        .max(10),
+    }),
+  )
+  .min(1)
+  .max(5);
+
+/** The `metadata` parameter is JSON; anything that does not parse to the schema is left as is and refused. */
+function parseMetadataFilter({ value }: { value: unknown }): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    const parsed = metadataFilterSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : value;
+  } catch {
+    return value;
+  }
+}
+
+function IsMetadataFilter(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isMetadataFilter',
+    validator: {
+      validate: (value: unknown) => metadataFilterSchema.safeParse(value).success,
+      defaultMessage: () =>
+        'metadata must be JSON [{combinator: MUST|MUST_NOT|AT_LEAST_ONE, clauses: [{key, operator: EQUAL|LESS|MORE|BETWEEN, value, value2?}]}]',
+    },
+  });
+}
+
+/** GET /api/assets query: the listing of a folder and the search with every filter and sort. */
+export class AssetListQueryDto {
+  @ApiPropertyOptional({ description: 'Folder id (or code) to list; absent = every folder the user can see' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  folderId?: string;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    default: false,
+    description: 'Also the contents of every sub-folder',
+  })
+  @IsOptional()
+  @Transform(booleanText)
+  @IsBoolean()
+  subfolders?: boolean;
+
+  @ApiPropertyOptional({
+    maxLength: QUERY_MAX_LENGTH,
+    description:
+      'Text anywhere in the name or a tag label, case-insensitive (SPEC §7 EXACT_MATCH); Latin-1 only',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(QUERY_MAX_LENGTH)
+  @IsLatin1()
+  q?: string;
+
+  @ApiPropertyOptional({ type: String, description: `Comma-separated: ${FILTER_CONTENT_TYPES.join(', ')}` })
+  @IsOptional()
+  @Transform(commaSeparated)
+  @IsArray()
+  @ArrayMaxSize(FILTER_CONTENT_TYPES.length)
+  @IsIn(FILTER_CONTENT_TYPES, { each: true })
+  types?: FilterContentType[];
+
+  @ApiPropertyOptional({ type: String, description: `Comma-separated: ${FILE_EXTENSIONS.join(', ')}` })
+  @IsOptional()
+  @Transform(commaSeparated)
+  @IsArray()
+  @ArrayMaxSize(FILE_EXTENSIONS.length)
+  @IsIn(FILE_EXTENSIONS, { each: true })
+  extensions?: FileExtension[];
+
+  @ApiPropertyOptional({
+    type: String,
+    description:
+      'Metadata filter (SPEC §3), JSON: [{"combinator":"MUST"|"MUST_NOT"|"AT_LEAST_ONE","clauses":' +
+      '[{"key":"modelyear","operator":"EQUAL"|"LESS"|"MORE"|"BETWEEN","value":"1966","value2":"1972"}]}]. ' +
+      'MUST: every clause holds; MUST_NOT: none does; AT_LEAST_ONE: one does. LESS, MORE and BETWEEN ' +
+      '(inclusive) compare numbers or dates.',
+  })
+  @IsOptional()
+  @Transform(parseMetadataFilter)
+  @IsMetadataFilter()
+  metadata?: MetadataFilter[];
+
+  @ApiPropertyOptional({ enum: ASSET_SORTS, default: 'creationDate' })
+  @IsOptional()
+  @IsIn(ASSET_SORTS)
+  sort?: AssetSortField;
+
+  @ApiPropertyOptional({ enum: SORT_ORDERS, default: 'desc' })
+  @IsOptional()
+  @IsIn(SORT_ORDERS)
+  order?: SortOrder;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  offset?: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: ASSET_PAGE_MAX, default: ASSET_PAGE_DEFAULT })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(ASSET_PAGE_MAX)
+  limit?: number;
+}
+
+export function toAssetListFilter(q: AssetListQueryDto): AssetListFilter {
+  return {
+    folderId: q.folderId,
+    subfolders: q.subfolders ?? false,
+    text: q.q?.trim() ? q.q : undefined,
+    types: q.types,
+    extensions: q.extensions,
+    metadata: q.metadata,
+    sort: q.sort ?? 'creationDate',
+    descending: (q.order ?? 'desc') === 'desc',
+    offset: q.offset ?? 0,
+    limit: q.limit ?? ASSET_PAGE_DEFAULT,
+  };
+}
+
+export class AssetSummaryResponse implements AssetSummary {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ description: 'The name in IT, else the first locale the asset has' }) name: string;
+  @ApiProperty({ enum: CONTENT_TYPES }) type: ContentType;
+  @ApiProperty({ example: 'jpg' }) extension: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt: string;
+  @ApiProperty({ description: "The owner's full name" }) owner: string;
+  @ApiProperty({ example: '/api/assets/0b6c…/thumbnail?size=340x340' }) thumbnailUrl: string;
+  @ApiProperty({ example: 'READY', description: 'PROCESSING until previews exist, then READY (or FAILED)' })
+  state: string;
+}
+
+export class AssetListResponseDto implements AssetListResponse {
+  @ApiProperty({ type: [AssetSummaryResponse] }) items: AssetSummaryResponse[];
+  @ApiProperty({ description: 'How many assets match in all' }) totalResults: number;
+  @ApiProperty() offset: number;
+  @ApiProperty() limit: number;
+}
+
+/** GET /api/assets/counts: assets per view; `{}` for every role but `user` (SPEC §6). */
+export class AssetCountsResponse {
+  @ApiPropertyOptional() archives?: number;
+  @ApiPropertyOptional() enrichment?: number;
+  @ApiPropertyOptional() rejected?: number;
+  @ApiPropertyOptional() supplier?: number;
+  @ApiPropertyOptional() departmentJunk?: number;
+}
+
+function isContentType(type: string): type is ContentType {
+  return (CONTENT_TYPES as readonly string[]).includes(type);
+}
+
+export function toAssetSummary(c: ProviderContent): AssetSummaryResponse {
+  return {
+    id: c.id,
+    name: c.locales[0]?.name ?? '',
+    // THRON's other kinds (OTHER, PAGELET…) read as documents.
+    type: isContentType(c.contentType) ? c.contentType : 'DOCUMENT',
+    extension: c.extension,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+    owner: c.ownerFullName || c.ownerUsername,
+    thumbnailUrl: `/api/assets/${encodeURIComponent(c.id)}/thumbnail?size=${SUMMARY_THUMB_SIZE}`,
+    state: c.state,
+  };
+}
