@@ -34,6 +34,7 @@ export function requiredDisclaimer(page: Page) {
 /** Signs in from /login and gets past the disclaimer when this user has not accepted it yet. */
 export async function signIn(page: Page, username: string, lang: Lang = 'it'): Promise<void> {
   await page.goto('/login');
+  await page.getByRole('combobox', { name: /^(Lingua|Language|Langue)$/ }).selectOption(lang);
   await fillLogin(page, username, DEMO_PASSWORD, lang);
   await expect(page).toHaveURL(/\/home/);
   await acceptDisclaimerIfAsked(page);

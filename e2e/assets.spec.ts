@@ -1,0 +1,75 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { TEXTS, keepScreenshot, signIn } from './support';
+
+const t = TEXTS.en;
+
+async function openDepartmentArchive(page: Page): Promise<void> {
+  await page.getByRole('treeitem', { name: 'Marketing' }).click();
+  await page.keyboard.press('ArrowRight');
+  await page.getByRole('treeitem', { name: 'Department archive' }).click();
+  await expect(page.getByText(/^Results: \d+$/)).toBeVisible();
+}
+
+/** A real PNG made here (never downloaded), 1200x800 with a name that is unique to this run. */
+async function photo(name: string) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
+    <rect width="1200" height="800" fill="#0e4a5a"/><circle cx="600" cy="400" r="250" fill="#e8b04a"/></svg>`;
+  return { name, mimeType: 'image/png', buffer: await sharp(Buffer.from(svg)).png().toBuffer() };
+}
+
+test('a user uploads a photo, sees its thumbnail, finds it by name and renames it in IT and EN', async ({
+  page,
+}) => {
+  // Upload, derivatives job and search make this the longest journey.
+  test.setTimeout(120_000);
+  await signIn(page, 'mario.rossi', 'en');
+  await openDepartmentArchive(page);
+  const before = Number((await page.getByText(/^Results: \d+$/).textContent())?.match(/\d+/)?.[0]);
+
+  const fileName = `e2e-paddock-${Date.now()}.png`;
+  await page.getByRole('button', { name: t.uploads.open }).click();
+  const dialog = page.getByRole('dialog', { name: /^Upload to Department archive$/ });
+  await dialog.getByLabel(t.uploads.choose).setInputFiles(await photo(fileName));
+  await expect(dialog.getByText(t.uploads.status.done)).toBeVisible({ timeout: 30_000 });
+  await keepScreenshot(page, 'upload-done-en');
+  await dialog.getByRole('button', { name: t.uploads.close }).first().click();
+
+  // The listing refreshes with the new asset, and its thumbnail comes from the derivatives job.
+  await expect(page.getByText(`Results: ${before + 1}`)).toBeVisible();
+  const item = page.getByRole('option', { name: fileName });
+  await expect(item).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await openDepartmentArchive(page);
+        const img = page.getByRole('option', { name: fileName }).locator('img');
+        const src = (await img.getAttribute('src')) ?? '';
+        const res = await page.request.get(src);
+        return res.headers()['content-type'];
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
+    .toMatch(/^image\/(jpeg|webp|png)/);
+  await keepScreenshot(page, 'archive-with-upload-en');
+
+  // Search finds it by (part of) its name.
+  await page.getByRole('searchbox', { name: t.assets.search.label }).fill(fileName.slice(0, -4));
+  await page.getByRole('button', { name: t.assets.search.submit }).click();
+  await expect(page.getByText('Results: 1')).toBeVisible();
+
+  // The detail modal previews it; a rename is saved in both asset languages.
+  await page.getByRole('option', { name: fileName }).dblclick();
+  const detail = page.getByRole('dialog', { name: fileName });
+  await expect(detail.getByRole('img').first()).toBeVisible();
+  await detail.getByRole('button', { name: t.assetDetail.rename.start }).click();
+  await detail.getByLabel(t.assetDetail.rename.label).fill('Sunset over Monza');
+  await detail.getByRole('button', { name: t.assetDetail.rename.save }).click();
+  // The title follows the new name (the extension stays).
+  await expect(page.getByRole('dialog', { name: 'Sunset over Monza.png' })).toBeVisible();
+  const id = new URL(page.url()).searchParams.get('asset');
+  const asset = await (await page.request.get(`/api/assets/${id}`)).json();
+  expect(asset.names).toEqual({ IT: 'Sunset over Monza', EN: 'Sunset over Monza' });
+  await keepScreenshot(page, 'asset-detail-en');
+});
