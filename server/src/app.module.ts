@@ -25,6 +25,7 @@ import { HealthModule } from './health/health.module';
 import { FoldersModule } from './folders/folders.module';
 import { AssetsModule } from './assets/assets.module';
 import { SearchModule } from './search/search.module';
+import { DownloadsModule } from './downloads/downloads.module';
 import { BlobStoreModule } from './blob-store/blob-store.module';
 import { DerivativesModule } from './builtin-provider/derivatives/derivatives.module';
 
@@ -71,6 +72,7 @@ export class AppModule {
         // Before AssetsModule: its /api/assets/counts must not be taken for /api/assets/:id.
         SearchModule,
         AssetsModule,
+        DownloadsModule,
       );
       if (config.BUILTIN_PROVIDER) imports.push(BuiltinProviderModule);
     }

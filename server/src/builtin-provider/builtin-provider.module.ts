@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ArchivesModule } from './archives/archives.module';
 import { ContentsModule } from './contents/contents.module';
 import { DerivativesModule } from './derivatives/derivatives.module';
 import { ProviderFoldersModule } from './folders/folders.module';
