@@ -19,6 +19,7 @@ import { ContentSearchModule } from './search/content-search.module';
     ContentsModule,
     ContentSearchModule,
     DerivativesModule,
+    ArchivesModule,
   ],
   exports: [IdentityModule],
 })
