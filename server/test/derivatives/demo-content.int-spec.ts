@@ -42,10 +42,9 @@ describe('demo content seed (PostgreSQL + Redis + real media)', () => {
   });
   afterAll(() => t.close());
 
-  it('creates a few dozen assets of every type in both departments, quickly, and again nothing', async () => {
-    const started = Date.now();
+  // How long the seed takes is a benchmark's business (npm run bench), not this test's.
+  it('creates a few dozen assets of every type in both departments, and again nothing', async () => {
     await seeder.run();
-    expect(Date.now() - started).toBeLessThan(30_000);
 
     const contents = await db.content.findMany({
       include: { locales: true, categories: { include: { category: true } } },
