@@ -28,7 +28,7 @@ test('a user uploads a photo, sees its thumbnail, finds it by name and renames i
   const before = Number((await page.getByText(/^Results: \d+$/).textContent())?.match(/\d+/)?.[0]);
 
   const fileName = `e2e-paddock-${Date.now()}.png`;
-  await page.getByRole('button', { name: t.uploads.open }).click();
+  await page.getByRole('button', { name: t.uploads.open, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: /^Upload to Department archive$/ });
   await dialog.getByLabel(t.uploads.choose).setInputFiles(await photo(fileName));
   await expect(dialog.getByText(t.uploads.status.done)).toBeVisible({ timeout: 30_000 });

@@ -1,4 +1,14 @@
 import { Module } from '@nestjs/common';
+import { BuiltinProviderDatabaseModule } from '../builtin-provider-database.module';
+import { ContentsModule } from '../contents/contents.module';
+import { ArchiveRepository } from './archive.repository';
+import { ArchivesController } from './archives.controller';
+import { ArchivesService } from './archives.service';
 
-@Module({})
+/** The built-in provider's archive downloads (THRON xcontents archive/prepare and archive/download). */
+@Module({
+  imports: [BuiltinProviderDatabaseModule, ContentsModule],
+  controllers: [ArchivesController],
+  providers: [ArchivesService, ArchiveRepository],
+})
 export class ArchivesModule {}

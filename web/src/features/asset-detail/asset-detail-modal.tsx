@@ -19,6 +19,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetDetailQueryOptions } from '../../api/assets.queries';
 import { displayName } from '../assets/format';
+import { DownloadButton } from '../downloads/download-button';
 import { AssetInfo } from './asset-info';
 import { AssetPreview } from './asset-preview';
 import { stepThrough } from './navigation';
@@ -93,6 +94,13 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                 <Dialog.Title truncate>{title}</Dialog.Title>
                 {asset ? <RenameField key={asset.id + asset.name} asset={asset} /> : null}
               </HStack>
+              {asset?.rights.download ? (
+                <DownloadButton
+                  key={asset.id}
+                  assetIds={[asset.id]}
+                  single={{ type: asset.type, width: asset.width, height: asset.height }}
+                />
+              ) : null}
               <Dialog.CloseTrigger asChild position="static">
                 <CloseButton size="sm" aria-label={t('assetDetail.close')} />
               </Dialog.CloseTrigger>

@@ -23,8 +23,10 @@ interface AssetBrowserProps {
   label: string;
 }
 
-const TILE_MIN_WIDTH = 184;
-const TILE_HEIGHT = 224;
+/** A tile is at least this wide; the grid fits as many columns as the scroll box allows. */
+export const TILE_MIN_WIDTH = 168;
+/** Thumbnail 144 + name 20 + date 16 + gaps, padding, border and margin: the whole card fits its row. */
+export const TILE_HEIGHT = 232;
 const ROW_HEIGHT = 56;
 
 /** Follows the scroll box's width, so the grid has as many columns as fit. */
@@ -102,7 +104,7 @@ export function AssetBrowser(props: AssetBrowserProps) {
         aria-label={props.label}
         aria-multiselectable
         onKeyDown={onKeyDown}
-        h={{ base: '60vh', md: 'calc(100dvh - 22rem)' }}
+        h={{ base: '60vh', md: 'calc(100dvh - 19rem)' }}
         minH="80"
         overflowY="auto"
         data-testid="asset-scroll"

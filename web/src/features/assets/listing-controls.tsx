@@ -1,4 +1,4 @@
-import { ButtonGroup, HStack, IconButton } from '@chakra-ui/react';
+import { Box, ButtonGroup, HStack, IconButton } from '@chakra-ui/react';
 import {
   FILE_EXTENSIONS,
   FILTER_CONTENT_TYPES,
@@ -7,14 +7,13 @@ import {
   type FilterContentType,
   type SortOrder,
 } from '@paddock/rules';
-import { LayoutGrid, List } from 'lucide-react';
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, List } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../components/ui/select';
 import type { ViewMode } from './asset-browser';
 
 const SORT_FIELDS: readonly AssetSortField[] = ['creationDate', 'lastUpdate', 'name', 'relevance'];
-const ORDERS: readonly SortOrder[] = ['desc', 'asc'];
-type SortKey = `${AssetSortField}:${SortOrder}`;
 const ALL = 'all';
 
 export interface ListingFilters {
@@ -27,72 +26,100 @@ export interface ListingFilters {
 interface ListingControlsProps {
   filters: ListingFilters;
   onFilters(filters: ListingFilters): void;
+}
+
+/** A select as wide as its longest option, so no language truncates it and the toolbar stays compact. */
+function Fit({ children }: { children: ReactNode }) {
+  return (
+    <Box flex="none" maxW="full">
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * Sort (SPEC §3: four fields, each ascending or descending), type and extension filters: inline
+ * items of the listing toolbar, which wraps them one by one on narrow screens.
+ */
+export function ListingControls({ filters, onFilters }: ListingControlsProps) {
+  const { t } = useTranslation();
+  const orderLabel = t('assets.sort.orderLabel', { order: t(`assets.sort.orders.${filters.order}`) });
+  return (
+    <>
+      <HStack gap="1" flex="none">
+        <Fit>
+          <Select<AssetSortField>
+            size="sm"
+            aria-label={t('assets.sort.label')}
+            value={filters.sort}
+            options={SORT_FIELDS.map((field) => ({ value: field, label: t(`assets.sort.fields.${field}`) }))}
+            onChange={(sort) => onFilters({ ...filters, sort })}
+          />
+        </Fit>
+        <IconButton
+          size="sm"
+          variant="outline"
+          aria-label={orderLabel}
+          title={orderLabel}
+          onClick={() => onFilters({ ...filters, order: filters.order === 'desc' ? 'asc' : 'desc' })}
+        >
+          {filters.order === 'desc' ? <ArrowDownWideNarrow /> : <ArrowUpNarrowWide />}
+        </IconButton>
+      </HStack>
+      <Fit>
+        <Select<FilterContentType | typeof ALL>
+          size="sm"
+          aria-label={t('assets.filters.type')}
+          value={filters.type ?? ALL}
+          options={[
+            { value: ALL, label: t('assets.filters.allTypes') },
+            ...FILTER_CONTENT_TYPES.map((type) => ({ value: type, label: t(`assets.types.${type}`) })),
+          ]}
+          onChange={(value) => onFilters({ ...filters, type: value === ALL ? undefined : value })}
+        />
+      </Fit>
+      <Fit>
+        <Select<FileExtension | typeof ALL>
+          size="sm"
+          aria-label={t('assets.filters.extension')}
+          value={filters.extension ?? ALL}
+          options={[
+            { value: ALL, label: t('assets.filters.allExtensions') },
+            ...FILE_EXTENSIONS.map((extension) => ({ value: extension, label: extension.toUpperCase() })),
+          ]}
+          onChange={(value) => onFilters({ ...filters, extension: value === ALL ? undefined : value })}
+        />
+      </Fit>
+    </>
+  );
+}
+
+interface ViewModeToggleProps {
   viewMode: ViewMode;
   onViewMode(mode: ViewMode): void;
 }
 
-/** Sort (SPEC §3: four fields, each ascending or descending), type and extension filters, grid/list. */
-export function ListingControls({ filters, onFilters, viewMode, onViewMode }: ListingControlsProps) {
+/** Grid or list. */
+export function ViewModeToggle({ viewMode, onViewMode }: ViewModeToggleProps) {
   const { t } = useTranslation();
-  const sortOptions = SORT_FIELDS.flatMap((field) =>
-    ORDERS.map((order) => ({
-      value: `${field}:${order}` as SortKey,
-      label: t('assets.sort.option', {
-        field: t(`assets.sort.fields.${field}`),
-        order: t(`assets.sort.orders.${order}`),
-      }),
-    })),
-  );
   return (
-    <HStack gap="3" wrap="wrap">
-      <Select<SortKey>
-        size="sm"
-        aria-label={t('assets.sort.label')}
-        value={`${filters.sort}:${filters.order}`}
-        options={sortOptions}
-        onChange={(value) => {
-          const [sort, order] = value.split(':') as [AssetSortField, SortOrder];
-          onFilters({ ...filters, sort, order });
-        }}
-      />
-      <Select<FilterContentType | typeof ALL>
-        size="sm"
-        aria-label={t('assets.filters.type')}
-        value={filters.type ?? ALL}
-        options={[
-          { value: ALL, label: t('assets.filters.allTypes') },
-          ...FILTER_CONTENT_TYPES.map((type) => ({ value: type, label: t(`assets.types.${type}`) })),
-        ]}
-        onChange={(value) => onFilters({ ...filters, type: value === ALL ? undefined : value })}
-      />
-      <Select<FileExtension | typeof ALL>
-        size="sm"
-        aria-label={t('assets.filters.extension')}
-        value={filters.extension ?? ALL}
-        options={[
-          { value: ALL, label: t('assets.filters.allExtensions') },
-          ...FILE_EXTENSIONS.map((extension) => ({ value: extension, label: extension.toUpperCase() })),
-        ]}
-        onChange={(value) => onFilters({ ...filters, extension: value === ALL ? undefined : value })}
-      />
-      <ButtonGroup size="sm" variant="outline" attached>
-        <IconButton
-          aria-label={t('assets.viewMode.grid')}
-          aria-pressed={viewMode === 'grid'}
-          variant={viewMode === 'grid' ? 'solid' : 'outline'}
-          onClick={() => onViewMode('grid')}
-        >
-          <LayoutGrid />
-        </IconButton>
-        <IconButton
-          aria-label={t('assets.viewMode.list')}
-          aria-pressed={viewMode === 'list'}
-          variant={viewMode === 'list' ? 'solid' : 'outline'}
-          onClick={() => onViewMode('list')}
-        >
-          <List />
-        </IconButton>
-      </ButtonGroup>
-    </HStack>
+    <ButtonGroup size="sm" variant="outline" attached flex="none">
+      <IconButton
+        aria-label={t('assets.viewMode.grid')}
+        aria-pressed={viewMode === 'grid'}
+        variant={viewMode === 'grid' ? 'solid' : 'outline'}
+        onClick={() => onViewMode('grid')}
+      >
+        <LayoutGrid />
+      </IconButton>
+      <IconButton
+        aria-label={t('assets.viewMode.list')}
+        aria-pressed={viewMode === 'list'}
+        variant={viewMode === 'list' ? 'solid' : 'outline'}
+        onClick={() => onViewMode('list')}
+      >
+        <List />
+      </IconButton>
+    </ButtonGroup>
   );
 }

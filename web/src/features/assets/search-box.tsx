@@ -1,4 +1,4 @@
-import { Group, IconButton, Input } from '@chakra-ui/react';
+import { chakra, Group, IconButton, Input } from '@chakra-ui/react';
 import { Search, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,8 +24,14 @@ export function SearchBox({ state, disabled, onSearch, onClear }: SearchBoxProps
     onSearch(text.trim());
   };
   return (
-    <form role="search" onSubmit={submit} aria-label={t('assets.search.label')}>
-      <Group attached>
+    <chakra.form
+      role="search"
+      onSubmit={submit}
+      aria-label={t('assets.search.label')}
+      flex="1 0 11rem"
+      maxW={{ base: 'full', '2xl': '28rem' }}
+    >
+      <Group attached w="full">
         <Input
           type="search"
           value={text}
@@ -34,11 +40,12 @@ export function SearchBox({ state, disabled, onSearch, onClear }: SearchBoxProps
           aria-label={t('assets.search.label')}
           disabled={disabled}
           title={disabled ? t('assets.search.disabledHint') : undefined}
-          w={{ base: 'full', md: '72' }}
+          size="sm"
         />
         {state === 'cancel' ? (
           <IconButton
             type="button"
+            size="sm"
             variant="outline"
             aria-label={t('assets.search.clear')}
             disabled={disabled}
@@ -52,6 +59,7 @@ export function SearchBox({ state, disabled, onSearch, onClear }: SearchBoxProps
         ) : (
           <IconButton
             type="submit"
+            size="sm"
             variant="outline"
             aria-label={t('assets.search.submit')}
             disabled={disabled}
@@ -60,6 +68,6 @@ export function SearchBox({ state, disabled, onSearch, onClear }: SearchBoxProps
           </IconButton>
         )}
       </Group>
-    </form>
+    </chakra.form>
   );
 }

@@ -1,7 +1,7 @@
-import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import type { FolderNode, View } from '@paddock/rules';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { FolderSearch, Images, Upload } from 'lucide-react';
+import { FolderSearch, Images, ListChecks, Upload } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AssetQuery } from '../../api/assets.api';
@@ -9,7 +9,7 @@ import { assetListQueryOptions } from '../../api/assets.queries';
 import { EmptyState } from '../../components/ui/empty-state';
 import { AssetDetailModal } from '../asset-detail/asset-detail-modal';
 import { AssetBrowser } from '../assets/asset-browser';
-import { ListingControls, type ListingFilters } from '../assets/listing-controls';
+import { ListingControls, ViewModeToggle, type ListingFilters } from '../assets/listing-controls';
 import { SearchBox, type SearchState } from '../assets/search-box';
 import { clickItem, EMPTY_SELECTION, selectAll, toggleItem, type Selection } from '../assets/selection';
 import { SmartBar } from '../assets/smart-bar';
@@ -17,6 +17,7 @@ import { useViewMode } from '../assets/use-view-mode';
 import { useSession } from '../session/use-session';
 import { useAreaLoader } from '../ui/use-area-loader';
 import { useShowApiError } from '../ui/use-show-api-error';
+import { UploadCheckDialog } from '../upload-check/upload-check-dialog';
 import { useUploads } from '../uploads/uploads-context';
 
 /** Views whose detail modal shows the folder breadcrumb (SPEC §2). */
@@ -56,6 +57,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
   const [text, setText] = useState('');
   const [subfolders, setSubfolders] = useState(false);
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const [checking, setChecking] = useState(false);
 
   const query = useMemo<AssetQuery>(
     () => ({
@@ -98,8 +100,8 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
   const toggle = (id: string) => setSelection((current) => toggleItem(current, id));
 
   return (
-    <Stack gap="4" p="4">
-      <HStack justify="space-between" wrap="wrap" gap="3">
+    <Stack gap="3" p="3">
+      <Flex as="section" aria-label={t('assets.toolbar')} wrap="wrap" align="center" gap="2">
         <SearchBox
           state={searchState}
           disabled={searchDisabled}
@@ -114,28 +116,28 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
             setSearchState('open');
           }}
         />
-        <Button
-          size="sm"
-          disabled={!folder.rights.write}
-          title={folder.rights.write ? undefined : t('uploads.noWrite')}
-          onClick={() => uploads.open({ id: folder.id, name: folder.name, canWrite: folder.rights.write })}
-        >
-          <Upload />
-          {t('uploads.open')}
-        </Button>
-      </HStack>
-      <HStack justify="space-between" wrap="wrap" gap="3">
-        <Text color="fg.muted" aria-live="polite">
+        <ListingControls filters={filters} onFilters={setFilters} />
+        <Text flex="1 0 auto" fontSize="sm" color="fg.muted" aria-live="polite" px="1">
           {listing.isSuccess ? t('assets.count', { count: total }) : ''}
         </Text>
-        <ListingControls
-          filters={filters}
-          onFilters={setFilters}
-          viewMode={viewMode}
-          onViewMode={setViewMode}
-        />
-      </HStack>
-      <SmartBar count={selection.ids.size} onClear={() => setSelection(EMPTY_SELECTION)} />
+        <HStack gap="2">
+          <ViewModeToggle viewMode={viewMode} onViewMode={setViewMode} />
+          <Button size="sm" variant="outline" onClick={() => setChecking(true)}>
+            <ListChecks />
+            {t('uploadCheck.open')}
+          </Button>
+          <Button
+            size="sm"
+            disabled={!folder.rights.write}
+            title={folder.rights.write ? undefined : t('uploads.noWrite')}
+            onClick={() => uploads.open({ id: folder.id, name: folder.name, canWrite: folder.rights.write })}
+          >
+            <Upload />
+            {t('uploads.open')}
+          </Button>
+        </HStack>
+      </Flex>
+      <SmartBar selectedIds={selection.ids} onClear={() => setSelection(EMPTY_SELECTION)} />
       {listing.isSuccess && items.length === 0 ? (
         filtered ? (
           <EmptyState
@@ -180,6 +182,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           breadcrumb={BREADCRUMB_VIEWS.includes(view) ? path : undefined}
         />
       ) : null}
+      {checking ? <UploadCheckDialog folder={folder} onClose={() => setChecking(false)} /> : null}
     </Stack>
   );
 }

@@ -12,8 +12,7 @@ import {
   type HubCall,
 } from '../../../test/fake-hub';
 import { renderApp } from '../../../test/render';
-
-const TILE_HEIGHT = 224;
+import { TILE_HEIGHT } from '../assets/asset-browser';
 
 // jsdom does no layout: the listing's scroll box gets a desktop size so the virtualiser has rows to show.
 beforeAll(() => {

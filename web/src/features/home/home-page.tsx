@@ -14,6 +14,9 @@ import { useSession } from '../session/use-session';
 import { AreaLoader } from '../ui/area-loader';
 import { useAreaLoader } from '../ui/use-area-loader';
 import { FolderListing } from './folder-listing';
+import { TreePanelResizer, useTreeWidth } from './tree-panel-resizer';
+
+const TREE_PANEL_ID = 'home-folder-tree';
 
 const route = getRouteApi('/_authenticated/home');
 
@@ -28,6 +31,7 @@ export function HomePage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const view = resolveView(session, search.view);
+  const [treeWidth, setTreeWidth] = useTreeWidth();
   const tree = useQuery(folderTreeQueryOptions(language));
   useAreaLoader('sidebar', tree.isPending);
   const roots = tree.data?.roots ?? [];
@@ -39,16 +43,17 @@ export function HomePage() {
     void navigate({ search: (previous) => ({ ...previous, asset: id }) });
 
   return (
-    <Stack gap="6" data-testid="default-view" data-view={view}>
+    <Stack gap="4" data-testid="default-view" data-view={view}>
       <Heading as="h1" size="2xl">
         {t(`views.${view}`)}
       </Heading>
-      <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="stretch">
+      <Flex gap={{ base: '4', lg: '0' }} direction={{ base: 'column', lg: 'row' }} align="stretch">
         <Box
           as="aside"
+          id={TREE_PANEL_ID}
           aria-label={t('assets.folders')}
           position="relative"
-          w={{ base: 'full', lg: '72' }}
+          w={{ base: 'full', lg: `${treeWidth}px` }}
           flexShrink={0}
           bg="bg"
           rounded="l3"
@@ -77,6 +82,7 @@ export function HomePage() {
           ) : null}
           <AreaLoader area="sidebar" />
         </Box>
+        <TreePanelResizer width={treeWidth} onWidth={setTreeWidth} controls={TREE_PANEL_ID} />
         <Box flex="1" minW="0" position="relative" bg="bg" rounded="l3" borderWidth="1px" minH="64">
           {found ? (
             <FolderListing

@@ -1,0 +1,52 @@
+// A signed-in client of the hub API, as the web uses it: session cookie + x-csrf-token.
+import { readFileSync } from 'node:fs';
+
+export async function signIn(baseUrl, username = 'mario.rossi', password = 'Paddock-demo-2026') {
+  const res = await fetch(`${baseUrl}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ username, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
+  const body = await res.json();
+  const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('paddock_session=')) ?? '';
+  const cookie = setCookie.split(';')[0];
+  const csrf = body.csrfToken ?? body.session?.csrfToken;
+  return {
+    baseUrl,
+    headers: { cookie, 'x-csrf-token': csrf ?? '', origin: baseUrl },
+    async get(path) {
+      const r = await fetch(`${baseUrl}${path}`, { headers: this.headers });
+      if (!r.ok) throw new Error(`GET ${path} answered ${r.status}: ${await r.text()}`);
+      return r.json();
+    },
+  };
+}
+
+/** Samples a process's resident set (VmRSS, bytes) every `everyMs` until stopped. */
+export function rssSampler(pid, everyMs = 200) {
+  const read = () => {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : 0;
+  };
+  const samples = [];
+  const timer = setInterval(() => samples.push(read()), everyMs);
+  samples.push(read());
+  return {
+    read,
+    samples,
+    stop() {
+      clearInterval(timer);
+      samples.push(read());
+      return { max: Math.max(...samples), last: samples[samples.length - 1], count: samples.length };
+    },
+  };
+}
+
+export function percentile(sorted, p) {
+  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, i)];
+}
+
+export const MB = 1024 * 1024;
+export const fmt = (n, digits = 1) => n.toFixed(digits);

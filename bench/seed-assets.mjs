@@ -1,0 +1,97 @@
+// Seeds N contents straight into the built-in provider's schema with generate_series. It bypasses
+// the API on purpose: 100,000 uploads would measure the upload path (and take hours), while this
+// bench measures listing and search over a catalogue of realistic size and shape.
+// Deterministic: names, types, folders and dates derive from the row number through hashint4.
+
+const MODELS = ['Stradale', 'Spider', 'Berlinetta', 'Corsa', 'Gran Turismo', 'Barchetta', 'Coupé', 'Targa'];
+const SUBJECTS = [
+  'front three-quarter',
+  'rear view',
+  'interior',
+  'cockpit',
+  'engine bay',
+  'wheel detail',
+  'press kit',
+  'studio shot',
+  'track day',
+  'assembly line',
+  'launch event',
+  'brochure',
+];
+const PLACES = [
+  'Monza',
+  'Modena',
+  'Maranello',
+  'Imola',
+  'Mugello',
+  'Geneva',
+  'Paris',
+  'Stuttgart',
+  'Goodwood',
+];
+
+/** Word in about 0.01% of names (rare) and one in about a third of them (common). */
+export const RARE_WORD = 'zagato';
+export const COMMON_WORD = 'press';
+
+const arr = (values) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
+const pick = (values, salt) => `(${arr(values)})[1 + abs(hashint4(g + ${salt})) % ${values.length}]`;
+
+export async function seedAssets(db, count) {
+  const { rows: folders } = await db.query(
+    `SELECT id, pretty_id FROM provider.category WHERE parent_id IS NOT NULL ORDER BY pretty_id`,
+  );
+  const archive = folders.find((f) => f.pretty_id === 'arch04-marketing');
+  const heritage = folders.find((f) => f.pretty_id === 'arch04-heritage');
+  const others = folders.filter((f) => f !== archive && f !== heritage).map((f) => f.id);
+  if (!archive || !heritage) throw new Error('The demo department archives are missing: was the seed run?');
+  // Realistic skew: most assets end up in the archives, a long tail in the workflow folders.
+  const folderExpr = `CASE WHEN abs(hashint4(g + 7)) % 100 < 60 THEN '${archive.id}'::uuid
+    WHEN abs(hashint4(g + 7)) % 100 < 80 THEN '${heritage.id}'::uuid
+    ELSE (${arr(others)}::uuid[])[1 + abs(hashint4(g + 8)) % ${others.length}] END`;
+  const subject = pick(SUBJECTS, 2);
+  const nameExpr = `concat_ws(' ', ${pick(MODELS, 1)},
+      CASE WHEN g % 3 = 0 THEN '${COMMON_WORD} kit' ELSE ${subject} END,
+      ${pick(PLACES, 3)}, (2012 + g % 14)::text,
+      CASE WHEN g % 10000 = 4242 THEN '${RARE_WORD}' END, lpad(g::text, 6, '0'))`;
+  const ext = `(ARRAY['jpg','jpg','jpg','jpg','tif','png','mp4','mov','pdf','mp3'])[1 + abs(hashint4(g + 5)) % 10]`;
+  await db.query('BEGIN');
+  await db.query(`CREATE TEMP TABLE bench_seed ON COMMIT DROP AS
+    SELECT g, md5('bench-' || g)::uuid AS id, ${ext} AS ext, ${nameExpr} AS name, ${folderExpr} AS folder,
+      now() - make_interval(secs => abs(hashint4(g + 11)) % (5 * 365 * 86400)) AS created
+    FROM generate_series(1, ${count}) g`);
+  await db.query(`INSERT INTO provider.content
+      (id, content_type, source_extension, owner_username, owner_full_name, state, version, created_at, updated_at)
+    SELECT id, CASE WHEN ext IN ('jpg','tif','png') THEN 'IMAGE' WHEN ext IN ('mp4','mov') THEN 'VIDEO'
+                    WHEN ext = 'mp3' THEN 'AUDIO' ELSE 'DOCUMENT' END,
+      ext, (ARRAY['mario.rossi','anna.bianchi','luca.conti'])[1 + g % 3], 'Bench owner', 'READY', 1, created, created
+    FROM bench_seed`);
+  await db.query(`INSERT INTO provider.content_locale (content_id, locale, name)
+    SELECT id, 'EN', name FROM bench_seed
+    UNION ALL SELECT id, 'IT', replace(replace(replace(name, 'rear view', 'vista posteriore'),
+      'interior', 'interni'), 'front three-quarter', 'tre quarti anteriore') FROM bench_seed`);
+  await db.query(`INSERT INTO provider.content_category (category_id, content_id, linked_at)
+    SELECT folder, id, created FROM bench_seed`);
+  await db.query(`INSERT INTO provider.content_source
+      (id, content_id, version, blob_key, file_name, mime_type, size, created_by, created_at)
+    SELECT md5('bench-src-' || g)::uuid, id, 1, 'bench/' || id, replace(name, ' ', '_') || '.' || ext,
+      'application/octet-stream', 100000 + abs(hashint4(g + 13)) % 50000000, 'mario.rossi', created
+    FROM bench_seed`);
+  // 200 tags, about a third of the contents tagged with one or two of them.
+  await db.query(`INSERT INTO provider.tag_definition (id, classification_id, names, search_text)
+    SELECT md5('bench-tag-' || t)::uuid, 'bench',
+      jsonb_build_array(jsonb_build_object('lang', 'EN', 'label', 'campaign ' || t)), 'campaign ' || t
+    FROM generate_series(1, 200) t`);
+  await db.query(`INSERT INTO provider.content_tag (content_id, tag_id, classification_id)
+    SELECT id, md5('bench-tag-' || (1 + abs(hashint4(g + 17)) % 200))::uuid, 'bench' FROM bench_seed WHERE g % 3 = 1
+    UNION
+    SELECT id, md5('bench-tag-' || (1 + abs(hashint4(g + 19)) % 200))::uuid, 'bench' FROM bench_seed WHERE g % 6 = 1`);
+  await db.query(`INSERT INTO provider.content_metadata (content_id, classification_id, key, value, value_num)
+    SELECT id, 'system', 'size', (100000 + abs(hashint4(g + 13)) % 50000000)::text,
+      100000 + abs(hashint4(g + 13)) % 50000000 FROM bench_seed`);
+  await db.query('COMMIT');
+  await db.query(
+    'ANALYZE provider.content, provider.content_locale, provider.content_category, provider.content_tag, provider.tag_definition, provider.content_metadata, provider.content_source',
+  );
+  return { archiveId: archive.id };
+}

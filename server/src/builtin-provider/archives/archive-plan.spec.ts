@@ -1,0 +1,65 @@
+import { planArchive, type PlannedContent } from './archive-plan';
+
+function content(overrides: Partial<PlannedContent>): PlannedContent {
+  return {
+    id: 'c1',
+    contentType: 'IMAGE',
+    version: 1,
+    name: 'Red car.jpg',
+    sourceExtension: 'jpg',
+    dimensions: { width: 800, height: 600 },
+    derivatives: new Map(),
+    ...overrides,
+  };
+}
+
+describe('planArchive', () => {
+  it('skips image sizes above the original in width or height, keeps the others (SPEC §5)', () => {
+    const entries = planArchive([content({})], {
+      image: ['1920x1080', '640x480', '800x480', 'SOURCE'],
+      video: [],
+    });
+    expect(entries.map((e) => [e.name, e.fit && `${e.fit.width}x${e.fit.height}`])).toEqual([
+      ['Red car_640x480.jpg', '640x480'],
+      ['Red car_800x480.jpg', '800x480'],
+      ['Red car_original.jpg', undefined],
+    ]);
+  });
+
+  it('resizes formats a browser cannot show into JPEG, and includes every size when the original size is unknown', () => {
+    const entries = planArchive([content({ name: 'Poster', sourceExtension: 'psd', dimensions: null })], {
+      image: ['3840x2160'],
+      video: [],
+    });
+    expect(entries).toEqual([
+      expect.objectContaining({
+        name: 'Poster_3840x2160.jpg',
+        fit: { width: 3840, height: 2160, format: 'jpeg' },
+      }),
+    ]);
+  });
+
+  it('gives videos their source and web proxy, other types their source, with unique safe names', () => {
+    const entries = planArchive(
+      [
+        content({
+          id: 'v',
+          contentType: 'VIDEO',
+          name: 'Clip',
+          sourceExtension: 'mov',
+          derivatives: new Map([['proxy', 'video/mp4']]),
+        }),
+        content({ id: 'v2', contentType: 'VIDEO', name: 'clip', sourceExtension: 'mov' }),
+        content({ id: 'd', contentType: 'DOCUMENT', name: 'a/b: c?', sourceExtension: 'pdf' }),
+      ],
+      { image: [], video: ['SOURCE', 'WEBHD'] },
+    );
+    expect(entries.map((e) => [e.name, e.kind])).toEqual([
+      ['Clip_original.mov', 'source'],
+      ['Clip_web.mp4', 'proxy'],
+      // Same name in another case: numbered; no proxy yet: only the source.
+      ['clip_original (2).mov', 'source'],
+      ['a_b_ c__original.pdf', 'source'],
+    ]);
+  });
+});

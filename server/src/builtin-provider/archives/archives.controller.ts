@@ -1,0 +1,70 @@
+import { pipeline } from 'node:stream/promises';
+import {
+  Body,
+  Controller,
+  Headers,
+  HttpCode,
+  Inject,
+  Logger,
+  Param,
+  Post,
+  Res,
+  UseFilters,
+} from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../../config/config.module';
+import { ThronExceptionFilter } from '../thron-exception.filter';
+import { ThronInputPipe } from '../thron-input.pipe';
+import { ok, requireClient } from '../thron.errors';
+import { downloadSchema, prepareSchema, type DownloadForm, type PrepareForm } from './archives.dto';
+import { ArchivesService } from './archives.service';
+
+/**
+ * xcontents archive (research §3.9). THRON serves `download` from its -extra host; the built-in
+ * provider serves both on the same one.
+ */
+@ApiExcludeController()
+@UseFilters(ThronExceptionFilter)
+@Controller('provider/xcontents/resources/archive')
+export class ArchivesController {
+  private readonly logger = new Logger(ArchivesController.name);
+
+  constructor(
+    private readonly archives: ArchivesService,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CLIENT_ID'>,
+  ) {}
+
+  @Post('prepare/:clientId')
+  @HttpCode(200)
+  async prepare(
+    @Param('clientId') clientId: string,
+    @Headers('x-tokenid') token: string | undefined,
+    @Body(new ThronInputPipe(prepareSchema)) form: PrepareForm,
+  ) {
+    requireClient(this.config.CLIENT_ID, clientId);
+    return ok(await this.archives.prepare(token, form));
+  }
+
+  /** The form POST (tokenId, downloadId, saveAs) answering the ZIP as an attachment. */
+  @Post('download/:clientId')
+  async download(
+    @Param('clientId') clientId: string,
+    @Headers('x-tokenid') header: string | undefined,
+    @Body(new ThronInputPipe(downloadSchema)) form: DownloadForm,
+    @Res() res: Response,
+  ): Promise<void> {
+    requireClient(this.config.CLIENT_ID, clientId);
+    const zip = await this.archives.open(header ?? form.tokenId, form.downloadId);
+    res
+      .status(200)
+      .set('Content-Type', 'application/zip')
+      .attachment(`${form.saveAs ?? 'archive'}.zip`);
+    try {
+      await pipeline(zip, res);
+    } catch (err) {
+      // The status is sent already: the receiver sees a cut-short ZIP; pipeline closed both ends.
+      this.logger.warn({ err, downloadId: form.downloadId }, 'Archive download ended early');
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import type { Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
+import { Inject, Injectable } from '@nestjs/common';
+import sharp from 'sharp';
+import { ZipFile } from 'yazl';
+import { CLOCK, type Clock } from '../../common/clock';
+import type { ContentDetailWire } from '../contents/contents.dto';
+import { ContentsService } from '../contents/contents.service';
+import { ThronError } from '../thron.errors';
+import { planArchive, type ArchiveEntry, type PlannedContent } from './archive-plan';
+import { ArchiveRepository } from './archive.repository';
+import { prepareSchema, type PrepareForm } from './archives.dto';
+import { ARCHIVE_FAILURES } from './archives.errors';
+
+/** How long a downloadId stays valid after prepare. */
+const ARCHIVE_TTL_MS = 60 * 60 * 1000;
+
+/** Bytes read from the start of an image to learn its size (headers of JPEG, PNG, WebP, PSD, GIF). */
+const PROBE_BYTES = 1024 * 1024;
+
+/**
+ * THRON archives (research §3.9): prepare records what to download under a downloadId; download
+ * streams the ZIP. Visibility is the contents' own (ContentsService): prepare refuses an id the
+ * caller cannot see, download leaves out what the caller can no longer see.
+ */
+@Injectable()
+export class ArchivesService {
+  constructor(
+    private readonly contents: ContentsService,
+    private readonly archives: ArchiveRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async prepare(token: string | undefined, form: PrepareForm): Promise<{ downloadId: string }> {
+    const caller = await this.contents.caller(token);
+    const ids = [...new Set(form.criteria.xcontentIds)];
+    const visible = await this.contents.contentsByIds(token, ids);
+    if (visible.length !== ids.length) throw new ThronError(ARCHIVE_FAILURES.contentNotExists);
+    const downloadId = await this.archives.create({
+      userId: caller.user.id,
+      contentIds: ids,
+      options: form.options,
+      expiresAt: new Date(this.clock.now().getTime() + ARCHIVE_TTL_MS),
+    });
+    return { downloadId };
+  }
+
+  /**
+   * The ZIP of a prepared archive, as a stream: each entry's bytes are fetched only when the ZIP
+   * reaches it, and read as fast as the receiver takes them (yazl pipes with backpressure).
+   */
+  async open(token: string | undefined, downloadId: string): Promise<Readable> {
+    const caller = await this.contents.caller(token);
+    const archive = await this.archives.findLive(downloadId, this.clock.now());
+    if (!archive || archive.userId !== caller.user.id)
+      throw new ThronError(ARCHIVE_FAILURES.archiveNotExists);
+    const options = prepareSchema.shape.options.parse(archive.options);
+    const details = await this.contents.contentsByIds(token, archive.contentIds);
+    const planned: PlannedContent[] = [];
+    // One at a time: a probe holds up to PROBE_BYTES, so memory stays flat for 1000 images.
+    for (const detail of details) planned.push(await this.plannedOf(token, detail));
+    return this.zipOf(token, planArchive(planned, options));
+  }
+
+  private zipOf(token: string | undefined, entries: ArchiveEntry[]): Readable {
+    const zip = new ZipFile();
+    const output = zip.outputStream as PassThrough;
+    // A file that fails half-way cannot be taken back out of the ZIP: the download is cut short.
+    zip.on('error', (error: Error) => output.destroy(error));
+    // A receiver that goes away stops the file being read too (its handle is released at once).
+    let current: Readable | undefined;
+    output.once('close', () => current?.destroy());
+    const mtime = this.clock.now();
+    for (const entry of entries)
+      zip.addReadStreamLazy(
+        entry.name,
+        // Images and videos are compressed already: storing them costs nothing and keeps it fast.
+        { compress: false, mtime },
+        (cb) => {
+          this.bytesOf(token, entry).then(
+            (stream) => {
+              current = stream;
+              stream.once('error', (error: Error) => output.destroy(error));
+              cb(null, stream);
+            },
+            (error: unknown) => cb(error, new PassThrough()),
+          );
+        },
+      );
+    zip.end();
+    return output;
+  }
+
+  private async bytesOf(token: string | undefined, entry: ArchiveEntry): Promise<Readable> {
+    const answer = await this.contents.stream(token, entry.contentId, entry.kind, entry.version, {});
+    const body = answer.body as Readable;
+    if (!entry.fit) return body;
+    const { width, height, format } = entry.fit;
+    const resizer = sharp({ failOn: 'none' })
+      .rotate()
+      .resize({ width, height, fit: 'inside', withoutEnlargement: true })
+      .toFormat(format);
+    body.once('error', (error) => resizer.destroy(error));
+    return body.pipe(resizer);
+  }
+
+  private async plannedOf(token: string | undefined, detail: ContentDetailWire): Promise<PlannedContent> {
+    const name =
+      detail.locales.find((l) => l.locale === 'EN')?.name ??
+      detail.locales.find((l) => l.locale === 'IT')?.name ??
+      detail.source?.fileName ??
+      detail.id;
+    return {
+      id: detail.id,
+      contentType: detail.contentType,
+      version: detail.version,
+      name,
+      sourceExtension: detail.sourceExtension,
+      dimensions: detail.contentType === 'IMAGE' && detail.source ? await this.probe(token, detail) : null,
+      derivatives: new Map(detail.derivatives.map((d) => [d.kind, d.mimeType])),
+    };
+  }
+
+  /** The image's displayed size from its first bytes; null when they do not tell (the resize still never enlarges). */
+  private async probe(
+    token: string | undefined,
+    detail: ContentDetailWire,
+  ): Promise<{ width: number; height: number } | null> {
+    const size = detail.source?.size ?? 0;
+    if (size === 0) return null;
+    const answer = await this.contents.stream(token, detail.id, 'source', detail.version, {
+      range: `bytes=0-${Math.min(size, PROBE_BYTES) - 1}`,
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of answer.body as AsyncIterable<Buffer>) chunks.push(chunk);
+    try {
+      const meta = await sharp(Buffer.concat(chunks), { failOn: 'none' }).metadata();
+      if (!meta.width || !meta.height) return null;
+      // EXIF orientations 5–8 turn the picture by 90°: the displayed size is swapped.
+      const turned = (meta.orientation ?? 1) >= 5;
+      return turned ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsUUID, Matches } from 'class-validator';
+
+/** As many assets as an external share may hold (SPEC §5 limits those to 500). */
+export const DOWNLOAD_MAX_ASSETS = 500;
+
+export class CreateDownloadDto {
+  @ApiProperty({ type: [String], format: 'uuid', maxItems: DOWNLOAD_MAX_ASSETS })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(DOWNLOAD_MAX_ASSETS)
+  @IsUUID('all', { each: true })
+  contentIds: string[];
+
+  @ApiProperty({
+    type: [String],
+    description:
+      "Image resolutions: 'original' or 'WxH' (fit inside, never enlarged; larger than an image → left out for it)",
+    example: ['original', '1920x1080'],
+  })
+  @IsArray()
+  @ArrayMaxSize(20)
+  @Matches(/^(original|[1-9]\d{0,4}x[1-9]\d{0,4})$/, { each: true })
+  images: string[];
+
+  @ApiProperty({
+    type: [String],
+    enum: ['original', 'web'],
+    description: "Video renditions: 'original' (the source) or 'web' (the web proxy)",
+  })
+  @IsArray()
+  @ArrayMaxSize(2)
+  @IsIn(['original', 'web'], { each: true })
+  videos: string[];
+}
+
+export class DownloadCreatedDto {
+  @ApiProperty({ description: 'GET /api/downloads/{downloadId} streams the ZIP (valid one hour)' })
+  downloadId: string;
+}

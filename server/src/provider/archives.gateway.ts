@@ -1,0 +1,123 @@
+import type { Readable } from 'node:stream';
+import { Inject, Injectable } from '@nestjs/common';
+import { ERROR_CODES } from '@paddock/rules';
+import { isAxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
+import { z } from 'zod';
+import { APP_CONFIG, type AppConfig } from '../config/config.module';
+import { ProviderError, envelopeSchema, providerFailure, unreachable } from './provider.errors';
+
+export const ARCHIVES_HTTP = Symbol('ARCHIVES_HTTP');
+
+const client = (clientId: string) => encodeURIComponent(clientId);
+
+/**
+ * The provider paths of archives (research §3.9), relative to PROVIDER_URL. THRON serves download
+ * from its -extra host; the built-in provider from the same one, so one base URL serves both.
+ */
+export const ARCHIVE_PATHS = {
+  prepare: (clientId: string) => `/xcontents/resources/archive/prepare/${client(clientId)}`,
+  download: (clientId: string) => `/xcontents/resources/archive/download/${client(clientId)}`,
+} as const;
+
+/** THRON's archive options: images as 'SOURCE' or a divArea 'WxH', videos as 'SOURCE' or the 'WEBHD' channel. */
+export interface ArchiveRequest {
+  contentIds: string[];
+  image: string[];
+  video: string[];
+}
+
+const TOKEN_SHAPE = /^[\x21-\x7e]{1,4096}$/;
+
+const prepareAnswerSchema = envelopeSchema.extend({ downloadId: z.string().min(1) });
+
+/**
+ * Archive downloads over HTTP (typed client of issue 3). Every refusal of these calls — an id that
+ * does not exist or that the user may not see, an unknown or expired downloadId — is NOT_FOUND.
+ */
+@Injectable()
+export class ArchivesGateway {
+  private readonly clientId: string;
+
+  constructor(
+    @Inject(ARCHIVES_HTTP) private readonly http: AxiosInstance,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'CLIENT_ID'>,
+  ) {
+    this.clientId = config.CLIENT_ID;
+  }
+
+  async prepare(token: string, request: ArchiveRequest): Promise<string> {
+    let res: AxiosResponse<unknown>;
+    try {
+      res = await this.http.request<unknown>({
+        method: 'POST',
+        url: ARCHIVE_PATHS.prepare(this.clientId),
+        data: {
+          criteria: { xcontentIds: request.contentIds },
+          options: { image: request.image, video: request.video },
+        },
+        headers: this.tokenHeader(token),
+        responseType: 'json',
+      });
+    } catch (e) {
+      if (isAxiosError(e)) throw unreachable(e.code);
+      throw e;
+    }
+    const body = prepareAnswerSchema.safeParse(res.data);
+    if (res.status !== 200 || !body.success || body.data.resultCode !== 'OK')
+      throw providerFailure(res.status, res.data, ERROR_CODES.NOT_FOUND);
+    return body.data.downloadId;
+  }
+
+  /** The ZIP as the provider streams it (the form POST with tokenId and downloadId); never buffered. */
+  async download(token: string, downloadId: string, saveAs: string): Promise<Readable> {
+    let res: AxiosResponse<Readable>;
+    try {
+      res = await this.http.request<Readable>({
+        method: 'POST',
+        url: ARCHIVE_PATHS.download(this.clientId),
+        data: new URLSearchParams({
+          tokenId: this.tokenHeader(token)['X-TOKENID'],
+          downloadId,
+          saveAs,
+        }).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        responseType: 'stream',
+        decompress: false,
+        // A large archive takes as long as it takes; the socket stays busy while bytes flow.
+        timeout: 0,
+      });
+    } catch (e) {
+      if (isAxiosError(e)) throw unreachable(e.code);
+      throw e;
+    }
+    if (res.status === 200) return res.data;
+    const text = await readSmall(res.data, 64 * 1024);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    throw providerFailure(res.status, body, ERROR_CODES.NOT_FOUND);
+  }
+
+  private tokenHeader(token: string): { 'X-TOKENID': string } {
+    if (!TOKEN_SHAPE.test(token))
+      throw new ProviderError(ERROR_CODES.UNAUTHENTICATED, false, 'Malformed provider token');
+    return { 'X-TOKENID': token };
+  }
+}
+
+async function readSmall(stream: Readable, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      stream.destroy();
+      break;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

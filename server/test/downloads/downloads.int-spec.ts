@@ -1,0 +1,180 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { UploadResult } from '@paddock/rules';
+import sharp from 'sharp';
+import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
+import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { PASSWORD, providerDb, signIn, type SignedIn } from '../auth/auth-fixtures';
+
+const run = promisify(execFile);
+
+let t: TestApp;
+let workDir: string;
+let writer: SignedIn;
+let outsider: SignedIn;
+let folderId: string;
+
+function headersOf(s: SignedIn): Record<string, string> {
+  return { cookie: s.cookie, 'x-csrf-token': s.session.csrfToken };
+}
+
+/** A tus 1.0 upload in one PATCH; answers the new content's id. */
+async function upload(s: SignedIn, bytes: Buffer, filename: string): Promise<string> {
+  const metadata = Object.entries({ filename, filetype: 'image/jpeg', folderId })
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+    .join(',');
+  const create = await fetch(`${t.url}/api/uploads`, {
+    method: 'POST',
+    headers: {
+      ...headersOf(s),
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(bytes.length),
+      'Upload-Metadata': metadata,
+    },
+  });
+  expect(create.status).toBe(201);
+  const location = new URL(create.headers.get('location') ?? '', t.url).toString();
+  const patch = await fetch(location, {
+    method: 'PATCH',
+    headers: {
+      ...headersOf(s),
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': '0',
+      'Content-Type': 'application/offset+octet-stream',
+    },
+    body: new Uint8Array(bytes),
+  });
+  expect(patch.status).toBe(204);
+  const res = await fetch(`${t.url}/api/uploads/${location.split('/').pop() ?? ''}/result`, {
+    headers: headersOf(s),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as UploadResult).contentId;
+}
+
+function jpeg(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+    .jpeg()
+    .toBuffer();
+}
+
+async function prepare(
+  s: SignedIn,
+  body: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${t.url}/api/downloads`, {
+    method: 'POST',
+    headers: { ...headersOf(s), 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** Downloads and unpacks a ZIP; answers each file's pixel size by name. */
+async function unpack(res: Response): Promise<Map<string, string>> {
+  const dir = await mkdtemp(join(workDir, 'zip-'));
+  const zipPath = join(dir, 'archive.zip');
+  await writeFile(zipPath, Buffer.from(await res.arrayBuffer()));
+  await run('unzip', ['-q', zipPath, '-d', join(dir, 'out')]);
+  const sizes = new Map<string, string>();
+  for (const name of await readdir(join(dir, 'out'))) {
+    const meta = await sharp(join(dir, 'out', name)).metadata();
+    sizes.set(name, `${meta.width}x${meta.height}`);
+  }
+  return sizes;
+}
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'paddock-downloads-'));
+  t = await startTestApp({ BLOB_DIR: join(workDir, 'blobs') });
+  const identity = t.app.get(BuiltinIdentitySeeder);
+  await identity.upsertUser({ username: 'writer.dl', password: PASSWORD, groups: ['L/MARKETING'] });
+  await identity.upsertUser({ username: 'outsider.dl', password: PASSWORD, groups: ['L/HERITAGE'] });
+  const marketing = (
+    await providerDb(t).group.findUniqueOrThrow({ where: { name: 'L/MARKETING' }, select: { id: true } })
+  ).id;
+  const folders = await new FolderSeeder(providerDb(t)).upsertFolders([
+    {
+      prettyId: 'dept-marketing',
+      parent: null,
+      names: { IT: 'Marketing', EN: 'Marketing' },
+      acl: new Map([[marketing, { write: true }]]),
+    },
+  ]);
+  folderId = folders.get('dept-marketing') as string;
+  writer = await signIn(t, 'writer.dl', PASSWORD, '198.51.100.31');
+  outsider = await signIn(t, 'outsider.dl', PASSWORD, '198.51.100.32');
+});
+
+afterAll(async () => {
+  await t?.close();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe('downloads: ZIP of assets at chosen resolutions', () => {
+  let large: string;
+  let small: string;
+
+  beforeAll(async () => {
+    large = await upload(writer, await jpeg(3000, 2000), 'large.jpg');
+    small = await upload(writer, await jpeg(800, 600), 'small.jpg');
+  });
+
+  it('gives every image at every resolution it reaches, skipping sizes above the original (SPEC §5)', async () => {
+    const prepared = await prepare(writer, {
+      contentIds: [large, small],
+      images: ['1920x1080', '640x480'],
+      videos: [],
+    });
+    expect(prepared.status).toBe(200);
+    const res = await fetch(`${t.url}/api/downloads/${String(prepared.body.downloadId)}`, {
+      headers: headersOf(writer),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="paddock-\d{8}-\d{4}\.zip"/);
+    const sizes = await unpack(res);
+    expect(Object.fromEntries(sizes)).toEqual({
+      'large_1920x1080.jpg': '1620x1080',
+      'large_640x480.jpg': '640x427',
+      'small_640x480.jpg': '640x480',
+    });
+  });
+
+  it('gives the original bytes for "original"', async () => {
+    const prepared = await prepare(writer, { contentIds: [small], images: ['original'], videos: [] });
+    const res = await fetch(`${t.url}/api/downloads/${String(prepared.body.downloadId)}`, {
+      headers: headersOf(writer),
+    });
+    expect(Object.fromEntries(await unpack(res))).toEqual({ 'small_original.jpg': '800x600' });
+  });
+
+  it('answers 404 to a user who may not see an asset, and for their download of it', async () => {
+    const refused = await prepare(outsider, { contentIds: [large], images: ['640x480'], videos: [] });
+    expect(refused.status).toBe(404);
+    const mine = await prepare(writer, { contentIds: [large], images: ['640x480'], videos: [] });
+    const stolen = await fetch(`${t.url}/api/downloads/${String(mine.body.downloadId)}`, {
+      headers: headersOf(outsider),
+    });
+    expect(stolen.status).toBe(404);
+  });
+
+  it('answers 404 for an unknown asset or download, 400 without any resolution', async () => {
+    const unknown = await prepare(writer, {
+      contentIds: ['00000000-0000-4000-8000-000000000000'],
+      images: ['640x480'],
+      videos: [],
+    });
+    expect(unknown.status).toBe(404);
+    const noDownload = await fetch(`${t.url}/api/downloads/00000000-0000-4000-8000-000000000000`, {
+      headers: headersOf(writer),
+    });
+    expect(noDownload.status).toBe(404);
+    const none = await prepare(writer, { contentIds: [large], images: [], videos: [] });
+    expect(none.status).toBe(400);
+  });
+});

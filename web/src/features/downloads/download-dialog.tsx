@@ -1,0 +1,147 @@
+import { Alert, Button, Checkbox, Fieldset, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../components/ui/dialog';
+import { useShowApiError } from '../ui/use-show-api-error';
+import { createDownload, downloadPath, startBrowserDownload } from './downloads.api';
+import {
+  exceedingResolutions,
+  IMAGE_RESOLUTIONS,
+  VIDEO_RESOLUTIONS,
+  type ImageResolution,
+  type PixelSize,
+  type VideoResolution,
+} from './resolutions';
+
+export interface DownloadDialogProps {
+  assetIds: readonly string[];
+  /** One asset: its type and size decide what is offered and warned about; several: everything. */
+  single?: { type: string; width?: number; height?: number };
+  onClose(): void;
+}
+
+/** The download dialog (SPEC §2, §5): resolutions for images and videos, then a ZIP. */
+export function DownloadDialog({ assetIds, single, onClose }: DownloadDialogProps) {
+  const { t } = useTranslation();
+  const showApiError = useShowApiError();
+  const [images, setImages] = useState<ImageResolution[]>(['original']);
+  const [videos, setVideos] = useState<VideoResolution[]>(['original']);
+  const offersImages = !single || single.type === 'IMAGE';
+  const offersVideos = !single || single.type === 'VIDEO';
+  const prepare = useMutation({
+    mutationFn: () =>
+      createDownload({
+        contentIds: assetIds,
+        // Other types always come as their original: one resolution is still required.
+        images: offersImages ? images : ['original'],
+        videos: offersVideos ? videos : [],
+      }),
+    onSuccess: ({ downloadId }) => {
+      startBrowserDownload(downloadPath(downloadId));
+      onClose();
+    },
+    onError: showApiError,
+  });
+
+  const exceeding = single ? exceedingResolutions(images, single as Partial<PixelSize>) : [];
+  const genericWarning = !single && images.some((r) => r !== 'original');
+  const nothingChosen = (offersImages ? images.length : 0) + (offersVideos ? videos.length : 0) === 0;
+  const label = (r: string) =>
+    r === 'original' || r === 'web' ? t(`downloads.resolutions.${r}`) : r.replace('x', ' × ');
+
+  return (
+    <AppDialog
+      open
+      dismissible={!prepare.isPending}
+      onDismiss={onClose}
+      title={t('downloads.title', { count: assetIds.length })}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose} disabled={prepare.isPending}>
+            {t('downloads.cancel')}
+          </Button>
+          <Button onClick={() => prepare.mutate()} loading={prepare.isPending} disabled={nothingChosen}>
+            {t('downloads.submit')}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="5">
+        {offersImages ? (
+          <ResolutionGroup
+            legend={t('downloads.images')}
+            options={IMAGE_RESOLUTIONS}
+            chosen={images}
+            onChange={setImages}
+            label={label}
+          />
+        ) : null}
+        {offersVideos ? (
+          <ResolutionGroup
+            legend={t('downloads.videos')}
+            options={VIDEO_RESOLUTIONS}
+            chosen={videos}
+            onChange={setVideos}
+            label={label}
+          />
+        ) : null}
+        {!offersImages && !offersVideos ? <Text>{t('downloads.originalOnly')}</Text> : null}
+        {exceeding.length ? (
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Title>
+              {t('downloads.exceedsOriginal', {
+                sizes: exceeding.map(label).join(', '),
+                width: single?.width,
+                height: single?.height,
+              })}
+            </Alert.Title>
+          </Alert.Root>
+        ) : null}
+        {genericWarning ? (
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Title>{t('downloads.exceedsGeneric')}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        {nothingChosen ? <Text color="fg.error">{t('downloads.chooseOne')}</Text> : null}
+        {prepare.isPending ? (
+          <HStack role="status" gap="3">
+            <Spinner size="sm" />
+            <Text>{t('downloads.preparing')}</Text>
+          </HStack>
+        ) : null}
+      </Stack>
+    </AppDialog>
+  );
+}
+
+function ResolutionGroup<R extends string>(props: {
+  legend: string;
+  options: readonly R[];
+  chosen: R[];
+  onChange(next: R[]): void;
+  label(r: string): string;
+}) {
+  const toggle = (r: R, on: boolean) =>
+    props.onChange(props.options.filter((o) => (o === r ? on : props.chosen.includes(o))));
+  return (
+    <Fieldset.Root>
+      <Fieldset.Legend>{props.legend}</Fieldset.Legend>
+      <Stack gap="2" mt="2">
+        {props.options.map((r) => (
+          <Checkbox.Root
+            key={r}
+            checked={props.chosen.includes(r)}
+            onCheckedChange={(details) => toggle(r, details.checked === true)}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{props.label(r)}</Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+      </Stack>
+    </Fieldset.Root>
+  );
+}

@@ -1,0 +1,86 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { i18n } from '../../i18n/i18n';
+import { aFolder, assetListing, fakeHub, ok, signedInRoutes, type HubCall } from '../../../test/fake-hub';
+import { renderApp } from '../../../test/render';
+
+beforeEach(async () => {
+  localStorage.clear();
+  await i18n.changeLanguage('en');
+});
+
+const tree = [aFolder({ id: 'mk', name: 'Marketing' })];
+
+/** The listing asks for 100 per page; the upload check for 10 with its own text and switch. */
+const checkCalls = (calls: HubCall[]) =>
+  calls.filter((call) => call.path === '/api/assets' && call.query.get('limit') === '10');
+
+async function openCheck(total: number) {
+  const calls = fakeHub({
+    ...signedInRoutes(),
+    'GET /api/folders/tree': ok({ roots: tree }),
+    'GET /api/assets': (call) => assetListing(call.query.get('q') === 'nothing' ? 0 : total)(call),
+  });
+  renderApp('/home?folder=mk');
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Check for duplicates' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Duplicate check — Marketing' });
+  return { calls, user, dialog };
+}
+
+describe('upload check (SPEC §2 Dialogs, §5, §9)', () => {
+  it('searches the folder and its subfolders by exact name or tag, 10 results a page', async () => {
+    const { calls, user, dialog } = await openCheck(45);
+    expect(checkCalls(calls)).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Name or tag' }), ' Spider ');
+    await user.click(within(dialog).getByRole('button', { name: 'Search' }));
+
+    expect(await within(dialog).findByText('Results: 45')).toBeInTheDocument();
+    const rows = within(within(dialog).getByRole('list', { name: 'Assets already uploaded' })).getAllByRole(
+      'listitem',
+    );
+    expect(rows).toHaveLength(10);
+    expect(rows[0]).toHaveTextContent('asset-0.jpg');
+    expect(rows[0]?.querySelector('img')).toHaveAttribute('src', '/api/assets/a0/thumbnail?size=200x200');
+    expect(checkCalls(calls)[0]?.query.toString()).toBe(
+      'folderId=mk&subfolders=true&sort=creationDate&order=desc&offset=0&limit=10&q=Spider',
+    );
+  });
+
+  it('pages with previous/next and a range of 3 page numbers, no first or last buttons', async () => {
+    const { calls, user, dialog } = await openCheck(45);
+    await user.click(within(dialog).getByRole('button', { name: 'Search' }));
+    const pages = await within(dialog).findByRole('navigation', { name: 'Result pages' });
+    const numbers = () =>
+      within(pages)
+        .getAllByRole('button', { name: /^Page \d$/ })
+        .map((button) => button.textContent);
+    expect(numbers()).toEqual(['1', '2', '3']);
+    expect(within(pages).getByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+    await user.click(within(pages).getByRole('button', { name: 'Page 3' }));
+    expect(await within(dialog).findByText('asset-20.jpg')).toBeInTheDocument();
+    expect(numbers()).toEqual(['2', '3', '4']);
+    expect(within(pages).getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+    await user.click(await within(pages).findByRole('button', { name: 'Next page' }));
+    expect(await within(dialog).findByText('asset-40.jpg')).toBeInTheDocument();
+    expect(numbers()).toEqual(['3', '4', '5']);
+    expect(within(pages).getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(checkCalls(calls).map((call) => call.query.get('offset'))).toEqual(['0', '20', '30', '40']);
+  });
+
+  it('searches the folder alone when the subfolders switch is off, and says when nothing matches', async () => {
+    const { calls, user, dialog } = await openCheck(45);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Include subfolders' }));
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Name or tag' }), 'nothing');
+    await user.click(within(dialog).getByRole('button', { name: 'Search' }));
+
+    expect(await within(dialog).findByText('No uploaded asset matches this search.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Results: 0')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('navigation')).not.toBeInTheDocument();
+    expect(checkCalls(calls)[0]?.query.get('subfolders')).toBe('false');
+  });
+});
