@@ -4,7 +4,8 @@ import { ERROR_CODES } from '@paddock/rules';
 import { isAxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
-import { ProviderError, envelopeSchema, providerFailure, unreachable } from './provider.errors';
+import { envelopeSchema, providerFailure, unreachable } from './provider.errors';
+import { tokenHeader } from './provider-call';
 
 export const ARCHIVES_HTTP = Symbol('ARCHIVES_HTTP');
 
@@ -25,8 +26,6 @@ export interface ArchiveRequest {
   image: string[];
   video: string[];
 }
-
-const TOKEN_SHAPE = /^[\x21-\x7e]{1,4096}$/;
 
 const prepareAnswerSchema = envelopeSchema.extend({ downloadId: z.string().min(1) });
 
@@ -55,7 +54,7 @@ export class ArchivesGateway {
           criteria: { xcontentIds: request.contentIds },
           options: { image: request.image, video: request.video },
         },
-        headers: this.tokenHeader(token),
+        headers: tokenHeader(token),
         responseType: 'json',
       });
     } catch (e) {
@@ -76,7 +75,7 @@ export class ArchivesGateway {
         method: 'POST',
         url: ARCHIVE_PATHS.download(this.clientId),
         data: new URLSearchParams({
-          tokenId: this.tokenHeader(token)['X-TOKENID'],
+          tokenId: tokenHeader(token)['X-TOKENID'],
           downloadId,
           saveAs,
         }).toString(),
@@ -99,12 +98,6 @@ export class ArchivesGateway {
       body = undefined;
     }
     throw providerFailure(res.status, body, ERROR_CODES.NOT_FOUND);
-  }
-
-  private tokenHeader(token: string): { 'X-TOKENID': string } {
-    if (!TOKEN_SHAPE.test(token))
-      throw new ProviderError(ERROR_CODES.UNAUTHENTICATED, false, 'Malformed provider token');
-    return { 'X-TOKENID': token };
   }
 }
 

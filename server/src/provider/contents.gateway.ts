@@ -5,6 +5,7 @@ import { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosRe
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { ProviderError, envelopeSchema, providerFailure, unreachable } from './provider.errors';
+import { callProvider, tokenHeader } from './provider-call';
 
 export const CONTENTS_HTTP = Symbol('CONTENTS_HTTP');
 
@@ -26,8 +27,6 @@ export const CONTENT_PATHS = {
   stream: (clientId: string, contentId: string, kind: string) =>
     `/xcontents/resources/content/stream/${client(clientId)}/${encodeURIComponent(contentId)}/${encodeURIComponent(kind)}`,
 } as const;
-
-const TOKEN_SHAPE = /^[\x21-\x7e]{1,4096}$/;
 
 const contentDetailSchema = z.object({
   id: z.string(),
@@ -146,7 +145,7 @@ export class ContentsGateway {
         params: { fileName },
         data: body,
         headers: {
-          ...this.tokenHeader(token),
+          ...tokenHeader(token),
           'Content-Type': 'application/octet-stream',
           'Content-Length': String(size),
         },
@@ -167,7 +166,7 @@ export class ContentsGateway {
         method: 'POST',
         url: CONTENT_PATHS.checkInsert(this.clientId),
         data: { linkedCategoryIds: target.folderIds, contentId: target.contentId },
-        headers: this.tokenHeader(token),
+        headers: tokenHeader(token),
       },
       envelopeSchema,
       ASSET_ERROR_CODES.UPLOAD_FORBIDDEN,
@@ -191,7 +190,7 @@ export class ContentsGateway {
           },
           silentMode: true,
         },
-        headers: this.tokenHeader(token),
+        headers: tokenHeader(token),
       },
       insertAnswerSchema,
       ASSET_ERROR_CODES.UPLOAD_FORBIDDEN,
@@ -205,7 +204,7 @@ export class ContentsGateway {
         method: 'POST',
         url: CONTENT_PATHS.updateSource(this.clientId),
         data: { contentId, sources: [{ s3: { ...source, removeSourceFile: true } }] },
-        headers: this.tokenHeader(token),
+        headers: tokenHeader(token),
       },
       updateSourceAnswerSchema,
       ASSET_ERROR_CODES.UPLOAD_FORBIDDEN,
@@ -243,7 +242,7 @@ export class ContentsGateway {
           method: 'POST',
           url: CONTENT_PATHS.contentsByIds(this.clientId),
           data: { contentIds: ids.slice(i, i + LIMITS.idChunkSize) },
-          headers: this.tokenHeader(token),
+          headers: tokenHeader(token),
         },
         contentsSchema,
         failure,
@@ -267,7 +266,7 @@ export class ContentsGateway {
               contentsToTrash: ids.slice(i, i + LIMITS.idChunkSize).map((xcontentId) => ({ xcontentId })),
             },
           },
-          headers: this.tokenHeader(token),
+          headers: tokenHeader(token),
         },
         trashAnswerSchema,
         'E055',
@@ -283,7 +282,7 @@ export class ContentsGateway {
         method: 'POST',
         url: CONTENT_PATHS.remove(this.clientId),
         data: { xcontentId: contentId },
-        headers: this.tokenHeader(token),
+        headers: tokenHeader(token),
       },
       envelopeSchema,
       'E055',
@@ -306,7 +305,7 @@ export class ContentsGateway {
         method: 'GET',
         url: CONTENT_PATHS.stream(this.clientId, contentId, kind),
         headers: {
-          ...this.tokenHeader(token),
+          ...tokenHeader(token),
           ...(conditions.range ? { Range: conditions.range } : {}),
           ...(conditions.ifNoneMatch ? { 'If-None-Match': conditions.ifNoneMatch } : {}),
         },
@@ -348,7 +347,7 @@ export class ContentsGateway {
         method: 'POST',
         url,
         data: { client: { clientId: this.clientId }, contentId, detail: { locale, name } },
-        headers: this.tokenHeader(token),
+        headers: tokenHeader(token),
       },
       envelopeSchema,
       failure,
@@ -356,46 +355,21 @@ export class ContentsGateway {
     );
   }
 
-  private tokenHeader(token: string): Record<string, string> {
-    if (!TOKEN_SHAPE.test(token))
-      throw new ProviderError(ERROR_CODES.UNAUTHENTICATED, false, 'Malformed provider token');
-    return { 'X-TOKENID': token };
-  }
-
   /**
    * One request; the body when the provider says OK, else the mapped ProviderError. `strict`:
    * every business refusal is `fallback` (the E-code of the step), not a generic code.
    */
-  private async call<S extends z.ZodType>(
+  private call<S extends z.ZodType>(
     request: AxiosRequestConfig,
     schema: S,
     fallback: ErrorCode,
     strict = false,
   ): Promise<z.infer<S>> {
-    let res: AxiosResponse<unknown>;
-    try {
-      res = await this.http.request<unknown>({ ...request, responseType: 'json' });
-    } catch (e) {
-      if (isAxiosError(e)) throw unreachable(e.code);
-      throw e;
-    }
-    const envelope = envelopeSchema.safeParse(res.data);
-    if (res.status < 200 || res.status >= 300 || !envelope.success || envelope.data.resultCode !== 'OK') {
-      if (strict && res.status === 418) throw providerFailure(res.status, res.data, fallback);
-      throw this.failure(res.status, res.data, fallback);
-    }
-    const body = schema.safeParse(res.data);
-    if (!body.success)
-      throw new ProviderError(
-        ERROR_CODES.PROVIDER_UNAVAILABLE,
-        false,
-        'Provider answer has an unexpected shape',
-        {
-          status: res.status,
-          resultCode: envelope.data.resultCode,
-        },
-      );
-    return body.data;
+    return callProvider(this.http, request, schema, {
+      fallback,
+      refusal: (status, body, code) =>
+        strict && status === 418 ? providerFailure(status, body, code) : this.failure(status, body, code),
+    });
   }
 
   private failure(status: number, body: unknown, fallback: ErrorCode): ProviderError {

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ERROR_CODES, LIMITS, type ErrorCode } from '@paddock/rules';
-import { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import type { AxiosInstance, AxiosRequestConfig } from 'axios';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { ProviderError, envelopeSchema, providerFailure } from './provider.errors';
+import { callProvider } from './provider-call';
 
 /** The axios instance of the folders gateway (createProviderHttp at PROVIDER_URL). */
 export const FOLDERS_HTTP = Symbol('FOLDERS_HTTP');
@@ -342,40 +343,27 @@ export class FoldersGateway {
       total,
     }));
   }
-
-  /** Sends one request; the body when the provider says OK, else the mapped ProviderError. */
-  private async call<S extends z.ZodType>(
+  private call<S extends z.ZodType>(
     token: string,
     request: AxiosRequestConfig,
     schema: S,
     code: ErrorCode,
   ): Promise<z.infer<S>> {
-    let res: AxiosResponse<unknown>;
-    try {
-      res = await this.http.request<unknown>({
-        ...request,
-        responseType: 'json',
-        headers: { ...request.headers, 'X-TOKENID': token },
-      });
-    } catch (e) {
-      // Only transport failures land here (every status is accepted); the axios error is not kept
-      // because its config holds the token.
-      if (isAxiosError(e))
-        throw new ProviderError(code, true, `Provider unreachable (${e.code ?? 'no answer'})`, {
-          networkCode: e.code,
-        });
-      throw e;
-    }
-    const envelope = envelopeSchema.safeParse(res.data);
-    if (res.status < 200 || res.status >= 300 || !envelope.success || envelope.data.resultCode !== 'OK')
-      throw this.failure(res.status, res.data, code);
-    const body = schema.safeParse(res.data);
-    if (!body.success)
-      throw new ProviderError(code, false, 'Provider answer has an unexpected shape', {
-        status: res.status,
-        resultCode: envelope.data.resultCode,
-      });
-    return body.data;
+    return callProvider(
+      this.http,
+      { ...request, headers: { ...request.headers, 'X-TOKENID': token } },
+      schema,
+      {
+        fallback: code,
+        refusal: (status, data, fallback) => this.failure(status, data, fallback),
+        // An outage shows the E-code of what was loading (E009 / E014 / E018), retryable.
+        noAnswer: (networkCode, fallback) =>
+          new ProviderError(fallback, true, `Provider unreachable (${networkCode ?? 'no answer'})`, {
+            networkCode,
+          }),
+        malformedCode: code,
+      },
+    );
   }
 
   private failure(status: number, data: unknown, code: ErrorCode): ProviderError {

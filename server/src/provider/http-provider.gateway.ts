@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ERROR_CODES, LIMITS, type ErrorCode } from '@paddock/rules';
-import axios, { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { PROVIDER_PATHS } from './provider-paths';
-import { ProviderError, envelopeSchema, providerFailure, unreachable } from './provider.errors';
+import { envelopeSchema } from './provider.errors';
+import { callProvider, tokenHeader } from './provider-call';
 import type {
   ProviderCallContext,
   ProviderGateway,
@@ -18,7 +19,6 @@ export const PROVIDER_TIMEOUT_MS = 60_000;
 /** A user's linked groups are read 50 a page; more than this many pages is not a real user. */
 const MAX_GROUP_PAGES = 20;
 /** What can travel in the X-TOKENID header; anything else is refused before it is sent. */
-const TOKEN_SHAPE = /^[\x21-\x7e]{1,4096}$/;
 
 export function createProviderHttp(baseURL: string): AxiosInstance {
   return axios.create({
@@ -99,7 +99,7 @@ export class HttpProviderGateway implements ProviderGateway {
         method: 'POST',
         url: PROVIDER_PATHS.validateToken(this.clientId),
         data: form({ clientId: this.clientId, username }),
-        headers: this.tokenHeader(token),
+        headers: tokenHeader(token),
       },
       tokenOwnerSchema,
       ERROR_CODES.UNAUTHENTICATED,
@@ -113,7 +113,7 @@ export class HttpProviderGateway implements ProviderGateway {
         method: 'POST',
         url: PROVIDER_PATHS.logout(this.clientId),
         data: form({}),
-        headers: this.tokenHeader(token),
+        headers: tokenHeader(token),
       },
       envelopeSchema,
       ERROR_CODES.UNAUTHENTICATED,
@@ -136,7 +136,7 @@ export class HttpProviderGateway implements ProviderGateway {
             offset: read,
             numberOfResults: pageSize,
           },
-          headers: this.tokenHeader(token),
+          headers: tokenHeader(token),
         },
         userDetailSchema,
         ERROR_CODES.NOT_FOUND,
@@ -160,41 +160,11 @@ export class HttpProviderGateway implements ProviderGateway {
     };
   }
 
-  private tokenHeader(token: string): Record<string, string> {
-    if (!TOKEN_SHAPE.test(token))
-      throw new ProviderError(ERROR_CODES.UNAUTHENTICATED, false, 'Malformed provider token');
-    return { 'X-TOKENID': token };
-  }
-
-  /** Sends one request; returns the body when the provider says OK, else throws the mapped ProviderError. */
-  private async call<S extends z.ZodType>(
+  private call<S extends z.ZodType>(
     request: AxiosRequestConfig,
     schema: S,
     fallback: ErrorCode,
   ): Promise<z.infer<S>> {
-    let res: AxiosResponse<unknown>;
-    try {
-      res = await this.http.request<unknown>({ ...request, responseType: 'json' });
-    } catch (e) {
-      // Only transport failures land here (every status is accepted); the axios error itself
-      // is not kept because its config holds the password or the token.
-      if (isAxiosError(e)) throw unreachable(e.code);
-      throw e;
-    }
-    const envelope = envelopeSchema.safeParse(res.data);
-    if (res.status < 200 || res.status >= 300 || !envelope.success || envelope.data.resultCode !== 'OK')
-      throw providerFailure(res.status, res.data, fallback);
-    const body = schema.safeParse(res.data);
-    if (!body.success)
-      throw new ProviderError(
-        ERROR_CODES.PROVIDER_UNAVAILABLE,
-        false,
-        'Provider answer has an unexpected shape',
-        {
-          status: res.status,
-          resultCode: envelope.data.resultCode,
-        },
-      );
-    return body.data;
+    return callProvider(this.http, request, schema, { fallback });
   }
 }

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LIMITS, type ErrorCode } from '@paddock/rules';
-import { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import type { AxiosInstance, AxiosRequestConfig } from 'axios';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { PROVIDER_HTTP } from './http-provider.gateway';
-import { ProviderError, envelopeSchema, providerFailure, unreachable } from './provider.errors';
+import { envelopeSchema } from './provider.errors';
+import { callProvider, tokenHeader } from './provider-call';
 
 /** SPEC §8: E002 is the default for a failed content search, E015 for content counts. */
 export const SEARCH_FAILED: ErrorCode = 'E002';
@@ -22,7 +23,6 @@ export const SEARCH_PATHS = {
 
 /** The provider's page limit (research §1: default and maximum 50). */
 export const PROVIDER_PAGE = LIMITS.idChunkSize;
-const TOKEN_SHAPE = /^[\x21-\x7e]{1,4096}$/;
 
 export const SEARCH_GATEWAY = Symbol('SEARCH_GATEWAY');
 
@@ -246,37 +246,14 @@ export class HttpSearchGateway implements SearchGateway {
       orderBy: ORDER_BY[page.sort][page.descending ? 1 : 0],
     };
   }
-
-  /** Sends one request; the body when the provider says OK, else the mapped ProviderError. */
-  private async call<S extends z.ZodType>(
+  private call<S extends z.ZodType>(
     request: AxiosRequestConfig,
     schema: S,
     fallback: ErrorCode,
   ): Promise<z.infer<S>> {
-    let res: AxiosResponse<unknown>;
-    try {
-      res = await this.http.request<unknown>({ ...request, responseType: 'json' });
-    } catch (e) {
-      // Transport failures only (every status is accepted); the axios error holds the token.
-      if (isAxiosError(e)) throw unreachable(e.code);
-      throw e;
-    }
-    const envelope = envelopeSchema.safeParse(res.data);
-    if (res.status < 200 || res.status >= 300 || !envelope.success || envelope.data.resultCode !== 'OK')
-      throw providerFailure(res.status, res.data, fallback);
-    const body = schema.safeParse(res.data);
-    if (!body.success)
-      throw new ProviderError(fallback, false, 'Provider answer has an unexpected shape', {
-        status: res.status,
-        resultCode: envelope.data.resultCode,
-      });
-    return body.data;
+    // A malformed answer keeps the step's E-code (E002 / E015) so the web names what failed.
+    return callProvider(this.http, request, schema, { fallback, malformedCode: fallback });
   }
-}
-
-function tokenHeader(token: string): Record<string, string> {
-  if (!TOKEN_SHAPE.test(token)) throw new ProviderError('UNAUTHENTICATED', false, 'Malformed provider token');
-  return { 'X-TOKENID': token };
 }
 
 function toProviderContent(r: z.infer<typeof findResponseSchema>['contents'][number]): ProviderContent {

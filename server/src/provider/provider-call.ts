@@ -1,0 +1,58 @@
+import { ERROR_CODES, type ErrorCode } from '@paddock/rules';
+import { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import type { z } from 'zod';
+import { ProviderError, envelopeSchema, providerFailure, unreachable } from './provider.errors';
+
+/** What a provider token may look like before it goes into a header. */
+const TOKEN_SHAPE = /^[\x21-\x7e]{1,4096}$/;
+
+/** The X-TOKENID header of research §1; a malformed token never leaves the hub. */
+export function tokenHeader(token: string): { 'X-TOKENID': string } {
+  if (!TOKEN_SHAPE.test(token))
+    throw new ProviderError(ERROR_CODES.UNAUTHENTICATED, false, 'Malformed provider token');
+  return { 'X-TOKENID': token };
+}
+
+/** How one gateway reads the provider's failures; every field has the common default. */
+export interface CallPolicy {
+  /** The E-code of this step (SPEC §8): what a refusal without a finer meaning becomes. */
+  fallback: ErrorCode;
+  /** A refusal (non-2xx, or an envelope without resultCode OK) → error; default providerFailure. */
+  refusal?: (status: number, body: unknown, fallback: ErrorCode) => ProviderError;
+  /** No answer at all → error; default unreachable() (PROVIDER_UNAVAILABLE, transient). */
+  noAnswer?: (networkCode: string | undefined, fallback: ErrorCode) => ProviderError;
+  /** An OK answer of an unexpected shape → this code; default PROVIDER_UNAVAILABLE. */
+  malformedCode?: ErrorCode;
+}
+
+/**
+ * One provider request: the parsed body when the provider says OK, else the ProviderError the
+ * policy maps it to. Every status is read (research §1: business errors come as HTTP 418), so only
+ * transport failures reach the catch; the axios error is not kept since its config holds secrets.
+ */
+export async function callProvider<S extends z.ZodType>(
+  http: AxiosInstance,
+  request: AxiosRequestConfig,
+  schema: S,
+  policy: CallPolicy,
+): Promise<z.infer<S>> {
+  let res: AxiosResponse<unknown>;
+  try {
+    res = await http.request<unknown>({ ...request, responseType: 'json' });
+  } catch (e) {
+    if (isAxiosError(e)) throw (policy.noAnswer ?? unreachable)(e.code, policy.fallback);
+    throw e;
+  }
+  const envelope = envelopeSchema.safeParse(res.data);
+  if (res.status < 200 || res.status >= 300 || !envelope.success || envelope.data.resultCode !== 'OK')
+    throw (policy.refusal ?? providerFailure)(res.status, res.data, policy.fallback);
+  const body = schema.safeParse(res.data);
+  if (!body.success)
+    throw new ProviderError(
+      policy.malformedCode ?? ERROR_CODES.PROVIDER_UNAVAILABLE,
+      false,
+      'Provider answer has an unexpected shape',
+      { status: res.status, resultCode: envelope.data.resultCode },
+    );
+  return body.data;
+}
