@@ -5,7 +5,7 @@ import { isAxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { envelopeSchema, providerFailure, unreachable } from './provider.errors';
-import { tokenHeader } from './provider-call';
+import { streamedRefusalBody, tokenHeader } from './provider-call';
 
 export const ARCHIVES_HTTP = Symbol('ARCHIVES_HTTP');
 
@@ -90,27 +90,8 @@ export class ArchivesGateway {
       throw e;
     }
     if (res.status === 200) return res.data;
-    const text = await readSmall(res.data, 64 * 1024);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
+    // A refusal is a small JSON envelope: read it (bounded) to name the failure.
+    const body = await streamedRefusalBody(res.data);
     throw providerFailure(res.status, body, ERROR_CODES.NOT_FOUND);
   }
-}
-
-async function readSmall(stream: Readable, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      stream.destroy();
-      break;
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -5,7 +5,7 @@ import { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosRe
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { ProviderError, envelopeSchema, providerFailure, unreachable } from './provider.errors';
-import { callProvider, tokenHeader } from './provider-call';
+import { callProvider, streamedRefusalBody, tokenHeader } from './provider-call';
 
 export const CONTENTS_HTTP = Symbol('CONTENTS_HTTP');
 
@@ -324,13 +324,7 @@ export class ContentsGateway {
       return { status: res.status, headers, body: res.data };
     }
     // A refusal is a small JSON envelope: read it (bounded) to name the failure.
-    const text = await readSmall(res.data, 64 * 1024);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
+    const body = await streamedRefusalBody(res.data);
     throw this.failure(res.status, body, ERROR_CODES.NOT_FOUND);
   }
 
@@ -386,18 +380,4 @@ export class ContentsGateway {
       });
     return providerFailure(status, body, fallback);
   }
-}
-
-async function readSmall(stream: Readable, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      stream.destroy();
-      break;
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

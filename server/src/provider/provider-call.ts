@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { ERROR_CODES, type ErrorCode } from '@paddock/rules';
 import { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import type { z } from 'zod';
@@ -55,4 +56,29 @@ export async function callProvider<S extends z.ZodType>(
       { status: res.status, resultCode: envelope.data.resultCode },
     );
   return body.data;
+}
+
+/** Bytes read from a refusal's body at most: a THRON envelope is small; anything bigger is not one. */
+const REFUSAL_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The envelope of a refused streaming request (responseType 'stream'), read bounded and parsed; an
+ * unreadable body comes back undefined, which the mapping reads as "no envelope".
+ */
+export async function streamedRefusalBody(stream: Readable): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > REFUSAL_BODY_LIMIT) {
+      stream.destroy();
+      return undefined;
+    }
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return undefined;
+  }
 }
