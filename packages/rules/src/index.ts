@@ -5,3 +5,4 @@ export * from './errors';
 export * from './session';
 export * from './folders';
 export * from './assets';
+export * from './validation';

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsLatin1 } from '../common/latin1.validator';
 
 export class RenameAssetDto {
   @ApiProperty({
@@ -8,6 +9,7 @@ export class RenameAssetDto {
   })
   @IsString()
   @MaxLength(150)
+  @IsLatin1()
   name: string;
 }
 

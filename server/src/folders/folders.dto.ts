@@ -1,3 +1,4 @@
+import { IsLatin1 } from '../common/latin1.validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LANGUAGES, type Language } from '@paddock/rules';
 import { Transform } from 'class-transformer';
@@ -39,6 +40,7 @@ export class CreateFolderDto {
   @IsString()
   @IsNotEmpty({ message: 'Folder must have a name' })
   @MaxLength(FOLDER_NAME_MAX)
+  @IsLatin1()
   name: string;
 }
 
@@ -48,6 +50,7 @@ export class RenameFolderDto {
   @IsString()
   @IsNotEmpty({ message: 'Folder must have a name' })
   @MaxLength(FOLDER_NAME_MAX)
+  @IsLatin1()
   name: string;
 }
 

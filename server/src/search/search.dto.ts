@@ -10,6 +10,7 @@ import {
   type FileExtension,
   type FilterContentType,
   type SortOrder,
+  isLatin1,
 } from '@paddock/rules';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -27,7 +28,7 @@ import {
 } from 'class-validator';
 import { z } from 'zod';
 import type { MetadataFilter, ProviderContent } from '../provider/search.gateway';
-import { IsLatin1, isLatin1 } from './latin1.validator';
+import { IsLatin1 } from '../common/latin1.validator';
 import type { AssetListFilter } from './search.types';
 
 export const ASSET_SORTS: readonly AssetSortField[] = ['creationDate', 'lastUpdate', 'name', 'relevance'];

@@ -201,6 +201,13 @@ describe('assets: upload, detail, rename, bytes, versions, trash', () => {
     const renamed = await rename('Rossa');
     expect(renamed.status).toBe(200);
     expect(((await renamed.json()) as AssetDetail).names).toEqual({ IT: 'Rossa', EN: 'Rossa' });
+
+    // SPEC §5: only Latin-1 text; the refusal changes nothing.
+    const foreign = await rename('Łódź 東京');
+    expect(foreign.status).toBe(400);
+    expect(((await foreign.json()) as { code: string }).code).toBe('VALIDATION_FAILED');
+    const detail = await fetch(`${t.url}/api/assets/${contentId}`, { headers: headersOf(writer) });
+    expect(((await detail.json()) as AssetDetail).names).toEqual({ IT: 'Rossa', EN: 'Rossa' });
   });
 
   it('adds a new version that keeps the id and bumps the version', async () => {

@@ -1,4 +1,4 @@
-import { isLatin1 } from './latin1.validator';
+import { isLatin1 } from './validation';
 
 describe('isLatin1 (SPEC §5 text validity)', () => {
   it.each(['', 'Spider 1966', 'caffè ÀÉÎÕÜ ñ ß ÿ', '«citazione» £5 ©', 'tab\tand\nnewline'])(

@@ -1,0 +1,8 @@
+/**
+ * SPEC §5 "Text validity: only Latin-1 characters allowed": every character in U+0000–U+00FF,
+ * without the C0/C1 control characters (a name or a search never holds them). Server and web
+ * check the same rule.
+ */
+export function isLatin1(text: string): boolean {
+  return /^[\u0020-\u007e\u00a0-\u00ff\t\n\r]*$/.test(text);
+}
