@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from 'pg';
 import { MIGRATION_SETS, checksumOf, migrate, type MigrationSet } from '../../src/database/migrator';
-import { connect, createEmptyDatabase, type EmptyDatabase } from './empty-database';
+import { connect, createEmptyDatabase, type TestDatabase } from '../support/databases';
 
 function migrationsOf(set: MigrationSet): string[] {
   return readdirSync(set.dir, { withFileTypes: true })
@@ -23,7 +23,7 @@ function migrationsOf(set: MigrationSet): string[] {
 
 /** The runner that applies prisma/migrations and keeps Prisma's `_prisma_migrations` (ARCHITECTURE §1). */
 describe('the migrator on real PostgreSQL', () => {
-  let db: EmptyDatabase;
+  let db: TestDatabase;
   let client: Client;
   beforeAll(async () => {
     db = await createEmptyDatabase();
@@ -102,7 +102,7 @@ describe('the migrator on real PostgreSQL', () => {
 describe('the migrator with a migration set of its own', () => {
   let tmp: string;
   let set: MigrationSet;
-  let db: EmptyDatabase;
+  let db: TestDatabase;
   let client: Client;
   const hub = MIGRATION_SETS.find((s) => s.schema === 'hub') as MigrationSet;
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Client } from 'pg';
 import { MIGRATION_SETS, migrate } from '../../src/database/migrator';
-import { connect, createEmptyDatabase, type EmptyDatabase } from './empty-database';
+import { connect, createEmptyDatabase, type TestDatabase } from '../support/databases';
 import { diffShapes, shapeOfDatabase, shapeOfPrismaSchema } from './schema-drift';
 
 const ROOT = join(__dirname, '../../..');
@@ -29,7 +29,7 @@ function report(file: string, lines: string[]): string {
  * to an empty database yields exactly what the Prisma schemas describe.
  */
 describe('the Prisma schemas and the migrated database agree', () => {
-  let db: EmptyDatabase;
+  let db: TestDatabase;
   let client: Client;
   beforeAll(async () => {
     db = await createEmptyDatabase();
@@ -60,7 +60,7 @@ describe('the Prisma schemas and the migrated database agree', () => {
 
 /** The comparison itself must see drift, or a green run above would prove nothing. */
 describe('the schema comparison finds drift', () => {
-  let db: EmptyDatabase;
+  let db: TestDatabase;
   let client: Client;
   beforeAll(async () => {
     db = await createEmptyDatabase();
