@@ -68,37 +68,39 @@ export async function probe(path: string): Promise<AvFacts> {
   };
 }
 
+/** ffmpeg, quiet and overwriting `out`; `inputOptions` go before `-i` (e.g. a fast `-ss` seek). */
+async function ffmpeg(
+  source: string,
+  out: string,
+  args: string[],
+  timeoutMs: number,
+  inputOptions: string[] = [],
+): Promise<string> {
+  await runTool('ffmpeg', ['-v', 'error', '-y', ...inputOptions, '-i', source, ...args, out], timeoutMs);
+  return out;
+}
+
 /**
  * One frame as PNG: at 10% of the film (1 s when the duration is unknown), or the first frame when
  * the film is shorter than that. `-ss` before `-i` seeks by index: fast on long files.
  */
-export async function extractFrame(source: string, workDir: string, durationMs?: number): Promise<string> {
+export function extractFrame(source: string, workDir: string, durationMs?: number): Promise<string> {
   const at = durationMs ? durationMs / 10_000 : 1;
-  const out = join(workDir, 'frame.png');
-  const grab = (seconds: number) =>
-    runTool(
-      'ffmpeg',
-      ['-v', 'error', '-y', '-ss', seconds.toFixed(3), '-i', source, '-frames:v', '1', '-an', out],
-      POSTER_TIMEOUT_MS,
-    );
-  await grab(at);
-  return out;
+  return ffmpeg(source, join(workDir, 'frame.png'), ['-frames:v', '1', '-an'], POSTER_TIMEOUT_MS, [
+    '-ss',
+    at.toFixed(3),
+  ]);
 }
 
 /**
  * A web-playable proxy: H.264 baseline (yuv420p, even sides, at most 1280 wide) with AAC stereo
  * 128k, the index at the front (faststart) so browsers play while downloading.
  */
-export async function videoProxy(source: string, workDir: string, hasAudio: boolean): Promise<string> {
-  const out = join(workDir, 'proxy.mp4');
-  await runTool(
-    'ffmpeg',
+export function videoProxy(source: string, workDir: string, hasAudio: boolean): Promise<string> {
+  return ffmpeg(
+    source,
+    join(workDir, 'proxy.mp4'),
     [
-      '-v',
-      'error',
-      '-y',
-      '-i',
-      source,
       '-map',
       '0:v:0',
       ...(hasAudio ? ['-map', '0:a:0'] : []),
@@ -115,62 +117,34 @@ export async function videoProxy(source: string, workDir: string, hasAudio: bool
       ...(hasAudio ? ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : []),
       '-movflags',
       '+faststart',
-      out,
     ],
     PROXY_TIMEOUT_MS,
   );
-  return out;
 }
 
 /** An AAC 128k proxy in an MP4 audio container (plays everywhere). */
-export async function audioProxy(source: string, workDir: string): Promise<string> {
-  const out = join(workDir, 'proxy.m4a');
-  await runTool(
-    'ffmpeg',
-    [
-      '-v',
-      'error',
-      '-y',
-      '-i',
-      source,
-      '-vn',
-      '-map',
-      '0:a:0',
-      '-c:a',
-      'aac',
-      '-b:a',
-      '128k',
-      '-ac',
-      '2',
-      '-movflags',
-      '+faststart',
-      out,
-    ],
+export function audioProxy(source: string, workDir: string): Promise<string> {
+  return ffmpeg(
+    source,
+    join(workDir, 'proxy.m4a'),
+    ['-vn', '-map', '0:a:0', '-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-movflags', '+faststart'],
     PROXY_TIMEOUT_MS,
   );
-  return out;
 }
 
 /** The waveform of the whole file as a PNG (ffmpeg showwavespic). */
-export async function waveform(source: string, workDir: string): Promise<string> {
-  const out = join(workDir, 'waveform.png');
-  await runTool(
-    'ffmpeg',
+export function waveform(source: string, workDir: string): Promise<string> {
+  return ffmpeg(
+    source,
+    join(workDir, 'waveform.png'),
     [
-      '-v',
-      'error',
-      '-y',
-      '-i',
-      source,
       '-filter_complex',
       'aformat=channel_layouts=mono,showwavespic=s=1600x600:colors=0x7c3aed',
       '-frames:v',
       '1',
-      out,
     ],
     POSTER_TIMEOUT_MS,
   );
-  return out;
 }
 
 /** The first page of a PDF as PNG, its longer side 2048 px (poppler's pdftoppm). */
