@@ -6,3 +6,5 @@ export * from './session';
 export * from './folders';
 export * from './assets';
 export * from './validation';
+export * from './permissions';
+export * from './workflow';

@@ -11,6 +11,8 @@ export const LIMITS = {
   idChunkSize: 50,
   subFolderPageSize: 50,
   junkMoveRetryMax: 10,
+  /** Assets one workflow job takes (a bulk accept, move or delete). */
+  workflowMaxAssets: 500,
   shareStatusPollMs: 3000,
   recentRecipientsMax: 10,
   recentRecipientsCookieDays: 365,

@@ -1,0 +1,209 @@
+import { FOLDER_CODES } from './folders';
+import type { Role } from './roles';
+import type { ArchiveSubState, View } from './views';
+
+/**
+ * SPEC §6 "Per view" — which action a user may take on an asset, or on folders, in the place they
+ * look at it. Defined once: the hub evaluates it on every request (with the view it derives from
+ * the folder itself, never the one a browser claims) and the web shows only what it allows.
+ */
+
+export const ASSET_ACTIONS = [
+  'accept',
+  'reject',
+  'move',
+  'delete',
+  'restore',
+  'rename',
+  'updateFile',
+  'download',
+  'share',
+  'tag',
+] as const;
+export type AssetAction = (typeof ASSET_ACTIONS)[number];
+
+export const FOLDER_ACTIONS = ['folderCreate', 'folderDelete', 'folderRename'] as const;
+export type FolderAction = (typeof FOLDER_ACTIONS)[number];
+
+/** Where an asset is looked at: the view and sub-state of the folder, derived by `placeOfFolder`. */
+export interface Place {
+  view: View;
+  /** Only in the archives view. */
+  archiveSubState: ArchiveSubState | null;
+  /** The suppliers folder itself (frnt01…): nothing may be uploaded or deleted there (SPEC §5, §6). */
+  isSuppliersRoot: boolean;
+  /** The approval step N of an appstpN folder, else null. */
+  step: number | null;
+  /** The department of the special folder that decided the place (lower case), when known. */
+  department: string | null;
+}
+
+/** A folder on the path from the root, as the hub knows it. */
+export interface PathFolder {
+  prettyId: string | null;
+  isSupplier: boolean;
+}
+
+const STEP_CODE = /^appstp(\d+)$/;
+
+/** 'appstp2-marketing' → { code: 'appstp2', department: 'marketing' }; codes of SPEC §3 only. */
+export function specialCodeOf(prettyId: string | null): { code: string; department: string | null } | null {
+  if (!prettyId) return null;
+  const dash = prettyId.indexOf('-');
+  const code = dash < 0 ? prettyId : prettyId.slice(0, dash);
+  const known = (Object.values(FOLDER_CODES) as string[]).includes(code) || STEP_CODE.test(code);
+  if (!known) return null;
+  const rest = dash < 0 ? null : prettyId.slice(dash + 1);
+  // frnt01-marketing-fotostudio is a supplier's own folder under the suppliers folder.
+  return { code, department: rest === null ? null : rest.split('-')[0] || null };
+}
+
+/**
+ * The view and sub-state of a folder, from the nearest special folder on its path (SPEC §3 codes).
+ * `path` runs from the top folder down to the folder itself. Supplier exchange folders read from
+ * the side of who looks (SPEC §2): the supplier work folder is 'sent' for the supplier and
+ * 'received' for the maker; the maker's folders for a supplier the other way round.
+ */
+export function placeOfFolder(path: readonly PathFolder[], side: 'supplier' | 'maker'): Place {
+  const base = { isSuppliersRoot: false, step: null, department: null, archiveSubState: null };
+  const last = path[path.length - 1];
+  if (last?.isSupplier) return supplierPlace(path, side);
+  for (let i = path.length - 1; i >= 0; i--) {
+    const special = specialCodeOf(path[i]!.prettyId);
+    if (!special) continue;
+    const department = special.department;
+    const step = STEP_CODE.exec(special.code);
+    if (step) return { ...base, view: 'approver', step: Number(step[1]), department };
+    switch (special.code) {
+      case FOLDER_CODES.junk:
+        return { ...base, view: 'departmentJunk', department };
+      case FOLDER_CODES.rejected:
+        return { ...base, view: 'rejected', department };
+      case FOLDER_CODES.approval:
+      case FOLDER_CODES.supplierApproval:
+        return { ...base, view: 'approver', department };
+      case FOLDER_CODES.enrichment:
+        return { ...base, view: 'enrichment', department };
+      case FOLDER_CODES.departmentArchive:
+        return { ...base, view: 'archives', archiveSubState: 'department', department };
+      case FOLDER_CODES.internalShared:
+        return { ...base, view: 'archives', archiveSubState: 'internSharing', department };
+      default:
+        continue;
+    }
+  }
+  return { ...base, view: 'archives', archiveSubState: 'shared' };
+}
+
+/**
+ * A folder of the suppliers tree: frnt01-<dept> is the suppliers folder, frnt01-<dept>-<supplier>
+ * a supplier's own folder, lvrr02… (and below) the supplier work folder where deliveries go to the
+ * maker, any other folder there carries what the maker sends the supplier.
+ */
+function supplierPlace(path: readonly PathFolder[], side: 'supplier' | 'maker'): Place {
+  const folder = path[path.length - 1]!;
+  const special = specialCodeOf(folder.prettyId);
+  const department =
+    special?.department ?? path.map((f) => specialCodeOf(f.prettyId)?.department).find(Boolean) ?? null;
+  const base = { step: null, archiveSubState: null, department, isSuppliersRoot: false };
+  if (special?.code === FOLDER_CODES.suppliers) {
+    const isRoot = folder.prettyId!.split('-').length <= 2;
+    if (isRoot) return { ...base, view: 'supplier', isSuppliersRoot: true };
+    return { ...base, view: side === 'supplier' ? 'supplierSent' : 'supplier' };
+  }
+  const towardsMaker = path.some((f) => specialCodeOf(f.prettyId)?.code === FOLDER_CODES.supplierWork);
+  const sent = side === 'supplier' ? towardsMaker : !towardsMaker;
+  return { ...base, view: sent ? 'supplierSent' : 'supplierRecieved' };
+}
+
+/** What decides a permission besides the place. */
+export interface PermissionSubject {
+  roles: readonly Role[];
+  place: Place;
+  /** The user's rights on the folder the asset is looked at in (its ACL, SPEC §6). */
+  folder: { write: boolean; share: boolean; manage: boolean };
+  asset: {
+    /** The user is enabled for the approval step the asset is at (SPEC §6 "approvable asset"). */
+    enabledForStep: boolean;
+    /** The asset carries the refused tag. */
+    rejected: boolean;
+    /** Embargo active or copyright expired (SPEC §4 derived flags). */
+    restricted: boolean;
+  };
+}
+
+const MOVE_VIEWS: readonly View[] = ['rejected', 'enrichment', 'supplierSent', 'supplierRecieved'];
+const DELETE_VIEWS: readonly View[] = [
+  'rejected',
+  'supplierSent',
+  'supplierRecieved',
+  'enrichment',
+  'departmentJunk',
+  'supplier',
+];
+const TAG_VIEWS: readonly View[] = ['enrichment', 'rejected', 'supplier', 'supplierSent', 'supplierRecieved'];
+const DOWNLOAD_VIEWS: readonly View[] = ['archives', 'supplier', 'rejected'];
+const FOLDER_WRITE_VIEWS: readonly View[] = ['archives', 'supplier', 'enrichment'];
+const FOLDER_SHARE_VIEWS: readonly View[] = ['archives', 'supplier'];
+
+/** Observers look; they never act (SPEC §2 default view approver, read-only). */
+function onlyObserves(roles: readonly Role[]): boolean {
+  return roles.includes('observer') && !roles.some((r) => r === 'user' || r === 'approver' || r === 'admin');
+}
+
+/** The SPEC §6 rule of one asset action. */
+export function isAssetActionAllowed(action: AssetAction, s: PermissionSubject): boolean {
+  const { view, archiveSubState, isSuppliersRoot } = s.place;
+  const departmentArchive = view === 'archives' && archiveSubState === 'department';
+  if (onlyObserves(s.roles) && action !== 'download') return false;
+  switch (action) {
+    case 'accept':
+    case 'reject':
+      return view === 'approver' && s.place.step !== null && s.asset.enabledForStep;
+    case 'move':
+      if (view === 'approver' || view === 'departmentJunk') return false;
+      // Elsewhere it "depends on folder ancestry": the write right inherited down the tree.
+      return (
+        (MOVE_VIEWS.includes(view) || departmentArchive || view === 'supplier' || view === 'archives') &&
+        s.folder.write
+      );
+    case 'delete':
+      return (DELETE_VIEWS.includes(view) || departmentArchive) && !isSuppliersRoot && s.folder.write;
+    case 'restore':
+      return view === 'departmentJunk' && s.folder.write;
+    case 'rename':
+      return (
+        s.folder.write &&
+        view !== 'approver' &&
+        view !== 'supplierRecieved' &&
+        !(view === 'archives' && !departmentArchive)
+      );
+    case 'updateFile':
+      return view === 'rejected' || ((view === 'supplierRecieved' || s.asset.rejected) && s.folder.write);
+    case 'download':
+      return DOWNLOAD_VIEWS.includes(view) || (view === 'supplierRecieved' && s.folder.share);
+    case 'share':
+      return view === 'archives' && s.folder.share && !s.asset.restricted;
+    case 'tag':
+      return (TAG_VIEWS.includes(view) || (departmentArchive && !isSuppliersRoot)) && s.folder.write;
+  }
+}
+
+export type AssetActions = Record<AssetAction, boolean>;
+
+export function assetActions(s: PermissionSubject): AssetActions {
+  return Object.fromEntries(ASSET_ACTIONS.map((a) => [a, isAssetActionAllowed(a, s)])) as AssetActions;
+}
+
+/** SPEC §6 table, first two columns: create, delete and rename folders; share. */
+export function isFolderActionAllowed(
+  action: FolderAction | 'folderShare',
+  s: Pick<PermissionSubject, 'roles' | 'place' | 'folder'>,
+): boolean {
+  const { view, archiveSubState } = s.place;
+  if (onlyObserves(s.roles)) return false;
+  if (action === 'folderShare')
+    return (FOLDER_SHARE_VIEWS.includes(view) || archiveSubState === 'channels') && s.folder.share;
+  if (archiveSubState === 'channels') return false;
+  return FOLDER_WRITE_VIEWS.includes(view) && s.folder.manage;
+}

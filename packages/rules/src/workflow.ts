@@ -1,0 +1,98 @@
+/**
+ * The approval workflow and junk (SPEC §4) as the hub and the web both speak it: action names,
+ * request bodies of `POST /api/workflow/{action}`, per-asset outcomes, and the fixed tags and
+ * metadata keys the workflow writes. docs/workflow.md draws the folder model.
+ */
+
+/** `POST /api/workflow/{action}` — each answers `202 { jobId }`. */
+export const WORKFLOW_ACTIONS = [
+  'accept',
+  'reject',
+  'move',
+  'delete',
+  'restore',
+  'permanent-delete',
+  'supplier-remove',
+] as const;
+export type WorkflowAction = (typeof WORKFLOW_ACTIONS)[number];
+
+export interface WorkflowRequestBase {
+  /** At most LIMITS.workflowMaxAssets. */
+  contentIds: string[];
+  /** The folder the user acts from (the listing's folder); the hub derives the view from it. */
+  folderId: string;
+}
+
+export interface WorkflowRequests {
+  /** At the last step `enrichmentFolderId` (the enrichment folder or one below it) is required. */
+  accept: WorkflowRequestBase & { enrichmentFolderId?: string };
+  /** `note` is required (Latin-1); `canvas` is the drawing, a JSON Canvas document as a string. */
+  reject: WorkflowRequestBase & { note: string; canvas?: string };
+  move: WorkflowRequestBase & { toFolderId: string };
+  delete: WorkflowRequestBase;
+  restore: WorkflowRequestBase & { toFolderId: string };
+  'permanent-delete': WorkflowRequestBase;
+  'supplier-remove': WorkflowRequestBase;
+}
+
+/** What happened to one asset of a workflow job. */
+export type AssetOutcomeKind =
+  /** Done as asked. */
+  | 'done'
+  /** Nothing to do: already where the action puts it (a retry after a crash, or a double submit). */
+  | 'unchanged'
+  /** The move failed, so the asset was sent to the department junk folder (SPEC §4, E046/E048). */
+  | 'junk'
+  /** Not done; `errorCode` says why. */
+  | 'failed';
+
+export interface AssetOutcome {
+  contentId: string;
+  outcome: AssetOutcomeKind;
+  fromFolderId: string | null;
+  toFolderId: string | null;
+  errorCode: string | null;
+}
+
+/** Tag prettyIds the workflow sets (SPEC §3 "fixed tag ids"); THRON accepts a prettyId for an itag id. */
+export const WORKFLOW_TAGS = {
+  classification: 'ggdyqo',
+  accepted: 'wf-accepted',
+  refused: 'wf-refused',
+  deleted: 'wf-deleted',
+} as const;
+
+/** Metadata keys of SPEC §3 the workflow writes. */
+export const WORKFLOW_METADATA = {
+  acceptedBy: 'accepted_by',
+  rejectedBy: 'rejected_by',
+  note: 'content_note',
+  canvas: 'jsoncanvas',
+  /** Deletion date, epoch seconds, shown as dd/MM/yyyy. */
+  deletedAt: 'dataeliminazione',
+} as const;
+
+/** Error codes of the workflow the hub answers before a job exists (SPEC §4 refusals). */
+export const WORKFLOW_ERROR_CODES = {
+  /** Bulk accept or reject over assets in different steps (SPEC §4). */
+  MIXED_STEPS: 'WORKFLOW_MIXED_STEPS',
+  /** The user is not enabled for the assets' approval step (SPEC §6). */
+  NOT_ENABLED_FOR_STEP: 'WORKFLOW_NOT_ENABLED_FOR_STEP',
+  /** The action is not allowed in this view (SPEC §6 per-view table). */
+  ACTION_NOT_ALLOWED: 'WORKFLOW_ACTION_NOT_ALLOWED',
+  /** An asset is not in the folder the action was asked from. */
+  NOT_IN_FOLDER: 'WORKFLOW_NOT_IN_FOLDER',
+  /** Accept at the last step needs the enrichment folder chosen in the move dialog. */
+  ENRICHMENT_FOLDER_REQUIRED: 'WORKFLOW_ENRICHMENT_FOLDER_REQUIRED',
+  /** Permanent delete of an asset linked to more than one sharing channel (alert assetSharedChannelsTitle). */
+  SHARED_IN_CHANNELS: 'WORKFLOW_SHARED_IN_CHANNELS',
+  /** A reject without a note. */
+  NOTE_REQUIRED: 'WORKFLOW_NOTE_REQUIRED',
+} as const;
+
+/** Seconds since the epoch → dd/MM/yyyy (UTC), how SPEC §3 shows `dataeliminazione`. */
+export function formatDeletionDate(epochSeconds: number): string {
+  const d = new Date(epochSeconds * 1000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
+}
