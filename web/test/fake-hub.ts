@@ -148,6 +148,16 @@ export function anAssetDetail(n: number, overrides: Partial<AssetDetail> = {}): 
     previewUrl: `/api/assets/a${n}/preview`,
     downloadUrl: `/api/assets/a${n}/original`,
     rights: { rename: true, newVersion: true, download: true },
+    workflow: {
+      step: null,
+      accepted: false,
+      rejected: false,
+      note: null,
+      canvas: null,
+      acceptedBy: null,
+      rejectedBy: null,
+      deletedAt: null,
+    },
     ...overrides,
   };
 }

@@ -1,3 +1,5 @@
+import type { AssetActions, Place } from './permissions';
+import type { AssetWorkflowInfo } from './workflow';
 /**
  * Asset core wire types (issue 3 hub contract) and the content rules of SPEC §3 and §5, shared by
  * the hub and the web.
@@ -92,7 +94,12 @@ export interface FolderNode {
   hasChildren: boolean;
   children?: FolderNode[];
   /** Breadcrumb, root first; only on `GET /api/folders/:id`. */
-  path?: { id: string; name: string }[];
+  path?: {
+    id: string;
+    name: string; /** Only on `GET /api/folders/:id`: the folder's place and the SPEC §6 actions on assets in it. */
+    place?: Place;
+    actions?: AssetActions;
+  }[];
 }
 
 export interface FolderTreeResponse {
@@ -152,6 +159,11 @@ export interface AssetDetail extends AssetSummary {
   proxyUrl?: string;
   downloadUrl: string;
   rights: AssetRights;
+  /** Approval state, rejection note and drawing, deletion date (SPEC §3, §4). */
+  workflow: AssetWorkflowInfo;
+  /** With `?folderId=`: where the asset is looked at, and what SPEC §6 lets this user do there. */
+  place?: Place;
+  actions?: AssetActions;
 }
 
 /** `PATCH /api/assets/:id` body. */

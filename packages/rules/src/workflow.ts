@@ -96,3 +96,61 @@ export function formatDeletionDate(epochSeconds: number): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
 }
+
+/**
+ * The reject drawing stored in `jsoncanvas`: strokes over the preview in coordinates relative to
+ * the image (0–1 both ways), so it lines up again at any display size.
+ */
+export interface DrawingStroke {
+  /** CSS colour, #rrggbb. */
+  color: string;
+  /** Pen width relative to the image width (0–1). */
+  width: number;
+  points: [number, number][];
+}
+export interface DrawingDocument {
+  version: 1;
+  strokes: DrawingStroke[];
+}
+
+export const DRAWING_LIMITS = { maxStrokes: 500, maxPointsPerStroke: 2000, maxChars: 400_000 } as const;
+
+/** The drawing inside a `jsoncanvas` string, or null when it is not a valid one. */
+export function parseDrawing(text: string): DrawingDocument | null {
+  if (text.length > DRAWING_LIMITS.maxChars) return null;
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof doc !== 'object' || doc === null) return null;
+  const { version, strokes } = doc as { version?: unknown; strokes?: unknown };
+  if (version !== 1 || !Array.isArray(strokes) || strokes.length > DRAWING_LIMITS.maxStrokes) return null;
+  const unit = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= 1;
+  for (const s of strokes as unknown[]) {
+    if (typeof s !== 'object' || s === null) return null;
+    const { color, width, points } = s as { color?: unknown; width?: unknown; points?: unknown };
+    if (typeof color !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(color) || !unit(width)) return null;
+    if (!Array.isArray(points) || points.length === 0 || points.length > DRAWING_LIMITS.maxPointsPerStroke)
+      return null;
+    if (!points.every((p) => Array.isArray(p) && p.length === 2 && unit(p[0]) && unit(p[1]))) return null;
+  }
+  return doc as DrawingDocument;
+}
+
+/** The workflow facts of an asset, as `GET /api/assets/:id` reports them. */
+export interface AssetWorkflowInfo {
+  /** The approval step the asset waits at, or null outside the approval folders. */
+  step: number | null;
+  accepted: boolean;
+  rejected: boolean;
+  /** `content_note`: the rejection note. */
+  note: string | null;
+  /** `jsoncanvas`: the reject drawing (a DrawingDocument as JSON). */
+  canvas: string | null;
+  acceptedBy: string | null;
+  rejectedBy: string | null;
+  /** `dataeliminazione`, epoch seconds, when in junk. */
+  deletedAt: number | null;
+}

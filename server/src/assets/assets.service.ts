@@ -13,6 +13,7 @@ import { ContentsGateway, type ProviderBytes, type ProviderContent } from '../pr
 import { ProviderError } from '../provider/provider.errors';
 import { asDomainError } from './provider-failure';
 import { isContentType } from './placeholders';
+import { workflowInfoOf } from './workflow-info';
 
 type Lang = 'it' | 'en' | 'fr';
 
@@ -141,5 +142,6 @@ export function toAssetDetail(c: ProviderContent, lang: Lang): AssetDetail {
     ...(timeBased ? { proxyUrl: `${base}/proxy` } : {}),
     downloadUrl: `${base}/original`,
     rights: { rename: c.userRights.write, newVersion: c.userRights.write, download: true },
+    workflow: workflowInfoOf(c),
   };
 }

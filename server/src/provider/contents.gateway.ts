@@ -81,6 +81,7 @@ const contentDetailSchema = z.object({
     z.object({
       id: z.string(),
       classificationId: z.string(),
+      prettyId: z.string().nullable().default(null),
       names: z.array(z.object({ lang: z.string(), label: z.string() })),
     }),
   ),

@@ -1,0 +1,26 @@
+import { WORKFLOW_METADATA, WORKFLOW_TAGS, type AssetWorkflowInfo } from '@paddock/rules';
+import type { ProviderContent } from '../provider/contents.gateway';
+
+const STEP_FOLDER = /^appstp(\d+)(-|$)/;
+
+/** The workflow facts of SPEC §3/§4 read off a content's tags, metadata and folders. */
+export function workflowInfoOf(
+  c: Pick<ProviderContent, 'imetadata' | 'itags' | 'linkedCategories'>,
+): AssetWorkflowInfo {
+  const meta = (key: string) => c.imetadata.find((m) => m.key === key)?.value ?? null;
+  const tagged = (prettyId: string) => c.itags.some((t) => t.id === prettyId || t.prettyId === prettyId);
+  const step = c.linkedCategories
+    .map((f) => STEP_FOLDER.exec(f.prettyId)?.[1])
+    .find((n) => n !== undefined);
+  const deletedAt = Number(meta(WORKFLOW_METADATA.deletedAt));
+  return {
+    step: step === undefined ? null : Number(step),
+    accepted: tagged(WORKFLOW_TAGS.accepted),
+    rejected: tagged(WORKFLOW_TAGS.refused),
+    note: meta(WORKFLOW_METADATA.note),
+    canvas: meta(WORKFLOW_METADATA.canvas),
+    acceptedBy: meta(WORKFLOW_METADATA.acceptedBy),
+    rejectedBy: meta(WORKFLOW_METADATA.rejectedBy),
+    deletedAt: Number.isFinite(deletedAt) && deletedAt > 0 ? deletedAt : null,
+  };
+}
