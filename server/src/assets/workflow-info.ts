@@ -9,9 +9,7 @@ export function workflowInfoOf(
 ): AssetWorkflowInfo {
   const meta = (key: string) => c.imetadata.find((m) => m.key === key)?.value ?? null;
   const tagged = (prettyId: string) => c.itags.some((t) => t.id === prettyId || t.prettyId === prettyId);
-  const step = c.linkedCategories
-    .map((f) => STEP_FOLDER.exec(f.prettyId)?.[1])
-    .find((n) => n !== undefined);
+  const step = c.linkedCategories.map((f) => STEP_FOLDER.exec(f.prettyId)?.[1]).find((n) => n !== undefined);
   const deletedAt = Number(meta(WORKFLOW_METADATA.deletedAt));
   return {
     step: step === undefined ? null : Number(step),
