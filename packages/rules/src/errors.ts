@@ -25,6 +25,10 @@ export const ERROR_CODES = {
   JOB_QUEUE_UNAVAILABLE: 'JOB_QUEUE_UNAVAILABLE',
   /** BullMQ gave up on a job whose worker died mid-run too often. */
   JOB_STALLED: 'JOB_STALLED',
+  /** Retry asked for a job that has not failed. */
+  JOB_NOT_RETRYABLE: 'JOB_NOT_RETRYABLE',
+  /** Cancel asked for a job that is running or has ended: BullMQ cannot stop a running job safely. */
+  JOB_NOT_CANCELLABLE: 'JOB_NOT_CANCELLABLE',
   // Generic.
   VALIDATION_FAILED: 'VALIDATION_FAILED',
   FORBIDDEN: 'FORBIDDEN',

@@ -8,3 +8,4 @@ export * from './assets';
 export * from './validation';
 export * from './permissions';
 export * from './workflow';
+export * from './jobs';

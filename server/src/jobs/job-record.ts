@@ -1,9 +1,11 @@
+import { FINAL_JOB_STATES, JOB_STATES, type AuditOutcome, type JobState } from '@paddock/rules';
+import type { PageCursor } from '../common/page-cursor';
+
 /** The domain view of jobs and audit rows; only jobs.repository.ts knows they live in Prisma. */
 
-export const JOB_STATES = ['waiting', 'active', 'retrying', 'completed', 'failed'] as const;
-export type JobState = (typeof JOB_STATES)[number];
+export { JOB_STATES, type AuditOutcome, type JobState };
 
-export const TERMINAL_JOB_STATES: ReadonlySet<JobState> = new Set(['completed', 'failed']);
+export const TERMINAL_JOB_STATES: ReadonlySet<JobState> = new Set(FINAL_JOB_STATES);
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
@@ -36,10 +38,14 @@ export interface NewJobRecord {
 
 export interface JobFilter {
   state?: JobState;
+  queue?: string;
+  name?: string;
+  /** Submitter's username. */
+  createdBy?: string;
+  /** Only jobs older than this one (the previous page's last), newest first. */
+  before?: PageCursor;
   limit: number;
 }
-
-export type AuditOutcome = 'success' | 'failure';
 
 /** One audit row: who did what to which asset and folders, before/after, outcome (ARCHITECTURE §2). */
 export interface AuditEntry {

@@ -1,0 +1,78 @@
+import type { AssetOutcome } from './workflow';
+
+/**
+ * Wire types of the job dashboard and the audit log (GET /api/jobs, /api/jobs/queues, /api/audit),
+ * shared by the hub and the web.
+ */
+
+/** A job record's state; 'cancelled' is an administrator's removal of a job that had not started. */
+export const JOB_STATES = ['waiting', 'active', 'retrying', 'completed', 'failed', 'cancelled'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** States after which a job never changes again (a retry starts it over explicitly). */
+export const FINAL_JOB_STATES: readonly JobState[] = ['completed', 'failed', 'cancelled'];
+
+/** BullMQ's own counts per queue, as the dashboard shows them. */
+export const QUEUE_COUNT_STATES = ['waiting', 'active', 'delayed', 'completed', 'failed', 'paused'] as const;
+export type QueueCountState = (typeof QUEUE_COUNT_STATES)[number];
+
+export interface QueueStats {
+  queue: string;
+  counts: Record<QueueCountState, number>;
+}
+
+export interface QueueStatsResponse {
+  items: QueueStats[];
+}
+
+/** GET /api/jobs/:id and each item of GET /api/jobs. */
+export interface JobSummary {
+  id: string;
+  queue: string;
+  name: string;
+  state: JobState;
+  /** 0–100. */
+  progress: number;
+  attempts: number;
+  result: unknown;
+  errorCode: string | null;
+  createdBy: string;
+  createdAt: string;
+  finishedAt: string | null;
+  /** Per-asset outcomes of a workflow job (GET /api/jobs/:id only). */
+  outcomes?: AssetOutcome[];
+}
+
+export interface JobListResponse {
+  items: JobSummary[];
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+}
+
+export const AUDIT_OUTCOMES = ['success', 'failure'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** One row of the audit log: who did what to which asset and folders, and how it ended. */
+export interface AuditRecordSummary {
+  id: string;
+  at: string;
+  actor: string;
+  action: string;
+  jobId: string | null;
+  assetId: string | null;
+  fromFolderId: string | null;
+  toFolderId: string | null;
+  outcome: AuditOutcome;
+  errorCode: string | null;
+}
+
+export interface AuditListResponse {
+  items: AuditRecordSummary[];
+  nextCursor: string | null;
+}
+
+/** Actions the dashboard itself audits. */
+export const JOB_ADMIN_ACTIONS = { retry: 'job-retry', cancel: 'job-cancel' } as const;
+
+/** Page sizes of the dashboard's lists. */
+export const DASHBOARD_PAGE = { default: 50, max: 200 } as const;
