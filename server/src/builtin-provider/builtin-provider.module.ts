@@ -6,6 +6,7 @@ import { ProviderFoldersModule } from './folders/folders.module';
 import { IdentityModule } from './identity/identity.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { ContentSearchModule } from './search/content-search.module';
+import { TaggingModule } from './tagging/tagging.module';
 
 /**
  * The built-in provider (ARCHITECTURE §2), mounted under /provider with THRON's paths and shapes.
@@ -20,6 +21,7 @@ import { ContentSearchModule } from './search/content-search.module';
     ContentSearchModule,
     DerivativesModule,
     ArchivesModule,
+    TaggingModule,
   ],
   exports: [IdentityModule],
 })

@@ -2,8 +2,9 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { HttpProviderGateway, PROVIDER_HTTP, createProviderHttp } from './http-provider.gateway';
 import { PROVIDER_GATEWAY } from './provider.gateway';
+import { TaggingGateway } from './tagging.gateway';
 
-/** The typed provider client; modules import this and inject PROVIDER_GATEWAY. */
+/** The typed provider clients; modules import this and inject PROVIDER_GATEWAY or TaggingGateway. */
 @Module({
   providers: [
     {
@@ -12,7 +13,8 @@ import { PROVIDER_GATEWAY } from './provider.gateway';
       useFactory: (config: AppConfig) => createProviderHttp(config.providerUrl),
     },
     { provide: PROVIDER_GATEWAY, useClass: HttpProviderGateway },
+    TaggingGateway,
   ],
-  exports: [PROVIDER_GATEWAY],
+  exports: [PROVIDER_GATEWAY, TaggingGateway],
 })
 export class ProviderModule {}

@@ -38,7 +38,7 @@ const detailInclude = {
   sources: { orderBy: { version: 'desc' as const } },
   derivatives: true,
   metadata: true,
-  tags: { include: { tag: { select: { id: true, names: true } } } },
+  tags: { include: { tag: { select: { id: true, prettyId: true, names: true } } } },
 };
 
 /** A hub-facing provider content row with everything a detail shows (a Prisma payload type stays here). */

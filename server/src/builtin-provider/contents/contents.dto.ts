@@ -121,7 +121,12 @@ export interface ContentDetailWire {
     size: number;
   }[];
   imetadata: { classificationId: string; key: string; value: string; lang: string | null }[];
-  itags: { id: string; classificationId: string; names: { lang: string; label: string }[] }[];
+  itags: {
+    id: string;
+    classificationId: string;
+    prettyId: string | null;
+    names: { lang: string; label: string }[];
+  }[];
   /** The caller's rights, OR over the content's folders (THRON's aclInfo, simplified). */
   userRights: { write: boolean; share: boolean };
 }

@@ -445,6 +445,7 @@ function toWire(row: ContentRow, userRights: ContentDetailWire['userRights']): C
     itags: row.tags.map((t) => ({
       id: t.tag.id,
       classificationId: t.classificationId,
+      prettyId: t.tag.prettyId,
       names: labelsOf(t.tag.names),
     })),
     userRights,

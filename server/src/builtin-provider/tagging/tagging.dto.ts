@@ -1,0 +1,49 @@
+import { DRAWING_LIMITS, LIMITS } from '@paddock/rules';
+import { z } from 'zod';
+
+/** research §4: `target` = {id, entityType}; the built-in provider tags contents only. */
+const target = z.object({ id: z.string().min(1), entityType: z.literal('CONTENT') });
+
+/** 1 to 50 items; THRON accepts a single value where an array is expected (research §1). */
+const upTo50 = <T extends z.ZodType>(item: T) =>
+  z
+    .union([item, z.array(item)])
+    .transform((v): z.infer<T>[] => (Array.isArray(v) ? v : [v]))
+    .refine((v) => v.length >= 1 && v.length <= LIMITS.idChunkSize, `1 to ${LIMITS.idChunkSize} items`);
+
+/**
+ * itag/bulkInsertMultiTargets and bulkRemoveMultiTargets (research §4.5):
+ * `{value:{tagId:{id}, targets:[{id, entityType}]}}`, at most 50 targets. A plain `itagId` is read
+ * too; either may be the tag's id or its prettyId.
+ */
+export const itagMultiTargetsSchema = z.object({
+  value: z
+    .object({
+      tagId: z.object({ id: z.string().min(1) }).optional(),
+      itagId: z.string().min(1).optional(),
+      targets: upTo50(target),
+    })
+    .refine((v) => v.tagId !== undefined || v.itagId !== undefined, 'tagId or itagId is required'),
+});
+export type ItagMultiTargetsRequest = z.infer<typeof itagMultiTargetsSchema>;
+
+/** Metadata keys are at most 50 characters (research §4.4); `lang` is upper-cased like every locale. */
+const key = z.string().min(1).max(50);
+const lang = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/)
+  .transform((v) => v.toUpperCase());
+// The longest value the hub writes is the reject drawing (jsoncanvas).
+const value = z.string().max(DRAWING_LIMITS.maxChars);
+
+/** imetadata/bulkInsert (research §4.4): `{value:{imetadata:[{key, value, lang?}] ≤ 50, target}}`. */
+export const imetadataBulkInsertSchema = z.object({
+  value: z.object({ imetadata: upTo50(z.object({ key, value, lang: lang.optional() })), target }),
+});
+export type ImetadataBulkInsertRequest = z.infer<typeof imetadataBulkInsertSchema>;
+
+/** imetadata/bulkRemove: `{value:{imetadata:[{key, lang?}] ≤ 50, target}}`; a `value` is ignored. */
+export const imetadataBulkRemoveSchema = z.object({
+  value: z.object({ imetadata: upTo50(z.object({ key, lang: lang.optional() })), target }),
+});
+export type ImetadataBulkRemoveRequest = z.infer<typeof imetadataBulkRemoveSchema>;

@@ -1,0 +1,28 @@
+import type { ThronFailure } from '../thron.errors';
+
+const business = (resultCode: string, errorDescription = resultCode): ThronFailure => ({
+  status: 418,
+  resultCode,
+  errorDescription,
+  ssoCode: 'OK',
+});
+
+/**
+ * How the built-in provider refuses an itag or imetadata call: HTTP 418 with an MEITag /
+ * MEMetadataDefinition resultCode (research §4). A refusal changes nothing.
+ *
+ * | refusal                                                  | resultCode               |
+ * |----------------------------------------------------------|--------------------------|
+ * | no tag definition with that id or prettyId               | ITAG_NOT_FOUND           |
+ * | the tag belongs to another classification                | CLASSIFICATION_NOT_FOUND |
+ * | a visible target on none of whose folders the caller has `write` | ACCESS_DENIED    |
+ * | imetadata on a content unknown, trashed or not visible   | BAD_REQUEST              |
+ *
+ * itag calls instead list unknown, trashed or invisible targets in `targetsInIssue` (THRON's shape).
+ */
+export const TAGGING_FAILURES = {
+  itagNotFound: business('ITAG_NOT_FOUND'),
+  classificationNotFound: business('CLASSIFICATION_NOT_FOUND'),
+  accessDenied: business('ACCESS_DENIED'),
+  targetNotFound: business('BAD_REQUEST', 'TARGET_NOT_FOUND'),
+} as const satisfies Record<string, ThronFailure>;

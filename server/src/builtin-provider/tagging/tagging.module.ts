@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { BuiltinProviderDatabaseModule } from '../builtin-provider-database.module';
+import { IdentityModule } from '../identity/identity.module';
+import { ImetadataController, ItagController } from './tagging.controller';
+import { TaggingRepository } from './tagging.repository';
+import { TaggingService } from './tagging.service';
+
+/** The built-in provider's itags and imetadata on contents (THRON xintelligence). */
+@Module({
+  imports: [BuiltinProviderDatabaseModule, IdentityModule],
+  controllers: [ItagController, ImetadataController],
+  providers: [TaggingService, TaggingRepository],
+})
+export class TaggingModule {}
