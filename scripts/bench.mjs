@@ -51,6 +51,7 @@ const env = {
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   DATABASE_URL: dbUrl.toString(),
   REDIS_PREFIX: `paddock-bench-${process.pid}`,
+  PROVIDER_SERVICE_PASSWORD: 'Paddock-workflow-2026',
   BLOB_STORE: 'disk',
   BLOB_DIR: blobDir,
   LOG_LEVEL: 'warn',

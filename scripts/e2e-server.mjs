@@ -25,6 +25,8 @@ const env = {
   OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
   OIDC_CLIENT_ID: 'paddock',
   OIDC_CLIENT_SECRET: E2E_OIDC_SECRET,
+  // Production mode requires the workflow service account's password; the seed creates it with it.
+  PROVIDER_SERVICE_PASSWORD: 'Paddock-workflow-2026',
   LOG_LEVEL: 'warn',
 };
 

@@ -28,6 +28,17 @@ describe('parseConfig', () => {
     ).toBe('https://acme-view.thron.com/api');
   });
 
+  it('uses the demo service account outside production and requires its password in production', () => {
+    const dev = parseConfig({});
+    expect(dev.PROVIDER_SERVICE_USERNAME).toBe('paddock.workflow');
+    expect(dev.PROVIDER_SERVICE_PASSWORD).toBe('Paddock-workflow-2026');
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/PROVIDER_SERVICE_PASSWORD/);
+    expect(
+      parseConfig({ NODE_ENV: 'production', PROVIDER_SERVICE_PASSWORD: 's3cret-workflow' })
+        .PROVIDER_SERVICE_PASSWORD,
+    ).toBe('s3cret-workflow');
+  });
+
   it('turns on single sign-on only with an issuer and a client id', () => {
     expect(() => parseConfig({ OIDC_ISSUER: 'http://127.0.0.1:9000' })).toThrow(/OIDC_CLIENT_ID/);
     expect(parseConfig({ OIDC_ISSUER: 'http://127.0.0.1:9000', OIDC_CLIENT_ID: 'paddock' }).ssoEnabled).toBe(

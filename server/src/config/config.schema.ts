@@ -28,6 +28,9 @@ export const configSchema = z.object({
   PROVIDER_URL: url(['http:', 'https:']).optional(),
   CLIENT_ID: z.string().min(1).default(CLIENT_ID),
   PROVIDER_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
+  // The provider account the hub makes workflow moves with (docs/workflow.md "Service account").
+  PROVIDER_SERVICE_USERNAME: z.string().min(1).default('paddock.workflow'),
+  PROVIDER_SERVICE_PASSWORD: z.string().min(1).optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).default(LIMITS.sessionCookieDays),
@@ -51,7 +54,11 @@ export const configSchema = z.object({
 
 type Raw = z.infer<typeof configSchema>;
 
+/** The demo service account's password (seed/demo-data.ts); never accepted in production. */
+export const DEMO_SERVICE_PASSWORD = 'Paddock-workflow-2026';
+
 export interface AppConfig extends Raw {
+  PROVIDER_SERVICE_PASSWORD: string;
   /** Where the hub calls the provider: PROVIDER_URL, or the built-in one on this server. */
   providerUrl: string;
   ssoEnabled: boolean;
@@ -75,6 +82,8 @@ function crossFieldProblems(env: Env): string[] {
     problems.push('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
   if (['false', '0'].includes(env.BUILTIN_PROVIDER ?? '') && !env.PROVIDER_URL)
     problems.push('PROVIDER_URL is required when BUILTIN_PROVIDER=false');
+  if (env.NODE_ENV === 'production' && !env.PROVIDER_SERVICE_PASSWORD)
+    problems.push('PROVIDER_SERVICE_PASSWORD is required when NODE_ENV=production');
   return problems;
 }
 
@@ -89,5 +98,10 @@ export function parseConfig(env: Env): AppConfig {
   if (!result.success || problems.length) throw new ConfigError(problems);
   const c = result.data;
   const providerUrl = (c.PROVIDER_URL ?? `http://127.0.0.1:${c.PORT}/provider`).replace(/\/$/, '');
-  return { ...c, providerUrl, ssoEnabled: !!c.OIDC_ISSUER };
+  return {
+    ...c,
+    PROVIDER_SERVICE_PASSWORD: c.PROVIDER_SERVICE_PASSWORD ?? DEMO_SERVICE_PASSWORD,
+    providerUrl,
+    ssoEnabled: !!c.OIDC_ISSUER,
+  };
 }

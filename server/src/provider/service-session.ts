@@ -1,0 +1,74 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ERROR_CODES } from '@paddock/rules';
+import { CLOCK, type Clock } from '../common/clock';
+import { APP_CONFIG, type AppConfig } from '../config/config.module';
+import { ProviderError } from './provider.errors';
+import { PROVIDER_GATEWAY, type ProviderGateway } from './provider.gateway';
+
+/** Re-login this long before the provider's token lifetime ends (at most half of it). */
+const RENEW_MARGIN_MS = 5 * 60_000;
+
+type ServiceConfig = Pick<
+  AppConfig,
+  'PROVIDER_SERVICE_USERNAME' | 'PROVIDER_SERVICE_PASSWORD' | 'PROVIDER_TOKEN_TTL_MINUTES'
+>;
+
+/**
+ * The hub's own provider session, signed in as the service account (docs/workflow.md): workflow
+ * moves are made with it because an approver may not have write on the next step's folder. The
+ * hub checks SPEC §6 for the user before it acts with this token.
+ */
+@Injectable()
+export class ProviderServiceSession {
+  private readonly logger = new Logger(ProviderServiceSession.name);
+  private current: { token: string; renewAt: number } | null = null;
+  /** One login at a time: concurrent callers share it. */
+  private pending: Promise<string> | null = null;
+
+  constructor(
+    @Inject(PROVIDER_GATEWAY) private readonly provider: Pick<ProviderGateway, 'login'>,
+    @Inject(APP_CONFIG) private readonly config: ServiceConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** A live token of the service account, from the cache or a fresh login. */
+  async token(): Promise<string> {
+    if (this.current && this.clock.now().getTime() < this.current.renewAt) return this.current.token;
+    this.pending ??= this.login().finally(() => (this.pending = null));
+    return this.pending;
+  }
+
+  /** Forgets the cached token (or only `token`, so a late caller cannot drop a newer one). */
+  invalidate(token?: string): void {
+    if (token === undefined || this.current?.token === token) this.current = null;
+  }
+
+  /** Runs `fn` with the token; when the provider says the session expired, once more with a fresh one. */
+  async withToken<T>(fn: (token: string) => Promise<T>): Promise<T> {
+    const token = await this.token();
+    try {
+      return await fn(token);
+    } catch (error) {
+      if (!(error instanceof ProviderError) || error.code !== ERROR_CODES.UNAUTHENTICATED) throw error;
+      this.invalidate(token);
+      return fn(await this.token());
+    }
+  }
+
+  private async login(): Promise<string> {
+    const { PROVIDER_SERVICE_USERNAME: username, PROVIDER_SERVICE_PASSWORD: password } = this.config;
+    const startedAt = this.clock.now().getTime();
+    try {
+      const { token } = await this.provider.login(username, password);
+      const ttl = this.config.PROVIDER_TOKEN_TTL_MINUTES * 60_000;
+      this.current = { token, renewAt: startedAt + ttl - Math.min(RENEW_MARGIN_MS, ttl / 2) };
+      return token;
+    } catch (error) {
+      this.logger.error(
+        { code: error instanceof ProviderError ? error.code : undefined, username },
+        'The service account could not sign in to the provider',
+      );
+      throw error;
+    }
+  }
+}
