@@ -28,6 +28,7 @@ import { SearchModule } from './search/search.module';
 import { DownloadsModule } from './downloads/downloads.module';
 import { BlobStoreModule } from './blob-store/blob-store.module';
 import { DerivativesModule } from './builtin-provider/derivatives/derivatives.module';
+import { WorkflowModule } from './workflow/workflow.module';
 
 export function webDistDir(config: AppConfig): string {
   return resolve(config.WEB_DIST ?? join(__dirname, '../../web/dist'));
@@ -59,6 +60,8 @@ export class AppModule {
         runWorkers,
         queues: ALL_QUEUES.filter((q) => config.BUILTIN_PROVIDER || q !== QueueName.Media),
       }),
+      // Its jobs' handlers are needed wherever workers run, its routes wherever the api does.
+      WorkflowModule.forRoot({ runApi }),
     ];
     if (runApi) {
       imports.push(

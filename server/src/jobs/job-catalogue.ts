@@ -1,3 +1,4 @@
+import { LIMITS } from '@paddock/rules';
 import type { JobsOptions } from 'bullmq';
 import { z } from 'zod';
 
@@ -13,11 +14,21 @@ import { z } from 'zod';
 export enum QueueName {
   Maintenance = 'maintenance',
   Media = 'media',
+  Workflow = 'workflow',
 }
 
 export enum JobName {
   PurgeExpiredSessions = 'purge-expired-sessions',
   MakeDerivatives = 'make-derivatives',
+  WorkflowAccept = 'workflow-accept',
+  WorkflowReject = 'workflow-reject',
+  WorkflowMove = 'workflow-move',
+  WorkflowDelete = 'workflow-delete',
+  WorkflowRestore = 'workflow-restore',
+  WorkflowPermanentDelete = 'workflow-permanent-delete',
+  WorkflowSupplierRemove = 'workflow-supplier-remove',
+  WorkflowResubmit = 'workflow-resubmit',
+  PurgeJunk = 'purge-junk',
 }
 
 /** Who a job acts for when nobody submitted it (schedules, jobs found in Redis without a record). */
@@ -38,6 +49,16 @@ export interface QueueDefinition {
   /** Jobs one worker process runs at the same time on this queue. */
   concurrency: number;
   policy: JobPolicy;
+  /**
+   * How long a worker's lock on a running job lasts without renewal (BullMQ default 30 s). A
+   * killed worker stops renewing: after this much the job counts as stalled and another worker
+   * takes it again.
+   */
+  lockDurationMs?: number;
+  /** How often workers look for stalled jobs (BullMQ default 30 s). */
+  stalledIntervalMs?: number;
+  /** Stall recoveries before the job fails for good (BullMQ default 1). */
+  maxStalledCount?: number;
 }
 
 export const QUEUES: Readonly<Record<QueueName, QueueDefinition>> = {
@@ -51,12 +72,53 @@ export const QUEUES: Readonly<Record<QueueName, QueueDefinition>> = {
     concurrency: 2,
     policy: { attempts: 4, backoffMs: 5_000, keepCompleted: 1_000, keepFailed: 5_000 },
   },
+  // Approval, moves, junk (SPEC §4): mostly waiting on the provider, so four at a time; a short
+  // lock so the work of a crashed worker resumes within seconds (every step is idempotent).
+  [QueueName.Workflow]: {
+    concurrency: 4,
+    policy: { attempts: 5, backoffMs: 2_000, keepCompleted: 1_000, keepFailed: 5_000 },
+    lockDurationMs: 15_000,
+    stalledIntervalMs: 5_000,
+    maxStalledCount: 3,
+  },
 };
+
+const folderId = z.string().min(1).max(200);
+
+/**
+ * A workflow job: per content, the folder it leaves and the one it goes to, decided when the
+ * user submitted (so a retry does exactly the same), and the department junk folder that takes
+ * a content whose move fails (SPEC §4).
+ */
+const workflowPayload = z.strictObject({
+  /** The folder the user acted from. */
+  folderId,
+  plan: z
+    .array(z.strictObject({ contentId: z.uuid(), from: folderId.nullable(), to: folderId.nullable() }))
+    .min(1)
+    .max(LIMITS.workflowMaxAssets),
+  junkFolderId: folderId.nullable(),
+  /** Accept at the last step: the enrichment folder is the target; note and drawing are cleared. */
+  lastStep: z.boolean().optional(),
+  /** Reject: the note (required by the hub) and the drawing (JSON Canvas). */
+  note: z.string().optional(),
+  canvas: z.string().optional(),
+});
+export type WorkflowPayload = z.infer<typeof workflowPayload>;
 
 /** Payloads carry ids only; handlers reload what they need and must be idempotent. */
 const payloadSchemas = {
   [JobName.PurgeExpiredSessions]: z.strictObject({}),
   [JobName.MakeDerivatives]: z.strictObject({ contentId: z.uuid(), version: z.int().min(1) }),
+  [JobName.WorkflowAccept]: workflowPayload,
+  [JobName.WorkflowReject]: workflowPayload,
+  [JobName.WorkflowMove]: workflowPayload,
+  [JobName.WorkflowDelete]: workflowPayload,
+  [JobName.WorkflowRestore]: workflowPayload,
+  [JobName.WorkflowPermanentDelete]: workflowPayload,
+  [JobName.WorkflowSupplierRemove]: workflowPayload,
+  [JobName.WorkflowResubmit]: workflowPayload,
+  [JobName.PurgeJunk]: z.strictObject({}),
 } satisfies Record<JobName, z.ZodType<object>>;
 
 export type JobPayloads = { [N in JobName]: z.infer<(typeof payloadSchemas)[N]> };
@@ -64,11 +126,30 @@ export type JobPayloads = { [N in JobName]: z.infer<(typeof payloadSchemas)[N]> 
 /** Fails to compile while a job of the catalogue is missing from `T`. */
 type EveryJob<T extends Record<JobName, unknown>> = T;
 
+/** How many contents of a workflow job ended each way (the per-asset outcomes are in the audit). */
+export interface WorkflowResult {
+  total: number;
+  done: number;
+  unchanged: number;
+  junk: number;
+  failed: number;
+}
+
 /** What a finished job reports (stored in JobRecord.result and sent to watchers). */
 export type JobResults = EveryJob<{
   [JobName.PurgeExpiredSessions]: { deleted: number };
   /** `skipped` when the version is no longer the content's current one (a newer job does it). */
   [JobName.MakeDerivatives]: { derivatives: string[]; state: 'READY' | 'FAILED' | 'skipped' };
+  [JobName.WorkflowAccept]: WorkflowResult;
+  [JobName.WorkflowReject]: WorkflowResult;
+  [JobName.WorkflowMove]: WorkflowResult;
+  [JobName.WorkflowDelete]: WorkflowResult;
+  [JobName.WorkflowRestore]: WorkflowResult;
+  [JobName.WorkflowPermanentDelete]: WorkflowResult;
+  [JobName.WorkflowSupplierRemove]: WorkflowResult;
+  [JobName.WorkflowResubmit]: WorkflowResult;
+  /** Junk contents past the retention trashed, and those still kept. */
+  [JobName.PurgeJunk]: { trashed: number; kept: number; failed: number };
 }>;
 
 /** A request for a job: the discriminated union of every job and its payload. */
@@ -90,6 +171,15 @@ export const JOBS: Readonly<{ [N in JobName]: JobDefinition<N> }> = {
     queue: QueueName.Media,
     payload: payloadSchemas[JobName.MakeDerivatives],
   },
+  [JobName.WorkflowAccept]: { queue: QueueName.Workflow, payload: workflowPayload },
+  [JobName.WorkflowReject]: { queue: QueueName.Workflow, payload: workflowPayload },
+  [JobName.WorkflowMove]: { queue: QueueName.Workflow, payload: workflowPayload },
+  [JobName.WorkflowDelete]: { queue: QueueName.Workflow, payload: workflowPayload },
+  [JobName.WorkflowRestore]: { queue: QueueName.Workflow, payload: workflowPayload },
+  [JobName.WorkflowPermanentDelete]: { queue: QueueName.Workflow, payload: workflowPayload },
+  [JobName.WorkflowSupplierRemove]: { queue: QueueName.Workflow, payload: workflowPayload },
+  [JobName.WorkflowResubmit]: { queue: QueueName.Workflow, payload: workflowPayload },
+  [JobName.PurgeJunk]: { queue: QueueName.Maintenance, payload: payloadSchemas[JobName.PurgeJunk] },
 };
 
 /** Recurring jobs. Only enqueue: BullMQ job schedulers fire once however many workers run. */
@@ -111,6 +201,8 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
     pattern: '0 3 * * *',
     tz: 'UTC',
   },
+  // SPEC §4: junk older than LIMITS.junkRetentionDays is deleted for good, every night.
+  { id: 'nightly-purge-junk', job: JobName.PurgeJunk, payload: {}, pattern: '0 2 * * *', tz: 'UTC' },
 ];
 
 export const ALL_QUEUES: readonly QueueName[] = Object.values(QueueName);
@@ -129,8 +221,19 @@ export function jobsOfQueue(queue: QueueName): JobName[] {
 }
 
 /** Options of a queue's BullMQ worker (its connection and prefix come from JobsModule). */
-export function workerOptionsOf(queue: QueueName): { concurrency: number } {
-  return { concurrency: QUEUES[queue].concurrency };
+export function workerOptionsOf(queue: QueueName): {
+  concurrency: number;
+  lockDuration?: number;
+  stalledInterval?: number;
+  maxStalledCount?: number;
+} {
+  const q = QUEUES[queue];
+  return {
+    concurrency: q.concurrency,
+    ...(q.lockDurationMs ? { lockDuration: q.lockDurationMs } : {}),
+    ...(q.stalledIntervalMs ? { stalledInterval: q.stalledIntervalMs } : {}),
+    ...(q.maxStalledCount ? { maxStalledCount: q.maxStalledCount } : {}),
+  };
 }
 
 export function policyOf(name: JobName): JobPolicy {

@@ -12,10 +12,12 @@ import { JobQueues } from './job-queues';
 import { JobRunner } from './job-runner';
 import { JobWorkersBootstrap } from './job-workers.bootstrap';
 import { JobsController } from './jobs.controller';
+import { JobOutcomesRepository } from './job-outcomes.repository';
 import { JobsRepository } from './jobs.repository';
 import { JobsService } from './jobs.service';
 import { MaintenanceProcessor } from './maintenance/maintenance.processor';
 import { MediaProcessor } from './media/media.processor';
+import { WorkflowProcessor } from './workflow/workflow.processor';
 import { PurgeExpiredSessionsHandler } from './maintenance/purge-expired-sessions.handler';
 import { SessionPurgeRepository } from './maintenance/session-purge.repository';
 import { blockingConnectionOf } from './redis-connection';
@@ -24,6 +26,7 @@ import { blockingConnectionOf } from './redis-connection';
 const PROCESSORS: Record<QueueName, Type<CatalogueProcessor>> = {
   [QueueName.Maintenance]: MaintenanceProcessor,
   [QueueName.Media]: MediaProcessor,
+  [QueueName.Workflow]: WorkflowProcessor,
 };
 
 /** Handlers of the jobs this module owns (with what they use). Feature modules provide their own. */
@@ -40,7 +43,13 @@ export class JobsModule {
   static forRoot(options: { runWorkers: boolean; queues?: readonly QueueName[] }): DynamicModule {
     const queues = options.queues ?? ALL_QUEUES;
     const imports: ModuleMetadata['imports'] = [];
-    const providers: Provider[] = [JobsRepository, JobsService, JobQueues, JobEventsService];
+    const providers: Provider[] = [
+      JobsRepository,
+      JobsService,
+      JobQueues,
+      JobEventsService,
+      JobOutcomesRepository,
+    ];
     if (options.runWorkers) {
       imports.push(
         DiscoveryModule,
@@ -73,7 +82,7 @@ export class JobsModule {
       imports,
       providers,
       controllers: [JobsController],
-      exports: [JobsService, JobEventsService],
+      exports: [JobsService, JobEventsService, JobOutcomesRepository],
     };
   }
 }

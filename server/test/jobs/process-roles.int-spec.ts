@@ -53,6 +53,9 @@ describe('api and worker processes', () => {
   it('keeps one nightly schedule however many workers start', async () => {
     await startWorker();
     const schedulers = await api.app.get(JobQueues).get(QueueName.Maintenance).getJobSchedulers();
-    expect(schedulers.map((s) => s.key)).toEqual(['nightly-purge-expired-sessions']);
+    expect(schedulers.map((s) => s.key).sort()).toEqual([
+      'nightly-purge-expired-sessions',
+      'nightly-purge-junk',
+    ]);
   });
 });

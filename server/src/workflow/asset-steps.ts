@@ -1,0 +1,267 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  LIMITS,
+  WORKFLOW_ERROR_CODES,
+  WORKFLOW_METADATA as META,
+  WORKFLOW_TAGS as TAGS,
+  type AssetOutcomeKind,
+} from '@paddock/rules';
+import { CLOCK, type Clock } from '../common/clock';
+import type { WorkflowPayload } from '../jobs/job-catalogue';
+import { ContentsGateway, type ProviderContent } from '../provider/contents.gateway';
+import { FoldersGateway } from '../provider/folders.gateway';
+import { ProviderError } from '../provider/provider.errors';
+import { TaggingGateway } from '../provider/tagging.gateway';
+import type { WorkflowFolders } from './workflow-folders';
+
+export type PlanItem = WorkflowPayload['plan'][number];
+
+export interface StepResult {
+  outcome: AssetOutcomeKind;
+  errorCode: string | null;
+  /** Where the content went (its target, or the junk folder). */
+  to: string | null;
+}
+
+/** SPEC §8 codes of a failed move, by the kind of move. */
+interface MoveCodes {
+  /** Linking the target failed (the content then goes to the junk when it can). */
+  link: string;
+  /** Unlinking the source failed. */
+  unlink: string;
+}
+const APPROVAL_CODES: MoveCodes = { link: 'E046', unlink: 'E048' };
+const MOVE_CODES: MoveCodes = { link: 'E049', unlink: 'E050' };
+const JUNK_RETRY_FAILED = 'E054';
+const TRASH_FAILED = 'E055';
+const SUPPLIER_REMOVAL_FAILED = 'E051';
+
+/** A pause between junk link tries, growing a little each time. */
+const JUNK_RETRY_PAUSE_MS = 50;
+
+/** A provider failure a later try may fix (outage): the whole job retries, every step is idempotent. */
+function rethrowTransient(error: unknown): void {
+  if (!(error instanceof ProviderError) || error.transient) throw error;
+}
+
+/**
+ * One content's work within a workflow job, made with the service account's token. Each step
+ * first looks at what the content already has and only changes what is missing, in the order
+ * tags and metadata → link the target → unlink the source: a crash between steps leaves the
+ * content in both folders at worst, and the job's retry completes it.
+ */
+class Work {
+  changed = false;
+  readonly linked: Set<string>;
+
+  constructor(
+    private readonly gateways: AssetSteps,
+    readonly token: string,
+    readonly content: ProviderContent,
+  ) {
+    this.linked = new Set(content.linkedCategoryIds);
+  }
+
+  has(tag: string): boolean {
+    return this.content.itags.some((t) => t.id === tag || t.prettyId === tag);
+  }
+
+  meta(key: string): string | null {
+    return this.content.imetadata.find((m) => m.key === key)?.value ?? null;
+  }
+
+  async addTag(tag: string): Promise<void> {
+    if (this.has(tag)) return;
+    await this.gateways.tagging.addTags(this.token, [this.content.id], [tag], TAGS.classification);
+    this.changed = true;
+  }
+
+  async removeTag(tag: string): Promise<void> {
+    if (!this.has(tag)) return;
+    await this.gateways.tagging.removeTags(this.token, [this.content.id], [tag], TAGS.classification);
+    this.changed = true;
+  }
+
+  async setMeta(entries: Record<string, string>): Promise<void> {
+    const changed = Object.entries(entries)
+      .filter(([key, value]) => this.meta(key) !== value)
+      .map(([key, value]) => ({ key, value }));
+    if (!changed.length) return;
+    await this.gateways.tagging.setMetadata(this.token, this.content.id, changed, TAGS.classification);
+    this.changed = true;
+  }
+
+  async removeMeta(keys: string[]): Promise<void> {
+    const present = keys.filter((k) => this.meta(k) !== null);
+    if (!present.length) return;
+    await this.gateways.tagging.removeMetadata(this.token, this.content.id, present, TAGS.classification);
+    this.changed = true;
+  }
+
+  /** True when linked (now or before); false when the provider refused; outages throw. */
+  async link(folderId: string): Promise<boolean> {
+    if (this.linked.has(folderId)) return true;
+    try {
+      const { notLinked } = await this.gateways.folders.linkContents(this.token, folderId, [this.content.id]);
+      if (notLinked.length) return false;
+    } catch (error) {
+      rethrowTransient(error);
+      return false;
+    }
+    this.linked.add(folderId);
+    this.changed = true;
+    return true;
+  }
+
+  async unlink(folderId: string | null): Promise<boolean> {
+    if (!folderId || !this.linked.has(folderId)) return true;
+    try {
+      const { notLinked } = await this.gateways.folders.unlinkContents(this.token, folderId, [
+        this.content.id,
+      ]);
+      if (notLinked.length) return false;
+    } catch (error) {
+      rethrowTransient(error);
+      return false;
+    }
+    this.linked.delete(folderId);
+    this.changed = true;
+    return true;
+  }
+
+  /** Link target, unlink source; a refused link sends the content to the junk (SPEC §4). */
+  async move(item: PlanItem, junkFolderId: string | null, codes: MoveCodes): Promise<StepResult> {
+    const to = item.to!;
+    if (!(await this.link(to))) return this.toJunk(item.from, junkFolderId, codes);
+    if (!(await this.unlink(item.from))) return { outcome: 'failed', errorCode: codes.unlink, to };
+    return this.result(to);
+  }
+
+  /** Up to LIMITS.junkMoveRetryMax tries to link the junk folder, then the source is unlinked. */
+  async toJunk(from: string | null, junkFolderId: string | null, codes: MoveCodes): Promise<StepResult> {
+    if (!junkFolderId) return { outcome: 'failed', errorCode: codes.link, to: null };
+    for (let attempt = 1; attempt <= LIMITS.junkMoveRetryMax; attempt++) {
+      try {
+        if (await this.link(junkFolderId)) {
+          if (!(await this.unlink(from)))
+            return { outcome: 'failed', errorCode: codes.unlink, to: junkFolderId };
+          return { outcome: 'junk', errorCode: codes.link, to: junkFolderId };
+        }
+      } catch {
+        // An outage counts as a failed try here: the content must not stay half-moved.
+      }
+      await new Promise((r) => setTimeout(r, JUNK_RETRY_PAUSE_MS * attempt));
+    }
+    return { outcome: 'failed', errorCode: JUNK_RETRY_FAILED, to: null };
+  }
+
+  result(to: string | null): StepResult {
+    return { outcome: this.changed ? 'done' : 'unchanged', errorCode: null, to };
+  }
+}
+
+/** The per-content work of each workflow action (common.md "the workflow model"). */
+@Injectable()
+export class AssetSteps {
+  constructor(
+    readonly tagging: TaggingGateway,
+    readonly folders: FoldersGateway,
+    readonly contents: ContentsGateway,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  work(token: string, content: ProviderContent): Work {
+    return new Work(this, token, content);
+  }
+
+  /** Where a content must be for the action to apply: in its source, or already where it goes. */
+  private misplaced(w: Work, item: PlanItem, junkFolderId: string | null): StepResult | null {
+    if (item.from && w.linked.has(item.from)) return null;
+    if (item.to && w.linked.has(item.to)) return null;
+    // Sent to the junk by an earlier try whose outcome was never recorded.
+    if (junkFolderId && w.linked.has(junkFolderId) && item.to !== junkFolderId)
+      return { outcome: 'junk', errorCode: null, to: junkFolderId };
+    return { outcome: 'failed', errorCode: WORKFLOW_ERROR_CODES.NOT_IN_FOLDER, to: null };
+  }
+
+  async accept(w: Work, item: PlanItem, p: WorkflowPayload, actor: string): Promise<StepResult> {
+    const off = this.misplaced(w, item, p.junkFolderId);
+    if (off) return off;
+    await w.addTag(TAGS.accepted);
+    await w.removeTag(TAGS.refused);
+    await w.setMeta({ [META.acceptedBy]: actor });
+    if (p.lastStep) await w.removeMeta([META.note, META.canvas]);
+    return w.move(item, p.junkFolderId, APPROVAL_CODES);
+  }
+
+  async reject(w: Work, item: PlanItem, p: WorkflowPayload, actor: string): Promise<StepResult> {
+    const off = this.misplaced(w, item, p.junkFolderId);
+    if (off) return off;
+    // The drawing first (SPEC §4): the note refers to it.
+    if (p.canvas) await w.setMeta({ [META.canvas]: p.canvas });
+    await w.addTag(TAGS.refused);
+    await w.removeTag(TAGS.accepted);
+    await w.setMeta({ [META.note]: p.note ?? '', [META.rejectedBy]: actor });
+    return w.move(item, p.junkFolderId, APPROVAL_CODES);
+  }
+
+  /** A new version of a rejected content: back to step 1, note and drawing kept until the next decision. */
+  async resubmit(w: Work, item: PlanItem, p: WorkflowPayload): Promise<StepResult> {
+    await w.removeTag(TAGS.refused);
+    return w.move(item, p.junkFolderId, APPROVAL_CODES);
+  }
+
+  async move(w: Work, item: PlanItem, p: WorkflowPayload): Promise<StepResult> {
+    const off = this.misplaced(w, item, p.junkFolderId);
+    if (off) return off;
+    return w.move(item, p.junkFolderId, MOVE_CODES);
+  }
+
+  async delete(w: Work, item: PlanItem): Promise<StepResult> {
+    const off = this.misplaced(w, item, null);
+    if (off) return off;
+    await w.addTag(TAGS.deleted);
+    // The first deletion date stays: a retry must not push the purge further away.
+    if (w.meta(META.deletedAt) === null)
+      await w.setMeta({ [META.deletedAt]: String(Math.floor(this.clock.now().getTime() / 1000)) });
+    if (!(await w.link(item.to!)))
+      return w.toJunk(item.from, item.to, { ...MOVE_CODES, link: JUNK_RETRY_FAILED });
+    if (!(await w.unlink(item.from))) return { outcome: 'failed', errorCode: MOVE_CODES.unlink, to: item.to };
+    return w.result(item.to);
+  }
+
+  async restore(w: Work, item: PlanItem): Promise<StepResult> {
+    const off = this.misplaced(w, item, null);
+    if (off) return off;
+    await w.removeTag(TAGS.deleted);
+    await w.removeMeta([META.deletedAt]);
+    // Already in the junk: a refused link leaves it there, with the move failure's code.
+    if (!(await w.link(item.to!))) return { outcome: 'failed', errorCode: MOVE_CODES.link, to: null };
+    if (!(await w.unlink(item.from))) return { outcome: 'failed', errorCode: MOVE_CODES.unlink, to: item.to };
+    return w.result(item.to);
+  }
+
+  /** Trash (SPEC §4 permanent delete); refused when shared in more than one channel. */
+  async permanentDelete(w: Work, folders: WorkflowFolders): Promise<StepResult> {
+    if ((await folders.sharingChannels([...w.linked])).length > 1)
+      return { outcome: 'failed', errorCode: WORKFLOW_ERROR_CODES.SHARED_IN_CHANNELS, to: null };
+    try {
+      const inIssue = await this.contents.trash(w.token, [w.content.id]);
+      if (inIssue.length) return { outcome: 'failed', errorCode: TRASH_FAILED, to: null };
+    } catch (error) {
+      rethrowTransient(error);
+      return { outcome: 'failed', errorCode: TRASH_FAILED, to: null };
+    }
+    w.changed = true;
+    return w.result(null);
+  }
+
+  /** The supplier's copy goes; the content stays wherever else it is linked. */
+  async supplierRemove(w: Work, item: PlanItem): Promise<StepResult> {
+    if (!(await w.unlink(item.from)))
+      return { outcome: 'failed', errorCode: SUPPLIER_REMOVAL_FAILED, to: null };
+    return w.result(null);
+  }
+}
+
+export type { Work };

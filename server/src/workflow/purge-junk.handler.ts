@@ -1,0 +1,97 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { FOLDER_CODES, LIMITS, specialCodeOf } from '@paddock/rules';
+import { CLOCK, type Clock } from '../common/clock';
+import { JobName, type JobPayloads, type JobResults } from '../jobs/job-catalogue';
+import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-handler';
+import { ContentsGateway } from '../provider/contents.gateway';
+import { FoldersGateway } from '../provider/folders.gateway';
+import { SEARCH_GATEWAY, type SearchGateway } from '../provider/search.gateway';
+import { ProviderServiceSession } from '../provider/service-session';
+import { workflowInfoOf } from '../assets/workflow-info';
+import { WorkflowAuditRepository } from './workflow-audit.repository';
+
+type Purge = JobName.PurgeJunk;
+
+const DAY_MS = 86_400_000;
+/** Contents read per provider search (the gateway pages by 50 underneath). */
+const PAGE = 500;
+
+/**
+ * SPEC §4 nightly purge: every department junk content whose `dataeliminazione` is more than
+ * LIMITS.junkRetentionDays old is trashed, each one audited. Idempotent and safe with several
+ * workers: a trashed content is no longer found, and trashing one twice is refused harmlessly.
+ */
+@JobHandlerFor(JobName.PurgeJunk)
+@Injectable()
+export class PurgeJunkHandler implements JobHandler<Purge> {
+  constructor(
+    private readonly session: ProviderServiceSession,
+    private readonly folders: FoldersGateway,
+    private readonly contents: ContentsGateway,
+    @Inject(SEARCH_GATEWAY) private readonly search: SearchGateway,
+    private readonly audit: WorkflowAuditRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async handle(_payload: JobPayloads[Purge], context: JobContext): Promise<JobResults[Purge]> {
+    const cutoffSeconds = Math.floor((this.clock.now().getTime() - LIMITS.junkRetentionDays * DAY_MS) / 1000);
+    const result = { trashed: 0, kept: 0, failed: 0 };
+    const junkFolders = (await this.session.withToken((t) => this.folders.allFolders(t))).filter(
+      (f) => specialCodeOf(f.prettyId)?.code === FOLDER_CODES.junk,
+    );
+    for (const [index, junk] of junkFolders.entries()) {
+      const ids = await this.contentIdsIn(junk.id);
+      const details = ids.length
+        ? await this.session.withToken((t) => this.contents.contentsByIds(t, ids, 'E020'))
+        : [];
+      for (const content of details) {
+        const deletedAt = workflowInfoOf(content).deletedAt;
+        if (deletedAt === null || deletedAt > cutoffSeconds) {
+          result.kept += 1;
+          continue;
+        }
+        const inIssue = await this.session.withToken((t) => this.contents.trash(t, [content.id]));
+        const ok = inIssue.length === 0;
+        result[ok ? 'trashed' : 'failed'] += 1;
+        await this.audit.record({
+          jobId: context.jobId,
+          actor: context.actor,
+          action: JobName.PurgeJunk,
+          outcome: {
+            contentId: content.id,
+            outcome: ok ? 'done' : 'failed',
+            fromFolderId: junk.id,
+            toFolderId: null,
+            errorCode: ok ? null : 'E055',
+          },
+          before: { folderIds: [...content.linkedCategoryIds].sort(), tags: [] },
+          after: null,
+        });
+      }
+      await context.progress(Math.min(99, ((index + 1) / junkFolders.length) * 100));
+    }
+    await this.audit.recordJob({
+      jobId: context.jobId,
+      actor: context.actor,
+      action: JobName.PurgeJunk,
+      outcome: result.failed ? 'failure' : 'success',
+      after: { ...result },
+    });
+    return result;
+  }
+
+  private async contentIdsIn(folderId: string): Promise<string[]> {
+    const ids: string[] = [];
+    for (;;) {
+      const page = await this.session.withToken((t) =>
+        this.search.findContents(
+          t,
+          { folderIds: [folderId] },
+          { sort: 'creationDate', descending: false, offset: ids.length, limit: PAGE, locale: 'IT' },
+        ),
+      );
+      ids.push(...page.contents.map((c) => c.id));
+      if (page.contents.length < PAGE || ids.length >= page.totalResults) return ids;
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import {
+  approvalStepCode,
+  departmentFolderPrettyId,
+  FOLDER_CODES,
+  placeOfFolder,
+  specialCodeOf,
+  type Place,
+} from '@paddock/rules';
+import { FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
+import { ProviderServiceSession } from '../provider/service-session';
+
+/** A folder with the place SPEC §3 gives it, as one user sees it. */
+export interface PlacedFolder {
+  folder: ProviderFolder;
+  /** Top folder first, the folder itself last. */
+  path: ProviderFolder[];
+  place: Place;
+}
+
+/**
+ * Where folders sit in the workflow model. The structure (ancestors, the department's special
+ * folders) is read with the service account, so a folder's place never depends on which
+ * ancestors the user happens to see; rights always come from the user's own token.
+ */
+@Injectable()
+export class WorkflowFolders {
+  constructor(
+    private readonly folders: FoldersGateway,
+    private readonly service: ProviderServiceSession,
+  ) {}
+
+  /** The folder as the user sees it (NOT_FOUND when hidden), with its path and place. */
+  async placed(userToken: string, folderId: string, side: 'supplier' | 'maker'): Promise<PlacedFolder> {
+    const folder = await this.folders.folder(userToken, folderId);
+    const ancestors = folder.ancestorIds.length
+      ? await this.service.withToken((token) => this.folders.foldersByIds(token, folder.ancestorIds))
+      : [];
+    const path = [...ancestors, folder];
+    return { folder, path, place: placeOfFolder(path, side) };
+  }
+
+  /** The department of a folder's path: its place's, else the nearest coded folder's, else the top's. */
+  departmentOf(placed: PlacedFolder, fallback: string | null): string | null {
+    if (placed.place.department) return placed.place.department;
+    for (const f of [...placed.path].reverse()) {
+      const special = specialCodeOf(f.prettyId);
+      if (special?.department) return special.department;
+      const top = /^dept-(.+)$/.exec(f.prettyId);
+      if (top) return top[1]!;
+    }
+    return fallback?.toLowerCase() ?? null;
+  }
+
+  /** A department's special folder by SPEC §3 code, or null when the department has none. */
+  async special(code: string, department: string): Promise<ProviderFolder | null> {
+    const prettyId = departmentFolderPrettyId(code, department);
+    const [found] = await this.service.withToken((token) => this.folders.foldersByIds(token, [prettyId]));
+    return found ?? null;
+  }
+
+  stepFolder(step: number, department: string): Promise<ProviderFolder | null> {
+    return this.special(approvalStepCode(step), department);
+  }
+
+  junkFolder(department: string): Promise<ProviderFolder | null> {
+    return this.special(FOLDER_CODES.junk, department);
+  }
+
+  /** Whether `folder` is the department's folder of `code` or lies below it. */
+  async isWithin(folder: ProviderFolder, code: string, department: string): Promise<boolean> {
+    const special = await this.special(code, department);
+    return !!special && (folder.id === special.id || folder.ancestorIds.includes(special.id));
+  }
+
+  /** The folders among `ids` (service view, ancestors included) that lie under an internal-sharing folder. */
+  async sharingChannels(folderIds: string[]): Promise<string[]> {
+    if (!folderIds.length) return [];
+    const folders = await this.service.withToken((token) => this.folders.foldersByIds(token, folderIds));
+    const ancestorIds = [...new Set(folders.flatMap((f) => f.ancestorIds))];
+    const ancestors = ancestorIds.length
+      ? await this.service.withToken((token) => this.folders.foldersByIds(token, ancestorIds))
+      : [];
+    const sharing = new Set(
+      ancestors
+        .filter((a) => specialCodeOf(a.prettyId)?.code === FOLDER_CODES.internalShared)
+        .map((a) => a.id),
+    );
+    return folders.filter((f) => f.ancestorIds.some((a) => sharing.has(a))).map((f) => f.id);
+  }
+}

@@ -1,0 +1,90 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCookieAuth,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiSecurity,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { JobSubmittedDto } from '../jobs/jobs.dto';
+import { AcceptRequestDto, RejectRequestDto, TargetRequestDto, WorkflowRequestDto } from './workflow.dto';
+import { WorkflowService } from './workflow.service';
+
+/** SPEC §4 actions as durable jobs: each answers 202 { jobId }; watch it at /api/jobs/{jobId}/events. */
+@ApiTags('workflow')
+@ApiCookieAuth()
+@ApiSecurity('token')
+@ApiAcceptedResponse({ type: JobSubmittedDto })
+@ApiBadRequestResponse({
+  description: 'VALIDATION_FAILED, WORKFLOW_NOTE_REQUIRED, WORKFLOW_ENRICHMENT_FOLDER_REQUIRED',
+})
+@ApiUnauthorizedResponse({ description: 'No session' })
+@ApiForbiddenResponse({
+  description: 'WORKFLOW_ACTION_NOT_ALLOWED (SPEC §6), WORKFLOW_NOT_ENABLED_FOR_STEP',
+})
+@ApiNotFoundResponse({ description: 'NOT_FOUND: the folder is not visible' })
+@ApiConflictResponse({
+  description: 'WORKFLOW_NOT_IN_FOLDER, WORKFLOW_MIXED_STEPS, WORKFLOW_SHARED_IN_CHANNELS',
+})
+@Controller('api/workflow')
+export class WorkflowController {
+  constructor(private readonly workflow: WorkflowService) {}
+
+  @Post('accept')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Accepts contents at their approval step (to the next step, or enrichment)' })
+  accept(@CurrentUser() user: AuthUser, @Body() body: AcceptRequestDto): Promise<JobSubmittedDto> {
+    return this.workflow.accept(user, body);
+  }
+
+  @Post('reject')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Rejects contents with a note and an optional drawing (to the rejected folder)' })
+  reject(@CurrentUser() user: AuthUser, @Body() body: RejectRequestDto): Promise<JobSubmittedDto> {
+    return this.workflow.reject(user, body);
+  }
+
+  @Post('move')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Moves contents to a folder (to the department junk when that fails)' })
+  move(@CurrentUser() user: AuthUser, @Body() body: TargetRequestDto): Promise<JobSubmittedDto> {
+    return this.workflow.move(user, body);
+  }
+
+  @Post('delete')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Deletes contents to the department junk (dated for the purge)' })
+  delete(@CurrentUser() user: AuthUser, @Body() body: WorkflowRequestDto): Promise<JobSubmittedDto> {
+    return this.workflow.delete(user, body);
+  }
+
+  @Post('restore')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Restores contents from the junk to a folder' })
+  restore(@CurrentUser() user: AuthUser, @Body() body: TargetRequestDto): Promise<JobSubmittedDto> {
+    return this.workflow.restore(user, body);
+  }
+
+  @Post('permanent-delete')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Deletes contents of the junk for good (refused when shared in several channels)',
+  })
+  permanentDelete(@CurrentUser() user: AuthUser, @Body() body: WorkflowRequestDto): Promise<JobSubmittedDto> {
+    return this.workflow.permanentDelete(user, body);
+  }
+
+  @Post('supplier-remove')
+  @HttpCode(202)
+  @ApiOperation({ summary: "Removes contents from a supplier's folder only" })
+  supplierRemove(@CurrentUser() user: AuthUser, @Body() body: WorkflowRequestDto): Promise<JobSubmittedDto> {
+    return this.workflow.supplierRemove(user, body);
+  }
+}

@@ -1,0 +1,69 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { DRAWING_LIMITS, LIMITS } from '@paddock/rules';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
+import { IsLatin1 } from '../common/latin1.validator';
+
+/** The longest rejection note the hub keeps (a metadata value). */
+export const NOTE_MAX_LENGTH = 2_000;
+
+export class WorkflowRequestDto {
+  @ApiProperty({ type: [String], maxItems: LIMITS.workflowMaxAssets, description: 'Content ids' })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(LIMITS.workflowMaxAssets)
+  @ArrayUnique()
+  @IsUUID('all', { each: true })
+  contentIds!: string[];
+
+  @ApiProperty({ description: 'The folder the user acts from; the hub derives the view from it' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  folderId!: string;
+}
+
+export class AcceptRequestDto extends WorkflowRequestDto {
+  @ApiPropertyOptional({
+    description: 'At the last step: the enrichment folder (arrc03) or one below it',
+  })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  enrichmentFolderId?: string;
+}
+
+export class RejectRequestDto extends WorkflowRequestDto {
+  @ApiProperty({ description: 'Why (required, Latin-1)', maxLength: NOTE_MAX_LENGTH })
+  @IsString()
+  @MaxLength(NOTE_MAX_LENGTH)
+  @IsLatin1()
+  note!: string;
+
+  @ApiPropertyOptional({
+    description: 'The drawing over the preview: a DrawingDocument as JSON',
+    maxLength: DRAWING_LIMITS.maxChars,
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(DRAWING_LIMITS.maxChars)
+  canvas?: string;
+}
+
+export class TargetRequestDto extends WorkflowRequestDto {
+  @ApiProperty({ description: 'Where the contents go; the user needs write on it' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  toFolderId!: string;
+}

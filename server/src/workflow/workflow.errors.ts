@@ -1,0 +1,34 @@
+import { WORKFLOW_ERROR_CODES as CODES } from '@paddock/rules';
+import { DomainError } from '../common/domain-error';
+
+/** The refusals of SPEC §4/§6 the hub answers before any job exists (nothing changed). */
+export const workflowRefusal = {
+  notInFolder: (ids: string[]) =>
+    new DomainError(CODES.NOT_IN_FOLDER, 'conflict', 'Some contents are not in this folder', { ids }),
+  mixedSteps: () =>
+    new DomainError(CODES.MIXED_STEPS, 'conflict', 'The contents are at different approval steps'),
+  notEnabled: (step: number | null) =>
+    new DomainError(CODES.NOT_ENABLED_FOR_STEP, 'forbidden', `You are not enabled for approval step ${step}`),
+  notAllowed: (action: string, view: string) =>
+    new DomainError(CODES.ACTION_NOT_ALLOWED, 'forbidden', `"${action}" is not allowed here (${view})`),
+  targetNotWritable: () =>
+    new DomainError(CODES.ACTION_NOT_ALLOWED, 'forbidden', 'You may not add contents to the target folder'),
+  targetNotAllowed: (view: string) =>
+    new DomainError(
+      CODES.ACTION_NOT_ALLOWED,
+      'invalid',
+      `Contents cannot be moved into this folder (${view})`,
+    ),
+  enrichmentRequired: () =>
+    new DomainError(
+      CODES.ENRICHMENT_FOLDER_REQUIRED,
+      'invalid',
+      'The last step needs the enrichment folder (or one below it) of the same department',
+    ),
+  sharedInChannels: (ids: string[]) =>
+    new DomainError(CODES.SHARED_IN_CHANNELS, 'conflict', 'Shared in more than one channel', { ids }),
+  noteRequired: () => new DomainError(CODES.NOTE_REQUIRED, 'invalid', 'A rejection needs a note'),
+  badCanvas: () => DomainError.invalid('The drawing is not a valid drawing document'),
+  noWorkflowFolder: (what: string) =>
+    new DomainError(CODES.ACTION_NOT_ALLOWED, 'conflict', `The department has no ${what} folder`),
+};

@@ -1,0 +1,272 @@
+import { Injectable } from '@nestjs/common';
+import {
+  FOLDER_CODES,
+  isAssetActionAllowed,
+  parseDrawing,
+  WORKFLOW_TAGS,
+  type AssetAction,
+  type Place,
+  type WorkflowAction,
+  type WorkflowRequests,
+} from '@paddock/rules';
+import type { AuthUser } from '../auth/auth-user';
+import { JobName, type WorkflowPayload } from '../jobs/job-catalogue';
+import { JobsService } from '../jobs/jobs.service';
+import { ContentsGateway, type ProviderContent } from '../provider/contents.gateway';
+import { asDomainError } from '../assets/provider-failure';
+import { workflowInfoOf } from '../assets/workflow-info';
+import { WorkflowFolders, type PlacedFolder } from './workflow-folders';
+import { workflowRefusal as refuse } from './workflow.errors';
+
+/** The job of each action of `POST /api/workflow/{action}`. */
+export const JOB_OF_ACTION: Record<WorkflowAction, JobName> = {
+  accept: JobName.WorkflowAccept,
+  reject: JobName.WorkflowReject,
+  move: JobName.WorkflowMove,
+  delete: JobName.WorkflowDelete,
+  restore: JobName.WorkflowRestore,
+  'permanent-delete': JobName.WorkflowPermanentDelete,
+  'supplier-remove': JobName.WorkflowSupplierRemove,
+};
+
+/** The SPEC §6 column that decides each action. */
+const PERMISSION_OF_ACTION: Record<WorkflowAction, AssetAction> = {
+  accept: 'accept',
+  reject: 'reject',
+  move: 'move',
+  delete: 'delete',
+  restore: 'restore',
+  'permanent-delete': 'delete',
+  'supplier-remove': 'delete',
+};
+
+const SUPPLIER_VIEWS: readonly Place['view'][] = ['supplierSent', 'supplierRecieved', 'supplier'];
+
+/** What every action starts from: the folder, its place, the contents in it. */
+interface Source {
+  placed: PlacedFolder;
+  department: string | null;
+  contents: ProviderContent[];
+}
+
+function sideOf(user: AuthUser): 'supplier' | 'maker' {
+  return user.primaryRole === 'supplier' ? 'supplier' : 'maker';
+}
+
+function tagged(c: ProviderContent, prettyId: string): boolean {
+  return c.itags.some((t) => t.id === prettyId || t.prettyId === prettyId);
+}
+
+/**
+ * The submit side of the workflow (SPEC §4, §6): every check is made here with the user's token,
+ * before anything is enqueued, and every target is decided here so a retried job does exactly
+ * what the user asked. The job then acts with the service account.
+ */
+@Injectable()
+export class WorkflowService {
+  constructor(
+    private readonly folders: WorkflowFolders,
+    private readonly contents: ContentsGateway,
+    private readonly jobs: JobsService,
+  ) {}
+
+  async accept(user: AuthUser, body: WorkflowRequests['accept']): Promise<{ jobId: string }> {
+    const source = await this.source(user, body);
+    const { step, department } = this.approvalStep(user, 'accept', source);
+    const next = await this.folders.stepFolder(step + 1, department);
+    let target = next;
+    if (!next) {
+      if (!body.enrichmentFolderId) throw refuse.enrichmentRequired();
+      const chosen = await this.visibleFolder(user, body.enrichmentFolderId);
+      if (!chosen || !(await this.folders.isWithin(chosen, FOLDER_CODES.enrichment, department)))
+        throw refuse.enrichmentRequired();
+      target = chosen;
+    }
+    return this.submit(user, 'accept', source, target!.id, {
+      lastStep: !next,
+      junkFolderId: await this.junkId(department),
+      from: await this.stepFolderId(step, department),
+    });
+  }
+
+  async reject(user: AuthUser, body: WorkflowRequests['reject']): Promise<{ jobId: string }> {
+    if (!body.note.trim()) throw refuse.noteRequired();
+    if (body.canvas !== undefined && body.canvas !== '' && !parseDrawing(body.canvas))
+      throw refuse.badCanvas();
+    const source = await this.source(user, body);
+    const { step, department } = this.approvalStep(user, 'reject', source);
+    const rejected = await this.folders.special(FOLDER_CODES.rejected, department);
+    if (!rejected) throw refuse.noWorkflowFolder(FOLDER_CODES.rejected);
+    return this.submit(user, 'reject', source, rejected.id, {
+      junkFolderId: await this.junkId(department),
+      from: await this.stepFolderId(step, department),
+      note: body.note.trim(),
+      ...(body.canvas ? { canvas: body.canvas } : {}),
+    });
+  }
+
+  async move(user: AuthUser, body: WorkflowRequests['move']): Promise<{ jobId: string }> {
+    const source = await this.source(user, body);
+    this.check(user, 'move', source);
+    const target = await this.writableTarget(user, body.toFolderId);
+    if (target.place.view === 'approver' || target.place.view === 'departmentJunk')
+      throw refuse.targetNotAllowed(target.place.view);
+    return this.submit(user, 'move', source, target.folder.id, {
+      junkFolderId: source.department ? await this.junkId(source.department) : null,
+    });
+  }
+
+  async delete(user: AuthUser, body: WorkflowRequests['delete']): Promise<{ jobId: string }> {
+    const source = await this.source(user, body);
+    // In the junk the delete is the permanent one, asked for by its own action after confirmation.
+    if (source.placed.place.view === 'departmentJunk')
+      throw refuse.notAllowed('delete', source.placed.place.view);
+    this.check(user, 'delete', source);
+    if (!source.department) throw refuse.noWorkflowFolder(FOLDER_CODES.junk);
+    const junk = await this.junkId(source.department);
+    if (!junk) throw refuse.noWorkflowFolder(FOLDER_CODES.junk);
+    return this.submit(user, 'delete', source, junk, { junkFolderId: junk });
+  }
+
+  async restore(user: AuthUser, body: WorkflowRequests['restore']): Promise<{ jobId: string }> {
+    const source = await this.source(user, body);
+    this.check(user, 'restore', source);
+    const target = await this.writableTarget(user, body.toFolderId);
+    if (target.place.view === 'approver' || target.place.view === 'departmentJunk')
+      throw refuse.targetNotAllowed(target.place.view);
+    return this.submit(user, 'restore', source, target.folder.id, { junkFolderId: source.placed.folder.id });
+  }
+
+  async permanentDelete(
+    user: AuthUser,
+    body: WorkflowRequests['permanent-delete'],
+  ): Promise<{ jobId: string }> {
+    const source = await this.source(user, body);
+    if (source.placed.place.view !== 'departmentJunk')
+      throw refuse.notAllowed('permanent-delete', source.placed.place.view);
+    this.check(user, 'permanent-delete', source);
+    const shared: string[] = [];
+    for (const c of source.contents)
+      if ((await this.folders.sharingChannels(c.linkedCategoryIds)).length > 1) shared.push(c.id);
+    if (shared.length) throw refuse.sharedInChannels(shared);
+    return this.submit(user, 'permanent-delete', source, null, { junkFolderId: source.placed.folder.id });
+  }
+
+  async supplierRemove(
+    user: AuthUser,
+    body: WorkflowRequests['supplier-remove'],
+  ): Promise<{ jobId: string }> {
+    const source = await this.source(user, body);
+    const { view, isSuppliersRoot } = source.placed.place;
+    if (!SUPPLIER_VIEWS.includes(view) || isSuppliersRoot) throw refuse.notAllowed('supplier-remove', view);
+    this.check(user, 'supplier-remove', source);
+    return this.submit(user, 'supplier-remove', source, null, { junkFolderId: null });
+  }
+
+  /** The folder (as the user sees it), its place, and the contents, each of which must be in it. */
+  private async source(user: AuthUser, body: { folderId: string; contentIds: string[] }): Promise<Source> {
+    const token = user.providerToken;
+    try {
+      const placed = await this.folders.placed(token, body.folderId, sideOf(user));
+      const contents = await this.contents.contentsByIds(token, body.contentIds, 'E020');
+      const byId = new Map(contents.map((c) => [c.id, c]));
+      const missing = body.contentIds.filter(
+        (id) => !byId.get(id)?.linkedCategoryIds.includes(body.folderId),
+      );
+      if (missing.length) throw refuse.notInFolder(missing);
+      return {
+        placed,
+        department: this.folders.departmentOf(placed, user.department),
+        contents: body.contentIds.map((id) => byId.get(id)!),
+      };
+    } catch (error) {
+      throw asDomainError(error);
+    }
+  }
+
+  /** Accept and reject: one approval step for all, and the user enabled for it (SPEC §4, §6). */
+  private approvalStep(
+    user: AuthUser,
+    action: 'accept' | 'reject',
+    source: Source,
+  ): { step: number; department: string } {
+    const { place } = source.placed;
+    if (place.view !== 'approver') throw refuse.notAllowed(action, place.view);
+    const steps = new Set(source.contents.map((c) => workflowInfoOf(c).step));
+    if (steps.size > 1) throw refuse.mixedSteps();
+    const step = place.step ?? [...steps][0] ?? null;
+    const department = source.department;
+    if (step === null || !department) throw refuse.notAllowed(action, place.view);
+    if (!this.enabledFor(user, department, step)) throw refuse.notEnabled(step);
+    this.check(user, action, source, { ...place, step });
+    return { step, department };
+  }
+
+  private enabledFor(user: AuthUser, department: string, step: number): boolean {
+    return user.approvalSteps.some((g) => g.department.toLowerCase() === department && g.step === step);
+  }
+
+  /** SPEC §6 for every content, in the place of the folder it is acted on from. */
+  private check(user: AuthUser, action: WorkflowAction, source: Source, place = source.placed.place): void {
+    const { rights } = source.placed.folder;
+    for (const c of source.contents) {
+      const allowed = isAssetActionAllowed(PERMISSION_OF_ACTION[action], {
+        roles: user.roles,
+        place,
+        folder: rights,
+        asset: {
+          enabledForStep:
+            place.step !== null && !!place.department && this.enabledFor(user, place.department, place.step),
+          rejected: tagged(c, WORKFLOW_TAGS.refused),
+          restricted: false,
+        },
+      });
+      if (!allowed) throw refuse.notAllowed(action, place.view);
+    }
+  }
+
+  private async writableTarget(user: AuthUser, folderId: string): Promise<PlacedFolder> {
+    let target: PlacedFolder;
+    try {
+      target = await this.folders.placed(user.providerToken, folderId, sideOf(user));
+    } catch (error) {
+      throw asDomainError(error);
+    }
+    if (!target.folder.rights.write) throw refuse.targetNotWritable();
+    return target;
+  }
+
+  private async visibleFolder(user: AuthUser, folderId: string) {
+    try {
+      return (await this.folders.placed(user.providerToken, folderId, sideOf(user))).folder;
+    } catch {
+      return null;
+    }
+  }
+
+  private async junkId(department: string): Promise<string | null> {
+    return (await this.folders.junkFolder(department))?.id ?? null;
+  }
+
+  private async stepFolderId(step: number, department: string): Promise<string> {
+    const folder = await this.folders.stepFolder(step, department);
+    if (!folder) throw refuse.noWorkflowFolder(`appstp${step}`);
+    return folder.id;
+  }
+
+  private submit(
+    user: AuthUser,
+    action: WorkflowAction,
+    source: Source,
+    to: string | null,
+    extra: Partial<WorkflowPayload> & { from?: string; junkFolderId: string | null },
+  ): Promise<{ jobId: string }> {
+    const { from = source.placed.folder.id, ...rest } = extra;
+    const payload: WorkflowPayload = {
+      folderId: source.placed.folder.id,
+      plan: source.contents.map((c) => ({ contentId: c.id, from, to })),
+      ...rest,
+    };
+    return this.jobs.submit(JOB_OF_ACTION[action], payload, user.username);
+  }
+}

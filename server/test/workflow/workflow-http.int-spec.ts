@@ -1,0 +1,278 @@
+import { WORKFLOW_ERROR_CODES as CODES } from '@paddock/rules';
+import type { SignedIn } from '../auth/auth-fixtures';
+import { hubDb } from '../auth/auth-fixtures';
+import { folder, seedFolders } from '../folders/folder-fixtures';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { as, contentsIn, finished, post, seedDemoOrganisation, stateOf } from './workflow-fixtures';
+
+jest.setTimeout(120_000);
+
+const DRAWING = JSON.stringify({
+  version: 1,
+  strokes: [
+    {
+      color: '#ff0000',
+      width: 0.01,
+      points: [
+        [0.1, 0.1],
+        [0.5, 0.4],
+      ],
+    },
+  ],
+});
+
+let t: TestApp;
+let folders: Map<string, string>;
+let anna: SignedIn;
+let luca: SignedIn;
+let mario: SignedIn;
+let paola: SignedIn;
+const id = (prettyId: string) => folders.get(prettyId)!;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  folders = await seedDemoOrganisation(t);
+  [anna, luca, mario, paola] = await Promise.all(
+    ['anna.bianchi', 'luca.conti', 'mario.rossi', 'paola.neri'].map((u) => as(t, u)),
+  );
+});
+afterAll(() => t?.close());
+
+async function submit(s: SignedIn, action: string, body: object): Promise<string> {
+  const res = await post<{ jobId: string }>(t, s, `/api/workflow/${action}`, body);
+  if (res.status !== 202) throw new Error(`${action} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.jobId;
+}
+
+describe('the approval workflow over HTTP (real provider, real jobs)', () => {
+  it('accepts at step 1 (anna) into step 2, tagged accepted, accepted_by recorded, audited', async () => {
+    const [content] = await contentsIn(t, folders, ['lvrr02-marketing', 'appstp1-marketing']);
+    const jobId = await submit(anna, 'accept', { contentIds: [content], folderId: id('appstp1-marketing') });
+    const job = await finished(t, anna, jobId);
+    expect(job.state).toBe('completed');
+    expect(job.result).toEqual({ total: 1, done: 1, unchanged: 0, junk: 0, failed: 0 });
+    expect(job.outcomes).toEqual([
+      {
+        contentId: content,
+        outcome: 'done',
+        fromFolderId: id('appstp1-marketing'),
+        toFolderId: id('appstp2-marketing'),
+        errorCode: null,
+      },
+    ]);
+    const state = await stateOf(t, content);
+    expect(state?.folders).toEqual(['appstp2-marketing', 'lvrr02-marketing']);
+    expect(state?.tags).toEqual(['wf-accepted']);
+    expect(state?.meta).toMatchObject({ accepted_by: 'anna.bianchi' });
+    const audit = await hubDb(t).auditRecord.findMany({ where: { jobId } });
+    expect(audit.map((a) => [a.assetId, a.action, a.outcome])).toEqual(
+      expect.arrayContaining([
+        [content, 'accept', 'success'],
+        [null, 'accept', 'success'],
+      ]),
+    );
+    expect(audit).toHaveLength(2);
+  });
+
+  it('accepts at the last step (luca) into the enrichment folder chosen, clearing note and drawing', async () => {
+    const [content] = await contentsIn(t, folders, ['appstp2-marketing'], 1, {
+      metadata: [
+        { key: 'content_note', value: 'old note' },
+        { key: 'jsoncanvas', value: DRAWING },
+      ],
+    });
+    const body = { contentIds: [content], folderId: id('appstp2-marketing') };
+    const missing = await post<{ code: string }>(t, luca, '/api/workflow/accept', body);
+    expect([missing.status, missing.body.code]).toEqual([400, CODES.ENRICHMENT_FOLDER_REQUIRED]);
+    const wrong = await post<{ code: string }>(t, luca, '/api/workflow/accept', {
+      ...body,
+      enrichmentFolderId: id('arch04-marketing'),
+    });
+    expect([wrong.status, wrong.body.code]).toEqual([400, CODES.ENRICHMENT_FOLDER_REQUIRED]);
+    expect((await stateOf(t, content))?.folders).toEqual(['appstp2-marketing']);
+
+    const jobId = await submit(luca, 'accept', { ...body, enrichmentFolderId: id('arrc03-marketing') });
+    expect((await finished(t, luca, jobId)).state).toBe('completed');
+    const state = await stateOf(t, content);
+    expect(state?.folders).toEqual(['arrc03-marketing']);
+    expect(state?.meta).toEqual({ accepted_by: 'luca.conti' });
+  });
+
+  it('rejects with a note and a drawing into the rejected folder; the supplier copy stays', async () => {
+    const [content] = await contentsIn(t, folders, ['lvrr02-marketing', 'appstp2-marketing']);
+    const jobId = await submit(luca, 'reject', {
+      contentIds: [content],
+      folderId: id('appstp2-marketing'),
+      note: 'Rifare: riflesso sul cofano',
+      canvas: DRAWING,
+    });
+    expect((await finished(t, luca, jobId)).state).toBe('completed');
+    const state = await stateOf(t, content);
+    expect(state?.folders).toEqual(['lvrr02-marketing', 'rftt00-marketing']);
+    expect(state?.tags).toEqual(['wf-refused']);
+    expect(state?.meta).toEqual({
+      content_note: 'Rifare: riflesso sul cofano',
+      rejected_by: 'luca.conti',
+      jsoncanvas: DRAWING,
+    });
+  });
+
+  it('moves, deletes to the junk with the deletion date, restores, and deletes for good', async () => {
+    const [content] = await contentsIn(t, folders, ['arrc03-marketing']);
+    const moved = await submit(mario, 'move', {
+      contentIds: [content],
+      folderId: id('arrc03-marketing'),
+      toFolderId: id('arch04-marketing'),
+    });
+    expect((await finished(t, mario, moved)).state).toBe('completed');
+    expect((await stateOf(t, content))?.folders).toEqual(['arch04-marketing']);
+
+    const before = Math.floor(Date.now() / 1000);
+    const deleted = await submit(mario, 'delete', {
+      contentIds: [content],
+      folderId: id('arch04-marketing'),
+    });
+    expect((await finished(t, mario, deleted)).state).toBe('completed');
+    let state = await stateOf(t, content);
+    expect(state?.folders).toEqual(['junk-marketing']);
+    expect(state?.tags).toEqual(['wf-deleted']);
+    expect(Number(state?.meta.dataeliminazione)).toBeGreaterThanOrEqual(before);
+
+    const restored = await submit(mario, 'restore', {
+      contentIds: [content],
+      folderId: id('junk-marketing'),
+      toFolderId: id('arrc03-marketing'),
+    });
+    expect((await finished(t, mario, restored)).state).toBe('completed');
+    state = await stateOf(t, content);
+    expect(state).toMatchObject({ folders: ['arrc03-marketing'], tags: [], meta: {} });
+
+    await finished(
+      t,
+      mario,
+      await submit(mario, 'delete', { contentIds: [content], folderId: id('arrc03-marketing') }),
+    );
+    const gone = await submit(mario, 'permanent-delete', {
+      contentIds: [content],
+      folderId: id('junk-marketing'),
+    });
+    expect((await finished(t, mario, gone)).outcomes?.[0]?.outcome).toBe('done');
+    expect((await stateOf(t, content))?.trashed).toBe(true);
+  });
+
+  it('sends a content whose move the provider refuses to the department junk (E049)', async () => {
+    // A top folder the user may write to and the workflow's service account may not.
+    const made = await seedFolders(
+      t,
+      [folder('private-box', null, 'Private box', { 'L/MARKETING': { write: true } })],
+      ['L/MARKETING'],
+    );
+    const [content] = await contentsIn(t, folders, ['arrc03-marketing']);
+    const jobId = await submit(mario, 'move', {
+      contentIds: [content],
+      folderId: id('arrc03-marketing'),
+      toFolderId: made.get('private-box'),
+    });
+    const job = await finished(t, mario, jobId);
+    expect(job.outcomes?.[0]).toMatchObject({
+      outcome: 'junk',
+      errorCode: 'E049',
+      toFolderId: id('junk-marketing'),
+    });
+    expect((await stateOf(t, content))?.folders).toEqual(['junk-marketing']);
+  });
+
+  describe('refusals change nothing and enqueue nothing', () => {
+    let step1: string;
+    let step2: string;
+    beforeAll(async () => {
+      [step1] = await contentsIn(t, folders, ['appstp1-marketing']);
+      [step2] = await contentsIn(t, folders, ['appstp2-marketing']);
+    });
+
+    async function refused(s: SignedIn, action: string, body: object, status: number, code: string) {
+      const jobs = await hubDb(t).jobRecord.count();
+      const res = await post<{ code: string }>(t, s, `/api/workflow/${action}`, body);
+      expect([res.status, res.body.code]).toEqual([status, code]);
+      expect(await hubDb(t).jobRecord.count()).toBe(jobs);
+      expect((await stateOf(t, step1))?.folders).toEqual(['appstp1-marketing']);
+      expect((await stateOf(t, step2))?.folders).toEqual(['appstp2-marketing']);
+    }
+
+    it('a user not enabled for the step (luca at step 1)', () =>
+      refused(
+        luca,
+        'accept',
+        { contentIds: [step1], folderId: id('appstp1-marketing') },
+        403,
+        CODES.NOT_ENABLED_FOR_STEP,
+      ));
+
+    it('contents at different steps', async () => {
+      const [one] = await contentsIn(t, folders, ['appr02-marketing', 'appstp1-marketing']);
+      const [two] = await contentsIn(t, folders, ['appr02-marketing', 'appstp2-marketing']);
+      await refused(
+        anna,
+        'accept',
+        { contentIds: [one, two], folderId: id('appr02-marketing') },
+        409,
+        CODES.MIXED_STEPS,
+      );
+      expect((await stateOf(t, one))?.folders).toEqual(['appr02-marketing', 'appstp1-marketing']);
+    });
+
+    it('an observer', () =>
+      refused(
+        paola,
+        'reject',
+        { contentIds: [step1], folderId: id('appstp1-marketing'), note: 'no' },
+        403,
+        CODES.NOT_ENABLED_FOR_STEP,
+      ));
+
+    it('the wrong view: a move from an approval step', () =>
+      refused(
+        anna,
+        'move',
+        { contentIds: [step1], folderId: id('appstp1-marketing'), toFolderId: id('arrc03-marketing') },
+        403,
+        CODES.ACTION_NOT_ALLOWED,
+      ));
+
+    it('a content not in the folder', () =>
+      refused(
+        anna,
+        'accept',
+        { contentIds: [step2], folderId: id('appstp1-marketing') },
+        409,
+        CODES.NOT_IN_FOLDER,
+      ));
+
+    it('a drawing that is not one', () =>
+      refused(
+        anna,
+        'reject',
+        { contentIds: [step1], folderId: id('appstp1-marketing'), note: 'x', canvas: '{"version":2}' },
+        400,
+        'VALIDATION_FAILED',
+      ));
+
+    it('an empty note', () =>
+      refused(
+        anna,
+        'reject',
+        { contentIds: [step1], folderId: id('appstp1-marketing'), note: '  ' },
+        400,
+        CODES.NOTE_REQUIRED,
+      ));
+
+    it('more contents than a job takes', () =>
+      refused(
+        anna,
+        'accept',
+        { contentIds: Array.from({ length: 501 }, () => step1), folderId: id('appstp1-marketing') },
+        400,
+        'VALIDATION_FAILED',
+      ));
+  });
+});
