@@ -41,7 +41,20 @@ export const DEMO_GROUPS: DemoGroup[] = [
   ]),
   // A supplier company's group: recognised by no rule, so its members are suppliers (SPEC §6).
   { name: `SUP.${SUPPLIER.code}`, description: SUPPLIER.company },
+  { name: 'PADDOCK.WORKFLOW', description: 'The hub workflow service account' },
 ];
+
+/**
+ * The provider account the hub makes workflow moves with (docs/workflow.md "Service account"); its
+ * username and password come from PROVIDER_SERVICE_USERNAME / PROVIDER_SERVICE_PASSWORD. It is not
+ * a portal user: it stays out of DEMO_USERS and the hub's user directory.
+ */
+export const SERVICE_ACCOUNT = {
+  group: 'PADDOCK.WORKFLOW',
+  firstName: 'Paddock',
+  lastName: 'Workflow',
+  companyName: 'Paddock',
+} as const;
 
 export interface DemoUser {
   username: string;
@@ -163,8 +176,18 @@ export interface DemoFolder {
   acl: Record<string, { manage?: boolean; share?: boolean; write?: boolean }>;
 }
 
-/** Each department's tree of special folders, by SPEC §3 code. */
+/**
+ * Each department's tree of special folders, by SPEC §3 code. The service account's group may
+ * show, write and manage every one of them, so the hub can move contents wherever the workflow goes.
+ */
 export function demoFolders(): DemoFolder[] {
+  return departmentFolders().map((f) => ({
+    ...f,
+    acl: { ...f.acl, [SERVICE_ACCOUNT.group]: { write: true, manage: true } },
+  }));
+}
+
+function departmentFolders(): DemoFolder[] {
   return DEPARTMENTS.flatMap((d) => {
     const p = (code: string) => departmentFolderPrettyId(code, d.code);
     const staff = dept(d.code);

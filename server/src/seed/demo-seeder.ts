@@ -6,7 +6,16 @@ import { ProfileService } from '../profile/profile.service';
 import { BuiltinIdentitySeeder } from '../builtin-provider/identity/builtin-identity.seeder';
 import { FolderSeeder } from '../builtin-provider/folders/folder.seeder';
 import { DemoContentSeeder } from './demo-content';
-import { DEMO_DISCLAIMER, DEMO_GROUPS, DEMO_PASSWORD, DEMO_USERS, demoEmail, demoFolders } from './demo-data';
+import {
+  DEMO_DISCLAIMER,
+  DEMO_GROUPS,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  SERVICE_ACCOUNT,
+  demoEmail,
+  demoFolders,
+} from './demo-data';
+import { DemoWorkflowSeeder } from './demo-workflow';
 
 export interface SeedSummary {
   groups: number;
@@ -28,6 +37,7 @@ export class DemoSeeder {
     @Optional() private readonly identity?: BuiltinIdentitySeeder,
     @Optional() private readonly folders?: FolderSeeder,
     @Optional() private readonly demoContent?: DemoContentSeeder,
+    @Optional() private readonly workflow?: DemoWorkflowSeeder,
   ) {}
 
   async run(): Promise<SeedSummary> {
@@ -48,6 +58,15 @@ export class DemoSeeder {
           passwordExpiresAt: u.passwordExpired ? expired : null,
           groups: u.groups,
         });
+      await this.identity.upsertUser({
+        username: this.config.PROVIDER_SERVICE_USERNAME,
+        password: this.config.PROVIDER_SERVICE_PASSWORD,
+        firstName: SERVICE_ACCOUNT.firstName,
+        lastName: SERVICE_ACCOUNT.lastName,
+        email: demoEmail(this.config.PROVIDER_SERVICE_USERNAME),
+        companyName: SERVICE_ACCOUNT.companyName,
+        groups: [SERVICE_ACCOUNT.group],
+      });
       const folders = demoFolders().map((f) => ({
         prettyId: f.prettyId,
         parent: f.parent,
@@ -64,6 +83,8 @@ export class DemoSeeder {
       folderCount = (await this.folders.upsertFolders(folders)).size;
       // Demo assets need the users and folders above (issue 3 §10).
       await this.demoContent?.run();
+      // Then some of them are put in the approval flow.
+      await this.workflow?.run();
     }
     // So that user search finds the demo people before their first sign-in.
     for (const u of DEMO_USERS) {

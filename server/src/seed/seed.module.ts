@@ -13,6 +13,7 @@ import { BlobStoreModule } from '../blob-store/blob-store.module';
 import { JobsModule } from '../jobs/jobs.module';
 import { DemoContentRepository, DemoContentSeeder } from './demo-content';
 import { DemoSeeder } from './demo-seeder';
+import { DemoWorkflowSeeder } from './demo-workflow';
 
 /**
  * Everything the demo seed writes through, without HTTP or workers: demo contents are created
@@ -44,7 +45,7 @@ export class SeedModule {
       providers: [
         DemoSeeder,
         DirectoryUserRepository,
-        ...(config.BUILTIN_PROVIDER ? [DemoContentSeeder, DemoContentRepository] : []),
+        ...(config.BUILTIN_PROVIDER ? [DemoContentSeeder, DemoContentRepository, DemoWorkflowSeeder] : []),
       ],
     };
   }
