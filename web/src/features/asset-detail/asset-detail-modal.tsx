@@ -13,13 +13,25 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import type { DrawingDocument } from '@paddock/rules';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetDetailQueryOptions } from '../../api/assets.queries';
+import { assetInFolderQueryOptions } from '../../api/workflow.queries';
 import { displayName } from '../assets/format';
 import { DownloadButton } from '../downloads/download-button';
+import { useSession } from '../session/use-session';
+import { VersionUpload } from '../uploads/version-upload';
+import { EMPTY_DRAWING, PEN_COLORS, addStroke, storedDrawing } from '../workflow/drawing';
+import { DrawingLayer } from '../workflow/drawing-layer';
+import { JobProgressBar } from '../workflow/job-progress-bar';
+import { RejectPanel } from '../workflow/reject-panel';
+import { useWorkflowFlow } from '../workflow/use-workflow-flow';
+import { visibleFlowActions } from '../workflow/workflow-actions';
+import { WorkflowButtons } from '../workflow/workflow-buttons';
+import { WorkflowInfo } from '../workflow/workflow-info';
 import { AssetInfo } from './asset-info';
 import { AssetPreview } from './asset-preview';
 import { stepThrough } from './navigation';
@@ -38,17 +50,47 @@ export interface AssetDetailModalProps {
   onClose(): void;
   /** The folder path shown as a breadcrumb, root first; omitted in views without one. */
   breadcrumb?: readonly { id: string; name: string }[];
+  /** The listing's folder: the asset's place and the SPEC §6 actions are those of this folder. */
+  folderId?: string;
 }
 
-/** The asset detail modal (SPEC §2), first version: header, breadcrumb, preview, info, prev/next. */
+/**
+ * The asset detail modal (SPEC §2): header with the workflow actions, breadcrumb, preview with the
+ * drawing, the info or reject panel, prev/next. A finished action closes it (back to the listing).
+ */
 export function AssetDetailModal(props: AssetDetailModalProps) {
   const { t } = useTranslation();
-  const { assetId } = props;
-  const { data: asset, isPending, isError } = useQuery(assetDetailQueryOptions(assetId));
+  const session = useSession();
+  const { assetId, folderId } = props;
+  const queryClient = useQueryClient();
+  const inFolder = useQuery({
+    ...assetInFolderQueryOptions(assetId, folderId ?? ''),
+    enabled: !!folderId,
+    // The asset as already loaded without a folder, while its place and actions arrive.
+    placeholderData: () => queryClient.getQueryData(assetDetailQueryOptions(assetId).queryKey),
+  });
+  const plain = useQuery({ ...assetDetailQueryOptions(assetId), enabled: !folderId });
+  const { data: asset, isPending, isError } = folderId ? inFolder : plain;
   const [stepping, setStepping] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  const [drawing, setDrawing] = useState<DrawingDocument>(EMPTY_DRAWING);
+  const [penColor, setPenColor] = useState<string>(PEN_COLORS[0].value);
+  const [showDrawing, setShowDrawing] = useState(true);
+  const flow = useWorkflowFlow({
+    folderId: folderId ?? '',
+    place: asset?.place,
+    contentIds: [assetId],
+    onFinished: props.onClose,
+  });
+  const flowActions = folderId ? visibleFlowActions(asset?.actions, asset?.place, session.roles) : [];
+  const stored = asset ? storedDrawing(asset.workflow.canvas) : null;
+  const stopRejecting = () => {
+    setRejecting(false);
+    setDrawing(EMPTY_DRAWING);
+  };
 
   const step = async (direction: 1 | -1) => {
-    if (stepping) return;
+    if (stepping || rejecting || flow.busy) return;
     setStepping(true);
     try {
       const target = await stepThrough(props.resultIds, assetId, direction, {
@@ -94,6 +136,16 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                 <Dialog.Title truncate>{title}</Dialog.Title>
                 {asset ? <RenameField key={asset.id + asset.name} asset={asset} /> : null}
               </HStack>
+              <WorkflowButtons
+                actions={flowActions}
+                place={asset?.place}
+                disabled={flow.busy || rejecting}
+                onStart={(action) => (action === 'reject' ? setRejecting(true) : flow.start(action))}
+                label={t('workflow.buttons.label')}
+              />
+              {asset && folderId && asset.actions?.updateFile ? (
+                <VersionUpload key={asset.id} contentId={asset.id} folderId={folderId} />
+              ) : null}
               {asset?.rights.download ? (
                 <DownloadButton
                   key={asset.id}
@@ -106,6 +158,7 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
               </Dialog.CloseTrigger>
             </Dialog.Header>
             <Dialog.Body>
+              <JobProgressBar progress={flow.progress} />
               {props.breadcrumb?.length ? (
                 <Breadcrumb.Root mb="4" aria-label={t('assetDetail.breadcrumb')}>
                   <Breadcrumb.List>
@@ -144,10 +197,48 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                     </Text>
                   ) : (
                     <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6">
-                      <AssetPreview key={asset.id} asset={asset} />
-                      <Stack as="section" aria-label={t('assetDetail.info.title')}>
-                        <AssetInfo asset={asset} />
-                      </Stack>
+                      <AssetPreview
+                        key={asset.id}
+                        asset={asset}
+                        overlay={
+                          rejecting ? (
+                            <DrawingLayer
+                              drawing={drawing}
+                              label={t('workflow.drawing.surface')}
+                              pen={{ color: penColor, onStroke: (s) => setDrawing((d) => addStroke(d, s)) }}
+                            />
+                          ) : stored && showDrawing ? (
+                            <DrawingLayer drawing={stored} label={t('workflow.drawing.stored')} />
+                          ) : null
+                        }
+                      />
+                      {rejecting ? (
+                        <RejectPanel
+                          drawing={drawing}
+                          onDrawing={setDrawing}
+                          color={penColor}
+                          onColor={setPenColor}
+                          submitting={flow.busy}
+                          onCancel={stopRejecting}
+                          onConfirm={({ note, canvas }) => void flow.reject(note, canvas)}
+                        />
+                      ) : (
+                        <Stack as="section" aria-label={t('assetDetail.info.title')} gap="5">
+                          <WorkflowInfo workflow={asset.workflow} />
+                          {stored ? (
+                            <Checkbox.Root
+                              size="sm"
+                              checked={showDrawing}
+                              onCheckedChange={(details) => setShowDrawing(details.checked === true)}
+                            >
+                              <Checkbox.HiddenInput />
+                              <Checkbox.Control />
+                              <Checkbox.Label>{t('workflow.drawing.show')}</Checkbox.Label>
+                            </Checkbox.Root>
+                          ) : null}
+                          <AssetInfo asset={asset} />
+                        </Stack>
+                      )}
                     </Grid>
                   )}
                 </Box>
@@ -161,6 +252,7 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                 </IconButton>
               </Flex>
             </Dialog.Body>
+            {flow.dialogs}
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

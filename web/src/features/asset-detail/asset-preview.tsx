@@ -1,13 +1,19 @@
 import { Box, chakra, HStack, IconButton, Image, Text } from '@chakra-ui/react';
 import type { AssetDetail } from '@paddock/rules';
 import { ZoomIn, ZoomOut } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const ZOOM_STEPS = [1, 1.5, 2, 3, 4] as const;
 
+interface AssetPreviewProps {
+  asset: AssetDetail;
+  /** Laid exactly over an image or page preview: the reject drawing (SPEC §2 "with a drawing canvas"). */
+  overlay?: ReactNode;
+}
+
 /** The preview player of one asset, by type: zoomable image, video, audio, a document's first page. */
-export function AssetPreview({ asset }: { asset: AssetDetail }) {
+export function AssetPreview({ asset, overlay }: AssetPreviewProps) {
   const { t } = useTranslation();
   const [zoom, setZoom] = useState(0);
 
@@ -41,29 +47,42 @@ export function AssetPreview({ asset }: { asset: AssetDetail }) {
   }
   if (asset.type === 'DOCUMENT') {
     return (
-      <Image
-        src={asset.previewUrl}
-        alt={t('assetDetail.preview.document')}
-        maxH="60vh"
-        mx="auto"
-        objectFit="contain"
-      />
+      <Box position="relative" w="fit-content" maxW="full" mx="auto">
+        <Image
+          src={asset.previewUrl}
+          alt={t('assetDetail.preview.document')}
+          display="block"
+          maxH="60vh"
+          maxW="full"
+          objectFit="contain"
+        />
+        {overlay}
+      </Box>
     );
   }
   const scale = ZOOM_STEPS[zoom] ?? 1;
   return (
     <Box>
       <Box overflow="auto" maxH="60vh" bg="bg.muted" rounded="l2">
-        <Image
-          src={asset.previewUrl}
-          alt={t('assetDetail.preview.image')}
+        <Box
+          position="relative"
           mx="auto"
-          objectFit="contain"
+          w={scale === 1 ? 'fit-content' : undefined}
           maxW={scale === 1 ? 'full' : 'none'}
           style={scale === 1 ? undefined : { width: `${scale * 100}%` }}
-          cursor={zoom < ZOOM_STEPS.length - 1 ? 'zoom-in' : 'zoom-out'}
-          onClick={() => setZoom((current) => (current + 1) % ZOOM_STEPS.length)}
-        />
+        >
+          <Image
+            src={asset.previewUrl}
+            alt={t('assetDetail.preview.image')}
+            display="block"
+            w={scale === 1 ? undefined : 'full'}
+            maxW="full"
+            objectFit="contain"
+            cursor={zoom < ZOOM_STEPS.length - 1 ? 'zoom-in' : 'zoom-out'}
+            onClick={() => setZoom((current) => (current + 1) % ZOOM_STEPS.length)}
+          />
+          {overlay}
+        </Box>
       </Box>
       <HStack justify="center" mt="2">
         <IconButton

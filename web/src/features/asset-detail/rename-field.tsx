@@ -19,7 +19,10 @@ export function RenameField({ asset }: { asset: AssetDetail }) {
   const rename = useMutation({
     mutationFn: (next: string) => renameAsset(asset.id, next),
     onSuccess: (saved) => {
-      queryClient.setQueryData(assetKeys.detail(asset.id), saved);
+      // Every cached view of this asset (plain, or seen from a folder with its place and actions).
+      queryClient.setQueriesData<AssetDetail>({ queryKey: assetKeys.detail(asset.id) }, (cached) =>
+        cached ? { ...cached, ...saved, place: cached.place, actions: cached.actions } : saved,
+      );
       void queryClient.invalidateQueries({ queryKey: assetKeys.lists() });
       setEditing(false);
     },

@@ -8,6 +8,8 @@ interface FolderTreeProps {
   selectedId: string | undefined;
   onSelect(folder: FolderNode): void;
   label: string;
+  /** Folders that may not be chosen are shown, and can be opened, but not selected (pickers). */
+  isSelectable?: (folder: FolderNode) => boolean;
 }
 
 interface VisibleNode {
@@ -49,7 +51,10 @@ const hasKids = (node: FolderNode) => node.hasChildren || Boolean(node.children?
  * The folder sidebar as a WAI-ARIA tree: one tab stop; ↑/↓ move, → opens or enters, ← closes or goes
  * to the parent, Home/End jump, Enter or a click selects the folder.
  */
-export function FolderTree({ roots, selectedId, onSelect, label }: FolderTreeProps) {
+export function FolderTree({ roots, selectedId, onSelect, label, isSelectable }: FolderTreeProps) {
+  const select = (folder: FolderNode) => {
+    if (!isSelectable || isSelectable(folder)) onSelect(folder);
+  };
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(
     () => new Set(ancestorsOf(roots, selectedId)),
   );
@@ -101,7 +106,7 @@ export function FolderTree({ roots, selectedId, onSelect, label }: FolderTreePro
         break;
       case 'Enter':
       case ' ':
-        onSelect(node);
+        select(node);
         break;
       default:
         return;
@@ -115,12 +120,14 @@ export function FolderTree({ roots, selectedId, onSelect, label }: FolderTreePro
         const { node, level } = entry;
         const isOpen = expanded.has(node.id);
         const selected = node.id === selectedId;
+        const disabled = isSelectable ? !isSelectable(node) : false;
         return (
           <chakra.li
             key={node.id}
             role="treeitem"
             aria-level={level}
             aria-selected={selected}
+            aria-disabled={disabled || undefined}
             aria-expanded={hasKids(node) ? isOpen : undefined}
             tabIndex={node.id === activeId ? 0 : -1}
             ref={(element: HTMLLIElement | null) => {
@@ -131,7 +138,8 @@ export function FolderTree({ roots, selectedId, onSelect, label }: FolderTreePro
             onFocus={() => setFocusedId(node.id)}
             onClick={() => {
               setFocusedId(node.id);
-              onSelect(node);
+              if (disabled) setOpen(node.id, !isOpen);
+              else select(node);
             }}
             display="flex"
             alignItems="center"
@@ -141,6 +149,7 @@ export function FolderTree({ roots, selectedId, onSelect, label }: FolderTreePro
             py="1.5"
             rounded="l2"
             cursor="pointer"
+            color={disabled ? 'fg.subtle' : undefined}
             bg={selected ? 'brand.subtle' : undefined}
             fontWeight={selected ? 'semibold' : undefined}
             _hover={{ bg: selected ? 'brand.subtle' : 'bg.muted' }}

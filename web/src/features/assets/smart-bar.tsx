@@ -1,19 +1,39 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { folderActionsQueryOptions } from '../../api/workflow.queries';
+import { useLanguage } from '../../i18n/use-language';
 import { DownloadButton } from '../downloads/download-button';
+import { useSession } from '../session/use-session';
+import { JobProgressBar } from '../workflow/job-progress-bar';
+import { useWorkflowFlow } from '../workflow/use-workflow-flow';
+import { visibleFlowActions } from '../workflow/workflow-actions';
+import { WorkflowButtons } from '../workflow/workflow-buttons';
 
 export interface SmartBarProps {
   /** The selected assets, in selection order. */
   selectedIds: ReadonlySet<string>;
+  /** The listing's folder: its place and SPEC §6 actions decide the bulk actions offered. */
+  folderId: string;
   onClear(): void;
 }
 
-/** The bar of SPEC §2 that appears while several assets are selected. */
-export function SmartBar({ selectedIds, onClear }: SmartBarProps) {
+/** The bar of SPEC §2 that appears while several assets are selected, with the bulk workflow actions. */
+export function SmartBar({ selectedIds, folderId, onClear }: SmartBarProps) {
   const { t } = useTranslation();
+  const [language] = useLanguage();
+  const session = useSession();
   const count = selectedIds.size;
-  if (count === 0) return null;
+  const folder = useQuery({ ...folderActionsQueryOptions(folderId, language), enabled: count > 0 });
+  const flow = useWorkflowFlow({
+    folderId,
+    place: folder.data?.place,
+    contentIds: [...selectedIds],
+    onFinished: onClear,
+  });
+  if (count === 0 && flow.progress === null) return null;
+  const actions = visibleFlowActions(folder.data?.actions, folder.data?.place, session.roles);
   return (
     <HStack
       role="region"
@@ -25,17 +45,28 @@ export function SmartBar({ selectedIds, onClear }: SmartBarProps) {
       px="4"
       py="2"
       justify="space-between"
+      wrap="wrap"
+      gap="2"
     >
       <Text fontWeight="medium" aria-live="polite">
         {t('assets.selection.count', { count })}
       </Text>
-      <HStack gap="2">
+      <JobProgressBar progress={flow.progress} />
+      <HStack gap="2" wrap="wrap">
+        <WorkflowButtons
+          actions={actions}
+          place={folder.data?.place}
+          disabled={flow.busy || count === 0}
+          onStart={flow.start}
+          label={t('workflow.buttons.bulkLabel')}
+        />
         <DownloadButton assetIds={[...selectedIds]} />
-        <Button size="sm" variant="ghost" onClick={onClear}>
+        <Button size="sm" variant="ghost" onClick={onClear} disabled={flow.busy}>
           <X />
           {t('assets.selection.clear')}
         </Button>
       </HStack>
+      {flow.dialogs}
     </HStack>
   );
 }

@@ -137,7 +137,11 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           </Button>
         </HStack>
       </Flex>
-      <SmartBar selectedIds={selection.ids} onClear={() => setSelection(EMPTY_SELECTION)} />
+      <SmartBar
+        selectedIds={selection.ids}
+        folderId={folder.id}
+        onClear={() => setSelection(EMPTY_SELECTION)}
+      />
       {listing.isSuccess && items.length === 0 ? (
         filtered ? (
           <EmptyState
@@ -180,6 +184,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           onNavigate={onOpenAsset}
           onClose={() => onOpenAsset(undefined)}
           breadcrumb={BREADCRUMB_VIEWS.includes(view) ? path : undefined}
+          folderId={folder.id}
         />
       ) : null}
       {checking ? <UploadCheckDialog folder={folder} onClose={() => setChecking(false)} /> : null}

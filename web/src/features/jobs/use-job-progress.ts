@@ -10,8 +10,12 @@ const jobEventSchema = z.object({
 });
 export type JobEvent = z.infer<typeof jobEventSchema>;
 
-/** BullMQ's end states: after them the server sends nothing more. */
-const FINAL_STATES = new Set(['completed', 'failed']);
+/** The end states: after them the server sends nothing more ('cancelled' by an administrator). */
+const FINAL_STATES = new Set(['completed', 'failed', 'cancelled']);
+
+export function isFinalJobState(state: string): boolean {
+  return FINAL_STATES.has(state);
+}
 
 function parseEvent(data: unknown): JobEvent | null {
   if (typeof data !== 'string') return null;

@@ -30,6 +30,8 @@ export interface UploadsApi {
   open(target: UploadTarget): void;
   /** Queues files for the open dialog's folder and starts them. */
   upload(files: readonly File[], folderId: string): Promise<void>;
+  /** Sends a new version of a content (tus metadata contentId); resolves with the upload's key. */
+  uploadVersion(file: File, contentId: string, folderId: string): Promise<string>;
   retry(key: string): void;
 }
 
@@ -54,9 +56,13 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
       store.patchItem(key, { status: 'finishing' });
       const uploadId = uploadUrl.split('/').filter(Boolean).pop() ?? '';
       try {
-        await fetchUploadResult(uploadId);
+        const result = await fetchUploadResult(uploadId);
         store.patchItem(key, { status: 'done' });
-        await queryClient.invalidateQueries({ queryKey: assetKeys.lists() });
+        const version = store.getState().items.some((item) => item.key === key && item.contentId);
+        await queryClient.invalidateQueries({
+          queryKey: version ? assetKeys.detail(result.contentId) : assetKeys.lists(),
+        });
+        if (version) await queryClient.invalidateQueries({ queryKey: assetKeys.lists() });
       } catch (error) {
         store.patchItem(key, { status: 'failed', errorCode: isApiError(error) ? error.code : undefined });
       }
@@ -104,6 +110,33 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
           }
         });
         client.start();
+      },
+      async uploadVersion(file, contentId, folderId) {
+        const client = await getUploader();
+        const key = `upload-${++nextKey}`;
+        store.add([
+          {
+            key,
+            name: file.name,
+            folderId,
+            contentId,
+            bytesTotal: file.size,
+            bytesUploaded: 0,
+            status: 'queued',
+          },
+        ]);
+        try {
+          client.add(key, file, {
+            [UPLOAD_METADATA_KEYS.filename]: file.name,
+            [UPLOAD_METADATA_KEYS.folderId]: folderId,
+            [UPLOAD_METADATA_KEYS.contentId]: contentId,
+            [UPLOAD_METADATA_KEYS.filetype]: file.type,
+          });
+        } catch {
+          store.patchItem(key, { status: 'failed' });
+        }
+        client.start();
+        return key;
       },
       retry(key) {
         store.patchItem(key, { status: 'uploading', errorCode: undefined });

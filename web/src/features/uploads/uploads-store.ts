@@ -4,6 +4,8 @@ export interface UploadItem {
   key: string;
   name: string;
   folderId: string;
+  /** Set for a new version of this content. */
+  contentId?: string;
   bytesTotal: number;
   bytesUploaded: number;
   status: UploadStatus;

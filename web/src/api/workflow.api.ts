@@ -1,0 +1,23 @@
+import type { AssetOutcome, WorkflowAction, WorkflowRequests } from '@paddock/rules';
+import { request } from './http';
+
+/** A workflow job as `GET /api/jobs/:id` reports it, with what happened to each asset. */
+export interface WorkflowJob {
+  id: string;
+  state: 'waiting' | 'active' | 'retrying' | 'completed' | 'failed';
+  progress: number;
+  errorCode: string | null;
+  outcomes?: AssetOutcome[];
+}
+
+/** `POST /api/workflow/{action}`: the hub checks SPEC §6, then queues the job and answers its id. */
+export function submitWorkflow<A extends WorkflowAction>(
+  action: A,
+  body: WorkflowRequests[A],
+): Promise<{ jobId: string }> {
+  return request<{ jobId: string }>(`/api/workflow/${action}`, { method: 'POST', body });
+}
+
+export function fetchWorkflowJob(jobId: string): Promise<WorkflowJob> {
+  return request<WorkflowJob>(`/api/jobs/${encodeURIComponent(jobId)}`);
+}

@@ -1,0 +1,66 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import type { FolderNode } from '@paddock/rules';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../components/ui/dialog';
+import { FolderTree } from '../assets/folder-tree';
+
+interface FolderPickerDialogProps {
+  title: string;
+  /** The folders offered, as a tree (the whole tree, or the enrichment folder's subtree). */
+  roots: readonly FolderNode[];
+  /** Folders that may not be chosen (besides those without the write right). */
+  excludeIds?: readonly string[];
+  confirmLabel: string;
+  busy: boolean;
+  onPick(folder: FolderNode): void;
+  onCancel(): void;
+}
+
+/** The move dialog (SPEC §2): a folder tree where only folders the user may write to can be chosen. */
+export function FolderPickerDialog(props: FolderPickerDialogProps) {
+  const { t } = useTranslation();
+  const [picked, setPicked] = useState<FolderNode | null>(null);
+  const selectable = (folder: FolderNode) =>
+    folder.rights.write && !(props.excludeIds ?? []).includes(folder.id);
+
+  return (
+    <AppDialog
+      open
+      size="md"
+      dismissible={!props.busy}
+      onDismiss={props.onCancel}
+      title={props.title}
+      footer={
+        <>
+          <Button variant="outline" onClick={props.onCancel} disabled={props.busy}>
+            {t('workflow.cancel')}
+          </Button>
+          <Button disabled={!picked} loading={props.busy} onClick={() => picked && props.onPick(picked)}>
+            {props.confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="3">
+        <Text fontSize="sm" color="fg.muted">
+          {t('workflow.picker.hint')}
+        </Text>
+        {props.roots.length ? (
+          <FolderTree
+            roots={props.roots}
+            selectedId={picked?.id}
+            onSelect={setPicked}
+            isSelectable={selectable}
+            label={t('workflow.picker.tree')}
+          />
+        ) : (
+          <Text role="alert">{t('workflow.picker.none')}</Text>
+        )}
+        <Text fontSize="sm" aria-live="polite">
+          {picked ? t('workflow.picker.chosen', { folder: picked.name }) : ''}
+        </Text>
+      </Stack>
+    </AppDialog>
+  );
+}

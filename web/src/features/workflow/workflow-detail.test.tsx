@@ -1,0 +1,359 @@
+import { parseDrawing, type AssetActions, type AssetDetail, type Place } from '@paddock/rules';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { i18n } from '../../i18n/i18n';
+import {
+  aFolder,
+  anAssetDetail,
+  assetListing,
+  fakeHub,
+  hubError,
+  ok,
+  signedInRoutes,
+  type HubCall,
+} from '../../../test/fake-hub';
+import { renderApp } from '../../../test/render';
+
+/** jsdom has no EventSource: this one lets a test send the job's SSE events. */
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  emit(data: unknown) {
+    act(() => this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) })));
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+// jsdom does no layout: the listing's scroll box gets a desktop size so the virtualiser shows rows.
+beforeAll(() => {
+  for (const [property, value] of [
+    ['clientHeight', 600],
+    ['clientWidth', 920],
+  ] as const) {
+    Object.defineProperty(HTMLElement.prototype, property, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.dataset.testid === 'asset-scroll' ? value : 0;
+      },
+    });
+  }
+});
+
+afterAll(() => {
+  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+  delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
+});
+
+beforeEach(async () => {
+  localStorage.clear();
+  FakeEventSource.opened = [];
+  Object.defineProperty(globalThis, 'EventSource', {
+    value: FakeEventSource,
+    configurable: true,
+    writable: true,
+  });
+  await i18n.changeLanguage('en');
+});
+
+const tree = [
+  aFolder({
+    id: 'mk',
+    name: 'Marketing',
+    prettyId: 'dept-marketing',
+    children: [
+      aFolder({
+        id: 'appr',
+        name: 'Approval',
+        prettyId: 'appr02-marketing',
+        parentId: 'mk',
+        children: [
+          aFolder({ id: 'st1', name: 'Step 1', prettyId: 'appstp1-marketing', parentId: 'appr' }),
+          aFolder({ id: 'st2', name: 'Step 2', prettyId: 'appstp2-marketing', parentId: 'appr' }),
+        ],
+      }),
+      aFolder({
+        id: 'enr',
+        name: 'Enrichment',
+        prettyId: 'arrc03-marketing',
+        parentId: 'mk',
+        children: [aFolder({ id: 'enr-24', name: 'Launch 2024', parentId: 'enr' })],
+      }),
+      aFolder({ id: 'junk', name: 'Department junk', prettyId: 'junk-marketing', parentId: 'mk' }),
+    ],
+  }),
+];
+
+const NONE: AssetActions = {
+  accept: false,
+  reject: false,
+  move: false,
+  delete: false,
+  restore: false,
+  rename: false,
+  updateFile: false,
+  download: false,
+  share: false,
+  tag: false,
+};
+const place = (overrides: Partial<Place>): Place => ({
+  view: 'approver',
+  archiveSubState: null,
+  isSuppliersRoot: false,
+  step: null,
+  department: 'marketing',
+  ...overrides,
+});
+const approverAt = (step: number) => ({
+  place: place({ step }),
+  actions: { ...NONE, accept: true, reject: true },
+});
+const inJunk = {
+  place: place({ view: 'departmentJunk' }),
+  actions: { ...NONE, delete: true, restore: true },
+};
+
+function hub(detail: Partial<AssetDetail>, extra: Parameters<typeof fakeHub>[0] = {}) {
+  return fakeHub({
+    ...signedInRoutes(),
+    'GET /api/folders/tree': ok({ roots: tree }),
+    'GET /api/assets': assetListing(3),
+    'GET /api/assets/a0': ok(
+      anAssetDetail(0, { rights: { rename: false, newVersion: false, download: false }, ...detail }),
+    ),
+    ...extra,
+  });
+}
+
+const posts = (calls: HubCall[], action: string) =>
+  calls.filter((call) => call.method === 'POST' && call.path === `/api/workflow/${action}`);
+const toolbar = () => within(screen.getByRole('toolbar', { name: 'Workflow actions' }));
+const buttonNames = () =>
+  toolbar()
+    .getAllByRole('button')
+    .map((button) => button.textContent);
+
+describe('workflow actions in the asset detail modal', () => {
+  it('asks the hub with the listing folder and shows exactly the actions it allows', async () => {
+    const calls = hub(approverAt(1));
+    renderApp('/home?folder=st1&asset=a0');
+    await screen.findByRole('dialog', { name: 'asset-0.jpg' });
+
+    await waitFor(() => expect(buttonNames()).toEqual(['Accept', 'Reject']));
+    const detail = calls.find((call) => call.path === '/api/assets/a0' && call.query.has('folderId'));
+    expect(detail?.query.get('folderId')).toBe('st1');
+    expect(screen.queryByRole('button', { name: 'New version' })).not.toBeInTheDocument();
+  });
+
+  it('in the junk offers the permanent delete and restore only, and shows the deletion date', async () => {
+    hub({
+      ...inJunk,
+      workflow: { ...anAssetDetail(0).workflow, deletedAt: Date.UTC(2026, 2, 9, 12) / 1000 },
+    });
+    renderApp('/home?folder=junk&asset=a0');
+    await screen.findByRole('dialog', { name: 'asset-0.jpg' });
+
+    await waitFor(() => expect(buttonNames()).toEqual(['Restore', 'Delete permanently']));
+    expect(screen.getByText('Deleted on').nextSibling).toHaveTextContent('09/03/2026');
+  });
+
+  it('rejects only with a note, sending the drawing made on the preview', async () => {
+    const calls = hub(approverAt(2), { 'POST /api/workflow/reject': { status: 202, body: { jobId: 'j1' } } });
+    renderApp('/home?folder=st2&asset=a0');
+    const user = userEvent.setup();
+    await screen.findByRole('dialog', { name: 'asset-0.jpg' });
+    await user.click(await toolbar().findByRole('button', { name: 'Reject' }));
+
+    const surface = screen.getByRole('img', { name: 'Drawing canvas' });
+    surface.getBoundingClientRect = () => ({ left: 0, top: 0, width: 200, height: 100 }) as DOMRect;
+    const stroke = (points: [number, number][]) => {
+      fireEvent.pointerDown(surface, { clientX: points[0][0], clientY: points[0][1] });
+      for (const [x, y] of points.slice(1)) fireEvent.pointerMove(surface, { clientX: x, clientY: y });
+      fireEvent.pointerUp(surface);
+    };
+    stroke([
+      [20, 10],
+      [100, 50],
+      [150, 90],
+    ]);
+    await user.click(screen.getByRole('radio', { name: 'Blue' }));
+    stroke([
+      [0, 0],
+      [200, 100],
+    ]);
+    stroke([
+      [10, 10],
+      [20, 20],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+
+    await user.click(screen.getByRole('button', { name: 'Confirm rejection' }));
+    expect(screen.getByText('Write a note to reject.')).toBeInTheDocument();
+    expect(posts(calls, 'reject')).toEqual([]);
+
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'Logo cut off on the right');
+    await user.click(screen.getByRole('button', { name: 'Confirm rejection' }));
+    await waitFor(() => expect(posts(calls, 'reject')).toHaveLength(1));
+    const body = posts(calls, 'reject')[0].body as {
+      contentIds: string[];
+      folderId: string;
+      note: string;
+      canvas: string;
+    };
+    expect(body).toMatchObject({ contentIds: ['a0'], folderId: 'st2', note: 'Logo cut off on the right' });
+    expect(parseDrawing(body.canvas)).toEqual({
+      version: 1,
+      strokes: [
+        {
+          color: '#e11d48',
+          width: 0.005,
+          points: [
+            [0.1, 0.1],
+            [0.5, 0.5],
+            [0.75, 0.9],
+          ],
+        },
+        {
+          color: '#2563eb',
+          width: 0.005,
+          points: [
+            [0, 0],
+            [1, 1],
+          ],
+        },
+      ],
+    });
+  });
+
+  it('accepts after confirmation, shows the progress, then refreshes the listing and closes on completion', async () => {
+    const calls = hub(approverAt(1), {
+      'POST /api/workflow/accept': { status: 202, body: { jobId: 'j7' } },
+      'GET /api/jobs/j7': ok({
+        id: 'j7',
+        state: 'completed',
+        progress: 100,
+        errorCode: null,
+        outcomes: [
+          { contentId: 'a0', outcome: 'done', fromFolderId: 'st1', toFolderId: 'st2', errorCode: null },
+        ],
+      }),
+    });
+    const app = renderApp('/home?folder=st1&asset=a0');
+    const user = userEvent.setup();
+    await screen.findByRole('dialog', { name: 'asset-0.jpg' });
+    await user.click(await toolbar().findByRole('button', { name: 'Accept' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Accept' });
+    await user.click(within(confirm).getByRole('button', { name: 'Accept' }));
+
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    expect(posts(calls, 'accept')[0].body).toEqual({ contentIds: ['a0'], folderId: 'st1' });
+    const source = FakeEventSource.opened[0];
+    expect(source.url).toBe('/api/jobs/j7/events');
+    source.emit({ jobId: 'j7', state: 'active', progress: 40 });
+    expect(await screen.findByText('40%')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'asset-0.jpg' })).toBeInTheDocument();
+
+    const listingsBefore = calls.filter((call) => call.path === '/api/assets').length;
+    source.emit({ jobId: 'j7', state: 'completed', progress: 100 });
+    await waitFor(() => expect(app.router.state.location.search).not.toHaveProperty('asset'));
+    expect(app.router.state.location.search).toMatchObject({ folder: 'st1' });
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/assets').length).toBeGreaterThan(listingsBefore),
+    );
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('at the last step picks the enrichment folder, and reports an asset sent to junk with its code', async () => {
+    const calls = hub(approverAt(2), {
+      'POST /api/workflow/accept': { status: 202, body: { jobId: 'j8' } },
+      'GET /api/jobs/j8': ok({
+        id: 'j8',
+        state: 'completed',
+        progress: 100,
+        errorCode: null,
+        outcomes: [
+          { contentId: 'a0', outcome: 'junk', fromFolderId: 'st2', toFolderId: 'junk', errorCode: 'E046' },
+        ],
+      }),
+    });
+    renderApp('/home?folder=st2&asset=a0');
+    const user = userEvent.setup();
+    await screen.findByRole('dialog', { name: 'asset-0.jpg' });
+    await user.click(await toolbar().findByRole('button', { name: 'Accept' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Accept' }));
+
+    const picker = await screen.findByRole('dialog', { name: 'Last step: choose the enrichment folder' });
+    const pickerTree = within(picker).getByRole('tree');
+    expect(
+      within(pickerTree)
+        .getAllByRole('treeitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Enrichment']);
+    await user.click(within(pickerTree).getByRole('treeitem', { name: 'Enrichment' }));
+    await user.click(within(picker).getByRole('button', { name: 'Confirm' }));
+
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    expect(posts(calls, 'accept')[0].body).toEqual({
+      contentIds: ['a0'],
+      folderId: 'st2',
+      enrichmentFolderId: 'enr',
+    });
+    FakeEventSource.opened[0].emit({ jobId: 'j8', state: 'completed', progress: 100 });
+
+    const error = await screen.findByRole('alertdialog', { name: 'ERROR' });
+    expect(error).toHaveTextContent('1 of 1 asset(s) were not done as asked.');
+    expect(error).toHaveTextContent('the content was sent to the department junk');
+    expect(error).toHaveTextContent('Error code: E046');
+  });
+
+  it('shows the shared-channels alert when the permanent delete is refused', async () => {
+    const calls = hub(inJunk, {
+      'POST /api/workflow/permanent-delete': hubError(409, 'WORKFLOW_SHARED_IN_CHANNELS'),
+    });
+    renderApp('/home?folder=junk&asset=a0');
+    const user = userEvent.setup();
+    await screen.findByRole('dialog', { name: 'asset-0.jpg' });
+    await user.click(await toolbar().findByRole('button', { name: 'Delete permanently' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete permanently' });
+    expect(confirm).toHaveTextContent('This cannot be undone.');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete permanently' }));
+
+    expect(
+      await screen.findByRole('alertdialog', { name: 'Asset shared in several channels' }),
+    ).toBeInTheDocument();
+    expect(posts(calls, 'permanent-delete')[0].body).toEqual({ contentIds: ['a0'], folderId: 'junk' });
+    expect(FakeEventSource.opened).toHaveLength(0);
+  });
+});
+
+describe('bulk workflow actions in the smart bar', () => {
+  it('offers the folder’s actions for the selection and explains a refusal', async () => {
+    const calls = hub(approverAt(1), {
+      'GET /api/folders/st1': ok({ ...tree[0].children![0].children![0], ...approverAt(1) }),
+      'POST /api/workflow/accept': hubError(409, 'WORKFLOW_MIXED_STEPS'),
+    });
+    renderApp('/home?folder=st1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('option', { name: 'asset-0.jpg' }));
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('option', { name: 'asset-2.jpg' }));
+    await user.keyboard('{/Shift}');
+    const bar = within(screen.getByRole('region', { name: 'Multiple selection' }));
+    const bulk = within(await bar.findByRole('toolbar', { name: 'Actions on the selection' }));
+    expect(bulk.getAllByRole('button').map((button) => button.textContent)).toEqual(['Accept', 'Reject']);
+
+    await user.click(bulk.getByRole('button', { name: 'Accept' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Accept' });
+    expect(confirm).toHaveTextContent('Accept 3 asset(s)');
+    await user.click(within(confirm).getByRole('button', { name: 'Accept' }));
+
+    const error = await screen.findByRole('alertdialog', { name: 'ERROR' });
+    expect(error).toHaveTextContent('The selected assets are in different approval steps');
+    expect(posts(calls, 'accept')[0].body).toEqual({ contentIds: ['a0', 'a1', 'a2'], folderId: 'st1' });
+  });
+});

@@ -1,0 +1,52 @@
+import { WORKFLOW_ERROR_CODES, type AssetOutcome } from '@paddock/rules';
+import type { TFunction } from 'i18next';
+import type { ErrorDialogContent } from '../ui/ui-store';
+
+/** The codes the workflow answers with a message of its own (SPEC §4, §8); others get the generic one. */
+export const WORKFLOW_MESSAGE_CODES = [
+  'E020',
+  'E021',
+  'E046',
+  'E048',
+  'E049',
+  'E050',
+  'E051',
+  'E054',
+  'E055',
+  ...Object.values(WORKFLOW_ERROR_CODES),
+] as const;
+type MessageCode = (typeof WORKFLOW_MESSAGE_CODES)[number];
+
+const hasMessage = (code: string | null | undefined): code is MessageCode =>
+  (WORKFLOW_MESSAGE_CODES as readonly (string | null | undefined)[]).includes(code);
+
+/** The translated sentence for a workflow error code, or undefined for the generic dialog text. */
+export function workflowErrorMessage(t: TFunction, code: string | null | undefined): string | undefined {
+  return hasMessage(code) ? t(`workflow.errors.${code}`) : undefined;
+}
+
+/** Assets the job did not do as asked: failed, or sent to the department junk after a failed move. */
+export function problemOutcomes(outcomes: readonly AssetOutcome[]): AssetOutcome[] {
+  return outcomes.filter((outcome) => outcome.outcome === 'failed' || outcome.outcome === 'junk');
+}
+
+/**
+ * The error dialog for a finished job whose assets were not all done: how many, what happened to the
+ * first (by its E-code), and every asset with its code in the details.
+ */
+export function outcomeReport(t: TFunction, outcomes: readonly AssetOutcome[]): ErrorDialogContent | null {
+  const problems = problemOutcomes(outcomes);
+  const first = problems[0];
+  if (!first) return null;
+  const what =
+    workflowErrorMessage(t, first.errorCode) ??
+    (first.outcome === 'junk' ? t('workflow.outcomes.sentToJunk') : t('workflow.outcomes.failed'));
+  const summary = t('workflow.outcomes.summary', { count: problems.length, total: outcomes.length });
+  return {
+    code: first.errorCode ?? undefined,
+    message: `${summary} ${what}`,
+    trace: problems
+      .map((p) => `${p.contentId}: ${t(`workflow.outcomes.kind.${p.outcome}`)} ${p.errorCode ?? ''}`.trim())
+      .join('\n'),
+  };
+}
