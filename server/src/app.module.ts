@@ -20,6 +20,7 @@ import { SsoModule } from './auth/sso/sso.module';
 import { ProfileModule } from './profile/profile.module';
 import { UsersModule } from './users/users.module';
 import { JobsModule } from './jobs/jobs.module';
+import { AuditModule } from './audit/audit.module';
 import { ALL_QUEUES, QueueName } from './jobs/job-catalogue';
 import { HealthModule } from './health/health.module';
 import { FoldersModule } from './folders/folders.module';
@@ -76,6 +77,7 @@ export class AppModule {
         SearchModule,
         AssetsModule,
         DownloadsModule,
+        AuditModule,
       );
       if (config.BUILTIN_PROVIDER) imports.push(BuiltinProviderModule);
     }

@@ -13,12 +13,14 @@ export type JobState = (typeof JOB_STATES)[number];
 export const FINAL_JOB_STATES: readonly JobState[] = ['completed', 'failed', 'cancelled'];
 
 /** BullMQ's own counts per queue, as the dashboard shows them. */
-export const QUEUE_COUNT_STATES = ['waiting', 'active', 'delayed', 'completed', 'failed', 'paused'] as const;
+export const QUEUE_COUNT_STATES = ['waiting', 'active', 'delayed', 'completed', 'failed'] as const;
 export type QueueCountState = (typeof QUEUE_COUNT_STATES)[number];
 
 export interface QueueStats {
   queue: string;
   counts: Record<QueueCountState, number>;
+  /** A paused queue keeps its waiting jobs until it is resumed (BullMQ pauses a queue, not a job). */
+  paused: boolean;
 }
 
 export interface QueueStatsResponse {

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import { Queue, type JobsOptions } from 'bullmq';
+import { QUEUE_COUNT_STATES, type QueueStats } from '@paddock/rules';
+import { Queue, type Job, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { ALL_QUEUES, bullOptionsOf, QUEUES, type QueueName } from './job-catalogue';
@@ -41,6 +42,28 @@ export class JobQueues implements OnModuleDestroy {
   /** Adds a job; rejects at once while Redis is unreachable (no offline queue). */
   async enqueue(queue: QueueName, name: string, data: object, options: JobsOptions): Promise<void> {
     await this.get(queue).add(name, data, options);
+  }
+
+  /** BullMQ's counts by state for every queue of the catalogue (the dashboard's queue cards). */
+  async stats(): Promise<QueueStats[]> {
+    return Promise.all(
+      ALL_QUEUES.map(async (queue) => {
+        const bull = this.get(queue);
+        // Prioritized jobs are waiting too, only in another list.
+        const [raw, paused] = await Promise.all([
+          bull.getJobCounts(...QUEUE_COUNT_STATES, 'prioritized'),
+          bull.isPaused(),
+        ]);
+        const counts = Object.fromEntries(QUEUE_COUNT_STATES.map((state) => [state, raw[state] ?? 0]));
+        counts.waiting += raw.prioritized ?? 0;
+        return { queue, counts: counts as QueueStats['counts'], paused };
+      }),
+    );
+  }
+
+  /** The BullMQ job behind a record; undefined once Redis no longer keeps it (retention). */
+  async job(queue: QueueName, id: string): Promise<Job | undefined> {
+    return this.get(queue).getJob(id);
   }
 
   async onModuleDestroy(): Promise<void> {

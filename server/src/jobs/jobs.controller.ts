@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCookieAuth,
   ApiExtraModels,
   ApiForbiddenResponse,
@@ -26,8 +27,10 @@ import {
   JobResponseDto,
   JobSubmittedDto,
   ListJobsQueryDto,
+  QueueStatsResponseDto,
   toJobResponse,
 } from './jobs.dto';
+import { JobOutcomesRepository } from './job-outcomes.repository';
 import { JobsService } from './jobs.service';
 import { sendEventStream } from './sse';
 
@@ -42,6 +45,7 @@ export class JobsController {
   constructor(
     private readonly jobs: JobsService,
     private readonly jobEvents: JobEventsService,
+    private readonly outcomes: JobOutcomesRepository,
   ) {}
 
   @Get()
@@ -49,8 +53,40 @@ export class JobsController {
   @ApiOkResponse({ type: JobListResponseDto })
   @ApiForbiddenResponse({ description: 'Not an administrator' })
   async list(@CurrentUser() user: AuthUser, @Query() query: ListJobsQueryDto): Promise<JobListResponseDto> {
-    const jobs = await this.jobs.list(viewerOf(user), query);
-    return { items: jobs.map(toJobResponse) };
+    const page = await this.jobs.list(viewerOf(user), query);
+    return { items: page.items.map((job) => toJobResponse(job)), nextCursor: page.nextCursor };
+  }
+
+  @Get('queues')
+  @ApiOperation({ summary: 'Every queue with its job counts by state (administrators)' })
+  @ApiOkResponse({ type: QueueStatsResponseDto })
+  @ApiForbiddenResponse({ description: 'Not an administrator' })
+  async queues(@CurrentUser() user: AuthUser): Promise<QueueStatsResponseDto> {
+    return { items: await this.jobs.queueStats(viewerOf(user)) };
+  }
+
+  @Post(':id/retry')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Run a failed job again (administrators; audited)' })
+  @ApiOkResponse({ type: JobResponseDto, description: 'The job, waiting again' })
+  @ApiForbiddenResponse({ description: 'Not an administrator' })
+  @ApiNotFoundResponse({ description: 'No such job' })
+  @ApiConflictResponse({ description: 'JOB_NOT_RETRYABLE: the job has not failed' })
+  async retry(@CurrentUser() user: AuthUser, @Param() params: JobIdParamDto): Promise<JobResponseDto> {
+    return toJobResponse(await this.jobs.retry(params.id, viewerOf(user)));
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Cancel a job that has not started (administrators; audited)' })
+  @ApiOkResponse({ type: JobResponseDto, description: "The job, 'cancelled'" })
+  @ApiForbiddenResponse({ description: 'Not an administrator' })
+  @ApiNotFoundResponse({ description: 'No such job' })
+  @ApiConflictResponse({
+    description: 'JOB_NOT_CANCELLABLE: the job is running (it cannot be stopped safely) or has ended',
+  })
+  async cancel(@CurrentUser() user: AuthUser, @Param() params: JobIdParamDto): Promise<JobResponseDto> {
+    return toJobResponse(await this.jobs.cancel(params.id, viewerOf(user)));
   }
 
   @Post('maintenance/purge-expired-sessions')
@@ -68,7 +104,8 @@ export class JobsController {
   @ApiForbiddenResponse({ description: 'Neither the submitter nor an administrator' })
   @ApiNotFoundResponse({ description: 'No such job' })
   async get(@CurrentUser() user: AuthUser, @Param() params: JobIdParamDto): Promise<JobResponseDto> {
-    return toJobResponse(await this.jobs.getFor(params.id, viewerOf(user)));
+    const job = await this.jobs.getFor(params.id, viewerOf(user));
+    return toJobResponse(job, await this.outcomes.outcomesOf(job.id));
   }
 
   @Get(':id/events')

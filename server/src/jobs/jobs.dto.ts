@@ -1,6 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import {
+  QUEUE_COUNT_STATES,
+  type AssetOutcome,
+  type AssetOutcomeKind,
+  type QueueCountState,
+} from '@paddock/rules';
+import { IsIn, IsInt, IsOptional, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ALL_JOBS, ALL_QUEUES } from './job-catalogue';
 import { JOB_STATES, type JobState, type JobView, type JsonValue } from './job-record';
 import { LIST_LIMIT } from './jobs.service';
 
@@ -23,11 +30,48 @@ export class ListJobsQueryDto {
   @Min(1)
   @Max(LIST_LIMIT.max)
   limit?: number;
+
+  @ApiPropertyOptional({ enum: ALL_QUEUES })
+  @IsOptional()
+  @IsIn(ALL_QUEUES)
+  queue?: string;
+
+  @ApiPropertyOptional({ enum: ALL_JOBS, description: 'Job name' })
+  @IsOptional()
+  @IsIn(ALL_JOBS)
+  name?: string;
+
+  @ApiPropertyOptional({ description: "Submitter's username, or 'system'" })
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9@._-]{1,100}$/)
+  actor?: string;
+
+  @ApiPropertyOptional({ description: "The previous page's nextCursor" })
+  @IsOptional()
+  @MaxLength(300)
+  cursor?: string;
 }
 
 export class JobSubmittedDto {
   @ApiProperty({ description: 'Watch it at GET /api/jobs/{jobId}/events' })
   jobId!: string;
+}
+
+export class AssetOutcomeDto {
+  @ApiProperty()
+  contentId!: string;
+
+  @ApiProperty({ enum: ['done', 'unchanged', 'junk', 'failed'] })
+  outcome!: AssetOutcomeKind;
+
+  @ApiProperty({ type: String, nullable: true })
+  fromFolderId!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Where it went (the junk after a failed move)' })
+  toFolderId!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: 'E046' })
+  errorCode!: string | null;
 }
 
 export class JobResponseDto {
@@ -68,11 +112,50 @@ export class JobResponseDto {
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   finishedAt!: string | null;
+
+  @ApiPropertyOptional({ type: [AssetOutcomeDto], description: 'Per asset, for workflow jobs (GET /api/jobs/:id)' })
+  outcomes?: AssetOutcomeDto[];
 }
 
 export class JobListResponseDto {
   @ApiProperty({ type: [JobResponseDto] })
   items!: JobResponseDto[];
+
+  @ApiProperty({ type: String, nullable: true, description: 'Pass as cursor for the next (older) page' })
+  nextCursor!: string | null;
+}
+
+export class QueueCountsDto implements Record<QueueCountState, number> {
+  @ApiProperty({ type: 'integer' })
+  waiting!: number;
+
+  @ApiProperty({ type: 'integer' })
+  active!: number;
+
+  @ApiProperty({ type: 'integer' })
+  delayed!: number;
+
+  @ApiProperty({ type: 'integer' })
+  completed!: number;
+
+  @ApiProperty({ type: 'integer' })
+  failed!: number;
+}
+
+export class QueueStatsDto {
+  @ApiProperty({ enum: ALL_QUEUES })
+  queue!: string;
+
+  @ApiProperty({ type: QueueCountsDto, description: `BullMQ counts: ${QUEUE_COUNT_STATES.join(', ')}` })
+  counts!: QueueCountsDto;
+
+  @ApiProperty({ description: 'A paused queue keeps its waiting jobs until resumed' })
+  paused!: boolean;
+}
+
+export class QueueStatsResponseDto {
+  @ApiProperty({ type: [QueueStatsDto] })
+  items!: QueueStatsDto[];
 }
 
 export class JobEventDto {
@@ -92,7 +175,8 @@ export class JobEventDto {
   errorCode?: string;
 }
 
-export function toJobResponse(job: JobView): JobResponseDto {
+/** `outcomes`: the per-asset outcomes of a workflow job (GET /api/jobs/:id only). */
+export function toJobResponse(job: JobView, outcomes?: AssetOutcome[]): JobResponseDto {
   return {
     id: job.id,
     queue: job.queue,
@@ -105,5 +189,6 @@ export function toJobResponse(job: JobView): JobResponseDto {
     createdBy: job.createdBy,
     createdAt: job.createdAt.toISOString(),
     finishedAt: job.finishedAt?.toISOString() ?? null,
+    ...(outcomes?.length ? { outcomes } : {}),
   };
 }

@@ -80,12 +80,51 @@ export class JobsRepository implements JobRecordStore {
   }
 
   async list(filter: JobFilter): Promise<JobView[]> {
+    const before = filter.before;
     const rows = await this.prisma.jobRecord.findMany({
-      where: filter.state ? { state: filter.state } : {},
+      where: {
+        state: filter.state,
+        queue: filter.queue,
+        name: filter.name,
+        createdBy: filter.createdBy,
+        ...(before && {
+          OR: [{ createdAt: { lt: before.at } }, { createdAt: before.at, id: { lt: before.id } }],
+        }),
+      },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: filter.limit,
     });
     return rows.map(toJobView);
+  }
+
+  /**
+   * Cancels a job that has not started (waiting, or retrying after a failed attempt) and audits
+   * who did it, in one transaction; false when the job was in another state by then.
+   */
+  async markCancelled(id: string, finishedAt: Date, audit: AuditEntry): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.jobRecord.updateMany({
+        where: { id, state: { in: ['waiting', 'retrying'] satisfies JobState[] } },
+        data: { state: 'cancelled' satisfies JobState, finishedAt },
+      });
+      if (count) await tx.auditRecord.create({ data: auditData(audit) });
+      return count === 1;
+    });
+  }
+
+  /**
+   * A failed job was handed back to its queue: the record waits again, unless a worker has
+   * already taken it (the record changed since `failedAt`, its update time as read); the retry is
+   * audited either way.
+   */
+  async markRetried(id: string, failedAt: Date, audit: AuditEntry): Promise<void> {
+    await this.prisma.$transaction([
+      this.prisma.jobRecord.updateMany({
+        where: { id, state: 'failed' satisfies JobState, updatedAt: failedAt },
+        data: { state: 'waiting' satisfies JobState, errorCode: null, finishedAt: null },
+      }),
+      this.prisma.auditRecord.create({ data: auditData(audit) }),
+    ]);
   }
 
   /** Back to waiting before a new enqueue attempt (after the queue was unreachable). */

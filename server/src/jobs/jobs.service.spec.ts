@@ -1,5 +1,5 @@
 import { ConsoleLogger, Logger } from '@nestjs/common';
-import type { JobsOptions } from 'bullmq';
+import type { Job, JobsOptions } from 'bullmq';
 import type { Clock } from '../common/clock';
 import { JobName, QueueName, SYSTEM_ACTOR, type JobPayloads } from './job-catalogue';
 import { JOB_ERROR_CODES } from './job-errors';
@@ -45,11 +45,44 @@ class FakeRecords implements JobRecords {
   async insertAudit(entry: AuditEntry): Promise<void> {
     this.audits.push(entry);
   }
+  async markRetried(id: string, _failedAt: Date, audit: AuditEntry): Promise<void> {
+    this.rows.set(id, { ...this.rows.get(id)!, state: 'waiting', errorCode: null, finishedAt: null });
+    this.audits.push(audit);
+  }
+  async markCancelled(id: string, finishedAt: Date, audit: AuditEntry): Promise<boolean> {
+    this.rows.set(id, { ...this.rows.get(id)!, state: 'cancelled', finishedAt });
+    this.audits.push(audit);
+    return true;
+  }
+}
+
+/** The part of a BullMQ job retry and cancel use. */
+class FakeBullJob {
+  retried = false;
+  removed = false;
+  constructor(private state: string) {}
+  async getState(): Promise<string> {
+    return this.state;
+  }
+  async retry(): Promise<void> {
+    this.retried = true;
+    this.state = 'waiting';
+  }
+  async remove(): Promise<void> {
+    this.removed = true;
+  }
 }
 
 class FakeQueues {
   added: { queue: QueueName; name: string; data: object; options: JobsOptions }[] = [];
+  bull = new Map<string, FakeBullJob>();
   down = false;
+  async stats(): Promise<never[]> {
+    return [];
+  }
+  async job(_queue: QueueName, id: string): Promise<Job | undefined> {
+    return this.bull.get(id) as unknown as Job | undefined;
+  }
   async enqueue(queue: QueueName, name: string, data: object, options: JobsOptions): Promise<void> {
     if (this.down) throw new Error("Stream isn't writeable and enableOfflineQueue options is false");
     this.added.push({ queue, name, data, options });
@@ -162,6 +195,79 @@ describe('JobsService', () => {
 
     const { jobId } = await service.submitPurgeExpiredSessions(admin);
     expect(records.rows.get(jobId)?.createdBy).toBe('anna.admin');
+  });
+
+  describe('retry and cancel (dashboard)', () => {
+    async function jobIn(recordState: JobView['state'], bullState?: string) {
+      const fixture = setup();
+      const { jobId } = await fixture.service.submit(JobName.PurgeExpiredSessions, {}, 'mario.rossi');
+      fixture.records.rows.set(jobId, { ...fixture.records.rows.get(jobId)!, state: recordState });
+      const bull = bullState ? new FakeBullJob(bullState) : undefined;
+      if (bull) fixture.queues.bull.set(jobId, bull);
+      return { ...fixture, jobId, bull };
+    }
+
+    it('lets only administrators retry, cancel and see queue counts', async () => {
+      const { service, jobId } = await jobIn('failed', 'failed');
+      await expect(service.retry(jobId, mario)).rejects.toMatchObject({ kind: 'forbidden' });
+      await expect(service.cancel(jobId, mario)).rejects.toMatchObject({ kind: 'forbidden' });
+      await expect(service.queueStats(mario)).rejects.toMatchObject({ kind: 'forbidden' });
+    });
+
+    it('retries a failed job through BullMQ, the record waiting again, audited with who did it', async () => {
+      const { service, records, jobId, bull } = await jobIn('failed', 'failed');
+      await expect(service.retry(jobId, admin)).resolves.toMatchObject({ state: 'waiting' });
+      expect(bull?.retried).toBe(true);
+      expect(records.audits.at(-1)).toMatchObject({ jobId, actor: 'anna.admin', action: 'job-retry' });
+    });
+
+    it('enqueues the recorded payload again when Redis no longer keeps the failed job', async () => {
+      const { service, queues, jobId } = await jobIn('failed');
+      queues.added = [];
+      await service.retry(jobId, admin);
+      expect(queues.added).toEqual([
+        expect.objectContaining({ name: JobName.PurgeExpiredSessions, data: {} }),
+      ]);
+      expect(queues.added[0].options.jobId).toBe(jobId);
+    });
+
+    it.each(['waiting', 'active', 'completed', 'cancelled'] as const)(
+      'refuses to retry a %s job (409)',
+      async (state) => {
+        const { service, records, jobId } = await jobIn(state, 'waiting');
+        await expect(service.retry(jobId, admin)).rejects.toMatchObject({
+          kind: 'conflict',
+          code: 'JOB_NOT_RETRYABLE',
+        });
+        expect(records.audits).toEqual([]);
+      },
+    );
+
+    it('cancels a delayed job: removed from its queue, recorded cancelled, audited', async () => {
+      const { service, records, jobId, bull } = await jobIn('retrying', 'delayed');
+      await expect(service.cancel(jobId, admin)).resolves.toMatchObject({
+        state: 'cancelled',
+        finishedAt: NOW,
+      });
+      expect(bull?.removed).toBe(true);
+      expect(records.audits.at(-1)).toMatchObject({ jobId, actor: 'anna.admin', action: 'job-cancel' });
+    });
+
+    it('refuses to cancel a running job, saying why (409), and leaves it alone', async () => {
+      const { service, records, jobId, bull } = await jobIn('waiting', 'active');
+      await expect(service.cancel(jobId, admin)).rejects.toMatchObject({
+        kind: 'conflict',
+        code: 'JOB_NOT_CANCELLABLE',
+        message: expect.stringContaining('cannot be stopped safely'),
+      });
+      expect(bull?.removed).toBe(false);
+      expect(records.rows.get(jobId)?.state).toBe('waiting');
+    });
+
+    it('refuses to cancel a job that has ended', async () => {
+      const { service, jobId } = await jobIn('completed', 'completed');
+      await expect(service.cancel(jobId, admin)).rejects.toMatchObject({ code: 'JOB_NOT_CANCELLABLE' });
+    });
   });
 
   it('writes audit rows for handlers', async () => {

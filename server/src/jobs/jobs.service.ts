@@ -1,10 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ERROR_CODES } from '@paddock/rules';
+import { DASHBOARD_PAGE, ERROR_CODES, JOB_ADMIN_ACTIONS, type QueueStats } from '@paddock/rules';
+import type { Job } from 'bullmq';
 import { DomainError } from '../common/domain-error';
 import type { JobViewer } from './actor';
 import { CLOCK, type Clock } from '../common/clock';
-import { checkPayload, jobOptionsOf, JobName, queueOf, type JobPayloads } from './job-catalogue';
+import { decodeCursor, encodeCursor } from '../common/page-cursor';
+import {
+  checkPayload,
+  isJobName,
+  jobOptionsOf,
+  JobName,
+  queueOf,
+  ALL_QUEUES,
+  type JobPayloads,
+} from './job-catalogue';
 import { JOB_ERROR_CODES } from './job-errors';
 import { JobQueues } from './job-queues';
 import type { AuditEntry, AuditWriter, JobFilter, JobView } from './job-record';
@@ -21,10 +31,30 @@ const JOB_ID = /^(?!\d+$)[A-Za-z0-9_.-]{1,128}$/;
 /** What the service needs of JobsRepository. */
 export type JobRecords = Pick<
   JobsRepository,
-  'create' | 'find' | 'list' | 'markWaiting' | 'markUnqueued' | 'insertAudit'
+  | 'create'
+  | 'find'
+  | 'list'
+  | 'markWaiting'
+  | 'markUnqueued'
+  | 'insertAudit'
+  | 'markRetried'
+  | 'markCancelled'
 >;
 
-export const LIST_LIMIT = { default: 50, max: 200 } as const;
+export const LIST_LIMIT = DASHBOARD_PAGE;
+
+/** What the dashboard's job list asks for; `cursor` is the previous page's `nextCursor`. */
+export interface JobListQuery {
+  state?: JobFilter['state'];
+  queue?: string;
+  name?: string;
+  actor?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+/** BullMQ states in which a job has not started: removing it then is safe. */
+const NOT_STARTED: ReadonlySet<string> = new Set(['waiting', 'delayed', 'prioritized', 'paused']);
 
 /** The one service that enqueues jobs (CONVENTIONS §6), reads their records and writes audit rows. */
 @Injectable()
@@ -33,7 +63,7 @@ export class JobsService implements AuditWriter {
 
   constructor(
     @Inject(JobsRepository) private readonly records: JobRecords,
-    @Inject(JobQueues) private readonly queues: Pick<JobQueues, 'enqueue'>,
+    @Inject(JobQueues) private readonly queues: Pick<JobQueues, 'enqueue' | 'stats' | 'job'>,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -91,11 +121,93 @@ export class JobsService implements AuditWriter {
     return job;
   }
 
-  /** Jobs newest first, for the admin dashboard. */
-  async list(viewer: JobViewer, filter: Partial<JobFilter> = {}): Promise<JobView[]> {
+  /** Jobs newest first, for the admin dashboard, a page at a time. */
+  async list(
+    viewer: JobViewer,
+    query: JobListQuery = {},
+  ): Promise<{ items: JobView[]; nextCursor: string | null }> {
     this.requireAdmin(viewer);
-    const limit = Math.min(Math.max(filter.limit ?? LIST_LIMIT.default, 1), LIST_LIMIT.max);
-    return this.records.list({ state: filter.state, limit });
+    const limit = Math.min(Math.max(query.limit ?? LIST_LIMIT.default, 1), LIST_LIMIT.max);
+    const items = await this.records.list({
+      state: query.state,
+      queue: query.queue,
+      name: query.name,
+      createdBy: query.actor,
+      before: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+      limit,
+    });
+    const last = items.at(-1);
+    const nextCursor =
+      items.length === limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null;
+    return { items, nextCursor };
+  }
+
+  /** Counts by state of every queue (administrators). */
+  async queueStats(viewer: JobViewer): Promise<QueueStats[]> {
+    this.requireAdmin(viewer);
+    return this.queues.stats();
+  }
+
+  /**
+   * Runs a failed job again (administrators): BullMQ's own retry while Redis still keeps the job,
+   * otherwise the recorded payload enqueued anew under the same id. A retry is one more attempt:
+   * the attempts count goes on from where it stopped.
+   */
+  async retry(jobId: string, viewer: JobViewer): Promise<JobView> {
+    this.requireAdmin(viewer);
+    const record = await this.get(jobId);
+    if (record.state !== 'failed') throw this.notRetryable(`The job is ${record.state}, not failed`);
+    const job = await this.queuedJobOf(record);
+    if (job) {
+      const state = await job.getState();
+      if (state !== 'failed') throw this.notRetryable(`The job is ${state} in its queue`);
+      await job.retry('failed');
+    } else {
+      if (!isJobName(record.name)) throw this.notRetryable(`No job "${record.name}" in the catalogue`);
+      const checked = checkPayload(record.name, record.payload);
+      if (!checked.ok)
+        throw this.notRetryable(`Its payload is no longer valid: ${checked.problems.join('; ')}`);
+      await this.queues.enqueue(queueOf(record.name), record.name, checked.payload, {
+        ...jobOptionsOf(record.name),
+        jobId,
+      });
+    }
+    await this.records.markRetried(jobId, record.updatedAt, {
+      jobId,
+      actor: viewer.username,
+      action: JOB_ADMIN_ACTIONS.retry,
+      before: { state: record.state, errorCode: record.errorCode, attempts: record.attempts },
+      outcome: 'success',
+    });
+    return this.get(jobId);
+  }
+
+  /**
+   * Cancels a job that has not started (administrators): removed from its queue, recorded as
+   * 'cancelled'. A running job is refused: BullMQ cannot stop it safely mid-way.
+   */
+  async cancel(jobId: string, viewer: JobViewer): Promise<JobView> {
+    this.requireAdmin(viewer);
+    const record = await this.get(jobId);
+    if (record.state !== 'waiting' && record.state !== 'retrying') throw this.notCancellable(record.state);
+    const job = await this.queuedJobOf(record);
+    if (job) {
+      const state = await job.getState();
+      if (!NOT_STARTED.has(state)) throw this.notCancellable(state);
+      // BullMQ refuses to remove a job a worker has just locked: that is a running job too.
+      await job.remove().catch(() => {
+        throw this.notCancellable('active');
+      });
+    }
+    const cancelled = await this.records.markCancelled(jobId, this.clock.now(), {
+      jobId,
+      actor: viewer.username,
+      action: JOB_ADMIN_ACTIONS.cancel,
+      before: { state: record.state },
+      outcome: 'success',
+    });
+    if (!cancelled) throw this.notCancellable((await this.get(jobId)).state);
+    return this.get(jobId);
   }
 
   /** An admin asks for the expired sessions to be purged now (the nightly schedule does it too). */
@@ -107,6 +219,30 @@ export class JobsService implements AuditWriter {
   /** Writes one audit row (used by job handlers). */
   async audit(entry: AuditEntry): Promise<void> {
     await this.records.insertAudit(entry);
+  }
+
+  /** The job as Redis keeps it, if it still does. */
+  private async queuedJobOf(record: JobView): Promise<Job | undefined> {
+    const queue = ALL_QUEUES.find((name) => name === record.queue);
+    return queue ? this.queues.job(queue, record.id) : undefined;
+  }
+
+  private notRetryable(why: string): DomainError {
+    return new DomainError(
+      ERROR_CODES.JOB_NOT_RETRYABLE,
+      'conflict',
+      `Only a failed job can be retried: ${why}`,
+    );
+  }
+
+  private notCancellable(state: string): DomainError {
+    const why =
+      state === 'active' ? 'it is running, and a running job cannot be stopped safely' : `it is ${state}`;
+    return new DomainError(
+      ERROR_CODES.JOB_NOT_CANCELLABLE,
+      'conflict',
+      `Only a job that has not started can be cancelled: ${why}`,
+    );
   }
 
   private requireAdmin(viewer: JobViewer): void {

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { DASHBOARD_PAGE, type AuditListResponse, type AuditOutcome } from '@paddock/rules';
+import { DomainError } from '../common/domain-error';
+import type { JobViewer } from '../jobs/actor';
+import { AuditRepository } from './audit.repository';
+
+/** A search of the audit log as the web asks for it; `cursor` is the previous page's `nextCursor`. */
+export interface AuditQuery {
+  assetId?: string;
+  actor?: string;
+  action?: string;
+  outcome?: AuditOutcome;
+  jobId?: string;
+  from?: Date;
+  to?: Date;
+  limit?: number;
+  cursor?: string;
+}
+
+const ID_CURSOR = /^\d{1,19}$/;
+
+/** The audit log search (administrators only): who did what to which asset, when, and how it ended. */
+@Injectable()
+export class AuditService {
+  constructor(private readonly records: AuditRepository) {}
+
+  async search(viewer: JobViewer, query: AuditQuery): Promise<AuditListResponse> {
+    if (!viewer.isAdmin) throw DomainError.forbidden('Administrators only');
+    if (query.from && query.to && query.from >= query.to)
+      throw DomainError.invalid('"from" must be before "to"');
+    if (query.cursor !== undefined && !ID_CURSOR.test(query.cursor))
+      throw DomainError.invalid('Invalid cursor');
+    const limit = Math.min(Math.max(query.limit ?? DASHBOARD_PAGE.default, 1), DASHBOARD_PAGE.max);
+    const items = await this.records.search({
+      assetId: query.assetId,
+      actor: query.actor,
+      action: query.action,
+      outcome: query.outcome,
+      jobId: query.jobId,
+      from: query.from,
+      to: query.to,
+      beforeId: query.cursor === undefined ? undefined : BigInt(query.cursor),
+      limit,
+    });
+    const last = items.at(-1);
+    return { items, nextCursor: items.length === limit && last ? last.id : null };
+  }
+}

@@ -1,0 +1,171 @@
+import type { AuditListResponse } from '@paddock/rules';
+import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
+import { HubPrismaService } from '../../src/database/hub-prisma.service';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+interface Session {
+  cookie: string;
+  csrf: string;
+}
+
+// Whole-app integration: the project-level testTimeout (30 s) of jest.config.ts is not applied by Jest.
+
+/** GET /api/audit over HTTP: administrators search the log by asset, user, dates, action and outcome. */
+describe('audit log search (HTTP, PostgreSQL)', () => {
+  let t: TestApp;
+  let admin: Session;
+  let mario: Session;
+  const PASSWORD = 'Audit-password-1!';
+  const day = (d: number, h = 12) => new Date(Date.UTC(2026, 10, d, h));
+
+  async function signIn(username: string): Promise<Session> {
+    const res = await fetch(`${t.url}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .find((c) => c.startsWith('paddock_session='));
+    const body = (await res.json()) as { csrfToken: string };
+    if (!cookie) throw new Error('no session cookie');
+    return { cookie, csrf: body.csrfToken };
+  }
+
+  const search = async (query: string, who: Session = admin): Promise<AuditListResponse> => {
+    const res = await fetch(`${t.url}/api/audit?${query}`, { headers: { cookie: who.cookie } });
+    expect(res.status).toBe(200);
+    return (await res.json()) as AuditListResponse;
+  };
+  const assetsOf = (page: AuditListResponse) => page.items.map((r) => r.assetId);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const seeder = t.app.get(BuiltinIdentitySeeder, { strict: false });
+    const user = (username: string, groups: string[]) =>
+      seeder.upsertUser({
+        username,
+        password: PASSWORD,
+        firstName: username.split('.')[0],
+        lastName: username.split('.')[1],
+        email: `${username}@paddock.example`,
+        companyName: 'Paddock',
+        groups,
+      });
+    await user('anna.admin', ['PADDOCK.ADMIN', 'L/MARKETING']);
+    await user('mario.rossi', ['PADDOCK.USER', 'L/MARKETING']);
+    admin = await signIn('anna.admin');
+    mario = await signIn('mario.rossi');
+
+    // Inserted oldest first, as the jobs write them.
+    await t.app.get(HubPrismaService).auditRecord.createMany({
+      data: [
+        {
+          actor: 'anna.bianchi',
+          action: 'workflow-accept',
+          assetId: 'asset-1',
+          outcome: 'success',
+          at: day(1),
+        },
+        {
+          actor: 'luca.conti',
+          action: 'workflow-reject',
+          assetId: 'asset-1',
+          outcome: 'success',
+          at: day(2),
+        },
+        {
+          actor: 'luca.conti',
+          action: 'workflow-move',
+          assetId: 'asset-2',
+          fromFolderId: 'f-a',
+          toFolderId: 'junk-marketing',
+          outcome: 'failure',
+          errorCode: 'E046',
+          at: day(3),
+        },
+        {
+          actor: 'anna.bianchi',
+          action: 'workflow-delete',
+          assetId: 'asset-3',
+          outcome: 'success',
+          at: day(4),
+        },
+        {
+          actor: 'anna.bianchi',
+          action: 'workflow-accept',
+          assetId: 'asset-1',
+          outcome: 'success',
+          at: day(5),
+        },
+      ],
+    });
+  });
+  afterAll(() => t.close());
+
+  it('is for administrators only: 401 without a session, 403 for a user', async () => {
+    expect((await fetch(`${t.url}/api/audit`)).status).toBe(401);
+    const res = await fetch(`${t.url}/api/audit`, { headers: { cookie: mario.cookie } });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('finds what happened to one asset, newest first, with who did it', async () => {
+    const page = await search('assetId=asset-1');
+    expect(page.items.map((r) => [r.actor, r.action, r.at])).toEqual([
+      ['anna.bianchi', 'workflow-accept', day(5).toISOString()],
+      ['luca.conti', 'workflow-reject', day(2).toISOString()],
+      ['anna.bianchi', 'workflow-accept', day(1).toISOString()],
+    ]);
+    expect(page.nextCursor).toBeNull();
+  });
+
+  it('finds what a user did, and narrows by action, outcome and dates', async () => {
+    expect(assetsOf(await search('actor=luca.conti'))).toEqual(['asset-2', 'asset-1']);
+    expect(assetsOf(await search('actor=anna.bianchi&action=workflow-accept'))).toEqual([
+      'asset-1',
+      'asset-1',
+    ]);
+    expect((await search('outcome=failure')).items).toEqual([
+      expect.objectContaining({
+        assetId: 'asset-2',
+        fromFolderId: 'f-a',
+        toFolderId: 'junk-marketing',
+        errorCode: 'E046',
+        outcome: 'failure',
+      }),
+    ]);
+    // From inclusive, to exclusive.
+    expect(assetsOf(await search(`from=${day(2).toISOString()}&to=${day(4).toISOString()}`))).toEqual([
+      'asset-2',
+      'asset-1',
+    ]);
+    expect((await search('actor=nobody')).items).toEqual([]);
+  });
+
+  it('pages with the cursor it returns, to the end', async () => {
+    const first = await search('actor=anna.bianchi&limit=2');
+    expect(assetsOf(first)).toEqual(['asset-1', 'asset-3']);
+    const second = await search(`actor=anna.bianchi&limit=2&cursor=${first.nextCursor}`);
+    expect(assetsOf(second)).toEqual(['asset-1']);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it('refuses a malformed search with 400 and the reason', async () => {
+    for (const bad of [
+      'from=yesterday',
+      'outcome=maybe',
+      'limit=0',
+      'limit=201',
+      'cursor=abc',
+      'actor=a%20b',
+      `from=${day(4).toISOString()}&to=${day(2).toISOString()}`,
+    ]) {
+      const res = await fetch(`${t.url}/api/audit?${bad}`, { headers: { cookie: admin.cookie } });
+      expect([bad, res.status]).toEqual([bad, 400]);
+      expect(await res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+  });
+});
