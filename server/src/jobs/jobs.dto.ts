@@ -113,7 +113,10 @@ export class JobResponseDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   finishedAt!: string | null;
 
-  @ApiPropertyOptional({ type: [AssetOutcomeDto], description: 'Per asset, for workflow jobs (GET /api/jobs/:id)' })
+  @ApiPropertyOptional({
+    type: [AssetOutcomeDto],
+    description: 'Per asset, for workflow jobs (GET /api/jobs/:id)',
+  })
   outcomes?: AssetOutcomeDto[];
 }
 
