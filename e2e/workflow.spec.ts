@@ -1,0 +1,204 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { FolderNode } from '@paddock/rules';
+import sharp from 'sharp';
+import { TEXTS, keepScreenshot, signIn } from './support';
+
+const t = TEXTS.en;
+const wf = t.workflow;
+
+/** A real JPEG made here (never downloaded): a coloured disc on a plain background. */
+async function jpeg(name: string, disc: string) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
+    <rect width="1200" height="800" fill="#1d3b53"/><circle cx="600" cy="400" r="260" fill="${disc}"/></svg>`;
+  return { name, mimeType: 'image/jpeg', buffer: await sharp(Buffer.from(svg)).jpeg().toBuffer() };
+}
+
+/** Runs `steps` signed in as `username` in a browser context of its own. */
+async function as(browser: Browser, username: string, steps: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ locale: 'en-GB' });
+  const page = await context.newPage();
+  try {
+    await signIn(page, username, 'en');
+    await steps(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Opens the listing of the folder with this SPEC §3 code, as this user sees the tree. */
+async function openFolder(page: Page, prettyId: string): Promise<void> {
+  const tree = (await (await page.request.get('/api/folders/tree?lang=en')).json()) as {
+    roots: FolderNode[];
+  };
+  const find = (nodes: FolderNode[]): FolderNode | undefined =>
+    nodes.map((node) => (node.prettyId === prettyId ? node : find(node.children ?? []))).find(Boolean);
+  const folder = find(tree.roots);
+  expect(folder, `${prettyId} is in the tree`).toBeDefined();
+  await page.goto(`/home?folder=${folder!.id}`);
+  await expect(page.getByText(/^Results: \d+$/)).toBeVisible();
+}
+
+/** Opens the asset from the listing (so the modal knows the folder), reloading while a job moves it in. */
+async function openAsset(page: Page, name: string) {
+  await expect
+    .poll(
+      async () => {
+        if (await page.getByRole('option', { name }).isVisible()) return true;
+        await page.reload();
+        await expect(page.getByText(/^Results: \d+$/)).toBeVisible();
+        return page.getByRole('option', { name }).isVisible();
+      },
+      { timeout: 30_000, intervals: [500, 1000, 2000] },
+    )
+    .toBe(true);
+  await page.getByRole('option', { name }).dblclick();
+  const detail = page.getByRole('dialog', { name });
+  await expect(detail.getByRole('img', { name: t.assetDetail.preview.image })).toBeVisible();
+  return detail;
+}
+
+function actionButton(page: Page, label: string) {
+  return page
+    .getByRole('toolbar', { name: wf.buttons.label })
+    .getByRole('button', { name: label, exact: true });
+}
+
+/** Confirms the question and waits for the job's completion to close the modal. */
+async function confirmAndWait(page: Page, title: string, confirm: string, name: string) {
+  const question = page.getByRole('alertdialog', { name: title });
+  await question.getByRole('button', { name: confirm, exact: true }).click();
+  await expect(page.getByRole('dialog', { name })).toBeHidden({ timeout: 30_000 });
+}
+
+async function pickFolder(page: Page, title: string, path: string[], name: string) {
+  const picker = page.getByRole('dialog', { name: title });
+  for (const folder of path) await picker.getByRole('treeitem', { name: folder, exact: true }).click();
+  await picker.getByRole('button', { name: wf.picker.confirm }).click();
+  await expect(page.getByRole('dialog', { name })).toBeHidden({ timeout: 30_000 });
+}
+
+test('a delivery goes through both approval steps, a rejection with a drawing, junk, restore and permanent delete', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const name = `e2e-workflow-${Date.now()}.jpg`;
+
+  // The supplier delivers into "sent to the maker": it enters approval step 1.
+  await as(browser, 'foto.studio', async (page) => {
+    await openFolder(page, 'lvrr02-marketing');
+    await page.getByRole('button', { name: t.uploads.open, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: /^Upload to / });
+    await dialog.getByLabel(t.uploads.choose).setInputFiles(await jpeg(name, '#e8b04a'));
+    await expect(dialog.getByText(t.uploads.status.done)).toBeVisible({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: t.uploads.close }).first().click();
+    await expect(page.getByRole('option', { name })).toBeVisible();
+  });
+
+  // Step 1 accepts.
+  await as(browser, 'anna.bianchi', async (page) => {
+    await openFolder(page, 'appstp1-marketing');
+    await openAsset(page, name);
+    await expect(actionButton(page, wf.buttons.reject)).toBeVisible();
+    await actionButton(page, wf.buttons.accept).click();
+    await keepScreenshot(page, 'workflow-1-accept-confirmation');
+    await confirmAndWait(page, wf.accept.title, wf.accept.confirm, name);
+  });
+
+  // Step 2 rejects with a note and a drawing over the preview.
+  await as(browser, 'luca.conti', async (page) => {
+    await openFolder(page, 'appstp2-marketing');
+    await openAsset(page, name);
+    await actionButton(page, wf.buttons.reject).click();
+    const surface = page.getByTestId('drawing-surface');
+    const box = (await surface.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.3);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i += 1)
+      await page.mouse.move(box.x + box.width * (0.3 + i * 0.04), box.y + box.height * (0.3 + i * 0.03));
+    await page.mouse.up();
+    await page.getByRole('radio', { name: wf.drawing.color.blue }).click();
+    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.6, { steps: 8 });
+    await page.mouse.up();
+    await expect(surface.locator('polyline')).toHaveCount(2);
+    await page.getByRole('textbox', { name: wf.reject.note }).fill('The logo is cut off on the right');
+    await keepScreenshot(page, 'workflow-2-reject-panel');
+    await page.getByRole('button', { name: wf.reject.confirm }).click();
+    await expect(page.getByRole('dialog', { name })).toBeHidden({ timeout: 30_000 });
+  });
+
+  // The supplier sees the refusal with the note and the drawing, and sends a new version.
+  await as(browser, 'foto.studio', async (page) => {
+    await openFolder(page, 'lvrr02-marketing');
+    const detail = await openAsset(page, name);
+    await expect(detail.getByTestId('rejection-note')).toHaveText('The logo is cut off on the right');
+    await expect(detail.getByText(wf.info.rejected, { exact: true })).toBeVisible();
+    await expect(detail.getByTestId('drawing-view').locator('polyline')).toHaveCount(2);
+    await keepScreenshot(page, 'workflow-3-supplier-sees-rejection');
+    await detail.getByLabel(wf.version.choose).setInputFiles(await jpeg(name, '#4ab0e8'));
+    await expect(detail.getByText(wf.version.done)).toBeVisible({ timeout: 30_000 });
+    await expect(detail.getByText(/^Version$/).locator('..')).toContainText('2');
+  });
+
+  // Back at step 1 (the new version re-entered the workflow): both steps accept, the last one
+  // choosing the enrichment folder.
+  await as(browser, 'anna.bianchi', async (page) => {
+    await openFolder(page, 'appstp1-marketing');
+    await openAsset(page, name);
+    await actionButton(page, wf.buttons.accept).click();
+    await confirmAndWait(page, wf.accept.title, wf.accept.confirm, name);
+  });
+  await as(browser, 'luca.conti', async (page) => {
+    await openFolder(page, 'appstp2-marketing');
+    await openAsset(page, name);
+    await actionButton(page, wf.buttons.accept).click();
+    await page
+      .getByRole('alertdialog', { name: wf.accept.title })
+      .getByRole('button', { name: wf.accept.confirm })
+      .click();
+    await expect(page.getByRole('dialog', { name: wf.accept.enrichmentTitle })).toBeVisible();
+    await keepScreenshot(page, 'workflow-4-enrichment-picker');
+    await pickFolder(page, wf.accept.enrichmentTitle, ['Enrichment'], name);
+  });
+
+  // It is in the enrichment folder; the user deletes it to the junk.
+  await as(browser, 'mario.rossi', async (page) => {
+    await openFolder(page, 'arrc03-marketing');
+    const detail = await openAsset(page, name);
+    await expect(detail.getByTestId('rejection-note')).toHaveCount(0);
+    await actionButton(page, wf.buttons.delete).click();
+    await confirmAndWait(page, wf.delete.title, wf.delete.confirm, name);
+    await expect(page.getByRole('option', { name })).toHaveCount(0);
+  });
+
+  // The administrator restores it from the junk into the enrichment folder.
+  await as(browser, 'admin', async (page) => {
+    await openFolder(page, 'junk-marketing');
+    const detail = await openAsset(page, name);
+    await expect(detail.getByText(wf.info.deletedAt)).toBeVisible();
+    await expect(detail.getByText(/^\d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+    await keepScreenshot(page, 'workflow-5-in-junk');
+    await actionButton(page, wf.buttons.restore).click();
+    await pickFolder(page, wf.restore.title, ['Marketing', 'Enrichment'], name);
+  });
+
+  // Deleted again, then deleted for good from the junk.
+  await as(browser, 'mario.rossi', async (page) => {
+    await openFolder(page, 'arrc03-marketing');
+    await openAsset(page, name);
+    await actionButton(page, wf.buttons.delete).click();
+    await confirmAndWait(page, wf.delete.title, wf.delete.confirm, name);
+  });
+  await as(browser, 'admin', async (page) => {
+    await openFolder(page, 'junk-marketing');
+    const detail = await openAsset(page, name);
+    const id = new URL(page.url()).searchParams.get('asset');
+    await actionButton(page, wf.buttons.permanentDelete).click();
+    await keepScreenshot(page, 'workflow-6-permanent-delete');
+    await confirmAndWait(page, wf.permanentDelete.title, wf.permanentDelete.confirm, name);
+    await expect(detail).toBeHidden();
+    await expect(page.getByRole('option', { name })).toHaveCount(0);
+    expect((await page.request.get(`/api/assets/${id}`)).status()).toBe(404);
+  });
+});
