@@ -14,6 +14,7 @@ const business = (resultCode: string, errorDescription = resultCode): ThronFailu
  * | refusal                                                  | resultCode               |
  * |----------------------------------------------------------|--------------------------|
  * | no tag definition with that id or prettyId               | ITAG_NOT_FOUND           |
+ * | a new tag definition whose prettyId is taken             | ITAG_ALREADY_DEFINED     |
  * | the tag belongs to another classification                | CLASSIFICATION_NOT_FOUND |
  * | a visible target on none of whose folders the caller has `write` | ACCESS_DENIED    |
  * | imetadata on a content unknown, trashed or not visible   | BAD_REQUEST              |
@@ -22,6 +23,7 @@ const business = (resultCode: string, errorDescription = resultCode): ThronFailu
  */
 export const TAGGING_FAILURES = {
   itagNotFound: business('ITAG_NOT_FOUND'),
+  itagAlreadyDefined: business('ITAG_ALREADY_DEFINED'),
   classificationNotFound: business('CLASSIFICATION_NOT_FOUND'),
   accessDenied: business('ACCESS_DENIED'),
   targetNotFound: business('BAD_REQUEST', 'TARGET_NOT_FOUND'),

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BuiltinProviderDatabaseModule } from '../builtin-provider-database.module';
 import { IdentityModule } from '../identity/identity.module';
+import { TagDefinitionController, TagDefinitionService } from './tag-definition';
 import { ImetadataController, ItagController } from './tagging.controller';
 import { TaggingRepository } from './tagging.repository';
 import { TaggingService } from './tagging.service';
@@ -8,7 +9,7 @@ import { TaggingService } from './tagging.service';
 /** The built-in provider's itags and imetadata on contents (THRON xintelligence). */
 @Module({
   imports: [BuiltinProviderDatabaseModule, IdentityModule],
-  controllers: [ItagController, ImetadataController],
-  providers: [TaggingService, TaggingRepository],
+  controllers: [ItagController, ImetadataController, TagDefinitionController],
+  providers: [TaggingService, TaggingRepository, TagDefinitionService],
 })
 export class TaggingModule {}

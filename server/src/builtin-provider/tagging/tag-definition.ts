@@ -1,0 +1,148 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Inject,
+  Injectable,
+  Param,
+  Post,
+  UseFilters,
+} from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { z } from 'zod';
+import { APP_CONFIG, type AppConfig } from '../../config/config.module';
+import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
+import { isUuid } from '../folders/folder.repository';
+import { TokenService } from '../identity/token.service';
+import { ThronExceptionFilter } from '../thron-exception.filter';
+import { ThronInputPipe } from '../thron-input.pipe';
+import { THRON_FAILURES, ThronError, ok, requireClient } from '../thron.errors';
+import { TAGGING_FAILURES } from './tagging.errors';
+
+/** itagdefinition/insert (research §4.1): `{value:{names[{lang, label ≤150, description ≤10000}], categorized, prettyId?}}`. */
+export const tagDefinitionInsertSchema = z.object({
+  value: z.object({
+    names: z
+      .array(
+        z.object({
+          lang: z
+            .string()
+            .regex(/^[A-Za-z]{2}$/)
+            .transform((v) => v.toUpperCase()),
+          label: z.string().trim().min(1).max(150),
+          description: z.string().max(10_000).default(''),
+        }),
+      )
+      .min(1),
+    categorized: z.boolean().default(false),
+    prettyId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,100}$/)
+      .optional(),
+  }),
+});
+export type TagDefinitionInsertRequest = z.infer<typeof tagDefinitionInsertSchema>;
+
+interface TagDefinitionItem {
+  id: string;
+  prettyId: string | null;
+  classificationId: string;
+  names: { lang: string; label: string; description: string }[];
+  categorized: false;
+  createdDate: string;
+}
+
+/** THRON's itag definitions (research §4.1, §4.2): any signed-in user may define a free tag. */
+@Injectable()
+export class TagDefinitionService {
+  constructor(
+    private readonly prisma: BuiltinProviderPrismaService,
+    private readonly tokens: TokenService,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CLIENT_ID'>,
+  ) {}
+
+  async insert(clientId: string, classificationId: string, body: TagDefinitionInsertRequest, token?: string) {
+    await this.caller(clientId, token);
+    const { names, prettyId } = body.value;
+    if (prettyId && (await this.prisma.tagDefinition.count({ where: { prettyId } })) > 0)
+      throw new ThronError(TAGGING_FAILURES.itagAlreadyDefined);
+    const row = await this.prisma.tagDefinition.create({
+      data: {
+        classificationId,
+        prettyId: prettyId ?? null,
+        names,
+        searchText: names
+          .map((n) => n.label)
+          .join(' ')
+          .toLowerCase(),
+      },
+    });
+    return ok({ item: toItem(row) });
+  }
+
+  async detail(clientId: string, classificationId: string, idOrPrettyId: string, token?: string) {
+    await this.caller(clientId, token);
+    const row = await this.prisma.tagDefinition.findFirst({
+      where: isUuid(idOrPrettyId)
+        ? { OR: [{ id: idOrPrettyId }, { prettyId: idOrPrettyId }] }
+        : { prettyId: idOrPrettyId },
+    });
+    if (!row) throw new ThronError(TAGGING_FAILURES.itagNotFound);
+    if (row.classificationId !== classificationId)
+      throw new ThronError(TAGGING_FAILURES.classificationNotFound);
+    return ok({ item: toItem(row) });
+  }
+
+  private async caller(clientId: string, token: string | undefined): Promise<void> {
+    requireClient(this.config.CLIENT_ID, clientId);
+    if (!(await this.tokens.resolve(token))) throw new ThronError(THRON_FAILURES.sessionExpired);
+  }
+}
+
+function toItem(row: {
+  id: string;
+  prettyId: string | null;
+  classificationId: string;
+  names: unknown;
+  createdAt: Date;
+}): TagDefinitionItem {
+  return {
+    id: row.id,
+    prettyId: row.prettyId,
+    classificationId: row.classificationId,
+    names: row.names as TagDefinitionItem['names'],
+    categorized: false,
+    createdDate: row.createdAt.toISOString(),
+  };
+}
+
+/** THRON's xintelligence itagdefinition service; not part of the hub's API description. */
+@ApiExcludeController()
+@UseFilters(ThronExceptionFilter)
+@Controller('provider/xintelligence/resources/itagdefinition')
+export class TagDefinitionController {
+  constructor(private readonly definitions: TagDefinitionService) {}
+
+  @Post('insert/:clientId/:classificationId')
+  @HttpCode(200)
+  insert(
+    @Param('clientId') clientId: string,
+    @Param('classificationId') classificationId: string,
+    @Body(new ThronInputPipe(tagDefinitionInsertSchema)) body: TagDefinitionInsertRequest,
+    @Headers('x-tokenid') token: string | undefined,
+  ) {
+    return this.definitions.insert(clientId, classificationId, body, token);
+  }
+
+  @Get('detail/:clientId/:classificationId/:id')
+  detail(
+    @Param('clientId') clientId: string,
+    @Param('classificationId') classificationId: string,
+    @Param('id') id: string,
+    @Headers('x-tokenid') token: string | undefined,
+  ) {
+    return this.definitions.detail(clientId, classificationId, id, token);
+  }
+}
