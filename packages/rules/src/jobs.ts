@@ -37,6 +37,8 @@ export interface JobSummary {
   progress: number;
   attempts: number;
   result: unknown;
+  /** What the job was asked to do: ids and the action's fields. */
+  payload: unknown;
   errorCode: string | null;
   createdBy: string;
   createdAt: string;

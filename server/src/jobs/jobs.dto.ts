@@ -101,6 +101,13 @@ export class JobResponseDto {
   })
   result!: JsonValue;
 
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'What the job was asked to do (ids and fields only, never secrets)',
+  })
+  payload!: JsonValue;
+
   @ApiProperty({ type: String, nullable: true, example: 'JOB_INVALID_PAYLOAD' })
   errorCode!: string | null;
 
@@ -188,6 +195,7 @@ export function toJobResponse(job: JobView, outcomes?: AssetOutcome[]): JobRespo
     progress: job.progress,
     attempts: job.attempts,
     result: job.result,
+    payload: job.payload,
     errorCode: job.errorCode,
     createdBy: job.createdBy,
     createdAt: job.createdAt.toISOString(),

@@ -130,6 +130,7 @@ describe('jobs API (HTTP, real sessions)', () => {
       progress: 100,
       attempts: 1,
       result: { deleted: 0 },
+      payload: {},
       errorCode: null,
       createdBy: 'anna.admin',
       createdAt: expect.any(String),
