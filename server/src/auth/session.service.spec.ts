@@ -82,7 +82,7 @@ function setUp() {
         directory.set(entry.username, entry);
       },
     },
-    { CLIENT_ID: 'paddock', SESSION_TTL_DAYS: 30 },
+    { CLIENT_ID: 'paddock', SESSION_TTL_DAYS: 30, PROVIDER_SERVICE_USERNAME: 'paddock.workflow' },
     { now: () => NOW },
   );
   return { service, gateway, sessions, directory };
@@ -179,6 +179,13 @@ describe('SessionService.signIn', () => {
     const { service, gateway, sessions } = setUp();
     gateway.failures.userDetail = new ProviderError(ERROR_CODES.PROVIDER_UNAVAILABLE, true, '');
     expect((await domainError(service.signIn('mario', 'pw'))).code).toBe('PROVIDER_UNAVAILABLE');
+    expect(gateway.loggedOut).toEqual(['provider-token']);
+    expect(sessions.size).toBe(0);
+  });
+
+  it('never opens a portal session for the workflow service account, and gives its token back', async () => {
+    const { service, gateway, sessions } = setUp();
+    expect((await domainError(service.signIn('Paddock.Workflow', 'pw'))).code).toBe('ACCOUNT_DISABLED');
     expect(gateway.loggedOut).toEqual(['provider-token']);
     expect(sessions.size).toBe(0);
   });

@@ -24,7 +24,7 @@ import type { DomainError } from '../common/domain-error';
 
 type Sessions = Pick<SessionRepository, 'create' | 'findById' | 'delete' | 'deleteExpiredOf'>;
 type Directory = Pick<DirectoryUserRepository, 'upsert'>;
-type Settings = Pick<AppConfig, 'CLIENT_ID' | 'SESSION_TTL_DAYS'>;
+type Settings = Pick<AppConfig, 'CLIENT_ID' | 'SESSION_TTL_DAYS' | 'PROVIDER_SERVICE_USERNAME'>;
 
 /** Provider answers that mean the signed-in user's provider session is over. */
 const SESSION_OVER: ReadonlySet<ErrorCode> = new Set([
@@ -102,6 +102,9 @@ export class SessionService {
   ): Promise<SignedIn> {
     let detail: ProviderUserDetail;
     try {
+      // The workflow's service account acts for the hub only; it never gets a portal session.
+      if (username.toLowerCase() === this.config.PROVIDER_SERVICE_USERNAME.toLowerCase())
+        throw new ProviderError(ERROR_CODES.ACCOUNT_DISABLED, false, 'Service account');
       detail = this.requireActive(await this.provider.userDetail(providerToken, username));
     } catch (e) {
       await this.endProviderSession(providerToken);
