@@ -1,10 +1,14 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { fakeHub, ok } from '../../../test/fake-hub';
 import { useJobProgress } from './use-job-progress';
 
 /** A stand-in for the browser's EventSource, which jsdom lacks. */
 class FakeEventSource {
   static opened: FakeEventSource[] = [];
+  static CLOSED = 2;
   onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: (() => void) | null = null;
+  readyState = 1;
   closed = false;
 
   constructor(readonly url: string) {
@@ -65,5 +69,19 @@ describe('useJobProgress', () => {
     unmount();
 
     expect(FakeEventSource.opened[0].closed).toBe(true);
+  });
+
+  it('reads the job once when the stream is refused, to learn that it has ended', async () => {
+    fakeHub({
+      'GET /api/jobs/job-3': ok({ id: 'job-3', state: 'completed', progress: 100, errorCode: null }),
+    });
+    const { result } = renderHook(() => useJobProgress('job-3'));
+    const [source] = FakeEventSource.opened;
+    source.readyState = FakeEventSource.CLOSED;
+    act(() => source.onerror?.());
+
+    await waitFor(() =>
+      expect(result.current).toEqual({ jobId: 'job-3', state: 'completed', progress: 100 }),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
+import { request } from '../../api/http';
 
 const jobEventSchema = z.object({
   jobId: z.string(),
@@ -34,13 +35,29 @@ export function useJobProgress(jobId: string | null): JobEvent | null {
   useEffect(() => {
     if (!jobId) return;
     const source = new EventSource(`/api/jobs/${encodeURIComponent(jobId)}/events`);
+    let active = true;
     source.onmessage = (message) => {
       const event = parseEvent(message.data);
       if (!event || event.jobId !== jobId) return;
       setLatest(event);
       if (FINAL_STATES.has(event.state)) source.close();
     };
-    return () => source.close();
+    // A dropped connection reconnects by itself; a refused one (an HTTP error) stays closed, so the
+    // job's state is read once instead, to learn whether it has ended.
+    source.onerror = () => {
+      if (source.readyState !== EventSource.CLOSED) return;
+      void request<{ id: string; state: string; progress: number; errorCode: string | null }>(
+        `/api/jobs/${encodeURIComponent(jobId)}`,
+      )
+        .then((job) => {
+          if (active) setLatest({ jobId: job.id, state: job.state, progress: job.progress });
+        })
+        .catch(() => undefined);
+    };
+    return () => {
+      active = false;
+      source.close();
+    };
   }, [jobId]);
 
   return latest?.jobId === jobId ? latest : null;
