@@ -55,13 +55,14 @@ describe('start-up and navigation guards', () => {
     expect(app.router.state.location.pathname).toBe('/home');
   });
 
-  it('keeps administration for admins', async () => {
-    fakeHub(signedInRoutes(aSession({ roles: ['user'] })));
+  it('keeps administration for admins: others are told it is not for them, and nothing is asked of the hub', async () => {
+    const calls = fakeHub(signedInRoutes(aSession({ roles: ['user'] })));
     const app = renderApp('/manage');
 
-    await screen.findByTestId('default-view');
-    expect(app.router.state.location.pathname).toBe('/home');
+    expect(await screen.findByText('Not allowed')).toBeInTheDocument();
+    expect(app.router.state.location.pathname).toBe('/manage');
     expect(screen.queryByRole('link', { name: 'Administration' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => /^\/api\/(jobs|audit)/.test(call.path))).toEqual([]);
   });
 
   it('opens administration for admins', async () => {

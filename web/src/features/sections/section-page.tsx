@@ -3,7 +3,7 @@ import { Construction } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/ui/empty-state';
 
-export type Section = 'product' | 'copyright' | 'tag' | 'summary' | 'manage';
+export type Section = 'product' | 'copyright' | 'tag' | 'summary';
 
 /** A detail section whose content is still to come: its heading and an honest empty state. */
 export function SectionPage({ section }: { section: Section }) {

@@ -5,4 +5,3 @@ export const ProductPage = () => <SectionPage section="product" />;
 export const CopyrightPage = () => <SectionPage section="copyright" />;
 export const TagPage = () => <SectionPage section="tag" />;
 export const SummaryPage = () => <SectionPage section="summary" />;
-export const ManagePage = () => <SectionPage section="manage" />;

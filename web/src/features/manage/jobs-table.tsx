@@ -1,0 +1,92 @@
+import { Button, Code, HStack, Table, Text } from '@chakra-ui/react';
+import type { JobSummary } from '@paddock/rules';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, jobNameLabel } from './format';
+import type { JobAction } from './job-action-dialog';
+import { JobProgress } from './job-progress';
+import { StateBadge } from './state-badge';
+
+interface JobsTableProps {
+  jobs: JobSummary[];
+  onOpen(job: JobSummary): void;
+  onAction(job: JobSummary, action: JobAction): void;
+}
+
+/** What an administrator may do with a job in its state (the hub checks again). */
+export function actionsOf(job: JobSummary): JobAction[] {
+  if (job.state === 'failed') return ['retry'];
+  if (job.state === 'waiting' || job.state === 'retrying') return ['cancel'];
+  return [];
+}
+
+/** The jobs, newest first: one row each, its details and actions by keyboard or pointer. */
+export function JobsTable({ jobs, onOpen, onAction }: JobsTableProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="l2">
+      <Table.Root size="sm" stickyHeader aria-label={t('manage.jobs.table')}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('manage.jobs.name')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('manage.jobs.state')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('manage.jobs.progress')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('manage.jobs.attempts')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('manage.jobs.error')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('manage.jobs.submitter')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('manage.jobs.created')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('manage.jobs.finished')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('manage.jobs.actions')}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {jobs.map((job) => (
+            <Table.Row key={job.id} data-testid="job-row">
+              <Table.Cell>
+                <Text fontWeight="medium">{jobNameLabel(t, job.name)}</Text>
+                <Text textStyle="xs" color="fg.muted">
+                  {t(`manage.queues.${job.queue}`, { defaultValue: job.queue })}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <StateBadge state={job.state} />
+              </Table.Cell>
+              <Table.Cell>
+                <JobProgress value={job.progress} />
+              </Table.Cell>
+              <Table.Cell textAlign="end">{job.attempts}</Table.Cell>
+              <Table.Cell>
+                {job.errorCode ? <Code colorPalette="red">{job.errorCode}</Code> : null}
+              </Table.Cell>
+              <Table.Cell>{job.createdBy}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatDateTime(job.createdAt, i18n.language)}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatDateTime(job.finishedAt, i18n.language)}</Table.Cell>
+              <Table.Cell>
+                <HStack gap="1">
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    aria-label={t('manage.jobs.detailsOf', { name: jobNameLabel(t, job.name) })}
+                    onClick={() => onOpen(job)}
+                  >
+                    {t('manage.jobs.details')}
+                  </Button>
+                  {actionsOf(job).map((action) => (
+                    <Button
+                      key={action}
+                      size="xs"
+                      variant="subtle"
+                      colorPalette={action === 'cancel' ? 'red' : 'blue'}
+                      onClick={() => onAction(job, action)}
+                    >
+                      {t(`manage.actions.${action}`)}
+                    </Button>
+                  ))}
+                </HStack>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

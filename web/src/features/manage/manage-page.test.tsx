@@ -1,0 +1,223 @@
+import type { AuditListResponse, JobListResponse, JobSummary, QueueStatsResponse } from '@paddock/rules';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { aSession, fakeHub, hubError, ok, signedInRoutes, type HubCall } from '../../../test/fake-hub';
+import { renderApp } from '../../../test/render';
+import { i18n } from '../../i18n/i18n';
+
+beforeEach(() => i18n.changeLanguage('en'));
+
+const admin = aSession({ username: 'admin', roles: ['admin'] });
+
+function aJob(overrides: Partial<JobSummary>): JobSummary {
+  return {
+    id: 'job-1',
+    queue: 'workflow',
+    name: 'workflow-accept',
+    state: 'completed',
+    progress: 100,
+    attempts: 1,
+    result: null,
+    payload: { contentIds: ['c-1', 'c-2', 'c-3', 'c-4'] },
+    errorCode: null,
+    createdBy: 'anna.bianchi',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    finishedAt: '2026-11-20T10:00:05.000Z',
+    ...overrides,
+  };
+}
+
+const queues: QueueStatsResponse = {
+  items: [
+    {
+      queue: 'maintenance',
+      counts: { waiting: 0, active: 0, delayed: 1, completed: 4, failed: 0 },
+      paused: false,
+    },
+    {
+      queue: 'workflow',
+      counts: { waiting: 2, active: 1, delayed: 0, completed: 7, failed: 3 },
+      paused: false,
+    },
+  ],
+};
+
+const failed = aJob({
+  id: 'job-failed',
+  name: 'workflow-move',
+  state: 'failed',
+  errorCode: 'E049',
+  progress: 40,
+});
+const waiting = aJob({
+  id: 'job-waiting',
+  name: 'purge-junk',
+  queue: 'maintenance',
+  state: 'waiting',
+  progress: 0,
+});
+const done = aJob({
+  id: 'job-done',
+  outcomes: [
+    { contentId: 'c-1', outcome: 'done', fromFolderId: 'f1', toFolderId: 'f2', errorCode: null },
+    { contentId: 'c-2', outcome: 'junk', fromFolderId: 'f1', toFolderId: 'junk', errorCode: 'E046' },
+  ],
+});
+
+function dashboardRoutes(jobs: JobSummary[] = [failed, waiting, done]) {
+  const page: JobListResponse = { items: jobs, nextCursor: null };
+  return {
+    ...signedInRoutes(admin),
+    'GET /api/jobs/queues': ok(queues),
+    'GET /api/jobs': (call: HubCall) => {
+      const state = call.query.get('state');
+      return ok({ ...page, items: state ? jobs.filter((job) => job.state === state) : jobs });
+    },
+    'GET /api/jobs/job-done': ok(done),
+  };
+}
+
+describe('Administration (/manage)', () => {
+  it('shows each queue with its counts, and the jobs with state, progress, attempts, error and submitter', async () => {
+    fakeHub(dashboardRoutes());
+    renderApp('/manage');
+
+    const workflow = await screen.findByTestId('queue-workflow');
+    expect(within(workflow).getByText('Workflow')).toBeVisible();
+    expect(within(workflow).getByText('Failed').nextSibling).toHaveTextContent('3');
+    const rows = await screen.findAllByTestId('job-row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]).getByText('Move')).toBeVisible();
+    expect(within(rows[0]).getByText('Failed')).toBeVisible();
+    expect(within(rows[0]).getByText('E049')).toBeVisible();
+    expect(within(rows[0]).getByText('40%')).toBeVisible();
+    expect(within(rows[0]).getByText('anna.bianchi')).toBeVisible();
+    // Retry for a failed job, cancel for one that has not started, neither for a finished one.
+    expect(within(rows[0]).getByRole('button', { name: 'Retry' })).toBeVisible();
+    expect(within(rows[1]).getByRole('button', { name: 'Cancel job' })).toBeVisible();
+    expect(within(rows[2]).queryByRole('button', { name: /Retry|Cancel job/ })).toBeNull();
+  });
+
+  it('filters the jobs by state', async () => {
+    const calls = fakeHub(dashboardRoutes());
+    renderApp('/manage');
+    await screen.findAllByTestId('job-row');
+
+    await userEvent.selectOptions(screen.getByLabelText('State'), 'Failed');
+    await waitFor(() => expect(screen.getAllByTestId('job-row')).toHaveLength(1));
+    expect(calls.some((call) => call.path === '/api/jobs' && call.query.get('state') === 'failed')).toBe(
+      true,
+    );
+  });
+
+  it('retries a failed job after confirmation and says so plainly when the hub refuses', async () => {
+    const calls = fakeHub({
+      ...dashboardRoutes(),
+      'POST /api/jobs/job-failed/retry': hubError(409, 'JOB_NOT_RETRYABLE'),
+    });
+    renderApp('/manage');
+    const user = userEvent.setup();
+    const [row] = await screen.findAllByTestId('job-row');
+    await user.click(within(row).getByRole('button', { name: 'Retry' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Retry this job?' });
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Only a failed job can be retried. (JOB_NOT_RETRYABLE)',
+    );
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      '/api/jobs/job-failed/retry',
+    ]);
+  });
+
+  it('cancels a waiting job after confirmation, then refreshes the list', async () => {
+    const calls = fakeHub({
+      ...dashboardRoutes(),
+      'POST /api/jobs/job-waiting/cancel': ok({ ...waiting, state: 'cancelled' }),
+    });
+    renderApp('/manage');
+    const user = userEvent.setup();
+    const rows = await screen.findAllByTestId('job-row');
+    await user.click(within(rows[1]).getByRole('button', { name: 'Cancel job' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this job?' });
+    const listsBefore = calls.filter((call) => call.path === '/api/jobs').length;
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel job' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/api/jobs/job-waiting/cancel')).toBe(
+      true,
+    );
+    expect(calls.filter((call) => call.path === '/api/jobs').length).toBeGreaterThan(listsBefore);
+  });
+
+  it('opens a job in a drawer: its parameters summarised and each asset’s outcome with its code', async () => {
+    fakeHub(dashboardRoutes());
+    renderApp('/manage');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Details of Accept' }));
+
+    const drawer = await screen.findByRole('dialog', { name: 'Accept' });
+    expect(within(drawer).getByText('4: c-1, c-2, c-3 +1')).toBeVisible();
+    const outcomes = within(drawer).getByRole('table', { name: 'Per asset' });
+    expect(within(outcomes).getByText('Sent to junk')).toBeVisible();
+    expect(within(outcomes).getByText('E046')).toBeVisible();
+  });
+
+  it('says when there are no jobs', async () => {
+    fakeHub(dashboardRoutes([]));
+    renderApp('/manage');
+    expect(await screen.findByText('No jobs')).toBeVisible();
+  });
+
+  it('searches the audit log by asset, user and days, and loads more', async () => {
+    const first: AuditListResponse = {
+      items: [
+        {
+          id: '9',
+          at: '2026-11-20T10:00:00.000Z',
+          actor: 'luca.conti',
+          action: 'workflow-reject',
+          jobId: 'job-1',
+          assetId: 'c-1',
+          fromFolderId: 'appstp2',
+          toFolderId: 'rftt00',
+          outcome: 'success',
+          errorCode: null,
+        },
+      ],
+      nextCursor: '9',
+    };
+    const second: AuditListResponse = {
+      items: [{ ...first.items[0], id: '3', action: 'job-retry', assetId: null, actor: 'admin' }],
+      nextCursor: null,
+    };
+    const calls = fakeHub({
+      ...dashboardRoutes(),
+      'GET /api/audit': (call) => ok(call.query.get('cursor') ? second : first),
+    });
+    renderApp('/manage');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Audit log' }));
+    await user.type(await screen.findByLabelText('Asset id'), 'c-1');
+    await user.type(screen.getByLabelText('User'), 'luca.conti');
+    await user.type(screen.getByLabelText('From'), '2026-11-01');
+    await user.type(screen.getByLabelText('To'), '2026-11-20');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/audit')).toHaveLength(2));
+    const search = calls.filter((call) => call.path === '/api/audit')[1].query;
+    expect(search.get('assetId')).toBe('c-1');
+    expect(search.get('actor')).toBe('luca.conti');
+    expect(new Date(search.get('from') ?? '').getDate()).toBe(1);
+    // The "to" day is included: the bound sent is the next day's start.
+    expect(new Date(search.get('to') ?? '').getDate()).toBe(21);
+    expect(await screen.findByText('Reject')).toBeVisible();
+    expect(screen.getByText('appstp2 → rftt00')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Job retried')).toBeVisible();
+    expect(screen.getAllByTestId('audit-row')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+});

@@ -1,0 +1,43 @@
+import { Box, Heading, Stack, Tabs } from '@chakra-ui/react';
+import { ShieldAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/ui/empty-state';
+import { useSession } from '../session/use-session';
+import { AuditPanel } from './audit-panel';
+import { JobsPanel } from './jobs-panel';
+
+/** Administration (/manage): background jobs and the audit log, for administrators only. */
+export function ManagePage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        {t('sections.manage')}
+      </Heading>
+      {session.roles.includes('admin') ? (
+        <Tabs.Root defaultValue="jobs" variant="line" lazyMount unmountOnExit>
+          <Tabs.List>
+            <Tabs.Trigger value="jobs">{t('manage.tabs.jobs')}</Tabs.Trigger>
+            <Tabs.Trigger value="audit">{t('manage.tabs.audit')}</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="jobs">
+            <JobsPanel />
+          </Tabs.Content>
+          <Tabs.Content value="audit">
+            <AuditPanel />
+          </Tabs.Content>
+        </Tabs.Root>
+      ) : (
+        // The hub refuses every administration call anyway (403); this says so before any is made.
+        <Box bg="bg" rounded="l3" borderWidth="1px" data-testid="manage-not-allowed">
+          <EmptyState
+            icon={<ShieldAlert />}
+            title={t('manage.notAllowed.title')}
+            description={t('manage.notAllowed.description')}
+          />
+        </Box>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import { FINAL_JOB_STATES, type JobSummary } from '@paddock/rules';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { fetchAudit, type AuditSearch } from '../../api/audit.api';
+import { fetchJob, fetchJobs, fetchQueueStats, type JobListFilter } from '../../api/jobs.api';
+
+/** How often the dashboard looks again while it is open: jobs move on by themselves. */
+export const DASHBOARD_REFRESH_MS = 5_000;
+
+export const manageKeys = {
+  all: ['manage'] as const,
+  queues: () => [...manageKeys.all, 'queues'] as const,
+  jobs: (filter: JobListFilter) => [...manageKeys.all, 'jobs', filter] as const,
+  job: (id: string) => [...manageKeys.all, 'job', id] as const,
+  audit: (search: AuditSearch) => [...manageKeys.all, 'audit', search] as const,
+};
+
+export function queueStatsQueryOptions() {
+  return queryOptions({
+    queryKey: manageKeys.queues(),
+    queryFn: ({ signal }) => fetchQueueStats(signal),
+    refetchInterval: DASHBOARD_REFRESH_MS,
+  });
+}
+
+export function jobListQueryOptions(filter: JobListFilter) {
+  return infiniteQueryOptions({
+    queryKey: manageKeys.jobs(filter),
+    queryFn: ({ pageParam, signal }) => fetchJobs(filter, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    refetchInterval: DASHBOARD_REFRESH_MS,
+  });
+}
+
+const isFinal = (job: JobSummary | undefined) => job !== undefined && FINAL_JOB_STATES.includes(job.state);
+
+/** One job, followed until it ends. */
+export function jobQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: manageKeys.job(id),
+    queryFn: ({ signal }) => fetchJob(id, signal),
+    refetchInterval: (query) => (isFinal(query.state.data) ? false : DASHBOARD_REFRESH_MS),
+  });
+}
+
+export function auditQueryOptions(search: AuditSearch) {
+  return infiniteQueryOptions({
+    queryKey: manageKeys.audit(search),
+    queryFn: ({ pageParam, signal }) => fetchAudit(search, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
