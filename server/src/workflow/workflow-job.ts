@@ -11,13 +11,19 @@ import { WorkflowAuditRepository, type AssetSnapshot } from './workflow-audit.re
 /** One content's work, given the content as it is now; `null` content = it no longer exists. */
 export type AssetStep = (work: Work, item: PlanItem) => Promise<StepResult>;
 
+/**
+ * Contents of one job worked on at the same time: each is independent (its own links, tags and audit
+ * row), and the provider calls are I/O-bound, so a bulk action of hundreds does not wait in line.
+ */
+const ASSETS_IN_FLIGHT = 8;
+
 function snapshotOf(c: ProviderContent | undefined): AssetSnapshot | null {
   if (!c) return null;
   return { folderIds: [...c.linkedCategoryIds].sort(), tags: c.itags.map((t) => t.prettyId ?? t.id).sort() };
 }
 
 /**
- * Runs a workflow job over its plan, content by content: skips what an earlier try of this job
+ * Runs a workflow job over its plan, several contents at a time: skips what an earlier try of this job
  * already recorded, does the step, records the outcome with the content's folders and tags
  * before and after (one audit row per content, updated on a retry), and reports progress.
  */
@@ -40,12 +46,22 @@ export class WorkflowJobRunner {
   ): Promise<WorkflowResult> {
     const recorded = new Map((await this.outcomes.outcomesOf(context.jobId)).map((o) => [o.contentId, o]));
     const result: WorkflowResult = { total: payload.plan.length, done: 0, unchanged: 0, junk: 0, failed: 0 };
-    for (const [index, item] of payload.plan.entries()) {
-      const outcome = recorded.get(item.contentId) ?? (await this.one(action, item, context, step, ifGone));
-      result[outcome.outcome] += 1;
-      // 100 only when the record says completed.
-      await context.progress(Math.min(99, ((index + 1) / payload.plan.length) * 100));
-    }
+    const queue = [...payload.plan];
+    let finished = 0;
+    // Progress is reported in order, one write at a time, though contents finish out of order.
+    let reporting = Promise.resolve();
+    const worker = async () => {
+      for (let item = queue.shift(); item; item = queue.shift()) {
+        const outcome = recorded.get(item.contentId) ?? (await this.one(action, item, context, step, ifGone));
+        result[outcome.outcome] += 1;
+        finished += 1;
+        // 100 only when the record says completed.
+        const percent = Math.min(99, (finished / payload.plan.length) * 100);
+        reporting = reporting.then(() => context.progress(percent));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(ASSETS_IN_FLIGHT, queue.length) }, worker));
+    await reporting;
     await this.audit.recordJob({
       jobId: context.jobId,
       actor: context.actor,
