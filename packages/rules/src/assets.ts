@@ -94,12 +94,10 @@ export interface FolderNode {
   hasChildren: boolean;
   children?: FolderNode[];
   /** Breadcrumb, root first; only on `GET /api/folders/:id`. */
-  path?: {
-    id: string;
-    name: string; /** Only on `GET /api/folders/:id`: the folder's place and the SPEC §6 actions on assets in it. */
-    place?: Place;
-    actions?: AssetActions;
-  }[];
+  path?: { id: string; name: string }[];
+  /** Only on `GET /api/folders/:id`: the folder's place and the SPEC §6 actions on assets in it. */
+  place?: Place;
+  actions?: AssetActions;
 }
 
 export interface FolderTreeResponse {
@@ -176,6 +174,8 @@ export interface UploadResult {
   contentId: string;
   /** 1 for a new content, the new version number for a new version. */
   version: number;
+  /** A new version of a rejected content: the job putting it back at approval step 1. */
+  jobId?: string;
 }
 
 /** tus Upload-Metadata keys the hub reads. */

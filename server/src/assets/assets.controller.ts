@@ -5,7 +5,13 @@ import type { AssetDetail } from '@paddock/rules';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
-import { AssetDetailDto, AssetLangQuery, RenameAssetDto, ThumbnailQuery } from './assets.dto';
+import {
+  AssetDetailDto,
+  AssetDetailQuery,
+  AssetLangQuery,
+  RenameAssetDto,
+  ThumbnailQuery,
+} from './assets.dto';
 import { AssetsService, type ByteEndpoint } from './assets.service';
 import { placeholderSvg } from './placeholders';
 
@@ -28,14 +34,18 @@ export class AssetsController {
   constructor(private readonly assets: AssetsService) {}
 
   @Get(':id')
-  @ApiOperation({ summary: 'One asset, if the user may see one of its folders' })
+  @ApiOperation({
+    summary: 'One asset, if the user may see one of its folders',
+    description:
+      'With folderId (a folder the asset is in and the user sees): place and the SPEC §6 actions there',
+  })
   @ApiOkResponse({ type: AssetDetailDto })
   detail(
     @CurrentUser() user: AuthUser,
     @Param('id', new ParseUUIDPipe()) id: string,
-    @Query() query: AssetLangQuery,
+    @Query() query: AssetDetailQuery,
   ): Promise<AssetDetail> {
-    return this.assets.detail(user, id, query.lang);
+    return this.assets.detail(user, id, query.lang, query.folderId);
   }
 
   @Patch(':id')

@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { AssetWorkflowInfo } from '@paddock/rules';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsLatin1 } from '../common/latin1.validator';
+import { AssetActionsDto, PlaceDto } from '../workflow/place-actions.dto';
 
 export class RenameAssetDto {
   @ApiProperty({
@@ -21,6 +23,16 @@ export class AssetLangQuery {
   @IsOptional()
   @IsIn(['it', 'en', 'fr'])
   lang?: 'it' | 'en' | 'fr';
+}
+
+export class AssetDetailQuery extends AssetLangQuery {
+  @ApiPropertyOptional({
+    description: 'A folder of the asset the user looks at it in: the answer then has place and actions',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  folderId?: string;
 }
 
 export class ThumbnailQuery {
@@ -64,9 +76,31 @@ export class AssetDetailDto {
   @ApiProperty() downloadUrl: string;
   @ApiProperty({ example: { rename: true, newVersion: true, download: true } })
   rights: { rename: boolean; newVersion: boolean; download: boolean };
+  @ApiProperty({
+    description: 'Approval state, rejection note and drawing, deletion date (SPEC §3, §4)',
+    example: {
+      step: 1,
+      accepted: false,
+      rejected: false,
+      note: null,
+      canvas: null,
+      acceptedBy: null,
+      rejectedBy: null,
+      deletedAt: null,
+    },
+  })
+  workflow: AssetWorkflowInfo;
+  @ApiPropertyOptional({ type: PlaceDto, description: 'With folderId: the view of that folder' })
+  place?: PlaceDto;
+  @ApiPropertyOptional({ type: AssetActionsDto, description: 'With folderId: what SPEC §6 allows there' })
+  actions?: AssetActionsDto;
 }
 
 export class UploadResultDto {
   @ApiProperty() contentId: string;
   @ApiProperty() version: number;
+  @ApiPropertyOptional({
+    description: 'A new version of a rejected content: the job that puts it back at approval step 1',
+  })
+  jobId?: string;
 }

@@ -11,6 +11,7 @@ import { DomainError } from '../common/domain-error';
 import type { AuthUser } from '../auth/auth-user';
 import { ContentsGateway, type ProviderBytes, type ProviderContent } from '../provider/contents.gateway';
 import { ProviderError } from '../provider/provider.errors';
+import { PlaceActions } from '../workflow/place-actions';
 import { asDomainError } from './provider-failure';
 import { isContentType } from './placeholders';
 import { workflowInfoOf } from './workflow-info';
@@ -36,10 +37,26 @@ export type ByteEndpoint = keyof typeof BYTE_KINDS;
 /** One asset: its detail, its rename and its bytes, always through the provider with the user's token. */
 @Injectable()
 export class AssetsService {
-  constructor(private readonly contents: ContentsGateway) {}
+  constructor(
+    private readonly contents: ContentsGateway,
+    private readonly places: PlaceActions,
+  ) {}
 
-  async detail(user: AuthUser, id: string, lang: Lang = 'en'): Promise<AssetDetail> {
-    return toAssetDetail(await this.content(user, id, 'E025'), lang);
+  /** With `folderId` (a folder of the asset the user sees): its place there and the SPEC §6 actions. */
+  async detail(user: AuthUser, id: string, lang: Lang = 'en', folderId?: string): Promise<AssetDetail> {
+    const content = await this.content(user, id, 'E025');
+    const detail = toAssetDetail(content, lang);
+    if (!folderId) return detail;
+    try {
+      const looked = await this.places.ofAsset(user, folderId, {
+        linkedCategoryIds: content.linkedCategoryIds,
+        rejected: detail.workflow.rejected,
+        step: detail.workflow.step,
+      });
+      return looked ? { ...detail, ...looked } : detail;
+    } catch (error) {
+      throw asDomainError(error);
+    }
   }
 
   /** SPEC §5: an empty name is ignored; any other is saved in IT and EN (update if the locale exists, else add). */

@@ -11,6 +11,7 @@ import type { AuthenticatedRequest, AuthUser } from '../auth/auth-user';
 import { correlationIdOf } from '../common/correlation-id';
 import { DomainError, HTTP_STATUS_OF_KIND } from '../common/domain-error';
 import { ContentsGateway } from '../provider/contents.gateway';
+import { WorkflowEntry } from '../workflow/workflow-entry';
 import { asDomainError } from './provider-failure';
 import { loadTus } from './tus-loader';
 
@@ -40,7 +41,9 @@ function nodeReqOf(req: unknown): IncomingMessage | undefined {
 
 /**
  * Resumable uploads (tus 1.0) at /api/uploads: chunks go to a temp file under BLOB_DIR/uploads;
- * on the last chunk the file is streamed to the provider and becomes a content (or a new version).
+ * on the last chunk the file is streamed to the provider and becomes a content (or a new version),
+ * which enters the approval workflow when it is a supplier delivery or a rejected content's new
+ * version (WorkflowEntry).
  */
 @Injectable()
 export class UploadsService implements OnModuleInit {
@@ -56,6 +59,7 @@ export class UploadsService implements OnModuleInit {
 
   constructor(
     private readonly contents: ContentsGateway,
+    private readonly workflow: WorkflowEntry,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'BLOB_DIR'>,
   ) {
     this.directory = resolve(config.BLOB_DIR, 'uploads');
@@ -151,9 +155,10 @@ export class UploadsService implements OnModuleInit {
       );
       if (metadata.contentId) {
         const version = await this.contents.updateSource(user.providerToken, metadata.contentId, uploaded);
+        const jobId = await this.workflow.newVersion(user, metadata.contentId);
         this.outcomes.set(upload.id, {
           username: user.username,
-          result: { contentId: metadata.contentId, version },
+          result: { contentId: metadata.contentId, version, ...(jobId ? { jobId } : {}) },
         });
       } else {
         const contentId = await this.contents.insert(user.providerToken, {
@@ -165,6 +170,7 @@ export class UploadsService implements OnModuleInit {
           folderIds: [metadata.folderId as string],
           source: uploaded,
         });
+        await this.workflow.inserted(user, metadata.folderId as string, contentId);
         this.outcomes.set(upload.id, { username: user.username, result: { contentId, version: 1 } });
       }
     } catch (error) {

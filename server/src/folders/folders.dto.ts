@@ -1,4 +1,5 @@
 import { IsLatin1 } from '../common/latin1.validator';
+import { AssetActionsDto, PlaceDto } from '../workflow/place-actions.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LANGUAGES, type Language } from '@paddock/rules';
 import { Transform } from 'class-transformer';
@@ -86,6 +87,13 @@ export class FolderNodeResponse {
 export class FolderDetailResponse extends FolderNodeResponse {
   @ApiProperty({ type: [FolderPathItem], description: 'Breadcrumb: the visible ancestors then the folder' })
   path: FolderPathItem[];
+  @ApiPropertyOptional({ type: PlaceDto, description: 'The view of the folder (not on the synthetic root)' })
+  place?: PlaceDto;
+  @ApiPropertyOptional({
+    type: AssetActionsDto,
+    description: 'What SPEC §6 allows on assets in the folder (the step is the folder own)',
+  })
+  actions?: AssetActionsDto;
 }
 
 export class FolderTreeResponse {

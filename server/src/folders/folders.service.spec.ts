@@ -51,7 +51,7 @@ function serviceWith(overrides: Partial<Gateway>) {
     deleteFolder: unexpected,
     ...overrides,
   };
-  return new FoldersService(gateway);
+  return new FoldersService(gateway, { ofFolder: unexpected });
 }
 
 describe('FoldersService', () => {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ASSET_LOCALES, FALLBACK_LANGUAGE, type Language } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
+import { PlaceActions } from '../workflow/place-actions';
 import { ROOT_FOLDER_ID, type FolderDetailResponse, type FolderNodeResponse } from './folders.dto';
 import { folderError, rootIsReadOnly } from './folders.errors';
 import { displayName, localeOf } from './folder-naming';
@@ -35,7 +36,10 @@ function namesOf(name: string): Record<string, string> {
  */
 @Injectable()
 export class FoldersService {
-  constructor(@Inject(FoldersGateway) private readonly gateway: Gateway) {}
+  constructor(
+    @Inject(FoldersGateway) private readonly gateway: Gateway,
+    @Inject(PlaceActions) private readonly places: Pick<PlaceActions, 'ofFolder'>,
+  ) {}
 
   /** The whole visible tree: top-level nodes are the visible folders whose parent is not visible. */
   async tree(user: AuthUser, lang?: Language): Promise<FolderNodeResponse[]> {
@@ -44,7 +48,10 @@ export class FoldersService {
     return this.assemble(folders, view);
   }
 
-  /** One folder with its direct visible sub-folders and its breadcrumb; `root` is the synthetic root. */
+  /**
+   * One folder with its direct visible sub-folders, its breadcrumb, its place and the SPEC §6
+   * actions on assets in it; `root` is the synthetic root (no place).
+   */
   async folder(user: AuthUser, id: string, lang?: Language): Promise<FolderDetailResponse> {
     const view = viewOf(user, lang);
     if (id === ROOT_FOLDER_ID) return this.root(user, view);
@@ -55,12 +62,14 @@ export class FoldersService {
       this.gateway.subFolders(token, folder, locale).catch(rethrow),
       this.gateway.foldersByIds(token, folder.ancestorIds, locale).catch(rethrow),
     ]);
+    const placed = await this.places.ofFolder(user, folder, ancestors).catch(rethrow);
     const parentVisible = ancestors.some((a) => a.id === folder.parentId);
     return {
       ...this.node(folder, view, parentVisible ? folder.parentId : ROOT_FOLDER_ID),
       hasChildren: children.length > 0,
       children: children.map((c) => this.node(c, view, folder.id)).sort(byName),
       path: [...ancestors, folder].map((f) => ({ id: f.id, name: displayName(f, view.lang, view.side) })),
+      ...(placed ?? {}),
     };
   }
 

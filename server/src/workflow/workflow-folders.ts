@@ -32,10 +32,23 @@ export class WorkflowFolders {
 
   /** The folder as the user sees it (NOT_FOUND when hidden), with its path and place. */
   async placed(userToken: string, folderId: string, side: 'supplier' | 'maker'): Promise<PlacedFolder> {
-    const folder = await this.folders.folder(userToken, folderId);
-    const ancestors = folder.ancestorIds.length
-      ? await this.service.withToken((token) => this.folders.foldersByIds(token, folder.ancestorIds))
-      : [];
+    return this.placeOf(await this.folders.folder(userToken, folderId), side);
+  }
+
+  /**
+   * The path and place of a folder already read with the user's token. `seen`: ancestors the caller
+   * already read; when they are all of them, the service account is not asked again.
+   */
+  async placeOf(
+    folder: ProviderFolder,
+    side: 'supplier' | 'maker',
+    seen: readonly ProviderFolder[] = [],
+  ): Promise<PlacedFolder> {
+    const byId = new Map(seen.map((f) => [f.id, f]));
+    const complete = folder.ancestorIds.every((id) => byId.has(id));
+    const ancestors = complete
+      ? folder.ancestorIds.map((id) => byId.get(id)!)
+      : await this.service.withToken((token) => this.folders.foldersByIds(token, folder.ancestorIds));
     const path = [...ancestors, folder];
     return { folder, path, place: placeOfFolder(path, side) };
   }

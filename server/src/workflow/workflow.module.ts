@@ -6,8 +6,10 @@ import { PROVIDER_HTTP, createProviderHttp } from '../provider/http-provider.gat
 import { ProviderModule } from '../provider/provider.module';
 import { HttpSearchGateway, SEARCH_GATEWAY } from '../provider/search.gateway';
 import { AssetSteps } from './asset-steps';
+import { PlaceActions } from './place-actions';
 import { PurgeJunkHandler } from './purge-junk.handler';
 import { WorkflowAuditRepository } from './workflow-audit.repository';
+import { WorkflowEntry } from './workflow-entry';
 import { WorkflowFolders } from './workflow-folders';
 import { WorkflowJobRunner } from './workflow-job';
 import { WorkflowController } from './workflow.controller';
@@ -22,13 +24,15 @@ const providerHttp = (token: symbol) => ({
 
 /**
  * The approval workflow and the junk (SPEC §4): `POST /api/workflow/{action}` where the api runs,
- * the jobs' handlers where workers run (they reach the provider over HTTP either way).
+ * the jobs' handlers where workers run (they reach the provider over HTTP either way). Global:
+ * assets and folders use its place and actions, uploads its entry into the workflow.
  */
 @Module({})
 export class WorkflowModule {
   static forRoot(options: { runApi: boolean }): DynamicModule {
     return {
       module: WorkflowModule,
+      global: true,
       imports: [ProviderModule],
       controllers: options.runApi ? [WorkflowController] : [],
       providers: [
@@ -40,13 +44,15 @@ export class WorkflowModule {
         { provide: SEARCH_GATEWAY, useClass: HttpSearchGateway },
         WorkflowFolders,
         WorkflowService,
+        PlaceActions,
+        WorkflowEntry,
         AssetSteps,
         WorkflowAuditRepository,
         WorkflowJobRunner,
         PurgeJunkHandler,
         ...WORKFLOW_HANDLERS,
       ],
-      exports: [WorkflowService, WorkflowFolders, WorkflowAuditRepository],
+      exports: [WorkflowService, WorkflowFolders, WorkflowAuditRepository, PlaceActions, WorkflowEntry],
     };
   }
 }

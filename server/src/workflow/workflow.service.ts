@@ -15,6 +15,7 @@ import { JobsService } from '../jobs/jobs.service';
 import { ContentsGateway, type ProviderContent } from '../provider/contents.gateway';
 import { asDomainError } from '../assets/provider-failure';
 import { workflowInfoOf } from '../assets/workflow-info';
+import { enabledFor, permissionSubject, sideOf } from './permission-subject';
 import { WorkflowFolders, type PlacedFolder } from './workflow-folders';
 import { workflowRefusal as refuse } from './workflow.errors';
 
@@ -47,10 +48,6 @@ interface Source {
   placed: PlacedFolder;
   department: string | null;
   contents: ProviderContent[];
-}
-
-function sideOf(user: AuthUser): 'supplier' | 'maker' {
-  return user.primaryRole === 'supplier' ? 'supplier' : 'maker';
 }
 
 function tagged(c: ProviderContent, prettyId: string): boolean {
@@ -197,30 +194,19 @@ export class WorkflowService {
     const step = place.step ?? [...steps][0] ?? null;
     const department = source.department;
     if (step === null || !department) throw refuse.notAllowed(action, place.view);
-    if (!this.enabledFor(user, department, step)) throw refuse.notEnabled(step);
+    if (!enabledFor(user, department, step)) throw refuse.notEnabled(step);
     this.check(user, action, source, { ...place, step });
     return { step, department };
-  }
-
-  private enabledFor(user: AuthUser, department: string, step: number): boolean {
-    return user.approvalSteps.some((g) => g.department.toLowerCase() === department && g.step === step);
   }
 
   /** SPEC §6 for every content, in the place of the folder it is acted on from. */
   private check(user: AuthUser, action: WorkflowAction, source: Source, place = source.placed.place): void {
     const { rights } = source.placed.folder;
     for (const c of source.contents) {
-      const allowed = isAssetActionAllowed(PERMISSION_OF_ACTION[action], {
-        roles: user.roles,
-        place,
-        folder: rights,
-        asset: {
-          enabledForStep:
-            place.step !== null && !!place.department && this.enabledFor(user, place.department, place.step),
-          rejected: tagged(c, WORKFLOW_TAGS.refused),
-          restricted: false,
-        },
-      });
+      const allowed = isAssetActionAllowed(
+        PERMISSION_OF_ACTION[action],
+        permissionSubject(user, place, rights, { rejected: tagged(c, WORKFLOW_TAGS.refused) }),
+      );
       if (!allowed) throw refuse.notAllowed(action, place.view);
     }
   }

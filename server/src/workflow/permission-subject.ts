@@ -1,0 +1,37 @@
+import type { FolderRights, PermissionSubject, Place } from '@paddock/rules';
+import type { AuthUser } from '../auth/auth-user';
+
+/** Supplier exchange folders read from the side of who looks (SPEC §2). */
+export function sideOf(user: Pick<AuthUser, 'primaryRole'>): 'supplier' | 'maker' {
+  return user.primaryRole === 'supplier' ? 'supplier' : 'maker';
+}
+
+/** The user's approval groups include this step of this department (SPEC §6 "approvable asset"). */
+export function enabledFor(
+  user: Pick<AuthUser, 'approvalSteps'>,
+  department: string | null,
+  step: number | null,
+): boolean {
+  if (step === null || !department) return false;
+  return user.approvalSteps.some((g) => g.department.toLowerCase() === department && g.step === step);
+}
+
+/** What SPEC §6 decides an asset action from, for one user in one place (one definition for every check). */
+export function permissionSubject(
+  user: Pick<AuthUser, 'roles' | 'approvalSteps'>,
+  place: Place,
+  rights: FolderRights,
+  asset: { rejected: boolean },
+): PermissionSubject {
+  return {
+    roles: user.roles,
+    place,
+    folder: { write: rights.write, share: rights.share, manage: rights.manage },
+    asset: {
+      enabledForStep: enabledFor(user, place.department, place.step),
+      rejected: asset.rejected,
+      // Embargo and copyright flags are not derived yet (SPEC §4): nothing is restricted.
+      restricted: false,
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ERROR_CODES, assetActions, type AssetActions, type Place } from '@paddock/rules';
+import type { AuthUser } from '../auth/auth-user';
+import { FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
+import { ProviderError } from '../provider/provider.errors';
+import { permissionSubject, sideOf } from './permission-subject';
+import { WorkflowFolders, type PlacedFolder } from './workflow-folders';
+
+export interface PlaceAndActions {
+  place: Place;
+  actions: AssetActions;
+}
+
+/**
+ * Where the user looks at assets and what SPEC §6 lets them do there, for the web to show only
+ * what the hub will accept: the same rules `POST /api/workflow/{action}` checks.
+ */
+@Injectable()
+export class PlaceActions {
+  private readonly logger = new Logger(PlaceActions.name);
+
+  constructor(
+    private readonly folders: WorkflowFolders,
+    private readonly gateway: FoldersGateway,
+  ) {}
+
+  /**
+   * Assets in a folder the user sees (read with the user's token, with the ancestors the user
+   * sees): enabled for the folder's own step.
+   */
+  async ofFolder(
+    user: AuthUser,
+    folder: ProviderFolder,
+    ancestors: readonly ProviderFolder[] = [],
+  ): Promise<PlaceAndActions | null> {
+    const placed = await this.guarded(() => this.folders.placeOf(folder, sideOf(user), ancestors));
+    if (!placed) return null;
+    const { place } = placed;
+    return {
+      place,
+      actions: assetActions(permissionSubject(user, place, folder.rights, { rejected: false })),
+    };
+  }
+
+  /**
+   * One asset looked at in one of its folders; null when the asset is not linked to it or the
+   * user cannot see the folder (the detail then has no place, as without a folder).
+   */
+  async ofAsset(
+    user: AuthUser,
+    folderId: string,
+    asset: { linkedCategoryIds: string[]; rejected: boolean; step: number | null },
+  ): Promise<PlaceAndActions | null> {
+    if (!asset.linkedCategoryIds.includes(folderId)) return null;
+    let folder: ProviderFolder;
+    try {
+      folder = await this.gateway.folder(user.providerToken, folderId);
+    } catch (error) {
+      if (error instanceof ProviderError && error.code === ERROR_CODES.NOT_FOUND) return null;
+      throw error;
+    }
+    const placed = await this.guarded(() => this.folders.placeOf(folder, sideOf(user)));
+    if (!placed) return null;
+    // The approval folder above the steps: the asset's own step decides, as for accept and reject.
+    const place =
+      placed.place.view === 'approver' && placed.place.step === null
+        ? {
+            ...placed.place,
+            step: asset.step,
+            department: this.folders.departmentOf(placed, user.department),
+          }
+        : placed.place;
+    return { place, actions: assetActions(permissionSubject(user, place, folder.rights, asset)) };
+  }
+
+  /**
+   * The path is read with the service account. Place and actions only guide the web (every action
+   * is checked again when asked), so a folder or an asset stays viewable without them when that
+   * account cannot read (its session logs why).
+   */
+  private async guarded(read: () => Promise<PlacedFolder>): Promise<PlacedFolder | null> {
+    try {
+      return await read();
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      this.logger.warn({ code: error.code }, 'No place: the folder path could not be read');
+      return null;
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { FOLDER_CODES, specialCodeOf } from '@paddock/rules';
+import type { AuthUser } from '../auth/auth-user';
+import { DomainError } from '../common/domain-error';
+import { JobName } from '../jobs/job-catalogue';
+import { JobsService } from '../jobs/jobs.service';
+import { ContentsGateway, type ProviderContent } from '../provider/contents.gateway';
+import { FoldersGateway } from '../provider/folders.gateway';
+import { ProviderServiceSession } from '../provider/service-session';
+import { workflowInfoOf } from '../assets/workflow-info';
+import { WorkflowFolders } from './workflow-folders';
+
+/** SPEC §8: the content could not be put at its approval step. */
+const STEP_LINK_FAILED = 'E046';
+
+function codeOf(prettyId: string | null | undefined): string | null {
+  return specialCodeOf(prettyId ?? null)?.code ?? null;
+}
+
+/**
+ * How uploads enter the approval workflow (docs/workflow.md): a supplier delivery starts at
+ * step 1, a new version of a rejected content goes back to it. The links are made with the
+ * service account: the supplier has no right on the approval folders.
+ */
+@Injectable()
+export class WorkflowEntry {
+  constructor(
+    private readonly folders: WorkflowFolders,
+    private readonly gateway: FoldersGateway,
+    private readonly contents: ContentsGateway,
+    private readonly service: ProviderServiceSession,
+    private readonly jobs: JobsService,
+  ) {}
+
+  /** A content just inserted into `folderId`: in the supplier work folder (or below) it also enters step 1. */
+  async inserted(user: AuthUser, folderId: string, contentId: string): Promise<void> {
+    const folder = await this.gateway.folder(user.providerToken, folderId);
+    // The supplier work folder is a supplier exchange folder: others need no look at the path.
+    if (!folder.isSupplier) return;
+    const placed = await this.folders.placeOf(folder, 'supplier');
+    if (!placed.path.some((f) => codeOf(f.prettyId) === FOLDER_CODES.supplierWork)) return;
+    const department = this.folders.departmentOf(placed, user.department);
+    const step1 = department ? await this.folders.stepFolder(1, department) : null;
+    if (!step1) return;
+    const { notLinked } = await this.service.withToken((token) =>
+      this.gateway.linkContents(token, step1.id, [contentId]),
+    );
+    if (notLinked.length)
+      throw new DomainError(STEP_LINK_FAILED, 'internal', 'The delivery could not enter approval step 1');
+  }
+
+  /**
+   * A new version was stored: a rejected content (in the rejected folder, or refused while only
+   * in the supplier work folder) goes back to step 1 by the resubmit job; its id, else null.
+   */
+  async newVersion(user: AuthUser, contentId: string): Promise<string | null> {
+    // As the uploader sees it first: a rejected content carries the refused tag or is in the
+    // rejected folder; only then are all its folders read with the service account.
+    const [seen] = await this.contents.contentsByIds(user.providerToken, [contentId], 'E020');
+    if (!seen || !(workflowInfoOf(seen).rejected || this.inRejectedFolder(seen))) return null;
+    const [content] = await this.service.withToken((token) =>
+      this.contents.contentsByIds(token, [contentId], 'E020'),
+    );
+    if (!content || !this.isRejected(content)) return null;
+    const rejected = content.linkedCategories.find((f) => codeOf(f.prettyId) === FOLDER_CODES.rejected);
+    const department =
+      content.linkedCategories.map((f) => specialCodeOf(f.prettyId)?.department).find(Boolean) ??
+      user.department?.toLowerCase() ??
+      null;
+    const step1 = department ? await this.folders.stepFolder(1, department) : null;
+    if (!department || !step1) return null;
+    const junk = await this.folders.junkFolder(department);
+    const from = rejected?.id ?? null;
+    const { jobId } = await this.jobs.submit(
+      JobName.WorkflowResubmit,
+      {
+        folderId: from ?? step1.id,
+        plan: [{ contentId, from, to: step1.id }],
+        junkFolderId: junk?.id ?? null,
+      },
+      user.username,
+    );
+    return jobId;
+  }
+
+  /**
+   * A refused content elsewhere (moved on from the rejected folder by staff) keeps its place: only
+   * one in the rejected folder, or a delivery refused and in no other folder, re-enters approval.
+   */
+  private isRejected(content: ProviderContent): boolean {
+    if (this.inRejectedFolder(content)) return true;
+    const codes = content.linkedCategories.map((f) => codeOf(f.prettyId));
+    return workflowInfoOf(content).rejected && codes.every((c) => c === FOLDER_CODES.supplierWork);
+  }
+
+  private inRejectedFolder(content: ProviderContent): boolean {
+    return content.linkedCategories.some((f) => codeOf(f.prettyId) === FOLDER_CODES.rejected);
+  }
+}

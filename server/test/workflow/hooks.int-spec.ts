@@ -1,0 +1,214 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AssetActions, AssetDetail, FolderNode, UploadResult } from '@paddock/rules';
+import sharp from 'sharp';
+import type { SignedIn } from '../auth/auth-fixtures';
+import { startTestApp, type TestApp } from '../support/test-app';
+import {
+  as,
+  contentsIn,
+  finished,
+  get,
+  headersOf,
+  post,
+  seedDemoOrganisation,
+  stateOf,
+} from './workflow-fixtures';
+
+jest.setTimeout(120_000);
+
+let t: TestApp;
+let blobDir: string;
+let folders: Map<string, string>;
+let anna: SignedIn;
+let mario: SignedIn;
+let supplier: SignedIn;
+const id = (prettyId: string) => folders.get(prettyId)!;
+
+beforeAll(async () => {
+  blobDir = await mkdtemp(join(tmpdir(), 'paddock-hooks-'));
+  t = await startTestApp({ BLOB_DIR: blobDir });
+  folders = await seedDemoOrganisation(t);
+  [anna, mario, supplier] = await Promise.all(
+    ['anna.bianchi', 'mario.rossi', 'foto.studio'].map((u) => as(t, u)),
+  );
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(blobDir, { recursive: true, force: true });
+});
+
+async function detail(s: SignedIn, contentId: string, folderId?: string): Promise<AssetDetail> {
+  const query = folderId ? `?folderId=${folderId}` : '';
+  const res = await get<AssetDetail>(t, s, `/api/assets/${contentId}${query}`);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+async function folderOf(
+  s: SignedIn,
+  prettyId: string,
+): Promise<Required<Pick<FolderNode, 'place' | 'actions'>>> {
+  const res = await get<Required<FolderNode>>(t, s, `/api/folders/${id(prettyId)}`);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+function allowed(actions: AssetActions | undefined): string[] {
+  return Object.entries(actions ?? {})
+    .filter(([, yes]) => yes)
+    .map(([action]) => action)
+    .sort();
+}
+
+/** A real tus 1.0 upload (create, one PATCH), then its result. */
+async function upload(s: SignedIn, metadata: Record<string, string>): Promise<UploadResult> {
+  const bytes = await sharp({
+    create: { width: 32, height: 24, channels: 3, background: { r: 20, g: 90, b: 200 } },
+  })
+    .jpeg()
+    .toBuffer();
+  const create = await fetch(`${t.url}/api/uploads`, {
+    method: 'POST',
+    headers: {
+      ...headersOf(s),
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(bytes.length),
+      'Upload-Metadata': Object.entries(metadata)
+        .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+        .join(','),
+    },
+  });
+  expect(create.status).toBe(201);
+  const location = new URL(create.headers.get('location') ?? '', t.url).toString();
+  const patch = await fetch(location, {
+    method: 'PATCH',
+    headers: {
+      ...headersOf(s),
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': '0',
+      'Content-Type': 'application/offset+octet-stream',
+    },
+    body: new Uint8Array(bytes),
+  });
+  expect(patch.status).toBe(204);
+  const res = await get<UploadResult>(t, s, `/api/uploads/${location.split('/').pop()}/result`);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+/** A supplier delivery at step 1 rejected by anna through the real workflow (note kept on it). */
+async function rejectedDelivery(): Promise<string> {
+  const [content] = await contentsIn(t, folders, ['lvrr02-marketing', 'appstp1-marketing']);
+  const res = await post<{ jobId: string }>(t, anna, '/api/workflow/reject', {
+    contentIds: [content],
+    folderId: id('appstp1-marketing'),
+    note: 'Colours are off',
+  });
+  expect(res.status).toBe(202);
+  expect((await finished(t, anna, res.body.jobId)).state).toBe('completed');
+  expect((await stateOf(t, content))?.folders).toEqual(['lvrr02-marketing', 'rftt00-marketing']);
+  return content;
+}
+
+describe('asset detail: place and SPEC §6 actions with ?folderId=', () => {
+  it('anna at step 1 may accept and reject, not move; without folderId there is no place', async () => {
+    const [content] = await contentsIn(t, folders, ['lvrr02-marketing', 'appstp1-marketing']);
+    const seen = await detail(anna, content, id('appstp1-marketing'));
+    expect(seen.place).toMatchObject({ view: 'approver', step: 1, department: 'marketing' });
+    expect(seen.actions).toMatchObject({ accept: true, reject: true, move: false, delete: false });
+    const plain = await detail(anna, content);
+    expect(plain.place).toBeUndefined();
+    expect(plain.actions).toBeUndefined();
+  });
+
+  it('mario in the department archive may move, delete and rename, not accept', async () => {
+    const [content] = await contentsIn(t, folders, ['arch04-marketing']);
+    const seen = await detail(mario, content, id('arch04-marketing'));
+    expect(seen.place).toMatchObject({ view: 'archives', archiveSubState: 'department' });
+    expect(seen.actions).toMatchObject({
+      move: true,
+      delete: true,
+      rename: true,
+      accept: false,
+      reject: false,
+    });
+  });
+
+  it('a folder the asset is not in gives no place and no actions', async () => {
+    const [content] = await contentsIn(t, folders, ['arch04-marketing']);
+    const seen = await detail(mario, content, id('arrc03-marketing'));
+    expect(seen.place).toBeUndefined();
+    expect(seen.actions).toBeUndefined();
+  });
+
+  it('foto.studio sees a rejected delivery in the supplier work folder with updateFile allowed', async () => {
+    const content = await rejectedDelivery();
+    const seen = await detail(supplier, content, id('lvrr02-marketing'));
+    expect(seen.place).toMatchObject({ view: 'supplierSent', department: 'marketing' });
+    expect(seen.workflow).toMatchObject({ rejected: true, note: 'Colours are off' });
+    expect(seen.actions).toMatchObject({ updateFile: true, accept: false, reject: false });
+  });
+});
+
+describe('folder detail: place and SPEC §6 actions on assets in it', () => {
+  it('step 1 for anna: accept and reject; the department archive for mario: move, delete, rename', async () => {
+    const step1 = await folderOf(anna, 'appstp1-marketing');
+    expect(step1.place).toMatchObject({ view: 'approver', step: 1 });
+    expect(allowed(step1.actions)).toEqual(['accept', 'reject']);
+    const archive = await folderOf(mario, 'arch04-marketing');
+    expect(archive.place).toMatchObject({ view: 'archives', archiveSubState: 'department' });
+    expect(archive.actions).toMatchObject({ move: true, delete: true, rename: true, accept: false });
+  });
+
+  it('luca is not enabled for step 1: nothing to accept there', async () => {
+    const luca = await as(t, 'luca.conti');
+    const step1 = await folderOf(luca, 'appstp1-marketing');
+    expect(step1.actions).toMatchObject({ accept: false, reject: false });
+  });
+
+  it('the supplier work folder reads as sent for foto.studio, where it may delete its deliveries', async () => {
+    const work = await folderOf(supplier, 'lvrr02-marketing');
+    expect(work.place).toMatchObject({ view: 'supplierSent', department: 'marketing' });
+    expect(work.actions).toMatchObject({ delete: true, accept: false });
+  });
+});
+
+describe('uploads entering the workflow', () => {
+  it('a supplier upload into the supplier work folder lands in lvrr02 and approval step 1', async () => {
+    const result = await upload(supplier, { filename: 'delivery.jpg', folderId: id('lvrr02-marketing') });
+    expect(result.version).toBe(1);
+    expect(result.jobId).toBeUndefined();
+    expect((await stateOf(t, result.contentId))?.folders).toEqual(['appstp1-marketing', 'lvrr02-marketing']);
+    const seen = await detail(anna, result.contentId, id('appstp1-marketing'));
+    expect(seen.workflow.step).toBe(1);
+    expect(seen.actions?.accept).toBe(true);
+  });
+
+  it('a staff upload into the department archive stays out of the workflow', async () => {
+    const result = await upload(mario, { filename: 'archive.jpg', folderId: id('arch04-marketing') });
+    expect((await stateOf(t, result.contentId))?.folders).toEqual(['arch04-marketing']);
+  });
+
+  it('a new version of a rejected delivery goes back to step 1 without wf-refused, note kept', async () => {
+    const content = await rejectedDelivery();
+    const result = await upload(supplier, { filename: 'delivery-v2.jpg', contentId: content });
+    expect(result.version).toBe(2);
+    expect(result.jobId).toEqual(expect.any(String));
+    const job = await finished(t, supplier, result.jobId!);
+    expect(job.state).toBe('completed');
+    const state = await stateOf(t, content);
+    expect(state?.folders).toEqual(['appstp1-marketing', 'lvrr02-marketing']);
+    expect(state?.tags).not.toContain('wf-refused');
+    expect(state?.meta).toMatchObject({ content_note: 'Colours are off' });
+  });
+
+  it('a new version of a content not rejected starts no job', async () => {
+    const [content] = await contentsIn(t, folders, ['arch04-marketing']);
+    const result = await upload(mario, { filename: 'archive-v2.jpg', contentId: content });
+    expect(result.version).toBe(2);
+    expect(result.jobId).toBeUndefined();
+    expect((await stateOf(t, content))?.folders).toEqual(['arch04-marketing']);
+  });
+});
