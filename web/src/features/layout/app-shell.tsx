@@ -27,7 +27,8 @@ export function AppShell({ children }: { children: ReactNode }) {
           <AppNav />
           <AreaLoader area="sidebar" />
         </Box>
-        <SkipNavContent as="main" position="relative" flex="1" p={{ base: '4', md: '8' }}>
+        {/* minW 0: a wide table scrolls inside the main area instead of widening the page. */}
+        <SkipNavContent as="main" position="relative" flex="1" minW="0" p={{ base: '4', md: '8' }}>
           <Box mb="4" _empty={{ display: 'none' }}>
             <ErrorBannerHost />
           </Box>

@@ -1,4 +1,4 @@
-import { Button, Code, HStack, Table, Text } from '@chakra-ui/react';
+import { Button, Code, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { JobSummary } from '@paddock/rules';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, jobNameLabel } from './format';
@@ -31,10 +31,8 @@ export function JobsTable({ jobs, onOpen, onAction }: JobsTableProps) {
             <Table.ColumnHeader>{t('manage.jobs.state')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('manage.jobs.progress')}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{t('manage.jobs.attempts')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('manage.jobs.error')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('manage.jobs.submitter')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('manage.jobs.created')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('manage.jobs.finished')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('manage.jobs.dates')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('manage.jobs.actions')}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
@@ -48,18 +46,30 @@ export function JobsTable({ jobs, onOpen, onAction }: JobsTableProps) {
                 </Text>
               </Table.Cell>
               <Table.Cell>
-                <StateBadge state={job.state} />
+                <Stack gap="1" align="start">
+                  <StateBadge state={job.state} />
+                  {job.errorCode ? (
+                    <Code colorPalette="red" aria-label={t('manage.jobs.error')}>
+                      {job.errorCode}
+                    </Code>
+                  ) : null}
+                </Stack>
               </Table.Cell>
               <Table.Cell>
                 <JobProgress value={job.progress} />
               </Table.Cell>
               <Table.Cell textAlign="end">{job.attempts}</Table.Cell>
-              <Table.Cell>
-                {job.errorCode ? <Code colorPalette="red">{job.errorCode}</Code> : null}
-              </Table.Cell>
               <Table.Cell>{job.createdBy}</Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{formatDateTime(job.createdAt, i18n.language)}</Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{formatDateTime(job.finishedAt, i18n.language)}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap" textStyle="xs">
+                <Text>
+                  {t('manage.jobs.createdAt', { date: formatDateTime(job.createdAt, i18n.language) })}
+                </Text>
+                {job.finishedAt ? (
+                  <Text color="fg.muted">
+                    {t('manage.jobs.finishedAt', { date: formatDateTime(job.finishedAt, i18n.language) })}
+                  </Text>
+                ) : null}
+              </Table.Cell>
               <Table.Cell>
                 <HStack gap="1">
                   <Button

@@ -22,14 +22,14 @@ export function QueueCards() {
             </HStack>
           </Card.Header>
           <Card.Body>
-            <HStack gap="4" wrap="wrap">
+            <SimpleGrid columns={3} gap="3">
               {QUEUE_COUNT_STATES.map((state) => (
-                <Stat.Root key={state} size="sm" minW="16">
+                <Stat.Root key={state} size="sm">
                   <Stat.Label>{t(`manage.counts.${state}`)}</Stat.Label>
                   <Stat.ValueText>{queue.counts[state]}</Stat.ValueText>
                 </Stat.Root>
               ))}
-            </HStack>
+            </SimpleGrid>
           </Card.Body>
         </Card.Root>
       ))}
