@@ -7,7 +7,7 @@ import {
   type AuditRecordSummary,
 } from '@paddock/rules';
 import { Type } from 'class-transformer';
-import { IsDate, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { IsDate, IsIn, IsInt, IsOptional, Matches, Max, MaxLength, Min } from 'class-validator';
 
 /** Ids, usernames and action names: printable, no spaces, bounded. */
 const TOKEN = /^[A-Za-z0-9@._:-]{1,200}$/;
@@ -65,7 +65,7 @@ export class AuditQueryDto {
 
   @ApiPropertyOptional({ description: "The previous page's nextCursor" })
   @IsOptional()
-  @Matches(/^\d{1,19}$/)
+  @MaxLength(300)
   cursor?: string;
 }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditOutcome, AuditRecordSummary } from '@paddock/rules';
+import type { PageCursor } from '../common/page-cursor';
 import { HubPrismaService } from '../database/hub-prisma.service';
 import type { AuditRecord, Prisma } from '../generated/hub/client';
 
@@ -14,8 +15,8 @@ export interface AuditFilter {
   from?: Date;
   /** Exclusive upper bound of `at`. */
   to?: Date;
-  /** Only rows older than this id (the previous page's last). */
-  beforeId?: bigint;
+  /** Only rows older than the previous page's last. */
+  before?: PageCursor;
   limit: number;
 }
 
@@ -40,13 +41,16 @@ export class AuditRepository {
   constructor(private readonly prisma: HubPrismaService) {}
 
   /**
-   * Newest first by id: ids follow insertion, so the primary key orders and pages the log
-   * without a sort, and the (asset_id, at) / (actor, at) indexes narrow a search by asset or user.
+   * Newest first by time (ids break ties): the (asset_id, at) and (actor, at) indexes serve a
+   * search by asset or user in that order, the (at, id) index one by dates alone.
    */
   async search(filter: AuditFilter): Promise<AuditRecordSummary[]> {
+    const before = filter.before;
     const at: Prisma.DateTimeFilter = {};
     if (filter.from) at.gte = filter.from;
     if (filter.to) at.lt = filter.to;
+    // The page bound on `at` alone lets the index stop there; the OR then breaks ties by id.
+    if (before) at.lte = before.at;
     const rows = await this.prisma.auditRecord.findMany({
       where: {
         assetId: filter.assetId,
@@ -54,10 +58,12 @@ export class AuditRepository {
         action: filter.action,
         outcome: filter.outcome,
         jobId: filter.jobId,
-        ...(filter.from || filter.to ? { at } : {}),
-        ...(filter.beforeId !== undefined ? { id: { lt: filter.beforeId } } : {}),
+        ...(Object.keys(at).length ? { at } : {}),
+        ...(before && {
+          OR: [{ at: { lt: before.at } }, { at: before.at, id: { lt: BigInt(before.id) } }],
+        }),
       },
-      orderBy: { id: 'desc' },
+      orderBy: [{ at: 'desc' }, { id: 'desc' }],
       take: filter.limit,
     });
     return rows.map(toSummary);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DASHBOARD_PAGE, type AuditListResponse, type AuditOutcome } from '@paddock/rules';
 import { DomainError } from '../common/domain-error';
+import { decodeCursor, encodeCursor } from '../common/page-cursor';
 import type { JobViewer } from '../jobs/actor';
 import { AuditRepository } from './audit.repository';
 
@@ -17,8 +18,6 @@ export interface AuditQuery {
   cursor?: string;
 }
 
-const ID_CURSOR = /^\d{1,19}$/;
-
 /** The audit log search (administrators only): who did what to which asset, when, and how it ended. */
 @Injectable()
 export class AuditService {
@@ -28,8 +27,9 @@ export class AuditService {
     if (!viewer.isAdmin) throw DomainError.forbidden('Administrators only');
     if (query.from && query.to && query.from >= query.to)
       throw DomainError.invalid('"from" must be before "to"');
-    if (query.cursor !== undefined && !ID_CURSOR.test(query.cursor))
-      throw DomainError.invalid('Invalid cursor');
+    const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    // Audit ids are bigints: a cursor carrying anything else was not made here.
+    if (before && !/^\d{1,19}$/.test(before.id)) throw DomainError.invalid('Invalid cursor');
     const limit = Math.min(Math.max(query.limit ?? DASHBOARD_PAGE.default, 1), DASHBOARD_PAGE.max);
     const items = await this.records.search({
       assetId: query.assetId,
@@ -39,10 +39,12 @@ export class AuditService {
       jobId: query.jobId,
       from: query.from,
       to: query.to,
-      beforeId: query.cursor === undefined ? undefined : BigInt(query.cursor),
+      before,
       limit,
     });
     const last = items.at(-1);
-    return { items, nextCursor: items.length === limit && last ? last.id : null };
+    const nextCursor =
+      items.length === limit && last ? encodeCursor({ at: new Date(last.at), id: last.id }) : null;
+    return { items, nextCursor };
   }
 }

@@ -153,6 +153,29 @@ describe('audit log search (HTTP, PostgreSQL)', () => {
     expect(second.nextCursor).toBeNull();
   });
 
+  it('pages rows written at the same instant without losing or repeating one', async () => {
+    const same = day(10);
+    await t.app.get(HubPrismaService).auditRecord.createMany({
+      data: ['tie-1', 'tie-2', 'tie-3'].map((assetId) => ({
+        actor: 'tie.user',
+        action: 'workflow-move',
+        assetId,
+        outcome: 'success',
+        at: same,
+      })),
+    });
+    const seen: (string | null)[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: AuditListResponse = await search(
+        `actor=tie.user&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      seen.push(...assetsOf(page));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(['tie-3', 'tie-2', 'tie-1']);
+  });
+
   it('refuses a malformed search with 400 and the reason', async () => {
     for (const bad of [
       'from=yesterday',
