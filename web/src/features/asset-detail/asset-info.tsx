@@ -1,5 +1,5 @@
 import { Badge, DataList, Heading, HStack, Stack } from '@chakra-ui/react';
-import { isHiddenMetadataKey, type AssetDetail } from '@paddock/rules';
+import { isHiddenMetadataKey, WORKFLOW_METADATA, type AssetDetail } from '@paddock/rules';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatDate, formatDuration } from '../assets/format';
 
@@ -25,7 +25,11 @@ export function AssetInfo({ asset }: { asset: AssetDetail }) {
   if (asset.folders.length) {
     rows.push([t('assetDetail.info.folders'), asset.folders.map((folder) => folder.name).join(', ')]);
   }
-  const metadata = asset.metadata.filter((entry) => !isHiddenMetadataKey(entry.key));
+  // The workflow's own metadata is shown, readable, in the approval section instead.
+  const workflowKeys: readonly string[] = Object.values(WORKFLOW_METADATA);
+  const metadata = asset.metadata.filter(
+    (entry) => !isHiddenMetadataKey(entry.key) && !workflowKeys.includes(entry.key),
+  );
 
   return (
     <Stack gap="5">

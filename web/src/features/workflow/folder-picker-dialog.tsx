@@ -28,8 +28,9 @@ export function FolderPickerDialog(props: FolderPickerDialogProps) {
     <AppDialog
       open
       size="md"
-      dismissible={!props.busy}
-      onDismiss={props.onCancel}
+      // Closed by its buttons only: it may open as another dialog closes, whose focus going back
+      // to its trigger must not count as a dismissal.
+      dismissible={false}
       title={props.title}
       footer={
         <>

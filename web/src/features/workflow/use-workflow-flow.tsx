@@ -67,6 +67,8 @@ export function useWorkflowFlow({
 
   const start = (action: FlowAction) => {
     if (action === 'delete' && place?.view === 'departmentJunk') setDialog('permanent-delete');
+    // At the last step the move dialog choosing the enrichment folder is the confirmation (SPEC §4).
+    else if (action === 'accept' && place && isLastStep(roots, folderId, place)) setDialog('enrichment');
     else setDialog(action);
   };
 
@@ -100,13 +102,7 @@ export function useWorkflowFlow({
   const dialogs = (() => {
     switch (dialog) {
       case 'accept':
-        return confirm('accept', async () => {
-          if (place && isLastStep(roots, folderId, place)) {
-            setDialog('enrichment');
-            return false;
-          }
-          return accept();
-        });
+        return confirm('accept', () => accept());
       case 'enrichment':
         return picker(
           t('workflow.accept.enrichmentTitle'),

@@ -285,7 +285,6 @@ describe('workflow actions in the asset detail modal', () => {
     const user = userEvent.setup();
     await screen.findByRole('dialog', { name: 'asset-0.jpg' });
     await user.click(await toolbar().findByRole('button', { name: 'Accept' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Accept' }));
 
     const picker = await screen.findByRole('dialog', { name: 'Last step: choose the enrichment folder' });
     const pickerTree = within(picker).getByRole('tree');
