@@ -160,6 +160,21 @@ describe('workflow actions in the asset detail modal', () => {
 
     await waitFor(() => expect(buttonNames()).toEqual(['Restore', 'Delete permanently']));
     expect(screen.getByText('Deleted on').nextSibling).toHaveTextContent('09/03/2026');
+
+    // Restore picks a folder; the junk itself is not one of the choices.
+    const user = userEvent.setup();
+    await user.click(toolbar().getByRole('button', { name: 'Restore' }));
+    const picker = within(await screen.findByRole('dialog', { name: 'Restore to folder' }));
+    picker.getByRole('treeitem', { name: 'Marketing' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(picker.getByRole('treeitem', { name: 'Department junk' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await user.click(picker.getByRole('treeitem', { name: 'Department junk' }));
+    expect(picker.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    await user.click(picker.getByRole('treeitem', { name: 'Enrichment' }));
+    expect(picker.getByText('Chosen: Enrichment')).toBeInTheDocument();
   });
 
   it('rejects only with a note, sending the drawing made on the preview', async () => {
