@@ -2,7 +2,7 @@ import { Button, HStack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { folderActionsQueryOptions } from '../../api/workflow.queries';
+import { folderQueryOptions } from '../../api/assets.queries';
 import { useLanguage } from '../../i18n/use-language';
 import { DownloadButton } from '../downloads/download-button';
 import { useSession } from '../session/use-session';
@@ -25,7 +25,7 @@ export function SmartBar({ selectedIds, folderId, onClear }: SmartBarProps) {
   const [language] = useLanguage();
   const session = useSession();
   const count = selectedIds.size;
-  const folder = useQuery({ ...folderActionsQueryOptions(folderId, language), enabled: count > 0 });
+  const folder = useQuery({ ...folderQueryOptions(folderId, language), enabled: count > 0 });
   const flow = useWorkflowFlow({
     folderId,
     place: folder.data?.place,
