@@ -8,7 +8,6 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import {
   AssetDetailDto,
   AssetDetailQuery,
-  AssetLangQuery,
   RenameAssetDto,
   ThumbnailQuery,
 } from './assets.dto';
@@ -55,9 +54,9 @@ export class AssetsController {
     @CurrentUser() user: AuthUser,
     @Param('id', new ParseUUIDPipe()) id: string,
     @Body() body: RenameAssetDto,
-    @Query() query: AssetLangQuery,
+    @Query() query: AssetDetailQuery,
   ): Promise<AssetDetail> {
-    return this.assets.rename(user, id, body.name, query.lang);
+    return this.assets.rename(user, id, body.name, query.lang, query.folderId);
   }
 
   @Get(':id/thumbnail')

@@ -60,11 +60,18 @@ export class AssetsService {
   }
 
   /** SPEC §5: an empty name is ignored; any other is saved in IT and EN (update if the locale exists, else add). */
-  async rename(user: AuthUser, id: string, name: string, lang: Lang = 'en'): Promise<AssetDetail> {
+  async rename(
+    user: AuthUser,
+    id: string,
+    name: string,
+    lang: Lang = 'en',
+    folderId?: string,
+  ): Promise<AssetDetail> {
     const trimmed = name.trim();
     const content = await this.content(user, id, 'E025');
     if (!trimmed) return toAssetDetail(content, lang);
-    if (!content.userRights.write) throw DomainError.forbidden('You may not rename this asset');
+    if (!content.userRights.write || !(await this.mayRename(user, content, folderId)))
+      throw DomainError.forbidden('You may not rename this asset here');
     const existing = new Set(content.locales.map((l) => l.locale));
     try {
       for (const step of RENAME_STEPS)
@@ -75,6 +82,28 @@ export class AssetsService {
       throw asDomainError(error);
     }
     return this.detail(user, id, lang);
+  }
+
+  /**
+   * SPEC §6 "edit name": write on the folder, and not in the approver, supplier-received or
+   * non-department archive views. Asked from a folder (`folderId`), that folder decides; else any
+   * folder of the asset the user sees where the rule allows it.
+   */
+  private async mayRename(user: AuthUser, content: ProviderContent, folderId?: string): Promise<boolean> {
+    const workflow = workflowInfoOf(content);
+    const asset = {
+      linkedCategoryIds: content.linkedCategoryIds,
+      rejected: workflow.rejected,
+      step: workflow.step,
+    };
+    const candidates = folderId ? [folderId] : content.linkedCategoryIds;
+    try {
+      for (const candidate of candidates)
+        if ((await this.places.ofAsset(user, candidate, asset))?.actions.rename) return true;
+    } catch (error) {
+      throw asDomainError(error);
+    }
+    return false;
   }
 
   /** The provider's bytes of one file of the asset (Range and If-None-Match passed on). */

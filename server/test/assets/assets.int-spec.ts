@@ -86,8 +86,9 @@ beforeAll(async () => {
   const marketing = await groupId('L/MARKETING');
   const sales = await groupId('L/SALES');
   folders = await new FolderSeeder(providerDb(t)).upsertFolders([
+    // A department archive (SPEC §3 arch04), where SPEC §6 lets its writers rename.
     {
-      prettyId: 'dept-marketing',
+      prettyId: 'arch04-marketing',
       parent: null,
       names: { IT: 'Marketing', EN: 'Marketing' },
       acl: new Map([
@@ -97,13 +98,13 @@ beforeAll(async () => {
     },
     {
       prettyId: 'read-only',
-      parent: 'dept-marketing',
+      parent: 'arch04-marketing',
       names: { IT: 'Sola lettura', EN: 'Read only' },
       acl: new Map([[marketing, {}]]),
     },
     {
       prettyId: 'frnt01-marketing',
-      parent: 'dept-marketing',
+      parent: 'arch04-marketing',
       names: { IT: 'Fornitori', EN: 'Suppliers' },
       isSupplier: true,
       acl: new Map([[marketing, { write: true }]]),
@@ -127,7 +128,7 @@ describe('assets: upload, detail, rename, bytes, versions, trash', () => {
     const { create, result } = await tusUpload(writer, image, {
       filename: 'red car.jpg',
       filetype: 'image/jpeg',
-      folderId: folders.get('dept-marketing') as string,
+      folderId: folders.get('arch04-marketing') as string,
     });
     expect(create.status).toBe(201);
     expect(result?.status).toBe(200);
@@ -146,7 +147,7 @@ describe('assets: upload, detail, rename, bytes, versions, trash', () => {
       version: 1,
       size: image.length,
       mimeType: 'image/jpeg',
-      folders: [{ id: folders.get('dept-marketing'), name: 'Marketing' }],
+      folders: [{ id: folders.get('arch04-marketing'), name: 'Marketing' }],
       rights: { rename: true, newVersion: true, download: true },
     });
   });

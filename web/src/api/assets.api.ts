@@ -50,8 +50,13 @@ export function fetchAsset(id: string, signal?: AbortSignal): Promise<AssetDetai
   return request<AssetDetail>(`/api/assets/${encodeURIComponent(id)}`, { signal });
 }
 
-export function renameAsset(id: string, name: string): Promise<AssetDetail> {
-  return request<AssetDetail>(`/api/assets/${encodeURIComponent(id)}`, { method: 'PATCH', body: { name } });
+/** `folderId`: the folder the user renames it from, whose SPEC §6 view decides (the hub checks). */
+export function renameAsset(id: string, name: string, folderId?: string): Promise<AssetDetail> {
+  const query = folderId ? `?folderId=${encodeURIComponent(folderId)}` : '';
+  return request<AssetDetail>(`/api/assets/${encodeURIComponent(id)}${query}`, {
+    method: 'PATCH',
+    body: { name },
+  });
 }
 
 export function fetchUploadResult(uploadId: string): Promise<UploadResult> {

@@ -134,7 +134,7 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                   <Checkbox.Control />
                 </Checkbox.Root>
                 <Dialog.Title truncate>{title}</Dialog.Title>
-                {asset ? <RenameField key={asset.id + asset.name} asset={asset} /> : null}
+                {asset ? <RenameField key={asset.id + asset.name} asset={asset} folderId={folderId} /> : null}
               </HStack>
               <WorkflowButtons
                 actions={flowActions}

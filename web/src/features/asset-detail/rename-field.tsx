@@ -10,14 +10,14 @@ import { isApiError } from '../../api/api-error';
 import { useUiStore } from '../ui/ui-store-context';
 
 /** Inline rename (SPEC §5): an empty name is ignored; the hub saves a new one in IT and EN. */
-export function RenameField({ asset }: { asset: AssetDetail }) {
+export function RenameField({ asset, folderId }: { asset: AssetDetail; folderId?: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const ui = useUiStore();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(asset.name);
   const rename = useMutation({
-    mutationFn: (next: string) => renameAsset(asset.id, next),
+    mutationFn: (next: string) => renameAsset(asset.id, next, folderId),
     onSuccess: (saved) => {
       // Every cached view of this asset (plain, or seen from a folder with its place and actions).
       queryClient.setQueriesData<AssetDetail>({ queryKey: assetKeys.detail(asset.id) }, (cached) =>
