@@ -1,4 +1,4 @@
-import { JobName } from './job-catalogue';
+import { ALL_JOBS, JobName } from './job-catalogue';
 import type { JobHandler } from './job-handler';
 import { JobCatalogueError, JobHandlerRegistry } from './job-handler.registry';
 
@@ -8,9 +8,13 @@ const media: JobHandler = { handle: async () => ({ derivatives: [], state: 'skip
 describe('JobHandlerRegistry, the catalogue check', () => {
   it('passes when every job of the catalogue has a handler', () => {
     const registry = new JobHandlerRegistry();
+    const others = ALL_JOBS.filter(
+      (name) => name !== JobName.PurgeExpiredSessions && name !== JobName.MakeDerivatives,
+    );
     registry.register([
       { name: JobName.PurgeExpiredSessions, handler, source: 'PurgeExpiredSessionsHandler' },
       { name: JobName.MakeDerivatives, handler: media, source: 'MakeDerivativesHandler' },
+      ...others.map((name) => ({ name, handler, source: `${name} handler` })),
     ]);
 
     expect(() => registry.assertComplete()).not.toThrow();

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { BullRegistrar } from '@nestjs/bullmq';
 import { Test } from '@nestjs/testing';
-import { JobName, QueueName, SCHEDULES, jobOptionsOf } from './job-catalogue';
+import { ALL_JOBS, JOBS, JobName, QueueName, SCHEDULES, jobOptionsOf } from './job-catalogue';
 import { JobHandlerFor, type JobHandler } from './job-handler';
 import { JobCatalogueError, JobHandlerRegistry } from './job-handler.registry';
 import { JobQueues } from './job-queues';
@@ -25,6 +25,28 @@ class FakeDerivativesHandler implements JobHandler<JobName.MakeDerivatives> {
   }
 }
 
+/** A handler class for a job these tests do not look into (discovered like the real ones). */
+function fakeHandlerFor(name: JobName) {
+  @JobHandlerFor(name)
+  @Injectable()
+  class FakeHandler implements JobHandler {
+    async handle(): Promise<never> {
+      throw new Error(`${name} is not run here`);
+    }
+  }
+  return FakeHandler;
+}
+
+/** Fakes for every job of the catalogue on `queues` but the two above. */
+function otherHandlers(queues: readonly QueueName[] = Object.values(QueueName)) {
+  return ALL_JOBS.filter(
+    (name) =>
+      name !== JobName.PurgeExpiredSessions &&
+      name !== JobName.MakeDerivatives &&
+      queues.includes(JOBS[name].queue),
+  ).map(fakeHandlerFor);
+}
+
 function fakes() {
   const registrar = { register: jest.fn() };
   const upserts: unknown[][] = [];
@@ -39,7 +61,7 @@ function fakes() {
 }
 
 async function boot(
-  handlers: (typeof FakePurgeHandler | typeof FakeDerivativesHandler)[],
+  handlers: (new (...args: never[]) => JobHandler)[],
   workerQueues: QueueName[] = Object.values(QueueName),
 ) {
   const { registrar, queues, upserts } = fakes();
@@ -66,7 +88,11 @@ describe('JobWorkersBootstrap', () => {
   });
 
   it('registers the discovered handlers, then starts the workers, then upserts every schedule', async () => {
-    const { module, registrar, upserts } = await boot([FakePurgeHandler, FakeDerivativesHandler]);
+    const { module, registrar, upserts } = await boot([
+      FakePurgeHandler,
+      FakeDerivativesHandler,
+      ...otherHandlers(),
+    ]);
 
     await module.init();
 
@@ -86,7 +112,10 @@ describe('JobWorkersBootstrap', () => {
   });
 
   it("needs handlers only for its own queues' jobs (no media worker without the built-in provider)", async () => {
-    const { module, registrar } = await boot([FakePurgeHandler], [QueueName.Maintenance]);
+    const { module, registrar } = await boot(
+      [FakePurgeHandler, ...otherHandlers([QueueName.Maintenance])],
+      [QueueName.Maintenance],
+    );
 
     await module.init();
 

@@ -117,14 +117,16 @@ export class JobsRepository implements JobRecordStore {
    * already taken it (the record changed since `failedAt`, its update time as read); the retry is
    * audited either way.
    */
-  async markRetried(id: string, failedAt: Date, audit: AuditEntry): Promise<void> {
-    await this.prisma.$transaction([
-      this.prisma.jobRecord.updateMany({
+  /** False when the record changed since it was read as failed (nothing is written then). */
+  async markRetried(id: string, failedAt: Date, audit: AuditEntry): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.jobRecord.updateMany({
         where: { id, state: 'failed' satisfies JobState, updatedAt: failedAt },
         data: { state: 'waiting' satisfies JobState, errorCode: null, finishedAt: null },
-      }),
-      this.prisma.auditRecord.create({ data: auditData(audit) }),
-    ]);
+      });
+      if (count === 1) await tx.auditRecord.create({ data: auditData(audit) });
+      return count === 1;
+    });
   }
 
   /** Back to waiting before a new enqueue attempt (after the queue was unreachable). */

@@ -45,9 +45,12 @@ class FakeRecords implements JobRecords {
   async insertAudit(entry: AuditEntry): Promise<void> {
     this.audits.push(entry);
   }
-  async markRetried(id: string, _failedAt: Date, audit: AuditEntry): Promise<void> {
-    this.rows.set(id, { ...this.rows.get(id)!, state: 'waiting', errorCode: null, finishedAt: null });
+  async markRetried(id: string, failedAt: Date, audit: AuditEntry): Promise<boolean> {
+    const row = this.rows.get(id)!;
+    if (row.state !== 'failed' || row.updatedAt.getTime() !== failedAt.getTime()) return false;
+    this.rows.set(id, { ...row, state: 'waiting', errorCode: null, finishedAt: null });
     this.audits.push(audit);
+    return true;
   }
   async markCancelled(id: string, finishedAt: Date, audit: AuditEntry): Promise<boolean> {
     this.rows.set(id, { ...this.rows.get(id)!, state: 'cancelled', finishedAt });

@@ -157,28 +157,36 @@ export class JobsService implements AuditWriter {
     this.requireAdmin(viewer);
     const record = await this.get(jobId);
     if (record.state !== 'failed') throw this.notRetryable(`The job is ${record.state}, not failed`);
+    const name = record.name;
+    if (!isJobName(name)) throw this.notRetryable(`No job "${name}" in the catalogue`);
     const job = await this.queuedJobOf(record);
-    if (job) {
-      const state = await job.getState();
-      if (state !== 'failed') throw this.notRetryable(`The job is ${state} in its queue`);
-      await job.retry('failed');
-    } else {
-      if (!isJobName(record.name)) throw this.notRetryable(`No job "${record.name}" in the catalogue`);
-      const checked = checkPayload(record.name, record.payload);
-      if (!checked.ok)
-        throw this.notRetryable(`Its payload is no longer valid: ${checked.problems.join('; ')}`);
-      await this.queues.enqueue(queueOf(record.name), record.name, checked.payload, {
-        ...jobOptionsOf(record.name),
-        jobId,
-      });
-    }
-    await this.records.markRetried(jobId, record.updatedAt, {
+    if (job && (await job.getState()) !== 'failed')
+      throw this.notRetryable('The job is not failed in its queue');
+    // Without its BullMQ job (gone from Redis), the recorded payload is enqueued again.
+    const checked = job ? null : checkPayload(name, record.payload);
+    if (checked && !checked.ok)
+      throw this.notRetryable(`Its payload is no longer valid: ${checked.problems.join('; ')}`);
+    // The record first: a worker that takes the job at once then finds it waiting, not failed.
+    const marked = await this.records.markRetried(jobId, record.updatedAt, {
       jobId,
       actor: viewer.username,
       action: JOB_ADMIN_ACTIONS.retry,
       before: { state: record.state, errorCode: record.errorCode, attempts: record.attempts },
       outcome: 'success',
     });
+    if (!marked) throw this.notRetryable('The job changed meanwhile');
+    try {
+      if (job) await job.retry('failed');
+      else if (checked?.ok)
+        await this.queues.enqueue(queueOf(name), name, checked.payload, { ...jobOptionsOf(name), jobId });
+    } catch (error) {
+      await this.records.markUnqueued(
+        jobId,
+        record.errorCode ?? JOB_ERROR_CODES.QUEUE_UNAVAILABLE,
+        this.clock.now(),
+      );
+      throw error;
+    }
     return this.get(jobId);
   }
 
