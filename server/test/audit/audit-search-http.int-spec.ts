@@ -1,12 +1,10 @@
 import type { AuditListResponse } from '@paddock/rules';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { HubPrismaService } from '../../src/database/hub-prisma.service';
+import { signInWithCookie, type CookieSession } from '../support/cookie-session';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-interface Session {
-  cookie: string;
-  csrf: string;
-}
+type Session = CookieSession;
 
 // Whole-app integration: the project-level testTimeout (30 s) of jest.config.ts is not applied by Jest.
 
@@ -18,21 +16,7 @@ describe('audit log search (HTTP, PostgreSQL)', () => {
   const PASSWORD = 'Audit-password-1!';
   const day = (d: number, h = 12) => new Date(Date.UTC(2026, 10, d, h));
 
-  async function signIn(username: string): Promise<Session> {
-    const res = await fetch(`${t.url}/api/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: PASSWORD }),
-    });
-    expect(res.status).toBe(200);
-    const cookie = res.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .find((c) => c.startsWith('paddock_session='));
-    const body = (await res.json()) as { csrfToken: string };
-    if (!cookie) throw new Error('no session cookie');
-    return { cookie, csrf: body.csrfToken };
-  }
+  const signIn = (username: string) => signInWithCookie(t, username, PASSWORD);
 
   const search = async (query: string, who: Session = admin): Promise<AuditListResponse> => {
     const res = await fetch(`${t.url}/api/audit?${query}`, { headers: { cookie: who.cookie } });

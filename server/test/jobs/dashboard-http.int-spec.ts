@@ -6,12 +6,10 @@ import { HubPrismaService } from '../../src/database/hub-prisma.service';
 import { JobName, QueueName } from '../../src/jobs/job-catalogue';
 import { JobEventsService, type JobEvent } from '../../src/jobs/job-events.service';
 import { JobQueues } from '../../src/jobs/job-queues';
+import { callAs, signInWithCookie, type CookieSession } from '../support/cookie-session';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-interface Session {
-  cookie: string;
-  csrf: string;
-}
+type Session = CookieSession;
 
 // Whole-app integration: the project-level testTimeout (30 s) of jest.config.ts is not applied by Jest.
 
@@ -24,27 +22,9 @@ describe('job dashboard (HTTP, real queues)', () => {
   let mario: Session;
   const PASSWORD = 'Dashboard-password-1!';
 
-  async function signIn(username: string): Promise<Session> {
-    const res = await fetch(`${t.url}/api/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: PASSWORD }),
-    });
-    expect(res.status).toBe(200);
-    const cookie = res.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .find((c) => c.startsWith('paddock_session='));
-    const body = (await res.json()) as { csrfToken: string };
-    if (!cookie) throw new Error('no session cookie');
-    return { cookie, csrf: body.csrfToken };
-  }
+  const signIn = (username: string) => signInWithCookie(t, username, PASSWORD);
 
-  const call = (path: string, who?: Session, init: RequestInit = {}) =>
-    fetch(`${t.url}${path}`, {
-      ...init,
-      headers: { ...(who ? { cookie: who.cookie, 'x-csrf-token': who.csrf } : {}), ...init.headers },
-    });
+  const call = (path: string, who?: Session, init?: RequestInit) => callAs(t, path, who, init);
   const post = (path: string, who?: Session) => call(path, who, { method: 'POST' });
 
   /** Every event of the job's stream until it ends. */

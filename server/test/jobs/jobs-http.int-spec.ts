@@ -4,12 +4,10 @@ import { HubPrismaService } from '../../src/database/hub-prisma.service';
 import { JobName } from '../../src/jobs/job-catalogue';
 import { JobEventsService } from '../../src/jobs/job-events.service';
 import { JobsService } from '../../src/jobs/jobs.service';
+import { callAs, signInWithCookie, type CookieSession } from '../support/cookie-session';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-interface Session {
-  cookie: string;
-  csrf: string;
-}
+type Session = CookieSession;
 
 // Whole-app integration: the project-level testTimeout (30 s) of jest.config.ts is not applied by Jest.
 
@@ -21,27 +19,9 @@ describe('jobs API (HTTP, real sessions)', () => {
   let luca: Session;
   const PASSWORD = 'Jobs-password-1!';
 
-  async function signIn(username: string): Promise<Session> {
-    const res = await fetch(`${t.url}/api/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: PASSWORD }),
-    });
-    expect(res.status).toBe(200);
-    const cookie = res.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .find((c) => c.startsWith('paddock_session='));
-    const body = (await res.json()) as { csrfToken: string };
-    if (!cookie) throw new Error('no session cookie');
-    return { cookie, csrf: body.csrfToken };
-  }
+  const signIn = (username: string) => signInWithCookie(t, username, PASSWORD);
 
-  const call = (path: string, who?: Session, init: RequestInit = {}) =>
-    fetch(`${t.url}${path}`, {
-      ...init,
-      headers: { ...(who ? { cookie: who.cookie, 'x-csrf-token': who.csrf } : {}), ...init.headers },
-    });
+  const call = (path: string, who?: Session, init?: RequestInit) => callAs(t, path, who, init);
 
   /** Reads an event stream to its end (or until `stopAfter` events), parsing each `data:` line. */
   async function readStream(res: Response, stopAfter = Infinity): Promise<{ events: unknown[] }> {
