@@ -1,132 +1,74 @@
-import { Injectable } from '@nestjs/common';
-import { JobName, type JobPayloads, type JobResults, type WorkflowPayload } from '../jobs/job-catalogue';
+import { Injectable, type Type } from '@nestjs/common';
+import { JobName, type WorkflowPayload, type WorkflowResult } from '../jobs/job-catalogue';
 import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-handler';
-import { AssetSteps } from './asset-steps';
+import { AssetSteps, type PlanItem, type StepResult, type Work } from './asset-steps';
 import { WorkflowFolders } from './workflow-folders';
 import { WorkflowJobRunner } from './workflow-job';
 
-/*
- * One handler per workflow job of the catalogue. Each names its per-content step; the
- * WorkflowJobRunner does the rest (resume, audit, progress).
- */
-
-@JobHandlerFor(JobName.WorkflowAccept)
-@Injectable()
-export class WorkflowAcceptHandler implements JobHandler<JobName.WorkflowAccept> {
-  constructor(
-    private readonly runner: WorkflowJobRunner,
-    private readonly steps: AssetSteps,
-  ) {}
-
-  handle(p: JobPayloads[JobName.WorkflowAccept], c: JobContext): Promise<JobResults[JobName.WorkflowAccept]> {
-    return this.runner.run('accept', p, c, (w, item) => this.steps.accept(w, item, p, c.actor));
-  }
+/** What one workflow job does to each content of its plan. */
+interface WorkflowJob {
+  /** The audit's action name. */
+  action: string;
+  step(
+    steps: AssetSteps,
+    w: Work,
+    item: PlanItem,
+    p: WorkflowPayload,
+    c: JobContext,
+    folders: WorkflowFolders,
+  ): Promise<StepResult>;
+  /** The outcome of a content that no longer exists (default: failed, NOT_FOUND). */
+  ifGone?: StepResult;
 }
 
-@JobHandlerFor(JobName.WorkflowReject)
-@Injectable()
-export class WorkflowRejectHandler implements JobHandler<JobName.WorkflowReject> {
-  constructor(
-    private readonly runner: WorkflowJobRunner,
-    private readonly steps: AssetSteps,
-  ) {}
-
-  handle(p: JobPayloads[JobName.WorkflowReject], c: JobContext): Promise<JobResults[JobName.WorkflowReject]> {
-    return this.runner.run('reject', p, c, (w, item) => this.steps.reject(w, item, p, c.actor));
-  }
-}
-
-@JobHandlerFor(JobName.WorkflowResubmit)
-@Injectable()
-export class WorkflowResubmitHandler implements JobHandler<JobName.WorkflowResubmit> {
-  constructor(
-    private readonly runner: WorkflowJobRunner,
-    private readonly steps: AssetSteps,
-  ) {}
-
-  handle(p: WorkflowPayload, c: JobContext): Promise<JobResults[JobName.WorkflowResubmit]> {
-    return this.runner.run('resubmit', p, c, (w, item) => this.steps.resubmit(w, item, p));
-  }
-}
-
-@JobHandlerFor(JobName.WorkflowMove)
-@Injectable()
-export class WorkflowMoveHandler implements JobHandler<JobName.WorkflowMove> {
-  constructor(
-    private readonly runner: WorkflowJobRunner,
-    private readonly steps: AssetSteps,
-  ) {}
-
-  handle(p: WorkflowPayload, c: JobContext): Promise<JobResults[JobName.WorkflowMove]> {
-    return this.runner.run('move', p, c, (w, item) => this.steps.move(w, item, p));
-  }
-}
-
-@JobHandlerFor(JobName.WorkflowDelete)
-@Injectable()
-export class WorkflowDeleteHandler implements JobHandler<JobName.WorkflowDelete> {
-  constructor(
-    private readonly runner: WorkflowJobRunner,
-    private readonly steps: AssetSteps,
-  ) {}
-
-  handle(p: WorkflowPayload, c: JobContext): Promise<JobResults[JobName.WorkflowDelete]> {
-    return this.runner.run('delete', p, c, (w, item) => this.steps.delete(w, item));
-  }
-}
-
-@JobHandlerFor(JobName.WorkflowRestore)
-@Injectable()
-export class WorkflowRestoreHandler implements JobHandler<JobName.WorkflowRestore> {
-  constructor(
-    private readonly runner: WorkflowJobRunner,
-    private readonly steps: AssetSteps,
-  ) {}
-
-  handle(p: WorkflowPayload, c: JobContext): Promise<JobResults[JobName.WorkflowRestore]> {
-    return this.runner.run('restore', p, c, (w, item) => this.steps.restore(w, item));
-  }
-}
-
-@JobHandlerFor(JobName.WorkflowPermanentDelete)
-@Injectable()
-export class WorkflowPermanentDeleteHandler implements JobHandler<JobName.WorkflowPermanentDelete> {
-  constructor(
-    private readonly runner: WorkflowJobRunner,
-    private readonly steps: AssetSteps,
-    private readonly folders: WorkflowFolders,
-  ) {}
-
-  handle(p: WorkflowPayload, c: JobContext): Promise<JobResults[JobName.WorkflowPermanentDelete]> {
+const WORKFLOW_JOBS = {
+  [JobName.WorkflowAccept]: { action: 'accept', step: (s, w, item, p, c) => s.accept(w, item, p, c.actor) },
+  [JobName.WorkflowReject]: { action: 'reject', step: (s, w, item, p, c) => s.reject(w, item, p, c.actor) },
+  [JobName.WorkflowResubmit]: { action: 'resubmit', step: (s, w, item, p) => s.resubmit(w, item, p) },
+  [JobName.WorkflowMove]: { action: 'move', step: (s, w, item, p) => s.move(w, item, p) },
+  [JobName.WorkflowDelete]: { action: 'delete', step: (s, w, item) => s.delete(w, item) },
+  [JobName.WorkflowRestore]: { action: 'restore', step: (s, w, item) => s.restore(w, item) },
+  [JobName.WorkflowPermanentDelete]: {
+    action: 'permanent-delete',
+    step: (s, w, _item, _p, _c, folders) => s.permanentDelete(w, folders),
     // A content already gone was trashed by an earlier try.
-    return this.runner.run('permanent-delete', p, c, (w) => this.steps.permanentDelete(w, this.folders), {
-      outcome: 'unchanged',
-      errorCode: null,
-      to: null,
-    });
+    ifGone: { outcome: 'unchanged', errorCode: null, to: null },
+  },
+  [JobName.WorkflowSupplierRemove]: {
+    action: 'supplier-remove',
+    step: (s, w, item) => s.supplierRemove(w, item),
+  },
+} satisfies Record<string, WorkflowJob>;
+
+/**
+ * The handler of one workflow job of the catalogue: its per-content step, and the
+ * WorkflowJobRunner for the rest (resume, audit, progress).
+ */
+function workflowHandler(name: keyof typeof WORKFLOW_JOBS): Type<JobHandler> {
+  const job: WorkflowJob = WORKFLOW_JOBS[name];
+  @JobHandlerFor(name)
+  @Injectable()
+  class WorkflowHandler implements JobHandler {
+    constructor(
+      private readonly runner: WorkflowJobRunner,
+      private readonly steps: AssetSteps,
+      private readonly folders: WorkflowFolders,
+    ) {}
+
+    handle(p: WorkflowPayload, c: JobContext): Promise<WorkflowResult> {
+      return this.runner.run(
+        job.action,
+        p,
+        c,
+        (w, item) => job.step(this.steps, w, item, p, c, this.folders),
+        job.ifGone,
+      );
+    }
   }
+  Object.defineProperty(WorkflowHandler, 'name', { value: `${name}-handler` });
+  return WorkflowHandler;
 }
 
-@JobHandlerFor(JobName.WorkflowSupplierRemove)
-@Injectable()
-export class WorkflowSupplierRemoveHandler implements JobHandler<JobName.WorkflowSupplierRemove> {
-  constructor(
-    private readonly runner: WorkflowJobRunner,
-    private readonly steps: AssetSteps,
-  ) {}
-
-  handle(p: WorkflowPayload, c: JobContext): Promise<JobResults[JobName.WorkflowSupplierRemove]> {
-    return this.runner.run('supplier-remove', p, c, (w, item) => this.steps.supplierRemove(w, item));
-  }
-}
-
-export const WORKFLOW_HANDLERS = [
-  WorkflowAcceptHandler,
-  WorkflowRejectHandler,
-  WorkflowResubmitHandler,
-  WorkflowMoveHandler,
-  WorkflowDeleteHandler,
-  WorkflowRestoreHandler,
-  WorkflowPermanentDeleteHandler,
-  WorkflowSupplierRemoveHandler,
-];
+export const WORKFLOW_HANDLERS = (Object.keys(WORKFLOW_JOBS) as (keyof typeof WORKFLOW_JOBS)[]).map(
+  workflowHandler,
+);
