@@ -116,6 +116,13 @@ function supplierPlace(path: readonly PathFolder[], side: 'supplier' | 'maker'):
   return { ...base, view: sent ? 'supplierSent' : 'supplierRecieved' };
 }
 
+/** The N of an approval step folder (appstpN-<dept>), else null. */
+export function approvalStepOf(prettyId: string | null): number | null {
+  const special = specialCodeOf(prettyId);
+  const step = special ? STEP_CODE.exec(special.code) : null;
+  return step ? Number(step[1]) : null;
+}
+
 /** What decides a permission besides the place. */
 export interface PermissionSubject {
   roles: readonly Role[];

@@ -35,7 +35,8 @@ export interface WorkflowRequests {
   'supplier-remove': WorkflowRequestBase;
 }
 
-/** What happened to one asset of a workflow job. */
+/** What happened to one asset of a workflow job (the kinds below, in order). */
+export const ASSET_OUTCOME_KINDS = ['done', 'unchanged', 'junk', 'failed'] as const;
 export type AssetOutcomeKind =
   /** Done as asked. */
   | 'done'

@@ -1,7 +1,5 @@
-import { WORKFLOW_METADATA, WORKFLOW_TAGS, type AssetWorkflowInfo } from '@paddock/rules';
+import { WORKFLOW_METADATA, WORKFLOW_TAGS, approvalStepOf, type AssetWorkflowInfo } from '@paddock/rules';
 import type { ProviderContent } from '../provider/contents.gateway';
-
-const STEP_FOLDER = /^appstp(\d+)(-|$)/;
 
 /** The workflow facts of SPEC §3/§4 read off a content's tags, metadata and folders. */
 export function workflowInfoOf(
@@ -9,10 +7,10 @@ export function workflowInfoOf(
 ): AssetWorkflowInfo {
   const meta = (key: string) => c.imetadata.find((m) => m.key === key)?.value ?? null;
   const tagged = (prettyId: string) => c.itags.some((t) => t.id === prettyId || t.prettyId === prettyId);
-  const step = c.linkedCategories.map((f) => STEP_FOLDER.exec(f.prettyId)?.[1]).find((n) => n !== undefined);
+  const step = c.linkedCategories.map((f) => approvalStepOf(f.prettyId)).find((n) => n !== null) ?? null;
   const deletedAt = Number(meta(WORKFLOW_METADATA.deletedAt));
   return {
-    step: step === undefined ? null : Number(step),
+    step,
     accepted: tagged(WORKFLOW_TAGS.accepted),
     rejected: tagged(WORKFLOW_TAGS.refused),
     note: meta(WORKFLOW_METADATA.note),

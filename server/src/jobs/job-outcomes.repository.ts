@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { AssetOutcome, AssetOutcomeKind } from '@paddock/rules';
+import { ASSET_OUTCOME_KINDS, type AssetOutcome, type AssetOutcomeKind } from '@paddock/rules';
 import { HubPrismaService } from '../database/hub-prisma.service';
-
-const KINDS: readonly AssetOutcomeKind[] = ['done', 'unchanged', 'junk', 'failed'];
 
 /** The workflow's own outcome is kept in the row's `after` (the audit log reads success/failure). */
 function kindOf(after: unknown, outcome: string): AssetOutcomeKind {
   const kind = (after as { outcome?: unknown } | null)?.outcome;
-  if (typeof kind === 'string' && (KINDS as readonly string[]).includes(kind))
+  if (typeof kind === 'string' && (ASSET_OUTCOME_KINDS as readonly string[]).includes(kind))
     return kind as AssetOutcomeKind;
   return outcome === 'success' ? 'done' : 'failed';
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
+  ASSET_OUTCOME_KINDS,
   QUEUE_COUNT_STATES,
   type AssetOutcome,
   type AssetOutcomeKind,
@@ -61,7 +62,7 @@ export class AssetOutcomeDto {
   @ApiProperty()
   contentId!: string;
 
-  @ApiProperty({ enum: ['done', 'unchanged', 'junk', 'failed'] })
+  @ApiProperty({ enum: ASSET_OUTCOME_KINDS })
   outcome!: AssetOutcomeKind;
 
   @ApiProperty({ type: String, nullable: true })

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   FOLDER_CODES,
+  approvalStepCode,
   isAssetActionAllowed,
   parseDrawing,
   WORKFLOW_TAGS,
@@ -236,7 +237,7 @@ export class WorkflowService {
 
   private async stepFolderId(step: number, department: string): Promise<string> {
     const folder = await this.folders.stepFolder(step, department);
-    if (!folder) throw refuse.noWorkflowFolder(`appstp${step}`);
+    if (!folder) throw refuse.noWorkflowFolder(approvalStepCode(step));
     return folder.id;
   }
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
+import { FINAL_JOB_STATES } from '@paddock/rules';
 import { request } from '../../api/http';
 
 const jobEventSchema = z.object({
@@ -12,7 +13,7 @@ const jobEventSchema = z.object({
 export type JobEvent = z.infer<typeof jobEventSchema>;
 
 /** The end states: after them the server sends nothing more ('cancelled' by an administrator). */
-const FINAL_STATES = new Set(['completed', 'failed', 'cancelled']);
+const FINAL_STATES = new Set<string>(FINAL_JOB_STATES);
 
 export function isFinalJobState(state: string): boolean {
   return FINAL_STATES.has(state);
