@@ -13,5 +13,7 @@ import { FolderRepository } from './folder.repository';
   imports: [BuiltinProviderDatabaseModule, IdentityModule],
   controllers: [CategoryController, ContentCategoryController],
   providers: [CategoryService, ContentCategoryService, FolderCallerService, FolderRepository],
+  // Who calls, with the groups whose ACL rows apply: tagging checks rights the same way.
+  exports: [FolderCallerService],
 })
 export class ProviderFoldersModule {}

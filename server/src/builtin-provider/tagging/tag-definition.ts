@@ -4,7 +4,6 @@ import {
   Get,
   Headers,
   HttpCode,
-  Inject,
   Injectable,
   Param,
   Post,
@@ -12,13 +11,13 @@ import {
 } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { z } from 'zod';
-import { APP_CONFIG, type AppConfig } from '../../config/config.module';
+import { Prisma } from '../../generated/provider/client';
 import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
 import { isUuid } from '../folders/folder.repository';
-import { TokenService } from '../identity/token.service';
+import { FolderCallerService } from '../folders/folder-caller.service';
 import { ThronExceptionFilter } from '../thron-exception.filter';
 import { ThronInputPipe } from '../thron-input.pipe';
-import { THRON_FAILURES, ThronError, ok, requireClient } from '../thron.errors';
+import { ThronError, ok } from '../thron.errors';
 import { TAGGING_FAILURES } from './tagging.errors';
 
 /** itagdefinition/insert (research §4.1): `{value:{names[{lang, label ≤150, description ≤10000}], categorized, prettyId?}}`. */
@@ -59,31 +58,35 @@ interface TagDefinitionItem {
 export class TagDefinitionService {
   constructor(
     private readonly prisma: BuiltinProviderPrismaService,
-    private readonly tokens: TokenService,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CLIENT_ID'>,
+    private readonly callers: FolderCallerService,
   ) {}
 
   async insert(clientId: string, classificationId: string, body: TagDefinitionInsertRequest, token?: string) {
-    await this.caller(clientId, token);
+    await this.callers.resolve(clientId, token);
     const { names, prettyId } = body.value;
-    if (prettyId && (await this.prisma.tagDefinition.count({ where: { prettyId } })) > 0)
-      throw new ThronError(TAGGING_FAILURES.itagAlreadyDefined);
-    const row = await this.prisma.tagDefinition.create({
-      data: {
-        classificationId,
-        prettyId: prettyId ?? null,
-        names,
-        searchText: names
-          .map((n) => n.label)
-          .join(' ')
-          .toLowerCase(),
-      },
-    });
+    // The unique prettyId decides, so two requests for the same one cannot both succeed.
+    const row = await this.prisma.tagDefinition
+      .create({
+        data: {
+          classificationId,
+          prettyId: prettyId ?? null,
+          names,
+          searchText: names
+            .map((n) => n.label)
+            .join(' ')
+            .toLowerCase(),
+        },
+      })
+      .catch((e: unknown) => {
+        if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002')
+          throw new ThronError(TAGGING_FAILURES.itagAlreadyDefined);
+        throw e;
+      });
     return ok({ item: toItem(row) });
   }
 
   async detail(clientId: string, classificationId: string, idOrPrettyId: string, token?: string) {
-    await this.caller(clientId, token);
+    await this.callers.resolve(clientId, token);
     const row = await this.prisma.tagDefinition.findFirst({
       where: isUuid(idOrPrettyId)
         ? { OR: [{ id: idOrPrettyId }, { prettyId: idOrPrettyId }] }
@@ -93,11 +96,6 @@ export class TagDefinitionService {
     if (row.classificationId !== classificationId)
       throw new ThronError(TAGGING_FAILURES.classificationNotFound);
     return ok({ item: toItem(row) });
-  }
-
-  private async caller(clientId: string, token: string | undefined): Promise<void> {
-    requireClient(this.config.CLIENT_ID, clientId);
-    if (!(await this.tokens.resolve(token))) throw new ThronError(THRON_FAILURES.sessionExpired);
   }
 }
 

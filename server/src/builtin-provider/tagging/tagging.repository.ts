@@ -23,15 +23,6 @@ const NUMERIC = /^-?\d+(\.\d+)?$/;
 export class TaggingRepository {
   constructor(private readonly prisma: BuiltinProviderPrismaService) {}
 
-  /** The active groups a user is linked to: the holders of folder rights. */
-  async groupIdsOf(userId: string): Promise<string[]> {
-    const rows = await this.prisma.userGroup.findMany({
-      where: { userId, group: { active: true } },
-      select: { groupId: true },
-    });
-    return rows.map((r) => r.groupId);
-  }
-
   /** A tag definition by id or prettyId, or null. */
   async tag(idOrPrettyId: string): Promise<{ id: string; classificationId: string } | null> {
     return this.prisma.tagDefinition.findFirst({

@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../config/config.module';
-import { TokenService } from '../identity/token.service';
-import { THRON_FAILURES, ThronError, ok, requireClient, type ThronEnvelope } from '../thron.errors';
+import { Injectable } from '@nestjs/common';
+import { FolderCallerService } from '../folders/folder-caller.service';
+import { ThronError, ok, type ThronEnvelope } from '../thron.errors';
 import type {
   ImetadataBulkInsertRequest,
   ImetadataBulkRemoveRequest,
@@ -26,8 +25,7 @@ export interface MultiTargetsResponse extends ThronEnvelope {
 export class TaggingService {
   constructor(
     private readonly repository: TaggingRepository,
-    private readonly tokens: TokenService,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CLIENT_ID'>,
+    private readonly callers: FolderCallerService,
   ) {}
 
   insertTag(clientId: string, classificationId: string, body: ItagMultiTargetsRequest, token?: string) {
@@ -69,10 +67,7 @@ export class TaggingService {
   }
 
   private async groupsOf(clientId: string, token: string | undefined): Promise<string[]> {
-    requireClient(this.config.CLIENT_ID, clientId);
-    const user = await this.tokens.resolve(token);
-    if (!user) throw new ThronError(THRON_FAILURES.sessionExpired);
-    return this.repository.groupIdsOf(user.id);
+    return (await this.callers.resolve(clientId, token)).groupIds;
   }
 
   /** All targets are checked before any is changed: one not writable refuses the whole call. */
