@@ -1,7 +1,6 @@
 import type { AuditListResponse } from '@paddock/rules';
-import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { HubPrismaService } from '../../src/database/hub-prisma.service';
-import { signInWithCookie, type CookieSession } from '../support/cookie-session';
+import { seedPerson, signInWithCookie, type CookieSession } from '../support/cookie-session';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 type Session = CookieSession;
@@ -27,17 +26,7 @@ describe('audit log search (HTTP, PostgreSQL)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    const seeder = t.app.get(BuiltinIdentitySeeder, { strict: false });
-    const user = (username: string, groups: string[]) =>
-      seeder.upsertUser({
-        username,
-        password: PASSWORD,
-        firstName: username.split('.')[0],
-        lastName: username.split('.')[1],
-        email: `${username}@paddock.example`,
-        companyName: 'Paddock',
-        groups,
-      });
+    const user = (username: string, groups: string[]) => seedPerson(t, username, groups, PASSWORD);
     await user('anna.admin', ['PADDOCK.ADMIN', 'L/MARKETING']);
     await user('mario.rossi', ['PADDOCK.USER', 'L/MARKETING']);
     admin = await signIn('anna.admin');

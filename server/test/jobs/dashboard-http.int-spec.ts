@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { lastValueFrom, timeout, toArray } from 'rxjs';
 import type { JobListResponse, JobSummary, QueueStatsResponse } from '@paddock/rules';
-import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { HubPrismaService } from '../../src/database/hub-prisma.service';
 import { JobName, QueueName } from '../../src/jobs/job-catalogue';
 import { JobEventsService, type JobEvent } from '../../src/jobs/job-events.service';
 import { JobQueues } from '../../src/jobs/job-queues';
-import { callAs, signInWithCookie, type CookieSession } from '../support/cookie-session';
+import { callAs, seedPerson, signInWithCookie, type CookieSession } from '../support/cookie-session';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 type Session = CookieSession;
@@ -46,17 +45,7 @@ describe('job dashboard (HTTP, real queues)', () => {
     t = await startTestApp();
     prisma = t.app.get(HubPrismaService);
     queues = t.app.get(JobQueues);
-    const seeder = t.app.get(BuiltinIdentitySeeder, { strict: false });
-    const user = (username: string, groups: string[]) =>
-      seeder.upsertUser({
-        username,
-        password: PASSWORD,
-        firstName: username.split('.')[0],
-        lastName: username.split('.')[1],
-        email: `${username}@paddock.example`,
-        companyName: 'Paddock',
-        groups,
-      });
+    const user = (username: string, groups: string[]) => seedPerson(t, username, groups, PASSWORD);
     await user('anna.admin', ['PADDOCK.ADMIN', 'L/MARKETING']);
     await user('mario.rossi', ['PADDOCK.USER', 'L/MARKETING']);
     admin = await signIn('anna.admin');

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { HubPrismaService } from '../../src/database/hub-prisma.service';
 import { JobName } from '../../src/jobs/job-catalogue';
 import { JobEventsService } from '../../src/jobs/job-events.service';
 import { JobsService } from '../../src/jobs/jobs.service';
-import { callAs, signInWithCookie, type CookieSession } from '../support/cookie-session';
+import { callAs, seedPerson, signInWithCookie, type CookieSession } from '../support/cookie-session';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 type Session = CookieSession;
@@ -51,17 +50,7 @@ describe('jobs API (HTTP, real sessions)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    const seeder = t.app.get(BuiltinIdentitySeeder, { strict: false });
-    const user = (username: string, groups: string[]) =>
-      seeder.upsertUser({
-        username,
-        password: PASSWORD,
-        firstName: username.split('.')[0],
-        lastName: username.split('.')[1],
-        email: `${username}@paddock.example`,
-        companyName: 'Paddock',
-        groups,
-      });
+    const user = (username: string, groups: string[]) => seedPerson(t, username, groups, PASSWORD);
     await user('anna.admin', ['PADDOCK.ADMIN', 'L/MARKETING']);
     await user('mario.rossi', ['PADDOCK.USER', 'L/MARKETING']);
     await user('luca.verdi', ['PADDOCK.USER', 'L/MARKETING']);

@@ -1,3 +1,4 @@
+import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import type { TestApp } from './test-app';
 
 /** A browser's session: the paddock_session cookie and the CSRF token the sign-in answered. */
@@ -32,5 +33,24 @@ export function callAs(t: TestApp, path: string, who?: CookieSession, init: Requ
   return fetch(`${t.url}${path}`, {
     ...init,
     headers: { ...(who ? { cookie: who.cookie, 'x-csrf-token': who.csrf } : {}), ...init.headers },
+  });
+}
+
+/** A person 'first.last' in the built-in provider with these groups, ready to sign in with `password`. */
+export async function seedPerson(
+  t: TestApp,
+  username: string,
+  groups: string[],
+  password: string,
+): Promise<void> {
+  const [firstName, lastName] = username.split('.');
+  await t.app.get(BuiltinIdentitySeeder, { strict: false }).upsertUser({
+    username,
+    password,
+    firstName,
+    lastName,
+    email: `${username}@paddock.example`,
+    companyName: 'Paddock',
+    groups,
   });
 }
