@@ -1,22 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DASHBOARD_PAGE, type AuditListResponse, type AuditOutcome } from '@paddock/rules';
+import { DASHBOARD_PAGE, type AuditListResponse } from '@paddock/rules';
 import { DomainError } from '../common/domain-error';
 import { decodeCursor, encodeCursor } from '../common/page-cursor';
 import type { JobViewer } from '../jobs/actor';
-import { AuditRepository } from './audit.repository';
+import { AuditRepository, type AuditFilter } from './audit.repository';
 
 /** A search of the audit log as the web asks for it; `cursor` is the previous page's `nextCursor`. */
-export interface AuditQuery {
-  assetId?: string;
-  actor?: string;
-  action?: string;
-  outcome?: AuditOutcome;
-  jobId?: string;
-  from?: Date;
-  to?: Date;
-  limit?: number;
-  cursor?: string;
-}
+export type AuditQuery = Omit<AuditFilter, 'before' | 'limit'> & { limit?: number; cursor?: string };
 
 /** The audit log search (administrators only): who did what to which asset, when, and how it ended. */
 @Injectable()
