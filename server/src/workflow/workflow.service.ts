@@ -4,7 +4,6 @@ import {
   approvalStepCode,
   isAssetActionAllowed,
   parseDrawing,
-  WORKFLOW_TAGS,
   type AssetAction,
   type Place,
   type WorkflowAction,
@@ -49,10 +48,6 @@ interface Source {
   placed: PlacedFolder;
   department: string | null;
   contents: ProviderContent[];
-}
-
-function tagged(c: ProviderContent, prettyId: string): boolean {
-  return c.itags.some((t) => t.id === prettyId || t.prettyId === prettyId);
 }
 
 /**
@@ -143,9 +138,13 @@ export class WorkflowService {
     if (source.placed.place.view !== 'departmentJunk')
       throw refuse.notAllowed('permanent-delete', source.placed.place.view);
     this.check(user, 'permanent-delete', source);
-    const shared: string[] = [];
-    for (const c of source.contents)
-      if ((await this.folders.sharingChannels(c.linkedCategoryIds)).length > 1) shared.push(c.id);
+    // One look at every folder of the selection, not two provider calls per content.
+    const channels = new Set(
+      await this.folders.sharingChannels([...new Set(source.contents.flatMap((c) => c.linkedCategoryIds))]),
+    );
+    const shared = source.contents
+      .filter((c) => c.linkedCategoryIds.filter((id) => channels.has(id)).length > 1)
+      .map((c) => c.id);
     if (shared.length) throw refuse.sharedInChannels(shared);
     return this.submit(user, 'permanent-delete', source, null, { junkFolderId: source.placed.folder.id });
   }
@@ -206,7 +205,7 @@ export class WorkflowService {
     for (const c of source.contents) {
       const allowed = isAssetActionAllowed(
         PERMISSION_OF_ACTION[action],
-        permissionSubject(user, place, rights, { rejected: tagged(c, WORKFLOW_TAGS.refused) }),
+        permissionSubject(user, place, rights, { rejected: workflowInfoOf(c).rejected }),
       );
       if (!allowed) throw refuse.notAllowed(action, place.view);
     }

@@ -182,6 +182,33 @@ describe('the approval workflow over HTTP (real provider, real jobs)', () => {
     expect((await stateOf(t, content))?.folders).toEqual(['junk-marketing']);
   });
 
+  it('refuses a permanent delete of a content shared in more than one channel, allows it with one', async () => {
+    // Two sharing channels under the internally shared folder (SPEC §4: alert assetSharedChannelsTitle).
+    const rights = { 'L/MARKETING': { write: true, share: true }, 'PADDOCK.WORKFLOW': { write: true } };
+    const channels = await seedFolders(
+      t,
+      [
+        folder('arch06-marketing', null, 'Internally shared', rights),
+        folder('channel-press', 'arch06-marketing', 'Press', rights),
+        folder('channel-web', 'arch06-marketing', 'Web', rights),
+      ],
+      ['L/MARKETING', 'PADDOCK.WORKFLOW'],
+    );
+    const all = new Map([...folders, ...channels]);
+    const [twice] = await contentsIn(t, all, ['junk-marketing', 'channel-press', 'channel-web']);
+    const [once] = await contentsIn(t, all, ['junk-marketing', 'channel-press']);
+    const body = (contentIds: string[]) => ({ contentIds, folderId: id('junk-marketing') });
+
+    const jobs = await hubDb(t).jobRecord.count();
+    const res = await post<{ code: string }>(t, mario, '/api/workflow/permanent-delete', body([once, twice]));
+    expect([res.status, res.body.code]).toEqual([409, CODES.SHARED_IN_CHANNELS]);
+    expect(await hubDb(t).jobRecord.count()).toBe(jobs);
+    expect((await stateOf(t, twice))?.folders).toEqual(['channel-press', 'channel-web', 'junk-marketing']);
+
+    const job = await finished(t, mario, await submit(mario, 'permanent-delete', body([once])));
+    expect(job.outcomes?.[0]).toMatchObject({ contentId: once, outcome: 'done' });
+  });
+
   describe('refusals change nothing and enqueue nothing', () => {
     let step1: string;
     let step2: string;
