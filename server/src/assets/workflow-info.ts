@@ -1,12 +1,17 @@
 import { WORKFLOW_METADATA, WORKFLOW_TAGS, approvalStepOf, type AssetWorkflowInfo } from '@paddock/rules';
 import type { ProviderContent } from '../provider/contents.gateway';
 
+/** Whether a content carries a tag, named by id or prettyId (the workflow names its tags by prettyId). */
+export function hasTag(c: Pick<ProviderContent, 'itags'>, idOrPrettyId: string): boolean {
+  return c.itags.some((t) => t.id === idOrPrettyId || t.prettyId === idOrPrettyId);
+}
+
 /** The workflow facts of SPEC §3/§4 read off a content's tags, metadata and folders. */
 export function workflowInfoOf(
   c: Pick<ProviderContent, 'imetadata' | 'itags' | 'linkedCategories'>,
 ): AssetWorkflowInfo {
   const meta = (key: string) => c.imetadata.find((m) => m.key === key)?.value ?? null;
-  const tagged = (prettyId: string) => c.itags.some((t) => t.id === prettyId || t.prettyId === prettyId);
+  const tagged = (prettyId: string) => hasTag(c, prettyId);
   const step = c.linkedCategories.map((f) => approvalStepOf(f.prettyId)).find((n) => n !== null) ?? null;
   const deletedAt = Number(meta(WORKFLOW_METADATA.deletedAt));
   return {

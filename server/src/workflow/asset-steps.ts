@@ -6,6 +6,7 @@ import {
   WORKFLOW_TAGS as TAGS,
   type AssetOutcomeKind,
 } from '@paddock/rules';
+import { hasTag } from '../assets/workflow-info';
 import { CLOCK, type Clock } from '../common/clock';
 import type { WorkflowPayload } from '../jobs/job-catalogue';
 import { ContentsGateway, type ProviderContent } from '../provider/contents.gateway';
@@ -63,7 +64,7 @@ class Work {
   }
 
   has(tag: string): boolean {
-    return this.content.itags.some((t) => t.id === tag || t.prettyId === tag);
+    return hasTag(this.content, tag);
   }
 
   meta(key: string): string | null {
