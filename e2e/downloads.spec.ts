@@ -51,7 +51,7 @@ test('downloading two images at two resolutions yields a ZIP whose files have th
 
   const bar = page.getByRole('region', { name: t.assets.selection.bar });
   await bar.getByRole('button', { name: t.downloads.action }).click();
-  const dialog = page.getByRole('dialog', { name: t.downloads.title.replace('{{count}}', '2') });
+  const dialog = page.getByRole('dialog', { name: t.downloads.title_other.replace('{{count}}', '2') });
   const images = dialog.getByRole('group', { name: t.downloads.images });
   await images.getByText(t.downloads.resolutions.original).click();
   await images.getByText('1920 × 1080').click();

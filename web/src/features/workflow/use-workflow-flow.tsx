@@ -1,4 +1,4 @@
-import { WORKFLOW_ERROR_CODES, type FolderNode, type Place } from '@paddock/rules';
+import { LIMITS, WORKFLOW_ERROR_CODES, type FolderNode, type Place } from '@paddock/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,7 +90,7 @@ export function useWorkflowFlow({
   ) => (
     <ConfirmDialog
       title={t(`workflow.${key}.title`)}
-      message={t(`workflow.${key}.message`, { count })}
+      message={t(`workflow.${key}.message`, { count, days: LIMITS.junkRetentionDays })}
       confirmLabel={t(`workflow.${key}.confirm`)}
       danger={danger}
       busy={job.busy}

@@ -320,7 +320,7 @@ describe('workflow actions in the asset detail modal', () => {
     FakeEventSource.opened[0].emit({ jobId: 'j8', state: 'completed', progress: 100 });
 
     const error = await screen.findByRole('alertdialog', { name: 'ERROR' });
-    expect(error).toHaveTextContent('1 of 1 asset(s) were not done as asked.');
+    expect(error).toHaveTextContent('1 asset of 1 was not done as asked.');
     expect(error).toHaveTextContent('the content was sent to the department junk');
     expect(error).toHaveTextContent('Error code: E046');
   });
@@ -363,7 +363,7 @@ describe('bulk workflow actions in the smart bar', () => {
 
     await user.click(bulk.getByRole('button', { name: 'Accept' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Accept' });
-    expect(confirm).toHaveTextContent('Accept 3 asset(s)');
+    expect(confirm).toHaveTextContent('Accept 3 assets and send them');
     await user.click(within(confirm).getByRole('button', { name: 'Accept' }));
 
     const error = await screen.findByRole('alertdialog', { name: 'ERROR' });
