@@ -5,6 +5,7 @@
 // 1 GiB file goes up through tus and back down, and a workflow bulk accept as a job vs the same
 // provider calls made directly. Prints a table and writes docs/benchmarks.md. --workflow-only
 // skips the catalogue and every other part, and replaces only the workflow rows of the document.
+// BENCH_DATABASE and BENCH_DOC rename the database and the document, so two runs can share a machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -28,7 +29,11 @@ const workflowOnly = process.argv.includes('--workflow-only');
 const ASSETS = Number(process.env.BENCH_ASSETS ?? 100_000);
 const base = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/paddock');
 const dbUrl = new URL(base);
-dbUrl.pathname = '/paddock_bench';
+const benchDatabase = process.env.BENCH_DATABASE ?? 'paddock_bench';
+if (!/^[a-z_][a-z0-9_]*$/.test(benchDatabase))
+  throw new Error(`BENCH_DATABASE must be a plain name, not ${benchDatabase}`);
+dbUrl.pathname = `/${benchDatabase}`;
+const benchDoc = join(root, process.env.BENCH_DOC ?? 'docs/benchmarks.md');
 const adminUrl = new URL(base);
 adminUrl.pathname = '/postgres';
 
@@ -61,10 +66,10 @@ const env = {
   LOG_LEVEL: 'warn',
 };
 
-step('Database paddock_bench: drop, create, migrate, seed the demo organisation');
+step(`Database ${benchDatabase}: drop, create, migrate, seed the demo organisation`);
 const admin = new pg.Client({ connectionString: adminUrl.toString() });
 await admin.connect();
-await admin.query('DROP DATABASE IF EXISTS paddock_bench WITH (FORCE)');
+await admin.query(`DROP DATABASE IF EXISTS ${benchDatabase} WITH (FORCE)`);
 await admin.end();
 for (const script of ['server/dist/cli/migrate.js', 'server/dist/cli/seed.js']) {
   const r = spawnSync(process.execPath, [script], { cwd: root, env, stdio: 'inherit' });
@@ -166,7 +171,7 @@ const machine = `${cpus().length} cores (${cpuModel}), ${fmt(totalmem() / 1024 *
 const workflowLines = workflowRows(results.workflow).map((cells) => `| ${cells.join(' | ')} |`);
 if (workflowOnly) {
   console.log(`\n${machine}\n${workflowLines.join('\n')}`);
-  replaceWorkflowRows(join(root, 'docs/benchmarks.md'), workflowLines);
+  replaceWorkflowRows(benchDoc, workflowLines);
   process.exit(0);
 }
 const lines = [];
@@ -249,14 +254,14 @@ CPU-bound figures move with whatever else runs on the box: compare the ratios wi
 than absolute figures across runs. No performance assertion lives in the unit tests; the goals (research perf-reliability §3) are
 compared here by eye.
 `;
-writeFileSync(join(root, 'docs/benchmarks.md'), doc);
+writeFileSync(benchDoc, doc);
 formatDocument();
-console.log('\nWrote docs/benchmarks.md');
+console.log(`\nWrote ${benchDoc}`);
 process.exit(0);
 
 /** The table's column widths follow the figures: let Prettier lay it out as the repository expects. */
 function formatDocument() {
-  spawnSync(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--write', 'docs/benchmarks.md'], {
+  spawnSync(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--write', benchDoc], {
     cwd: root,
     stdio: 'ignore',
   });
