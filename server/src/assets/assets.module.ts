@@ -5,6 +5,7 @@ import { createProviderHttp } from '../provider/http-provider.gateway';
 import { AssetsController } from './assets.controller';
 import { AssetsService } from './assets.service';
 import { UploadsController } from './uploads.controller';
+import { UploadOutcomes } from './upload-outcomes';
 import { UploadsService } from './uploads.service';
 
 /** One asset (detail, rename, bytes) and uploads (tus) through the provider's contents. */
@@ -19,6 +20,7 @@ import { UploadsService } from './uploads.service';
     ContentsGateway,
     AssetsService,
     UploadsService,
+    UploadOutcomes,
   ],
   exports: [ContentsGateway],
 })

@@ -19,7 +19,7 @@ export class UploadsController {
   @Get(':id/result')
   @ApiOperation({ summary: 'What a finished upload became: { contentId, version } or its error' })
   @ApiOkResponse({ type: UploadResultDto })
-  result(@CurrentUser() user: AuthUser, @Param('id') id: string): UploadResult {
+  result(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<UploadResult> {
     return this.uploads.result(user, id);
   }
 

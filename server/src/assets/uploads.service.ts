@@ -14,10 +14,9 @@ import { ContentsGateway } from '../provider/contents.gateway';
 import { WorkflowEntry } from '../workflow/workflow-entry';
 import { asDomainError } from './provider-failure';
 import { loadTus } from './tus-loader';
+import { UploadOutcomes, errorOfOutcome } from './upload-outcomes';
 
 export const UPLOADS_PATH = '/api/uploads';
-
-type Outcome = { username: string; result?: UploadResult; error?: DomainError };
 
 /** What tus answers when a hook refuses: the hub's error body, so the web shows the code. */
 interface TusRefusal {
@@ -50,16 +49,10 @@ export class UploadsService implements OnModuleInit {
   private readonly logger = new Logger(UploadsService.name);
   private readonly directory: string;
   private tus?: Server;
-  /**
-   * Outcome per finished upload id, read once by GET /api/uploads/:id/result. Kept in this process:
-   * the PATCH that finishes an upload and the client's next request reach the same replica in the
-   * single-api deployments of today (see the report of issue 3).
-   */
-  private readonly outcomes = new Map<string, Outcome>();
-
   constructor(
     private readonly contents: ContentsGateway,
     private readonly workflow: WorkflowEntry,
+    private readonly outcomes: UploadOutcomes,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'BLOB_DIR'>,
   ) {
     this.directory = resolve(config.BLOB_DIR, 'uploads');
@@ -92,16 +85,16 @@ export class UploadsService implements OnModuleInit {
     return this.server().handle(req, res);
   }
 
-  result(user: AuthUser, uploadId: string): UploadResult {
-    const outcome = this.outcomes.get(uploadId);
+  async result(user: AuthUser, uploadId: string): Promise<UploadResult> {
+    const outcome = await this.outcomes.of(uploadId);
     if (!outcome || outcome.username !== user.username)
       throw new DomainError(
         ASSET_ERROR_CODES.UPLOAD_NOT_FINISHED,
         'not-found',
         'This upload is not finished',
       );
-    if (outcome.error) throw outcome.error;
-    return outcome.result as UploadResult;
+    if ('error' in outcome) throw errorOfOutcome(outcome.error);
+    return outcome.result;
   }
 
   /** An upload belongs to who created it: anyone else reads it as missing. */
@@ -156,9 +149,10 @@ export class UploadsService implements OnModuleInit {
       if (metadata.contentId) {
         const version = await this.contents.updateSource(user.providerToken, metadata.contentId, uploaded);
         const jobId = await this.workflow.newVersion(user, metadata.contentId);
-        this.outcomes.set(upload.id, {
-          username: user.username,
-          result: { contentId: metadata.contentId, version, ...(jobId ? { jobId } : {}) },
+        await this.outcomes.succeeded(upload.id, user.username, {
+          contentId: metadata.contentId,
+          version,
+          ...(jobId ? { jobId } : {}),
         });
       } else {
         const contentId = await this.contents.insert(user.providerToken, {
@@ -171,7 +165,7 @@ export class UploadsService implements OnModuleInit {
           source: uploaded,
         });
         await this.workflow.inserted(user, metadata.folderId as string, contentId);
-        this.outcomes.set(upload.id, { username: user.username, result: { contentId, version: 1 } });
+        await this.outcomes.succeeded(upload.id, user.username, { contentId, version: 1 });
       }
     } catch (error) {
       const mapped = asDomainError(error);
@@ -181,7 +175,7 @@ export class UploadsService implements OnModuleInit {
           : new DomainError(ERROR_CODES.INTERNAL, 'internal', 'The upload could not become an asset');
       if (!(mapped instanceof DomainError))
         this.logger.error({ err: error, uploadId: upload.id }, 'Upload failed');
-      this.outcomes.set(upload.id, { username: user?.username ?? '', error: domain });
+      await this.outcomes.failed(upload.id, user?.username ?? '', domain);
     } finally {
       await rm(path, { force: true });
       await rm(`${path}.json`, { force: true });

@@ -6,6 +6,8 @@ import { ASSET_ERROR_CODES, type AssetDetail, type UploadResult } from '@paddock
 import sharp from 'sharp';
 import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
+import { createApp } from '../../src/app.factory';
+import { freePort } from '../support/free-port';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, providerDb, signIn, type SignedIn } from '../auth/auth-fixtures';
 
@@ -30,7 +32,7 @@ async function tusUpload(
   s: SignedIn,
   bytes: Buffer,
   metadata: Record<string, string>,
-): Promise<{ create: Response; result?: { status: number; body: unknown } }> {
+): Promise<{ create: Response; id?: string; result?: { status: number; body: unknown } }> {
   const create = await fetch(`${t.url}/api/uploads`, {
     method: 'POST',
     headers: {
@@ -61,7 +63,7 @@ async function tusUpload(
   }
   const id = location.split('/').pop() as string;
   const res = await fetch(`${t.url}/api/uploads/${id}/result`, { headers: headersOf(s) });
-  return { create, result: { status: res.status, body: (await res.json()) as unknown } };
+  return { create, id, result: { status: res.status, body: (await res.json()) as unknown } };
 }
 
 async function get(s: SignedIn, path: string, headers: Record<string, string> = {}) {
@@ -150,6 +152,30 @@ describe('assets: upload, detail, rename, bytes, versions, trash', () => {
       folders: [{ id: folders.get('arch04-marketing'), name: 'Marketing' }],
       rights: { rename: true, newVersion: true, download: true },
     });
+  });
+
+  it("answers an upload's outcome from another api process, and only to its owner", async () => {
+    const { result, id } = await tusUpload(writer, await jpeg(), {
+      filename: 'second process.jpg',
+      filetype: 'image/jpeg',
+      folderId: folders.get('arch04-marketing') as string,
+    });
+    expect(result?.status).toBe(200);
+    const port = await freePort();
+    const other = await createApp({ ...t.config, PORT: String(port) });
+    await other.listen(port, '127.0.0.1');
+    try {
+      const ask = (s: SignedIn) =>
+        fetch(`http://127.0.0.1:${port}/api/uploads/${id}/result`, { headers: headersOf(s) });
+      const answer = await ask(writer);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual(result?.body);
+      const stranger = await ask(reader);
+      expect(stranger.status).toBe(404);
+      expect(await stranger.json()).toMatchObject({ code: ASSET_ERROR_CODES.UPLOAD_NOT_FINISHED });
+    } finally {
+      await other.close();
+    }
   });
 
   it('answers the original byte-identical, and a Range with 206', async () => {

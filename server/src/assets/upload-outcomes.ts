@@ -1,0 +1,62 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import type { ErrorCode, UploadResult } from '@paddock/rules';
+import { Redis } from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../config/config.module';
+import { DomainError, type ErrorKind } from '../common/domain-error';
+
+/** How long the web may ask for the outcome of a finished upload. */
+export const UPLOAD_OUTCOME_TTL_SECONDS = 24 * 60 * 60;
+
+/** What became of a finished upload: the asset, or the refusal the web shows. */
+export type UploadOutcome =
+  | { username: string; result: UploadResult }
+  | { username: string; error: { code: ErrorCode; kind: ErrorKind; message: string } };
+
+/**
+ * The outcome of each finished upload, in Redis: the PATCH that finishes an upload and the
+ * browser's next request (GET /api/uploads/:id/result) may reach different api processes, and an
+ * outcome nobody asks for must not stay in memory for the life of the process.
+ */
+@Injectable()
+export class UploadOutcomes implements OnModuleDestroy {
+  private readonly logger = new Logger(UploadOutcomes.name);
+  private readonly redis: Redis;
+  private readonly prefix: string;
+
+  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'REDIS_URL' | 'REDIS_PREFIX'>) {
+    // A few retries, not forever: an upload's last PATCH should fail rather than hang while Redis is down.
+    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
+    this.redis.on('error', (err: Error) => this.logger.warn({ err }, 'Redis connection error (uploads)'));
+    this.prefix = `${config.REDIS_PREFIX}:upload-outcome:`;
+  }
+
+  async succeeded(uploadId: string, username: string, result: UploadResult): Promise<void> {
+    await this.save(uploadId, { username, result });
+  }
+
+  async failed(uploadId: string, username: string, error: DomainError): Promise<void> {
+    await this.save(uploadId, {
+      username,
+      error: { code: error.code, kind: error.kind, message: error.message },
+    });
+  }
+
+  /** The outcome, or undefined when there is none (not finished, expired, or unknown id). */
+  async of(uploadId: string): Promise<UploadOutcome | undefined> {
+    const raw = await this.redis.get(this.prefix + uploadId);
+    return raw ? (JSON.parse(raw) as UploadOutcome) : undefined;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  private async save(uploadId: string, outcome: UploadOutcome): Promise<void> {
+    await this.redis.set(this.prefix + uploadId, JSON.stringify(outcome), 'EX', UPLOAD_OUTCOME_TTL_SECONDS);
+  }
+}
+
+/** The stored refusal as the error the caller receives. */
+export function errorOfOutcome(error: { code: ErrorCode; kind: ErrorKind; message: string }): DomainError {
+  return new DomainError(error.code, error.kind, error.message);
+}
