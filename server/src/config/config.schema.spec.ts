@@ -16,8 +16,27 @@ describe('parseConfig', () => {
     } catch (e) {
       expect(e).toBeInstanceOf(ConfigError);
       const msg = (e as ConfigError).message;
-      for (const name of ['PORT', 'DATABASE_URL', 'S3_ENDPOINT', 'S3_BUCKET']) expect(msg).toContain(name);
+      for (const name of ['PORT', 'DATABASE_URL', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'])
+        expect(msg).toContain(name);
     }
+  });
+
+  it('takes an S3 store on AWS (no endpoint) or on a custom endpoint, with an optional upload key pair', () => {
+    const s3 = { BLOB_STORE: 's3', S3_BUCKET: 'paddock', S3_ACCESS_KEY: 'AK', S3_SECRET_KEY: 'SK' };
+    const aws = parseConfig(s3);
+    expect(aws).toMatchObject({ BLOB_STORE: 's3', S3_REGION: 'us-east-1' });
+    expect(aws.S3_ENDPOINT).toBeUndefined();
+    expect(parseConfig({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000' }).S3_ENDPOINT).toBe(
+      'http://127.0.0.1:9000',
+    );
+    expect(() => parseConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+    expect(() => parseConfig({ ...s3, S3_UPLOAD_ACCESS_KEY: 'UP' })).toThrow(
+      /S3_UPLOAD_ACCESS_KEY and S3_UPLOAD_SECRET_KEY/,
+    );
+    expect(parseConfig({ ...s3, S3_UPLOAD_ACCESS_KEY: 'UP', S3_UPLOAD_SECRET_KEY: 'US' })).toMatchObject({
+      S3_UPLOAD_ACCESS_KEY: 'UP',
+      S3_UPLOAD_SECRET_KEY: 'US',
+    });
   });
 
   it('requires a provider URL when the built-in provider is off', () => {

@@ -36,11 +36,15 @@ export const configSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).default(LIMITS.sessionCookieDays),
   BLOB_STORE: z.enum(['disk', 's3']).default('disk'),
   BLOB_DIR: z.string().default('.data/blobs'),
+  // Unset with BLOB_STORE=s3: AWS in S3_REGION. Also where the hub uploads when the provider hands out S3 credentials.
   S3_ENDPOINT: url(['http:', 'https:']).optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY: z.string().optional(),
   S3_SECRET_KEY: z.string().optional(),
+  // The key getS3UploadCredentials hands out (no STS here); defaults to S3_ACCESS_KEY / S3_SECRET_KEY.
+  S3_UPLOAD_ACCESS_KEY: z.string().optional(),
+  S3_UPLOAD_SECRET_KEY: z.string().optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().default('Paddock <no-reply@paddock.local>'),
   // Signs short-lived cookies (the single sign-on state); every api replica needs the same one.
@@ -76,8 +80,10 @@ type Env = Record<string, string | undefined>;
 function crossFieldProblems(env: Env): string[] {
   const problems: string[] = [];
   if (env.BLOB_STORE === 's3')
-    for (const key of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'])
+    for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'])
       if (!env[key]) problems.push(`${key} is required when BLOB_STORE=s3`);
+  if (!env.S3_UPLOAD_ACCESS_KEY !== !env.S3_UPLOAD_SECRET_KEY)
+    problems.push('S3_UPLOAD_ACCESS_KEY and S3_UPLOAD_SECRET_KEY are set together');
   if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID)
     problems.push('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
   if (['false', '0'].includes(env.BUILTIN_PROVIDER ?? '') && !env.PROVIDER_URL)

@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { Upload } from '@aws-sdk/lib-storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { ASSET_ERROR_CODES, ERROR_CODES, LIMITS, type ContentType, type ErrorCode } from '@paddock/rules';
 import { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { z } from 'zod';
+import { createS3Client } from '../blob-store/s3-blob-store';
+import { CLOCK, systemClock, type Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { ProviderError, envelopeSchema, providerFailure, unreachable } from './provider.errors';
 import { callProvider, streamedRefusalBody, tokenHeader } from './provider-call';
@@ -13,7 +17,7 @@ const client = (clientId: string) => encodeURIComponent(clientId);
 
 /** The provider paths of contents (research §3.4–§3.8), relative to PROVIDER_URL. */
 export const CONTENT_PATHS = {
-  /** Built-in provider only: PUT body → {bucket, filePath}; THRON uses S3 (getS3UploadCredentials). */
+  /** Built-in provider on disk only: PUT body → {bucket, filePath}; with S3, getS3UploadCredentials. */
   upload: (clientId: string) => `/xpackager/resources/upload/${client(clientId)}`,
   s3UploadCredentials: () => '/xpackager/resources/repository/getS3UploadCredentials',
   insert: (clientId: string) => `/xadmin/resources/content/insert/${client(clientId)}`,
@@ -26,6 +30,9 @@ export const CONTENT_PATHS = {
   contentsByIds: (clientId: string) => `/xcontents/resources/content/getContentsByIds/${client(clientId)}`,
   stream: (clientId: string, contentId: string, kind: string) =>
     `/xcontents/resources/content/stream/${client(clientId)}/${encodeURIComponent(contentId)}/${encodeURIComponent(kind)}`,
+  /** JDelivery.getThumbnail (research §7): the content's image fitted to a divArea 'WxH'. */
+  thumbnail: (clientId: string, contentId: string, divArea: string) =>
+    `/xcontents/resources/delivery/getThumbnail/${client(clientId)}/${encodeURIComponent(divArea)}/${encodeURIComponent(contentId)}`,
 } as const;
 
 const contentDetailSchema = z.object({
@@ -95,6 +102,17 @@ const uploadSchema = envelopeSchema.extend({
   size: z.number(),
   sha256: z.string(),
 });
+const s3CredentialsSchema = envelopeSchema.extend({
+  credentials: z.object({
+    accessKeyId: z.string().min(1),
+    secretAccessKey: z.string().min(1),
+    sessionToken: z.string().optional(),
+  }),
+  bucketName: z.string().min(1),
+  path: z.string(),
+  region: z.string().min(1),
+});
+type S3Target = Omit<z.infer<typeof s3CredentialsSchema>, keyof z.infer<typeof envelopeSchema>>;
 const insertAnswerSchema = envelopeSchema.extend({ xcontentId: z.string() });
 const updateSourceAnswerSchema = envelopeSchema.extend({ xcontentId: z.string(), version: z.number().int() });
 const contentsSchema = envelopeSchema.extend({ contents: z.array(contentDetailSchema) });
@@ -118,6 +136,20 @@ export interface ProviderBytes {
   body: Readable;
 }
 
+/** THRON's upload credentials last 1 h (research §3.8): reused until 5 minutes before that. */
+export const S3_CREDENTIALS_REUSE_MS = 55 * 60_000;
+
+/** A file name as an S3 key segment: the provider takes its blob keys only from these characters. */
+function keySegmentOf(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  return (
+    base
+      .replace(/[^A-Za-z0-9._-]/g, '_')
+      .replace(/^[.]+/, '_')
+      .slice(-100) || 'file'
+  );
+}
+
 /** Refusals whose errorDescription says more than the status (contents.errors.ts of the provider). */
 const CODE_OF_DESCRIPTION: Record<string, ErrorCode> = {
   UPLOAD_DENIED_SUPPLIERS: ASSET_ERROR_CODES.UPLOAD_DENIED_SUPPLIERS,
@@ -129,16 +161,27 @@ const CODE_OF_DESCRIPTION: Record<string, ErrorCode> = {
 @Injectable()
 export class ContentsGateway {
   private readonly clientId: string;
+  private readonly s3Endpoint?: string;
+  /** getS3UploadCredentials answers per provider token; null: the provider has no S3 (disk store). */
+  private readonly s3Targets = new Map<string, { until: number; target: S3Target | null }>();
 
   constructor(
     @Inject(CONTENTS_HTTP) private readonly http: AxiosInstance,
-    @Inject(APP_CONFIG) config: Pick<AppConfig, 'CLIENT_ID'>,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'CLIENT_ID' | 'S3_ENDPOINT'>,
+    @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {
     this.clientId = config.CLIENT_ID;
+    this.s3Endpoint = config.S3_ENDPOINT;
   }
 
-  /** Streams a file to the provider's store; never holds it in memory. */
+  /**
+   * Streams a file to the provider's store; never holds it in memory. With S3 (THRON, or the
+   * built-in provider on an S3 store) the file goes to the bucket with the credentials the provider
+   * hands out; a provider without S3 (built-in on disk) takes it as a PUT body.
+   */
   async upload(token: string, fileName: string, body: Readable, size: number): Promise<UploadedFile> {
+    const target = await this.s3Target(token);
+    if (target) return this.uploadToS3(token, target, fileName, body, size);
     const answer = await this.call(
       {
         method: 'PUT',
@@ -158,6 +201,85 @@ export class ContentsGateway {
       ERROR_CODES.PROVIDER_UNAVAILABLE,
     );
     return { bucket: answer.bucket, filePath: answer.filePath };
+  }
+
+  /** research §3.8, cached per token until shortly before the credentials expire. */
+  private async s3Target(token: string): Promise<S3Target | null> {
+    const now = this.clock.now().getTime();
+    const cached = this.s3Targets.get(token);
+    if (cached && cached.until > now) return cached.target;
+    let target: S3Target | null;
+    try {
+      const answer = await this.call(
+        {
+          method: 'GET',
+          url: CONTENT_PATHS.s3UploadCredentials(),
+          params: { clientId: this.clientId },
+          headers: tokenHeader(token),
+        },
+        s3CredentialsSchema,
+        ERROR_CODES.PROVIDER_UNAVAILABLE,
+      );
+      target = {
+        credentials: answer.credentials,
+        bucketName: answer.bucketName,
+        path: answer.path.replace(/\/+$/, ''),
+        region: answer.region,
+      };
+    } catch (error) {
+      // A business refusal (418) is the provider saying it has no S3: the direct upload is the way.
+      if (!(error instanceof ProviderError && error.detail.status === 418)) throw error;
+      target = null;
+    }
+    for (const [key, entry] of this.s3Targets) if (entry.until <= now) this.s3Targets.delete(key);
+    this.s3Targets.set(token, { until: now + S3_CREDENTIALS_REUSE_MS, target });
+    return target;
+  }
+
+  /**
+   * A multipart upload to the provider's bucket, AES256 server-side encrypted as THRON requires, at
+   * a key of its own under `path` (credentials are reused for an hour: two files of the same name
+   * must not meet). S3_ENDPOINT names a custom S3 server; unset, AWS in the answered region.
+   */
+  private async uploadToS3(
+    token: string,
+    target: S3Target,
+    fileName: string,
+    body: Readable,
+    size: number,
+  ): Promise<UploadedFile> {
+    const filePath = `${target.path ? `${target.path}/` : ''}${randomUUID()}/${keySegmentOf(fileName)}`;
+    const client = createS3Client({
+      endpoint: this.s3Endpoint,
+      region: target.region,
+      accessKeyId: target.credentials.accessKeyId,
+      secretAccessKey: target.credentials.secretAccessKey,
+      sessionToken: target.credentials.sessionToken || undefined,
+    });
+    try {
+      await new Upload({
+        client,
+        params: {
+          Bucket: target.bucketName,
+          Key: filePath,
+          Body: body,
+          ContentLength: size,
+          ServerSideEncryption: 'AES256',
+        },
+      }).done();
+    } catch (error) {
+      body.destroy();
+      // Credentials that no longer work are asked for again next time.
+      this.s3Targets.delete(token);
+      throw new ProviderError(
+        ERROR_CODES.PROVIDER_UNAVAILABLE,
+        true,
+        `Upload to the provider's S3 bucket failed: ${(error as Error).name}`,
+      );
+    } finally {
+      client.destroy();
+    }
+    return { bucket: target.bucketName, filePath };
   }
 
   /** Whether a file may go into `folderIds` (or become a new version of `contentId`); throws the refusal. */
@@ -294,17 +416,35 @@ export class ContentsGateway {
    * The bytes of the current source (`kind` 'source') or a derivative, as the provider streams
    * them (200, 206, 304, or 416 for a range past the end); a refusal (no such derivative, not visible) throws its ProviderError.
    */
-  async stream(
+  stream(
     token: string,
     contentId: string,
     kind: string,
+    conditions: { range?: string; ifNoneMatch?: string },
+  ): Promise<ProviderBytes> {
+    return this.bytesAt(CONTENT_PATHS.stream(this.clientId, contentId, kind), token, conditions);
+  }
+
+  /** The content's image fitted to `divArea` ('WxH'), with the provider's ETag (200 or 304). */
+  thumbnail(
+    token: string,
+    contentId: string,
+    divArea: string,
+    conditions: { ifNoneMatch?: string },
+  ): Promise<ProviderBytes> {
+    return this.bytesAt(CONTENT_PATHS.thumbnail(this.clientId, contentId, divArea), token, conditions);
+  }
+
+  private async bytesAt(
+    url: string,
+    token: string,
     conditions: { range?: string; ifNoneMatch?: string },
   ): Promise<ProviderBytes> {
     let res: AxiosResponse<Readable>;
     try {
       res = await this.http.request<Readable>({
         method: 'GET',
-        url: CONTENT_PATHS.stream(this.clientId, contentId, kind),
+        url,
         headers: {
           ...tokenHeader(token),
           ...(conditions.range ? { Range: conditions.range } : {}),

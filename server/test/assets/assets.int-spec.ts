@@ -162,7 +162,7 @@ describe('assets: upload, detail, rename, bytes, versions, trash', () => {
     });
     expect(result?.status).toBe(200);
     const port = await freePort();
-    const other = await createApp({ ...t.config, PORT: String(port) });
+    const other = await createApp({ ...t.config, PORT: port });
     await other.listen(port, '127.0.0.1');
     try {
       const ask = (s: SignedIn) =>

@@ -20,7 +20,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
 import { ThronExceptionFilter } from '../thron-exception.filter';
 import { ThronInputPipe } from '../thron-input.pipe';
-import { ThronError, ok, requireClient } from '../thron.errors';
+import { ok, requireClient } from '../thron.errors';
 import {
   checkInsertSchema,
   contentsByIdsSchema,
@@ -39,7 +39,6 @@ import {
   type TrashForm,
   type UpdateSourceForm,
 } from './contents.dto';
-import { CONTENT_FAILURES } from './contents.errors';
 import { ContentsService } from './contents.service';
 
 /** xpackager: how files reach the provider before content/insert (research §3.8). */
@@ -68,11 +67,14 @@ export class PackagerController {
     return ok(await this.contents.upload(token, query.fileName, req));
   }
 
-  /** There is no S3 on the disk store: callers use the upload endpoint above. */
+  /** With BLOB_STORE=s3, where and with which key to write a file; on disk a refusal (use upload above). */
   @Get('repository/getS3UploadCredentials')
-  getS3UploadCredentials(@Query('clientId') clientId: string | undefined) {
+  async getS3UploadCredentials(
+    @Query('clientId') clientId: string | undefined,
+    @Headers('x-tokenid') token: string | undefined,
+  ) {
     requireClient(this.config.CLIENT_ID, clientId);
-    throw new ThronError(CONTENT_FAILURES.s3NotAvailable);
+    return ok(await this.contents.s3UploadCredentials(token));
   }
 }
 

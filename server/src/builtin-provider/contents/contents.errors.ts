@@ -53,11 +53,11 @@ export const CONTENT_FAILURES = {
     ssoCode: 'OK',
   },
   /** BLOB_STORE=disk: files go through the direct upload endpoint instead of S3. */
-  s3NotAvailable: {
+  noS3Bucket: {
     status: 418,
     resultCode: 'EXCEPTION',
     errorDescription:
-      'S3_NOT_AVAILABLE: the built-in provider stores files on disk; use PUT xpackager/resources/upload/{clientId}',
+      'NO_S3_BUCKET: this built-in provider stores files on disk; use PUT xpackager/resources/upload/{clientId}',
     ssoCode: 'OK',
   },
   rangeNotSatisfiable: {
@@ -68,5 +68,5 @@ export const CONTENT_FAILURES = {
   },
 } as const satisfies Record<string, ThronFailure>;
 
-/** The bucket name the direct upload answers, so content/insert's `sources.s3` reads as in THRON. */
+/** The bucket name of the disk store, so content/insert's `sources.s3` reads as in THRON. */
 export const LOCAL_BUCKET = 'local';

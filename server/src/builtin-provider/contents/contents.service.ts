@@ -2,9 +2,16 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { isSuppliersRootPrettyId } from '@paddock/rules';
-import { BLOB_STORE, BlobNotFoundError, type BlobRange, type BlobStore } from '../../blob-store/blob-store';
+import {
+  BLOB_STORE,
+  BlobNotFoundError,
+  InvalidBlobKeyError,
+  type BlobRange,
+  type BlobStore,
+} from '../../blob-store/blob-store';
 import { parseByteRange } from '../../blob-store/byte-range';
 import { CLOCK, type Clock } from '../../common/clock';
+import { APP_CONFIG, type AppConfig } from '../../config/config.module';
 import { JobName } from '../../jobs/job-catalogue';
 import { JobsService } from '../../jobs/jobs.service';
 import { THRON_FAILURES, ThronError } from '../thron.errors';
@@ -53,6 +60,26 @@ export class DerivativesRequester {
   }
 }
 
+/** The settings of the store's bucket and of the key getS3UploadCredentials hands out. */
+export type ContentsStoreConfig = Pick<
+  AppConfig,
+  | 'BLOB_STORE'
+  | 'S3_BUCKET'
+  | 'S3_REGION'
+  | 'S3_ACCESS_KEY'
+  | 'S3_SECRET_KEY'
+  | 'S3_UPLOAD_ACCESS_KEY'
+  | 'S3_UPLOAD_SECRET_KEY'
+>;
+
+/** research §3.8's answer; `path` is the prefix the caller writes under. */
+export interface S3UploadCredentials {
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken: string };
+  bucketName: string;
+  path: string;
+  region: string;
+}
+
 export interface StreamAnswer {
   status: 200 | 206 | 304;
   headers: Record<string, string>;
@@ -62,13 +89,19 @@ export interface StreamAnswer {
 /** The built-in provider's contents: direct upload, insert, versions, locales, detail, trash, bytes. */
 @Injectable()
 export class ContentsService {
+  /** The bucket `sources[].s3.bucket` must name: the S3 store's, or LOCAL_BUCKET on disk. */
+  private readonly bucket: string;
+
   constructor(
     private readonly contents: ContentRepository,
     private readonly tokens: TokenService,
     private readonly derivatives: DerivativesRequester,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+    @Inject(APP_CONFIG) private readonly config: ContentsStoreConfig,
+  ) {
+    this.bucket = config.BLOB_STORE === 's3' ? (config.S3_BUCKET ?? '') : LOCAL_BUCKET;
+  }
 
   async caller(token: string | undefined): Promise<Caller> {
     const user = await this.tokens.resolve(token);
@@ -79,9 +112,29 @@ export class ContentsService {
   /** Streams a request body into the blob store's incoming area. */
   async upload(token: string | undefined, fileName: string, body: Readable) {
     const caller = await this.caller(token);
-    const filePath = `incoming/${caller.user.id}/${randomUUID()}/${keySegmentOf(fileName)}`;
+    const filePath = `${incomingPrefixOf(caller)}${randomUUID()}/${keySegmentOf(fileName)}`;
     const written = await this.blobs.put(filePath, body);
-    return { bucket: LOCAL_BUCKET, filePath, size: written.size, sha256: written.sha256 };
+    return { bucket: this.bucket, filePath, size: written.size, sha256: written.sha256 };
+  }
+
+  /**
+   * Where the caller may write a file before content/insert (research §3.8): a fresh prefix in the
+   * caller's incoming area of the store's bucket, and the upload key of the configuration (there
+   * is no STS to mint a session key, so `sessionToken` is empty). Refused on the disk store.
+   */
+  async s3UploadCredentials(token: string | undefined): Promise<S3UploadCredentials> {
+    const caller = await this.caller(token);
+    if (this.config.BLOB_STORE !== 's3') throw new ThronError(CONTENT_FAILURES.noS3Bucket);
+    return {
+      credentials: {
+        accessKeyId: this.config.S3_UPLOAD_ACCESS_KEY ?? this.config.S3_ACCESS_KEY ?? '',
+        secretAccessKey: this.config.S3_UPLOAD_SECRET_KEY ?? this.config.S3_SECRET_KEY ?? '',
+        sessionToken: '',
+      },
+      bucketName: this.bucket,
+      path: `${incomingPrefixOf(caller)}${randomUUID()}`,
+      region: this.config.S3_REGION,
+    };
   }
 
   async checkInsert(token: string | undefined, form: CheckInsertForm): Promise<void> {
@@ -282,7 +335,7 @@ export class ContentsService {
     fileName: string,
   ): Promise<NewSource> {
     // Only the caller's own uploads may become a source: another user's incoming file is not theirs.
-    if (s3.bucket !== LOCAL_BUCKET || !s3.filePath.startsWith(`incoming/${caller.user.id}/`))
+    if (s3.bucket !== this.bucket || !s3.filePath.startsWith(incomingPrefixOf(caller)))
       throw new ThronError(CONTENT_FAILURES.fileNotFound);
     const blobKey = `contents/${contentId}/v${version}/source${extension ? `.${extension}` : ''}`;
     let written: { size: number; sha256: string };
@@ -295,7 +348,8 @@ export class ContentsService {
         written = await this.blobs.put(blobKey, await this.blobs.get(s3.filePath));
       }
     } catch (error) {
-      if (error instanceof BlobNotFoundError) throw new ThronError(CONTENT_FAILURES.fileNotFound);
+      if (error instanceof BlobNotFoundError || error instanceof InvalidBlobKeyError)
+        throw new ThronError(CONTENT_FAILURES.fileNotFound);
       throw error;
     }
     return {
@@ -363,6 +417,11 @@ export class ContentsService {
       share: rights.some((f) => f.share),
     });
   }
+}
+
+/** A user's files before they become sources: uploads and S3 credentials write here, insert takes from here. */
+function incomingPrefixOf(caller: Caller): string {
+  return `incoming/${caller.user.id}/`;
 }
 
 /** Size and sha256 of a stream, read chunk by chunk. */

@@ -1,0 +1,106 @@
+import { Readable } from 'node:stream';
+import { ERROR_CODES } from '@paddock/rules';
+import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { ContentsGateway, S3_CREDENTIALS_REUSE_MS } from './contents.gateway';
+import { createProviderHttp } from './http-provider.gateway';
+import { ProviderError } from './provider.errors';
+
+type Reply = { status: number; data: unknown };
+
+const NO_S3 = {
+  status: 418,
+  data: { resultCode: 'EXCEPTION', errorDescription: 'NO_S3_BUCKET', ssoCode: 'OK' },
+};
+const UPLOADED = {
+  status: 200,
+  data: { resultCode: 'OK', bucket: 'local', filePath: 'incoming/u/1/a.jpg', size: 3, sha256: 'ab' },
+};
+const SESSION_EXPIRED = {
+  status: 403,
+  data: { resultCode: 'SESSION_NON_FOUND', errorDescription: 'SESSION_EXPIRED', ssoCode: 'SESSION_EXPIRED' },
+};
+
+/** A gateway whose provider answers come from `replies`, in order, on a clock the test moves. */
+function gatewayAnswering(...replies: Reply[]) {
+  const sent: InternalAxiosRequestConfig[] = [];
+  const http = createProviderHttp('http://provider.test/api');
+  http.defaults.adapter = async (config): Promise<AxiosResponse> => {
+    sent.push(config);
+    const reply = replies.shift();
+    if (!reply) throw new Error('no reply left');
+    return { status: reply.status, statusText: '', data: reply.data, headers: {}, config };
+  };
+  const clock = { at: new Date('2026-03-01T10:00:00Z'), now: () => clock.at };
+  // Port 9 of loopback (discard) is closed here: an S3 upload there fails fast.
+  const gateway = new ContentsGateway(
+    http,
+    { CLIENT_ID: 'paddock', S3_ENDPOINT: 'http://127.0.0.1:9' },
+    clock,
+  );
+  return { gateway, sent, clock };
+}
+
+const file = () => Readable.from([Buffer.from('abc')]);
+const paths = (sent: InternalAxiosRequestConfig[]) => sent.map((r) => `${r.method?.toUpperCase()} ${r.url}`);
+
+describe('ContentsGateway.upload: S3 when the provider hands out credentials, else the direct upload', () => {
+  it('falls back to the PUT upload when the provider has no S3, and remembers that for the hour', async () => {
+    const { gateway, sent, clock } = gatewayAnswering(NO_S3, UPLOADED, UPLOADED, NO_S3, UPLOADED);
+    expect(await gateway.upload('tok-1', 'a.jpg', file(), 3)).toEqual({
+      bucket: 'local',
+      filePath: 'incoming/u/1/a.jpg',
+    });
+    await gateway.upload('tok-1', 'b.jpg', file(), 3);
+    clock.at = new Date(clock.at.getTime() + S3_CREDENTIALS_REUSE_MS);
+    await gateway.upload('tok-1', 'c.jpg', file(), 3);
+    expect(paths(sent)).toEqual([
+      'GET /xpackager/resources/repository/getS3UploadCredentials',
+      'PUT /xpackager/resources/upload/paddock',
+      'PUT /xpackager/resources/upload/paddock',
+      'GET /xpackager/resources/repository/getS3UploadCredentials',
+      'PUT /xpackager/resources/upload/paddock',
+    ]);
+    expect(sent[0].params).toEqual({ clientId: 'paddock' });
+    expect(sent[0].headers['X-TOKENID']).toBe('tok-1');
+  });
+
+  it('asks per token: another user gets their own answer', async () => {
+    const { gateway, sent } = gatewayAnswering(NO_S3, UPLOADED, NO_S3, UPLOADED);
+    await gateway.upload('tok-1', 'a.jpg', file(), 3);
+    await gateway.upload('tok-2', 'a.jpg', file(), 3);
+    expect(
+      sent.filter((r) => r.url?.includes('getS3UploadCredentials')).map((r) => r.headers['X-TOKENID']),
+    ).toEqual(['tok-1', 'tok-2']);
+  });
+
+  it('does not send the file when the token is refused', async () => {
+    const { gateway, sent } = gatewayAnswering(SESSION_EXPIRED);
+    await expect(gateway.upload('tok-1', 'a.jpg', file(), 3)).rejects.toMatchObject({
+      code: ERROR_CODES.UNAUTHENTICATED,
+    });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('reports a failed S3 upload as a transient provider failure and asks for credentials again next time', async () => {
+    const credentials = {
+      status: 200,
+      data: {
+        resultCode: 'OK',
+        credentials: { accessKeyId: 'AK', secretAccessKey: 'SK', sessionToken: '' },
+        bucketName: 'paddock',
+        path: 'incoming/u/p',
+        region: 'us-east-1',
+      },
+    };
+    const { gateway, sent } = gatewayAnswering(credentials, credentials);
+    for (let i = 0; i < 2; i++) {
+      const error = await gateway.upload('tok-1', 'a.jpg', file(), 3).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ProviderError);
+      expect(error).toMatchObject({ code: ERROR_CODES.PROVIDER_UNAVAILABLE, transient: true });
+    }
+    expect(paths(sent)).toEqual([
+      'GET /xpackager/resources/repository/getS3UploadCredentials',
+      'GET /xpackager/resources/repository/getS3UploadCredentials',
+    ]);
+  });
+});
