@@ -6,14 +6,16 @@ async function timed(client, path, n) {
   await client.get(path); // warm-up: plan cache, connection pool
   const ms = [];
   let total = 0;
+  let capped = false;
   for (let i = 0; i < n; i += 1) {
     const t0 = performance.now();
     const body = await client.get(path);
     ms.push(performance.now() - t0);
     total = body.totalResults;
+    capped = body.totalIsCapped === true;
   }
   ms.sort((a, b) => a - b);
-  return { p50: percentile(ms, 50), p95: percentile(ms, 95), n, totalResults: total };
+  return { p50: percentile(ms, 50), p95: percentile(ms, 95), n, totalResults: total, totalIsCapped: capped };
 }
 
 export async function benchSearch(client, { archiveId, rareWord, commonWord, n = 50 }) {

@@ -1,18 +1,20 @@
-// `npm run bench [-- --skip-gib | --workflow-only]`: builds the server, seeds a dedicated database
+// `npm run bench [-- --skip-gib | --workflow-only | --search-only]`: builds the server, seeds a dedicated database
 // `paddock_bench` (demo organisation + 100,000 contents by SQL), starts the hub on a free port and
 // measures, each figure beside its raw baseline from the same run: listing/search latency through
 // the hub API, derivative thumbnails vs raw sharp, ZIP download vs disk read, the hub's RSS while a
 // 1 GiB file goes up through tus and back down, and a workflow bulk accept as a job vs the same
 // provider calls made directly. Prints a table and writes docs/benchmarks.md. --workflow-only
-// skips the catalogue and every other part, and replaces only the workflow rows of the document.
+// skips the catalogue and every other part, and replaces only the workflow rows of the document;
+// --search-only seeds the catalogue, runs only listing and search, and replaces only their rows
+// (and the catalogue's description, whose size BENCH_ASSETS may have changed).
 // BENCH_DATABASE and BENCH_DOC rename the database and the document, so two runs can share a machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { build, generatePrismaClients, root } from './lib.mjs';
@@ -26,6 +28,8 @@ import { benchZip, downloadZip } from '../bench/zip.mjs';
 
 const skipGib = process.argv.includes('--skip-gib');
 const workflowOnly = process.argv.includes('--workflow-only');
+const searchOnly = process.argv.includes('--search-only');
+if (workflowOnly && searchOnly) throw new Error('--workflow-only and --search-only exclude each other');
 const ASSETS = Number(process.env.BENCH_ASSETS ?? 100_000);
 const base = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/paddock');
 const dbUrl = new URL(base);
@@ -33,7 +37,9 @@ const benchDatabase = process.env.BENCH_DATABASE ?? 'paddock_bench';
 if (!/^[a-z_][a-z0-9_]*$/.test(benchDatabase))
   throw new Error(`BENCH_DATABASE must be a plain name, not ${benchDatabase}`);
 dbUrl.pathname = `/${benchDatabase}`;
-const benchDoc = join(root, process.env.BENCH_DOC ?? 'docs/benchmarks.md');
+const defaultDoc = join(root, 'docs/benchmarks.md');
+// resolve, not join: an absolute BENCH_DOC (e.g. /tmp/…) stays outside the repository.
+const benchDoc = resolve(root, process.env.BENCH_DOC ?? 'docs/benchmarks.md');
 const adminUrl = new URL(base);
 adminUrl.pathname = '/postgres';
 
@@ -106,12 +112,14 @@ await new Promise((resolve, reject) => {
 const results = { date: new Date().toISOString(), seedSeconds };
 try {
   if (!workflowOnly) await benchCatalogueAndFiles();
-  step('Workflow: bulk accept of 200 as a job vs the same provider calls made directly');
-  results.workflow = await benchWorkflow(db, {
-    baseUrl: env.PUBLIC_URL,
-    serviceUsername: env.PROVIDER_SERVICE_USERNAME ?? 'paddock.workflow',
-    servicePassword: env.PROVIDER_SERVICE_PASSWORD,
-  });
+  if (!searchOnly) {
+    step('Workflow: bulk accept of 200 as a job vs the same provider calls made directly');
+    results.workflow = await benchWorkflow(db, {
+      baseUrl: env.PUBLIC_URL,
+      serviceUsername: env.PROVIDER_SERVICE_USERNAME ?? 'paddock.workflow',
+      servicePassword: env.PROVIDER_SERVICE_PASSWORD,
+    });
+  }
 } finally {
   stopHub();
   await db.end();
@@ -135,6 +143,7 @@ async function benchCatalogueAndFiles() {
 
   step('Listing and search through the hub API (mario.rossi)');
   results.search = await benchSearch(client, { archiveId, rareWord: RARE_WORD, commonWord: COMMON_WORD });
+  if (searchOnly) return;
 
   step('Thumbnails: derivative code path vs raw sharp');
   results.thumbs = await benchThumbnails({ root });
@@ -168,22 +177,32 @@ async function benchCatalogueAndFiles() {
 
 const cpuModel = /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpus()[0]?.model;
 const machine = `${cpus().length} cores (${cpuModel}), ${fmt(totalmem() / 1024 ** 3)} GiB RAM, Node ${process.version}, ${process.platform} ${process.arch}`;
-const workflowLines = workflowRows(results.workflow).map((cells) => `| ${cells.join(' | ')} |`);
+const asRow = (cells) => `| ${cells.join(' | ')} |`;
 if (workflowOnly) {
+  const workflowLines = workflowRows(results.workflow).map(asRow);
   console.log(`\n${machine}\n${workflowLines.join('\n')}`);
-  replaceWorkflowRows(benchDoc, workflowLines);
+  replaceRows(benchDoc, workflowLines, /^\|\s*workflow/);
+  addWorkflowMethod(benchDoc);
   process.exit(0);
 }
-const lines = [];
-const row = (...cells) => lines.push(`| ${cells.join(' | ')} |`);
-lines.push('| measure | ours | baseline (same run) | ratio / goal |', '|---|---|---|---|');
-for (const s of results.search)
-  row(
-    `${s.label} (${s.n} req., ${s.totalResults.toLocaleString('en')} hits)`,
+const searchLines = results.search.map((s) =>
+  asRow([
+    `${s.label} (${s.n} req., ${s.totalResults.toLocaleString('en')}${s.totalIsCapped ? '+' : ''} hits)`,
     `p50 ${fmt(s.p50)} ms, p95 ${fmt(s.p95)} ms`,
     '-',
     'p95 <= 50 ms (P4)',
-  );
+  ]),
+);
+if (searchOnly) {
+  console.log(`\n${machine}\n${searchLines.join('\n')}`);
+  replaceRows(benchDoc, searchLines, /^\|\s*(folder listing|text search)/);
+  replaceCatalogueMethod(benchDoc);
+  process.exit(0);
+}
+const workflowLines = workflowRows(results.workflow).map(asRow);
+const lines = [];
+const row = (...cells) => lines.push(asRow(cells));
+lines.push('| measure | ours | baseline (same run) | ratio / goal |', '|---|---|---|---|', ...searchLines);
 const t = results.thumbs;
 row(
   `derivatives, ${t.count} JPEGs up to 6000x4000, ${t.parallel} in flight`,
@@ -232,12 +251,7 @@ ${table}
 
 ## How it is measured
 
-- **Catalogue**: a dedicated database \`paddock_bench\` (dropped and re-created each run), migrated and
-  seeded with the demo organisation, then ${ASSETS.toLocaleString('en')} contents inserted by SQL with
-  \`generate_series\` straight into the provider schema (content, IT/EN names, folder links — 60% in the
-  Marketing department archive, 20% in the Heritage one, the rest spread over the workflow folders —
-  source rows, 200 tags on about a third of the contents, a metadata row each) in ${fmt(seedSeconds)} s.
-  This bypasses the API on purpose: the bench measures reading a catalogue of that size, not 100,000 uploads.
+${catalogueMethod()}
 - **Listing and search**: sequential requests through the hub API signed in as mario.rossi (session
   cookie), after one warm-up request: \`GET /api/assets?folderId=<Marketing department archive>&limit=100\`
   (page 1 and offset 5000), \`GET /api/assets?q=${RARE_WORD}&subfolders=true\` (a word in about 0.01% of
@@ -267,25 +281,50 @@ function formatDocument() {
   });
 }
 
+function catalogueMethod() {
+  return `- **Catalogue**: a dedicated database \`paddock_bench\` (dropped and re-created each run), migrated and
+  seeded with the demo organisation, then ${ASSETS.toLocaleString('en')} contents inserted by SQL with
+  \`generate_series\` straight into the provider schema (content, IT/EN names, folder links — 60% in the
+  Marketing department archive, 20% in the Heritage one, the rest spread over the workflow folders —
+  source rows, 200 tags on about a third of the contents, a metadata row each) in ${fmt(seedSeconds)} s.
+  This bypasses the API on purpose: the bench measures reading a catalogue of that size, not ${ASSETS.toLocaleString('en')} uploads.`;
+}
+
 /**
- * --workflow-only: the document keeps the other parts' figures; its workflow rows (first cell
- * "workflow…") are replaced, or added at the end of the table, and the method is added if missing.
+ * --workflow-only / --search-only: the document keeps the other parts' figures; the rows whose
+ * first cell matches `first` are replaced in place (at the end of the table if it had none).
  */
-function replaceWorkflowRows(path, rows) {
-  const text = readFileSync(path, 'utf8').split('\n');
-  const kept = text.filter((l) => !/^\|\s*workflow/.test(l));
-  let end = kept.findIndex((l, i) => l.startsWith('|') && !kept[i + 1]?.startsWith('|'));
-  if (end < 0) throw new Error(`${path} has no table to add the workflow rows to`);
-  kept.splice(end + 1, 0, ...rows);
-  let doc = kept.join('\n');
-  if (!doc.includes('- **Workflow**:')) {
-    end = doc.indexOf('\n- **1 GiB flat memory**');
-    doc =
-      end < 0
-        ? `${doc.trimEnd()}\n\n${WORKFLOW_METHOD}\n`
-        : `${doc.slice(0, end)}\n${WORKFLOW_METHOD}${doc.slice(end)}`;
-  }
+function replaceRows(path, rows, first) {
+  // A new document starts from the repository's, so its other rows stay meaningful.
+  const text = readFileSync(existsSync(path) ? path : defaultDoc, 'utf8').split('\n');
+  let at = text.findIndex((l) => first.test(l));
+  const kept = text.filter((l) => !first.test(l));
+  if (at < 0) at = kept.findIndex((l, i) => l.startsWith('|') && !kept[i + 1]?.startsWith('|')) + 1;
+  if (at <= 0) throw new Error(`${path} has no table to add the rows to`);
+  kept.splice(at, 0, ...rows);
+  writeFileSync(path, kept.join('\n'));
+  formatDocument();
+  console.log(`\nReplaced the rows of ${path}`);
+}
+
+function addWorkflowMethod(path) {
+  let doc = readFileSync(path, 'utf8');
+  if (doc.includes('- **Workflow**:')) return;
+  const end = doc.indexOf('\n- **1 GiB flat memory**');
+  doc =
+    end < 0
+      ? `${doc.trimEnd()}\n\n${WORKFLOW_METHOD}\n`
+      : `${doc.slice(0, end)}\n${WORKFLOW_METHOD}${doc.slice(end)}`;
   writeFileSync(path, doc);
   formatDocument();
-  console.log(`\nReplaced the workflow rows of ${path}`);
+}
+
+/** The catalogue's paragraph (up to the next bullet) as this run seeded it. */
+function replaceCatalogueMethod(path) {
+  const doc = readFileSync(path, 'utf8');
+  const start = doc.indexOf('- **Catalogue**:');
+  const end = doc.indexOf('\n- **', start + 1);
+  if (start < 0 || end < 0) throw new Error(`${path} has no catalogue paragraph to replace`);
+  writeFileSync(path, `${doc.slice(0, start)}${catalogueMethod()}${doc.slice(end)}`);
+  formatDocument();
 }

@@ -5,6 +5,7 @@ import type {
   FolderNode,
   SessionResponse,
 } from '@paddock/rules';
+import { LIMITS } from '@paddock/rules';
 
 export interface HubCall {
   method: string;
@@ -162,14 +163,24 @@ export function anAssetDetail(n: number, overrides: Partial<AssetDetail> = {}): 
   };
 }
 
-/** GET /api/assets over `total` numbered assets, honouring offset and limit like the hub. */
+/**
+ * GET /api/assets over `total` numbered assets, honouring offset and limit like the hub, and
+ * counting like it: up to LIMITS.searchCountCap or the page's end, then "more" (totalIsCapped).
+ */
 export function assetListing(total: number, make: (n: number) => AssetSummary = (n) => anAsset(n)) {
   return ({ query }: HubCall): Reply => {
     const offset = Number(query.get('offset') ?? 0);
     const limit = Number(query.get('limit') ?? 50);
     const items: AssetSummary[] = [];
     for (let n = offset; n < Math.min(total, offset + limit); n += 1) items.push(make(n));
-    const body: AssetListResponse = { items, totalResults: total, offset, limit };
+    const countedTo = Math.max(LIMITS.searchCountCap, offset + limit);
+    const body: AssetListResponse = {
+      items,
+      totalResults: Math.min(total, countedTo),
+      totalIsCapped: total > countedTo,
+      offset,
+      limit,
+    };
     return ok(body);
   };
 }

@@ -124,7 +124,10 @@ export interface AssetSummary {
 
 export interface AssetListResponse {
   items: AssetSummary[];
+  /** Hits counted up to LIMITS.searchCountCap, or to the end of this page when that is further. */
   totalResults: number;
+  /** More assets match than totalResults ("10,000+"). */
+  totalIsCapped: boolean;
   offset: number;
   limit: number;
 }

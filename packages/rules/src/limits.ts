@@ -24,6 +24,11 @@ export const LIMITS = {
   contentServiceTimeoutMs: 60_000,
   sessionCookieDays: 30,
   defaultCookieDays: 1,
+  /**
+   * A listing or search counts its hits up to this many (or to the end of the page asked for, when
+   * that is further) and then says "more": an exact count of 100,000 hits costs more than the page.
+   */
+  searchCountCap: 10_000,
 } as const;
 
 export const CLIENT_VERSION = '2.0.1';

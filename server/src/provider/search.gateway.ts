@@ -76,6 +76,10 @@ export interface ProviderContent {
 
 export interface ContentPage {
   contents: ProviderContent[];
+  /**
+   * As the provider counts: THRON exactly; the built-in provider up to LIMITS.searchCountCap or
+   * the page's end, whichever is further, plus one when more match.
+   */
   totalResults: number;
 }
 
@@ -151,7 +155,9 @@ export class HttpSearchGateway implements SearchGateway {
     const headers = tokenHeader(token);
     const offsets: number[] = [];
     for (let read = 0; read < page.limit; read += PROVIDER_PAGE) offsets.push(page.offset + read);
-    // A hub page of up to 100 is two provider pages, asked for at once; only the first counts.
+    // A hub page of up to 100 is two provider pages, asked for at once; only the last counts, so a
+    // provider that stops counting past the cap (the built-in one) still counts to this page's end.
+    const last = offsets.length - 1;
     const bodies = await Promise.all(
       offsets.map((offset, i) =>
         this.call(
@@ -164,7 +170,7 @@ export class HttpSearchGateway implements SearchGateway {
               page,
               offset,
               Math.min(PROVIDER_PAGE, page.limit - i * PROVIDER_PAGE),
-              i === 0,
+              i === last,
             ),
           },
           findResponseSchema,
@@ -178,7 +184,7 @@ export class HttpSearchGateway implements SearchGateway {
       contents.push(...body.contents.map(toProviderContent));
       if (body.contents.length < PROVIDER_PAGE) break;
     }
-    return { contents, totalResults: bodies[0]?.totalResults ?? contents.length };
+    return { contents, totalResults: bodies[last]?.totalResults ?? page.offset + contents.length };
   }
 
   async countContents(token: string, criteria: ContentCriteria): Promise<number> {

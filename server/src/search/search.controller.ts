@@ -41,6 +41,7 @@ export class SearchController {
     return {
       items: page.contents.map(toAssetSummary),
       totalResults: page.totalResults,
+      totalIsCapped: page.totalIsCapped,
       offset: filter.offset,
       limit: filter.limit,
     };

@@ -3,6 +3,7 @@ import {
   CONTENT_TYPES,
   FILE_EXTENSIONS,
   FILTER_CONTENT_TYPES,
+  LIMITS,
   type AssetListResponse,
   type AssetSortField,
   type AssetSummary,
@@ -235,7 +236,12 @@ export class AssetSummaryResponse implements AssetSummary {
 
 export class AssetListResponseDto implements AssetListResponse {
   @ApiProperty({ type: [AssetSummaryResponse] }) items: AssetSummaryResponse[];
-  @ApiProperty({ description: 'How many assets match in all' }) totalResults: number;
+  @ApiProperty({
+    description: `How many assets match, counted up to ${LIMITS.searchCountCap} or to the end of this page, whichever is further`,
+  })
+  totalResults: number;
+  @ApiProperty({ description: 'More assets match than totalResults (shown as "10,000+")' })
+  totalIsCapped: boolean;
   @ApiProperty() offset: number;
   @ApiProperty() limit: number;
 }

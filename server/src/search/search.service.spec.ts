@@ -98,6 +98,18 @@ describe('SearchService', () => {
     expect(await domainFailure(service.list(user(), filter))).toMatchObject({ code, kind });
   });
 
+  it.each<[string, number, number, number, boolean]>([
+    ['a total under the cap as it is', 0, 9_000, 9_000, false],
+    ['the provider past the cap as the cap and "more"', 0, 10_001, 10_000, true],
+    ['a deep page past the cap to its end and "more"', 10_000, 10_101, 10_100, true],
+    ['the last deep page exactly', 10_000, 10_042, 10_042, false],
+  ])('counts %s', async (_case, offset, provided, totalResults, totalIsCapped) => {
+    const { service } = gateway({
+      findContents: () => Promise.resolve({ contents: [], totalResults: provided }),
+    });
+    expect(await service.list(user(), { ...filter, offset })).toMatchObject({ totalResults, totalIsCapped });
+  });
+
   it('answers a failed count with E015', async () => {
     const { service } = gateway({
       countContents: () => Promise.reject(new ProviderError('E015', false, 'x')),

@@ -1,17 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ERROR_CODES, departmentFolderPrettyId, type ErrorCode, type View } from '@paddock/rules';
+import { ERROR_CODES, LIMITS, departmentFolderPrettyId, type ErrorCode, type View } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { DomainError } from '../common/domain-error';
 import { ProviderError } from '../provider/provider.errors';
-import {
-  COUNTS_FAILED,
-  SEARCH_FAILED,
-  SEARCH_GATEWAY,
-  type ContentPage,
-  type SearchGateway,
-} from '../provider/search.gateway';
+import { COUNTS_FAILED, SEARCH_FAILED, SEARCH_GATEWAY, type SearchGateway } from '../provider/search.gateway';
 import { SUMMARY_THUMB_SIZE } from './search.dto';
-import { COUNTED_VIEW_FOLDERS, type AssetListFilter } from './search.types';
+import { COUNTED_VIEW_FOLDERS, type AssetListFilter, type AssetPage } from './search.types';
 
 /** SPEC §7: the provider search reads and returns the IT locale first. */
 const SEARCH_LOCALE = 'IT';
@@ -21,8 +15,12 @@ const SEARCH_LOCALE = 'IT';
 export class SearchService {
   constructor(@Inject(SEARCH_GATEWAY) private readonly gateway: SearchGateway) {}
 
-  async list(user: AuthUser, filter: AssetListFilter): Promise<ContentPage> {
-    return this.gateway
+  /**
+   * One page and its hit count, capped at LIMITS.searchCountCap or this page's end (whichever is
+   * further), so that "more" is always known for the next page while counting stays cheap.
+   */
+  async list(user: AuthUser, filter: AssetListFilter): Promise<AssetPage> {
+    const page = await this.gateway
       .findContents(
         user.providerToken,
         {
@@ -43,6 +41,12 @@ export class SearchService {
         },
       )
       .catch((e: unknown) => rethrow(e, SEARCH_FAILED, 'The search could not be performed. Try later'));
+    const countedTo = Math.max(LIMITS.searchCountCap, filter.offset + filter.limit);
+    return {
+      contents: page.contents,
+      totalResults: Math.min(page.totalResults, countedTo),
+      totalIsCapped: page.totalResults > countedTo,
+    };
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { AssetSortField, FileExtension, FilterContentType, View } from '@paddock/rules';
 import { FOLDER_CODES } from '@paddock/rules';
-import type { MetadataFilter } from '../provider/search.gateway';
+import type { MetadataFilter, ProviderContent } from '../provider/search.gateway';
 
 /** A listing or search as the service sees it (the query DTO, validated and defaulted). */
 export interface AssetListFilter {
@@ -14,6 +14,13 @@ export interface AssetListFilter {
   descending: boolean;
   offset: number;
   limit: number;
+}
+
+/** A page of a listing; `totalIsCapped`: more than `totalResults` match. */
+export interface AssetPage {
+  contents: ProviderContent[];
+  totalResults: number;
+  totalIsCapped: boolean;
 }
 
 /**

@@ -1,7 +1,8 @@
-import { FOLDER_CODES, departmentFolderPrettyId, type AssetListResponse } from '@paddock/rules';
-import { call, signIn, type SignedIn } from '../auth/auth-fixtures';
+import { FOLDER_CODES, LIMITS, departmentFolderPrettyId, type AssetListResponse } from '@paddock/rules';
+import { groupIdOf } from '../../src/builtin-provider/identity/builtin-identity.seeder';
+import { call, providerDb, signIn, type SignedIn } from '../auth/auth-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { insertContent, seedSearchFolders, seedSearchPeople, type Folders } from './search-fixtures';
+import { STAFF, insertContent, seedSearchFolders, seedSearchPeople, type Folders } from './search-fixtures';
 
 const p = (code: string) => departmentFolderPrettyId(code, 'MARKETING');
 const ARCHIVE = p(FOLDER_CODES.departmentArchive);
@@ -65,6 +66,7 @@ describe('GET /api/assets', () => {
         expect.objectContaining({ id: ids.poster, name: 'Poster Spider', type: 'IMAGE', extension: 'png' }),
       ],
       totalResults: 2,
+      totalIsCapped: false,
       offset: 0,
       limit: 50,
     });
@@ -159,5 +161,47 @@ describe('GET /api/assets', () => {
     const observer = await signIn(t, 'paola.neri', undefined, '198.51.100.7');
     const res = await get<Record<string, number>>('/api/assets/counts', observer);
     expect(res).toMatchObject({ status: 200, body: {} });
+  });
+
+  it('caps the count at LIMITS.searchCountCap, counting on to the end of deeper pages', async () => {
+    const cap = LIMITS.searchCountCap;
+    const db = providerDb(t);
+    const bulk = await db.category.create({
+      data: {
+        prettyId: 'bulk-marketing',
+        locales: [{ locale: 'IT', name: 'bulk', description: '' }],
+        acl: { create: [{ groupId: groupIdOf(STAFF), show: true }] },
+      },
+    });
+    // cap + 150 contents by SQL, one statement per table: through the API it would take minutes.
+    const n = cap + 150;
+    await db.$executeRaw`INSERT INTO provider.content
+        (id, content_type, source_extension, owner_username, state, version, created_at, updated_at)
+      SELECT md5('bulk-' || g)::uuid, 'IMAGE', 'jpg', 'mario.rossi', 'READY', 1,
+        timestamp '2025-01-01' + g * interval '1 second', timestamp '2025-01-01' + g * interval '1 second'
+      FROM generate_series(1, ${n}::int) g`;
+    await db.$executeRaw`INSERT INTO provider.content_locale (content_id, locale, name)
+      SELECT md5('bulk-' || g)::uuid, 'IT', 'bulk ' || lpad(g::text, 5, '0') FROM generate_series(1, ${n}::int) g`;
+    await db.$executeRaw`INSERT INTO provider.content_category (category_id, content_id)
+      SELECT ${bulk.id}::uuid, md5('bulk-' || g)::uuid FROM generate_series(1, ${n}::int) g`;
+
+    const list = (query: string) => get<AssetListResponse>(`/api/assets?folderId=${bulk.id}&${query}`);
+    const first = await list('limit=100');
+    expect(first.body).toMatchObject({ totalResults: cap, totalIsCapped: true });
+    expect(first.body.items[0]?.name).toBe(`bulk ${cap + 150}`);
+    // Across the cap the count reaches this page's end, so "more" is still known.
+    const across = await list(`offset=${cap - 50}&limit=100`);
+    expect(across.body).toMatchObject({ totalResults: cap + 50, totalIsCapped: true });
+    expect(across.body.items).toHaveLength(100);
+    const last = await list(`offset=${cap + 100}&limit=100`);
+    expect(last.body).toMatchObject({ totalResults: cap + 150, totalIsCapped: false });
+    expect(last.body.items.map((i) => i.name)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `bulk ${String(50 - i).padStart(5, '0')}`),
+    );
+    // A search over the same contents is capped the same way.
+    const search = await get<AssetListResponse>('/api/assets?q=bulk&subfolders=true&limit=10');
+    expect(search.body).toMatchObject({ totalResults: cap, totalIsCapped: true });
+    // The per-view counts, read by content/search, stay exact and are not affected.
+    expect((await get<Record<string, number>>('/api/assets/counts')).body).toMatchObject({ archives: 2 });
   });
 });

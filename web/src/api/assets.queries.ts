@@ -40,7 +40,8 @@ export function assetListQueryOptions(query: AssetQuery) {
     initialPageParam: 0,
     getNextPageParam: (last) => {
       const next = last.offset + Math.max(last.items.length, 1);
-      return last.items.length > 0 && next < last.totalResults ? next : undefined;
+      // A capped total only says more follow: keep going until a page comes back empty.
+      return last.items.length > 0 && (next < last.totalResults || last.totalIsCapped) ? next : undefined;
     },
     staleTime: 30_000,
   });

@@ -14,6 +14,9 @@ import type {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** No total, an exact one, or one that stops counting after `upTo` hits. */
+export type CountMode = 'none' | 'exact' | { upTo: number };
+
 interface FolderScope {
   allowed: string[];
   excluded: string[];
@@ -50,10 +53,33 @@ interface HitRow {
 export class ContentSearchRepository {
   constructor(private readonly prisma: BuiltinProviderPrismaService) {}
 
-  async find(query: ContentQuery, order: ContentOrder, offset: number, limit: number): Promise<ContentHit[]> {
-    if (limit === 0) return [];
+  /**
+   * One page of hits and, as `count` asks, their total: resolves the folder scope once for both
+   * and runs the page and the count side by side.
+   */
+  async search(
+    query: ContentQuery,
+    order: ContentOrder,
+    offset: number,
+    limit: number,
+    count: CountMode,
+  ): Promise<{ hits: ContentHit[]; total?: number }> {
     const folders = await this.folderScope(query);
-    if (!folders.allowed.length) return [];
+    const [hits, total] = await Promise.all([
+      this.find(query, folders, order, offset, limit),
+      count === 'none' ? undefined : this.count(query, folders, count),
+    ]);
+    return { hits, total };
+  }
+
+  private async find(
+    query: ContentQuery,
+    folders: FolderScope,
+    order: ContentOrder,
+    offset: number,
+    limit: number,
+  ): Promise<ContentHit[]> {
+    if (limit === 0 || !folders.allowed.length) return [];
     const rows = await this.prisma.$queryRaw<HitRow[]>`
       ${scopedContents(folders)}
       SELECT c.id, c.content_type, c.source_extension, c.owner_username, c.owner_full_name, c.state,
@@ -66,12 +92,19 @@ export class ContentSearchRepository {
     return this.withLocales(rows, order.locale);
   }
 
-  async count(query: ContentQuery): Promise<number> {
-    const folders = await this.folderScope(query);
+  /** Counting stops after `upTo` hits: the cost follows the bound, not the size of the catalogue. */
+  private async count(
+    query: ContentQuery,
+    folders: FolderScope,
+    count: 'exact' | { upTo: number },
+  ): Promise<number> {
     if (!folders.allowed.length) return 0;
+    const limit = count === 'exact' ? Prisma.empty : Prisma.sql`LIMIT ${count.upTo}`;
     const [row] = await this.prisma.$queryRaw<{ total: bigint }[]>`
-      ${scopedContents(folders)}
-      SELECT count(*) AS total ${fromContents(folders)} WHERE ${conditions(query, folders)}`;
+      SELECT count(*) AS total FROM (
+        ${scopedContents(folders)}
+        SELECT 1 ${fromContents(folders)} WHERE ${conditions(query, folders)} ${limit}
+      ) hits`;
     return Number(row?.total ?? 0);
   }
 

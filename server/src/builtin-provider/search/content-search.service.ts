@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { LIMITS } from '@paddock/rules';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
 import { TokenService } from '../identity/token.service';
 import { THRON_FAILURES, ThronError, ok, requireClient, thronError } from '../thron.errors';
@@ -27,7 +28,7 @@ import {
 } from './content-search.types';
 
 type Tokens = Pick<TokenService, 'resolve'>;
-type Contents = Pick<ContentSearchRepository, 'find' | 'count' | 'linkedCategoryIds' | 'currentSources'>;
+type Contents = Pick<ContentSearchRepository, 'search' | 'linkedCategoryIds' | 'currentSources'>;
 
 /** THRON's `!_` prefix negates an item of a list filter (research §1). */
 const NEGATION = '!_';
@@ -101,10 +102,16 @@ export class ContentSearchService {
       ...ORDER_OF[req.orderBy],
       locale: req.locale ?? textLocales[0] ?? DEFAULT_LOCALE,
     };
-    const [hits, total] = await Promise.all([
-      this.contents.find(query, order, req.offset, req.numberOfresults),
-      options.returnTotalResults ? this.contents.count(query) : Promise.resolve(undefined),
-    ]);
+    // totalResults is exact up to the cap or to the end of this page, whichever is further, plus one
+    // hit that says more follow: a client paging on `offset + n < totalResults` still reaches the end.
+    const end = req.offset + req.numberOfresults;
+    const { hits, total } = await this.contents.search(
+      query,
+      order,
+      req.offset,
+      req.numberOfresults,
+      options.returnTotalResults ? { upTo: Math.max(LIMITS.searchCountCap, end) + 1 } : 'none',
+    );
     const ids = hits.map((h) => h.id);
     const [sources, links] = await Promise.all([
       options.returnSource ? this.contents.currentSources(hits) : Promise.resolve(undefined),
@@ -161,10 +168,8 @@ export class ContentSearchService {
       descending: true,
       locale: textLocales[0] ?? DEFAULT_LOCALE,
     };
-    const [hits, total] = await Promise.all([
-      this.contents.find(query, order, offset, resultsPageSize),
-      this.contents.count(query),
-    ]);
+    // Exact: the hub's per-view counts read this total.
+    const { hits, total = 0 } = await this.contents.search(query, order, offset, resultsPageSize, 'exact');
     const wants = new Set(returnDetailsFields);
     const ids = hits.map((h) => h.id);
     const [links, sources] = await Promise.all([

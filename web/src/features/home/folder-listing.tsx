@@ -42,7 +42,7 @@ interface FolderListingProps {
 
 /** One folder's assets: search, sort and filters, the grid or list, the smart bar, the detail modal. */
 export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAsset }: FolderListingProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
   const uploads = useUploads();
   const showApiError = useShowApiError();
@@ -86,6 +86,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
   const items = useMemo(() => listing.data?.pages.flatMap((page) => page.items) ?? [], [listing.data]);
   const ids = useMemo(() => items.map((item) => item.id), [items]);
   const total = listing.data?.pages[0]?.totalResults ?? 0;
+  const totalIsCapped = listing.data?.pages[0]?.totalIsCapped ?? false;
 
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -118,7 +119,11 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
         />
         <ListingControls filters={filters} onFilters={setFilters} />
         <Text flex="1 0 auto" fontSize="sm" color="fg.muted" aria-live="polite" px="1">
-          {listing.isSuccess ? t('assets.count', { count: total }) : ''}
+          {listing.isSuccess
+            ? totalIsCapped
+              ? t('assets.countCapped', { total: total.toLocaleString(i18n.language) })
+              : t('assets.count', { count: total })
+            : ''}
         </Text>
         <HStack gap="2">
           <ViewModeToggle viewMode={viewMode} onViewMode={setViewMode} />

@@ -1,7 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
-import { aFolder, assetListing, fakeHub, ok, signedInRoutes, type HubCall } from '../../../test/fake-hub';
+import {
+  aFolder,
+  anAsset,
+  assetListing,
+  fakeHub,
+  ok,
+  signedInRoutes,
+  type HubCall,
+} from '../../../test/fake-hub';
 import { renderApp } from '../../../test/render';
 
 beforeEach(async () => {
@@ -70,6 +78,44 @@ describe('upload check (SPEC §2 Dialogs, §5, §9)', () => {
     expect(numbers()).toEqual(['3', '4', '5']);
     expect(within(pages).getByRole('button', { name: 'Next page' })).toBeDisabled();
     expect(checkCalls(calls).map((call) => call.query.get('offset'))).toEqual(['0', '20', '30', '40']);
+  });
+
+  it('says "10,000+" past the count cap', async () => {
+    const { user, dialog } = await openCheck(10_025);
+    await user.click(within(dialog).getByRole('button', { name: 'Search' }));
+    expect(await within(dialog).findByText('Results: 10,000+')).toBeInTheDocument();
+  });
+
+  it('keeps offering the next page while the count is capped at the page end', async () => {
+    // The hub past its cap: it counts to the end of the page asked for and says more follow.
+    const calls = fakeHub({
+      ...signedInRoutes(),
+      'GET /api/folders/tree': ok({ roots: tree }),
+      'GET /api/assets': (call) => {
+        const offset = Number(call.query.get('offset'));
+        const size = offset < 30 ? 10 : 5;
+        return ok({
+          items: Array.from({ length: size }, (_, i) => anAsset(offset + i)),
+          totalResults: offset + size,
+          totalIsCapped: offset < 30,
+          offset,
+          limit: 10,
+        });
+      },
+    });
+    renderApp('/home?folder=mk');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Check for duplicates' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Duplicate check — Marketing' });
+    await user.click(within(dialog).getByRole('button', { name: 'Search' }));
+    const pages = await within(dialog).findByRole('navigation', { name: 'Result pages' });
+    for (const first of [10, 20, 30]) {
+      await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+      expect(await within(dialog).findByText(`asset-${first}.jpg`)).toBeInTheDocument();
+    }
+    expect(within(dialog).getByText('Results: 35')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(checkCalls(calls).map((call) => call.query.get('offset'))).toEqual(['0', '10', '20', '30']);
   });
 
   it('searches the folder alone when the subfolders switch is off, and says when nothing matches', async () => {

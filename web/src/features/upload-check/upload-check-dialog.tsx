@@ -37,7 +37,7 @@ interface UploadCheckDialogProps {
  * folder (and, with the switch, its subfolders) by exact name or tag.
  */
 export function UploadCheckDialog({ folder, onClose }: UploadCheckDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [text, setText] = useState('');
   const [subfolders, setSubfolders] = useState(true);
   const [search, setSearch] = useState<UploadCheckSearch | undefined>(undefined);
@@ -53,7 +53,9 @@ export function UploadCheckDialog({ folder, onClose }: UploadCheckDialogProps) {
     setPage(0);
   };
   const total = results.data?.totalResults ?? 0;
-  const pageCount = Math.ceil(total / UPLOAD_CHECK_PAGE_SIZE);
+  const totalIsCapped = results.data?.totalIsCapped ?? false;
+  // A capped total counts to this page's end at least: one page more is always there.
+  const pageCount = Math.ceil(total / UPLOAD_CHECK_PAGE_SIZE) + (totalIsCapped ? 1 : 0);
 
   return (
     <AppDialog
@@ -100,7 +102,9 @@ export function UploadCheckDialog({ folder, onClose }: UploadCheckDialogProps) {
         ) : results.data ? (
           <Stack gap="3">
             <Text aria-live="polite" fontWeight="medium">
-              {t('uploadCheck.count', { count: total })}
+              {totalIsCapped
+                ? t('assets.countCapped', { total: total.toLocaleString(i18n.language) })
+                : t('uploadCheck.count', { count: total })}
             </Text>
             {results.data.items.length === 0 ? (
               <Text color="fg.muted">{t('uploadCheck.noResults')}</Text>
