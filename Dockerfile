@@ -15,7 +15,10 @@ RUN node scripts/prisma-generate.mjs \
  && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg poppler-utils && rm -rf /var/lib/apt/lists/*
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg poppler-utils imagemagick ghostscript \
+    libreoffice-writer-nogui libreoffice-impress-nogui libreoffice-calc-nogui \
+ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app /app

@@ -60,11 +60,11 @@ export class AssetsController {
   thumbnail(
     @CurrentUser() user: AuthUser,
     @Param('id', new ParseUUIDPipe()) id: string,
-    @Query() _query: ThumbnailQuery,
+    @Query() query: ThumbnailQuery,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    return this.send(user, id, 'thumbnail', req, res);
+    return this.send(user, id, 'thumbnail', req, res, query.size);
   }
 
   @Get(':id/preview')
@@ -121,10 +121,12 @@ export class AssetsController {
     endpoint: ByteEndpoint,
     req: Request,
     res: Response,
+    size?: string,
   ): Promise<void> {
     const answer = await this.assets.bytes(user, id, endpoint, {
       range: req.headers.range,
       ifNoneMatch: req.headers['if-none-match'],
+      size,
     });
     if ('placeholder' in answer) {
       // Not cached: the real thumbnail replaces it as soon as the derivatives job made it.

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { AssetWorkflowInfo } from '@paddock/rules';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { IsLatin1 } from '../common/latin1.validator';
 import { AssetActionsDto, PlaceDto } from '../workflow/place-actions.dto';
 
@@ -37,12 +37,13 @@ export class AssetDetailQuery extends AssetLangQuery {
 
 export class ThumbnailQuery {
   @ApiPropertyOptional({
-    description: 'WxH the grid shows; the nearest thumbnail is answered',
+    description:
+      'WxH the grid shows (0 leaves a side free; sides above 2048 answer the 2048 rendition): the thumbnail fitted to it',
     example: '320x240',
+    pattern: '^\\d{1,4}x\\d{1,4}$',
   })
   @IsOptional()
-  @IsString()
-  @MaxLength(11)
+  @Matches(/^\d{1,4}x\d{1,4}$/, { message: 'size must be WxH, e.g. 320x240' })
   size?: string;
 }
 

@@ -106,23 +106,37 @@ export class AssetsService {
     return false;
   }
 
-  /** The provider's bytes of one file of the asset (Range and If-None-Match passed on). */
+  /**
+   * The provider's bytes of one file of the asset (Range and If-None-Match passed on). A thumbnail
+   * with `size` ('WxH') is the provider's dynamic thumbnail fitted to it (research §7).
+   */
   async bytes(
     user: AuthUser,
     id: string,
     endpoint: ByteEndpoint,
-    conditions: { range?: string; ifNoneMatch?: string },
+    conditions: { range?: string; ifNoneMatch?: string; size?: string },
   ): Promise<ProviderBytes | { placeholder: ContentType }> {
     try {
+      if (endpoint === 'thumbnail' && conditions.size) {
+        const fitted = await this.contents.thumbnail(user.providerToken, id, conditions.size, conditions);
+        // No ETag: the provider's stand-in while no rendition exists; the typed placeholder instead.
+        if (fitted.headers.etag || fitted.status === 304) return fitted;
+        fitted.body.destroy();
+        return await this.placeholderOf(user, id);
+      }
       return await this.contents.stream(user.providerToken, id, BYTE_KINDS[endpoint], conditions);
     } catch (error) {
       const placeholderAllowed = endpoint === 'thumbnail' || endpoint === 'preview';
       if (!placeholderAllowed || !(error instanceof ProviderError) || error.code !== ERROR_CODES.NOT_FOUND)
         throw asDomainError(error);
       // No derivative yet (or none possible): a typed placeholder, if the asset is visible at all.
-      const content = await this.content(user, id, 'E025');
-      return { placeholder: isContentType(content.contentType) ? content.contentType : 'DOCUMENT' };
+      return this.placeholderOf(user, id);
     }
+  }
+
+  private async placeholderOf(user: AuthUser, id: string): Promise<{ placeholder: ContentType }> {
+    const content = await this.content(user, id, 'E025');
+    return { placeholder: isContentType(content.contentType) ? content.contentType : 'DOCUMENT' };
   }
 
   private async content(user: AuthUser, id: string, failure: ErrorCode): Promise<ProviderContent> {

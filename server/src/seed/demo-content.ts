@@ -12,6 +12,7 @@ import { mimeTypeOf } from '../builtin-provider/contents/media-types';
 import { TokenService } from '../builtin-provider/identity/token.service';
 import { UserDirectoryRepository } from '../builtin-provider/identity/user-directory.repository';
 import { DEPARTMENTS, SUPPLIER } from './demo-data';
+import { demoDocx, demoEps, demoPptx, demoPsd } from './demo-documents';
 
 /**
  * Demo and test media made on the spot (never downloaded): images by sharp with an SVG text
@@ -238,25 +239,25 @@ export function demoContents(department: string, label: string): DemoFolderConte
       fileName: 'impaginato.psd',
       it: `${label} - Impaginato`,
       en: `${label} - Layout`,
-      make: bytes('8BPS demo layout'),
+      make: () => demoPsd(800, 560, '#1d4ed8', '#f97316'),
     },
     {
       fileName: 'brochure.eps',
       it: `${label} - Brochure`,
       en: `${label} - Brochure`,
-      make: bytes('%!PS-Adobe-3.0 EPSF-3.0\n'),
+      make: () => Promise.resolve(demoEps(`${label} brochure`)),
     },
     {
       fileName: 'comunicato.docx',
       it: `${label} - Comunicato stampa`,
       en: `${label} - Press release`,
-      make: bytes('PK demo'),
+      make: () => Promise.resolve(demoDocx(`${label} press release`, ['Spider 1966', 'Berlinetta'])),
     },
     {
       fileName: 'presentazione.pptx',
       it: `${label} - Presentazione`,
       en: `${label} - Presentation`,
-      make: bytes('PK demo'),
+      make: () => Promise.resolve(demoPptx(`${label} presentation`)),
     },
     {
       fileName: 'pacchetto-stampa.zip',

@@ -16,7 +16,10 @@ const MIME: Record<string, string> = {
   wav: 'audio/wav',
   pdf: 'application/pdf',
   psd: 'image/vnd.adobe.photoshop',
+  eps: 'application/postscript',
+  ai: 'application/postscript',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
 };
 
 export function blobs(t: TestApp): BlobStore {

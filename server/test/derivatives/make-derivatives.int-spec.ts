@@ -161,19 +161,6 @@ describe('media/make-derivatives (PostgreSQL + Redis + real media)', () => {
     expect(data[1]).toBeLessThan(60);
   });
 
-  it('gives a PSD a typed placeholder (no Debian tool previews it) and is READY', async () => {
-    const id = await insertContent(t, 'layout.psd', Buffer.from('8BPS not really a photoshop file'));
-    expect((await makeDerivatives(t, id)).result).toEqual({
-      derivatives: ['preview', 'thumb'],
-      state: 'READY',
-    });
-    expect((await derivative(t, id, 'thumb')).row).toMatchObject({
-      mimeType: 'image/png',
-      width: 400,
-      height: 400,
-    });
-  });
-
   it('changes nothing when run again, and still succeeds', async () => {
     const id = await insertContent(t, 'ripetuto.jpg', await sidewaysJpeg());
     await makeDerivatives(t, id);

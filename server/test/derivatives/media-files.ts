@@ -1,8 +1,12 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
-/** Media made by the test itself (sharp, ffmpeg): never downloaded. */
+/** Media made by the test itself (sharp, ffmpeg, ImageMagick, LibreOffice): never downloaded. */
 
 /** A landscape 600x300 JPEG stored sideways: EXIF orientation 6 says "turn 90° clockwise". */
 export function sidewaysJpeg(): Promise<Buffer> {
@@ -77,4 +81,146 @@ export function pngClaiming(width: number, height: number): Buffer {
     pngChunk('IDAT', deflateSync(Buffer.alloc(64))),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** Runs a tool; a missing one fails the test (CI installs them all). */
+function run(command: string, args: readonly string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let said = '';
+    const keep = (chunk: Buffer) => (said = (said + chunk.toString()).slice(-2000));
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} exit ${code}: ${said}`)),
+    );
+  });
+}
+
+/** In a scratch directory: write `name`, let `make` turn it into `out`, read `out`. */
+async function convertedFile(
+  name: string,
+  content: string | Buffer,
+  out: string,
+  make: (dir: string, input: string, output: string) => Promise<void>,
+): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'media-files-'));
+  try {
+    await writeFile(join(dir, name), content);
+    await make(dir, join(dir, name), join(dir, out));
+    return await readFile(join(dir, out));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Debian's ImageMagick 6 by its own name, else ImageMagick 7 (what the worker runs too). */
+async function imageMagick(args: readonly string[]): Promise<void> {
+  try {
+    await run('convert-im6.q16', args);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await run('magick', args);
+  }
+}
+
+/**
+ * A single-layer RGB Photoshop file of one colour at 300 dpi, written by ImageMagick from a sharp
+ * PNG (TrueColor: ImageMagick 6 cannot read back the indexed PSD it writes for a one-colour image).
+ */
+export async function photoshopFile(width: number, height: number, colour: string): Promise<Buffer> {
+  const png = await sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .withMetadata({ density: 300 })
+    .toBuffer();
+  return convertedFile('flat.png', png, 'flat.psd', (_dir, input, output) =>
+    imageMagick([input, '-type', 'TrueColor', `psd:${output}`]),
+  );
+}
+
+/** A PSD header (signature, version 1, 3 channels, 8 bits, RGB) claiming width x height, no data. */
+export function psdClaiming(width: number, height: number): Buffer {
+  const header = Buffer.alloc(26);
+  header.write('8BPS', 0, 'latin1');
+  header.writeUInt16BE(1, 4);
+  header.writeUInt16BE(3, 12);
+  header.writeUInt32BE(height, 14);
+  header.writeUInt32BE(width, 18);
+  header.writeUInt16BE(8, 22);
+  header.writeUInt16BE(3, 24);
+  return header;
+}
+
+/** An EPS: a 200x100 pt red rectangle, its %%BoundingBox starting at (100, 100). */
+export function redRectangleEps(): Buffer {
+  return postscript([
+    '%!PS-Adobe-3.0 EPSF-3.0',
+    '%%BoundingBox: 100 100 300 200',
+    '%%EndComments',
+    '0.86 0.15 0.15 setrgbcolor',
+    '100 100 200 100 rectfill',
+    'showpage',
+    '%%EOF',
+  ]);
+}
+
+/** An EPS of a 200x100 pt red rectangle that asks for a 60000 pt square page (a pixel bomb). */
+export function pageBombEps(): Buffer {
+  return postscript([
+    '%!PS-Adobe-3.0 EPSF-3.0',
+    '%%BoundingBox: 0 0 200 100',
+    '%%EndComments',
+    '<< /PageSize [60000 60000] >> setpagedevice',
+    '0.86 0.15 0.15 setrgbcolor',
+    '0 0 200 100 rectfill',
+    'showpage',
+    '%%EOF',
+  ]);
+}
+
+function postscript(lines: string[]): Buffer {
+  return Buffer.from(`${lines.join('\n')}\n`, 'latin1');
+}
+
+/** A flat LibreOffice profile per call: two soffice processes sharing one fail. */
+function soffice(dir: string, input: string, format: string): Promise<void> {
+  return run('soffice', [
+    `-env:UserInstallation=${pathToFileURL(join(dir, 'profile')).href}`,
+    '--headless',
+    '--convert-to',
+    format,
+    '--outdir',
+    dir,
+    input,
+  ]);
+}
+
+/** A Word document: a heading, a wide red band (a table cell) and a line of text. */
+export function wordDocument(): Promise<Buffer> {
+  const html =
+    '<html><body><h1>Listino 2026</h1>' +
+    '<table width="100%" cellpadding="0" cellspacing="0"><tr><td bgcolor="#dc2626" height="300">&nbsp;</td></tr></table>' +
+    '<p>Pagina uno</p></body></html>';
+  return convertedFile('listino.html', html, 'listino.docx', (dir, input) =>
+    soffice(dir, input, 'docx:MS Word 2007 XML'),
+  );
+}
+
+/** A PowerPoint deck of one 16:9 slide whose left half is a blue rectangle (from a flat ODP). */
+export function powerPointDeck(): Promise<Buffer> {
+  const fodp =
+    '<?xml version="1.0" encoding="UTF-8"?>' +
+    '<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"' +
+    ' xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"' +
+    ' xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"' +
+    ' xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"' +
+    ' office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.presentation">' +
+    '<office:automatic-styles><style:style style:name="blue" style:family="graphic">' +
+    '<style:graphic-properties draw:fill="solid" draw:fill-color="#1d4ed8" draw:stroke="none"/>' +
+    '</style:style></office:automatic-styles>' +
+    '<office:body><office:presentation><draw:page draw:name="Slide1">' +
+    '<draw:rect draw:style-name="blue" svg:x="0cm" svg:y="0cm" svg:width="14cm" svg:height="15.75cm"/>' +
+    '</draw:page></office:presentation></office:body></office:document>';
+  return convertedFile('deck.fodp', fodp, 'deck.pptx', (dir, input) => soffice(dir, input, 'pptx'));
 }

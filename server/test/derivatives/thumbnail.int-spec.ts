@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { TokenService } from '../../src/builtin-provider/identity/token.service';
 import { demoImage } from '../../src/seed/demo-content';
+import { PASSWORD, signIn } from '../auth/auth-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { addVersion, insertContent, makeDerivatives, providerDb } from './derivatives-fixtures';
 
@@ -129,5 +130,60 @@ describe('provider delivery/getThumbnail (PostgreSQL + Redis + real images)', ()
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('etag')).toBeNull();
     expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(120);
+  });
+
+  it('fits the hub thumbnail to ?size= through the provider, with its ETag, and answers 304 to it', async () => {
+    await t.app.get(BuiltinIdentitySeeder).upsertUser({
+      username: 'thumb.hub',
+      password: PASSWORD,
+      groups: ['L/THUMBS'],
+    });
+    const hub = await signIn(t, 'thumb.hub', PASSWORD, '198.51.100.41');
+    const headers = { cookie: hub.cookie, 'x-csrf-token': hub.session.csrfToken };
+    const thumbnail = (query: string, id = contentId, extra: Record<string, string> = {}) =>
+      fetch(`${t.url}/api/assets/${id}/thumbnail${query}`, { headers: { ...headers, ...extra } });
+
+    const sized = await thumbnail('?size=100x70');
+    expect(sized.status).toBe(200);
+    expect(sized.headers.get('content-type')).toBe('image/jpeg');
+    const etag = sized.headers.get('etag') ?? '';
+    expect(etag).toMatch(new RegExp(`^"${contentId}-v\\d+-100x70"$`));
+    const small = await sharp(Buffer.from(await sized.arrayBuffer())).metadata();
+    // Fitted inside 100x70: one side touches the box.
+    expect(small.width).toBeLessThanOrEqual(100);
+    expect(small.height).toBeLessThanOrEqual(70);
+    expect(small.width === 100 || small.height === 70).toBe(true);
+
+    const again = await thumbnail('?size=100x70', contentId, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    // Another size is another picture, with its own validator.
+    const large = await thumbnail('?size=1000x1000', contentId, { 'if-none-match': etag });
+    expect(large.status).toBe(200);
+    expect(large.headers.get('etag')).toMatch(/-1000x1000"$/);
+    const big = await sharp(Buffer.from(await large.arrayBuffer())).metadata();
+    expect(Math.max(big.width ?? 0, big.height ?? 0)).toBeGreaterThan(400);
+
+    // Without size: the stored 400 px thumb, as before.
+    const stored = await thumbnail('');
+    expect(stored.status).toBe(200);
+    expect(stored.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await stored.arrayBuffer())).metadata()).width).toBe(400);
+
+    for (const bad of ['abc', '100', '100x70x2', '-1x5', '10000x1'])
+      expect((await thumbnail(`?size=${bad}`)).status).toBe(400);
+
+    // No rendition yet: the hub's typed placeholder, never kept by the browser.
+    const pending = await insertContent(
+      t,
+      'in-attesa.jpg',
+      await demoImage({ width: 300, height: 200, from: '#000', to: '#fff', title: 'x', format: 'jpeg' }),
+    );
+    await folderShowing('L/THUMBS', pending);
+    const placeholder = await thumbnail('?size=100x70', pending);
+    expect(placeholder.status).toBe(200);
+    expect(placeholder.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(placeholder.headers.get('cache-control')).toBe('no-store');
+    expect(await placeholder.text()).toContain('IMAGE');
   });
 });

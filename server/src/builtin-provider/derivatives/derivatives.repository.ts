@@ -39,6 +39,8 @@ export interface DerivationResult {
   width?: number;
   height?: number;
   durationMs?: number;
+  /** FAILED when the derivatives are the typed placeholder of a conversion that failed. */
+  state: 'READY' | 'FAILED';
 }
 
 /** Classification of the metadata the system extracts (the SPEC §3 keys written by derivatives). */
@@ -90,7 +92,7 @@ export class DerivativesRepository {
 
   /**
    * Writes a run's outcome at once: derivatives of the version (rows of kinds no longer made go),
-   * the extracted metadata (replaced), the source's facts, and READY — the last two only while
+   * the extracted metadata (replaced), the source's facts, and the state — the last two only while
    * the version is still the content's current one.
    */
   async saveResult(result: DerivationResult): Promise<void> {
@@ -136,7 +138,7 @@ export class DerivativesRepository {
           valueNum: m.valueNum ?? null,
         })),
       });
-      await tx.content.update({ where: { id: contentId }, data: { state: 'READY' } });
+      await tx.content.update({ where: { id: contentId }, data: { state: result.state } });
     });
   }
 

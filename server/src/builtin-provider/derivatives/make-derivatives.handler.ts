@@ -58,9 +58,15 @@ export function extractedMetadata(size: bigint, sha256: string, derived: Derived
   return values;
 }
 
+/** Whether this error ends the job for good: permanent, or the last of the attempts. */
+function givesUp(error: unknown, context: JobContext): boolean {
+  return classifyJobError(error).permanent || context.attempt >= policyOf(JobName.MakeDerivatives).attempts;
+}
+
 /**
  * Makes a content version's derivatives (thumb, preview, poster, proxy), its extracted metadata
- * and fingerprint, then marks the content READY — or FAILED when the media cannot be read.
+ * and fingerprint, then marks the content READY — or FAILED when the media cannot be read (with
+ * no derivatives, or with the typed placeholder when an outside converter could not make a preview).
  * Idempotent: the same blob keys and rows are written again; kinds no longer made are removed.
  */
 @JobHandlerFor(JobName.MakeDerivatives)
@@ -84,8 +90,7 @@ export class MakeDerivativesHandler implements JobHandler<Make> {
     try {
       return await this.derive(source, context);
     } catch (error) {
-      const lastTry = context.attempt >= policyOf(JobName.MakeDerivatives).attempts;
-      if (classifyJobError(error).permanent || lastTry) await this.repository.markFailed(contentId, version);
+      if (givesUp(error, context)) await this.repository.markFailed(contentId, version);
       throw error;
     }
   }
@@ -102,6 +107,8 @@ export class MakeDerivativesHandler implements JobHandler<Make> {
         contentType: source.contentType,
         extension: source.extension,
       });
+      // A converter that timed out or was killed gets another try before the placeholder stays.
+      if (derived.failure && !givesUp(derived.failure, context)) throw derived.failure;
       await context.progress(80);
       const previous = await this.repository.derivativeKeys(contentId, version);
       const stored: StoredDerivative[] = [];
@@ -116,10 +123,13 @@ export class MakeDerivativesHandler implements JobHandler<Make> {
         width: derived.facts.width,
         height: derived.facts.height,
         durationMs: derived.facts.durationMs,
+        state: derived.failure ? 'FAILED' : 'READY',
       });
       // Blobs of kinds or formats an earlier run made and this one did not (rows are gone now).
       const kept = new Set(stored.map((d) => d.blobKey));
       for (const old of previous) if (!kept.has(old.blobKey)) await this.blobs.delete(old.blobKey);
+      // The placeholder is shown; the job still fails, so its record says why there is no preview.
+      if (derived.failure) throw derived.failure;
       await context.progress(100);
       return { derivatives: stored.map((d) => d.kind), state: 'READY' };
     } finally {

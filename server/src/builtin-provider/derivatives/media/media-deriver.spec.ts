@@ -7,12 +7,18 @@ describe('familyOf: which pipeline makes a content’s derivatives', () => {
     expect(familyOf({ contentType: 'AUDIO', extension: 'wav' })).toBe('audio');
   });
 
-  it('renders PDFs and PDF-compatible Illustrator files; placeholders for what no tool previews', () => {
+  it('sends PDFs, Photoshop, PostScript, Illustrator and office files to their converters', () => {
     expect(familyOf({ contentType: 'DOCUMENT', extension: 'PDF' })).toBe('pdf');
+    // Browsers label PSDs image/*: sharp cannot read them, ImageMagick can.
+    expect(familyOf({ contentType: 'IMAGE', extension: 'psd' })).toBe('photoshop');
+    expect(familyOf({ contentType: 'DOCUMENT', extension: 'eps' })).toBe('postscript');
     expect(familyOf({ contentType: 'DOCUMENT', extension: 'ai' })).toBe('illustrator');
-    // Browsers label PSDs image/*: still no decoder for them here.
-    expect(familyOf({ contentType: 'IMAGE', extension: 'psd' })).toBe('placeholder');
-    for (const extension of ['eps', 'docx', 'pptx', 'zip', 'txt'])
+    for (const extension of ['docx', 'pptx', 'xlsx', 'doc', 'ppt', 'odt', 'odp'])
+      expect(familyOf({ contentType: 'DOCUMENT', extension })).toBe('office');
+  });
+
+  it('gives a typed placeholder to what no tool previews', () => {
+    for (const extension of ['zip', 'txt', ''])
       expect(familyOf({ contentType: 'DOCUMENT', extension })).toBe('placeholder');
   });
 });

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { PermanentJobError } from '../../../jobs/job-errors';
+import { PermanentJobError, TransientJobError } from '../../../jobs/job-errors';
 import { audioProxy, extractFrame, pdfFirstPage, probe, videoProxy, waveform } from './av';
+import { isPdf, officePdf, postscriptPage, psdComposite } from './documents';
 import {
   differenceHash,
   previewAndThumb,
@@ -37,6 +38,11 @@ export interface SourceFacts {
 export interface Derived {
   files: DerivedFile[];
   facts: SourceFacts;
+  /**
+   * Why the files are a typed placeholder instead of a preview (the tool failed, timed out or is
+   * missing): the job keeps the placeholder and ends with this error, so the failure is recorded.
+   */
+  failure?: PermanentJobError | TransientJobError;
 }
 
 /** What the source is, for the pipeline to choose. */
@@ -47,31 +53,35 @@ export interface SourceKind {
 
 /** Formats sharp decodes: such a file that fails to decode is corrupt. */
 const SHARP_FORMATS = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif', 'tif', 'tiff', 'avif', 'svg']);
-/** No Debian tool at hand makes a faithful preview of these (yet): a typed placeholder. */
-const PLACEHOLDER_ONLY = new Set([
-  'psd',
-  'psb',
-  'eps',
+/** Documents LibreOffice lays out (Writer, Impress, Calc; Microsoft and OpenDocument formats). */
+const OFFICE_FORMATS = new Set([
   'doc',
   'docx',
+  'rtf',
+  'odt',
   'ppt',
   'pptx',
+  'pps',
+  'ppsx',
+  'odp',
   'xls',
   'xlsx',
-  'odt',
-  'odp',
   'ods',
-  'zip',
 ]);
 
-export type Family = 'image' | 'video' | 'audio' | 'pdf' | 'illustrator' | 'placeholder';
+export type Family =
+  'image' | 'video' | 'audio' | 'pdf' | 'photoshop' | 'postscript' | 'illustrator' | 'office' | 'placeholder';
 
 export function familyOf({ contentType, extension }: SourceKind): Family {
   const ext = extension.toLowerCase();
   if (ext === 'pdf') return 'pdf';
-  // Illustrator files saved with PDF compatibility (the default) render like a PDF.
+  // Browsers label PSDs image/*, but sharp cannot read them: ImageMagick makes the composite.
+  if (ext === 'psd' || ext === 'psb') return 'photoshop';
+  if (ext === 'eps' || ext === 'ps') return 'postscript';
+  // PDF-compatible (the default since CS) or, for old files, PostScript.
   if (ext === 'ai') return 'illustrator';
-  if (PLACEHOLDER_ONLY.has(ext)) return 'placeholder';
+  if (OFFICE_FORMATS.has(ext)) return 'office';
+  if (ext === 'zip') return 'placeholder';
   if (contentType === 'IMAGE') return 'image';
   if (contentType === 'VIDEO') return 'video';
   if (contentType === 'AUDIO') return 'audio';
@@ -168,11 +178,37 @@ async function pdfDerived(path: string, workDir: string): Promise<Derived> {
   return { files: [fromRendition('preview', preview), fromRendition('thumb', thumb)], facts: {} };
 }
 
+/** A rendered page (EPS, PostScript Illustrator): a picture of vector art, so no pixel facts. */
+async function pageDerived(png: string): Promise<Derived> {
+  const { preview, thumb } = await previewAndThumb(await readFile(png));
+  return { files: [fromRendition('preview', preview), fromRendition('thumb', thumb)], facts: {} };
+}
+
+async function illustratorDerived(path: string, workDir: string): Promise<Derived> {
+  if (await isPdf(path)) return pdfDerived(path, workDir);
+  return pageDerived(await postscriptPage(path, workDir));
+}
+
+/**
+ * A format only an outside converter reads (ImageMagick, Ghostscript, LibreOffice): when the
+ * conversion fails, the typed placeholder, with the reason for the job to record.
+ */
+async function converted(extension: string, convert: () => Promise<Derived>): Promise<Derived> {
+  try {
+    return await convert();
+  } catch (error) {
+    if (!(error instanceof PermanentJobError || error instanceof TransientJobError)) throw error;
+    return { files: await placeholderFiles(extension), facts: {}, failure: error };
+  }
+}
+
 /**
  * Makes every derivative of one source file (already on local disk in `workDir`) and reads its
- * facts. Throws PermanentJobError for media no tool can read.
+ * facts. Throws PermanentJobError for media no tool can read; formats read by an outside converter
+ * get a typed placeholder and `failure` instead.
  */
 export async function deriveMedia(path: string, workDir: string, kind: SourceKind): Promise<Derived> {
+  const extension = kind.extension.toLowerCase();
   switch (familyOf(kind)) {
     case 'image':
       return imageDerived(path, kind.extension);
@@ -182,15 +218,16 @@ export async function deriveMedia(path: string, workDir: string, kind: SourceKin
       return audioDerived(path, workDir);
     case 'pdf':
       return pdfDerived(path, workDir);
+    case 'photoshop':
+      // The composite is a plain PNG: size, resolution and fingerprint come from it like a photo's.
+      return converted(extension, async () => imageDerived(await psdComposite(path, workDir), 'png'));
+    case 'postscript':
+      return converted(extension, async () => pageDerived(await postscriptPage(path, workDir)));
     case 'illustrator':
-      try {
-        return await pdfDerived(path, workDir);
-      } catch (error) {
-        // A legacy (PostScript-only) .ai: no PDF inside, so the typed placeholder.
-        if (!(error instanceof PermanentJobError)) throw error;
-        return { files: await placeholderFiles('ai'), facts: {} };
-      }
+      return converted(extension, () => illustratorDerived(path, workDir));
+    case 'office':
+      return converted(extension, async () => pdfDerived(await officePdf(path, workDir), workDir));
     case 'placeholder':
-      return { files: await placeholderFiles(kind.extension || 'file'), facts: {} };
+      return { files: await placeholderFiles(extension || 'file'), facts: {} };
   }
 }

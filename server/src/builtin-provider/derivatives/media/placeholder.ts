@@ -3,14 +3,22 @@ import { PREVIEW_BOX, THUMB_BOX, type Rendition } from './image';
 
 const COLOURS: Record<string, string> = {
   psd: '#31a8ff',
+  psb: '#31a8ff',
   ai: '#ff9a00',
   eps: '#b75d1b',
+  ps: '#b75d1b',
   doc: '#2b579a',
   docx: '#2b579a',
+  rtf: '#2b579a',
+  odt: '#2b579a',
   xls: '#217346',
   xlsx: '#217346',
+  ods: '#217346',
   ppt: '#d24726',
   pptx: '#d24726',
+  pps: '#d24726',
+  ppsx: '#d24726',
+  odp: '#d24726',
   zip: '#6b7280',
   audio: '#7c3aed',
 };

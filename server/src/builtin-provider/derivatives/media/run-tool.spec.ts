@@ -26,4 +26,22 @@ describe('runTool: external media tools, without a shell', () => {
       code: DERIVATIVE_ERROR_CODES.TOOL_MISSING,
     });
   });
+
+  it('ends what the tool started too when it times out (soffice runs soffice.bin under it)', async () => {
+    const started = Date.now();
+    // The grandchild `sleep` holds the pipes: only killing the whole group ends the run.
+    await expect(runTool('sh', ['-c', 'sleep 30 & wait'], 200)).rejects.toMatchObject({
+      code: DERIVATIVE_ERROR_CODES.TOOL_TIMEOUT,
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('hands back what the tool said on stderr when it succeeds', async () => {
+    const { stderr } = await runTool(
+      'sh',
+      ['-c', 'echo "Error: source file could not be loaded" >&2'],
+      5_000,
+    );
+    expect(stderr).toBe('Error: source file could not be loaded');
+  });
 });
