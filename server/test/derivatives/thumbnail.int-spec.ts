@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { BLOB_STORE, type BlobStore } from '../../src/blob-store/blob-store';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { TokenService } from '../../src/builtin-provider/identity/token.service';
 import { demoImage } from '../../src/seed/demo-content';
@@ -70,6 +71,19 @@ describe('provider delivery/getThumbnail (PostgreSQL + Redis + real images)', ()
     expect(byQuery.status).toBe(200);
     const wide = await sharp(Buffer.from(await byQuery.arrayBuffer())).metadata();
     expect([wide.width, wide.height]).toEqual([768, 480]); // height unconstrained
+  });
+
+  it('keeps the pictures of standard boxes in the blob store, and fits any other box without storing it', async () => {
+    const blobs = t.app.get<BlobStore>(BLOB_STORE);
+    const stored = (box: string) => blobs.exists(`thumbnails/${contentId}/1/${box}.jpg`);
+    for (const box of ['320x240', '317x233']) {
+      const res = await fetch(path(box), { headers: { 'X-TOKENID': viewerToken } });
+      expect(res.status).toBe(200);
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect(meta.width).toBe(Number(box.split('x')[0]));
+    }
+    expect(await stored('320x240')).toBe(true);
+    expect(await stored('317x233')).toBe(false);
   });
 
   it('answers 304 to If-None-Match with the current ETag, and 200 again after a new version', async () => {

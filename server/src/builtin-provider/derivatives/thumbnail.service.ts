@@ -32,6 +32,21 @@ export const THUMBNAIL_CACHE_CONTROL = 'private, no-cache';
 const PENDING_CACHE_CONTROL = 'no-store';
 
 /**
+ * The sides whose fitted pictures are kept in the blob store. Any other box is fitted on each
+ * request (its ETag still spares the repeats): a caller free to name every WxH up to 2048 would
+ * otherwise make four million blobs per content version.
+ */
+export const CACHED_SIDES: ReadonlySet<number> = new Set([
+  0, 32, 48, 64, 96, 100, 128, 150, 160, 200, 240, 256, 300, 320, 400, 480, 500, 600, 640, 720, 800, 960,
+  1024, 1080, 1200, 1280, 1440, 1600, 1920, 2048,
+]);
+
+/** Whether the fitted picture of `area` is kept in the blob store (see CACHED_SIDES). */
+export function isCachedArea(area: { width: number; height: number }): boolean {
+  return CACHED_SIDES.has(area.width) && CACHED_SIDES.has(area.height);
+}
+
+/**
  * The requested box, each side capped at the preview's (renditions are never enlarged, so a larger
  * box gives the same picture — and would only multiply cache entries).
  */
@@ -82,19 +97,17 @@ export class ThumbnailService {
     const etag = `"${contentId}-v${source.version}-${area.width}x${area.height}"`;
     if (matchesEtag(request.ifNoneMatch, etag))
       return { status: 304, etag, cacheControl: THUMBNAIL_CACHE_CONTROL };
-    const cacheKey = `thumbnails/${contentId}/${source.version}/${area.width}x${area.height}.jpg`;
-    if (!(await this.blobs.exists(cacheKey))) {
-      const original = await this.read(pick.blobKey);
-      const fitted = await fitJpeg(original, area.width, area.height);
-      await this.blobs.put(cacheKey, Readable.from([fitted.data]));
-    }
-    return {
-      status: 200,
+    const answer = {
+      status: 200 as const,
       etag,
       cacheControl: THUMBNAIL_CACHE_CONTROL,
       mimeType: 'image/jpeg',
-      body: await this.blobs.get(cacheKey),
     };
+    const fit = async () => (await fitJpeg(await this.read(pick.blobKey), area.width, area.height)).data;
+    if (!isCachedArea(area)) return { ...answer, body: Readable.from([await fit()]) };
+    const cacheKey = `thumbnails/${contentId}/${source.version}/${area.width}x${area.height}.jpg`;
+    if (!(await this.blobs.exists(cacheKey))) await this.blobs.put(cacheKey, Readable.from([await fit()]));
+    return { ...answer, body: await this.blobs.get(cacheKey) };
   }
 
   /** The content has no image rendition yet (processing, or failed): a neutral picture. */
