@@ -10,6 +10,7 @@ import type {
   MetadataClause,
   MetadataGroup,
   TextCriterion,
+  TextField,
 } from './content-search.types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,7 +45,8 @@ interface HitRow {
  * - folder scope and ACL: the folder ids first (recursive CTE over category.parent_id for cascade,
  *   intersected with the folders the user's groups may `show`), then one statement per page and
  *   one for the total, planned by the size of that scope (scopedContents);
- * - text: ILIKE on content_locale.name and tag_definition.search_text (trigram GIN indexes);
+ * - text: ILIKE on content_locale.name and tag_definition.search_text (trigram GIN indexes), or for
+ *   NAME and ITAGS alone on content.search_text first (see nameOrTagCondition);
  * - sort: content(created_at) / content(updated_at) btrees walked backwards or forwards;
  * - metadata: content_metadata (key, value) and (key, value_num) btrees, or (content_id, key).
  * Every user value travels as a bind parameter (Prisma.sql), never as SQL text.
@@ -195,7 +197,7 @@ export class ContentSearchRepository {
  * - small scope: the folders' links first (content_category_pkey), then each content by its
  *   primary key (the LATERAL … OFFSET 0 keeps that a per-link lookup), then a top-N sort;
  * - large scope (or everything visible): content walked in sort order, each row checked
- *   against the folder set (content_category_content_id_idx), stopping after one page.
+ *   against the folder set (content_category (content_id, category_id), index only), stopping after one page.
  */
 function scopedContents(folders: FolderScope): Prisma.Sql {
   if (!folders.small) return Prisma.empty;
@@ -258,6 +260,8 @@ function conditions(q: ContentQuery, folders: FolderScope): Prisma.Sql {
  * small result, instead of probing every content.
  */
 function textCondition(text: TextCriterion, locales: string[]): Prisma.Sql {
+  if (text.fields.length && text.fields.every((f) => PRE_FILTERED.includes(f)))
+    return nameOrTagCondition(text, locales);
   const perPattern = text.patterns.map((pattern) => {
     const branches: Prisma.Sql[] = [];
     const inLocale = locales.length ? Prisma.sql`AND l.locale = ANY(${locales}::text[])` : Prisma.empty;
@@ -282,6 +286,34 @@ function textCondition(text: TextCriterion, locales: string[]): Prisma.Sql {
       ? Prisma.sql`c.id IN (${Prisma.join(branches, ' UNION ')})`
       : Prisma.sql`false`;
     return Prisma.sql`(${inBranches}${owner})`;
+  });
+  if (!perPattern.length) return Prisma.sql`true`;
+  return Prisma.sql`(${Prisma.join(perPattern, text.all ? ' AND ' : ' OR ')})`;
+}
+
+/** The fields content.search_text holds (every locale's name and every tag's search_text). */
+const PRE_FILTERED: TextField[] = ['NAME', 'ITAGS'];
+
+/**
+ * NAME and ITAGS only (the hub's search): content.search_text, which holds them all, filters each
+ * content first, so PostgreSQL may walk the sort index and stop after one page when the word is
+ * common, or read the trigram index of search_text when it is rare. Every pattern is `%…%`, so a
+ * match in one name or tag is a match in search_text; the exact test (this locale, one field, no
+ * match across two lines) follows on the few contents that pass. It is one EXISTS over a UNION ALL,
+ * evaluated per content: two OR-ed EXISTS would be planned as hashes of every match in the table.
+ */
+function nameOrTagCondition(text: TextCriterion, locales: string[]): Prisma.Sql {
+  const inLocale = locales.length ? Prisma.sql`AND l.locale = ANY(${locales}::text[])` : Prisma.empty;
+  const perPattern = text.patterns.map((pattern) => {
+    const branches: Prisma.Sql[] = [];
+    if (text.fields.includes('NAME'))
+      branches.push(Prisma.sql`SELECT 1 FROM provider.content_locale l
+                               WHERE l.content_id = c.id AND l.name ILIKE ${pattern} ${inLocale}`);
+    if (text.fields.includes('ITAGS'))
+      branches.push(Prisma.sql`SELECT 1 FROM provider.content_tag ct
+                               JOIN provider.tag_definition t ON t.id = ct.tag_id
+                               WHERE ct.content_id = c.id AND t.search_text ILIKE ${pattern}`);
+    return Prisma.sql`(c.search_text ILIKE ${pattern} AND EXISTS (${Prisma.join(branches, ' UNION ALL ')}))`;
   });
   if (!perPattern.length) return Prisma.sql`true`;
   return Prisma.sql`(${Prisma.join(perPattern, text.all ? ' AND ' : ' OR ')})`;
