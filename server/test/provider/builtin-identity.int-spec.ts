@@ -142,6 +142,17 @@ describe('built-in provider identity endpoints', () => {
       });
       const row = await providerDb(t).token.findUniqueOrThrow({ where: { id } });
       expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
+
+      // A use right after does not write the row again: the expiry moves in steps of a minute.
+      const again = await postForm<Envelope>(
+        t,
+        `${AM}/validateToken/paddock`,
+        { username: 'mario.rossi', clientId: 'paddock' },
+        { 'X-TOKENID': token },
+      );
+      expect(again.status).toBe(200);
+      const unchanged = await providerDb(t).token.findUniqueOrThrow({ where: { id } });
+      expect(unchanged.expiresAt).toEqual(row.expiresAt);
     });
 
     it('answers 403 SESSION_EXPIRED for an expired, unknown or missing token', async () => {
