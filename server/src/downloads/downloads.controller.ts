@@ -17,7 +17,8 @@ export class DownloadsController {
   @Post()
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Prepares a ZIP of assets at the chosen resolutions (SPEC §5); 404 when one is not visible',
+    summary:
+      'Prepares a ZIP of assets at the chosen resolutions (SPEC §5); 404 when one is not visible, 403 DOWNLOAD_NOT_ALLOWED when SPEC §6 refuses one (nothing prepared)',
   })
   @ApiOkResponse({ type: DownloadCreatedDto })
   create(@CurrentUser() user: AuthUser, @Body() body: CreateDownloadDto): Promise<DownloadCreatedDto> {

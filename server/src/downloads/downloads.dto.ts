@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsUUID, Matches } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsUUID, Matches } from 'class-validator';
 
 /** As many assets as an external share may hold (SPEC §5 limits those to 500). */
 export const DOWNLOAD_MAX_ASSETS = 500;
@@ -32,6 +32,15 @@ export class CreateDownloadDto {
   @ArrayMaxSize(2)
   @IsIn(['original', 'web'], { each: true })
   videos: string[];
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description:
+      'The folder the user looks at the assets in: SPEC §6 decides the download there. Without it, an asset may be downloaded when some folder of it the user sees allows it',
+  })
+  @IsOptional()
+  @IsUUID('all')
+  folderId?: string;
 }
 
 export class DownloadCreatedDto {

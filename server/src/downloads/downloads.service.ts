@@ -1,10 +1,13 @@
 import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
+import { ERROR_CODES } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { asDomainError } from '../assets/provider-failure';
 import { CLOCK, type Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import { ArchivesGateway } from '../provider/archives.gateway';
+import { ContentsGateway, type ProviderContent } from '../provider/contents.gateway';
+import { PlaceActions, type PlaceAndActions } from '../workflow/place-actions';
 import type { CreateDownloadDto } from './downloads.dto';
 
 /** The provider's names of the renditions the web asks for (research §3.9). */
@@ -15,15 +18,20 @@ const PROVIDER_OPTION: Record<string, string> = { original: 'SOURCE', web: 'WEBH
 export class DownloadsService {
   constructor(
     private readonly archives: ArchivesGateway,
+    private readonly contents: ContentsGateway,
+    private readonly places: PlaceActions,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
+  /** Checks SPEC §6 for every asset first: one refused asset refuses the whole request, nothing is prepared. */
   async create(user: AuthUser, request: CreateDownloadDto): Promise<{ downloadId: string }> {
     if (!request.images.length && !request.videos.length)
       throw DomainError.invalid('Choose at least one resolution');
+    const contentIds = [...new Set(request.contentIds)];
     try {
+      await this.checkAllowed(user, contentIds, request.folderId);
       const downloadId = await this.archives.prepare(user.providerToken, {
-        contentIds: [...new Set(request.contentIds)],
+        contentIds,
         image: [...new Set(request.images)].map((r) => PROVIDER_OPTION[r] ?? r),
         video: [...new Set(request.videos)].map((r) => PROVIDER_OPTION[r] ?? r),
       });
@@ -31,6 +39,52 @@ export class DownloadsService {
     } catch (error) {
       throw asDomainError(error);
     }
+  }
+
+  /**
+   * SPEC §6 "Download": archives, supplier, rejected, or supplier-received with the share right.
+   * Asked from a folder, that folder decides for every asset (each must be in it); else an asset
+   * passes when some folder of it the user sees allows it — the convention of rename.
+   */
+  private async checkAllowed(user: AuthUser, contentIds: string[], folderId?: string): Promise<void> {
+    const contents = await this.contents.contentsByIds(user.providerToken, contentIds);
+    if (contents.length !== contentIds.length) throw DomainError.notFound('An asset does not exist');
+    // The download rule reads only the folder's place and rights, so each folder is placed once.
+    const placed = new Map<string, Promise<PlaceAndActions | null>>();
+    const allowedIn = (folder: string) => {
+      let place = placed.get(folder);
+      if (!place) {
+        place = this.places.ofAsset(user, folder, {
+          linkedCategoryIds: [folder],
+          rejected: false,
+          step: null,
+        });
+        placed.set(folder, place);
+      }
+      return place.then((p) => p?.actions.download === true);
+    };
+    const refused: string[] = [];
+    for (const content of contents) {
+      const candidates = folderId ? [folderId] : content.linkedCategoryIds;
+      if (!(await this.someAllows(content, candidates, allowedIn))) refused.push(content.id);
+    }
+    if (refused.length)
+      throw new DomainError(
+        ERROR_CODES.DOWNLOAD_NOT_ALLOWED,
+        'forbidden',
+        'Some assets may not be downloaded here',
+        { ids: refused },
+      );
+  }
+
+  private async someAllows(
+    content: ProviderContent,
+    candidates: string[],
+    allowedIn: (folder: string) => Promise<boolean>,
+  ): Promise<boolean> {
+    for (const folder of candidates)
+      if (content.linkedCategoryIds.includes(folder) && (await allowedIn(folder))) return true;
+    return false;
   }
 
   /** The ZIP stream and the name it is saved under (paddock-YYYYMMDD-HHmm.zip, UTC). */

@@ -62,4 +62,25 @@ describe('planArchive', () => {
       ['a_b_ c__original.pdf', 'source'],
     ]);
   });
+
+  it('deflates only text-like files; media and documents are stored', () => {
+    const entries = planArchive(
+      [
+        content({ id: 'i', name: 'Car', sourceExtension: 'JPG' }),
+        content({ id: 'v', contentType: 'VIDEO', name: 'Clip', sourceExtension: 'mov' }),
+        content({ id: 'd', contentType: 'DOCUMENT', name: 'Deck', sourceExtension: 'pptx' }),
+        content({ id: 't', contentType: 'OTHER', name: 'Prices', sourceExtension: 'csv' }),
+        content({ id: 's', contentType: 'OTHER', name: 'Logo', sourceExtension: 'svg' }),
+      ],
+      { image: ['SOURCE', '640x480'], video: [] },
+    );
+    expect(entries.map((e) => [e.name, e.compress])).toEqual([
+      ['Car_original.jpg', false],
+      ['Car_640x480.jpg', false],
+      ['Clip_original.mov', false],
+      ['Deck_original.pptx', false],
+      ['Prices_original.csv', true],
+      ['Logo_original.svg', true],
+    ]);
+  });
 });

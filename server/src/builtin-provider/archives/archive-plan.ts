@@ -21,6 +21,8 @@ export interface ArchiveEntry {
   version: number;
   kind: string;
   fit?: { width: number; height: number; format: ResizedFormat };
+  /** Deflated in the ZIP: only text-like files shrink; media is compressed already. */
+  compress: boolean;
 }
 
 export type ResizedFormat = 'jpeg' | 'png' | 'webp';
@@ -36,61 +38,69 @@ const KEPT_FORMATS: Record<string, { format: ResizedFormat; extension: string }>
 const EXTENSION_OF_MIME: Record<string, string> = { 'video/mp4': 'mp4', 'audio/mp4': 'm4a' };
 
 /**
+ * Files that deflate well. Everything else is stored: JPEG, PNG, WebP, MP4, MOV, PDF, Office
+ * files (ZIPs themselves), PSD… gain next to nothing and deflate is ~10x slower than a copy
+ * (research perf-reliability §1e).
+ */
+const TEXT_LIKE = new Set(
+  'txt csv tsv json xml svg html htm css md log yaml yml rtf srt vtt eps ps'.split(' '),
+);
+
+/**
  * The ZIP's entries, in content order. Images: one entry per requested resolution, except those
  * larger than the image in width or height — SPEC §5 skips them rather than upscale, the same rule
  * the download dialog warns about. Videos: the source and/or the web proxy (skipped when it does not
  * exist yet). Other types: the source. Names are `<name>_<label>.<ext>`, unique in the archive.
  */
 export function planArchive(contents: PlannedContent[], options: ArchiveOptions): ArchiveEntry[] {
+  const plan = archivePlanner(options);
+  return contents.flatMap(plan);
+}
+
+/**
+ * The same plan one content at a time, in content order: the ZIP plans each content only when it
+ * reaches it, so the first byte does not wait for every image's size.
+ */
+export function archivePlanner(options: ArchiveOptions): (c: PlannedContent) => ArchiveEntry[] {
   const names = new UniqueNames();
-  const entries: ArchiveEntry[] = [];
   const imageOptions = options.image.length ? [...new Set(options.image)] : ['SOURCE'];
   const videoOptions = options.video.length ? [...new Set(options.video)] : ['SOURCE'];
-  for (const c of contents) {
+  return (c) => {
+    const entries: ArchiveEntry[] = [];
     const base = baseNameOf(c);
-    const source = (label: string) => ({
-      name: names.take(base, label, c.sourceExtension),
+    const entry = (label: string, extension: string, kind: string, fit?: ArchiveEntry['fit']) => ({
+      name: names.take(base, label, extension),
       contentId: c.id,
       version: c.version,
-      kind: 'source',
+      kind,
+      ...(fit ? { fit } : {}),
+      compress: TEXT_LIKE.has(extension.toLowerCase()),
     });
     if (c.contentType === 'IMAGE') {
       for (const option of imageOptions) {
         if (option === 'SOURCE') {
-          entries.push(source('original'));
+          entries.push(entry('original', c.sourceExtension, 'source'));
           continue;
         }
         const [width, height] = option.split('x').map(Number);
         if (c.dimensions && (width > c.dimensions.width || height > c.dimensions.height)) continue;
         const kept = KEPT_FORMATS[c.sourceExtension.toLowerCase()] ?? KEPT_FORMATS.jpg;
-        entries.push({
-          name: names.take(base, option, kept.extension),
-          contentId: c.id,
-          version: c.version,
-          kind: 'source',
-          fit: { width, height, format: kept.format },
-        });
+        entries.push(entry(option, kept.extension, 'source', { width, height, format: kept.format }));
       }
     } else if (c.contentType === 'VIDEO') {
       for (const option of videoOptions) {
         if (option === 'SOURCE') {
-          entries.push(source('original'));
+          entries.push(entry('original', c.sourceExtension, 'source'));
           continue;
         }
         const proxy = c.derivatives.get('proxy');
-        if (!proxy) continue;
-        entries.push({
-          name: names.take(base, 'web', EXTENSION_OF_MIME[proxy] ?? 'mp4'),
-          contentId: c.id,
-          version: c.version,
-          kind: 'proxy',
-        });
+        if (proxy) entries.push(entry('web', EXTENSION_OF_MIME[proxy] ?? 'mp4', 'proxy'));
       }
     } else {
-      entries.push(source('original'));
+      entries.push(entry('original', c.sourceExtension, 'source'));
     }
-  }
-  return entries;
+    return entries;
+  };
 }
 
 /** A name safe in a ZIP on every OS: no path separators, reserved or control characters. */

@@ -1,16 +1,15 @@
 import type { Readable } from 'node:stream';
-import { PassThrough } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import sharp from 'sharp';
-import { ZipFile } from 'yazl';
 import { CLOCK, type Clock } from '../../common/clock';
 import type { ContentDetailWire } from '../contents/contents.dto';
 import { ContentsService } from '../contents/contents.service';
 import { ThronError } from '../thron.errors';
-import { planArchive, type ArchiveEntry, type PlannedContent } from './archive-plan';
+import { archivePlanner, type ArchiveEntry, type PlannedContent } from './archive-plan';
 import { ArchiveRepository } from './archive.repository';
 import { prepareSchema, type PrepareForm } from './archives.dto';
 import { ARCHIVE_FAILURES } from './archives.errors';
+import { zipStream, type ZipSource } from './zip-writer';
 
 /** How long a downloadId stays valid after prepare. */
 const ARCHIVE_TTL_MS = 60 * 60 * 1000;
@@ -46,8 +45,9 @@ export class ArchivesService {
   }
 
   /**
-   * The ZIP of a prepared archive, as a stream: each entry's bytes are fetched only when the ZIP
-   * reaches it, and read as fast as the receiver takes them (yazl pipes with backpressure).
+   * The ZIP of a prepared archive, as a stream: each content is planned (its image size probed)
+   * and each entry's bytes fetched only when the ZIP reaches it, and read as fast as the receiver
+   * takes them. The first byte waits for no probe.
    */
   async open(token: string | undefined, downloadId: string): Promise<Readable> {
     const caller = await this.contents.caller(token);
@@ -56,39 +56,21 @@ export class ArchivesService {
       throw new ThronError(ARCHIVE_FAILURES.archiveNotExists);
     const options = prepareSchema.shape.options.parse(archive.options);
     const details = await this.contents.contentsByIds(token, archive.contentIds);
-    const planned: PlannedContent[] = [];
-    // One at a time: a probe holds up to PROBE_BYTES, so memory stays flat for 1000 images.
-    for (const detail of details) planned.push(await this.plannedOf(token, detail));
-    return this.zipOf(token, planArchive(planned, options));
+    // Sizes only matter to leave out resolutions larger than an image (SPEC §5).
+    const probes = options.image.some((o) => o !== 'SOURCE');
+    return zipStream(this.sourcesOf(token, details, archivePlanner(options), probes), this.clock.now());
   }
 
-  private zipOf(token: string | undefined, entries: ArchiveEntry[]): Readable {
-    const zip = new ZipFile();
-    const output = zip.outputStream as PassThrough;
-    // A file that fails half-way cannot be taken back out of the ZIP: the download is cut short.
-    zip.on('error', (error: Error) => output.destroy(error));
-    // A receiver that goes away stops the file being read too (its handle is released at once).
-    let current: Readable | undefined;
-    output.once('close', () => current?.destroy());
-    const mtime = this.clock.now();
-    for (const entry of entries)
-      zip.addReadStreamLazy(
-        entry.name,
-        // Images and videos are compressed already: storing them costs nothing and keeps it fast.
-        { compress: false, mtime },
-        (cb) => {
-          this.bytesOf(token, entry).then(
-            (stream) => {
-              current = stream;
-              stream.once('error', (error: Error) => output.destroy(error));
-              cb(null, stream);
-            },
-            (error: unknown) => cb(error, new PassThrough()),
-          );
-        },
-      );
-    zip.end();
-    return output;
+  /** One content at a time: a probe holds up to PROBE_BYTES, so memory stays flat for 1000 images. */
+  private async *sourcesOf(
+    token: string | undefined,
+    details: ContentDetailWire[],
+    plan: ReturnType<typeof archivePlanner>,
+    probes: boolean,
+  ): AsyncGenerator<ZipSource> {
+    for (const detail of details)
+      for (const entry of plan(await this.plannedOf(token, detail, probes)))
+        yield { name: entry.name, compress: entry.compress, open: () => this.bytesOf(token, entry) };
   }
 
   private async bytesOf(token: string | undefined, entry: ArchiveEntry): Promise<Readable> {
@@ -101,10 +83,16 @@ export class ArchivesService {
       .resize({ width, height, fit: 'inside', withoutEnlargement: true })
       .toFormat(format);
     body.once('error', (error) => resizer.destroy(error));
+    // The ZIP destroys the resizer when the receiver goes away: the file is released with it.
+    resizer.once('close', () => body.destroy());
     return body.pipe(resizer);
   }
 
-  private async plannedOf(token: string | undefined, detail: ContentDetailWire): Promise<PlannedContent> {
+  private async plannedOf(
+    token: string | undefined,
+    detail: ContentDetailWire,
+    probes: boolean,
+  ): Promise<PlannedContent> {
     const name =
       detail.locales.find((l) => l.locale === 'EN')?.name ??
       detail.locales.find((l) => l.locale === 'IT')?.name ??
@@ -116,7 +104,8 @@ export class ArchivesService {
       version: detail.version,
       name,
       sourceExtension: detail.sourceExtension,
-      dimensions: detail.contentType === 'IMAGE' && detail.source ? await this.probe(token, detail) : null,
+      dimensions:
+        probes && detail.contentType === 'IMAGE' && detail.source ? await this.probe(token, detail) : null,
       derivatives: new Map(detail.derivatives.map((d) => [d.kind, d.mimeType])),
     };
   }

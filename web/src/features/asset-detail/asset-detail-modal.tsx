@@ -151,6 +151,7 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                   key={asset.id}
                   assetIds={[asset.id]}
                   single={{ type: asset.type, width: asset.width, height: asset.height }}
+                  folderId={folderId}
                 />
               ) : null}
               <Dialog.CloseTrigger asChild position="static">

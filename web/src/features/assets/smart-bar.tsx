@@ -60,7 +60,7 @@ export function SmartBar({ selectedIds, folderId, onClear }: SmartBarProps) {
           onStart={flow.start}
           label={t('workflow.buttons.bulkLabel')}
         />
-        <DownloadButton assetIds={[...selectedIds]} />
+        <DownloadButton assetIds={[...selectedIds]} folderId={folderId} />
         <Button size="sm" variant="ghost" onClick={onClear} disabled={flow.busy}>
           <X />
           {t('assets.selection.clear')}

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
-import { fakeHub, ok } from '../../../test/fake-hub';
+import { fakeHub, hubError, ok } from '../../../test/fake-hub';
 import { renderWithProviders } from '../../../test/render';
 import { DownloadDialog } from './download-dialog';
 
@@ -52,5 +52,23 @@ describe('DownloadDialog', () => {
     for (const original of await screen.findAllByText('Original')) await user.click(original);
     expect(screen.getByText('Choose at least one resolution.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Download' })).toBeDisabled();
+  });
+
+  it('sends the folder it was opened in, and says so in the dialog when the hub refuses the download there', async () => {
+    const calls = fakeHub({ 'POST /api/downloads': hubError(403, 'DOWNLOAD_NOT_ALLOWED') });
+    const onClose = jest.fn();
+    renderWithProviders(<DownloadDialog assetIds={['a-1', 'a-2']} folderId="f-step1" onClose={onClose} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Download' }));
+
+    expect(
+      await screen.findByText(
+        /Some of the 2 assets cannot be downloaded from here: downloads are allowed in archives/,
+      ),
+    ).toBeVisible();
+    expect(calls.find((c) => c.path === '/api/downloads')?.body).toMatchObject({ folderId: 'f-step1' });
+    // The dialog stays open: nothing was prepared, the user may pick other assets.
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 import { Alert, Button, Checkbox, Fieldset, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ERROR_CODES } from '@paddock/rules';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/api-error';
 import { AppDialog } from '../../components/ui/dialog';
 import { useShowApiError } from '../ui/use-show-api-error';
 import { createDownload, downloadPath, startBrowserDownload } from './downloads.api';
@@ -18,11 +20,13 @@ export interface DownloadDialogProps {
   assetIds: readonly string[];
   /** One asset: its type and size decide what is offered and warned about; several: everything. */
   single?: { type: string; width?: number; height?: number };
+  /** The folder the dialog is opened from; the hub checks the download right there (SPEC §6). */
+  folderId?: string;
   onClose(): void;
 }
 
 /** The download dialog (SPEC §2, §5): resolutions for images and videos, then a ZIP. */
-export function DownloadDialog({ assetIds, single, onClose }: DownloadDialogProps) {
+export function DownloadDialog({ assetIds, single, folderId, onClose }: DownloadDialogProps) {
   const { t } = useTranslation();
   const showApiError = useShowApiError();
   const [images, setImages] = useState<ImageResolution[]>(['original']);
@@ -36,13 +40,18 @@ export function DownloadDialog({ assetIds, single, onClose }: DownloadDialogProp
         // Other types always come as their original: one resolution is still required.
         images: offersImages ? images : ['original'],
         videos: offersVideos ? videos : [],
+        folderId,
       }),
     onSuccess: ({ downloadId }) => {
       startBrowserDownload(downloadPath(downloadId));
       onClose();
     },
-    onError: showApiError,
+    // A refusal of SPEC §6 is said in the dialog; anything else gets the generic error dialog.
+    onError: (error) => {
+      if (!refused(error)) showApiError(error);
+    },
   });
+  const refusal = refused(prepare.error);
 
   const exceeding = single ? exceedingResolutions(images, single as Partial<PixelSize>) : [];
   const genericWarning = !single && images.some((r) => r !== 'original');
@@ -106,6 +115,14 @@ export function DownloadDialog({ assetIds, single, onClose }: DownloadDialogProp
           </Alert.Root>
         ) : null}
         {nothingChosen ? <Text color="fg.error">{t('downloads.chooseOne')}</Text> : null}
+        {refusal ? (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>
+              {t('downloads.errors.DOWNLOAD_NOT_ALLOWED', { count: assetIds.length })}
+            </Alert.Title>
+          </Alert.Root>
+        ) : null}
         {prepare.isPending ? (
           <HStack role="status" gap="3">
             <Spinner size="sm" />
@@ -116,6 +133,8 @@ export function DownloadDialog({ assetIds, single, onClose }: DownloadDialogProp
     </AppDialog>
   );
 }
+
+const refused = (error: unknown) => isApiError(error) && error.code === ERROR_CODES.DOWNLOAD_NOT_ALLOWED;
 
 function ResolutionGroup<R extends string>(props: {
   legend: string;

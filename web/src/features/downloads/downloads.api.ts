@@ -5,6 +5,8 @@ export interface DownloadRequest {
   contentIds: readonly string[];
   images: readonly ImageResolution[];
   videos: readonly VideoResolution[];
+  /** The folder the assets are looked at in: SPEC §6 decides the download there. */
+  folderId?: string;
 }
 
 /** Asks the hub to prepare the ZIP; the answer names it for the download link. */
