@@ -260,7 +260,7 @@ ${catalogueMethod()}
   code path (\`deriveMedia\`: header facts, 2048 px WebP preview, 400 px WebP thumb from the preview, dHash),
   then raw sharp on the same files with the same number in flight: a 400 px WebP thumb alone, and the
   preview + thumb pair. Blob-store copies and database writes of the job are not in the figure.
-- **ZIP**: ${results.zip.available ? '8 files of 32 MiB uploaded through tus, then the ZIP of all of them streamed to a null sink, against reading the same bytes from the local files.' : 'not measured in this run: `POST /api/downloads` answered 404, the downloads feature was not built yet. The script measures it as soon as it answers.'}
+- **ZIP**: ${results.zip.available ? `8 files of 32 MiB uploaded through tus, then the ZIP of all of them streamed to a null sink, against reading the same bytes from the local files; the two are interleaved over ${results.zip.rounds} rounds and each rate is the median.` : 'not measured in this run: `POST /api/downloads` answered 404, the downloads feature was not built yet. The script measures it as soon as it answers.'}
 ${WORKFLOW_METHOD}
 - **1 GiB flat memory**: ${results.gib ? 'a 1 GiB file of incompressible bytes (written streaming to a temp file, deleted afterwards) uploaded through tus in 64 MiB PATCHes into the Marketing department archive, then downloaded back (`GET /api/assets/:id/original`' + (results.zip.available ? ' and a ZIP of it' : '') + "), while the hub process's VmRSS is read every 200 ms; growth is over the RSS just before the upload. Skip it with `npm run bench -- --skip-gib`." : 'skipped in this run (`--skip-gib`).'}
 
