@@ -3,6 +3,8 @@
 // bench measures listing and search over a catalogue of realistic size and shape.
 // Deterministic: names, types, folders and dates derive from the row number through hashint4.
 
+import { insertContents } from './seed-sql.mjs';
+
 const MODELS = ['Stradale', 'Spider', 'Berlinetta', 'Corsa', 'Gran Turismo', 'Barchetta', 'Coupé', 'Targa'];
 const SUBJECTS = [
   'front three-quarter',
@@ -57,26 +59,12 @@ export async function seedAssets(db, count) {
   const ext = `(ARRAY['jpg','jpg','jpg','jpg','tif','png','mp4','mov','pdf','mp3'])[1 + abs(hashint4(g + 5)) % 10]`;
   await db.query('BEGIN');
   await db.query(`CREATE TEMP TABLE bench_seed ON COMMIT DROP AS
-    SELECT g, md5('bench-' || g)::uuid AS id, ${ext} AS ext, ${nameExpr} AS name, ${folderExpr} AS folder,
+    SELECT *, replace(replace(replace(name, 'rear view', 'vista posteriore'),
+      'interior', 'interni'), 'front three-quarter', 'tre quarti anteriore') AS name_it
+    FROM (SELECT g, md5('bench-' || g)::uuid AS id, ${ext} AS ext, ${nameExpr} AS name, ${folderExpr} AS folder,
       now() - make_interval(secs => abs(hashint4(g + 11)) % (5 * 365 * 86400)) AS created
-    FROM generate_series(1, ${count}) g`);
-  await db.query(`INSERT INTO provider.content
-      (id, content_type, source_extension, owner_username, owner_full_name, state, version, created_at, updated_at)
-    SELECT id, CASE WHEN ext IN ('jpg','tif','png') THEN 'IMAGE' WHEN ext IN ('mp4','mov') THEN 'VIDEO'
-                    WHEN ext = 'mp3' THEN 'AUDIO' ELSE 'DOCUMENT' END,
-      ext, (ARRAY['mario.rossi','anna.bianchi','luca.conti'])[1 + g % 3], 'Bench owner', 'READY', 1, created, created
-    FROM bench_seed`);
-  await db.query(`INSERT INTO provider.content_locale (content_id, locale, name)
-    SELECT id, 'EN', name FROM bench_seed
-    UNION ALL SELECT id, 'IT', replace(replace(replace(name, 'rear view', 'vista posteriore'),
-      'interior', 'interni'), 'front three-quarter', 'tre quarti anteriore') FROM bench_seed`);
-  await db.query(`INSERT INTO provider.content_category (category_id, content_id, linked_at)
-    SELECT folder, id, created FROM bench_seed`);
-  await db.query(`INSERT INTO provider.content_source
-      (id, content_id, version, blob_key, file_name, mime_type, size, created_by, created_at)
-    SELECT md5('bench-src-' || g)::uuid, id, 1, 'bench/' || id, replace(name, ' ', '_') || '.' || ext,
-      'application/octet-stream', 100000 + abs(hashint4(g + 13)) % 50000000, 'mario.rossi', created
-    FROM bench_seed`);
+    FROM generate_series(1, ${count}) g) rows`);
+  await insertContents(db, 'bench_seed');
   // 200 tags, about a third of the contents tagged with one or two of them.
   await db.query(`INSERT INTO provider.tag_definition (id, classification_id, names, search_text)
     SELECT md5('bench-tag-' || t)::uuid, 'bench',

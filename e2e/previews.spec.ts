@@ -163,6 +163,8 @@ test.describe('no uploads into the suppliers folder (SPEC §5)', () => {
     page,
   }) => {
     await signIn(page, 'mario.rossi', 'en');
+    // The suppliers folder belongs to the Suppliers view (the Archives tree holds archive folders only).
+    await page.goto('/home?view=supplier');
     await page.getByRole('treeitem', { name: 'Marketing' }).click();
     await page.keyboard.press('ArrowRight');
     await page.getByRole('treeitem', { name: 'Suppliers', exact: true }).click();

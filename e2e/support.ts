@@ -55,3 +55,16 @@ export async function acceptDisclaimerIfAsked(page: Page): Promise<void> {
     await expect(dialog).toBeHidden();
   }
 }
+
+/** The token the hub asks for on every change (POST, PATCH, DELETE) made outside the page. */
+export async function csrfToken(page: Page): Promise<string> {
+  const session = await page.request.get('/api/session');
+  return ((await session.json()) as { csrfToken: string }).csrfToken;
+}
+
+/** The e2e server's own database (scripts/e2e-server.mjs), for data too large to make through the API. */
+export function e2eDatabaseUrl(): string {
+  const url = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/paddock');
+  url.pathname = '/paddock_e2e';
+  return url.toString();
+}

@@ -1,4 +1,4 @@
-import { VIEWS } from '@paddock/rules';
+import { ARCHIVE_SUB_STATES, VIEWS } from '@paddock/rules';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { authenticatedRoute } from './authenticated.route';
@@ -6,6 +6,8 @@ import { authenticatedRoute } from './authenticated.route';
 const homeSearch = z.object({
   // An unknown view in the address falls back to the default view instead of failing the page.
   view: z.enum(VIEWS).optional().catch(undefined),
+  // The Archives view's sub-state tab (SPEC §2); the selected folder's own sub-state wins over it.
+  archive: z.enum(ARCHIVE_SUB_STATES).optional().catch(undefined),
   // The folder being browsed and the asset open in the detail modal survive a reload.
   folder: z.string().min(1).optional().catch(undefined),
   asset: z.string().min(1).optional().catch(undefined),

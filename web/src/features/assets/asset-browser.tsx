@@ -1,7 +1,7 @@
-import { Box, chakra, Flex, Image, Text } from '@chakra-ui/react';
+import { Box, chakra, Flex, Image, Text, type FlexProps } from '@chakra-ui/react';
 import type { AssetSummary } from '@paddock/rules';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AreaLoader } from '../ui/area-loader';
 import { displayName, formatDate } from './format';
@@ -54,6 +54,7 @@ export function AssetBrowser(props: AssetBrowserProps) {
   const columns = viewMode === 'grid' ? Math.max(1, Math.floor(width / TILE_MIN_WIDTH)) : 1;
   const rowCount = Math.ceil(items.length / columns);
   const focusedIndex = useRef(0);
+  const onFocusIndex = useCallback((index: number) => (focusedIndex.current = index), []);
 
   const virtualizer = useVirtualizer({
     count: rowCount,
@@ -129,7 +130,7 @@ export function AssetBrowser(props: AssetBrowserProps) {
                   viewMode={viewMode}
                   columns={columns}
                   selected={props.selectedIds.has(asset.id)}
-                  onFocusIndex={(index) => (focusedIndex.current = index)}
+                  onFocusIndex={onFocusIndex}
                   onClick={props.onItemClick}
                   onToggle={props.onToggle}
                   onOpen={props.onOpen}
@@ -160,7 +161,37 @@ interface AssetItemProps {
   onOpen(id: string): void;
 }
 
-function AssetItem({ asset, index, viewMode, columns, selected, ...handlers }: AssetItemProps) {
+/** The characters of a name kept whole at its end, so names that differ only there stay apart. */
+const NAME_TAIL = 9;
+
+/**
+ * A name cut in the middle when it is too long ("Campaign shoot…00412.jpg"): long common prefixes
+ * (camera exports, batch names) would otherwise make every card read the same.
+ */
+function MiddleTruncated({ name, ...text }: { name: string } & FlexProps) {
+  const head = name.slice(0, Math.max(0, name.length - NAME_TAIL));
+  const tail = name.slice(head.length);
+  return (
+    <Flex minW="0" title={name} {...text}>
+      <Text as="span" whiteSpace="pre" overflow="hidden" textOverflow="ellipsis">
+        {head}
+      </Text>
+      <Text as="span" whiteSpace="pre" flexShrink={0}>
+        {tail}
+      </Text>
+    </Flex>
+  );
+}
+
+/** Memoised: while the grid scrolls, only the rows coming into view render, not those already there. */
+const AssetItem = memo(function AssetItem({
+  asset,
+  index,
+  viewMode,
+  columns,
+  selected,
+  ...handlers
+}: AssetItemProps) {
   const { t } = useTranslation();
   const name = displayName(asset.name, asset.extension);
   const common = {
@@ -214,9 +245,7 @@ function AssetItem({ asset, index, viewMode, columns, selected, ...handlers }: A
         _hover={{ bg: selected ? 'brand.subtle' : 'bg.muted' }}
       >
         {thumbnail('10', '10')}
-        <Text flex="2" truncate fontWeight="medium">
-          {name}
-        </Text>
+        <MiddleTruncated name={name} flex="3" fontWeight="medium" />
         <Text flex="1" color="fg.muted" truncate>
           {t(`assets.types.${asset.type}`)}
         </Text>
@@ -245,12 +274,10 @@ function AssetItem({ asset, index, viewMode, columns, selected, ...handlers }: A
       overflow="hidden"
     >
       {thumbnail('full', '36')}
-      <Text truncate fontSize="sm" fontWeight="medium" title={name}>
-        {name}
-      </Text>
+      <MiddleTruncated name={name} fontSize="sm" fontWeight="medium" />
       <Text fontSize="xs" color="fg.muted">
         {formatDate(asset.createdAt)}
       </Text>
     </chakra.div>
   );
-}
+});

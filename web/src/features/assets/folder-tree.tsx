@@ -10,6 +10,13 @@ interface FolderTreeProps {
   label: string;
   /** Folders that may not be chosen are shown, and can be opened, but not selected (pickers). */
   isSelectable?: (folder: FolderNode) => boolean;
+  /** Folders shown opened at first, besides those above the selected one. */
+  initiallyExpanded?: Iterable<string>;
+  /**
+   * Folders shown only to hold others (a department's top folder above its archive): a click or
+   * Enter opens or closes them instead of selecting them.
+   */
+  isGroupOnly?: (folder: FolderNode) => boolean;
 }
 
 interface VisibleNode {
@@ -51,12 +58,21 @@ const hasKids = (node: FolderNode) => node.hasChildren || Boolean(node.children?
  * The folder sidebar as a WAI-ARIA tree: one tab stop; ↑/↓ move, → opens or enters, ← closes or goes
  * to the parent, Home/End jump, Enter or a click selects the folder.
  */
-export function FolderTree({ roots, selectedId, onSelect, label, isSelectable }: FolderTreeProps) {
+export function FolderTree({
+  roots,
+  selectedId,
+  onSelect,
+  label,
+  isSelectable,
+  initiallyExpanded = [],
+  isGroupOnly,
+}: FolderTreeProps) {
   const select = (folder: FolderNode) => {
-    if (!isSelectable || isSelectable(folder)) onSelect(folder);
+    if (isGroupOnly?.(folder)) setOpen(folder.id, !expanded.has(folder.id));
+    else if (!isSelectable || isSelectable(folder)) onSelect(folder);
   };
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(
-    () => new Set(ancestorsOf(roots, selectedId)),
+    () => new Set([...initiallyExpanded, ...ancestorsOf(roots, selectedId)]),
   );
   const [focusedId, setFocusedId] = useState<string | undefined>(selectedId);
   const items = useRef(new Map<string, HTMLElement>());
@@ -121,6 +137,7 @@ export function FolderTree({ roots, selectedId, onSelect, label, isSelectable }:
         const isOpen = expanded.has(node.id);
         const selected = node.id === selectedId;
         const disabled = isSelectable ? !isSelectable(node) : false;
+        const groupOnly = isGroupOnly?.(node) ?? false;
         return (
           <chakra.li
             key={node.id}
@@ -149,7 +166,7 @@ export function FolderTree({ roots, selectedId, onSelect, label, isSelectable }:
             py="1.5"
             rounded="l2"
             cursor="pointer"
-            color={disabled ? 'fg.subtle' : undefined}
+            color={disabled ? 'fg.subtle' : groupOnly ? 'fg.muted' : undefined}
             bg={selected ? 'brand.subtle' : undefined}
             fontWeight={selected ? 'semibold' : undefined}
             _hover={{ bg: selected ? 'brand.subtle' : 'bg.muted' }}

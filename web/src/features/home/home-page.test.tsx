@@ -46,13 +46,23 @@ const tree = [
   aFolder({
     id: 'mk',
     name: 'Marketing',
+    prettyId: 'dept-marketing',
     children: [
       aFolder({
         id: 'arch',
         name: 'Archive',
+        prettyId: 'arch04-marketing',
         parentId: 'mk',
         children: [aFolder({ id: 'y24', name: '2024', parentId: 'arch' })],
       }),
+      aFolder({
+        id: 'shr',
+        name: 'Internally shared',
+        prettyId: 'arch06-marketing',
+        parentId: 'mk',
+        children: [aFolder({ id: 'chn', name: 'Press office', parentId: 'shr' })],
+      }),
+      aFolder({ id: 'stp', name: 'Step 1', prettyId: 'appstp1-marketing', parentId: 'mk' }),
       aFolder({
         id: 'ro',
         name: 'Read only',
@@ -83,7 +93,7 @@ describe('home listing', () => {
 
     expect(await screen.findByText('No assets here yet')).toBeInTheDocument();
     expect(screen.getByTestId('default-view')).toHaveAttribute('data-view', 'archives');
-    await user.click(await screen.findByRole('treeitem', { name: 'Marketing' }));
+    await user.click(await screen.findByRole('treeitem', { name: 'Archive' }));
 
     expect(await screen.findByText('Results: 250')).toBeInTheDocument();
     const first = screen.getByRole('option', { name: 'asset-0.jpg' });
@@ -93,7 +103,7 @@ describe('home listing', () => {
     // Virtualised: only the rows on screen (plus a few) are in the page, not all 100 loaded.
     expect(options().length).toBeLessThan(60);
     expect(assetCalls(calls)[0]?.query.toString()).toBe(
-      'folderId=mk&subfolders=false&sort=creationDate&order=desc&offset=0&limit=100',
+      'folderId=arch&subfolders=false&sort=creationDate&order=desc&offset=0&limit=100',
     );
   });
 
@@ -285,5 +295,105 @@ describe('asset detail modal', () => {
       { name: 'Launch' },
     ]);
     await act(() => Promise.resolve());
+  });
+});
+
+describe('archive sub-states', () => {
+  const tabs = () => within(screen.getByRole('tablist', { name: 'Archive sections' }));
+  const treeNames = () =>
+    within(screen.getByRole('tree', { name: 'Folders' }))
+      .getAllByRole('treeitem')
+      .map((item) => item.textContent);
+
+  it('opens on the department archive and narrows the tree to its folders', async () => {
+    hub();
+    renderApp('/home');
+    expect(await screen.findByRole('treeitem', { name: 'Archive' })).toBeInTheDocument();
+
+    expect(
+      tabs()
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Shared archive', 'Department archive', 'Channels', 'Internal sharing']);
+    expect(tabs().getByRole('tab', { name: 'Department archive' })).toHaveAttribute('aria-selected', 'true');
+    // The department's top folder is there for orientation, opened (picking it is tested below).
+    expect(treeNames()).toEqual(['Marketing', 'Archive']);
+    expect(screen.getByRole('treeitem', { name: 'Marketing' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('keeps the picked tab in the address, from the mouse and from the keyboard', async () => {
+    hub();
+    const app = renderApp('/home');
+    const user = userEvent.setup();
+    await screen.findByRole('treeitem', { name: 'Archive' });
+
+    await user.click(tabs().getByRole('tab', { name: 'Shared archive' }));
+    await waitFor(() => expect(app.router.state.location.search).toMatchObject({ archive: 'shared' }));
+    // Shared: the department's top folder is a shared folder itself, so it can be picked.
+    expect(treeNames()).toEqual(['Marketing']);
+    expect(screen.getByRole('treeitem', { name: 'Marketing' })).toHaveAttribute('aria-expanded', 'false');
+    tabs().getByRole('tab', { name: 'Shared archive' }).focus();
+
+    // Arrows move between the tabs, Enter picks one (manual activation: picking closes the folder).
+    for (const next of ['Department archive', 'Channels', 'Internal sharing']) {
+      await user.keyboard('{ArrowRight}');
+      await waitFor(() => expect(tabs().getByRole('tab', { name: next })).toHaveFocus());
+    }
+    expect(app.router.state.location.search).toMatchObject({ archive: 'shared' });
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(app.router.state.location.search).toMatchObject({ archive: 'internSharing' }));
+    expect(tabs().getByRole('tab', { name: 'Internal sharing' })).toHaveFocus();
+    expect(treeNames()).toEqual(['Marketing', 'Internally shared']);
+  });
+
+  it('says honestly that there are no channels yet', async () => {
+    hub();
+    renderApp('/home?view=archives&archive=channels');
+
+    expect(await screen.findByText('No channels yet')).toBeInTheDocument();
+    expect(screen.getByText(/Sharing channels are not set up in Paddock yet/)).toBeInTheDocument();
+    expect(screen.getByText('No folders in this section.')).toBeInTheDocument();
+    expect(screen.queryByRole('tree')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Open / })).not.toBeInTheDocument();
+  });
+
+  it('follows the selected folder: its own sub-state wins, and a tab that does not hold it closes it', async () => {
+    hub();
+    const app = renderApp('/home?archive=shared&folder=chn');
+    const user = userEvent.setup();
+    await screen.findByText('Results: 250');
+    expect(tabs().getByRole('tab', { name: 'Internal sharing' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('treeitem', { name: 'Press office' })).toHaveAttribute('aria-selected', 'true');
+
+    await user.click(tabs().getByRole('tab', { name: 'Department archive' }));
+    await waitFor(() => expect(app.router.state.location.search).not.toHaveProperty('folder'));
+    expect(screen.getByText('No assets here yet')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('treeitem', { name: 'Archive' }));
+    await waitFor(() =>
+      expect(app.router.state.location.search).toMatchObject({ archive: 'department', folder: 'arch' }),
+    );
+    // The department's top folder only opens and closes here, by mouse or Enter: the listing stays.
+    await user.click(screen.getByRole('treeitem', { name: 'Marketing' }));
+    expect(screen.getByRole('treeitem', { name: 'Marketing' })).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('treeitem', { name: 'Marketing' })).toHaveAttribute('aria-expanded', 'true');
+    expect(app.router.state.location.search).toMatchObject({ folder: 'arch' });
+  });
+
+  it('is not shown to roles without the archives view, whose tree stays whole', async () => {
+    fakeHub({
+      ...signedInRoutes(aSession({ roles: ['approver'], defaultView: 'approver' })),
+      'GET /api/folders/tree': ok({ roots: tree }),
+      'GET /api/assets': assetListing(1),
+    });
+    renderApp('/home?view=archives&archive=department');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('treeitem', { name: 'Marketing' }));
+    await user.keyboard('{ArrowRight}');
+
+    expect(screen.getByTestId('default-view')).toHaveAttribute('data-view', 'approver');
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(screen.getByRole('treeitem', { name: 'Step 1' })).toBeInTheDocument();
   });
 });

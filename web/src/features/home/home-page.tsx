@@ -1,8 +1,9 @@
-import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import type { FolderNode } from '@paddock/rules';
+import { Box, Button, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { ARCHIVE_SUB_STATES, type ArchiveSubState, type FolderNode } from '@paddock/rules';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { Images } from 'lucide-react';
+import { FolderX, Images } from 'lucide-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { folderTreeQueryOptions } from '../../api/assets.queries';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -13,6 +14,7 @@ import { resolveView } from '../layout/views-for-session';
 import { useSession } from '../session/use-session';
 import { AreaLoader } from '../ui/area-loader';
 import { useAreaLoader } from '../ui/use-area-loader';
+import { archiveSubStateOf, archiveTree, DEFAULT_ARCHIVE_SUB_STATE } from './archive-tree';
 import { FolderListing } from './folder-listing';
 import { TreePanelResizer, useTreeWidth } from './tree-panel-resizer';
 
@@ -20,9 +22,24 @@ const TREE_PANEL_ID = 'home-folder-tree';
 
 const route = getRouteApi('/_authenticated/home');
 
+/** The first folder of the tree that may be selected, depth first. */
+function firstSelectable(
+  nodes: readonly FolderNode[],
+  selectable: (folder: FolderNode) => boolean,
+): FolderNode | undefined {
+  for (const node of nodes) {
+    if (selectable(node)) return node;
+    const below = firstSelectable(node.children ?? [], selectable);
+    if (below) return below;
+  }
+  return undefined;
+}
+
 /**
  * Home (SPEC §2): the view picked in the navigation or the role's default, the folder tree and the
- * listing of the selected folder. The folder and the open asset are in the address.
+ * listing of the selected folder. In the Archives view, tabs pick the sub-state (shared, department,
+ * channels, internal sharing) and the tree holds only that sub-state's folders. The folder, the
+ * sub-state and the open asset are in the address.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -34,97 +51,173 @@ export function HomePage() {
   const [treeWidth, setTreeWidth] = useTreeWidth();
   const tree = useQuery(folderTreeQueryOptions(language));
   useAreaLoader('sidebar', tree.isPending);
-  const roots = tree.data?.roots ?? [];
-  const found = findFolder(roots, search.folder);
+  const allRoots = tree.data?.roots;
+  const found = findFolder(allRoots ?? [], search.folder);
+  const foundSubState = found ? archiveSubStateOf(found.path) : null;
+  // The selected folder decides the tab, so a folder opened from the address shows its own sub-state.
+  const subState =
+    view === 'archives' ? (foundSubState ?? search.archive ?? DEFAULT_ARCHIVE_SUB_STATE) : null;
+  const shown = useMemo(
+    () =>
+      subState
+        ? archiveTree(allRoots ?? [], subState)
+        : { roots: allRoots ?? [], context: new Set<string>() },
+    [allRoots, subState],
+  );
+  const roots = shown.roots;
+  const selectable = (folder: FolderNode) => !shown.context.has(folder.id);
+  const firstFolder = firstSelectable(roots, selectable);
 
-  const selectFolder = (folder: FolderNode) =>
-    void navigate({ search: (previous) => ({ ...previous, folder: folder.id, asset: undefined }) });
+  const selectFolder = (folder: FolderNode) => {
+    const path = findFolder(allRoots ?? [], folder.id)?.path ?? [folder];
+    const archive = archiveSubStateOf(path) ?? undefined;
+    void navigate({
+      search: (previous) => ({
+        ...previous,
+        folder: folder.id,
+        asset: undefined,
+        ...(subState && archive ? { archive } : {}),
+      }),
+    });
+  };
+  const pickSubState = (next: ArchiveSubState) =>
+    void navigate({
+      search: (previous) => ({
+        ...previous,
+        archive: next,
+        // The open folder stays only if it belongs to the picked sub-state.
+        folder: foundSubState === next ? previous.folder : undefined,
+        asset: undefined,
+      }),
+    });
   const openAsset = (id: string | undefined) =>
     void navigate({ search: (previous) => ({ ...previous, asset: id }) });
+  const emptySubState = subState !== null && tree.isSuccess && roots.length === 0;
+
+  const body = (
+    <Flex gap={{ base: '4', lg: '0' }} direction={{ base: 'column', lg: 'row' }} align="stretch">
+      <Box
+        as="aside"
+        id={TREE_PANEL_ID}
+        aria-label={t('assets.folders')}
+        position="relative"
+        w={{ base: 'full', lg: `${treeWidth}px` }}
+        flexShrink={0}
+        bg="bg"
+        rounded="l3"
+        borderWidth="1px"
+        p="2"
+        minH="40"
+        maxH={{ lg: 'calc(100dvh - 14rem)' }}
+        overflowY="auto"
+      >
+        {tree.isError ? (
+          <Text role="alert" p="3" color="fg.error">
+            {t('assets.treeFailed')}
+          </Text>
+        ) : roots.length ? (
+          <FolderTree
+            // A new tab starts with the folders above its own opened, so they are in sight.
+            key={`${language}-${subState ?? view}`}
+            roots={roots}
+            selectedId={search.folder}
+            onSelect={selectFolder}
+            label={t('assets.folders')}
+            isGroupOnly={shown.context.size ? (folder) => !selectable(folder) : undefined}
+            initiallyExpanded={shown.context}
+          />
+        ) : tree.isSuccess ? (
+          <Text p="3" color="fg.muted">
+            {subState ? t('home.archive.noFolders') : t('assets.noFolders')}
+          </Text>
+        ) : null}
+        <AreaLoader area="sidebar" />
+      </Box>
+      <TreePanelResizer width={treeWidth} onWidth={setTreeWidth} controls={TREE_PANEL_ID} />
+      <Box flex="1" minW="0" position="relative" bg="bg" rounded="l3" borderWidth="1px" minH="64">
+        {found ? (
+          <FolderListing
+            key={found.folder.id}
+            folder={found.folder}
+            depth={found.depth}
+            path={found.path}
+            view={view}
+            openAssetId={search.asset}
+            onOpenAsset={openAsset}
+          />
+        ) : (
+          <>
+            {emptySubState ? (
+              <EmptyState
+                icon={<FolderX />}
+                title={t(`home.archive.empty.${subState}.title`)}
+                description={t(`home.archive.empty.${subState}.description`)}
+              />
+            ) : (
+              <EmptyState
+                icon={<Images />}
+                title={t('home.emptyTitle')}
+                description={t('home.emptyDescription')}
+              />
+            )}
+            {search.asset ? (
+              <AssetDetailModal
+                assetId={search.asset}
+                resultIds={[search.asset]}
+                hasMore={false}
+                loadMore={() => Promise.resolve([search.asset ?? ''])}
+                selected={false}
+                onToggleSelected={() => undefined}
+                onNavigate={openAsset}
+                onClose={() => openAsset(undefined)}
+              />
+            ) : null}
+            {firstFolder && !search.folder ? (
+              <Box textAlign="center" pb="6">
+                <Button variant="outline" size="sm" onClick={() => selectFolder(firstFolder)}>
+                  {t('assets.openFirstFolder', { folder: firstFolder.name })}
+                </Button>
+              </Box>
+            ) : null}
+          </>
+        )}
+        <AreaLoader area="grid" />
+      </Box>
+    </Flex>
+  );
 
   return (
     <Stack gap="4" data-testid="default-view" data-view={view}>
       <Heading as="h1" size="2xl">
         {t(`views.${view}`)}
       </Heading>
-      <Flex gap={{ base: '4', lg: '0' }} direction={{ base: 'column', lg: 'row' }} align="stretch">
-        <Box
-          as="aside"
-          id={TREE_PANEL_ID}
-          aria-label={t('assets.folders')}
-          position="relative"
-          w={{ base: 'full', lg: `${treeWidth}px` }}
-          flexShrink={0}
-          bg="bg"
-          rounded="l3"
-          borderWidth="1px"
-          p="2"
-          minH="40"
-          maxH={{ lg: 'calc(100dvh - 14rem)' }}
-          overflowY="auto"
+      {subState ? (
+        <Tabs.Root
+          value={subState}
+          onValueChange={({ value }) => {
+            const next = ARCHIVE_SUB_STATES.find((candidate) => candidate === value);
+            if (next) pickSubState(next);
+          }}
+          variant="enclosed"
+          // Picking a tab closes the open folder and loads another tree: arrows move, Enter picks.
+          activationMode="manual"
+          data-testid="archive-tabs"
+          data-sub-state={subState}
         >
-          {tree.isError ? (
-            <Text role="alert" p="3" color="fg.error">
-              {t('assets.treeFailed')}
-            </Text>
-          ) : roots.length ? (
-            <FolderTree
-              key={language}
-              roots={roots}
-              selectedId={search.folder}
-              onSelect={selectFolder}
-              label={t('assets.folders')}
-            />
-          ) : tree.isSuccess ? (
-            <Text p="3" color="fg.muted">
-              {t('assets.noFolders')}
-            </Text>
-          ) : null}
-          <AreaLoader area="sidebar" />
-        </Box>
-        <TreePanelResizer width={treeWidth} onWidth={setTreeWidth} controls={TREE_PANEL_ID} />
-        <Box flex="1" minW="0" position="relative" bg="bg" rounded="l3" borderWidth="1px" minH="64">
-          {found ? (
-            <FolderListing
-              key={found.folder.id}
-              folder={found.folder}
-              depth={found.depth}
-              path={found.path}
-              view={view}
-              openAssetId={search.asset}
-              onOpenAsset={openAsset}
-            />
-          ) : (
-            <>
-              <EmptyState
-                icon={<Images />}
-                title={t('home.emptyTitle')}
-                description={t('home.emptyDescription')}
-              />
-              {search.asset ? (
-                <AssetDetailModal
-                  assetId={search.asset}
-                  resultIds={[search.asset]}
-                  hasMore={false}
-                  loadMore={() => Promise.resolve([search.asset ?? ''])}
-                  selected={false}
-                  onToggleSelected={() => undefined}
-                  onNavigate={openAsset}
-                  onClose={() => openAsset(undefined)}
-                />
-              ) : null}
-              {roots.length && !search.folder ? (
-                <Box textAlign="center" pb="6">
-                  <Button variant="outline" size="sm" onClick={() => selectFolder(roots[0]!)}>
-                    {t('assets.openFirstFolder', { folder: roots[0]!.name })}
-                  </Button>
-                </Box>
-              ) : null}
-            </>
-          )}
-          <AreaLoader area="grid" />
-        </Box>
-      </Flex>
+          <Tabs.List aria-label={t('home.archive.label')} mb="3">
+            {ARCHIVE_SUB_STATES.map((candidate) => (
+              <Tabs.Trigger key={candidate} value={candidate}>
+                {t(`home.archive.tabs.${candidate}`)}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value={subState} p="0">
+            {body}
+          </Tabs.Content>
+        </Tabs.Root>
+      ) : (
+        body
+      )}
     </Stack>
   );
 }
