@@ -42,7 +42,7 @@ interface FolderListingProps {
 
 /** One folder's assets: search, sort and filters, the grid or list, the smart bar, the detail modal. */
 export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAsset }: FolderListingProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const session = useSession();
   const uploads = useUploads();
   const showApiError = useShowApiError();
@@ -121,7 +121,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
         <Text flex="1 0 auto" fontSize="sm" color="fg.muted" aria-live="polite" px="1">
           {listing.isSuccess
             ? totalIsCapped
-              ? t('assets.countCapped', { total: total.toLocaleString(i18n.language) })
+              ? t('assets.countCapped', { total })
               : t('assets.count', { count: total })
             : ''}
         </Text>

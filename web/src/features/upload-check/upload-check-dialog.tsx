@@ -37,7 +37,7 @@ interface UploadCheckDialogProps {
  * folder (and, with the switch, its subfolders) by exact name or tag.
  */
 export function UploadCheckDialog({ folder, onClose }: UploadCheckDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [text, setText] = useState('');
   const [subfolders, setSubfolders] = useState(true);
   const [search, setSearch] = useState<UploadCheckSearch | undefined>(undefined);
@@ -102,9 +102,7 @@ export function UploadCheckDialog({ folder, onClose }: UploadCheckDialogProps) {
         ) : results.data ? (
           <Stack gap="3">
             <Text aria-live="polite" fontWeight="medium">
-              {totalIsCapped
-                ? t('assets.countCapped', { total: total.toLocaleString(i18n.language) })
-                : t('uploadCheck.count', { count: total })}
+              {totalIsCapped ? t('assets.countCapped', { total }) : t('uploadCheck.count', { count: total })}
             </Text>
             {results.data.items.length === 0 ? (
               <Text color="fg.muted">{t('uploadCheck.noResults')}</Text>
