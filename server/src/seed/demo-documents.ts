@@ -6,13 +6,8 @@ import sharp from 'sharp';
  * seed must not need ImageMagick or LibreOffice; the worker previews them with those).
  */
 
-/** A flat 8-bit RGB Photoshop file: header, empty sections, raw planar image data. */
-export async function demoPsd(width: number, height: number, from: string, to: string): Promise<Buffer> {
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
-    `<defs><linearGradient id="g"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
-    `<rect width="100%" height="100%" fill="url(#g)"/></svg>`;
-  const pixels = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
+/** A PSD file header: signature, version 1, 3 channels, height, width, 8 bits, RGB. */
+export function psdHeader(width: number, height: number): Buffer {
   const header = Buffer.alloc(26);
   header.write('8BPS', 0, 'latin1');
   header.writeUInt16BE(1, 4);
@@ -20,7 +15,18 @@ export async function demoPsd(width: number, height: number, from: string, to: s
   header.writeUInt32BE(height, 14);
   header.writeUInt32BE(width, 18);
   header.writeUInt16BE(8, 22);
-  header.writeUInt16BE(3, 24); // RGB
+  header.writeUInt16BE(3, 24);
+  return header;
+}
+
+/** A flat 8-bit RGB Photoshop file: header, empty sections, raw planar image data. */
+export async function demoPsd(width: number, height: number, from: string, to: string): Promise<Buffer> {
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+    `<defs><linearGradient id="g"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
+    `<rect width="100%" height="100%" fill="url(#g)"/></svg>`;
+  const pixels = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
+  const header = psdHeader(width, height);
   // Colour mode data, image resources, layer and mask information: all empty. Compression 0: raw.
   const sections = Buffer.alloc(14);
   const planar = Buffer.alloc(width * height * 3);

@@ -3,16 +3,10 @@ import { DERIVATIVE_ERROR_CODES } from '../../src/builtin-provider/derivatives/d
 import { QueueName } from '../../src/jobs/job-catalogue';
 import { JobQueues } from '../../src/jobs/job-queues';
 import { minimalPdf } from '../../src/seed/demo-content';
+import { psdHeader } from '../../src/seed/demo-documents';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { derivative, insertContent, makeDerivatives, metadataOf, providerDb } from './derivatives-fixtures';
-import {
-  pageBombEps,
-  photoshopFile,
-  powerPointDeck,
-  psdClaiming,
-  redRectangleEps,
-  wordDocument,
-} from './media-files';
+import { pageBombEps, photoshopFile, powerPointDeck, redRectangleEps, wordDocument } from './media-files';
 
 // LibreOffice takes seconds to start on a busy machine.
 jest.setTimeout(180_000);
@@ -152,7 +146,7 @@ describe('media/make-derivatives of PSD, EPS, AI and office files (real converte
   });
 
   it('refuses a PSD above the pixel limit from its header, with the placeholder', async () => {
-    const id = await insertContent(t, 'gigante.psd', psdClaiming(30_000, 30_000));
+    const id = await insertContent(t, 'gigante.psd', psdHeader(30_000, 30_000));
     const job = await makeDerivatives(t, id);
     expect(job).toMatchObject({
       state: 'failed',

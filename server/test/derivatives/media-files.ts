@@ -139,19 +139,6 @@ export async function photoshopFile(width: number, height: number, colour: strin
   );
 }
 
-/** A PSD header (signature, version 1, 3 channels, 8 bits, RGB) claiming width x height, no data. */
-export function psdClaiming(width: number, height: number): Buffer {
-  const header = Buffer.alloc(26);
-  header.write('8BPS', 0, 'latin1');
-  header.writeUInt16BE(1, 4);
-  header.writeUInt16BE(3, 12);
-  header.writeUInt32BE(height, 14);
-  header.writeUInt32BE(width, 18);
-  header.writeUInt16BE(8, 22);
-  header.writeUInt16BE(3, 24);
-  return header;
-}
-
 /** An EPS: a 200x100 pt red rectangle, its %%BoundingBox starting at (100, 100). */
 export function redRectangleEps(): Buffer {
   return postscript([
