@@ -9,6 +9,7 @@ import type { Upload } from '@tus/utils';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import type { AuthenticatedRequest, AuthUser } from '../auth/auth-user';
 import { correlationIdOf } from '../common/correlation-id';
+import { extensionOf } from '../common/file-names';
 import { DomainError, HTTP_STATUS_OF_KIND } from '../common/domain-error';
 import { ContentsGateway } from '../provider/contents.gateway';
 import { WorkflowEntry } from '../workflow/workflow-entry';
@@ -22,11 +23,6 @@ export const UPLOADS_PATH = '/api/uploads';
 interface TusRefusal {
   status_code: number;
   body: string;
-}
-
-function extensionOf(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
-  return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
 }
 
 /** tus hooks receive srvx's request; on Node it carries the IncomingMessage the AuthGuard saw. */

@@ -6,6 +6,7 @@ import { ASSET_ERROR_CODES, ERROR_CODES, LIMITS, type ContentType, type ErrorCod
 import { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { z } from 'zod';
 import { createS3Client } from '../blob-store/s3-blob-store';
+import { keySegmentOf } from '../common/file-names';
 import { CLOCK, systemClock, type Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { ProviderError, envelopeSchema, providerFailure, unreachable } from './provider.errors';
@@ -138,17 +139,6 @@ export interface ProviderBytes {
 
 /** THRON's upload credentials last 1 h (research §3.8): reused until 5 minutes before that. */
 export const S3_CREDENTIALS_REUSE_MS = 55 * 60_000;
-
-/** A file name as an S3 key segment: the provider takes its blob keys only from these characters. */
-function keySegmentOf(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop() ?? '';
-  return (
-    base
-      .replace(/[^A-Za-z0-9._-]/g, '_')
-      .replace(/^[.]+/, '_')
-      .slice(-100) || 'file'
-  );
-}
 
 /** Refusals whose errorDescription says more than the status (contents.errors.ts of the provider). */
 const CODE_OF_DESCRIPTION: Record<string, ErrorCode> = {

@@ -27,7 +27,8 @@ import type {
   UpdateSourceForm,
 } from './contents.dto';
 import { CONTENT_FAILURES, LOCAL_BUCKET } from './contents.errors';
-import { extensionOf, keySegmentOf, mimeTypeOf } from './media-types';
+import { extensionOf, keySegmentOf } from '../../common/file-names';
+import { mimeTypeOf } from './media-types';
 
 /** Who calls: the token's user and their groups (the ACL is per group). */
 interface Caller {
