@@ -196,3 +196,9 @@ export const UPLOAD_METADATA_KEYS = {
 export function isSuppliersRootPrettyId(prettyId: string | null | undefined): boolean {
   return !!prettyId && /^frnt01(-[^-]+)?$/i.test(prettyId);
 }
+
+/**
+ * A thumbnail box "WxH" (THRON's divArea; the hub's `?size=`): up to four digits a side, 0 leaving
+ * that side free.
+ */
+export const THUMBNAIL_BOX_PATTERN = /^(\d{1,4})x(\d{1,4})$/;

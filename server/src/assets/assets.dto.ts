@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { AssetWorkflowInfo } from '@paddock/rules';
+import { THUMBNAIL_BOX_PATTERN, type AssetWorkflowInfo } from '@paddock/rules';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { IsLatin1 } from '../common/latin1.validator';
 import { AssetActionsDto, PlaceDto } from '../workflow/place-actions.dto';
@@ -40,10 +40,10 @@ export class ThumbnailQuery {
     description:
       'WxH the grid shows (0 leaves a side free; sides above 2048 answer the 2048 rendition): the thumbnail fitted to it',
     example: '320x240',
-    pattern: '^\\d{1,4}x\\d{1,4}$',
+    pattern: THUMBNAIL_BOX_PATTERN.source,
   })
   @IsOptional()
-  @Matches(/^\d{1,4}x\d{1,4}$/, { message: 'size must be WxH, e.g. 320x240' })
+  @Matches(THUMBNAIL_BOX_PATTERN, { message: 'size must be WxH, e.g. 320x240' })
   size?: string;
 }
 

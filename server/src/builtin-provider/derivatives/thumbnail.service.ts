@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
+import { THUMBNAIL_BOX_PATTERN } from '@paddock/rules';
 import { BLOB_STORE, type BlobStore } from '../../blob-store/blob-store';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
 import { TokenService } from '../identity/token.service';
@@ -10,7 +11,6 @@ import { fitJpeg, PREVIEW_BOX, THUMB_BOX } from './media/image';
 import { placeholder } from './media/placeholder';
 
 /** 'WxH'; 0 leaves a side unconstrained, '0x0' is the largest rendition (research §7). */
-const DIV_AREA = /^(\d{1,4})x(\d{1,4})$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ThumbnailRequest {
@@ -51,7 +51,7 @@ export function isCachedArea(area: { width: number; height: number }): boolean {
  * box gives the same picture — and would only multiply cache entries).
  */
 export function parseDivArea(divArea: string): { width: number; height: number } | null {
-  const match = DIV_AREA.exec(divArea);
+  const match = THUMBNAIL_BOX_PATTERN.exec(divArea);
   if (!match) return null;
   return { width: Math.min(Number(match[1]), PREVIEW_BOX), height: Math.min(Number(match[2]), PREVIEW_BOX) };
 }
