@@ -9,7 +9,8 @@ import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/built
 import { createApp } from '../../src/app.factory';
 import { freePort } from '../support/free-port';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { PASSWORD, providerDb, signIn, type SignedIn } from '../auth/auth-fixtures';
+import { headersOf, PASSWORD, providerDb, signIn, type SignedIn } from '../auth/auth-fixtures';
+import { tusUpload } from '../support/tus-client';
 
 let t: TestApp;
 let blobDir: string;
@@ -17,54 +18,9 @@ let writer: SignedIn;
 let reader: SignedIn;
 let folders: Map<string, string>;
 
-function headersOf(s: SignedIn): Record<string, string> {
-  return { cookie: s.cookie, 'x-csrf-token': s.session.csrfToken };
-}
-
-function tusMetadata(fields: Record<string, string>): string {
-  return Object.entries(fields)
-    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-    .join(',');
-}
-
-/** A real tus 1.0 client flow: POST (create), PATCH in two chunks, then the result. */
-async function tusUpload(
-  s: SignedIn,
-  bytes: Buffer,
-  metadata: Record<string, string>,
-): Promise<{ create: Response; id?: string; result?: { status: number; body: unknown } }> {
-  const create = await fetch(`${t.url}/api/uploads`, {
-    method: 'POST',
-    headers: {
-      ...headersOf(s),
-      'Tus-Resumable': '1.0.0',
-      'Upload-Length': String(bytes.length),
-      'Upload-Metadata': tusMetadata(metadata),
-    },
-  });
-  if (create.status !== 201) return { create };
-  const location = new URL(create.headers.get('location') ?? '', t.url).toString();
-  const half = Math.floor(bytes.length / 2);
-  let offset = 0;
-  for (const chunk of [bytes.subarray(0, half), bytes.subarray(half)]) {
-    const patch = await fetch(location, {
-      method: 'PATCH',
-      headers: {
-        ...headersOf(s),
-        'Tus-Resumable': '1.0.0',
-        'Upload-Offset': String(offset),
-        'Content-Type': 'application/offset+octet-stream',
-      },
-      body: new Uint8Array(chunk),
-    });
-    expect(patch.status).toBe(204);
-    offset += chunk.length;
-    expect(patch.headers.get('upload-offset')).toBe(String(offset));
-  }
-  const id = location.split('/').pop() as string;
-  const res = await fetch(`${t.url}/api/uploads/${id}/result`, { headers: headersOf(s) });
-  return { create, id, result: { status: res.status, body: (await res.json()) as unknown } };
-}
+/** Every upload of this file goes in two PATCHes: the second continues at a non-zero offset. */
+const tusInTwo = (s: SignedIn, bytes: Buffer, metadata: Record<string, string>) =>
+  tusUpload(t, s, bytes, metadata, 2);
 
 async function get(s: SignedIn, path: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${t.url}${path}`, { headers: { ...headersOf(s), ...headers } });
@@ -127,7 +83,7 @@ describe('assets: upload, detail, rename, bytes, versions, trash', () => {
 
   it('uploads a JPEG through tus and shows it with both IT and EN names', async () => {
     image = await jpeg();
-    const { create, result } = await tusUpload(writer, image, {
+    const { create, result } = await tusInTwo(writer, image, {
       filename: 'red car.jpg',
       filetype: 'image/jpeg',
       folderId: folders.get('arch04-marketing') as string,
@@ -155,7 +111,7 @@ describe('assets: upload, detail, rename, bytes, versions, trash', () => {
   });
 
   it("answers an upload's outcome from another api process, and only to its owner", async () => {
-    const { result, id } = await tusUpload(writer, await jpeg(), {
+    const { result, id } = await tusInTwo(writer, await jpeg(), {
       filename: 'second process.jpg',
       filetype: 'image/jpeg',
       folderId: folders.get('arch04-marketing') as string,
@@ -241,7 +197,7 @@ describe('assets: upload, detail, rename, bytes, versions, trash', () => {
     const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#00f' } })
       .png()
       .toBuffer();
-    const { result } = await tusUpload(writer, png, {
+    const { result } = await tusInTwo(writer, png, {
       filename: 'blue.png',
       filetype: 'image/png',
       contentId,
@@ -258,7 +214,7 @@ describe('assets: upload, detail, rename, bytes, versions, trash', () => {
 
   it('refuses an upload into a folder without write, and creates nothing', async () => {
     const before = await providerDb(t).content.count();
-    const { create } = await tusUpload(writer, image, {
+    const { create } = await tusInTwo(writer, image, {
       filename: 'nope.jpg',
       folderId: folders.get('read-only') as string,
     });
@@ -268,7 +224,7 @@ describe('assets: upload, detail, rename, bytes, versions, trash', () => {
   });
 
   it('refuses an upload into the suppliers folder with its code', async () => {
-    const { create } = await tusUpload(writer, image, {
+    const { create } = await tusInTwo(writer, image, {
       filename: 'nope.jpg',
       folderId: folders.get('frnt01-marketing') as string,
     });

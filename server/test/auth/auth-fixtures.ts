@@ -80,6 +80,11 @@ export interface SignedIn {
   setCookie: string;
 }
 
+/** The headers of a signed-in browser's request: the session cookie and the CSRF token. */
+export function headersOf(s: SignedIn): Record<string, string> {
+  return { cookie: s.cookie, 'x-csrf-token': s.session.csrfToken };
+}
+
 /** Signs in through the hub; `ip` poses as a distinct client (loopback is a trusted proxy). */
 export async function signIn(
   t: TestApp,

@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { PASSWORD, providerDb, signIn, type SignedIn } from '../auth/auth-fixtures';
+import { tusUpload } from '../support/tus-client';
+import { headersOf, PASSWORD, providerDb, signIn, type SignedIn } from '../auth/auth-fixtures';
 
 const run = promisify(execFile);
 
@@ -18,42 +19,12 @@ let writer: SignedIn;
 let outsider: SignedIn;
 let folderId: string;
 
-function headersOf(s: SignedIn): Record<string, string> {
-  return { cookie: s.cookie, 'x-csrf-token': s.session.csrfToken };
-}
-
-/** A tus 1.0 upload in one PATCH; answers the new content's id. */
+/** A JPEG uploaded through tus into the test folder; answers the new content's id. */
 async function upload(s: SignedIn, bytes: Buffer, filename: string): Promise<string> {
-  const metadata = Object.entries({ filename, filetype: 'image/jpeg', folderId })
-    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-    .join(',');
-  const create = await fetch(`${t.url}/api/uploads`, {
-    method: 'POST',
-    headers: {
-      ...headersOf(s),
-      'Tus-Resumable': '1.0.0',
-      'Upload-Length': String(bytes.length),
-      'Upload-Metadata': metadata,
-    },
-  });
+  const { create, result } = await tusUpload(t, s, bytes, { filename, filetype: 'image/jpeg', folderId });
   expect(create.status).toBe(201);
-  const location = new URL(create.headers.get('location') ?? '', t.url).toString();
-  const patch = await fetch(location, {
-    method: 'PATCH',
-    headers: {
-      ...headersOf(s),
-      'Tus-Resumable': '1.0.0',
-      'Upload-Offset': '0',
-      'Content-Type': 'application/offset+octet-stream',
-    },
-    body: new Uint8Array(bytes),
-  });
-  expect(patch.status).toBe(204);
-  const res = await fetch(`${t.url}/api/uploads/${location.split('/').pop() ?? ''}/result`, {
-    headers: headersOf(s),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as UploadResult).contentId;
+  expect(result?.status).toBe(200);
+  return (result?.body as UploadResult).contentId;
 }
 
 function jpeg(width: number, height: number): Promise<Buffer> {

@@ -13,9 +13,10 @@ import { createS3Client, S3BlobStore } from '../../src/blob-store/s3-blob-store'
 import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { demoVideo } from '../../src/seed/demo-content';
-import { PASSWORD, providerDb, signIn, type SignedIn } from '../auth/auth-fixtures';
+import { headersOf, PASSWORD, providerDb, signIn, type SignedIn } from '../auth/auth-fixtures';
 import { runFfprobe } from '../derivatives/media-files';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { tusUpload } from '../support/tus-client';
 import { S3RVER_KEY, startTestS3, type TestS3 } from './s3-server';
 
 const run = promisify(execFile);
@@ -34,7 +35,6 @@ let writerId: string;
 let folderId: string;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const headersOf = (s: SignedIn) => ({ cookie: s.cookie, 'x-csrf-token': s.session.csrfToken });
 const store = () => t.app.get<BlobStore>(BLOB_STORE);
 
 async function read(key: string): Promise<Buffer> {
@@ -43,44 +43,12 @@ async function read(key: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** A tus 1.0 upload in two PATCHes; answers the result of the upload. */
-async function tusUpload(bytes: Buffer, filename: string, filetype: string): Promise<UploadResult> {
-  const metadata = Object.entries({ filename, filetype, folderId })
-    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-    .join(',');
-  const create = await fetch(`${t.url}/api/uploads`, {
-    method: 'POST',
-    headers: {
-      ...headersOf(writer),
-      'Tus-Resumable': '1.0.0',
-      'Upload-Length': String(bytes.length),
-      'Upload-Metadata': metadata,
-    },
-  });
+/** A tus upload in two PATCHes into the test folder; answers the result of the upload. */
+async function uploaded(bytes: Buffer, filename: string, filetype: string): Promise<UploadResult> {
+  const { create, result } = await tusUpload(t, writer, bytes, { filename, filetype, folderId }, 2);
   expect(create.status).toBe(201);
-  const location = new URL(create.headers.get('location') ?? '', t.url).toString();
-  const half = Math.floor(bytes.length / 2);
-  let offset = 0;
-  for (const chunk of [bytes.subarray(0, half), bytes.subarray(half)]) {
-    const patch = await fetch(location, {
-      method: 'PATCH',
-      headers: {
-        ...headersOf(writer),
-        'Tus-Resumable': '1.0.0',
-        'Upload-Offset': String(offset),
-        'Content-Type': 'application/offset+octet-stream',
-      },
-      body: new Uint8Array(chunk),
-    });
-    expect(patch.status).toBe(204);
-    offset += chunk.length;
-  }
-  const res = await fetch(`${t.url}/api/uploads/${location.split('/').pop() ?? ''}/result`, {
-    headers: headersOf(writer),
-  });
-  const body = (await res.json()) as UploadResult;
-  expect(res.status).toBe(200);
-  return body;
+  expect(result?.status).toBe(200);
+  return result?.body as UploadResult;
 }
 
 /** The content's state once its derivatives job has ended (READY or FAILED). */
@@ -200,8 +168,8 @@ describe('BLOB_STORE=s3 end to end (s3rver on loopback, PostgreSQL, Redis, sharp
       frequency: 440,
     });
     const from = s3.requests.length;
-    imageId = (await tusUpload(image, 'blue car.jpg', 'image/jpeg')).contentId;
-    videoId = (await tusUpload(video, 'spot.mp4', 'video/mp4')).contentId;
+    imageId = (await uploaded(image, 'blue car.jpg', 'image/jpeg')).contentId;
+    videoId = (await uploaded(video, 'spot.mp4', 'video/mp4')).contentId;
 
     // The hub's writes: into the caller's incoming prefix, with server-side encryption asked for.
     const writes = s3.requests

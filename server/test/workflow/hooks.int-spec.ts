@@ -5,16 +5,8 @@ import type { AssetActions, AssetDetail, FolderNode, UploadResult } from '@paddo
 import sharp from 'sharp';
 import type { SignedIn } from '../auth/auth-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
-import {
-  as,
-  contentsIn,
-  finished,
-  get,
-  headersOf,
-  post,
-  seedDemoOrganisation,
-  stateOf,
-} from './workflow-fixtures';
+import { tusUpload } from '../support/tus-client';
+import { as, contentsIn, finished, get, post, seedDemoOrganisation, stateOf } from './workflow-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -62,40 +54,17 @@ function allowed(actions: AssetActions | undefined): string[] {
     .sort();
 }
 
-/** A real tus 1.0 upload (create, one PATCH), then its result. */
+/** A small JPEG uploaded through tus with `metadata`, then its result. */
 async function upload(s: SignedIn, metadata: Record<string, string>): Promise<UploadResult> {
   const bytes = await sharp({
     create: { width: 32, height: 24, channels: 3, background: { r: 20, g: 90, b: 200 } },
   })
     .jpeg()
     .toBuffer();
-  const create = await fetch(`${t.url}/api/uploads`, {
-    method: 'POST',
-    headers: {
-      ...headersOf(s),
-      'Tus-Resumable': '1.0.0',
-      'Upload-Length': String(bytes.length),
-      'Upload-Metadata': Object.entries(metadata)
-        .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-        .join(','),
-    },
-  });
+  const { create, result } = await tusUpload(t, s, bytes, metadata);
   expect(create.status).toBe(201);
-  const location = new URL(create.headers.get('location') ?? '', t.url).toString();
-  const patch = await fetch(location, {
-    method: 'PATCH',
-    headers: {
-      ...headersOf(s),
-      'Tus-Resumable': '1.0.0',
-      'Upload-Offset': '0',
-      'Content-Type': 'application/offset+octet-stream',
-    },
-    body: new Uint8Array(bytes),
-  });
-  expect(patch.status).toBe(204);
-  const res = await get<UploadResult>(t, s, `/api/uploads/${location.split('/').pop()}/result`);
-  expect(res.status).toBe(200);
-  return res.body;
+  expect(result?.status).toBe(200);
+  return result?.body as UploadResult;
 }
 
 /** A supplier delivery at step 1 rejected by anna through the real workflow (note kept on it). */

@@ -3,7 +3,8 @@ import { call, hubDb, type SignedIn } from '../auth/auth-fixtures';
 import { folder, seedFolders } from '../folders/folder-fixtures';
 import { insertContent } from '../search/search-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { as, headersOf, post, seedDemoOrganisation } from './workflow-fixtures';
+import { headersOf } from '../auth/auth-fixtures';
+import { as, post, seedDemoOrganisation } from './workflow-fixtures';
 
 jest.setTimeout(180_000);
 

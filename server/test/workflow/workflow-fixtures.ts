@@ -5,7 +5,7 @@ import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/built
 import { ProfileService } from '../../src/profile/profile.service';
 import { DEMO_PASSWORD } from '../../src/seed/demo-data';
 import { DemoSeeder } from '../../src/seed/demo-seeder';
-import { call, providerDb, signIn, type Answer, type SignedIn } from '../auth/auth-fixtures';
+import { call, headersOf, providerDb, signIn, type Answer, type SignedIn } from '../auth/auth-fixtures';
 import { insertContent } from '../search/search-fixtures';
 import type { TestApp } from '../support/test-app';
 
@@ -66,10 +66,6 @@ let ip = 10;
 export function as(t: TestApp, username: string): Promise<SignedIn> {
   ip += 1;
   return signIn(t, username, DEMO_PASSWORD, `198.51.100.${ip}`);
-}
-
-export function headersOf(s: SignedIn): Record<string, string> {
-  return { cookie: s.cookie, 'x-csrf-token': s.session.csrfToken };
 }
 
 export function post<T = unknown>(t: TestApp, s: SignedIn, path: string, json: unknown): Promise<Answer<T>> {
