@@ -1,11 +1,9 @@
 import { Readable } from 'node:stream';
 import { ERROR_CODES } from '@paddock/rules';
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { inOrder, scriptedProviderHttp, type ProviderReply } from '../../test/support/scripted-provider';
 import { ContentsGateway, S3_CREDENTIALS_REUSE_MS } from './contents.gateway';
-import { createProviderHttp } from './http-provider.gateway';
 import { ProviderError } from './provider.errors';
-
-type Reply = { status: number; data: unknown };
 
 const NO_S3 = {
   status: 418,
@@ -21,15 +19,8 @@ const SESSION_EXPIRED = {
 };
 
 /** A gateway whose provider answers come from `replies`, in order, on a clock the test moves. */
-function gatewayAnswering(...replies: Reply[]) {
-  const sent: InternalAxiosRequestConfig[] = [];
-  const http = createProviderHttp('http://provider.test/api');
-  http.defaults.adapter = async (config): Promise<AxiosResponse> => {
-    sent.push(config);
-    const reply = replies.shift();
-    if (!reply) throw new Error('no reply left');
-    return { status: reply.status, statusText: '', data: reply.data, headers: {}, config };
-  };
+function gatewayAnswering(...replies: ProviderReply[]) {
+  const { http, sent } = scriptedProviderHttp(inOrder(...replies));
   const clock = { at: new Date('2026-03-01T10:00:00Z'), now: () => clock.at };
   // Port 9 of loopback (discard) is closed here: an S3 upload there fails fast.
   const gateway = new ContentsGateway(

@@ -1,32 +1,15 @@
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import {
+  inOrder,
+  providerFailure,
+  scriptedProviderHttp,
+  type ProviderReply,
+} from '../../test/support/scripted-provider';
 import { FoldersGateway } from './folders.gateway';
-import { createProviderHttp } from './http-provider.gateway';
-import { ProviderError } from './provider.errors';
-
-type Reply = { status: number; data: unknown } | { network: string };
 
 /** A gateway whose HTTP answers come from `replies`, in order; the requests it sent are kept. */
-function gatewayAnswering(...replies: Reply[]) {
-  const sent: InternalAxiosRequestConfig[] = [];
-  const http = createProviderHttp('http://provider.test/api');
-  http.defaults.adapter = async (config): Promise<AxiosResponse> => {
-    sent.push(config);
-    const reply = replies.shift();
-    if (!reply) throw new Error('no reply left');
-    if ('network' in reply) throw new AxiosError('no answer', reply.network, config);
-    return { status: reply.status, statusText: '', data: reply.data, headers: {}, config };
-  };
+function gatewayAnswering(...replies: ProviderReply[]) {
+  const { http, sent } = scriptedProviderHttp(inOrder(...replies));
   return { gateway: new FoldersGateway(http, { CLIENT_ID: 'paddock' }), sent };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof ProviderError) return e;
-    throw e;
-  }
-  throw new Error('expected a ProviderError');
 }
 
 const rule = (name: string, enabled: boolean, applyToSpreadTargets: boolean) => ({
@@ -169,21 +152,27 @@ describe('FoldersGateway', () => {
     ],
   ] as const)('maps %s on the tree load to %s', async (_what, reply, code, transient) => {
     const { gateway } = gatewayAnswering(reply);
-    await expect(failure(gateway.allFolders('tok'))).resolves.toMatchObject({ code, transient });
+    await expect(providerFailure(gateway.allFolders('tok'))).resolves.toMatchObject({ code, transient });
   });
 
   it('maps failures of a single folder to E014 and of a lookup to E018', async () => {
     const down = { network: 'ETIMEDOUT' };
-    await expect(failure(gatewayAnswering(down).gateway.folder('tok', 'a'))).resolves.toMatchObject({
+    await expect(providerFailure(gatewayAnswering(down).gateway.folder('tok', 'a'))).resolves.toMatchObject({
       code: 'E014',
     });
-    await expect(failure(gatewayAnswering(down).gateway.category('tok', 'a'))).resolves.toMatchObject({
-      code: 'E014',
-    });
-    await expect(failure(gatewayAnswering(down).gateway.foldersByIds('tok', ['a']))).resolves.toMatchObject({
+    await expect(providerFailure(gatewayAnswering(down).gateway.category('tok', 'a'))).resolves.toMatchObject(
+      {
+        code: 'E014',
+      },
+    );
+    await expect(
+      providerFailure(gatewayAnswering(down).gateway.foldersByIds('tok', ['a'])),
+    ).resolves.toMatchObject({
       code: 'E018',
     });
-    await expect(failure(gatewayAnswering(down).gateway.linkedFolderIds('tok', 'c'))).resolves.toMatchObject({
+    await expect(
+      providerFailure(gatewayAnswering(down).gateway.linkedFolderIds('tok', 'c')),
+    ).resolves.toMatchObject({
       code: 'E018',
     });
   });
@@ -196,12 +185,12 @@ describe('FoldersGateway', () => {
     ['CATEGORY_NOT_EMPTY', 'PROVIDER_UNAVAILABLE'],
   ])('reads the business answer %s as %s', async (resultCode, code) => {
     const { gateway } = gatewayAnswering({ status: 418, data: { resultCode, ssoCode: 'OK' } });
-    const e = await failure(gateway.createFolder('tok', 'p', { EN: 'x' }));
+    const e = await providerFailure(gateway.createFolder('tok', 'p', { EN: 'x' }));
     expect(e).toMatchObject({ code, transient: false, detail: { status: 418, resultCode } });
   });
 
   it('answers NOT_FOUND when the folder is hidden or missing', async () => {
     const { gateway } = gatewayAnswering(page([], 0));
-    await expect(failure(gateway.folder('tok', 'x'))).resolves.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(providerFailure(gateway.folder('tok', 'x'))).resolves.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

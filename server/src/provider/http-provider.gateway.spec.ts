@@ -1,31 +1,15 @@
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import {
+  inOrder,
+  providerFailure,
+  scriptedProviderHttp,
+  type ProviderReply,
+} from '../../test/support/scripted-provider';
 import { HttpProviderGateway, PROVIDER_TIMEOUT_MS, createProviderHttp } from './http-provider.gateway';
-import { ProviderError } from './provider.errors';
-
-type Reply = { status: number; data: unknown } | { network: string };
 
 /** A gateway whose HTTP answers come from `replies`, in order; the requests it sent are kept. */
-function gatewayAnswering(...replies: Reply[]) {
-  const sent: InternalAxiosRequestConfig[] = [];
-  const http = createProviderHttp('http://provider.test/api');
-  http.defaults.adapter = async (config): Promise<AxiosResponse> => {
-    sent.push(config);
-    const reply = replies.shift();
-    if (!reply) throw new Error('no reply left');
-    if ('network' in reply) throw new AxiosError('no answer', reply.network, config);
-    return { status: reply.status, statusText: '', data: reply.data, headers: {}, config };
-  };
+function gatewayAnswering(...replies: ProviderReply[]) {
+  const { http, sent } = scriptedProviderHttp(inOrder(...replies));
   return { gateway: new HttpProviderGateway(http, { CLIENT_ID: 'paddock' }), sent };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof ProviderError) return e;
-    throw e;
-  }
-  throw new Error('expected a ProviderError');
 }
 
 const OK_LOGIN = {
@@ -77,7 +61,7 @@ describe('HttpProviderGateway', () => {
     expect(String(sent[0].data)).toBe('clientId=paddock&username=mario');
   });
 
-  it.each<[string, Reply, string, boolean]>([
+  it.each<[string, ProviderReply, string, boolean]>([
     [
       '418 wrong credentials',
       { status: 418, data: refusal('WRONG_CREDENTIALS') },
@@ -123,10 +107,10 @@ describe('HttpProviderGateway', () => {
     ['unknown host', { network: 'ENOTFOUND' }, 'PROVIDER_UNAVAILABLE', true],
   ])('login: %s → %s', async (_case, reply, code, transient) => {
     const { gateway } = gatewayAnswering(reply);
-    expect(await failure(gateway.login('mario', 'x'))).toMatchObject({ code, transient });
+    expect(await providerFailure(gateway.login('mario', 'x'))).toMatchObject({ code, transient });
   });
 
-  it.each<[string, Reply, string]>([
+  it.each<[string, ProviderReply, string]>([
     [
       '403 session expired',
       { status: 403, data: { resultCode: 'SESSION_NON_FOUND', ssoCode: 'SESSION_EXPIRED' } },
@@ -145,13 +129,13 @@ describe('HttpProviderGateway', () => {
     ['401', { status: 401, data: '' }, 'UNAUTHENTICATED'],
   ])('validateToken: %s → %s', async (_case, reply, code) => {
     const { gateway } = gatewayAnswering(reply);
-    expect(await failure(gateway.validateToken('tok'))).toMatchObject({ code, transient: false });
+    expect(await providerFailure(gateway.validateToken('tok'))).toMatchObject({ code, transient: false });
   });
 
   it('refuses a token that cannot travel in a header without sending it', async () => {
     const { gateway, sent } = gatewayAnswering();
-    expect(await failure(gateway.validateToken('a b'))).toMatchObject({ code: 'UNAUTHENTICATED' });
-    expect(await failure(gateway.logout(''))).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(await providerFailure(gateway.validateToken('a b'))).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(await providerFailure(gateway.logout(''))).toMatchObject({ code: 'UNAUTHENTICATED' });
     expect(sent).toHaveLength(0);
   });
 
@@ -213,7 +197,7 @@ describe('HttpProviderGateway', () => {
 
   it('keeps neither the password nor the token in the error', async () => {
     const { gateway } = gatewayAnswering({ network: 'ECONNREFUSED' });
-    const e = await failure(gateway.login('mario', 'Very-Secret-1'));
+    const e = await providerFailure(gateway.login('mario', 'Very-Secret-1'));
     expect(JSON.stringify({ ...e, message: e.message })).not.toContain('Very-Secret-1');
   });
 });

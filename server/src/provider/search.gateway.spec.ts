@@ -1,34 +1,21 @@
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { createProviderHttp } from './http-provider.gateway';
-import { ProviderError } from './provider.errors';
+import {
+  providerFailure,
+  scriptedProviderHttp,
+  type ProviderReply,
+} from '../../test/support/scripted-provider';
 import { HttpSearchGateway, type ContentPageRequest } from './search.gateway';
 
-type Reply = { status: number; data: unknown } | { network: string };
-
-/** A gateway whose HTTP answers come from `reply(request)`; the requests it sent are kept. */
-function gatewayAnswering(reply: (body: Record<string, unknown>) => Reply) {
+/** A gateway whose HTTP answers come from `reply(request body)`; the bodies and URLs it sent are kept. */
+function gatewayAnswering(reply: (body: Record<string, unknown>) => ProviderReply) {
   const sent: Record<string, unknown>[] = [];
   const urls: string[] = [];
-  const http = createProviderHttp('http://provider.test/api');
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
+  const { http } = scriptedProviderHttp((config) => {
     const body = JSON.parse(String(config.data)) as Record<string, unknown>;
     sent.push(body);
     urls.push(config.url ?? '');
-    const r = reply(body);
-    if ('network' in r) throw new AxiosError('no answer', r.network, config);
-    return { status: r.status, statusText: '', data: r.data, headers: {}, config };
-  };
+    return reply(body);
+  });
   return { gateway: new HttpSearchGateway(http, { CLIENT_ID: 'paddock' }), sent, urls };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof ProviderError) return e;
-    throw e;
-  }
-  throw new Error('expected a ProviderError');
 }
 
 const content = (n: number) => ({
@@ -42,7 +29,7 @@ const content = (n: number) => ({
 
 /** A provider holding `total` contents, answering pages of at most 50 like THRON. */
 function provider(total: number) {
-  return (body: Record<string, unknown>): Reply => {
+  return (body: Record<string, unknown>): ProviderReply => {
     const offset = Number(body.offset);
     const size = Math.min(Number(body.numberOfresults), 50);
     const count = Math.max(0, Math.min(size, total - offset));
@@ -113,7 +100,7 @@ describe('HttpSearchGateway', () => {
     expect(result.contents).toHaveLength(70);
   });
 
-  it.each<[string, Reply, string, boolean]>([
+  it.each<[string, ProviderReply, string, boolean]>([
     ['418 EXCEPTION', { status: 418, data: { resultCode: 'EXCEPTION' } }, 'E002', false],
     ['200 not OK', { status: 200, data: { resultCode: 'CATEGORY_IN_LIST_NOT_EXISTS' } }, 'E002', false],
     ['200 of another shape', { status: 200, data: { resultCode: 'OK', contents: 'none' } }, 'E002', false],
@@ -127,7 +114,7 @@ describe('HttpSearchGateway', () => {
     ['connection refused', { network: 'ECONNREFUSED' }, 'PROVIDER_UNAVAILABLE', true],
   ])('a failed search: %s', async (_case, reply, code, transient) => {
     const { gateway } = gatewayAnswering(() => reply);
-    expect(await failure(gateway.findContents('tok', {}, page()))).toMatchObject({ code, transient });
+    expect(await providerFailure(gateway.findContents('tok', {}, page()))).toMatchObject({ code, transient });
   });
 
   it('counts through content/search, E015 when it fails', async () => {
@@ -141,7 +128,7 @@ describe('HttpSearchGateway', () => {
       criteria: { linkedCategories: { haveAtLeastOne: [{ id: 'arch04-marketing', cascade: true }] } },
     });
     const failing = gatewayAnswering(() => ({ status: 418, data: { resultCode: 'EXCEPTION' } }));
-    expect(await failure(failing.gateway.countContents('tok', {}))).toMatchObject({
+    expect(await providerFailure(failing.gateway.countContents('tok', {}))).toMatchObject({
       code: 'E015',
       transient: false,
     });
@@ -149,7 +136,7 @@ describe('HttpSearchGateway', () => {
 
   it('refuses a malformed token before sending anything', async () => {
     const { gateway, sent } = gatewayAnswering(provider(1));
-    expect(await failure(gateway.findContents('bad token\n', {}, page()))).toMatchObject({
+    expect(await providerFailure(gateway.findContents('bad token\n', {}, page()))).toMatchObject({
       code: 'UNAUTHENTICATED',
     });
     expect(sent).toEqual([]);

@@ -5,7 +5,6 @@ import {
   groupIdOf,
 } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { FoldersGateway, type ProviderFolder } from '../../src/provider/folders.gateway';
-import { ProviderError } from '../../src/provider/provider.errors';
 import { createProviderHttp } from '../../src/provider/http-provider.gateway';
 import type { TestApp } from '../support/test-app';
 
@@ -70,14 +69,4 @@ export function foldersGateway(url: string, clientId: string) {
 
 export function namesOf(folders: ProviderFolder[]): string[] {
   return folders.map((f) => f.names.EN).sort();
-}
-
-export async function providerFailure(promise: Promise<unknown>): Promise<ProviderError> {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof ProviderError) return e;
-    throw e;
-  }
-  throw new Error('expected a ProviderError');
 }

@@ -2,6 +2,7 @@ import { BuiltinProviderPrismaService } from '../../src/builtin-provider/builtin
 import { HttpProviderGateway, createProviderHttp } from '../../src/provider/http-provider.gateway';
 import type { FoldersGateway } from '../../src/provider/folders.gateway';
 import { freePort } from '../support/free-port';
+import { providerFailure } from '../support/scripted-provider';
 import { startTestApp, type TestApp } from '../support/test-app';
 import {
   FOLDER_PASSWORD,
@@ -9,7 +10,6 @@ import {
   foldersGateway,
   insertContents,
   namesOf,
-  providerFailure,
   seedFolders,
   seedUser,
 } from './folder-fixtures';

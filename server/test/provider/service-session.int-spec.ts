@@ -5,7 +5,7 @@ import { HttpProviderGateway, createProviderHttp } from '../../src/provider/http
 import { ProviderError } from '../../src/provider/provider.errors';
 import type { ProviderGateway } from '../../src/provider/provider.gateway';
 import { ProviderServiceSession } from '../../src/provider/service-session';
-import { providerFailure } from '../folders/folder-fixtures';
+import { providerFailure } from '../support/scripted-provider';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** The hub's service-account session against the built-in provider over real HTTP. */

@@ -1,7 +1,7 @@
 import { WORKFLOW_METADATA, WORKFLOW_TAGS } from '@paddock/rules';
 import { ContentsGateway } from '../../src/provider/contents.gateway';
 import { createProviderHttp } from '../../src/provider/http-provider.gateway';
-import { providerFailure } from '../folders/folder-fixtures';
+import { providerFailure } from '../support/scripted-provider';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { CLASSIFICATION, seedTaggingWorld, taggingGateway } from './tagging-fixtures';
 
