@@ -1,15 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { TEXTS, keepScreenshot, signIn } from './support';
+import { keepScreenshot, openDepartmentArchive, signIn, TEXTS } from './support';
 
 const t = TEXTS.en;
-
-async function openDepartmentArchive(page: Page): Promise<void> {
-  await page.getByRole('treeitem', { name: 'Marketing' }).click();
-  await page.keyboard.press('ArrowRight');
-  await page.getByRole('treeitem', { name: 'Department archive' }).click();
-  await expect(page.getByText(/^Results: \d+$/)).toBeVisible();
-}
 
 /** A real PNG made here (never downloaded), 1200x800 with a name that is unique to this run. */
 async function photo(name: string) {

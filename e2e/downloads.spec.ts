@@ -3,19 +3,12 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { TEXTS, keepScreenshot, signIn } from './support';
+import { keepScreenshot, openDepartmentArchive, signIn, TEXTS } from './support';
 
 const t = TEXTS.en;
 const run = promisify(execFile);
-
-async function openDepartmentArchive(page: Page): Promise<void> {
-  await page.getByRole('treeitem', { name: 'Marketing' }).click();
-  await page.keyboard.press('ArrowRight');
-  await page.getByRole('treeitem', { name: 'Department archive' }).click();
-  await expect(page.getByText(/^Results: \d+$/)).toBeVisible();
-}
 
 /** A real PNG made here (never downloaded) of the given pixel size. */
 async function photo(name: string, width: number, height: number) {

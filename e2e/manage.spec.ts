@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { TEXTS, keepScreenshot, signIn, type Lang } from './support';
+import { csrfToken, keepScreenshot, signIn, TEXTS, type Lang } from './support';
 
 for (const lang of ['it', 'en', 'fr'] as Lang[])
   test(`an administrator watches queues, jobs and the audit log in ${lang.toUpperCase()}`, async ({
@@ -55,9 +55,3 @@ test('someone who is not an administrator is told administration is not for them
   expect(jobs.status()).toBe(403);
   await keepScreenshot(page, 'manage-not-allowed-it');
 });
-
-/** The session's CSRF token, as the web app reads it. */
-async function csrfToken(page: import('@playwright/test').Page): Promise<string> {
-  const session = await page.request.get('/api/session');
-  return ((await session.json()) as { csrfToken: string }).csrfToken;
-}

@@ -1,20 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { AssetListResponse, AssetSummary, FolderNode } from '@paddock/rules';
-import { TEXTS, keepScreenshot, signIn } from './support';
+import { keepScreenshot, openDepartmentArchive, signIn, TEXTS } from './support';
 
 const t = TEXTS.en;
 /** Derivatives (poster, proxy, previews) are made by jobs after the seed: give them time. */
 const DERIVATIVES = { timeout: 60_000, intervals: [1000] };
-
-async function openDepartmentArchive(page: Page): Promise<string> {
-  await page.getByRole('treeitem', { name: 'Marketing' }).click();
-  await page.keyboard.press('ArrowRight');
-  await page.getByRole('treeitem', { name: 'Department archive' }).click();
-  await expect(page.getByText(/^Results: \d+$/)).toBeVisible();
-  const folderId = new URL(page.url()).searchParams.get('folder');
-  expect(folderId).toBeTruthy();
-  return folderId as string;
-}
 
 /** The listing exactly as the home asks for it (same folder, sort and order), so in the same order. */
 async function listing(request: APIRequestContext, folderId: string): Promise<AssetSummary[]> {

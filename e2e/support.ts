@@ -68,3 +68,14 @@ export function e2eDatabaseUrl(): string {
   url.pathname = '/paddock_e2e';
   return url.toString();
 }
+
+/** Opens Marketing › Department archive in the folder tree (EN) and answers the folder's id. */
+export async function openDepartmentArchive(page: Page): Promise<string> {
+  await page.getByRole('treeitem', { name: 'Marketing' }).click();
+  await page.keyboard.press('ArrowRight');
+  await page.getByRole('treeitem', { name: 'Department archive' }).click();
+  await expect(page.getByText(/^Results: \d+$/)).toBeVisible();
+  const folderId = new URL(page.url()).searchParams.get('folder');
+  expect(folderId).toBeTruthy();
+  return folderId as string;
+}

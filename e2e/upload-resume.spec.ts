@@ -1,18 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { AssetListResponse } from '@paddock/rules';
-import { TEXTS, keepScreenshot, signIn } from './support';
+import { keepScreenshot, openDepartmentArchive, signIn, TEXTS } from './support';
 
 const t = TEXTS.en;
 const MB = 1024 * 1024;
-
-async function openDepartmentArchive(page: Page): Promise<string> {
-  await page.getByRole('treeitem', { name: 'Marketing' }).click();
-  await page.keyboard.press('ArrowRight');
-  await page.getByRole('treeitem', { name: 'Department archive' }).click();
-  await expect(page.getByText(/^Results: \d+$/)).toBeVisible();
-  return new URL(page.url()).searchParams.get('folder') as string;
-}
 
 /**
  * Issue 3: "resume after a dropped connection". The browser's connection drops in the middle of a

@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { AssetListResponse, AssetSummary } from '@paddock/rules';
 import sharp from 'sharp';
-import { DEMO_PASSWORD, TEXTS, keepScreenshot, signIn } from './support';
+import { DEMO_PASSWORD, keepScreenshot, openDepartmentArchive, signIn, TEXTS } from './support';
 
 const t = TEXTS.en;
 const DERIVATIVES = { timeout: 90_000, intervals: [1000] };
@@ -55,14 +55,6 @@ async function image(name: string): Promise<FilePayload> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000">
     <rect width="1600" height="1000" fill="#123456"/><rect x="300" y="250" width="1000" height="500" fill="#d94f30"/></svg>`;
   return { name, mimeType: 'image/jpeg', buffer: await sharp(Buffer.from(svg)).jpeg().toBuffer() };
-}
-
-async function openDepartmentArchive(page: Page): Promise<string> {
-  await page.getByRole('treeitem', { name: 'Marketing' }).click();
-  await page.keyboard.press('ArrowRight');
-  await page.getByRole('treeitem', { name: 'Department archive' }).click();
-  await expect(page.getByText(/^Results: \d+$/)).toBeVisible();
-  return new URL(page.url()).searchParams.get('folder') as string;
 }
 
 async function search(request: APIRequestContext, folderId: string, q: string): Promise<AssetSummary[]> {
