@@ -2,6 +2,7 @@ import type {
   AssetDetail,
   AssetListResponse,
   AssetSummary,
+  AssetTotalResponse,
   FolderNode,
   SessionResponse,
 } from '@paddock/rules';
@@ -164,25 +165,43 @@ export function anAssetDetail(n: number, overrides: Partial<AssetDetail> = {}): 
 }
 
 /**
- * GET /api/assets over `total` numbered assets, honouring offset and limit like the hub, and
- * counting like it: up to LIMITS.searchCountCap or the page's end, then "more" (totalIsCapped).
+ * GET /api/assets over `total` numbered assets, honouring offset, limit and cursor like the hub;
+ * its cursors read `at-<offset>` (the hub's are opaque).
  */
 export function assetListing(total: number, make: (n: number) => AssetSummary = (n) => anAsset(n)) {
   return ({ query }: HubCall): Reply => {
-    const offset = Number(query.get('offset') ?? 0);
+    const cursor = query.get('cursor');
+    const offset = cursor ? Number(cursor.replace('at-', '')) : Number(query.get('offset') ?? 0);
     const limit = Number(query.get('limit') ?? 50);
     const items: AssetSummary[] = [];
     for (let n = offset; n < Math.min(total, offset + limit); n += 1) items.push(make(n));
-    const countedTo = Math.max(LIMITS.searchCountCap, offset + limit);
+    const hasMore = items.length === limit;
     const body: AssetListResponse = {
       items,
-      totalResults: Math.min(total, countedTo),
-      totalIsCapped: total > countedTo,
+      hasMore,
+      next: hasMore ? `at-${offset + limit}` : undefined,
       offset,
       limit,
     };
     return ok(body);
   };
+}
+
+/** GET /api/assets/total of `total` assets, capped like the hub's ("10,000+"). */
+export function assetTotal(total: number): Reply {
+  const body: AssetTotalResponse = {
+    totalResults: Math.min(total, LIMITS.searchCountCap),
+    totalIsCapped: total > LIMITS.searchCountCap,
+  };
+  return ok(body);
+}
+
+/** The listing and its total over `total` numbered assets. */
+export function assetRoutes(
+  total: number,
+  make: (n: number) => AssetSummary = (n) => anAsset(n),
+): Record<string, Route> {
+  return { 'GET /api/assets': assetListing(total, make), 'GET /api/assets/total': assetTotal(total) };
 }
 
 /** The answers a visitor who is not signed in gets. */

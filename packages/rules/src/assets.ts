@@ -124,12 +124,19 @@ export interface AssetSummary {
 
 export interface AssetListResponse {
   items: AssetSummary[];
-  /** Hits counted up to LIMITS.searchCountCap, or to the end of this page when that is further. */
+  /** The page is full: the next one may hold more. */
+  hasMore: boolean;
+  /** With hasMore: the `cursor` that asks for the next page. */
+  next?: string;
+  offset: number;
+  limit: number;
+}
+
+/** GET /api/assets/total: the hits of the same search, counted up to LIMITS.searchCountCap. */
+export interface AssetTotalResponse {
   totalResults: number;
   /** More assets match than totalResults ("10,000+"). */
   totalIsCapped: boolean;
-  offset: number;
-  limit: number;
 }
 
 export interface AssetMetadataEntry {

@@ -55,15 +55,14 @@ const page = (over: Partial<ContentPageRequest> = {}): ContentPageRequest => ({
 });
 
 describe('HttpSearchGateway', () => {
-  it('reads a page of 100 as two provider pages of 50, asking the total once, with the last', async () => {
+  it('reads a page of 100 as two provider pages of 50, asking no total', async () => {
     const { gateway, sent, urls } = gatewayAnswering(provider(130));
     const result = await gateway.findContents(
       'tok',
       { folderIds: ['f1'], cascade: true, text: 'red' },
       page({ offset: 10 }),
     );
-    expect(result.totalResults).toBe(130);
-    expect(result.contents.map((c) => c.id)).toEqual(Array.from({ length: 100 }, (_, i) => `id-${10 + i}`));
+    expect(result.map((c) => c.id)).toEqual(Array.from({ length: 100 }, (_, i) => `id-${10 + i}`));
     expect(urls).toEqual([
       '/xcontents/resources/content/findByProperties',
       '/xcontents/resources/content/findByProperties',
@@ -82,8 +81,30 @@ describe('HttpSearchGateway', () => {
       contentFieldOption: { returnTotalResults: false, returnSource: true },
       orderBy: 'creationDate_D',
     });
-    // The last page's count covers the whole hub page, even from a provider that stops counting.
-    expect(sent[1]).toMatchObject({ contentFieldOption: { returnTotalResults: true } });
+    expect(sent[1]).toMatchObject({ contentFieldOption: { returnTotalResults: false } });
+  });
+
+  it('counts the matches of the same search with a page of one and its total', async () => {
+    const { gateway, sent, urls } = gatewayAnswering(provider(130));
+    expect(await gateway.countMatches('tok', { folderIds: ['f1'], cascade: true, text: 'red' }, 'IT')).toBe(
+      130,
+    );
+    expect(urls).toEqual(['/xcontents/resources/content/findByProperties']);
+    expect(sent[0]).toMatchObject({
+      criteria: {
+        locale: 'IT',
+        textSearch: { searchKey: 'red', searchKeyOption: 'EXACT_MATCH', searchOnFields: ['NAME', 'ITAGS'] },
+        linkedCategoryOp: { linkedCategoryIds: ['f1'], cascade: true },
+      },
+      contentFieldOption: { returnTotalResults: true },
+      numberOfresults: 1,
+      offset: 0,
+    });
+    const failing = gatewayAnswering(() => ({ status: 418, data: { resultCode: 'EXCEPTION' } }));
+    expect(await providerFailure(failing.gateway.countMatches('tok', {}, 'IT'))).toMatchObject({
+      code: 'E002',
+      transient: false,
+    });
   });
 
   it('asks for the remainder only, and stops at a short page', async () => {
@@ -97,7 +118,7 @@ describe('HttpSearchGateway', () => {
       [0, 50, 'contentName_A'],
       [50, 25, 'contentName_A'],
     ]);
-    expect(result.contents).toHaveLength(70);
+    expect(result).toHaveLength(70);
   });
 
   it.each<[string, ProviderReply, string, boolean]>([

@@ -45,6 +45,9 @@ export interface ContentCriteria {
   extensions?: string[];
   metadata?: MetadataFilter[];
   contentIds?: string[];
+  /** Created at or after / at or before (THRON's fromDate / toDate, ISO). */
+  createdFrom?: string;
+  createdTo?: string;
 }
 
 export interface ContentPageRequest {
@@ -74,19 +77,22 @@ export interface ProviderContent {
   thumbnailUrl?: string;
 }
 
-export interface ContentPage {
-  contents: ProviderContent[];
-  /**
-   * As the provider counts: THRON exactly; the built-in provider up to LIMITS.searchCountCap or
-   * the page's end, whichever is further, plus one when more match.
-   */
-  totalResults: number;
-}
-
 export interface SearchGateway {
-  /** One page of contents the token's user may see, in order; failures are ProviderError with E002. */
-  findContents(token: string, criteria: ContentCriteria, page: ContentPageRequest): Promise<ContentPage>;
-  /** How many contents match; failures are ProviderError with E015. */
+  /**
+   * One page of contents the token's user may see, in order, without their total (THRON: "false =
+   * faster"); failures are ProviderError with E002.
+   */
+  findContents(
+    token: string,
+    criteria: ContentCriteria,
+    page: ContentPageRequest,
+  ): Promise<ProviderContent[]>;
+  /**
+   * How many contents a search finds, as findByProperties counts them: THRON exactly, the built-in
+   * provider up to LIMITS.searchCountCap plus one when more match. Failures are ProviderError with E002.
+   */
+  countMatches(token: string, criteria: ContentCriteria, locale: string): Promise<number>;
+  /** How many contents match, exactly (the per-view badges); failures are ProviderError with E015. */
   countContents(token: string, criteria: ContentCriteria): Promise<number>;
 }
 
@@ -151,30 +157,19 @@ export class HttpSearchGateway implements SearchGateway {
     token: string,
     criteria: ContentCriteria,
     page: ContentPageRequest,
-  ): Promise<ContentPage> {
-    const headers = tokenHeader(token);
+  ): Promise<ProviderContent[]> {
     const offsets: number[] = [];
     for (let read = 0; read < page.limit; read += PROVIDER_PAGE) offsets.push(page.offset + read);
-    // A hub page of up to 100 is two provider pages, asked for at once; only the last counts, so a
-    // provider that stops counting past the cap (the built-in one) still counts to this page's end.
-    const last = offsets.length - 1;
+    // A hub page of up to 100 is two provider pages, asked for at once.
     const bodies = await Promise.all(
       offsets.map((offset, i) =>
-        this.call(
-          {
-            method: 'POST',
-            url: SEARCH_PATHS.findByProperties(),
-            headers,
-            data: this.findBody(
-              criteria,
-              page,
-              offset,
-              Math.min(PROVIDER_PAGE, page.limit - i * PROVIDER_PAGE),
-              i === last,
-            ),
-          },
-          findResponseSchema,
-          SEARCH_FAILED,
+        this.find(
+          token,
+          criteria,
+          page,
+          offset,
+          Math.min(PROVIDER_PAGE, page.limit - i * PROVIDER_PAGE),
+          false,
         ),
       ),
     );
@@ -184,7 +179,14 @@ export class HttpSearchGateway implements SearchGateway {
       contents.push(...body.contents.map(toProviderContent));
       if (body.contents.length < PROVIDER_PAGE) break;
     }
-    return { contents, totalResults: bodies[last]?.totalResults ?? page.offset + contents.length };
+    return contents;
+  }
+
+  async countMatches(token: string, criteria: ContentCriteria, locale: string): Promise<number> {
+    // The smallest page with its total: the same search, so the count always agrees with the pages.
+    const page: ContentPageRequest = { sort: 'creationDate', descending: true, offset: 0, limit: 1, locale };
+    const body = await this.find(token, criteria, page, 0, 1, true);
+    return body.totalResults ?? body.contents.length;
   }
 
   async countContents(token: string, criteria: ContentCriteria): Promise<number> {
@@ -218,6 +220,26 @@ export class HttpSearchGateway implements SearchGateway {
     return body.estimatedTotalResults;
   }
 
+  private find(
+    token: string,
+    criteria: ContentCriteria,
+    page: ContentPageRequest,
+    offset: number,
+    size: number,
+    withTotal: boolean,
+  ): Promise<z.infer<typeof findResponseSchema>> {
+    return this.call(
+      {
+        method: 'POST',
+        url: SEARCH_PATHS.findByProperties(),
+        headers: tokenHeader(token),
+        data: this.findBody(criteria, page, offset, size, withTotal),
+      },
+      findResponseSchema,
+      SEARCH_FAILED,
+    );
+  }
+
   private findBody(
     criteria: ContentCriteria,
     page: ContentPageRequest,
@@ -239,6 +261,8 @@ export class HttpSearchGateway implements SearchGateway {
         contentType: criteria.types,
         sourceExtensions: criteria.extensions,
         imetadataOp: criteria.metadata,
+        fromDate: criteria.createdFrom,
+        toDate: criteria.createdTo,
       },
       contentFieldOption: {
         returnTotalResults: withTotal,
@@ -252,6 +276,7 @@ export class HttpSearchGateway implements SearchGateway {
       orderBy: ORDER_BY[page.sort][page.descending ? 1 : 0],
     };
   }
+
   private call<S extends z.ZodType>(
     request: AxiosRequestConfig,
     schema: S,

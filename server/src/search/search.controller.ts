@@ -12,11 +12,15 @@ import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import {
   AssetCountsResponse,
+  AssetFilterQueryDto,
   AssetListQueryDto,
   AssetListResponseDto,
+  AssetTotalResponseDto,
+  toAssetFilter,
   toAssetListFilter,
   toAssetSummary,
 } from './search.dto';
+import { encodeCursor } from './page-cursor';
 import { SearchService } from './search.service';
 
 /** Asset listing and search (SPEC §2 home views, §7 content findByProperties). */
@@ -40,11 +44,19 @@ export class SearchController {
     const page = await this.search.list(user, filter);
     return {
       items: page.contents.map(toAssetSummary),
-      totalResults: page.totalResults,
-      totalIsCapped: page.totalIsCapped,
+      hasMore: page.next !== undefined,
+      next: page.next && encodeCursor(page.next),
       offset: filter.offset,
       limit: filter.limit,
     };
+  }
+
+  @Get('total')
+  @ApiOkResponse({ type: AssetTotalResponseDto })
+  @ApiBadRequestResponse({ description: 'An unknown or invalid query field (VALIDATION_FAILED)' })
+  @ApiServiceUnavailableResponse({ description: 'The provider search failed (E002)' })
+  total(@CurrentUser() user: AuthUser, @Query() query: AssetFilterQueryDto): Promise<AssetTotalResponseDto> {
+    return this.search.total(user, toAssetFilter(query));
   }
 
   @Get('counts')

@@ -5,6 +5,7 @@ import {
   FILTER_CONTENT_TYPES,
   LIMITS,
   type AssetListResponse,
+  type AssetTotalResponse,
   type AssetSortField,
   type AssetSummary,
   type ContentType,
@@ -22,6 +23,7 @@ import {
   IsInt,
   IsOptional,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -30,7 +32,9 @@ import {
 import { z } from 'zod';
 import type { MetadataFilter, ProviderContent } from '../provider/search.gateway';
 import { IsLatin1 } from '../common/latin1.validator';
-import type { AssetListFilter } from './search.types';
+import { DomainError } from '../common/domain-error';
+import { decodeCursor } from './page-cursor';
+import type { AssetFilter, AssetListFilter } from './search.types';
 
 export const ASSET_SORTS: readonly AssetSortField[] = ['creationDate', 'lastUpdate', 'name', 'relevance'];
 export const SORT_ORDERS: readonly SortOrder[] = ['asc', 'desc'];
@@ -121,8 +125,8 @@ function IsMetadataFilter(): PropertyDecorator {
   });
 }
 
-/** GET /api/assets query: the listing of a folder and the search with every filter and sort. */
-export class AssetListQueryDto {
+/** What a listing or search looks for: GET /api/assets/total takes these alone. */
+export class AssetFilterQueryDto {
   @ApiPropertyOptional({ description: 'Folder id (or code) to list; absent = every folder the user can see' })
   @IsOptional()
   @IsString()
@@ -178,7 +182,10 @@ export class AssetListQueryDto {
   @Transform(parseMetadataFilter)
   @IsMetadataFilter()
   metadata?: MetadataFilter[];
+}
 
+/** GET /api/assets query: the listing of a folder and the search with every filter, sort and page. */
+export class AssetListQueryDto extends AssetFilterQueryDto {
   @ApiPropertyOptional({ enum: ASSET_SORTS, default: 'creationDate' })
   @IsOptional()
   @IsIn(ASSET_SORTS)
@@ -197,6 +204,16 @@ export class AssetListQueryDto {
   @Max(10_000_000)
   offset?: number;
 
+  @ApiPropertyOptional({
+    description:
+      "The previous page's `next`, instead of offset: by creation date a deep page costs what the first does",
+    maxLength: 300,
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[\w-]{1,300}$/)
+  cursor?: string;
+
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: ASSET_PAGE_MAX, default: ASSET_PAGE_DEFAULT })
   @IsOptional()
   @Type(() => Number)
@@ -206,7 +223,7 @@ export class AssetListQueryDto {
   limit?: number;
 }
 
-export function toAssetListFilter(q: AssetListQueryDto): AssetListFilter {
+export function toAssetFilter(q: AssetFilterQueryDto): AssetFilter {
   return {
     folderId: q.folderId,
     subfolders: q.subfolders ?? false,
@@ -214,8 +231,17 @@ export function toAssetListFilter(q: AssetListQueryDto): AssetListFilter {
     types: q.types,
     extensions: q.extensions,
     metadata: q.metadata,
+  };
+}
+
+export function toAssetListFilter(q: AssetListQueryDto): AssetListFilter {
+  if (q.cursor !== undefined && q.offset !== undefined)
+    throw DomainError.invalid('offset and cursor exclude each other');
+  return {
+    ...toAssetFilter(q),
     sort: q.sort ?? 'creationDate',
     descending: (q.order ?? 'desc') === 'desc',
+    cursor: q.cursor === undefined ? undefined : decodeCursor(q.cursor),
     offset: q.offset ?? 0,
     limit: q.limit ?? ASSET_PAGE_DEFAULT,
   };
@@ -237,13 +263,20 @@ export class AssetSummaryResponse implements AssetSummary {
 export class AssetListResponseDto implements AssetListResponse {
   @ApiProperty({ type: [AssetSummaryResponse] }) items: AssetSummaryResponse[];
   @ApiProperty({
-    description: `How many assets match, counted up to ${LIMITS.searchCountCap} or to the end of this page, whichever is further`,
+    description: 'The page is full: the next one may hold more (GET /api/assets/total counts them)',
   })
+  hasMore: boolean;
+  @ApiPropertyOptional({ description: 'With hasMore: the `cursor` of the next page' })
+  next?: string;
+  @ApiProperty() offset: number;
+  @ApiProperty() limit: number;
+}
+
+export class AssetTotalResponseDto implements AssetTotalResponse {
+  @ApiProperty({ description: `How many assets match, counted up to ${LIMITS.searchCountCap}` })
   totalResults: number;
   @ApiProperty({ description: 'More assets match than totalResults (shown as "10,000+")' })
   totalIsCapped: boolean;
-  @ApiProperty() offset: number;
-  @ApiProperty() limit: number;
 }
 
 /** GET /api/assets/counts: assets per view; `{}` for every role but `user` (SPEC §6). */

@@ -1,7 +1,7 @@
 import type { AuthUser } from '../auth/auth-user';
 import { DomainError } from '../common/domain-error';
 import { ProviderError } from '../provider/provider.errors';
-import type { ContentCriteria, SearchGateway } from '../provider/search.gateway';
+import type { ContentCriteria, ProviderContent, SearchGateway } from '../provider/search.gateway';
 import { SearchService } from './search.service';
 import type { AssetListFilter } from './search.types';
 
@@ -30,7 +30,8 @@ const filter: AssetListFilter = {
 function gateway(over: Partial<SearchGateway> = {}) {
   const counted: ContentCriteria[] = [];
   const fake: SearchGateway = {
-    findContents: () => Promise.resolve({ contents: [], totalResults: 0 }),
+    findContents: () => Promise.resolve([]),
+    countMatches: () => Promise.resolve(0),
     countContents: (_token, criteria) => {
       counted.push(criteria);
       return Promise.resolve(counted.length);
@@ -93,21 +94,65 @@ describe('SearchService', () => {
       'UNAUTHENTICATED',
       'unauthenticated',
     ],
-  ])('answers %s with %s', async (_case, error, code, kind) => {
-    const { service } = gateway({ findContents: () => Promise.reject(error) });
+  ])('answers %s with %s, for a page and for a total', async (_case, error, code, kind) => {
+    const { service } = gateway({
+      findContents: () => Promise.reject(error),
+      countMatches: () => Promise.reject(error),
+    });
     expect(await domainFailure(service.list(user(), filter))).toMatchObject({ code, kind });
+    expect(await domainFailure(service.total(user(), filter))).toMatchObject({ code, kind });
   });
 
-  it.each<[string, number, number, number, boolean]>([
-    ['a total under the cap as it is', 0, 9_000, 9_000, false],
-    ['the provider past the cap as the cap and "more"', 0, 10_001, 10_000, true],
-    ['a deep page past the cap to its end and "more"', 10_000, 10_101, 10_100, true],
-    ['the last deep page exactly', 10_000, 10_042, 10_042, false],
-  ])('counts %s', async (_case, offset, provided, totalResults, totalIsCapped) => {
+  it.each<[string, number, boolean]>([
+    ['a full page as "more may follow"', 100, true],
+    ['a short page as the end', 99, false],
+    ['an empty page as the end', 0, false],
+  ])('reads %s', async (_case, length, more) => {
+    const contents = Array.from({ length }, (_, i) => ({ id: `c${i}` }) as ProviderContent);
+    const { service } = gateway({ findContents: () => Promise.resolve(contents) });
+    const page = await service.list(user(), filter);
+    expect(page.contents).toBe(contents);
+    expect(page.next).toEqual(more ? { offset: 100 } : undefined);
+  });
+
+  it('asks the provider for a keyset page by creation date as a date bound and the ties to skip', async () => {
+    const asked: [ContentCriteria, number][] = [];
     const { service } = gateway({
-      findContents: () => Promise.resolve({ contents: [], totalResults: provided }),
+      findContents: (_token, criteria, page) => {
+        asked.push([criteria, page.offset]);
+        return Promise.resolve([]);
+      },
     });
-    expect(await service.list(user(), { ...filter, offset })).toMatchObject({ totalResults, totalIsCapped });
+    const at = '2026-01-02T00:00:00.000Z';
+    const byDate = { ...filter, sort: 'creationDate' as const, cursor: { at, skip: 4 } };
+    await service.list(user(), byDate);
+    await service.list(user(), { ...byDate, descending: true });
+    expect(asked.map(([c, offset]) => [c.createdFrom, c.createdTo, offset])).toEqual([
+      [at, undefined, 4],
+      [undefined, at, 4],
+    ]);
+    expect(await domainFailure(service.list(user(), { ...byDate, sort: 'name' }))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+  });
+
+  it.each<[string, number, number, boolean]>([
+    ['a total under the cap as it is', 9_000, 9_000, false],
+    ['the cap itself as it is', 10_000, 10_000, false],
+    ['the provider past the cap as the cap and "more"', 10_001, 10_000, true],
+    ['an exact provider far past the cap as the cap and "more"', 250_000, 10_000, true],
+  ])('counts %s', async (_case, provided, totalResults, totalIsCapped) => {
+    const asked: [ContentCriteria, string][] = [];
+    const { service } = gateway({
+      countMatches: (_token, criteria, locale) => {
+        asked.push([criteria, locale]);
+        return Promise.resolve(provided);
+      },
+    });
+    expect(await service.total(user(), filter)).toEqual({ totalResults, totalIsCapped });
+    expect(asked).toEqual([
+      [expect.objectContaining({ folderIds: ['f1'], cascade: true, text: 'red' }), 'IT'],
+    ]);
   });
 
   it('answers a failed count with E015', async () => {

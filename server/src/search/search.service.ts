@@ -3,9 +3,22 @@ import { ERROR_CODES, LIMITS, departmentFolderPrettyId, type ErrorCode, type Vie
 import type { AuthUser } from '../auth/auth-user';
 import { DomainError } from '../common/domain-error';
 import { ProviderError } from '../provider/provider.errors';
-import { COUNTS_FAILED, SEARCH_FAILED, SEARCH_GATEWAY, type SearchGateway } from '../provider/search.gateway';
+import {
+  COUNTS_FAILED,
+  SEARCH_FAILED,
+  SEARCH_GATEWAY,
+  type ContentCriteria,
+  type SearchGateway,
+} from '../provider/search.gateway';
+import { nextCursor } from './page-cursor';
 import { SUMMARY_THUMB_SIZE } from './search.dto';
-import { COUNTED_VIEW_FOLDERS, type AssetListFilter, type AssetPage } from './search.types';
+import {
+  COUNTED_VIEW_FOLDERS,
+  type AssetFilter,
+  type AssetListFilter,
+  type AssetPage,
+  type AssetTotal,
+} from './search.types';
 
 /** SPEC §7: the provider search reads and returns the IT locale first. */
 const SEARCH_LOCALE = 'IT';
@@ -16,36 +29,43 @@ export class SearchService {
   constructor(@Inject(SEARCH_GATEWAY) private readonly gateway: SearchGateway) {}
 
   /**
-   * One page and its hit count, capped at LIMITS.searchCountCap or this page's end (whichever is
-   * further), so that "more" is always known for the next page while counting stays cheap.
+   * One page, without its total (counting is the costly half of a search, so the web asks `total`
+   * beside it and shows the page first). A full page says more may follow, and where they start
+   * (see PageCursor); at worst the next page is empty.
    */
   async list(user: AuthUser, filter: AssetListFilter): Promise<AssetPage> {
-    const page = await this.gateway
-      .findContents(
-        user.providerToken,
-        {
-          folderIds: filter.folderId ? [filter.folderId] : undefined,
-          cascade: filter.subfolders,
-          text: filter.text,
-          types: filter.types,
-          extensions: filter.extensions,
-          metadata: filter.metadata,
-        },
-        {
-          sort: filter.sort,
-          descending: filter.descending,
-          offset: filter.offset,
-          limit: filter.limit,
-          locale: SEARCH_LOCALE,
-          divArea: SUMMARY_THUMB_SIZE,
-        },
-      )
+    const from = filter.cursor ?? (filter.offset > 0 ? { offset: filter.offset } : undefined);
+    const byCreationDate = filter.sort === 'creationDate';
+    const criteria = criteriaOf(filter);
+    let offset = 0;
+    if (from && 'offset' in from) offset = from.offset;
+    else if (from && byCreationDate) {
+      offset = from.skip;
+      if (filter.descending) criteria.createdTo = from.at;
+      else criteria.createdFrom = from.at;
+    } else if (from) throw DomainError.invalid('cursor belongs to another sort');
+    const contents = await this.gateway
+      .findContents(user.providerToken, criteria, {
+        sort: filter.sort,
+        descending: filter.descending,
+        offset,
+        limit: filter.limit,
+        locale: SEARCH_LOCALE,
+        divArea: SUMMARY_THUMB_SIZE,
+      })
       .catch((e: unknown) => rethrow(e, SEARCH_FAILED, 'The search could not be performed. Try later'));
-    const countedTo = Math.max(LIMITS.searchCountCap, filter.offset + filter.limit);
+    const full = contents.length === filter.limit;
+    return { contents, next: full ? nextCursor(contents, from, byCreationDate) : undefined };
+  }
+
+  /** How many assets a listing or search finds, counted up to LIMITS.searchCountCap. */
+  async total(user: AuthUser, filter: AssetFilter): Promise<AssetTotal> {
+    const counted = await this.gateway
+      .countMatches(user.providerToken, criteriaOf(filter), SEARCH_LOCALE)
+      .catch((e: unknown) => rethrow(e, SEARCH_FAILED, 'The search could not be performed. Try later'));
     return {
-      contents: page.contents,
-      totalResults: Math.min(page.totalResults, countedTo),
-      totalIsCapped: page.totalResults > countedTo,
+      totalResults: Math.min(counted, LIMITS.searchCountCap),
+      totalIsCapped: counted > LIMITS.searchCountCap,
     };
   }
 
@@ -70,6 +90,17 @@ export class SearchService {
     ).catch((e: unknown) => rethrow(e, COUNTS_FAILED, 'The asset counts could not be loaded. Try later'));
     return Object.fromEntries(counted);
   }
+}
+
+function criteriaOf(filter: AssetFilter): ContentCriteria {
+  return {
+    folderIds: filter.folderId ? [filter.folderId] : undefined,
+    cascade: filter.subfolders,
+    text: filter.text,
+    types: filter.types,
+    extensions: filter.extensions,
+    metadata: filter.metadata,
+  };
 }
 
 /**

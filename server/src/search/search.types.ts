@@ -1,27 +1,42 @@
-import type { AssetSortField, FileExtension, FilterContentType, View } from '@paddock/rules';
+import type {
+  AssetSortField,
+  AssetTotalResponse,
+  FileExtension,
+  FilterContentType,
+  View,
+} from '@paddock/rules';
 import { FOLDER_CODES } from '@paddock/rules';
 import type { MetadataFilter, ProviderContent } from '../provider/search.gateway';
+import type { PageCursor } from './page-cursor';
 
-/** A listing or search as the service sees it (the query DTO, validated and defaulted). */
-export interface AssetListFilter {
+/** What a listing or search looks for (the query DTO, validated and defaulted). */
+export interface AssetFilter {
   folderId?: string;
   subfolders: boolean;
   text?: string;
   types?: FilterContentType[];
   extensions?: FileExtension[];
   metadata?: MetadataFilter[];
+}
+
+/** One page of a listing or search. */
+export interface AssetListFilter extends AssetFilter {
   sort: AssetSortField;
   descending: boolean;
+  /** Where the page starts: a cursor the previous page gave, else `offset`. */
+  cursor?: PageCursor;
   offset: number;
   limit: number;
 }
 
-/** A page of a listing; `totalIsCapped`: more than `totalResults` match. */
+/** A page of a listing; `next`: the page is full, so a next one may hold more, from there. */
 export interface AssetPage {
   contents: ProviderContent[];
-  totalResults: number;
-  totalIsCapped: boolean;
+  next?: PageCursor;
 }
+
+/** What a search finds in all; `totalIsCapped`: more than `totalResults` match ("10,000+"). */
+export type AssetTotal = Pick<AssetTotalResponse, 'totalResults' | 'totalIsCapped'>;
 
 /**
  * The views counted for the `user` role (SPEC §6) and the department folder each one shows, by

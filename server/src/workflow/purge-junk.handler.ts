@@ -83,15 +83,15 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
   private async contentIdsIn(folderId: string): Promise<string[]> {
     const ids: string[] = [];
     for (;;) {
-      const page = await this.session.withToken((t) =>
+      const contents = await this.session.withToken((t) =>
         this.search.findContents(
           t,
           { folderIds: [folderId] },
           { sort: 'creationDate', descending: false, offset: ids.length, limit: PAGE, locale: 'IT' },
         ),
       );
-      ids.push(...page.contents.map((c) => c.id));
-      if (page.contents.length < PAGE || ids.length >= page.totalResults) return ids;
+      ids.push(...contents.map((c) => c.id));
+      if (contents.length < PAGE) return ids;
     }
   }
 }

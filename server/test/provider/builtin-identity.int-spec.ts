@@ -3,6 +3,8 @@ import {
   BuiltinIdentitySeeder,
   groupIdOf,
 } from '../../src/builtin-provider/identity/builtin-identity.seeder';
+import { TokenRepository } from '../../src/builtin-provider/identity/token.repository';
+import { UserDirectoryRepository } from '../../src/builtin-provider/identity/user-directory.repository';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, call, postForm, providerDb, seedPeople } from '../auth/auth-fixtures';
 
@@ -153,6 +155,19 @@ describe('built-in provider identity endpoints', () => {
       expect(again.status).toBe(200);
       const unchanged = await providerDb(t).token.findUniqueOrThrow({ where: { id } });
       expect(unchanged.expiresAt).toEqual(row.expiresAt);
+    });
+
+    it('reads the whole user behind a token, as the directory reads them', async () => {
+      const token = await tokenOf();
+      const id = createHash('sha256').update(token).digest('hex');
+      const tokens = t.app.get(TokenRepository);
+      const directory = t.app.get(UserDirectoryRepository);
+      const later = new Date(Date.now() + 3_600_000);
+      expect(await tokens.extend(id, new Date(), later)).toEqual(
+        await directory.findByUsername('mario.rossi'),
+      );
+      expect(await tokens.extend(id, later, new Date(later.getTime() + 60_000))).toBeNull();
+      expect(await tokens.extend('unknown', new Date(), later)).toBeNull();
     });
 
     it('answers 403 SESSION_EXPIRED for an expired, unknown or missing token', async () => {

@@ -1,4 +1,10 @@
-import { FOLDER_CODES, LIMITS, departmentFolderPrettyId, type AssetListResponse } from '@paddock/rules';
+import {
+  FOLDER_CODES,
+  LIMITS,
+  departmentFolderPrettyId,
+  type AssetListResponse,
+  type AssetTotalResponse,
+} from '@paddock/rules';
 import { groupIdOf } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { call, providerDb, signIn, type SignedIn } from '../auth/auth-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -65,11 +71,14 @@ describe('GET /api/assets', () => {
         },
         expect.objectContaining({ id: ids.poster, name: 'Poster Spider', type: 'IMAGE', extension: 'png' }),
       ],
-      totalResults: 2,
-      totalIsCapped: false,
+      hasMore: false,
       offset: 0,
       limit: 50,
     });
+    const total = await get<AssetTotalResponse>(
+      `/api/assets/total?folderId=${folders[ARCHIVE]}&subfolders=true`,
+    );
+    expect(total).toMatchObject({ status: 200, body: { totalResults: 2, totalIsCapped: false } });
     const alone = await get<AssetListResponse>(`/api/assets?folderId=${folders[ARCHIVE]}&subfolders=false`);
     expect(alone.body.items.map((i) => i.id)).toEqual([ids.poster]);
   });
@@ -106,14 +115,81 @@ describe('GET /api/assets', () => {
       ]),
     ).toEqual(['Launch film', 'Poster Spider']);
     // Without a folder: everything the user may see.
-    const everywhere = await get<AssetListResponse>('/api/assets?q=junk');
+    const everywhere = await get<AssetTotalResponse>('/api/assets/total?q=junk');
     expect(everywhere.body.totalResults).toBe(2);
+    expect((await get<AssetListResponse>('/api/assets?q=junk&limit=1&offset=0')).body).toMatchObject({
+      items: [{ name: 'Older junk' }],
+      hasMore: true,
+    });
     expect((await get<AssetListResponse>('/api/assets?q=junk&limit=1&offset=1')).body).toMatchObject({
       items: [{ name: 'Old junk' }],
-      totalResults: 2,
+      hasMore: true,
       offset: 1,
       limit: 1,
     });
+    expect((await get<AssetListResponse>('/api/assets?q=junk&limit=1&offset=2')).body).toMatchObject({
+      items: [],
+      hasMore: false,
+    });
+  });
+
+  it('walks a listing by cursors in the same order as by offsets, ties on a creation date included', async () => {
+    const db = providerDb(t);
+    const ties = await db.category.create({
+      data: {
+        prettyId: 'ties-marketing',
+        locales: [{ locale: 'IT', name: 'ties', description: '' }],
+        acl: { create: [{ groupId: groupIdOf(STAFF), show: true }] },
+      },
+    });
+    // 230 contents, seven to a creation date: pages of 100 and of 3 end inside a run of ties.
+    await db.$executeRaw`INSERT INTO provider.content
+        (id, content_type, source_extension, owner_username, state, version, created_at, updated_at)
+      SELECT md5('tie-' || g)::uuid, 'IMAGE', 'jpg', 'mario.rossi', 'READY', 1,
+        timestamp '2024-01-01' + (g / 7) * interval '1 second', timestamp '2024-01-01'
+      FROM generate_series(1, 230) g`;
+    await db.$executeRaw`INSERT INTO provider.content_locale (content_id, locale, name)
+      SELECT md5('tie-' || g)::uuid, 'IT', 'tie ' || g FROM generate_series(1, 230) g`;
+    await db.$executeRaw`INSERT INTO provider.content_category (category_id, content_id)
+      SELECT ${ties.id}::uuid, md5('tie-' || g)::uuid FROM generate_series(1, 230) g`;
+
+    for (const order of ['desc', 'asc']) {
+      const base = `/api/assets?folderId=${ties.id}&sort=creationDate&order=${order}`;
+      const byOffset: string[] = [];
+      for (let offset = 0; offset < 230; offset += 100)
+        byOffset.push(
+          ...(await get<AssetListResponse>(`${base}&limit=100&offset=${offset}`)).body.items.map((i) => i.id),
+        );
+      expect(new Set(byOffset).size).toBe(230);
+      for (const limit of [100, 3]) {
+        const byCursor: string[] = [];
+        let page = (await get<AssetListResponse>(`${base}&limit=${limit}`)).body;
+        byCursor.push(...page.items.map((i) => i.id));
+        while (page.hasMore) {
+          expect(page.next).toEqual(expect.any(String));
+          page = (await get<AssetListResponse>(`${base}&limit=${limit}&cursor=${page.next ?? ''}`)).body;
+          byCursor.push(...page.items.map((i) => i.id));
+        }
+        expect([order, limit, byCursor]).toEqual([order, limit, byOffset]);
+      }
+    }
+    // A cursor is for the sort that gave it, and never beside an offset.
+    const first = (await get<AssetListResponse>(`/api/assets?folderId=${ties.id}&limit=3`)).body;
+    for (const query of [
+      `sort=name&cursor=${first.next ?? ''}`,
+      `offset=3&cursor=${first.next ?? ''}`,
+      'cursor=bm9wZQ',
+    ]) {
+      const res = await get<{ code: string }>(`/api/assets?folderId=${ties.id}&${query}`);
+      expect([query, res.status, res.body.code]).toEqual([query, 400, 'VALIDATION_FAILED']);
+    }
+  });
+
+  it('refuses a page or sort field on the total', async () => {
+    for (const query of ['limit=10', 'offset=5', 'sort=name', 'order=asc']) {
+      const res = await get<{ code: string }>(`/api/assets/total?${query}`);
+      expect([query, res.status, res.body.code]).toEqual([query, 400, 'VALIDATION_FAILED']);
+    }
   });
 
   it('refuses bad input with 400 VALIDATION_FAILED', async () => {
@@ -163,7 +239,7 @@ describe('GET /api/assets', () => {
     expect(res).toMatchObject({ status: 200, body: {} });
   });
 
-  it('caps the count at LIMITS.searchCountCap, counting on to the end of deeper pages', async () => {
+  it('caps the total at LIMITS.searchCountCap, while the pages go on to the end', async () => {
     const cap = LIMITS.searchCountCap;
     const db = providerDb(t);
     const bulk = await db.category.create({
@@ -186,21 +262,30 @@ describe('GET /api/assets', () => {
       SELECT ${bulk.id}::uuid, md5('bulk-' || g)::uuid FROM generate_series(1, ${n}::int) g`;
 
     const list = (query: string) => get<AssetListResponse>(`/api/assets?folderId=${bulk.id}&${query}`);
+    const total = await get<AssetTotalResponse>(`/api/assets/total?folderId=${bulk.id}`);
+    expect(total.body).toEqual({ totalResults: cap, totalIsCapped: true });
     const first = await list('limit=100');
-    expect(first.body).toMatchObject({ totalResults: cap, totalIsCapped: true });
+    expect(first.body).toMatchObject({ hasMore: true });
     expect(first.body.items[0]?.name).toBe(`bulk ${cap + 150}`);
-    // Across the cap the count reaches this page's end, so "more" is still known.
+    // Past the cap the pages go on.
     const across = await list(`offset=${cap - 50}&limit=100`);
-    expect(across.body).toMatchObject({ totalResults: cap + 50, totalIsCapped: true });
+    expect(across.body).toMatchObject({ hasMore: true });
     expect(across.body.items).toHaveLength(100);
     const last = await list(`offset=${cap + 100}&limit=100`);
-    expect(last.body).toMatchObject({ totalResults: cap + 150, totalIsCapped: false });
+    expect(last.body).toMatchObject({ hasMore: false });
     expect(last.body.items.map((i) => i.name)).toEqual(
       Array.from({ length: 50 }, (_, i) => `bulk ${String(50 - i).padStart(5, '0')}`),
     );
-    // A search over the same contents is capped the same way.
-    const search = await get<AssetListResponse>('/api/assets?q=bulk&subfolders=true&limit=10');
-    expect(search.body).toMatchObject({ totalResults: cap, totalIsCapped: true });
+    // A search over the same contents is capped the same way; one fewer than the cap is exact.
+    const search = await get<AssetTotalResponse>('/api/assets/total?q=bulk&subfolders=true');
+    expect(search.body).toEqual({ totalResults: cap, totalIsCapped: true });
+    await db.$executeRaw`UPDATE provider.content SET trashed_at = now()
+      WHERE id IN (SELECT content_id FROM provider.content_category WHERE category_id = ${bulk.id}::uuid)
+        AND id NOT IN (SELECT md5('bulk-' || g)::uuid FROM generate_series(1, ${cap - 1}::int) g)`;
+    expect((await get<AssetTotalResponse>(`/api/assets/total?folderId=${bulk.id}`)).body).toEqual({
+      totalResults: cap - 1,
+      totalIsCapped: false,
+    });
     // The per-view counts, read by content/search, stay exact and are not affected.
     expect((await get<Record<string, number>>('/api/assets/counts')).body).toMatchObject({ archives: 2 });
   });

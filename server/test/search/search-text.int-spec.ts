@@ -24,7 +24,7 @@ describe('text search follows every change of names and tags', () => {
         { folderIds: [archive], cascade: true, text },
         { sort: 'creationDate', descending: true, offset: 0, limit: 50, locale: 'IT' },
       )
-    ).contents.map((c) => c.locales[0]?.name);
+    ).map((c) => c.locales[0]?.name);
 
   beforeAll(async () => {
     t = await startTestApp();

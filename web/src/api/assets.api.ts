@@ -2,6 +2,7 @@ import type {
   AssetDetail,
   AssetListResponse,
   AssetSortField,
+  AssetTotalResponse,
   FileExtension,
   FilterContentType,
   SortOrder,
@@ -9,13 +10,17 @@ import type {
 } from '@paddock/rules';
 import { request } from './http';
 
-/** What a listing asks for; paging is added per page. */
-export interface AssetQuery {
+/** What a listing or search looks for (and what its total counts). */
+export interface AssetFilter {
   folderId: string;
   subfolders: boolean;
   q: string;
   types: readonly FilterContentType[];
   extensions: readonly FileExtension[];
+}
+
+/** What a listing asks for; paging is added per page. */
+export interface AssetQuery extends AssetFilter {
   sort: AssetSortField;
   order: SortOrder;
 }
@@ -23,27 +28,35 @@ export interface AssetQuery {
 /** The hub's largest page (it pages the provider by 50 behind it). */
 export const ASSET_PAGE_SIZE = 100;
 
-export function assetListPath(query: AssetQuery, offset: number, limit = ASSET_PAGE_SIZE): string {
-  const params = new URLSearchParams({
-    folderId: query.folderId,
-    subfolders: String(query.subfolders),
-    sort: query.sort,
-    order: query.order,
-    offset: String(offset),
-    limit: String(limit),
-  });
-  if (query.q) params.set('q', query.q);
-  if (query.types.length) params.set('types', query.types.join(','));
-  if (query.extensions.length) params.set('extensions', query.extensions.join(','));
+function filterParams(filter: AssetFilter): URLSearchParams {
+  const params = new URLSearchParams({ folderId: filter.folderId, subfolders: String(filter.subfolders) });
+  if (filter.q) params.set('q', filter.q);
+  if (filter.types.length) params.set('types', filter.types.join(','));
+  if (filter.extensions.length) params.set('extensions', filter.extensions.join(','));
+  return params;
+}
+
+/** `from`: an offset, or the previous page's `next` cursor. */
+export function assetListPath(query: AssetQuery, from: number | string, limit = ASSET_PAGE_SIZE): string {
+  const params = filterParams(query);
+  params.set('sort', query.sort);
+  params.set('order', query.order);
+  params.set(typeof from === 'string' ? 'cursor' : 'offset', String(from));
+  params.set('limit', String(limit));
   return `/api/assets?${params.toString()}`;
+}
+
+/** The listing's total is a request of its own: counting is slower than a page, which need not wait for it. */
+export function fetchAssetTotal(filter: AssetFilter, signal?: AbortSignal): Promise<AssetTotalResponse> {
+  return request<AssetTotalResponse>(`/api/assets/total?${filterParams(filter).toString()}`, { signal });
 }
 
 export function fetchAssets(
   query: AssetQuery,
-  offset: number,
+  from: number | string,
   signal?: AbortSignal,
 ): Promise<AssetListResponse> {
-  return request<AssetListResponse>(assetListPath(query, offset), { signal });
+  return request<AssetListResponse>(assetListPath(query, from), { signal });
 }
 
 export function fetchAsset(id: string, signal?: AbortSignal): Promise<AssetDetail> {

@@ -1,12 +1,14 @@
 import type { Language } from '@paddock/rules';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { fetchAsset, fetchAssets, type AssetQuery } from './assets.api';
+import { fetchAsset, fetchAssetTotal, fetchAssets, type AssetFilter, type AssetQuery } from './assets.api';
 import { fetchFolder, fetchFolderTree } from './folders.api';
 
 export const assetKeys = {
   all: ['assets'] as const,
   lists: () => [...assetKeys.all, 'list'] as const,
   list: (query: AssetQuery) => [...assetKeys.lists(), query] as const,
+  /** Under lists(): whatever refreshes the listings refreshes their totals. */
+  total: (filter: AssetFilter) => [...assetKeys.lists(), 'total', filter] as const,
   detail: (id: string) => [...assetKeys.all, 'detail', id] as const,
 };
 
@@ -32,17 +34,23 @@ export function folderQueryOptions(id: string, language: Language) {
   });
 }
 
-/** A listing loaded page by page as the user scrolls (offset paging, pages of 100). */
+/** A listing loaded page by page as the user scrolls (pages of 100, each from the previous one's cursor). */
 export function assetListQueryOptions(query: AssetQuery) {
   return infiniteQueryOptions({
     queryKey: assetKeys.list(query),
     queryFn: ({ pageParam, signal }) => fetchAssets(query, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last) => {
-      const next = last.offset + Math.max(last.items.length, 1);
-      // A capped total only says more follow: keep going until a page comes back empty.
-      return last.items.length > 0 && (next < last.totalResults || last.totalIsCapped) ? next : undefined;
-    },
+    initialPageParam: 0 as number | string,
+    getNextPageParam: (last) => (last.hasMore ? (last.next ?? last.offset + last.items.length) : undefined),
+    staleTime: 30_000,
+  });
+}
+
+/** How many assets the listing holds (capped: "10,000+"); the sort does not change it. */
+export function assetTotalQueryOptions({ folderId, subfolders, q, types, extensions }: AssetFilter) {
+  const filter: AssetFilter = { folderId, subfolders, q, types, extensions };
+  return queryOptions({
+    queryKey: assetKeys.total(filter),
+    queryFn: ({ signal }) => fetchAssetTotal(filter, signal),
     staleTime: 30_000,
   });
 }

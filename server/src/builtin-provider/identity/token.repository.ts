@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
 import type { IdentityUser } from './identity-user';
-import { IDENTITY_USER_FIELDS } from './user-directory.repository';
 
 /** How far behind its sliding target a token's stored expiry may fall before it is written. */
 export const EXTEND_STEP_MS = 60_000;
@@ -22,14 +21,20 @@ export class TokenRepository {
    * several at once.
    */
   async extend(id: string, now: Date, expiresAt: Date): Promise<IdentityUser | null> {
-    const token = await this.prisma.token.findFirst({
-      where: { id, expiresAt: { gt: now } },
-      select: { expiresAt: true, user: { select: IDENTITY_USER_FIELDS } },
-    });
-    if (!token) return null;
-    if (token.expiresAt.getTime() < expiresAt.getTime() - EXTEND_STEP_MS)
+    // One joined read: Prisma would fetch the token and its user in two round trips.
+    const [row] = await this.prisma.$queryRaw<(IdentityUser & { tokenExpiresAt: Date })[]>`
+      SELECT t.expires_at AS "tokenExpiresAt", u.id, u.username, u.password_hash AS "passwordHash", u.active,
+             u.password_expires_at AS "passwordExpiresAt", u.first_name AS "firstName",
+             u.last_name AS "lastName", u.email, u.company_name AS "companyName", u.image_url AS "imageUrl",
+             u.external_id AS "externalId", u.failed_logins AS "failedLogins",
+             u.locked_until AS "lockedUntil", u.last_login AS "lastLogin"
+      FROM provider.token t JOIN provider."user" u ON u.id = t.user_id
+      WHERE t.id = ${id} AND t.expires_at > ${now}`;
+    if (!row) return null;
+    const { tokenExpiresAt, ...user } = row;
+    if (tokenExpiresAt.getTime() < expiresAt.getTime() - EXTEND_STEP_MS)
       await this.prisma.token.updateMany({ where: { id, expiresAt: { gt: now } }, data: { expiresAt } });
-    return token.user;
+    return user;
   }
 
   async delete(id: string): Promise<void> {

@@ -118,26 +118,27 @@ export class ContentSearchRepository {
    * picks the plan (see scopedContents).
    */
   private async folderScope(q: ContentQuery): Promise<FolderScope> {
-    const rows = await this.prisma.$queryRaw<{ id: string; allowed: boolean }[]>`
+    // One round trip: every search pays it before its first page. The link count reads at most
+    // SMALL_SCOPE + 1 entries of content_category_pkey.
+    const [scope] = await this.prisma.$queryRaw<{ allowed: string[]; excluded: string[]; links: number }[]>`
       WITH RECURSIVE
       included AS (${folderTree(q.inFolders, 'included')}),
-      excluded AS (${folderTree(q.notInFolders, 'excluded')})
-      SELECT DISTINCT a.category_id AS id, true AS allowed
-      FROM provider.category_acl a
-      JOIN provider.user_group ug ON ug.group_id = a.group_id
-      WHERE ug.user_id = ${q.userId}::uuid AND a.show
-      ${q.inFolders.length ? Prisma.sql`AND a.category_id IN (SELECT i.id FROM included i)` : Prisma.empty}
-      UNION
-      SELECT e.id, false FROM excluded e`;
-    const allowed = rows.filter((r) => r.allowed).map((r) => r.id);
-    const excluded = rows.filter((r) => !r.allowed).map((r) => r.id);
-    if (!allowed.length) return { allowed, excluded, small: true };
-    // Bounded: reads at most SMALL_SCOPE + 1 entries of content_category_pkey.
-    const [links] = await this.prisma.$queryRaw<{ n: number }[]>`
-      SELECT count(*)::int AS n FROM (
-        SELECT 1 FROM provider.content_category WHERE category_id = ANY(${allowed}::uuid[]) LIMIT ${SMALL_SCOPE + 1}
-      ) s`;
-    return { allowed, excluded, small: (links?.n ?? 0) <= SMALL_SCOPE };
+      excluded AS (${folderTree(q.notInFolders, 'excluded')}),
+      allowed AS (
+        SELECT DISTINCT a.category_id AS id
+        FROM provider.category_acl a
+        JOIN provider.user_group ug ON ug.group_id = a.group_id
+        WHERE ug.user_id = ${q.userId}::uuid AND a.show
+        ${q.inFolders.length ? Prisma.sql`AND a.category_id IN (SELECT i.id FROM included i)` : Prisma.empty}
+      )
+      SELECT ARRAY(SELECT id FROM allowed)::text[] AS allowed,
+             ARRAY(SELECT DISTINCT id FROM excluded)::text[] AS excluded,
+             (SELECT count(*)::int FROM (
+                SELECT 1 FROM provider.content_category
+                WHERE category_id IN (SELECT id FROM allowed) LIMIT ${SMALL_SCOPE + 1}
+              ) s) AS links`;
+    const allowed = scope?.allowed ?? [];
+    return { allowed, excluded: scope?.excluded ?? [], small: (scope?.links ?? 0) <= SMALL_SCOPE };
   }
 
   /** The ids of the folders each content is linked to (content/search's linkedCategoryIds). */

@@ -1,11 +1,11 @@
 import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import type { FolderNode, View } from '@paddock/rules';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FolderSearch, Images, ListChecks, Upload } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AssetQuery } from '../../api/assets.api';
-import { assetListQueryOptions } from '../../api/assets.queries';
+import { assetListQueryOptions, assetTotalQueryOptions } from '../../api/assets.queries';
 import { EmptyState } from '../../components/ui/empty-state';
 import { AssetDetailModal } from '../asset-detail/asset-detail-modal';
 import { AssetBrowser } from '../assets/asset-browser';
@@ -72,6 +72,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
     [folder.id, subfolders, text, filters],
   );
   const listing = useInfiniteQuery(assetListQueryOptions(query));
+  const counted = useQuery(assetTotalQueryOptions(query));
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = listing;
   useAreaLoader('grid', listing.isPending);
   useAreaLoader('loadingMore', isFetchingNextPage);
@@ -85,8 +86,6 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
 
   const items = useMemo(() => listing.data?.pages.flatMap((page) => page.items) ?? [], [listing.data]);
   const ids = useMemo(() => items.map((item) => item.id), [items]);
-  const total = listing.data?.pages[0]?.totalResults ?? 0;
-  const totalIsCapped = listing.data?.pages[0]?.totalIsCapped ?? false;
 
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -119,10 +118,10 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
         />
         <ListingControls filters={filters} onFilters={setFilters} />
         <Text flex="1 0 auto" fontSize="sm" color="fg.muted" aria-live="polite" px="1">
-          {listing.isSuccess
-            ? totalIsCapped
-              ? t('assets.countCapped', { total })
-              : t('assets.count', { count: total })
+          {counted.data
+            ? counted.data.totalIsCapped
+              ? t('assets.countCapped', { total: counted.data.totalResults })
+              : t('assets.count', { count: counted.data.totalResults })
             : ''}
         </Text>
         <HStack gap="2">

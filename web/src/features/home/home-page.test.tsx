@@ -5,7 +5,7 @@ import {
   aFolder,
   anAssetDetail,
   aSession,
-  assetListing,
+  assetRoutes,
   fakeHub,
   ok,
   signedInRoutes,
@@ -77,7 +77,7 @@ function hub(total = 250, extra: Parameters<typeof fakeHub>[0] = {}) {
   return fakeHub({
     ...signedInRoutes(),
     'GET /api/folders/tree': ok({ roots: tree }),
-    'GET /api/assets': assetListing(total),
+    ...assetRoutes(total),
     ...extra,
   });
 }
@@ -117,17 +117,16 @@ describe('home listing', () => {
     scroll.scrollTop = 20 * TILE_HEIGHT - 600;
     fireEvent.scroll(scroll);
 
-    await waitFor(() =>
-      expect(assetCalls(calls).map((call) => call.query.get('offset'))).toEqual(['0', '100']),
-    );
+    // Each next page is asked for with the cursor the previous one gave.
+    const starts = () =>
+      assetCalls(calls).map((call) => call.query.get('cursor') ?? call.query.get('offset'));
+    await waitFor(() => expect(starts()).toEqual(['0', 'at-100']));
 
     // The second page is in the list: scrolling to its end shows its last asset and asks for the third.
     scroll.scrollTop = 40 * TILE_HEIGHT - 600;
     fireEvent.scroll(scroll);
     expect(await screen.findByRole('option', { name: 'asset-199.jpg' })).toBeInTheDocument();
-    await waitFor(() =>
-      expect(assetCalls(calls).map((call) => call.query.get('offset'))).toEqual(['0', '100', '200']),
-    );
+    await waitFor(() => expect(starts()).toEqual(['0', 'at-100', 'at-200']));
   });
 
   it('selects with click, Ctrl-click, Shift-click and Ctrl+A, counted in the smart bar', async () => {
@@ -180,7 +179,7 @@ describe('home listing', () => {
     fakeHub({
       ...signedInRoutes(aSession({ roles: ['approver'], defaultView: 'approver' })),
       'GET /api/folders/tree': ok({ roots: tree }),
-      'GET /api/assets': assetListing(1),
+      ...assetRoutes(1),
     });
     renderApp('/home?folder=y24');
     const user = userEvent.setup();
@@ -252,7 +251,7 @@ describe('asset detail modal', () => {
     // Next from the last loaded one loads the next page and steps into it.
     await user.keyboard('{ArrowRight}');
     expect(await screen.findByRole('dialog', { name: 'asset-100.jpg' })).toBeInTheDocument();
-    expect(assetCalls(calls).map((call) => call.query.get('offset'))).toContain('100');
+    expect(assetCalls(calls).map((call) => call.query.get('cursor'))).toContain('at-100');
 
     // Past the very last result it wraps to the first.
     await user.keyboard('{ArrowRight}');
@@ -385,7 +384,7 @@ describe('archive sub-states', () => {
     fakeHub({
       ...signedInRoutes(aSession({ roles: ['approver'], defaultView: 'approver' })),
       'GET /api/folders/tree': ok({ roots: tree }),
-      'GET /api/assets': assetListing(1),
+      ...assetRoutes(1),
     });
     renderApp('/home?view=archives&archive=department');
     const user = userEvent.setup();

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
 import {
   aFolder,
-  anAsset,
   assetListing,
+  assetTotal,
   fakeHub,
   ok,
   signedInRoutes,
@@ -28,6 +28,7 @@ async function openCheck(total: number) {
     ...signedInRoutes(),
     'GET /api/folders/tree': ok({ roots: tree }),
     'GET /api/assets': (call) => assetListing(call.query.get('q') === 'nothing' ? 0 : total)(call),
+    'GET /api/assets/total': (call) => assetTotal(call.query.get('q') === 'nothing' ? 0 : total),
   });
   renderApp('/home?folder=mk');
   const user = userEvent.setup();
@@ -52,8 +53,11 @@ describe('upload check (SPEC §2 Dialogs, §5, §9)', () => {
     expect(rows[0]).toHaveTextContent('asset-0.jpg');
     expect(rows[0]?.querySelector('img')).toHaveAttribute('src', '/api/assets/a0/thumbnail?size=200x200');
     expect(checkCalls(calls)[0]?.query.toString()).toBe(
-      'folderId=mk&subfolders=true&sort=creationDate&order=desc&offset=0&limit=10&q=Spider',
+      'folderId=mk&subfolders=true&q=Spider&sort=creationDate&order=desc&offset=0&limit=10',
     );
+    // Its count is asked beside the page (the home listing behind the dialog asks its own, without q).
+    const totals = calls.filter((call) => call.path === '/api/assets/total' && call.query.has('q'));
+    expect(totals.map((call) => call.query.toString())).toEqual(['folderId=mk&subfolders=true&q=Spider']);
   });
 
   it('pages with previous/next and a range of 3 page numbers, no first or last buttons', async () => {
@@ -86,22 +90,13 @@ describe('upload check (SPEC §2 Dialogs, §5, §9)', () => {
     expect(await within(dialog).findByText('Results: 10,000+')).toBeInTheDocument();
   });
 
-  it('keeps offering the next page while the count is capped at the page end', async () => {
-    // The hub past its cap: it counts to the end of the page asked for and says more follow.
+  it('keeps offering the next page past a capped count while the pages are full', async () => {
+    // The count stops at the cap (here pretended to be 10 assets); the pages go on to the 35th.
     const calls = fakeHub({
       ...signedInRoutes(),
       'GET /api/folders/tree': ok({ roots: tree }),
-      'GET /api/assets': (call) => {
-        const offset = Number(call.query.get('offset'));
-        const size = offset < 30 ? 10 : 5;
-        return ok({
-          items: Array.from({ length: size }, (_, i) => anAsset(offset + i)),
-          totalResults: offset + size,
-          totalIsCapped: offset < 30,
-          offset,
-          limit: 10,
-        });
-      },
+      'GET /api/assets': assetListing(35),
+      'GET /api/assets/total': ok({ totalResults: 10, totalIsCapped: true }),
     });
     renderApp('/home?folder=mk');
     const user = userEvent.setup();
@@ -113,7 +108,7 @@ describe('upload check (SPEC §2 Dialogs, §5, §9)', () => {
       await user.click(within(pages).getByRole('button', { name: 'Next page' }));
       expect(await within(dialog).findByText(`asset-${first}.jpg`)).toBeInTheDocument();
     }
-    expect(within(dialog).getByText('Results: 35')).toBeInTheDocument();
+    expect(within(dialog).getByText('Results: 10+')).toBeInTheDocument();
     expect(within(pages).getByRole('button', { name: 'Next page' })).toBeDisabled();
     expect(checkCalls(calls).map((call) => call.query.get('offset'))).toEqual(['0', '10', '20', '30']);
   });

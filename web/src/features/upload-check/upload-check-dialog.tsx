@@ -21,6 +21,7 @@ import { pageRange } from './page-range';
 import {
   UPLOAD_CHECK_PAGE_SIZE,
   uploadCheckQueryOptions,
+  uploadCheckTotalQueryOptions,
   type UploadCheckSearch,
 } from './upload-check.queries';
 
@@ -42,20 +43,22 @@ export function UploadCheckDialog({ folder, onClose }: UploadCheckDialogProps) {
   const [subfolders, setSubfolders] = useState(true);
   const [search, setSearch] = useState<UploadCheckSearch | undefined>(undefined);
   const [page, setPage] = useState(0);
-  const results = useQuery({
-    ...uploadCheckQueryOptions(search ?? { folderId: folder.id, text: '', subfolders }, page),
-    enabled: search !== undefined,
-  });
+  const searched = search ?? { folderId: folder.id, text: '', subfolders };
+  const results = useQuery({ ...uploadCheckQueryOptions(searched, page), enabled: search !== undefined });
+  const counted = useQuery({ ...uploadCheckTotalQueryOptions(searched), enabled: search !== undefined });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSearch({ folderId: folder.id, text: text.trim(), subfolders });
     setPage(0);
   };
-  const total = results.data?.totalResults ?? 0;
-  const totalIsCapped = results.data?.totalIsCapped ?? false;
-  // A capped total counts to this page's end at least: one page more is always there.
-  const pageCount = Math.ceil(total / UPLOAD_CHECK_PAGE_SIZE) + (totalIsCapped ? 1 : 0);
+  const total = counted.data?.totalResults ?? 0;
+  const totalIsCapped = counted.data?.totalIsCapped ?? false;
+  // Past a capped total, the pages themselves say whether one more follows.
+  const pageCount = Math.max(
+    Math.ceil(total / UPLOAD_CHECK_PAGE_SIZE) + (totalIsCapped ? 1 : 0),
+    page + 1 + (results.data?.hasMore ? 1 : 0),
+  );
 
   return (
     <AppDialog
@@ -102,7 +105,11 @@ export function UploadCheckDialog({ folder, onClose }: UploadCheckDialogProps) {
         ) : results.data ? (
           <Stack gap="3">
             <Text aria-live="polite" fontWeight="medium">
-              {totalIsCapped ? t('assets.countCapped', { total }) : t('uploadCheck.count', { count: total })}
+              {counted.data
+                ? totalIsCapped
+                  ? t('assets.countCapped', { total })
+                  : t('uploadCheck.count', { count: total })
+                : ''}
             </Text>
             {results.data.items.length === 0 ? (
               <Text color="fg.muted">{t('uploadCheck.noResults')}</Text>

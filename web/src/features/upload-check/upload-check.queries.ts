@@ -1,7 +1,7 @@
 import type { AssetListResponse } from '@paddock/rules';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { assetKeys } from '../../api/assets.queries';
-import { assetListPath } from '../../api/assets.api';
+import { assetKeys, assetTotalQueryOptions } from '../../api/assets.queries';
+import { assetListPath, type AssetFilter, type AssetQuery } from '../../api/assets.api';
 import { request } from '../../api/http';
 
 /** SPEC §9: the upload check pages its results by 10. */
@@ -14,17 +14,17 @@ export interface UploadCheckSearch {
   subfolders: boolean;
 }
 
+const filterOf = (search: UploadCheckSearch): AssetFilter => ({
+  folderId: search.folderId,
+  subfolders: search.subfolders,
+  q: search.text,
+  types: [],
+  extensions: [],
+});
+
 /** One page (0-based) of the assets matching an upload check, newest first. */
 export function uploadCheckQueryOptions(search: UploadCheckSearch, page: number) {
-  const query = {
-    folderId: search.folderId,
-    subfolders: search.subfolders,
-    q: search.text,
-    types: [],
-    extensions: [],
-    sort: 'creationDate',
-    order: 'desc',
-  } as const;
+  const query: AssetQuery = { ...filterOf(search), sort: 'creationDate', order: 'desc' };
   return queryOptions({
     // Under the listings key, so a finished upload (which invalidates listings) refreshes it too.
     queryKey: [...assetKeys.lists(), 'uploadCheck', search, page] as const,
@@ -35,4 +35,9 @@ export function uploadCheckQueryOptions(search: UploadCheckSearch, page: number)
       ),
     placeholderData: keepPreviousData,
   });
+}
+
+/** How many assets match an upload check (the listing's capped total). */
+export function uploadCheckTotalQueryOptions(search: UploadCheckSearch) {
+  return assetTotalQueryOptions(filterOf(search));
 }

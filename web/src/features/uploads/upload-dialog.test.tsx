@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
-import { aFolder, assetListing, fakeHub, hubError, ok, signedInRoutes } from '../../../test/fake-hub';
+import { aFolder, assetRoutes, fakeHub, hubError, ok, signedInRoutes } from '../../../test/fake-hub';
 import { renderApp } from '../../../test/render';
 import type { UploaderOptions, UploadEvents } from './uploader';
 
@@ -46,7 +46,7 @@ function hub(resultRoute = ok({ contentId: 'c-1', version: 1 })) {
   return fakeHub({
     ...signedInRoutes(),
     'GET /api/folders/tree': ok({ roots: tree }),
-    'GET /api/assets': assetListing(1),
+    ...assetRoutes(1),
     'GET /api/uploads/u-1/result': resultRoute,
   });
 }

@@ -5,7 +5,7 @@ import { i18n } from '../../i18n/i18n';
 import {
   aFolder,
   anAssetDetail,
-  assetListing,
+  assetRoutes,
   fakeHub,
   hubError,
   ok,
@@ -122,7 +122,7 @@ function hub(detail: Partial<AssetDetail>, extra: Parameters<typeof fakeHub>[0] 
   return fakeHub({
     ...signedInRoutes(),
     'GET /api/folders/tree': ok({ roots: tree }),
-    'GET /api/assets': assetListing(3),
+    ...assetRoutes(3),
     'GET /api/assets/a0': ok(
       anAssetDetail(0, { rights: { rename: false, newVersion: false, download: false }, ...detail }),
     ),
