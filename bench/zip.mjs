@@ -2,9 +2,12 @@
 // ZIP) against reading the same source bytes from disk, in the same run.
 import { createReadStream } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { drain } from './upload-memory.mjs';
 
-/** Streams a ZIP of the contents to a null sink; null when the downloads feature is not there. */
+/**
+ * Streams a ZIP of the contents to a null sink: its size and the milliseconds from the GET to its
+ * first byte; null when the downloads feature is not there. A length the hub announced must be the
+ * number of bytes it sent.
+ */
 export async function downloadZip(client, contentIds) {
   const created = await fetch(`${client.baseUrl}/api/downloads`, {
     method: 'POST',
@@ -14,9 +17,19 @@ export async function downloadZip(client, contentIds) {
   if (created.status === 404) return null;
   if (!created.ok) throw new Error(`POST /api/downloads answered ${created.status}: ${await created.text()}`);
   const { downloadId } = await created.json();
+  const t0 = performance.now();
   const res = await fetch(`${client.baseUrl}/api/downloads/${downloadId}`, { headers: client.headers });
   if (!res.ok) throw new Error(`GET /api/downloads/${downloadId} answered ${res.status}`);
-  return drain(res);
+  let firstByteMs;
+  let bytes = 0;
+  for await (const chunk of res.body) {
+    firstByteMs ??= performance.now() - t0;
+    bytes += chunk.length;
+  }
+  const announced = res.headers.get('content-length');
+  if (announced !== null && Number(announced) !== bytes)
+    throw new Error(`the ZIP announced ${announced} bytes and sent ${bytes}`);
+  return { bytes, firstByteMs };
 }
 
 async function readFiles(paths) {
@@ -36,15 +49,18 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 export async function benchZip(client, files) {
   const zipRates = [];
   const diskRates = [];
+  const firstBytes = [];
   let bytes = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
     const t0 = performance.now();
-    const zipBytes = await downloadZip(
+    const zip = await downloadZip(
       client,
       files.map((f) => f.contentId),
     );
-    if (zipBytes === null) return { available: false };
+    if (zip === null) return { available: false };
+    const zipBytes = zip.bytes;
     zipRates.push(zipBytes / ((performance.now() - t0) / 1000));
+    firstBytes.push(zip.firstByteMs);
     const t1 = performance.now();
     const diskBytes = await readFiles(files.map((f) => f.path));
     diskRates.push(diskBytes / ((performance.now() - t1) / 1000));
@@ -61,6 +77,7 @@ export async function benchZip(client, files) {
     bytes,
     zipRate,
     diskRate,
+    firstByteMs: median(firstBytes),
     ratio: zipRate / diskRate,
   };
 }

@@ -38,6 +38,8 @@ export class DownloadsController {
       .status(200)
       .set({ 'Content-Type': 'application/zip', 'Cache-Control': 'no-store' })
       .attachment(zip.fileName);
+    // The provider's length, passed on, gives the browser's download a real total and progress bar.
+    if (zip.length !== null) res.set('Content-Length', String(zip.length));
     try {
       await pipeline(zip.body, res);
     } catch (err) {

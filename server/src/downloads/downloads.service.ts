@@ -87,12 +87,18 @@ export class DownloadsService {
     return false;
   }
 
-  /** The ZIP stream and the name it is saved under (paddock-YYYYMMDD-HHmm.zip, UTC). */
-  async open(user: AuthUser, downloadId: string): Promise<{ fileName: string; body: Readable }> {
+  /**
+   * The ZIP stream, the name it is saved under (paddock-YYYYMMDD-HHmm.zip, UTC) and its length when
+   * the provider announced one.
+   */
+  async open(
+    user: AuthUser,
+    downloadId: string,
+  ): Promise<{ fileName: string; body: Readable; length: number | null }> {
     const saveAs = `paddock-${stamp(this.clock.now())}`;
     try {
-      const body = await this.archives.download(user.providerToken, downloadId, saveAs);
-      return { fileName: `${saveAs}.zip`, body };
+      const zip = await this.archives.download(user.providerToken, downloadId, saveAs);
+      return { fileName: `${saveAs}.zip`, ...zip };
     } catch (error) {
       throw asDomainError(error);
     }

@@ -67,8 +67,15 @@ export class ArchivesGateway {
     return body.data.downloadId;
   }
 
-  /** The ZIP as the provider streams it (the form POST with tokenId and downloadId); never buffered. */
-  async download(token: string, downloadId: string, saveAs: string): Promise<Readable> {
+  /**
+   * The ZIP as the provider streams it (the form POST with tokenId and downloadId); never buffered.
+   * `length` is the provider's Content-Length, null when it streams chunked.
+   */
+  async download(
+    token: string,
+    downloadId: string,
+    saveAs: string,
+  ): Promise<{ body: Readable; length: number | null }> {
     let res: AxiosResponse<Readable>;
     try {
       res = await this.http.request<Readable>({
@@ -89,7 +96,10 @@ export class ArchivesGateway {
       if (isAxiosError(e)) throw unreachable(e.code);
       throw e;
     }
-    if (res.status === 200) return res.data;
+    if (res.status === 200) {
+      const length = String(res.headers['content-length'] ?? '');
+      return { body: res.data, length: /^\d+$/.test(length) ? Number(length) : null };
+    }
     // A refusal is a small JSON envelope: read it (bounded) to name the failure.
     const body = await streamedRefusalBody(res.data);
     throw providerFailure(res.status, body, ERROR_CODES.NOT_FOUND);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -45,11 +45,11 @@ async function prepare(
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-/** Downloads and unpacks a ZIP; answers each file's pixel size by name. */
-async function unpack(res: Response): Promise<Map<string, string>> {
+/** Unpacks a downloaded ZIP; answers each file's pixel size by name. */
+async function unpack(zip: Buffer): Promise<Map<string, string>> {
   const dir = await mkdtemp(join(workDir, 'zip-'));
   const zipPath = join(dir, 'archive.zip');
-  await writeFile(zipPath, Buffer.from(await res.arrayBuffer()));
+  await writeFile(zipPath, zip);
   await run('unzip', ['-q', zipPath, '-d', join(dir, 'out')]);
   const sizes = new Map<string, string>();
   for (const name of await readdir(join(dir, 'out'))) {
@@ -108,7 +108,9 @@ describe('downloads: ZIP of assets at chosen resolutions', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="paddock-\d{8}-\d{4}\.zip"/);
-    const sizes = await unpack(res);
+    // Resized images have no size before they are made: the ZIP streams without a length.
+    expect(res.headers.get('content-length')).toBeNull();
+    const sizes = await unpack(Buffer.from(await res.arrayBuffer()));
     expect(Object.fromEntries(sizes)).toEqual({
       'large_1920x1080.jpg': '1620x1080',
       'large_640x480.jpg': '640x427',
@@ -116,12 +118,35 @@ describe('downloads: ZIP of assets at chosen resolutions', () => {
     });
   });
 
-  it('gives the original bytes for "original"', async () => {
-    const prepared = await prepare(writer, { contentIds: [small], images: ['original'], videos: [] });
+  it('gives the original bytes for "original", announcing the ZIP\'s exact length for the progress bar', async () => {
+    const prepared = await prepare(writer, { contentIds: [large, small], images: ['original'], videos: [] });
     const res = await fetch(`${t.url}/api/downloads/${String(prepared.body.downloadId)}`, {
       headers: headersOf(writer),
     });
-    expect(Object.fromEntries(await unpack(res))).toEqual({ 'small_original.jpg': '800x600' });
+    const zip = Buffer.from(await res.arrayBuffer());
+    expect(Number(res.headers.get('content-length'))).toBe(zip.length);
+    expect(Object.fromEntries(await unpack(zip))).toEqual({
+      'large_original.jpg': '3000x2000',
+      'small_original.jpg': '800x600',
+    });
+  });
+
+  it('cuts the download short, rather than send a corrupt ZIP, when a file is not the size it was recorded with', async () => {
+    const [shrunk, grown] = [
+      await upload(writer, await jpeg(640, 480), 'shrunk.jpg'),
+      await upload(writer, await jpeg(640, 480), 'grown.jpg'),
+    ];
+    const blob = (id: string) => join(workDir, 'blobs', 'contents', id, 'v1', 'source.jpg');
+    await truncate(blob(shrunk), 100);
+    await appendFile(blob(grown), Buffer.alloc(1000));
+    for (const id of [shrunk, grown]) {
+      const prepared = await prepare(writer, { contentIds: [id], images: ['original'], videos: [] });
+      const res = await fetch(`${t.url}/api/downloads/${String(prepared.body.downloadId)}`, {
+        headers: headersOf(writer),
+      });
+      expect(res.status).toBe(200);
+      await expect(res.arrayBuffer()).rejects.toThrow();
+    }
   });
 
   it('answers 404 to a user who may not see an asset, and for their download of it', async () => {

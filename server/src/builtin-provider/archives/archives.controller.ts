@@ -60,10 +60,13 @@ export class ArchivesController {
       .status(200)
       .set('Content-Type', 'application/zip')
       .attachment(`${form.saveAs ?? 'archive'}.zip`);
+    // Without a length the ZIP goes chunked, and the receiver learns its size only at the end.
+    if (zip.length !== null) res.set('Content-Length', String(zip.length));
     try {
-      await pipeline(zip, res);
+      await pipeline(zip.body, res);
     } catch (err) {
-      // The status is sent already: the receiver sees a cut-short ZIP; pipeline closed both ends.
+      // The status is sent already: the receiver sees a cut-short ZIP (shorter than any announced
+      // length); pipeline closed both ends.
       this.logger.warn({ err, downloadId: form.downloadId }, 'Archive download ended early');
     }
   }

@@ -9,7 +9,7 @@ import { archivePlanner, type ArchiveEntry, type PlannedContent } from './archiv
 import { ArchiveRepository } from './archive.repository';
 import { prepareSchema, type PrepareForm } from './archives.dto';
 import { ARCHIVE_FAILURES } from './archives.errors';
-import { zipStream, type ZipSource } from './zip-writer';
+import { zipLength, zipStream, type ZipSource } from './zip-writer';
 
 /** How long a downloadId stays valid after prepare. */
 const ARCHIVE_TTL_MS = 60 * 60 * 1000;
@@ -45,32 +45,51 @@ export class ArchivesService {
   }
 
   /**
-   * The ZIP of a prepared archive, as a stream: each content is planned (its image size probed)
-   * and each entry's bytes fetched only when the ZIP reaches it, and read as fast as the receiver
-   * takes them. The first byte waits for no probe.
+   * The ZIP of a prepared archive, as a stream: each entry's bytes are fetched only when the ZIP
+   * reaches them, and read as fast as the receiver takes them. `length` is the ZIP's exact size
+   * when every entry is an unchanged file stored as it is (null otherwise), so the browser can
+   * show a real progress bar.
    */
-  async open(token: string | undefined, downloadId: string): Promise<Readable> {
+  async open(
+    token: string | undefined,
+    downloadId: string,
+  ): Promise<{ body: Readable; length: number | null }> {
     const caller = await this.contents.caller(token);
     const archive = await this.archives.findLive(downloadId, this.clock.now());
     if (!archive || archive.userId !== caller.user.id)
       throw new ThronError(ARCHIVE_FAILURES.archiveNotExists);
     const options = prepareSchema.shape.options.parse(archive.options);
     const details = await this.contents.contentsByIds(token, archive.contentIds);
-    // Sizes only matter to leave out resolutions larger than an image (SPEC §5).
-    const probes = options.image.some((o) => o !== 'SOURCE');
-    return zipStream(this.sourcesOf(token, details, archivePlanner(options), probes), this.clock.now());
+    const plan = archivePlanner(options);
+    // Sizes only matter to leave out resolutions larger than an image (SPEC §5); resized bytes
+    // have no size before they are made, so such a ZIP's length is unknown anyway.
+    if (options.image.some((o) => o !== 'SOURCE'))
+      return { body: zipStream(this.probedSources(token, details, plan), this.clock.now()), length: null };
+    // Without a probe the plan reads nothing: every entry, and its file's size, is known up front.
+    const sources = details.flatMap((detail) =>
+      plan(plannedOf(detail, null)).map((entry) => this.sourceOf(token, entry, sizeOf(detail, entry))),
+    );
+    return { body: zipStream(sources, this.clock.now()), length: zipLength(sources) };
   }
 
-  /** One content at a time: a probe holds up to PROBE_BYTES, so memory stays flat for 1000 images. */
-  private async *sourcesOf(
+  /**
+   * One content at a time, planned when the ZIP reaches it: the first byte waits for no probe, and a
+   * probe holds up to PROBE_BYTES, so memory stays flat for 1000 images.
+   */
+  private async *probedSources(
     token: string | undefined,
     details: ContentDetailWire[],
     plan: ReturnType<typeof archivePlanner>,
-    probes: boolean,
   ): AsyncGenerator<ZipSource> {
-    for (const detail of details)
-      for (const entry of plan(await this.plannedOf(token, detail, probes)))
-        yield { name: entry.name, compress: entry.compress, open: () => this.bytesOf(token, entry) };
+    for (const detail of details) {
+      const dimensions =
+        detail.contentType === 'IMAGE' && detail.source ? await this.probe(token, detail) : null;
+      for (const entry of plan(plannedOf(detail, dimensions))) yield this.sourceOf(token, entry);
+    }
+  }
+
+  private sourceOf(token: string | undefined, entry: ArchiveEntry, size?: number): ZipSource {
+    return { name: entry.name, compress: entry.compress, size, open: () => this.bytesOf(token, entry) };
   }
 
   private async bytesOf(token: string | undefined, entry: ArchiveEntry): Promise<Readable> {
@@ -86,28 +105,6 @@ export class ArchivesService {
     // The ZIP destroys the resizer when the receiver goes away: the file is released with it.
     resizer.once('close', () => body.destroy());
     return body.pipe(resizer);
-  }
-
-  private async plannedOf(
-    token: string | undefined,
-    detail: ContentDetailWire,
-    probes: boolean,
-  ): Promise<PlannedContent> {
-    const name =
-      detail.locales.find((l) => l.locale === 'EN')?.name ??
-      detail.locales.find((l) => l.locale === 'IT')?.name ??
-      detail.source?.fileName ??
-      detail.id;
-    return {
-      id: detail.id,
-      contentType: detail.contentType,
-      version: detail.version,
-      name,
-      sourceExtension: detail.sourceExtension,
-      dimensions:
-        probes && detail.contentType === 'IMAGE' && detail.source ? await this.probe(token, detail) : null,
-      derivatives: new Map(detail.derivatives.map((d) => [d.kind, d.mimeType])),
-    };
   }
 
   /** The image's displayed size from its first bytes; null when they do not tell (the resize still never enlarges). */
@@ -132,4 +129,31 @@ export class ArchivesService {
       return null;
     }
   }
+}
+
+function plannedOf(
+  detail: ContentDetailWire,
+  dimensions: { width: number; height: number } | null,
+): PlannedContent {
+  const name =
+    detail.locales.find((l) => l.locale === 'EN')?.name ??
+    detail.locales.find((l) => l.locale === 'IT')?.name ??
+    detail.source?.fileName ??
+    detail.id;
+  return {
+    id: detail.id,
+    contentType: detail.contentType,
+    version: detail.version,
+    name,
+    sourceExtension: detail.sourceExtension,
+    dimensions,
+    derivatives: new Map(detail.derivatives.map((d) => [d.kind, d.mimeType])),
+  };
+}
+
+/** The size of an unresized entry's file, as the content's detail records it; undefined when resized. */
+function sizeOf(detail: ContentDetailWire, entry: ArchiveEntry): number | undefined {
+  if (entry.fit) return undefined;
+  if (entry.kind === 'source') return detail.source?.size;
+  return detail.derivatives.find((d) => d.kind === entry.kind)?.size;
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { zipStream, type ZipSource } from './zip-writer';
+import { zipLength, zipStream, type ZipSource } from './zip-writer';
 
 const run = promisify(execFile);
 const MTIME = new Date(2026, 10, 21, 10, 30, 0);
@@ -17,10 +17,21 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-function source(name: string, bytes: Buffer, compress = false): ZipSource {
+/** A file of `bytes` whose size is announced, as the archive announces its files' sizes. */
+function source(name: string, bytes: Buffer, compress = false, size = bytes.length): ZipSource {
   // Several chunks, as a file read delivers them.
   const chunks = [bytes.subarray(0, bytes.length >> 1), bytes.subarray(bytes.length >> 1)];
-  return { name, compress, open: async () => Readable.from(chunks) };
+  return { name, compress, size, open: async () => Readable.from(chunks) };
+}
+
+/** `size` zero bytes in 4 MiB chunks, never all in memory. */
+function zeros(name: string, size: number): ZipSource {
+  const chunk = Buffer.alloc(4 * 1024 * 1024);
+  function* chunks() {
+    for (let left = size; left > 0; left -= chunk.length)
+      yield chunk.subarray(0, Math.min(left, chunk.length));
+  }
+  return { name, compress: false, size, open: async () => Readable.from(chunks()) };
 }
 
 async function write(sources: ZipSource[]): Promise<string> {
@@ -62,8 +73,48 @@ describe('zipStream', () => {
     expect(zip.readUInt32LE(zip.length - 22 - 20)).toBe(0x07064b50);
     const { stdout } = await run('unzip', ['-l', path], { maxBuffer: 64 * 1024 * 1024 });
     expect(stdout).toMatch(/65538 files/);
+    expect(zipLength(sources)).toBe(zip.length);
     // 65,538 entries take a few seconds on a busy 2-core box.
   }, 60_000);
+
+  it('announces the exact length of stored entries of known size, which unzip tests clean', async () => {
+    const photo = Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 31) % 256));
+    const sources = [
+      source('Red car_original.jpg', photo),
+      source('Auto è rossa_original.png', photo.subarray(0, 5_000)),
+      source('empty_original.pdf', Buffer.alloc(0)),
+    ];
+    const path = await write(sources);
+    await run('unzip', ['-tq', path]);
+    expect(zipLength(sources)).toBe((await readFile(path)).length);
+  });
+
+  it('has no length to announce when an entry is deflated or its size unknown', () => {
+    const bytes = Buffer.from('ok');
+    expect(zipLength([source('a.jpg', bytes), source('b.csv', bytes, true)])).toBeNull();
+    const unsized: ZipSource = { name: 'c.jpg', compress: false, open: async () => Readable.from([bytes]) };
+    expect(zipLength([source('a.jpg', bytes), unsized])).toBeNull();
+  });
+
+  it('announces the exact length past 4 GiB, where sizes and offsets take ZIP64 records', async () => {
+    const sources = [zeros('huge.mov', 2 ** 32 + 1), source('after.jpg', Buffer.from('after'))];
+    let length = 0;
+    let tail = Buffer.alloc(0);
+    for await (const chunk of zipStream(sources, MTIME) as AsyncIterable<Buffer>) {
+      length += chunk.length;
+      tail = Buffer.concat([tail, chunk.subarray(-512)]).subarray(-512);
+    }
+    expect(zipLength(sources)).toBe(length);
+    // The second entry starts past 4 GiB: the end records are ZIP64 ones.
+    expect(tail.readUInt32LE(tail.length - 22 - 20 - 56)).toBe(0x06064b50);
+  }, 60_000);
+
+  it('fails, rather than send a corrupt archive, when a file is shorter or longer than announced', async () => {
+    const shorter = zipStream([source('short.jpg', Buffer.from('12345'), false, 6)], MTIME);
+    await expect(shorter.toArray()).rejects.toThrow('short.jpg gave 5 bytes instead of 6');
+    const longer = zipStream([source('long.csv', Buffer.from('12345'), true, 4)], MTIME);
+    await expect(longer.toArray()).rejects.toThrow('long.csv gave more than its 4 bytes');
+  });
 
   it('ends the stream with the error of an entry that fails to open', async () => {
     const failing: ZipSource = {

@@ -6,6 +6,11 @@ export interface ZipSource {
   name: string;
   /** Deflate (text-like content) or store (media, compressed already). */
   compress: boolean;
+  /**
+   * The exact number of bytes open() gives, when known beforehand. The ZIP fails on a source that
+   * gives more or fewer: its announced length (zipLength) would be a lie.
+   */
+  size?: number;
   open(): Promise<Readable>;
 }
 
@@ -60,21 +65,23 @@ async function* zipChunks(
     try {
       if (method === METHOD_STORE) {
         for await (const chunk of input as AsyncIterable<Buffer>) {
-          entry.crc = crc32(chunk, entry.crc);
-          entry.size += chunk.length;
+          measure(entry, source, chunk);
           yield chunk;
         }
         entry.compressedSize = entry.size;
       } else {
-        const measure = new Transform({
+        const measuring = new Transform({
           transform(chunk: Buffer, _encoding, done) {
-            entry.crc = crc32(chunk, entry.crc);
-            entry.size += chunk.length;
-            done(null, chunk);
+            try {
+              measure(entry, source, chunk);
+              done(null, chunk);
+            } catch (error) {
+              done(error as Error);
+            }
           },
         });
         // pipeline destroys all three when one fails or the loop below stops early.
-        const deflated = pipeline(input, measure, createDeflateRaw(), () => undefined);
+        const deflated = pipeline(input, measuring, createDeflateRaw(), () => undefined);
         for await (const chunk of deflated as AsyncIterable<Buffer>) {
           entry.compressedSize += chunk.length;
           yield chunk;
@@ -84,6 +91,8 @@ async function* zipChunks(
       // A receiver that went away (or a failed entry) releases the file at once.
       input.destroy();
     }
+    if (source.size !== undefined && entry.size !== source.size)
+      throw new Error(`${source.name} gave ${entry.size} bytes instead of ${source.size}`);
     offset += entry.compressedSize;
     const descriptor = dataDescriptor(entry);
     offset += descriptor.length;
@@ -97,6 +106,39 @@ async function* zipChunks(
     yield header;
   }
   yield end(written.length, offset - start, start);
+}
+
+/** Counts a chunk of the entry's bytes; one past the announced size fails before it is sent. */
+function measure(entry: Written, source: ZipSource, chunk: Buffer): void {
+  entry.size += chunk.length;
+  if (source.size !== undefined && entry.size > source.size)
+    throw new Error(`${source.name} gave more than its ${source.size} bytes`);
+  entry.crc = crc32(chunk, entry.crc);
+}
+
+/**
+ * The exact length zipStream writes for `sources` when every one is stored with a known size, else
+ * null (a deflated size is known only once deflated). The records are built by the writer's own
+ * functions, so the length follows its layout, ZIP64 included.
+ */
+export function zipLength(sources: readonly ZipSource[]): number | null {
+  const time = { date: 0, time: 0 };
+  let offset = 0;
+  let central = 0;
+  for (const source of sources) {
+    if (source.compress || source.size === undefined) return null;
+    const entry: Written = {
+      name: Buffer.from(source.name, 'utf8'),
+      method: METHOD_STORE,
+      crc: 0,
+      size: source.size,
+      compressedSize: source.size,
+      offset,
+    };
+    offset += localHeader(entry, time).length + entry.size + dataDescriptor(entry).length;
+    central += centralHeader(entry, time).length;
+  }
+  return offset + central + end(sources.length, central, offset).length;
 }
 
 function needsZip64(entry: Written): boolean {
