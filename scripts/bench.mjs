@@ -155,6 +155,8 @@ async function benchCatalogueAndFiles() {
   if (!archive || (!zipOnly && archive.id !== archiveId))
     throw new Error('the department archive is not in the folder tree');
 
+  // The demo seed's derivative jobs (ffmpeg, LibreOffice) start with the hub: every timed part waits for them.
+  await settleDerivatives();
   if (!zipOnly) {
     step('Listing and search through the hub API (mario.rossi)');
     results.search = await benchSearch(client, { archiveId, rareWord: RARE_WORD, commonWord: COMMON_WORD });

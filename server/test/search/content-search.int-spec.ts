@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FOLDER_CODES, departmentFolderPrettyId } from '@paddock/rules';
+import { BuiltinProviderPrismaService } from '../../src/builtin-provider/builtin-provider-prisma.service';
 import { HttpProviderGateway, createProviderHttp } from '../../src/provider/http-provider.gateway';
 import {
   HttpSearchGateway,
@@ -150,6 +151,11 @@ describe('content search in the built-in provider', () => {
       'Green launch film',
       'blue coupé brochure',
     ]);
+  });
+
+  it('searches on connections without JIT (it compiled for longer than a large count ran)', async () => {
+    const [setting] = await t.app.get(BuiltinProviderPrismaService).$queryRaw<{ jit: string }[]>`SHOW jit`;
+    expect(setting?.jit).toBe('off');
   });
 
   it('never shows a folder without show, nor its contents, nor trashed contents', async () => {
