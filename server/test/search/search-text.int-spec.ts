@@ -73,4 +73,31 @@ describe('text search follows every change of names and tags', () => {
     await db.contentLocale.deleteMany({ where: { contentId: id, locale: 'IT' } });
     expect(await found('wombat')).toEqual([]);
   });
+
+  it('keeps the IT name and the tags in search_text, and still finds an EN name when EN is asked for', async () => {
+    const db = providerDb(t);
+    const id = await insertContent(t, {
+      name: 'Okapi brochure',
+      enName: 'Ibex brochure',
+      folders: [archive],
+      tags: ['Tapir fleet'],
+    });
+    const row = await db.content.findUniqueOrThrow({ where: { id }, select: { searchText: true } });
+    expect(row.searchText.split('\n')).toEqual(['Okapi brochure', expect.stringContaining('tapir fleet')]);
+    const inLocale = async (locale: string, text: string) =>
+      (
+        await search.findContents(
+          token,
+          { folderIds: [archive], cascade: true, text },
+          { sort: 'creationDate', descending: true, offset: 0, limit: 50, locale },
+        )
+      ).map((c) => c.id);
+    expect(await inLocale('IT', 'ibex')).toEqual([]);
+    expect(await inLocale('EN', 'ibex')).toEqual([id]);
+    expect(await inLocale('EN', 'tapir')).toEqual([id]);
+    expect(await inLocale('EN', 'okapi')).toEqual([]);
+    expect(
+      await search.countMatches(token, { folderIds: [archive], cascade: true, text: 'okapi' }, 'IT'),
+    ).toBe(1);
+  });
 });

@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '../../generated/provider/client';
 import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
-import type {
-  ContentHit,
-  ContentOrder,
-  ContentQuery,
-  ContentSourceInfo,
-  FolderRef,
-  MetadataClause,
-  MetadataGroup,
-  TextCriterion,
-  TextField,
+import {
+  isOneLiteral,
+  type ContentHit,
+  type ContentOrder,
+  type ContentQuery,
+  type ContentSourceInfo,
+  type FolderRef,
+  type MetadataClause,
+  type MetadataGroup,
+  type TextCriterion,
 } from './content-search.types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,7 +46,7 @@ interface HitRow {
  *   intersected with the folders the user's groups may `show`), then one statement per page and
  *   one for the total, planned by the size of that scope (scopedContents);
  * - text: ILIKE on content_locale.name and tag_definition.search_text (trigram GIN indexes), or for
- *   NAME and ITAGS alone on content.search_text first (see nameOrTagCondition);
+ *   the IT name and tags on content.search_text (see nameOrTagCondition);
  * - sort: content(created_at) / content(updated_at) btrees walked backwards or forwards;
  * - metadata: content_metadata (key, value) and (key, value_num) btrees, or (content_id, key).
  * Every user value travels as a bind parameter (Prisma.sql), never as SQL text.
@@ -233,8 +233,16 @@ function folderTree(refs: FolderRef[], self: 'included' | 'excluded'): Prisma.Sq
 
 function conditions(q: ContentQuery, folders: FolderScope): Prisma.Sql {
   const parts: Prisma.Sql[] = [Prisma.sql`c.trashed_at IS NULL`];
-  // A small scope already starts from the allowed folders' links.
-  if (!folders.small)
+  // A small scope already starts from the allowed folders' links. A large one with a text condition is
+  // checked per content that passes the text (content_category (content_id, category_id), index only):
+  // a scalar subquery stays that per-row probe, where an EXISTS may be planned as a hash of every link in
+  // scope, whose cost grows with the catalogue while a page or a capped count stops after a bounded number
+  // of contents. Without text the planner may start from the links themselves, which counts a large
+  // folder fastest.
+  if (!folders.small && q.text)
+    parts.push(Prisma.sql`(SELECT true FROM provider.content_category cc
+                           WHERE cc.content_id = c.id AND cc.category_id = ANY(${folders.allowed}::uuid[]) LIMIT 1)`);
+  else if (!folders.small)
     parts.push(Prisma.sql`EXISTS (SELECT 1 FROM provider.content_category cc
                         WHERE cc.content_id = c.id AND cc.category_id = ANY(${folders.allowed}::uuid[]))`);
   if (folders.excluded.length)
@@ -261,8 +269,7 @@ function conditions(q: ContentQuery, folders: FolderScope): Prisma.Sql {
  * small result, instead of probing every content.
  */
 function textCondition(text: TextCriterion, locales: string[]): Prisma.Sql {
-  if (text.fields.length && text.fields.every((f) => PRE_FILTERED.includes(f)))
-    return nameOrTagCondition(text, locales);
+  if (inSearchText(text, locales)) return nameOrTagCondition(text, locales);
   const perPattern = text.patterns.map((pattern) => {
     const branches: Prisma.Sql[] = [];
     const inLocale = locales.length ? Prisma.sql`AND l.locale = ANY(${locales}::text[])` : Prisma.empty;
@@ -292,20 +299,32 @@ function textCondition(text: TextCriterion, locales: string[]): Prisma.Sql {
   return Prisma.sql`(${Prisma.join(perPattern, text.all ? ' AND ' : ' OR ')})`;
 }
 
-/** The fields content.search_text holds (every locale's name and every tag's search_text). */
-const PRE_FILTERED: TextField[] = ['NAME', 'ITAGS'];
+/** The locale whose names content.search_text holds, beside every tag's search_text (the hub's: SPEC §7). */
+const SEARCH_TEXT_LOCALE = 'IT';
+
+/** Whether a match of this search is always a match in content.search_text (which can then pre-filter it). */
+function inSearchText(text: TextCriterion, locales: string[]): boolean {
+  if (!text.fields.length || !text.fields.every((f) => f === 'NAME' || f === 'ITAGS')) return false;
+  return (
+    !text.fields.includes('NAME') || (locales.length > 0 && locales.every((l) => l === SEARCH_TEXT_LOCALE))
+  );
+}
 
 /**
- * NAME and ITAGS only (the hub's search): content.search_text, which holds them all, filters each
- * content first, so PostgreSQL may walk the sort index and stop after one page when the word is
- * common, or read the trigram index of search_text when it is rare. Every pattern is `%…%`, so a
- * match in one name or tag is a match in search_text; the exact test (this locale, one field, no
- * match across two lines) follows on the few contents that pass. It is one EXISTS over a UNION ALL,
- * evaluated per content: two OR-ed EXISTS would be planned as hashes of every match in the table.
+ * NAME and ITAGS only, in IT (the hub's search), or ITAGS alone: content.search_text filters each content
+ * first, so PostgreSQL may walk the sort index and stop after one page when the word is common, or read
+ * the trigram index of search_text when it is rare. When the search is exactly "the IT name or a tag"
+ * and every pattern is one literal (`%…%`, no line break), that test is exact: a match in search_text is
+ * a match in one of its lines, which are those fields, and nothing else is read per content. Otherwise
+ * (ITAGS alone, words in order) the exact per-field test follows on the few contents that pass. It is
+ * one EXISTS over a UNION ALL, evaluated per content: two OR-ed EXISTS would be planned as hashes of
+ * every match in the table.
  */
 function nameOrTagCondition(text: TextCriterion, locales: string[]): Prisma.Sql {
+  const exact = text.fields.includes('NAME') && text.fields.includes('ITAGS');
   const inLocale = locales.length ? Prisma.sql`AND l.locale = ANY(${locales}::text[])` : Prisma.empty;
   const perPattern = text.patterns.map((pattern) => {
+    if (exact && isOneLiteral(pattern)) return Prisma.sql`c.search_text ILIKE ${pattern}`;
     const branches: Prisma.Sql[] = [];
     if (text.fields.includes('NAME'))
       branches.push(Prisma.sql`SELECT 1 FROM provider.content_locale l

@@ -99,6 +99,23 @@ export function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * Whether a pattern is `%…%` around one literal without a line break: it matches text of several
+ * lines exactly when it matches one of them.
+ */
+export function isOneLiteral(pattern: string): boolean {
+  if (pattern.length < 2 || !pattern.startsWith('%') || !pattern.endsWith('%')) return false;
+  const inner = pattern.slice(1, -1);
+  for (let i = 0; i < inner.length; i += 1) {
+    const escaped = inner[i] === '\\';
+    // An escape takes the next character literally; one at the very end would escape the closing %.
+    if (escaped) i += 1;
+    const c = inner[i];
+    if (c === undefined || c === '\n' || (!escaped && (c === '%' || c === '_'))) return false;
+  }
+  return true;
+}
+
 /** THRON's EXACT_MATCH: the key anywhere in the field, case-insensitively. */
 export function exactMatchPatterns(key: string): string[] {
   return [`%${likeLiteral(key)}%`];
