@@ -32,7 +32,7 @@ const LISTING_METHOD = `- **Listing and search**: sequential requests through th
   (page 1; page 51, at item 5000, by the cursor the web follows — walked to page by page first — and by
   offset), \`GET /api/assets?q=${RARE_WORD}&subfolders=true&limit=100\` (a word in about 0.01% of
   the names) and \`q=${COMMON_WORD}\` (a third of the names); each with its total, which the web asks for
-  beside the page (\`GET /api/assets/total\` with the same filter, counted up to 10,000). The time includes
+  beside the page (\`GET /api/assets/total\` with the same filter, counted up to LIMITS.searchCountCap). The time includes
   the hub → provider hop.`;
 const skipGib = process.argv.includes('--skip-gib');
 const workflowOnly = process.argv.includes('--workflow-only');

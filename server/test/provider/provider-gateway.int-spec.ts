@@ -1,19 +1,9 @@
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { HttpProviderGateway, createProviderHttp } from '../../src/provider/http-provider.gateway';
-import { ProviderError } from '../../src/provider/provider.errors';
 import { freePort } from '../support/free-port';
+import { providerFailure } from '../support/scripted-provider';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, providerDb, seedPeople } from '../auth/auth-fixtures';
-
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof ProviderError) return e;
-    throw e;
-  }
-  throw new Error('expected a ProviderError');
-}
 
 /** The typed provider client against the built-in provider over real HTTP. */
 describe('HttpProviderGateway against the built-in provider', () => {
@@ -55,7 +45,7 @@ describe('HttpProviderGateway against the built-in provider', () => {
       'PADDOCK.MULTI_DEPARTMENT',
     ]);
     await gateway.logout(login.token);
-    const after = await failure(gateway.validateToken(login.token));
+    const after = await providerFailure(gateway.validateToken(login.token));
     expect(after).toMatchObject({ code: 'UNAUTHENTICATED', transient: false });
   });
 
@@ -77,7 +67,7 @@ describe('HttpProviderGateway against the built-in provider', () => {
       ['disabled.user', PASSWORD, 'ACCOUNT_DISABLED'],
     ];
     for (const [username, password, code] of cases) {
-      const e = await failure(gateway.login(username, password));
+      const e = await providerFailure(gateway.login(username, password));
       expect(e).toMatchObject({
         code,
         transient: false,
@@ -85,18 +75,18 @@ describe('HttpProviderGateway against the built-in provider', () => {
       });
     }
     await t.app.get(BuiltinIdentitySeeder).upsertUser({ username: 'gateway.lock', password: PASSWORD });
-    await failure(gateway.login('gateway.lock', 'x'));
-    expect(await failure(gateway.login('gateway.lock', 'x'))).toMatchObject({
+    await providerFailure(gateway.login('gateway.lock', 'x'));
+    expect(await providerFailure(gateway.login('gateway.lock', 'x'))).toMatchObject({
       code: 'TOO_MANY_ATTEMPTS',
       transient: false,
     });
-    expect(await failure(gateway.login('gateway.lock', PASSWORD))).toMatchObject({
+    expect(await providerFailure(gateway.login('gateway.lock', PASSWORD))).toMatchObject({
       code: 'TOO_MANY_ATTEMPTS',
     });
   });
 
   it('maps an empty password to VALIDATION_FAILED', async () => {
-    expect(await failure(gateway.login('mario.rossi', ''))).toMatchObject({
+    expect(await providerFailure(gateway.login('mario.rossi', ''))).toMatchObject({
       code: 'VALIDATION_FAILED',
       transient: false,
     });
@@ -104,24 +94,28 @@ describe('HttpProviderGateway against the built-in provider', () => {
 
   it('maps an expired token to UNAUTHENTICATED and a foreign one to FORBIDDEN', async () => {
     const { token } = await gateway.login('anna.bianchi', PASSWORD);
-    expect(await failure(gateway.validateToken(token, 'mario.rossi'))).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await providerFailure(gateway.validateToken(token, 'mario.rossi'))).toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await providerDb(t).token.updateMany({
       where: { user: { username: 'anna.bianchi' } },
       data: { expiresAt: new Date(0) },
     });
-    expect(await failure(gateway.validateToken(token))).toMatchObject({
+    expect(await providerFailure(gateway.validateToken(token))).toMatchObject({
       code: 'UNAUTHENTICATED',
       transient: false,
     });
-    expect(await failure(gateway.userDetail(token, 'anna.bianchi'))).toMatchObject({
+    expect(await providerFailure(gateway.userDetail(token, 'anna.bianchi'))).toMatchObject({
       code: 'UNAUTHENTICATED',
     });
-    expect(await failure(gateway.validateToken('bad token\n'))).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(await providerFailure(gateway.validateToken('bad token\n'))).toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
   });
 
   it('maps an unknown user detail to NOT_FOUND', async () => {
     const { token } = await gateway.login('mario.rossi', PASSWORD);
-    expect(await failure(gateway.userDetail(token, 'nobody'))).toMatchObject({
+    expect(await providerFailure(gateway.userDetail(token, 'nobody'))).toMatchObject({
       code: 'NOT_FOUND',
       transient: false,
       detail: { status: 418, resultCode: 'VUSERNAME_NOT_FOUND' },
@@ -132,7 +126,7 @@ describe('HttpProviderGateway against the built-in provider', () => {
     const misconfigured = new HttpProviderGateway(createProviderHttp(t.config.providerUrl), {
       CLIENT_ID: 'acme',
     });
-    expect(await failure(misconfigured.login('mario.rossi', PASSWORD))).toMatchObject({
+    expect(await providerFailure(misconfigured.login('mario.rossi', PASSWORD))).toMatchObject({
       code: 'PROVIDER_UNAVAILABLE',
       transient: false,
       detail: { resultCode: 'CLIENT_NOT_FOUND' },
@@ -150,7 +144,7 @@ describe('HttpProviderGateway against the built-in provider', () => {
       down.logout('token'),
       down.userDetail('token', 'mario.rossi'),
     ])
-      expect(await failure(attempt)).toMatchObject({
+      expect(await providerFailure(attempt)).toMatchObject({
         code: 'PROVIDER_UNAVAILABLE',
         transient: true,
         detail: { networkCode: 'ECONNREFUSED' },
@@ -160,7 +154,7 @@ describe('HttpProviderGateway against the built-in provider', () => {
   it('maps an HTTP 404 without an envelope (a wrong PROVIDER_URL root) to NOT_FOUND', async () => {
     // The hub's own API answers 404 with its own error body on these paths.
     const wrongRoot = new HttpProviderGateway(createProviderHttp(`${t.url}/api`), { CLIENT_ID: 'paddock' });
-    expect(await failure(wrongRoot.login('mario.rossi', PASSWORD))).toMatchObject({
+    expect(await providerFailure(wrongRoot.login('mario.rossi', PASSWORD))).toMatchObject({
       code: 'NOT_FOUND',
       transient: false,
     });
