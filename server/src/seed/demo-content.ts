@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { BuiltinProviderPrismaService } from '../builtin-provider/builtin-provider-prisma.service';
 import { ContentsService } from '../builtin-provider/contents/contents.service';
 import { mimeTypeOf } from '../builtin-provider/contents/media-types';
-import { TokenService } from '../builtin-provider/identity/token.service';
+import { CallerResolver, type ProviderCaller } from '../builtin-provider/access/provider-caller';
 import { UserDirectoryRepository } from '../builtin-provider/identity/user-directory.repository';
 import { DEPARTMENTS, SUPPLIER } from './demo-data';
 import { demoDocx, demoEps, demoPptx, demoPsd } from './demo-documents';
@@ -351,7 +351,7 @@ export class DemoContentSeeder {
 
   constructor(
     private readonly contents: ContentsService,
-    private readonly tokens: TokenService,
+    private readonly callers: CallerResolver,
     private readonly users: UserDirectoryRepository,
     private readonly repository: DemoContentRepository,
   ) {}
@@ -359,7 +359,7 @@ export class DemoContentSeeder {
   async run(): Promise<DemoContentSummary> {
     const summary: DemoContentSummary = { created: 0, existing: 0 };
     const workDir = await mkdtemp(join(tmpdir(), 'paddock-demo-'));
-    const tokenOf = new Map<string, string>();
+    const callerOf = new Map<string, ProviderCaller>();
     try {
       for (const d of DEPARTMENTS)
         for (const plan of demoContents(d.code, d.en)) {
@@ -372,10 +372,10 @@ export class DemoContentSeeder {
           const missing = plan.assets.filter((a) => !present.has(a.en));
           summary.existing += plan.assets.length - missing.length;
           if (!missing.length) continue;
-          const token = tokenOf.get(plan.uploader) ?? (await this.tokenFor(plan.uploader));
-          tokenOf.set(plan.uploader, token);
+          const caller = callerOf.get(plan.uploader) ?? (await this.callerFor(plan.uploader));
+          callerOf.set(plan.uploader, caller);
           for (const asset of missing) {
-            await this.create(token, folderId, asset, workDir);
+            await this.create(caller, folderId, asset, workDir);
             summary.created += 1;
           }
         }
@@ -385,17 +385,22 @@ export class DemoContentSeeder {
     return summary;
   }
 
-  private async tokenFor(username: string): Promise<string> {
+  private async callerFor(username: string): Promise<ProviderCaller> {
     const user = await this.users.findByUsername(username);
     if (!user) throw new Error(`Demo uploader ${username} is not seeded`);
-    return this.tokens.issueToken(user.id);
+    return this.callers.callerOf(user);
   }
 
-  private async create(token: string, folderId: string, asset: DemoAsset, workDir: string): Promise<void> {
+  private async create(
+    caller: ProviderCaller,
+    folderId: string,
+    asset: DemoAsset,
+    workDir: string,
+  ): Promise<void> {
     const body = await asset.make(workDir);
-    const upload = await this.contents.upload(token, asset.fileName, Readable.from([body]));
+    const upload = await this.contents.upload(caller, asset.fileName, Readable.from([body]));
     const extension = asset.fileName.split('.').pop() ?? '';
-    await this.contents.insert(token, {
+    await this.contents.insert(caller, {
       param: {
         contentType: contentTypeOf(mimeTypeOf(extension), extension),
         contentOpt: {

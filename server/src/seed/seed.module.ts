@@ -7,6 +7,7 @@ import { ProfileModule } from '../profile/profile.module';
 import { DirectoryUserRepository } from '../auth/directory-user.repository';
 import { IdentityModule } from '../builtin-provider/identity/identity.module';
 import { FolderSeedModule } from '../builtin-provider/folders/folder-seed.module';
+import { AccessModule } from '../builtin-provider/access/access.module';
 import { ContentsModule } from '../builtin-provider/contents/contents.module';
 import { BuiltinProviderDatabaseModule } from '../builtin-provider/builtin-provider-database.module';
 import { BlobStoreModule } from '../blob-store/blob-store.module';
@@ -39,6 +40,7 @@ export class SeedModule {
               BlobStoreModule,
               JobsModule.forRoot({ runWorkers: false }),
               ContentsModule,
+              AccessModule,
             ]
           : []),
       ],

@@ -2,7 +2,7 @@ import { BuiltinProviderPrismaService } from '../../src/builtin-provider/builtin
 import { ContentsService } from '../../src/builtin-provider/contents/contents.service';
 import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
-import { TokenService } from '../../src/builtin-provider/identity/token.service';
+import { CallerResolver } from '../../src/builtin-provider/access/provider-caller';
 import { UserDirectoryRepository } from '../../src/builtin-provider/identity/user-directory.repository';
 import { DirectoryUserRepository } from '../../src/auth/directory-user.repository';
 import { ProfileService } from '../../src/profile/profile.service';
@@ -27,7 +27,7 @@ describe('demo content seed (PostgreSQL + Redis + real media)', () => {
     const get = <T>(type: new (...args: never[]) => T): T => t.app.get(type, { strict: false });
     const content = new DemoContentSeeder(
       get(ContentsService),
-      get(TokenService),
+      get(CallerResolver),
       get(UserDirectoryRepository),
       new DemoContentRepository(db),
     );

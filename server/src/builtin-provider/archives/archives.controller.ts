@@ -1,22 +1,11 @@
 import { pipeline } from 'node:stream/promises';
-import {
-  Body,
-  Controller,
-  Headers,
-  HttpCode,
-  Inject,
-  Logger,
-  Param,
-  Post,
-  Res,
-  UseFilters,
-} from '@nestjs/common';
+import { Body, Controller, HttpCode, Logger, Post, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { APP_CONFIG, type AppConfig } from '../../config/config.module';
+import { Authenticated, Caller, type ProviderCaller } from '../access/provider-caller';
 import { ThronExceptionFilter } from '../thron-exception.filter';
 import { ThronInputPipe } from '../thron-input.pipe';
-import { ok, requireClient } from '../thron.errors';
+import { ok } from '../thron.errors';
 import { downloadSchema, prepareSchema, type DownloadForm, type PrepareForm } from './archives.dto';
 import { ArchivesService } from './archives.service';
 
@@ -30,32 +19,27 @@ import { ArchivesService } from './archives.service';
 export class ArchivesController {
   private readonly logger = new Logger(ArchivesController.name);
 
-  constructor(
-    private readonly archives: ArchivesService,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CLIENT_ID'>,
-  ) {}
+  constructor(private readonly archives: ArchivesService) {}
 
   @Post('prepare/:clientId')
   @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
   async prepare(
-    @Param('clientId') clientId: string,
-    @Headers('x-tokenid') token: string | undefined,
+    @Caller() caller: ProviderCaller,
     @Body(new ThronInputPipe(prepareSchema)) form: PrepareForm,
   ) {
-    requireClient(this.config.CLIENT_ID, clientId);
-    return ok(await this.archives.prepare(token, form));
+    return ok(await this.archives.prepare(caller, form));
   }
 
   /** The form POST (tokenId, downloadId, saveAs) answering the ZIP as an attachment. */
   @Post('download/:clientId')
+  @Authenticated({ clientId: 'path', token: 'body' })
   async download(
-    @Param('clientId') clientId: string,
-    @Headers('x-tokenid') header: string | undefined,
+    @Caller() caller: ProviderCaller,
     @Body(new ThronInputPipe(downloadSchema)) form: DownloadForm,
     @Res() res: Response,
   ): Promise<void> {
-    requireClient(this.config.CLIENT_ID, clientId);
-    const zip = await this.archives.open(header ?? form.tokenId, form.downloadId);
+    const zip = await this.archives.open(caller, form.downloadId);
     res
       .status(200)
       .set('Content-Type', 'application/zip')

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BuiltinProviderDatabaseModule } from '../builtin-provider-database.module';
+import { AccessModule } from '../access/access.module';
 import { ContentsModule } from '../contents/contents.module';
 import { ArchiveRepository } from './archive.repository';
 import { ArchivesController } from './archives.controller';
@@ -7,7 +8,7 @@ import { ArchivesService } from './archives.service';
 
 /** The built-in provider's archive downloads (THRON xcontents archive/prepare and archive/download). */
 @Module({
-  imports: [BuiltinProviderDatabaseModule, ContentsModule],
+  imports: [BuiltinProviderDatabaseModule, AccessModule, ContentsModule],
   controllers: [ArchivesController],
   providers: [ArchivesService, ArchiveRepository],
 })

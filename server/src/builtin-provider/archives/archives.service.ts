@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import sharp from 'sharp';
 import { CLOCK, type Clock } from '../../common/clock';
 import type { ContentDetailWire } from '../contents/contents.dto';
+import type { ProviderCaller } from '../access/provider-caller';
 import { ContentsService } from '../contents/contents.service';
 import { ThronError } from '../thron.errors';
 import { archivePlanner, type ArchiveEntry, type PlannedContent } from './archive-plan';
@@ -30,10 +31,9 @@ export class ArchivesService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async prepare(token: string | undefined, form: PrepareForm): Promise<{ downloadId: string }> {
-    const caller = await this.contents.caller(token);
+  async prepare(caller: ProviderCaller, form: PrepareForm): Promise<{ downloadId: string }> {
     const ids = [...new Set(form.criteria.xcontentIds)];
-    const visible = await this.contents.contentsByIds(token, ids);
+    const visible = await this.contents.contentsByIds(caller, ids);
     if (visible.length !== ids.length) throw new ThronError(ARCHIVE_FAILURES.contentNotExists);
     const downloadId = await this.archives.create({
       userId: caller.user.id,
@@ -50,24 +50,20 @@ export class ArchivesService {
    * when every entry is an unchanged file stored as it is (null otherwise), so the browser can
    * show a real progress bar.
    */
-  async open(
-    token: string | undefined,
-    downloadId: string,
-  ): Promise<{ body: Readable; length: number | null }> {
-    const caller = await this.contents.caller(token);
+  async open(caller: ProviderCaller, downloadId: string): Promise<{ body: Readable; length: number | null }> {
     const archive = await this.archives.findLive(downloadId, this.clock.now());
     if (!archive || archive.userId !== caller.user.id)
       throw new ThronError(ARCHIVE_FAILURES.archiveNotExists);
     const options = prepareSchema.shape.options.parse(archive.options);
-    const details = await this.contents.contentsByIds(token, archive.contentIds);
+    const details = await this.contents.contentsByIds(caller, archive.contentIds);
     const plan = archivePlanner(options);
     // Sizes only matter to leave out resolutions larger than an image (SPEC §5); resized bytes
     // have no size before they are made, so such a ZIP's length is unknown anyway.
     if (options.image.some((o) => o !== 'SOURCE'))
-      return { body: zipStream(this.probedSources(token, details, plan), this.clock.now()), length: null };
+      return { body: zipStream(this.probedSources(caller, details, plan), this.clock.now()), length: null };
     // Without a probe the plan reads nothing: every entry, and its file's size, is known up front.
     const sources = details.flatMap((detail) =>
-      plan(plannedOf(detail, null)).map((entry) => this.sourceOf(token, entry, sizeOf(detail, entry))),
+      plan(plannedOf(detail, null)).map((entry) => this.sourceOf(caller, entry, sizeOf(detail, entry))),
     );
     return { body: zipStream(sources, this.clock.now()), length: zipLength(sources) };
   }
@@ -77,23 +73,23 @@ export class ArchivesService {
    * probe holds up to PROBE_BYTES, so memory stays flat for 1000 images.
    */
   private async *probedSources(
-    token: string | undefined,
+    caller: ProviderCaller,
     details: ContentDetailWire[],
     plan: ReturnType<typeof archivePlanner>,
   ): AsyncGenerator<ZipSource> {
     for (const detail of details) {
       const dimensions =
-        detail.contentType === 'IMAGE' && detail.source ? await this.probe(token, detail) : null;
-      for (const entry of plan(plannedOf(detail, dimensions))) yield this.sourceOf(token, entry);
+        detail.contentType === 'IMAGE' && detail.source ? await this.probe(caller, detail) : null;
+      for (const entry of plan(plannedOf(detail, dimensions))) yield this.sourceOf(caller, entry);
     }
   }
 
-  private sourceOf(token: string | undefined, entry: ArchiveEntry, size?: number): ZipSource {
-    return { name: entry.name, compress: entry.compress, size, open: () => this.bytesOf(token, entry) };
+  private sourceOf(caller: ProviderCaller, entry: ArchiveEntry, size?: number): ZipSource {
+    return { name: entry.name, compress: entry.compress, size, open: () => this.bytesOf(caller, entry) };
   }
 
-  private async bytesOf(token: string | undefined, entry: ArchiveEntry): Promise<Readable> {
-    const answer = await this.contents.stream(token, entry.contentId, entry.kind, entry.version, {});
+  private async bytesOf(caller: ProviderCaller, entry: ArchiveEntry): Promise<Readable> {
+    const answer = await this.contents.stream(caller, entry.contentId, entry.kind, entry.version, {});
     const body = answer.body as Readable;
     if (!entry.fit) return body;
     const { width, height, format } = entry.fit;
@@ -109,12 +105,12 @@ export class ArchivesService {
 
   /** The image's displayed size from its first bytes; null when they do not tell (the resize still never enlarges). */
   private async probe(
-    token: string | undefined,
+    caller: ProviderCaller,
     detail: ContentDetailWire,
   ): Promise<{ width: number; height: number } | null> {
     const size = detail.source?.size ?? 0;
     if (size === 0) return null;
-    const answer = await this.contents.stream(token, detail.id, 'source', detail.version, {
+    const answer = await this.contents.stream(caller, detail.id, 'source', detail.version, {
       range: `bytes=0-${Math.min(size, PROBE_BYTES) - 1}`,
     });
     const chunks: Buffer[] = [];

@@ -1,15 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
-
-export interface FolderRightsRow {
-  id: string;
-  prettyId: string;
-  /** OR of the ACL rows of the user's groups; all false when none of them is listed. */
-  show: boolean;
-  write: boolean;
-  share: boolean;
-  manage: boolean;
-}
+import { isUuid } from '../uuid';
 
 export interface NewContent {
   id: string;
@@ -42,32 +33,19 @@ const detailInclude = {
 };
 
 /** A hub-facing provider content row with everything a detail shows (a Prisma payload type stays here). */
-export type ContentRow = NonNullable<Awaited<ReturnType<ContentRepository['findWithDetail']>>>;
+export type ContentRow = Awaited<ReturnType<ContentRepository['findManyWithDetail']>>[number];
 
 /** The built-in provider's contents: rows of content, content_locale, content_category, content_source. */
 @Injectable()
 export class ContentRepository {
   constructor(private readonly prisma: BuiltinProviderPrismaService) {}
 
-  async groupIdsOf(userId: string): Promise<string[]> {
-    const rows = await this.prisma.userGroup.findMany({ where: { userId }, select: { groupId: true } });
-    return rows.map((r) => r.groupId);
-  }
-
-  /** The folders among `ids` that exist, with the rights `groupIds` have on each. */
-  async folderRights(ids: string[], groupIds: string[]): Promise<FolderRightsRow[]> {
-    const folders = await this.prisma.category.findMany({
-      where: { id: { in: ids } },
-      select: { id: true, prettyId: true, acl: { where: { groupId: { in: groupIds } } } },
+  /** The folders among `ids` that exist, whoever may see them (the ACL is AccessRepository's). */
+  async existingFolders(ids: string[]): Promise<{ id: string; prettyId: string }[]> {
+    return this.prisma.category.findMany({
+      where: { id: { in: ids.filter(isUuid) } },
+      select: { id: true, prettyId: true },
     });
-    return folders.map((f) => ({
-      id: f.id,
-      prettyId: f.prettyId,
-      show: f.acl.some((a) => a.show),
-      write: f.acl.some((a) => a.write),
-      share: f.acl.some((a) => a.share),
-      manage: f.acl.some((a) => a.manage),
-    }));
   }
 
   async create(content: NewContent): Promise<void> {
@@ -123,10 +101,6 @@ export class ContentRepository {
     });
   }
 
-  async findWithDetail(id: string) {
-    return this.prisma.content.findFirst({ where: { id, trashedAt: null }, include: detailInclude });
-  }
-
   async findManyWithDetail(ids: string[]) {
     return this.prisma.content.findMany({
       where: { id: { in: ids }, trashedAt: null },
@@ -134,19 +108,9 @@ export class ContentRepository {
     });
   }
 
-  /** Ownership and folder links of a content, trashed or not; null when it does not exist. */
-  async findAccess(id: string) {
-    return this.prisma.content.findUnique({
-      where: { id },
-      select: {
-        id: true,
-        contentType: true,
-        ownerUsername: true,
-        version: true,
-        trashedAt: true,
-        categories: { select: { categoryId: true } },
-      },
-    });
+  /** A content's type and current version, trashed or not; null when it does not exist. */
+  async findSummary(id: string): Promise<{ contentType: string; version: number } | null> {
+    return this.prisma.content.findUnique({ where: { id }, select: { contentType: true, version: true } });
   }
 
   async hasLocale(contentId: string, locale: string): Promise<boolean> {

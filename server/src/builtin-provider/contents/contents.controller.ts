@@ -4,9 +4,7 @@ import {
   Body,
   Controller,
   Get,
-  Headers,
   HttpCode,
-  Inject,
   Param,
   ParseUUIDPipe,
   Post,
@@ -17,10 +15,10 @@ import {
   UseFilters,
 } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { APP_CONFIG, type AppConfig } from '../../config/config.module';
+import { Authenticated, Caller, type ProviderCaller } from '../access/provider-caller';
 import { ThronExceptionFilter } from '../thron-exception.filter';
 import { ThronInputPipe } from '../thron-input.pipe';
-import { ok, requireClient } from '../thron.errors';
+import { ok } from '../thron.errors';
 import {
   checkInsertSchema,
   contentsByIdsSchema,
@@ -46,10 +44,7 @@ import { ContentsService } from './contents.service';
 @UseFilters(ThronExceptionFilter)
 @Controller('provider/xpackager/resources')
 export class PackagerController {
-  constructor(
-    private readonly contents: ContentsService,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CLIENT_ID'>,
-  ) {}
+  constructor(private readonly contents: ContentsService) {}
 
   /**
    * The built-in provider's stand-in for THRON's S3 bucket: the request body, streamed into the
@@ -57,24 +52,20 @@ export class PackagerController {
    */
   @Put('upload/:clientId')
   @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
   async upload(
-    @Param('clientId') clientId: string,
+    @Caller() caller: ProviderCaller,
     @Query(new ThronInputPipe(uploadQuerySchema)) query: { fileName: string },
-    @Headers('x-tokenid') token: string | undefined,
     @Req() req: Request,
   ) {
-    requireClient(this.config.CLIENT_ID, clientId);
-    return ok(await this.contents.upload(token, query.fileName, req));
+    return ok(await this.contents.upload(caller, query.fileName, req));
   }
 
   /** With BLOB_STORE=s3, where and with which key to write a file; on disk a refusal (use upload above). */
   @Get('repository/getS3UploadCredentials')
-  async getS3UploadCredentials(
-    @Query('clientId') clientId: string | undefined,
-    @Headers('x-tokenid') token: string | undefined,
-  ) {
-    requireClient(this.config.CLIENT_ID, clientId);
-    return ok(await this.contents.s3UploadCredentials(token));
+  @Authenticated({ clientId: 'query' })
+  async getS3UploadCredentials(@Caller() caller: ProviderCaller) {
+    return ok(await this.contents.s3UploadCredentials(caller));
   }
 }
 
@@ -83,68 +74,51 @@ export class PackagerController {
 @UseFilters(ThronExceptionFilter)
 @Controller('provider/xadmin/resources/content')
 export class ContentAdminController {
-  constructor(
-    private readonly contents: ContentsService,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CLIENT_ID'>,
-  ) {}
+  constructor(private readonly contents: ContentsService) {}
 
   @Post('insert/:clientId')
   @HttpCode(200)
-  async insert(
-    @Param('clientId') clientId: string,
-    @Headers('x-tokenid') token: string | undefined,
-    @Body(new ThronInputPipe(insertSchema)) form: InsertForm,
-  ) {
-    requireClient(this.config.CLIENT_ID, clientId);
-    return ok(await this.contents.insert(token, form));
+  @Authenticated({ clientId: 'path' })
+  async insert(@Caller() caller: ProviderCaller, @Body(new ThronInputPipe(insertSchema)) form: InsertForm) {
+    return ok(await this.contents.insert(caller, form));
   }
 
   /** Not THRON's: the rules of insert / updateSource, checked before a file is sent (upload creation). */
   @Post('checkInsert/:clientId')
   @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
   async checkInsert(
-    @Param('clientId') clientId: string,
-    @Headers('x-tokenid') token: string | undefined,
+    @Caller() caller: ProviderCaller,
     @Body(new ThronInputPipe(checkInsertSchema)) form: CheckInsertForm,
   ) {
-    requireClient(this.config.CLIENT_ID, clientId);
-    await this.contents.checkInsert(token, form);
+    await this.contents.checkInsert(caller, form);
     return ok({});
   }
 
   /** A new version of the source: the id stays, `version` goes up by one. */
   @Post('updateSource/:clientId')
   @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
   async updateSource(
-    @Param('clientId') clientId: string,
-    @Headers('x-tokenid') token: string | undefined,
+    @Caller() caller: ProviderCaller,
     @Body(new ThronInputPipe(updateSourceSchema)) form: UpdateSourceForm,
   ) {
-    requireClient(this.config.CLIENT_ID, clientId);
-    return ok(await this.contents.updateSource(token, form));
+    return ok(await this.contents.updateSource(caller, form));
   }
 
   @Post('trash/:clientId')
   @HttpCode(200)
-  async trash(
-    @Param('clientId') clientId: string,
-    @Headers('x-tokenid') token: string | undefined,
-    @Body(new ThronInputPipe(trashSchema)) form: TrashForm,
-  ) {
-    requireClient(this.config.CLIENT_ID, clientId);
+  @Authenticated({ clientId: 'path' })
+  async trash(@Caller() caller: ProviderCaller, @Body(new ThronInputPipe(trashSchema)) form: TrashForm) {
     const ids = form.contentList.contentsToTrash.map((c) => c.xcontentId);
-    return ok(await this.contents.trash(token, ids));
+    return ok(await this.contents.trash(caller, ids));
   }
 
   @Post('remove/:clientId')
   @HttpCode(200)
-  async remove(
-    @Param('clientId') clientId: string,
-    @Headers('x-tokenid') token: string | undefined,
-    @Body(new ThronInputPipe(removeSchema)) form: RemoveForm,
-  ) {
-    requireClient(this.config.CLIENT_ID, clientId);
-    await this.contents.remove(token, form.xcontentId);
+  @Authenticated({ clientId: 'path' })
+  async remove(@Caller() caller: ProviderCaller, @Body(new ThronInputPipe(removeSchema)) form: RemoveForm) {
+    await this.contents.remove(caller, form.xcontentId);
     return ok({});
   }
 }
@@ -154,58 +128,53 @@ export class ContentAdminController {
 @UseFilters(ThronExceptionFilter)
 @Controller('provider/xcontents/resources/content')
 export class ContentController {
-  constructor(
-    private readonly contents: ContentsService,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CLIENT_ID'>,
-  ) {}
+  constructor(private readonly contents: ContentsService) {}
 
   @Post('addContent4Locale')
   @HttpCode(200)
+  @Authenticated({ clientId: 'body' })
   async addContent4Locale(
-    @Headers('x-tokenid') token: string | undefined,
+    @Caller() caller: ProviderCaller,
     @Body(new ThronInputPipe(localeDetailSchema)) form: LocaleDetailForm,
   ) {
-    requireClient(this.config.CLIENT_ID, form.client.clientId);
-    await this.contents.addLocale(token, form);
+    await this.contents.addLocale(caller, form);
     return ok({});
   }
 
   @Post('updateContent4Locale')
   @HttpCode(200)
+  @Authenticated({ clientId: 'body' })
   async updateContent4Locale(
-    @Headers('x-tokenid') token: string | undefined,
+    @Caller() caller: ProviderCaller,
     @Body(new ThronInputPipe(localeDetailSchema)) form: LocaleDetailForm,
   ) {
-    requireClient(this.config.CLIENT_ID, form.client.clientId);
-    await this.contents.updateLocale(token, form);
+    await this.contents.updateLocale(caller, form);
     return ok({});
   }
 
   /** Details of up to 50 contents; ids the caller may not see are left out. */
   @Post('getContentsByIds/:clientId')
   @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
   async getContentsByIds(
-    @Param('clientId') clientId: string,
-    @Headers('x-tokenid') token: string | undefined,
+    @Caller() caller: ProviderCaller,
     @Body(new ThronInputPipe(contentsByIdsSchema)) form: ContentsByIdsForm,
   ) {
-    requireClient(this.config.CLIENT_ID, clientId);
-    return ok({ contents: await this.contents.contentsByIds(token, form.contentIds) });
+    return ok({ contents: await this.contents.contentsByIds(caller, form.contentIds) });
   }
 
   /** A version's source (`kind` = source) or derivative bytes, with Range and ETag. */
   @Get('stream/:clientId/:contentId/:kind')
+  @Authenticated({ clientId: 'path' })
   async stream(
-    @Param('clientId') clientId: string,
+    @Caller() caller: ProviderCaller,
     @Param('contentId', new ParseUUIDPipe()) contentId: string,
     @Param('kind') kind: string,
     @Query(new ThronInputPipe(streamQuerySchema)) query: { version?: number },
-    @Headers('x-tokenid') token: string | undefined,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    requireClient(this.config.CLIENT_ID, clientId);
-    const answer = await this.contents.stream(token, contentId, kind, query.version, {
+    const answer = await this.contents.stream(caller, contentId, kind, query.version, {
       range: req.headers.range,
       ifNoneMatch: req.headers['if-none-match'],
     });

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { BuiltinProviderDatabaseModule } from '../builtin-provider-database.module';
-import { IdentityModule } from '../identity/identity.module';
+import { AccessModule } from '../access/access.module';
 import { ContentRepository } from './content.repository';
 import { ContentAdminController, ContentController, PackagerController } from './contents.controller';
 import { ContentsService, DerivativesRequester } from './contents.service';
 
 /** The built-in provider's contents (THRON xpackager, xadmin content, xcontents content). */
 @Module({
-  imports: [BuiltinProviderDatabaseModule, IdentityModule],
+  imports: [BuiltinProviderDatabaseModule, AccessModule],
   controllers: [PackagerController, ContentAdminController, ContentController],
   providers: [ContentsService, ContentRepository, DerivativesRequester],
   // The demo seed creates its contents the normal way, through the service.

@@ -1,23 +1,19 @@
 import type { BlobStore } from '../../blob-store/blob-store';
 import { systemClock } from '../../common/clock';
-import type { IdentityUser } from '../identity/identity-user';
-import type { TokenService } from '../identity/token.service';
+import { providerCaller } from '../../../test/support/provider-caller';
+import type { AccessRepository } from '../access/access.repository';
 import { ThronError } from '../thron.errors';
 import type { ContentRepository } from './content.repository';
 import { ContentsService, type ContentsStoreConfig, type DerivativesRequester } from './contents.service';
 
-const USER_ID = '6f1c2b1e-1111-4222-8333-444455556666';
+const CALLER = providerCaller('writer.one', []);
+const USER_ID = CALLER.user.id;
 
-/** The service with fakes: one valid token, a store that must not be touched. */
+/** The service with fakes: a store and repositories that must not be touched. */
 function serviceOn(config: ContentsStoreConfig): ContentsService {
-  const tokens = {
-    resolve: (token: string | undefined) =>
-      Promise.resolve(token === 'good' ? ({ id: USER_ID, username: 'writer.one' } as IdentityUser) : null),
-  } as TokenService;
-  const contents = { groupIdsOf: () => Promise.resolve([]) } as Pick<ContentRepository, 'groupIdsOf'>;
   return new ContentsService(
-    contents as ContentRepository,
-    tokens,
+    {} as ContentRepository,
+    {} as AccessRepository,
     {} as DerivativesRequester,
     {} as BlobStore,
     systemClock,
@@ -42,36 +38,31 @@ async function refusal(promise: Promise<unknown>): Promise<ThronError> {
 describe('ContentsService.s3UploadCredentials (research §3.8)', () => {
   it("hands out the store's key, the bucket, its region and a fresh prefix in the caller's incoming area", async () => {
     const service = serviceOn(S3);
-    const first = await service.s3UploadCredentials('good');
+    const first = await service.s3UploadCredentials(CALLER);
     expect(first).toEqual({
       credentials: { accessKeyId: 'STORE-KEY', secretAccessKey: 'STORE-SECRET', sessionToken: '' },
       bucketName: 'paddock',
       path: expect.stringMatching(new RegExp(`^incoming/${USER_ID}/[0-9a-f-]{36}$`)) as string,
       region: 'eu-south-1',
     });
-    expect((await service.s3UploadCredentials('good')).path).not.toBe(first.path);
+    expect((await service.s3UploadCredentials(CALLER)).path).not.toBe(first.path);
   });
 
   it('hands out the upload key instead when one is configured', async () => {
     const service = serviceOn({ ...S3, S3_UPLOAD_ACCESS_KEY: 'UP-KEY', S3_UPLOAD_SECRET_KEY: 'UP-SECRET' });
-    expect((await service.s3UploadCredentials('good')).credentials).toEqual({
+    expect((await service.s3UploadCredentials(CALLER)).credentials).toEqual({
       accessKeyId: 'UP-KEY',
       secretAccessKey: 'UP-SECRET',
       sessionToken: '',
     });
   });
 
-  it('refuses on the disk store, and refuses an unknown token first', async () => {
+  it('refuses on the disk store', async () => {
     const disk = serviceOn({ BLOB_STORE: 'disk', S3_REGION: 'us-east-1' });
-    expect((await refusal(disk.s3UploadCredentials('good'))).failure).toMatchObject({
+    expect((await refusal(disk.s3UploadCredentials(CALLER))).failure).toMatchObject({
       status: 418,
       resultCode: 'EXCEPTION',
       errorDescription: expect.stringMatching(/^NO_S3_BUCKET/) as string,
     });
-    for (const service of [disk, serviceOn(S3)])
-      expect((await refusal(service.s3UploadCredentials('stale'))).failure).toMatchObject({
-        status: 403,
-        ssoCode: 'SESSION_EXPIRED',
-      });
   });
 });

@@ -14,9 +14,11 @@ import { CLOCK, type Clock } from '../../common/clock';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
 import { JobName } from '../../jobs/job-catalogue';
 import { JobsService } from '../../jobs/jobs.service';
-import { THRON_FAILURES, ThronError } from '../thron.errors';
-import { fullNameOf, type IdentityUser } from '../identity/identity-user';
-import { TokenService } from '../identity/token.service';
+import { AccessRepository } from '../access/access.repository';
+import { contentRights, type ContentRights } from '../access/content-rights';
+import type { ProviderCaller } from '../access/provider-caller';
+import { ThronError } from '../thron.errors';
+import { fullNameOf } from '../identity/identity-user';
 import { ContentRepository, type ContentRow, type NewSource } from './content.repository';
 import type {
   CheckInsertForm,
@@ -29,12 +31,6 @@ import type {
 import { CONTENT_FAILURES, LOCAL_BUCKET } from './contents.errors';
 import { extensionOf, keySegmentOf } from '../../common/file-names';
 import { mimeTypeOf } from './media-types';
-
-/** Who calls: the token's user and their groups (the ACL is per group). */
-interface Caller {
-  user: IdentityUser;
-  groupIds: string[];
-}
 
 /** content_version lives in the first metadata classification of SPEC §3; it is hidden from display. */
 export const VERSION_METADATA = { classificationId: 'ggdyqo', key: 'content_version' } as const;
@@ -95,7 +91,7 @@ export class ContentsService {
 
   constructor(
     private readonly contents: ContentRepository,
-    private readonly tokens: TokenService,
+    private readonly access: AccessRepository,
     private readonly derivatives: DerivativesRequester,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -104,15 +100,8 @@ export class ContentsService {
     this.bucket = config.BLOB_STORE === 's3' ? (config.S3_BUCKET ?? '') : LOCAL_BUCKET;
   }
 
-  async caller(token: string | undefined): Promise<Caller> {
-    const user = await this.tokens.resolve(token);
-    if (!user) throw new ThronError(THRON_FAILURES.sessionExpired);
-    return { user, groupIds: await this.contents.groupIdsOf(user.id) };
-  }
-
   /** Streams a request body into the blob store's incoming area. */
-  async upload(token: string | undefined, fileName: string, body: Readable) {
-    const caller = await this.caller(token);
+  async upload(caller: ProviderCaller, fileName: string, body: Readable) {
     const filePath = `${incomingPrefixOf(caller)}${randomUUID()}/${keySegmentOf(fileName)}`;
     const written = await this.blobs.put(filePath, body);
     return { bucket: this.bucket, filePath, size: written.size, sha256: written.sha256 };
@@ -123,8 +112,7 @@ export class ContentsService {
    * caller's incoming area of the store's bucket, and the upload key of the configuration (there
    * is no STS to mint a session key, so `sessionToken` is empty). Refused on the disk store.
    */
-  async s3UploadCredentials(token: string | undefined): Promise<S3UploadCredentials> {
-    const caller = await this.caller(token);
+  async s3UploadCredentials(caller: ProviderCaller): Promise<S3UploadCredentials> {
     if (this.config.BLOB_STORE !== 's3') throw new ThronError(CONTENT_FAILURES.noS3Bucket);
     return {
       credentials: {
@@ -138,14 +126,12 @@ export class ContentsService {
     };
   }
 
-  async checkInsert(token: string | undefined, form: CheckInsertForm): Promise<void> {
-    const caller = await this.caller(token);
+  async checkInsert(caller: ProviderCaller, form: CheckInsertForm): Promise<void> {
     if (form.linkedCategoryIds.length) await this.requireWritableFolders(caller, form.linkedCategoryIds);
     if (form.contentId) await this.requireWritableContent(caller, form.contentId);
   }
 
-  async insert(token: string | undefined, form: InsertForm) {
-    const caller = await this.caller(token);
+  async insert(caller: ProviderCaller, form: InsertForm) {
     const { contentType, contentOpt, sources } = form.param;
     await this.requireWritableFolders(caller, contentOpt.linkedCategoryIds);
     const s3 = sources[0].s3;
@@ -180,13 +166,14 @@ export class ContentsService {
     return { xcontentId: id, actionsInError: [] as string[], content: await this.detailOf(caller, id) };
   }
 
-  async updateSource(token: string | undefined, form: UpdateSourceForm) {
-    const caller = await this.caller(token);
-    const access = await this.requireWritableContent(caller, form.contentId);
+  async updateSource(caller: ProviderCaller, form: UpdateSourceForm) {
+    await this.requireWritableContent(caller, form.contentId);
+    const current = await this.contents.findSummary(form.contentId);
+    if (!current) throw new ThronError(CONTENT_FAILURES.contentNotExists);
     const s3 = form.sources[0].s3;
     const fileName = s3.newFileName ?? s3.filePath.split('/').pop() ?? 'file';
     const extension = extensionOf(s3.filePath.split('/').pop() ?? fileName);
-    const version = access.version + 1;
+    const version = current.version + 1;
     const source = await this.takeSource(caller, s3, form.contentId, version, extension, fileName);
     const added = await this.contents
       .addVersion(form.contentId, source, extension, VERSION_METADATA)
@@ -202,8 +189,7 @@ export class ContentsService {
     return { xcontentId: form.contentId, version, content: await this.detailOf(caller, form.contentId) };
   }
 
-  async addLocale(token: string | undefined, form: LocaleDetailForm): Promise<void> {
-    const caller = await this.caller(token);
+  async addLocale(caller: ProviderCaller, form: LocaleDetailForm): Promise<void> {
     await this.requireWritableContent(caller, form.contentId);
     const { locale, name, description } = form.detail;
     if (await this.contents.hasLocale(form.contentId, locale))
@@ -212,8 +198,7 @@ export class ContentsService {
   }
 
   /** THRON's update overwrites the whole locale entry: an omitted description is emptied. */
-  async updateLocale(token: string | undefined, form: LocaleDetailForm): Promise<void> {
-    const caller = await this.caller(token);
+  async updateLocale(caller: ProviderCaller, form: LocaleDetailForm): Promise<void> {
     await this.requireWritableContent(caller, form.contentId);
     const { locale, name, description } = form.detail;
     if (!(await this.contents.hasLocale(form.contentId, locale)))
@@ -222,37 +207,32 @@ export class ContentsService {
   }
 
   /** The contents among `ids` the caller may see (others are left out, as THRON's search does). */
-  async contentsByIds(token: string | undefined, ids: string[]): Promise<ContentDetailWire[]> {
-    const caller = await this.caller(token);
-    const rows = await this.contents.findManyWithDetail([...new Set(ids)]);
-    const details: ContentDetailWire[] = [];
-    for (const row of rows) {
-      const detail = await this.visibleDetail(caller, row);
-      if (detail) details.push(detail);
-    }
+  async contentsByIds(caller: ProviderCaller, ids: string[]): Promise<ContentDetailWire[]> {
+    const rights = await this.rightsOf(caller, ids);
+    const readable = [...rights].filter(([, r]) => r.read).map(([id]) => id);
+    const rows = readable.length ? await this.contents.findManyWithDetail(readable) : [];
+    const details = rows.flatMap((row) => {
+      const r = rights.get(row.id);
+      return r ? [toWire(row, { write: r.modify, share: r.share })] : [];
+    });
     const order = new Map(ids.map((id, i) => [id, i]));
     return details.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   }
 
   /** Trashes what the caller may modify; the others are named in `contentsInIssue`. */
-  async trash(token: string | undefined, ids: string[]): Promise<{ contentsInIssue: string[] }> {
-    const caller = await this.caller(token);
+  async trash(caller: ProviderCaller, ids: string[]): Promise<{ contentsInIssue: string[] }> {
+    const access = await this.access.contentAccess(caller.groupIds, ids);
     const contentsInIssue: string[] = [];
     for (const id of new Set(ids)) {
-      try {
-        const access = await this.requireWritableContent(caller, id);
-        if (!access.trashedAt) await this.contents.trash(id, this.clock.now());
-      } catch (error) {
-        if (!(error instanceof ThronError)) throw error;
-        contentsInIssue.push(id);
-      }
+      const a = access.get(id);
+      if (!a || !contentRights(a, caller.user.username).modify) contentsInIssue.push(id);
+      else if (!a.trashed) await this.contents.trash(id, this.clock.now());
     }
     return { contentsInIssue };
   }
 
   /** Permanent delete: the rows, then every source and derivative file. */
-  async remove(token: string | undefined, id: string): Promise<void> {
-    const caller = await this.caller(token);
+  async remove(caller: ProviderCaller, id: string): Promise<void> {
     await this.requireWritableContent(caller, id);
     const keys = await this.contents.remove(id);
     for (const key of keys) await this.blobs.delete(key);
@@ -260,16 +240,15 @@ export class ContentsService {
 
   /** The bytes of a version's source (`kind` 'source') or of one of its derivatives. */
   async stream(
-    token: string | undefined,
+    caller: ProviderCaller,
     contentId: string,
     kind: string,
     version: number | undefined,
     headers: { range?: string; ifNoneMatch?: string },
   ): Promise<StreamAnswer> {
-    const caller = await this.caller(token);
-    const access = await this.contents.findAccess(contentId);
-    if (!access || access.trashedAt || !(await this.canSee(caller, access)))
-      throw new ThronError(CONTENT_FAILURES.contentNotExists);
+    const rights = (await this.rightsOf(caller, [contentId])).get(contentId);
+    const access = rights?.read ? await this.contents.findSummary(contentId) : null;
+    if (!access) throw new ThronError(CONTENT_FAILURES.contentNotExists);
     const v = version ?? access.version;
     const file = await this.fileOf(contentId, v, kind);
     if (!file)
@@ -328,7 +307,7 @@ export class ContentsService {
 
   /** Moves (or copies) an uploaded file to the content's place in the store. */
   private async takeSource(
-    caller: Caller,
+    caller: ProviderCaller,
     s3: S3Source,
     contentId: string,
     version: number,
@@ -364,64 +343,38 @@ export class ContentsService {
     };
   }
 
-  private async requireWritableFolders(caller: Caller, ids: string[]): Promise<void> {
+  private async requireWritableFolders(caller: ProviderCaller, ids: string[]): Promise<void> {
     const unique = [...new Set(ids)];
-    const folders = await this.contents.folderRights(unique, caller.groupIds);
+    const folders = await this.contents.existingFolders(unique);
     if (folders.length !== unique.length) throw new ThronError(CONTENT_FAILURES.categoryNotExists);
     // Checked before rights: the suppliers folder refuses uploads whoever asks (SPEC §5).
     if (folders.some((f) => isSuppliersRootPrettyId(f.prettyId)))
       throw new ThronError(CONTENT_FAILURES.suppliersFolder);
-    if (folders.some((f) => !f.write)) throw new ThronError(CONTENT_FAILURES.accessDenied);
+    const rights = await this.access.folderRights(caller.groupIds, unique);
+    if (unique.some((id) => !rights.get(id)?.write)) throw new ThronError(CONTENT_FAILURES.accessDenied);
   }
 
-  /** THRON's MODIFY: the owner, or `write` on one of the content's folders. */
-  private async requireWritableContent(caller: Caller, contentId: string) {
-    const access = await this.contents.findAccess(contentId);
-    if (!access) throw new ThronError(CONTENT_FAILURES.contentNotExists);
-    if (access.ownerUsername === caller.user.username) return access;
-    const folders = await this.contents.folderRights(
-      access.categories.map((c) => c.categoryId),
-      caller.groupIds,
-    );
-    if (access.trashedAt || !folders.some((f) => f.show))
-      throw new ThronError(CONTENT_FAILURES.contentNotExists);
-    if (!folders.some((f) => f.write)) throw new ThronError(CONTENT_FAILURES.accessDenied);
-    return access;
+  /** THRON's MODIFY (contentRights); a content the caller may not even read is absent. */
+  private async requireWritableContent(caller: ProviderCaller, contentId: string): Promise<void> {
+    const rights = (await this.rightsOf(caller, [contentId])).get(contentId);
+    if (rights?.modify) return;
+    throw new ThronError(rights?.read ? CONTENT_FAILURES.accessDenied : CONTENT_FAILURES.contentNotExists);
   }
 
-  private async canSee(
-    caller: Caller,
-    access: { ownerUsername: string; categories: { categoryId: string }[] },
-  ): Promise<boolean> {
-    if (access.ownerUsername === caller.user.username) return true;
-    const folders = await this.contents.folderRights(
-      access.categories.map((c) => c.categoryId),
-      caller.groupIds,
-    );
-    return folders.some((f) => f.show);
+  private async rightsOf(caller: ProviderCaller, ids: string[]): Promise<Map<string, ContentRights>> {
+    const access = await this.access.contentAccess(caller.groupIds, ids);
+    return new Map([...access].map(([id, a]) => [id, contentRights(a, caller.user.username)]));
   }
 
-  private async detailOf(caller: Caller, id: string): Promise<ContentDetailWire> {
-    const row = await this.contents.findWithDetail(id);
-    const detail = row && (await this.visibleDetail(caller, row));
+  private async detailOf(caller: ProviderCaller, id: string): Promise<ContentDetailWire> {
+    const [detail] = await this.contentsByIds(caller, [id]);
     if (!detail) throw new ThronError(CONTENT_FAILURES.contentNotExists);
     return detail;
-  }
-
-  private async visibleDetail(caller: Caller, row: ContentRow): Promise<ContentDetailWire | null> {
-    const folderIds = row.categories.map((c) => c.categoryId);
-    const rights = await this.contents.folderRights(folderIds, caller.groupIds);
-    const owner = row.ownerUsername === caller.user.username;
-    if (!owner && !rights.some((f) => f.show)) return null;
-    return toWire(row, {
-      write: owner || rights.some((f) => f.write),
-      share: rights.some((f) => f.share),
-    });
   }
 }
 
 /** A user's files before they become sources: uploads and S3 credentials write here, insert takes from here. */
-function incomingPrefixOf(caller: Caller): string {
+function incomingPrefixOf(caller: ProviderCaller): string {
   return `incoming/${caller.user.id}/`;
 }
 

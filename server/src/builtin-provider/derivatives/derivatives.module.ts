@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BuiltinProviderDatabaseModule } from '../builtin-provider-database.module';
-import { IdentityModule } from '../identity/identity.module';
+import { AccessModule } from '../access/access.module';
 import { DerivativesRepository } from './derivatives.repository';
 import { MakeDerivativesHandler } from './make-derivatives.handler';
 import { ThumbnailController } from './thumbnail.controller';
@@ -11,7 +11,7 @@ import { ThumbnailService } from './thumbnail.service';
  * and the dynamic thumbnail service (THRON delivery/getThumbnail, needs a provider token).
  */
 @Module({
-  imports: [BuiltinProviderDatabaseModule, IdentityModule],
+  imports: [BuiltinProviderDatabaseModule, AccessModule],
   controllers: [ThumbnailController],
   providers: [DerivativesRepository, MakeDerivativesHandler, ThumbnailService],
 })

@@ -160,23 +160,4 @@ export class DerivativesRepository {
     });
     return { version: content.version, derivatives };
   }
-
-  /**
-   * Whether the user owns the content or one of their groups may see (ACL show) a folder it is
-   * linked to.
-   * The folders helper owns folder ACLs; this is the one question thumbnails need answered.
-   */
-  async canSee(user: { id: string; username: string }, contentId: string): Promise<boolean> {
-    const owned = await this.prisma.content.count({ where: { id: contentId, ownerUsername: user.username } });
-    if (owned) return true;
-    const userId = user.id;
-    const link = await this.prisma.contentCategory.findFirst({
-      where: {
-        contentId,
-        category: { acl: { some: { show: true, group: { users: { some: { userId } } } } } },
-      },
-      select: { contentId: true },
-    });
-    return link !== null;
-  }
 }

@@ -1,6 +1,7 @@
-import { Controller, Get, Headers, Param, Query, Res, StreamableFile, UseFilters } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Res, StreamableFile, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { Authenticated, Caller, type ProviderCaller } from '../access/provider-caller';
 import { ThronExceptionFilter } from '../thron-exception.filter';
 import { ThumbnailService } from './thumbnail.service';
 
@@ -13,22 +14,15 @@ export class ThumbnailController {
 
   /** The token comes as X-TOKENID or, as on every THRON GET, `?tokenId=` (research §1). */
   @Get('getThumbnail/:clientId/:divArea/:contentFile')
+  @Authenticated({ clientId: 'path', token: 'query' })
   async getThumbnail(
-    @Param('clientId') clientId: string,
+    @Caller() caller: ProviderCaller,
     @Param('divArea') divArea: string,
     @Param('contentFile') contentFile: string,
-    @Query('tokenId') queryToken: string | undefined,
-    @Headers('x-tokenid') headerToken: string | undefined,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile | undefined> {
-    const answer = await this.thumbnails.thumbnail({
-      clientId,
-      divArea,
-      contentFile,
-      token: headerToken ?? (typeof queryToken === 'string' ? queryToken : undefined),
-      ifNoneMatch,
-    });
+    const answer = await this.thumbnails.thumbnail(caller, { divArea, contentFile, ifNoneMatch });
     res.setHeader('Cache-Control', answer.cacheControl);
     if (answer.etag) res.setHeader('ETag', answer.etag);
     if (answer.status === 304) {

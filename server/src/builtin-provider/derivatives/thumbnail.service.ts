@@ -2,23 +2,21 @@ import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { THUMBNAIL_BOX_PATTERN } from '@paddock/rules';
 import { BLOB_STORE, type BlobStore } from '../../blob-store/blob-store';
-import { APP_CONFIG, type AppConfig } from '../../config/config.module';
-import { TokenService } from '../identity/token.service';
-import { requireClient, THRON_FAILURES, ThronError, thronError } from '../thron.errors';
+import { AccessRepository } from '../access/access.repository';
+import { contentRights } from '../access/content-rights';
+import type { ProviderCaller } from '../access/provider-caller';
+import { THRON_FAILURES, ThronError, thronError } from '../thron.errors';
+import { isUuid } from '../uuid';
 import { THUMBNAIL_FAILURES } from './derivatives.errors';
 import { DerivativesRepository, type ThumbnailSource } from './derivatives.repository';
 import { fitJpeg, PREVIEW_BOX, THUMB_BOX } from './media/image';
 import { placeholder } from './media/placeholder';
 
-/** 'WxH'; 0 leaves a side unconstrained, '0x0' is the largest rendition (research §7). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export interface ThumbnailRequest {
-  clientId: string;
+  /** 'WxH'; 0 leaves a side unconstrained, '0x0' is the largest rendition (research §7). */
   divArea: string;
   /** The path's last segment: the id, optionally with an image extension ('….jpg'). */
   contentFile: string;
-  token: string | undefined;
   ifNoneMatch: string | undefined;
 }
 
@@ -74,23 +72,20 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 export class ThumbnailService {
   constructor(
     private readonly repository: DerivativesRepository,
-    private readonly tokens: TokenService,
+    private readonly access: AccessRepository,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CLIENT_ID'>,
   ) {}
 
-  async thumbnail(request: ThumbnailRequest): Promise<ThumbnailAnswer> {
-    requireClient(this.config.CLIENT_ID, request.clientId);
-    const user = await this.tokens.resolve(request.token);
-    if (!user) throw new ThronError(THRON_FAILURES.sessionExpired);
+  async thumbnail(caller: ProviderCaller, request: ThumbnailRequest): Promise<ThumbnailAnswer> {
     const area = parseDivArea(request.divArea);
     if (!area) throw thronError(THRON_FAILURES.invalidArguments, 'divArea must be WxH');
     const contentId = request.contentFile.replace(/\.(jpe?g|png|webp)$/i, '');
-    if (!UUID.test(contentId)) throw thronError(THRON_FAILURES.invalidArguments, 'contentId');
+    if (!isUuid(contentId)) throw thronError(THRON_FAILURES.invalidArguments, 'contentId');
 
-    const source = await this.repository.thumbnailSource(contentId);
-    if (!source || !(await this.repository.canSee(user, contentId)))
-      throw new ThronError(THUMBNAIL_FAILURES.contentNotFound);
+    const access = (await this.access.contentAccess(caller.groupIds, [contentId])).get(contentId);
+    const readable = access !== undefined && contentRights(access, caller.user.username).read;
+    const source = readable ? await this.repository.thumbnailSource(contentId) : null;
+    if (!source) throw new ThronError(THUMBNAIL_FAILURES.contentNotFound);
     const pick = pickRendition(source, area);
     if (!pick) return this.pending(area);
 

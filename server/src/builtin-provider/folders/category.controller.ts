@@ -1,5 +1,6 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { Authenticated, Caller, type ProviderCaller } from '../access/provider-caller';
 import { ThronExceptionFilter } from '../thron-exception.filter';
 import { ThronInputPipe } from '../thron-input.pipe';
 import {
@@ -26,49 +27,48 @@ export class CategoryController {
 
   @Post('findByProperties2')
   @HttpCode(200)
+  @Authenticated({ clientId: 'body' })
   findByProperties2(
+    @Caller() caller: ProviderCaller,
     @Body(new ThronInputPipe(findByProperties2Schema)) body: FindByProperties2Request,
-    @Headers('x-tokenid') token: string | undefined,
   ) {
-    return this.categories.findByProperties2(body, token);
+    return this.categories.findByProperties2(caller, body);
   }
 
   @Get('getCategory')
+  @Authenticated({ clientId: 'query' })
   getCategory(
+    @Caller() caller: ProviderCaller,
     @Query(new ThronInputPipe(getCategoryQuerySchema)) query: GetCategoryQuery,
-    @Headers('x-tokenid') token: string | undefined,
   ) {
-    return this.categories.getCategory(query, token);
+    return this.categories.getCategory(caller, query);
   }
 
   @Post('insert/:clientId')
   @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
   insert(
-    @Param('clientId') clientId: string,
+    @Caller() caller: ProviderCaller,
     @Body(new ThronInputPipe(insertCategorySchema)) body: InsertCategoryRequest,
-    @Headers('x-tokenid') token: string | undefined,
   ) {
-    return this.categories.insert(clientId, body, token);
+    return this.categories.insert(caller, body);
   }
 
   @Post('update/:clientId/:categoryId')
   @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
   update(
-    @Param('clientId') clientId: string,
+    @Caller() caller: ProviderCaller,
     @Param('categoryId') categoryId: string,
     @Body(new ThronInputPipe(updateCategorySchema)) body: UpdateCategoryRequest,
-    @Headers('x-tokenid') token: string | undefined,
   ) {
-    return this.categories.update(clientId, categoryId, body, token);
+    return this.categories.update(caller, categoryId, body);
   }
 
   @Post('remove/:clientId/:categoryId')
   @HttpCode(200)
-  remove(
-    @Param('clientId') clientId: string,
-    @Param('categoryId') categoryId: string,
-    @Headers('x-tokenid') token: string | undefined,
-  ) {
-    return this.categories.remove(clientId, categoryId, token);
+  @Authenticated({ clientId: 'path' })
+  remove(@Caller() caller: ProviderCaller, @Param('categoryId') categoryId: string) {
+    return this.categories.remove(caller, categoryId);
   }
 }

@@ -1,8 +1,12 @@
 import { ThronError } from '../thron.errors';
 import { CategoryService } from './category.service';
-import type { FolderRecord, FolderRights } from './folder-record';
+import type { FolderRights } from '../access/access.repository';
+import { providerCaller } from '../../../test/support/provider-caller';
+import type { FolderRecord } from './folder-record';
 
 type Folders = ConstructorParameters<typeof CategoryService>[0];
+
+const CALLER = providerCaller('u', ['g']);
 
 function record(id: string, rights: Partial<FolderRights> = {}): FolderRecord {
   return {
@@ -47,8 +51,7 @@ function serviceOver(folders: FolderRecord[], empty = true) {
       return Promise.resolve();
     },
   };
-  const callers = { resolve: () => Promise.resolve({ username: 'u', groupIds: ['g'] }) };
-  return { service: new CategoryService(fake, callers), writes };
+  return { service: new CategoryService(fake), writes };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
@@ -68,7 +71,7 @@ describe('CategoryService', () => {
   it('creates under a parent only with manage, with a name in every given locale', async () => {
     const { service, writes } = serviceOver([record('ro'), record('rw', { manage: true })]);
     const insert = (upCategoryId: string | null, locales = names(['EN', 'New'])) =>
-      service.insert('paddock', { category: { upCategoryId, locales } }, 'tok');
+      service.insert(CALLER, { category: { upCategoryId, locales } });
     await expect(refusal(insert('ro'))).resolves.toBe('ACCESS_DENIED');
     await expect(refusal(insert('hidden'))).resolves.toBe('PARENT_CATEGORY_NOT_FOUND');
     await expect(refusal(insert(null))).resolves.toBe('ACCESS_DENIED');
@@ -84,7 +87,7 @@ describe('CategoryService', () => {
   it('renames with manage, keeping the locales not named', async () => {
     const { service, writes } = serviceOver([record('ro', { write: true }), record('rw', { manage: true })]);
     const update = (id: string) =>
-      service.update('paddock', id, { update: { locales: names(['EN', ' Renamed ']) } }, 'tok');
+      service.update(CALLER, id, { update: { locales: names(['EN', ' Renamed ']) } });
     await expect(refusal(update('ro'))).resolves.toBe('ACCESS_DENIED');
     await update('rw');
     expect(writes).toEqual(['rename rw IT=Vecchio,EN=Renamed']);
@@ -92,14 +95,12 @@ describe('CategoryService', () => {
 
   it('deletes an empty folder with manage and refuses a full one', async () => {
     const full = serviceOver([record('rw', { manage: true })], false);
-    await expect(refusal(full.service.remove('paddock', 'rw', 'tok'))).resolves.toBe('CATEGORY_NOT_EMPTY');
+    await expect(refusal(full.service.remove(CALLER, 'rw'))).resolves.toBe('CATEGORY_NOT_EMPTY');
     expect(full.writes).toEqual([]);
     const empty = serviceOver([record('ro', { share: true, write: true }), record('rw', { manage: true })]);
-    await expect(refusal(empty.service.remove('paddock', 'ro', 'tok'))).resolves.toBe('ACCESS_DENIED');
-    await expect(refusal(empty.service.remove('paddock', 'nope', 'tok'))).resolves.toBe(
-      'CATEGORY_NOT_EXISTS',
-    );
-    await empty.service.remove('paddock', 'rw', 'tok');
+    await expect(refusal(empty.service.remove(CALLER, 'ro'))).resolves.toBe('ACCESS_DENIED');
+    await expect(refusal(empty.service.remove(CALLER, 'nope'))).resolves.toBe('CATEGORY_NOT_EXISTS');
+    await empty.service.remove(CALLER, 'rw');
     expect(empty.writes).toEqual(['delete rw']);
   });
 });

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { ProviderCaller } from '../access/provider-caller';
 import { ThronError, ok, type ThronEnvelope } from '../thron.errors';
 import {
   toCategoryResult,
@@ -11,7 +12,6 @@ import {
   type MCategory,
   type UpdateCategoryRequest,
 } from './category.dto';
-import { FolderCallerService, type FolderCaller } from './folder-caller.service';
 import { FOLDER_FAILURES } from './folder.errors';
 import type { FolderLocale, FolderRecord } from './folder-record';
 import { FolderRepository } from './folder.repository';
@@ -20,8 +20,6 @@ type Folders = Pick<
   FolderRepository,
   'find' | 'resolveId' | 'prettyIdTaken' | 'createChild' | 'locales' | 'setLocales' | 'isEmpty' | 'delete'
 >;
-
-type Callers = Pick<FolderCallerService, 'resolve'>;
 
 /** SPEC §5 "Folder must have a name": every given locale needs a non-blank name, and one locale at least. */
 function namedLocales(locales: LocaleNameInput[]): FolderLocale[] {
@@ -38,16 +36,12 @@ function namedLocales(locales: LocaleNameInput[]): FolderLocale[] {
  */
 @Injectable()
 export class CategoryService {
-  constructor(
-    @Inject(FolderRepository) private readonly folders: Folders,
-    @Inject(FolderCallerService) private readonly callers: Callers,
-  ) {}
+  constructor(@Inject(FolderRepository) private readonly folders: Folders) {}
 
   async findByProperties2(
+    caller: ProviderCaller,
     body: FindByProperties2Request,
-    token: string | undefined,
   ): Promise<FindCategoryResponse> {
-    const caller = await this.callers.resolve(body.client.clientId, token);
     let childOfId: string | undefined;
     if (body.properties.childOf !== undefined) {
       const resolved = await this.folders.resolveId(body.properties.childOf);
@@ -67,7 +61,7 @@ export class CategoryService {
       offset: body.offset,
       limit: body.numberOfResult,
     });
-    const aclFor = body.categoryFieldOption.returnAclInfo ? caller.username : null;
+    const aclFor = body.categoryFieldOption.returnAclInfo ? caller.user.username : null;
     return ok({
       categories: folders.map((f) => toCategoryResult(this.preferring(f, locale), aclFor)),
       totalResults: total,
@@ -75,20 +69,17 @@ export class CategoryService {
   }
 
   async getCategory(
+    caller: ProviderCaller,
     query: GetCategoryQuery,
-    token: string | undefined,
   ): Promise<ThronEnvelope & { category: MCategory }> {
-    const caller = await this.callers.resolve(query.clientId, token);
     const folder = await this.visible(caller, query.categoryId, FOLDER_FAILURES.notExists);
     return ok({ category: toMCategory(this.preferring(folder, (query.locale ?? 'EN').toUpperCase())) });
   }
 
   async insert(
-    clientId: string,
+    caller: ProviderCaller,
     body: InsertCategoryRequest,
-    token: string | undefined,
   ): Promise<ThronEnvelope & { category: MCategory }> {
-    const caller = await this.callers.resolve(clientId, token);
     const { upCategoryId, prettyId } = body.category;
     // Top-level folders belong to the organisation's set-up (the seed), not to any group's ACL.
     if (upCategoryId === undefined || upCategoryId === null)
@@ -103,12 +94,10 @@ export class CategoryService {
   }
 
   async update(
-    clientId: string,
+    caller: ProviderCaller,
     categoryId: string,
     body: UpdateCategoryRequest,
-    token: string | undefined,
   ): Promise<ThronEnvelope & { category: MCategory }> {
-    const caller = await this.callers.resolve(clientId, token);
     const folder = await this.visible(caller, categoryId, FOLDER_FAILURES.notExists);
     if (!folder.rights.manage) throw new ThronError(FOLDER_FAILURES.accessDenied);
     const changes = namedLocales(body.update.locales);
@@ -119,8 +108,7 @@ export class CategoryService {
     return ok({ category: toMCategory(await this.visible(caller, folder.id, FOLDER_FAILURES.notExists)) });
   }
 
-  async remove(clientId: string, categoryId: string, token: string | undefined): Promise<ThronEnvelope> {
-    const caller = await this.callers.resolve(clientId, token);
+  async remove(caller: ProviderCaller, categoryId: string): Promise<ThronEnvelope> {
     const folder = await this.visible(caller, categoryId, FOLDER_FAILURES.notExists);
     if (!folder.rights.manage) throw new ThronError(FOLDER_FAILURES.accessDenied);
     if (!(await this.folders.isEmpty(folder.id))) throw new ThronError(FOLDER_FAILURES.notEmpty);
@@ -130,7 +118,7 @@ export class CategoryService {
 
   /** A folder by id or prettyId that the caller may see; else `missing` (a hidden folder reads as absent). */
   private async visible(
-    caller: FolderCaller,
+    caller: ProviderCaller,
     idOrPrettyId: string,
     missing: (typeof FOLDER_FAILURES)[keyof typeof FOLDER_FAILURES],
   ): Promise<FolderRecord> {

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { Authenticated, Caller, type ProviderCaller } from '../access/provider-caller';
 import { ThronExceptionFilter } from '../thron-exception.filter';
 import { ThronInputPipe } from '../thron-input.pipe';
 import {
@@ -19,29 +20,30 @@ export class ContentCategoryController {
 
   @Post('link/:clientId')
   @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
   link(
-    @Param('clientId') clientId: string,
+    @Caller() caller: ProviderCaller,
     @Body(new ThronInputPipe(contentCategoryLinkSchema)) body: ContentCategoryLinkRequest,
-    @Headers('x-tokenid') token: string | undefined,
   ) {
-    return this.links.link(clientId, body, token);
+    return this.links.link(caller, body);
   }
 
   @Post('unlink/:clientId')
   @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
   unlink(
-    @Param('clientId') clientId: string,
+    @Caller() caller: ProviderCaller,
     @Body(new ThronInputPipe(contentCategoryLinkSchema)) body: ContentCategoryLinkRequest,
-    @Headers('x-tokenid') token: string | undefined,
   ) {
-    return this.links.unlink(clientId, body, token);
+    return this.links.unlink(caller, body);
   }
 
   @Get('getLinkedCategory')
+  @Authenticated({ clientId: 'query' })
   getLinkedCategory(
+    @Caller() caller: ProviderCaller,
     @Query(new ThronInputPipe(getLinkedCategoryQuerySchema)) query: GetLinkedCategoryQuery,
-    @Headers('x-tokenid') token: string | undefined,
   ) {
-    return this.links.getLinkedCategory(query, token);
+    return this.links.getLinkedCategory(caller, query);
   }
 }

@@ -1,13 +1,4 @@
-/** A user's rights on a folder: the union of the ACL rows of the user's groups (SPEC §3). */
-export interface FolderRights {
-  show: boolean;
-  /** Write the folder itself: create sub-folders, rename, delete. */
-  manage: boolean;
-  /** Share the folder's contents. */
-  share: boolean;
-  /** Write the folder's contents: link and unlink. */
-  write: boolean;
-}
+import type { FolderRights } from '../access/access.repository';
 
 export interface FolderLocale {
   locale: string;

@@ -2,13 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '../../generated/provider/client';
 import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
-import type { FolderLocale, FolderOrder, FolderQuery, FolderRecord, FolderRights } from './folder-record';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
+import { folderRightsSql } from '../access/access.repository';
+import { isUuid } from '../uuid';
+import type { FolderLocale, FolderOrder, FolderQuery, FolderRecord } from './folder-record';
 
 interface FolderRow {
   id: string;
@@ -74,15 +70,6 @@ function toRecord(row: FolderRow): FolderRecord {
 export class FolderRepository {
   constructor(private readonly prisma: BuiltinProviderPrismaService) {}
 
-  /** The active groups a user is linked to: the holders of folder rights. */
-  async groupIdsOf(userId: string): Promise<string[]> {
-    const rows = await this.prisma.userGroup.findMany({
-      where: { userId, group: { active: true } },
-      select: { groupId: true },
-    });
-    return rows.map((r) => r.groupId);
-  }
-
   /** A folder's id from its id or prettyId; null when there is no such folder. */
   async resolveId(idOrPrettyId: string): Promise<string | null> {
     const found = await this.prisma.category.findFirst({
@@ -111,7 +98,7 @@ export class FolderRepository {
                    : Prisma.sql`0`
                } AS contents,
                (SELECT count(*) FROM provider.category s
-                  JOIN rights rs ON rs.category_id = s.id AND rs.show
+                  JOIN rights rs ON rs.category_id = s.id
                  WHERE s.parent_id = c.id)::int AS sub
         ${from.body}
         ${orderClause(query.orderBy, query.locale)}
@@ -121,21 +108,6 @@ export class FolderRepository {
         SELECT count(*)::int AS total ${from.body}`,
     ]);
     return { folders: rows.map(toRecord), total: count[0]?.total ?? 0 };
-  }
-
-  /** The groups' rights on a folder; null when none of them may see it. */
-  async rightsOn(categoryId: string, groupIds: string[]): Promise<FolderRights | null> {
-    const rows = await this.prisma.categoryAcl.findMany({
-      where: { categoryId, groupId: { in: groupIds }, show: true },
-      select: { manage: true, share: true, write: true },
-    });
-    if (rows.length === 0) return null;
-    return {
-      show: true,
-      manage: rows.some((r) => r.manage),
-      share: rows.some((r) => r.share),
-      write: rows.some((r) => r.write),
-    };
   }
 
   async prettyIdTaken(prettyId: string): Promise<boolean> {
@@ -230,18 +202,16 @@ export class FolderRepository {
 
   /** The folders a content is linked to that the groups may see. */
   async linkedCategoryIds(contentId: string, groupIds: string[]): Promise<string[]> {
-    const rows = await this.prisma.contentCategory.findMany({
-      where: {
-        contentId,
-        category: { acl: { some: { groupId: { in: groupIds }, show: true } } },
-      },
-      select: { categoryId: true },
-      orderBy: { linkedAt: 'asc' },
-    });
-    return rows.map((r) => r.categoryId);
+    const rows = await this.prisma.$queryRaw<{ id: string }[]>`
+      SELECT cc.category_id::text AS id
+        FROM provider.content_category cc
+        JOIN (${folderRightsSql(groupIds)}) r ON r.category_id = cc.category_id
+       WHERE cc.content_id = ${contentId}::uuid
+       ORDER BY cc.linked_at`;
+    return rows.map((r) => r.id);
   }
 
-  /** The shared FROM/WHERE of find: every folder with its ancestors, joined to the groups' rights. */
+  /** The shared FROM/WHERE of find: every folder with its ancestors, joined to the groups' rights (only folders they see). */
   private visibleFrom(query: FolderQuery): { with: Prisma.Sql; body: Prisma.Sql } {
     const where: Prisma.Sql[] = [];
     if (query.categoryIds.length > 0)
@@ -262,16 +232,11 @@ export class FolderRepository {
           UNION ALL
           SELECT c.id, t.ancestors || t.id FROM provider.category c JOIN tree t ON c.parent_id = t.id
         ),
-        rights AS (
-          SELECT category_id, bool_or(show) AS show, bool_or(manage) AS manage,
-                 bool_or(share) AS share, bool_or(write) AS write
-            FROM provider.category_acl WHERE group_id = ANY(${query.groupIds}::text[])
-           GROUP BY category_id
-        )`,
+        rights AS (${folderRightsSql(query.groupIds)})`,
       body: Prisma.sql`
         FROM tree t
         JOIN provider.category c ON c.id = t.id
-        JOIN rights r ON r.category_id = c.id AND r.show
+        JOIN rights r ON r.category_id = c.id
         ${where.length > 0 ? Prisma.sql`WHERE ${Prisma.join(where, ' AND ')}` : Prisma.empty}`,
     };
   }

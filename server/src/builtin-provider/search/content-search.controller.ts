@@ -1,5 +1,6 @@
-import { Body, Controller, Headers, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { Authenticated, Caller, type ProviderCaller } from '../access/provider-caller';
 import { ThronExceptionFilter } from '../thron-exception.filter';
 import { ThronInputPipe } from '../thron-input.pipe';
 import {
@@ -20,20 +21,21 @@ export class ContentSearchController {
   /** THRON carries the clientId in the body here, not in the path (research §8). */
   @Post('findByProperties')
   @HttpCode(200)
+  @Authenticated({ clientId: 'body' })
   findByProperties(
+    @Caller() caller: ProviderCaller,
     @Body(new ThronInputPipe(findByPropertiesSchema)) body: FindByPropertiesRequest,
-    @Headers('x-tokenid') token: string | undefined,
   ) {
-    return this.search.findByProperties(body, token);
+    return this.search.findByProperties(caller, body);
   }
 
   @Post('search/:clientId')
   @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
   contentSearch(
-    @Param('clientId') clientId: string,
+    @Caller() caller: ProviderCaller,
     @Body(new ThronInputPipe(contentSearchSchema)) body: ContentSearchRequest,
-    @Headers('x-tokenid') token: string | undefined,
   ) {
-    return this.search.search(clientId, body, token);
+    return this.search.search(caller, body);
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '../../generated/provider/client';
+import { folderRightsSql } from '../access/access.repository';
 import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
+import { isUuid } from '../uuid';
 import {
   isOneLiteral,
   type ContentHit,
@@ -12,8 +14,6 @@ import {
   type MetadataGroup,
   type TextCriterion,
 } from './content-search.types';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** No total, an exact one, or one that stops counting after `upTo` hits. */
 export type CountMode = 'none' | 'exact' | { upTo: number };
@@ -125,11 +125,8 @@ export class ContentSearchRepository {
       included AS (${folderTree(q.inFolders, 'included')}),
       excluded AS (${folderTree(q.notInFolders, 'excluded')}),
       allowed AS (
-        SELECT DISTINCT a.category_id AS id
-        FROM provider.category_acl a
-        JOIN provider.user_group ug ON ug.group_id = a.group_id
-        WHERE ug.user_id = ${q.userId}::uuid AND a.show
-        ${q.inFolders.length ? Prisma.sql`AND a.category_id IN (SELECT i.id FROM included i)` : Prisma.empty}
+        SELECT r.category_id AS id FROM (${folderRightsSql(q.groupIds)}) r
+        ${q.inFolders.length ? Prisma.sql`WHERE r.category_id IN (SELECT i.id FROM included i)` : Prisma.empty}
       )
       SELECT ARRAY(SELECT id FROM allowed)::text[] AS allowed,
              ARRAY(SELECT DISTINCT id FROM excluded)::text[] AS excluded,
@@ -219,7 +216,7 @@ function fromContents(folders: FolderScope): Prisma.Sql {
 /** A recursive folder set: the named folders (by id or prettyId), then children of cascading ones. */
 function folderTree(refs: FolderRef[], self: 'included' | 'excluded'): Prisma.Sql {
   if (!refs.length) return Prisma.sql`SELECT NULL::uuid AS id, false AS cascade WHERE false`;
-  const ids = refs.map((r) => (UUID.test(r.ref) ? r.ref.toLowerCase() : null));
+  const ids = refs.map((r) => (isUuid(r.ref) ? r.ref.toLowerCase() : null));
   return Prisma.sql`
     SELECT c.id, r.cascade
     FROM unnest(${refs.map((r) => r.ref)}::text[], ${ids}::uuid[], ${refs.map((r) => r.cascade)}::boolean[])
@@ -249,7 +246,7 @@ function conditions(q: ContentQuery, folders: FolderScope): Prisma.Sql {
     parts.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM provider.content_category cx
                           WHERE cx.content_id = c.id AND cx.category_id = ANY(${folders.excluded}::uuid[]))`);
   if (q.contentIds) {
-    const ids = q.contentIds.filter((id) => UUID.test(id)).map((id) => id.toLowerCase());
+    const ids = q.contentIds.filter(isUuid).map((id) => id.toLowerCase());
     parts.push(Prisma.sql`c.id = ANY(${ids}::uuid[])`);
   }
   if (q.contentTypes) parts.push(Prisma.sql`c.content_type = ANY(${q.contentTypes}::text[])`);

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LIMITS } from '@paddock/rules';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
-import { TokenService } from '../identity/token.service';
-import { THRON_FAILURES, ThronError, ok, requireClient, thronError } from '../thron.errors';
+import type { ProviderCaller } from '../access/provider-caller';
+import { THRON_FAILURES, ok, thronError } from '../thron.errors';
 import {
   decodePageToken,
   encodePageToken,
@@ -27,7 +27,6 @@ import {
   type TextField,
 } from './content-search.types';
 
-type Tokens = Pick<TokenService, 'resolve'>;
 type Contents = Pick<ContentSearchRepository, 'search' | 'linkedCategoryIds' | 'currentSources'>;
 
 /** THRON's `!_` prefix negates an item of a list filter (research §1). */
@@ -66,16 +65,13 @@ const ORDER_OF: Record<OrderByValue, Pick<ContentOrder, 'field' | 'descending'>>
 export class ContentSearchService {
   constructor(
     @Inject(ContentSearchRepository) private readonly contents: Contents,
-    @Inject(TokenService) private readonly tokens: Tokens,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CLIENT_ID' | 'PUBLIC_URL'>,
   ) {}
 
   async findByProperties(
+    caller: ProviderCaller,
     req: FindByPropertiesRequest,
-    token: string | undefined,
   ): Promise<FindByPropertiesResponse> {
-    requireClient(this.config.CLIENT_ID, req.client.clientId);
-    const userId = await this.userOf(token);
     const { criteria, contentFieldOption: options } = req;
     const textLocales = localesOf(criteria.locale);
     const folders = splitNegated([
@@ -86,7 +82,7 @@ export class ContentSearchService {
       ...(criteria.linkedCategories ?? []).map((ref) => ({ ref, cascade: false })),
     ]);
     const query: ContentQuery = {
-      userId,
+      groupIds: caller.groupIds,
       contentIds: criteria.contentIds,
       textLocales,
       text: criteria.textSearch && textOf(criteria.textSearch),
@@ -130,20 +126,14 @@ export class ContentSearchService {
     });
   }
 
-  async search(
-    clientId: string,
-    req: ContentSearchRequest,
-    token: string | undefined,
-  ): Promise<ContentSearchResponse> {
-    requireClient(this.config.CLIENT_ID, clientId);
-    const userId = await this.userOf(token);
+  async search(caller: ProviderCaller, req: ContentSearchRequest): Promise<ContentSearchResponse> {
     const offset = decodePageToken(req.pageToken);
     if (offset === undefined) throw thronError(THRON_FAILURES.invalidArguments, 'pageToken is not valid');
     const { criteria } = req;
     const { resultsPageSize, returnDetailsFields } = req.responseOptions;
     const textLocales = (criteria.lang ?? []).map((l) => l.toUpperCase());
     const query: ContentQuery = {
-      userId,
+      groupIds: caller.groupIds,
       contentIds: criteria.ids,
       textLocales,
       text: criteria.lemma && lemmaOf(criteria.lemma),
@@ -197,12 +187,6 @@ export class ContentSearchService {
       // Exact here; THRON calls it an estimate, so callers must not rely on more.
       estimatedTotalResults: total,
     });
-  }
-
-  private async userOf(token: string | undefined): Promise<string> {
-    const user = await this.tokens.resolve(token);
-    if (!user) throw new ThronError(THRON_FAILURES.sessionExpired);
-    return user.id;
   }
 
   /**

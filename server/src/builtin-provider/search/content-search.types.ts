@@ -41,8 +41,8 @@ export interface MetadataGroup {
 }
 
 export interface ContentQuery {
-  /** The token's user: only contents linked to a folder one of their groups may `show`. */
-  userId: string;
+  /** The caller's active groups: only contents linked to a folder one of them may `show`. */
+  groupIds: string[];
   contentIds?: string[];
   /** Locales whose names and descriptions the text criterion reads; empty = every locale. */
   textLocales: string[];

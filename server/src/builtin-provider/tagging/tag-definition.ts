@@ -1,20 +1,10 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Headers,
-  HttpCode,
-  Injectable,
-  Param,
-  Post,
-  UseFilters,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Injectable, Param, Post, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { z } from 'zod';
 import { Prisma } from '../../generated/provider/client';
 import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
-import { isUuid } from '../folders/folder.repository';
-import { FolderCallerService } from '../folders/folder-caller.service';
+import { Authenticated } from '../access/provider-caller';
+import { isUuid } from '../uuid';
 import { ThronExceptionFilter } from '../thron-exception.filter';
 import { ThronInputPipe } from '../thron-input.pipe';
 import { ThronError, ok } from '../thron.errors';
@@ -56,13 +46,9 @@ interface TagDefinitionItem {
 /** THRON's itag definitions (research §4.1, §4.2): any signed-in user may define a free tag. */
 @Injectable()
 export class TagDefinitionService {
-  constructor(
-    private readonly prisma: BuiltinProviderPrismaService,
-    private readonly callers: FolderCallerService,
-  ) {}
+  constructor(private readonly prisma: BuiltinProviderPrismaService) {}
 
-  async insert(clientId: string, classificationId: string, body: TagDefinitionInsertRequest, token?: string) {
-    await this.callers.resolve(clientId, token);
+  async insert(classificationId: string, body: TagDefinitionInsertRequest) {
     const { names, prettyId } = body.value;
     // The unique prettyId decides, so two requests for the same one cannot both succeed.
     const row = await this.prisma.tagDefinition
@@ -85,8 +71,7 @@ export class TagDefinitionService {
     return ok({ item: toItem(row) });
   }
 
-  async detail(clientId: string, classificationId: string, idOrPrettyId: string, token?: string) {
-    await this.callers.resolve(clientId, token);
+  async detail(classificationId: string, idOrPrettyId: string) {
     const row = await this.prisma.tagDefinition.findFirst({
       where: isUuid(idOrPrettyId)
         ? { OR: [{ id: idOrPrettyId }, { prettyId: idOrPrettyId }] }
@@ -125,22 +110,17 @@ export class TagDefinitionController {
 
   @Post('insert/:clientId/:classificationId')
   @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
   insert(
-    @Param('clientId') clientId: string,
     @Param('classificationId') classificationId: string,
     @Body(new ThronInputPipe(tagDefinitionInsertSchema)) body: TagDefinitionInsertRequest,
-    @Headers('x-tokenid') token: string | undefined,
   ) {
-    return this.definitions.insert(clientId, classificationId, body, token);
+    return this.definitions.insert(classificationId, body);
   }
 
   @Get('detail/:clientId/:classificationId/:id')
-  detail(
-    @Param('clientId') clientId: string,
-    @Param('classificationId') classificationId: string,
-    @Param('id') id: string,
-    @Headers('x-tokenid') token: string | undefined,
-  ) {
-    return this.definitions.detail(clientId, classificationId, id, token);
+  @Authenticated({ clientId: 'path' })
+  detail(@Param('classificationId') classificationId: string, @Param('id') id: string) {
+    return this.definitions.detail(classificationId, id);
   }
 }

@@ -1,5 +1,6 @@
-import { Body, Controller, Headers, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { Authenticated, Caller, type ProviderCaller } from '../access/provider-caller';
 import { ThronExceptionFilter } from '../thron-exception.filter';
 import { ThronInputPipe } from '../thron-input.pipe';
 import {
@@ -21,24 +22,24 @@ export class ItagController {
 
   @Post('bulkInsertMultiTargets/:clientId/:classificationId')
   @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
   insert(
-    @Param('clientId') clientId: string,
+    @Caller() caller: ProviderCaller,
     @Param('classificationId') classificationId: string,
     @Body(new ThronInputPipe(itagMultiTargetsSchema)) body: ItagMultiTargetsRequest,
-    @Headers('x-tokenid') token: string | undefined,
   ) {
-    return this.tagging.insertTag(clientId, classificationId, body, token);
+    return this.tagging.insertTag(caller, classificationId, body);
   }
 
   @Post('bulkRemoveMultiTargets/:clientId/:classificationId')
   @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
   remove(
-    @Param('clientId') clientId: string,
+    @Caller() caller: ProviderCaller,
     @Param('classificationId') classificationId: string,
     @Body(new ThronInputPipe(itagMultiTargetsSchema)) body: ItagMultiTargetsRequest,
-    @Headers('x-tokenid') token: string | undefined,
   ) {
-    return this.tagging.removeTag(clientId, classificationId, body, token);
+    return this.tagging.removeTag(caller, classificationId, body);
   }
 }
 
@@ -51,23 +52,23 @@ export class ImetadataController {
 
   @Post('bulkInsert/:clientId/:classificationId')
   @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
   insert(
-    @Param('clientId') clientId: string,
+    @Caller() caller: ProviderCaller,
     @Param('classificationId') classificationId: string,
     @Body(new ThronInputPipe(imetadataBulkInsertSchema)) body: ImetadataBulkInsertRequest,
-    @Headers('x-tokenid') token: string | undefined,
   ) {
-    return this.tagging.insertMetadata(clientId, classificationId, body, token);
+    return this.tagging.insertMetadata(caller, classificationId, body);
   }
 
   @Post('bulkRemove/:clientId/:classificationId')
   @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
   remove(
-    @Param('clientId') clientId: string,
+    @Caller() caller: ProviderCaller,
     @Param('classificationId') classificationId: string,
     @Body(new ThronInputPipe(imetadataBulkRemoveSchema)) body: ImetadataBulkRemoveRequest,
-    @Headers('x-tokenid') token: string | undefined,
   ) {
-    return this.tagging.removeMetadata(clientId, classificationId, body, token);
+    return this.tagging.removeMetadata(caller, classificationId, body);
   }
 }

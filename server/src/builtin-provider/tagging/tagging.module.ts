@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BuiltinProviderDatabaseModule } from '../builtin-provider-database.module';
-import { ProviderFoldersModule } from '../folders/folders.module';
-import { IdentityModule } from '../identity/identity.module';
+import { AccessModule } from '../access/access.module';
 import { TagDefinitionController, TagDefinitionService } from './tag-definition';
 import { ImetadataController, ItagController } from './tagging.controller';
 import { TaggingRepository } from './tagging.repository';
@@ -9,7 +8,7 @@ import { TaggingService } from './tagging.service';
 
 /** The built-in provider's itags and imetadata on contents (THRON xintelligence). */
 @Module({
-  imports: [BuiltinProviderDatabaseModule, IdentityModule, ProviderFoldersModule],
+  imports: [BuiltinProviderDatabaseModule, AccessModule],
   controllers: [ItagController, ImetadataController, TagDefinitionController],
   providers: [TaggingService, TaggingRepository, TagDefinitionService],
 })

@@ -1,13 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
-import { isUuid } from '../folders/folder.repository';
-
-/** What the caller's groups may do with one content (OR over the folders it is linked to). */
-export interface ContentAccess {
-  id: string;
-  show: boolean;
-  write: boolean;
-}
+import { isUuid } from '../uuid';
 
 export interface MetadataEntry {
   key: string;
@@ -31,22 +24,6 @@ export class TaggingRepository {
         : { prettyId: idOrPrettyId },
       select: { id: true, classificationId: true },
     });
-  }
-
-  /** The groups' access to each content among `ids` that exists and is not trashed. */
-  async access(ids: string[], groupIds: string[]): Promise<Map<string, ContentAccess>> {
-    const uuids = ids.filter(isUuid);
-    if (!uuids.length) return new Map();
-    const rows = await this.prisma.$queryRaw<ContentAccess[]>`
-      SELECT c.id::text AS id, COALESCE(bool_or(a.show), false) AS show,
-             COALESCE(bool_or(a.show AND a.write), false) AS write
-        FROM provider.content c
-        LEFT JOIN provider.content_category cc ON cc.content_id = c.id
-        LEFT JOIN provider.category_acl a ON a.category_id = cc.category_id
-                                          AND a.group_id = ANY(${groupIds}::text[])
-       WHERE c.id = ANY(${uuids}::uuid[]) AND c.trashed_at IS NULL
-       GROUP BY c.id`;
-    return new Map(rows.map((r) => [r.id, r]));
   }
 
   async addTag(tagId: string, classificationId: string, contentIds: string[]): Promise<void> {

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { FolderCallerService } from '../folders/folder-caller.service';
+import { AccessRepository } from '../access/access.repository';
+import { tagRights } from '../access/content-rights';
+import type { ProviderCaller } from '../access/provider-caller';
 import { ThronError, ok, type ThronEnvelope } from '../thron.errors';
 import type {
   ImetadataBulkInsertRequest,
@@ -25,28 +27,27 @@ export interface MultiTargetsResponse extends ThronEnvelope {
 export class TaggingService {
   constructor(
     private readonly repository: TaggingRepository,
-    private readonly callers: FolderCallerService,
+    private readonly access: AccessRepository,
   ) {}
 
-  insertTag(clientId: string, classificationId: string, body: ItagMultiTargetsRequest, token?: string) {
-    return this.changeTag(clientId, classificationId, body, token, (tagId, ids) =>
+  insertTag(caller: ProviderCaller, classificationId: string, body: ItagMultiTargetsRequest) {
+    return this.changeTag(caller, classificationId, body, (tagId, ids) =>
       this.repository.addTag(tagId, classificationId, ids),
     );
   }
 
-  removeTag(clientId: string, classificationId: string, body: ItagMultiTargetsRequest, token?: string) {
-    return this.changeTag(clientId, classificationId, body, token, (tagId, ids) =>
+  removeTag(caller: ProviderCaller, classificationId: string, body: ItagMultiTargetsRequest) {
+    return this.changeTag(caller, classificationId, body, (tagId, ids) =>
       this.repository.removeTag(tagId, ids),
     );
   }
 
   async insertMetadata(
-    clientId: string,
+    caller: ProviderCaller,
     classificationId: string,
     body: ImetadataBulkInsertRequest,
-    token?: string,
   ): Promise<ThronEnvelope> {
-    const contentId = await this.writableTarget(clientId, body.value.target, token);
+    const contentId = await this.writableTarget(caller, body.value.target);
     // The last value given for a (key, lang) wins, as if the entries were inserted one by one.
     const entries = new Map<string, MetadataEntry>();
     for (const { key, value, lang } of body.value.imetadata)
@@ -56,53 +57,50 @@ export class TaggingService {
   }
 
   async removeMetadata(
-    clientId: string,
+    caller: ProviderCaller,
     classificationId: string,
     body: ImetadataBulkRemoveRequest,
-    token?: string,
   ): Promise<ThronEnvelope> {
-    const contentId = await this.writableTarget(clientId, body.value.target, token);
+    const contentId = await this.writableTarget(caller, body.value.target);
     await this.repository.removeMetadata(contentId, classificationId, body.value.imetadata);
     return ok({});
   }
 
-  private async groupsOf(clientId: string, token: string | undefined): Promise<string[]> {
-    return (await this.callers.resolve(clientId, token)).groupIds;
-  }
-
   /** All targets are checked before any is changed: one not writable refuses the whole call. */
   private async changeTag(
-    clientId: string,
+    caller: ProviderCaller,
     classificationId: string,
     body: ItagMultiTargetsRequest,
-    token: string | undefined,
     apply: (tagId: string, contentIds: string[]) => Promise<void>,
   ): Promise<MultiTargetsResponse> {
-    const groupIds = await this.groupsOf(clientId, token);
     const tag = await this.repository.tag(body.value.tagId?.id ?? body.value.itagId ?? '');
     if (!tag) throw new ThronError(TAGGING_FAILURES.itagNotFound);
     if (tag.classificationId !== classificationId)
       throw new ThronError(TAGGING_FAILURES.classificationNotFound);
     const targets = uniqueById(body.value.targets);
-    const access = await this.repository.access(
+    const rights = await this.rightsOf(
+      caller,
       targets.map((t) => t.id),
-      groupIds,
     );
-    const visible = targets.filter((t) => access.get(t.id)?.show);
-    if (visible.some((t) => !access.get(t.id)?.write)) throw new ThronError(TAGGING_FAILURES.accessDenied);
+    const visible = targets.filter((t) => rights.get(t.id)?.read);
+    if (visible.some((t) => !rights.get(t.id)?.modify)) throw new ThronError(TAGGING_FAILURES.accessDenied);
     await apply(
       tag.id,
       visible.map((t) => t.id),
     );
-    return ok({ targetsInIssue: targets.filter((t) => !access.get(t.id)?.show) });
+    return ok({ targetsInIssue: targets.filter((t) => !rights.get(t.id)?.read) });
   }
 
-  private async writableTarget(clientId: string, target: Target, token: string | undefined): Promise<string> {
-    const groupIds = await this.groupsOf(clientId, token);
-    const access = (await this.repository.access([target.id], groupIds)).get(target.id);
-    if (!access?.show) throw new ThronError(TAGGING_FAILURES.targetNotFound);
-    if (!access.write) throw new ThronError(TAGGING_FAILURES.accessDenied);
-    return access.id;
+  private async writableTarget(caller: ProviderCaller, target: Target): Promise<string> {
+    const rights = (await this.rightsOf(caller, [target.id])).get(target.id);
+    if (!rights?.read) throw new ThronError(TAGGING_FAILURES.targetNotFound);
+    if (!rights.modify) throw new ThronError(TAGGING_FAILURES.accessDenied);
+    return target.id;
+  }
+
+  private async rightsOf(caller: ProviderCaller, ids: string[]) {
+    const access = await this.access.contentAccess(caller.groupIds, ids);
+    return new Map([...access].map(([id, a]) => [id, tagRights(a)]));
   }
 }
 

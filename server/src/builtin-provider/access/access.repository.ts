@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import { Prisma } from '../../generated/provider/client';
+import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
+import { isUuid } from '../uuid';
+
+/** A caller's rights on a folder: the union of their groups' ACL rows on it (SPEC §3). */
+export interface FolderRights {
+  show: boolean;
+  /** Write the folder itself: create sub-folders, rename, delete. */
+  manage: boolean;
+  /** Share the folder's contents. */
+  share: boolean;
+  /** Write the folder's contents: link and unlink. */
+  write: boolean;
+}
+
+/** What the caller's groups may do with one content through the folders it is linked to, and whether it is theirs. */
+export interface ContentAccess {
+  id: string;
+  ownerUsername: string;
+  trashed: boolean;
+  /** The union of the caller's rights on the content's folders (all false when none of them shows). */
+  folders: Pick<FolderRights, 'show' | 'share' | 'write'>;
+}
+
+/**
+ * Per folder the groups may see, their rights on it: (category_id, show, manage, share, write).
+ * A row that does not show grants nothing, so a right other than show needs a group that also sees
+ * the folder. Every query that decides what a caller sees embeds this, with the caller's active
+ * groups (CallerResolver): the one place that reads category_acl.
+ */
+export function folderRightsSql(groupIds: string[]): Prisma.Sql {
+  return Prisma.sql`
+    SELECT a.category_id, true AS show, bool_or(a.manage) AS manage, bool_or(a.share) AS share,
+           bool_or(a.write) AS write
+      FROM provider.category_acl a
+     WHERE a.group_id = ANY(${groupIds}::text[]) AND a.show
+     GROUP BY a.category_id`;
+}
+
+/**
+ * The built-in provider's access questions, one method each: ids in, what the caller may do with
+ * each out (the model: immich's AccessRepository). Which groups count is decided once, here.
+ */
+@Injectable()
+export class AccessRepository {
+  constructor(private readonly prisma: BuiltinProviderPrismaService) {}
+
+  /** The groups whose ACL rows apply to a user: active ones only (a deactivated group grants nothing). */
+  async activeGroupIds(userId: string): Promise<string[]> {
+    const rows = await this.prisma.userGroup.findMany({
+      where: { userId, group: { active: true } },
+      select: { groupId: true },
+    });
+    return rows.map((r) => r.groupId);
+  }
+
+  /** The folders among `folderIds` that the groups may see, with their rights on each. */
+  async folderRights(groupIds: string[], folderIds: string[]): Promise<Map<string, FolderRights>> {
+    const ids = folderIds.filter(isUuid);
+    if (!ids.length || !groupIds.length) return new Map();
+    const rows = await this.prisma.$queryRaw<(FolderRights & { id: string })[]>`
+      SELECT r.category_id::text AS id, r.show, r.manage, r.share, r.write
+        FROM (${folderRightsSql(groupIds)}) r
+       WHERE r.category_id = ANY(${ids}::uuid[])`;
+    return new Map(rows.map(({ id, ...rights }) => [id, rights]));
+  }
+
+  /** Each content among `contentIds` that exists (trashed ones too), with the groups' rights through its folders. */
+  async contentAccess(groupIds: string[], contentIds: string[]): Promise<Map<string, ContentAccess>> {
+    const ids = [...new Set(contentIds.filter(isUuid))];
+    if (!ids.length) return new Map();
+    const rows = await this.prisma.$queryRaw<
+      {
+        id: string;
+        owner_username: string;
+        trashed: boolean;
+        show: boolean;
+        share: boolean;
+        write: boolean;
+      }[]
+    >`
+      SELECT c.id::text AS id, c.owner_username, c.trashed_at IS NOT NULL AS trashed,
+             COALESCE(bool_or(r.show), false) AS show, COALESCE(bool_or(r.share), false) AS share,
+             COALESCE(bool_or(r.write), false) AS write
+        FROM provider.content c
+        LEFT JOIN provider.content_category cc ON cc.content_id = c.id
+        LEFT JOIN (${folderRightsSql(groupIds)}) r ON r.category_id = cc.category_id
+       WHERE c.id = ANY(${ids}::uuid[])
+       GROUP BY c.id`;
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          id: r.id,
+          ownerUsername: r.owner_username,
+          trashed: r.trashed,
+          folders: { show: r.show, share: r.share, write: r.write },
+        },
+      ]),
+    );
+  }
+}

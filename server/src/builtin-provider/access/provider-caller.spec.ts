@@ -1,0 +1,101 @@
+import { Reflector } from '@nestjs/core';
+import type { ExecutionContext } from '@nestjs/common';
+import { identityUser } from '../../../test/support/provider-caller';
+import { ThronError } from '../thron.errors';
+import { Authenticated, CallerGuard, CallerResolver, type CallerOptions } from './provider-caller';
+
+const USER = identityUser({ username: 'mario' });
+
+/** A resolver over one live token ('good') whose user is in groups g1 and g2. */
+function resolver() {
+  const seen: string[] = [];
+  const resolve = new CallerResolver(
+    { resolve: (token) => Promise.resolve(token === 'good' ? USER : null) },
+    {
+      activeGroupIds: (userId) => {
+        seen.push(userId);
+        return Promise.resolve(['g1', 'g2']);
+      },
+    },
+    { CLIENT_ID: 'paddock' },
+  );
+  return { resolve, seen };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.catch((e: unknown) => e);
+  if (!(error instanceof ThronError)) throw new Error('expected a ThronError');
+  return error.failure.resultCode;
+}
+
+describe('CallerResolver', () => {
+  it("gives the token's user with their active groups", async () => {
+    const { resolve, seen } = resolver();
+    await expect(resolve.resolve('paddock', 'good')).resolves.toEqual({ user: USER, groupIds: ['g1', 'g2'] });
+    expect(seen).toEqual([USER.id]);
+  });
+
+  it('refuses another client before looking at the token, then an unknown or missing token', async () => {
+    const { resolve } = resolver();
+    await expect(refusal(resolve.resolve('acme', 'good'))).resolves.toBe('CLIENT_NOT_FOUND');
+    await expect(refusal(resolve.resolve(undefined, 'bad'))).resolves.toBe('CLIENT_NOT_FOUND');
+    await expect(refusal(resolve.resolve('paddock', 'bad'))).resolves.toBe('SESSION_NON_FOUND');
+    await expect(refusal(resolve.resolve('paddock', undefined))).resolves.toBe('SESSION_NON_FOUND');
+  });
+});
+
+describe('CallerGuard', () => {
+  /** Runs the guard of an endpoint declared with `options` on a request; returns what it passed on. */
+  async function call(options: CallerOptions, req: Record<string, unknown>) {
+    class Endpoint {
+      @Authenticated(options)
+      handle(): void {}
+    }
+    const asked: [string | undefined, string | undefined][] = [];
+    const callers = {
+      resolve: (clientId: string | undefined, token: string | undefined) => {
+        asked.push([clientId, token]);
+        return Promise.resolve({ user: USER, groupIds: [] });
+      },
+    } as CallerResolver;
+    const request = { headers: {}, params: {}, query: {}, body: undefined, ...req };
+    const context = {
+      getHandler: () => Endpoint.prototype.handle,
+      switchToHttp: () => ({ getRequest: () => request }),
+    } as ExecutionContext;
+    await expect(new CallerGuard(new Reflector(), callers).canActivate(context)).resolves.toBe(true);
+    return { asked, request };
+  }
+
+  it('reads the clientId where the endpoint says THRON puts it, and the token from X-TOKENID', async () => {
+    const headers = { 'x-tokenid': 'tok' };
+    const path = await call(
+      { clientId: 'path' },
+      { headers, params: { clientId: 'p' }, query: { clientId: 'q' } },
+    );
+    expect(path.asked).toEqual([['p', 'tok']]);
+    expect(path.request).toMatchObject({ providerCaller: { user: USER } });
+    expect((await call({ clientId: 'query' }, { headers, query: { clientId: 'q' } })).asked).toEqual([
+      ['q', 'tok'],
+    ]);
+    const body = { client: { clientId: 'b' } };
+    expect((await call({ clientId: 'body' }, { headers, body })).asked).toEqual([['b', 'tok']]);
+    expect((await call({ clientId: 'body' }, { headers, body: { client: 'b' } })).asked).toEqual([
+      [undefined, 'tok'],
+    ]);
+  });
+
+  it("takes the endpoint's alternative token only without the header", async () => {
+    const params = { clientId: 'p' };
+    const query = { tokenId: 'from-query' };
+    expect((await call({ clientId: 'path', token: 'query' }, { params, query })).asked).toEqual([
+      ['p', 'from-query'],
+    ]);
+    const both = { params, query, headers: { 'x-tokenid': 'header' } };
+    expect((await call({ clientId: 'path', token: 'query' }, both)).asked).toEqual([['p', 'header']]);
+    expect(
+      (await call({ clientId: 'path', token: 'body' }, { params, body: { tokenId: 'form' } })).asked,
+    ).toEqual([['p', 'form']]);
+    expect((await call({ clientId: 'path' }, { params, query })).asked).toEqual([['p', undefined]]);
+  });
+});

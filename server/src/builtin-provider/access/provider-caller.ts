@@ -1,0 +1,117 @@
+import {
+  applyDecorators,
+  createParamDecorator,
+  Inject,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { APP_CONFIG, type AppConfig } from '../../config/config.module';
+import type { IdentityUser } from '../identity/identity-user';
+import { TokenService } from '../identity/token.service';
+import { THRON_FAILURES, ThronError, requireClient } from '../thron.errors';
+import { AccessRepository } from './access.repository';
+
+/** Who calls a built-in provider endpoint: the token's user and the groups whose ACL rows apply to them. */
+export interface ProviderCaller {
+  user: IdentityUser;
+  /** Active groups only (AccessRepository.activeGroupIds). */
+  groupIds: string[];
+}
+
+type Tokens = Pick<TokenService, 'resolve'>;
+type Groups = Pick<AccessRepository, 'activeGroupIds'>;
+
+/** Client id + token → the caller, with THRON's refusals: CLIENT_NOT_FOUND first, then SESSION_EXPIRED. */
+@Injectable()
+export class CallerResolver {
+  constructor(
+    @Inject(TokenService) private readonly tokens: Tokens,
+    @Inject(AccessRepository) private readonly access: Groups,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CLIENT_ID'>,
+  ) {}
+
+  async resolve(clientId: string | undefined, token: string | undefined): Promise<ProviderCaller> {
+    requireClient(this.config.CLIENT_ID, clientId);
+    const user = await this.tokens.resolve(token);
+    if (!user) throw new ThronError(THRON_FAILURES.sessionExpired);
+    return this.callerOf(user);
+  }
+
+  /** A known user as a caller, without a token (the demo seed creates contents as its uploaders). */
+  async callerOf(user: IdentityUser): Promise<ProviderCaller> {
+    return { user, groupIds: await this.access.activeGroupIds(user.id) };
+  }
+}
+
+/**
+ * Where an endpoint carries THRON's clientId (research §8: the path, the query, or the body's
+ * `client`), and the token's alternative to the X-TOKENID header: `?tokenId=` on a GET a browser
+ * loads (research §1), or the `tokenId` field of a form POST.
+ */
+export interface CallerOptions {
+  clientId: 'path' | 'query' | 'body';
+  token?: 'query' | 'body';
+}
+
+const CALLER_OPTIONS = 'builtin-provider:caller';
+
+interface CallerRequest extends Request {
+  providerCaller?: ProviderCaller;
+}
+
+/** Resolves the caller of an @Authenticated endpoint before its input is read; its refusals go to the ThronExceptionFilter. */
+@Injectable()
+export class CallerGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly callers: CallerResolver,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const options = this.reflector.get<CallerOptions>(CALLER_OPTIONS, context.getHandler());
+    const req = context.switchToHttp().getRequest<CallerRequest>();
+    req.providerCaller = await this.callers.resolve(clientIdOf(req, options), tokenOf(req, options));
+    return true;
+  }
+}
+
+/** The endpoint answers only a caller with a live token of this client; @Caller() then gives it. */
+export const Authenticated = (options: CallerOptions) =>
+  applyDecorators(SetMetadata(CALLER_OPTIONS, options), UseGuards(CallerGuard));
+
+export const Caller = createParamDecorator((_data: unknown, context: ExecutionContext): ProviderCaller => {
+  const caller = context.switchToHttp().getRequest<CallerRequest>().providerCaller;
+  // A programming error (an endpoint without @Authenticated), never a caller's: a 500.
+  if (!caller) throw new Error('@Caller() needs @Authenticated() on the endpoint');
+  return caller;
+});
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+function clientIdOf(req: Request, options: CallerOptions): string | undefined {
+  switch (options.clientId) {
+    case 'path':
+      return text(req.params.clientId);
+    case 'query':
+      return text(req.query.clientId);
+    case 'body':
+      return text(field(field(req.body, 'client'), 'clientId'));
+  }
+}
+
+function tokenOf(req: Request, options: CallerOptions): string | undefined {
+  const header = text(req.headers['x-tokenid']);
+  if (header !== undefined || options.token === undefined) return header;
+  return text(options.token === 'query' ? req.query.tokenId : field(req.body, 'tokenId'));
+}
