@@ -1,4 +1,5 @@
 import { ThronError } from '../thron.errors';
+import { identityUser } from '../../../test/support/provider-caller';
 import { AccessManagerService } from './access-manager.service';
 import type { IdentityUser } from './identity-user';
 
@@ -6,23 +7,14 @@ const NOW = new Date('2026-11-21T10:00:00Z');
 const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000);
 
 function aUser(overrides: Partial<IdentityUser> = {}): IdentityUser {
-  return {
+  const mario = {
     id: 'u1',
     username: 'mario',
     passwordHash: 'hash:right',
-    active: true,
-    passwordExpiresAt: null,
     firstName: 'Mario',
     lastName: 'Rossi',
-    email: '',
-    companyName: '',
-    imageUrl: null,
-    externalId: null,
-    failedLogins: 0,
-    lockedUntil: null,
-    lastLogin: null,
-    ...overrides,
   };
+  return identityUser({ ...mario, ...overrides });
 }
 
 /** The service over an in-memory user table, a fake hasher ('hash:<password>') and a fixed clock. */

@@ -1,27 +1,12 @@
 import { createHash } from 'node:crypto';
+import { identityUser } from '../../../test/support/provider-caller';
 import type { IdentityUser } from './identity-user';
 import { TokenService, tokenIdOf } from './token.service';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 
 function setUp(overrides: Partial<IdentityUser>) {
-  const user: IdentityUser = {
-    id: 'u1',
-    username: 'mario',
-    passwordHash: null,
-    active: true,
-    passwordExpiresAt: null,
-    firstName: '',
-    lastName: '',
-    email: '',
-    companyName: '',
-    imageUrl: null,
-    externalId: null,
-    failedLogins: 0,
-    lockedUntil: null,
-    lastLogin: null,
-    ...overrides,
-  };
+  const user = identityUser({ id: 'u1', username: 'mario', ...overrides });
   const rows = new Map<string, { userId: string; expiresAt: Date }>();
   const service = new TokenService(
     {

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { ThronError } from '../thron.errors';
+import { identityUser } from '../../../test/support/provider-caller';
 import type { IdentityUser } from '../identity/identity-user';
 import type { CodeRedemption, IssuerIdentity, OpenIdIssuerGateway } from './openid-issuer.gateway';
 import { IssuerRefusedError, IssuerUnreachableError } from './oauth.errors';
@@ -8,23 +9,15 @@ import { OAuthService } from './oauth.service';
 const NOW = new Date('2026-03-01T09:00:00Z');
 
 function user(overrides: Partial<IdentityUser> = {}): IdentityUser {
-  return {
+  return identityUser({
     id: 'u-mario',
     username: 'mario.rossi',
-    passwordHash: null,
-    active: true,
-    passwordExpiresAt: null,
     firstName: 'Mario',
     lastName: 'Rossi',
     email: 'mario.rossi@paddock.example',
     companyName: 'Marketing',
-    imageUrl: null,
-    externalId: null,
-    failedLogins: 0,
-    lockedUntil: null,
-    lastLogin: null,
     ...overrides,
-  };
+  });
 }
 
 class FakeIssuer implements OpenIdIssuerGateway {
