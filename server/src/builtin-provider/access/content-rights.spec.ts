@@ -1,13 +1,17 @@
 import type { ContentAccess } from './access.repository';
 import { contentRights, tagRights } from './content-rights';
 
-function access(overrides: Partial<ContentAccess> & { folders?: Partial<ContentAccess['folders']> }) {
+/** A content owned by 'owner', with the caller's folder rights given (all false by default). */
+function access({
+  folders,
+  ...overrides
+}: Partial<Omit<ContentAccess, 'folders'>> & { folders?: Partial<ContentAccess['folders']> }): ContentAccess {
   return {
     id: 'c1',
     ownerUsername: 'owner',
     trashed: false,
     ...overrides,
-    folders: { show: false, share: false, write: false, ...overrides.folders },
+    folders: { show: false, share: false, write: false, ...folders },
   };
 }
 

@@ -1,5 +1,5 @@
 import { Reflector } from '@nestjs/core';
-import type { ExecutionContext } from '@nestjs/common';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import { identityUser } from '../../../test/support/provider-caller';
 import { ThronError } from '../thron.errors';
 import { Authenticated, CallerGuard, CallerResolver, type CallerOptions } from './provider-caller';
@@ -57,12 +57,13 @@ describe('CallerGuard', () => {
         asked.push([clientId, token]);
         return Promise.resolve({ user: USER, groupIds: [] });
       },
-    } as CallerResolver;
+    };
     const request = { headers: {}, params: {}, query: {}, body: undefined, ...req };
-    const context = {
-      getHandler: () => Endpoint.prototype.handle,
-      switchToHttp: () => ({ getRequest: () => request }),
-    } as ExecutionContext;
+    const context = new ExecutionContextHost(
+      [request, {}, () => undefined],
+      Endpoint,
+      Endpoint.prototype.handle,
+    );
     await expect(new CallerGuard(new Reflector(), callers).canActivate(context)).resolves.toBe(true);
     return { asked, request };
   }

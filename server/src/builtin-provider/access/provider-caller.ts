@@ -25,6 +25,7 @@ export interface ProviderCaller {
 
 type Tokens = Pick<TokenService, 'resolve'>;
 type Groups = Pick<AccessRepository, 'activeGroupIds'>;
+type Callers = Pick<CallerResolver, 'resolve'>;
 
 /** Client id + token → the caller, with THRON's refusals: CLIENT_NOT_FOUND first, then SESSION_EXPIRED. */
 @Injectable()
@@ -69,7 +70,7 @@ interface CallerRequest extends Request {
 export class CallerGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly callers: CallerResolver,
+    @Inject(CallerResolver) private readonly callers: Callers,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
