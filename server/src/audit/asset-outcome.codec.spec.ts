@@ -1,4 +1,5 @@
 import {
+  E_CODES,
   ASSET_OUTCOME_KINDS,
   type AssetOutcome,
   type AssetOutcomeKind,
@@ -19,7 +20,7 @@ function outcome(kind: AssetOutcomeKind): AssetOutcome {
     outcome: kind,
     fromFolderId: 'f-step1',
     toFolderId: kind === 'failed' ? null : 'f-step2',
-    errorCode: kind === 'junk' || kind === 'failed' ? 'E046' : null,
+    errorCode: kind === 'junk' || kind === 'failed' ? E_CODES.ACCEPT_LINK_FAILED : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { FOLDER_CODES, LIMITS, specialCodeOf } from '@paddock/rules';
+import { E_CODES, FOLDER_CODES, LIMITS, specialCodeOf } from '@paddock/rules';
 import { AuditRepository } from '../audit/audit.repository';
 import { CLOCK, type Clock } from '../common/clock';
 import { JobName, type JobPayloads, type JobResults } from '../jobs/job-catalogue';
@@ -42,7 +42,9 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
     for (const [index, junk] of junkFolders.entries()) {
       const ids = await this.contentIdsIn(junk.id);
       const details = ids.length
-        ? await this.session.withToken((t) => this.contents.contentsByIds(t, ids, 'E020'))
+        ? await this.session.withToken((t) =>
+            this.contents.contentsByIds(t, ids, E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED),
+          )
         : [];
       for (const content of details) {
         const deletedAt = workflowInfoOf(content).deletedAt;
@@ -62,7 +64,7 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
             outcome: ok ? 'done' : 'failed',
             fromFolderId: junk.id,
             toFolderId: null,
-            errorCode: ok ? null : 'E055',
+            errorCode: ok ? null : E_CODES.TRASH_FAILED,
           },
           before: { folderIds: [...content.linkedCategoryIds].sort(), tags: [] },
           after: null,

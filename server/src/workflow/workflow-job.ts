@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { E_CODES } from '@paddock/rules';
 import type { AssetOutcome } from '@paddock/rules';
 import { AuditRepository } from '../audit/audit.repository';
 import type { AssetSnapshot } from '../audit/audit-record';
@@ -79,12 +80,16 @@ export class WorkflowJobRunner {
     ifGone: StepResult,
   ): Promise<AssetOutcome> {
     const { before, after, result } = await this.session.withToken(async (token) => {
-      const [content] = await this.contents.contentsByIds(token, [item.contentId], 'E020');
+      const [content] = await this.contents.contentsByIds(
+        token,
+        [item.contentId],
+        E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED,
+      );
       const done = content ? await step(this.steps.work(token, content), item) : ifGone;
       const [now] =
         done.outcome === 'unchanged'
           ? [content]
-          : await this.contents.contentsByIds(token, [item.contentId], 'E020');
+          : await this.contents.contentsByIds(token, [item.contentId], E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED);
       return { before: snapshotOf(content), after: snapshotOf(now), result: done };
     });
     const outcome: AssetOutcome = {
