@@ -22,8 +22,8 @@ export default tseslint.config(
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
       parserOptions: {
-        // Root config files and the rules package's specs sit outside any build's tsconfig.
-        projectService: { allowDefaultProject: ['*.ts', 'packages/rules/src/*.spec.ts'] },
+        // Root config files sit outside any build's tsconfig.
+        projectService: { allowDefaultProject: ['*.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

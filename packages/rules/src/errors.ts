@@ -1,8 +1,83 @@
+import type { ASSET_ERROR_CODES } from './assets';
+import type { WORKFLOW_ERROR_CODES } from './workflow';
+
 /**
- * Error codes, defined once for server and web. SPEC §8 numbers E001–E069; the string codes
- * below are the hub's own for situations SPEC names without a number.
+ * Error codes, defined once for server and web. SPEC §8 numbers its codes E001 to E069 and says
+ * what some of them are for: each of those has a name here, with its line of the SPEC table.
+ * ERROR_CODES below are the hub's own, for situations SPEC names without a number.
  */
-export const E_CODES = Array.from({ length: 69 }, (_, i) => `E${String(i + 1).padStart(3, '0')}`);
+export const E_CODES = {
+  /** SPEC §8 E002: default for failed content search. */
+  CONTENT_SEARCH_FAILED: 'E002',
+  /** SPEC §8 E003: external share creation failed. */
+  EXTERNAL_SHARE_FAILED: 'E003',
+  /** SPEC §8 E004: loading shared metadata. */
+  SHARED_METADATA_FAILED: 'E004',
+  /** SPEC §8 E005-E008: product and tag lookups. */
+  PRODUCT_TAG_LOOKUP_E005: 'E005',
+  /** SPEC §8 E005-E008: product and tag lookups. */
+  PRODUCT_TAG_LOOKUP_E006: 'E006',
+  /** SPEC §8 E005-E008: product and tag lookups. */
+  PRODUCT_TAG_LOOKUP_E007: 'E007',
+  /** SPEC §8 E005-E008: product and tag lookups. */
+  PRODUCT_TAG_LOOKUP_E008: 'E008',
+  /** SPEC §8 E009: folder structure load. */
+  FOLDER_TREE_FAILED: 'E009',
+  /** SPEC §8 E014: single folder structure. */
+  FOLDER_FAILED: 'E014',
+  /** SPEC §8 E015: content counts. */
+  CONTENT_COUNTS_FAILED: 'E015',
+  /** SPEC §8 E018: folder lookup. */
+  FOLDER_LOOKUP_FAILED: 'E018',
+  /** SPEC §8 E020, E021, E025-E028: content search during accept, reject, detail, breadcrumb (E020: accept). */
+  CONTENT_LOOKUP_ACCEPT_FAILED: 'E020',
+  /** SPEC §8 E020, E021, E025-E028: content search during accept, reject, detail, breadcrumb (E021: reject). */
+  CONTENT_LOOKUP_REJECT_FAILED: 'E021',
+  /** SPEC §8 E020, E021, E025-E028: content search during accept, reject, detail, breadcrumb (E025: detail). */
+  CONTENT_LOOKUP_DETAIL_FAILED: 'E025',
+  /** SPEC §8 E020, E021, E025-E028: content search during accept, reject, detail, breadcrumb. */
+  CONTENT_LOOKUP_E026: 'E026',
+  /** SPEC §8 E020, E021, E025-E028: content search during accept, reject, detail, breadcrumb. */
+  CONTENT_LOOKUP_E027: 'E027',
+  /** SPEC §8 E020, E021, E025-E028: content search during accept, reject, detail, breadcrumb. */
+  CONTENT_LOOKUP_E028: 'E028',
+  /** SPEC §8 E032: category lookup default; failed tag insert. */
+  TAG_INSERT_FAILED: 'E032',
+  /** SPEC §8 E035: tag bulk insert for sharing failed (message genericError). */
+  TAG_BULK_INSERT_FAILED: 'E035',
+  /** SPEC §8 E038: failed metadata insert. */
+  METADATA_INSERT_FAILED: 'E038',
+  /** SPEC §8 E045: metadata bulk insert. */
+  METADATA_BULK_INSERT_FAILED: 'E045',
+  /** SPEC §8 E046, E048: accept move failure (content sent to junk); E046: linking the next step's folder. */
+  ACCEPT_LINK_FAILED: 'E046',
+  /** SPEC §8 E046, E048: accept move failure (content sent to junk); E048: unlinking the step's folder. */
+  ACCEPT_UNLINK_FAILED: 'E048',
+  /** SPEC §8 E049, E050: move failure in detail; E049: linking the target folder. */
+  MOVE_LINK_FAILED: 'E049',
+  /** SPEC §8 E049, E050: move failure in detail; E050: unlinking the source folder. */
+  MOVE_UNLINK_FAILED: 'E050',
+  /** SPEC §8 E051: supplier removal failure. */
+  SUPPLIER_REMOVAL_FAILED: 'E051',
+  /** SPEC §8 E054: junk move retry failure. */
+  JUNK_MOVE_RETRY_FAILED: 'E054',
+  /** SPEC §8 E055: trash failure. */
+  TRASH_FAILED: 'E055',
+  /** SPEC §8 E059: get registry (registry is cleared). */
+  REGISTRY_FAILED: 'E059',
+  /** SPEC §8 E062: share and publish. */
+  SHARE_PUBLISH_FAILED: 'E062',
+  /** SPEC §8 E064: rename: adding EN failed. */
+  RENAME_ADD_EN_FAILED: 'E064',
+  /** SPEC §8 E065: rename: updating EN failed. */
+  RENAME_UPDATE_EN_FAILED: 'E065',
+  /** SPEC §8 E066: rename: adding IT failed. */
+  RENAME_ADD_IT_FAILED: 'E066',
+  /** SPEC §8 E067: rename: updating IT failed. */
+  RENAME_UPDATE_IT_FAILED: 'E067',
+} as const;
+/** A numbered code of SPEC §8 that E_CODES names: a typo such as 'E0555' does not compile. */
+export type ECode = (typeof E_CODES)[keyof typeof E_CODES];
 
 export const ERROR_CODES = {
   // Authentication and session (SPEC §6 login failure messages).
@@ -39,7 +114,12 @@ export const ERROR_CODES = {
   PROVIDER_UNAVAILABLE: 'PROVIDER_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES] | (typeof E_CODES)[number];
+/** Every code the hub answers with: a typo does not compile. */
+export type ErrorCode =
+  | (typeof ERROR_CODES)[keyof typeof ERROR_CODES]
+  | (typeof ASSET_ERROR_CODES)[keyof typeof ASSET_ERROR_CODES]
+  | (typeof WORKFLOW_ERROR_CODES)[keyof typeof WORKFLOW_ERROR_CODES]
+  | ECode;
 
 /** The body of every error the hub answers (CONVENTIONS §8). */
 export interface ErrorBody {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  E_CODES,
   ERROR_CODES,
   contentTypeOf,
   isHiddenMetadataKey,
@@ -20,8 +21,8 @@ type Lang = 'it' | 'en' | 'fr';
 
 /** Rename steps and their failure codes (SPEC §8): IT first, then EN. */
 const RENAME_STEPS: { locale: 'IT' | 'EN'; add: ErrorCode; update: ErrorCode }[] = [
-  { locale: 'IT', add: 'E066', update: 'E067' },
-  { locale: 'EN', add: 'E064', update: 'E065' },
+  { locale: 'IT', add: E_CODES.RENAME_ADD_IT_FAILED, update: E_CODES.RENAME_UPDATE_IT_FAILED },
+  { locale: 'EN', add: E_CODES.RENAME_ADD_EN_FAILED, update: E_CODES.RENAME_UPDATE_EN_FAILED },
 ];
 
 /** Byte endpoints of an asset and the provider file each one streams. */
@@ -44,7 +45,7 @@ export class AssetsService {
 
   /** With `folderId` (a folder of the asset the user sees): its place there and the SPEC §6 actions. */
   async detail(user: AuthUser, id: string, lang: Lang = 'en', folderId?: string): Promise<AssetDetail> {
-    const content = await this.content(user, id, 'E025');
+    const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
     const detail = toAssetDetail(content, lang);
     if (!folderId) return detail;
     try {
@@ -68,7 +69,7 @@ export class AssetsService {
     folderId?: string,
   ): Promise<AssetDetail> {
     const trimmed = name.trim();
-    const content = await this.content(user, id, 'E025');
+    const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
     if (!trimmed) return toAssetDetail(content, lang);
     if (!content.userRights.write || !(await this.mayRename(user, content, folderId)))
       throw DomainError.forbidden('You may not rename this asset here');
@@ -135,7 +136,7 @@ export class AssetsService {
   }
 
   private async placeholderOf(user: AuthUser, id: string): Promise<{ placeholder: ContentType }> {
-    const content = await this.content(user, id, 'E025');
+    const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
     return { placeholder: isContentType(content.contentType) ? content.contentType : 'DOCUMENT' };
   }
 

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  E_CODES,
   AUDIT_OUTCOMES,
   DASHBOARD_PAGE,
   type AuditListResponse,
@@ -97,7 +98,7 @@ export class AuditRecordDto implements AuditRecordSummary {
   @ApiProperty({ enum: AUDIT_OUTCOMES })
   outcome!: AuditOutcome;
 
-  @ApiProperty({ type: String, nullable: true, example: 'E046' })
+  @ApiProperty({ type: String, nullable: true, example: E_CODES.ACCEPT_LINK_FAILED })
   errorCode!: string | null;
 }
 

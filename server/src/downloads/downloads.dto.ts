@@ -1,14 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { LIMITS } from '@paddock/rules';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsUUID, Matches } from 'class-validator';
 
-/** As many assets as an external share may hold (SPEC §5 limits those to 500). */
-export const DOWNLOAD_MAX_ASSETS = 500;
-
 export class CreateDownloadDto {
-  @ApiProperty({ type: [String], format: 'uuid', maxItems: DOWNLOAD_MAX_ASSETS })
+  /** As many assets as an external share may hold (SPEC §9). */
+  @ApiProperty({ type: [String], format: 'uuid', maxItems: LIMITS.externalShareMaxFiles })
   @IsArray()
   @ArrayMinSize(1)
-  @ArrayMaxSize(DOWNLOAD_MAX_ASSETS)
+  @ArrayMaxSize(LIMITS.externalShareMaxFiles)
   @IsUUID('all', { each: true })
   contentIds: string[];
 

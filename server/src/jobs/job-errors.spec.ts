@@ -1,4 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
+import { E_CODES } from '@paddock/rules';
 import { DomainError } from '../common/domain-error';
 import { classifyJobError, PermanentJobError, TransientJobError } from './job-errors';
 
@@ -13,7 +14,12 @@ class GatewayError extends Error {
 
 describe('classifyJobError: retry or give up', () => {
   it.each([
-    ['an explicit permanent error', new PermanentJobError('E046', 'gone'), true, 'E046'],
+    [
+      'an explicit permanent error',
+      new PermanentJobError(E_CODES.ACCEPT_LINK_FAILED, 'gone'),
+      true,
+      E_CODES.ACCEPT_LINK_FAILED,
+    ],
     ['an explicit transient error', new TransientJobError('E999', 'later'), false, 'E999'],
     ['an invalid request', DomainError.invalid('bad'), true, 'VALIDATION_FAILED'],
     ['a missing thing', DomainError.notFound(), true, 'NOT_FOUND'],
@@ -24,8 +30,18 @@ describe('classifyJobError: retry or give up', () => {
       false,
       'PROVIDER_UNAVAILABLE',
     ],
-    ['a transient gateway failure', new GatewayError('E050', true), false, 'E050'],
-    ['a permanent gateway failure', new GatewayError('E051', false), true, 'E051'],
+    [
+      'a transient gateway failure',
+      new GatewayError(E_CODES.MOVE_UNLINK_FAILED, true),
+      false,
+      E_CODES.MOVE_UNLINK_FAILED,
+    ],
+    [
+      'a permanent gateway failure',
+      new GatewayError(E_CODES.SUPPLIER_REMOVAL_FAILED, false),
+      true,
+      E_CODES.SUPPLIER_REMOVAL_FAILED,
+    ],
     ['an UnrecoverableError', new UnrecoverableError('stop'), true, 'INTERNAL'],
     ['an unknown error', new Error('ECONNRESET'), false, 'INTERNAL'],
     ['a thrown string', 'oops', false, 'INTERNAL'],

@@ -1,4 +1,5 @@
 import { ConsoleLogger, Logger } from '@nestjs/common';
+import { E_CODES } from '@paddock/rules';
 import { UnrecoverableError } from 'bullmq';
 import { DomainError } from '../common/domain-error';
 import type { Clock } from '../common/clock';
@@ -6,7 +7,8 @@ import { JobName, QueueName, SYSTEM_ACTOR } from './job-catalogue';
 import { JOB_ERROR_CODES, PermanentJobError, TransientJobError } from './job-errors';
 import type { JobContext, JobHandler } from './job-handler';
 import { JobHandlerRegistry } from './job-handler.registry';
-import type { AuditEntry, JobRecordStore, JobView, JsonValue, NewJobRecord } from './job-record';
+import type { AuditEntry } from '../audit/audit-record';
+import type { JobRecordStore, JobView, JsonValue, NewJobRecord } from './job-record';
 import { JobRunner, type RunnableJob } from './job-runner';
 
 const NOW = new Date('2026-11-21T03:00:00.000Z');
@@ -167,7 +169,7 @@ describe('JobRunner, the record-keeping wrapper', () => {
 
   it('fails a permanent error at once: record failed, audit row, UnrecoverableError', async () => {
     const { records, runner } = setup(async () => {
-      throw new PermanentJobError('E046', 'the asset is gone');
+      throw new PermanentJobError(E_CODES.ACCEPT_LINK_FAILED, 'the asset is gone');
     });
     records.seed({ id: 'job-1', createdBy: 'anna.admin' });
 
@@ -177,7 +179,7 @@ describe('JobRunner, the record-keeping wrapper', () => {
     await expect(run).rejects.toThrow('E046: the asset is gone');
     expect(records.records.get('job-1')).toMatchObject({
       state: 'failed',
-      errorCode: 'E046',
+      errorCode: E_CODES.ACCEPT_LINK_FAILED,
       attempts: 1,
       finishedAt: NOW,
     });
@@ -187,7 +189,7 @@ describe('JobRunner, the record-keeping wrapper', () => {
         actor: 'anna.admin',
         action: JobName.PurgeExpiredSessions,
         outcome: 'failure',
-        errorCode: 'E046',
+        errorCode: E_CODES.ACCEPT_LINK_FAILED,
       },
     ]);
   });

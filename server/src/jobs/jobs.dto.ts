@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
+  E_CODES,
   ASSET_OUTCOME_KINDS,
   QUEUE_COUNT_STATES,
   type AssetOutcome,
@@ -71,7 +72,7 @@ export class AssetOutcomeDto {
   @ApiProperty({ type: String, nullable: true, description: 'Where it went (the junk after a failed move)' })
   toFolderId!: string | null;
 
-  @ApiProperty({ type: String, nullable: true, example: 'E046' })
+  @ApiProperty({ type: String, nullable: true, example: E_CODES.ACCEPT_LINK_FAILED })
   errorCode!: string | null;
 }
 

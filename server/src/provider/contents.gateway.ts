@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Upload } from '@aws-sdk/lib-storage';
 import { Inject, Injectable } from '@nestjs/common';
-import { ASSET_ERROR_CODES, ERROR_CODES, LIMITS, type ContentType, type ErrorCode } from '@paddock/rules';
+import {
+  E_CODES,
+  ASSET_ERROR_CODES,
+  ERROR_CODES,
+  LIMITS,
+  type ContentType,
+  type ErrorCode,
+} from '@paddock/rules';
 import { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { z } from 'zod';
 import { createS3Client } from '../blob-store/s3-blob-store';
@@ -347,7 +354,11 @@ export class ContentsGateway {
   }
 
   /** Details of the contents the user may see among `ids`, asked 50 at a time. `failure`: E020/E021/E025–E028. */
-  async contentsByIds(token: string, ids: string[], failure: ErrorCode = 'E025'): Promise<ProviderContent[]> {
+  async contentsByIds(
+    token: string,
+    ids: string[],
+    failure: ErrorCode = E_CODES.CONTENT_LOOKUP_DETAIL_FAILED,
+  ): Promise<ProviderContent[]> {
     const found: ProviderContent[] = [];
     for (let i = 0; i < ids.length; i += LIMITS.idChunkSize) {
       const answer = await this.call(
@@ -382,7 +393,7 @@ export class ContentsGateway {
           headers: tokenHeader(token),
         },
         trashAnswerSchema,
-        'E055',
+        E_CODES.TRASH_FAILED,
       );
       inIssue.push(...answer.contentsInIssue);
     }
@@ -398,7 +409,7 @@ export class ContentsGateway {
         headers: tokenHeader(token),
       },
       envelopeSchema,
-      'E055',
+      E_CODES.TRASH_FAILED,
     );
   }
 

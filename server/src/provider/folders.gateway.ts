@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ERROR_CODES, LIMITS, type ErrorCode } from '@paddock/rules';
+import { E_CODES, ERROR_CODES, LIMITS, type ErrorCode } from '@paddock/rules';
 import type { AxiosInstance, AxiosRequestConfig } from 'axios';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
@@ -161,19 +161,24 @@ export class FoldersGateway {
 
   /** Every folder the user may see (E009); numberOfContents is not counted (0) to keep the tree fast. */
   allFolders(token: string, locale = 'EN'): Promise<ProviderFolder[]> {
-    return this.findAll(token, {}, locale, 'E009', false);
+    return this.findAll(token, {}, locale, E_CODES.FOLDER_TREE_FAILED, false);
   }
 
   /** The direct sub-folders of a folder the user may see, every page (E009). */
   async subFolders(token: string, parent: Pick<ProviderFolder, 'id' | 'ancestorIds'>, locale = 'EN') {
     // THRON's childOf returns every descendant; the level bound keeps the direct children (root = 1).
     const childLevel = parent.ancestorIds.length + 2;
-    return this.findAll(token, { childOf: parent.id, excludeLevelHigherThan: childLevel }, locale, 'E009');
+    return this.findAll(
+      token,
+      { childOf: parent.id, excludeLevelHigherThan: childLevel },
+      locale,
+      E_CODES.FOLDER_TREE_FAILED,
+    );
   }
 
   /** One folder with the user's rights (E014); NOT_FOUND when it does not exist or is hidden. */
   async folder(token: string, folderId: string, locale = 'EN'): Promise<ProviderFolder> {
-    const [found] = await this.findPage(token, { categoryIds: [folderId] }, locale, 0, 'E014');
+    const [found] = await this.findPage(token, { categoryIds: [folderId] }, locale, 0, E_CODES.FOLDER_FAILED);
     if (!found) throw new ProviderError(ERROR_CODES.NOT_FOUND, false, `Folder ${folderId} not found`);
     return found.folder;
   }
@@ -182,7 +187,12 @@ export class FoldersGateway {
   async foldersByIds(token: string, ids: string[], locale = 'EN'): Promise<ProviderFolder[]> {
     const found = new Map<string, ProviderFolder>();
     for (const chunk of chunks([...new Set(ids)], LIMITS.idChunkSize))
-      for (const f of await this.findAll(token, { categoryIds: chunk }, locale, 'E018')) {
+      for (const f of await this.findAll(
+        token,
+        { categoryIds: chunk },
+        locale,
+        E_CODES.FOLDER_LOOKUP_FAILED,
+      )) {
         found.set(f.id, f);
         found.set(f.prettyId, f);
       }
@@ -199,7 +209,7 @@ export class FoldersGateway {
         params: { clientId: this.clientId, categoryId: folderId, locale },
       },
       singleSchema,
-      'E014',
+      E_CODES.FOLDER_FAILED,
     );
     return toFolder(body.category, { numberOfContents: 0, numberOfSubCategories: 0 }, []);
   }
@@ -263,7 +273,7 @@ export class FoldersGateway {
         params: { clientId: this.clientId, contentId },
       },
       linkedSchema,
-      'E018',
+      E_CODES.FOLDER_LOOKUP_FAILED,
     );
     return body.linkedCategory;
   }

@@ -15,7 +15,6 @@ import type {
 } from './provider.gateway';
 
 export const PROVIDER_HTTP = Symbol('PROVIDER_HTTP');
-export const PROVIDER_TIMEOUT_MS = 60_000;
 /** A user's linked groups are read 50 a page; more than this many pages is not a real user. */
 const MAX_GROUP_PAGES = 20;
 /** What can travel in the X-TOKENID header; anything else is refused before it is sent. */
@@ -23,7 +22,7 @@ const MAX_GROUP_PAGES = 20;
 export function createProviderHttp(baseURL: string): AxiosInstance {
   return axios.create({
     baseURL,
-    timeout: PROVIDER_TIMEOUT_MS,
+    timeout: LIMITS.contentServiceTimeoutMs,
     // Every status is read by the gateway: 418 is THRON's normal business answer (research §1).
     validateStatus: () => true,
     maxRedirects: 0,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LIMITS, type ErrorCode } from '@paddock/rules';
+import { E_CODES, LIMITS, type ErrorCode } from '@paddock/rules';
 import type { AxiosInstance, AxiosRequestConfig } from 'axios';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
@@ -8,8 +8,8 @@ import { envelopeSchema } from './provider.errors';
 import { callProvider, tokenHeader } from './provider-call';
 
 /** SPEC §8: E002 is the default for a failed content search, E015 for content counts. */
-export const SEARCH_FAILED: ErrorCode = 'E002';
-export const COUNTS_FAILED: ErrorCode = 'E015';
+export const SEARCH_FAILED: ErrorCode = E_CODES.CONTENT_SEARCH_FAILED;
+export const COUNTS_FAILED: ErrorCode = E_CODES.CONTENT_COUNTS_FAILED;
 
 const client = (clientId: string) => encodeURIComponent(clientId);
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LIMITS, type ErrorCode } from '@paddock/rules';
+import { E_CODES, LIMITS, type ErrorCode } from '@paddock/rules';
 import type { AxiosInstance } from 'axios';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
@@ -30,10 +30,10 @@ export const TAGGING_PATHS = {
  * change, E038 failed metadata insert, E045 metadata bulk change.
  */
 export const TAGGING_FAILURE_CODES = {
-  addTags: 'E032',
-  removeTags: 'E035',
-  setMetadata: 'E038',
-  removeMetadata: 'E045',
+  addTags: E_CODES.TAG_INSERT_FAILED,
+  removeTags: E_CODES.TAG_BULK_INSERT_FAILED,
+  setMetadata: E_CODES.METADATA_INSERT_FAILED,
+  removeMetadata: E_CODES.METADATA_BULK_INSERT_FAILED,
 } as const satisfies Record<string, ErrorCode>;
 
 const targetSchema = z.object({ id: z.string(), entityType: z.string() });

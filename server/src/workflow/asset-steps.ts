@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  E_CODES,
   LIMITS,
   WORKFLOW_ERROR_CODES,
   WORKFLOW_METADATA as META,
   WORKFLOW_TAGS as TAGS,
   type AssetOutcomeKind,
+  type ErrorCode,
 } from '@paddock/rules';
 import { hasTag } from '../assets/workflow-info';
 import { CLOCK, type Clock } from '../common/clock';
@@ -19,7 +21,7 @@ export type PlanItem = WorkflowPayload['plan'][number];
 
 export interface StepResult {
   outcome: AssetOutcomeKind;
-  errorCode: string | null;
+  errorCode: ErrorCode | null;
   /** Where the content went (its target, or the junk folder). */
   to: string | null;
 }
@@ -27,15 +29,12 @@ export interface StepResult {
 /** SPEC §8 codes of a failed move, by the kind of move. */
 interface MoveCodes {
   /** Linking the target failed (the content then goes to the junk when it can). */
-  link: string;
+  link: ErrorCode;
   /** Unlinking the source failed. */
-  unlink: string;
+  unlink: ErrorCode;
 }
-const APPROVAL_CODES: MoveCodes = { link: 'E046', unlink: 'E048' };
-const MOVE_CODES: MoveCodes = { link: 'E049', unlink: 'E050' };
-const JUNK_RETRY_FAILED = 'E054';
-const TRASH_FAILED = 'E055';
-const SUPPLIER_REMOVAL_FAILED = 'E051';
+const APPROVAL_CODES: MoveCodes = { link: E_CODES.ACCEPT_LINK_FAILED, unlink: E_CODES.ACCEPT_UNLINK_FAILED };
+const MOVE_CODES: MoveCodes = { link: E_CODES.MOVE_LINK_FAILED, unlink: E_CODES.MOVE_UNLINK_FAILED };
 
 /** A pause between junk link tries, growing a little each time. */
 const JUNK_RETRY_PAUSE_MS = 50;
@@ -153,7 +152,7 @@ class Work {
       }
       await new Promise((r) => setTimeout(r, JUNK_RETRY_PAUSE_MS * attempt));
     }
-    return { outcome: 'failed', errorCode: JUNK_RETRY_FAILED, to: null };
+    return { outcome: 'failed', errorCode: E_CODES.JUNK_MOVE_RETRY_FAILED, to: null };
   }
 
   result(to: string | null): StepResult {
@@ -226,7 +225,7 @@ export class AssetSteps {
     if (w.meta(META.deletedAt) === null)
       await w.setMeta({ [META.deletedAt]: String(Math.floor(this.clock.now().getTime() / 1000)) });
     if (!(await w.link(item.to!)))
-      return w.toJunk(item.from, item.to, { ...MOVE_CODES, link: JUNK_RETRY_FAILED });
+      return w.toJunk(item.from, item.to, { ...MOVE_CODES, link: E_CODES.JUNK_MOVE_RETRY_FAILED });
     if (!(await w.unlink(item.from))) return { outcome: 'failed', errorCode: MOVE_CODES.unlink, to: item.to };
     return w.result(item.to);
   }
@@ -248,10 +247,10 @@ export class AssetSteps {
       return { outcome: 'failed', errorCode: WORKFLOW_ERROR_CODES.SHARED_IN_CHANNELS, to: null };
     try {
       const inIssue = await this.contents.trash(w.token, [w.content.id]);
-      if (inIssue.length) return { outcome: 'failed', errorCode: TRASH_FAILED, to: null };
+      if (inIssue.length) return { outcome: 'failed', errorCode: E_CODES.TRASH_FAILED, to: null };
     } catch (error) {
       rethrowTransient(error);
-      return { outcome: 'failed', errorCode: TRASH_FAILED, to: null };
+      return { outcome: 'failed', errorCode: E_CODES.TRASH_FAILED, to: null };
     }
     w.changed = true;
     return w.result(null);
@@ -260,7 +259,7 @@ export class AssetSteps {
   /** The supplier's copy goes; the content stays wherever else it is linked. */
   async supplierRemove(w: Work, item: PlanItem): Promise<StepResult> {
     if (!(await w.unlink(item.from)))
-      return { outcome: 'failed', errorCode: SUPPLIER_REMOVAL_FAILED, to: null };
+      return { outcome: 'failed', errorCode: E_CODES.SUPPLIER_REMOVAL_FAILED, to: null };
     return w.result(null);
   }
 }

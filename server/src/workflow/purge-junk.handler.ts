@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { FOLDER_CODES, LIMITS, specialCodeOf } from '@paddock/rules';
+import { E_CODES, FOLDER_CODES, LIMITS, specialCodeOf } from '@paddock/rules';
+import { AuditRepository } from '../audit/audit.repository';
 import { CLOCK, type Clock } from '../common/clock';
 import { JobName, type JobPayloads, type JobResults } from '../jobs/job-catalogue';
 import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-handler';
@@ -8,7 +9,6 @@ import { FoldersGateway } from '../provider/folders.gateway';
 import { SEARCH_GATEWAY, type SearchGateway } from '../provider/search.gateway';
 import { ProviderServiceSession } from '../provider/service-session';
 import { workflowInfoOf } from '../assets/workflow-info';
-import { WorkflowAuditRepository } from './workflow-audit.repository';
 
 type Purge = JobName.PurgeJunk;
 
@@ -29,7 +29,7 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
     private readonly folders: FoldersGateway,
     private readonly contents: ContentsGateway,
     @Inject(SEARCH_GATEWAY) private readonly search: SearchGateway,
-    private readonly audit: WorkflowAuditRepository,
+    private readonly audit: AuditRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -42,7 +42,9 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
     for (const [index, junk] of junkFolders.entries()) {
       const ids = await this.contentIdsIn(junk.id);
       const details = ids.length
-        ? await this.session.withToken((t) => this.contents.contentsByIds(t, ids, 'E020'))
+        ? await this.session.withToken((t) =>
+            this.contents.contentsByIds(t, ids, E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED),
+          )
         : [];
       for (const content of details) {
         const deletedAt = workflowInfoOf(content).deletedAt;
@@ -53,7 +55,7 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
         const inIssue = await this.session.withToken((t) => this.contents.trash(t, [content.id]));
         const ok = inIssue.length === 0;
         result[ok ? 'trashed' : 'failed'] += 1;
-        await this.audit.record({
+        await this.audit.recordAssetOutcome({
           jobId: context.jobId,
           actor: context.actor,
           action: JobName.PurgeJunk,
@@ -62,7 +64,7 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
             outcome: ok ? 'done' : 'failed',
             fromFolderId: junk.id,
             toFolderId: null,
-            errorCode: ok ? null : 'E055',
+            errorCode: ok ? null : E_CODES.TRASH_FAILED,
           },
           before: { folderIds: [...content.linkedCategoryIds].sort(), tags: [] },
           after: null,
@@ -70,7 +72,7 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
       }
       await context.progress(Math.min(99, ((index + 1) / junkFolders.length) * 100));
     }
-    await this.audit.recordJob({
+    await this.audit.recordJobOutcome({
       jobId: context.jobId,
       actor: context.actor,
       action: JobName.PurgeJunk,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { FOLDER_CODES, specialCodeOf } from '@paddock/rules';
+import { E_CODES, FOLDER_CODES, specialCodeOf } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { DomainError } from '../common/domain-error';
 import { JobName } from '../jobs/job-catalogue';
@@ -9,9 +9,6 @@ import { FoldersGateway } from '../provider/folders.gateway';
 import { ProviderServiceSession } from '../provider/service-session';
 import { workflowInfoOf } from '../assets/workflow-info';
 import { WorkflowFolders } from './workflow-folders';
-
-/** SPEC §8: the content could not be put at its approval step. */
-const STEP_LINK_FAILED = 'E046';
 
 function codeOf(prettyId: string | null | undefined): string | null {
   return specialCodeOf(prettyId ?? null)?.code ?? null;
@@ -46,7 +43,11 @@ export class WorkflowEntry {
       this.gateway.linkContents(token, step1.id, [contentId]),
     );
     if (notLinked.length)
-      throw new DomainError(STEP_LINK_FAILED, 'internal', 'The delivery could not enter approval step 1');
+      throw new DomainError(
+        E_CODES.ACCEPT_LINK_FAILED,
+        'internal',
+        'The delivery could not enter approval step 1',
+      );
   }
 
   /**
@@ -56,10 +57,14 @@ export class WorkflowEntry {
   async newVersion(user: AuthUser, contentId: string): Promise<string | null> {
     // As the uploader sees it first: a rejected content carries the refused tag or is in the
     // rejected folder; only then are all its folders read with the service account.
-    const [seen] = await this.contents.contentsByIds(user.providerToken, [contentId], 'E020');
+    const [seen] = await this.contents.contentsByIds(
+      user.providerToken,
+      [contentId],
+      E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED,
+    );
     if (!seen || !(workflowInfoOf(seen).rejected || this.inRejectedFolder(seen))) return null;
     const [content] = await this.service.withToken((token) =>
-      this.contents.contentsByIds(token, [contentId], 'E020'),
+      this.contents.contentsByIds(token, [contentId], E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED),
     );
     if (!content || !this.isRejected(content)) return null;
     const rejected = content.linkedCategories.find((f) => codeOf(f.prettyId) === FOLDER_CODES.rejected);

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { E_CODES } from '@paddock/rules';
 import type { AssetOutcome } from '@paddock/rules';
+import { AuditRepository } from '../audit/audit.repository';
+import type { AssetSnapshot } from '../audit/audit-record';
 import type { WorkflowPayload, WorkflowResult } from '../jobs/job-catalogue';
 import type { JobContext } from '../jobs/job-handler';
 import { ContentsGateway, type ProviderContent } from '../provider/contents.gateway';
 import { ProviderServiceSession } from '../provider/service-session';
 import { AssetSteps, type PlanItem, type StepResult, type Work } from './asset-steps';
-import { JobOutcomesRepository } from '../jobs/job-outcomes.repository';
-import { WorkflowAuditRepository, type AssetSnapshot } from './workflow-audit.repository';
 
 /** One content's work, given the content as it is now; `null` content = it no longer exists. */
 export type AssetStep = (work: Work, item: PlanItem) => Promise<StepResult>;
@@ -33,8 +34,7 @@ export class WorkflowJobRunner {
     private readonly session: ProviderServiceSession,
     private readonly contents: ContentsGateway,
     private readonly steps: AssetSteps,
-    private readonly audit: WorkflowAuditRepository,
-    private readonly outcomes: JobOutcomesRepository,
+    private readonly audit: AuditRepository,
   ) {}
 
   async run(
@@ -44,7 +44,7 @@ export class WorkflowJobRunner {
     step: AssetStep,
     ifGone: StepResult = { outcome: 'failed', errorCode: 'NOT_FOUND', to: null },
   ): Promise<WorkflowResult> {
-    const recorded = new Map((await this.outcomes.outcomesOf(context.jobId)).map((o) => [o.contentId, o]));
+    const recorded = new Map((await this.audit.assetOutcomesOf(context.jobId)).map((o) => [o.contentId, o]));
     const result: WorkflowResult = { total: payload.plan.length, done: 0, unchanged: 0, junk: 0, failed: 0 };
     const queue = [...payload.plan];
     let finished = 0;
@@ -62,7 +62,7 @@ export class WorkflowJobRunner {
     };
     await Promise.all(Array.from({ length: Math.min(ASSETS_IN_FLIGHT, queue.length) }, worker));
     await reporting;
-    await this.audit.recordJob({
+    await this.audit.recordJobOutcome({
       jobId: context.jobId,
       actor: context.actor,
       action,
@@ -80,12 +80,16 @@ export class WorkflowJobRunner {
     ifGone: StepResult,
   ): Promise<AssetOutcome> {
     const { before, after, result } = await this.session.withToken(async (token) => {
-      const [content] = await this.contents.contentsByIds(token, [item.contentId], 'E020');
+      const [content] = await this.contents.contentsByIds(
+        token,
+        [item.contentId],
+        E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED,
+      );
       const done = content ? await step(this.steps.work(token, content), item) : ifGone;
       const [now] =
         done.outcome === 'unchanged'
           ? [content]
-          : await this.contents.contentsByIds(token, [item.contentId], 'E020');
+          : await this.contents.contentsByIds(token, [item.contentId], E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED);
       return { before: snapshotOf(content), after: snapshotOf(now), result: done };
     });
     const outcome: AssetOutcome = {
@@ -95,7 +99,14 @@ export class WorkflowJobRunner {
       toFolderId: result.to,
       errorCode: result.errorCode,
     };
-    await this.audit.record({ jobId: context.jobId, actor: context.actor, action, outcome, before, after });
+    await this.audit.recordAssetOutcome({
+      jobId: context.jobId,
+      actor: context.actor,
+      action,
+      outcome,
+      before,
+      after,
+    });
     return outcome;
   }
 }

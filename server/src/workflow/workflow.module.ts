@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { CONTENTS_HTTP, ContentsGateway } from '../provider/contents.gateway';
 import { FOLDERS_HTTP, FoldersGateway } from '../provider/folders.gateway';
@@ -8,7 +9,6 @@ import { HttpSearchGateway, SEARCH_GATEWAY } from '../provider/search.gateway';
 import { AssetSteps } from './asset-steps';
 import { PlaceActions } from './place-actions';
 import { PurgeJunkHandler } from './purge-junk.handler';
-import { WorkflowAuditRepository } from './workflow-audit.repository';
 import { WorkflowEntry } from './workflow-entry';
 import { WorkflowFolders } from './workflow-folders';
 import { WorkflowJobRunner } from './workflow-job';
@@ -33,7 +33,7 @@ export class WorkflowModule {
     return {
       module: WorkflowModule,
       global: true,
-      imports: [ProviderModule],
+      imports: [ProviderModule, AuditModule],
       controllers: options.runApi ? [WorkflowController] : [],
       providers: [
         providerHttp(FOLDERS_HTTP),
@@ -47,12 +47,11 @@ export class WorkflowModule {
         PlaceActions,
         WorkflowEntry,
         AssetSteps,
-        WorkflowAuditRepository,
         WorkflowJobRunner,
         PurgeJunkHandler,
         ...WORKFLOW_HANDLERS,
       ],
-      exports: [WorkflowService, WorkflowFolders, WorkflowAuditRepository, PlaceActions, WorkflowEntry],
+      exports: [WorkflowService, WorkflowFolders, PlaceActions, WorkflowEntry],
     };
   }
 }

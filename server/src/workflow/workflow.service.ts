@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  E_CODES,
   FOLDER_CODES,
   approvalStepCode,
   isAssetActionAllowed,
@@ -165,7 +166,11 @@ export class WorkflowService {
     const token = user.providerToken;
     try {
       const placed = await this.folders.placed(token, body.folderId, sideOf(user));
-      const contents = await this.contents.contentsByIds(token, body.contentIds, 'E020');
+      const contents = await this.contents.contentsByIds(
+        token,
+        body.contentIds,
+        E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED,
+      );
       const byId = new Map(contents.map((c) => [c.id, c]));
       const missing = body.contentIds.filter(
         (id) => !byId.get(id)?.linkedCategoryIds.includes(body.folderId),

@@ -1,4 +1,4 @@
-import { LIMITS } from '@paddock/rules';
+import { E_CODES, LIMITS } from '@paddock/rules';
 import { fakeHub, hubError, ok } from '../../test/fake-hub';
 import { ApiError } from './api-error';
 import { configureApi, request } from './http';
@@ -40,11 +40,15 @@ describe('API client', () => {
   });
 
   it('turns an error body into a typed error', async () => {
-    fakeHub({ 'GET /api/a': hubError(409, 'E046') });
+    fakeHub({ 'GET /api/a': hubError(409, E_CODES.ACCEPT_LINK_FAILED) });
 
     const error = await failureOf(request('/api/a'));
 
-    expect(error).toMatchObject({ status: 409, code: 'E046', correlationId: 'corr-test' });
+    expect(error).toMatchObject({
+      status: 409,
+      code: E_CODES.ACCEPT_LINK_FAILED,
+      correlationId: 'corr-test',
+    });
   });
 
   it('names an answer that is not the hub’s error shape a bad response', async () => {

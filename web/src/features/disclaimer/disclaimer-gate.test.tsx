@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { E_CODES } from '@paddock/rules';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
 import { fakeHub, hubError, ok, signedInRoutes } from '../../../test/fake-hub';
@@ -55,7 +56,7 @@ describe('disclaimer acceptance', () => {
     fakeHub({
       ...signedInRoutes(),
       'GET /api/profile/check-disclaimer': ok({ disclaimerAcceptance: false }),
-      'POST /api/profile/save-disclaimer-acceptance/d-1': hubError(500, 'E032'),
+      'POST /api/profile/save-disclaimer-acceptance/d-1': hubError(500, E_CODES.TAG_INSERT_FAILED),
     });
     renderApp('/home');
     const user = userEvent.setup();

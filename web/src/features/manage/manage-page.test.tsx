@@ -1,4 +1,5 @@
 import type { AuditListResponse, JobListResponse, JobSummary, QueueStatsResponse } from '@paddock/rules';
+import { E_CODES } from '@paddock/rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aSession, fakeHub, hubError, ok, signedInRoutes, type HubCall } from '../../../test/fake-hub';
@@ -46,7 +47,7 @@ const failed = aJob({
   id: 'job-failed',
   name: 'workflow-move',
   state: 'failed',
-  errorCode: 'E049',
+  errorCode: E_CODES.MOVE_LINK_FAILED,
   progress: 40,
 });
 const waiting = aJob({
@@ -60,7 +61,13 @@ const done = aJob({
   id: 'job-done',
   outcomes: [
     { contentId: 'c-1', outcome: 'done', fromFolderId: 'f1', toFolderId: 'f2', errorCode: null },
-    { contentId: 'c-2', outcome: 'junk', fromFolderId: 'f1', toFolderId: 'junk', errorCode: 'E046' },
+    {
+      contentId: 'c-2',
+      outcome: 'junk',
+      fromFolderId: 'f1',
+      toFolderId: 'junk',
+      errorCode: E_CODES.ACCEPT_LINK_FAILED,
+    },
   ],
 });
 
@@ -89,7 +96,7 @@ describe('Administration (/manage)', () => {
     expect(rows).toHaveLength(3);
     expect(within(rows[0]).getByText('Move')).toBeVisible();
     expect(within(rows[0]).getByText('Failed')).toBeVisible();
-    expect(within(rows[0]).getByText('E049')).toBeVisible();
+    expect(within(rows[0]).getByText(E_CODES.MOVE_LINK_FAILED)).toBeVisible();
     expect(within(rows[0]).getByText('40%')).toBeVisible();
     expect(within(rows[0]).getByText('anna.bianchi')).toBeVisible();
     // Retry for a failed job, cancel for one that has not started, neither for a finished one.
@@ -161,7 +168,7 @@ describe('Administration (/manage)', () => {
     expect(within(drawer).getByText('4: c-1, c-2, c-3 +1')).toBeVisible();
     const outcomes = within(drawer).getByRole('table', { name: 'Per asset' });
     expect(within(outcomes).getByText('Sent to junk')).toBeVisible();
-    expect(within(outcomes).getByText('E046')).toBeVisible();
+    expect(within(outcomes).getByText(E_CODES.ACCEPT_LINK_FAILED)).toBeVisible();
   });
 
   it('says when there are no jobs', async () => {

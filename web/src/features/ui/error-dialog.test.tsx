@@ -1,4 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
+import { E_CODES } from '@paddock/rules';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../../test/render';
@@ -16,7 +17,7 @@ describe('error dialog', () => {
     const ui = renderHosts();
 
     act(() => {
-      ui.showError({ code: 'E046' });
+      ui.showError({ code: E_CODES.ACCEPT_LINK_FAILED });
     });
 
     const dialog = await screen.findByRole('alertdialog', { name: 'ERROR' });
@@ -29,7 +30,7 @@ describe('error dialog', () => {
     const ui = renderHosts();
 
     act(() => {
-      ui.showError({ code: 'E055' });
+      ui.showError({ code: E_CODES.TRASH_FAILED });
     });
 
     const dialog = await screen.findByRole('alertdialog', { name: 'ERRORE' });
@@ -41,8 +42,8 @@ describe('error dialog', () => {
 
     let second = true;
     act(() => {
-      ui.showError({ code: 'E046' });
-      second = ui.showError({ code: 'E048' });
+      ui.showError({ code: E_CODES.ACCEPT_LINK_FAILED });
+      second = ui.showError({ code: E_CODES.ACCEPT_UNLINK_FAILED });
     });
 
     expect(second).toBe(false);
@@ -55,14 +56,14 @@ describe('error dialog', () => {
     const ui = renderHosts();
     const user = userEvent.setup();
     act(() => {
-      ui.showError({ code: 'E046' });
+      ui.showError({ code: E_CODES.ACCEPT_LINK_FAILED });
     });
 
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
 
     act(() => {
-      ui.showError({ code: 'E048' });
+      ui.showError({ code: E_CODES.ACCEPT_UNLINK_FAILED });
     });
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('Error code: E048');
   });
@@ -85,7 +86,7 @@ describe('error dialog', () => {
     const ui = renderHosts();
     const user = userEvent.setup();
     act(() => {
-      ui.showError({ code: 'E009', trace: 'provider timeout after 60000 ms' });
+      ui.showError({ code: E_CODES.FOLDER_TREE_FAILED, trace: 'provider timeout after 60000 ms' });
     });
     const dialog = await screen.findByRole('alertdialog');
 

@@ -10,7 +10,7 @@ import {
   Switch,
   Text,
 } from '@chakra-ui/react';
-import type { AssetSummary, FolderNode } from '@paddock/rules';
+import { LIMITS, type AssetSummary, type FolderNode } from '@paddock/rules';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -19,14 +19,10 @@ import { AppDialog } from '../../components/ui/dialog';
 import { displayName, formatDate } from '../assets/format';
 import { pageRange } from './page-range';
 import {
-  UPLOAD_CHECK_PAGE_SIZE,
   uploadCheckQueryOptions,
   uploadCheckTotalQueryOptions,
   type UploadCheckSearch,
 } from './upload-check.queries';
-
-/** SPEC §9: the paginator shows 3 page numbers, with previous/next and no first/last buttons. */
-const PAGE_RANGE = 3;
 
 interface UploadCheckDialogProps {
   folder: Pick<FolderNode, 'id' | 'name'>;
@@ -56,7 +52,7 @@ export function UploadCheckDialog({ folder, onClose }: UploadCheckDialogProps) {
   const totalIsCapped = counted.data?.totalIsCapped ?? false;
   // Past a capped total, the pages themselves say whether one more follows.
   const pageCount = Math.max(
-    Math.ceil(total / UPLOAD_CHECK_PAGE_SIZE) + (totalIsCapped ? 1 : 0),
+    Math.ceil(total / LIMITS.uploadCheckPageSize) + (totalIsCapped ? 1 : 0),
     page + 1 + (results.data?.hasMore ? 1 : 0),
   );
 
@@ -167,6 +163,7 @@ function Paginator({ page, pageCount, onPage }: PaginatorProps) {
   const { t } = useTranslation();
   return (
     <Flex as="nav" aria-label={t('uploadCheck.pages.label')} justify="center">
+      {/* SPEC §9: a range of page numbers with previous/next, no first/last buttons. */}
       <ButtonGroup size="sm" variant="ghost" gap="1">
         <IconButton
           aria-label={t('uploadCheck.pages.previous')}
@@ -175,7 +172,7 @@ function Paginator({ page, pageCount, onPage }: PaginatorProps) {
         >
           <ChevronLeft />
         </IconButton>
-        {pageRange(page + 1, pageCount, PAGE_RANGE).map((number) => (
+        {pageRange(page + 1, pageCount, LIMITS.uploadCheckPageRange).map((number) => (
           <Button
             key={number}
             aria-label={t('uploadCheck.pages.page', { page: number })}

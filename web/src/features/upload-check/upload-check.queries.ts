@@ -1,11 +1,8 @@
-import type { AssetListResponse } from '@paddock/rules';
+import { LIMITS, type AssetListResponse } from '@paddock/rules';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { assetKeys, assetTotalQueryOptions } from '../../api/assets.queries';
 import { assetListPath, type AssetFilter, type AssetQuery } from '../../api/assets.api';
 import { request } from '../../api/http';
-
-/** SPEC §9: the upload check pages its results by 10. */
-export const UPLOAD_CHECK_PAGE_SIZE = 10;
 
 export interface UploadCheckSearch {
   folderId: string;
@@ -30,7 +27,7 @@ export function uploadCheckQueryOptions(search: UploadCheckSearch, page: number)
     queryKey: [...assetKeys.lists(), 'uploadCheck', search, page] as const,
     queryFn: ({ signal }) =>
       request<AssetListResponse>(
-        assetListPath(query, page * UPLOAD_CHECK_PAGE_SIZE, UPLOAD_CHECK_PAGE_SIZE),
+        assetListPath(query, page * LIMITS.uploadCheckPageSize, LIMITS.uploadCheckPageSize),
         { signal },
       ),
     placeholderData: keepPreviousData,

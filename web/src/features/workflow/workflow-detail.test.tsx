@@ -1,4 +1,4 @@
-import { parseDrawing, type AssetActions, type AssetDetail, type Place } from '@paddock/rules';
+import { E_CODES, parseDrawing, type AssetActions, type AssetDetail, type Place } from '@paddock/rules';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
@@ -292,7 +292,13 @@ describe('workflow actions in the asset detail modal', () => {
         progress: 100,
         errorCode: null,
         outcomes: [
-          { contentId: 'a0', outcome: 'junk', fromFolderId: 'st2', toFolderId: 'junk', errorCode: 'E046' },
+          {
+            contentId: 'a0',
+            outcome: 'junk',
+            fromFolderId: 'st2',
+            toFolderId: 'junk',
+            errorCode: E_CODES.ACCEPT_LINK_FAILED,
+          },
         ],
       }),
     });

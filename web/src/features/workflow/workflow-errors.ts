@@ -1,18 +1,18 @@
-import { WORKFLOW_ERROR_CODES, type AssetOutcome } from '@paddock/rules';
+import { E_CODES, WORKFLOW_ERROR_CODES, type AssetOutcome } from '@paddock/rules';
 import type { TFunction } from 'i18next';
 import type { ErrorDialogContent } from '../ui/ui-store';
 
 /** The codes the workflow answers with a message of its own (SPEC §4, §8); others get the generic one. */
 export const WORKFLOW_MESSAGE_CODES = [
-  'E020',
-  'E021',
-  'E046',
-  'E048',
-  'E049',
-  'E050',
-  'E051',
-  'E054',
-  'E055',
+  E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED,
+  E_CODES.CONTENT_LOOKUP_REJECT_FAILED,
+  E_CODES.ACCEPT_LINK_FAILED,
+  E_CODES.ACCEPT_UNLINK_FAILED,
+  E_CODES.MOVE_LINK_FAILED,
+  E_CODES.MOVE_UNLINK_FAILED,
+  E_CODES.SUPPLIER_REMOVAL_FAILED,
+  E_CODES.JUNK_MOVE_RETRY_FAILED,
+  E_CODES.TRASH_FAILED,
   ...Object.values(WORKFLOW_ERROR_CODES),
 ] as const;
 type MessageCode = (typeof WORKFLOW_MESSAGE_CODES)[number];
