@@ -5,8 +5,8 @@ COPY package.json package-lock.json ./
 COPY packages/rules/package.json packages/rules/
 COPY server/package.json server/
 COPY web/package.json web/
-# npm install with the committed lock (scripts/lib.mjs says why not npm ci).
-RUN npm install --no-audit --no-fund
+# Exactly the committed lock, devDependencies included: the build below needs them.
+RUN npm ci --include=dev --no-audit --no-fund
 COPY . .
 RUN node scripts/prisma-generate.mjs \
  && npx tsc -b packages/rules \
