@@ -1,5 +1,5 @@
 # Production-like image for the api and the worker (docker-compose.yml).
-FROM node:20-bookworm-slim AS build
+FROM node:26-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/rules/package.json packages/rules/
@@ -14,7 +14,7 @@ RUN node scripts/prisma-generate.mjs \
  && npm run build -w @paddock/web \
  && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:26-bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ffmpeg poppler-utils imagemagick ghostscript \
     libreoffice-writer-nogui libreoffice-impress-nogui libreoffice-calc-nogui \
