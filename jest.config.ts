@@ -34,7 +34,6 @@ const config: Config = {
   projects: [
     {
       displayName: 'server-unit',
-      rootDir: __dirname,
       testEnvironment: 'node',
       roots: ['<rootDir>/server/src', '<rootDir>/packages/rules/src'],
       testMatch: ['**/*.spec.ts'],
@@ -44,7 +43,6 @@ const config: Config = {
     },
     {
       displayName: 'server-integration',
-      rootDir: __dirname,
       testEnvironment: 'node',
       roots: ['<rootDir>/server/test'],
       testMatch: ['**/*.int-spec.ts'],
@@ -56,7 +54,6 @@ const config: Config = {
     },
     {
       displayName: 'web',
-      rootDir: __dirname,
       testEnvironment: 'jsdom',
       roots: ['<rootDir>/web/src'],
       testMatch: ['**/*.test.ts?(x)'],

@@ -1,32 +1,16 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { AssetListResponse, AssetSummary, FolderNode } from '@paddock/rules';
-import { keepScreenshot, openDepartmentArchive, signIn, TEXTS } from './support';
+import type { AssetSummary, FolderNode } from '@paddock/rules';
+import {
+  DERIVATIVES,
+  derivedListing,
+  itemName,
+  keepScreenshot,
+  openDepartmentArchive,
+  signIn,
+  TEXTS,
+} from './support';
 
 const t = TEXTS.en;
-/** Derivatives (poster, proxy, previews) are made by jobs after the seed: give them time. */
-const DERIVATIVES = { timeout: 60_000, intervals: [1000] };
-
-/** The listing exactly as the home asks for it (same folder, sort and order), so in the same order. */
-async function listing(request: APIRequestContext, folderId: string): Promise<AssetSummary[]> {
-  const params = new URLSearchParams({
-    folderId,
-    subfolders: 'false',
-    sort: 'creationDate',
-    order: 'desc',
-    offset: '0',
-    limit: '100',
-  });
-  const response = await request.get(`/api/assets?${params.toString()}`);
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as AssetListResponse;
-  expect(body.hasMore).toBe(false);
-  return body.items;
-}
-
-const itemName = (asset: AssetSummary) =>
-  asset.name.toLowerCase().endsWith(`.${asset.extension.toLowerCase()}`)
-    ? asset.name
-    : `${asset.name}.${asset.extension}`;
 
 /** The listing names an asset by its summary's name; the modal is known by the asset in the address. */
 async function openAsset(page: Page, asset: AssetSummary) {
@@ -35,6 +19,18 @@ async function openAsset(page: Page, asset: AssetSummary) {
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   return dialog;
+}
+
+/**
+ * The department archive once its demo assets are derived, reloaded so the page lists them in the
+ * listing's order (a derivative job that ends refreshes the list, moving tiles under the pointer).
+ */
+async function openDerivedArchive(page: Page): Promise<AssetSummary[]> {
+  const folderId = await openDepartmentArchive(page);
+  const items = await derivedListing(page.request, folderId);
+  await page.reload();
+  await expect(page.getByText(/^Results: \d+$/)).toBeVisible();
+  return items;
 }
 
 /** Polls a URL of the hub until it answers 200, then gives its content type. */
@@ -59,9 +55,8 @@ test.describe('previews in the detail modal (demo content of every type)', () =>
   test('a video has a poster and an MP4 proxy; a PDF its first page; an audio its source', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
-    const folderId = await openDepartmentArchive(page);
-    const items = await listing(page.request, folderId);
+    test.setTimeout(DERIVATIVES.timeout + 60_000);
+    const items = await openDerivedArchive(page);
     const video = items.find((item) => item.type === 'VIDEO');
     const pdf = items.find((item) => item.extension === 'pdf');
     const audio = items.find((item) => item.type === 'AUDIO');
@@ -102,8 +97,8 @@ test.describe('previews in the detail modal (demo content of every type)', () =>
   });
 
   test('previous and next wrap around at both ends of the result list', async ({ page }) => {
-    const folderId = await openDepartmentArchive(page);
-    const items = await listing(page.request, folderId);
+    test.setTimeout(DERIVATIVES.timeout + 60_000);
+    const items = await openDerivedArchive(page);
     expect(items.length).toBeGreaterThan(2);
     const first = items[0] as AssetSummary;
     const second = items[1] as AssetSummary;

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { AssetListResponse, AssetSummary } from '@paddock/rules';
 import it from '../web/src/i18n/it.json';
 import en from '../web/src/i18n/en.json';
 import fr from '../web/src/i18n/fr.json';
@@ -78,4 +79,50 @@ export async function openDepartmentArchive(page: Page): Promise<string> {
   const folderId = new URL(page.url()).searchParams.get('folder');
   expect(folderId).toBeTruthy();
   return folderId as string;
+}
+
+/**
+ * Derivatives (thumbnails, previews, posters, proxies) are made by jobs after an upload or the
+ * seed, behind every demo asset's ffmpeg and LibreOffice runs: genuinely slow work on a busy
+ * machine, so waits for them get minutes where a page gets the default seconds.
+ */
+export const DERIVATIVES = { timeout: 240_000, intervals: [500, 1000, 2000] };
+
+/** The name an asset goes by in the listing (its name, with the extension when the name lacks it). */
+export function itemName(asset: AssetSummary): string {
+  return asset.name.toLowerCase().endsWith(`.${asset.extension.toLowerCase()}`)
+    ? asset.name
+    : `${asset.name}.${asset.extension}`;
+}
+
+/**
+ * The folder's listing as the home asks for it (newest first), once no asset in it (or only the
+ * one named) is still PROCESSING: its derivative jobs have ended, so nothing in the list changes
+ * under the pointer any more.
+ */
+export async function derivedListing(
+  request: APIRequestContext,
+  folderId: string,
+  name?: string,
+): Promise<AssetSummary[]> {
+  const params = new URLSearchParams({
+    folderId,
+    subfolders: 'false',
+    sort: 'creationDate',
+    order: 'desc',
+    offset: '0',
+    limit: '100',
+  });
+  let items: AssetSummary[] = [];
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/assets?${params.toString()}`);
+      expect(response.status()).toBe(200);
+      const body = (await response.json()) as AssetListResponse;
+      expect(body.hasMore).toBe(false);
+      items = body.items;
+      return items.filter((item) => (!name || itemName(item) === name) && item.state === 'PROCESSING').length;
+    }, DERIVATIVES)
+    .toBe(0);
+  return items;
 }

@@ -5,10 +5,9 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { AssetListResponse, AssetSummary } from '@paddock/rules';
 import sharp from 'sharp';
-import { DEMO_PASSWORD, keepScreenshot, openDepartmentArchive, signIn, TEXTS } from './support';
+import { DEMO_PASSWORD, DERIVATIVES, keepScreenshot, openDepartmentArchive, signIn, TEXTS } from './support';
 
 const t = TEXTS.en;
-const DERIVATIVES = { timeout: 90_000, intervals: [1000] };
 
 interface FilePayload {
   name: string;
@@ -95,7 +94,7 @@ async function tagThroughProvider(request: APIRequestContext, ids: string[], lab
 test('a user uploads an image, a video, a PDF and an audio file; each gets a thumbnail, is found by name and by tag, and previews', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(DERIVATIVES.timeout + 120_000);
   const stamp = Date.now();
   const files = [
     await image(`e2e-types-${stamp}-photo.jpg`),

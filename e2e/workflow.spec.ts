@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { FolderNode } from '@paddock/rules';
 import sharp from 'sharp';
-import { TEXTS, keepScreenshot, signIn } from './support';
+import { DERIVATIVES, TEXTS, derivedListing, keepScreenshot, signIn } from './support';
 
 const t = TEXTS.en;
 const wf = t.workflow;
@@ -51,6 +51,8 @@ async function openAsset(page: Page, name: string) {
       { timeout: 30_000, intervals: [500, 1000, 2000] },
     )
     .toBe(true);
+  // The preview is made by the version's derivatives job: opened before it ends, it stays blank.
+  await derivedListing(page.request, new URL(page.url()).searchParams.get('folder') ?? '', name);
   await page.getByRole('option', { name }).dblclick();
   const detail = page.getByRole('dialog', { name });
   const preview = detail.getByRole('img', { name: t.assetDetail.preview.image });
@@ -88,7 +90,7 @@ async function pickFolder(page: Page, title: string, path: string[], name: strin
 test('a delivery goes through both approval steps, a rejection with a drawing, junk, restore and permanent delete', async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(300_000 + DERIVATIVES.timeout);
   const name = `e2e-workflow-${Date.now()}.jpg`;
 
   // The supplier delivers into "sent to the maker": it enters approval step 1.
@@ -206,6 +208,7 @@ test('a delivery goes through both approval steps, a rejection with a drawing, j
     await confirmAndWait(page, wf.permanentDelete.title, wf.permanentDelete.confirm, name);
     await expect(detail).toBeHidden();
     await expect(page.getByRole('option', { name })).toHaveCount(0);
-    expect((await page.request.get(`/api/assets/${id}`)).status()).toBe(404);
+    // The modal closes once the job is queued; the asset is gone when the job has run.
+    await expect.poll(async () => (await page.request.get(`/api/assets/${id}`)).status()).toBe(404);
   });
 });

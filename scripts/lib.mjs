@@ -27,17 +27,16 @@ function newestMtime(path) {
 }
 
 /**
- * Installs on a fresh clone, or when the lock file changed since the last install. `npm install`
- * rather than `npm ci`: the registry this project builds from carries only the Linux builds of
- * platform packages (@swc/core-*, …), so the lock cannot list the others and `npm ci` would call it
- * out of sync. With a lock present, `npm install` installs exactly the locked versions.
+ * Installs on a fresh clone, or when the lock file changed since the last install: `npm ci`, so
+ * exactly the committed lock (it lists every platform's optional packages) and never a rewrite of
+ * it. devDependencies whatever NODE_ENV says: the build that follows needs swc, tsc and vite.
  */
 export function ensureDependencies() {
   const marker = join(root, 'node_modules/.package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(join(root, 'package-lock.json')).mtimeMs)
     return;
   console.log('Installing dependencies…');
-  run(npm, ['install', '--no-audit', '--no-fund']);
+  run(npm, ['ci', '--include=dev', '--no-audit', '--no-fund']);
 }
 
 export function generatePrismaClients() {

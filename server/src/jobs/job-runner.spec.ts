@@ -194,6 +194,27 @@ describe('JobRunner, the record-keeping wrapper', () => {
     ]);
   });
 
+  it('logs a deliberate refusal by its reason, and keeps the stack for what nobody expected', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    try {
+      const refused = setup(async () => {
+        throw new PermanentJobError('MEDIA_TOOL_MISSING', 'ffmpeg is not installed (apt-get install ffmpeg)');
+      });
+      await expect(refused.runner.run(QueueName.Maintenance, new FakeJob({}))).rejects.toThrow();
+      const crashed = setup(async () => {
+        throw new Error('socket hang up');
+      });
+      await expect(crashed.runner.run(QueueName.Maintenance, new FakeJob({}))).rejects.toThrow();
+
+      const [refusal, crash] = warn.mock.calls.map(([fields]) => fields as Record<string, unknown>);
+      expect(refusal).toMatchObject({ reason: 'ffmpeg is not installed (apt-get install ffmpeg)' });
+      expect(refusal).not.toHaveProperty('err');
+      expect(crash.err).toBeInstanceOf(Error);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('treats a domain error about the request itself as permanent', async () => {
     const { records, runner } = setup(async () => {
       throw DomainError.notFound('No such folder');

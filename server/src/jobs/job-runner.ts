@@ -110,8 +110,11 @@ export class JobRunner {
   ): Promise<never> {
     const failure = classifyJobError(error);
     const final = failure.permanent || attempt >= (job.opts.attempts ?? 1);
+    // A handler's deliberate refusal (unreadable media, a missing tool) is told by its reason; a
+    // stack trace is for what nobody expected.
+    const cause = error instanceof PermanentJobError ? { reason: failure.message } : { err: error };
     this.logger.warn(
-      { err: error, jobId: id, job: job.name, attempt, errorCode: failure.code },
+      { ...cause, jobId: id, job: job.name, attempt, errorCode: failure.code },
       final ? 'Job failed' : 'Job attempt failed, will retry',
     );
     try {

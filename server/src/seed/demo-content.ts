@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,12 @@ import { BuiltinProviderPrismaService } from '../builtin-provider/builtin-provid
 import { ContentsService } from '../builtin-provider/contents/contents.service';
 import { mimeTypeOf } from '../builtin-provider/contents/media-types';
 import { CallerResolver, type ProviderCaller } from '../builtin-provider/access/provider-caller';
+import {
+  installedMediaTools,
+  missingToolMessage,
+  type MediaToolName,
+} from '../builtin-provider/derivatives/media/media-tools';
+import { runTool } from '../builtin-provider/derivatives/media/run-tool';
 import { UserDirectoryRepository } from '../builtin-provider/identity/user-directory.repository';
 import { DEPARTMENTS, SUPPLIER } from './demo-data';
 import { demoDocx, demoEps, demoPptx, demoPsd } from './demo-documents';
@@ -84,20 +89,13 @@ export function minimalPdf(title: string, lines: readonly string[] = []): Buffer
   return Buffer.from(body, 'latin1');
 }
 
-function ffmpeg(args: readonly string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('ffmpeg', ['-v', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (chunk: Buffer) => (err = (err + chunk.toString()).slice(-2000)));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exit ${code}: ${err}`))));
-  });
-}
+/** A few seconds of test pattern take well under a second; a stuck ffmpeg still ends. */
+const FFMPEG_TIMEOUT_MS = 60_000;
 
 async function viaFile(workDir: string, name: string, args: readonly string[]): Promise<Buffer> {
   const out = join(workDir, name);
   try {
-    await ffmpeg([...args, out]);
+    await runTool('ffmpeg', ['-v', 'error', '-y', ...args, out], FFMPEG_TIMEOUT_MS);
     return await readFile(out);
   } finally {
     await rm(out, { force: true });
@@ -151,6 +149,8 @@ export interface DemoAsset {
   fileName: string;
   it: string;
   en: string;
+  /** The outside tool that makes its bytes, if any (the seed skips the asset without it). */
+  needs?: MediaToolName;
   make(workDir: string): Promise<Buffer>;
 }
 
@@ -210,6 +210,7 @@ export function demoContents(department: string, label: string): DemoFolderConte
     image(offset + 7, `${label} - Interni in pelle`, `${label} - Leather interior`),
     {
       fileName: 'spot-30.mp4',
+      needs: 'ffmpeg',
       it: `${label} - Spot televisivo`,
       en: `${label} - TV commercial`,
       make: (work) =>
@@ -217,6 +218,7 @@ export function demoContents(department: string, label: string): DemoFolderConte
     },
     {
       fileName: 'motore-avvio.mp3',
+      needs: 'ffmpeg',
       it: `${label} - Avvio del motore`,
       en: `${label} - Engine start`,
       make: (work) => demoAudio(work, { seconds: 3, frequency: tone / 2, format: 'mp3' }),
@@ -272,6 +274,7 @@ export function demoContents(department: string, label: string): DemoFolderConte
     image(offset + 10, `${label} - Dettaglio cerchi`, `${label} - Wheel detail`),
     {
       fileName: 'making-of.mp4',
+      needs: 'ffmpeg',
       it: `${label} - Dietro le quinte`,
       en: `${label} - Making of`,
       make: (work) =>
@@ -279,6 +282,7 @@ export function demoContents(department: string, label: string): DemoFolderConte
     },
     {
       fileName: 'intervista.wav',
+      needs: 'ffmpeg',
       it: `${label} - Intervista`,
       en: `${label} - Interview`,
       make: (work) => demoAudio(work, { seconds: 2, frequency: tone, format: 'wav' }),
@@ -312,6 +316,29 @@ export function demoContents(department: string, label: string): DemoFolderConte
   ];
 }
 
+export interface DemoAssetPlan {
+  make: DemoAsset[];
+  /** How many assets wait for each missing tool. */
+  skipped: Map<MediaToolName, number>;
+}
+
+/** The assets this machine can make: those whose tool is missing wait for a later seed. */
+export function planDemoAssets(
+  assets: readonly DemoAsset[],
+  installed: ReadonlySet<MediaToolName>,
+): DemoAssetPlan {
+  const plan: DemoAssetPlan = { make: [], skipped: new Map() };
+  for (const asset of assets)
+    if (!asset.needs || installed.has(asset.needs)) plan.make.push(asset);
+    else plan.skipped.set(asset.needs, (plan.skipped.get(asset.needs) ?? 0) + 1);
+  return plan;
+}
+
+/** The one line the seed prints for a missing tool. */
+export function skippedDemoAssetsLine(tool: MediaToolName, count: number): string {
+  return `${count} demo assets skipped: ${missingToolMessage(tool)}; \`npm run seed\` adds them once it is`;
+}
+
 /** Demo users with `write` on their department's archive and enrichment (demo-data.ts). */
 const DEPARTMENT_UPLOADERS: Record<string, string> = { MARKETING: 'mario.rossi', HERITAGE: 'marco.multi' };
 const SUPPLIER_UPLOADER = 'foto.studio';
@@ -338,6 +365,7 @@ export class DemoContentRepository {
 export interface DemoContentSummary {
   created: number;
   existing: number;
+  skipped: number;
 }
 
 /**
@@ -357,7 +385,9 @@ export class DemoContentSeeder {
   ) {}
 
   async run(): Promise<DemoContentSummary> {
-    const summary: DemoContentSummary = { created: 0, existing: 0 };
+    const summary: DemoContentSummary = { created: 0, existing: 0, skipped: 0 };
+    const installed = installedMediaTools();
+    const skipped = new Map<MediaToolName, number>();
     const workDir = await mkdtemp(join(tmpdir(), 'paddock-demo-'));
     const callerOf = new Map<string, ProviderCaller>();
     try {
@@ -369,18 +399,24 @@ export class DemoContentSeeder {
             continue;
           }
           const present = await this.repository.namesIn(folderId);
-          const missing = plan.assets.filter((a) => !present.has(a.en));
-          summary.existing += plan.assets.length - missing.length;
-          if (!missing.length) continue;
+          const absent = plan.assets.filter((a) => !present.has(a.en));
+          summary.existing += plan.assets.length - absent.length;
+          const { make, skipped: waiting } = planDemoAssets(absent, installed);
+          for (const [tool, count] of waiting) skipped.set(tool, (skipped.get(tool) ?? 0) + count);
+          if (!make.length) continue;
           const caller = callerOf.get(plan.uploader) ?? (await this.callerFor(plan.uploader));
           callerOf.set(plan.uploader, caller);
-          for (const asset of missing) {
+          for (const asset of make) {
             await this.create(caller, folderId, asset, workDir);
             summary.created += 1;
           }
         }
     } finally {
       await rm(workDir, { recursive: true, force: true });
+    }
+    for (const [tool, count] of skipped) {
+      this.logger.warn(skippedDemoAssetsLine(tool, count));
+      summary.skipped += count;
     }
     return summary;
   }

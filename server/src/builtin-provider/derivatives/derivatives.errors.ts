@@ -9,7 +9,7 @@ export const DERIVATIVE_ERROR_CODES = {
   UNREADABLE: 'MEDIA_UNREADABLE',
   /** An image above the pixel limit (decompression bombs included). */
   TOO_MANY_PIXELS: 'MEDIA_TOO_MANY_PIXELS',
-  /** ffmpeg, ffprobe or pdftoppm is not installed on the worker's machine. */
+  /** A media tool (media/media-tools.ts) is not installed on the worker's machine. */
   TOOL_MISSING: 'MEDIA_TOOL_MISSING',
   /** A tool ran out of time (a busy machine: worth another try). */
   TOOL_TIMEOUT: 'MEDIA_TOOL_TIMEOUT',

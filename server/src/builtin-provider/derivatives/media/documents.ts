@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { PermanentJobError } from '../../../jobs/job-errors';
 import { DERIVATIVE_ERROR_CODES, unreadable } from '../derivatives.errors';
 import { MAX_INPUT_PIXELS, PREVIEW_BOX } from './image';
+import { MEDIA_TOOLS, missingToolMessage } from './media-tools';
 import { runTool, type ToolRun } from './run-tool';
 
 /** ImageMagick and Ghostscript on a layered PSD or a busy EPS take seconds; a stuck one still ends. */
@@ -11,16 +12,12 @@ const RENDER_TIMEOUT_MS = 120_000;
 /** LibreOffice starts in seconds and lays out long documents slowly. */
 const OFFICE_TIMEOUT_MS = 180_000;
 
-/**
- * ImageMagick's command: IM7's `magick`, Debian's IM6 binary by its own name (a `convert` earlier
- * on the PATH may be something else), then plain `convert`.
- */
-const IMAGEMAGICK = ['magick', 'convert-im6.q16', 'convert'];
+/** The first of ImageMagick's commands that ran here (media-tools.ts says which and why). */
 let imageMagick: string | undefined;
 
 async function runImageMagick(args: string[]): Promise<ToolRun> {
   if (imageMagick) return runTool(imageMagick, args, RENDER_TIMEOUT_MS);
-  for (const candidate of IMAGEMAGICK) {
+  for (const candidate of MEDIA_TOOLS.imagemagick.commands) {
     try {
       const run = await runTool(candidate, args, RENDER_TIMEOUT_MS);
       imageMagick = candidate;
@@ -34,10 +31,7 @@ async function runImageMagick(args: string[]): Promise<ToolRun> {
       }
     }
   }
-  throw new PermanentJobError(
-    DERIVATIVE_ERROR_CODES.TOOL_MISSING,
-    `ImageMagick is not installed (${IMAGEMAGICK.join(', ')})`,
-  );
+  throw new PermanentJobError(DERIVATIVE_ERROR_CODES.TOOL_MISSING, missingToolMessage('imagemagick'));
 }
 
 async function readHead(path: string, length: number, position = 0): Promise<Buffer> {

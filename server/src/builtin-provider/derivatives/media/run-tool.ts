@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { PermanentJobError, TransientJobError } from '../../../jobs/job-errors';
 import { DERIVATIVE_ERROR_CODES, toolTimeout, unreadable } from '../derivatives.errors';
+import { missingToolMessage, toolOfCommand } from './media-tools';
 
 export interface ToolRun {
   stdout: Buffer;
@@ -15,7 +16,8 @@ const STDERR_TAIL = 2_000;
 /**
  * Runs an external tool with an argument array (never through a shell: file names come from
  * users). A non-zero exit means the input could not be handled — permanent; a timeout or a kill
- * from outside is transient (the machine was busy); a missing binary is permanent with its own code.
+ * from outside is transient (the machine was busy); a missing binary is permanent with its own code, naming
+ * the package that brings it.
  * The tool runs in its own process group, so a timeout also ends what it started (soffice's
  * soffice.bin, gs's helpers) instead of leaving them holding the pipes.
  */
@@ -44,10 +46,13 @@ export function runTool(command: string, args: readonly string[], timeoutMs: num
     });
     child.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
+      if (error.code !== 'ENOENT') return reject(error);
+      const tool = toolOfCommand(command);
       reject(
-        error.code === 'ENOENT'
-          ? new PermanentJobError(DERIVATIVE_ERROR_CODES.TOOL_MISSING, `${command} is not installed`)
-          : error,
+        new PermanentJobError(
+          DERIVATIVE_ERROR_CODES.TOOL_MISSING,
+          tool ? missingToolMessage(tool) : `${command} is not installed`,
+        ),
       );
     });
     child.on('close', (code, signal) => {
