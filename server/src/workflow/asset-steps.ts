@@ -6,13 +6,17 @@ import {
   WORKFLOW_TAGS as TAGS,
   type AssetOutcomeKind,
 } from '@paddock/rules';
-import { hasTag } from '../assets/workflow-info';
+import { hasTag } from './workflow-info';
 import { CLOCK, type Clock } from '../common/clock';
 import type { WorkflowPayload } from '../jobs/job-catalogue';
-import { ContentsGateway, type ProviderContent } from '../provider/contents.gateway';
-import { FoldersGateway } from '../provider/folders.gateway';
+import {
+  CONTENTS_GATEWAY,
+  type ContentsGateway,
+  type ProviderContentDetail,
+} from '../provider/contents.gateway';
+import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { ProviderError } from '../provider/provider.errors';
-import { TaggingGateway } from '../provider/tagging.gateway';
+import { TAGGING_GATEWAY, type TaggingGateway } from '../provider/tagging.gateway';
 import type { WorkflowFolders } from './workflow-folders';
 
 export type PlanItem = WorkflowPayload['plan'][number];
@@ -58,7 +62,7 @@ class Work {
   constructor(
     private readonly gateways: AssetSteps,
     readonly token: string,
-    readonly content: ProviderContent,
+    readonly content: ProviderContentDetail,
   ) {
     this.linked = new Set(content.linkedCategoryIds);
   }
@@ -165,13 +169,13 @@ class Work {
 @Injectable()
 export class AssetSteps {
   constructor(
-    readonly tagging: TaggingGateway,
-    readonly folders: FoldersGateway,
-    readonly contents: ContentsGateway,
+    @Inject(TAGGING_GATEWAY) readonly tagging: TaggingGateway,
+    @Inject(FOLDERS_GATEWAY) readonly folders: FoldersGateway,
+    @Inject(CONTENTS_GATEWAY) readonly contents: ContentsGateway,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  work(token: string, content: ProviderContent): Work {
+  work(token: string, content: ProviderContentDetail): Work {
     return new Work(this, token, content);
   }
 

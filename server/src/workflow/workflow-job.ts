@@ -1,9 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Inject } from '@nestjs/common';
 import type { AssetOutcome } from '@paddock/rules';
 import type { WorkflowPayload, WorkflowResult } from '../jobs/job-catalogue';
 import type { JobContext } from '../jobs/job-handler';
-import { ContentsGateway, type ProviderContent } from '../provider/contents.gateway';
-import { ProviderServiceSession } from '../provider/service-session';
+import {
+  CONTENTS_GATEWAY,
+  type ContentsGateway,
+  type ProviderContentDetail,
+} from '../provider/contents.gateway';
+import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { AssetSteps, type PlanItem, type StepResult, type Work } from './asset-steps';
 import { JobOutcomesRepository } from '../jobs/job-outcomes.repository';
 import { WorkflowAuditRepository, type AssetSnapshot } from './workflow-audit.repository';
@@ -17,7 +21,7 @@ export type AssetStep = (work: Work, item: PlanItem) => Promise<StepResult>;
  */
 const ASSETS_IN_FLIGHT = 8;
 
-function snapshotOf(c: ProviderContent | undefined): AssetSnapshot | null {
+function snapshotOf(c: ProviderContentDetail | undefined): AssetSnapshot | null {
   if (!c) return null;
   return { folderIds: [...c.linkedCategoryIds].sort(), tags: c.itags.map((t) => t.prettyId ?? t.id).sort() };
 }
@@ -30,8 +34,8 @@ function snapshotOf(c: ProviderContent | undefined): AssetSnapshot | null {
 @Injectable()
 export class WorkflowJobRunner {
   constructor(
-    private readonly session: ProviderServiceSession,
-    private readonly contents: ContentsGateway,
+    @Inject(SERVICE_SESSION) private readonly session: ServiceSession,
+    @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     private readonly steps: AssetSteps,
     private readonly audit: WorkflowAuditRepository,
     private readonly outcomes: JobOutcomesRepository,
