@@ -3,9 +3,10 @@ import { AuditController } from './audit.controller';
 import { AuditRepository } from './audit.repository';
 import { AuditService } from './audit.service';
 
-/** The audit log search for administrators (the jobs module writes the log). */
+/** The audit log: its one repository (jobs and workflow write through it) and its search for administrators. */
 @Module({
   controllers: [AuditController],
   providers: [AuditRepository, AuditService],
+  exports: [AuditRepository],
 })
 export class AuditModule {}

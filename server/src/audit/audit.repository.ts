@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { AuditOutcome, AuditRecordSummary } from '@paddock/rules';
+import type { AssetOutcome, AuditOutcome, AuditRecordSummary } from '@paddock/rules';
 import type { PageCursor } from '../common/page-cursor';
-import { HubPrismaService } from '../database/hub-prisma.service';
+import { HubPrismaService, type HubTransaction } from '../database/hub-prisma.service';
+import { jsonInput, type JsonInput } from '../database/json-input';
 import type { AuditRecord, Prisma } from '../generated/hub/client';
+import type { JsonValue } from '../jobs/job-record';
+import { decodeAssetOutcome, encodeAssetOutcome } from './asset-outcome.codec';
+import type { AssetAuditEntry, AuditEntry, JobAuditEntry } from './audit-record';
 
 /** What a search of the audit log may narrow by; every field is optional. */
 export interface AuditFilter {
@@ -20,6 +24,25 @@ export interface AuditFilter {
   limit: number;
 }
 
+function optionalJsonInput(value: JsonValue | undefined): JsonInput | undefined {
+  return value === undefined ? undefined : jsonInput(value);
+}
+
+function rowOf(entry: AuditEntry): Prisma.AuditRecordUncheckedCreateInput {
+  return {
+    jobId: entry.jobId ?? null,
+    actor: entry.actor,
+    action: entry.action,
+    assetId: entry.assetId ?? null,
+    fromFolderId: entry.fromFolderId ?? null,
+    toFolderId: entry.toFolderId ?? null,
+    before: optionalJsonInput(entry.before),
+    after: optionalJsonInput(entry.after),
+    outcome: entry.outcome,
+    errorCode: entry.errorCode ?? null,
+  };
+}
+
 function toSummary(row: AuditRecord): AuditRecordSummary {
   return {
     id: row.id.toString(),
@@ -35,10 +58,57 @@ function toSummary(row: AuditRecord): AuditRecordSummary {
   };
 }
 
-/** Reads hub.audit_record for the audit log search (the jobs module writes it). */
+/** hub.audit_record: every row written and read here (jobs, workflow and the audit log search). */
 @Injectable()
 export class AuditRepository {
   constructor(private readonly prisma: HubPrismaService) {}
+
+  /** Adds one row; within `tx` when the caller's own change must land with it or not at all. */
+  async append(entry: AuditEntry, tx: HubTransaction = this.prisma): Promise<void> {
+    await tx.auditRecord.create({ data: rowOf(entry) });
+  }
+
+  /**
+   * One row per job, asset and action (a unique key), so a retried or resumed job updates the row
+   * it wrote before and never adds a second one.
+   */
+  async recordAssetOutcome(entry: AssetAuditEntry): Promise<void> {
+    const { assetId, ...columns } = encodeAssetOutcome(entry.outcome, entry.after);
+    const data = { ...columns, actor: entry.actor, before: entry.before ?? undefined };
+    await this.prisma.auditRecord.upsert({
+      where: { jobId_assetId_action: { jobId: entry.jobId, assetId, action: entry.action } },
+      create: { jobId: entry.jobId, assetId, action: entry.action, ...data },
+      update: data,
+    });
+  }
+
+  /** The job-level row, written once (a resumed job finds it and updates it). */
+  async recordJobOutcome(entry: JobAuditEntry): Promise<void> {
+    const existing = await this.prisma.auditRecord.findFirst({
+      where: { jobId: entry.jobId, action: entry.action, assetId: null },
+      select: { id: true },
+    });
+    const data = { actor: entry.actor, outcome: entry.outcome, after: entry.after };
+    if (existing) await this.prisma.auditRecord.update({ where: { id: existing.id }, data });
+    else await this.append({ jobId: entry.jobId, action: entry.action, ...data });
+  }
+
+  /** Per-asset outcomes of a job, in the order they were first written. */
+  async assetOutcomesOf(jobId: string): Promise<AssetOutcome[]> {
+    const rows = await this.prisma.auditRecord.findMany({
+      where: { jobId, assetId: { not: null } },
+      orderBy: { id: 'asc' },
+      select: {
+        assetId: true,
+        fromFolderId: true,
+        toFolderId: true,
+        outcome: true,
+        errorCode: true,
+        after: true,
+      },
+    });
+    return rows.map((row) => decodeAssetOutcome({ ...row, assetId: row.assetId! }));
+  }
 
   /**
    * Newest first by time (ids break ties): the (asset_id, at) and (actor, at) indexes serve a

@@ -1,9 +1,10 @@
-import { FINAL_JOB_STATES, JOB_STATES, type AuditOutcome, type JobState } from '@paddock/rules';
+import { FINAL_JOB_STATES, JOB_STATES, type JobState } from '@paddock/rules';
+import type { AuditEntry } from '../audit/audit-record';
 import type { PageCursor } from '../common/page-cursor';
 
-/** The domain view of jobs and audit rows; only jobs.repository.ts knows they live in Prisma. */
+/** The domain view of jobs; only jobs.repository.ts knows they live in Prisma. */
 
-export { JOB_STATES, type AuditOutcome, type JobState };
+export { JOB_STATES, type JobState };
 
 export const TERMINAL_JOB_STATES: ReadonlySet<JobState> = new Set(FINAL_JOB_STATES);
 
@@ -45,24 +46,6 @@ export interface JobFilter {
   /** Only jobs older than this one (the previous page's last), newest first. */
   before?: PageCursor;
   limit: number;
-}
-
-/** One audit row: who did what to which asset and folders, before/after, outcome (ARCHITECTURE §2). */
-export interface AuditEntry {
-  jobId?: string | null;
-  actor: string;
-  action: string;
-  assetId?: string | null;
-  fromFolderId?: string | null;
-  toFolderId?: string | null;
-  before?: JsonValue;
-  after?: JsonValue;
-  outcome: AuditOutcome;
-  errorCode?: string | null;
-}
-
-export interface AuditWriter {
-  audit(entry: AuditEntry): Promise<void>;
 }
 
 /** What the record-keeping wrapper needs from storage (JobsRepository in the app, fakes in tests). */

@@ -6,7 +6,8 @@ import { JobName, QueueName, SYSTEM_ACTOR } from './job-catalogue';
 import { JOB_ERROR_CODES, PermanentJobError, TransientJobError } from './job-errors';
 import type { JobContext, JobHandler } from './job-handler';
 import { JobHandlerRegistry } from './job-handler.registry';
-import type { AuditEntry, JobRecordStore, JobView, JsonValue, NewJobRecord } from './job-record';
+import type { AuditEntry } from '../audit/audit-record';
+import type { JobRecordStore, JobView, JsonValue, NewJobRecord } from './job-record';
 import { JobRunner, type RunnableJob } from './job-runner';
 
 const NOW = new Date('2026-11-21T03:00:00.000Z');

@@ -16,6 +16,7 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { AuditRepository } from '../audit/audit.repository';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthUser } from '../auth/auth-user';
 import { viewerOf } from './actor';
@@ -30,7 +31,6 @@ import {
   QueueStatsResponseDto,
   toJobResponse,
 } from './jobs.dto';
-import { JobOutcomesRepository } from './job-outcomes.repository';
 import { JobsService } from './jobs.service';
 import { sendEventStream } from './sse';
 
@@ -45,7 +45,7 @@ export class JobsController {
   constructor(
     private readonly jobs: JobsService,
     private readonly jobEvents: JobEventsService,
-    private readonly outcomes: JobOutcomesRepository,
+    private readonly audit: AuditRepository,
   ) {}
 
   @Get()
@@ -105,7 +105,7 @@ export class JobsController {
   @ApiNotFoundResponse({ description: 'No such job' })
   async get(@CurrentUser() user: AuthUser, @Param() params: JobIdParamDto): Promise<JobResponseDto> {
     const job = await this.jobs.getFor(params.id, viewerOf(user));
-    return toJobResponse(job, await this.outcomes.outcomesOf(job.id));
+    return toJobResponse(job, await this.audit.assetOutcomesOf(job.id));
   }
 
   @Get(':id/events')

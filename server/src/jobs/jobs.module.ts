@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type ModuleMetadata, type Provider, type Type } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { BullModule } from '@nestjs/bullmq';
+import { AuditModule } from '../audit/audit.module';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import type { CatalogueProcessor } from './catalogue.processor';
 import { ALL_QUEUES, QueueName } from './job-catalogue';
@@ -12,7 +13,6 @@ import { JobQueues } from './job-queues';
 import { JobRunner } from './job-runner';
 import { JobWorkersBootstrap } from './job-workers.bootstrap';
 import { JobsController } from './jobs.controller';
-import { JobOutcomesRepository } from './job-outcomes.repository';
 import { JobsRepository } from './jobs.repository';
 import { JobsService } from './jobs.service';
 import { MaintenanceProcessor } from './maintenance/maintenance.processor';
@@ -33,7 +33,7 @@ const PROCESSORS: Record<QueueName, Type<CatalogueProcessor>> = {
 const HANDLERS: Provider[] = [PurgeExpiredSessionsHandler, SessionPurgeRepository];
 
 /**
- * Queues, job records, live progress and the audit writer for every process; processors,
+ * Queues, job records and live progress for every process; processors,
  * handlers and schedules only where `runWorkers` (the api process only enqueues and watches).
  * Global: any feature module may inject `JobsService`.
  */
@@ -42,14 +42,8 @@ export class JobsModule {
   /** `queues`: what this process's workers take (default all); e.g. no `media` without the built-in provider. */
   static forRoot(options: { runWorkers: boolean; queues?: readonly QueueName[] }): DynamicModule {
     const queues = options.queues ?? ALL_QUEUES;
-    const imports: ModuleMetadata['imports'] = [];
-    const providers: Provider[] = [
-      JobsRepository,
-      JobsService,
-      JobQueues,
-      JobEventsService,
-      JobOutcomesRepository,
-    ];
+    const imports: ModuleMetadata['imports'] = [AuditModule];
+    const providers: Provider[] = [JobsRepository, JobsService, JobQueues, JobEventsService];
     if (options.runWorkers) {
       imports.push(
         DiscoveryModule,
@@ -82,7 +76,7 @@ export class JobsModule {
       imports,
       providers,
       controllers: [JobsController],
-      exports: [JobsService, JobEventsService, JobOutcomesRepository],
+      exports: [JobsService, JobEventsService],
     };
   }
 }

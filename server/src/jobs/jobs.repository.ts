@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { AuditRepository } from '../audit/audit.repository';
+import type { AuditEntry } from '../audit/audit-record';
 import { HubPrismaService } from '../database/hub-prisma.service';
-import { Prisma, type JobRecord } from '../generated/hub/client';
+import { jsonInput } from '../database/json-input';
+import type { JobRecord } from '../generated/hub/client';
 import {
   JOB_STATES,
   TERMINAL_JOB_STATES,
-  type AuditEntry,
   type JobFilter,
   type JobRecordStore,
   type JobState,
@@ -12,16 +14,6 @@ import {
   type JsonValue,
   type NewJobRecord,
 } from './job-record';
-
-type JsonInput = Prisma.InputJsonValue | typeof Prisma.JsonNull;
-
-function jsonInput(value: JsonValue): JsonInput {
-  return value === null ? Prisma.JsonNull : value;
-}
-
-function optionalJsonInput(value: JsonValue | undefined): JsonInput | undefined {
-  return value === undefined ? undefined : jsonInput(value);
-}
 
 function asJobState(state: string): JobState {
   return (JOB_STATES as readonly string[]).includes(state) ? (state as JobState) : 'failed';
@@ -45,25 +37,16 @@ function toJobView(row: JobRecord): JobView {
   };
 }
 
-function auditData(entry: AuditEntry): Prisma.AuditRecordUncheckedCreateInput {
-  return {
-    jobId: entry.jobId ?? null,
-    actor: entry.actor,
-    action: entry.action,
-    assetId: entry.assetId ?? null,
-    fromFolderId: entry.fromFolderId ?? null,
-    toFolderId: entry.toFolderId ?? null,
-    before: optionalJsonInput(entry.before),
-    after: optionalJsonInput(entry.after),
-    outcome: entry.outcome,
-    errorCode: entry.errorCode ?? null,
-  };
-}
-
-/** JobRecord and AuditRecord rows (the only jobs code that touches Prisma). */
+/**
+ * JobRecord rows (the only jobs code that touches Prisma); the audit rows that must land with a
+ * change of state are written by AuditRepository in the same transaction.
+ */
 @Injectable()
 export class JobsRepository implements JobRecordStore {
-  constructor(private readonly prisma: HubPrismaService) {}
+  constructor(
+    private readonly prisma: HubPrismaService,
+    private readonly audit: AuditRepository,
+  ) {}
 
   /** Creates a waiting record; false when one with this id exists already. */
   async create(record: NewJobRecord): Promise<boolean> {
@@ -107,7 +90,7 @@ export class JobsRepository implements JobRecordStore {
         where: { id, state: { in: ['waiting', 'retrying'] satisfies JobState[] } },
         data: { state: 'cancelled' satisfies JobState, finishedAt },
       });
-      if (count) await tx.auditRecord.create({ data: auditData(audit) });
+      if (count) await this.audit.append(audit, tx);
       return count === 1;
     });
   }
@@ -124,7 +107,7 @@ export class JobsRepository implements JobRecordStore {
         where: { id, state: 'failed' satisfies JobState, updatedAt: failedAt },
         data: { state: 'waiting' satisfies JobState, errorCode: null, finishedAt: null },
       });
-      if (count === 1) await tx.auditRecord.create({ data: auditData(audit) });
+      if (count === 1) await this.audit.append(audit, tx);
       return count === 1;
     });
   }
@@ -195,8 +178,8 @@ export class JobsRepository implements JobRecordStore {
     failure: { errorCode: string; attempts: number; finishedAt: Date },
     audit: AuditEntry,
   ): Promise<void> {
-    await this.prisma.$transaction([
-      this.prisma.jobRecord.update({
+    await this.prisma.$transaction(async (tx) => {
+      await tx.jobRecord.update({
         where: { id },
         data: {
           state: 'failed' satisfies JobState,
@@ -204,9 +187,9 @@ export class JobsRepository implements JobRecordStore {
           attempts: failure.attempts,
           finishedAt: failure.finishedAt,
         },
-      }),
-      this.prisma.auditRecord.create({ data: auditData(audit) }),
-    ]);
+      });
+      await this.audit.append(audit, tx);
+    });
   }
 
   /**
@@ -221,14 +204,11 @@ export class JobsRepository implements JobRecordStore {
       });
       if (!count) return false;
       const row = await tx.jobRecord.findUniqueOrThrow({ where: { id } });
-      await tx.auditRecord.create({
-        data: auditData({ jobId: id, actor: row.createdBy, action: row.name, outcome: 'failure', errorCode }),
-      });
+      await this.audit.append(
+        { jobId: id, actor: row.createdBy, action: row.name, outcome: 'failure', errorCode },
+        tx,
+      );
       return true;
     });
-  }
-
-  async insertAudit(entry: AuditEntry): Promise<void> {
-    await this.prisma.auditRecord.create({ data: auditData(entry) });
   }
 }

@@ -1,9 +1,10 @@
 import { ConsoleLogger, Logger } from '@nestjs/common';
 import type { Job, JobsOptions } from 'bullmq';
 import type { Clock } from '../common/clock';
-import { JobName, QueueName, SYSTEM_ACTOR, type JobPayloads } from './job-catalogue';
+import { JobName, QueueName, type JobPayloads } from './job-catalogue';
 import { JOB_ERROR_CODES } from './job-errors';
-import type { AuditEntry, JobFilter, JobView, NewJobRecord } from './job-record';
+import type { AuditEntry } from '../audit/audit-record';
+import type { JobFilter, JobView, NewJobRecord } from './job-record';
 import { JobsService, type JobRecords } from './jobs.service';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');
@@ -41,9 +42,6 @@ class FakeRecords implements JobRecords {
   }
   async markUnqueued(id: string, errorCode: string, finishedAt: Date): Promise<void> {
     this.rows.set(id, { ...this.rows.get(id)!, state: 'failed', errorCode, finishedAt });
-  }
-  async insertAudit(entry: AuditEntry): Promise<void> {
-    this.audits.push(entry);
   }
   async markRetried(id: string, failedAt: Date, audit: AuditEntry): Promise<boolean> {
     const row = this.rows.get(id)!;
@@ -271,17 +269,5 @@ describe('JobsService', () => {
       const { service, jobId } = await jobIn('completed', 'completed');
       await expect(service.cancel(jobId, admin)).rejects.toMatchObject({ code: 'JOB_NOT_CANCELLABLE' });
     });
-  });
-
-  it('writes audit rows for handlers', async () => {
-    const { records, service } = setup();
-    const entry: AuditEntry = {
-      actor: SYSTEM_ACTOR,
-      action: 'purge-expired-sessions',
-      outcome: 'success',
-      after: {},
-    };
-    await service.audit(entry);
-    expect(records.audits).toEqual([entry]);
   });
 });

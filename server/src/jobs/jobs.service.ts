@@ -17,7 +17,7 @@ import {
 } from './job-catalogue';
 import { JOB_ERROR_CODES } from './job-errors';
 import { JobQueues } from './job-queues';
-import type { AuditEntry, AuditWriter, JobFilter, JobView } from './job-record';
+import type { JobFilter, JobView } from './job-record';
 import { JobsRepository } from './jobs.repository';
 
 export interface SubmitOptions {
@@ -31,14 +31,7 @@ const JOB_ID = /^(?!\d+$)[A-Za-z0-9_.-]{1,128}$/;
 /** What the service needs of JobsRepository. */
 export type JobRecords = Pick<
   JobsRepository,
-  | 'create'
-  | 'find'
-  | 'list'
-  | 'markWaiting'
-  | 'markUnqueued'
-  | 'insertAudit'
-  | 'markRetried'
-  | 'markCancelled'
+  'create' | 'find' | 'list' | 'markWaiting' | 'markUnqueued' | 'markRetried' | 'markCancelled'
 >;
 
 export const LIST_LIMIT = DASHBOARD_PAGE;
@@ -56,9 +49,9 @@ export interface JobListQuery {
 /** BullMQ states in which a job has not started: removing it then is safe. */
 const NOT_STARTED: ReadonlySet<string> = new Set(['waiting', 'delayed', 'prioritized', 'paused']);
 
-/** The one service that enqueues jobs (CONVENTIONS §6), reads their records and writes audit rows. */
+/** The one service that enqueues jobs (CONVENTIONS §6) and reads their records. */
 @Injectable()
-export class JobsService implements AuditWriter {
+export class JobsService {
   private readonly logger = new Logger(JobsService.name);
 
   constructor(
@@ -222,11 +215,6 @@ export class JobsService implements AuditWriter {
   async submitPurgeExpiredSessions(viewer: JobViewer): Promise<{ jobId: string }> {
     this.requireAdmin(viewer);
     return this.submit(JobName.PurgeExpiredSessions, {}, viewer.username);
-  }
-
-  /** Writes one audit row (used by job handlers). */
-  async audit(entry: AuditEntry): Promise<void> {
-    await this.records.insertAudit(entry);
   }
 
   /** The job as Redis keeps it, if it still does. */

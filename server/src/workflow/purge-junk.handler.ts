@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FOLDER_CODES, LIMITS, specialCodeOf } from '@paddock/rules';
+import { AuditRepository } from '../audit/audit.repository';
 import { CLOCK, type Clock } from '../common/clock';
 import { JobName, type JobPayloads, type JobResults } from '../jobs/job-catalogue';
 import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-handler';
@@ -8,7 +9,6 @@ import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gatewa
 import { SEARCH_GATEWAY, type SearchGateway } from '../provider/search.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { workflowInfoOf } from './workflow-info';
-import { WorkflowAuditRepository } from './workflow-audit.repository';
 
 type Purge = JobName.PurgeJunk;
 
@@ -29,7 +29,7 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
     @Inject(FOLDERS_GATEWAY) private readonly folders: FoldersGateway,
     @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     @Inject(SEARCH_GATEWAY) private readonly search: SearchGateway,
-    private readonly audit: WorkflowAuditRepository,
+    private readonly audit: AuditRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -53,7 +53,7 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
         const inIssue = await this.session.withToken((t) => this.contents.trash(t, [content.id]));
         const ok = inIssue.length === 0;
         result[ok ? 'trashed' : 'failed'] += 1;
-        await this.audit.record({
+        await this.audit.recordAssetOutcome({
           jobId: context.jobId,
           actor: context.actor,
           action: JobName.PurgeJunk,
@@ -70,7 +70,7 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
       }
       await context.progress(Math.min(99, ((index + 1) / junkFolders.length) * 100));
     }
-    await this.audit.recordJob({
+    await this.audit.recordJobOutcome({
       jobId: context.jobId,
       actor: context.actor,
       action: JobName.PurgeJunk,

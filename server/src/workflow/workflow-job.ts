@@ -1,5 +1,7 @@
 import { Injectable, Inject } from '@nestjs/common';
 import type { AssetOutcome } from '@paddock/rules';
+import { AuditRepository } from '../audit/audit.repository';
+import type { AssetSnapshot } from '../audit/audit-record';
 import type { WorkflowPayload, WorkflowResult } from '../jobs/job-catalogue';
 import type { JobContext } from '../jobs/job-handler';
 import {
@@ -9,8 +11,6 @@ import {
 } from '../provider/contents.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { AssetSteps, type PlanItem, type StepResult, type Work } from './asset-steps';
-import { JobOutcomesRepository } from '../jobs/job-outcomes.repository';
-import { WorkflowAuditRepository, type AssetSnapshot } from './workflow-audit.repository';
 
 /** One content's work, given the content as it is now; `null` content = it no longer exists. */
 export type AssetStep = (work: Work, item: PlanItem) => Promise<StepResult>;
@@ -37,8 +37,7 @@ export class WorkflowJobRunner {
     @Inject(SERVICE_SESSION) private readonly session: ServiceSession,
     @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     private readonly steps: AssetSteps,
-    private readonly audit: WorkflowAuditRepository,
-    private readonly outcomes: JobOutcomesRepository,
+    private readonly audit: AuditRepository,
   ) {}
 
   async run(
@@ -48,7 +47,7 @@ export class WorkflowJobRunner {
     step: AssetStep,
     ifGone: StepResult = { outcome: 'failed', errorCode: 'NOT_FOUND', to: null },
   ): Promise<WorkflowResult> {
-    const recorded = new Map((await this.outcomes.outcomesOf(context.jobId)).map((o) => [o.contentId, o]));
+    const recorded = new Map((await this.audit.assetOutcomesOf(context.jobId)).map((o) => [o.contentId, o]));
     const result: WorkflowResult = { total: payload.plan.length, done: 0, unchanged: 0, junk: 0, failed: 0 };
     const queue = [...payload.plan];
     let finished = 0;
@@ -66,7 +65,7 @@ export class WorkflowJobRunner {
     };
     await Promise.all(Array.from({ length: Math.min(ASSETS_IN_FLIGHT, queue.length) }, worker));
     await reporting;
-    await this.audit.recordJob({
+    await this.audit.recordJobOutcome({
       jobId: context.jobId,
       actor: context.actor,
       action,
@@ -99,7 +98,14 @@ export class WorkflowJobRunner {
       toFolderId: result.to,
       errorCode: result.errorCode,
     };
-    await this.audit.record({ jobId: context.jobId, actor: context.actor, action, outcome, before, after });
+    await this.audit.recordAssetOutcome({
+      jobId: context.jobId,
+      actor: context.actor,
+      action,
+      outcome,
+      before,
+      after,
+    });
     return outcome;
   }
 }

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { ProviderModule } from '../provider/provider.module';
 import { AssetSteps } from './asset-steps';
 import { PlaceActions } from './place-actions';
 import { PurgeJunkHandler } from './purge-junk.handler';
-import { WorkflowAuditRepository } from './workflow-audit.repository';
 import { WorkflowEntry } from './workflow-entry';
 import { WorkflowFolders } from './workflow-folders';
 import { WorkflowJobRunner } from './workflow-job';
@@ -17,14 +17,13 @@ import { WorkflowService } from './workflow.service';
  * asset's place and actions, uploads for the entry into the workflow.
  */
 @Module({
-  imports: [ProviderModule],
+  imports: [ProviderModule, AuditModule],
   providers: [
     WorkflowFolders,
     WorkflowService,
     PlaceActions,
     WorkflowEntry,
     AssetSteps,
-    WorkflowAuditRepository,
     WorkflowJobRunner,
     PurgeJunkHandler,
     ...WORKFLOW_HANDLERS,

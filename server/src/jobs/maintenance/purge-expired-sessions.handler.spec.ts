@@ -1,6 +1,6 @@
+import type { AuditEntry, AuditWriter } from '../../audit/audit-record';
 import type { Clock } from '../../common/clock';
 import type { JobContext } from '../job-handler';
-import type { AuditEntry, AuditWriter } from '../job-record';
 import { PURGE_BATCH_SIZE, PurgeExpiredSessionsHandler } from './purge-expired-sessions.handler';
 import type { ExpiredSessionStore } from './session-purge.repository';
 
@@ -22,7 +22,7 @@ class FakeSessions implements ExpiredSessionStore {
 
 class FakeAudit implements AuditWriter {
   entries: AuditEntry[] = [];
-  async audit(entry: AuditEntry): Promise<void> {
+  async append(entry: AuditEntry): Promise<void> {
     this.entries.push(entry);
   }
 }

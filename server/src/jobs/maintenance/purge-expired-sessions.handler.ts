@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { AuditRepository } from '../../audit/audit.repository';
+import type { AuditWriter } from '../../audit/audit-record';
 import { CLOCK, type Clock } from '../../common/clock';
 import { JobName, type JobPayloads, type JobResults } from '../job-catalogue';
 import { JobHandlerFor, type JobContext, type JobHandler } from '../job-handler';
-import type { AuditWriter } from '../job-record';
-import { JobsService } from '../jobs.service';
 import { SessionPurgeRepository, type ExpiredSessionStore } from './session-purge.repository';
 
 export const PURGE_BATCH_SIZE = 500;
@@ -19,7 +19,7 @@ type Purge = JobName.PurgeExpiredSessions;
 export class PurgeExpiredSessionsHandler implements JobHandler<Purge> {
   constructor(
     @Inject(SessionPurgeRepository) private readonly sessions: ExpiredSessionStore,
-    @Inject(JobsService) private readonly auditor: AuditWriter,
+    @Inject(AuditRepository) private readonly auditor: AuditWriter,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -34,7 +34,7 @@ export class PurgeExpiredSessionsHandler implements JobHandler<Purge> {
       // Sessions may expire or go meanwhile: stay below 100 until the job is really done.
       await context.progress(Math.min(99, total ? (deleted / total) * 100 : 99));
     }
-    await this.auditor.audit({
+    await this.auditor.append({
       jobId: context.jobId,
       actor: context.actor,
       action: JobName.PurgeExpiredSessions,
