@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   LIMITS,
   WORKFLOW_ERROR_CODES,
@@ -43,6 +43,11 @@ const SUPPLIER_REMOVAL_FAILED = 'E051';
 
 /** A pause between junk link tries, growing a little each time. */
 const JUNK_RETRY_PAUSE_MS = 50;
+
+/** How the junk retries wait: a token so a unit test gives a wait that takes no time. */
+export const JUNK_RETRY_SLEEP = Symbol('JUNK_RETRY_SLEEP');
+export type Sleep = (ms: number) => Promise<void>;
+const realSleep: Sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** A provider failure a later try may fix (outage): the whole job retries, every step is idempotent. */
 function rethrowTransient(error: unknown): void {
@@ -155,7 +160,7 @@ class Work {
       } catch {
         // An outage counts as a failed try here: the content must not stay half-moved.
       }
-      await new Promise((r) => setTimeout(r, JUNK_RETRY_PAUSE_MS * attempt));
+      await this.gateways.sleep(JUNK_RETRY_PAUSE_MS * attempt);
     }
     return { outcome: 'failed', errorCode: JUNK_RETRY_FAILED, to: null };
   }
@@ -173,6 +178,7 @@ export class AssetSteps {
     @Inject(FOLDERS_GATEWAY) readonly folders: FoldersGateway,
     @Inject(CONTENTS_GATEWAY) readonly contents: ContentsGateway,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Optional() @Inject(JUNK_RETRY_SLEEP) readonly sleep: Sleep = realSleep,
   ) {}
 
   work(token: string, content: ProviderContentDetail): Work {
