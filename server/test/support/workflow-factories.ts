@@ -8,7 +8,9 @@ import {
 } from '@paddock/rules';
 import type { AuthUser } from '../../src/auth/auth-user';
 import type { Clock } from '../../src/common/clock';
+import type { JobName, JobPayloads } from '../../src/jobs/job-catalogue';
 import type { JobContext } from '../../src/jobs/job-handler';
+import type { JobsService } from '../../src/jobs/jobs.service';
 import { DEMO_USERS, SERVICE_ACCOUNT, demoFolders } from '../../src/seed/demo-data';
 import {
   InMemoryProvider,
@@ -192,6 +194,24 @@ export function jobContext(jobId = 'job-1', actor = 'anna.bianchi'): JobContext 
     progress: (percent) => {
       reported.push(percent);
       return Promise.resolve();
+    },
+  };
+}
+
+/** What a service submitted, in place of JobsService (the unit layer runs no queue). */
+export interface SubmittedJob {
+  name: JobName;
+  payload: JobPayloads[JobName];
+  actor: string;
+}
+
+export function recordingJobs(): Pick<JobsService, 'submit'> & { submitted: SubmittedJob[] } {
+  const submitted: SubmittedJob[] = [];
+  return {
+    submitted,
+    submit: (name, payload, actor) => {
+      submitted.push({ name, payload, actor });
+      return Promise.resolve({ jobId: `job-${submitted.length}` });
     },
   };
 }
