@@ -6,6 +6,8 @@ import {
   departmentFolderPrettyId,
   deriveRoles,
 } from '@paddock/rules';
+import type { AssetAuditEntry, JobAuditEntry } from '../../src/audit/audit-record';
+import type { AuditRepository } from '../../src/audit/audit.repository';
 import type { AuthUser } from '../../src/auth/auth-user';
 import type { Clock } from '../../src/common/clock';
 import type { JobName, JobPayloads } from '../../src/jobs/job-catalogue';
@@ -159,14 +161,14 @@ export function contentAtStep(provider: InMemoryProvider, step: number, state: C
   return contentIn(provider, [FOLDERS.supplierWork, special(approvalStepCode(step))], state);
 }
 
-/** A content in the junk, deleted `daysAgo` days before `now`. */
+/** A content in the junk, deleted `daysAgo` days (fractions too) before `now`. */
 export function contentInJunk(
   provider: InMemoryProvider,
   now: Date,
   daysAgo: number,
   also: string[] = [],
 ): string {
-  const deletedAt = Math.floor(now.getTime() / 1000) - daysAgo * 86_400;
+  const deletedAt = Math.floor(now.getTime() / 1000 - daysAgo * 86_400);
   return contentIn(provider, [FOLDERS.junk, ...also], {
     tags: [WORKFLOW_TAGS.deleted],
     metadata: { [WORKFLOW_METADATA.deletedAt]: String(deletedAt) },
@@ -213,5 +215,31 @@ export function recordingJobs(): Pick<JobsService, 'submit'> & { submitted: Subm
       submitted.push({ name, payload, actor });
       return Promise.resolve({ jobId: `job-${submitted.length}` });
     },
+  };
+}
+
+/** The audit rows a job writes, in place of AuditRepository; outcomes read back as a retry would. */
+export function recordingAudit(): Pick<
+  AuditRepository,
+  'recordAssetOutcome' | 'recordJobOutcome' | 'assetOutcomesOf'
+> & {
+  assets: AssetAuditEntry[];
+  jobs: JobAuditEntry[];
+} {
+  const assets: AssetAuditEntry[] = [];
+  const jobs: JobAuditEntry[] = [];
+  return {
+    assets,
+    jobs,
+    recordAssetOutcome: (entry) => {
+      assets.push(entry);
+      return Promise.resolve();
+    },
+    recordJobOutcome: (entry) => {
+      jobs.push(entry);
+      return Promise.resolve();
+    },
+    assetOutcomesOf: (jobId) =>
+      Promise.resolve(assets.filter((a) => a.jobId === jobId).map((a) => a.outcome)),
   };
 }
