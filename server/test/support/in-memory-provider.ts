@@ -281,17 +281,30 @@ export class InMemoryProvider
     return inIssue;
   }
 
-  async addLocale(token: string, contentId: string, locale: string, name: string): Promise<void> {
+  /** A business refusal (THRON's 418) carries `failure`, the E-code of this rename step. */
+  async addLocale(
+    token: string,
+    contentId: string,
+    locale: string,
+    name: string,
+    failure: ErrorCode,
+  ): Promise<void> {
     this.enter('addLocale', [token, contentId, locale, name]);
     const content = this.writable(token, contentId);
-    if (content.locales.some((l) => l.locale === locale)) throw this.refusal(ERROR_CODES.VALIDATION_FAILED);
+    if (content.locales.some((l) => l.locale === locale)) throw this.refusal(failure);
     content.locales.push({ locale, name });
   }
 
-  async updateLocale(token: string, contentId: string, locale: string, name: string): Promise<void> {
+  async updateLocale(
+    token: string,
+    contentId: string,
+    locale: string,
+    name: string,
+    failure: ErrorCode,
+  ): Promise<void> {
     this.enter('updateLocale', [token, contentId, locale, name]);
     const localised = this.writable(token, contentId).locales.find((l) => l.locale === locale);
-    if (!localised) throw this.refusal(ERROR_CODES.NOT_FOUND);
+    if (!localised) throw this.refusal(failure);
     localised.name = name;
   }
 
