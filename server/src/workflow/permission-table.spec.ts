@@ -1,0 +1,209 @@
+import { Test } from '@nestjs/testing';
+import { ERROR_CODES, WORKFLOW_ERROR_CODES as CODES } from '@paddock/rules';
+import type { InMemoryProvider } from '../../test/support/in-memory-provider';
+import {
+  FOLDERS,
+  contentIn,
+  demoProvider,
+  folderIn,
+  recordingJobs,
+  userOf,
+  type DemoUsername,
+} from '../../test/support/workflow-factories';
+import { AssetsService } from '../assets/assets.service';
+import { JobsService } from '../jobs/jobs.service';
+import { PlaceActions } from './place-actions';
+import { WorkflowFolders } from './workflow-folders';
+import { WorkflowService } from './workflow.service';
+
+/**
+ * SPEC §6 per view, over WorkflowService and AssetsService.rename with the demo folder ACLs
+ * (server/src/seed/demo-data.ts) in the in-memory provider, for the demo users of every role.
+ * EXPECTED is written out by hand from the SPEC §6 text and those ACLs, never computed with the
+ * rules' functions, so a drift on either side shows up here.
+ */
+
+const ACTIONS = [
+  'accept',
+  'reject',
+  'move',
+  'delete',
+  'restore',
+  'permanent-delete',
+  'supplier-remove',
+  'rename',
+] as const;
+type Action = (typeof ACTIONS)[number];
+
+/**
+ * ok: 202 with a job (200 for rename); view: 403 WORKFLOW_ACTION_NOT_ALLOWED; step: 403
+ * WORKFLOW_NOT_ENABLED_FOR_STEP; deny: 403 FORBIDDEN (rename without the right); hidden: 404, the
+ * user cannot see the folder or the asset.
+ */
+type Outcome = 'ok' | 'view' | 'step' | 'deny' | 'hidden';
+type Row = [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome];
+
+/** One content per folder, only there. The folders, as MARKETING staff and the supplier see them. */
+const PLACES = {
+  /** Department archive (arch04): staff write, share, manage. */
+  arch04: 'arch04-marketing',
+  /** A shared archive folder (no SPEC code above it): staff write and share. */
+  shared: 'shared-archive',
+  /** Internally shared (arch06): staff share only. */
+  arch06: 'arch06-marketing',
+  /** Enrichment (arrc03): staff write, manage. */
+  arrc03: 'arrc03-marketing',
+  /** Rejected (rftt00): staff write, observers read. */
+  rftt00: 'rftt00-marketing',
+  /** Approval step 1: staff and observers read, APP.MARKETING.STEP1 writes. */
+  appstp1: 'appstp1-marketing',
+  /** Supplier work: supplierSent for the supplier (write), supplierRecieved for staff (read). */
+  lvrr02: 'lvrr02-marketing',
+  /** What the maker sends the supplier: supplierSent for staff (write), supplierRecieved for the supplier (read). */
+  inbox: 'inbox-marketing-fotostudio',
+  /** Department junk: staff write, admins write and manage. */
+  junk: 'junk-marketing',
+} as const;
+type PlaceKey = keyof typeof PLACES;
+
+/**
+ * SPEC §6 reading behind the rows:
+ * - accept, reject: approver view only, for a user enabled for the step (anna.bianchi, step 1).
+ * - move: rejected, enrichment, supplier sent/received, department archive, and otherwise by
+ *   ancestry (write on the folder); never from an approval step; the junk's way out is restore.
+ * - delete: rejected, department archive, supplier sent/received, enrichment, with write; in the
+ *   junk it is the permanent delete, its own action (after confirmation).
+ * - restore and permanent delete: the junk only, with write.
+ * - supplier remove: supplier sent/received folders, with write.
+ * - rename: write on the folder; hidden in approver, supplierRecieved and non-department archives.
+ * Observer and basic_user hold the department group L/MARKETING, which writes where staff write:
+ * SPEC §6 gives them no narrower rule, so their rows are a user's.
+ */
+//                      accept    reject    move      delete    restore   perm-del  sup-rem   rename
+const STAFF: Record<PlaceKey, Row> = {
+  arch04: ['view', 'view', 'ok', 'ok', 'view', 'view', 'view', 'ok'],
+  shared: ['view', 'view', 'ok', 'view', 'view', 'view', 'view', 'deny'],
+  arch06: ['view', 'view', 'view', 'view', 'view', 'view', 'view', 'deny'],
+  arrc03: ['view', 'view', 'ok', 'ok', 'view', 'view', 'view', 'ok'],
+  rftt00: ['view', 'view', 'ok', 'ok', 'view', 'view', 'view', 'ok'],
+  appstp1: ['step', 'step', 'view', 'view', 'view', 'view', 'view', 'deny'],
+  lvrr02: ['view', 'view', 'view', 'view', 'view', 'view', 'view', 'deny'],
+  inbox: ['view', 'view', 'ok', 'ok', 'view', 'view', 'ok', 'ok'],
+  junk: ['view', 'view', 'view', 'view', 'ok', 'ok', 'view', 'ok'],
+};
+
+const EXPECTED: Record<string, Record<PlaceKey, Row>> = {
+  'mario.rossi': STAFF,
+  'anna.bianchi': {
+    ...STAFF,
+    appstp1: ['ok', 'ok', 'view', 'view', 'view', 'view', 'view', 'deny'],
+  },
+  'foto.studio': {
+    arch04: ['hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden'],
+    shared: ['hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden'],
+    arch06: ['hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden'],
+    arrc03: ['hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden'],
+    rftt00: ['hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden'],
+    appstp1: ['hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden'],
+    lvrr02: ['view', 'view', 'ok', 'ok', 'view', 'view', 'ok', 'ok'],
+    inbox: ['view', 'view', 'view', 'view', 'view', 'view', 'view', 'deny'],
+    junk: ['hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden'],
+  },
+  'paola.neri': STAFF,
+  'giulia.basic': STAFF,
+  admin: STAFF,
+};
+
+interface Cell {
+  name: string;
+  user: string;
+  place: PlaceKey;
+  action: Action;
+  expected: Outcome;
+}
+
+const CELLS: Cell[] = Object.entries(EXPECTED).flatMap(([user, rows]) =>
+  (Object.keys(PLACES) as PlaceKey[]).flatMap((place) =>
+    ACTIONS.map((action, i) => {
+      const spec = rows[place][i]!;
+      const name = `${user} ${action} in ${place}: ${spec}`;
+      return { name, user, place, action, expected: spec };
+    }),
+  ),
+);
+
+/** The code of each refusal (the error filter gives it its HTTP status: 403, 403, 403, 404). */
+const CODE: Record<Exclude<Outcome, 'ok'>, string> = {
+  view: CODES.ACTION_NOT_ALLOWED,
+  step: CODES.NOT_ENABLED_FOR_STEP,
+  deny: ERROR_CODES.FORBIDDEN,
+  hidden: ERROR_CODES.NOT_FOUND,
+};
+
+let provider: InMemoryProvider;
+let jobs: ReturnType<typeof recordingJobs>;
+let workflow: WorkflowService;
+let assets: AssetsService;
+const contentAt = new Map<PlaceKey, string>();
+const id = (prettyId: string) => provider.folderByPrettyId(prettyId).id;
+/** Where each user's move and restore go: a folder the user writes, outside approval and junk. */
+const targetOf = (user: string) => id(user === 'foto.studio' ? FOLDERS.supplier : 'move-target');
+
+// Built once: a refused cell changes nothing and an allowed one only submits (or renames).
+beforeAll(async () => {
+  provider = demoProvider();
+  jobs = recordingJobs();
+  folderIn(provider, 'shared-archive', null, { 'L/MARKETING': { write: true, share: true } });
+  folderIn(provider, 'move-target', null, { 'L/MARKETING': { write: true } });
+  for (const [key, prettyId] of Object.entries(PLACES))
+    contentAt.set(key as PlaceKey, contentIn(provider, [prettyId]));
+  const module = await Test.createTestingModule({
+    providers: [
+      WorkflowService,
+      AssetsService,
+      PlaceActions,
+      WorkflowFolders,
+      ...provider.providers(),
+      { provide: JobsService, useValue: jobs },
+    ],
+  }).compile();
+  workflow = module.get(WorkflowService);
+  assets = module.get(AssetsService);
+});
+beforeEach(() => jobs.submitted.splice(0));
+
+function attempt(cell: Cell): Promise<unknown> {
+  const user = userOf(cell.user as DemoUsername);
+  const contentId = contentAt.get(cell.place)!;
+  if (cell.action === 'rename') return assets.rename(user, contentId, `renamed by ${cell.user}`);
+  const base = { contentIds: [contentId], folderId: id(PLACES[cell.place]) };
+  switch (cell.action) {
+    case 'accept':
+      return workflow.accept(user, base);
+    case 'reject':
+      return workflow.reject(user, { ...base, note: 'Riflesso sul cofano' });
+    case 'move':
+      return workflow.move(user, { ...base, toFolderId: targetOf(cell.user) });
+    case 'delete':
+      return workflow.delete(user, base);
+    case 'restore':
+      return workflow.restore(user, { ...base, toFolderId: targetOf(cell.user) });
+    case 'permanent-delete':
+      return workflow.permanentDelete(user, base);
+    case 'supplier-remove':
+      return workflow.supplierRemove(user, base);
+  }
+}
+
+describe('SPEC §6 permission table over the workflow actions and the rename', () => {
+  it.each(CELLS)('$name', async (cell) => {
+    if (cell.expected === 'ok') {
+      await expect(attempt(cell)).resolves.toBeDefined();
+      const submitted = cell.action === 'rename' ? [] : [{ actor: cell.user }];
+      expect(jobs.submitted).toMatchObject(submitted);
+    } else {
+      await expect(attempt(cell)).rejects.toMatchObject({ code: CODE[cell.expected] });
+      expect(jobs.submitted).toEqual([]);
+    }
+  });
+});
