@@ -1,5 +1,5 @@
 import { Test } from '@nestjs/testing';
-import { ERROR_CODES } from '@paddock/rules';
+import { ERROR_CODES, WORKFLOW_TAGS as TAGS } from '@paddock/rules';
 import type { InMemoryProvider } from '../../test/support/in-memory-provider';
 import {
   FOLDERS,
@@ -41,6 +41,13 @@ describe('detail', () => {
     const detail = await assets.detail(anna, c, 'en', id(FOLDERS.approval));
     expect(detail.place).toMatchObject({ view: 'approver', step: 1, department: 'marketing' });
     expect(detail.actions?.accept).toBe(true);
+  });
+
+  it('the supplier may send a new version of its rejected delivery from the supplier work folder', async () => {
+    const c = contentIn(provider, [FOLDERS.supplierWork], { tags: [TAGS.refused], owner: 'foto.studio' });
+    const detail = await assets.detail(userOf('foto.studio'), c, 'en', id(FOLDERS.supplierWork));
+    expect(detail.place?.view).toBe('supplierSent');
+    expect(detail.actions?.updateFile).toBe(true);
   });
 
   it('without a folder, or from a folder the asset is not in, there is no place', async () => {

@@ -1,5 +1,5 @@
 import { Test } from '@nestjs/testing';
-import { ERROR_CODES, WORKFLOW_ERROR_CODES as CODES } from '@paddock/rules';
+import { ERROR_CODES, WORKFLOW_ACTIONS, WORKFLOW_ERROR_CODES as CODES } from '@paddock/rules';
 import type { InMemoryProvider } from '../../test/support/in-memory-provider';
 import {
   FOLDERS,
@@ -23,16 +23,8 @@ import { WorkflowService } from './workflow.service';
  * rules' functions, so a drift on either side shows up here.
  */
 
-const ACTIONS = [
-  'accept',
-  'reject',
-  'move',
-  'delete',
-  'restore',
-  'permanent-delete',
-  'supplier-remove',
-  'rename',
-] as const;
+/** The workflow actions in their order, then the rename: the columns of the rows below. */
+const ACTIONS = [...WORKFLOW_ACTIONS, 'rename'] as const;
 type Action = (typeof ACTIONS)[number];
 
 /**
