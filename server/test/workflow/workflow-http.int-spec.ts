@@ -146,6 +146,19 @@ describe('the approval workflow over HTTP (real provider, real jobs)', () => {
     expect((await stateOf(t, content))?.trashed).toBe(true);
   });
 
+  it("removes the supplier's copy of what was sent to the supplier; the content stays elsewhere", async () => {
+    const [content] = await contentsIn(t, folders, ['inbox-marketing-fotostudio', 'arch04-marketing']);
+    const jobId = await submit(mario, 'supplier-remove', {
+      contentIds: [content],
+      folderId: id('inbox-marketing-fotostudio'),
+    });
+    expect((await finished(t, mario, jobId)).outcomes?.[0]).toMatchObject({
+      contentId: content,
+      outcome: 'done',
+    });
+    expect((await stateOf(t, content))?.folders).toEqual(['arch04-marketing']);
+  });
+
   // The SPEC §4 refusals are unit specs (server/src/workflow/workflow.service.spec.ts); the request
   // validation before the service is proven here.
   it('refuses more contents than a job takes, enqueueing nothing', async () => {
