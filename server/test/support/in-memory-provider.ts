@@ -84,8 +84,8 @@ interface Failure {
 
 /**
  * One in-memory provider behind every gateway interface the workflow, assets and downloads use,
- * with the built-in provider's semantics for what it models: per-folder ACLs per user (no
- * inheritance), contents visible through a folder the user sees (or when owned), links and
+ * with the built-in provider's semantics for what it models: per-folder ACLs per group, a user's
+ * rights the union of their groups' entries (no inheritance down the tree), contents visible through a folder the user sees (or when owned), links and
  * unlinks that need `write` on the folder and are idempotent, tags and metadata that need `write`
  * on a folder of the content, trash that leaves every folder. Calls are logged in `calls`, and any
  * call can be made to fail with a ProviderError (`fail`).
@@ -206,27 +206,16 @@ export class InMemoryProvider
     return this.folder(token, folderId);
   }
 
-  async createFolder(token: string, parentId: string, names: Record<string, string>): Promise<string> {
-    this.enter('createFolder', [token, parentId, names]);
-    const parent = this.visibleFolder(token, parentId);
-    if (!this.grant(token, parent)?.manage) throw this.refusal(ERROR_CODES.FORBIDDEN);
-    const id = this.id('folder');
-    this.folders.set(id, { ...parent, id, prettyId: id, parentId, names, acl: new Map(parent.acl) });
-    return id;
+  createFolder(): Promise<string> {
+    return this.notModelled('createFolder');
   }
 
-  async renameFolder(token: string, folderId: string, names: Record<string, string>): Promise<void> {
-    this.enter('renameFolder', [token, folderId, names]);
-    const folder = this.visibleFolder(token, folderId);
-    if (!this.grant(token, folder)?.manage) throw this.refusal(ERROR_CODES.FORBIDDEN);
-    folder.names = { ...folder.names, ...names };
+  renameFolder(): Promise<void> {
+    return this.notModelled('renameFolder');
   }
 
-  async deleteFolder(token: string, folderId: string): Promise<void> {
-    this.enter('deleteFolder', [token, folderId]);
-    const folder = this.visibleFolder(token, folderId);
-    if (!this.grant(token, folder)?.manage) throw this.refusal(ERROR_CODES.FORBIDDEN);
-    this.folders.delete(folder.id);
+  deleteFolder(): Promise<void> {
+    return this.notModelled('deleteFolder');
   }
 
   /** Needs `write` on the folder; unknown or trashed contents come back in `notLinked`; linking twice is a no-op. */
@@ -275,8 +264,9 @@ export class InMemoryProvider
     const inIssue: string[] = [];
     for (const id of new Set(ids)) {
       const content = this.contents.get(id);
+      if (content?.trashed) continue;
       if (!content || !this.writes(token, content)) inIssue.push(id);
-      else content.trashed = true;
+      else Object.assign(content, { trashed: true, folderIds: [] });
     }
     return inIssue;
   }
