@@ -19,15 +19,14 @@ import {
   SERVICE_USER,
   tokenOf,
   type ContentRecord,
-  type FolderRecord,
   type Grant,
 } from './in-memory-provider';
 
 /** The demo department every factory builds in (prettyIds `<code>-marketing`). */
-export const DEPARTMENT = 'marketing';
+const DEPARTMENT = 'marketing';
 
 /** The prettyId of the demo department's folder of a SPEC §3 code. */
-export function special(code: string): string {
+function special(code: string): string {
   return departmentFolderPrettyId(code, DEPARTMENT);
 }
 
@@ -87,7 +86,7 @@ export function demoProvider(): InMemoryProvider {
   for (const f of demoFolders().filter((d) => d.prettyId.includes(DEPARTMENT))) {
     const id = provider.id('folder');
     idOf.set(f.prettyId, id);
-    addFolder(provider, {
+    provider.folders.set(id, {
       id,
       prettyId: f.prettyId,
       parentId: f.parent ? idOf.get(f.parent)! : null,
@@ -99,11 +98,6 @@ export function demoProvider(): InMemoryProvider {
   return provider;
 }
 
-export function addFolder(provider: InMemoryProvider, folder: FolderRecord): FolderRecord {
-  provider.folders.set(folder.id, folder);
-  return folder;
-}
-
 /** A folder below `parent` (a prettyId) with its own ACL (group → rights); answers its id. */
 export function folderIn(
   provider: InMemoryProvider,
@@ -112,7 +106,7 @@ export function folderIn(
   acl: Record<string, Grant>,
 ): string {
   const id = provider.id('folder');
-  addFolder(provider, {
+  provider.folders.set(id, {
     id,
     prettyId,
     parentId: parent ? provider.folderByPrettyId(parent).id : null,
