@@ -14,7 +14,6 @@ import { QuietBootstrapLogger } from './common/quiet-bootstrap.logger';
 import { correlationIdOf } from './common/correlation-id';
 import { REDACTED_LOG_PATHS } from './common/log-redaction';
 import { BuiltinProviderModule } from './builtin-provider/builtin-provider.module';
-import { ProviderModule } from './provider/provider.module';
 import { AuthModule } from './auth/auth.module';
 import { SsoModule } from './auth/sso/sso.module';
 import { ProfileModule } from './profile/profile.module';
@@ -29,7 +28,7 @@ import { SearchModule } from './search/search.module';
 import { DownloadsModule } from './downloads/downloads.module';
 import { BlobStoreModule } from './blob-store/blob-store.module';
 import { DerivativesModule } from './builtin-provider/derivatives/derivatives.module';
-import { WorkflowModule } from './workflow/workflow.module';
+import { WorkflowApiModule, WorkflowModule } from './workflow/workflow.module';
 
 export function webDistDir(config: AppConfig): string {
   return resolve(config.WEB_DIST ?? join(__dirname, '../../web/dist'));
@@ -61,12 +60,12 @@ export class AppModule {
         runWorkers,
         queues: ALL_QUEUES.filter((q) => config.BUILTIN_PROVIDER || q !== QueueName.Media),
       }),
-      // Its jobs' handlers are needed wherever workers run, its routes wherever the api does.
-      WorkflowModule.forRoot({ runApi }),
+      // Its jobs' handlers are needed wherever workers run, its routes (WorkflowApiModule) wherever the api does.
+      WorkflowModule,
     ];
     if (runApi) {
       imports.push(
-        ProviderModule,
+        WorkflowApiModule,
         AuthModule,
         SsoModule,
         ProfileModule,

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/config.module';
-import { CONTENTS_HTTP, ContentsGateway } from '../provider/contents.gateway';
-import { createProviderHttp } from '../provider/http-provider.gateway';
+import { ProviderModule } from '../provider/provider.module';
+import { WorkflowModule } from '../workflow/workflow.module';
 import { AssetsController } from './assets.controller';
 import { AssetsService } from './assets.service';
 import { UploadsController } from './uploads.controller';
@@ -10,18 +9,8 @@ import { UploadsService } from './uploads.service';
 
 /** One asset (detail, rename, bytes) and uploads (tus) through the provider's contents. */
 @Module({
+  imports: [ProviderModule, WorkflowModule],
   controllers: [UploadsController, AssetsController],
-  providers: [
-    {
-      provide: CONTENTS_HTTP,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => createProviderHttp(config.providerUrl),
-    },
-    ContentsGateway,
-    AssetsService,
-    UploadsService,
-    UploadOutcomes,
-  ],
-  exports: [ContentsGateway],
+  providers: [AssetsService, UploadsService, UploadOutcomes],
 })
 export class AssetsModule {}

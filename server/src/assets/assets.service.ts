@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Inject } from '@nestjs/common';
 import {
   E_CODES,
   ERROR_CODES,
@@ -10,12 +10,17 @@ import {
 } from '@paddock/rules';
 import { DomainError } from '../common/domain-error';
 import type { AuthUser } from '../auth/auth-user';
-import { ContentsGateway, type ProviderBytes, type ProviderContent } from '../provider/contents.gateway';
+import {
+  CONTENTS_GATEWAY,
+  type ContentsGateway,
+  type ProviderBytes,
+  type ProviderContentDetail,
+} from '../provider/contents.gateway';
 import { ProviderError } from '../provider/provider.errors';
 import { PlaceActions } from '../workflow/place-actions';
-import { asDomainError } from './provider-failure';
+import { asDomainError } from '../common/provider-failure';
 import { isContentType } from './placeholders';
-import { workflowInfoOf } from './workflow-info';
+import { workflowInfoOf } from '../workflow/workflow-info';
 
 type Lang = 'it' | 'en' | 'fr';
 
@@ -39,7 +44,7 @@ export type ByteEndpoint = keyof typeof BYTE_KINDS;
 @Injectable()
 export class AssetsService {
   constructor(
-    private readonly contents: ContentsGateway,
+    @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     private readonly places: PlaceActions,
   ) {}
 
@@ -90,7 +95,11 @@ export class AssetsService {
    * non-department archive views. Asked from a folder (`folderId`), that folder decides; else any
    * folder of the asset the user sees where the rule allows it.
    */
-  private async mayRename(user: AuthUser, content: ProviderContent, folderId?: string): Promise<boolean> {
+  private async mayRename(
+    user: AuthUser,
+    content: ProviderContentDetail,
+    folderId?: string,
+  ): Promise<boolean> {
     const workflow = workflowInfoOf(content);
     const asset = {
       linkedCategoryIds: content.linkedCategoryIds,
@@ -140,8 +149,8 @@ export class AssetsService {
     return { placeholder: isContentType(content.contentType) ? content.contentType : 'DOCUMENT' };
   }
 
-  private async content(user: AuthUser, id: string, failure: ErrorCode): Promise<ProviderContent> {
-    let found: ProviderContent[];
+  private async content(user: AuthUser, id: string, failure: ErrorCode): Promise<ProviderContentDetail> {
+    let found: ProviderContentDetail[];
     try {
       found = await this.contents.contentsByIds(user.providerToken, [id], failure);
     } catch (error) {
@@ -157,7 +166,7 @@ function pick(names: { locale: string; name: string }[], lang: Lang): string {
   return by(lang.toUpperCase()) ?? by('EN') ?? names[0]?.name ?? '';
 }
 
-export function toAssetDetail(c: ProviderContent, lang: Lang): AssetDetail {
+export function toAssetDetail(c: ProviderContentDetail, lang: Lang): AssetDetail {
   const type = isContentType(c.contentType)
     ? c.contentType
     : contentTypeOf(c.source?.mimetype, c.sourceExtension);

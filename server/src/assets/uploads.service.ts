@@ -11,9 +11,9 @@ import type { AuthenticatedRequest, AuthUser } from '../auth/auth-user';
 import { correlationIdOf } from '../common/correlation-id';
 import { extensionOf } from '../common/file-names';
 import { DomainError, HTTP_STATUS_OF_KIND } from '../common/domain-error';
-import { ContentsGateway } from '../provider/contents.gateway';
+import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
 import { WorkflowEntry } from '../workflow/workflow-entry';
-import { asDomainError } from './provider-failure';
+import { asDomainError } from '../common/provider-failure';
 import { loadTus } from './tus-loader';
 import { UploadOutcomes, errorOfOutcome } from './upload-outcomes';
 
@@ -46,7 +46,7 @@ export class UploadsService implements OnModuleInit {
   private readonly directory: string;
   private tus?: Server;
   constructor(
-    private readonly contents: ContentsGateway,
+    @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     private readonly workflow: WorkflowEntry,
     private readonly outcomes: UploadOutcomes,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'BLOB_DIR'>,

@@ -1,28 +1,13 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/config.module';
-import { ARCHIVES_HTTP, ArchivesGateway } from '../provider/archives.gateway';
-import { CONTENTS_HTTP, ContentsGateway } from '../provider/contents.gateway';
-import { createProviderHttp } from '../provider/http-provider.gateway';
+import { ProviderModule } from '../provider/provider.module';
+import { WorkflowModule } from '../workflow/workflow.module';
 import { DownloadsController } from './downloads.controller';
 import { DownloadsService } from './downloads.service';
 
-/** ZIP downloads of assets at chosen resolutions, through the provider's archives (PlaceActions: the global WorkflowModule). */
+/** ZIP downloads of assets at chosen resolutions, through the provider's archives. */
 @Module({
+  imports: [ProviderModule, WorkflowModule],
   controllers: [DownloadsController],
-  providers: [
-    {
-      provide: ARCHIVES_HTTP,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => createProviderHttp(config.providerUrl),
-    },
-    {
-      provide: CONTENTS_HTTP,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => createProviderHttp(config.providerUrl),
-    },
-    ArchivesGateway,
-    ContentsGateway,
-    DownloadsService,
-  ],
+  providers: [DownloadsService],
 })
 export class DownloadsModule {}

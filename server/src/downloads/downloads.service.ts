@@ -2,11 +2,15 @@ import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { ERROR_CODES } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
-import { asDomainError } from '../assets/provider-failure';
+import { asDomainError } from '../common/provider-failure';
 import { CLOCK, type Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
-import { ArchivesGateway } from '../provider/archives.gateway';
-import { ContentsGateway, type ProviderContent } from '../provider/contents.gateway';
+import { ARCHIVES_GATEWAY, type ArchivesGateway } from '../provider/archives.gateway';
+import {
+  CONTENTS_GATEWAY,
+  type ContentsGateway,
+  type ProviderContentDetail,
+} from '../provider/contents.gateway';
 import { PlaceActions, type PlaceAndActions } from '../workflow/place-actions';
 import type { CreateDownloadDto } from './downloads.dto';
 
@@ -17,8 +21,8 @@ const PROVIDER_OPTION: Record<string, string> = { original: 'SOURCE', web: 'WEBH
 @Injectable()
 export class DownloadsService {
   constructor(
-    private readonly archives: ArchivesGateway,
-    private readonly contents: ContentsGateway,
+    @Inject(ARCHIVES_GATEWAY) private readonly archives: ArchivesGateway,
+    @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     private readonly places: PlaceActions,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -78,7 +82,7 @@ export class DownloadsService {
   }
 
   private async someAllows(
-    content: ProviderContent,
+    content: ProviderContentDetail,
     candidates: string[],
     allowedIn: (folder: string) => Promise<boolean>,
   ): Promise<boolean> {

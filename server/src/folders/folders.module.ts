@@ -1,22 +1,13 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/config.module';
-import { FOLDERS_HTTP, FoldersGateway } from '../provider/folders.gateway';
-import { createProviderHttp } from '../provider/http-provider.gateway';
+import { ProviderModule } from '../provider/provider.module';
+import { WorkflowModule } from '../workflow/workflow.module';
 import { FoldersController } from './folders.controller';
 import { FoldersService } from './folders.service';
 
-/** The folder tree and folder changes of the hub API; exports the folders gateway for other domains. */
+/** The folder tree and folder changes of the hub API. */
 @Module({
+  imports: [ProviderModule, WorkflowModule],
   controllers: [FoldersController],
-  providers: [
-    {
-      provide: FOLDERS_HTTP,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => createProviderHttp(config.providerUrl),
-    },
-    FoldersGateway,
-    FoldersService,
-  ],
-  exports: [FoldersGateway],
+  providers: [FoldersService],
 })
 export class FoldersModule {}

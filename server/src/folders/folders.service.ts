@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ASSET_LOCALES, FALLBACK_LANGUAGE, type Language } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
-import { FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
+import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
 import { PlaceActions } from '../workflow/place-actions';
 import { ROOT_FOLDER_ID, type FolderDetailResponse, type FolderNodeResponse } from './folders.dto';
 import { folderError, rootIsReadOnly } from './folders.errors';
@@ -37,7 +37,7 @@ function namesOf(name: string): Record<string, string> {
 @Injectable()
 export class FoldersService {
   constructor(
-    @Inject(FoldersGateway) private readonly gateway: Gateway,
+    @Inject(FOLDERS_GATEWAY) private readonly gateway: Gateway,
     @Inject(PlaceActions) private readonly places: Pick<PlaceActions, 'ofFolder'>,
   ) {}
 

@@ -5,20 +5,9 @@ import { isAxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { envelopeSchema, providerFailure, unreachable } from './provider.errors';
+import { PROVIDER_HTTP } from './http-provider.gateway';
 import { streamedRefusalBody, tokenHeader } from './provider-call';
-
-export const ARCHIVES_HTTP = Symbol('ARCHIVES_HTTP');
-
-const client = (clientId: string) => encodeURIComponent(clientId);
-
-/**
- * The provider paths of archives (research §3.9), relative to PROVIDER_URL. THRON serves download
- * from its -extra host; the built-in provider from the same one, so one base URL serves both.
- */
-export const ARCHIVE_PATHS = {
-  prepare: (clientId: string) => `/xcontents/resources/archive/prepare/${client(clientId)}`,
-  download: (clientId: string) => `/xcontents/resources/archive/download/${client(clientId)}`,
-} as const;
+import { PROVIDER_PATHS } from './provider-paths';
 
 /** THRON's archive options: images as 'SOURCE' or a divArea 'WxH', videos as 'SOURCE' or the 'WEBHD' channel. */
 export interface ArchiveRequest {
@@ -29,16 +18,33 @@ export interface ArchiveRequest {
 
 const prepareAnswerSchema = envelopeSchema.extend({ downloadId: z.string().min(1) });
 
+export const ARCHIVES_GATEWAY = Symbol('ARCHIVES_GATEWAY');
+
 /**
- * Archive downloads over HTTP (typed client of issue 3). Every refusal of these calls — an id that
- * does not exist or that the user may not see, an unknown or expired downloadId — is NOT_FOUND.
+ * Archive downloads. Every refusal of these calls — an id that does not exist or that the user may
+ * not see, an unknown or expired downloadId — is NOT_FOUND.
  */
+export interface ArchivesGateway {
+  /** Asks the provider to prepare a ZIP of the contents; answers its downloadId. */
+  prepare(token: string, request: ArchiveRequest): Promise<string>;
+  /**
+   * The ZIP as the provider streams it (the form POST with tokenId and downloadId); never buffered.
+   * `length` is the provider's Content-Length, null when it streams chunked.
+   */
+  download(
+    token: string,
+    downloadId: string,
+    saveAs: string,
+  ): Promise<{ body: Readable; length: number | null }>;
+}
+
+/** The archives gateway over HTTP (typed client of issue 3). */
 @Injectable()
-export class ArchivesGateway {
+export class HttpArchivesGateway implements ArchivesGateway {
   private readonly clientId: string;
 
   constructor(
-    @Inject(ARCHIVES_HTTP) private readonly http: AxiosInstance,
+    @Inject(PROVIDER_HTTP) private readonly http: AxiosInstance,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'CLIENT_ID'>,
   ) {
     this.clientId = config.CLIENT_ID;
@@ -49,7 +55,7 @@ export class ArchivesGateway {
     try {
       res = await this.http.request<unknown>({
         method: 'POST',
-        url: ARCHIVE_PATHS.prepare(this.clientId),
+        url: PROVIDER_PATHS.archives.prepare(this.clientId),
         data: {
           criteria: { xcontentIds: request.contentIds },
           options: { image: request.image, video: request.video },
@@ -67,10 +73,6 @@ export class ArchivesGateway {
     return body.data.downloadId;
   }
 
-  /**
-   * The ZIP as the provider streams it (the form POST with tokenId and downloadId); never buffered.
-   * `length` is the provider's Content-Length, null when it streams chunked.
-   */
   async download(
     token: string,
     downloadId: string,
@@ -80,7 +82,7 @@ export class ArchivesGateway {
     try {
       res = await this.http.request<Readable>({
         method: 'POST',
-        url: ARCHIVE_PATHS.download(this.clientId),
+        url: PROVIDER_PATHS.archives.download(this.clientId),
         data: new URLSearchParams({
           tokenId: tokenHeader(token)['X-TOKENID'],
           downloadId,

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { ERROR_CODES } from '@paddock/rules';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { inOrder, scriptedProviderHttp, type ProviderReply } from '../../test/support/scripted-provider';
-import { ContentsGateway, S3_CREDENTIALS_REUSE_MS } from './contents.gateway';
+import { HttpContentsGateway, S3_CREDENTIALS_REUSE_MS } from './contents.gateway';
 import { ProviderError } from './provider.errors';
 
 const NO_S3 = {
@@ -23,7 +23,7 @@ function gatewayAnswering(...replies: ProviderReply[]) {
   const { http, sent } = scriptedProviderHttp(inOrder(...replies));
   const clock = { at: new Date('2026-03-01T10:00:00Z'), now: () => clock.at };
   // Port 9 of loopback (discard) is closed here: an S3 upload there fails fast.
-  const gateway = new ContentsGateway(
+  const gateway = new HttpContentsGateway(
     http,
     { CLIENT_ID: 'paddock', S3_ENDPOINT: 'http://127.0.0.1:9' },
     clock,
@@ -34,7 +34,7 @@ function gatewayAnswering(...replies: ProviderReply[]) {
 const file = () => Readable.from([Buffer.from('abc')]);
 const paths = (sent: InternalAxiosRequestConfig[]) => sent.map((r) => `${r.method?.toUpperCase()} ${r.url}`);
 
-describe('ContentsGateway.upload: S3 when the provider hands out credentials, else the direct upload', () => {
+describe('HttpContentsGateway.upload: S3 when the provider hands out credentials, else the direct upload', () => {
   it('falls back to the PUT upload when the provider has no S3, and remembers that for the hour', async () => {
     const { gateway, sent, clock } = gatewayAnswering(NO_S3, UPLOADED, UPLOADED, NO_S3, UPLOADED);
     expect(await gateway.upload('tok-1', 'a.jpg', file(), 3)).toEqual({

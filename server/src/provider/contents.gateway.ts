@@ -16,32 +16,10 @@ import { createS3Client } from '../blob-store/s3-blob-store';
 import { keySegmentOf } from '../common/file-names';
 import { CLOCK, systemClock, type Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
+import { PROVIDER_HTTP } from './http-provider.gateway';
+import { PROVIDER_PATHS } from './provider-paths';
 import { ProviderError, envelopeSchema, providerFailure, unreachable } from './provider.errors';
 import { callProvider, streamedRefusalBody, tokenHeader } from './provider-call';
-
-export const CONTENTS_HTTP = Symbol('CONTENTS_HTTP');
-
-const client = (clientId: string) => encodeURIComponent(clientId);
-
-/** The provider paths of contents (research §3.4–§3.8), relative to PROVIDER_URL. */
-export const CONTENT_PATHS = {
-  /** Built-in provider on disk only: PUT body → {bucket, filePath}; with S3, getS3UploadCredentials. */
-  upload: (clientId: string) => `/xpackager/resources/upload/${client(clientId)}`,
-  s3UploadCredentials: () => '/xpackager/resources/repository/getS3UploadCredentials',
-  insert: (clientId: string) => `/xadmin/resources/content/insert/${client(clientId)}`,
-  checkInsert: (clientId: string) => `/xadmin/resources/content/checkInsert/${client(clientId)}`,
-  updateSource: (clientId: string) => `/xadmin/resources/content/updateSource/${client(clientId)}`,
-  trash: (clientId: string) => `/xadmin/resources/content/trash/${client(clientId)}`,
-  remove: (clientId: string) => `/xadmin/resources/content/remove/${client(clientId)}`,
-  addLocale: () => '/xcontents/resources/content/addContent4Locale',
-  updateLocale: () => '/xcontents/resources/content/updateContent4Locale',
-  contentsByIds: (clientId: string) => `/xcontents/resources/content/getContentsByIds/${client(clientId)}`,
-  stream: (clientId: string, contentId: string, kind: string) =>
-    `/xcontents/resources/content/stream/${client(clientId)}/${encodeURIComponent(contentId)}/${encodeURIComponent(kind)}`,
-  /** JDelivery.getThumbnail (research §7): the content's image fitted to a divArea 'WxH'. */
-  thumbnail: (clientId: string, contentId: string, divArea: string) =>
-    `/xcontents/resources/delivery/getThumbnail/${client(clientId)}/${encodeURIComponent(divArea)}/${encodeURIComponent(contentId)}`,
-} as const;
 
 const contentDetailSchema = z.object({
   id: z.string(),
@@ -102,7 +80,8 @@ const contentDetailSchema = z.object({
   ),
   userRights: z.object({ write: z.boolean(), share: z.boolean() }),
 });
-export type ProviderContent = z.infer<typeof contentDetailSchema>;
+/** A content as getContentsByIds details it: locales, folders, source, derivatives, tags, metadata, rights. */
+export type ProviderContentDetail = z.infer<typeof contentDetailSchema>;
 
 const uploadSchema = envelopeSchema.extend({
   bucket: z.string(),
@@ -154,16 +133,67 @@ const CODE_OF_DESCRIPTION: Record<string, ErrorCode> = {
   CATEGORY_IN_LIST_NOT_EXISTS: ERROR_CODES.NOT_FOUND,
 };
 
-/** The provider's contents over HTTP (typed client of issue 3): uploads, insert, versions, locales, bytes. */
+export const CONTENTS_GATEWAY = Symbol('CONTENTS_GATEWAY');
+
+/** The provider's contents: uploads, insert, versions, locales, trash, bytes; every failure is a ProviderError. */
+export interface ContentsGateway {
+  /** Streams a file to the provider's store (its S3 bucket, or a PUT body); never holds it in memory. */
+  upload(token: string, fileName: string, body: Readable, size: number): Promise<UploadedFile>;
+  /** Whether a file may go into `folderIds` (or become a new version of `contentId`); throws the refusal. */
+  checkInsert(token: string, target: { folderIds: string[]; contentId?: string }): Promise<void>;
+  /** A new content from an uploaded file; answers its id. */
+  insert(token: string, request: NewContentRequest): Promise<string>;
+  /** A new version of a content from an uploaded file; answers the version number. */
+  updateSource(token: string, contentId: string, source: UploadedFile): Promise<number>;
+  /** `failure` is the E-code of this step of a rename (E064–E067). */
+  addLocale(
+    token: string,
+    contentId: string,
+    locale: string,
+    name: string,
+    failure: ErrorCode,
+  ): Promise<void>;
+  updateLocale(
+    token: string,
+    contentId: string,
+    locale: string,
+    name: string,
+    failure: ErrorCode,
+  ): Promise<void>;
+  /** Details of the contents the user may see among `ids`, asked 50 at a time. `failure`: E020/E021/E025–E028. */
+  contentsByIds(token: string, ids: string[], failure?: ErrorCode): Promise<ProviderContentDetail[]>;
+  /** Trashes contents 50 at a time; answers the ids the provider could not trash. */
+  trash(token: string, ids: string[]): Promise<string[]>;
+  remove(token: string, contentId: string): Promise<void>;
+  /**
+   * The bytes of the current source (`kind` 'source') or a derivative, as the provider streams
+   * them (200, 206, 304, or 416 for a range past the end); a refusal throws its ProviderError.
+   */
+  stream(
+    token: string,
+    contentId: string,
+    kind: string,
+    conditions: { range?: string; ifNoneMatch?: string },
+  ): Promise<ProviderBytes>;
+  /** The content's image fitted to `divArea` ('WxH'), with the provider's ETag (200 or 304). */
+  thumbnail(
+    token: string,
+    contentId: string,
+    divArea: string,
+    conditions: { ifNoneMatch?: string },
+  ): Promise<ProviderBytes>;
+}
+
+/** The provider's contents over HTTP (typed client of issue 3). */
 @Injectable()
-export class ContentsGateway {
+export class HttpContentsGateway implements ContentsGateway {
   private readonly clientId: string;
   private readonly s3Endpoint?: string;
   /** getS3UploadCredentials answers per provider token; null: the provider has no S3 (disk store). */
   private readonly s3Targets = new Map<string, { until: number; target: S3Target | null }>();
 
   constructor(
-    @Inject(CONTENTS_HTTP) private readonly http: AxiosInstance,
+    @Inject(PROVIDER_HTTP) private readonly http: AxiosInstance,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'CLIENT_ID' | 'S3_ENDPOINT'>,
     @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {
@@ -182,7 +212,7 @@ export class ContentsGateway {
     const answer = await this.call(
       {
         method: 'PUT',
-        url: CONTENT_PATHS.upload(this.clientId),
+        url: PROVIDER_PATHS.contents.upload(this.clientId),
         params: { fileName },
         data: body,
         headers: {
@@ -210,7 +240,7 @@ export class ContentsGateway {
       const answer = await this.call(
         {
           method: 'GET',
-          url: CONTENT_PATHS.s3UploadCredentials(),
+          url: PROVIDER_PATHS.contents.s3UploadCredentials(),
           params: { clientId: this.clientId },
           headers: tokenHeader(token),
         },
@@ -279,12 +309,11 @@ export class ContentsGateway {
     return { bucket: target.bucketName, filePath };
   }
 
-  /** Whether a file may go into `folderIds` (or become a new version of `contentId`); throws the refusal. */
   async checkInsert(token: string, target: { folderIds: string[]; contentId?: string }): Promise<void> {
     await this.call(
       {
         method: 'POST',
-        url: CONTENT_PATHS.checkInsert(this.clientId),
+        url: PROVIDER_PATHS.contents.checkInsert(this.clientId),
         data: { linkedCategoryIds: target.folderIds, contentId: target.contentId },
         headers: tokenHeader(token),
       },
@@ -297,7 +326,7 @@ export class ContentsGateway {
     const answer = await this.call(
       {
         method: 'POST',
-        url: CONTENT_PATHS.insert(this.clientId),
+        url: PROVIDER_PATHS.contents.insert(this.clientId),
         data: {
           param: {
             contentType: request.contentType,
@@ -322,7 +351,7 @@ export class ContentsGateway {
     const answer = await this.call(
       {
         method: 'POST',
-        url: CONTENT_PATHS.updateSource(this.clientId),
+        url: PROVIDER_PATHS.contents.updateSource(this.clientId),
         data: { contentId, sources: [{ s3: { ...source, removeSourceFile: true } }] },
         headers: tokenHeader(token),
       },
@@ -332,7 +361,6 @@ export class ContentsGateway {
     return answer.version;
   }
 
-  /** `failure` is the E-code of this step of a rename (E064–E067). */
   async addLocale(
     token: string,
     contentId: string,
@@ -340,7 +368,7 @@ export class ContentsGateway {
     name: string,
     failure: ErrorCode,
   ): Promise<void> {
-    await this.localeCall(CONTENT_PATHS.addLocale(), token, contentId, locale, name, failure);
+    await this.localeCall(PROVIDER_PATHS.contents.addLocale(), token, contentId, locale, name, failure);
   }
 
   async updateLocale(
@@ -350,7 +378,7 @@ export class ContentsGateway {
     name: string,
     failure: ErrorCode,
   ): Promise<void> {
-    await this.localeCall(CONTENT_PATHS.updateLocale(), token, contentId, locale, name, failure);
+    await this.localeCall(PROVIDER_PATHS.contents.updateLocale(), token, contentId, locale, name, failure);
   }
 
   /** Details of the contents the user may see among `ids`, asked 50 at a time. `failure`: E020/E021/E025–E028. */
@@ -358,13 +386,13 @@ export class ContentsGateway {
     token: string,
     ids: string[],
     failure: ErrorCode = E_CODES.CONTENT_LOOKUP_DETAIL_FAILED,
-  ): Promise<ProviderContent[]> {
-    const found: ProviderContent[] = [];
+  ): Promise<ProviderContentDetail[]> {
+    const found: ProviderContentDetail[] = [];
     for (let i = 0; i < ids.length; i += LIMITS.idChunkSize) {
       const answer = await this.call(
         {
           method: 'POST',
-          url: CONTENT_PATHS.contentsByIds(this.clientId),
+          url: PROVIDER_PATHS.contents.contentsByIds(this.clientId),
           data: { contentIds: ids.slice(i, i + LIMITS.idChunkSize) },
           headers: tokenHeader(token),
         },
@@ -377,14 +405,13 @@ export class ContentsGateway {
     return found;
   }
 
-  /** Trashes contents 50 at a time; answers the ids the provider could not trash. */
   async trash(token: string, ids: string[]): Promise<string[]> {
     const inIssue: string[] = [];
     for (let i = 0; i < ids.length; i += LIMITS.idChunkSize) {
       const answer = await this.call(
         {
           method: 'POST',
-          url: CONTENT_PATHS.trash(this.clientId),
+          url: PROVIDER_PATHS.contents.trash(this.clientId),
           data: {
             contentList: {
               contentsToTrash: ids.slice(i, i + LIMITS.idChunkSize).map((xcontentId) => ({ xcontentId })),
@@ -404,7 +431,7 @@ export class ContentsGateway {
     await this.call(
       {
         method: 'POST',
-        url: CONTENT_PATHS.remove(this.clientId),
+        url: PROVIDER_PATHS.contents.remove(this.clientId),
         data: { xcontentId: contentId },
         headers: tokenHeader(token),
       },
@@ -413,27 +440,26 @@ export class ContentsGateway {
     );
   }
 
-  /**
-   * The bytes of the current source (`kind` 'source') or a derivative, as the provider streams
-   * them (200, 206, 304, or 416 for a range past the end); a refusal (no such derivative, not visible) throws its ProviderError.
-   */
   stream(
     token: string,
     contentId: string,
     kind: string,
     conditions: { range?: string; ifNoneMatch?: string },
   ): Promise<ProviderBytes> {
-    return this.bytesAt(CONTENT_PATHS.stream(this.clientId, contentId, kind), token, conditions);
+    return this.bytesAt(PROVIDER_PATHS.contents.stream(this.clientId, contentId, kind), token, conditions);
   }
 
-  /** The content's image fitted to `divArea` ('WxH'), with the provider's ETag (200 or 304). */
   thumbnail(
     token: string,
     contentId: string,
     divArea: string,
     conditions: { ifNoneMatch?: string },
   ): Promise<ProviderBytes> {
-    return this.bytesAt(CONTENT_PATHS.thumbnail(this.clientId, contentId, divArea), token, conditions);
+    return this.bytesAt(
+      PROVIDER_PATHS.contents.thumbnail(this.clientId, contentId, divArea),
+      token,
+      conditions,
+    );
   }
 
   private async bytesAt(

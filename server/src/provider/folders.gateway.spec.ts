@@ -4,12 +4,12 @@ import {
   scriptedProviderHttp,
   type ProviderReply,
 } from '../../test/support/scripted-provider';
-import { FoldersGateway } from './folders.gateway';
+import { HttpFoldersGateway } from './folders.gateway';
 
 /** A gateway whose HTTP answers come from `replies`, in order; the requests it sent are kept. */
 function gatewayAnswering(...replies: ProviderReply[]) {
   const { http, sent } = scriptedProviderHttp(inOrder(...replies));
-  return { gateway: new FoldersGateway(http, { CLIENT_ID: 'paddock' }), sent };
+  return { gateway: new HttpFoldersGateway(http, { CLIENT_ID: 'paddock' }), sent };
 }
 
 const rule = (name: string, enabled: boolean, applyToSpreadTargets: boolean) => ({
@@ -58,7 +58,7 @@ const page = (ids: string[], totalResults: number) => ({
 });
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => `f${from + i}`);
 
-describe('FoldersGateway', () => {
+describe('HttpFoldersGateway', () => {
   it('reads a folder with its names, code, supplier flag and rights from aclInfo', async () => {
     const { gateway, sent } = gatewayAnswering(page(['a'], 1));
     await expect(gateway.folder('tok', 'a', 'IT')).resolves.toEqual({

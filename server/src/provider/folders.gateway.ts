@@ -4,38 +4,9 @@ import type { AxiosInstance, AxiosRequestConfig } from 'axios';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { ProviderError, envelopeSchema, providerFailure } from './provider.errors';
+import { PROVIDER_HTTP } from './http-provider.gateway';
 import { callProvider } from './provider-call';
-
-/** The axios instance of the folders gateway (createProviderHttp at PROVIDER_URL). */
-export const FOLDERS_HTTP = Symbol('FOLDERS_HTTP');
-
-const client = (clientId: string) => encodeURIComponent(clientId);
-const id = (value: string) => encodeURIComponent(value);
-
-/**
- * The folder paths the hub calls, relative to PROVIDER_URL (research §3.1). THRON documents
- * findByProperties2, getCategory and contentcategory; insert, update and remove are the built-in
- * provider's, in THRON's `{verb}/{clientId}[/{id}]` style.
- */
-export const FOLDER_PATHS = {
-  /** body client, properties{categoryIds, childOf, excludeLevelHigherThan}, offset, numberOfResult ≤ 50. */
-  findByProperties2: () => '/xcontents/resources/category/findByProperties2',
-  /** query clientId, categoryId, locale → {category}. */
-  getCategory: () => '/xcontents/resources/category/getCategory',
-  /** body {category:{upCategoryId, locales[{locale, name}], prettyId?}} → {category}; `manage` on the parent. */
-  insert: (clientId: string) => `/xcontents/resources/category/insert/${client(clientId)}`,
-  /** body {update:{locales[{locale, name}]}} → {category}; `manage` on the folder. */
-  update: (clientId: string, categoryId: string) =>
-    `/xcontents/resources/category/update/${client(clientId)}/${id(categoryId)}`,
-  /** → envelope; CATEGORY_NOT_EMPTY when it has sub-folders or contents; `manage` on the folder. */
-  remove: (clientId: string, categoryId: string) =>
-    `/xcontents/resources/category/remove/${client(clientId)}/${id(categoryId)}`,
-  /** body {categoryId, items:{ids ≤ 50}} → {itemsInIssue, notLinked}; `write` on the folder. */
-  link: (clientId: string) => `/xcontents/resources/contentcategory/link/${client(clientId)}`,
-  unlink: (clientId: string) => `/xcontents/resources/contentcategory/unlink/${client(clientId)}`,
-  /** query clientId, contentId → {linkedCategory: ids}. */
-  getLinkedCategory: () => '/xcontents/resources/contentcategory/getLinkedCategory',
-} as const;
+import { PROVIDER_PATHS } from './provider-paths';
 
 /** A folder as the hub sees it; names by upper-case locale (IT, EN, …). */
 export interface ProviderFolder {
@@ -143,28 +114,58 @@ function chunks<T>(items: T[], size: number): T[][] {
   return out;
 }
 
+export const FOLDERS_GATEWAY = Symbol('FOLDERS_GATEWAY');
+
 /**
  * The provider's folders for the hub: ids are sent 50 at a time, lists are read 50 a page until
  * the last, and every failure is a ProviderError — an outage carries the SPEC §8 code of what was
  * being loaded (E009 folder structure, E014 single folder, E018 folder lookup) and stays transient.
  */
+export interface FoldersGateway {
+  /** Every folder the user may see (E009); numberOfContents is not counted (0) to keep the tree fast. */
+  allFolders(token: string, locale?: string): Promise<ProviderFolder[]>;
+  /** The direct sub-folders of a folder the user may see, every page (E009). */
+  subFolders(
+    token: string,
+    parent: Pick<ProviderFolder, 'id' | 'ancestorIds'>,
+    locale?: string,
+  ): Promise<ProviderFolder[]>;
+  /** One folder with the user's rights (E014); NOT_FOUND when it does not exist or is hidden. */
+  folder(token: string, folderId: string, locale?: string): Promise<ProviderFolder>;
+  /** The folders among `ids` (ids or prettyIds) the user may see, in the order asked (E018); 50 ids a call. */
+  foldersByIds(token: string, ids: string[], locale?: string): Promise<ProviderFolder[]>;
+  /** getCategory: the folder without rights or counts (E014). */
+  category(token: string, folderId: string, locale?: string): Promise<ProviderFolder>;
+  /** Creates a sub-folder named `names` (locale → name); needs `manage` on the parent. */
+  createFolder(token: string, parentId: string, names: Record<string, string>): Promise<string>;
+  /** Replaces the names of the given locales; needs `manage` on the folder. */
+  renameFolder(token: string, folderId: string, names: Record<string, string>): Promise<void>;
+  /** Deletes an empty folder; a non-empty one fails with detail.resultCode CATEGORY_NOT_EMPTY. */
+  deleteFolder(token: string, folderId: string): Promise<void>;
+  /** Links contents to a folder, 50 ids a call; returns the ids the provider did not link. */
+  linkContents(token: string, folderId: string, contentIds: string[]): Promise<{ notLinked: string[] }>;
+  /** Unlinks contents from a folder, 50 ids a call; returns the ids the provider did not unlink. */
+  unlinkContents(token: string, folderId: string, contentIds: string[]): Promise<{ notLinked: string[] }>;
+  /** The folders (ids) the user may see that hold a content (E018). */
+  linkedFolderIds(token: string, contentId: string): Promise<string[]>;
+}
+
+/** The folders gateway over HTTP with THRON's shapes. */
 @Injectable()
-export class FoldersGateway {
+export class HttpFoldersGateway implements FoldersGateway {
   private readonly clientId: string;
 
   constructor(
-    @Inject(FOLDERS_HTTP) private readonly http: AxiosInstance,
+    @Inject(PROVIDER_HTTP) private readonly http: AxiosInstance,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'CLIENT_ID'>,
   ) {
     this.clientId = config.CLIENT_ID;
   }
 
-  /** Every folder the user may see (E009); numberOfContents is not counted (0) to keep the tree fast. */
   allFolders(token: string, locale = 'EN'): Promise<ProviderFolder[]> {
     return this.findAll(token, {}, locale, E_CODES.FOLDER_TREE_FAILED, false);
   }
 
-  /** The direct sub-folders of a folder the user may see, every page (E009). */
   async subFolders(token: string, parent: Pick<ProviderFolder, 'id' | 'ancestorIds'>, locale = 'EN') {
     // THRON's childOf returns every descendant; the level bound keeps the direct children (root = 1).
     const childLevel = parent.ancestorIds.length + 2;
@@ -176,14 +177,12 @@ export class FoldersGateway {
     );
   }
 
-  /** One folder with the user's rights (E014); NOT_FOUND when it does not exist or is hidden. */
   async folder(token: string, folderId: string, locale = 'EN'): Promise<ProviderFolder> {
     const [found] = await this.findPage(token, { categoryIds: [folderId] }, locale, 0, E_CODES.FOLDER_FAILED);
     if (!found) throw new ProviderError(ERROR_CODES.NOT_FOUND, false, `Folder ${folderId} not found`);
     return found.folder;
   }
 
-  /** The folders among `ids` (ids or prettyIds) the user may see, in the order asked (E018); 50 ids a call. */
   async foldersByIds(token: string, ids: string[], locale = 'EN'): Promise<ProviderFolder[]> {
     const found = new Map<string, ProviderFolder>();
     for (const chunk of chunks([...new Set(ids)], LIMITS.idChunkSize))
@@ -199,13 +198,12 @@ export class FoldersGateway {
     return ids.flatMap((i) => found.get(i) ?? []);
   }
 
-  /** getCategory: the folder without rights or counts (E014). */
   async category(token: string, folderId: string, locale = 'EN'): Promise<ProviderFolder> {
     const body = await this.call(
       token,
       {
         method: 'GET',
-        url: FOLDER_PATHS.getCategory(),
+        url: PROVIDER_PATHS.folders.getCategory(),
         params: { clientId: this.clientId, categoryId: folderId, locale },
       },
       singleSchema,
@@ -214,13 +212,12 @@ export class FoldersGateway {
     return toFolder(body.category, { numberOfContents: 0, numberOfSubCategories: 0 }, []);
   }
 
-  /** Creates a sub-folder named `names` (locale → name); needs `manage` on the parent. */
   async createFolder(token: string, parentId: string, names: Record<string, string>): Promise<string> {
     const body = await this.call(
       token,
       {
         method: 'POST',
-        url: FOLDER_PATHS.insert(this.clientId),
+        url: PROVIDER_PATHS.folders.insert(this.clientId),
         data: { category: { upCategoryId: parentId, locales: this.locales(names) } },
       },
       singleSchema,
@@ -229,13 +226,12 @@ export class FoldersGateway {
     return body.category.id;
   }
 
-  /** Replaces the names of the given locales; needs `manage` on the folder. */
   async renameFolder(token: string, folderId: string, names: Record<string, string>): Promise<void> {
     await this.call(
       token,
       {
         method: 'POST',
-        url: FOLDER_PATHS.update(this.clientId, folderId),
+        url: PROVIDER_PATHS.folders.update(this.clientId, folderId),
         data: { update: { locales: this.locales(names) } },
       },
       singleSchema,
@@ -243,33 +239,29 @@ export class FoldersGateway {
     );
   }
 
-  /** Deletes an empty folder; a non-empty one fails with detail.resultCode CATEGORY_NOT_EMPTY. */
   async deleteFolder(token: string, folderId: string): Promise<void> {
     await this.call(
       token,
-      { method: 'POST', url: FOLDER_PATHS.remove(this.clientId, folderId), data: {} },
+      { method: 'POST', url: PROVIDER_PATHS.folders.remove(this.clientId, folderId), data: {} },
       envelopeSchema,
       ERROR_CODES.PROVIDER_UNAVAILABLE,
     );
   }
 
-  /** Links contents to a folder, 50 ids a call; returns the ids the provider did not link. */
   linkContents(token: string, folderId: string, contentIds: string[]): Promise<{ notLinked: string[] }> {
-    return this.changeLinks(token, FOLDER_PATHS.link(this.clientId), folderId, contentIds);
+    return this.changeLinks(token, PROVIDER_PATHS.folders.link(this.clientId), folderId, contentIds);
   }
 
-  /** Unlinks contents from a folder, 50 ids a call; returns the ids the provider did not unlink. */
   unlinkContents(token: string, folderId: string, contentIds: string[]): Promise<{ notLinked: string[] }> {
-    return this.changeLinks(token, FOLDER_PATHS.unlink(this.clientId), folderId, contentIds);
+    return this.changeLinks(token, PROVIDER_PATHS.folders.unlink(this.clientId), folderId, contentIds);
   }
 
-  /** The folders (ids) the user may see that hold a content (E018). */
   async linkedFolderIds(token: string, contentId: string): Promise<string[]> {
     const body = await this.call(
       token,
       {
         method: 'GET',
-        url: FOLDER_PATHS.getLinkedCategory(),
+        url: PROVIDER_PATHS.folders.getLinkedCategory(),
         params: { clientId: this.clientId, contentId },
       },
       linkedSchema,
@@ -329,7 +321,7 @@ export class FoldersGateway {
       token,
       {
         method: 'POST',
-        url: FOLDER_PATHS.findByProperties2(),
+        url: PROVIDER_PATHS.folders.findByProperties2(),
         data: {
           client: { clientId: this.clientId },
           properties,

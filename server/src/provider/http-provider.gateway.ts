@@ -14,10 +14,10 @@ import type {
   ProviderUserDetail,
 } from './provider.gateway';
 
+/** The one axios instance of the hub's provider gateways (ProviderModule makes it at PROVIDER_URL). */
 export const PROVIDER_HTTP = Symbol('PROVIDER_HTTP');
 /** A user's linked groups are read 50 a page; more than this many pages is not a real user. */
 const MAX_GROUP_PAGES = 20;
-/** What can travel in the X-TOKENID header; anything else is refused before it is sent. */
 
 export function createProviderHttp(baseURL: string): AxiosInstance {
   return axios.create({
@@ -82,7 +82,7 @@ export class HttpProviderGateway implements ProviderGateway {
     const body = await this.call(
       {
         method: 'POST',
-        url: PROVIDER_PATHS.login(this.clientId),
+        url: PROVIDER_PATHS.identity.login(this.clientId),
         data: form({ username, password }),
         headers: context.clientIp ? { 'X-Forwarded-For': context.clientIp } : {},
       },
@@ -96,7 +96,7 @@ export class HttpProviderGateway implements ProviderGateway {
     const body = await this.call(
       {
         method: 'POST',
-        url: PROVIDER_PATHS.validateToken(this.clientId),
+        url: PROVIDER_PATHS.identity.validateToken(this.clientId),
         data: form({ clientId: this.clientId, username }),
         headers: tokenHeader(token),
       },
@@ -110,7 +110,7 @@ export class HttpProviderGateway implements ProviderGateway {
     await this.call(
       {
         method: 'POST',
-        url: PROVIDER_PATHS.logout(this.clientId),
+        url: PROVIDER_PATHS.identity.logout(this.clientId),
         data: form({}),
         headers: tokenHeader(token),
       },
@@ -127,7 +127,7 @@ export class HttpProviderGateway implements ProviderGateway {
       const body = await this.call(
         {
           method: 'GET',
-          url: PROVIDER_PATHS.userDetail(),
+          url: PROVIDER_PATHS.identity.userDetail(),
           params: {
             clientId: this.clientId,
             username,

@@ -3,16 +3,95 @@
  * `/provider` on this server for the built-in one). Paths and shapes: research/provider-api.md.
  */
 const client = (clientId: string) => encodeURIComponent(clientId);
+const id = (value: string) => encodeURIComponent(value);
+const scope = (clientId: string, classificationId: string) => `${client(clientId)}/${id(classificationId)}`;
 
 export const PROVIDER_PATHS = {
-  /** §2.1: form username, password → MResponseAccessLogin. */
-  login: (clientId: string) => `/xsso/resources/accessmanager/login/${client(clientId)}`,
-  /** §2.2: X-TOKENID, form username → MResponseAccessLogin; 403 when expired. */
-  validateToken: (clientId: string) => `/xsso/resources/accessmanager/validateToken/${client(clientId)}`,
-  /** §2.1: X-TOKENID. */
-  logout: (clientId: string) => `/xsso/resources/accessmanager/logout/${client(clientId)}`,
-  /** §2.4: query clientId, username, offset, numberOfResults → user, linkedGroups, totalResults. */
-  userDetail: () => '/xsso/resources/vusermanager/detail/',
-  /** SPEC §7 (not in THRON's public sources): form client_id, code → access_token; called by auth/sso. */
-  oauthToken: () => '/auth/resources/oauth/token',
+  identity: {
+    /** §2.1: form username, password → MResponseAccessLogin. */
+    login: (clientId: string) => `/xsso/resources/accessmanager/login/${client(clientId)}`,
+    /** §2.2: X-TOKENID, form username → MResponseAccessLogin; 403 when expired. */
+    validateToken: (clientId: string) => `/xsso/resources/accessmanager/validateToken/${client(clientId)}`,
+    /** §2.1: X-TOKENID. */
+    logout: (clientId: string) => `/xsso/resources/accessmanager/logout/${client(clientId)}`,
+    /** §2.4: query clientId, username, offset, numberOfResults → user, linkedGroups, totalResults. */
+    userDetail: () => '/xsso/resources/vusermanager/detail/',
+    /** SPEC §7 (not in THRON's public sources): form client_id, code → access_token (single sign-on). */
+    oauthToken: () => '/auth/resources/oauth/token',
+  },
+
+  /** Contents (research §3.4–§3.8). */
+  contents: {
+    /** Built-in provider on disk only: PUT body → {bucket, filePath}; with S3, getS3UploadCredentials. */
+    upload: (clientId: string) => `/xpackager/resources/upload/${client(clientId)}`,
+    s3UploadCredentials: () => '/xpackager/resources/repository/getS3UploadCredentials',
+    insert: (clientId: string) => `/xadmin/resources/content/insert/${client(clientId)}`,
+    checkInsert: (clientId: string) => `/xadmin/resources/content/checkInsert/${client(clientId)}`,
+    updateSource: (clientId: string) => `/xadmin/resources/content/updateSource/${client(clientId)}`,
+    trash: (clientId: string) => `/xadmin/resources/content/trash/${client(clientId)}`,
+    remove: (clientId: string) => `/xadmin/resources/content/remove/${client(clientId)}`,
+    addLocale: () => '/xcontents/resources/content/addContent4Locale',
+    updateLocale: () => '/xcontents/resources/content/updateContent4Locale',
+    contentsByIds: (clientId: string) => `/xcontents/resources/content/getContentsByIds/${client(clientId)}`,
+    stream: (clientId: string, contentId: string, kind: string) =>
+      `/xcontents/resources/content/stream/${client(clientId)}/${id(contentId)}/${id(kind)}`,
+    /** JDelivery.getThumbnail (research §7): the content's image fitted to a divArea 'WxH'. */
+    thumbnail: (clientId: string, contentId: string, divArea: string) =>
+      `/xcontents/resources/delivery/getThumbnail/${client(clientId)}/${id(divArea)}/${id(contentId)}`,
+  },
+
+  /**
+   * Folders (research §3.1). THRON documents findByProperties2, getCategory and contentcategory;
+   * insert, update and remove are the built-in provider's, in THRON's `{verb}/{clientId}[/{id}]` style.
+   */
+  folders: {
+    /** body client, properties{categoryIds, childOf, excludeLevelHigherThan}, offset, numberOfResult ≤ 50. */
+    findByProperties2: () => '/xcontents/resources/category/findByProperties2',
+    /** query clientId, categoryId, locale → {category}. */
+    getCategory: () => '/xcontents/resources/category/getCategory',
+    /** body {category:{upCategoryId, locales[{locale, name}], prettyId?}} → {category}; `manage` on the parent. */
+    insert: (clientId: string) => `/xcontents/resources/category/insert/${client(clientId)}`,
+    /** body {update:{locales[{locale, name}]}} → {category}; `manage` on the folder. */
+    update: (clientId: string, categoryId: string) =>
+      `/xcontents/resources/category/update/${client(clientId)}/${id(categoryId)}`,
+    /** → envelope; CATEGORY_NOT_EMPTY when it has sub-folders or contents; `manage` on the folder. */
+    remove: (clientId: string, categoryId: string) =>
+      `/xcontents/resources/category/remove/${client(clientId)}/${id(categoryId)}`,
+    /** body {categoryId, items:{ids ≤ 50}} → {itemsInIssue, notLinked}; `write` on the folder. */
+    link: (clientId: string) => `/xcontents/resources/contentcategory/link/${client(clientId)}`,
+    unlink: (clientId: string) => `/xcontents/resources/contentcategory/unlink/${client(clientId)}`,
+    /** query clientId, contentId → {linkedCategory: ids}. */
+    getLinkedCategory: () => '/xcontents/resources/contentcategory/getLinkedCategory',
+  },
+
+  /** Content search (research §3.2, §3.3). */
+  search: {
+    /** clientId in the body; numberOfresults ≤ 50, offset, totalResults. */
+    findByProperties: () => '/xcontents/resources/content/findByProperties',
+    /** Token-paged (pageToken → nextPageToken, estimatedTotalResults). */
+    search: (clientId: string) => `/xcontents/resources/content/search/${client(clientId)}`,
+  },
+
+  /**
+   * Archives (research §3.9). THRON serves download from its -extra host; the built-in provider
+   * from the same one, so one base URL serves both.
+   */
+  archives: {
+    prepare: (clientId: string) => `/xcontents/resources/archive/prepare/${client(clientId)}`,
+    download: (clientId: string) => `/xcontents/resources/archive/download/${client(clientId)}`,
+  },
+
+  /** Itags and imetadata (research §4.4, §4.5). */
+  tagging: {
+    /** body {value:{tagId:{id}, targets:[{id, entityType}] ≤ 50}} → {targetsInIssue}. */
+    tagInsert: (clientId: string, classificationId: string) =>
+      `/xintelligence/resources/itag/bulkInsertMultiTargets/${scope(clientId, classificationId)}`,
+    tagRemove: (clientId: string, classificationId: string) =>
+      `/xintelligence/resources/itag/bulkRemoveMultiTargets/${scope(clientId, classificationId)}`,
+    /** body {value:{imetadata:[{key, value, lang?}] ≤ 50, target:{id, entityType}}} → envelope. */
+    metadataInsert: (clientId: string, classificationId: string) =>
+      `/xintelligence/resources/imetadata/bulkInsert/${scope(clientId, classificationId)}`,
+    metadataRemove: (clientId: string, classificationId: string) =>
+      `/xintelligence/resources/imetadata/bulkRemove/${scope(clientId, classificationId)}`,
+  },
 } as const;

@@ -1,13 +1,31 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
+import { ARCHIVES_GATEWAY, HttpArchivesGateway } from './archives.gateway';
+import { CONTENTS_GATEWAY, HttpContentsGateway } from './contents.gateway';
+import { FOLDERS_GATEWAY, HttpFoldersGateway } from './folders.gateway';
 import { HttpProviderGateway, PROVIDER_HTTP, createProviderHttp } from './http-provider.gateway';
 import { PROVIDER_GATEWAY } from './provider.gateway';
-import { ProviderServiceSession } from './service-session';
-import { TaggingGateway } from './tagging.gateway';
+import { HttpSearchGateway, SEARCH_GATEWAY } from './search.gateway';
+import { ProviderServiceSession, SERVICE_SESSION } from './service-session';
+import { HttpSsoProviderGateway, SSO_PROVIDER_GATEWAY } from './sso-provider.gateway';
+import { HttpTaggingGateway, TAGGING_GATEWAY } from './tagging.gateway';
+
+/** Each gateway by its token: a module injects the interface, a unit test gives a fake. */
+const GATEWAYS = [
+  { provide: PROVIDER_GATEWAY, useClass: HttpProviderGateway },
+  { provide: SSO_PROVIDER_GATEWAY, useClass: HttpSsoProviderGateway },
+  { provide: CONTENTS_GATEWAY, useClass: HttpContentsGateway },
+  { provide: FOLDERS_GATEWAY, useClass: HttpFoldersGateway },
+  { provide: SEARCH_GATEWAY, useClass: HttpSearchGateway },
+  { provide: ARCHIVES_GATEWAY, useClass: HttpArchivesGateway },
+  { provide: TAGGING_GATEWAY, useClass: HttpTaggingGateway },
+  { provide: SERVICE_SESSION, useClass: ProviderServiceSession },
+];
 
 /**
- * The typed provider clients; modules import this and inject PROVIDER_GATEWAY, TaggingGateway, or
- * ProviderServiceSession for the service account's token.
+ * The typed provider client, made once: one axios instance at PROVIDER_URL and one instance of
+ * each gateway (so one S3-credential cache and one service-account session per process). Feature
+ * modules import this and inject the tokens they use.
  */
 @Module({
   providers: [
@@ -16,10 +34,8 @@ import { TaggingGateway } from './tagging.gateway';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => createProviderHttp(config.providerUrl),
     },
-    { provide: PROVIDER_GATEWAY, useClass: HttpProviderGateway },
-    TaggingGateway,
-    ProviderServiceSession,
+    ...GATEWAYS,
   ],
-  exports: [PROVIDER_GATEWAY, TaggingGateway, ProviderServiceSession],
+  exports: GATEWAYS.map((g) => g.provide),
 })
 export class ProviderModule {}

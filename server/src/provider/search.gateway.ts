@@ -6,20 +6,11 @@ import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { PROVIDER_HTTP } from './http-provider.gateway';
 import { envelopeSchema } from './provider.errors';
 import { callProvider, tokenHeader } from './provider-call';
+import { PROVIDER_PATHS } from './provider-paths';
 
 /** SPEC §8: E002 is the default for a failed content search, E015 for content counts. */
 export const SEARCH_FAILED: ErrorCode = E_CODES.CONTENT_SEARCH_FAILED;
 export const COUNTS_FAILED: ErrorCode = E_CODES.CONTENT_COUNTS_FAILED;
-
-const client = (clientId: string) => encodeURIComponent(clientId);
-
-/** The provider's content-search paths (research §3.2, §3.3), beside the main table in provider-paths.ts. */
-export const SEARCH_PATHS = {
-  /** clientId in the body; numberOfresults ≤ 50, offset, totalResults. */
-  findByProperties: () => '/xcontents/resources/content/findByProperties',
-  /** Token-paged (pageToken → nextPageToken, estimatedTotalResults). */
-  search: (clientId: string) => `/xcontents/resources/content/search/${client(clientId)}`,
-} as const;
 
 /** The provider's page limit (research §1: default and maximum 50). */
 export const PROVIDER_PAGE = LIMITS.idChunkSize;
@@ -62,7 +53,8 @@ export interface ContentPageRequest {
   divArea?: string;
 }
 
-export interface ProviderContent {
+/** A content as a search lists it: names, dates, owner and thumbnail, without tags or metadata. */
+export interface ProviderSearchHit {
   id: string;
   contentType: string;
   extension: string;
@@ -86,7 +78,7 @@ export interface SearchGateway {
     token: string,
     criteria: ContentCriteria,
     page: ContentPageRequest,
-  ): Promise<ProviderContent[]>;
+  ): Promise<ProviderSearchHit[]>;
   /**
    * How many contents a search finds, as findByProperties counts them: THRON exactly, the built-in
    * provider up to LIMITS.searchCountCap plus one when more match. Failures are ProviderError with E002.
@@ -157,7 +149,7 @@ export class HttpSearchGateway implements SearchGateway {
     token: string,
     criteria: ContentCriteria,
     page: ContentPageRequest,
-  ): Promise<ProviderContent[]> {
+  ): Promise<ProviderSearchHit[]> {
     const offsets: number[] = [];
     for (let read = 0; read < page.limit; read += PROVIDER_PAGE) offsets.push(page.offset + read);
     // A hub page of up to 100 is two provider pages, asked for at once.
@@ -174,9 +166,9 @@ export class HttpSearchGateway implements SearchGateway {
       ),
     );
     // A short page ends the result: later pages can only be empty.
-    const contents: ProviderContent[] = [];
+    const contents: ProviderSearchHit[] = [];
     for (const body of bodies) {
-      contents.push(...body.contents.map(toProviderContent));
+      contents.push(...body.contents.map(toProviderSearchHit));
       if (body.contents.length < PROVIDER_PAGE) break;
     }
     return contents;
@@ -193,7 +185,7 @@ export class HttpSearchGateway implements SearchGateway {
     const body = await this.call(
       {
         method: 'POST',
-        url: SEARCH_PATHS.search(this.clientId),
+        url: PROVIDER_PATHS.search.search(this.clientId),
         headers: tokenHeader(token),
         data: {
           criteria: {
@@ -231,7 +223,7 @@ export class HttpSearchGateway implements SearchGateway {
     return this.call(
       {
         method: 'POST',
-        url: SEARCH_PATHS.findByProperties(),
+        url: PROVIDER_PATHS.search.findByProperties(),
         headers: tokenHeader(token),
         data: this.findBody(criteria, page, offset, size, withTotal),
       },
@@ -287,7 +279,7 @@ export class HttpSearchGateway implements SearchGateway {
   }
 }
 
-function toProviderContent(r: z.infer<typeof findResponseSchema>['contents'][number]): ProviderContent {
+function toProviderSearchHit(r: z.infer<typeof findResponseSchema>['contents'][number]): ProviderSearchHit {
   const c = r.content;
   return {
     id: c.id,

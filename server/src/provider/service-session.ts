@@ -13,13 +13,25 @@ type ServiceConfig = Pick<
   'PROVIDER_SERVICE_USERNAME' | 'PROVIDER_SERVICE_PASSWORD' | 'PROVIDER_TOKEN_TTL_MINUTES'
 >;
 
+export const SERVICE_SESSION = Symbol('SERVICE_SESSION');
+
 /**
  * The hub's own provider session, signed in as the service account (docs/workflow.md): workflow
  * moves are made with it because an approver may not have write on the next step's folder. The
  * hub checks SPEC §6 for the user before it acts with this token.
  */
+export interface ServiceSession {
+  /** A live token of the service account, from the cache or a fresh login. */
+  token(): Promise<string>;
+  /** Forgets the cached token (or only `token`, so a late caller cannot drop a newer one). */
+  invalidate(token?: string): void;
+  /** Runs `fn` with the token; when the provider says the session expired, once more with a fresh one. */
+  withToken<T>(fn: (token: string) => Promise<T>): Promise<T>;
+}
+
+/** The service session over the provider gateway, its token cached in this process until near its end. */
 @Injectable()
-export class ProviderServiceSession {
+export class ProviderServiceSession implements ServiceSession {
   private readonly logger = new Logger(ProviderServiceSession.name);
   private current: { token: string; renewAt: number } | null = null;
   /** One login at a time: concurrent callers share it. */
@@ -31,19 +43,16 @@ export class ProviderServiceSession {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** A live token of the service account, from the cache or a fresh login. */
   async token(): Promise<string> {
     if (this.current && this.clock.now().getTime() < this.current.renewAt) return this.current.token;
     this.pending ??= this.login().finally(() => (this.pending = null));
     return this.pending;
   }
 
-  /** Forgets the cached token (or only `token`, so a late caller cannot drop a newer one). */
   invalidate(token?: string): void {
     if (token === undefined || this.current?.token === token) this.current = null;
   }
 
-  /** Runs `fn` with the token; when the provider says the session expired, once more with a fresh one. */
   async withToken<T>(fn: (token: string) => Promise<T>): Promise<T> {
     const token = await this.token();
     try {

@@ -6,24 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { PROVIDER_HTTP } from './http-provider.gateway';
 import { ProviderError, envelopeSchema } from './provider.errors';
 import { callProvider, tokenHeader } from './provider-call';
-
-const client = (clientId: string) => encodeURIComponent(clientId);
-const scope = (clientId: string, classificationId: string) =>
-  `${client(clientId)}/${encodeURIComponent(classificationId)}`;
-
-/** The provider paths of itags and imetadata (research §4.4, §4.5), relative to PROVIDER_URL. */
-export const TAGGING_PATHS = {
-  /** body {value:{tagId:{id}, targets:[{id, entityType}] ≤ 50}} → {targetsInIssue}. */
-  tagInsert: (clientId: string, classificationId: string) =>
-    `/xintelligence/resources/itag/bulkInsertMultiTargets/${scope(clientId, classificationId)}`,
-  tagRemove: (clientId: string, classificationId: string) =>
-    `/xintelligence/resources/itag/bulkRemoveMultiTargets/${scope(clientId, classificationId)}`,
-  /** body {value:{imetadata:[{key, value, lang?}] ≤ 50, target:{id, entityType}}} → envelope. */
-  metadataInsert: (clientId: string, classificationId: string) =>
-    `/xintelligence/resources/imetadata/bulkInsert/${scope(clientId, classificationId)}`,
-  metadataRemove: (clientId: string, classificationId: string) =>
-    `/xintelligence/resources/imetadata/bulkRemove/${scope(clientId, classificationId)}`,
-} as const;
+import { PROVIDER_PATHS } from './provider-paths';
 
 /**
  * The E-code of each call (SPEC §8) that a refusal becomes: E032 failed tag insert, E035 tag bulk
@@ -49,12 +32,31 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
+export const TAGGING_GATEWAY = Symbol('TAGGING_GATEWAY');
+
 /**
- * Tags and metadata of contents over HTTP. Every change is idempotent at the provider (a tag
- * already there, a key already absent), so a job may repeat a call after a crash.
+ * Tags and metadata of contents. Every change is idempotent at the provider (a tag already there, a
+ * key already absent), so a job may repeat a call after a crash. A content the provider leaves out
+ * (unknown, trashed, not visible) fails the call with its E-code (TAGGING_FAILURE_CODES).
  */
+export interface TaggingGateway {
+  /** Each tag (id or prettyId) on every content, 50 contents a call. */
+  addTags(token: string, contentIds: string[], tagIds: string[], classificationId: string): Promise<void>;
+  removeTags(token: string, contentIds: string[], tagIds: string[], classificationId: string): Promise<void>;
+  /** Sets (replaces) each key's value on one content, 50 keys a call. */
+  setMetadata(
+    token: string,
+    contentId: string,
+    entries: { key: string; value: string }[],
+    classificationId: string,
+  ): Promise<void>;
+  /** Removes the keys (in every language) from one content; absent keys are fine. */
+  removeMetadata(token: string, contentId: string, keys: string[], classificationId: string): Promise<void>;
+}
+
+/** The tagging gateway over HTTP. */
 @Injectable()
-export class TaggingGateway {
+export class HttpTaggingGateway implements TaggingGateway {
   private readonly clientId: string;
 
   constructor(
@@ -64,7 +66,6 @@ export class TaggingGateway {
     this.clientId = config.CLIENT_ID;
   }
 
-  /** Each tag (id or prettyId) on every content, 50 contents a call. */
   async addTags(
     token: string,
     contentIds: string[],
@@ -72,7 +73,7 @@ export class TaggingGateway {
     classificationId: string,
   ): Promise<void> {
     await this.multiTargets(
-      TAGGING_PATHS.tagInsert(this.clientId, classificationId),
+      PROVIDER_PATHS.tagging.tagInsert(this.clientId, classificationId),
       token,
       contentIds,
       tagIds,
@@ -87,7 +88,7 @@ export class TaggingGateway {
     classificationId: string,
   ): Promise<void> {
     await this.multiTargets(
-      TAGGING_PATHS.tagRemove(this.clientId, classificationId),
+      PROVIDER_PATHS.tagging.tagRemove(this.clientId, classificationId),
       token,
       contentIds,
       tagIds,
@@ -95,7 +96,6 @@ export class TaggingGateway {
     );
   }
 
-  /** Sets (replaces) each key's value on one content, 50 keys a call. */
   async setMetadata(
     token: string,
     contentId: string,
@@ -107,7 +107,7 @@ export class TaggingGateway {
         this.http,
         {
           method: 'POST',
-          url: TAGGING_PATHS.metadataInsert(this.clientId, classificationId),
+          url: PROVIDER_PATHS.tagging.metadataInsert(this.clientId, classificationId),
           data: { value: { imetadata: part, target: contentTarget(contentId) } },
           headers: tokenHeader(token),
         },
@@ -116,7 +116,6 @@ export class TaggingGateway {
       );
   }
 
-  /** Removes the keys (in every language) from one content; absent keys are fine. */
   async removeMetadata(
     token: string,
     contentId: string,
@@ -128,7 +127,7 @@ export class TaggingGateway {
         this.http,
         {
           method: 'POST',
-          url: TAGGING_PATHS.metadataRemove(this.clientId, classificationId),
+          url: PROVIDER_PATHS.tagging.metadataRemove(this.clientId, classificationId),
           data: { value: { imetadata: part.map((key) => ({ key })), target: contentTarget(contentId) } },
           headers: tokenHeader(token),
         },

@@ -1,4 +1,4 @@
-import type { ProviderContent } from '../provider/search.gateway';
+import type { ProviderSearchHit } from '../provider/search.gateway';
 import { DomainError } from '../common/domain-error';
 
 /**
@@ -32,7 +32,7 @@ export function decodeCursor(text: string): PageCursor {
  * by offset goes on by offset: ties before it are unknown.
  */
 export function nextCursor(
-  page: Pick<ProviderContent, 'createdAt'>[],
+  page: Pick<ProviderSearchHit, 'createdAt'>[],
   from: PageCursor | undefined,
   byCreationDate: boolean,
 ): PageCursor {

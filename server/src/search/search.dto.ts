@@ -30,7 +30,7 @@ import {
   ValidateBy,
 } from 'class-validator';
 import { z } from 'zod';
-import type { MetadataFilter, ProviderContent } from '../provider/search.gateway';
+import type { MetadataFilter, ProviderSearchHit } from '../provider/search.gateway';
 import { IsLatin1 } from '../common/latin1.validator';
 import { DomainError } from '../common/domain-error';
 import { decodeCursor } from './page-cursor';
@@ -292,7 +292,7 @@ function isContentType(type: string): type is ContentType {
   return (CONTENT_TYPES as readonly string[]).includes(type);
 }
 
-export function toAssetSummary(c: ProviderContent): AssetSummaryResponse {
+export function toAssetSummary(c: ProviderSearchHit): AssetSummaryResponse {
   return {
     id: c.id,
     name: c.locales[0]?.name ?? '',

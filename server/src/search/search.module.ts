@@ -1,22 +1,12 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/config.module';
-import { PROVIDER_HTTP, createProviderHttp } from '../provider/http-provider.gateway';
-import { HttpSearchGateway, SEARCH_GATEWAY } from '../provider/search.gateway';
+import { ProviderModule } from '../provider/provider.module';
 import { SearchController } from './search.controller';
 import { SearchService } from './search.service';
 
 /** GET /api/assets (listing and search) and /api/assets/counts. */
 @Module({
+  imports: [ProviderModule],
   controllers: [SearchController],
-  providers: [
-    {
-      provide: PROVIDER_HTTP,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => createProviderHttp(config.providerUrl),
-    },
-    { provide: SEARCH_GATEWAY, useClass: HttpSearchGateway },
-    SearchService,
-  ],
-  exports: [SEARCH_GATEWAY],
+  providers: [SearchService],
 })
 export class SearchModule {}

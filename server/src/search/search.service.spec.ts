@@ -1,7 +1,7 @@
 import type { AuthUser } from '../auth/auth-user';
 import { DomainError } from '../common/domain-error';
 import { ProviderError } from '../provider/provider.errors';
-import type { ContentCriteria, ProviderContent, SearchGateway } from '../provider/search.gateway';
+import type { ContentCriteria, ProviderSearchHit, SearchGateway } from '../provider/search.gateway';
 import { SearchService } from './search.service';
 import type { AssetListFilter } from './search.types';
 
@@ -108,7 +108,7 @@ describe('SearchService', () => {
     ['a short page as the end', 99, false],
     ['an empty page as the end', 0, false],
   ])('reads %s', async (_case, length, more) => {
-    const contents = Array.from({ length }, (_, i) => ({ id: `c${i}` }) as ProviderContent);
+    const contents = Array.from({ length }, (_, i) => ({ id: `c${i}` }) as ProviderSearchHit);
     const { service } = gateway({ findContents: () => Promise.resolve(contents) });
     const page = await service.list(user(), filter);
     expect(page.contents).toBe(contents);

@@ -6,7 +6,7 @@ import type {
   View,
 } from '@paddock/rules';
 import { FOLDER_CODES } from '@paddock/rules';
-import type { MetadataFilter, ProviderContent } from '../provider/search.gateway';
+import type { MetadataFilter, ProviderSearchHit } from '../provider/search.gateway';
 import type { PageCursor } from './page-cursor';
 
 /** What a listing or search looks for (the query DTO, validated and defaulted). */
@@ -31,7 +31,7 @@ export interface AssetListFilter extends AssetFilter {
 
 /** A page of a listing; `next`: the page is full, so a next one may hold more, from there. */
 export interface AssetPage {
-  contents: ProviderContent[];
+  contents: ProviderSearchHit[];
   next?: PageCursor;
 }
 

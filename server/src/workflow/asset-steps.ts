@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   E_CODES,
   LIMITS,
@@ -8,13 +8,17 @@ import {
   type AssetOutcomeKind,
   type ErrorCode,
 } from '@paddock/rules';
-import { hasTag } from '../assets/workflow-info';
+import { hasTag } from './workflow-info';
 import { CLOCK, type Clock } from '../common/clock';
 import type { WorkflowPayload } from '../jobs/job-catalogue';
-import { ContentsGateway, type ProviderContent } from '../provider/contents.gateway';
-import { FoldersGateway } from '../provider/folders.gateway';
+import {
+  CONTENTS_GATEWAY,
+  type ContentsGateway,
+  type ProviderContentDetail,
+} from '../provider/contents.gateway';
+import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { ProviderError } from '../provider/provider.errors';
-import { TaggingGateway } from '../provider/tagging.gateway';
+import { TAGGING_GATEWAY, type TaggingGateway } from '../provider/tagging.gateway';
 import type { WorkflowFolders } from './workflow-folders';
 
 export type PlanItem = WorkflowPayload['plan'][number];
@@ -39,6 +43,11 @@ const MOVE_CODES: MoveCodes = { link: E_CODES.MOVE_LINK_FAILED, unlink: E_CODES.
 /** A pause between junk link tries, growing a little each time. */
 const JUNK_RETRY_PAUSE_MS = 50;
 
+/** How the junk retries wait: a token so a unit test gives a wait that takes no time. */
+export const JUNK_RETRY_SLEEP = Symbol('JUNK_RETRY_SLEEP');
+export type Sleep = (ms: number) => Promise<void>;
+const realSleep: Sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
 /** A provider failure a later try may fix (outage): the whole job retries, every step is idempotent. */
 function rethrowTransient(error: unknown): void {
   if (!(error instanceof ProviderError) || error.transient) throw error;
@@ -57,7 +66,7 @@ class Work {
   constructor(
     private readonly gateways: AssetSteps,
     readonly token: string,
-    readonly content: ProviderContent,
+    readonly content: ProviderContentDetail,
   ) {
     this.linked = new Set(content.linkedCategoryIds);
   }
@@ -150,7 +159,7 @@ class Work {
       } catch {
         // An outage counts as a failed try here: the content must not stay half-moved.
       }
-      await new Promise((r) => setTimeout(r, JUNK_RETRY_PAUSE_MS * attempt));
+      await this.gateways.sleep(JUNK_RETRY_PAUSE_MS * attempt);
     }
     return { outcome: 'failed', errorCode: E_CODES.JUNK_MOVE_RETRY_FAILED, to: null };
   }
@@ -164,13 +173,14 @@ class Work {
 @Injectable()
 export class AssetSteps {
   constructor(
-    readonly tagging: TaggingGateway,
-    readonly folders: FoldersGateway,
-    readonly contents: ContentsGateway,
+    @Inject(TAGGING_GATEWAY) readonly tagging: TaggingGateway,
+    @Inject(FOLDERS_GATEWAY) readonly folders: FoldersGateway,
+    @Inject(CONTENTS_GATEWAY) readonly contents: ContentsGateway,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Optional() @Inject(JUNK_RETRY_SLEEP) readonly sleep: Sleep = realSleep,
   ) {}
 
-  work(token: string, content: ProviderContent): Work {
+  work(token: string, content: ProviderContentDetail): Work {
     return new Work(this, token, content);
   }
 

@@ -1,7 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Inject } from '@nestjs/common';
 import { ERROR_CODES, assetActions, type AssetActions, type Place } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
-import { FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
+import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
 import { ProviderError } from '../provider/provider.errors';
 import { permissionSubject, sideOf } from './permission-subject';
 import { WorkflowFolders, type PlacedFolder } from './workflow-folders';
@@ -21,7 +21,7 @@ export class PlaceActions {
 
   constructor(
     private readonly folders: WorkflowFolders,
-    private readonly gateway: FoldersGateway,
+    @Inject(FOLDERS_GATEWAY) private readonly gateway: FoldersGateway,
   ) {}
 
   /**

@@ -4,11 +4,11 @@ import { AuditRepository } from '../audit/audit.repository';
 import { CLOCK, type Clock } from '../common/clock';
 import { JobName, type JobPayloads, type JobResults } from '../jobs/job-catalogue';
 import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-handler';
-import { ContentsGateway } from '../provider/contents.gateway';
-import { FoldersGateway } from '../provider/folders.gateway';
+import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
+import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { SEARCH_GATEWAY, type SearchGateway } from '../provider/search.gateway';
-import { ProviderServiceSession } from '../provider/service-session';
-import { workflowInfoOf } from '../assets/workflow-info';
+import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
+import { workflowInfoOf } from './workflow-info';
 
 type Purge = JobName.PurgeJunk;
 
@@ -25,9 +25,9 @@ const PAGE = 500;
 @Injectable()
 export class PurgeJunkHandler implements JobHandler<Purge> {
   constructor(
-    private readonly session: ProviderServiceSession,
-    private readonly folders: FoldersGateway,
-    private readonly contents: ContentsGateway,
+    @Inject(SERVICE_SESSION) private readonly session: ServiceSession,
+    @Inject(FOLDERS_GATEWAY) private readonly folders: FoldersGateway,
+    @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     @Inject(SEARCH_GATEWAY) private readonly search: SearchGateway,
     private readonly audit: AuditRepository,
     @Inject(CLOCK) private readonly clock: Clock,

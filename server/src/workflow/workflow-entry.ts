@@ -1,13 +1,17 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { E_CODES, FOLDER_CODES, specialCodeOf } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { DomainError } from '../common/domain-error';
 import { JobName } from '../jobs/job-catalogue';
 import { JobsService } from '../jobs/jobs.service';
-import { ContentsGateway, type ProviderContent } from '../provider/contents.gateway';
-import { FoldersGateway } from '../provider/folders.gateway';
-import { ProviderServiceSession } from '../provider/service-session';
-import { workflowInfoOf } from '../assets/workflow-info';
+import {
+  CONTENTS_GATEWAY,
+  type ContentsGateway,
+  type ProviderContentDetail,
+} from '../provider/contents.gateway';
+import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
+import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
+import { workflowInfoOf } from './workflow-info';
 import { WorkflowFolders } from './workflow-folders';
 
 function codeOf(prettyId: string | null | undefined): string | null {
@@ -23,9 +27,9 @@ function codeOf(prettyId: string | null | undefined): string | null {
 export class WorkflowEntry {
   constructor(
     private readonly folders: WorkflowFolders,
-    private readonly gateway: FoldersGateway,
-    private readonly contents: ContentsGateway,
-    private readonly service: ProviderServiceSession,
+    @Inject(FOLDERS_GATEWAY) private readonly gateway: FoldersGateway,
+    @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
+    @Inject(SERVICE_SESSION) private readonly service: ServiceSession,
     private readonly jobs: JobsService,
   ) {}
 
@@ -92,13 +96,13 @@ export class WorkflowEntry {
    * A refused content elsewhere (moved on from the rejected folder by staff) keeps its place: only
    * one in the rejected folder, or a delivery refused and in no other folder, re-enters approval.
    */
-  private isRejected(content: ProviderContent): boolean {
+  private isRejected(content: ProviderContentDetail): boolean {
     if (this.inRejectedFolder(content)) return true;
     const codes = content.linkedCategories.map((f) => codeOf(f.prettyId));
     return workflowInfoOf(content).rejected && codes.every((c) => c === FOLDER_CODES.supplierWork);
   }
 
-  private inRejectedFolder(content: ProviderContent): boolean {
+  private inRejectedFolder(content: ProviderContentDetail): boolean {
     return content.linkedCategories.some((f) => codeOf(f.prettyId) === FOLDER_CODES.rejected);
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Inject } from '@nestjs/common';
 import {
   approvalStepCode,
   departmentFolderPrettyId,
@@ -7,8 +7,8 @@ import {
   specialCodeOf,
   type Place,
 } from '@paddock/rules';
-import { FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
-import { ProviderServiceSession } from '../provider/service-session';
+import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
+import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 
 /** A folder with the place SPEC §3 gives it, as one user sees it. */
 export interface PlacedFolder {
@@ -26,8 +26,8 @@ export interface PlacedFolder {
 @Injectable()
 export class WorkflowFolders {
   constructor(
-    private readonly folders: FoldersGateway,
-    private readonly service: ProviderServiceSession,
+    @Inject(FOLDERS_GATEWAY) private readonly folders: FoldersGateway,
+    @Inject(SERVICE_SESSION) private readonly service: ServiceSession,
   ) {}
 
   /** The folder as the user sees it (NOT_FOUND when hidden), with its path and place. */

@@ -1,12 +1,16 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { E_CODES } from '@paddock/rules';
 import type { AssetOutcome } from '@paddock/rules';
 import { AuditRepository } from '../audit/audit.repository';
 import type { AssetSnapshot } from '../audit/audit-record';
 import type { WorkflowPayload, WorkflowResult } from '../jobs/job-catalogue';
 import type { JobContext } from '../jobs/job-handler';
-import { ContentsGateway, type ProviderContent } from '../provider/contents.gateway';
-import { ProviderServiceSession } from '../provider/service-session';
+import {
+  CONTENTS_GATEWAY,
+  type ContentsGateway,
+  type ProviderContentDetail,
+} from '../provider/contents.gateway';
+import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { AssetSteps, type PlanItem, type StepResult, type Work } from './asset-steps';
 
 /** One content's work, given the content as it is now; `null` content = it no longer exists. */
@@ -18,7 +22,7 @@ export type AssetStep = (work: Work, item: PlanItem) => Promise<StepResult>;
  */
 const ASSETS_IN_FLIGHT = 8;
 
-function snapshotOf(c: ProviderContent | undefined): AssetSnapshot | null {
+function snapshotOf(c: ProviderContentDetail | undefined): AssetSnapshot | null {
   if (!c) return null;
   return { folderIds: [...c.linkedCategoryIds].sort(), tags: c.itags.map((t) => t.prettyId ?? t.id).sort() };
 }
@@ -31,8 +35,8 @@ function snapshotOf(c: ProviderContent | undefined): AssetSnapshot | null {
 @Injectable()
 export class WorkflowJobRunner {
   constructor(
-    private readonly session: ProviderServiceSession,
-    private readonly contents: ContentsGateway,
+    @Inject(SERVICE_SESSION) private readonly session: ServiceSession,
+    @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     private readonly steps: AssetSteps,
     private readonly audit: AuditRepository,
   ) {}

@@ -1,11 +1,6 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
-import { APP_CONFIG, type AppConfig } from '../config/config.module';
-import { CONTENTS_HTTP, ContentsGateway } from '../provider/contents.gateway';
-import { FOLDERS_HTTP, FoldersGateway } from '../provider/folders.gateway';
-import { PROVIDER_HTTP, createProviderHttp } from '../provider/http-provider.gateway';
 import { ProviderModule } from '../provider/provider.module';
-import { HttpSearchGateway, SEARCH_GATEWAY } from '../provider/search.gateway';
 import { AssetSteps } from './asset-steps';
 import { PlaceActions } from './place-actions';
 import { PurgeJunkHandler } from './purge-junk.handler';
@@ -16,42 +11,30 @@ import { WorkflowController } from './workflow.controller';
 import { WORKFLOW_HANDLERS } from './workflow.handlers';
 import { WorkflowService } from './workflow.service';
 
-const providerHttp = (token: symbol) => ({
-  provide: token,
-  inject: [APP_CONFIG],
-  useFactory: (config: AppConfig) => createProviderHttp(config.providerUrl),
-});
-
 /**
- * The approval workflow and the junk (SPEC §4): `POST /api/workflow/{action}` where the api runs,
- * the jobs' handlers where workers run (they reach the provider over HTTP either way). Global:
- * assets and folders use its place and actions, uploads its entry into the workflow.
+ * The approval workflow and the junk (SPEC §4): the jobs' handlers, needed wherever workers run
+ * (they reach the provider over HTTP either way). Assets, downloads and folders import it for an
+ * asset's place and actions, uploads for the entry into the workflow.
  */
-@Module({})
-export class WorkflowModule {
-  static forRoot(options: { runApi: boolean }): DynamicModule {
-    return {
-      module: WorkflowModule,
-      global: true,
-      imports: [ProviderModule, AuditModule],
-      controllers: options.runApi ? [WorkflowController] : [],
-      providers: [
-        providerHttp(FOLDERS_HTTP),
-        providerHttp(CONTENTS_HTTP),
-        providerHttp(PROVIDER_HTTP),
-        FoldersGateway,
-        ContentsGateway,
-        { provide: SEARCH_GATEWAY, useClass: HttpSearchGateway },
-        WorkflowFolders,
-        WorkflowService,
-        PlaceActions,
-        WorkflowEntry,
-        AssetSteps,
-        WorkflowJobRunner,
-        PurgeJunkHandler,
-        ...WORKFLOW_HANDLERS,
-      ],
-      exports: [WorkflowService, WorkflowFolders, PlaceActions, WorkflowEntry],
-    };
-  }
-}
+@Module({
+  imports: [ProviderModule, AuditModule],
+  providers: [
+    WorkflowFolders,
+    WorkflowService,
+    PlaceActions,
+    WorkflowEntry,
+    AssetSteps,
+    WorkflowJobRunner,
+    PurgeJunkHandler,
+    ...WORKFLOW_HANDLERS,
+  ],
+  exports: [WorkflowService, PlaceActions, WorkflowEntry],
+})
+export class WorkflowModule {}
+
+/** `POST /api/workflow/{action}`, where the api runs. */
+@Module({
+  imports: [WorkflowModule],
+  controllers: [WorkflowController],
+})
+export class WorkflowApiModule {}

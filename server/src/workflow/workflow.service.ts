@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Inject } from '@nestjs/common';
 import {
   E_CODES,
   FOLDER_CODES,
@@ -13,9 +13,13 @@ import {
 import type { AuthUser } from '../auth/auth-user';
 import { JobName, type WorkflowPayload } from '../jobs/job-catalogue';
 import { JobsService } from '../jobs/jobs.service';
-import { ContentsGateway, type ProviderContent } from '../provider/contents.gateway';
-import { asDomainError } from '../assets/provider-failure';
-import { workflowInfoOf } from '../assets/workflow-info';
+import {
+  CONTENTS_GATEWAY,
+  type ContentsGateway,
+  type ProviderContentDetail,
+} from '../provider/contents.gateway';
+import { asDomainError } from '../common/provider-failure';
+import { workflowInfoOf } from './workflow-info';
 import { enabledFor, permissionSubject, sideOf } from './permission-subject';
 import { WorkflowFolders, type PlacedFolder } from './workflow-folders';
 import { workflowRefusal as refuse } from './workflow.errors';
@@ -48,7 +52,7 @@ const SUPPLIER_VIEWS: readonly Place['view'][] = ['supplierSent', 'supplierRecie
 interface Source {
   placed: PlacedFolder;
   department: string | null;
-  contents: ProviderContent[];
+  contents: ProviderContentDetail[];
 }
 
 /**
@@ -60,7 +64,7 @@ interface Source {
 export class WorkflowService {
   constructor(
     private readonly folders: WorkflowFolders,
-    private readonly contents: ContentsGateway,
+    @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     private readonly jobs: JobsService,
   ) {}
 

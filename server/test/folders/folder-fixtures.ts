@@ -4,7 +4,7 @@ import {
   BuiltinIdentitySeeder,
   groupIdOf,
 } from '../../src/builtin-provider/identity/builtin-identity.seeder';
-import { FoldersGateway, type ProviderFolder } from '../../src/provider/folders.gateway';
+import { HttpFoldersGateway, type ProviderFolder } from '../../src/provider/folders.gateway';
 import { createProviderHttp } from '../../src/provider/http-provider.gateway';
 import type { TestApp } from '../support/test-app';
 
@@ -64,7 +64,7 @@ export function foldersGateway(url: string, clientId: string) {
     sent.push({ url: config.url ?? '', data: config.data as unknown });
     return config;
   });
-  return { gateway: new FoldersGateway(http, { CLIENT_ID: clientId }), sent };
+  return { gateway: new HttpFoldersGateway(http, { CLIENT_ID: clientId }), sent };
 }
 
 export function namesOf(folders: ProviderFolder[]): string[] {

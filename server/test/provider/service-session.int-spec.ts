@@ -4,7 +4,11 @@ import type { Clock } from '../../src/common/clock';
 import { HttpProviderGateway, createProviderHttp } from '../../src/provider/http-provider.gateway';
 import { ProviderError } from '../../src/provider/provider.errors';
 import type { ProviderGateway } from '../../src/provider/provider.gateway';
-import { ProviderServiceSession } from '../../src/provider/service-session';
+import {
+  ProviderServiceSession,
+  SERVICE_SESSION,
+  type ServiceSession,
+} from '../../src/provider/service-session';
 import { providerFailure } from '../support/scripted-provider';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -46,7 +50,7 @@ describe('ProviderServiceSession', () => {
   }
 
   it('is wired into the app and signs in as the configured service account', async () => {
-    const token = await t.app.get(ProviderServiceSession).token();
+    const token = await t.app.get<ServiceSession>(SERVICE_SESSION).token();
     await expect(provider.validateToken(token)).resolves.toMatchObject({ username: 'paddock.workflow' });
   });
 

@@ -1,6 +1,6 @@
 import { BuiltinProviderPrismaService } from '../../src/builtin-provider/builtin-provider-prisma.service';
 import { HttpProviderGateway, createProviderHttp } from '../../src/provider/http-provider.gateway';
-import { TaggingGateway } from '../../src/provider/tagging.gateway';
+import { HttpTaggingGateway } from '../../src/provider/tagging.gateway';
 import { FOLDER_PASSWORD, folder, insertContents, seedFolders, seedUser } from '../folders/folder-fixtures';
 import type { TestApp } from '../support/test-app';
 
@@ -49,5 +49,5 @@ export function taggingGateway(t: TestApp) {
     sent.push({ url: config.url ?? '', data: config.data as unknown });
     return config;
   });
-  return { gateway: new TaggingGateway(http, { CLIENT_ID: t.config.CLIENT_ID }), sent };
+  return { gateway: new HttpTaggingGateway(http, { CLIENT_ID: t.config.CLIENT_ID }), sent };
 }

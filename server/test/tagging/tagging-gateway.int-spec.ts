@@ -1,5 +1,5 @@
 import { WORKFLOW_METADATA, WORKFLOW_TAGS } from '@paddock/rules';
-import { ContentsGateway } from '../../src/provider/contents.gateway';
+import { HttpContentsGateway } from '../../src/provider/contents.gateway';
 import { createProviderHttp } from '../../src/provider/http-provider.gateway';
 import { providerFailure } from '../support/scripted-provider';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -8,7 +8,7 @@ import { CLASSIFICATION, seedTaggingWorld, taggingGateway } from './tagging-fixt
 const COUNT = 120;
 
 /** The hub's tagging gateway against the built-in provider's itag / imetadata endpoints over HTTP. */
-describe('TaggingGateway against the built-in provider', () => {
+describe('HttpTaggingGateway against the built-in provider', () => {
   let t: TestApp;
   let world: Awaited<ReturnType<typeof seedTaggingWorld>>;
   let tagging: ReturnType<typeof taggingGateway>;
@@ -189,7 +189,7 @@ describe('TaggingGateway against the built-in provider', () => {
       ],
       CLASSIFICATION,
     );
-    const contents = new ContentsGateway(createProviderHttp(t.config.providerUrl), {
+    const contents = new HttpContentsGateway(createProviderHttp(t.config.providerUrl), {
       CLIENT_ID: t.config.CLIENT_ID,
     });
     const [detail] = await contents.contentsByIds(world.tokens.reader, [id]);

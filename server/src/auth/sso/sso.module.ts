@@ -1,7 +1,7 @@
 import { Logger, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
 import { OPENID_GATEWAY, OpenIdClientGateway } from './openid.gateway';
-import { HttpSsoProviderGateway, SSO_PROVIDER_GATEWAY } from './sso-provider.gateway';
+import { ProviderModule } from '../../provider/provider.module';
 import { SsoStateCookie, deriveSsoCookieKey, randomSsoCookieKey } from './sso-state-cookie';
 import { SsoController } from './sso.controller';
 import { SsoService } from './sso.service';
@@ -18,11 +18,11 @@ function stateCookieFactory(config: AppConfig): SsoStateCookie {
 
 /** Single sign-on in the hub: GET /api/auth/sso, GET /api/auth/sso/start, POST /api/auth/sso/exchange. */
 @Module({
+  imports: [ProviderModule],
   controllers: [SsoController],
   providers: [
     SsoService,
     { provide: OPENID_GATEWAY, useClass: OpenIdClientGateway },
-    { provide: SSO_PROVIDER_GATEWAY, useClass: HttpSsoProviderGateway },
     { provide: SsoStateCookie, useFactory: stateCookieFactory, inject: [APP_CONFIG] },
   ],
 })

@@ -2,7 +2,7 @@ import { ERROR_CODES } from '@paddock/rules';
 import type { AppConfig } from '../../config/config.module';
 import { ProviderError } from '../../provider/provider.errors';
 import type { OpenIdGateway } from './openid.gateway';
-import type { SsoCodeExchange, SsoProviderGateway } from './sso-provider.gateway';
+import type { SsoCodeExchange, SsoProviderGateway } from '../../provider/sso-provider.gateway';
 import { SsoStateCookie, deriveSsoCookieKey } from './sso-state-cookie';
 import { IssuerUnavailableError } from './sso.errors';
 import { SsoService } from './sso.service';

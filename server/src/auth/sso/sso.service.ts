@@ -3,7 +3,7 @@ import { ERROR_CODES, SSO_CALLBACK_PATH } from '@paddock/rules';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
 import { ProviderError } from '../../provider/provider.errors';
 import { OPENID_GATEWAY, type OpenIdGateway } from './openid.gateway';
-import { SSO_PROVIDER_GATEWAY, type SsoProviderGateway } from './sso-provider.gateway';
+import { SSO_PROVIDER_GATEWAY, type SsoProviderGateway } from '../../provider/sso-provider.gateway';
 import { SsoStateCookie, sameState, type SsoPendingLogin } from './sso-state-cookie';
 import { IssuerUnavailableError, SsoErrors } from './sso.errors';
 import type { SsoExchangeRequest, SsoExchangeResponse, SsoStatusResponse } from './sso.dto';

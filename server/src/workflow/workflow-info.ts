@@ -1,14 +1,14 @@
 import { WORKFLOW_METADATA, WORKFLOW_TAGS, approvalStepOf, type AssetWorkflowInfo } from '@paddock/rules';
-import type { ProviderContent } from '../provider/contents.gateway';
+import type { ProviderContentDetail } from '../provider/contents.gateway';
 
 /** Whether a content carries a tag, named by id or prettyId (the workflow names its tags by prettyId). */
-export function hasTag(c: Pick<ProviderContent, 'itags'>, idOrPrettyId: string): boolean {
+export function hasTag(c: Pick<ProviderContentDetail, 'itags'>, idOrPrettyId: string): boolean {
   return c.itags.some((t) => t.id === idOrPrettyId || t.prettyId === idOrPrettyId);
 }
 
 /** The workflow facts of SPEC §3/§4 read off a content's tags, metadata and folders. */
 export function workflowInfoOf(
-  c: Pick<ProviderContent, 'imetadata' | 'itags' | 'linkedCategories'>,
+  c: Pick<ProviderContentDetail, 'imetadata' | 'itags' | 'linkedCategories'>,
 ): AssetWorkflowInfo {
   const meta = (key: string) => c.imetadata.find((m) => m.key === key)?.value ?? null;
   const tagged = (prettyId: string) => hasTag(c, prettyId);

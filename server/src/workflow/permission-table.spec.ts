@@ -1,31 +1,30 @@
-import { ERROR_CODES, WORKFLOW_ERROR_CODES as CODES } from '@paddock/rules';
-import { call, hubDb, type SignedIn } from '../auth/auth-fixtures';
-import { folder, seedFolders } from '../folders/folder-fixtures';
-import { insertContent } from '../search/search-fixtures';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { headersOf } from '../auth/auth-fixtures';
-import { as, post, seedDemoOrganisation } from './workflow-fixtures';
-
-jest.setTimeout(180_000);
+import { Test } from '@nestjs/testing';
+import { ERROR_CODES, WORKFLOW_ACTIONS, WORKFLOW_ERROR_CODES as CODES } from '@paddock/rules';
+import type { InMemoryProvider } from '../../test/support/in-memory-provider';
+import {
+  FOLDERS,
+  contentIn,
+  demoProvider,
+  folderIn,
+  recordingJobs,
+  userOf,
+  type DemoUsername,
+} from '../../test/support/workflow-factories';
+import { AssetsService } from '../assets/assets.service';
+import { JobsService } from '../jobs/jobs.service';
+import { PlaceActions } from './place-actions';
+import { WorkflowFolders } from './workflow-folders';
+import { WorkflowService } from './workflow.service';
 
 /**
- * SPEC §6 per view, over the real hub and the built-in provider, for the demo users of every role.
- * EXPECTED is written out by hand from the SPEC §6 text and the demo folder ACLs
- * (server/src/seed/demo-data.ts), never computed with the rules' functions, so a drift on either
- * side shows up here. The app runs as the api process only: an allowed action is enqueued and never
- * run, so every content stays where it was put and the cells may run in any order.
+ * SPEC §6 per view, over WorkflowService and AssetsService.rename with the demo folder ACLs
+ * (server/src/seed/demo-data.ts) in the in-memory provider, for the demo users of every role.
+ * EXPECTED is written out by hand from the SPEC §6 text and those ACLs, never computed with the
+ * rules' functions, so a drift on either side shows up here.
  */
 
-const ACTIONS = [
-  'accept',
-  'reject',
-  'move',
-  'delete',
-  'restore',
-  'permanent-delete',
-  'supplier-remove',
-  'rename',
-] as const;
+/** The workflow actions in their order, then the rename: the columns of the rows below. */
+const ACTIONS = [...WORKFLOW_ACTIONS, 'rename'] as const;
 type Action = (typeof ACTIONS)[number];
 
 /**
@@ -125,75 +124,78 @@ const CELLS: Cell[] = Object.entries(EXPECTED).flatMap(([user, rows]) =>
   ),
 );
 
-const ANSWER: Record<Outcome, (action: Action) => [number, string | null]> = {
-  ok: (action) => [action === 'rename' ? 200 : 202, null],
-  view: () => [403, CODES.ACTION_NOT_ALLOWED],
-  step: () => [403, CODES.NOT_ENABLED_FOR_STEP],
-  deny: () => [403, ERROR_CODES.FORBIDDEN],
-  hidden: () => [404, ERROR_CODES.NOT_FOUND],
+/** The code of each refusal (the error filter gives it its HTTP status: 403, 403, 403, 404). */
+const CODE: Record<Exclude<Outcome, 'ok'>, string> = {
+  view: CODES.ACTION_NOT_ALLOWED,
+  step: CODES.NOT_ENABLED_FOR_STEP,
+  deny: ERROR_CODES.FORBIDDEN,
+  hidden: ERROR_CODES.NOT_FOUND,
 };
 
-let t: TestApp;
-let folders: Map<string, string>;
-const sessions = new Map<string, SignedIn>();
-const contentIn = new Map<PlaceKey, string>();
+let provider: InMemoryProvider;
+let jobs: ReturnType<typeof recordingJobs>;
+let workflow: WorkflowService;
+let assets: AssetsService;
+const contentAt = new Map<PlaceKey, string>();
+const id = (prettyId: string) => provider.folderByPrettyId(prettyId).id;
 /** Where each user's move and restore go: a folder the user writes, outside approval and junk. */
-const targetOf = (user: string) =>
-  folders.get(user === 'foto.studio' ? 'frnt01-marketing-fotostudio' : 'move-target')!;
+const targetOf = (user: string) => id(user === 'foto.studio' ? FOLDERS.supplier : 'move-target');
 
+// Built once: a refused cell changes nothing and an allowed one only submits (or renames).
 beforeAll(async () => {
-  t = await startTestApp({ PROCESS_ROLE: 'api' });
-  folders = await seedDemoOrganisation(t);
-  const made = await seedFolders(
-    t,
-    [
-      folder('shared-archive', null, 'Shared archive', { 'L/MARKETING': { write: true, share: true } }),
-      folder('move-target', null, 'Move target', { 'L/MARKETING': { write: true } }),
-    ],
-    ['L/MARKETING'],
-  );
-  for (const [prettyId, id] of made) folders.set(prettyId, id);
+  provider = demoProvider();
+  jobs = recordingJobs();
+  folderIn(provider, 'shared-archive', null, { 'L/MARKETING': { write: true, share: true } });
+  folderIn(provider, 'move-target', null, { 'L/MARKETING': { write: true } });
   for (const [key, prettyId] of Object.entries(PLACES))
-    contentIn.set(
-      key as PlaceKey,
-      // Owned by nobody who signs in: an owner may see and write a content whatever its folders.
-      await insertContent(t, { name: `${key}.jpg`, folders: [folders.get(prettyId)!], owner: 'nobody' }),
-    );
-  for (const user of Object.keys(EXPECTED)) sessions.set(user, await as(t, user));
+    contentAt.set(key as PlaceKey, contentIn(provider, [prettyId]));
+  const module = await Test.createTestingModule({
+    providers: [
+      WorkflowService,
+      AssetsService,
+      PlaceActions,
+      WorkflowFolders,
+      ...provider.providers(),
+      { provide: JobsService, useValue: jobs },
+    ],
+  }).compile();
+  workflow = module.get(WorkflowService);
+  assets = module.get(AssetsService);
 });
-afterAll(() => t?.close());
+beforeEach(() => jobs.submitted.splice(0));
 
-async function attempt(cell: Cell): Promise<{ status: number; code: string | null; jobId?: string }> {
-  const s = sessions.get(cell.user)!;
-  const contentId = contentIn.get(cell.place)!;
-  if (cell.action === 'rename') {
-    const res = await call<{ code?: string }>(t, 'PATCH', `/api/assets/${contentId}`, {
-      json: { name: `renamed by ${cell.user}` },
-      headers: headersOf(s),
-    });
-    return { status: res.status, code: res.body.code ?? null };
+function attempt(cell: Cell): Promise<unknown> {
+  const user = userOf(cell.user as DemoUsername);
+  const contentId = contentAt.get(cell.place)!;
+  if (cell.action === 'rename') return assets.rename(user, contentId, `renamed by ${cell.user}`);
+  const base = { contentIds: [contentId], folderId: id(PLACES[cell.place]) };
+  switch (cell.action) {
+    case 'accept':
+      return workflow.accept(user, base);
+    case 'reject':
+      return workflow.reject(user, { ...base, note: 'Riflesso sul cofano' });
+    case 'move':
+      return workflow.move(user, { ...base, toFolderId: targetOf(cell.user) });
+    case 'delete':
+      return workflow.delete(user, base);
+    case 'restore':
+      return workflow.restore(user, { ...base, toFolderId: targetOf(cell.user) });
+    case 'permanent-delete':
+      return workflow.permanentDelete(user, base);
+    case 'supplier-remove':
+      return workflow.supplierRemove(user, base);
   }
-  const body = {
-    contentIds: [contentId],
-    folderId: folders.get(PLACES[cell.place])!,
-    ...(cell.action === 'reject' ? { note: 'Riflesso sul cofano' } : {}),
-    ...(cell.action === 'move' || cell.action === 'restore' ? { toFolderId: targetOf(cell.user) } : {}),
-  };
-  const res = await post<{ code?: string; jobId?: string }>(t, s, `/api/workflow/${cell.action}`, body);
-  return { status: res.status, code: res.body.code ?? null, jobId: res.body.jobId };
 }
 
-describe('SPEC §6 permission table over POST /api/workflow/{action} and PATCH /api/assets/:id', () => {
+describe('SPEC §6 permission table over the workflow actions and the rename', () => {
   it.each(CELLS)('$name', async (cell) => {
-    const jobsBefore = await hubDb(t).jobRecord.count();
-    const answer = await attempt(cell);
-    const [status, code] = ANSWER[cell.expected](cell.action);
-    expect([answer.status, answer.status < 300 ? null : answer.code]).toEqual([status, code]);
-    const enqueued = cell.expected === 'ok' && cell.action !== 'rename' ? 1 : 0;
-    expect((await hubDb(t).jobRecord.count()) - jobsBefore).toBe(enqueued);
-    if (enqueued) {
-      const job = await hubDb(t).jobRecord.findUnique({ where: { id: answer.jobId! } });
-      expect(job?.createdBy).toBe(cell.user);
+    if (cell.expected === 'ok') {
+      await expect(attempt(cell)).resolves.toBeDefined();
+      const submitted = cell.action === 'rename' ? [] : [{ actor: cell.user }];
+      expect(jobs.submitted).toMatchObject(submitted);
+    } else {
+      await expect(attempt(cell)).rejects.toMatchObject({ code: CODE[cell.expected] });
+      expect(jobs.submitted).toEqual([]);
     }
   });
 });

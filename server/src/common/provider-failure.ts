@@ -1,5 +1,5 @@
 import { ASSET_ERROR_CODES, ERROR_CODES } from '@paddock/rules';
-import { DomainError, type ErrorKind } from '../common/domain-error';
+import { DomainError, type ErrorKind } from './domain-error';
 import { ProviderError } from '../provider/provider.errors';
 
 const KIND_OF_CODE: Record<string, ErrorKind> = {

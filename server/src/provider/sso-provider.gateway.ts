@@ -2,11 +2,12 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ERROR_CODES } from '@paddock/rules';
 import { isAxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
 import { z } from 'zod';
-import { APP_CONFIG, type AppConfig } from '../../config/config.module';
-import { createProviderHttp } from '../../provider/http-provider.gateway';
-import { ProviderError, envelopeSchema, unreachable } from '../../provider/provider.errors';
+import { APP_CONFIG, type AppConfig } from '../config/config.module';
+import { PROVIDER_HTTP } from './http-provider.gateway';
+import { PROVIDER_PATHS } from './provider-paths';
+import { ProviderError, envelopeSchema, unreachable } from './provider.errors';
 
-/** The form of the provider's `POST /auth/resources/oauth/token` (SPEC §7, plus PKCE fields). */
+/** The form of the provider's OAuth token call (PROVIDER_PATHS.identity.oauthToken; SPEC §7, plus PKCE fields). */
 export interface SsoCodeExchange {
   code: string;
   redirectUri: string;
@@ -25,22 +26,17 @@ export interface SsoProviderGateway {
 
 export const SSO_PROVIDER_GATEWAY = Symbol('SSO_PROVIDER_GATEWAY');
 
-/**
- * The call's path below PROVIDER_URL. It belongs in PROVIDER_PATHS (server/src/provider/provider-paths.ts)
- * and this call in the provider gateway, which has no method for it yet.
- */
-export const OAUTH_TOKEN_PATH = '/auth/resources/oauth/token';
-
 const tokenAnswerSchema = envelopeSchema.extend({ access_token: z.string().min(1) });
 
 @Injectable()
 export class HttpSsoProviderGateway implements SsoProviderGateway {
   private readonly logger = new Logger(HttpSsoProviderGateway.name);
-  private readonly http: AxiosInstance;
   private readonly clientId: string;
 
-  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'providerUrl' | 'CLIENT_ID'>) {
-    this.http = createProviderHttp(config.providerUrl);
+  constructor(
+    @Inject(PROVIDER_HTTP) private readonly http: AxiosInstance,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'CLIENT_ID'>,
+  ) {
     this.clientId = config.CLIENT_ID;
   }
 
@@ -54,7 +50,9 @@ export class HttpSsoProviderGateway implements SsoProviderGateway {
     if (exchange.iss) form.set('iss', exchange.iss);
     let res: AxiosResponse<unknown>;
     try {
-      res = await this.http.post<unknown>(OAUTH_TOKEN_PATH, form, { responseType: 'json' });
+      res = await this.http.post<unknown>(PROVIDER_PATHS.identity.oauthToken(), form, {
+        responseType: 'json',
+      });
     } catch (e) {
       // The axios error is not kept: its config holds the code and the verifier.
       if (isAxiosError(e)) throw unreachable(e.code);

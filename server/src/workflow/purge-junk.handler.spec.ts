@@ -1,0 +1,108 @@
+import { Test } from '@nestjs/testing';
+import { ERROR_CODES, LIMITS } from '@paddock/rules';
+import type { InMemoryProvider } from '../../test/support/in-memory-provider';
+import {
+  FOLDERS,
+  contentIn,
+  contentInJunk,
+  demoProvider,
+  fixedClock,
+  jobContext,
+  recordingAudit,
+} from '../../test/support/workflow-factories';
+import { AuditRepository } from '../audit/audit.repository';
+import { CLOCK } from '../common/clock';
+import { JobName } from '../jobs/job-catalogue';
+import { PurgeJunkHandler } from './purge-junk.handler';
+
+let provider: InMemoryProvider;
+let audit: ReturnType<typeof recordingAudit>;
+let handler: PurgeJunkHandler;
+const clock = fixedClock(new Date('2027-03-01T02:00:00Z'));
+/** One hour, in days. */
+const HOUR = 1 / 24;
+const trashed = (id: string) => provider.contents.get(id)!.trashed;
+
+beforeEach(async () => {
+  provider = demoProvider();
+  audit = recordingAudit();
+  const module = await Test.createTestingModule({
+    providers: [
+      PurgeJunkHandler,
+      ...provider.providers(),
+      { provide: AuditRepository, useValue: audit },
+      { provide: CLOCK, useValue: clock },
+    ],
+  }).compile();
+  handler = module.get(PurgeJunkHandler);
+});
+
+describe(`purge-junk: junk deleted more than LIMITS.junkRetentionDays (${LIMITS.junkRetentionDays}) days ago`, () => {
+  it('trashes what is older by the clock, keeps the younger and what is elsewhere, audits each trashed one', async () => {
+    const old = contentInJunk(provider, clock.now(), LIMITS.junkRetentionDays + 1);
+    const justOver = contentInJunk(provider, clock.now(), LIMITS.junkRetentionDays + HOUR);
+    const young = contentInJunk(provider, clock.now(), LIMITS.junkRetentionDays - HOUR);
+    const undated = contentIn(provider, [FOLDERS.junk]);
+    const elsewhere = contentIn(provider, [FOLDERS.archive], {
+      metadata: { dataeliminazione: String(Math.floor(clock.now().getTime() / 1000) - 90 * 86_400) },
+    });
+    const context = jobContext('purge-1', 'system');
+
+    expect(await handler.handle({}, context)).toEqual({ trashed: 2, kept: 2, failed: 0 });
+    expect([old, justOver, young, undated, elsewhere].map(trashed)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect(audit.assets.map((a) => [a.outcome.contentId, a.outcome.outcome, a.action])).toEqual([
+      [old, 'done', JobName.PurgeJunk],
+      [justOver, 'done', JobName.PurgeJunk],
+    ]);
+    expect(audit.jobs).toMatchObject([{ jobId: 'purge-1', outcome: 'success' }]);
+    expect(context.reported.at(-1)).toBe(99);
+  });
+
+  it('a second run finds nothing more to do', async () => {
+    contentInJunk(provider, clock.now(), 40);
+    await handler.handle({}, jobContext('purge-1', 'system'));
+    expect(await handler.handle({}, jobContext('purge-2', 'system'))).toEqual({
+      trashed: 0,
+      kept: 0,
+      failed: 0,
+    });
+    expect(audit.assets.filter((a) => a.jobId === 'purge-2')).toEqual([]);
+  });
+
+  it('a content the provider will not trash is counted failed and audited with E055', async () => {
+    const stuck = contentInJunk(provider, clock.now(), 40);
+    provider.contents.get(stuck)!.owner = 'someone';
+    // The service account may see the junk but not write it.
+    provider.folderByPrettyId(FOLDERS.junk).acl.set('PADDOCK.WORKFLOW', {});
+    expect(await handler.handle({}, jobContext('purge-1', 'system'))).toEqual({
+      trashed: 0,
+      kept: 0,
+      failed: 1,
+    });
+    expect(audit.assets[0]!.outcome).toMatchObject({
+      contentId: stuck,
+      outcome: 'failed',
+      errorCode: 'E055',
+    });
+    expect(audit.jobs[0]!.outcome).toBe('failure');
+  });
+
+  it('reads a junk of more than one search page', async () => {
+    const many = Array.from({ length: 501 }, () => contentInJunk(provider, clock.now(), 40));
+    expect(await handler.handle({}, jobContext('purge-1', 'system'))).toMatchObject({ trashed: many.length });
+  });
+
+  it('an outage fails the run so the job retries', async () => {
+    contentInJunk(provider, clock.now(), 40);
+    provider.fail('trash', ERROR_CODES.PROVIDER_UNAVAILABLE, { transient: true });
+    await expect(handler.handle({}, jobContext('purge-1', 'system'))).rejects.toMatchObject({
+      transient: true,
+    });
+  });
+});

@@ -1,0 +1,100 @@
+import { Test } from '@nestjs/testing';
+import { ERROR_CODES, WORKFLOW_TAGS as TAGS } from '@paddock/rules';
+import type { InMemoryProvider } from '../../test/support/in-memory-provider';
+import {
+  FOLDERS,
+  contentAtStep,
+  demoProvider,
+  fixedClock,
+  jobContext,
+  recordingAudit,
+} from '../../test/support/workflow-factories';
+import { AuditRepository } from '../audit/audit.repository';
+import { CLOCK } from '../common/clock';
+import type { WorkflowPayload } from '../jobs/job-catalogue';
+import { AssetSteps, JUNK_RETRY_SLEEP } from './asset-steps';
+import { WorkflowJobRunner } from './workflow-job';
+
+let provider: InMemoryProvider;
+let audit: ReturnType<typeof recordingAudit>;
+let runner: WorkflowJobRunner;
+let steps: AssetSteps;
+const id = (prettyId: string) => provider.folderByPrettyId(prettyId).id;
+
+beforeEach(async () => {
+  provider = demoProvider();
+  audit = recordingAudit();
+  const module = await Test.createTestingModule({
+    providers: [
+      WorkflowJobRunner,
+      AssetSteps,
+      ...provider.providers(),
+      { provide: AuditRepository, useValue: audit },
+      { provide: CLOCK, useValue: fixedClock() },
+      { provide: JUNK_RETRY_SLEEP, useValue: () => Promise.resolve() },
+    ],
+  }).compile();
+  runner = module.get(WorkflowJobRunner);
+  steps = module.get(AssetSteps);
+});
+
+function acceptAll(contentIds: string[]): WorkflowPayload {
+  return {
+    folderId: id(FOLDERS.step1),
+    plan: contentIds.map((contentId) => ({ contentId, from: id(FOLDERS.step1), to: id(FOLDERS.step2) })),
+    lastStep: false,
+    junkFolderId: id(FOLDERS.junk),
+  };
+}
+
+const runAccept = (p: WorkflowPayload, jobId = 'job-1') =>
+  runner.run('accept', p, jobContext(jobId), (w, item) => steps.accept(w, item, p, 'anna.bianchi'));
+
+describe('a workflow job over its plan', () => {
+  it('does every content, audits each with its folders and tags before and after, leaves 100 to the job record', async () => {
+    const contents = [contentAtStep(provider, 1), contentAtStep(provider, 1)];
+    const context = jobContext();
+    const p = acceptAll(contents);
+    const result = await runner.run('accept', p, context, (w, item) =>
+      steps.accept(w, item, p, 'anna.bianchi'),
+    );
+    expect(result).toEqual({ total: 2, done: 2, unchanged: 0, junk: 0, failed: 0 });
+    expect(audit.assets.map((a) => [a.outcome.contentId, a.before?.folderIds.length, a.after?.tags])).toEqual(
+      contents.map((c) => [c, 2, [TAGS.accepted]]),
+    );
+    expect(audit.jobs).toMatchObject([{ jobId: 'job-1', action: 'accept', outcome: 'success' }]);
+    expect(Math.max(...context.reported)).toBe(99);
+  });
+
+  it('resumes after a crash: what an earlier try recorded is not done again, nothing lost or twice', async () => {
+    const contents = Array.from({ length: 5 }, () => contentAtStep(provider, 1));
+    const p = acceptAll(contents);
+    // The worker dies while moving the fourth content.
+    provider.fail('linkContents', ERROR_CODES.PROVIDER_UNAVAILABLE, {
+      transient: true,
+      when: (args) => (args[2] as string[]).includes(contents[3]!),
+    });
+    await expect(runAccept(p)).rejects.toMatchObject({ transient: true });
+    // The contents in flight beside it finish (all in memory: one turn of the event loop).
+    await new Promise((r) => setImmediate(r));
+    const recordedFirst = audit.assets.length;
+
+    expect(await runAccept(p)).toEqual({ total: 5, done: 5, unchanged: 0, junk: 0, failed: 0 });
+    expect(audit.assets).toHaveLength(5);
+    expect(recordedFirst).toBe(4);
+    for (const c of contents)
+      expect(provider.placesOf(c)).toEqual([FOLDERS.step2, FOLDERS.supplierWork].sort());
+    // One successful link per content: the crashed try's link was refused, the others not repeated.
+    expect(provider.count('linkContents')).toBe(6);
+    expect(provider.count('addTags')).toBe(5);
+  });
+
+  it('a content that no longer exists is failed NOT_FOUND and fails the job', async () => {
+    const gone = contentAtStep(provider, 1);
+    provider.contents.get(gone)!.trashed = true;
+    const p = acceptAll([gone]);
+    expect(await runAccept(p)).toMatchObject({ failed: 1 });
+    expect(audit.assets[0]!.outcome).toMatchObject({ outcome: 'failed', errorCode: 'NOT_FOUND' });
+    expect(audit.jobs[0]!.outcome).toBe('failure');
+  });
+});

@@ -1,0 +1,374 @@
+import { Test } from '@nestjs/testing';
+import { ERROR_CODES, WORKFLOW_ERROR_CODES as CODES, WORKFLOW_TAGS as TAGS } from '@paddock/rules';
+import type { InMemoryProvider } from '../../test/support/in-memory-provider';
+import {
+  FOLDERS,
+  contentAtStep,
+  contentIn,
+  demoProvider,
+  folderIn,
+  recordingJobs,
+  userOf,
+  type DemoUsername,
+} from '../../test/support/workflow-factories';
+import { JobName } from '../jobs/job-catalogue';
+import { JobsService } from '../jobs/jobs.service';
+import { WorkflowFolders } from './workflow-folders';
+import { WorkflowService } from './workflow.service';
+
+const DRAWING = JSON.stringify({
+  version: 1,
+  strokes: [{ color: '#ff0000', width: 0.01, points: [[0.1, 0.1]] }],
+});
+
+let provider: InMemoryProvider;
+let jobs: ReturnType<typeof recordingJobs>;
+let service: WorkflowService;
+const id = (prettyId: string) => provider.folderByPrettyId(prettyId).id;
+const as = userOf;
+
+beforeEach(async () => {
+  provider = demoProvider();
+  jobs = recordingJobs();
+  const module = await Test.createTestingModule({
+    providers: [
+      WorkflowService,
+      WorkflowFolders,
+      ...provider.providers(),
+      { provide: JobsService, useValue: jobs },
+    ],
+  }).compile();
+  service = module.get(WorkflowService);
+});
+
+/** A refusal: its code (and kind when given), nothing enqueued, nothing changed at the provider. */
+async function refused(
+  submit: Promise<unknown>,
+  expected: { code: string; kind?: string; message?: string; details?: unknown },
+): Promise<void> {
+  await expect(submit).rejects.toMatchObject(expected);
+  expect(jobs.submitted).toEqual([]);
+  const changes = [
+    'linkContents',
+    'unlinkContents',
+    'addTags',
+    'removeTags',
+    'setMetadata',
+    'trash',
+  ] as const;
+  expect(changes.map((c) => provider.count(c))).toEqual(changes.map(() => 0));
+}
+
+const body = (user: DemoUsername, contentIds: string[], folder: string) => ({
+  user: as(user),
+  base: { contentIds, folderId: id(folder) },
+});
+
+describe('accept', () => {
+  it('at step 1 (anna): a job from step 1 to step 2 with the junk as fallback, as anna', async () => {
+    const c = contentAtStep(provider, 1);
+    const { user, base } = body('anna.bianchi', [c], FOLDERS.step1);
+    expect(await service.accept(user, base)).toEqual({ jobId: 'job-1' });
+    expect(jobs.submitted).toEqual([
+      {
+        name: JobName.WorkflowAccept,
+        actor: 'anna.bianchi',
+        payload: {
+          folderId: id(FOLDERS.step1),
+          plan: [{ contentId: c, from: id(FOLDERS.step1), to: id(FOLDERS.step2) }],
+          lastStep: false,
+          junkFolderId: id(FOLDERS.junk),
+        },
+      },
+    ]);
+  });
+
+  it('from the approval folder above the steps, the contents’ own step decides', async () => {
+    const c = contentIn(provider, [FOLDERS.approval, FOLDERS.step1]);
+    const { user, base } = body('anna.bianchi', [c], FOLDERS.approval);
+    await service.accept(user, base);
+    expect(jobs.submitted[0]!.payload).toMatchObject({
+      plan: [{ from: id(FOLDERS.step1), to: id(FOLDERS.step2) }],
+    });
+  });
+
+  it('refuses a content not in the folder (NOT_IN_FOLDER)', async () => {
+    const c = contentAtStep(provider, 2);
+    const { user, base } = body('anna.bianchi', [c], FOLDERS.step1);
+    await refused(service.accept(user, base), { code: CODES.NOT_IN_FOLDER, details: { ids: [c] } });
+  });
+
+  it('refuses contents at different steps (MIXED_STEPS)', async () => {
+    const one = contentIn(provider, [FOLDERS.approval, FOLDERS.step1]);
+    const two = contentIn(provider, [FOLDERS.approval, FOLDERS.step2]);
+    const { user, base } = body('anna.bianchi', [one, two], FOLDERS.approval);
+    await refused(service.accept(user, base), { code: CODES.MIXED_STEPS });
+  });
+
+  it('refuses a user not enabled for the step (luca at step 1)', async () => {
+    const c = contentAtStep(provider, 1);
+    const { user, base } = body('luca.conti', [c], FOLDERS.step1);
+    await refused(service.accept(user, base), { code: CODES.NOT_ENABLED_FOR_STEP, kind: 'forbidden' });
+  });
+
+  it('refuses an accept outside the approver view (ACTION_NOT_ALLOWED)', async () => {
+    const c = contentIn(provider, [FOLDERS.archive]);
+    const { user, base } = body('anna.bianchi', [c], FOLDERS.archive);
+    await refused(service.accept(user, base), { code: CODES.ACTION_NOT_ALLOWED, kind: 'forbidden' });
+  });
+
+  it('refuses a folder the user cannot see (NOT_FOUND)', async () => {
+    const c = contentIn(provider, [FOLDERS.archive]);
+    const { base } = body('anna.bianchi', [c], FOLDERS.archive);
+    await refused(service.accept(as('foto.studio'), base), { code: ERROR_CODES.NOT_FOUND });
+  });
+
+  describe('at the last step (luca, step 2)', () => {
+    it('goes into the enrichment folder chosen, or one below it', async () => {
+      const below = folderIn(provider, 'enrichment-2026', FOLDERS.enrichment, {
+        'L/MARKETING': { write: true },
+      });
+      const c = contentAtStep(provider, 2);
+      const { user, base } = body('luca.conti', [c], FOLDERS.step2);
+      await service.accept(user, { ...base, enrichmentFolderId: below });
+      expect(jobs.submitted[0]!.payload).toMatchObject({
+        lastStep: true,
+        plan: [{ contentId: c, from: id(FOLDERS.step2), to: below }],
+      });
+    });
+
+    it.each([
+      ['no folder', () => undefined],
+      ['a folder outside the enrichment folder', () => id(FOLDERS.archive)],
+      ['a folder the user cannot see', () => folderIn(provider, 'hidden', FOLDERS.enrichment, {})],
+    ])('refuses %s (ENRICHMENT_FOLDER_REQUIRED)', async (_, chosen) => {
+      const c = contentAtStep(provider, 2);
+      const { user, base } = body('luca.conti', [c], FOLDERS.step2);
+      await refused(service.accept(user, { ...base, enrichmentFolderId: chosen() }), {
+        code: CODES.ENRICHMENT_FOLDER_REQUIRED,
+      });
+    });
+  });
+});
+
+describe('reject', () => {
+  it('a job into the rejected folder with the trimmed note and the drawing', async () => {
+    const c = contentAtStep(provider, 1);
+    const { user, base } = body('anna.bianchi', [c], FOLDERS.step1);
+    await service.reject(user, { ...base, note: '  Riflesso sul cofano ', canvas: DRAWING });
+    expect(jobs.submitted[0]).toMatchObject({
+      name: JobName.WorkflowReject,
+      payload: {
+        plan: [{ contentId: c, from: id(FOLDERS.step1), to: id(FOLDERS.rejected) }],
+        note: 'Riflesso sul cofano',
+        canvas: DRAWING,
+        junkFolderId: id(FOLDERS.junk),
+      },
+    });
+  });
+
+  it('refuses an empty note (NOTE_REQUIRED)', async () => {
+    const c = contentAtStep(provider, 1);
+    const { user, base } = body('anna.bianchi', [c], FOLDERS.step1);
+    await refused(service.reject(user, { ...base, note: '   ' }), {
+      code: CODES.NOTE_REQUIRED,
+      kind: 'invalid',
+    });
+  });
+
+  it('refuses a drawing that is not one (VALIDATION_FAILED)', async () => {
+    const c = contentAtStep(provider, 1);
+    const { user, base } = body('anna.bianchi', [c], FOLDERS.step1);
+    await refused(service.reject(user, { ...base, note: 'x', canvas: '{"version":2}' }), {
+      code: ERROR_CODES.VALIDATION_FAILED,
+    });
+  });
+
+  it('refuses an observer: not enabled for the step', async () => {
+    const c = contentAtStep(provider, 1);
+    const { user, base } = body('paola.neri', [c], FOLDERS.step1);
+    await refused(service.reject(user, { ...base, note: 'no' }), { code: CODES.NOT_ENABLED_FOR_STEP });
+  });
+
+  it('refuses when the department has no rejected folder', async () => {
+    provider.folders.delete(id(FOLDERS.rejected));
+    const c = contentAtStep(provider, 1);
+    const { user, base } = body('anna.bianchi', [c], FOLDERS.step1);
+    await refused(service.reject(user, { ...base, note: 'x' }), {
+      code: CODES.ACTION_NOT_ALLOWED,
+      kind: 'conflict',
+    });
+  });
+});
+
+describe('move', () => {
+  it('a job from the enrichment folder to a folder the user writes', async () => {
+    const c = contentIn(provider, [FOLDERS.enrichment]);
+    const { user, base } = body('mario.rossi', [c], FOLDERS.enrichment);
+    await service.move(user, { ...base, toFolderId: id(FOLDERS.archive) });
+    expect(jobs.submitted[0]).toMatchObject({
+      name: JobName.WorkflowMove,
+      payload: {
+        plan: [{ contentId: c, from: id(FOLDERS.enrichment), to: id(FOLDERS.archive) }],
+        junkFolderId: id(FOLDERS.junk),
+      },
+    });
+  });
+
+  it('refuses a move from an approval step (ACTION_NOT_ALLOWED, SPEC §6)', async () => {
+    const c = contentAtStep(provider, 1);
+    const { user, base } = body('anna.bianchi', [c], FOLDERS.step1);
+    await refused(service.move(user, { ...base, toFolderId: id(FOLDERS.enrichment) }), {
+      code: CODES.ACTION_NOT_ALLOWED,
+      kind: 'forbidden',
+    });
+  });
+
+  it('refuses a target the user may not write', async () => {
+    const c = contentIn(provider, [FOLDERS.enrichment]);
+    const { user, base } = body('mario.rossi', [c], FOLDERS.enrichment);
+    await refused(service.move(user, { ...base, toFolderId: id(FOLDERS.internalShared) }), {
+      code: CODES.ACTION_NOT_ALLOWED,
+      kind: 'forbidden',
+      message: 'You may not add contents to the target folder',
+    });
+  });
+
+  it.each([
+    ['an approval step', FOLDERS.step1],
+    ['the junk', FOLDERS.junk],
+  ])('refuses %s as target, even writable', async (_, target) => {
+    const c = contentIn(provider, [FOLDERS.enrichment]);
+    const { user, base } = body('anna.bianchi', [c], FOLDERS.enrichment);
+    await refused(service.move(user, { ...base, toFolderId: id(target) }), {
+      code: CODES.ACTION_NOT_ALLOWED,
+      kind: 'invalid',
+    });
+  });
+});
+
+describe('delete', () => {
+  it('a job into the junk', async () => {
+    const c = contentIn(provider, [FOLDERS.archive]);
+    const { user, base } = body('mario.rossi', [c], FOLDERS.archive);
+    await service.delete(user, base);
+    expect(jobs.submitted[0]).toMatchObject({
+      name: JobName.WorkflowDelete,
+      payload: { plan: [{ contentId: c, from: id(FOLDERS.archive), to: id(FOLDERS.junk) }] },
+    });
+  });
+
+  it('refuses a delete in the junk: that is the permanent delete', async () => {
+    const c = contentIn(provider, [FOLDERS.junk]);
+    const { user, base } = body('mario.rossi', [c], FOLDERS.junk);
+    await refused(service.delete(user, base), { code: CODES.ACTION_NOT_ALLOWED, kind: 'forbidden' });
+  });
+
+  it('refuses a delete without write on the folder (SPEC §6)', async () => {
+    const c = contentIn(provider, [FOLDERS.internalShared]);
+    const { user, base } = body('mario.rossi', [c], FOLDERS.internalShared);
+    await refused(service.delete(user, base), { code: CODES.ACTION_NOT_ALLOWED, kind: 'forbidden' });
+  });
+
+  it('refuses when the department has no junk folder', async () => {
+    provider.folders.delete(id(FOLDERS.junk));
+    const c = contentIn(provider, [FOLDERS.archive]);
+    const { user, base } = body('mario.rossi', [c], FOLDERS.archive);
+    await refused(service.delete(user, base), { code: CODES.ACTION_NOT_ALLOWED, kind: 'conflict' });
+  });
+});
+
+describe('restore', () => {
+  it('a job from the junk to a folder the user writes', async () => {
+    const c = contentIn(provider, [FOLDERS.junk], { tags: [TAGS.deleted] });
+    const { user, base } = body('mario.rossi', [c], FOLDERS.junk);
+    await service.restore(user, { ...base, toFolderId: id(FOLDERS.archive) });
+    expect(jobs.submitted[0]).toMatchObject({
+      name: JobName.WorkflowRestore,
+      payload: {
+        plan: [{ from: id(FOLDERS.junk), to: id(FOLDERS.archive) }],
+        junkFolderId: id(FOLDERS.junk),
+      },
+    });
+  });
+
+  it('refuses a restore outside the junk', async () => {
+    const c = contentIn(provider, [FOLDERS.enrichment]);
+    const { user, base } = body('mario.rossi', [c], FOLDERS.enrichment);
+    await refused(service.restore(user, { ...base, toFolderId: id(FOLDERS.archive) }), {
+      code: CODES.ACTION_NOT_ALLOWED,
+    });
+  });
+
+  it('refuses an approval step as target', async () => {
+    const c = contentIn(provider, [FOLDERS.junk]);
+    const { user, base } = body('anna.bianchi', [c], FOLDERS.junk);
+    await refused(service.restore(user, { ...base, toFolderId: id(FOLDERS.step1) }), {
+      code: CODES.ACTION_NOT_ALLOWED,
+      kind: 'invalid',
+    });
+  });
+});
+
+describe('permanent delete', () => {
+  function channels(): void {
+    const acl = { 'L/MARKETING': { write: true, share: true }, 'PADDOCK.WORKFLOW': { write: true } };
+    folderIn(provider, 'channel-press', FOLDERS.internalShared, acl);
+    folderIn(provider, 'channel-web', FOLDERS.internalShared, acl);
+  }
+
+  it('a job for contents of the junk shared in one channel at most', async () => {
+    channels();
+    const once = contentIn(provider, [FOLDERS.junk, 'channel-press']);
+    const { user, base } = body('mario.rossi', [once], FOLDERS.junk);
+    await service.permanentDelete(user, base);
+    expect(jobs.submitted[0]).toMatchObject({
+      name: JobName.WorkflowPermanentDelete,
+      payload: { plan: [{ contentId: once, to: null }] },
+    });
+  });
+
+  it('refuses the whole selection when one content is shared in more than one channel', async () => {
+    channels();
+    const once = contentIn(provider, [FOLDERS.junk, 'channel-press']);
+    const twice = contentIn(provider, [FOLDERS.junk, 'channel-press', 'channel-web']);
+    const { user, base } = body('mario.rossi', [once, twice], FOLDERS.junk);
+    await refused(service.permanentDelete(user, base), {
+      code: CODES.SHARED_IN_CHANNELS,
+      details: { ids: [twice] },
+    });
+  });
+
+  it('refuses outside the junk', async () => {
+    const c = contentIn(provider, [FOLDERS.archive]);
+    const { user, base } = body('mario.rossi', [c], FOLDERS.archive);
+    await refused(service.permanentDelete(user, base), { code: CODES.ACTION_NOT_ALLOWED });
+  });
+});
+
+describe('supplier remove', () => {
+  it('a job that unlinks from the folder sent to the supplier', async () => {
+    const c = contentIn(provider, [FOLDERS.inbox]);
+    const { user, base } = body('mario.rossi', [c], FOLDERS.inbox);
+    await service.supplierRemove(user, base);
+    expect(jobs.submitted[0]).toMatchObject({
+      name: JobName.WorkflowSupplierRemove,
+      payload: { plan: [{ contentId: c, from: id(FOLDERS.inbox), to: null }], junkFolderId: null },
+    });
+  });
+
+  it.each([
+    ['outside the supplier folders', FOLDERS.archive],
+    ['in the suppliers root', FOLDERS.suppliers],
+  ])('refuses %s', async (_, folder) => {
+    const c = contentIn(provider, [folder]);
+    const { user, base } = body('mario.rossi', [c], folder);
+    await refused(service.supplierRemove(user, base), { code: CODES.ACTION_NOT_ALLOWED });
+  });
+
+  it('refuses the supplier in the folder it only receives', async () => {
+    const c = contentIn(provider, [FOLDERS.inbox]);
+    const { user, base } = body('foto.studio', [c], FOLDERS.inbox);
+    await refused(service.supplierRemove(user, base), { code: CODES.ACTION_NOT_ALLOWED });
+  });
+});
