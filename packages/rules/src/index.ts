@@ -2,6 +2,7 @@ export * from './roles';
 export * from './views';
 export * from './limits';
 export * from './errors';
+export * from './error-status';
 export * from './session';
 export * from './folders';
 export * from './assets';

@@ -18,7 +18,6 @@ import {
 } from '../provider/contents.gateway';
 import { ProviderError } from '../provider/provider.errors';
 import { PlaceActions } from '../workflow/place-actions';
-import { asDomainError } from '../common/provider-failure';
 import { isContentType } from './placeholders';
 import { workflowInfoOf } from '../workflow/workflow-info';
 
@@ -53,16 +52,12 @@ export class AssetsService {
     const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
     const detail = toAssetDetail(content, lang);
     if (!folderId) return detail;
-    try {
-      const looked = await this.places.ofAsset(user, folderId, {
-        linkedCategoryIds: content.linkedCategoryIds,
-        rejected: detail.workflow.rejected,
-        step: detail.workflow.step,
-      });
-      return looked ? { ...detail, ...looked } : detail;
-    } catch (error) {
-      throw asDomainError(error);
-    }
+    const looked = await this.places.ofAsset(user, folderId, {
+      linkedCategoryIds: content.linkedCategoryIds,
+      rejected: detail.workflow.rejected,
+      step: detail.workflow.step,
+    });
+    return looked ? { ...detail, ...looked } : detail;
   }
 
   /** SPEC §5: an empty name is ignored; any other is saved in IT and EN (update if the locale exists, else add). */
@@ -79,14 +74,10 @@ export class AssetsService {
     if (!content.userRights.write || !(await this.mayRename(user, content, folderId)))
       throw DomainError.forbidden('You may not rename this asset here');
     const existing = new Set(content.locales.map((l) => l.locale));
-    try {
-      for (const step of RENAME_STEPS)
-        if (existing.has(step.locale))
-          await this.contents.updateLocale(user.providerToken, id, step.locale, trimmed, step.update);
-        else await this.contents.addLocale(user.providerToken, id, step.locale, trimmed, step.add);
-    } catch (error) {
-      throw asDomainError(error);
-    }
+    for (const step of RENAME_STEPS)
+      if (existing.has(step.locale))
+        await this.contents.updateLocale(user.providerToken, id, step.locale, trimmed, step.update);
+      else await this.contents.addLocale(user.providerToken, id, step.locale, trimmed, step.add);
     return this.detail(user, id, lang);
   }
 
@@ -107,12 +98,8 @@ export class AssetsService {
       step: workflow.step,
     };
     const candidates = folderId ? [folderId] : content.linkedCategoryIds;
-    try {
-      for (const candidate of candidates)
-        if ((await this.places.ofAsset(user, candidate, asset))?.actions.rename) return true;
-    } catch (error) {
-      throw asDomainError(error);
-    }
+    for (const candidate of candidates)
+      if ((await this.places.ofAsset(user, candidate, asset))?.actions.rename) return true;
     return false;
   }
 
@@ -138,7 +125,7 @@ export class AssetsService {
     } catch (error) {
       const placeholderAllowed = endpoint === 'thumbnail' || endpoint === 'preview';
       if (!placeholderAllowed || !(error instanceof ProviderError) || error.code !== ERROR_CODES.NOT_FOUND)
-        throw asDomainError(error);
+        throw error;
       // No derivative yet (or none possible): a typed placeholder, if the asset is visible at all.
       return this.placeholderOf(user, id);
     }
@@ -150,12 +137,7 @@ export class AssetsService {
   }
 
   private async content(user: AuthUser, id: string, failure: ErrorCode): Promise<ProviderContentDetail> {
-    let found: ProviderContentDetail[];
-    try {
-      found = await this.contents.contentsByIds(user.providerToken, [id], failure);
-    } catch (error) {
-      throw asDomainError(error);
-    }
+    const found = await this.contents.contentsByIds(user.providerToken, [id], failure);
     if (!found.length) throw DomainError.notFound('No such asset');
     return found[0];
   }

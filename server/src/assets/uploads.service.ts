@@ -10,10 +10,10 @@ import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import type { AuthenticatedRequest, AuthUser } from '../auth/auth-user';
 import { correlationIdOf } from '../common/correlation-id';
 import { extensionOf } from '../common/file-names';
-import { DomainError, HTTP_STATUS_OF_KIND } from '../common/domain-error';
+import { DomainError } from '../common/domain-error';
+import { describeError, knownFailureOf } from '../common/domain-exception.filter';
 import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
 import { WorkflowEntry } from '../workflow/workflow-entry';
-import { asDomainError } from '../common/provider-failure';
 import { loadTus } from './tus-loader';
 import { UploadOutcomes, errorOfOutcome } from './upload-outcomes';
 
@@ -122,8 +122,7 @@ export class UploadsService implements OnModuleInit {
         contentId: metadata.contentId ?? undefined,
       });
     } catch (error) {
-      const mapped = asDomainError(error);
-      throw this.refusal(req, mapped instanceof DomainError ? mapped : DomainError.forbidden());
+      throw this.refusal(req, error);
     }
     return { metadata: { ...metadata, owner: user.username } };
   }
@@ -164,29 +163,23 @@ export class UploadsService implements OnModuleInit {
         await this.outcomes.succeeded(upload.id, user.username, { contentId, version: 1 });
       }
     } catch (error) {
-      const mapped = asDomainError(error);
-      const domain =
-        mapped instanceof DomainError
-          ? mapped
-          : new DomainError(ERROR_CODES.INTERNAL, 'internal', 'The upload could not become an asset');
-      if (!(mapped instanceof DomainError))
-        this.logger.error({ err: error, uploadId: upload.id }, 'Upload failed');
-      await this.outcomes.failed(upload.id, user?.username ?? '', domain);
+      const known = knownFailureOf(error);
+      if (!known) this.logger.error({ err: error, uploadId: upload.id }, 'Upload failed');
+      await this.outcomes.failed(
+        upload.id,
+        user?.username ?? '',
+        known ?? new DomainError(ERROR_CODES.INTERNAL, 'internal', 'The upload could not become an asset'),
+      );
     } finally {
       await rm(path, { force: true });
       await rm(`${path}.json`, { force: true });
     }
   }
 
-  private refusal(req: unknown, error: DomainError): TusRefusal {
+  /** The refusal as the hub's filter would answer it, in tus's shape. */
+  private refusal(req: unknown, error: unknown): TusRefusal {
     const node = nodeReqOf(req);
-    return {
-      status_code: HTTP_STATUS_OF_KIND[error.kind],
-      body: JSON.stringify({
-        code: error.code,
-        message: error.message,
-        correlationId: node ? correlationIdOf(node) : '',
-      }),
-    };
+    const { status, body } = describeError(error, node ? correlationIdOf(node) : '');
+    return { status_code: status, body: JSON.stringify(body) };
   }
 }

@@ -22,6 +22,12 @@ export const HTTP_STATUS_OF_KIND: Record<ErrorKind, number> = {
   internal: 500,
 };
 
+/** The kind a status answers for (HTTP_STATUS_OF_KIND read backwards: one status per kind). */
+export function kindOfStatus(status: number): ErrorKind {
+  const found = (Object.entries(HTTP_STATUS_OF_KIND) as [ErrorKind, number][]).find(([, s]) => s === status);
+  return found ? found[0] : 'internal';
+}
+
 /** A failure the domain knows about, carrying a code the web translates (CONVENTIONS §8). */
 export class DomainError extends Error {
   constructor(

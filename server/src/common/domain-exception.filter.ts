@@ -1,8 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import { ERROR_CODES, type ErrorBody } from '@paddock/rules';
+import { ERROR_CODES, httpStatusOfCode, type ErrorBody } from '@paddock/rules';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import { DomainError, HTTP_STATUS_OF_KIND } from './domain-error';
+import { ProviderError } from '../provider/provider.errors';
+import { DomainError, HTTP_STATUS_OF_KIND, kindOfStatus, type ErrorKind } from './domain-error';
 import { correlationIdOf } from './correlation-id';
 
 const CODE_OF_HTTP_STATUS: Record<number, string> = {
@@ -13,7 +14,86 @@ const CODE_OF_HTTP_STATUS: Record<number, string> = {
   429: ERROR_CODES.TOO_MANY_ATTEMPTS,
 };
 
-/** The one mapping from failures to HTTP for the hub API: `{ code, message, correlationId }`. */
+/** What the user reads for a provider failure; the provider's own words stay in the log. */
+const MESSAGE_OF_KIND: Record<ErrorKind, string> = {
+  invalid: 'The request was refused as invalid',
+  unauthenticated: 'The session has expired: sign in again',
+  forbidden: 'Not allowed',
+  'not-found': 'Not found',
+  conflict: 'The operation could not be performed',
+  'too-many': 'Too many requests, try again later',
+  unavailable: 'The operation could not be performed. Try later',
+  internal: 'There has been an error, please try again',
+};
+
+const MESSAGE_OF_CODE: Partial<Record<string, string>> = {
+  [ERROR_CODES.FOLDER_NOT_EMPTY]: 'The folder is not empty',
+};
+
+/**
+ * A provider failure as the hub answers it, the one mapping (the gateways have already sorted the
+ * provider's answer into a code and a `transient` flag):
+ *
+ * | failure                          | status                          | code                              |
+ * |----------------------------------|---------------------------------|-----------------------------------|
+ * | transient (no answer, 5xx, …)    | 503                             | a load E-code (LOAD_E_CODES) kept, else PROVIDER_UNAVAILABLE |
+ * | any other                        | httpStatusOfCode(code): NOT_FOUND 404, FORBIDDEN 403, E-code 409 or 503, … | its code |
+ */
+function domainErrorOf(error: ProviderError): DomainError {
+  const status = error.transient ? 503 : httpStatusOfCode(error.code);
+  const code =
+    error.transient && httpStatusOfCode(error.code) !== 503 ? ERROR_CODES.PROVIDER_UNAVAILABLE : error.code;
+  const kind = kindOfStatus(status);
+  return new DomainError(code, kind, MESSAGE_OF_CODE[code] ?? MESSAGE_OF_KIND[kind]);
+}
+
+/** A failure the hub knows as a DomainError (a ProviderError through the one mapping); else undefined. */
+export function knownFailureOf(error: unknown): DomainError | undefined {
+  if (error instanceof ProviderError) return domainErrorOf(error);
+  return error instanceof DomainError ? error : undefined;
+}
+
+/** A failure as the hub answers it: its status and the body `{ code, message, correlationId }`. */
+export function describeError(error: unknown, correlationId: string): { status: number; body: ErrorBody } {
+  const domain = knownFailureOf(error);
+  if (domain)
+    return {
+      status: HTTP_STATUS_OF_KIND[domain.kind],
+      body: { code: domain.code, message: domain.message, correlationId, details: domain.details },
+    };
+  if (error instanceof ThrottlerException)
+    return {
+      status: 429,
+      body: {
+        code: ERROR_CODES.TOO_MANY_ATTEMPTS,
+        message: 'Too many requests, try again later',
+        correlationId,
+      },
+    };
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const response = error.getResponse();
+    const details = typeof response === 'object' ? (response as { message?: unknown }).message : undefined;
+    return {
+      status,
+      body: {
+        code: CODE_OF_HTTP_STATUS[status] ?? (status >= 500 ? ERROR_CODES.INTERNAL : `HTTP_${status}`),
+        message: error.message,
+        correlationId,
+        details: Array.isArray(details) ? details : undefined,
+      },
+    };
+  }
+  return {
+    status: 500,
+    body: { code: ERROR_CODES.INTERNAL, message: MESSAGE_OF_KIND.internal, correlationId },
+  };
+}
+
+/**
+ * The one mapping from failures to HTTP for the hub API. A refusal (4xx) or an outage (503) is
+ * expected: one warning line, no stack; anything else is a fault, logged with its stack.
+ */
 @Catch()
 export class DomainExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
@@ -23,48 +103,19 @@ export class DomainExceptionFilter implements ExceptionFilter {
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
     const correlationId = correlationIdOf(req);
-    const { status, body } = this.describe(error, correlationId);
-    if (status >= 500) this.logger.error({ err: error, correlationId }, 'Unhandled error');
+    const { status, body } = describeError(error, correlationId);
+    if (status >= 500 && status !== 503) this.logger.error({ err: error, correlationId }, 'Unhandled error');
+    else
+      this.logger.warn(
+        {
+          status,
+          code: body.code,
+          correlationId,
+          ...(error instanceof ProviderError ? { provider: error.detail, reason: error.message } : {}),
+        },
+        body.message,
+      );
     if (res.headersSent) return;
     res.status(status).json(body);
-  }
-
-  private describe(error: unknown, correlationId: string): { status: number; body: ErrorBody } {
-    if (error instanceof DomainError)
-      return {
-        status: HTTP_STATUS_OF_KIND[error.kind],
-        body: { code: error.code, message: error.message, correlationId, details: error.details },
-      };
-    if (error instanceof ThrottlerException)
-      return {
-        status: 429,
-        body: {
-          code: ERROR_CODES.TOO_MANY_ATTEMPTS,
-          message: 'Too many requests, try again later',
-          correlationId,
-        },
-      };
-    if (error instanceof HttpException) {
-      const status = error.getStatus();
-      const response = error.getResponse();
-      const details = typeof response === 'object' ? (response as { message?: unknown }).message : undefined;
-      return {
-        status,
-        body: {
-          code: CODE_OF_HTTP_STATUS[status] ?? (status >= 500 ? ERROR_CODES.INTERNAL : `HTTP_${status}`),
-          message: error.message,
-          correlationId,
-          details: Array.isArray(details) ? details : undefined,
-        },
-      };
-    }
-    return {
-      status: 500,
-      body: {
-        code: ERROR_CODES.INTERNAL,
-        message: 'There has been an error, please try again',
-        correlationId,
-      },
-    };
   }
 }

@@ -2,7 +2,6 @@ import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { ERROR_CODES } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
-import { asDomainError } from '../common/provider-failure';
 import { CLOCK, type Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import { ARCHIVES_GATEWAY, type ArchivesGateway } from '../provider/archives.gateway';
@@ -32,17 +31,13 @@ export class DownloadsService {
     if (!request.images.length && !request.videos.length)
       throw DomainError.invalid('Choose at least one resolution');
     const contentIds = [...new Set(request.contentIds)];
-    try {
-      await this.checkAllowed(user, contentIds, request.folderId);
-      const downloadId = await this.archives.prepare(user.providerToken, {
-        contentIds,
-        image: [...new Set(request.images)].map((r) => PROVIDER_OPTION[r] ?? r),
-        video: [...new Set(request.videos)].map((r) => PROVIDER_OPTION[r] ?? r),
-      });
-      return { downloadId };
-    } catch (error) {
-      throw asDomainError(error);
-    }
+    await this.checkAllowed(user, contentIds, request.folderId);
+    const downloadId = await this.archives.prepare(user.providerToken, {
+      contentIds,
+      image: [...new Set(request.images)].map((r) => PROVIDER_OPTION[r] ?? r),
+      video: [...new Set(request.videos)].map((r) => PROVIDER_OPTION[r] ?? r),
+    });
+    return { downloadId };
   }
 
   /**
@@ -100,12 +95,8 @@ export class DownloadsService {
     downloadId: string,
   ): Promise<{ fileName: string; body: Readable; length: number | null }> {
     const saveAs = `paddock-${stamp(this.clock.now())}`;
-    try {
-      const zip = await this.archives.download(user.providerToken, downloadId, saveAs);
-      return { fileName: `${saveAs}.zip`, ...zip };
-    } catch (error) {
-      throw asDomainError(error);
-    }
+    const zip = await this.archives.download(user.providerToken, downloadId, saveAs);
+    return { fileName: `${saveAs}.zip`, ...zip };
   }
 }
 

@@ -1,7 +1,5 @@
-import { DomainError } from '../common/domain-error';
 import type { AuthUser } from '../auth/auth-user';
 import type { ProviderFolder } from '../provider/folders.gateway';
-import { ProviderError } from '../provider/provider.errors';
 import { FoldersService } from './folders.service';
 
 const user = (primaryRole: AuthUser['primaryRole'] = 'user'): AuthUser => ({
@@ -74,19 +72,6 @@ describe('FoldersService', () => {
       ['a1', 'a', true],
       ['a2', 'a', false],
     ]);
-  });
-
-  it.each([
-    [new ProviderError('E009', true, 'down'), 'E009', 'unavailable'],
-    [new ProviderError('E009', false, '418'), 'E009', 'unavailable'],
-    [new ProviderError('UNAUTHENTICATED', false, 'expired'), 'UNAUTHENTICATED', 'unauthenticated'],
-  ])('answers a provider failure %# with its code', async (error, code, kind) => {
-    const allFolders = jest.fn().mockRejectedValue(error);
-    const e: unknown = await serviceWith({ allFolders })
-      .tree(user())
-      .catch((x: unknown) => x);
-    expect(e).toBeInstanceOf(DomainError);
-    expect(e).toMatchObject({ code, kind });
   });
 
   it('never writes the synthetic root', async () => {

@@ -4,7 +4,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
 import { PlaceActions } from '../workflow/place-actions';
 import { ROOT_FOLDER_ID, type FolderDetailResponse, type FolderNodeResponse } from './folders.dto';
-import { folderError, rootIsReadOnly } from './folders.errors';
+import { rootIsReadOnly } from './folders.errors';
 import { displayName, localeOf } from './folder-naming';
 
 type Gateway = Pick<
@@ -44,7 +44,7 @@ export class FoldersService {
   /** The whole visible tree: top-level nodes are the visible folders whose parent is not visible. */
   async tree(user: AuthUser, lang?: Language): Promise<FolderNodeResponse[]> {
     const view = viewOf(user, lang);
-    const folders = await this.gateway.allFolders(user.providerToken, localeOf(view.lang)).catch(rethrow);
+    const folders = await this.gateway.allFolders(user.providerToken, localeOf(view.lang));
     return this.assemble(folders, view);
   }
 
@@ -57,12 +57,12 @@ export class FoldersService {
     if (id === ROOT_FOLDER_ID) return this.root(user, view);
     const locale = localeOf(view.lang);
     const token = user.providerToken;
-    const folder = await this.gateway.folder(token, id, locale).catch(rethrow);
+    const folder = await this.gateway.folder(token, id, locale);
     const [children, ancestors] = await Promise.all([
-      this.gateway.subFolders(token, folder, locale).catch(rethrow),
-      this.gateway.foldersByIds(token, folder.ancestorIds, locale).catch(rethrow),
+      this.gateway.subFolders(token, folder, locale),
+      this.gateway.foldersByIds(token, folder.ancestorIds, locale),
     ]);
-    const placed = await this.places.ofFolder(user, folder, ancestors).catch(rethrow);
+    const placed = await this.places.ofFolder(user, folder, ancestors);
     const parentVisible = ancestors.some((a) => a.id === folder.parentId);
     return {
       ...this.node(folder, view, parentVisible ? folder.parentId : ROOT_FOLDER_ID),
@@ -80,23 +80,23 @@ export class FoldersService {
     lang?: Language,
   ): Promise<FolderDetailResponse> {
     if (parentId === ROOT_FOLDER_ID) throw rootIsReadOnly();
-    const id = await this.gateway.createFolder(user.providerToken, parentId, namesOf(name)).catch(rethrow);
+    const id = await this.gateway.createFolder(user.providerToken, parentId, namesOf(name));
     return this.folder(user, id, lang);
   }
 
   async rename(user: AuthUser, id: string, name: string, lang?: Language): Promise<FolderDetailResponse> {
     if (id === ROOT_FOLDER_ID) throw rootIsReadOnly();
-    await this.gateway.renameFolder(user.providerToken, id, namesOf(name)).catch(rethrow);
+    await this.gateway.renameFolder(user.providerToken, id, namesOf(name));
     return this.folder(user, id, lang);
   }
 
   async delete(user: AuthUser, id: string): Promise<void> {
     if (id === ROOT_FOLDER_ID) throw rootIsReadOnly();
-    await this.gateway.deleteFolder(user.providerToken, id).catch(rethrow);
+    await this.gateway.deleteFolder(user.providerToken, id);
   }
 
   private async root(user: AuthUser, view: View): Promise<FolderDetailResponse> {
-    const folders = await this.gateway.allFolders(user.providerToken, localeOf(view.lang)).catch(rethrow);
+    const folders = await this.gateway.allFolders(user.providerToken, localeOf(view.lang));
     const roots = this.assemble(folders, view).map(({ children: _children, ...top }) => top);
     return {
       id: ROOT_FOLDER_ID,
@@ -143,8 +143,4 @@ export class FoldersService {
       hasChildren: f.numberOfSubCategories > 0,
     };
   }
-}
-
-function rethrow(error: unknown): never {
-  throw folderError(error);
 }

@@ -182,7 +182,7 @@ describe('HttpFoldersGateway', () => {
     ['CATEGORY_NOT_EXISTS', 'NOT_FOUND'],
     ['PARENT_CATEGORY_NOT_FOUND', 'NOT_FOUND'],
     ['CATEGORYNAME_IS_REQUIRED', 'VALIDATION_FAILED'],
-    ['CATEGORY_NOT_EMPTY', 'PROVIDER_UNAVAILABLE'],
+    ['CATEGORY_NOT_EMPTY', 'FOLDER_NOT_EMPTY'],
   ])('reads the business answer %s as %s', async (resultCode, code) => {
     const { gateway } = gatewayAnswering({ status: 418, data: { resultCode, ssoCode: 'OK' } });
     const e = await providerFailure(gateway.createFolder('tok', 'p', { EN: 'x' }));

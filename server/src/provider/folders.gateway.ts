@@ -78,6 +78,7 @@ const CODE_OF_RESULT: Record<string, ErrorCode> = {
   PARENT_CATEGORY_NOT_FOUND: ERROR_CODES.NOT_FOUND,
   CONTENT_NOT_EXISTS: ERROR_CODES.NOT_FOUND,
   CATEGORYNAME_IS_REQUIRED: ERROR_CODES.VALIDATION_FAILED,
+  CATEGORY_NOT_EMPTY: ERROR_CODES.FOLDER_NOT_EMPTY,
 };
 
 function toFolder(
@@ -359,11 +360,7 @@ export class HttpFoldersGateway implements FoldersGateway {
         fallback: code,
         refusal: (status, data, fallback) => this.failure(status, data, fallback),
         // An outage shows the E-code of what was loading (E009 / E014 / E018), retryable.
-        noAnswer: (networkCode, fallback) =>
-          new ProviderError(fallback, true, `Provider unreachable (${networkCode ?? 'no answer'})`, {
-            networkCode,
-          }),
-        malformedCode: code,
+        load: true,
       },
     );
   }
@@ -372,9 +369,6 @@ export class HttpFoldersGateway implements FoldersGateway {
     const mapped = providerFailure(status, data, code);
     const known = mapped.detail.resultCode ? CODE_OF_RESULT[mapped.detail.resultCode] : undefined;
     if (known && status === 418) return new ProviderError(known, false, mapped.message, mapped.detail);
-    // The provider was down or answered nonsense: the web shows the E-code of what was loading.
-    if (mapped.code === ERROR_CODES.PROVIDER_UNAVAILABLE)
-      return new ProviderError(code, mapped.transient, mapped.message, mapped.detail);
     return mapped;
   }
 }

@@ -20,10 +20,11 @@ export interface CallPolicy {
   fallback: ErrorCode;
   /** A refusal (non-2xx, or an envelope without resultCode OK) → error; default providerFailure. */
   refusal?: (status: number, body: unknown, fallback: ErrorCode) => ProviderError;
-  /** No answer at all → error; default unreachable() (PROVIDER_UNAVAILABLE, transient). */
-  noAnswer?: (networkCode: string | undefined, fallback: ErrorCode) => ProviderError;
-  /** An OK answer of an unexpected shape → this code; default PROVIDER_UNAVAILABLE. */
-  malformedCode?: ErrorCode;
+  /**
+   * A load (SPEC §8 E002, E009, E014, E015, E018): when the provider is down or answers nonsense,
+   * the error carries `fallback` instead of PROVIDER_UNAVAILABLE, so the web shows what was loading.
+   */
+  load?: boolean;
 }
 
 /**
@@ -37,11 +38,26 @@ export async function callProvider<S extends z.ZodType>(
   schema: S,
   policy: CallPolicy,
 ): Promise<z.infer<S>> {
+  try {
+    return await answerOf(http, request, schema, policy);
+  } catch (error) {
+    if (policy.load && error instanceof ProviderError && error.code === ERROR_CODES.PROVIDER_UNAVAILABLE)
+      throw new ProviderError(policy.fallback, error.transient, error.message, error.detail);
+    throw error;
+  }
+}
+
+async function answerOf<S extends z.ZodType>(
+  http: AxiosInstance,
+  request: AxiosRequestConfig,
+  schema: S,
+  policy: CallPolicy,
+): Promise<z.infer<S>> {
   let res: AxiosResponse<unknown>;
   try {
     res = await http.request<unknown>({ ...request, responseType: 'json' });
   } catch (e) {
-    if (isAxiosError(e)) throw (policy.noAnswer ?? unreachable)(e.code, policy.fallback);
+    if (isAxiosError(e)) throw unreachable(e.code);
     throw e;
   }
   const envelope = envelopeSchema.safeParse(res.data);
@@ -50,7 +66,7 @@ export async function callProvider<S extends z.ZodType>(
   const body = schema.safeParse(res.data);
   if (!body.success)
     throw new ProviderError(
-      policy.malformedCode ?? ERROR_CODES.PROVIDER_UNAVAILABLE,
+      ERROR_CODES.PROVIDER_UNAVAILABLE,
       false,
       'Provider answer has an unexpected shape',
       { status: res.status, resultCode: envelope.data.resultCode },

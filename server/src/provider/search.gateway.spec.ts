@@ -125,14 +125,14 @@ describe('HttpSearchGateway', () => {
     ['418 EXCEPTION', { status: 418, data: { resultCode: 'EXCEPTION' } }, 'E002', false],
     ['200 not OK', { status: 200, data: { resultCode: 'CATEGORY_IN_LIST_NOT_EXISTS' } }, 'E002', false],
     ['200 of another shape', { status: 200, data: { resultCode: 'OK', contents: 'none' } }, 'E002', false],
-    ['500', { status: 500, data: { resultCode: 'EXCEPTION' } }, 'PROVIDER_UNAVAILABLE', true],
+    ['500', { status: 500, data: { resultCode: 'EXCEPTION' } }, 'E002', true],
     [
       '403 expired token',
       { status: 403, data: { resultCode: 'SESSION_NON_FOUND', ssoCode: 'SESSION_EXPIRED' } },
       'UNAUTHENTICATED',
       false,
     ],
-    ['connection refused', { network: 'ECONNREFUSED' }, 'PROVIDER_UNAVAILABLE', true],
+    ['connection refused', { network: 'ECONNREFUSED' }, 'E002', true],
   ])('a failed search: %s', async (_case, reply, code, transient) => {
     const { gateway } = gatewayAnswering(() => reply);
     expect(await providerFailure(gateway.findContents('tok', {}, page()))).toMatchObject({ code, transient });

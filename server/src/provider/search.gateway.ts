@@ -274,8 +274,8 @@ export class HttpSearchGateway implements SearchGateway {
     schema: S,
     fallback: ErrorCode,
   ): Promise<z.infer<S>> {
-    // A malformed answer keeps the step's E-code (E002 / E015) so the web names what failed.
-    return callProvider(this.http, request, schema, { fallback, malformedCode: fallback });
+    // An outage or a malformed answer keeps the step's E-code (E002 / E015) so the web names what failed.
+    return callProvider(this.http, request, schema, { fallback, load: true });
   }
 }
 

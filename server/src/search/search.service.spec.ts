@@ -1,6 +1,5 @@
 import type { AuthUser } from '../auth/auth-user';
 import { DomainError } from '../common/domain-error';
-import { ProviderError } from '../provider/provider.errors';
 import type { ContentCriteria, ProviderSearchHit, SearchGateway } from '../provider/search.gateway';
 import { SearchService } from './search.service';
 import type { AssetListFilter } from './search.types';
@@ -85,24 +84,6 @@ describe('SearchService', () => {
     expect(counted).toEqual([]);
   });
 
-  it.each<[string, ProviderError, string, string]>([
-    ['a refused search', new ProviderError('E002', false, 'x'), 'E002', 'internal'],
-    ['an unreachable provider', new ProviderError('PROVIDER_UNAVAILABLE', true, 'x'), 'E002', 'unavailable'],
-    [
-      'an ended provider session',
-      new ProviderError('UNAUTHENTICATED', false, 'x'),
-      'UNAUTHENTICATED',
-      'unauthenticated',
-    ],
-  ])('answers %s with %s, for a page and for a total', async (_case, error, code, kind) => {
-    const { service } = gateway({
-      findContents: () => Promise.reject(error),
-      countMatches: () => Promise.reject(error),
-    });
-    expect(await domainFailure(service.list(user(), filter))).toMatchObject({ code, kind });
-    expect(await domainFailure(service.total(user(), filter))).toMatchObject({ code, kind });
-  });
-
   it.each<[string, number, boolean]>([
     ['a full page as "more may follow"', 100, true],
     ['a short page as the end', 99, false],
@@ -153,12 +134,5 @@ describe('SearchService', () => {
     expect(asked).toEqual([
       [expect.objectContaining({ folderIds: ['f1'], cascade: true, text: 'red' }), 'IT'],
     ]);
-  });
-
-  it('answers a failed count with E015', async () => {
-    const { service } = gateway({
-      countContents: () => Promise.reject(new ProviderError('E015', false, 'x')),
-    });
-    expect(await domainFailure(service.counts(user()))).toMatchObject({ code: 'E015', kind: 'internal' });
   });
 });

@@ -1,15 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ERROR_CODES, LIMITS, departmentFolderPrettyId, type ErrorCode, type View } from '@paddock/rules';
+import { LIMITS, departmentFolderPrettyId, type View } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { DomainError } from '../common/domain-error';
-import { ProviderError } from '../provider/provider.errors';
-import {
-  COUNTS_FAILED,
-  SEARCH_FAILED,
-  SEARCH_GATEWAY,
-  type ContentCriteria,
-  type SearchGateway,
-} from '../provider/search.gateway';
+import { SEARCH_GATEWAY, type ContentCriteria, type SearchGateway } from '../provider/search.gateway';
 import { nextCursor } from './page-cursor';
 import { SUMMARY_THUMB_SIZE } from './search.dto';
 import {
@@ -44,25 +37,21 @@ export class SearchService {
       if (filter.descending) criteria.createdTo = from.at;
       else criteria.createdFrom = from.at;
     } else if (from) throw DomainError.invalid('cursor belongs to another sort');
-    const contents = await this.gateway
-      .findContents(user.providerToken, criteria, {
-        sort: filter.sort,
-        descending: filter.descending,
-        offset,
-        limit: filter.limit,
-        locale: SEARCH_LOCALE,
-        divArea: SUMMARY_THUMB_SIZE,
-      })
-      .catch((e: unknown) => rethrow(e, SEARCH_FAILED, 'The search could not be performed. Try later'));
+    const contents = await this.gateway.findContents(user.providerToken, criteria, {
+      sort: filter.sort,
+      descending: filter.descending,
+      offset,
+      limit: filter.limit,
+      locale: SEARCH_LOCALE,
+      divArea: SUMMARY_THUMB_SIZE,
+    });
     const full = contents.length === filter.limit;
     return { contents, next: full ? nextCursor(contents, from, byCreationDate) : undefined };
   }
 
   /** How many assets a listing or search finds, counted up to LIMITS.searchCountCap. */
   async total(user: AuthUser, filter: AssetFilter): Promise<AssetTotal> {
-    const counted = await this.gateway
-      .countMatches(user.providerToken, criteriaOf(filter), SEARCH_LOCALE)
-      .catch((e: unknown) => rethrow(e, SEARCH_FAILED, 'The search could not be performed. Try later'));
+    const counted = await this.gateway.countMatches(user.providerToken, criteriaOf(filter), SEARCH_LOCALE);
     return {
       totalResults: Math.min(counted, LIMITS.searchCountCap),
       totalIsCapped: counted > LIMITS.searchCountCap,
@@ -87,7 +76,7 @@ export class SearchService {
           })
           .then((n) => [view, n] as const),
       ),
-    ).catch((e: unknown) => rethrow(e, COUNTS_FAILED, 'The asset counts could not be loaded. Try later'));
+    );
     return Object.fromEntries(counted);
   }
 }
@@ -101,14 +90,4 @@ function criteriaOf(filter: AssetFilter): ContentCriteria {
     extensions: filter.extensions,
     metadata: filter.metadata,
   };
-}
-
-/**
- * A provider failure as the hub answers it: an ended provider session signs the user out (401),
- * anything else is the situation's SPEC §8 code (E002, E015), 503 when worth retrying.
- */
-function rethrow(error: unknown, code: ErrorCode, message: string): never {
-  if (!(error instanceof ProviderError)) throw error;
-  if (error.code === ERROR_CODES.UNAUTHENTICATED) throw DomainError.unauthenticated();
-  throw new DomainError(code, error.transient ? 'unavailable' : 'internal', message);
 }

@@ -18,7 +18,6 @@ import {
   type ContentsGateway,
   type ProviderContentDetail,
 } from '../provider/contents.gateway';
-import { asDomainError } from '../common/provider-failure';
 import { workflowInfoOf } from './workflow-info';
 import { enabledFor, permissionSubject, sideOf } from './permission-subject';
 import { WorkflowFolders, type PlacedFolder } from './workflow-folders';
@@ -168,26 +167,20 @@ export class WorkflowService {
   /** The folder (as the user sees it), its place, and the contents, each of which must be in it. */
   private async source(user: AuthUser, body: { folderId: string; contentIds: string[] }): Promise<Source> {
     const token = user.providerToken;
-    try {
-      const placed = await this.folders.placed(token, body.folderId, sideOf(user));
-      const contents = await this.contents.contentsByIds(
-        token,
-        body.contentIds,
-        E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED,
-      );
-      const byId = new Map(contents.map((c) => [c.id, c]));
-      const missing = body.contentIds.filter(
-        (id) => !byId.get(id)?.linkedCategoryIds.includes(body.folderId),
-      );
-      if (missing.length) throw refuse.notInFolder(missing);
-      return {
-        placed,
-        department: this.folders.departmentOf(placed, user.department),
-        contents: body.contentIds.map((id) => byId.get(id)!),
-      };
-    } catch (error) {
-      throw asDomainError(error);
-    }
+    const placed = await this.folders.placed(token, body.folderId, sideOf(user));
+    const contents = await this.contents.contentsByIds(
+      token,
+      body.contentIds,
+      E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED,
+    );
+    const byId = new Map(contents.map((c) => [c.id, c]));
+    const missing = body.contentIds.filter((id) => !byId.get(id)?.linkedCategoryIds.includes(body.folderId));
+    if (missing.length) throw refuse.notInFolder(missing);
+    return {
+      placed,
+      department: this.folders.departmentOf(placed, user.department),
+      contents: body.contentIds.map((id) => byId.get(id)!),
+    };
   }
 
   /** Accept and reject: one approval step for all, and the user enabled for it (SPEC §4, §6). */
@@ -221,12 +214,7 @@ export class WorkflowService {
   }
 
   private async writableTarget(user: AuthUser, folderId: string): Promise<PlacedFolder> {
-    let target: PlacedFolder;
-    try {
-      target = await this.folders.placed(user.providerToken, folderId, sideOf(user));
-    } catch (error) {
-      throw asDomainError(error);
-    }
+    const target = await this.folders.placed(user.providerToken, folderId, sideOf(user));
     if (!target.folder.rights.write) throw refuse.targetNotWritable();
     return target;
   }

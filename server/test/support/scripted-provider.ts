@@ -1,4 +1,10 @@
-import { AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { Readable } from 'node:stream';
+import axios, {
+  AxiosError,
+  type AxiosInstance,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { createProviderHttp } from '../../src/provider/http-provider.gateway';
 import { ProviderError } from '../../src/provider/provider.errors';
 
@@ -17,11 +23,34 @@ export function scriptedProviderHttp(reply: (request: InternalAxiosRequestConfig
   const http = createProviderHttp('http://provider.test/api');
   http.defaults.adapter = async (config): Promise<AxiosResponse> => {
     sent.push(config);
-    const answer = reply(config);
-    if ('network' in answer) throw new AxiosError('no answer', answer.network, config);
-    return { status: answer.status, statusText: '', data: answer.data, headers: {}, config };
+    return answered(config, reply(config));
   };
   return { http, sent };
+}
+
+/**
+ * Scripts an app's provider client (the one axios instance of ProviderModule): a request for which
+ * `reply` answers gets that answer, any other goes to the real provider.
+ */
+export function scriptProvider(
+  http: AxiosInstance,
+  reply: (request: InternalAxiosRequestConfig) => ProviderReply | undefined,
+): void {
+  const real = axios.getAdapter(http.defaults.adapter);
+  http.defaults.adapter = async (config): Promise<AxiosResponse> => {
+    const answer = reply(config);
+    return answer ? answered(config, answer) : real(config);
+  };
+}
+
+/** The scripted answer as axios would give it (a stream when the call asked for one). */
+function answered(config: InternalAxiosRequestConfig, answer: ProviderReply): AxiosResponse {
+  if ('network' in answer) throw new AxiosError('no answer', answer.network, config);
+  const data =
+    config.responseType === 'stream'
+      ? Readable.from([Buffer.from(JSON.stringify(answer.data))])
+      : answer.data;
+  return { status: answer.status, statusText: '', data, headers: {}, config };
 }
 
 /** Answers the requests with `replies`, in order; one request too many fails the test. */

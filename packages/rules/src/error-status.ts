@@ -1,0 +1,50 @@
+import { ASSET_ERROR_CODES } from './assets';
+import { ERROR_CODES, E_CODES, type ECode } from './errors';
+
+/**
+ * SPEC §8 codes of a load (search E002, folder structure E009, single folder E014, counts E015,
+ * folder lookup E018): the web shows what was loading, so an outage keeps them, and any failure of
+ * them is "try later".
+ */
+export const LOAD_E_CODES: ReadonlySet<string> = new Set<ECode>([
+  E_CODES.CONTENT_SEARCH_FAILED,
+  E_CODES.FOLDER_TREE_FAILED,
+  E_CODES.FOLDER_FAILED,
+  E_CODES.CONTENT_COUNTS_FAILED,
+  E_CODES.FOLDER_LOOKUP_FAILED,
+]);
+
+const ALL_E_CODES: ReadonlySet<string> = new Set<ECode>(Object.values(E_CODES));
+
+/** The one HTTP status of each named code a provider failure can carry. */
+const STATUS_OF_NAMED_CODE: Readonly<Record<string, number>> = {
+  [ERROR_CODES.VALIDATION_FAILED]: 400,
+  [ERROR_CODES.UNAUTHENTICATED]: 401,
+  [ERROR_CODES.WRONG_CREDENTIALS]: 401,
+  [ERROR_CODES.PASSWORD_EXPIRED]: 401,
+  [ERROR_CODES.ACCOUNT_DISABLED]: 401,
+  [ERROR_CODES.SSO_FAILED]: 401,
+  [ERROR_CODES.FORBIDDEN]: 403,
+  [ASSET_ERROR_CODES.UPLOAD_DENIED_SUPPLIERS]: 403,
+  [ASSET_ERROR_CODES.UPLOAD_FORBIDDEN]: 403,
+  [ERROR_CODES.NOT_FOUND]: 404,
+  [ERROR_CODES.FOLDER_NOT_EMPTY]: 409,
+  [ERROR_CODES.TOO_MANY_ATTEMPTS]: 429,
+  [ERROR_CODES.PROVIDER_UNAVAILABLE]: 503,
+};
+
+/**
+ * The HTTP status a code answers with, the same wherever it comes from:
+ *
+ * | code                                         | status |
+ * |----------------------------------------------|--------|
+ * | a load E-code (LOAD_E_CODES)                 | 503    |
+ * | any other E-code: the provider refused the operation (rename E064–E067, trash E055, …) | 409 |
+ * | a named code                                 | STATUS_OF_NAMED_CODE |
+ * | anything else: the provider said something the hub cannot read | 503 |
+ */
+export function httpStatusOfCode(code: string): number {
+  if (LOAD_E_CODES.has(code)) return 503;
+  if (ALL_E_CODES.has(code)) return 409;
+  return STATUS_OF_NAMED_CODE[code] ?? 503;
+}
