@@ -8,10 +8,6 @@ import { envelopeSchema } from './provider.errors';
 import { callProvider, tokenHeader } from './provider-call';
 import { PROVIDER_PATHS } from './provider-paths';
 
-/** SPEC §8: E002 is the default for a failed content search, E015 for content counts. */
-export const SEARCH_FAILED: ErrorCode = E_CODES.CONTENT_SEARCH_FAILED;
-export const COUNTS_FAILED: ErrorCode = E_CODES.CONTENT_COUNTS_FAILED;
-
 /** The provider's page limit (research §1: default and maximum 50). */
 export const PROVIDER_PAGE = LIMITS.idChunkSize;
 
@@ -207,7 +203,7 @@ export class HttpSearchGateway implements SearchGateway {
         },
       },
       searchResponseSchema,
-      COUNTS_FAILED,
+      E_CODES.CONTENT_COUNTS_FAILED,
     );
     return body.estimatedTotalResults;
   }
@@ -228,7 +224,7 @@ export class HttpSearchGateway implements SearchGateway {
         data: this.findBody(criteria, page, offset, size, withTotal),
       },
       findResponseSchema,
-      SEARCH_FAILED,
+      E_CODES.CONTENT_SEARCH_FAILED,
     );
   }
 
