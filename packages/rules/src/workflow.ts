@@ -80,7 +80,11 @@ export const INTERNAL_SHARE_METADATA = 'internal-share';
  * The hub's record of workflow decisions: tags and metadata keys that only the hub's service
  * account writes through the provider (issue 11), so no user can forge an acceptance.
  */
-export const RESERVED_TAGS: readonly string[] = [WORKFLOW_TAGS.accepted, WORKFLOW_TAGS.refused, WORKFLOW_TAGS.deleted];
+export const RESERVED_TAGS: readonly string[] = [
+  WORKFLOW_TAGS.accepted,
+  WORKFLOW_TAGS.refused,
+  WORKFLOW_TAGS.deleted,
+];
 export const RESERVED_METADATA_KEYS: readonly string[] = [
   ...Object.values(WORKFLOW_METADATA),
   INTERNAL_SHARE_METADATA,

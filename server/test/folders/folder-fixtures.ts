@@ -58,7 +58,9 @@ export async function insertContents(t: TestApp, count: number, folderId?: strin
   });
   const ids = rows.map((r) => r.id);
   if (folderId)
-    await prisma.contentCategory.createMany({ data: ids.map((contentId) => ({ contentId, categoryId: folderId })) });
+    await prisma.contentCategory.createMany({
+      data: ids.map((contentId) => ({ contentId, categoryId: folderId })),
+    });
   return ids;
 }
 

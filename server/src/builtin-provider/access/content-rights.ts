@@ -48,7 +48,9 @@ export interface TaggingChange {
 export function mayWriteTagging(caller: ProviderCaller, change: TaggingChange): boolean {
   if (caller.serviceAccount) return true;
   const reservedTag = change.tagPrettyId != null && RESERVED_TAGS.includes(change.tagPrettyId.toLowerCase());
-  const reservedKey = (change.metadataKeys ?? []).some((k) => RESERVED_METADATA_KEYS.includes(k.toLowerCase()));
+  const reservedKey = (change.metadataKeys ?? []).some((k) =>
+    RESERVED_METADATA_KEYS.includes(k.toLowerCase()),
+  );
   return !reservedTag && !reservedKey;
 }
 

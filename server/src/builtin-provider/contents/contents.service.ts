@@ -236,7 +236,9 @@ export class ContentsService {
     const access = (await this.access.contentAccess(caller.groupIds, [id])).get(id);
     if (!access || !mayRemove(access, caller))
       throw new ThronError(
-        access && contentRights(access).read ? CONTENT_FAILURES.accessDenied : CONTENT_FAILURES.contentNotExists,
+        access && contentRights(access).read
+          ? CONTENT_FAILURES.accessDenied
+          : CONTENT_FAILURES.contentNotExists,
       );
     const keys = await this.contents.remove(id);
     for (const key of keys) await this.blobs.delete(key);

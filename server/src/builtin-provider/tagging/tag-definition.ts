@@ -54,7 +54,8 @@ export class TagDefinitionService {
 
   async insert(caller: ProviderCaller, classificationId: string, body: TagDefinitionInsertRequest) {
     const { names, prettyId } = body.value;
-    if (!mayWriteTagging(caller, { tagPrettyId: prettyId })) throw new ThronError(TAGGING_FAILURES.accessDenied);
+    if (!mayWriteTagging(caller, { tagPrettyId: prettyId }))
+      throw new ThronError(TAGGING_FAILURES.accessDenied);
     // The unique prettyId decides, so two requests for the same one cannot both succeed.
     const row = await this.prisma.tagDefinition
       .create({

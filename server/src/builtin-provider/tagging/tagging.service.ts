@@ -96,10 +96,15 @@ export class TaggingService {
     return ok({ targetsInIssue: targets.filter((t) => !rights.get(t.id)?.read) });
   }
 
-  private async writableTarget(caller: ProviderCaller, target: Target, change: TaggingChange): Promise<string> {
+  private async writableTarget(
+    caller: ProviderCaller,
+    target: Target,
+    change: TaggingChange,
+  ): Promise<string> {
     const rights = (await this.rightsOf(caller, [target.id])).get(target.id);
     if (!rights?.read) throw new ThronError(TAGGING_FAILURES.targetNotFound);
-    if (!rights.modify || !mayWriteTagging(caller, change)) throw new ThronError(TAGGING_FAILURES.accessDenied);
+    if (!rights.modify || !mayWriteTagging(caller, change))
+      throw new ThronError(TAGGING_FAILURES.accessDenied);
     return target.id;
   }
 
