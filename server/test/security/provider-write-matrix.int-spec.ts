@@ -118,22 +118,12 @@ const WRITES: WriteEndpoint[] = [
   },
   {
     name: 'content/addContent4Locale on a foreign content',
-    call: (t, x) =>
-      post(t, x, 'xcontents/resources/content/addContent4Locale', {
-        client: { clientId: x.client },
-        contentId: x.content,
-        detail: { locale: 'FR', name: 'Volé' },
-      }),
+    call: (t, x) => localeDetail(t, x, 'addContent4Locale', { locale: 'FR', name: 'Volé' }),
     refusal: { status: 418, resultCode: 'CONTENT_NOT_EXISTS' },
   },
   {
     name: 'content/updateContent4Locale (rename) of a foreign content',
-    call: (t, x) =>
-      post(t, x, 'xcontents/resources/content/updateContent4Locale', {
-        client: { clientId: x.client },
-        contentId: x.content,
-        detail: { locale: 'EN', name: 'Renamed' },
-      }),
+    call: (t, x) => localeDetail(t, x, 'updateContent4Locale', { locale: 'EN', name: 'Renamed' }),
     refusal: { status: 418, resultCode: 'CONTENT_NOT_EXISTS' },
   },
   {
@@ -247,6 +237,14 @@ function providerWriteRoutes(t: TestApp): string[] {
       }
     }
   return routes.sort();
+}
+
+function localeDetail(t: TestApp, x: Target, verb: string, detail: { locale: string; name: string }) {
+  return post(t, x, `xcontents/resources/content/${verb}`, {
+    client: { clientId: x.client },
+    contentId: x.content,
+    detail,
+  });
 }
 
 function itag(t: TestApp, x: Target, verb: string, tagId: string, contentId: string) {
