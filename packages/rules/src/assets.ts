@@ -1,5 +1,5 @@
 import type { AssetActions, Place } from './permissions';
-import type { AssetWorkflowInfo } from './workflow';
+import { INTERNAL_SHARE_METADATA, type AssetWorkflowInfo } from './workflow';
 /**
  * Asset core wire types (issue 3 hub contract) and the content rules of SPEC §3 and §5, shared by
  * the hub and the web.
@@ -34,7 +34,7 @@ export type FileExtension = (typeof FILE_EXTENSIONS)[number];
  */
 export const HIDDEN_METADATA_KEYS = [
   'jsoncanvas',
-  'internal-share',
+  INTERNAL_SHARE_METADATA,
   'rework',
   'fingerprint',
   'content_version',

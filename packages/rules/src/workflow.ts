@@ -73,6 +73,23 @@ export const WORKFLOW_METADATA = {
   deletedAt: 'dataeliminazione',
 } as const;
 
+/** The metadata key marking a content shared internally (SPEC §3, hidden from display). */
+export const INTERNAL_SHARE_METADATA = 'internal-share';
+
+/**
+ * The hub's record of workflow decisions: tags and metadata keys that only the hub's service
+ * account writes through the provider (issue 11), so no user can forge an acceptance.
+ */
+export const RESERVED_TAGS: readonly string[] = [
+  WORKFLOW_TAGS.accepted,
+  WORKFLOW_TAGS.refused,
+  WORKFLOW_TAGS.deleted,
+];
+export const RESERVED_METADATA_KEYS: readonly string[] = [
+  ...Object.values(WORKFLOW_METADATA),
+  INTERNAL_SHARE_METADATA,
+];
+
 /** Error codes of the workflow the hub answers before a job exists (SPEC §4 refusals). */
 export const WORKFLOW_ERROR_CODES = {
   /** Bulk accept or reject over assets in different steps (SPEC §4). */

@@ -3,6 +3,7 @@ import { ArchivesModule } from './archives/archives.module';
 import { ContentsModule } from './contents/contents.module';
 import { DerivativesModule } from './derivatives/derivatives.module';
 import { ProviderFoldersModule } from './folders/folders.module';
+import { DirectoryModule } from './identity/directory.module';
 import { IdentityModule } from './identity/identity.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { ContentSearchModule } from './search/content-search.module';
@@ -15,6 +16,7 @@ import { TaggingModule } from './tagging/tagging.module';
 @Module({
   imports: [
     IdentityModule,
+    DirectoryModule,
     OAuthModule,
     ProviderFoldersModule,
     ContentsModule,

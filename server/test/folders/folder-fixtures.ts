@@ -42,8 +42,11 @@ export async function seedUser(t: TestApp, username: string, groups: string[], c
     .upsertUser({ username, password: FOLDER_PASSWORD, groups, companyName, firstName: username });
 }
 
-/** Contents straight in the provider's tables (the contents service is another domain's). */
-export async function insertContents(t: TestApp, count: number): Promise<string[]> {
+/**
+ * Contents straight in the provider's tables (the contents service is another domain's), each
+ * linked to `folderId` when given: linking elsewhere needs a right on the content through a folder.
+ */
+export async function insertContents(t: TestApp, count: number, folderId?: string): Promise<string[]> {
   const prisma = t.app.get(BuiltinProviderPrismaService);
   const rows = await prisma.content.createManyAndReturn({
     data: Array.from({ length: count }, () => ({
@@ -53,7 +56,12 @@ export async function insertContents(t: TestApp, count: number): Promise<string[
     })),
     select: { id: true },
   });
-  return rows.map((r) => r.id);
+  const ids = rows.map((r) => r.id);
+  if (folderId)
+    await prisma.contentCategory.createMany({
+      data: ids.map((contentId) => ({ contentId, categoryId: folderId })),
+    });
+  return ids;
 }
 
 /** A folders gateway at `url`, recording the JSON bodies it sends. */

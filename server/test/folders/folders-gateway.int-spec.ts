@@ -165,17 +165,21 @@ describe('FoldersGateway against the built-in provider', () => {
   });
 
   it('links and unlinks contents 50 ids a call, reporting the ones it could not link', async () => {
-    const contents = await insertContents(t, 60);
+    // In `top`, where the editor writes: linking needs a right on the content, not only on the target.
+    const contents = await insertContents(t, 60, id('top'));
     const bogus = ['00000000-0000-4000-8000-000000000000', 'not-a-content'];
-    const linked = await gateway.linkContents(tokens['alpha.user'], id('alpha-only'), [
+    const linked = await gateway.linkContents(tokens['editor.user'], id('alpha-only'), [
       ...contents,
       ...bogus,
     ]);
     expect(linked.notLinked).toEqual(bogus);
     expect(sent.map((s) => (s.data as { items: { ids: string[] } }).items.ids.length)).toEqual([50, 12]);
-    expect(await gateway.linkedFolderIds(tokens['alpha.user'], contents[0])).toEqual([id('alpha-only')]);
+    expect(await gateway.linkedFolderIds(tokens['alpha.user'], contents[0])).toEqual([
+      id('top'),
+      id('alpha-only'),
+    ]);
     // A folder the caller cannot see is not reported.
-    expect(await gateway.linkedFolderIds(tokens['beta.user'], contents[0])).toEqual([]);
+    expect(await gateway.linkedFolderIds(tokens['beta.user'], contents[0])).toEqual([id('top')]);
     expect((await gateway.folder(tokens['alpha.user'], id('alpha-only'))).numberOfContents).toBe(60);
 
     await expect(
@@ -187,7 +191,7 @@ describe('FoldersGateway against the built-in provider', () => {
       contents.slice(0, 55),
     );
     expect(unlinked.notLinked).toEqual([]);
-    expect(await gateway.linkedFolderIds(tokens['alpha.user'], contents[0])).toEqual([]);
+    expect(await gateway.linkedFolderIds(tokens['alpha.user'], contents[0])).toEqual([id('top')]);
     expect((await gateway.folder(tokens['alpha.user'], id('alpha-only'))).numberOfContents).toBe(5);
   });
 
@@ -203,15 +207,11 @@ describe('FoldersGateway against the built-in provider', () => {
     });
     expect(nameless.status).toBe(418);
     expect(await nameless.json()).toMatchObject({ resultCode: 'CATEGORYNAME_IS_REQUIRED' });
-    const [content] = await insertContents(t, 1);
-    const link = await post(
-      `/xcontents/resources/contentcategory/link/${t.config.CLIENT_ID}`,
-      {
-        categoryId: id('alpha-only'),
-        items: { ids: [content, 'nope'] },
-      },
-      tokens['alpha.user'],
-    );
+    const [content] = await insertContents(t, 1, id('top'));
+    const link = await post(`/xcontents/resources/contentcategory/link/${t.config.CLIENT_ID}`, {
+      categoryId: id('alpha-only'),
+      items: { ids: [content, 'nope'] },
+    });
     expect(await link.json()).toEqual({
       resultCode: 'OK',
       itemsInIssue: ['nope'],

@@ -1,3 +1,4 @@
+import { GENERAL_GROUPS } from '@paddock/rules';
 import { createHash } from 'node:crypto';
 import {
   BuiltinIdentitySeeder,
@@ -266,7 +267,7 @@ describe('built-in provider identity endpoints', () => {
       await t.app
         .get(BuiltinIdentitySeeder)
         .upsertUser({ username: 'many.groups', password: PASSWORD, groups: names });
-      const token = await tokenOf();
+      const token = await tokenOf('many.groups');
       const page = async (query: string) =>
         call<{ linkedGroups: { name: string }[]; totalResults: number }>(
           t,
@@ -288,8 +289,12 @@ describe('built-in provider identity endpoints', () => {
       const none = await call<Envelope>(t, 'GET', `${DETAIL}/?clientId=paddock&username=mario.rossi`);
       expect(none.status).toBe(403);
       expect(none.body.ssoCode).toBe('SESSION_EXPIRED');
+      // Only an admin (or the service account) may look up another name, known or not.
+      await t.app
+        .get(BuiltinIdentitySeeder)
+        .upsertUser({ username: 'directory.admin', password: PASSWORD, groups: [GENERAL_GROUPS.admin] });
       const unknown = await call<Envelope>(t, 'GET', `${DETAIL}/?clientId=paddock&username=nobody`, {
-        headers: { 'X-TOKENID': token },
+        headers: { 'X-TOKENID': await tokenOf('directory.admin') },
       });
       expect(unknown.status).toBe(418);
       expect(unknown.body.resultCode).toBe('VUSERNAME_NOT_FOUND');

@@ -113,8 +113,15 @@ describe('HttpProviderGateway against the built-in provider', () => {
     });
   });
 
-  it('maps an unknown user detail to NOT_FOUND', async () => {
-    const { token } = await gateway.login('mario.rossi', PASSWORD);
+  it("maps an unknown user detail to NOT_FOUND, and another user's to FORBIDDEN for a plain user", async () => {
+    const { token: mario } = await gateway.login('mario.rossi', PASSWORD);
+    expect(await providerFailure(gateway.userDetail(mario, 'anna.bianchi'))).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    // Only the service account (or an admin) looks up other names.
+    const username = t.config.PROVIDER_SERVICE_USERNAME;
+    await t.app.get(BuiltinIdentitySeeder).upsertUser({ username, password: PASSWORD });
+    const { token } = await gateway.login(username, PASSWORD);
     expect(await providerFailure(gateway.userDetail(token, 'nobody'))).toMatchObject({
       code: 'NOT_FOUND',
       transient: false,

@@ -22,7 +22,11 @@ export function identityUser(overrides: Partial<IdentityUser> = {}): IdentityUse
   };
 }
 
-/** A caller as the CallerGuard hands it to a service: the user and their active groups. */
-export function providerCaller(username: string, groupIds: string[]): ProviderCaller {
-  return { user: identityUser({ username }), groupIds };
+/** A caller as the CallerGuard hands it to a service: the user and their active groups, neither service account nor admin. */
+export function providerCaller(
+  username: string,
+  groupIds: string[],
+  roles: Partial<Pick<ProviderCaller, 'serviceAccount' | 'admin'>> = {},
+): ProviderCaller {
+  return { user: identityUser({ username }), groupIds, serviceAccount: false, admin: false, ...roles };
 }

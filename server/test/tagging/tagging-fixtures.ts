@@ -8,7 +8,8 @@ export const CLASSIFICATION = 'ggdyqo';
 
 /**
  * A folder `work` where EDITORS write and READERS only look, `count` contents linked to it, and
- * the workflow's tag definitions (plus one of another classification).
+ * the workflow's tag definitions (plus one of another classification). The editor is the hub's
+ * service account: the workflow's tags and keys are its alone to write.
  */
 export async function seedTaggingWorld(t: TestApp, count: number) {
   const folders = await seedFolders(
@@ -16,7 +17,7 @@ export async function seedTaggingWorld(t: TestApp, count: number) {
     [folder('work', null, 'Work', { EDITORS: { write: true }, READERS: {} })],
     ['EDITORS', 'READERS'],
   );
-  await seedUser(t, 'editor.user', ['EDITORS']);
+  await seedUser(t, t.config.PROVIDER_SERVICE_USERNAME, ['EDITORS']);
   await seedUser(t, 'reader.user', ['READERS']);
   const contentIds = await insertContents(t, count);
   const prisma = t.app.get(BuiltinProviderPrismaService);
@@ -35,7 +36,7 @@ export async function seedTaggingWorld(t: TestApp, count: number) {
     CLIENT_ID: t.config.CLIENT_ID,
   });
   const tokens = {
-    editor: (await identity.login('editor.user', FOLDER_PASSWORD)).token,
+    editor: (await identity.login(t.config.PROVIDER_SERVICE_USERNAME, FOLDER_PASSWORD)).token,
     reader: (await identity.login('reader.user', FOLDER_PASSWORD)).token,
   };
   return { contentIds, tokens, acceptedId: accepted.id, prisma };

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { LinkedGroup } from '@paddock/rules';
 import { Prisma } from '../../generated/provider/client';
 import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
 import { isUuid } from '../uuid';
@@ -14,10 +15,9 @@ export interface FolderRights {
   write: boolean;
 }
 
-/** What the caller's groups may do with one content through the folders it is linked to, and whether it is theirs. */
+/** What the caller's groups may do with one content through the folders it is linked to. */
 export interface ContentAccess {
   id: string;
-  ownerUsername: string;
   trashed: boolean;
   /** The union of the caller's rights on the content's folders (all false when none of them shows). */
   folders: Pick<FolderRights, 'show' | 'share' | 'write'>;
@@ -47,12 +47,12 @@ export class AccessRepository {
   constructor(private readonly prisma: BuiltinProviderPrismaService) {}
 
   /** The groups whose ACL rows apply to a user: active ones only (a deactivated group grants nothing). */
-  async activeGroupIds(userId: string): Promise<string[]> {
+  async activeGroups(userId: string): Promise<LinkedGroup[]> {
     const rows = await this.prisma.userGroup.findMany({
       where: { userId, group: { active: true } },
-      select: { groupId: true },
+      select: { group: { select: { id: true, name: true } } },
     });
-    return rows.map((r) => r.groupId);
+    return rows.map((r) => r.group);
   }
 
   /** The folders among `folderIds` that the groups may see, with their rights on each. */
@@ -73,14 +73,13 @@ export class AccessRepository {
     const rows = await this.prisma.$queryRaw<
       {
         id: string;
-        owner_username: string;
         trashed: boolean;
         show: boolean;
         share: boolean;
         write: boolean;
       }[]
     >`
-      SELECT c.id::text AS id, c.owner_username, c.trashed_at IS NOT NULL AS trashed,
+      SELECT c.id::text AS id, c.trashed_at IS NOT NULL AS trashed,
              COALESCE(bool_or(r.show), false) AS show, COALESCE(bool_or(r.share), false) AS share,
              COALESCE(bool_or(r.write), false) AS write
         FROM provider.content c
@@ -93,7 +92,6 @@ export class AccessRepository {
         r.id,
         {
           id: r.id,
-          ownerUsername: r.owner_username,
           trashed: r.trashed,
           folders: { show: r.show, share: r.share, write: r.write },
         },

@@ -1,43 +1,42 @@
+import { RESERVED_METADATA_KEYS, RESERVED_TAGS } from '@paddock/rules';
+import { providerCaller } from '../../../test/support/provider-caller';
 import type { ContentAccess } from './access.repository';
-import { contentRights, tagRights } from './content-rights';
+import { contentRights, mayReadUserDetail, mayRemove, mayWriteTagging } from './content-rights';
 
-/** A content owned by 'owner', with the caller's folder rights given (all false by default). */
+/** A content with the caller's folder rights given (all false by default). */
 function access({
   folders,
   ...overrides
 }: Partial<Omit<ContentAccess, 'folders'>> & { folders?: Partial<ContentAccess['folders']> }): ContentAccess {
   return {
     id: 'c1',
-    ownerUsername: 'owner',
     trashed: false,
     ...overrides,
     folders: { show: false, share: false, write: false, ...folders },
   };
 }
 
-describe('contentRights (THRON READ / MODIFY on a content)', () => {
-  it('lets the owner read and modify without any folder, and modify from the trash', () => {
-    expect(contentRights(access({}), 'owner')).toEqual({ read: true, modify: true, share: false });
-    expect(contentRights(access({ trashed: true }), 'owner')).toEqual({
-      read: false,
-      modify: true,
-      share: false,
-    });
-  });
+const USER = providerCaller('mario', ['g']);
+const SERVICE = providerCaller('paddock.workflow', ['w'], { serviceAccount: true });
+const ADMIN = providerCaller('admin', ['a'], { admin: true });
 
-  it('lets anyone else read through a folder they see, and modify or share with write or share on it', () => {
-    expect(contentRights(access({}), 'other')).toEqual({ read: false, modify: false, share: false });
-    expect(contentRights(access({ folders: { show: true } }), 'other')).toEqual({
+describe('contentRights (THRON READ / MODIFY on a content)', () => {
+  it('goes by the folders only: read through one that shows, modify or share with write or share on one', () => {
+    expect(contentRights(access({}))).toEqual({ read: false, modify: false, share: false });
+    expect(contentRights(access({ folders: { show: true } }))).toEqual({
       read: true,
       modify: false,
       share: false,
     });
-    expect(contentRights(access({ folders: { show: true, write: true, share: true } }), 'other')).toEqual({
+    expect(contentRights(access({ folders: { show: true, write: true, share: true } }))).toEqual({
       read: true,
       modify: true,
       share: true,
     });
-    expect(contentRights(access({ trashed: true, folders: { show: true, write: true } }), 'other')).toEqual({
+  });
+
+  it('gives nothing on a trashed content, which is in no folder', () => {
+    expect(contentRights(access({ trashed: true, folders: { show: true, write: true } }))).toEqual({
       read: false,
       modify: false,
       share: false,
@@ -45,14 +44,41 @@ describe('contentRights (THRON READ / MODIFY on a content)', () => {
   });
 });
 
-describe('tagRights (itag and imetadata)', () => {
-  it('goes by the folders only: the owner gets no more than their groups', () => {
-    expect(tagRights(access({}))).toEqual({ read: false, modify: false });
-    expect(tagRights(access({ folders: { show: true } }))).toEqual({ read: true, modify: false });
-    expect(tagRights(access({ folders: { show: true, write: true } }))).toEqual({ read: true, modify: true });
-    expect(tagRights(access({ trashed: true, folders: { show: true, write: true } }))).toEqual({
-      read: false,
-      modify: false,
-    });
+describe('mayRemove (permanent delete)', () => {
+  it('needs MODIFY on a content in folders, and the service account once it is trashed', () => {
+    expect(mayRemove(access({ folders: { show: true, write: true } }), USER)).toBe(true);
+    expect(mayRemove(access({ folders: { show: true } }), USER)).toBe(false);
+    expect(mayRemove(access({ trashed: true }), USER)).toBe(false);
+    expect(mayRemove(access({ trashed: true }), SERVICE)).toBe(true);
+  });
+});
+
+describe('mayWriteTagging (the workflow record)', () => {
+  it('lets only the service account write a reserved tag or metadata key, in any case', () => {
+    for (const tag of RESERVED_TAGS) {
+      expect(mayWriteTagging(USER, { tagPrettyId: tag })).toBe(false);
+      expect(mayWriteTagging(USER, { tagPrettyId: tag.toUpperCase() })).toBe(false);
+      expect(mayWriteTagging(SERVICE, { tagPrettyId: tag })).toBe(true);
+    }
+    for (const key of RESERVED_METADATA_KEYS) {
+      expect(mayWriteTagging(USER, { metadataKeys: ['colour', key.toUpperCase()] })).toBe(false);
+      expect(mayWriteTagging(ADMIN, { metadataKeys: [key] })).toBe(false);
+      expect(mayWriteTagging(SERVICE, { metadataKeys: [key] })).toBe(true);
+    }
+  });
+
+  it('leaves free tags and keys to folder rights', () => {
+    expect(mayWriteTagging(USER, { tagPrettyId: 'summer' })).toBe(true);
+    expect(mayWriteTagging(USER, { tagPrettyId: null, metadataKeys: ['colour'] })).toBe(true);
+  });
+});
+
+describe('mayReadUserDetail (the directory)', () => {
+  it("answers a user's own detail, and another's only to the service account and admins", () => {
+    expect(mayReadUserDetail(USER, 'mario')).toBe(true);
+    expect(mayReadUserDetail(USER, 'luca')).toBe(false);
+    expect(mayReadUserDetail(USER, 'MARIO')).toBe(false);
+    expect(mayReadUserDetail(SERVICE, 'luca')).toBe(true);
+    expect(mayReadUserDetail(ADMIN, 'luca')).toBe(true);
   });
 });

@@ -1,34 +1,60 @@
+import { RESERVED_METADATA_KEYS, RESERVED_TAGS } from '@paddock/rules';
 import type { ContentAccess } from './access.repository';
+import type { ProviderCaller } from './provider-caller';
 
 /** What a caller may do with a content: THRON's READ and MODIFY, and the rights a detail reports. */
 export interface ContentRights {
   /** Its detail, bytes, thumbnails and archive entries. */
   read: boolean;
-  /** New versions, locales, trash, permanent delete. */
+  /** New versions, locales, tags and metadata, links to folders, trash. */
   modify: boolean;
   share: boolean;
 }
 
 /**
- * THRON's content ACL in one place: the owner reads and modifies their content (even from the trash,
- * to delete it for good); anyone else needs a folder of it that their groups see, and `write` on one
- * to modify it. A trashed content is in no folder and reads as absent.
+ * THRON's content ACL in one place, through the content's folders only: reading needs a folder of
+ * it that the caller's groups see, modifying or sharing `write` or `share` on one. Owning a content
+ * gives nothing (issue 11: an owner kept every right after its delivery left its folders). A
+ * trashed content is in no folder and reads as absent.
  */
-export function contentRights(access: ContentAccess, username: string): ContentRights {
-  const owner = access.ownerUsername === username;
+export function contentRights(access: ContentAccess): ContentRights {
   const visible = !access.trashed && access.folders.show;
   return {
-    read: !access.trashed && (owner || visible),
-    modify: owner || (visible && access.folders.write),
+    read: visible,
+    modify: visible && access.folders.write,
     share: visible && access.folders.share,
   };
 }
 
 /**
- * The rights itag and imetadata calls need: through the folders only (the owner gets no more), as
- * THRON's MODIFY ACL on the content's folders.
+ * Permanent delete: what the caller may modify; a trashed content is in no folder any more, so
+ * only the hub's service account, which empties the trash, removes it for good.
  */
-export function tagRights(access: ContentAccess): Pick<ContentRights, 'read' | 'modify'> {
-  const visible = !access.trashed && access.folders.show;
-  return { read: visible, modify: visible && access.folders.write };
+export function mayRemove(access: ContentAccess, caller: ProviderCaller): boolean {
+  return access.trashed ? caller.serviceAccount : contentRights(access).modify;
+}
+
+/** A tag (by prettyId) and metadata keys an itag or imetadata call inserts or removes. */
+export interface TaggingChange {
+  tagPrettyId?: string | null;
+  metadataKeys?: string[];
+}
+
+/**
+ * The workflow's record (accepted / refused / deleted tags, who decided, note, drawing, deletion
+ * date, internal share) is written by the hub's service account only, whatever the caller's
+ * folder rights: a supplier may not accept its own delivery. Ids and keys match case-insensitively.
+ */
+export function mayWriteTagging(caller: ProviderCaller, change: TaggingChange): boolean {
+  if (caller.serviceAccount) return true;
+  const reservedTag = change.tagPrettyId != null && RESERVED_TAGS.includes(change.tagPrettyId.toLowerCase());
+  const reservedKey = (change.metadataKeys ?? []).some((k) =>
+    RESERVED_METADATA_KEYS.includes(k.toLowerCase()),
+  );
+  return !reservedTag && !reservedKey;
+}
+
+/** A user's directory detail (e-mail, groups, last login) answers to the user, the service account and admins. */
+export function mayReadUserDetail(caller: ProviderCaller, username: string): boolean {
+  return caller.serviceAccount || caller.admin || caller.user.username === username;
 }

@@ -1,25 +1,33 @@
 import { Reflector } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
+import type { LinkedGroup } from '@paddock/rules';
 import { identityUser } from '../../../test/support/provider-caller';
+import type { IdentityUser } from '../identity/identity-user';
 import { ThronError } from '../thron.errors';
 import { Authenticated, CallerGuard, CallerResolver, type CallerOptions } from './provider-caller';
 
 const USER = identityUser({ username: 'mario' });
+const SERVICE = identityUser({ username: 'paddock.workflow' });
 
-/** A resolver over one live token ('good') whose user is in groups g1 and g2. */
-function resolver() {
+/** A resolver over live tokens ('good' for USER, 'service' for SERVICE); each user's groups are given. */
+function resolver(groups: LinkedGroup[] = [g('g1', 'L/MARKETING'), g('g2', 'OBS.MARKETING')]) {
   const seen: string[] = [];
+  const users: Record<string, IdentityUser> = { good: USER, service: SERVICE };
   const resolve = new CallerResolver(
-    { resolve: (token) => Promise.resolve(token === 'good' ? USER : null) },
+    { resolve: (token) => Promise.resolve(token === undefined ? null : (users[token] ?? null)) },
     {
-      activeGroupIds: (userId) => {
+      activeGroups: (userId: string) => {
         seen.push(userId);
-        return Promise.resolve(['g1', 'g2']);
+        return Promise.resolve(groups);
       },
     },
-    { CLIENT_ID: 'paddock' },
+    { CLIENT_ID: 'paddock', PROVIDER_SERVICE_USERNAME: 'paddock.workflow' },
   );
   return { resolve, seen };
+}
+
+function g(id: string, name: string): LinkedGroup {
+  return { id, name };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
@@ -31,8 +39,25 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 describe('CallerResolver', () => {
   it("gives the token's user with their active groups", async () => {
     const { resolve, seen } = resolver();
-    await expect(resolve.resolve('paddock', 'good')).resolves.toEqual({ user: USER, groupIds: ['g1', 'g2'] });
+    await expect(resolve.resolve('paddock', 'good')).resolves.toEqual({
+      user: USER,
+      groupIds: ['g1', 'g2'],
+      serviceAccount: false,
+      admin: false,
+    });
     expect(seen).toEqual([USER.id]);
+  });
+
+  it('knows the service account by its configured username, and an admin by the role derivation', async () => {
+    await expect(resolver().resolve.resolve('paddock', 'service')).resolves.toMatchObject({
+      serviceAccount: true,
+      admin: false,
+    });
+    const admin = resolver([g('g1', 'L/MARKETING'), g('g3', 'PADDOCK.ADMIN')]);
+    await expect(admin.resolve.resolve('paddock', 'good')).resolves.toMatchObject({
+      serviceAccount: false,
+      admin: true,
+    });
   });
 
   it('refuses another client before looking at the token, then an unknown or missing token', async () => {
@@ -55,7 +80,7 @@ describe('CallerGuard', () => {
     const callers = {
       resolve: (clientId: string | undefined, token: string | undefined) => {
         asked.push([clientId, token]);
-        return Promise.resolve({ user: USER, groupIds: [] });
+        return Promise.resolve({ user: USER, groupIds: [], serviceAccount: false, admin: false });
       },
     };
     const request = { headers: {}, params: {}, query: {}, body: undefined, ...req };

@@ -9,6 +9,7 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { deriveRoles } from '@paddock/rules';
 import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
 import type { IdentityUser } from '../identity/identity-user';
@@ -19,12 +20,16 @@ import { AccessRepository } from './access.repository';
 /** Who calls a built-in provider endpoint: the token's user and the groups whose ACL rows apply to them. */
 export interface ProviderCaller {
   user: IdentityUser;
-  /** Active groups only (AccessRepository.activeGroupIds). */
+  /** Active groups only (AccessRepository.activeGroups). */
   groupIds: string[];
+  /** The hub's service account (PROVIDER_SERVICE_USERNAME): the one writer of the workflow's record. */
+  serviceAccount: boolean;
+  /** An admin by SPEC §6's role derivation from the active groups. */
+  admin: boolean;
 }
 
 type Tokens = Pick<TokenService, 'resolve'>;
-type Groups = Pick<AccessRepository, 'activeGroupIds'>;
+type Groups = Pick<AccessRepository, 'activeGroups'>;
 type Callers = Pick<CallerResolver, 'resolve'>;
 
 /** Client id + token → the caller, with THRON's refusals: CLIENT_NOT_FOUND first, then SESSION_EXPIRED. */
@@ -33,7 +38,7 @@ export class CallerResolver {
   constructor(
     @Inject(TokenService) private readonly tokens: Tokens,
     @Inject(AccessRepository) private readonly access: Groups,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CLIENT_ID'>,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CLIENT_ID' | 'PROVIDER_SERVICE_USERNAME'>,
   ) {}
 
   async resolve(clientId: string | undefined, token: string | undefined): Promise<ProviderCaller> {
@@ -45,7 +50,14 @@ export class CallerResolver {
 
   /** A known user as a caller, without a token (the demo seed creates contents as its uploaders). */
   async callerOf(user: IdentityUser): Promise<ProviderCaller> {
-    return { user, groupIds: await this.access.activeGroupIds(user.id) };
+    const groups = await this.access.activeGroups(user.id);
+    return {
+      user,
+      groupIds: groups.map((g) => g.id),
+      // Exactly as the hub signs in with it: a privilege is never granted to a look-alike name.
+      serviceAccount: user.username === this.config.PROVIDER_SERVICE_USERNAME,
+      admin: deriveRoles(groups, user.companyName).roles.includes('admin'),
+    };
   }
 }
 

@@ -15,7 +15,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.module';
 import { JobName } from '../../jobs/job-catalogue';
 import { JobsService } from '../../jobs/jobs.service';
 import { AccessRepository } from '../access/access.repository';
-import { contentRights, type ContentRights } from '../access/content-rights';
+import { contentRights, mayRemove, type ContentRights } from '../access/content-rights';
 import type { ProviderCaller } from '../access/provider-caller';
 import { ThronError } from '../thron.errors';
 import { fullNameOf } from '../identity/identity-user';
@@ -225,15 +225,21 @@ export class ContentsService {
     const contentsInIssue: string[] = [];
     for (const id of new Set(ids)) {
       const a = access.get(id);
-      if (!a || !contentRights(a, caller.user.username).modify) contentsInIssue.push(id);
-      else if (!a.trashed) await this.contents.trash(id, this.clock.now());
+      if (!a || !contentRights(a).modify) contentsInIssue.push(id);
+      else await this.contents.trash(id, this.clock.now());
     }
     return { contentsInIssue };
   }
 
-  /** Permanent delete: the rows, then every source and derivative file. */
+  /** Permanent delete (mayRemove): the rows, then every source and derivative file. */
   async remove(caller: ProviderCaller, id: string): Promise<void> {
-    await this.requireWritableContent(caller, id);
+    const access = (await this.access.contentAccess(caller.groupIds, [id])).get(id);
+    if (!access || !mayRemove(access, caller))
+      throw new ThronError(
+        access && contentRights(access).read
+          ? CONTENT_FAILURES.accessDenied
+          : CONTENT_FAILURES.contentNotExists,
+      );
     const keys = await this.contents.remove(id);
     for (const key of keys) await this.blobs.delete(key);
   }
@@ -363,7 +369,7 @@ export class ContentsService {
 
   private async rightsOf(caller: ProviderCaller, ids: string[]): Promise<Map<string, ContentRights>> {
     const access = await this.access.contentAccess(caller.groupIds, ids);
-    return new Map([...access].map(([id, a]) => [id, contentRights(a, caller.user.username)]));
+    return new Map([...access].map(([id, a]) => [id, contentRights(a)]));
   }
 
   private async detailOf(caller: ProviderCaller, id: string): Promise<ContentDetailWire> {

@@ -83,7 +83,7 @@ export class ThumbnailService {
     if (!isUuid(contentId)) throw thronError(THRON_FAILURES.invalidArguments, 'contentId');
 
     const access = (await this.access.contentAccess(caller.groupIds, [contentId])).get(contentId);
-    const readable = access !== undefined && contentRights(access, caller.user.username).read;
+    const readable = access !== undefined && contentRights(access).read;
     const source = readable ? await this.repository.thumbnailSource(contentId) : null;
     if (!source) throw new ThronError(THUMBNAIL_FAILURES.contentNotFound);
     const pick = pickRendition(source, area);

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LIMITS } from '@paddock/rules';
 import { AccessRepository } from '../access/access.repository';
+import { contentRights } from '../access/content-rights';
 import type { ProviderCaller } from '../access/provider-caller';
 import { ThronError, ok, type ThronEnvelope } from '../thron.errors';
 import type { ContentCategoryLinkRequest, GetLinkedCategoryQuery } from './category.dto';
@@ -11,7 +12,7 @@ type Folders = Pick<
   FolderRepository,
   'resolveId' | 'existingContentIds' | 'link' | 'unlink' | 'linkedCategoryIds'
 >;
-type Access = Pick<AccessRepository, 'folderRights'>;
+type Access = Pick<AccessRepository, 'folderRights' | 'contentAccess'>;
 
 export interface ContentCategoryLinkResponse extends ThronEnvelope {
   /** THRON's name for the ids that were not linked (research §3.1). */
@@ -20,7 +21,11 @@ export interface ContentCategoryLinkResponse extends ThronEnvelope {
   notLinked: string[];
 }
 
-/** THRON's contentcategory service: which folders hold a content; linking needs `write` on the folder. */
+/**
+ * THRON's contentcategory service: which folders hold a content. Linking or unlinking needs `write`
+ * on the folder and MODIFY on each content (contentRights): linking a content one may only read
+ * into a folder one writes would grant oneself write on it (issue 11, cross-department theft).
+ */
 @Injectable()
 export class ContentCategoryService {
   constructor(
@@ -45,7 +50,11 @@ export class ContentCategoryService {
     return ok({ linkedCategory: await this.folders.linkedCategoryIds(query.contentId, caller.groupIds) });
   }
 
-  /** Links or unlinks at most 50 contents; unknown or trashed ids are reported, the others applied. */
+  /**
+   * Links or unlinks at most 50 contents. Ids the caller cannot read (unknown, trashed, in no folder
+   * of theirs) are reported, as THRON reports unknown ones; one readable but not modifiable refuses
+   * the whole call before anything changes.
+   */
   private async change(
     caller: ProviderCaller,
     body: ContentCategoryLinkRequest,
@@ -60,12 +69,15 @@ export class ContentCategoryService {
         : (await this.access.folderRights(caller.groupIds, [categoryId])).get(categoryId);
     if (categoryId === null || rights === undefined) throw new ThronError(FOLDER_FAILURES.notExists);
     if (!rights.write) throw new ThronError(FOLDER_FAILURES.accessDenied);
-    const existing = await this.folders.existingContentIds(ids);
-    const notLinked = ids.filter((id) => !existing.has(id));
-    await apply(
-      categoryId,
-      ids.filter((id) => existing.has(id)),
-    );
+    const access = await this.access.contentAccess(caller.groupIds, ids);
+    const rightsOf = (id: string) => {
+      const a = access.get(id);
+      return a ? contentRights(a) : undefined;
+    };
+    const readable = ids.filter((id) => rightsOf(id)?.read);
+    if (readable.some((id) => !rightsOf(id)?.modify)) throw new ThronError(FOLDER_FAILURES.accessDenied);
+    const notLinked = ids.filter((id) => !rightsOf(id)?.read);
+    await apply(categoryId, readable);
     return ok({ itemsInIssue: notLinked, notLinked });
   }
 }

@@ -8,8 +8,6 @@ import { PasswordHasher } from './password-hasher';
 import { TokenRepository } from './token.repository';
 import { TokenService } from './token.service';
 import { UserDirectoryRepository } from './user-directory.repository';
-import { VUserManagerController } from './vuser-manager.controller';
-import { VUserManagerService } from './vuser-manager.service';
 
 /**
  * The built-in provider's identity: users, groups, login and tokens (THRON xsso). Exports what the
@@ -17,10 +15,9 @@ import { VUserManagerService } from './vuser-manager.service';
  */
 @Module({
   imports: [BuiltinProviderDatabaseModule],
-  controllers: [AccessManagerController, VUserManagerController],
+  controllers: [AccessManagerController],
   providers: [
     AccessManagerService,
-    VUserManagerService,
     TokenService,
     TokenRepository,
     UserDirectoryRepository,

@@ -1,5 +1,6 @@
-import { Controller, Get, Headers, Query, UseFilters } from '@nestjs/common';
+import { Controller, Get, Query, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { Authenticated, Caller, type ProviderCaller } from '../access/provider-caller';
 import { ThronExceptionFilter } from '../thron-exception.filter';
 import { ThronInputPipe } from '../thron-input.pipe';
 import { userDetailQuerySchema, type UserDetailQuery } from './vuser-manager.dto';
@@ -14,10 +15,11 @@ export class VUserManagerController {
 
   // THRON documents the path with a trailing slash; both spellings answer.
   @Get(['detail', 'detail/'])
+  @Authenticated({ clientId: 'query' })
   detail(
+    @Caller() caller: ProviderCaller,
     @Query(new ThronInputPipe(userDetailQuerySchema)) query: UserDetailQuery,
-    @Headers('x-tokenid') token: string | undefined,
   ) {
-    return this.vuserManager.detail(query, token);
+    return this.vuserManager.detail(caller, query);
   }
 }

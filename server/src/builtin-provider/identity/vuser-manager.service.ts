@@ -1,27 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../config/config.module';
-import { THRON_FAILURES, ThronError, requireClient } from '../thron.errors';
+import { mayReadUserDetail } from '../access/content-rights';
+import type { ProviderCaller } from '../access/provider-caller';
+import { ThronError } from '../thron.errors';
 import { IDENTITY_FAILURES } from './identity.errors';
-import { TokenService } from './token.service';
 import { UserDirectoryRepository } from './user-directory.repository';
 import { toVUserDetailResponse, type UserDetailQuery, type VUserDetailResponse } from './vuser-manager.dto';
 
 type Users = Pick<UserDirectoryRepository, 'findByUsername' | 'linkedGroups'>;
-type Tokens = Pick<TokenService, 'resolve'>;
 
 /** THRON's xsso vusermanager: a user's profile and linked groups. */
 @Injectable()
 export class VUserManagerService {
-  constructor(
-    @Inject(UserDirectoryRepository) private readonly users: Users,
-    @Inject(TokenService) private readonly tokens: Tokens,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CLIENT_ID'>,
-  ) {}
+  constructor(@Inject(UserDirectoryRepository) private readonly users: Users) {}
 
-  /** Any live token may read any user: the hub reads the signed-in user's own detail with their token. */
-  async detail(query: UserDetailQuery, token: string | undefined): Promise<VUserDetailResponse> {
-    requireClient(this.config.CLIENT_ID, query.clientId);
-    if (!(await this.tokens.resolve(token))) throw new ThronError(THRON_FAILURES.sessionExpired);
+  /**
+   * The hub reads the signed-in user's own detail with their token; another user's answers only to
+   * the service account and admins (mayReadUserDetail), refused before the lookup so that the
+   * refusal says nothing of whether the user exists.
+   */
+  async detail(caller: ProviderCaller, query: UserDetailQuery): Promise<VUserDetailResponse> {
+    if (!mayReadUserDetail(caller, query.username)) throw new ThronError(IDENTITY_FAILURES.usernameMismatch);
     const user = await this.users.findByUsername(query.username);
     if (!user) throw new ThronError(IDENTITY_FAILURES.userNotFound);
     const page = await this.users.linkedGroups(user.id, query.offset, query.numberOfResults);

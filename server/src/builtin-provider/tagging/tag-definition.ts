@@ -3,7 +3,8 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { z } from 'zod';
 import { Prisma } from '../../generated/provider/client';
 import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
-import { Authenticated } from '../access/provider-caller';
+import { mayWriteTagging } from '../access/content-rights';
+import { Authenticated, Caller, type ProviderCaller } from '../access/provider-caller';
 import { isUuid } from '../uuid';
 import { ThronExceptionFilter } from '../thron-exception.filter';
 import { ThronInputPipe } from '../thron-input.pipe';
@@ -43,13 +44,18 @@ interface TagDefinitionItem {
   createdDate: string;
 }
 
-/** THRON's itag definitions (research §4.1, §4.2): any signed-in user may define a free tag. */
+/**
+ * THRON's itag definitions (research §4.1, §4.2): any signed-in user may define a free tag, but
+ * only the service account one with a reserved workflow prettyId (mayWriteTagging).
+ */
 @Injectable()
 export class TagDefinitionService {
   constructor(private readonly prisma: BuiltinProviderPrismaService) {}
 
-  async insert(classificationId: string, body: TagDefinitionInsertRequest) {
+  async insert(caller: ProviderCaller, classificationId: string, body: TagDefinitionInsertRequest) {
     const { names, prettyId } = body.value;
+    if (!mayWriteTagging(caller, { tagPrettyId: prettyId }))
+      throw new ThronError(TAGGING_FAILURES.accessDenied);
     // The unique prettyId decides, so two requests for the same one cannot both succeed.
     const row = await this.prisma.tagDefinition
       .create({
@@ -112,10 +118,11 @@ export class TagDefinitionController {
   @HttpCode(200)
   @Authenticated({ clientId: 'path' })
   insert(
+    @Caller() caller: ProviderCaller,
     @Param('classificationId') classificationId: string,
     @Body(new ThronInputPipe(tagDefinitionInsertSchema)) body: TagDefinitionInsertRequest,
   ) {
-    return this.definitions.insert(classificationId, body);
+    return this.definitions.insert(caller, classificationId, body);
   }
 
   @Get('detail/:clientId/:classificationId/:id')

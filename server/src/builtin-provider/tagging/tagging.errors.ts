@@ -17,6 +17,7 @@ const business = (resultCode: string, errorDescription = resultCode): ThronFailu
  * | a new tag definition whose prettyId is taken             | ITAG_ALREADY_DEFINED     |
  * | the tag belongs to another classification                | CLASSIFICATION_NOT_FOUND |
  * | a visible target on none of whose folders the caller has `write` | ACCESS_DENIED    |
+ * | a reserved workflow tag or key (mayWriteTagging), by anyone but the service account | ACCESS_DENIED |
  * | imetadata on a content unknown, trashed or not visible   | BAD_REQUEST              |
  *
  * itag calls instead list unknown, trashed or invisible targets in `targetsInIssue` (THRON's shape).

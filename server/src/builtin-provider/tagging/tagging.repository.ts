@@ -17,12 +17,14 @@ export class TaggingRepository {
   constructor(private readonly prisma: BuiltinProviderPrismaService) {}
 
   /** A tag definition by id or prettyId, or null. */
-  async tag(idOrPrettyId: string): Promise<{ id: string; classificationId: string } | null> {
+  async tag(
+    idOrPrettyId: string,
+  ): Promise<{ id: string; prettyId: string | null; classificationId: string } | null> {
     return this.prisma.tagDefinition.findFirst({
       where: isUuid(idOrPrettyId)
         ? { OR: [{ id: idOrPrettyId }, { prettyId: idOrPrettyId }] }
         : { prettyId: idOrPrettyId },
-      select: { id: true, classificationId: true },
+      select: { id: true, prettyId: true, classificationId: true },
     });
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AccessRepository } from '../access/access.repository';
-import { tagRights } from '../access/content-rights';
+import { contentRights, mayWriteTagging, type TaggingChange } from '../access/content-rights';
 import type { ProviderCaller } from '../access/provider-caller';
 import { ThronError, ok, type ThronEnvelope } from '../thron.errors';
 import type {
@@ -20,7 +20,8 @@ export interface MultiTargetsResponse extends ThronEnvelope {
 
 /**
  * THRON's itag and imetadata services on contents (research §4.4, §4.5). Changing a content's
- * tags or metadata needs `write` on one of the folders it is linked to, as THRON's MODIFY ACL.
+ * tags or metadata needs `write` on one of the folders it is linked to, as THRON's MODIFY ACL, and
+ * the workflow's reserved tags and keys the service account (mayWriteTagging).
  * Inserting a tag already there, or removing one or a key that is absent, is not an error.
  */
 @Injectable()
@@ -47,7 +48,8 @@ export class TaggingService {
     classificationId: string,
     body: ImetadataBulkInsertRequest,
   ): Promise<ThronEnvelope> {
-    const contentId = await this.writableTarget(caller, body.value.target);
+    const keys = body.value.imetadata.map((m) => m.key);
+    const contentId = await this.writableTarget(caller, body.value.target, { metadataKeys: keys });
     // The last value given for a (key, lang) wins, as if the entries were inserted one by one.
     const entries = new Map<string, MetadataEntry>();
     for (const { key, value, lang } of body.value.imetadata)
@@ -61,7 +63,8 @@ export class TaggingService {
     classificationId: string,
     body: ImetadataBulkRemoveRequest,
   ): Promise<ThronEnvelope> {
-    const contentId = await this.writableTarget(caller, body.value.target);
+    const keys = body.value.imetadata.map((m) => m.key);
+    const contentId = await this.writableTarget(caller, body.value.target, { metadataKeys: keys });
     await this.repository.removeMetadata(contentId, classificationId, body.value.imetadata);
     return ok({});
   }
@@ -77,6 +80,8 @@ export class TaggingService {
     if (!tag) throw new ThronError(TAGGING_FAILURES.itagNotFound);
     if (tag.classificationId !== classificationId)
       throw new ThronError(TAGGING_FAILURES.classificationNotFound);
+    if (!mayWriteTagging(caller, { tagPrettyId: tag.prettyId }))
+      throw new ThronError(TAGGING_FAILURES.accessDenied);
     const targets = uniqueById(body.value.targets);
     const rights = await this.rightsOf(
       caller,
@@ -91,16 +96,21 @@ export class TaggingService {
     return ok({ targetsInIssue: targets.filter((t) => !rights.get(t.id)?.read) });
   }
 
-  private async writableTarget(caller: ProviderCaller, target: Target): Promise<string> {
+  private async writableTarget(
+    caller: ProviderCaller,
+    target: Target,
+    change: TaggingChange,
+  ): Promise<string> {
     const rights = (await this.rightsOf(caller, [target.id])).get(target.id);
     if (!rights?.read) throw new ThronError(TAGGING_FAILURES.targetNotFound);
-    if (!rights.modify) throw new ThronError(TAGGING_FAILURES.accessDenied);
+    if (!rights.modify || !mayWriteTagging(caller, change))
+      throw new ThronError(TAGGING_FAILURES.accessDenied);
     return target.id;
   }
 
   private async rightsOf(caller: ProviderCaller, ids: string[]) {
     const access = await this.access.contentAccess(caller.groupIds, ids);
-    return new Map([...access].map(([id, a]) => [id, tagRights(a)]));
+    return new Map([...access].map(([id, a]) => [id, contentRights(a)]));
   }
 }
 

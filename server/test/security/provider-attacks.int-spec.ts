@@ -1,0 +1,243 @@
+import {
+  FOLDER_CODES,
+  WORKFLOW_METADATA,
+  WORKFLOW_TAGS,
+  approvalStepCode,
+  departmentFolderPrettyId,
+} from '@paddock/rules';
+import { insertContent } from '../search/search-fixtures';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { FOREIGN, provider, providerState, seedSecurityWorld, type SecurityWorld } from './security-fixtures';
+
+jest.setTimeout(120_000);
+
+const marketing = (code: string) => departmentFolderPrettyId(code, 'MARKETING');
+const ARCHIVE = marketing(FOLDER_CODES.departmentArchive);
+const SUPPLIER_WORK = marketing(FOLDER_CODES.supplierWork);
+const STEP1 = marketing(approvalStepCode(1));
+const APPROVAL = marketing(FOLDER_CODES.approval);
+const CLASSIFICATION = WORKFLOW_TAGS.classification;
+
+/**
+ * issue 11, point 1: the attacks made through the built-in provider with demo accounts' own
+ * provider tokens, each refused with THRON's shape and leaving the database as it was.
+ */
+describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', () => {
+  let t: TestApp;
+  let world: SecurityWorld;
+  const client = () => t.config.CLIENT_ID;
+  const folder = (prettyId: string) => world.folders.get(prettyId)!;
+
+  /** Runs `attack` and answers what it answered, failing if the database changed. */
+  async function unchanged<T>(attack: () => Promise<T>): Promise<T> {
+    const before = await providerState(t);
+    const answer = await attack();
+    expect(await providerState(t)).toEqual(before);
+    return answer;
+  }
+
+  async function upload(token: string, fileName: string): Promise<{ bucket: string; filePath: string }> {
+    const res = await provider(
+      t,
+      token,
+      'PUT',
+      `xpackager/resources/upload/${client()}?fileName=${fileName}`,
+      Buffer.from('not really a photo'),
+    );
+    expect(res.status).toBe(200);
+    return res.body as { bucket: string; filePath: string };
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    world = await seedSecurityWorld(t);
+  });
+  afterAll(() => t.close());
+
+  describe('cross-department link', () => {
+    it("refuses to link another department's content into a folder the attacker writes", async () => {
+      const mario = await world.token('mario.rossi');
+      const answer = await unchanged(() =>
+        provider(t, mario, 'POST', `xcontents/resources/contentcategory/link/${client()}`, {
+          categoryId: folder(ARCHIVE),
+          items: { ids: [world.foreignContent] },
+        }),
+      );
+      // Invisible to the caller: reported as not linked, exactly as an unknown id (no existence oracle).
+      expect(answer.body).toMatchObject({ resultCode: 'OK', notLinked: [world.foreignContent] });
+    });
+
+    it('refuses to link a content the attacker may only read: the link would grant write on it', async () => {
+      const waiting = await insertContent(t, { name: 'In approvazione', folders: [folder(APPROVAL)] });
+      const mario = await world.token('mario.rossi');
+      const answer = await unchanged(() =>
+        provider(t, mario, 'POST', `xcontents/resources/contentcategory/link/${client()}`, {
+          categoryId: folder(ARCHIVE),
+          items: { ids: [waiting] },
+        }),
+      );
+      expect(answer).toMatchObject({ status: 418, body: { resultCode: 'ACCESS_DENIED' } });
+    });
+
+    it('links what the caller may modify, into a folder they write', async () => {
+      const own = await insertContent(t, { name: 'Archiviata', folders: [folder(ARCHIVE)] });
+      const dina = await world.token(FOREIGN.user);
+      const answer = await provider(t, dina, 'POST', `xcontents/resources/contentcategory/link/${client()}`, {
+        categoryId: folder(FOREIGN.empty),
+        items: { ids: [world.foreignContent, own] },
+      });
+      expect(answer.body).toMatchObject({ resultCode: 'OK', notLinked: [own] });
+      await provider(t, dina, 'POST', `xcontents/resources/contentcategory/unlink/${client()}`, {
+        categoryId: folder(FOREIGN.empty),
+        items: { ids: [world.foreignContent] },
+      });
+    });
+  });
+
+  describe('owners keep no extra rights', () => {
+    it('refuses the owner of a delivery that left its folders: new version, rename, trash, remove', async () => {
+      const archived = await insertContent(t, {
+        name: 'Consegna approvata',
+        folders: [folder(ARCHIVE)],
+        owner: 'foto.studio',
+      });
+      const supplier = await world.token('foto.studio');
+      const file = await upload(supplier, 'v2.jpg');
+      const answers = await unchanged(async () => [
+        await provider(t, supplier, 'POST', `xadmin/resources/content/updateSource/${client()}`, {
+          contentId: archived,
+          sources: [{ s3: file }],
+        }),
+        await provider(t, supplier, 'POST', 'xcontents/resources/content/updateContent4Locale', {
+          client: { clientId: client() },
+          contentId: archived,
+          detail: { locale: 'EN', name: 'Renamed by the supplier' },
+        }),
+        await provider(t, supplier, 'POST', `xadmin/resources/content/remove/${client()}`, {
+          xcontentId: archived,
+        }),
+      ]);
+      for (const answer of answers)
+        expect(answer).toMatchObject({ status: 418, body: { resultCode: 'CONTENT_NOT_EXISTS' } });
+      const trash = await unchanged(() =>
+        provider(t, supplier, 'POST', `xadmin/resources/content/trash/${client()}`, {
+          contentList: { contentsToTrash: [{ xcontentId: archived }] },
+        }),
+      );
+      expect(trash.body).toMatchObject({ resultCode: 'OK', contentsInIssue: [archived] });
+    });
+  });
+
+  describe('reserved workflow tags and metadata', () => {
+    let delivery: string;
+    beforeAll(async () => {
+      // A pending delivery as the workflow leaves it: in the supplier work folder (the supplier writes) and step 1.
+      delivery = await insertContent(t, {
+        name: 'Consegna in attesa',
+        folders: [folder(SUPPLIER_WORK), folder(STEP1)],
+        owner: 'foto.studio',
+      });
+    });
+
+    const metadata = (token: string, verb: 'bulkInsert' | 'bulkRemove', imetadata: object[]) =>
+      provider(t, token, 'POST', `xintelligence/resources/imetadata/${verb}/${client()}/${CLASSIFICATION}`, {
+        value: { imetadata, target: { id: delivery, entityType: 'CONTENT' } },
+      });
+    const tag = (token: string, verb: 'bulkInsertMultiTargets' | 'bulkRemoveMultiTargets', tagId: string) =>
+      provider(t, token, 'POST', `xintelligence/resources/itag/${verb}/${client()}/${CLASSIFICATION}`, {
+        value: { tagId: { id: tagId }, targets: [{ id: delivery, entityType: 'CONTENT' }] },
+      });
+
+    it('refuses a supplier forging its own acceptance, single and bulk, insert and remove', async () => {
+      const supplier = await world.token('foto.studio');
+      const answers = await unchanged(async () => [
+        await metadata(supplier, 'bulkInsert', [{ key: WORKFLOW_METADATA.acceptedBy, value: 'luca.conti' }]),
+        await metadata(supplier, 'bulkInsert', [
+          { key: 'colour', value: 'red' },
+          { key: WORKFLOW_METADATA.deletedAt.toUpperCase(), value: '1' },
+        ]),
+        await metadata(supplier, 'bulkRemove', [{ key: WORKFLOW_METADATA.note }]),
+        await tag(supplier, 'bulkInsertMultiTargets', WORKFLOW_TAGS.accepted),
+        await tag(supplier, 'bulkRemoveMultiTargets', WORKFLOW_TAGS.refused),
+        await provider(
+          t,
+          supplier,
+          'POST',
+          `xintelligence/resources/itagdefinition/insert/${client()}/${CLASSIFICATION}`,
+          {
+            value: {
+              names: [{ lang: 'EN', label: 'Accepted' }],
+              prettyId: WORKFLOW_TAGS.accepted.toUpperCase(),
+            },
+          },
+        ),
+      ]);
+      for (const answer of answers)
+        expect(answer).toMatchObject({ status: 418, body: { resultCode: 'ACCESS_DENIED' } });
+    });
+
+    it('lets the supplier write free keys, and the service account the reserved ones', async () => {
+      const supplier = await world.token('foto.studio');
+      expect((await metadata(supplier, 'bulkInsert', [{ key: 'colour', value: 'red' }])).status).toBe(200);
+      const service = await world.token(t.config.PROVIDER_SERVICE_USERNAME);
+      expect(
+        (
+          await metadata(service, 'bulkInsert', [
+            { key: WORKFLOW_METADATA.acceptedBy, value: 'anna.bianchi' },
+          ])
+        ).status,
+      ).toBe(200);
+      expect((await tag(service, 'bulkInsertMultiTargets', WORKFLOW_TAGS.accepted)).status).toBe(200);
+    });
+  });
+
+  describe('directory', () => {
+    const detail = (token: string, username: string) =>
+      provider(
+        t,
+        token,
+        'GET',
+        `xsso/resources/vusermanager/detail?clientId=${client()}&username=${username}`,
+      );
+
+    it("refuses a supplier another user's detail, known or not, and answers its own", async () => {
+      const supplier = await world.token('foto.studio');
+      for (const username of ['mario.rossi', 'nobody.at.all'])
+        expect(await detail(supplier, username)).toMatchObject({
+          status: 403,
+          body: { resultCode: 'ACCESS_DENIED', errorDescription: 'USERNAME_MISMATCH' },
+        });
+      expect((await detail(supplier, 'foto.studio')).status).toBe(200);
+    });
+
+    it("answers another user's detail to an admin and to the service account", async () => {
+      for (const reader of ['admin', t.config.PROVIDER_SERVICE_USERNAME]) {
+        const answer = await detail(await world.token(reader), 'mario.rossi');
+        expect(answer).toMatchObject({
+          status: 200,
+          body: { user: { credential: { username: 'mario.rossi' } } },
+        });
+      }
+    });
+  });
+  // Last: the insert requests derivatives, whose job changes the content after the answer.
+  describe('owners keep no extra rights, and lose nothing their folders give', () => {
+    it('still lets a supplier deliver into its work folder and send a new version there', async () => {
+      const supplier = await world.token('foto.studio');
+      const inserted = await provider(t, supplier, 'POST', `xadmin/resources/content/insert/${client()}`, {
+        param: {
+          contentType: 'IMAGE',
+          contentOpt: { linkedCategoryIds: [folder(SUPPLIER_WORK)] },
+          sources: [{ s3: await upload(supplier, 'delivery.jpg') }],
+        },
+      });
+      expect(inserted.status).toBe(200);
+      const contentId = inserted.body.xcontentId as string;
+      const next = await provider(t, supplier, 'POST', `xadmin/resources/content/updateSource/${client()}`, {
+        contentId,
+        sources: [{ s3: await upload(supplier, 'delivery-v2.jpg') }],
+      });
+      expect(next).toMatchObject({ status: 200, body: { version: 2 } });
+    });
+  });
+});
