@@ -85,7 +85,7 @@ interface Failure {
 /**
  * One in-memory provider behind every gateway interface the workflow, assets and downloads use,
  * with the built-in provider's semantics for what it models: per-folder ACLs per group, a user's
- * rights the union of their groups' entries (no inheritance down the tree), contents visible through a folder the user sees (or when owned), links and
+ * rights the union of their groups' entries (no inheritance down the tree), contents visible through a folder the user sees (owning one gives no right), links and
  * unlinks that need `write` on the folder and are idempotent, tags and metadata that need `write`
  * on a folder of the content, trash that leaves every folder. Calls are logged in `calls`, and any
  * call can be made to fail with a ProviderError (`fail`).
@@ -466,16 +466,11 @@ export class InMemoryProvider
   }
 
   private sees(token: string, c: ContentRecord): boolean {
-    return (
-      c.owner === this.userOf(token) || c.folderIds.some((id) => !!this.grant(token, this.folders.get(id)!))
-    );
+    return c.folderIds.some((id) => !!this.grant(token, this.folders.get(id)!));
   }
 
   private writes(token: string, c: ContentRecord): boolean {
-    return (
-      c.owner === this.userOf(token) ||
-      c.folderIds.some((id) => !!this.grant(token, this.folders.get(id)!)?.write)
-    );
+    return c.folderIds.some((id) => !!this.grant(token, this.folders.get(id)!)?.write);
   }
 
   private visibleContent(token: string, contentId: string): ContentRecord {
