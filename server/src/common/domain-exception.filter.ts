@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import { ERROR_CODES, type ErrorBody } from '@paddock/rules';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import { DomainError, HTTP_STATUS_OF_KIND } from './domain-error';
+import { DomainError, HTTP_STATUS_OF_KIND, RetryLaterError } from './domain-error';
 import { correlationIdOf } from './correlation-id';
 
 const CODE_OF_HTTP_STATUS: Record<number, string> = {
@@ -26,6 +26,7 @@ export class DomainExceptionFilter implements ExceptionFilter {
     const { status, body } = this.describe(error, correlationId);
     if (status >= 500) this.logger.error({ err: error, correlationId }, 'Unhandled error');
     if (res.headersSent) return;
+    if (error instanceof RetryLaterError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
     res.status(status).json(body);
   }
 
