@@ -164,7 +164,12 @@ describe('SessionService.signIn', () => {
     ],
     ['expired password', 401, 'PASSWORD_EXPIRED', new ProviderError(ERROR_CODES.PASSWORD_EXPIRED, false, '')],
     ['disabled account', 401, 'ACCOUNT_DISABLED', new ProviderError(ERROR_CODES.ACCOUNT_DISABLED, false, '')],
-    ['provider throttle', 429, 'TOO_MANY_ATTEMPTS', new ProviderError(ERROR_CODES.TOO_MANY_ATTEMPTS, false, '')],
+    [
+      'provider throttle',
+      429,
+      'TOO_MANY_ATTEMPTS',
+      new ProviderError(ERROR_CODES.TOO_MANY_ATTEMPTS, false, ''),
+    ],
     [
       'invalid arguments',
       400,

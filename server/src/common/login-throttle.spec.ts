@@ -1,4 +1,9 @@
-import { loginDelayMs, loginDelaySchedule, loginThrottlePolicyOf, type LoginThrottlePolicy } from './login-throttle';
+import {
+  loginDelayMs,
+  loginDelaySchedule,
+  loginThrottlePolicyOf,
+  type LoginThrottlePolicy,
+} from './login-throttle';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

@@ -70,7 +70,8 @@ describe('sign-in throttle (issue 11, Accounts)', () => {
 
   it('doubles the wait with each further failure up to the cap, and refuses until the wait is over', async () => {
     const address = '198.51.100.12';
-    for (let i = 0; i < 5; i++) expect((await signInFrom(address, 'mario.rossi', `wrong-${i}`)).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await signInFrom(address, 'mario.rossi', `wrong-${i}`)).status).toBe(401);
     const waits: number[] = [];
     for (let step = 0; step < 7; step++) {
       const refused = await signInFrom(address, 'mario.rossi', 'wrong');
@@ -104,7 +105,8 @@ describe('sign-in throttle (issue 11, Accounts)', () => {
 
   it('starts a pair again from zero after a successful sign-in', async () => {
     const address = '198.51.100.14';
-    for (let i = 0; i < 4; i++) expect((await signInFrom(address, 'acme.supplier', `wrong-${i}`)).status).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await signInFrom(address, 'acme.supplier', `wrong-${i}`)).status).toBe(401);
     expect((await signInFrom(address, 'acme.supplier', PASSWORD)).status).toBe(200);
     const after: number[] = [];
     for (let i = 0; i < 6; i++) after.push((await signInFrom(address, 'acme.supplier', `again-${i}`)).status);

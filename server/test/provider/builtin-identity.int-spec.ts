@@ -88,7 +88,9 @@ describe('built-in provider identity endpoints', () => {
     });
 
     it('slows a name down per caller address, never the account, and the same way for an unknown name', async () => {
-      await t.app.get(BuiltinIdentitySeeder).upsertUser({ username: 'throttled.provider', password: PASSWORD });
+      await t.app
+        .get(BuiltinIdentitySeeder)
+        .upsertUser({ username: 'throttled.provider', password: PASSWORD });
       const from = (address: string, username: string, password: string) =>
         login({ username, password }, { 'x-forwarded-for': address });
       const answers = async (username: string) => {

@@ -85,7 +85,9 @@ async function refusal(
 describe('AccessManagerService.login', () => {
   it('issues a token, records the login and clears the throttle of this name and address', async () => {
     const { service, state } = setUp(aUser());
-    await expect(service.login('paddock', { username: 'mario', password: 'right' }, ADDRESS)).resolves.toEqual({
+    await expect(
+      service.login('paddock', { username: 'mario', password: 'right' }, ADDRESS),
+    ).resolves.toEqual({
       resultCode: 'OK',
       tokenId: 'token-1',
       username: 'mario',
@@ -99,7 +101,9 @@ describe('AccessManagerService.login', () => {
 
   it('answers an unknown user like a wrong password, after hashing all the same', async () => {
     const { service, state } = setUp(aUser());
-    const unknown = await refusal(service.login('paddock', { username: 'nobody', password: 'right' }, ADDRESS));
+    const unknown = await refusal(
+      service.login('paddock', { username: 'nobody', password: 'right' }, ADDRESS),
+    );
     const wrong = await refusal(service.login('paddock', { username: 'mario', password: 'wrong' }, ADDRESS));
     expect(unknown).toEqual(wrong);
     expect(unknown).toMatchObject({
@@ -157,13 +161,16 @@ describe('AccessManagerService.login', () => {
   it('refuses a user without a password (single sign-on only)', async () => {
     const { service } = setUp(aUser({ passwordHash: null }));
     expect(
-      (await refusal(service.login('paddock', { username: 'mario', password: 'x' }, ADDRESS))).errorDescription,
+      (await refusal(service.login('paddock', { username: 'mario', password: 'x' }, ADDRESS)))
+        .errorDescription,
     ).toBe('WRONG_CREDENTIALS');
   });
 
   it('answers CLIENT_NOT_FOUND for another tenant and 400 for a missing field', async () => {
     const { service } = setUp(aUser());
-    expect(await refusal(service.login('acme', { username: 'mario', password: 'right' }, ADDRESS))).toMatchObject({
+    expect(
+      await refusal(service.login('acme', { username: 'mario', password: 'right' }, ADDRESS)),
+    ).toMatchObject({
       status: 418,
       resultCode: 'CLIENT_NOT_FOUND',
     });

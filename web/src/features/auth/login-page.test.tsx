@@ -33,6 +33,40 @@ describe('login page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 
+  it.each([
+    [30, 'Too many sign-in attempts. Try again in 30 seconds.'],
+    [59, 'Too many sign-in attempts. Try again in 59 seconds.'],
+    [61, 'Too many sign-in attempts. Try again in 2 minutes.'],
+    [900, 'Too many sign-in attempts. Try again in 15 minutes.'],
+  ])('says how long to wait when the hub gives the wait (%i s)', async (retryAfterSeconds, message) => {
+    fakeHub({
+      ...signedOutRoutes(),
+      'POST /api/session': hubError(429, 'TOO_MANY_ATTEMPTS', { retryAfterSeconds }),
+    });
+    renderApp('/login');
+
+    await signIn();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('says the wait in the interface language', async () => {
+    await i18n.changeLanguage('it');
+    fakeHub({
+      ...signedOutRoutes(),
+      'POST /api/session': hubError(429, 'TOO_MANY_ATTEMPTS', { retryAfterSeconds: 120 }),
+    });
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Nome utente'), 'mrossi');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Accedi' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Troppi tentativi di accesso. Riprova tra 2 minuti.',
+    );
+  });
+
   it('stays on the login page after a failed sign-in', async () => {
     fakeHub({ ...signedOutRoutes(), 'POST /api/session': hubError(401, 'WRONG_CREDENTIALS') });
     const app = renderApp('/login');
