@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Logger, type OnModuleDestroy } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config/config.module';
+import { requestConnectionOptions } from '../jobs/redis-connection';
 import type { Clock } from './clock';
 
 /**
@@ -113,8 +114,7 @@ export class LoginThrottle implements OnModuleDestroy {
     private readonly clock: Clock,
     scope: string,
   ) {
-    // A few retries, not forever: a sign-in should fail rather than hang while Redis is down.
-    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
+    this.redis = new Redis(config.REDIS_URL, requestConnectionOptions());
     this.redis.on('error', (err: Error) => this.logger.warn({ err }, `Redis connection error (${scope})`));
     this.prefix = `${config.REDIS_PREFIX}:${scope}:`;
     this.schedule = loginDelaySchedule(loginThrottlePolicyOf(config)).map(String);
