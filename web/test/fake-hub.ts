@@ -57,8 +57,8 @@ export function fakeHub(routes: Record<string, Route>): HubCall[] {
 }
 
 /** An error answer shaped like the hub's error filter writes it. */
-export function hubError(status: number, code: string): Reply {
-  return { status, body: { code, message: `${code} (test)`, correlationId: 'corr-test' } };
+export function hubError(status: number, code: string, details?: unknown): Reply {
+  return { status, body: { code, message: `${code} (test)`, correlationId: 'corr-test', details } };
 }
 
 export function ok(body?: unknown): Reply {

@@ -3,6 +3,7 @@ import type { ErrorCode, UploadResult } from '@paddock/rules';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { DomainError, type ErrorKind } from '../common/domain-error';
+import { requestConnectionOptions } from '../jobs/redis-connection';
 
 /** How long the web may ask for the outcome of a finished upload. */
 export const UPLOAD_OUTCOME_TTL_SECONDS = 24 * 60 * 60;
@@ -24,8 +25,7 @@ export class UploadOutcomes implements OnModuleDestroy {
   private readonly prefix: string;
 
   constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'REDIS_URL' | 'REDIS_PREFIX'>) {
-    // A few retries, not forever: an upload's last PATCH should fail rather than hang while Redis is down.
-    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
+    this.redis = new Redis(config.REDIS_URL, requestConnectionOptions());
     this.redis.on('error', (err: Error) => this.logger.warn({ err }, 'Redis connection error (uploads)'));
     this.prefix = `${config.REDIS_PREFIX}:upload-outcome:`;
   }

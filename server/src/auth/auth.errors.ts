@@ -1,6 +1,8 @@
 import { ERROR_CODES } from '@paddock/rules';
-import { DomainError } from '../common/domain-error';
+import { DomainError, RetryLaterError } from '../common/domain-error';
 import { ProviderError } from '../provider/provider.errors';
+
+const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many failed attempts: try again later';
 
 /**
  * How a failed sign-in is answered, the one place this mapping is defined (SPEC §6 login failure
@@ -11,10 +13,13 @@ import { ProviderError } from '../provider/provider.errors';
  * | WRONG_CREDENTIALS (also unknown username) | 401  | WRONG_CREDENTIALS    |
  * | PASSWORD_EXPIRED                          | 401  | PASSWORD_EXPIRED     |
  * | ACCOUNT_DISABLED                          | 401  | ACCOUNT_DISABLED     |
- * | TOO_MANY_ATTEMPTS (lockout or throttle)   | 429  | TOO_MANY_ATTEMPTS    |
+ * | TOO_MANY_ATTEMPTS (provider throttle)     | 429  | TOO_MANY_ATTEMPTS    |
  * | VALIDATION_FAILED                         | 400  | VALIDATION_FAILED    |
  * | UNAUTHENTICATED                           | 401  | UNAUTHENTICATED      |
  * | transient, or anything else               | 503  | PROVIDER_UNAVAILABLE |
+ *
+ * The hub's own throttle (SignInThrottle) refuses with `tooManyAttempts(seconds)`: 429
+ * TOO_MANY_ATTEMPTS, the same message, and the wait in Retry-After and `details.retryAfterSeconds`.
  */
 export function signInError(error: ProviderError): DomainError {
   if (error.transient) return providerUnavailable();
@@ -30,7 +35,7 @@ export function signInError(error: ProviderError): DomainError {
     case ERROR_CODES.ACCOUNT_DISABLED:
       return new DomainError(error.code, 'unauthenticated', 'The account is not enabled for access');
     case ERROR_CODES.TOO_MANY_ATTEMPTS:
-      return new DomainError(error.code, 'too-many', 'Too many failed attempts: try again later');
+      return new DomainError(error.code, 'too-many', TOO_MANY_ATTEMPTS_MESSAGE);
     case ERROR_CODES.VALIDATION_FAILED:
       return DomainError.invalid('Username and password are required');
     case ERROR_CODES.UNAUTHENTICATED:
@@ -38,6 +43,11 @@ export function signInError(error: ProviderError): DomainError {
     default:
       return providerUnavailable();
   }
+}
+
+/** The hub's sign-in throttle refuses this pair of username and address for `retryAfterSeconds`. */
+export function tooManyAttempts(retryAfterSeconds: number): DomainError {
+  return new RetryLaterError(ERROR_CODES.TOO_MANY_ATTEMPTS, TOO_MANY_ATTEMPTS_MESSAGE, retryAfterSeconds);
 }
 
 /** A single sign-on token the provider does not accept is SSO_FAILED; an outage stays 503. */

@@ -8,6 +8,7 @@ import { LoginOriginGuard } from './login-origin.guard';
 import { SessionController } from './session.controller';
 import { SessionRepository } from './session.repository';
 import { SessionService } from './session.service';
+import { SignInThrottle } from './sign-in-throttle';
 
 /** Hub sign-in, sessions and the global guard of every /api route. */
 @Module({
@@ -19,6 +20,7 @@ import { SessionService } from './session.service';
     SessionRepository,
     DirectoryUserRepository,
     LoginOriginGuard,
+    SignInThrottle,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
 })

@@ -19,7 +19,7 @@ import { LoginDto, SessionResponseDto, TokenLoginDto } from './session.dto';
 import { SessionService } from './session.service';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 
-/** Sign-in attempts per client IP per minute, on top of the provider's per-account lockout. */
+/** Sign-in requests per client IP per minute (a flood guard), on top of SignInThrottle's growing delays. */
 export const SIGN_IN_THROTTLE = { limit: 30, ttl: 60_000 };
 
 @ApiTags('session')
@@ -40,7 +40,11 @@ export class SessionController {
   @ApiResponse({ status: 400, description: 'VALIDATION_FAILED' })
   @ApiResponse({ status: 401, description: 'WRONG_CREDENTIALS, PASSWORD_EXPIRED or ACCOUNT_DISABLED' })
   @ApiResponse({ status: 403, description: 'CSRF_MISMATCH: posted from another origin' })
-  @ApiResponse({ status: 429, description: 'TOO_MANY_ATTEMPTS' })
+  @ApiResponse({
+    status: 429,
+    description:
+      'TOO_MANY_ATTEMPTS: this username from this address must wait (Retry-After, details.retryAfterSeconds)',
+  })
   @ApiResponse({ status: 503, description: 'PROVIDER_UNAVAILABLE' })
   async signIn(
     @Body() dto: LoginDto,

@@ -1,5 +1,5 @@
 import { ERROR_CODES, GENERAL_GROUPS } from '@paddock/rules';
-import { DomainError, HTTP_STATUS_OF_KIND } from '../common/domain-error';
+import { DomainError, HTTP_STATUS_OF_KIND, RetryLaterError } from '../common/domain-error';
 import { ProviderError } from '../provider/provider.errors';
 import type { ProviderGateway, ProviderUserDetail } from '../provider/provider.gateway';
 import type { AuthUser } from './auth-user';
@@ -62,6 +62,7 @@ function setUp() {
   const gateway = new FakeGateway();
   const sessions = new Map<string, Omit<SessionRecord, 'lastSeenAt'>>();
   const directory = new Map<string, DirectoryEntry>();
+  const throttle = { refused: new Set<string>(), succeeded: [] as string[] };
   const service = new SessionService(
     gateway,
     {
@@ -84,8 +85,15 @@ function setUp() {
     },
     { CLIENT_ID: 'paddock', SESSION_TTL_DAYS: 30, PROVIDER_SERVICE_USERNAME: 'paddock.workflow' },
     { now: () => NOW },
+    {
+      attempt: async (username) =>
+        throttle.refused.has(username) ? { allowed: false, retryAfterSeconds: 120 } : { allowed: true },
+      succeeded: async (username, address) => {
+        throttle.succeeded.push(`${username}@${address}`);
+      },
+    },
   );
-  return { service, gateway, sessions, directory };
+  return { service, gateway, sessions, directory, throttle };
 }
 
 async function domainError(promise: Promise<unknown>): Promise<DomainError> {
@@ -109,11 +117,14 @@ const authUserOf = (sessionId: string): AuthUser => ({
   sessionId,
 });
 
+const IP = '198.51.100.1';
+
 describe('SessionService.signIn', () => {
   it('opens a session stored by the hash of its token, and records the directory entry', async () => {
-    const { service, gateway, sessions, directory } = setUp();
-    const { sessionToken, session } = await service.signIn('mario', 'pw', '198.51.100.1');
-    expect(gateway.clientIps).toEqual(['198.51.100.1']);
+    const { service, gateway, sessions, directory, throttle } = setUp();
+    const { sessionToken, session } = await service.signIn('mario', 'pw', IP);
+    expect(gateway.clientIps).toEqual([IP]);
+    expect(throttle.succeeded).toEqual([`mario@${IP}`]);
     const stored = sessions.get(sessionIdOf(sessionToken));
     expect(stored).toMatchObject({
       username: 'mario',
@@ -153,7 +164,12 @@ describe('SessionService.signIn', () => {
     ],
     ['expired password', 401, 'PASSWORD_EXPIRED', new ProviderError(ERROR_CODES.PASSWORD_EXPIRED, false, '')],
     ['disabled account', 401, 'ACCOUNT_DISABLED', new ProviderError(ERROR_CODES.ACCOUNT_DISABLED, false, '')],
-    ['lockout', 429, 'TOO_MANY_ATTEMPTS', new ProviderError(ERROR_CODES.TOO_MANY_ATTEMPTS, false, '')],
+    [
+      'provider throttle',
+      429,
+      'TOO_MANY_ATTEMPTS',
+      new ProviderError(ERROR_CODES.TOO_MANY_ATTEMPTS, false, ''),
+    ],
     [
       'invalid arguments',
       400,
@@ -168,24 +184,38 @@ describe('SessionService.signIn', () => {
       new ProviderError(ERROR_CODES.PROVIDER_UNAVAILABLE, false, ''),
     ],
   ])('answers %s as %i %s', async (_case, status, code, failure) => {
-    const { service, gateway, sessions } = setUp();
+    const { service, gateway, sessions, throttle } = setUp();
     gateway.failures.login = failure;
-    const e = await domainError(service.signIn('mario', 'pw'));
+    const e = await domainError(service.signIn('mario', 'pw', IP));
     expect({ status: HTTP_STATUS_OF_KIND[e.kind], code: e.code }).toEqual({ status, code });
     expect(sessions.size).toBe(0);
+    expect(throttle.succeeded).toEqual([]);
+  });
+
+  it('refuses a throttled name and address with 429 and the wait, without asking the provider', async () => {
+    const { service, gateway, throttle } = setUp();
+    throttle.refused.add('mario');
+    const e = await domainError(service.signIn('mario', 'pw', IP));
+    expect(e).toBeInstanceOf(RetryLaterError);
+    expect({ status: HTTP_STATUS_OF_KIND[e.kind], code: e.code, details: e.details }).toEqual({
+      status: 429,
+      code: 'TOO_MANY_ATTEMPTS',
+      details: { retryAfterSeconds: 120 },
+    });
+    expect(gateway.clientIps).toEqual([]);
   });
 
   it('gives the provider token back when the user detail cannot be read', async () => {
     const { service, gateway, sessions } = setUp();
     gateway.failures.userDetail = new ProviderError(ERROR_CODES.PROVIDER_UNAVAILABLE, true, '');
-    expect((await domainError(service.signIn('mario', 'pw'))).code).toBe('PROVIDER_UNAVAILABLE');
+    expect((await domainError(service.signIn('mario', 'pw', IP))).code).toBe('PROVIDER_UNAVAILABLE');
     expect(gateway.loggedOut).toEqual(['provider-token']);
     expect(sessions.size).toBe(0);
   });
 
   it('never opens a portal session for the workflow service account, and gives its token back', async () => {
     const { service, gateway, sessions } = setUp();
-    expect((await domainError(service.signIn('Paddock.Workflow', 'pw'))).code).toBe('ACCOUNT_DISABLED');
+    expect((await domainError(service.signIn('Paddock.Workflow', 'pw', IP))).code).toBe('ACCOUNT_DISABLED');
     expect(gateway.loggedOut).toEqual(['provider-token']);
     expect(sessions.size).toBe(0);
   });
@@ -193,7 +223,7 @@ describe('SessionService.signIn', () => {
   it('refuses a user the provider reports inactive', async () => {
     const { service, gateway } = setUp();
     gateway.detail = aDetail({ active: false });
-    expect((await domainError(service.signIn('mario', 'pw'))).code).toBe('ACCOUNT_DISABLED');
+    expect((await domainError(service.signIn('mario', 'pw', IP))).code).toBe('ACCOUNT_DISABLED');
   });
 });
 
@@ -216,7 +246,7 @@ describe('SessionService.signInWithToken', () => {
 describe('SessionService.current and signOut', () => {
   it('re-reads the groups at each page load', async () => {
     const { service, gateway } = setUp();
-    const { sessionToken, session } = await service.signIn('mario', 'pw');
+    const { sessionToken, session } = await service.signIn('mario', 'pw', IP);
     gateway.detail = aDetail({
       linkedGroups: [{ id: 'g9', name: 'L/SALES', active: true }],
       companyName: 'Sales',
@@ -234,7 +264,7 @@ describe('SessionService.current and signOut', () => {
     'ends the session when the provider answers %s',
     async (code) => {
       const { service, gateway, sessions } = setUp();
-      const { sessionToken } = await service.signIn('mario', 'pw');
+      const { sessionToken } = await service.signIn('mario', 'pw', IP);
       gateway.failures.validateToken = new ProviderError(code, false, '');
       expect((await domainError(service.current(authUserOf(sessionIdOf(sessionToken))))).code).toBe(
         'UNAUTHENTICATED',
@@ -245,7 +275,7 @@ describe('SessionService.current and signOut', () => {
 
   it('keeps the session through a provider outage', async () => {
     const { service, gateway, sessions } = setUp();
-    const { sessionToken } = await service.signIn('mario', 'pw');
+    const { sessionToken } = await service.signIn('mario', 'pw', IP);
     gateway.failures.userDetail = new ProviderError(ERROR_CODES.PROVIDER_UNAVAILABLE, true, '');
     expect((await domainError(service.current(authUserOf(sessionIdOf(sessionToken))))).code).toBe(
       'PROVIDER_UNAVAILABLE',
@@ -255,7 +285,7 @@ describe('SessionService.current and signOut', () => {
 
   it('signs out even when the provider is down', async () => {
     const { service, gateway, sessions } = setUp();
-    const { sessionToken } = await service.signIn('mario', 'pw');
+    const { sessionToken } = await service.signIn('mario', 'pw', IP);
     gateway.failures.logout = new ProviderError(ERROR_CODES.PROVIDER_UNAVAILABLE, true, '');
     await service.signOut(authUserOf(sessionIdOf(sessionToken)));
     expect(gateway.loggedOut).toEqual(['provider-token']);

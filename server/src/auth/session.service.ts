@@ -13,6 +13,7 @@ import {
   sessionExpired,
   signInError,
   tokenSignInError,
+  tooManyAttempts,
 } from './auth.errors';
 import type { AuthUser } from './auth-user';
 import { CLOCK, type Clock } from '../common/clock';
@@ -20,10 +21,12 @@ import { DirectoryUserRepository } from './directory-user.repository';
 import { toSessionResponse, type SessionResponseDto } from './session.dto';
 import { SessionRepository } from './session.repository';
 import { newSecret, sessionIdOf } from './session-token';
+import { SignInThrottle } from './sign-in-throttle';
 import type { DomainError } from '../common/domain-error';
 
 type Sessions = Pick<SessionRepository, 'create' | 'findById' | 'delete' | 'deleteExpiredOf'>;
 type Directory = Pick<DirectoryUserRepository, 'upsert'>;
+type Throttle = Pick<SignInThrottle, 'attempt' | 'succeeded'>;
 type Settings = Pick<AppConfig, 'CLIENT_ID' | 'SESSION_TTL_DAYS' | 'PROVIDER_SERVICE_USERNAME'>;
 
 /** Provider answers that mean the signed-in user's provider session is over. */
@@ -51,12 +54,20 @@ export class SessionService {
     @Inject(DirectoryUserRepository) private readonly directory: Directory,
     @Inject(APP_CONFIG) private readonly config: Settings,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(SignInThrottle) private readonly throttle: Throttle,
   ) {}
 
-  async signIn(username: string, password: string, clientIp?: string): Promise<SignedIn> {
+  /**
+   * A throttled pair of username and browser address is refused before anything is asked of the
+   * provider, so the answer is the same whether the name exists or not (ASVS 5 V6.3).
+   */
+  async signIn(username: string, password: string, clientIp: string): Promise<SignedIn> {
+    const verdict = await this.throttle.attempt(username, clientIp);
+    if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
     const login = await this.provider
       .login(username, password, { clientIp })
       .catch((e: unknown) => rethrowProviderError(e, signInError));
+    await this.throttle.succeeded(username, clientIp);
     return this.open(login.token, login.username, signInError);
   }
 

@@ -17,6 +17,8 @@ export class ThronExceptionFilter implements ExceptionFilter {
     if (failure.status >= 500) this.logger.error({ err: error }, 'Unhandled provider error');
     if (res.headersSent) return;
     const { status, ...envelope } = failure;
+    if (error instanceof ThronError && error.retryAfterSeconds !== undefined)
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
     // THRON also names the business error in a header (research §1, WebApplicationException).
     res.status(status).setHeader('X-ERRORCODE', envelope.resultCode).json(envelope);
   }

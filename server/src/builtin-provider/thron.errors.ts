@@ -17,7 +17,11 @@ export interface ThronFailure extends ThronEnvelope {
 
 /** A refusal the provider answers with its envelope; the provider's exception filter writes it. */
 export class ThronError extends Error {
-  constructor(readonly failure: ThronFailure) {
+  /** `retryAfterSeconds` goes out as Retry-After (a throttled login). */
+  constructor(
+    readonly failure: ThronFailure,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(failure.errorDescription ?? failure.resultCode);
     this.name = 'ThronError';
   }

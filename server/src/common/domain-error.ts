@@ -56,3 +56,14 @@ export class DomainError extends Error {
     return new DomainError(ERROR_CODES.VALIDATION_FAILED, 'invalid', message, details);
   }
 }
+
+/** A refusal the caller may retry after a wait: 429 with a Retry-After header (RFC 9110 §10.2.3). */
+export class RetryLaterError extends DomainError {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(code, 'too-many', message, { retryAfterSeconds });
+  }
+}

@@ -3,7 +3,13 @@ import { ERROR_CODES, httpStatusOfCode, type ErrorBody } from '@paddock/rules';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { ProviderError } from '../provider/provider.errors';
-import { DomainError, HTTP_STATUS_OF_KIND, kindOfStatus, type ErrorKind } from './domain-error';
+import {
+  DomainError,
+  HTTP_STATUS_OF_KIND,
+  RetryLaterError,
+  kindOfStatus,
+  type ErrorKind,
+} from './domain-error';
 import { correlationIdOf } from './correlation-id';
 
 const CODE_OF_HTTP_STATUS: Record<number, string> = {
@@ -116,6 +122,7 @@ export class DomainExceptionFilter implements ExceptionFilter {
         body.message,
       );
     if (res.headersSent) return;
+    if (error instanceof RetryLaterError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
     res.status(status).json(body);
   }
 }

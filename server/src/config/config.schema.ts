@@ -31,6 +31,8 @@ export const configSchema = z.object({
   // The provider account the hub makes workflow moves with (docs/workflow.md "Service account").
   PROVIDER_SERVICE_USERNAME: z.string().min(1).default('paddock.workflow'),
   PROVIDER_SERVICE_PASSWORD: z.string().min(1).optional(),
+  // Sign-in throttle per (username, client address), never per account (common/login-throttle.ts):
+  // failures answered at once, then the longest wait in minutes.
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).default(LIMITS.sessionCookieDays),

@@ -17,3 +17,11 @@ export function blockingConnectionOf(config: AppConfig): RedisOptions {
 export function producerConnectionOptions(): { enableOfflineQueue: false } {
   return { enableOfflineQueue: false };
 }
+
+/**
+ * Options of a connection that serves an HTTP request (upload outcomes, the sign-in throttle): a
+ * few retries, not forever, so the request fails rather than hangs while Redis is down.
+ */
+export function requestConnectionOptions(): { maxRetriesPerRequest: number } {
+  return { maxRetriesPerRequest: 3 };
+}

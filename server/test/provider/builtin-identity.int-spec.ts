@@ -88,15 +88,31 @@ describe('built-in provider identity endpoints', () => {
       });
     });
 
-    it('locks the account after the configured failures; the right password is refused meanwhile', async () => {
-      await t.app.get(BuiltinIdentitySeeder).upsertUser({ username: 'locked.provider', password: PASSWORD });
-      const form = (password: string) => ({ username: 'locked.provider', password });
-      expect((await login(form('x1'))).body.errorDescription).toBe('WRONG_CREDENTIALS');
-      expect((await login(form('x2'))).body.errorDescription).toBe('WRONG_CREDENTIALS');
-      expect((await login(form('x3'))).body.errorDescription).toBe('TOO_MANY_ATTEMPTS');
-      const right = await login(form(PASSWORD));
-      expect(right.status).toBe(418);
-      expect(right.body.errorDescription).toBe('TOO_MANY_ATTEMPTS');
+    it('slows a name down per caller address, never the account, and the same way for an unknown name', async () => {
+      await t.app
+        .get(BuiltinIdentitySeeder)
+        .upsertUser({ username: 'throttled.provider', password: PASSWORD });
+      const from = (address: string, username: string, password: string) =>
+        login({ username, password }, { 'x-forwarded-for': address });
+      const answers = async (username: string) => {
+        const seen: { status: number; body: Envelope; retryAfter: string | null }[] = [];
+        // LOGIN_MAX_FAILURES is 3 here: three wrong passwords are answered, the fourth try waits.
+        for (const password of ['x1', 'x2', 'x3', PASSWORD]) {
+          const res = await from('203.0.113.20', username, password);
+          seen.push({ status: res.status, body: res.body, retryAfter: res.headers.get('retry-after') });
+        }
+        return seen;
+      };
+      const real = await answers('throttled.provider');
+      expect(real.map((a) => [a.status, a.body.errorDescription, a.retryAfter])).toEqual([
+        [418, 'WRONG_CREDENTIALS', null],
+        [418, 'WRONG_CREDENTIALS', null],
+        [418, 'WRONG_CREDENTIALS', null],
+        [429, 'TOO_MANY_ATTEMPTS', '30'],
+      ]);
+      expect(await answers('nobody.provider')).toEqual(real);
+      const elsewhere = await from('203.0.113.21', 'throttled.provider', PASSWORD);
+      expect(elsewhere.status).toBe(200);
     });
 
     it('stores only the sha256 of a token', async () => {
@@ -109,8 +125,9 @@ describe('built-in provider identity endpoints', () => {
 
     it('throttles logins per client address with a 429 envelope', async () => {
       const headers = { 'x-forwarded-for': '203.0.113.9' };
-      let last = await login({ username: 'nobody', password: 'x' }, headers);
-      for (let i = 1; i <= 30; i++) last = await login({ username: 'nobody', password: 'x' }, headers);
+      // A new name each time: the per-name delays must not be what answers here.
+      let last = await login({ username: 'nobody.0', password: 'x' }, headers);
+      for (let i = 1; i <= 30; i++) last = await login({ username: `nobody.${i}`, password: 'x' }, headers);
       expect(last.status).toBe(429);
       expect(last.body).toEqual({
         resultCode: 'ACCESS_DENIED',

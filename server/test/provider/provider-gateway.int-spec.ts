@@ -75,10 +75,13 @@ describe('HttpProviderGateway against the built-in provider', () => {
       });
     }
     await t.app.get(BuiltinIdentitySeeder).upsertUser({ username: 'gateway.lock', password: PASSWORD });
+    // LOGIN_MAX_FAILURES is 2 here: the third try from this address waits.
+    await providerFailure(gateway.login('gateway.lock', 'x'));
     await providerFailure(gateway.login('gateway.lock', 'x'));
     expect(await providerFailure(gateway.login('gateway.lock', 'x'))).toMatchObject({
       code: 'TOO_MANY_ATTEMPTS',
       transient: false,
+      detail: { status: 429 },
     });
     expect(await providerFailure(gateway.login('gateway.lock', PASSWORD))).toMatchObject({
       code: 'TOO_MANY_ATTEMPTS',

@@ -15,8 +15,6 @@ export function identityUser(overrides: Partial<IdentityUser> = {}): IdentityUse
     companyName: '',
     imageUrl: null,
     externalId: null,
-    failedLogins: 0,
-    lockedUntil: null,
     lastLogin: null,
     ...overrides,
   };

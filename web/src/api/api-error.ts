@@ -13,13 +13,19 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly correlationId: string | undefined;
+  /** What the hub adds to some refusals (ErrorBody.details), e.g. the wait of a throttled sign-in. */
+  readonly details: unknown;
 
-  constructor(status: number, body: Pick<ErrorBody, 'code' | 'message'> & { correlationId?: string }) {
+  constructor(
+    status: number,
+    body: Pick<ErrorBody, 'code' | 'message' | 'details'> & { correlationId?: string },
+  ) {
     super(body.message);
     this.name = 'ApiError';
     this.status = status;
     this.code = body.code;
     this.correlationId = body.correlationId;
+    this.details = body.details;
   }
 }
 

@@ -28,6 +28,7 @@ const errorBodySchema = z.object({
   code: z.string(),
   message: z.string().optional(),
   correlationId: z.string().optional(),
+  details: z.unknown().optional(),
 });
 
 /** Marks a body that is not JSON: a failure when the call succeeded, a bare status otherwise. */
@@ -63,7 +64,12 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   throw new ApiError(
     status,
     body.success
-      ? { code: body.data.code, message: body.data.message ?? '', correlationId: body.data.correlationId }
+      ? {
+          code: body.data.code,
+          message: body.data.message ?? '',
+          correlationId: body.data.correlationId,
+          details: body.data.details,
+        }
       : { code: CLIENT_FAILURES.BAD_RESPONSE, message: `HTTP ${status}` },
   );
 }

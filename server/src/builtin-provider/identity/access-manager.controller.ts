@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { Body, Controller, Headers, HttpCode, Param, Post, UseFilters, UseGuards } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Ip, Param, Post, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import { ThronExceptionFilter } from '../thron-exception.filter';
@@ -13,7 +13,7 @@ import {
 } from './access-manager.dto';
 import { AccessManagerService } from './access-manager.service';
 
-/** Login attempts per client IP per minute, on top of the per-account lockout. */
+/** Login requests per client IP per minute (a flood guard), on top of ProviderLoginThrottle's growing delays. */
 export const PROVIDER_LOGIN_THROTTLE = { limit: 30, ttl: 60_000 };
 
 /** THRON's xsso accessmanager (research §2.1, §2.2); not part of the hub's API description. */
@@ -32,11 +32,16 @@ export class AccessManagerController {
     @Param('clientId') clientId: string,
     @Body(new ThronInputPipe(loginFormSchema)) form: LoginForm,
     @Headers() headers: IncomingHttpHeaders,
+    @Ip() callerAddress: string,
   ) {
-    return this.accessManager.login(clientId, {
-      username: form.username ?? singleHeader(headers.username),
-      password: form.password ?? singleHeader(headers.password),
-    });
+    return this.accessManager.login(
+      clientId,
+      {
+        username: form.username ?? singleHeader(headers.username),
+        password: form.password ?? singleHeader(headers.password),
+      },
+      callerAddress,
+    );
   }
 
   @Post('validateToken/:clientId')

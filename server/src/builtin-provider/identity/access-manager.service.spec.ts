@@ -17,21 +17,26 @@ function aUser(overrides: Partial<IdentityUser> = {}): IdentityUser {
   return identityUser({ ...mario, ...overrides });
 }
 
-/** The service over an in-memory user table, a fake hasher ('hash:<password>') and a fixed clock. */
+/**
+ * The service over an in-memory user table, a fake hasher ('hash:<password>'), a fixed clock and a
+ * throttle that refuses the usernames in `throttled` and records what it was told.
+ */
 function setUp(user: IdentityUser | null) {
-  const state = { user, verifiedNull: 0, tokensIssued: 0, revoked: [] as string[] };
+  const state = {
+    user,
+    verified: 0,
+    verifiedNull: 0,
+    tokensIssued: 0,
+    revoked: [] as string[],
+    throttled: new Set<string>(),
+    attempts: [] as string[],
+    successes: [] as string[],
+  };
   const service = new AccessManagerService(
     {
       findByUsername: async (username) => (state.user?.username === username ? { ...state.user } : null),
-      recordFailure: async () => (state.user ? ++state.user.failedLogins : 0),
-      lock: async (_id, until) => {
-        if (state.user) Object.assign(state.user, { lockedUntil: until, failedLogins: 0 });
-      },
-      resetFailures: async () => {
-        if (state.user) Object.assign(state.user, { lockedUntil: null, failedLogins: 0 });
-      },
       recordLogin: async (_id, at) => {
-        if (state.user) Object.assign(state.user, { lastLogin: at, lockedUntil: null, failedLogins: 0 });
+        if (state.user) Object.assign(state.user, { lastLogin: at });
       },
     },
     {
@@ -43,32 +48,46 @@ function setUp(user: IdentityUser | null) {
     },
     {
       verify: async (hash, password) => {
+        state.verified++;
         if (hash === null) state.verifiedNull++;
         return hash === `hash:${password}`;
       },
     },
-    { CLIENT_ID: 'paddock', LOGIN_MAX_FAILURES: 3, LOGIN_LOCK_MINUTES: 15 },
+    { CLIENT_ID: 'paddock' },
     { now: () => NOW },
+    {
+      attempt: async (username, address) => {
+        state.attempts.push(`${username}@${address}`);
+        return state.throttled.has(username) ? { allowed: false, retryAfterSeconds: 60 } : { allowed: true };
+      },
+      succeeded: async (username, address) => {
+        state.successes.push(`${username}@${address}`);
+      },
+    },
   );
   return { service, state };
 }
 
+const ADDRESS = '198.51.100.9';
+
 async function refusal(
   promise: Promise<unknown>,
-): Promise<{ status: number; resultCode: string; errorDescription?: string }> {
+): Promise<{ status: number; resultCode: string; errorDescription?: string; retryAfterSeconds?: number }> {
   try {
     await promise;
   } catch (e) {
-    if (e instanceof ThronError) return e.failure;
+    if (e instanceof ThronError) return { ...e.failure, retryAfterSeconds: e.retryAfterSeconds };
     throw e;
   }
   throw new Error('expected a ThronError');
 }
 
 describe('AccessManagerService.login', () => {
-  it('issues a token and records the login', async () => {
-    const { service, state } = setUp(aUser({ failedLogins: 2 }));
-    await expect(service.login('paddock', { username: 'mario', password: 'right' })).resolves.toEqual({
+  it('issues a token, records the login and clears the throttle of this name and address', async () => {
+    const { service, state } = setUp(aUser());
+    await expect(
+      service.login('paddock', { username: 'mario', password: 'right' }, ADDRESS),
+    ).resolves.toEqual({
       resultCode: 'OK',
       tokenId: 'token-1',
       username: 'mario',
@@ -76,13 +95,16 @@ describe('AccessManagerService.login', () => {
       userType: 'PLATFORM_USER',
       ssoCode: 'OK',
     });
-    expect(state.user).toMatchObject({ failedLogins: 0, lastLogin: NOW });
+    expect(state.user).toMatchObject({ lastLogin: NOW });
+    expect(state.successes).toEqual([`mario@${ADDRESS}`]);
   });
 
   it('answers an unknown user like a wrong password, after hashing all the same', async () => {
     const { service, state } = setUp(aUser());
-    const unknown = await refusal(service.login('paddock', { username: 'nobody', password: 'right' }));
-    const wrong = await refusal(service.login('paddock', { username: 'mario', password: 'wrong' }));
+    const unknown = await refusal(
+      service.login('paddock', { username: 'nobody', password: 'right' }, ADDRESS),
+    );
+    const wrong = await refusal(service.login('paddock', { username: 'mario', password: 'wrong' }, ADDRESS));
     expect(unknown).toEqual(wrong);
     expect(unknown).toMatchObject({
       status: 418,
@@ -90,24 +112,31 @@ describe('AccessManagerService.login', () => {
       errorDescription: 'WRONG_CREDENTIALS',
     });
     expect(state.verifiedNull).toBe(1);
+    expect(state.verified).toBe(2);
   });
 
-  it('locks after LOGIN_MAX_FAILURES consecutive failures and refuses the right password during the lock', async () => {
+  it('counts a wrong password against the name and address, never clearing it', async () => {
     const { service, state } = setUp(aUser());
-    const attempt = (password: string) => refusal(service.login('paddock', { username: 'mario', password }));
-    expect((await attempt('w1')).errorDescription).toBe('WRONG_CREDENTIALS');
-    expect((await attempt('w2')).errorDescription).toBe('WRONG_CREDENTIALS');
-    expect((await attempt('w3')).errorDescription).toBe('TOO_MANY_ATTEMPTS');
-    expect(state.user?.lockedUntil).toEqual(minutes(15));
-    expect((await attempt('right')).errorDescription).toBe('TOO_MANY_ATTEMPTS');
-    expect(state.tokensIssued).toBe(0);
+    await refusal(service.login('paddock', { username: 'mario', password: 'wrong' }, ADDRESS));
+    expect(state.attempts).toEqual([`mario@${ADDRESS}`]);
+    expect(state.successes).toEqual([]);
   });
 
-  it('lets the right password in once the lock has ended', async () => {
-    const { service } = setUp(aUser({ lockedUntil: minutes(-1) }));
-    await expect(service.login('paddock', { username: 'mario', password: 'right' })).resolves.toMatchObject({
-      resultCode: 'OK',
+  it('refuses a throttled name with 429 and Retry-After before looking at the user or the password', async () => {
+    const { service, state } = setUp(aUser());
+    state.throttled = new Set(['mario', 'nobody']);
+    const real = await refusal(service.login('paddock', { username: 'mario', password: 'right' }, ADDRESS));
+    const unknown = await refusal(service.login('paddock', { username: 'nobody', password: 'x' }, ADDRESS));
+    expect(real).toEqual(unknown);
+    expect(real).toEqual({
+      status: 429,
+      resultCode: 'ACCESS_DENIED',
+      errorDescription: 'TOO_MANY_ATTEMPTS',
+      ssoCode: 'AUTHENTICATION_ERROR',
+      retryAfterSeconds: 60,
     });
+    expect(state.verified).toBe(0);
+    expect(state.tokensIssued).toBe(0);
   });
 
   it.each<[string, Partial<IdentityUser>, string]>([
@@ -115,31 +144,39 @@ describe('AccessManagerService.login', () => {
     ['expired password', { passwordExpiresAt: minutes(-1) }, 'PASSWORD_EXPIRED'],
     ['password expiring right now', { passwordExpiresAt: NOW }, 'PASSWORD_EXPIRED'],
   ])('tells a %s account only to someone with the password', async (_case, overrides, description) => {
-    const { service, state } = setUp(aUser({ ...overrides, failedLogins: 1 }));
+    const { service, state } = setUp(aUser(overrides));
     expect(
-      (await refusal(service.login('paddock', { username: 'mario', password: 'wrong' }))).errorDescription,
+      (await refusal(service.login('paddock', { username: 'mario', password: 'wrong' }, ADDRESS)))
+        .errorDescription,
     ).toBe('WRONG_CREDENTIALS');
     expect(
-      (await refusal(service.login('paddock', { username: 'mario', password: 'right' }))).errorDescription,
+      (await refusal(service.login('paddock', { username: 'mario', password: 'right' }, ADDRESS)))
+        .errorDescription,
     ).toBe(description);
-    expect(state.user?.failedLogins).toBe(0);
+    // The right password clears the throttle even though the account cannot sign in.
+    expect(state.successes).toEqual([`mario@${ADDRESS}`]);
     expect(state.tokensIssued).toBe(0);
   });
 
   it('refuses a user without a password (single sign-on only)', async () => {
     const { service } = setUp(aUser({ passwordHash: null }));
     expect(
-      (await refusal(service.login('paddock', { username: 'mario', password: 'x' }))).errorDescription,
+      (await refusal(service.login('paddock', { username: 'mario', password: 'x' }, ADDRESS)))
+        .errorDescription,
     ).toBe('WRONG_CREDENTIALS');
   });
 
   it('answers CLIENT_NOT_FOUND for another tenant and 400 for a missing field', async () => {
     const { service } = setUp(aUser());
-    expect(await refusal(service.login('acme', { username: 'mario', password: 'right' }))).toMatchObject({
+    expect(
+      await refusal(service.login('acme', { username: 'mario', password: 'right' }, ADDRESS)),
+    ).toMatchObject({
       status: 418,
       resultCode: 'CLIENT_NOT_FOUND',
     });
-    expect(await refusal(service.login('paddock', { username: 'mario' }))).toMatchObject({ status: 400 });
+    expect(await refusal(service.login('paddock', { username: 'mario' }, ADDRESS))).toMatchObject({
+      status: 400,
+    });
   });
 });
 

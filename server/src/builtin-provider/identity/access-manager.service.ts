@@ -17,16 +17,15 @@ import {
 } from './access-manager.dto';
 import { IDENTITY_FAILURES } from './identity.errors';
 import { PasswordHasher } from './password-hasher';
+import { ProviderLoginThrottle } from './provider-login-throttle';
 import { TokenService } from './token.service';
 import { UserDirectoryRepository } from './user-directory.repository';
 
-type Users = Pick<
-  UserDirectoryRepository,
-  'findByUsername' | 'recordFailure' | 'lock' | 'resetFailures' | 'recordLogin'
->;
+type Users = Pick<UserDirectoryRepository, 'findByUsername' | 'recordLogin'>;
 type Tokens = Pick<TokenService, 'issueToken' | 'resolve' | 'revoke'>;
 type Hasher = Pick<PasswordHasher, 'verify'>;
-type Settings = Pick<AppConfig, 'CLIENT_ID' | 'LOGIN_MAX_FAILURES' | 'LOGIN_LOCK_MINUTES'>;
+type Throttle = Pick<ProviderLoginThrottle, 'attempt' | 'succeeded'>;
+type Settings = Pick<AppConfig, 'CLIENT_ID'>;
 
 /** THRON's xsso accessmanager: login, validateToken, logout. */
 @Injectable()
@@ -37,34 +36,35 @@ export class AccessManagerService {
     @Inject(PasswordHasher) private readonly hasher: Hasher,
     @Inject(APP_CONFIG) private readonly config: Settings,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(ProviderLoginThrottle) private readonly throttle: Throttle,
   ) {}
 
-  async login(clientId: string, credentials: LoginCredentials): Promise<AccessLoginResponse> {
+  /**
+   * Failures slow down the pair of username and caller address, never the account (ASVS 5 V6.3),
+   * and a real and an unknown username take the same path: the throttle first, then one password
+   * hash check (an unknown user's against a dummy hash), then the same refusal.
+   */
+  async login(
+    clientId: string,
+    credentials: LoginCredentials,
+    callerAddress: string,
+  ): Promise<AccessLoginResponse> {
     requireClient(this.config.CLIENT_ID, clientId);
     const { username, password } = credentials;
     if (!username || !password)
       throw thronError(THRON_FAILURES.invalidArguments, 'username and password are required');
+    const verdict = await this.throttle.attempt(username, callerAddress);
+    if (!verdict.allowed) throw new ThronError(THRON_FAILURES.tooManyRequests, verdict.retryAfterSeconds);
     const user = await this.users.findByUsername(username);
-    if (!user) {
-      await this.hasher.verify(null, password);
+    if (!(await this.hasher.verify(user?.passwordHash ?? null, password)) || !user)
       throw new ThronError(IDENTITY_FAILURES.wrongCredentials);
-    }
+    await this.throttle.succeeded(username, callerAddress);
     const now = this.clock.now();
-    // A locked account refuses even the right password until the lock ends.
-    if (user.lockedUntil && user.lockedUntil > now) throw new ThronError(IDENTITY_FAILURES.tooManyAttempts);
-    if (!(await this.hasher.verify(user.passwordHash, password))) {
-      const failures = await this.users.recordFailure(user.id);
-      if (failures < this.config.LOGIN_MAX_FAILURES) throw new ThronError(IDENTITY_FAILURES.wrongCredentials);
-      await this.users.lock(user.id, new Date(now.getTime() + this.config.LOGIN_LOCK_MINUTES * 60_000));
-      throw new ThronError(IDENTITY_FAILURES.tooManyAttempts);
-    }
     // Account state is told only to someone who knows the password.
-    if (!user.active || (user.passwordExpiresAt && user.passwordExpiresAt <= now)) {
-      if (user.failedLogins > 0) await this.users.resetFailures(user.id);
+    if (!user.active || (user.passwordExpiresAt && user.passwordExpiresAt <= now))
       throw new ThronError(
         user.active ? IDENTITY_FAILURES.passwordExpired : IDENTITY_FAILURES.accountDisabled,
       );
-    }
     const tokenId = await this.tokens.issueToken(user.id);
     await this.users.recordLogin(user.id, now);
     return toAccessLoginResponse(user, tokenId);

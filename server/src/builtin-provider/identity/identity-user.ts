@@ -11,8 +11,6 @@ export interface IdentityUser {
   companyName: string;
   imageUrl: string | null;
   externalId: string | null;
-  failedLogins: number;
-  lockedUntil: Date | null;
   lastLogin: Date | null;
 }
 

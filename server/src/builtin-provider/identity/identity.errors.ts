@@ -12,8 +12,7 @@ import type { ThronFailure } from '../thron.errors';
  * | wrong credentials | 418  | ACCESS_DENIED       | WRONG_CREDENTIALS | AUTHENTICATION_ERROR |
  * | password expired  | 418  | ACCESS_DENIED       | PASSWORD_EXPIRED  | AUTHENTICATION_ERROR |
  * | account disabled  | 418  | ACCESS_DENIED       | ACCOUNT_DISABLED  | AUTHENTICATION_ERROR |
- * | account locked    | 418  | ACCESS_DENIED       | TOO_MANY_ATTEMPTS | AUTHENTICATION_ERROR |
- * | per-IP throttle   | 429  | ACCESS_DENIED       | TOO_MANY_ATTEMPTS | AUTHENTICATION_ERROR |
+ * | throttled         | 429  | ACCESS_DENIED       | TOO_MANY_ATTEMPTS | AUTHENTICATION_ERROR |
  * | wrong clientId    | 418  | CLIENT_NOT_FOUND    | CLIENT_NOT_FOUND  | OK                   |
  * | missing argument  | 400  | EXCEPTION           | INVALID_ARGUMENTS | OK                   |
  * | token expired     | 403  | SESSION_NON_FOUND   | SESSION_EXPIRED   | SESSION_EXPIRED      |
@@ -32,7 +31,6 @@ export const IDENTITY_FAILURES = {
   wrongCredentials: loginRefusal('WRONG_CREDENTIALS'),
   passwordExpired: loginRefusal('PASSWORD_EXPIRED'),
   accountDisabled: loginRefusal('ACCOUNT_DISABLED'),
-  tooManyAttempts: loginRefusal('TOO_MANY_ATTEMPTS'),
   usernameMismatch: {
     status: 403,
     resultCode: 'ACCESS_DENIED',

@@ -5,6 +5,7 @@ import { AccessManagerService } from './access-manager.service';
 import { BuiltinIdentitySeeder } from './builtin-identity.seeder';
 import { GroupRepository } from './group.repository';
 import { PasswordHasher } from './password-hasher';
+import { ProviderLoginThrottle } from './provider-login-throttle';
 import { TokenRepository } from './token.repository';
 import { TokenService } from './token.service';
 import { UserDirectoryRepository } from './user-directory.repository';
@@ -23,6 +24,7 @@ import { UserDirectoryRepository } from './user-directory.repository';
     UserDirectoryRepository,
     GroupRepository,
     PasswordHasher,
+    ProviderLoginThrottle,
     BuiltinIdentitySeeder,
   ],
   exports: [TokenService, UserDirectoryRepository, BuiltinIdentitySeeder],

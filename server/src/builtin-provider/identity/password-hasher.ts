@@ -7,7 +7,8 @@ import { hash, verify } from '@node-rs/argon2';
  */
 @Injectable()
 export class PasswordHasher {
-  private dummyHash?: Promise<string>;
+  // Made at start, so the first unknown username does not take one hash longer than the rest.
+  private readonly dummyHash = hash('paddock-dummy-password');
 
   hash(password: string): Promise<string> {
     return hash(password);
@@ -19,7 +20,6 @@ export class PasswordHasher {
    */
   async verify(passwordHash: string | null, password: string): Promise<boolean> {
     if (passwordHash === null) {
-      this.dummyHash ??= hash('paddock-dummy-password');
       await verify(await this.dummyHash, password).catch(() => false);
       return false;
     }

@@ -26,8 +26,7 @@ export class TokenRepository {
       SELECT t.expires_at AS "tokenExpiresAt", u.id, u.username, u.password_hash AS "passwordHash", u.active,
              u.password_expires_at AS "passwordExpiresAt", u.first_name AS "firstName",
              u.last_name AS "lastName", u.email, u.company_name AS "companyName", u.image_url AS "imageUrl",
-             u.external_id AS "externalId", u.failed_logins AS "failedLogins",
-             u.locked_until AS "lockedUntil", u.last_login AS "lastLogin"
+             u.external_id AS "externalId", u.last_login AS "lastLogin"
       FROM provider.token t JOIN provider."user" u ON u.id = t.user_id
       WHERE t.id = ${id} AND t.expires_at > ${now}`;
     if (!row) return null;

@@ -15,8 +15,6 @@ export const IDENTITY_USER_FIELDS = {
   companyName: true,
   imageUrl: true,
   externalId: true,
-  failedLogins: true,
-  lockedUntil: true,
   lastLogin: true,
 } as const;
 
@@ -62,29 +60,10 @@ export class UserDirectoryRepository {
     return byEmail.length === 1 ? byEmail[0] : null;
   }
 
-  /** Counts one more consecutive failed login; returns the new count (atomic under concurrency). */
-  async recordFailure(id: string): Promise<number> {
-    const { failedLogins } = await this.prisma.user.update({
-      where: { id },
-      data: { failedLogins: { increment: 1 } },
-      select: { failedLogins: true },
-    });
-    return failedLogins;
-  }
-
-  /** Locks the account; the count starts again from zero when the lock ends. */
-  async lock(id: string, until: Date): Promise<void> {
-    await this.prisma.user.update({ where: { id }, data: { lockedUntil: until, failedLogins: 0 } });
-  }
-
-  async resetFailures(id: string): Promise<void> {
-    await this.prisma.user.update({ where: { id }, data: { failedLogins: 0, lockedUntil: null } });
-  }
-
   async recordLogin(id: string, at: Date): Promise<void> {
     await this.prisma.user.update({
       where: { id },
-      data: { lastLogin: at, failedLogins: 0, lockedUntil: null },
+      data: { lastLogin: at },
     });
   }
 

@@ -24,7 +24,7 @@ export class OAuthLinkRepository {
     }
   }
 
-  /** Records the sign-in time only: failed password attempts and lockouts are left as they are. */
+  /** Records the sign-in time only: single sign-on proves no password, so it leaves the login throttle be. */
   async recordSsoLogin(userId: string, at: Date): Promise<void> {
     await this.prisma.user.update({ where: { id: userId }, data: { lastLogin: at } });
   }

@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '@paddock/rules';
+import { z } from 'zod';
 import { isApiError } from '../../api/api-error';
 
 /** The sign-in failures of SPEC §6, each with its own message. */
@@ -12,16 +13,34 @@ const MESSAGE_BY_CODE = {
 
 export type LoginErrorKey =
   | (typeof MESSAGE_BY_CODE)[keyof typeof MESSAGE_BY_CODE]
+  | 'auth.errors.tooManyAttemptsSeconds'
+  | 'auth.errors.tooManyAttemptsMinutes'
   | 'auth.errors.unavailable'
   | 'auth.errors.sso'
   | 'auth.errors.popupBlocked';
+
+/** A message and what it interpolates: `wait` is in the unit its key names. */
+export interface LoginFailure {
+  key: LoginErrorKey;
+  values?: { wait: number };
+}
+
+/** The hub's throttle says how long this name must wait from this browser (details.retryAfterSeconds). */
+const throttleDetails = z.object({ retryAfterSeconds: z.number().int().positive() });
 
 function isKnownCode(code: string): code is keyof typeof MESSAGE_BY_CODE {
   return code in MESSAGE_BY_CODE;
 }
 
-export function loginErrorKey(error: unknown): LoginErrorKey {
-  return isApiError(error) && isKnownCode(error.code)
-    ? MESSAGE_BY_CODE[error.code]
-    : 'auth.errors.unavailable';
+export function loginFailure(error: unknown): LoginFailure {
+  if (!isApiError(error) || !isKnownCode(error.code)) return { key: 'auth.errors.unavailable' };
+  const throttle = throttleDetails.safeParse(error.details);
+  if (error.code === ERROR_CODES.TOO_MANY_ATTEMPTS && throttle.success) {
+    const seconds = throttle.data.retryAfterSeconds;
+    // Under a minute in seconds, else in whole minutes rounded up, so the wait is never understated.
+    return seconds < 60
+      ? { key: 'auth.errors.tooManyAttemptsSeconds', values: { wait: seconds } }
+      : { key: 'auth.errors.tooManyAttemptsMinutes', values: { wait: Math.ceil(seconds / 60) } };
+  }
+  return { key: MESSAGE_BY_CODE[error.code] };
 }

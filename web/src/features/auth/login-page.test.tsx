@@ -33,6 +33,23 @@ describe('login page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 
+  it.each([
+    [30, 'Too many sign-in attempts. Try again in 30 seconds.'],
+    [59, 'Too many sign-in attempts. Try again in 59 seconds.'],
+    [61, 'Too many sign-in attempts. Try again in 2 minutes.'],
+    [900, 'Too many sign-in attempts. Try again in 15 minutes.'],
+  ])('says how long to wait when the hub gives the wait (%i s)', async (retryAfterSeconds, message) => {
+    fakeHub({
+      ...signedOutRoutes(),
+      'POST /api/session': hubError(429, 'TOO_MANY_ATTEMPTS', { retryAfterSeconds }),
+    });
+    renderApp('/login');
+
+    await signIn();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
   it('stays on the login page after a failed sign-in', async () => {
     fakeHub({ ...signedOutRoutes(), 'POST /api/session': hubError(401, 'WRONG_CREDENTIALS') });
     const app = renderApp('/login');
@@ -94,9 +111,17 @@ describe('login page', () => {
     expect(await screen.findByRole('button', { name: 'Accedi' })).toBeInTheDocument();
   });
 
-  it('shows the failure messages in the chosen language', async () => {
+  it.each([
+    [401, 'PASSWORD_EXPIRED', undefined, "Password scaduta, contatta l'amministratore."],
+    [
+      429,
+      'TOO_MANY_ATTEMPTS',
+      { retryAfterSeconds: 120 },
+      'Troppi tentativi di accesso. Riprova tra 2 minuti.',
+    ],
+  ])('shows the failure messages in the chosen language (%i %s)', async (status, code, details, message) => {
     await i18n.changeLanguage('it');
-    fakeHub({ ...signedOutRoutes(), 'POST /api/session': hubError(401, 'PASSWORD_EXPIRED') });
+    fakeHub({ ...signedOutRoutes(), 'POST /api/session': hubError(status, code, details) });
     renderApp('/login');
     const user = userEvent.setup();
 
@@ -104,9 +129,7 @@ describe('login page', () => {
     await user.type(screen.getByLabelText('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Accedi' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      "Password scaduta, contatta l'amministratore.",
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 });
 

@@ -9,13 +9,13 @@ import { ssoConfigQueryOptions } from '../../api/sso.queries';
 import { AlertBanner } from '../../components/ui/alert-banner';
 import { useCompleteSignIn } from '../session/use-complete-sign-in';
 import { LoginForm } from './login-form';
-import { loginErrorKey, type LoginErrorKey } from './login-errors';
+import { loginFailure, type LoginFailure } from './login-errors';
 import { useSsoPopup } from './use-sso-popup';
 
 /** SPEC §2 Login: username, password, language, and single sign-on when the hub offers it. */
 export function LoginPage() {
   const { t } = useTranslation();
-  const [error, setError] = useState<LoginErrorKey | null>(null);
+  const [error, setError] = useState<LoginFailure | null>(null);
   const completeSignIn = useCompleteSignIn();
   const sso = useQuery(ssoConfigQueryOptions());
 
@@ -23,18 +23,18 @@ export function LoginPage() {
     mutationFn: signIn,
     onMutate: () => setError(null),
     onSuccess: completeSignIn,
-    onError: (failure) => setError(loginErrorKey(failure)),
+    onError: (failure) => setError(loginFailure(failure)),
   });
   const tokenSignIn = useMutation({
     mutationFn: signInWithToken,
     onMutate: () => setError(null),
     onSuccess: completeSignIn,
-    onError: () => setError('auth.errors.sso'),
+    onError: () => setError({ key: 'auth.errors.sso' }),
   });
   const openSsoPopup = useSsoPopup({
     onToken: (token) => tokenSignIn.mutate(token),
-    onFailure: () => setError('auth.errors.sso'),
-    onBlocked: () => setError('auth.errors.popupBlocked'),
+    onFailure: () => setError({ key: 'auth.errors.sso' }),
+    onBlocked: () => setError({ key: 'auth.errors.popupBlocked' }),
   });
 
   return (
@@ -50,11 +50,11 @@ export function LoginPage() {
         </Card.Header>
         <Card.Body>
           <Stack gap="5">
-            {error ? <AlertBanner>{t(error)}</AlertBanner> : null}
+            {error ? <AlertBanner>{t(error.key, error.values)}</AlertBanner> : null}
             <LoginForm
               submitting={passwordSignIn.isPending}
               onSubmit={(credentials) => passwordSignIn.mutate(credentials)}
-              onIncomplete={() => setError('auth.errors.missingCredentials')}
+              onIncomplete={() => setError({ key: 'auth.errors.missingCredentials' })}
             />
             {sso.data?.enabled ? (
               <>

@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import { Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import type { AppConfig } from '../config/config.module';
+import { requestConnectionOptions } from '../jobs/redis-connection';
+import type { Clock } from './clock';
+
+/**
+ * How sign-in attempts are slowed down (OWASP ASVS 5 V6.3: anti-automation that never lets a
+ * stranger lock a user out). Failures count per (account, client address) pair, so a stranger's
+ * guesses from their address cost the user nothing from theirs.
+ */
+export interface LoginThrottlePolicy {
+  /** Failures of one pair answered at once (LOGIN_MAX_FAILURES). */
+  freeFailures: number;
+  /** The wait after the first failure beyond the free ones; it doubles with each further failure. */
+  firstDelayMs: number;
+  /** The longest wait (LOGIN_LOCK_MINUTES). */
+  maxDelayMs: number;
+}
+
+export const FIRST_LOGIN_DELAY_MS = 30_000;
+/** A pair's failures are forgotten a day after its last attempt (or at its next success). */
+export const LOGIN_PAIR_MEMORY_MS = 24 * 60 * 60_000;
+/** Password spraying: failures from one address across all accounts, per window. */
+export const ADDRESS_MAX_FAILURES = 100;
+export const ADDRESS_WINDOW_MS = 60 * 60_000;
+
+export function loginThrottlePolicyOf(
+  config: Pick<AppConfig, 'LOGIN_MAX_FAILURES' | 'LOGIN_LOCK_MINUTES'>,
+): LoginThrottlePolicy {
+  return {
+    freeFailures: config.LOGIN_MAX_FAILURES,
+    firstDelayMs: FIRST_LOGIN_DELAY_MS,
+    maxDelayMs: config.LOGIN_LOCK_MINUTES * 60_000,
+  };
+}
+
+/** How long a pair with `failures` failed attempts must wait after its last one before the next. */
+export function loginDelayMs(failures: number, policy: LoginThrottlePolicy): number {
+  const beyond = failures - policy.freeFailures;
+  if (beyond < 0) return 0;
+  // 2^beyond overflows to Infinity long after the cap is reached, and min() still holds then.
+  return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** beyond);
+}
+
+/** Every delay from 0 failures until the cap, the last one applying to any count beyond. */
+export function loginDelaySchedule(policy: LoginThrottlePolicy): number[] {
+  const delays: number[] = [];
+  for (let failures = 0; ; failures++) {
+    delays.push(loginDelayMs(failures, policy));
+    if (delays[failures] >= policy.maxDelayMs) return delays;
+  }
+}
+
+export type LoginVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Atomically: refuse while the address is over its cap or the pair's delay runs, else count the
+ * attempt as a failure before the password is checked (so parallel guesses cannot all slip into
+ * the free ones); a success takes it back.
+ * KEYS: pair hash {n, t}, address hash {n, start}.
+ * ARGV: now, pair memory ms, address max, address window ms, then the delay schedule.
+ * Returns the wait in ms, 0 when the attempt is allowed.
+ */
+const ATTEMPT_SCRIPT = `
+local now = tonumber(ARGV[1])
+local addressFailures = tonumber(redis.call('HGET', KEYS[2], 'n') or '0')
+local addressStart = tonumber(redis.call('HGET', KEYS[2], 'start') or '0')
+local addressWindow = tonumber(ARGV[4])
+if now - addressStart >= addressWindow then
+  addressFailures = 0
+  addressStart = now
+end
+if addressFailures >= tonumber(ARGV[3]) then
+  return addressStart + addressWindow - now
+end
+local failures = tonumber(redis.call('HGET', KEYS[1], 'n') or '0')
+local last = tonumber(redis.call('HGET', KEYS[1], 't') or '0')
+local schedule = #ARGV - 4
+local wait = last + tonumber(ARGV[4 + math.min(failures + 1, schedule)]) - now
+if wait > 0 then
+  return wait
+end
+redis.call('HSET', KEYS[1], 'n', failures + 1, 't', now)
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('HSET', KEYS[2], 'n', addressFailures + 1, 'start', addressStart)
+redis.call('PEXPIRE', KEYS[2], addressWindow)
+return 0
+`;
+
+/** The attempt succeeded: forget the pair, and give the address its attempt back. */
+const SUCCESS_SCRIPT = `
+redis.call('DEL', KEYS[1])
+if tonumber(redis.call('HGET', KEYS[2], 'n') or '0') > 0 then
+  redis.call('HINCRBY', KEYS[2], 'n', -1)
+end
+return 0
+`;
+
+/**
+ * The sign-in throttle, in Redis so every api replica shares it and a restart forgets nothing;
+ * keys are hashed so no username or address is stored in clear. The hub and the built-in provider
+ * each keep their own (`scope`): the hub keys on the browser's address, the provider on its caller's.
+ */
+export class LoginThrottle implements OnModuleDestroy {
+  private readonly logger = new Logger(LoginThrottle.name);
+  private readonly redis: Redis;
+  private readonly prefix: string;
+  private readonly schedule: string[];
+
+  constructor(
+    config: Pick<AppConfig, 'REDIS_URL' | 'REDIS_PREFIX' | 'LOGIN_MAX_FAILURES' | 'LOGIN_LOCK_MINUTES'>,
+    private readonly clock: Clock,
+    scope: string,
+  ) {
+    this.redis = new Redis(config.REDIS_URL, requestConnectionOptions());
+    this.redis.on('error', (err: Error) => this.logger.warn({ err }, `Redis connection error (${scope})`));
+    this.prefix = `${config.REDIS_PREFIX}:${scope}:`;
+    this.schedule = loginDelaySchedule(loginThrottlePolicyOf(config)).map(String);
+  }
+
+  /** Whether `username` may try a password from `address` now; an allowed attempt counts until it succeeds. */
+  async attempt(username: string, address: string): Promise<LoginVerdict> {
+    const wait = Number(
+      await this.redis.eval(
+        ATTEMPT_SCRIPT,
+        2,
+        ...this.keys(username, address),
+        this.clock.now().getTime(),
+        LOGIN_PAIR_MEMORY_MS,
+        ADDRESS_MAX_FAILURES,
+        ADDRESS_WINDOW_MS,
+        ...this.schedule,
+      ),
+    );
+    return wait > 0 ? { allowed: false, retryAfterSeconds: Math.ceil(wait / 1000) } : { allowed: true };
+  }
+
+  /** The password was right: the pair starts again from zero. */
+  async succeeded(username: string, address: string): Promise<void> {
+    await this.redis.eval(SUCCESS_SCRIPT, 2, ...this.keys(username, address));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  private keys(username: string, address: string): [string, string] {
+    // Case variants of a name ("Admin", "admin") share one count, so they buy a guesser nothing.
+    const pair = createHash('sha256').update(`${username.toLowerCase()}\n${address}`).digest('hex');
+    const from = createHash('sha256').update(address).digest('hex');
+    return [`${this.prefix}pair:${pair}`, `${this.prefix}address:${from}`];
+  }
+}
