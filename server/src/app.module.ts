@@ -12,7 +12,7 @@ import { ClockModule } from './common/clock.module';
 import { DomainExceptionFilter } from './common/domain-exception.filter';
 import { QuietBootstrapLogger } from './common/quiet-bootstrap.logger';
 import { correlationIdOf } from './common/correlation-id';
-import { REDACTED_LOG_PATHS } from './common/log-redaction';
+import { LOG_REDACTION } from './common/log-redaction';
 import { BuiltinProviderModule } from './builtin-provider/builtin-provider.module';
 import { AuthModule } from './auth/auth.module';
 import { SsoModule } from './auth/sso/sso.module';
@@ -46,7 +46,7 @@ export class AppModule {
         pinoHttp: {
           level: config.LOG_LEVEL,
           genReqId: (req) => correlationIdOf(req),
-          redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+          ...LOG_REDACTION,
           autoLogging: { ignore: (req) => req.url === '/api/health' },
         },
       }),

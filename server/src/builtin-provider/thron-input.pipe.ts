@@ -1,5 +1,6 @@
 import { PipeTransform } from '@nestjs/common';
-import type { z } from 'zod';
+import { LIMITS, isValidName } from '@paddock/rules';
+import { z } from 'zod';
 import { THRON_FAILURES, thronError } from './thron.errors';
 
 /**
@@ -17,3 +18,8 @@ export class ThronInputPipe<S extends z.ZodType> implements PipeTransform<unknow
     throw thronError(THRON_FAILURES.invalidArguments, detail);
   }
 }
+
+/** A folder or content name in a provider call: the hub's own rule (isValidName), so neither door takes more. */
+export const thronName = z
+  .string()
+  .refine(isValidName, `must be at most ${LIMITS.nameMaxLength} characters, all of them Latin-1`);
