@@ -9,7 +9,8 @@ import { THRON_FAILURES, thronError } from './thron.errors';
  * typed as a plain object the global pipe skips and is checked here; a missing body reads as empty.
  */
 export class ThronInputPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
-  constructor(private readonly schema: S) {}
+  // Public: the fuzz test (server/test/security/fuzz.int-spec.ts) generates its inputs from it.
+  constructor(readonly schema: S) {}
 
   transform(value: unknown): z.infer<S> {
     const result = this.schema.safeParse(value ?? {});
