@@ -5,7 +5,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { CLIENT_VERSION, LIMITS, SSO_CALLBACK_PATH } from '@paddock/rules';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
-import { AppModule } from './app.module';
+import { AppModule, PREFIXED_API_FILTERS } from './app.module';
 import { answerInputError, refuseNulBytes } from './common/input-boundary';
 import { QuietBootstrapLogger } from './common/quiet-bootstrap.logger';
 import type { AppConfig } from './config/config.module';
@@ -79,7 +79,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.useBodyParser('json', { limit: LIMITS.jsonBodyMaxBytes });
   app.useBodyParser('urlencoded', { extended: true, limit: LIMITS.jsonBodyMaxBytes });
   app.use(refuseNulBytes);
-  app.use(answerInputError());
+  app.use(answerInputError(PREFIXED_API_FILTERS));
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   if (config.PROCESS_ROLE !== 'worker')
     SwaggerModule.setup(API_DOCS_PATH, app, () => openApiDocument(app), {

@@ -13,6 +13,8 @@ import { DomainExceptionFilter } from './common/domain-exception.filter';
 import { QuietBootstrapLogger } from './common/quiet-bootstrap.logger';
 import { correlationIdOf } from './common/correlation-id';
 import { LOG_REDACTION } from './common/log-redaction';
+import type { PrefixedFilter } from './common/input-boundary';
+import { ThronExceptionFilter } from './builtin-provider/thron-exception.filter';
 import { BuiltinProviderModule } from './builtin-provider/builtin-provider.module';
 import { AuthModule } from './auth/auth.module';
 import { SsoModule } from './auth/sso/sso.module';
@@ -29,6 +31,11 @@ import { DownloadsModule } from './downloads/downloads.module';
 import { BlobStoreModule } from './blob-store/blob-store.module';
 import { DerivativesModule } from './builtin-provider/derivatives/derivatives.module';
 import { WorkflowApiModule, WorkflowModule } from './workflow/workflow.module';
+
+/** The APIs that answer with a filter of their own, for the failures met before routing (common/input-boundary.ts). */
+export const PREFIXED_API_FILTERS: readonly PrefixedFilter[] = [
+  { prefix: '/provider/', filter: new ThronExceptionFilter() },
+];
 
 export function webDistDir(config: AppConfig): string {
   return resolve(config.WEB_DIST ?? join(__dirname, '../../web/dist'));

@@ -10,7 +10,12 @@ describe('failureOf (the built-in provider’s envelope for every failure)', () 
     [
       "a 400 as THRON's invalid arguments",
       new BadRequestException('bad form'),
-      { status: 400, resultCode: 'EXCEPTION', errorDescription: 'INVALID_ARGUMENTS: bad form', ssoCode: 'OK' },
+      {
+        status: 400,
+        resultCode: 'EXCEPTION',
+        errorDescription: 'INVALID_ARGUMENTS: bad form',
+        ssoCode: 'OK',
+      },
     ],
     [
       'a 403 as ACCESS_DENIED',

@@ -2,7 +2,6 @@ import { BadRequestException, HttpException, type ExceptionFilter } from '@nestj
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import { hasNulByte } from '@paddock/rules';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ThronExceptionFilter } from '../builtin-provider/thron-exception.filter';
 import { DomainExceptionFilter } from './domain-exception.filter';
 
 /** What body-parser attaches to the errors it raises. */
@@ -44,18 +43,23 @@ function inputErrorOf(error: unknown): HttpException | undefined {
   return undefined;
 }
 
+/** An API under `prefix` that answers its failures with a filter of its own. */
+export interface PrefixedFilter {
+  prefix: string;
+  filter: ExceptionFilter;
+}
+
 /**
  * The failures of the body parsers and of refuseNulBytes, answered through the filter of the API
- * they hit (the provider's THRON envelope under /provider, the hub's `{ code, message,
+ * they hit (`apis`, e.g. the provider's THRON envelope under /provider; the hub's `{ code, message,
  * correlationId }` elsewhere), never as a 404 or a 500.
  */
-export function answerInputError(): ErrorHandler {
+export function answerInputError(apis: readonly PrefixedFilter[]): ErrorHandler {
   const hub = new DomainExceptionFilter();
-  const provider = new ThronExceptionFilter();
   return (error, req, res, next) => {
     const refused = inputErrorOf(error);
     if (!refused) return next(error);
-    const filter: ExceptionFilter = req.path.startsWith('/provider/') ? provider : hub;
+    const filter = apis.find((api) => req.path.startsWith(api.prefix))?.filter ?? hub;
     filter.catch(refused, new ExecutionContextHost([req, res, next]));
   };
 }

@@ -142,7 +142,8 @@ export class ContentsService {
     const given = new Map(contentOpt.basicInfoByLocale.map((l) => [l.locale, l]));
     if (contentOpt.initAllLocales)
       for (const locale of CLIENT_LOCALES)
-        if (!given.has(locale)) given.set(locale, { locale, name: fileName.slice(0, LIMITS.nameMaxLength), description: '' });
+        if (!given.has(locale))
+          given.set(locale, { locale, name: fileName.slice(0, LIMITS.nameMaxLength), description: '' });
     try {
       await this.contents.create({
         id,
