@@ -2,10 +2,11 @@ import { ValidationPipe, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { CLIENT_VERSION, SSO_CALLBACK_PATH } from '@paddock/rules';
+import { CLIENT_VERSION, LIMITS, SSO_CALLBACK_PATH } from '@paddock/rules';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
-import { AppModule } from './app.module';
+import { AppModule, PREFIXED_API_FILTERS } from './app.module';
+import { answerInputError, refuseNulBytes } from './common/input-boundary';
 import { QuietBootstrapLogger } from './common/quiet-bootstrap.logger';
 import type { AppConfig } from './config/config.module';
 
@@ -44,6 +45,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bufferLogs: true,
     forceCloseConnections: true,
+    // Registered below, bounded, with their failures answered as 400 / 413 (answerInputError).
+    bodyParser: false,
   });
   app.useLogger(app.get(QuietBootstrapLogger));
   app.enableShutdownHooks();
@@ -73,6 +76,10 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     helmetFor(req.path)(req as never, res as never, next),
   );
   app.use(cookieParser());
+  app.useBodyParser('json', { limit: LIMITS.jsonBodyMaxBytes });
+  app.useBodyParser('urlencoded', { extended: true, limit: LIMITS.jsonBodyMaxBytes });
+  app.use(refuseNulBytes);
+  app.use(answerInputError(PREFIXED_API_FILTERS));
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   if (config.PROCESS_ROLE !== 'worker')
     SwaggerModule.setup(API_DOCS_PATH, app, () => openApiDocument(app), {

@@ -12,7 +12,9 @@ import { ClockModule } from './common/clock.module';
 import { DomainExceptionFilter } from './common/domain-exception.filter';
 import { QuietBootstrapLogger } from './common/quiet-bootstrap.logger';
 import { correlationIdOf } from './common/correlation-id';
-import { REDACTED_LOG_PATHS } from './common/log-redaction';
+import { LOG_REDACTION } from './common/log-redaction';
+import type { PrefixedFilter } from './common/input-boundary';
+import { ThronExceptionFilter } from './builtin-provider/thron-exception.filter';
 import { BuiltinProviderModule } from './builtin-provider/builtin-provider.module';
 import { AuthModule } from './auth/auth.module';
 import { SsoModule } from './auth/sso/sso.module';
@@ -30,6 +32,11 @@ import { BlobStoreModule } from './blob-store/blob-store.module';
 import { DerivativesModule } from './builtin-provider/derivatives/derivatives.module';
 import { WorkflowApiModule, WorkflowModule } from './workflow/workflow.module';
 
+/** The APIs that answer with a filter of their own, for the failures met before routing (common/input-boundary.ts). */
+export const PREFIXED_API_FILTERS: readonly PrefixedFilter[] = [
+  { prefix: '/provider/', filter: new ThronExceptionFilter() },
+];
+
 export function webDistDir(config: AppConfig): string {
   return resolve(config.WEB_DIST ?? join(__dirname, '../../web/dist'));
 }
@@ -46,7 +53,7 @@ export class AppModule {
         pinoHttp: {
           level: config.LOG_LEVEL,
           genReqId: (req) => correlationIdOf(req),
-          redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+          ...LOG_REDACTION,
           autoLogging: { ignore: (req) => req.url === '/api/health' },
         },
       }),

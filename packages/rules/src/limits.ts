@@ -29,6 +29,12 @@ export const LIMITS = {
    * that is further) and then says "more": an exact count of 100,000 hits costs more than the page.
    */
   searchCountCap: 10_000,
+  /** The longest folder or asset name, in every locale (THRON's locale name limit). */
+  nameMaxLength: 150,
+  /** The deepest offset a page may start at: past it a listing is refused, not overflowed in SQL. */
+  pageOffsetMax: 10_000_000,
+  /** The largest JSON or form body the hub and the provider read (a reject's drawing is the largest). */
+  jsonBodyMaxBytes: 1_048_576,
 } as const;
 
 export const CLIENT_VERSION = '2.0.1';

@@ -1,17 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { THUMBNAIL_BOX_PATTERN, type AssetWorkflowInfo } from '@paddock/rules';
+import { LIMITS, THUMBNAIL_BOX_PATTERN, type AssetWorkflowInfo } from '@paddock/rules';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { IsLatin1 } from '../common/latin1.validator';
+import { IsName } from '../common/latin1.validator';
 import { AssetActionsDto, PlaceDto } from '../workflow/place-actions.dto';
 
 export class RenameAssetDto {
   @ApiProperty({
     description: 'New name; empty (or blank) leaves the asset unchanged (SPEC §5)',
-    maxLength: 150,
+    maxLength: LIMITS.nameMaxLength,
   })
   @IsString()
-  @MaxLength(150)
-  @IsLatin1()
+  @IsName()
   name: string;
 }
 

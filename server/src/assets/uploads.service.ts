@@ -3,7 +3,14 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { ASSET_ERROR_CODES, ERROR_CODES, contentTypeOf, type UploadResult } from '@paddock/rules';
+import {
+  ASSET_ERROR_CODES,
+  ERROR_CODES,
+  LIMITS,
+  contentTypeOf,
+  isValidName,
+  type UploadResult,
+} from '@paddock/rules';
 import type { Server } from '@tus/server';
 import type { Upload } from '@tus/utils';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
@@ -116,6 +123,12 @@ export class UploadsService implements OnModuleInit {
         req,
         DomainError.invalid('Upload-Metadata needs filename and folderId (or contentId)'),
       );
+    // The file name becomes the asset's name: the name rule of every other door (SPEC §5).
+    if (!isValidName(metadata.filename))
+      throw this.refusal(
+        req,
+        DomainError.invalid(`The file name must be at most ${LIMITS.nameMaxLength} Latin-1 characters`),
+      );
     try {
       await this.contents.checkInsert(user.providerToken, {
         folderIds: metadata.contentId ? [] : [metadata.folderId as string],
@@ -153,8 +166,8 @@ export class UploadsService implements OnModuleInit {
         const contentId = await this.contents.insert(user.providerToken, {
           contentType: contentTypeOf(metadata.filetype, extensionOf(fileName)),
           names: [
-            { locale: 'IT', name: fileName.slice(0, 150) },
-            { locale: 'EN', name: fileName.slice(0, 150) },
+            { locale: 'IT', name: fileName },
+            { locale: 'EN', name: fileName },
           ],
           folderIds: [metadata.folderId as string],
           source: uploaded,

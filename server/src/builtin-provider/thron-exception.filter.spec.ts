@@ -8,9 +8,14 @@ describe('failureOf (the built-in provider’s envelope for every failure)', () 
     ['a ThronError as it is', new ThronError(THRON_FAILURES.sessionExpired), THRON_FAILURES.sessionExpired],
     ['the throttle as 429 TOO_MANY_ATTEMPTS', new ThrottlerException(), THRON_FAILURES.tooManyRequests],
     [
-      'a 400 as EXCEPTION',
+      "a 400 as THRON's invalid arguments",
       new BadRequestException('bad form'),
-      { status: 400, resultCode: 'EXCEPTION', errorDescription: 'bad form', ssoCode: 'OK' },
+      {
+        status: 400,
+        resultCode: 'EXCEPTION',
+        errorDescription: 'INVALID_ARGUMENTS: bad form',
+        ssoCode: 'OK',
+      },
     ],
     [
       'a 403 as ACCESS_DENIED',

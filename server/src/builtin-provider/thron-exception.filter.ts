@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { Response } from 'express';
-import { THRON_FAILURES, ThronError, type ThronFailure } from './thron.errors';
+import { THRON_FAILURES, ThronError, thronError, type ThronFailure } from './thron.errors';
 
 /**
  * Answers every failure of a built-in provider endpoint with THRON's envelope and status, instead of
@@ -29,6 +29,8 @@ export function failureOf(error: unknown): ThronFailure {
   if (error instanceof ThrottlerException) return THRON_FAILURES.tooManyRequests;
   if (error instanceof HttpException && error.getStatus() < 500) {
     const status = error.getStatus();
+    // A NUL byte, a body that does not parse (input-boundary.ts): THRON's invalid arguments.
+    if (status === 400) return thronError(THRON_FAILURES.invalidArguments, error.message).failure;
     if (status === 403)
       return {
         status,

@@ -1,5 +1,6 @@
 import { PipeTransform } from '@nestjs/common';
-import type { z } from 'zod';
+import { LIMITS, isValidName } from '@paddock/rules';
+import { z } from 'zod';
 import { THRON_FAILURES, thronError } from './thron.errors';
 
 /**
@@ -8,7 +9,8 @@ import { THRON_FAILURES, thronError } from './thron.errors';
  * typed as a plain object the global pipe skips and is checked here; a missing body reads as empty.
  */
 export class ThronInputPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
-  constructor(private readonly schema: S) {}
+  // Public: the fuzz test (server/test/security/fuzz.int-spec.ts) generates its inputs from it.
+  constructor(readonly schema: S) {}
 
   transform(value: unknown): z.infer<S> {
     const result = this.schema.safeParse(value ?? {});
@@ -17,3 +19,8 @@ export class ThronInputPipe<S extends z.ZodType> implements PipeTransform<unknow
     throw thronError(THRON_FAILURES.invalidArguments, detail);
   }
 }
+
+/** A folder or content name in a provider call: the hub's own rule (isValidName), so neither door takes more. */
+export const thronName = z
+  .string()
+  .refine(isValidName, `must be at most ${LIMITS.nameMaxLength} characters, all of them Latin-1`);

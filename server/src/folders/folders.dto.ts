@@ -1,12 +1,10 @@
-import { IsLatin1 } from '../common/latin1.validator';
+import { IsName } from '../common/latin1.validator';
 import { AssetActionsDto, PlaceDto } from '../workflow/place-actions.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { LANGUAGES, type Language } from '@paddock/rules';
+import { LANGUAGES, LIMITS, type Language } from '@paddock/rules';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
-/** Longest folder name accepted (THRON's locale name limit). */
-export const FOLDER_NAME_MAX = 150;
 /** The synthetic root of the tree (SPEC §3): the parent of every top-level folder the user sees. */
 export const ROOT_FOLDER_ID = 'root';
 
@@ -36,22 +34,23 @@ export class CreateFolderDto {
   @MaxLength(100)
   parentId: string;
 
-  @ApiProperty({ description: 'Name, saved in IT and EN (SPEC §5: a folder must have a name)' })
+  @ApiProperty({
+    description: 'Name, saved in IT and EN (SPEC §5: a folder must have a name)',
+    maxLength: LIMITS.nameMaxLength,
+  })
   @Transform(trimmed)
   @IsString()
   @IsNotEmpty({ message: 'Folder must have a name' })
-  @MaxLength(FOLDER_NAME_MAX)
-  @IsLatin1()
+  @IsName()
   name: string;
 }
 
 export class RenameFolderDto {
-  @ApiProperty({ description: 'New name, saved in IT and EN' })
+  @ApiProperty({ description: 'New name, saved in IT and EN', maxLength: LIMITS.nameMaxLength })
   @Transform(trimmed)
   @IsString()
   @IsNotEmpty({ message: 'Folder must have a name' })
-  @MaxLength(FOLDER_NAME_MAX)
-  @IsLatin1()
+  @IsName()
   name: string;
 }
 

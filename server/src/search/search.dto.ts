@@ -196,12 +196,12 @@ export class AssetListQueryDto extends AssetFilterQueryDto {
   @IsIn(SORT_ORDERS)
   order?: SortOrder;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: LIMITS.pageOffsetMax, default: 0 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(0)
-  @Max(10_000_000)
+  @Max(LIMITS.pageOffsetMax)
   offset?: number;
 
   @ApiPropertyOptional({

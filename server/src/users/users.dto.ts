@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { LIMITS } from '@paddock/rules';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -89,11 +90,12 @@ export class UserSearchQueryDto {
   @Max(USER_SEARCH_LIMITS.maxLimit)
   limit?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: LIMITS.pageOffsetMax, default: 0 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  @Max(LIMITS.pageOffsetMax)
   offset?: number;
 }
 

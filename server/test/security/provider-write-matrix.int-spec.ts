@@ -1,6 +1,4 @@
 import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { ModulesContainer } from '@nestjs/core';
 import { FOLDER_CODES, WORKFLOW_METADATA, WORKFLOW_TAGS, departmentFolderPrettyId } from '@paddock/rules';
 import { providerDb } from '../auth/auth-fixtures';
 import { insertContent } from '../search/search-fixtures';
@@ -9,6 +7,7 @@ import {
   DEMO_ROLES,
   FOREIGN,
   provider,
+  providerRoutes,
   providerState,
   seedSecurityWorld,
   type ProviderAnswer,
@@ -218,25 +217,10 @@ function providerWriteRoutes(t: TestApp): string[] {
     RequestMethod.PATCH,
     RequestMethod.DELETE,
   ]);
-  const routes: string[] = [];
-  for (const module of t.app.get(ModulesContainer).values())
-    for (const { metatype } of module.controllers.values()) {
-      if (!metatype) continue;
-      const base = String(Reflect.getMetadata(PATH_METADATA, metatype));
-      if (!base.startsWith('provider/')) continue;
-      const prototype = metatype.prototype as Record<string, unknown>;
-      for (const key of Object.getOwnPropertyNames(prototype)) {
-        const handler = prototype[key];
-        if (
-          typeof handler !== 'function' ||
-          !writes.has(Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod)
-        )
-          continue;
-        const paths = [Reflect.getMetadata(PATH_METADATA, handler) as string | string[]].flat();
-        routes.push(`${base.split('/').pop()}/${paths[0].split('/')[0]}`);
-      }
-    }
-  return routes.sort();
+  return providerRoutes(t)
+    .filter((route) => writes.has(route.method))
+    .map((route) => `${route.base.split('/').pop()}/${route.route.split('/')[0]}`)
+    .sort();
 }
 
 function localeDetail(t: TestApp, x: Target, verb: string, detail: { locale: string; name: string }) {

@@ -1,3 +1,6 @@
+import { RequestMethod, type Type } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { ModulesContainer } from '@nestjs/core';
 import { FOLDER_CODES, departmentFolderPrettyId } from '@paddock/rules';
 import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
@@ -135,4 +138,41 @@ export async function providerState(t: TestApp): Promise<unknown> {
   return JSON.parse(
     JSON.stringify(state, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
   );
+}
+
+/** One route of the built-in provider, read from its controllers' metadata. */
+export interface ProviderRoute {
+  method: RequestMethod;
+  /** The controller's path (`provider/…`) and the route's under it, with its `:params`. */
+  base: string;
+  route: string;
+  controller: Type;
+  handler: string;
+}
+
+/** Every route under /provider the booted app serves. */
+export function providerRoutes(t: TestApp): ProviderRoute[] {
+  const routes: ProviderRoute[] = [];
+  for (const module of t.app.get(ModulesContainer).values())
+    for (const { metatype } of module.controllers.values()) {
+      if (!metatype) continue;
+      const base = String(Reflect.getMetadata(PATH_METADATA, metatype));
+      if (!base.startsWith('provider/')) continue;
+      const prototype = metatype.prototype as Record<string, unknown>;
+      for (const handler of Object.getOwnPropertyNames(prototype)) {
+        const fn = prototype[handler];
+        if (typeof fn !== 'function') continue;
+        const method = Reflect.getMetadata(METHOD_METADATA, fn) as unknown;
+        if (typeof method !== 'number') continue;
+        const paths = [Reflect.getMetadata(PATH_METADATA, fn) as string | string[]].flat();
+        routes.push({
+          method: method as RequestMethod,
+          base,
+          route: paths[0],
+          controller: metatype as Type,
+          handler,
+        });
+      }
+    }
+  return routes;
 }

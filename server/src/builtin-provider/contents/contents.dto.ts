@@ -1,5 +1,6 @@
 import { CONTENT_TYPES, LIMITS } from '@paddock/rules';
 import { z } from 'zod';
+import { thronName } from '../thron-input.pipe';
 
 const s3Source = z.object({
   s3: z.object({
@@ -25,7 +26,7 @@ export const insertSchema = z.object({
         .array(
           z.object({
             locale,
-            name: z.string().min(1).max(150),
+            name: thronName.min(1),
             description: z.string().max(10_000).optional(),
           }),
         )
@@ -59,7 +60,7 @@ export const localeDetailSchema = z.object({
   contentId: z.string().uuid(),
   detail: z.object({
     locale,
-    name: z.string().min(1).max(150),
+    name: thronName.min(1),
     description: z.string().max(10_000).optional(),
   }),
 });

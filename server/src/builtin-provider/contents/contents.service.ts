@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { isSuppliersRootPrettyId } from '@paddock/rules';
+import { LIMITS, isSuppliersRootPrettyId } from '@paddock/rules';
 import {
   BLOB_STORE,
   BlobNotFoundError,
@@ -142,7 +142,8 @@ export class ContentsService {
     const given = new Map(contentOpt.basicInfoByLocale.map((l) => [l.locale, l]));
     if (contentOpt.initAllLocales)
       for (const locale of CLIENT_LOCALES)
-        if (!given.has(locale)) given.set(locale, { locale, name: fileName.slice(0, 150), description: '' });
+        if (!given.has(locale))
+          given.set(locale, { locale, name: fileName.slice(0, LIMITS.nameMaxLength), description: '' });
     try {
       await this.contents.create({
         id,

@@ -1,6 +1,7 @@
 import { LIMITS } from '@paddock/rules';
 import { z } from 'zod';
 import type { ThronEnvelope } from '../thron.errors';
+import { thronName } from '../thron-input.pipe';
 import type { FolderRecord } from './folder-record';
 
 /** THRON accepts a single value where an array is expected (research §1). */
@@ -12,7 +13,7 @@ const localeName = z.object({
     .min(1)
     .transform((l) => l.toUpperCase()),
   // An empty or missing name is the business error CATEGORYNAME_IS_REQUIRED, not invalid input.
-  name: z.string().optional().default(''),
+  name: thronName.optional().default(''),
   description: z.string().optional().default(''),
 });
 export type LocaleNameInput = z.infer<typeof localeName>;

@@ -1,0 +1,212 @@
+import { ERROR_CODES, FOLDER_CODES, LIMITS, departmentFolderPrettyId } from '@paddock/rules';
+import { DEMO_PASSWORD } from '../../src/seed/demo-data';
+import { call, signIn, type SignedIn } from '../auth/auth-fixtures';
+import { insertContent } from '../search/search-fixtures';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { tusUpload } from '../support/tus-client';
+import { provider, providerState, seedSecurityWorld, type SecurityWorld } from './security-fixtures';
+
+jest.setTimeout(120_000);
+
+const NUL = '\u0000';
+const ARCHIVE = departmentFolderPrettyId(FOLDER_CODES.departmentArchive, 'MARKETING');
+const INVALID_ARGUMENTS = { resultCode: 'EXCEPTION', ssoCode: 'OK' };
+
+/**
+ * issue 11, point 5: bad input never gets a 5xx. Each finding of the issue's "Input" paragraph,
+ * replayed against the whole app (real PostgreSQL, Redis and built-in provider): refused at the
+ * boundary with a code (400 / 413 and the hub's `{ code }`, or THRON's invalid-arguments envelope
+ * on /provider), and nothing stored.
+ */
+describe('input at the boundary (PostgreSQL + Redis, demo organisation)', () => {
+  let t: TestApp;
+  let world: SecurityWorld;
+  let mario: SignedIn;
+  let token: string;
+  const client = () => t.config.CLIENT_ID;
+  const folder = (prettyId: string) => world.folders.get(prettyId)!;
+  const as = (s: SignedIn) => ({ cookie: s.cookie, 'x-csrf-token': s.session.csrfToken });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    world = await seedSecurityWorld(t);
+    mario = await signIn(t, 'mario.rossi', DEMO_PASSWORD);
+    token = await world.token('mario.rossi');
+  });
+  afterAll(() => t.close());
+
+  describe('NUL bytes answer 400 VALIDATION_FAILED on the hub', () => {
+    it('in a username at sign-in', async () => {
+      const res = await call(t, 'POST', '/api/session', {
+        json: { username: `mario${NUL}.rossi`, password: DEMO_PASSWORD },
+      });
+      expect(res).toMatchObject({ status: 400, body: { code: ERROR_CODES.VALIDATION_FAILED } });
+    });
+
+    it('in a folder id, as a path parameter and as a search filter', async () => {
+      for (const path of [
+        '/api/folders/a%00b',
+        `/api/assets?folderId=a%00b`,
+        `/api/assets/total?folderId=a%00b`,
+        `/api/users/search?searchString=ros%00si`,
+      ]) {
+        const res = await call(t, 'GET', path, { headers: as(mario) });
+        expect({ path, ...res }).toMatchObject({
+          path,
+          status: 400,
+          body: { code: ERROR_CODES.VALIDATION_FAILED },
+        });
+      }
+    });
+
+    it('in a session cookie, before any lookup', async () => {
+      const res = await call(t, 'GET', '/api/session', { headers: { cookie: 'paddock_session=a%00b' } });
+      expect(res).toMatchObject({ status: 400, body: { code: ERROR_CODES.VALIDATION_FAILED } });
+    });
+  });
+
+  it('refuses an offset past the page limit instead of overflowing in SQL', async () => {
+    for (const offset of ['1e20', String(LIMITS.pageOffsetMax + 1), '-1'])
+      expect(
+        await call(t, 'GET', `/api/users/search?offset=${offset}`, { headers: as(mario) }),
+      ).toMatchObject({ status: 400, body: { code: ERROR_CODES.VALIDATION_FAILED } });
+    expect(
+      (await call(t, 'GET', `/api/users/search?offset=${LIMITS.pageOffsetMax}`, { headers: as(mario) }))
+        .status,
+    ).toBe(200);
+  });
+
+  describe('bodies that do not parse', () => {
+    const post = (path: string, body: string, headers: Record<string, string>) =>
+      fetch(`${t.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+
+    it('answers 400 to malformed JSON and 413 to an oversized body, on the hub', async () => {
+      const malformed = await post('/api/workflow/move', '{"assetIds": [', as(mario));
+      expect(malformed.status).toBe(400);
+      expect(await malformed.json()).toMatchObject({ code: ERROR_CODES.VALIDATION_FAILED });
+      const oversized = await post(
+        '/api/workflow/move',
+        JSON.stringify({ assetIds: ['x'.repeat(LIMITS.jsonBodyMaxBytes)] }),
+        as(mario),
+      );
+      expect(oversized.status).toBe(413);
+      expect(await oversized.json()).toMatchObject({ code: ERROR_CODES.PAYLOAD_TOO_LARGE });
+    });
+
+    it("answers THRON's envelope to them on the provider", async () => {
+      const path = `/provider/xcontents/resources/category/insert/${client()}`;
+      const malformed = await post(path, '{"category": ', { 'x-tokenid': token });
+      expect(malformed.status).toBe(400);
+      expect(await malformed.json()).toMatchObject(INVALID_ARGUMENTS);
+      const oversized = await post(path, JSON.stringify({ x: 'x'.repeat(LIMITS.jsonBodyMaxBytes) }), {
+        'x-tokenid': token,
+      });
+      expect(oversized.status).toBe(413);
+      expect(await oversized.json()).toMatchObject({ resultCode: 'EXCEPTION', ssoCode: 'OK' });
+    });
+  });
+
+  describe('NUL bytes on the provider', () => {
+    it("answer THRON's invalid arguments in a path, a query, a form and a JSON body, and change nothing", async () => {
+      const before = await providerState(t);
+      const archive = folder(ARCHIVE);
+      const answers = [
+        await provider(t, token, 'POST', `xcontents/resources/category/update/${client()}/a%00b`, {
+          update: { locales: [{ locale: 'EN', name: 'Renamed' }] },
+        }),
+        await provider(
+          t,
+          token,
+          'GET',
+          `xcontents/resources/category/getCategory?clientId=${client()}&categoryId=a%00b`,
+        ),
+        await provider(t, token, 'POST', `xcontents/resources/category/update/${client()}/${archive}`, {
+          update: { locales: [{ locale: 'EN', name: `Re${NUL}named` }] },
+        }),
+      ];
+      const form = await fetch(`${t.url}/provider/xsso/resources/accessmanager/login/${client()}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: `mario${NUL}`, password: DEMO_PASSWORD }).toString(),
+      });
+      answers.push({ status: form.status, body: (await form.json()) as Record<string, unknown> });
+      for (const answer of answers) expect(answer).toMatchObject({ status: 400, body: INVALID_ARGUMENTS });
+      expect(await providerState(t)).toEqual(before);
+    });
+
+    it('answer 400 to a token in a query before it is looked up', async () => {
+      const res = await fetch(
+        `${t.url}/provider/xcontents/resources/delivery/getThumbnail/${client()}/100x100/x.jpg?tokenId=a%00b`,
+      );
+      expect(res.status).toBe(400);
+    });
+  });
+
+  describe('names: Latin-1 and the length limit, on the hub and the provider alike', () => {
+    it('refuses a 100,000-character folder name on category/update and keeps the old one', async () => {
+      const before = await providerState(t);
+      const res = await provider(
+        t,
+        token,
+        'POST',
+        `xcontents/resources/category/update/${client()}/${folder(ARCHIVE)}`,
+        {
+          update: { locales: [{ locale: 'EN', name: 'x'.repeat(100_000) }] },
+        },
+      );
+      expect(res).toMatchObject({ status: 400, body: INVALID_ARGUMENTS });
+      expect(await providerState(t)).toEqual(before);
+    });
+
+    it('refuses on the provider the names the hub refuses: one character over the limit, or not Latin-1', async () => {
+      const content = await insertContent(t, {
+        name: 'Auto',
+        folders: [folder(ARCHIVE)],
+        owner: 'mario.rossi',
+      });
+      const before = await providerState(t);
+      for (const name of ['x'.repeat(LIMITS.nameMaxLength + 1), 'Ferrari ✓', `tab\u0007bell`]) {
+        const renamed = await provider(t, token, 'POST', `xcontents/resources/content/updateContent4Locale`, {
+          client: { clientId: client() },
+          contentId: content,
+          detail: { locale: 'EN', name },
+        });
+        expect({ name, ...renamed }).toMatchObject({ name, status: 400, body: INVALID_ARGUMENTS });
+        const hub = await call(t, 'PATCH', `/api/assets/${content}`, { json: { name }, headers: as(mario) });
+        expect({ name, ...hub }).toMatchObject({
+          name,
+          status: 400,
+          body: { code: ERROR_CODES.VALIDATION_FAILED },
+        });
+      }
+      expect(await providerState(t)).toEqual(before);
+      const longest = 'x'.repeat(LIMITS.nameMaxLength);
+      expect(
+        (await call(t, 'PATCH', `/api/assets/${content}`, { json: { name: longest }, headers: as(mario) }))
+          .status,
+      ).toBe(200);
+    });
+
+    it('refuses an upload whose file name is not Latin-1 before a byte is sent, and makes no asset', async () => {
+      const before = await providerState(t);
+      const refused = await tusUpload(t, mario, Buffer.from('bytes'), {
+        filename: 'Ferrari ✓.jpg',
+        filetype: 'image/jpeg',
+        folderId: folder(ARCHIVE),
+      });
+      expect(refused.create.status).toBe(400);
+      expect(await refused.create.text()).toContain(ERROR_CODES.VALIDATION_FAILED);
+      const tooLong = await tusUpload(t, mario, Buffer.from('bytes'), {
+        filename: `${'x'.repeat(LIMITS.nameMaxLength)}.jpg`,
+        filetype: 'image/jpeg',
+        folderId: folder(ARCHIVE),
+      });
+      expect(tooLong.create.status).toBe(400);
+      expect(await providerState(t)).toEqual(before);
+    });
+  });
+});
