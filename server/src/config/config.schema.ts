@@ -45,6 +45,15 @@ export const configSchema = z.object({
   // The key getS3UploadCredentials hands out (no STS here); defaults to S3_ACCESS_KEY / S3_SECRET_KEY.
   S3_UPLOAD_ACCESS_KEY: z.string().optional(),
   S3_UPLOAD_SECRET_KEY: z.string().optional(),
+  // tus uploads (docs/security.md "Uploads are bounded"): the largest file one upload may declare, and
+  // how long an unfinished one may wait before the purge-expired-uploads job removes its bytes.
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(20 * 1024 ** 3),
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().int().min(1).default(24),
   SMTP_URL: url(['smtp:', 'smtps:']).default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().default('Paddock <no-reply@paddock.local>'),
   // Signs short-lived cookies (the single sign-on state); every api replica needs the same one.
