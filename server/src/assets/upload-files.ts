@@ -4,7 +4,7 @@ import type { FileStore } from '@tus/file-store';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { loadTus } from './tus-loader';
 
-export type UploadFilesConfig = Pick<AppConfig, 'BLOB_DIR' | 'UPLOAD_MAX_BYTES' | 'UPLOAD_EXPIRY_HOURS'>;
+export type UploadFilesConfig = Pick<AppConfig, 'BLOB_DIR' | 'UPLOAD_MAX_BYTES' | 'uploadExpiryMs'>;
 
 /** An upload that has not received all its bytes yet. */
 export interface UnfinishedUpload {
@@ -37,7 +37,7 @@ export class UploadFiles implements UnfinishedUploads {
   constructor(@Inject(APP_CONFIG) config: UploadFilesConfig) {
     this.directory = resolve(config.BLOB_DIR, 'uploads');
     this.maxBytes = config.UPLOAD_MAX_BYTES;
-    this.expiryMs = config.UPLOAD_EXPIRY_HOURS * 3_600_000;
+    this.expiryMs = config.uploadExpiryMs;
   }
 
   /** Made on first use (see tus-loader): tus announces `Upload-Expires` and answers 410 past it. */

@@ -75,6 +75,8 @@ export interface AppConfig extends Raw {
   /** Where the hub calls the provider: PROVIDER_URL, or the built-in one on this server. */
   providerUrl: string;
   ssoEnabled: boolean;
+  /** UPLOAD_EXPIRY_HOURS in milliseconds: tus's expiry and both upload purges read this one. */
+  uploadExpiryMs: number;
 }
 
 export class ConfigError extends Error {
@@ -118,5 +120,6 @@ export function parseConfig(env: Env): AppConfig {
     PROVIDER_SERVICE_PASSWORD: c.PROVIDER_SERVICE_PASSWORD ?? DEMO_SERVICE_PASSWORD,
     providerUrl,
     ssoEnabled: !!c.OIDC_ISSUER,
+    uploadExpiryMs: c.UPLOAD_EXPIRY_HOURS * 3_600_000,
   };
 }

@@ -32,9 +32,9 @@ export class PurgeIncomingOrphansHandler implements JobHandler<Purge> {
     private readonly contents: ContentRepository,
     @Inject(AuditRepository) private readonly auditor: AuditWriter,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(APP_CONFIG) config: Pick<AppConfig, 'UPLOAD_EXPIRY_HOURS'>,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'uploadExpiryMs'>,
   ) {
-    this.expiryMs = config.UPLOAD_EXPIRY_HOURS * 3_600_000;
+    this.expiryMs = config.uploadExpiryMs;
   }
 
   async handle(_payload: JobPayloads[Purge], context: JobContext): Promise<JobResults[Purge]> {
