@@ -30,6 +30,7 @@ import { SearchModule } from './search/search.module';
 import { DownloadsModule } from './downloads/downloads.module';
 import { BlobStoreModule } from './blob-store/blob-store.module';
 import { DerivativesModule } from './builtin-provider/derivatives/derivatives.module';
+import { IncomingPurgeModule } from './builtin-provider/contents/incoming-purge.module';
 import { WorkflowApiModule, WorkflowModule } from './workflow/workflow.module';
 
 /** The APIs that answer with a filter of their own, for the failures met before routing (common/input-boundary.ts). */
@@ -87,8 +88,8 @@ export class AppModule {
       );
       if (config.BUILTIN_PROVIDER) imports.push(BuiltinProviderModule);
     }
-    // The built-in provider's media jobs (derivatives) run wherever workers run.
-    if (runWorkers && config.BUILTIN_PROVIDER) imports.push(DerivativesModule);
+    // The built-in provider's jobs (derivatives, incoming clean-up) run wherever workers run.
+    if (runWorkers && config.BUILTIN_PROVIDER) imports.push(DerivativesModule, IncomingPurgeModule);
     if (runApi) {
       const web = webDistDir(config);
       if (existsSync(join(web, 'index.html')))

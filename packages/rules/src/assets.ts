@@ -73,6 +73,8 @@ export const ASSET_ERROR_CODES = {
   UPLOAD_DENIED_SUPPLIERS: 'UPLOAD_DENIED_SUPPLIERS',
   /** The user's groups have no `write` right on the target folder. */
   UPLOAD_FORBIDDEN: 'UPLOAD_FORBIDDEN',
+  /** The upload declares more bytes than UPLOAD_MAX_BYTES (announced as tus's Tus-Max-Size). */
+  UPLOAD_TOO_LARGE: 'UPLOAD_TOO_LARGE',
   /** The tus upload is not finished, or its result was never recorded. */
   UPLOAD_NOT_FINISHED: 'UPLOAD_NOT_FINISHED',
 } as const;

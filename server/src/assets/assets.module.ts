@@ -4,6 +4,7 @@ import { WorkflowModule } from '../workflow/workflow.module';
 import { AssetsController } from './assets.controller';
 import { AssetsService } from './assets.service';
 import { UploadsController } from './uploads.controller';
+import { UploadFiles } from './upload-files';
 import { UploadOutcomes } from './upload-outcomes';
 import { UploadsService } from './uploads.service';
 
@@ -11,6 +12,6 @@ import { UploadsService } from './uploads.service';
 @Module({
   imports: [ProviderModule, WorkflowModule],
   controllers: [UploadsController, AssetsController],
-  providers: [AssetsService, UploadsService, UploadOutcomes],
+  providers: [AssetsService, UploadsService, UploadOutcomes, UploadFiles],
 })
 export class AssetsModule {}

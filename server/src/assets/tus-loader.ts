@@ -9,8 +9,12 @@ import type * as TusFileStore from '@tus/file-store';
  */
 const nodeRequire = createRequire(__filename);
 
-export function loadTus(): { Server: typeof TusServer.Server; FileStore: typeof TusFileStore.FileStore } {
+export function loadTus(): {
+  Server: typeof TusServer.Server;
+  FileStore: typeof TusFileStore.FileStore;
+  ERRORS: typeof TusServer.ERRORS;
+} {
   const server = nodeRequire('@tus/server') as typeof TusServer;
   const store = nodeRequire('@tus/file-store') as typeof TusFileStore;
-  return { Server: server.Server, FileStore: store.FileStore };
+  return { Server: server.Server, FileStore: store.FileStore, ERRORS: server.ERRORS };
 }

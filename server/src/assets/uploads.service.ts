@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import {
@@ -13,7 +13,6 @@ import {
 } from '@paddock/rules';
 import type { Server } from '@tus/server';
 import type { Upload } from '@tus/utils';
-import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import type { AuthenticatedRequest, AuthUser } from '../auth/auth-user';
 import { correlationIdOf } from '../common/correlation-id';
 import { extensionOf } from '../common/file-names';
@@ -22,6 +21,7 @@ import { describeError, knownFailureOf } from '../common/domain-exception.filter
 import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
 import { WorkflowEntry } from '../workflow/workflow-entry';
 import { loadTus } from './tus-loader';
+import { UploadFiles } from './upload-files';
 import { UploadOutcomes, errorOfOutcome } from './upload-outcomes';
 
 export const UPLOADS_PATH = '/api/uploads';
@@ -56,9 +56,9 @@ export class UploadsService implements OnModuleInit {
     @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     private readonly workflow: WorkflowEntry,
     private readonly outcomes: UploadOutcomes,
-    @Inject(APP_CONFIG) config: Pick<AppConfig, 'BLOB_DIR'>,
+    private readonly files: UploadFiles,
   ) {
-    this.directory = resolve(config.BLOB_DIR, 'uploads');
+    this.directory = files.directory;
   }
 
   async onModuleInit(): Promise<void> {
@@ -68,12 +68,16 @@ export class UploadsService implements OnModuleInit {
   /** Made on first use: a test runner that cannot load the ESM-only tus packages still boots the app. */
   private server(): Server {
     if (this.tus) return this.tus;
-    const { Server, FileStore } = loadTus();
+    const { Server } = loadTus();
     this.tus = new Server({
       path: UPLOADS_PATH,
-      datastore: new FileStore({ directory: this.directory }),
+      datastore: this.files.store(),
+      // Announced as Tus-Max-Size; a larger Upload-Length (declared at creation or later, for a
+      // deferred length) and a body beyond it are refused with 413 before any byte is kept.
+      maxSize: this.files.maxBytes,
       respectForwardedHeaders: false,
       relativeLocation: true,
+      onResponseError: (req, error) => this.tooLarge(req, error),
       onIncomingRequest: (req, uploadId) => this.checkOwner(req, uploadId),
       onUploadCreate: (req, upload) => this.onCreate(req, upload),
       onUploadFinish: async (req, upload) => {
@@ -187,6 +191,24 @@ export class UploadsService implements OnModuleInit {
       await rm(path, { force: true });
       await rm(`${path}.json`, { force: true });
     }
+  }
+
+  /** tus's own "Maximum size exceeded" as the hub's refusal, with its code; other answers unchanged. */
+  private tooLarge(req: unknown, error: unknown): TusRefusal | undefined {
+    if (!(error instanceof Object) || !('status_code' in error) || error.status_code !== 413)
+      return undefined;
+    if (!('body' in error) || error.body !== loadTus().ERRORS.ERR_MAX_SIZE_EXCEEDED.body) return undefined;
+    return this.refusal(
+      req,
+      new DomainError(
+        ASSET_ERROR_CODES.UPLOAD_TOO_LARGE,
+        'too-large',
+        'The file is larger than uploads may be',
+        {
+          maxBytes: this.files.maxBytes,
+        },
+      ),
+    );
   }
 
   /** The refusal as the hub's filter would answer it, in tus's shape. */

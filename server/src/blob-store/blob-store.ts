@@ -15,6 +15,11 @@ export interface BlobStat {
   modifiedAt: Date;
 }
 
+/** One blob of a listing. */
+export interface BlobListing extends BlobStat {
+  key: string;
+}
+
 /** Inclusive byte range, as in HTTP `Range: bytes=start-end`. */
 export interface BlobRange {
   start: number;
@@ -53,6 +58,17 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Renames a blob (cheap on disk); throws BlobNotFoundError when `from` is missing. */
   move(from: string, to: string): Promise<void>;
+  /**
+   * The blobs under the folder `prefix` (`a/b/`: a safe key and a trailing '/'), at any depth, in
+   * no set order; streamed page by page, so a listing of any length never sits in memory.
+   */
+  list(prefix: string): AsyncIterable<BlobListing>;
+}
+
+/** A listing's prefix: a safe key ending in '/', so `incoming/1/` never lists `incoming/10/`. */
+export function assertSafePrefix(prefix: string): void {
+  if (!prefix.endsWith('/')) throw new InvalidBlobKeyError(prefix);
+  assertSafeKey(prefix.slice(0, -1));
 }
 
 const SEGMENT = /^[A-Za-z0-9._@+=,-][A-Za-z0-9 ._@+=,-]*$/;

@@ -1,12 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, opendir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   assertSafeKey,
+  assertSafePrefix,
   BlobNotFoundError,
+  type BlobListing,
   type BlobRange,
   type BlobStat,
   type BlobStore,
@@ -102,6 +104,30 @@ export class DiskBlobStore implements BlobStore {
     } catch (error) {
       if (isNotFound(error)) throw new BlobNotFoundError(from);
       throw error;
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<BlobListing> {
+    assertSafePrefix(prefix);
+    yield* this.walk(prefix.slice(0, -1));
+  }
+
+  /** The files under the folder of `key`, depth first; a missing folder has none. */
+  private async *walk(key: string): AsyncIterable<BlobListing> {
+    let dir;
+    try {
+      dir = await opendir(this.pathOf(key));
+    } catch (error) {
+      if (isNotFound(error) || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return;
+      throw error;
+    }
+    for await (const entry of dir) {
+      const child = `${key}/${entry.name}`;
+      if (entry.isDirectory()) yield* this.walk(child);
+      else if (entry.isFile()) {
+        const found = await this.stat(child);
+        if (found) yield { key: child, ...found };
+      }
     }
   }
 

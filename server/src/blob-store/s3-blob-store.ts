@@ -7,13 +7,16 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import {
   assertSafeKey,
+  assertSafePrefix,
   BlobNotFoundError,
+  type BlobListing,
   type BlobRange,
   type BlobStat,
   type BlobStore,
@@ -202,5 +205,20 @@ export class S3BlobStore implements BlobStore {
       await this.put(to, await this.get(from));
     }
     await this.delete(from);
+  }
+
+  /** ListObjectsV2, a page (at most 1,000 keys) at a time. */
+  async *list(prefix: string): AsyncIterable<BlobListing> {
+    assertSafePrefix(prefix);
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken }),
+      );
+      for (const object of page.Contents ?? [])
+        if (object.Key)
+          yield { key: object.Key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
   }
 }

@@ -7,6 +7,7 @@ export type ErrorKind =
   | 'forbidden'
   | 'not-found'
   | 'conflict'
+  | 'too-large'
   | 'too-many'
   | 'unavailable'
   | 'internal';
@@ -17,6 +18,7 @@ export const HTTP_STATUS_OF_KIND: Record<ErrorKind, number> = {
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  'too-large': 413,
   'too-many': 429,
   unavailable: 503,
   internal: 500,

@@ -28,6 +28,7 @@ const MESSAGE_OF_KIND: Record<ErrorKind, string> = {
   forbidden: 'Not allowed',
   'not-found': 'Not found',
   conflict: 'The operation could not be performed',
+  'too-large': 'The request is too large',
   'too-many': 'Too many requests, try again later',
   unavailable: 'The operation could not be performed. Try later',
   internal: 'There has been an error, please try again',

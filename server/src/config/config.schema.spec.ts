@@ -7,6 +7,8 @@ describe('parseConfig', () => {
     expect(c.CLIENT_ID).toBe('paddock');
     expect(c.providerUrl).toBe('http://127.0.0.1:3000/provider');
     expect(c.ssoEnabled).toBe(false);
+    expect(c.UPLOAD_MAX_BYTES).toBe(20 * 1024 ** 3);
+    expect(c.uploadExpiryMs).toBe(24 * 3_600_000);
   });
 
   it('names every bad setting at once', () => {

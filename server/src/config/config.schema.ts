@@ -47,6 +47,15 @@ export const configSchema = z.object({
   // The key getS3UploadCredentials hands out (no STS here); defaults to S3_ACCESS_KEY / S3_SECRET_KEY.
   S3_UPLOAD_ACCESS_KEY: z.string().optional(),
   S3_UPLOAD_SECRET_KEY: z.string().optional(),
+  // tus uploads (docs/security.md "Uploads are bounded"): the largest file one upload may declare, and
+  // how long an unfinished one may wait before the purge-expired-uploads job removes its bytes.
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(20 * 1024 ** 3),
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().int().min(1).default(24),
   SMTP_URL: url(['smtp:', 'smtps:']).default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().default('Paddock <no-reply@paddock.local>'),
   // Signs short-lived cookies (the single sign-on state); every api replica needs the same one.
@@ -68,6 +77,8 @@ export interface AppConfig extends Raw {
   /** Where the hub calls the provider: PROVIDER_URL, or the built-in one on this server. */
   providerUrl: string;
   ssoEnabled: boolean;
+  /** UPLOAD_EXPIRY_HOURS in milliseconds: tus's expiry and both upload purges read this one. */
+  uploadExpiryMs: number;
 }
 
 export class ConfigError extends Error {
@@ -111,5 +122,6 @@ export function parseConfig(env: Env): AppConfig {
     PROVIDER_SERVICE_PASSWORD: c.PROVIDER_SERVICE_PASSWORD ?? DEMO_SERVICE_PASSWORD,
     providerUrl,
     ssoEnabled: !!c.OIDC_ISSUER,
+    uploadExpiryMs: c.UPLOAD_EXPIRY_HOURS * 3_600_000,
   };
 }

@@ -29,6 +29,8 @@ export enum JobName {
   WorkflowSupplierRemove = 'workflow-supplier-remove',
   WorkflowResubmit = 'workflow-resubmit',
   PurgeJunk = 'purge-junk',
+  PurgeExpiredUploads = 'purge-expired-uploads',
+  PurgeIncomingOrphans = 'purge-incoming-orphans',
 }
 
 /** Who a job acts for when nobody submitted it (schedules, jobs found in Redis without a record). */
@@ -119,6 +121,8 @@ const payloadSchemas = {
   [JobName.WorkflowSupplierRemove]: workflowPayload,
   [JobName.WorkflowResubmit]: workflowPayload,
   [JobName.PurgeJunk]: z.strictObject({}),
+  [JobName.PurgeExpiredUploads]: z.strictObject({}),
+  [JobName.PurgeIncomingOrphans]: z.strictObject({}),
 } satisfies Record<JobName, z.ZodType<object>>;
 
 export type JobPayloads = { [N in JobName]: z.infer<(typeof payloadSchemas)[N]> };
@@ -150,6 +154,10 @@ export type JobResults = EveryJob<{
   [JobName.WorkflowResubmit]: WorkflowResult;
   /** Junk contents past the retention trashed, and those still kept. */
   [JobName.PurgeJunk]: { trashed: number; kept: number; failed: number };
+  /** Unfinished tus uploads past UPLOAD_EXPIRY_HOURS removed, and those still in time. */
+  [JobName.PurgeExpiredUploads]: { removed: number; kept: number };
+  /** Built-in provider files under incoming/ older than UPLOAD_EXPIRY_HOURS that no content uses. */
+  [JobName.PurgeIncomingOrphans]: { removed: number; kept: number };
 }>;
 
 /** A request for a job: the discriminated union of every job and its payload. */
@@ -180,6 +188,16 @@ export const JOBS: Readonly<{ [N in JobName]: JobDefinition<N> }> = {
   [JobName.WorkflowSupplierRemove]: { queue: QueueName.Workflow, payload: workflowPayload },
   [JobName.WorkflowResubmit]: { queue: QueueName.Workflow, payload: workflowPayload },
   [JobName.PurgeJunk]: { queue: QueueName.Maintenance, payload: payloadSchemas[JobName.PurgeJunk] },
+  [JobName.PurgeExpiredUploads]: {
+    queue: QueueName.Maintenance,
+    payload: payloadSchemas[JobName.PurgeExpiredUploads],
+  },
+  // The built-in provider's own clean-up: on its queue (media), which runs exactly where the
+  // built-in provider does (AppModule), so a hub on a real provider neither schedules nor needs it.
+  [JobName.PurgeIncomingOrphans]: {
+    queue: QueueName.Media,
+    payload: payloadSchemas[JobName.PurgeIncomingOrphans],
+  },
 };
 
 /** Recurring jobs. Only enqueue: BullMQ job schedulers fire once however many workers run. */
@@ -203,6 +221,21 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
   },
   // SPEC §4: junk older than LIMITS.junkRetentionDays is deleted for good, every night.
   { id: 'nightly-purge-junk', job: JobName.PurgeJunk, payload: {}, pattern: '0 2 * * *', tz: 'UTC' },
+  // Hourly: an abandoned upload holds its bytes at most UPLOAD_EXPIRY_HOURS and one hour more.
+  {
+    id: 'hourly-purge-expired-uploads',
+    job: JobName.PurgeExpiredUploads,
+    payload: {},
+    pattern: '17 * * * *',
+    tz: 'UTC',
+  },
+  {
+    id: 'hourly-purge-incoming-orphans',
+    job: JobName.PurgeIncomingOrphans,
+    payload: {},
+    pattern: '47 * * * *',
+    tz: 'UTC',
+  },
 ];
 
 export const ALL_QUEUES: readonly QueueName[] = Object.values(QueueName);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { BullRegistrar } from '@nestjs/bullmq';
 import { Test } from '@nestjs/testing';
-import { ALL_JOBS, JOBS, JobName, QueueName, SCHEDULES, jobOptionsOf } from './job-catalogue';
+import { ALL_JOBS, JOBS, JobName, QueueName, SCHEDULES, jobOptionsOf, queueOf } from './job-catalogue';
 import { JobHandlerFor, type JobHandler } from './job-handler';
 import { JobCatalogueError, JobHandlerRegistry } from './job-handler.registry';
 import { JobQueues } from './job-queues';
@@ -102,7 +102,7 @@ describe('JobWorkersBootstrap', () => {
     expect(registrar.register).toHaveBeenCalledTimes(1);
     expect(upserts).toEqual(
       SCHEDULES.map((s) => [
-        QueueName.Maintenance,
+        queueOf(s.job),
         s.id,
         { pattern: s.pattern, tz: s.tz },
         { name: s.job, data: s.payload, opts: jobOptionsOf(s.job) },
@@ -112,7 +112,7 @@ describe('JobWorkersBootstrap', () => {
   });
 
   it("needs handlers only for its own queues' jobs (no media worker without the built-in provider)", async () => {
-    const { module, registrar } = await boot(
+    const { module, registrar, upserts } = await boot(
       [FakePurgeHandler, ...otherHandlers([QueueName.Maintenance])],
       [QueueName.Maintenance],
     );
@@ -120,6 +120,11 @@ describe('JobWorkersBootstrap', () => {
     await module.init();
 
     expect(registrar.register).toHaveBeenCalledTimes(1);
+    // The built-in provider's own clean-up is neither needed nor scheduled without it.
+    expect(upserts.map(([queue, job]) => `${String(queue)} ${String(job)}`)).toEqual(
+      SCHEDULES.filter((s) => queueOf(s.job) === QueueName.Maintenance).map((s) => `maintenance ${s.id}`),
+    );
+    expect(upserts.map(([, id]) => id)).not.toContain('hourly-purge-incoming-orphans');
     await module.close();
   });
 });

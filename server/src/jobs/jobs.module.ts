@@ -18,7 +18,9 @@ import { JobsService } from './jobs.service';
 import { MaintenanceProcessor } from './maintenance/maintenance.processor';
 import { MediaProcessor } from './media/media.processor';
 import { WorkflowProcessor } from './workflow/workflow.processor';
+import { UploadFiles } from '../assets/upload-files';
 import { PurgeExpiredSessionsHandler } from './maintenance/purge-expired-sessions.handler';
+import { PurgeExpiredUploadsHandler } from './maintenance/purge-expired-uploads.handler';
 import { SessionPurgeRepository } from './maintenance/session-purge.repository';
 import { blockingConnectionOf } from './redis-connection';
 
@@ -30,7 +32,12 @@ const PROCESSORS: Record<QueueName, Type<CatalogueProcessor>> = {
 };
 
 /** Handlers of the jobs this module owns (with what they use). Feature modules provide their own. */
-const HANDLERS: Provider[] = [PurgeExpiredSessionsHandler, SessionPurgeRepository];
+const HANDLERS: Provider[] = [
+  PurgeExpiredSessionsHandler,
+  SessionPurgeRepository,
+  PurgeExpiredUploadsHandler,
+  UploadFiles,
+];
 
 /**
  * Queues, job records and live progress for every process; processors,

@@ -161,6 +161,40 @@ describe.each(stores)('BlobStore contract: %s', (_name, make) => {
     await expect(store.move('../out.txt', 'safe/target.txt')).rejects.toBeInstanceOf(InvalidBlobKeyError);
     expect(await store.exists('safe/source.txt')).toBe(true);
   });
+
+  it('lists the blobs under a folder prefix at any depth, with size and date, and nothing beside it', async () => {
+    const before = Date.now() - 5_000;
+    await store.put('listed/1/a.txt', Readable.from([Buffer.from('abc')]));
+    await store.put('listed/1/deep/b c.txt', Readable.from([Buffer.from('de')]));
+    await store.put('listed/10/other.txt', Readable.from([Buffer.from('x')]));
+    await store.put('listed/1.txt', Readable.from([Buffer.from('x')]));
+
+    const listing = [];
+    for await (const blob of store.list('listed/1/')) listing.push(blob);
+
+    expect(
+      listing.map(({ key, size }) => ({ key, size })).sort((a, b) => a.key.localeCompare(b.key)),
+    ).toEqual([
+      { key: 'listed/1/a.txt', size: 3 },
+      { key: 'listed/1/deep/b c.txt', size: 2 },
+    ]);
+    expect(
+      listing.every((b) => b.modifiedAt.getTime() >= before && b.modifiedAt.getTime() <= Date.now()),
+    ).toBe(true);
+    await store.delete('listed/1/a.txt');
+    const keys = [];
+    for await (const blob of store.list('listed/1/')) keys.push(blob.key);
+    expect(keys).toEqual(['listed/1/deep/b c.txt']);
+    for await (const blob of store.list('nothing-here/')) keys.push(blob.key);
+    expect(keys).toHaveLength(1);
+  });
+
+  it('refuses a listing prefix that is not a plain folder', async () => {
+    for (const prefix of ['listed/1', '../', '/abs/', 'a//', ''])
+      await expect(store.list(prefix)[Symbol.asyncIterator]().next()).rejects.toBeInstanceOf(
+        InvalidBlobKeyError,
+      );
+  });
 });
 
 describe('S3BlobStore on s3rver: how it talks to S3', () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { lastValueFrom, timeout, toArray } from 'rxjs';
 import { HubPrismaService } from '../../src/database/hub-prisma.service';
-import { JobName, QueueName, SCHEDULES, type JobPayloads } from '../../src/jobs/job-catalogue';
+import { JobName, QueueName, SCHEDULES, queueOf, type JobPayloads } from '../../src/jobs/job-catalogue';
 import { JobEventsService, type JobEvent } from '../../src/jobs/job-events.service';
 import { JobFailureWatch } from '../../src/jobs/job-failure.watch';
 import { JobQueues } from '../../src/jobs/job-queues';
@@ -209,7 +209,7 @@ describe('maintenance/purge-expired-sessions (PostgreSQL + Redis)', () => {
     const queue = t.app.get(JobQueues).get(QueueName.Maintenance);
     await t.app.get(JobWorkersBootstrap).onApplicationBootstrap();
     const schedulers = await queue.getJobSchedulers();
-    expect(schedulers).toHaveLength(SCHEDULES.length);
+    expect(schedulers).toHaveLength(SCHEDULES.filter((s) => queueOf(s.job) === QueueName.Maintenance).length);
     expect(schedulers[0]).toMatchObject({
       key: 'nightly-purge-expired-sessions',
       name: JobName.PurgeExpiredSessions,

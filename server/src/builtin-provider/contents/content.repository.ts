@@ -161,4 +161,14 @@ export class ContentRepository {
       where: { contentId_version_kind: { contentId, version, kind } },
     });
   }
+
+  /** Which of `keys` a content version's source names. */
+  async referencedBlobKeys(keys: string[]): Promise<Set<string>> {
+    if (!keys.length) return new Set();
+    const rows = await this.prisma.contentSource.findMany({
+      where: { blobKey: { in: keys } },
+      select: { blobKey: true },
+    });
+    return new Set(rows.map((r) => r.blobKey));
+  }
 }

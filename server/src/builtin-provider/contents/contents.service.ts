@@ -29,6 +29,7 @@ import type {
   UpdateSourceForm,
 } from './contents.dto';
 import { CONTENT_FAILURES, LOCAL_BUCKET } from './contents.errors';
+import { INCOMING_PREFIX } from './purge-incoming-orphans.handler';
 import { extensionOf, keySegmentOf } from '../../common/file-names';
 import { mimeTypeOf } from './media-types';
 
@@ -382,7 +383,7 @@ export class ContentsService {
 
 /** A user's files before they become sources: uploads and S3 credentials write here, insert takes from here. */
 function incomingPrefixOf(caller: ProviderCaller): string {
-  return `incoming/${caller.user.id}/`;
+  return `${INCOMING_PREFIX}${caller.user.id}/`;
 }
 
 /** Size and sha256 of a stream, read chunk by chunk. */

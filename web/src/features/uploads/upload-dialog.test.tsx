@@ -109,6 +109,21 @@ describe('upload dialog', () => {
     );
   });
 
+  it('tells that a file is larger than the hub takes when tus refuses its creation', async () => {
+    hub();
+    const { user } = await openDialog('mk');
+    await user.upload(screen.getByLabelText('Choose files'), photo());
+    await waitFor(() => expect(fake.added).toHaveLength(1));
+
+    act(() =>
+      fake.events?.onFailed(
+        fake.added[0]!.key,
+        'tus: unexpected response while creating upload, originated from request (method: POST, url: /api/uploads, response code: 413, response text: {"code":"UPLOAD_TOO_LARGE","message":"The file is larger than uploads may be","correlationId":"c-1","details":{"maxBytes":1024}})',
+      ),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file is larger than an upload may be.');
+  });
+
   it('offers to resume an upload whose connection dropped', async () => {
     hub();
     const { user } = await openDialog('mk');

@@ -16,7 +16,12 @@ import { AppDialog } from '../../components/ui/dialog';
 import { useUploads, useUploadsState } from './uploads-context';
 import { totalProgress, type UploadItem } from './uploads-store';
 
-const KNOWN_ERRORS = ['UPLOAD_DENIED_SUPPLIERS', 'UPLOAD_FORBIDDEN', 'UPLOAD_NOT_FINISHED'] as const;
+const KNOWN_ERRORS = [
+  'UPLOAD_DENIED_SUPPLIERS',
+  'UPLOAD_FORBIDDEN',
+  'UPLOAD_NOT_FINISHED',
+  'UPLOAD_TOO_LARGE',
+] as const;
 type KnownError = (typeof KNOWN_ERRORS)[number];
 const isKnownError = (code: string | undefined): code is KnownError =>
   (KNOWN_ERRORS as readonly (string | undefined)[]).includes(code);
