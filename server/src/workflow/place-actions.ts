@@ -70,7 +70,7 @@ export class PlaceActions {
       if (error instanceof ProviderError && error.code === ERROR_CODES.NOT_FOUND) return null;
       throw error;
     }
-    const placed = await this.guarded(() => this.folders.placeOf(folder, sideOf(user)));
+    const placed = await this.placedForUser(user, folder);
     if (!placed) return null;
     // The approval folder above the steps: the asset's own step decides, as for accept and reject.
     const place =
@@ -124,10 +124,16 @@ export class PlaceActions {
    */
   async folderAllows(user: AuthUser, folderId: string, action: FolderAction | 'upload'): Promise<boolean> {
     const folder = await this.gateway.folder(user.providerToken, folderId);
-    const placed = await this.guarded(() => this.folders.placeOf(folder, sideOf(user)));
+    const placed = await this.placedForUser(user, folder);
     if (!placed) return false;
     const subject = permissionSubject(user, placed.place, folder.rights, { rejected: false });
     return action === 'upload' ? isUploadAllowed(subject) : isFolderActionAllowed(action, subject);
+  }
+
+  /** The ancestors the user sees spare the service account when they are all of them. */
+  private async placedForUser(user: AuthUser, folder: ProviderFolder): Promise<PlacedFolder | null> {
+    const seen = await this.gateway.foldersByIds(user.providerToken, folder.ancestorIds);
+    return this.guarded(() => this.folders.placeOf(folder, sideOf(user), seen));
   }
 
   /**

@@ -60,6 +60,13 @@ beforeAll(async () => {
       names: { IT: 'Sola lettura', EN: 'Read only' },
       acl: new Map([[marketing, {}]]),
     },
+    // The rejected folder (SPEC §3 rftt00), where SPEC §6 always allows a new version.
+    {
+      prettyId: 'rftt00-marketing',
+      parent: 'arch04-marketing',
+      names: { IT: 'Rifiutati', EN: 'Rejected' },
+      acl: new Map([[marketing, { write: true }]]),
+    },
     {
       prettyId: 'frnt01-marketing',
       parent: 'arch04-marketing',
@@ -197,10 +204,14 @@ describe('assets: upload, detail, rename, bytes, versions, trash', () => {
     const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#00f' } })
       .png()
       .toBuffer();
+    // SPEC §6 "Update file": always allowed in the rejected folder, where the workflow puts the asset.
+    const rejected = folders.get('rftt00-marketing')!;
+    await providerDb(t).contentCategory.create({ data: { contentId, categoryId: rejected } });
     const { result } = await tusInTwo(writer, png, {
       filename: 'blue.png',
       filetype: 'image/png',
       contentId,
+      folderId: rejected,
     });
     expect(result?.status).toBe(200);
     expect(result?.body).toEqual({ contentId, version: 2 });
