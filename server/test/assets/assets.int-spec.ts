@@ -60,17 +60,19 @@ beforeAll(async () => {
       names: { IT: 'Sola lettura', EN: 'Read only' },
       acl: new Map([[marketing, {}]]),
     },
-    // The rejected folder (SPEC §3 rftt00), where SPEC §6 always allows a new version.
-    {
-      prettyId: 'rftt00-marketing',
-      parent: 'arch04-marketing',
-      names: { IT: 'Rifiutati', EN: 'Rejected' },
-      acl: new Map([[marketing, { write: true }]]),
-    },
     {
       prettyId: 'frnt01-marketing',
       parent: 'arch04-marketing',
       names: { IT: 'Fornitori', EN: 'Suppliers' },
+      isSupplier: true,
+      acl: new Map([[marketing, { write: true }]]),
+    },
+    // A supplier work folder (SPEC §3 lvrr02), received on the maker's side: SPEC §6 lets its
+    // writers update a file there.
+    {
+      prettyId: 'lvrr02-marketing',
+      parent: 'frnt01-marketing',
+      names: { IT: 'Consegne', EN: 'Deliveries' },
       isSupplier: true,
       acl: new Map([[marketing, { write: true }]]),
     },
@@ -204,14 +206,14 @@ describe('assets: upload, detail, rename, bytes, versions, trash', () => {
     const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#00f' } })
       .png()
       .toBuffer();
-    // SPEC §6 "Update file": always allowed in the rejected folder, where the workflow puts the asset.
-    const rejected = folders.get('rftt00-marketing')!;
-    await providerDb(t).contentCategory.create({ data: { contentId, categoryId: rejected } });
+    // SPEC §6 "Update file": with write in a received supplier folder, where a delivery is.
+    const received = folders.get('lvrr02-marketing')!;
+    await providerDb(t).contentCategory.create({ data: { contentId, categoryId: received } });
     const { result } = await tusInTwo(writer, png, {
       filename: 'blue.png',
       filetype: 'image/png',
       contentId,
-      folderId: rejected,
+      folderId: received,
     });
     expect(result?.status).toBe(200);
     expect(result?.body).toEqual({ contentId, version: 2 });
