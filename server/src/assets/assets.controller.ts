@@ -5,7 +5,13 @@ import type { AssetDetail } from '@paddock/rules';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
-import { AssetDetailDto, AssetDetailQuery, AssetFolderQuery, RenameAssetDto, ThumbnailQuery } from './assets.dto';
+import {
+  AssetDetailDto,
+  AssetDetailQuery,
+  AssetFolderQuery,
+  RenameAssetDto,
+  ThumbnailQuery,
+} from './assets.dto';
 import { AssetsService, type ByteEndpoint } from './assets.service';
 import { placeholderSvg } from './placeholders';
 

@@ -41,7 +41,10 @@ export class AuthGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC, targets)) return true;
     const user = await this.authentication.authenticate(credentialsOf(req));
     req.user = user;
-    const beforeDisclaimer = this.reflector.getAllAndOverride<boolean | undefined>(BEFORE_DISCLAIMER, targets);
+    const beforeDisclaimer = this.reflector.getAllAndOverride<boolean | undefined>(
+      BEFORE_DISCLAIMER,
+      targets,
+    );
     if (!beforeDisclaimer && !(await this.profile.isDisclaimerAccepted(user.username)))
       throw new DomainError(
         ERROR_CODES.DISCLAIMER_NOT_ACCEPTED,

@@ -5,7 +5,6 @@ import {
   UPLOAD_METADATA_KEYS,
   WORKFLOW_ERROR_CODES,
   approvalStepCode,
-  departmentFolderPrettyId,
 } from '@paddock/rules';
 import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
 import { groupIdOf } from '../../src/builtin-provider/identity/builtin-identity.seeder';
@@ -15,11 +14,10 @@ import { insertContent } from '../search/search-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { tusUpload } from '../support/tus-client';
 import { as } from '../workflow/workflow-fixtures';
-import { providerState, seedSecurityWorld, type SecurityWorld } from './security-fixtures';
+import { marketing, seedSecurityWorld, unchangedProvider, type SecurityWorld } from './security-fixtures';
 
 jest.setTimeout(120_000);
 
-const marketing = (code: string) => departmentFolderPrettyId(code, 'MARKETING');
 const ARCHIVE = marketing(FOLDER_CODES.departmentArchive);
 const REJECTED = marketing(FOLDER_CODES.rejected);
 const JUNK = marketing(FOLDER_CODES.junk);
@@ -42,13 +40,7 @@ describe('hub SPEC §6 attacks', () => {
   const contentIn = (prettyId: string, name: string) =>
     insertContent(t, { name, folders: [folder(prettyId)], owner: 'nobody' });
 
-  /** Runs `attack` and answers what it answered, failing if the provider's database changed. */
-  async function unchanged<T>(attack: () => Promise<T>): Promise<T> {
-    const before = await providerState(t);
-    const answer = await attack();
-    expect(await providerState(t)).toEqual(before);
-    return answer;
-  }
+  const unchanged = <T>(attack: () => Promise<T>) => unchangedProvider(t, attack);
 
   function send(
     username: string,
