@@ -1,5 +1,5 @@
 import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import { isSearchAllowed, type FolderNode, type View } from '@paddock/rules';
+import { isSearchAllowed, isUploadAllowed, placeOfFolder, type FolderNode, type View } from '@paddock/rules';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FolderSearch, Images, ListChecks, Upload } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -94,6 +94,12 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
   };
 
   const searchDisabled = !isSearchAllowed(session.roles, depth);
+  // SPEC §6 as the hub checks it at upload (no uploads into approval, rejected or junk folders).
+  const canUpload = isUploadAllowed({
+    roles: session.roles,
+    place: placeOfFolder(path, session.roles.includes('supplier') ? 'supplier' : 'maker'),
+    folder: folder.rights,
+  });
   const filtered = text !== '' || filters.type !== undefined || filters.extension !== undefined;
   const toggle = (id: string) => setSelection((current) => toggleItem(current, id));
 
@@ -130,9 +136,9 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           </Button>
           <Button
             size="sm"
-            disabled={!folder.rights.write}
-            title={folder.rights.write ? undefined : t('uploads.noWrite')}
-            onClick={() => uploads.open({ id: folder.id, name: folder.name, canWrite: folder.rights.write })}
+            disabled={!canUpload}
+            title={canUpload ? undefined : t(folder.rights.write ? 'uploads.notHere' : 'uploads.noWrite')}
+            onClick={() => uploads.open({ id: folder.id, name: folder.name, canWrite: canUpload })}
           >
             <Upload />
             {t('uploads.open')}
