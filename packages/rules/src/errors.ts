@@ -92,6 +92,8 @@ export const ERROR_CODES = {
   // Profile.
   DISCLAIMER_NOT_CURRENT: 'DISCLAIMER_NOT_CURRENT',
   DISCLAIMER_VERSION_IMMUTABLE: 'DISCLAIMER_VERSION_IMMUTABLE',
+  /** A signed-in user called the hub before accepting the current disclaimer (SPEC §2). */
+  DISCLAIMER_NOT_ACCEPTED: 'DISCLAIMER_NOT_ACCEPTED',
   // Folders.
   FOLDER_NOT_EMPTY: 'FOLDER_NOT_EMPTY',
   // Downloads.

@@ -1,4 +1,17 @@
-import { placeOfFolder, type PathFolder } from './permissions';
+import {
+  APPROVER_SEARCH_MAX_DEPTH,
+  ASSET_ACTIONS,
+  FOLDER_ACTIONS,
+  isAssetActionAllowed,
+  isFolderActionAllowed,
+  isSearchAllowed,
+  isUploadAllowed,
+  placeOfFolder,
+  type PathFolder,
+  type PermissionSubject,
+  type Place,
+} from './permissions';
+import type { Role } from './roles';
 
 const f = (prettyId: string, isSupplier = false): PathFolder => ({ prettyId, isSupplier });
 const top = f('dept-marketing');
@@ -50,5 +63,105 @@ describe('placeOfFolder over the demo folder codes (SPEC §3)', () => {
     expect(placeOfFolder([top, suppliers, own, inbox], 'supplier').view).toBe('supplierRecieved');
     expect(placeOfFolder([top, suppliers, own, inbox], 'maker').view).toBe('supplierSent');
     expect(placeOfFolder([top, suppliers, own, work], 'maker').department).toBe('marketing');
+  });
+});
+
+const archiveOf = (department: string | null): Place => ({
+  view: 'archives',
+  archiveSubState: department ? 'department' : 'shared',
+  isSuppliersRoot: false,
+  step: null,
+  department,
+});
+
+function subject(roles: Role[], place: Place, over: Partial<PermissionSubject> = {}): PermissionSubject {
+  return {
+    roles,
+    department: 'MARKETING',
+    place,
+    folder: { write: true, share: true, manage: true },
+    asset: { enabledForStep: true, rejected: true, restricted: false },
+    ...over,
+  };
+}
+
+describe('observers (SPEC §6: they observe)', () => {
+  // paola.neri: a department group (user) and an observer group, with every right on the folder.
+  const observer: Role[] = ['user', 'observer'];
+  const places: Place[] = [
+    archiveOf('marketing'),
+    { ...archiveOf('marketing'), view: 'enrichment', archiveSubState: null },
+    { ...archiveOf('marketing'), view: 'rejected', archiveSubState: null },
+    { ...archiveOf('marketing'), view: 'departmentJunk', archiveSubState: null },
+    { ...archiveOf('marketing'), view: 'approver', archiveSubState: null, step: 1 },
+  ];
+
+  it.each(places)('may only download in the $view view, whatever other roles they hold', (place) => {
+    for (const extra of [[], ['approver'], ['admin']] satisfies Role[][]) {
+      const s = subject([...observer, ...extra], place);
+      const allowed = ASSET_ACTIONS.filter((a) => isAssetActionAllowed(a, s));
+      expect(allowed.filter((a) => a !== 'download')).toEqual([]);
+      expect(FOLDER_ACTIONS.filter((a) => isFolderActionAllowed(a, s))).toEqual([]);
+      expect(isFolderActionAllowed('folderShare', s)).toBe(false);
+      expect(isUploadAllowed(s)).toBe(false);
+    }
+  });
+
+  it('the same rights without the observer group act (the rule is the observer, not the rights)', () => {
+    const s = subject(['user'], archiveOf('marketing'));
+    expect(isAssetActionAllowed('rename', s)).toBe(true);
+    expect(isFolderActionAllowed('folderCreate', s)).toBe(true);
+    expect(isUploadAllowed(s)).toBe(true);
+  });
+});
+
+describe('branch-sharing users (SPEC §6 "cannot move, delete or tag certain items")', () => {
+  const branch: Role[] = ['user', 'branch-sharing'];
+
+  it.each(['move', 'delete', 'tag'] as const)('may %s only in their own department', (action) => {
+    expect(isAssetActionAllowed(action, subject(branch, archiveOf('marketing')))).toBe(true);
+    expect(isAssetActionAllowed(action, subject(branch, archiveOf('heritage')))).toBe(false);
+    // A folder of no department (a shared archive) is not their department's either.
+    const shared = { ...archiveOf(null), view: 'enrichment' as const, archiveSubState: null };
+    expect(isAssetActionAllowed(action, subject(branch, shared))).toBe(false);
+    expect(isAssetActionAllowed(action, subject(['user'], shared))).toBe(true);
+    expect(isAssetActionAllowed(action, subject(branch, archiveOf('marketing'), { department: null }))).toBe(
+      false,
+    );
+  });
+
+  it('keeps the other actions outside their department', () => {
+    const s = subject(branch, archiveOf('heritage'));
+    expect(isAssetActionAllowed('rename', s)).toBe(true);
+    expect(isAssetActionAllowed('download', s)).toBe(true);
+  });
+});
+
+describe('isUploadAllowed (SPEC §6 read-only rows, SPEC §5)', () => {
+  const base = { ...archiveOf('marketing'), archiveSubState: null };
+  it.each<[string, Place, boolean]>([
+    ['the department archive', archiveOf('marketing'), true],
+    ['enrichment', { ...base, view: 'enrichment' }, true],
+    ['the supplier work folder, for the supplier', { ...base, view: 'supplierSent' }, true],
+    ['an approval step', { ...base, view: 'approver', step: 1 }, false],
+    ['the approval folder', { ...base, view: 'approver' }, false],
+    ['the rejected folder', { ...base, view: 'rejected' }, false],
+    ['the junk', { ...base, view: 'departmentJunk' }, false],
+    ['the suppliers folder', { ...base, view: 'supplier', isSuppliersRoot: true }, false],
+  ])('into %s: %s', (_case, place, allowed) => {
+    expect(isUploadAllowed(subject(['user'], place))).toBe(allowed);
+  });
+
+  it('needs write on the folder', () => {
+    const noWrite = { folder: { write: false, share: true, manage: true } };
+    expect(isUploadAllowed(subject(['user'], archiveOf('marketing'), noWrite))).toBe(false);
+  });
+});
+
+describe('isSearchAllowed (SPEC §2)', () => {
+  it('refuses approvers from depth 3, nobody else', () => {
+    expect(isSearchAllowed(['user', 'approver'], APPROVER_SEARCH_MAX_DEPTH - 1)).toBe(true);
+    expect(isSearchAllowed(['user', 'approver'], APPROVER_SEARCH_MAX_DEPTH)).toBe(false);
+    expect(isSearchAllowed(['user'], APPROVER_SEARCH_MAX_DEPTH + 5)).toBe(true);
   });
 });

@@ -126,6 +126,8 @@ export function approvalStepOf(prettyId: string | null): number | null {
 /** What decides a permission besides the place. */
 export interface PermissionSubject {
   roles: readonly Role[];
+  /** The user's own (default) department, any case; null when the user has none. */
+  department: string | null;
   place: Place;
   /** The user's rights on the folder the asset is looked at in (its ACL, SPEC §6). */
   folder: { write: boolean; share: boolean; manage: boolean };
@@ -153,16 +155,34 @@ const DOWNLOAD_VIEWS: readonly View[] = ['archives', 'supplier', 'rejected'];
 const FOLDER_WRITE_VIEWS: readonly View[] = ['archives', 'supplier', 'enrichment'];
 const FOLDER_SHARE_VIEWS: readonly View[] = ['archives', 'supplier'];
 
-/** Observers look; they never act (SPEC §2 default view approver, read-only). */
-function onlyObserves(roles: readonly Role[]): boolean {
-  return roles.includes('observer') && !roles.some((r) => r === 'user' || r === 'approver' || r === 'admin');
+/**
+ * Observers look; they never act (SPEC §2 default view approver, read-only), whatever other
+ * groups they hold: the department group that makes them a `user` lets them reach its views, not
+ * act in them.
+ */
+function observes(roles: readonly Role[]): boolean {
+  return roles.includes('observer');
+}
+
+/** The actions SPEC §6 denies branch-sharing users on "certain items": see docs/security.md. */
+const BRANCH_SHARING_LIMITED: readonly AssetAction[] = ['move', 'delete', 'tag'];
+
+/**
+ * Branch-sharing users have no department restriction (SPEC §6), so they see other departments'
+ * folders; they may move, delete or tag only in a place of their own department.
+ */
+function outsideOwnDepartment(s: Pick<PermissionSubject, 'roles' | 'department' | 'place'>): boolean {
+  if (!s.roles.includes('branch-sharing')) return false;
+  const own = s.department?.toLowerCase() ?? null;
+  return own === null || s.place.department?.toLowerCase() !== own;
 }
 
 /** The SPEC §6 rule of one asset action. */
 export function isAssetActionAllowed(action: AssetAction, s: PermissionSubject): boolean {
   const { view, archiveSubState, isSuppliersRoot } = s.place;
   const departmentArchive = view === 'archives' && archiveSubState === 'department';
-  if (onlyObserves(s.roles) && action !== 'download') return false;
+  if (observes(s.roles) && action !== 'download') return false;
+  if (BRANCH_SHARING_LIMITED.includes(action) && outsideOwnDepartment(s)) return false;
   switch (action) {
     case 'accept':
     case 'reject':
@@ -208,9 +228,31 @@ export function isFolderActionAllowed(
   s: Pick<PermissionSubject, 'roles' | 'place' | 'folder'>,
 ): boolean {
   const { view, archiveSubState } = s.place;
-  if (onlyObserves(s.roles)) return false;
+  if (observes(s.roles)) return false;
   if (action === 'folderShare')
     return (FOLDER_SHARE_VIEWS.includes(view) || archiveSubState === 'channels') && s.folder.share;
   if (archiveSubState === 'channels') return false;
   return FOLDER_WRITE_VIEWS.includes(view) && s.folder.manage;
+}
+
+/** Assets enter these only through the workflow, which also dates what it junks (SPEC §4). */
+const NO_UPLOAD_VIEWS: readonly View[] = ['approver', 'rejected', 'departmentJunk'];
+
+/**
+ * Where new assets may be uploaded (SPEC §6 "read-only" rows, SPEC §5): never by an observer, never
+ * into the suppliers folder, an approval folder, the rejected folder or the junk, and only with
+ * write on the folder. Supplier deliveries go to the supplier work folder, which the supplier sees
+ * as 'supplierSent'.
+ */
+export function isUploadAllowed(s: Pick<PermissionSubject, 'roles' | 'place' | 'folder'>): boolean {
+  if (observes(s.roles) || s.place.isSuppliersRoot) return false;
+  return !NO_UPLOAD_VIEWS.includes(s.place.view) && s.folder.write;
+}
+
+/** SPEC §2: search is disabled for approvers inside a folder this deep (top folders are depth 1). */
+export const APPROVER_SEARCH_MAX_DEPTH = 3;
+
+/** Whether a user may search (a text query) inside a folder at `depth` (top folders are depth 1). */
+export function isSearchAllowed(roles: readonly Role[], depth: number): boolean {
+  return !roles.includes('approver') || depth < APPROVER_SEARCH_MAX_DEPTH;
 }

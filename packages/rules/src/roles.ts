@@ -132,6 +132,7 @@ export function deriveRoles(groups: LinkedGroup[], companyName?: string): Derive
     const n = norm(g.name);
     for (const [role, groupName] of Object.entries(GENERAL_GROUPS))
       if (n === groupName) roles.add(role as Role);
+    // An observer keeps it (it reaches the department's views) but acts nowhere: permissions.ts.
     if (departmentOfGroup(n)) roles.add('user');
     const grant = approverGrantOfGroup(n);
     if (grant) {

@@ -5,7 +5,13 @@ import type { AssetDetail } from '@paddock/rules';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
-import { AssetDetailDto, AssetDetailQuery, RenameAssetDto, ThumbnailQuery } from './assets.dto';
+import {
+  AssetDetailDto,
+  AssetDetailQuery,
+  AssetFolderQuery,
+  RenameAssetDto,
+  ThumbnailQuery,
+} from './assets.dto';
 import { AssetsService, type ByteEndpoint } from './assets.service';
 import { placeholderSvg } from './placeholders';
 
@@ -64,7 +70,7 @@ export class AssetsController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    return this.send(user, id, 'thumbnail', req, res, query.size);
+    return this.send(user, id, 'thumbnail', req, res, { size: query.size });
   }
 
   @Get(':id/preview')
@@ -104,15 +110,19 @@ export class AssetsController {
   }
 
   @Get(':id/original')
-  @ApiOperation({ summary: 'The current version of the source file, with Range' })
+  @ApiOperation({
+    summary:
+      'The current version of the source file, with Range; 403 DOWNLOAD_NOT_ALLOWED where SPEC §6 refuses the download (in folderId when given, else in every folder of the asset the user sees)',
+  })
   @ApiProduces('application/octet-stream')
   original(
     @CurrentUser() user: AuthUser,
     @Param('id', new ParseUUIDPipe()) id: string,
+    @Query() query: AssetFolderQuery,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    return this.send(user, id, 'original', req, res);
+    return this.send(user, id, 'original', req, res, { folderId: query.folderId });
   }
 
   private async send(
@@ -121,13 +131,15 @@ export class AssetsController {
     endpoint: ByteEndpoint,
     req: Request,
     res: Response,
-    size?: string,
+    context: { size?: string; folderId?: string } = {},
   ): Promise<void> {
-    const answer = await this.assets.bytes(user, id, endpoint, {
-      range: req.headers.range,
-      ifNoneMatch: req.headers['if-none-match'],
-      size,
-    });
+    const answer = await this.assets.bytes(
+      user,
+      id,
+      endpoint,
+      { range: req.headers.range, ifNoneMatch: req.headers['if-none-match'], size: context.size },
+      context.folderId,
+    );
     if ('placeholder' in answer) {
       // Not cached: the real thumbnail replaces it as soon as the derivatives job made it.
       res

@@ -14,17 +14,8 @@ export class RenameAssetDto {
   name: string;
 }
 
-export class AssetLangQuery {
-  @ApiPropertyOptional({
-    enum: ['it', 'en', 'fr'],
-    description: 'Language of folder and tag names (fallback EN)',
-  })
-  @IsOptional()
-  @IsIn(['it', 'en', 'fr'])
-  lang?: 'it' | 'en' | 'fr';
-}
-
-export class AssetDetailQuery extends AssetLangQuery {
+/** The folder an asset is looked at in: SPEC §6 then decides in that folder's place. */
+export class AssetFolderQuery {
   @ApiPropertyOptional({
     description: 'A folder of the asset the user looks at it in: the answer then has place and actions',
   })
@@ -32,6 +23,16 @@ export class AssetDetailQuery extends AssetLangQuery {
   @IsString()
   @MaxLength(200)
   folderId?: string;
+}
+
+export class AssetDetailQuery extends AssetFolderQuery {
+  @ApiPropertyOptional({
+    enum: ['it', 'en', 'fr'],
+    description: 'Language of folder and tag names (fallback EN)',
+  })
+  @IsOptional()
+  @IsIn(['it', 'en', 'fr'])
+  lang?: 'it' | 'en' | 'fr';
 }
 
 export class ThumbnailQuery {

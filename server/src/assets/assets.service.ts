@@ -17,6 +17,7 @@ import {
   type ProviderContentDetail,
 } from '../provider/contents.gateway';
 import { ProviderError } from '../provider/provider.errors';
+import { downloadNotAllowed } from '../downloads/downloads.service';
 import { PlaceActions } from '../workflow/place-actions';
 import { isContentType } from './placeholders';
 import { workflowInfoOf } from '../workflow/workflow-info';
@@ -57,7 +58,10 @@ export class AssetsService {
       rejected: detail.workflow.rejected,
       step: detail.workflow.step,
     });
-    return looked ? { ...detail, ...looked } : detail;
+    if (!looked) return detail;
+    // The original is downloaded where the asset is looked at, so the in-context rule applies.
+    const downloadUrl = `${detail.downloadUrl}?folderId=${encodeURIComponent(folderId)}`;
+    return { ...detail, ...looked, downloadUrl };
   }
 
   /** SPEC §5: an empty name is ignored; any other is saved in IT and EN (update if the locale exists, else add). */
@@ -71,7 +75,7 @@ export class AssetsService {
     const trimmed = name.trim();
     const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
     if (!trimmed) return toAssetDetail(content, lang);
-    if (!content.userRights.write || !(await this.mayRename(user, content, folderId)))
+    if (!content.userRights.write || (await this.places.refused(user, 'rename', [content], folderId)).length)
       throw DomainError.forbidden('You may not rename this asset here');
     const existing = new Set(content.locales.map((l) => l.locale));
     for (const step of RENAME_STEPS)
@@ -82,37 +86,22 @@ export class AssetsService {
   }
 
   /**
-   * SPEC §6 "edit name": write on the folder, and not in the approver, supplier-received or
-   * non-department archive views. Asked from a folder (`folderId`), that folder decides; else any
-   * folder of the asset the user sees where the rule allows it.
-   */
-  private async mayRename(
-    user: AuthUser,
-    content: ProviderContentDetail,
-    folderId?: string,
-  ): Promise<boolean> {
-    const workflow = workflowInfoOf(content);
-    const asset = {
-      linkedCategoryIds: content.linkedCategoryIds,
-      rejected: workflow.rejected,
-      step: workflow.step,
-    };
-    const candidates = folderId ? [folderId] : content.linkedCategoryIds;
-    for (const candidate of candidates)
-      if ((await this.places.ofAsset(user, candidate, asset))?.actions.rename) return true;
-    return false;
-  }
-
-  /**
    * The provider's bytes of one file of the asset (Range and If-None-Match passed on). A thumbnail
-   * with `size` ('WxH') is the provider's dynamic thumbnail fitted to it (research §7).
+   * with `size` ('WxH') is the provider's dynamic thumbnail fitted to it (research §7). The original
+   * is a download: SPEC §6 "Download" decides, in `folderId` when given (as POST /api/downloads).
    */
   async bytes(
     user: AuthUser,
     id: string,
     endpoint: ByteEndpoint,
     conditions: { range?: string; ifNoneMatch?: string; size?: string },
+    folderId?: string,
   ): Promise<ProviderBytes | { placeholder: ContentType }> {
+    if (endpoint === 'original') {
+      const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
+      const refused = await this.places.refused(user, 'download', [content], folderId);
+      if (refused.length) throw downloadNotAllowed(refused);
+    }
     try {
       if (endpoint === 'thumbnail' && conditions.size) {
         const fitted = await this.contents.thumbnail(user.providerToken, id, conditions.size, conditions);

@@ -19,6 +19,7 @@ import { extensionOf } from '../common/file-names';
 import { DomainError } from '../common/domain-error';
 import { describeError, knownFailureOf } from '../common/domain-exception.filter';
 import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
+import { PlaceActions } from '../workflow/place-actions';
 import { WorkflowEntry } from '../workflow/workflow-entry';
 import { loadTus } from './tus-loader';
 import { UploadFiles } from './upload-files';
@@ -57,6 +58,7 @@ export class UploadsService implements OnModuleInit {
     private readonly workflow: WorkflowEntry,
     private readonly outcomes: UploadOutcomes,
     private readonly files: UploadFiles,
+    private readonly places: PlaceActions,
   ) {
     this.directory = files.directory;
   }
@@ -117,7 +119,10 @@ export class UploadsService implements OnModuleInit {
       throw { status_code: 404, body: 'Upload not found\n' } satisfies TusRefusal;
   }
 
-  /** Refused before any byte is sent: no folder, no write on it, or the suppliers folder (SPEC §5). */
+  /**
+   * Refused before any byte is sent: no folder, no write on it, the suppliers folder (SPEC §5), or
+   * where SPEC §6 allows no upload (a new version: no "Update file" where the content is).
+   */
   private async onCreate(req: unknown, upload: Upload): Promise<{ metadata: Upload['metadata'] }> {
     const user = userOf(req);
     const metadata = upload.metadata ?? {};
@@ -138,10 +143,25 @@ export class UploadsService implements OnModuleInit {
         folderIds: metadata.contentId ? [] : [metadata.folderId as string],
         contentId: metadata.contentId ?? undefined,
       });
+      await this.checkPermitted(user, metadata.contentId ?? undefined, metadata.folderId ?? undefined);
     } catch (error) {
       throw this.refusal(req, error);
     }
     return { metadata: { ...metadata, owner: user.username } };
+  }
+
+  /**
+   * SPEC §6 on top of the provider's rights. A new version needs "Update file" where the content
+   * is looked at (`folderId`, as the web sends it) or, without one, in some folder of it.
+   */
+  private async checkPermitted(user: AuthUser, contentId?: string, folderId?: string): Promise<void> {
+    if (contentId) {
+      const contents = await this.contents.contentsByIds(user.providerToken, [contentId]);
+      if (!contents.length) throw DomainError.notFound('No such asset');
+      if ((await this.places.refused(user, 'updateFile', contents, folderId)).length)
+        throw DomainError.forbidden('A new version of this asset is not allowed here');
+    } else if (!(await this.places.folderAllows(user, folderId as string, 'upload')))
+      throw new DomainError(ASSET_ERROR_CODES.UPLOAD_FORBIDDEN, 'forbidden', 'Uploads are not allowed here');
   }
 
   /** The file is complete: to the provider, then insert (or new version); the temp files go either way. */

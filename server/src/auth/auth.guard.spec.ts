@@ -6,6 +6,7 @@ import { DomainError } from '../common/domain-error';
 import { AuthGuard } from './auth.guard';
 import type { AuthenticatedRequest, AuthUser } from './auth-user';
 import type { AuthenticationService, RequestCredentials } from './authentication.service';
+import { BeforeDisclaimer } from './before-disclaimer.decorator';
 import { LoginOriginGuard } from './login-origin.guard';
 import { Public } from './public.decorator';
 import { Roles } from './roles.decorator';
@@ -22,6 +23,10 @@ class ThingsController {
   @Roles('admin')
   @Get('admin')
   adminOnly() {}
+
+  @BeforeDisclaimer()
+  @Get('terms')
+  terms() {}
 
   @Roles('approver', 'observer')
   @Get('review')
@@ -54,7 +59,7 @@ function contextFor(
   return new ExecutionContextHost([req, {}, () => undefined], controller, handler);
 }
 
-function setUp(roles: Role[] | null) {
+function setUp(roles: Role[] | null, disclaimerAccepted = true) {
   const seen: RequestCredentials[] = [];
   const authentication: Pick<AuthenticationService, 'authenticate'> = {
     authenticate: async (credentials) => {
@@ -63,7 +68,8 @@ function setUp(roles: Role[] | null) {
       return user(roles);
     },
   };
-  return { guard: new AuthGuard(new Reflector(), authentication), seen };
+  const profile = { isDisclaimerAccepted: () => Promise.resolve(disclaimerAccepted) };
+  return { guard: new AuthGuard(new Reflector(), authentication, profile), seen };
 }
 
 const apiReq = (path: string, extra: Partial<AuthenticatedRequest> = {}): Partial<AuthenticatedRequest> => ({
@@ -158,6 +164,27 @@ describe('AuthGuard', () => {
         contextFor(ManageController, ManageController.prototype.dashboard, apiReq('/api/manage')),
       ),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
+
+describe('AuthGuard and the disclaimer', () => {
+  const things = ThingsController.prototype;
+
+  it('refuses every route but @BeforeDisclaimer ones until the current disclaimer is accepted', async () => {
+    const { guard } = setUp(['admin'], false);
+    await expect(
+      guard.canActivate(contextFor(ThingsController, things.list, apiReq('/api/things'))),
+    ).rejects.toMatchObject({ code: 'DISCLAIMER_NOT_ACCEPTED', kind: 'forbidden' });
+    await expect(
+      guard.canActivate(contextFor(ThingsController, things.terms, apiReq('/api/things/terms'))),
+    ).resolves.toBe(true);
+  });
+
+  it('lets every route through once it is accepted', async () => {
+    const { guard } = setUp(['user'], true);
+    await expect(
+      guard.canActivate(contextFor(ThingsController, things.list, apiReq('/api/things'))),
+    ).resolves.toBe(true);
   });
 });
 

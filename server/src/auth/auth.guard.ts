@@ -5,18 +5,22 @@ import {
   HEADER_CSRF,
   HEADER_TOKEN,
   HEADER_USERNAME,
+  ERROR_CODES,
   SESSION_COOKIE,
   type Role,
 } from '@paddock/rules';
 import { DomainError } from '../common/domain-error';
+import { ProfileService } from '../profile/profile.service';
 import type { AuthenticatedRequest } from './auth-user';
 import { AuthenticationService, type RequestCredentials } from './authentication.service';
+import { BEFORE_DISCLAIMER } from './before-disclaimer.decorator';
 import { IS_PUBLIC } from './public.decorator';
 import { REQUIRED_ROLES } from './roles.decorator';
 
 /**
  * Global guard of the hub API: every route declared under /api needs a live session unless it is
- * @Public(), and @Roles() narrows it further. Other routes (the built-in provider under /provider)
+ * @Public(), then the current disclaimer accepted unless it is @BeforeDisclaimer() (SPEC §2: the
+ * portal is used only once it is accepted), and @Roles() narrows it further. Other routes (the built-in provider under /provider)
  * are none of its business.
  */
 @Injectable()
@@ -25,6 +29,8 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     @Inject(AuthenticationService)
     private readonly authentication: Pick<AuthenticationService, 'authenticate'>,
+    @Inject(ProfileService)
+    private readonly profile: Pick<ProfileService, 'isDisclaimerAccepted'>,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -35,6 +41,16 @@ export class AuthGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC, targets)) return true;
     const user = await this.authentication.authenticate(credentialsOf(req));
     req.user = user;
+    const beforeDisclaimer = this.reflector.getAllAndOverride<boolean | undefined>(
+      BEFORE_DISCLAIMER,
+      targets,
+    );
+    if (!beforeDisclaimer && !(await this.profile.isDisclaimerAccepted(user.username)))
+      throw new DomainError(
+        ERROR_CODES.DISCLAIMER_NOT_ACCEPTED,
+        'forbidden',
+        'Accept the current disclaimer first',
+      );
     const required = this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, targets);
     if (required?.length && !required.some((role) => user.roles.includes(role)))
       throw DomainError.forbidden();

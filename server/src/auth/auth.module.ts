@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { ProfileModule } from '../profile/profile.module';
 import { ProviderModule } from '../provider/provider.module';
 import { AuthGuard } from './auth.guard';
 import { AuthenticationService } from './authentication.service';
@@ -12,7 +13,7 @@ import { SignInThrottle } from './sign-in-throttle';
 
 /** Hub sign-in, sessions and the global guard of every /api route. */
 @Module({
-  imports: [ProviderModule],
+  imports: [ProviderModule, ProfileModule],
   controllers: [SessionController],
   providers: [
     SessionService,

@@ -12,6 +12,7 @@ import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import type { AuthUser } from './auth-user';
+import { BeforeDisclaimer } from './before-disclaimer.decorator';
 import { CurrentUser } from './current-user.decorator';
 import { LoginOriginGuard } from './login-origin.guard';
 import { Public } from './public.decorator';
@@ -77,6 +78,7 @@ export class SessionController {
     return session;
   }
 
+  @BeforeDisclaimer()
   @Get()
   @ApiCookieAuth()
   @ApiSecurity('token')
@@ -91,6 +93,7 @@ export class SessionController {
     return this.sessions.current(user);
   }
 
+  @BeforeDisclaimer()
   @Delete()
   @HttpCode(204)
   @ApiCookieAuth()

@@ -5,12 +5,8 @@ import type { AuthUser } from '../auth/auth-user';
 import { CLOCK, type Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import { ARCHIVES_GATEWAY, type ArchivesGateway } from '../provider/archives.gateway';
-import {
-  CONTENTS_GATEWAY,
-  type ContentsGateway,
-  type ProviderContentDetail,
-} from '../provider/contents.gateway';
-import { PlaceActions, type PlaceAndActions } from '../workflow/place-actions';
+import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
+import { PlaceActions } from '../workflow/place-actions';
 import type { CreateDownloadDto } from './downloads.dto';
 
 /** The provider's names of the renditions the web asks for (research §3.9). */
@@ -48,42 +44,8 @@ export class DownloadsService {
   private async checkAllowed(user: AuthUser, contentIds: string[], folderId?: string): Promise<void> {
     const contents = await this.contents.contentsByIds(user.providerToken, contentIds);
     if (contents.length !== contentIds.length) throw DomainError.notFound('An asset does not exist');
-    // The download rule reads only the folder's place and rights, so each folder is placed once.
-    const placed = new Map<string, Promise<PlaceAndActions | null>>();
-    const allowedIn = (folder: string) => {
-      let place = placed.get(folder);
-      if (!place) {
-        place = this.places.ofAsset(user, folder, {
-          linkedCategoryIds: [folder],
-          rejected: false,
-          step: null,
-        });
-        placed.set(folder, place);
-      }
-      return place.then((p) => p?.actions.download === true);
-    };
-    const refused: string[] = [];
-    for (const content of contents) {
-      const candidates = folderId ? [folderId] : content.linkedCategoryIds;
-      if (!(await this.someAllows(content, candidates, allowedIn))) refused.push(content.id);
-    }
-    if (refused.length)
-      throw new DomainError(
-        ERROR_CODES.DOWNLOAD_NOT_ALLOWED,
-        'forbidden',
-        'Some assets may not be downloaded here',
-        { ids: refused },
-      );
-  }
-
-  private async someAllows(
-    content: ProviderContentDetail,
-    candidates: string[],
-    allowedIn: (folder: string) => Promise<boolean>,
-  ): Promise<boolean> {
-    for (const folder of candidates)
-      if (content.linkedCategoryIds.includes(folder) && (await allowedIn(folder))) return true;
-    return false;
+    const refused = await this.places.refused(user, 'download', contents, folderId);
+    if (refused.length) throw downloadNotAllowed(refused);
   }
 
   /**
@@ -98,6 +60,18 @@ export class DownloadsService {
     const zip = await this.archives.download(user.providerToken, downloadId, saveAs);
     return { fileName: `${saveAs}.zip`, ...zip };
   }
+}
+
+/** SPEC §6 refused the download of these assets where they are looked at; nothing is served. */
+export function downloadNotAllowed(ids: string[]): DomainError {
+  return new DomainError(
+    ERROR_CODES.DOWNLOAD_NOT_ALLOWED,
+    'forbidden',
+    'Some assets may not be downloaded here',
+    {
+      ids,
+    },
+  );
 }
 
 function stamp(at: Date): string {

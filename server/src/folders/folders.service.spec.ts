@@ -49,7 +49,7 @@ function serviceWith(overrides: Partial<Gateway>) {
     deleteFolder: unexpected,
     ...overrides,
   };
-  return new FoldersService(gateway, { ofFolder: unexpected });
+  return new FoldersService(gateway, { ofFolder: unexpected, folderAllows: unexpected });
 }
 
 describe('FoldersService', () => {

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ASSET_LOCALES, FALLBACK_LANGUAGE, type Language } from '@paddock/rules';
+import { ASSET_LOCALES, FALLBACK_LANGUAGE, type FolderAction, type Language } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
 import { PlaceActions } from '../workflow/place-actions';
 import { ROOT_FOLDER_ID, type FolderDetailResponse, type FolderNodeResponse } from './folders.dto';
-import { rootIsReadOnly } from './folders.errors';
+import { folderActionNotAllowed, rootIsReadOnly } from './folders.errors';
 import { displayName, localeOf } from './folder-naming';
 
 type Gateway = Pick<
@@ -38,7 +38,7 @@ function namesOf(name: string): Record<string, string> {
 export class FoldersService {
   constructor(
     @Inject(FOLDERS_GATEWAY) private readonly gateway: Gateway,
-    @Inject(PlaceActions) private readonly places: Pick<PlaceActions, 'ofFolder'>,
+    @Inject(PlaceActions) private readonly places: Pick<PlaceActions, 'ofFolder' | 'folderAllows'>,
   ) {}
 
   /** The whole visible tree: top-level nodes are the visible folders whose parent is not visible. */
@@ -80,19 +80,27 @@ export class FoldersService {
     lang?: Language,
   ): Promise<FolderDetailResponse> {
     if (parentId === ROOT_FOLDER_ID) throw rootIsReadOnly();
+    await this.check(user, parentId, 'folderCreate');
     const id = await this.gateway.createFolder(user.providerToken, parentId, namesOf(name));
     return this.folder(user, id, lang);
   }
 
   async rename(user: AuthUser, id: string, name: string, lang?: Language): Promise<FolderDetailResponse> {
     if (id === ROOT_FOLDER_ID) throw rootIsReadOnly();
+    await this.check(user, id, 'folderRename');
     await this.gateway.renameFolder(user.providerToken, id, namesOf(name));
     return this.folder(user, id, lang);
   }
 
   async delete(user: AuthUser, id: string): Promise<void> {
     if (id === ROOT_FOLDER_ID) throw rootIsReadOnly();
+    await this.check(user, id, 'folderDelete');
     await this.gateway.deleteFolder(user.providerToken, id);
+  }
+
+  /** SPEC §6 "Create, delete, rename" per view, on top of the provider's `manage` right. */
+  private async check(user: AuthUser, folderId: string, action: FolderAction): Promise<void> {
+    if (!(await this.places.folderAllows(user, folderId, action))) throw folderActionNotAllowed(action);
   }
 
   private async root(user: AuthUser, view: View): Promise<FolderDetailResponse> {

@@ -9,6 +9,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user';
+import { BeforeDisclaimer } from '../auth/before-disclaimer.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import {
   DisclaimerAcceptanceResponse,
@@ -30,12 +31,14 @@ import { ProfileService } from './profile.service';
 export class ProfileController {
   constructor(private readonly profile: ProfileService) {}
 
+  @BeforeDisclaimer()
   @Get('check-disclaimer')
   @ApiOkResponse({ type: DisclaimerAcceptanceResponse })
   async checkDisclaimer(@CurrentUser() user: AuthUser): Promise<DisclaimerAcceptanceResponse> {
     return { disclaimerAcceptance: await this.profile.isDisclaimerAccepted(user.username) };
   }
 
+  @BeforeDisclaimer()
   @Get('get-disclaimer')
   @ApiOkResponse({ type: DisclaimerResponse, description: 'The current disclaimer' })
   @ApiNotFoundResponse({ description: 'No disclaimer is active (NOT_FOUND)' })
@@ -43,6 +46,7 @@ export class ProfileController {
     return toDisclaimerResponse(await this.profile.currentDisclaimer());
   }
 
+  @BeforeDisclaimer()
   @Post('save-disclaimer-acceptance/:disclaimerId')
   @HttpCode(200)
   @ApiOkResponse({ type: DisclaimerAcceptanceResponse })

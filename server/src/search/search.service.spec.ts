@@ -1,5 +1,6 @@
 import type { AuthUser } from '../auth/auth-user';
 import { DomainError } from '../common/domain-error';
+import type { FoldersGateway, ProviderFolder } from '../provider/folders.gateway';
 import type { ContentCriteria, ProviderSearchHit, SearchGateway } from '../provider/search.gateway';
 import { SearchService } from './search.service';
 import type { AssetListFilter } from './search.types';
@@ -26,7 +27,13 @@ const filter: AssetListFilter = {
   limit: 100,
 };
 
-function gateway(over: Partial<SearchGateway> = {}) {
+/** The folder a search runs in: `depth` 1 is a top folder. */
+function folderAtDepth(depth: number): Pick<FoldersGateway, 'folder'> {
+  const ancestorIds = Array.from({ length: depth - 1 }, (_, i) => `a${i}`);
+  return { folder: (_token, id) => Promise.resolve({ id, ancestorIds } as ProviderFolder) };
+}
+
+function gateway(over: Partial<SearchGateway> = {}, depth = 1) {
   const counted: ContentCriteria[] = [];
   const fake: SearchGateway = {
     findContents: () => Promise.resolve([]),
@@ -37,7 +44,7 @@ function gateway(over: Partial<SearchGateway> = {}) {
     },
     ...over,
   };
-  return { service: new SearchService(fake), counted };
+  return { service: new SearchService(fake, folderAtDepth(depth)), counted };
 }
 
 async function domainFailure(promise: Promise<unknown>): Promise<DomainError> {
@@ -51,6 +58,44 @@ async function domainFailure(promise: Promise<unknown>): Promise<DomainError> {
 }
 
 describe('SearchService', () => {
+  const approver = user({ roles: ['user', 'approver'], primaryRole: 'approver' });
+
+  it.each<[string, AuthUser, number, boolean]>([
+    ['an approver at depth 2', approver, 2, true],
+    ['an approver at depth 3', approver, 3, false],
+    ['an approver at depth 4', approver, 4, false],
+    ['a user at depth 3', user(), 3, true],
+  ])('SPEC §2 search depth: %s may search: %s', async (_case, who, depth, allowed) => {
+    const asked: ContentCriteria[] = [];
+    const { service } = gateway(
+      {
+        findContents: (_token, criteria) => {
+          asked.push(criteria);
+          return Promise.resolve([]);
+        },
+        countMatches: (_token, criteria) => {
+          asked.push(criteria);
+          return Promise.resolve(0);
+        },
+      },
+      depth,
+    );
+    if (allowed) {
+      await service.list(who, filter);
+      await service.total(who, filter);
+      expect(asked).toHaveLength(2);
+    } else {
+      expect(await domainFailure(service.list(who, filter))).toMatchObject({ code: 'FORBIDDEN' });
+      expect(await domainFailure(service.total(who, filter))).toMatchObject({ code: 'FORBIDDEN' });
+      expect(asked).toEqual([]);
+    }
+  });
+
+  it('lets an approver list a deep folder without a text search', async () => {
+    const { service } = gateway({}, 3);
+    await expect(service.list(approver, { ...filter, text: undefined })).resolves.toBeDefined();
+  });
+
   it('counts each user-role view in its department folder, sub-folders included', async () => {
     const { service, counted } = gateway();
     const counts = await service.counts(user());

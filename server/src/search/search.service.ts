@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LIMITS, departmentFolderPrettyId, type View } from '@paddock/rules';
+import { LIMITS, departmentFolderPrettyId, isSearchAllowed, type View } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { DomainError } from '../common/domain-error';
+import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { SEARCH_GATEWAY, type ContentCriteria, type SearchGateway } from '../provider/search.gateway';
 import { nextCursor } from './page-cursor';
 import { SUMMARY_THUMB_SIZE } from './search.dto';
@@ -19,7 +20,10 @@ const SEARCH_LOCALE = 'IT';
 /** Listing, search and counts of assets, through the provider with the user's own token (its ACLs apply). */
 @Injectable()
 export class SearchService {
-  constructor(@Inject(SEARCH_GATEWAY) private readonly gateway: SearchGateway) {}
+  constructor(
+    @Inject(SEARCH_GATEWAY) private readonly gateway: SearchGateway,
+    @Inject(FOLDERS_GATEWAY) private readonly folders: Pick<FoldersGateway, 'folder'>,
+  ) {}
 
   /**
    * One page, without its total (counting is the costly half of a search, so the web asks `total`
@@ -27,6 +31,7 @@ export class SearchService {
    * (see PageCursor); at worst the next page is empty.
    */
   async list(user: AuthUser, filter: AssetListFilter): Promise<AssetPage> {
+    await this.checkSearchDepth(user, filter);
     const from = filter.cursor ?? (filter.offset > 0 ? { offset: filter.offset } : undefined);
     const byCreationDate = filter.sort === 'creationDate';
     const criteria = criteriaOf(filter);
@@ -51,11 +56,20 @@ export class SearchService {
 
   /** How many assets a listing or search finds, counted up to LIMITS.searchCountCap. */
   async total(user: AuthUser, filter: AssetFilter): Promise<AssetTotal> {
+    await this.checkSearchDepth(user, filter);
     const counted = await this.gateway.countMatches(user.providerToken, criteriaOf(filter), SEARCH_LOCALE);
     return {
       totalResults: Math.min(counted, LIMITS.searchCountCap),
       totalIsCapped: counted > LIMITS.searchCountCap,
     };
+  }
+
+  /** SPEC §2: a text search inside a folder is refused to approvers from a depth on (top folders are 1). */
+  private async checkSearchDepth(user: AuthUser, filter: AssetFilter): Promise<void> {
+    if (!filter.text || !filter.folderId) return;
+    const folder = await this.folders.folder(user.providerToken, filter.folderId);
+    if (!isSearchAllowed(user.roles, folder.ancestorIds.length + 1))
+      throw DomainError.forbidden('Approvers cannot search inside a folder this deep');
   }
 
   /**

@@ -18,13 +18,14 @@ export function enabledFor(
 
 /** What SPEC §6 decides an asset action from, for one user in one place (one definition for every check). */
 export function permissionSubject(
-  user: Pick<AuthUser, 'roles' | 'approvalSteps'>,
+  user: Pick<AuthUser, 'roles' | 'approvalSteps' | 'department'>,
   place: Place,
   rights: FolderRights,
   asset: { rejected: boolean },
 ): PermissionSubject {
   return {
     roles: user.roles,
+    department: user.department,
     place,
     folder: { write: rights.write, share: rights.share, manage: rights.manage },
     asset: {

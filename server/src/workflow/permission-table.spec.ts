@@ -68,8 +68,11 @@ type PlaceKey = keyof typeof PLACES;
  * - restore and permanent delete: the junk only, with write.
  * - supplier remove: supplier sent/received folders, with write.
  * - rename: write on the folder; hidden in approver, supplierRecieved and non-department archives.
- * Observer and basic_user hold the department group L/MARKETING, which writes where staff write:
- * SPEC §6 gives them no narrower rule, so their rows are a user's.
+ * basic_user holds the department group L/MARKETING, which writes where staff write: SPEC §6
+ * gives it no narrower rule, so its rows are a user's. The observer holds it too but only observes
+ * (SPEC §6): every action is refused (accept and reject at step 1 as for any user not enabled).
+ * The branch-sharing user acts as staff in the MARKETING folders, but may not move, delete or tag
+ * in a folder of no department (the shared archive).
  */
 //                      accept    reject    move      delete    restore   perm-del  sup-rem   rename
 const STAFF: Record<PlaceKey, Row> = {
@@ -101,7 +104,16 @@ const EXPECTED: Record<string, Record<PlaceKey, Row>> = {
     inbox: ['view', 'view', 'view', 'view', 'view', 'view', 'view', 'deny'],
     junk: ['hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden'],
   },
-  'paola.neri': STAFF,
+  'paola.neri': Object.fromEntries(
+    (Object.keys(STAFF) as PlaceKey[]).map((place): [PlaceKey, Row] => {
+      const approve = place === 'appstp1' ? 'step' : 'view';
+      return [place, [approve, approve, 'view', 'view', 'view', 'view', 'view', 'deny']];
+    }),
+  ) as Record<PlaceKey, Row>,
+  'sara.branch': {
+    ...STAFF,
+    shared: ['view', 'view', 'view', 'view', 'view', 'view', 'view', 'deny'],
+  },
   'giulia.basic': STAFF,
   admin: STAFF,
 };

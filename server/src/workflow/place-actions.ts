@@ -1,9 +1,20 @@
 import { Injectable, Logger, Inject } from '@nestjs/common';
-import { ERROR_CODES, assetActions, type AssetActions, type Place } from '@paddock/rules';
+import {
+  ERROR_CODES,
+  assetActions,
+  isFolderActionAllowed,
+  isUploadAllowed,
+  type AssetAction,
+  type AssetActions,
+  type FolderAction,
+  type Place,
+} from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
+import type { ProviderContentDetail } from '../provider/contents.gateway';
 import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
 import { ProviderError } from '../provider/provider.errors';
 import { permissionSubject, sideOf } from './permission-subject';
+import { workflowInfoOf } from './workflow-info';
 import { WorkflowFolders, type PlacedFolder } from './workflow-folders';
 
 export interface PlaceAndActions {
@@ -59,7 +70,7 @@ export class PlaceActions {
       if (error instanceof ProviderError && error.code === ERROR_CODES.NOT_FOUND) return null;
       throw error;
     }
-    const placed = await this.guarded(() => this.folders.placeOf(folder, sideOf(user)));
+    const placed = await this.placedForUser(user, folder);
     if (!placed) return null;
     // The approval folder above the steps: the asset's own step decides, as for accept and reject.
     const place =
@@ -71,6 +82,58 @@ export class PlaceActions {
           }
         : placed.place;
     return { place, actions: assetActions(permissionSubject(user, place, folder.rights, asset)) };
+  }
+
+  /**
+   * The contents among `contents` SPEC §6 refuses `action` for. Asked from a folder (`folderId`),
+   * that folder decides for every content (each must be in it); else a content passes when some
+   * folder of it the user sees allows it. Each folder is placed once per call.
+   */
+  async refused(
+    user: AuthUser,
+    action: AssetAction,
+    contents: readonly ProviderContentDetail[],
+    folderId?: string,
+  ): Promise<string[]> {
+    const looked = new Map<string, Promise<PlaceAndActions | null>>();
+    const allowedIn = (folder: string, content: ProviderContentDetail): Promise<boolean> => {
+      const { rejected, step } = workflowInfoOf(content);
+      const key = `${folder} ${String(rejected)} ${String(step)}`;
+      let found = looked.get(key);
+      if (!found) {
+        found = this.ofAsset(user, folder, { linkedCategoryIds: [folder], rejected, step });
+        looked.set(key, found);
+      }
+      return found.then((p) => p?.actions[action] === true);
+    };
+    const refused: string[] = [];
+    for (const content of contents) {
+      const candidates = (folderId ? [folderId] : content.linkedCategoryIds).filter((f) =>
+        content.linkedCategoryIds.includes(f),
+      );
+      let allowed = false;
+      for (const folder of candidates) if ((allowed = await allowedIn(folder, content))) break;
+      if (!allowed) refused.push(content.id);
+    }
+    return refused;
+  }
+
+  /**
+   * SPEC §6 for a folder action, or an upload, in a folder read with the user's token (NOT_FOUND
+   * when hidden). A folder whose place cannot be read is refused: these are writes.
+   */
+  async folderAllows(user: AuthUser, folderId: string, action: FolderAction | 'upload'): Promise<boolean> {
+    const folder = await this.gateway.folder(user.providerToken, folderId);
+    const placed = await this.placedForUser(user, folder);
+    if (!placed) return false;
+    const subject = permissionSubject(user, placed.place, folder.rights, { rejected: false });
+    return action === 'upload' ? isUploadAllowed(subject) : isFolderActionAllowed(action, subject);
+  }
+
+  /** The ancestors the user sees spare the service account when they are all of them. */
+  private async placedForUser(user: AuthUser, folder: ProviderFolder): Promise<PlacedFolder | null> {
+    const seen = await this.gateway.foldersByIds(user.providerToken, folder.ancestorIds);
+    return this.guarded(() => this.folders.placeOf(folder, sideOf(user), seen));
   }
 
   /**

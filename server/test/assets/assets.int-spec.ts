@@ -67,6 +67,15 @@ beforeAll(async () => {
       isSupplier: true,
       acl: new Map([[marketing, { write: true }]]),
     },
+    // A supplier work folder (SPEC §3 lvrr02), received on the maker's side: SPEC §6 lets its
+    // writers update a file there.
+    {
+      prettyId: 'lvrr02-marketing',
+      parent: 'frnt01-marketing',
+      names: { IT: 'Consegne', EN: 'Deliveries' },
+      isSupplier: true,
+      acl: new Map([[marketing, { write: true }]]),
+    },
   ]);
   writer = await signIn(t, 'writer.one', PASSWORD, '198.51.100.11');
   reader = await signIn(t, 'reader.one', PASSWORD, '198.51.100.12');
@@ -197,10 +206,14 @@ describe('assets: upload, detail, rename, bytes, versions, trash', () => {
     const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#00f' } })
       .png()
       .toBuffer();
+    // SPEC §6 "Update file": with write in a received supplier folder, where a delivery is.
+    const received = folders.get('lvrr02-marketing')!;
+    await providerDb(t).contentCategory.create({ data: { contentId, categoryId: received } });
     const { result } = await tusInTwo(writer, png, {
       filename: 'blue.png',
       filetype: 'image/png',
       contentId,
+      folderId: received,
     });
     expect(result?.status).toBe(200);
     expect(result?.body).toEqual({ contentId, version: 2 });

@@ -122,6 +122,16 @@ describe('profile API over HTTP', () => {
   });
 
   describe('user preferences', () => {
+    // The hub answers them only once the current disclaimer is accepted (SPEC §2).
+    beforeAll(async () => {
+      const anna = await signIn(t, 'anna.bianchi');
+      const current = await anna.get<DisclaimerResponse>('/api/profile/get-disclaimer');
+      const accepted = await anna.post(`/api/profile/save-disclaimer-acceptance/${current.body.id}`, {
+        accepted: true,
+      });
+      expect(accepted.status).toBe(200);
+    });
+
     it('are {} at first, then validated, merged and answered as stored', async () => {
       const anna = await signIn(t, 'anna.bianchi');
       expect(await anna.get('/api/profile/user-preferences')).toEqual({ status: 200, body: {} });

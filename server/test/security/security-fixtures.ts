@@ -176,3 +176,14 @@ export function providerRoutes(t: TestApp): ProviderRoute[] {
     }
   return routes;
 }
+
+/** A MARKETING special folder's prettyId by its SPEC §3 code (the demo department the attackers are in). */
+export const marketing = (code: string) => departmentFolderPrettyId(code, 'MARKETING');
+
+/** Runs `attack` and answers what it answered, failing if the provider's database changed. */
+export async function unchangedProvider<T>(t: TestApp, attack: () => Promise<T>): Promise<T> {
+  const before = await providerState(t);
+  const answer = await attack();
+  expect(await providerState(t)).toEqual(before);
+  return answer;
+}

@@ -54,7 +54,14 @@ export const FOLDERS = {
  * foto.studio supplier.
  */
 export type DemoUsername =
-  'mario.rossi' | 'anna.bianchi' | 'luca.conti' | 'paola.neri' | 'giulia.basic' | 'admin' | 'foto.studio';
+  | 'mario.rossi'
+  | 'anna.bianchi'
+  | 'luca.conti'
+  | 'paola.neri'
+  | 'giulia.basic'
+  | 'admin'
+  | 'foto.studio'
+  | 'sara.branch';
 
 export function userOf(username: DemoUsername): AuthUser {
   const demo = DEMO_USERS.find((u) => u.username === username)!;

@@ -3,7 +3,7 @@ import { DirectoryUserRepository } from '../../src/auth/directory-user.repositor
 import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { ProfileService } from '../../src/profile/profile.service';
-import { DEMO_PASSWORD } from '../../src/seed/demo-data';
+import { DEMO_DISCLAIMER, DEMO_PASSWORD } from '../../src/seed/demo-data';
 import { DemoSeeder } from '../../src/seed/demo-seeder';
 import { call, headersOf, providerDb, signIn, type Answer, type SignedIn } from '../auth/auth-fixtures';
 import { insertContent } from '../search/search-fixtures';
@@ -62,10 +62,15 @@ export async function folderIds(t: TestApp): Promise<Map<string, string>> {
 const SERVICE_GROUP = 'PADDOCK.WORKFLOW';
 
 let ip = 10;
-/** A demo user's session, each from its own address (sign-in throttling is per address). */
-export function as(t: TestApp, username: string): Promise<SignedIn> {
+/**
+ * A demo user's session, each from its own address (sign-in throttling is per address), with the
+ * demo disclaimer accepted as the person does in its dialog (the hub refuses everything before).
+ */
+export async function as(t: TestApp, username: string): Promise<SignedIn> {
   ip += 1;
-  return signIn(t, username, DEMO_PASSWORD, `198.51.100.${ip}`);
+  const session = await signIn(t, username, DEMO_PASSWORD, `198.51.100.${ip}`);
+  await t.app.get(ProfileService, { strict: false }).acceptDisclaimer(username, DEMO_DISCLAIMER.id);
+  return session;
 }
 
 export function post<T = unknown>(t: TestApp, s: SignedIn, path: string, json: unknown): Promise<Answer<T>> {

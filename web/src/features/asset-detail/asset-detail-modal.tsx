@@ -146,7 +146,8 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
               {asset && folderId && asset.actions?.updateFile ? (
                 <VersionUpload key={asset.id} contentId={asset.id} folderId={folderId} />
               ) : null}
-              {asset?.rights.download ? (
+              {/* Looked at in a folder, SPEC §6 decides there (the hub checks the same). */}
+              {asset && (asset.actions ?? asset.rights).download ? (
                 <DownloadButton
                   key={asset.id}
                   assetIds={[asset.id]}

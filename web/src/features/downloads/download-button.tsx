@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadDialog, type DownloadDialogProps } from './download-dialog';
 
-/** A Download button that opens the download dialog for `assetIds`. */
+/** A Download button that opens the download dialog for `assetIds`, as looked at in `folderId`. */
 export function DownloadButton(props: Omit<DownloadDialogProps, 'onClose'> & { size?: 'xs' | 'sm' }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -15,7 +15,12 @@ export function DownloadButton(props: Omit<DownloadDialogProps, 'onClose'> & { s
         {t('downloads.action')}
       </Button>
       {open ? (
-        <DownloadDialog assetIds={props.assetIds} single={props.single} onClose={() => setOpen(false)} />
+        <DownloadDialog
+          assetIds={props.assetIds}
+          single={props.single}
+          folderId={props.folderId}
+          onClose={() => setOpen(false)}
+        />
       ) : null}
     </>
   );

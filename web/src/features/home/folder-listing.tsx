@@ -1,5 +1,5 @@
 import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import type { FolderNode, View } from '@paddock/rules';
+import { isSearchAllowed, isUploadAllowed, placeOfFolder, type FolderNode, type View } from '@paddock/rules';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FolderSearch, Images, ListChecks, Upload } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -28,8 +28,6 @@ const BREADCRUMB_VIEWS: readonly View[] = [
   'supplierSent',
   'supplierRecieved',
 ];
-/** SPEC §2: search is disabled for approvers inside a folder this deep (roots are depth 1). */
-const APPROVER_SEARCH_MAX_DEPTH = 3;
 
 interface FolderListingProps {
   folder: FolderNode;
@@ -95,7 +93,13 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
     return result.data?.pages.flatMap((page) => page.items.map((item) => item.id)) ?? ids;
   };
 
-  const searchDisabled = session.roles.includes('approver') && depth >= APPROVER_SEARCH_MAX_DEPTH;
+  const searchDisabled = !isSearchAllowed(session.roles, depth);
+  // SPEC §6 as the hub checks it at upload (no uploads into approval, rejected or junk folders).
+  const canUpload = isUploadAllowed({
+    roles: session.roles,
+    place: placeOfFolder(path, session.roles.includes('supplier') ? 'supplier' : 'maker'),
+    folder: folder.rights,
+  });
   const filtered = text !== '' || filters.type !== undefined || filters.extension !== undefined;
   const toggle = (id: string) => setSelection((current) => toggleItem(current, id));
 
@@ -132,9 +136,9 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           </Button>
           <Button
             size="sm"
-            disabled={!folder.rights.write}
-            title={folder.rights.write ? undefined : t('uploads.noWrite')}
-            onClick={() => uploads.open({ id: folder.id, name: folder.name, canWrite: folder.rights.write })}
+            disabled={!canUpload}
+            title={canUpload ? undefined : t(folder.rights.write ? 'uploads.notHere' : 'uploads.noWrite')}
+            onClick={() => uploads.open({ id: folder.id, name: folder.name, canWrite: canUpload })}
           >
             <Upload />
             {t('uploads.open')}

@@ -1,0 +1,262 @@
+import {
+  ASSET_ERROR_CODES,
+  ERROR_CODES,
+  FOLDER_CODES,
+  UPLOAD_METADATA_KEYS,
+  WORKFLOW_ERROR_CODES,
+  approvalStepCode,
+} from '@paddock/rules';
+import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
+import { groupIdOf } from '../../src/builtin-provider/identity/builtin-identity.seeder';
+import { DEMO_PASSWORD } from '../../src/seed/demo-data';
+import { call, headersOf, providerDb, signIn, type Answer, type SignedIn } from '../auth/auth-fixtures';
+import { insertContent } from '../search/search-fixtures';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { tusUpload } from '../support/tus-client';
+import { as } from '../workflow/workflow-fixtures';
+import { marketing, seedSecurityWorld, unchangedProvider, type SecurityWorld } from './security-fixtures';
+
+jest.setTimeout(120_000);
+
+const ARCHIVE = marketing(FOLDER_CODES.departmentArchive);
+const REJECTED = marketing(FOLDER_CODES.rejected);
+const JUNK = marketing(FOLDER_CODES.junk);
+const STEP1 = marketing(approvalStepCode(1));
+/** A top folder of no department that MARKETING staff write and manage: a shared archive. */
+const SHARED = 'brand-shared';
+
+/**
+ * issue 11, point 2: the attacks on SPEC §6 made through the hub's own API with demo accounts,
+ * each refused with its code and leaving the provider's database as it was (PostgreSQL, Redis,
+ * built-in provider, demo organisation). Every refused write is one the provider's ACL allows.
+ */
+describe('hub SPEC §6 attacks', () => {
+  let t: TestApp;
+  let world: SecurityWorld;
+  const sessions = new Map<string, SignedIn>();
+  const folder = (prettyId: string) => world.folders.get(prettyId)!;
+  const session = (username: string) => sessions.get(username)!;
+  /** A content only in `prettyId`, owned by nobody who signs in (an owner sees a content anywhere). */
+  const contentIn = (prettyId: string, name: string) =>
+    insertContent(t, { name, folders: [folder(prettyId)], owner: 'nobody' });
+
+  const unchanged = <T>(attack: () => Promise<T>) => unchangedProvider(t, attack);
+
+  function send(
+    username: string,
+    method: string,
+    path: string,
+    json?: unknown,
+  ): Promise<Answer<{ code?: string }>> {
+    return call(t, method, path, { json, headers: headersOf(session(username)) });
+  }
+
+  /** A tus creation: refused ones answer the hub's error body. */
+  async function tusCreate(username: string, metadata: Record<string, string>) {
+    const outcome = await tusUpload(t, session(username), Buffer.from('not really a photo'), {
+      [UPLOAD_METADATA_KEYS.filename]: 'attack.jpg',
+      [UPLOAD_METADATA_KEYS.filetype]: 'image/jpeg',
+      ...metadata,
+    });
+    const text = await outcome.create.text();
+    return { status: outcome.create.status, code: (JSON.parse(text) as { code?: string }).code };
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    world = await seedSecurityWorld(t);
+    const rights = { write: true, manage: true, share: true };
+    const ids = await new FolderSeeder(providerDb(t)).upsertFolders([
+      {
+        prettyId: SHARED,
+        parent: null,
+        names: { IT: 'Condiviso', EN: 'Shared' },
+        acl: new Map([
+          [groupIdOf('L/MARKETING'), rights],
+          [groupIdOf('PADDOCK.WORKFLOW'), rights],
+        ]),
+      },
+    ]);
+    world.folders.set(SHARED, ids.get(SHARED)!);
+    for (const user of ['mario.rossi', 'anna.bianchi', 'paola.neri', 'sara.branch', 'admin'])
+      sessions.set(user, await as(t, user));
+  });
+  afterAll(() => t?.close());
+
+  describe('the disclaimer comes first', () => {
+    it('refuses every API but the disclaimer gate’s until the current disclaimer is accepted', async () => {
+      const fresh = await signIn(t, 'giulia.basic', DEMO_PASSWORD, '198.51.100.250');
+      const asFresh = (method: string, path: string, json?: unknown) =>
+        call<{ code?: string; disclaimerAcceptance?: boolean; id?: string }>(t, method, path, {
+          json,
+          headers: headersOf(fresh),
+        });
+      const archived = await contentIn(ARCHIVE, 'Prima del disclaimer');
+
+      for (const [method, path] of [
+        ['GET', '/api/folders/tree'],
+        ['GET', `/api/assets/${archived}`],
+        ['GET', `/api/assets/${archived}/original`],
+        ['GET', '/api/profile/user-preferences'],
+        ['GET', '/api/jobs'],
+      ] as const) {
+        const answer = await asFresh(method, path);
+        expect([path, answer.status, answer.body.code]).toEqual([
+          path,
+          403,
+          ERROR_CODES.DISCLAIMER_NOT_ACCEPTED,
+        ]);
+      }
+      const rename = await unchanged(() =>
+        asFresh('PATCH', `/api/assets/${archived}`, { name: 'Rinominato prima' }),
+      );
+      expect([rename.status, rename.body.code]).toEqual([403, ERROR_CODES.DISCLAIMER_NOT_ACCEPTED]);
+
+      // What the web's gate calls answers: the session, the check, the text, the acceptance.
+      expect((await asFresh('GET', '/api/session')).status).toBe(200);
+      expect((await asFresh('GET', '/api/profile/check-disclaimer')).body).toEqual({
+        disclaimerAcceptance: false,
+      });
+      const disclaimer = await asFresh('GET', '/api/profile/get-disclaimer');
+      expect(disclaimer.status).toBe(200);
+      const accepted = await asFresh(
+        'POST',
+        `/api/profile/save-disclaimer-acceptance/${disclaimer.body.id!}`,
+        { accepted: true },
+      );
+      expect(accepted.status).toBe(200);
+      expect((await asFresh('GET', '/api/folders/tree')).status).toBe(200);
+    });
+  });
+
+  describe('an observer (paola.neri: L/MARKETING and OBS.MARKETING) only observes', () => {
+    let asset: string;
+    beforeAll(async () => {
+      asset = await contentIn(ARCHIVE, 'Osservato');
+    });
+
+    it('cannot rename, though her department group writes the folder', async () => {
+      const answer = await unchanged(() =>
+        send('paola.neri', 'PATCH', `/api/assets/${asset}?folderId=${folder(ARCHIVE)}`, {
+          name: 'Rinominato',
+        }),
+      );
+      expect([answer.status, answer.body.code]).toEqual([403, ERROR_CODES.FORBIDDEN]);
+    });
+
+    it('cannot upload a new version', async () => {
+      const answer = await unchanged(() =>
+        tusCreate('paola.neri', {
+          [UPLOAD_METADATA_KEYS.contentId]: asset,
+          [UPLOAD_METADATA_KEYS.folderId]: folder(ARCHIVE),
+        }),
+      );
+      expect(answer).toEqual({ status: 403, code: ERROR_CODES.FORBIDDEN });
+    });
+
+    it('cannot upload a new asset', async () => {
+      const answer = await unchanged(() =>
+        tusCreate('paola.neri', { [UPLOAD_METADATA_KEYS.folderId]: folder(ARCHIVE) }),
+      );
+      expect(answer).toEqual({ status: 403, code: ASSET_ERROR_CODES.UPLOAD_FORBIDDEN });
+    });
+
+    it('cannot create, rename or delete folders, though her department group manages the archive', async () => {
+      const created = await unchanged(() =>
+        send('paola.neri', 'POST', '/api/folders', { parentId: folder(ARCHIVE), name: 'Campagna' }),
+      );
+      expect([created.status, created.body.code]).toEqual([403, ERROR_CODES.FORBIDDEN]);
+      const sub = await send('mario.rossi', 'POST', '/api/folders', {
+        parentId: folder(ARCHIVE),
+        name: 'Di Mario',
+      });
+      expect(sub.status).toBe(201);
+      const subId = (sub.body as { id: string }).id;
+      const renamed = await unchanged(() =>
+        send('paola.neri', 'PATCH', `/api/folders/${subId}`, { name: 'Rinominata' }),
+      );
+      expect([renamed.status, renamed.body.code]).toEqual([403, ERROR_CODES.FORBIDDEN]);
+      const deleted = await unchanged(() => send('paola.neri', 'DELETE', `/api/folders/${subId}`));
+      expect([deleted.status, deleted.body.code]).toEqual([403, ERROR_CODES.FORBIDDEN]);
+    });
+
+    it('cannot delete to the junk', async () => {
+      const answer = await unchanged(() =>
+        send('paola.neri', 'POST', '/api/workflow/delete', {
+          folderId: folder(ARCHIVE),
+          contentIds: [asset],
+        }),
+      );
+      expect([answer.status, answer.body.code]).toEqual([403, WORKFLOW_ERROR_CODES.ACTION_NOT_ALLOWED]);
+    });
+  });
+
+  describe('uploads per view (SPEC §6 read-only rows)', () => {
+    it.each([
+      ['anna.bianchi', 'an approval step she writes', STEP1],
+      ['mario.rossi', 'the rejected folder he writes', REJECTED],
+      ['mario.rossi', 'the junk he writes', JUNK],
+    ])('refuses %s an upload into %s', async (user, _where, prettyId) => {
+      const answer = await unchanged(() =>
+        tusCreate(user, { [UPLOAD_METADATA_KEYS.folderId]: folder(prettyId) }),
+      );
+      expect(answer).toEqual({ status: 403, code: ASSET_ERROR_CODES.UPLOAD_FORBIDDEN });
+    });
+  });
+
+  it('refuses a new version where SPEC §6 "Update file" does not allow it (a department archive)', async () => {
+    const asset = await contentIn(ARCHIVE, 'Approvato');
+    for (const folderId of [folder(ARCHIVE), undefined]) {
+      const answer = await unchanged(() =>
+        tusCreate('mario.rossi', {
+          [UPLOAD_METADATA_KEYS.contentId]: asset,
+          ...(folderId ? { [UPLOAD_METADATA_KEYS.folderId]: folderId } : {}),
+        }),
+      );
+      expect(answer).toEqual({ status: 403, code: ERROR_CODES.FORBIDDEN });
+    }
+  });
+
+  it('refuses folder actions in the junk to an admin, who manages it at the provider', async () => {
+    const created = await unchanged(() =>
+      send('admin', 'POST', '/api/folders', { parentId: folder(JUNK), name: 'Nel cestino' }),
+    );
+    expect([created.status, created.body.code]).toEqual([403, ERROR_CODES.FORBIDDEN]);
+    const renamed = await unchanged(() =>
+      send('admin', 'PATCH', `/api/folders/${folder(JUNK)}`, { name: 'Altro' }),
+    );
+    expect([renamed.status, renamed.body.code]).toEqual([403, ERROR_CODES.FORBIDDEN]);
+  });
+
+  it('refuses the original of an asset at an approval step (SPEC §6 "Download"), with or without the folder', async () => {
+    const waiting = await contentIn(STEP1, 'In approvazione');
+    for (const query of [`?folderId=${folder(STEP1)}`, '']) {
+      const res = await call<{ code?: string }>(t, 'GET', `/api/assets/${waiting}/original${query}`, {
+        headers: headersOf(session('anna.bianchi')),
+      });
+      expect([res.status, res.body.code]).toEqual([403, ERROR_CODES.DOWNLOAD_NOT_ALLOWED]);
+    }
+  });
+
+  it('refuses an approver a text search inside a depth-3 folder, and not a user', async () => {
+    const query = `folderId=${folder(STEP1)}&q=cofano`;
+    for (const path of [`/api/assets?${query}`, `/api/assets/total?${query}`]) {
+      const answer = await send('anna.bianchi', 'GET', path);
+      expect([answer.status, answer.body.code]).toEqual([403, ERROR_CODES.FORBIDDEN]);
+      expect((await send('mario.rossi', 'GET', path)).status).toBe(200);
+    }
+  });
+
+  it('refuses a branch-sharing user a move out of a folder of no department, which a user may make', async () => {
+    const [hers, his] = [await contentIn(SHARED, 'Di tutti'), await contentIn(SHARED, 'Di tutti 2')];
+    const move = (user: string, content: string) =>
+      send(user, 'POST', '/api/workflow/move', {
+        folderId: folder(SHARED),
+        contentIds: [content],
+        toFolderId: folder(ARCHIVE),
+      });
+    const refused = await unchanged(() => move('sara.branch', hers));
+    expect([refused.status, refused.body.code]).toEqual([403, WORKFLOW_ERROR_CODES.ACTION_NOT_ALLOWED]);
+    expect((await move('mario.rossi', his)).status).toBe(202);
+  });
+});
