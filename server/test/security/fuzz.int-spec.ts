@@ -4,9 +4,9 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { LIMITS } from '@paddock/rules';
 import { z } from 'zod';
 import { ThronInputPipe } from '../../src/builtin-provider/thron-input.pipe';
-import { DEMO_PASSWORD } from '../../src/seed/demo-data';
-import { signIn, type SignedIn } from '../auth/auth-fixtures';
+import type { SignedIn } from '../auth/auth-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { as } from '../workflow/workflow-fixtures';
 import { providerRoutes, seedSecurityWorld, type ProviderRoute } from './security-fixtures';
 
 jest.setTimeout(240_000);
@@ -326,9 +326,13 @@ describe('fuzz: bad input never gets a 5xx (PostgreSQL + Redis, demo organisatio
   let token: string;
   let address = 0;
 
-  /** Sends each case (four at a time) with `headers`; answers the cases that got a 5xx. */
-  async function run(cases: Case[], headers: () => Record<string, string>): Promise<string[]> {
+  /** Sends each case (four at a time) with `headers`; answers the cases that got a 5xx, and how many got a 2xx. */
+  async function run(
+    cases: Case[],
+    headers: () => Record<string, string>,
+  ): Promise<{ failures: string[]; succeeded: number }> {
     const failures: string[] = [];
+    let succeeded = 0;
     let next = 0;
     const worker = async () => {
       while (next < cases.length) {
@@ -348,16 +352,18 @@ describe('fuzz: bad input never gets a 5xx (PostgreSQL + Redis, demo organisatio
         });
         await res.body?.cancel();
         if (res.status >= 500) failures.push(`${c.operation} × ${c.mutation} → ${res.status}`);
+        if (res.status < 300) succeeded += 1;
       }
     };
     await Promise.all([worker(), worker(), worker(), worker()]);
-    return failures;
+    return { failures, succeeded };
   }
 
   beforeAll(async () => {
     t = await startTestApp();
     const world = await seedSecurityWorld(t);
-    admin = await signIn(t, 'admin', DEMO_PASSWORD);
+    // With the disclaimer accepted, so the hub's cases reach validation and the services.
+    admin = await as(t, 'admin');
     token = await world.token('admin');
   });
   afterAll(() => t.close());
@@ -369,7 +375,10 @@ describe('fuzz: bad input never gets a 5xx (PostgreSQL + Redis, demo organisatio
     const cases = operations.flatMap((op) => casesOf(op, gen));
     expect(operations.length).toBeGreaterThan(30);
     const headers = () => ({ cookie: admin.cookie, 'x-csrf-token': admin.session.csrfToken });
-    expect(await run(cases, headers)).toEqual([]);
+    const { failures, succeeded } = await run(cases, headers);
+    expect(failures).toEqual([]);
+    // The cases reached the services, not only a gate in front of them (a session refused whole answers no 2xx).
+    expect(succeeded).toBeGreaterThan(operations.length / 2);
   });
 
   it('covers every route of the built-in provider', async () => {
@@ -380,6 +389,9 @@ describe('fuzz: bad input never gets a 5xx (PostgreSQL + Redis, demo organisatio
     const cases = operations
       .flatMap((op) => casesOf(op, gen))
       .sort((a, b) => Number(a.url.includes('/logout')) - Number(b.url.includes('/logout')));
-    expect(await run(cases, () => ({ 'x-tokenid': token }))).toEqual([]);
+    const { failures, succeeded } = await run(cases, () => ({ 'x-tokenid': token }));
+    expect(failures).toEqual([]);
+    // The token was accepted (most provider refusals are 418 business errors, so fewer cases succeed).
+    expect(succeeded).toBeGreaterThan(0);
   });
 });
