@@ -78,4 +78,28 @@ describe('logs hold no password and no token', () => {
     expect(logs).toContain('"x-tokenid":"[redacted]"');
     for (const secret of secrets) expect(logs).not.toContain(secret);
   });
+
+  // issue 11, point 5: THRON's `?tokenId=` on a GET (research §1) is censored wherever the URL or query is written.
+  it('writes the thumbnail request without its tokenId, in the URL and in the query', async () => {
+    const login = await postForm<{ tokenId: string }>(
+      t,
+      `/provider/xsso/resources/accessmanager/login/paddock`,
+      {
+        username: 'mario.rossi',
+        password: PASSWORD,
+      },
+    );
+    const token = login.body.tokenId;
+    expect(token).toBeTruthy();
+    const thumbnail = `/provider/xcontents/resources/delivery/getThumbnail/paddock/100x100/missing.jpg`;
+    await fetch(`${t.url}${thumbnail}?tokenId=${token}`);
+    // An unknown parameter name case and a second secret parameter: every one is censored.
+    await fetch(`${t.url}${thumbnail}?lang=it&TOKENID=${token}&access_token=${token}`);
+
+    const logs = output.join('');
+    expect(logs).toContain('getThumbnail/paddock/100x100/missing.jpg?tokenId=[redacted]');
+    expect(logs).toContain('"tokenId":"[redacted]"');
+    expect(logs).toContain('lang=it&TOKENID=[redacted]&access_token=[redacted]');
+    expect(logs).not.toContain(token);
+  });
 });

@@ -1,8 +1,9 @@
 import { ERROR_CODES, FOLDER_CODES, LIMITS, departmentFolderPrettyId } from '@paddock/rules';
 import { DEMO_PASSWORD } from '../../src/seed/demo-data';
-import { call, signIn, type SignedIn } from '../auth/auth-fixtures';
+import { call, type SignedIn } from '../auth/auth-fixtures';
 import { insertContent } from '../search/search-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { as as demoSession } from '../workflow/workflow-fixtures';
 import { tusUpload } from '../support/tus-client';
 import { provider, providerState, seedSecurityWorld, type SecurityWorld } from './security-fixtures';
 
@@ -30,7 +31,7 @@ describe('input at the boundary (PostgreSQL + Redis, demo organisation)', () => 
   beforeAll(async () => {
     t = await startTestApp();
     world = await seedSecurityWorld(t);
-    mario = await signIn(t, 'mario.rossi', DEMO_PASSWORD);
+    mario = await demoSession(t, 'mario.rossi');
     token = await world.token('mario.rossi');
   });
   afterAll(() => t.close());
