@@ -10,6 +10,7 @@ import {
 } from '@nestjs/swagger';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import type { Response } from 'express';
+import { LOGIN_FLOOD_GUARD } from '../common/login-throttle';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import type { AuthUser } from './auth-user';
 import { BeforeDisclaimer } from './before-disclaimer.decorator';
@@ -19,9 +20,6 @@ import { Public } from './public.decorator';
 import { LoginDto, SessionResponseDto, TokenLoginDto } from './session.dto';
 import { SessionService } from './session.service';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
-
-/** Sign-in requests per client IP per minute (a flood guard), on top of SignInThrottle's growing delays. */
-export const SIGN_IN_THROTTLE = { limit: 30, ttl: 60_000 };
 
 @ApiTags('session')
 @Controller('api/session')
@@ -35,7 +33,7 @@ export class SessionController {
   @Post()
   @HttpCode(200)
   @UseGuards(ThrottlerGuard, LoginOriginGuard)
-  @Throttle({ default: SIGN_IN_THROTTLE })
+  @Throttle({ default: LOGIN_FLOOD_GUARD })
   @ApiOperation({ summary: 'Sign in with username and password; sets the paddock_session cookie' })
   @ApiOkResponse({ type: SessionResponseDto })
   @ApiResponse({ status: 400, description: 'VALIDATION_FAILED' })
@@ -61,7 +59,7 @@ export class SessionController {
   @Post('token')
   @HttpCode(200)
   @UseGuards(ThrottlerGuard, LoginOriginGuard)
-  @Throttle({ default: SIGN_IN_THROTTLE })
+  @Throttle({ default: LOGIN_FLOOD_GUARD })
   @ApiOperation({
     summary: 'Sign in with a provider token from single sign-on; sets the paddock_session cookie',
   })

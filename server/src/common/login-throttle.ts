@@ -22,6 +22,13 @@ export interface LoginThrottlePolicy {
 export const FIRST_LOGIN_DELAY_MS = 30_000;
 /** A pair's failures are forgotten a day after its last attempt (or at its next success). */
 export const LOGIN_PAIR_MEMORY_MS = 24 * 60 * 60_000;
+/**
+ * Sign-in requests per client address per minute, at the hub and at the built-in provider: a flood
+ * guard only. Guessing is LoginThrottle's (growing delays per name and address, and a cap on one
+ * address's failures), so this lets an office behind one address sign in together at nine o'clock.
+ */
+export const LOGIN_FLOOD_GUARD = { limit: 120, ttl: 60_000 };
+
 /** Password spraying: failures from one address across all accounts, per window. */
 export const ADDRESS_MAX_FAILURES = 100;
 export const ADDRESS_WINDOW_MS = 60 * 60_000;

@@ -6,6 +6,7 @@ import {
 } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { TokenRepository } from '../../src/builtin-provider/identity/token.repository';
 import { UserDirectoryRepository } from '../../src/builtin-provider/identity/user-directory.repository';
+import { LOGIN_FLOOD_GUARD } from '../../src/common/login-throttle';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, call, postForm, providerDb, seedPeople } from '../auth/auth-fixtures';
 
@@ -125,9 +126,18 @@ describe('built-in provider identity endpoints', () => {
 
     it('throttles logins per client address with a 429 envelope', async () => {
       const headers = { 'x-forwarded-for': '203.0.113.9' };
-      // A new name each time: the per-name delays must not be what answers here.
-      let last = await login({ username: 'nobody.0', password: 'x' }, headers);
-      for (let i = 1; i <= 30; i++) last = await login({ username: `nobody.${i}`, password: 'x' }, headers);
+      // Failures (a new name each time) alternate with successes: neither the per-name delays nor the
+      // address's failure cap may be what answers here, only the flood guard.
+      const answers: number[] = [];
+      for (let i = 0; i < LOGIN_FLOOD_GUARD.limit; i++) {
+        const body =
+          i % 2
+            ? { username: 'mario.rossi', password: PASSWORD }
+            : { username: `nobody.${i}`, password: 'x' };
+        answers.push((await login(body, headers)).status);
+      }
+      expect(answers.every((status, i) => status === (i % 2 ? 200 : 418))).toBe(true);
+      const last = await login({ username: 'nobody', password: 'x' }, headers);
       expect(last.status).toBe(429);
       expect(last.body).toEqual({
         resultCode: 'ACCESS_DENIED',

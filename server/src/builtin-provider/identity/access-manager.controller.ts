@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Body, Controller, Headers, HttpCode, Ip, Param, Post, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
+import { LOGIN_FLOOD_GUARD } from '../../common/login-throttle';
 import { ThronExceptionFilter } from '../thron-exception.filter';
 import { ThronInputPipe } from '../thron-input.pipe';
 import {
@@ -12,9 +13,6 @@ import {
   type ValidateTokenForm,
 } from './access-manager.dto';
 import { AccessManagerService } from './access-manager.service';
-
-/** Login requests per client IP per minute (a flood guard), on top of ProviderLoginThrottle's growing delays. */
-export const PROVIDER_LOGIN_THROTTLE = { limit: 30, ttl: 60_000 };
 
 /** THRON's xsso accessmanager (research §2.1, §2.2); not part of the hub's API description. */
 @ApiExcludeController()
@@ -27,7 +25,7 @@ export class AccessManagerController {
   @Post('login/:clientId')
   @HttpCode(200)
   @UseGuards(ThrottlerGuard)
-  @Throttle({ default: PROVIDER_LOGIN_THROTTLE })
+  @Throttle({ default: LOGIN_FLOOD_GUARD })
   login(
     @Param('clientId') clientId: string,
     @Body(new ThronInputPipe(loginFormSchema)) form: LoginForm,
