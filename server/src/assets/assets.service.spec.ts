@@ -1,4 +1,3 @@
-import { Test } from '@nestjs/testing';
 import { ERROR_CODES, WORKFLOW_TAGS as TAGS } from '@paddock/rules';
 import type { InMemoryProvider } from '../../test/support/in-memory-provider';
 import {
@@ -21,9 +20,7 @@ const namesOf = (contentId: string) => provider.contents.get(contentId)!.locales
 
 beforeEach(async () => {
   provider = demoProvider();
-  const module = await Test.createTestingModule({
-    providers: [AssetsService, PlaceActions, WorkflowFolders, ...provider.providers()],
-  }).compile();
+  const module = await provider.compile([AssetsService, PlaceActions, WorkflowFolders]);
   assets = module.get(AssetsService);
 });
 

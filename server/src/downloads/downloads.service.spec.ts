@@ -1,4 +1,3 @@
-import { Test } from '@nestjs/testing';
 import { ERROR_CODES } from '@paddock/rules';
 import type { InMemoryProvider } from '../../test/support/in-memory-provider';
 import {
@@ -21,15 +20,12 @@ const id = (prettyId: string) => provider.folderByPrettyId(prettyId).id;
 
 beforeEach(async () => {
   provider = demoProvider();
-  const module = await Test.createTestingModule({
-    providers: [
-      DownloadsService,
-      PlaceActions,
-      WorkflowFolders,
-      ...provider.providers(),
-      { provide: CLOCK, useValue: fixedClock(new Date('2026-06-15T08:05:00Z')) },
-    ],
-  }).compile();
+  const module = await provider.compile([
+    DownloadsService,
+    PlaceActions,
+    WorkflowFolders,
+    { provide: CLOCK, useValue: fixedClock(new Date('2026-06-15T08:05:00Z')) },
+  ]);
   downloads = module.get(DownloadsService);
 });
 

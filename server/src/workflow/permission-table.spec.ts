@@ -1,4 +1,3 @@
-import { Test } from '@nestjs/testing';
 import { ERROR_CODES, WORKFLOW_ACTIONS, WORKFLOW_ERROR_CODES as CODES } from '@paddock/rules';
 import type { InMemoryProvider } from '../../test/support/in-memory-provider';
 import {
@@ -161,16 +160,13 @@ beforeAll(async () => {
   folderIn(provider, 'move-target', null, { 'L/MARKETING': { write: true } });
   for (const [key, prettyId] of Object.entries(PLACES))
     contentAt.set(key as PlaceKey, contentIn(provider, [prettyId]));
-  const module = await Test.createTestingModule({
-    providers: [
-      WorkflowService,
-      AssetsService,
-      PlaceActions,
-      WorkflowFolders,
-      ...provider.providers(),
-      { provide: JobsService, useValue: jobs },
-    ],
-  }).compile();
+  const module = await provider.compile([
+    WorkflowService,
+    AssetsService,
+    PlaceActions,
+    WorkflowFolders,
+    { provide: JobsService, useValue: jobs },
+  ]);
   workflow = module.get(WorkflowService);
   assets = module.get(AssetsService);
 });

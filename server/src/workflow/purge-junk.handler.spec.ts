@@ -1,4 +1,3 @@
-import { Test } from '@nestjs/testing';
 import { ERROR_CODES, LIMITS } from '@paddock/rules';
 import type { InMemoryProvider } from '../../test/support/in-memory-provider';
 import {
@@ -26,14 +25,11 @@ const trashed = (id: string) => provider.contents.get(id)!.trashed;
 beforeEach(async () => {
   provider = demoProvider();
   audit = recordingAudit();
-  const module = await Test.createTestingModule({
-    providers: [
-      PurgeJunkHandler,
-      ...provider.providers(),
-      { provide: AuditRepository, useValue: audit },
-      { provide: CLOCK, useValue: clock },
-    ],
-  }).compile();
+  const module = await provider.compile([
+    PurgeJunkHandler,
+    { provide: AuditRepository, useValue: audit },
+    { provide: CLOCK, useValue: clock },
+  ]);
   handler = module.get(PurgeJunkHandler);
 });
 

@@ -1,4 +1,3 @@
-import { Test } from '@nestjs/testing';
 import { ERROR_CODES, WORKFLOW_METADATA as META, WORKFLOW_TAGS as TAGS } from '@paddock/rules';
 import type { InMemoryProvider } from '../../test/support/in-memory-provider';
 import {
@@ -23,14 +22,11 @@ const id = (prettyId: string) => provider.folderByPrettyId(prettyId).id;
 beforeEach(async () => {
   provider = demoProvider();
   jobs = recordingJobs();
-  const module = await Test.createTestingModule({
-    providers: [
-      WorkflowEntry,
-      WorkflowFolders,
-      ...provider.providers(),
-      { provide: JobsService, useValue: jobs },
-    ],
-  }).compile();
+  const module = await provider.compile([
+    WorkflowEntry,
+    WorkflowFolders,
+    { provide: JobsService, useValue: jobs },
+  ]);
   entry = module.get(WorkflowEntry);
 });
 

@@ -1,4 +1,3 @@
-import { Test } from '@nestjs/testing';
 import { ERROR_CODES, WORKFLOW_TAGS as TAGS } from '@paddock/rules';
 import type { InMemoryProvider } from '../../test/support/in-memory-provider';
 import {
@@ -24,16 +23,13 @@ const id = (prettyId: string) => provider.folderByPrettyId(prettyId).id;
 beforeEach(async () => {
   provider = demoProvider();
   audit = recordingAudit();
-  const module = await Test.createTestingModule({
-    providers: [
-      WorkflowJobRunner,
-      AssetSteps,
-      ...provider.providers(),
-      { provide: AuditRepository, useValue: audit },
-      { provide: CLOCK, useValue: fixedClock() },
-      { provide: JUNK_RETRY_SLEEP, useValue: () => Promise.resolve() },
-    ],
-  }).compile();
+  const module = await provider.compile([
+    WorkflowJobRunner,
+    AssetSteps,
+    { provide: AuditRepository, useValue: audit },
+    { provide: CLOCK, useValue: fixedClock() },
+    { provide: JUNK_RETRY_SLEEP, useValue: () => Promise.resolve() },
+  ]);
   runner = module.get(WorkflowJobRunner);
   steps = module.get(AssetSteps);
 });

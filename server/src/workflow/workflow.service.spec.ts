@@ -1,4 +1,3 @@
-import { Test } from '@nestjs/testing';
 import { ERROR_CODES, WORKFLOW_ERROR_CODES as CODES, WORKFLOW_TAGS as TAGS } from '@paddock/rules';
 import type { InMemoryProvider } from '../../test/support/in-memory-provider';
 import {
@@ -30,14 +29,11 @@ const as = userOf;
 beforeEach(async () => {
   provider = demoProvider();
   jobs = recordingJobs();
-  const module = await Test.createTestingModule({
-    providers: [
-      WorkflowService,
-      WorkflowFolders,
-      ...provider.providers(),
-      { provide: JobsService, useValue: jobs },
-    ],
-  }).compile();
+  const module = await provider.compile([
+    WorkflowService,
+    WorkflowFolders,
+    { provide: JobsService, useValue: jobs },
+  ]);
   service = module.get(WorkflowService);
 });
 

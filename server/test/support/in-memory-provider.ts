@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Provider } from '@nestjs/common';
+import { Test, type TestingModule } from '@nestjs/testing';
 import { ERROR_CODES, type ErrorCode } from '@paddock/rules';
 import {
   ARCHIVES_GATEWAY,
@@ -102,8 +103,13 @@ export class InMemoryProvider
   private readonly archives = new Map<string, ArchiveRequest>();
   private nextId = 1;
 
-  /** The providers of every gateway token, for Test.createTestingModule. */
-  providers(): Provider[] {
+  /** A testing module of `subjects` (services and their stand-ins) over this provider's gateways. */
+  compile(subjects: Provider[]): Promise<TestingModule> {
+    return Test.createTestingModule({ providers: [...subjects, ...this.providers()] }).compile();
+  }
+
+  /** Every gateway token, answered by this provider. */
+  private providers(): Provider[] {
     return [
       FOLDERS_GATEWAY,
       CONTENTS_GATEWAY,
