@@ -5,8 +5,11 @@ import { defineConfig, devices } from '@playwright/test';
  * its production build on its own port, database and Redis prefix, with a real OpenID issuer
  * beside it (scripts/e2e-server.mjs).
  */
-export const E2E_PORT = 3100;
-export const E2E_OIDC_PORT = 3101;
+// E2E_PORT moves the portal (and its issuer to the next port, its database to paddock_e2e_<port>)
+// so that two checkouts on one machine can run their suites side by side.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_OIDC_PORT = E2E_PORT + 1;
+export const E2E_DATABASE = E2E_PORT === 3100 ? 'paddock_e2e' : `paddock_e2e_${E2E_PORT}`;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -52,6 +55,10 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { E2E_PORT: String(E2E_PORT), E2E_OIDC_PORT: String(E2E_OIDC_PORT) },
+    env: {
+      E2E_PORT: String(E2E_PORT),
+      E2E_OIDC_PORT: String(E2E_OIDC_PORT),
+      E2E_DATABASE,
+    },
   },
 });

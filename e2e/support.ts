@@ -3,6 +3,7 @@ import type { AssetListResponse, AssetSummary } from '@paddock/rules';
 import it from '../web/src/i18n/it.json';
 import en from '../web/src/i18n/en.json';
 import fr from '../web/src/i18n/fr.json';
+import { E2E_DATABASE } from '../playwright.config';
 
 /** The portal's own texts, so tests follow the translations instead of copying them. */
 export const TEXTS = { it, en, fr };
@@ -66,7 +67,7 @@ export async function csrfToken(page: Page): Promise<string> {
 /** The e2e server's own database (scripts/e2e-server.mjs), for data too large to make through the API. */
 export function e2eDatabaseUrl(): string {
   const url = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/paddock');
-  url.pathname = '/paddock_e2e';
+  url.pathname = `/${E2E_DATABASE}`;
   return url.toString();
 }
 

@@ -6,10 +6,11 @@ import pg from 'pg';
 import { root } from './lib.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3101);
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 1);
+const database = process.env.E2E_DATABASE ?? 'paddock_e2e';
 const base = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/paddock');
 const dbUrl = new URL(base);
-dbUrl.pathname = '/paddock_e2e';
+dbUrl.pathname = `/${database}`;
 const adminUrl = new URL(base);
 adminUrl.pathname = '/postgres';
 
@@ -32,7 +33,7 @@ const env = {
 
 const admin = new pg.Client({ connectionString: adminUrl.toString() });
 await admin.connect();
-await admin.query('DROP DATABASE IF EXISTS paddock_e2e WITH (FORCE)');
+await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
 await admin.end();
 for (const script of ['server/dist/cli/migrate.js', 'server/dist/cli/seed.js']) {
   const r = spawnSync(process.execPath, [script], { cwd: root, env, stdio: 'inherit' });
