@@ -1,5 +1,6 @@
 import { ASSET_ERROR_CODES } from './assets';
 import { ERROR_CODES, E_CODES, type ECode } from './errors';
+import { SHARE_CODE_STATUS } from './sharing';
 
 /**
  * SPEC §8 codes of a load (search E002, folder structure E009, single folder E014, counts E015,
@@ -31,6 +32,7 @@ const STATUS_OF_NAMED_CODE: Readonly<Record<string, number>> = {
   [ERROR_CODES.FOLDER_NOT_EMPTY]: 409,
   [ERROR_CODES.TOO_MANY_ATTEMPTS]: 429,
   [ERROR_CODES.PROVIDER_UNAVAILABLE]: 503,
+  ...SHARE_CODE_STATUS,
 };
 
 /**

@@ -10,3 +10,4 @@ export * from './validation';
 export * from './permissions';
 export * from './workflow';
 export * from './jobs';
+export * from './sharing';
