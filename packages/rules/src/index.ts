@@ -11,3 +11,4 @@ export * from './permissions';
 export * from './workflow';
 export * from './jobs';
 export * from './sharing';
+export * from './share-texts';

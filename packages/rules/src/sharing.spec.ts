@@ -1,3 +1,4 @@
+import { SHARE_TEXTS, shareDate, shareText } from './share-texts';
 import { httpStatusOfCode } from './error-status';
 import { LIMITS } from './limits';
 import {
@@ -93,5 +94,22 @@ describe('share error statuses', () => {
     expect(httpStatusOfCode(SHARE_ERROR_CODES.NOT_ALLOWED)).toBe(403);
     expect(httpStatusOfCode(SHARE_ERROR_CODES.NOT_FOUND)).toBe(404);
     expect(httpStatusOfCode('E003')).toBe(409);
+  });
+});
+
+describe('recipient texts (page and mail)', () => {
+  it('has every text in IT, EN and FR', () => {
+    const keys = Object.keys(SHARE_TEXTS.en).sort();
+    expect(Object.keys(SHARE_TEXTS.it).sort()).toEqual(keys);
+    expect(Object.keys(SHARE_TEXTS.fr).sort()).toEqual(keys);
+  });
+
+  it('fills placeholders in the share language', () => {
+    expect(shareText('it', 'mailSubject', { sender: 'Mario Rossi', name: 'Spider' })).toBe(
+      'Mario Rossi ha condiviso con te: Spider',
+    );
+    expect(shareText('fr', 'expiresAt', { date: shareDate(new Date('2026-11-26T09:05:00Z')) })).toBe(
+      "Disponible jusqu'au 26/11/2026 09:05 UTC",
+    );
   });
 });

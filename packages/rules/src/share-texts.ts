@@ -1,0 +1,85 @@
+import type { ShareLanguage } from './sharing';
+
+/**
+ * What a share's recipient reads, in the share's language: the recipient page (built-in provider)
+ * and the invitation mail (hub). Defined once here so the page and the mail never disagree.
+ * `{name}`-style placeholders are filled by `shareText`.
+ */
+export const SHARE_TEXTS = {
+  it: {
+    pageTitle: 'Contenuti condivisi',
+    passwordPrompt: 'Questa condivisione è protetta. Inserisci la password che hai ricevuto dal mittente.',
+    passwordLabel: 'Password',
+    open: 'Apri',
+    wrongPassword: 'Password errata.',
+    tooManyAttempts: 'Troppi tentativi. Riprova più tardi.',
+    unavailable: 'Questa condivisione non è disponibile: il link è errato, è scaduto o è stato revocato.',
+    expiresAt: 'Disponibile fino al {date}',
+    downloadAll: 'Scarica tutto (ZIP)',
+    download: 'Scarica',
+    disclaimer: 'Note legali',
+    assetUnavailable: 'Contenuto non più disponibile',
+    mailSubject: '{sender} ha condiviso con te: {name}',
+    mailIntro: '{sender} ha condiviso con te {count} contenuti: «{name}».',
+    mailLink: 'Apri la condivisione:',
+    mailPassword: 'La password ti verrà comunicata separatamente dal mittente.',
+    mailExpiry: 'Il link è valido fino al {date}.',
+  },
+  en: {
+    pageTitle: 'Shared content',
+    passwordPrompt: 'This share is protected. Enter the password you received from the sender.',
+    passwordLabel: 'Password',
+    open: 'Open',
+    wrongPassword: 'Wrong password.',
+    tooManyAttempts: 'Too many attempts. Try again later.',
+    unavailable: 'This share is not available: the link is wrong, has expired or was revoked.',
+    expiresAt: 'Available until {date}',
+    downloadAll: 'Download all (ZIP)',
+    download: 'Download',
+    disclaimer: 'Legal notice',
+    assetUnavailable: 'Content no longer available',
+    mailSubject: '{sender} shared with you: {name}',
+    mailIntro: '{sender} shared {count} items with you: “{name}”.',
+    mailLink: 'Open the share:',
+    mailPassword: 'The sender will give you the password separately.',
+    mailExpiry: 'The link is valid until {date}.',
+  },
+  fr: {
+    pageTitle: 'Contenus partagés',
+    passwordPrompt: "Ce partage est protégé. Saisissez le mot de passe reçu de l'expéditeur.",
+    passwordLabel: 'Mot de passe',
+    open: 'Ouvrir',
+    wrongPassword: 'Mot de passe incorrect.',
+    tooManyAttempts: 'Trop de tentatives. Réessayez plus tard.',
+    unavailable: "Ce partage n'est pas disponible : le lien est erroné, a expiré ou a été révoqué.",
+    expiresAt: "Disponible jusqu'au {date}",
+    downloadAll: 'Tout télécharger (ZIP)',
+    download: 'Télécharger',
+    disclaimer: 'Mentions légales',
+    assetUnavailable: 'Contenu plus disponible',
+    mailSubject: '{sender} a partagé avec vous : {name}',
+    mailIntro: '{sender} a partagé {count} contenus avec vous : « {name} ».',
+    mailLink: 'Ouvrir le partage :',
+    mailPassword: "L'expéditeur vous communiquera le mot de passe séparément.",
+    mailExpiry: "Le lien est valable jusqu'au {date}.",
+  },
+} as const satisfies Record<ShareLanguage, Record<string, string>>;
+
+export type ShareTextKey = keyof (typeof SHARE_TEXTS)['en'];
+
+/** One text in `language` with its `{placeholders}` filled (unknown ones are left as they are). */
+export function shareText(
+  language: ShareLanguage,
+  key: ShareTextKey,
+  values: Record<string, string | number> = {},
+): string {
+  return SHARE_TEXTS[language][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}
+
+/** A date as the recipient reads it: dd/MM/yyyy HH:mm UTC (SPEC §9 date display, with the time). */
+export function shareDate(at: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(at.getUTCDate())}/${two(at.getUTCMonth() + 1)}/${at.getUTCFullYear()} ${two(at.getUTCHours())}:${two(at.getUTCMinutes())} UTC`;
+}
