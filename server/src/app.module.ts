@@ -32,6 +32,8 @@ import { BlobStoreModule } from './blob-store/blob-store.module';
 import { DerivativesModule } from './builtin-provider/derivatives/derivatives.module';
 import { IncomingPurgeModule } from './builtin-provider/contents/incoming-purge.module';
 import { WorkflowApiModule, WorkflowModule } from './workflow/workflow.module';
+import { SharingApiModule, SharingModule } from './sharing/sharing.module';
+import { ShareExpiryModule } from './builtin-provider/sharing/share-expiry.module';
 
 /** The APIs that answer with a filter of their own, for the failures met before routing (common/input-boundary.ts). */
 export const PREFIXED_API_FILTERS: readonly PrefixedFilter[] = [
@@ -70,6 +72,7 @@ export class AppModule {
       }),
       // Its jobs' handlers are needed wherever workers run, its routes (WorkflowApiModule) wherever the api does.
       WorkflowModule,
+      SharingModule,
     ];
     if (runApi) {
       imports.push(
@@ -84,12 +87,14 @@ export class AppModule {
         SearchModule,
         AssetsModule,
         DownloadsModule,
+        SharingApiModule,
         AuditModule,
       );
       if (config.BUILTIN_PROVIDER) imports.push(BuiltinProviderModule);
     }
-    // The built-in provider's jobs (derivatives, incoming clean-up) run wherever workers run.
-    if (runWorkers && config.BUILTIN_PROVIDER) imports.push(DerivativesModule, IncomingPurgeModule);
+    // The built-in provider's jobs (derivatives, incoming clean-up, share expiry) run wherever workers run.
+    if (runWorkers && config.BUILTIN_PROVIDER)
+      imports.push(DerivativesModule, IncomingPurgeModule, ShareExpiryModule);
     if (runApi) {
       const web = webDistDir(config);
       if (existsSync(join(web, 'index.html')))

@@ -7,6 +7,7 @@ import { DirectoryModule } from './identity/directory.module';
 import { IdentityModule } from './identity/identity.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { ContentSearchModule } from './search/content-search.module';
+import { SharingModule } from './sharing/sharing.module';
 import { TaggingModule } from './tagging/tagging.module';
 
 /**
@@ -24,6 +25,7 @@ import { TaggingModule } from './tagging/tagging.module';
     DerivativesModule,
     ArchivesModule,
     TaggingModule,
+    SharingModule,
   ],
   exports: [IdentityModule],
 })

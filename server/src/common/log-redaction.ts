@@ -32,9 +32,12 @@ export const REDACTED_LOG_PATHS = [
   ...SECRET_NAMES.map((name) => `*.${name}`),
 ];
 
-/** `text` with the value of every secret query parameter censored. */
+/** A share link's token is the path segment after /share/ (builtin-provider/sharing): a secret in the path. */
+const SHARE_TOKEN_IN_PATH = /(\/share\/)[A-Za-z0-9_-]{16,}/g;
+
+/** `text` with the value of every secret query parameter, and any share token in a path, censored. */
 export function redactQuerySecrets(text: string): string {
-  return text.replace(SECRET_IN_QUERY, `$1${CENSOR}`);
+  return text.replace(SECRET_IN_QUERY, `$1${CENSOR}`).replace(SHARE_TOKEN_IN_PATH, `$1${CENSOR}`);
 }
 
 function isPlain(value: object): boolean {

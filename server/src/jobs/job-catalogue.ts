@@ -1,4 +1,10 @@
-import { LIMITS } from '@paddock/rules';
+import {
+  LIMITS,
+  SHARE_LANGUAGES,
+  SHARE_RECIPIENTS_MAX,
+  SHARE_TEXT_LIMITS,
+  SHARE_TYPES,
+} from '@paddock/rules';
 import type { JobsOptions } from 'bullmq';
 import { z } from 'zod';
 
@@ -31,6 +37,8 @@ export enum JobName {
   PurgeJunk = 'purge-junk',
   PurgeExpiredUploads = 'purge-expired-uploads',
   PurgeIncomingOrphans = 'purge-incoming-orphans',
+  ExternalShare = 'external-share',
+  ExpireExternalShares = 'expire-external-shares',
 }
 
 /** Who a job acts for when nobody submitted it (schedules, jobs found in Redis without a record). */
@@ -108,6 +116,23 @@ const workflowPayload = z.strictObject({
 });
 export type WorkflowPayload = z.infer<typeof workflowPayload>;
 
+/**
+ * An external share (SPEC §3): what the user asked for, checked by the hub. The password is not
+ * here (payloads are kept and shown): it waits for the job in ShareSecrets under the job's id.
+ */
+const externalSharePayload = z.strictObject({
+  type: z.enum(SHARE_TYPES),
+  name: z.string().min(1).max(SHARE_TEXT_LIMITS.name),
+  contentIds: z.array(z.uuid()).min(1).max(LIMITS.externalShareMaxFiles),
+  message: z.string().max(SHARE_TEXT_LIMITS.message),
+  disclaimer: z.string().max(SHARE_TEXT_LIMITS.disclaimer),
+  contentDownload: z.boolean(),
+  expiresAt: z.iso.datetime(),
+  language: z.enum(SHARE_LANGUAGES),
+  recipients: z.array(z.string().max(254)).max(SHARE_RECIPIENTS_MAX),
+});
+export type ExternalSharePayload = z.infer<typeof externalSharePayload>;
+
 /** Payloads carry ids only; handlers reload what they need and must be idempotent. */
 const payloadSchemas = {
   [JobName.PurgeExpiredSessions]: z.strictObject({}),
@@ -123,6 +148,8 @@ const payloadSchemas = {
   [JobName.PurgeJunk]: z.strictObject({}),
   [JobName.PurgeExpiredUploads]: z.strictObject({}),
   [JobName.PurgeIncomingOrphans]: z.strictObject({}),
+  [JobName.ExternalShare]: externalSharePayload,
+  [JobName.ExpireExternalShares]: z.strictObject({}),
 } satisfies Record<JobName, z.ZodType<object>>;
 
 export type JobPayloads = { [N in JobName]: z.infer<(typeof payloadSchemas)[N]> };
@@ -158,7 +185,19 @@ export type JobResults = EveryJob<{
   [JobName.PurgeExpiredUploads]: { removed: number; kept: number };
   /** Built-in provider files under incoming/ older than UPLOAD_EXPIRY_HOURS that no content uses. */
   [JobName.PurgeIncomingOrphans]: { removed: number; kept: number };
+  /** The share made, its link(s) (one per e-mail recipient) and the invitations sent. */
+  [JobName.ExternalShare]: ExternalShareResult;
+  /** Shares whose validity passed since the last run, marked expired now. */
+  [JobName.ExpireExternalShares]: { expired: number };
 }>;
+
+export interface ExternalShareResult {
+  shareId: string;
+  /** The link share's URL, or the first recipient's. */
+  url: string;
+  links: { email: string | null; url: string }[];
+  sent: number;
+}
 
 /** A request for a job: the discriminated union of every job and its payload. */
 export type JobRequest = { [N in JobName]: { name: N; payload: JobPayloads[N] } }[JobName];
@@ -198,6 +237,14 @@ export const JOBS: Readonly<{ [N in JobName]: JobDefinition<N> }> = {
     queue: QueueName.Media,
     payload: payloadSchemas[JobName.PurgeIncomingOrphans],
   },
+  // Waits on the provider and the mail server, as the workflow's jobs do. Each try sends only the
+  // invitations not sent yet, so the queue's retries are the mail's retries.
+  [JobName.ExternalShare]: { queue: QueueName.Workflow, payload: externalSharePayload },
+  // The built-in provider's own shares: on its queue, like the incoming clean-up.
+  [JobName.ExpireExternalShares]: {
+    queue: QueueName.Media,
+    payload: payloadSchemas[JobName.ExpireExternalShares],
+  },
 };
 
 /** Recurring jobs. Only enqueue: BullMQ job schedulers fire once however many workers run. */
@@ -227,6 +274,15 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
     job: JobName.PurgeExpiredUploads,
     payload: {},
     pattern: '17 * * * *',
+    tz: 'UTC',
+  },
+  // Shares live 24 h by default (SPEC §9): marked expired within five minutes of the end (access
+  // checks the time itself on every request).
+  {
+    id: 'expire-external-shares',
+    job: JobName.ExpireExternalShares,
+    payload: {},
+    pattern: '*/5 * * * *',
     tz: 'UTC',
   },
   {

@@ -94,4 +94,18 @@ export const PROVIDER_PATHS = {
     metadataRemove: (clientId: string, classificationId: string) =>
       `/xintelligence/resources/imetadata/bulkRemove/${scope(clientId, classificationId)}`,
   },
+
+  /**
+   * External shares (SPEC §7; not in THRON's public sources, research §6): query clientId, X-TOKENID.
+   * POST the request → {id}; GET {id} → token, state.status, url. List, revoke and the delivery
+   * report are the built-in provider's, for the management panel.
+   */
+  externalShares: {
+    shares: () => '/externalshare/resources/externalshares',
+    share: (shareId: string) => `/externalshare/resources/externalshares/${id(shareId)}`,
+    revoke: (shareId: string) => `/externalshare/resources/externalshares/${id(shareId)}/revoke`,
+    revokeRecipient: (shareId: string, recipientId: string) =>
+      `/externalshare/resources/externalshares/${id(shareId)}/recipients/${id(recipientId)}/revoke`,
+    delivery: (shareId: string) => `/externalshare/resources/externalshares/${id(shareId)}/delivery`,
+  },
 } as const;

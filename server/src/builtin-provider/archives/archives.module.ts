@@ -11,5 +11,7 @@ import { ArchivesService } from './archives.service';
   imports: [BuiltinProviderDatabaseModule, AccessModule, ContentsModule],
   controllers: [ArchivesController],
   providers: [ArchivesService, ArchiveRepository],
+  // External shares serve their ZIP with the same code (sharing/).
+  exports: [ArchivesService],
 })
 export class ArchivesModule {}

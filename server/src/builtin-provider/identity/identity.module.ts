@@ -27,6 +27,6 @@ import { UserDirectoryRepository } from './user-directory.repository';
     ProviderLoginThrottle,
     BuiltinIdentitySeeder,
   ],
-  exports: [TokenService, UserDirectoryRepository, BuiltinIdentitySeeder],
+  exports: [TokenService, UserDirectoryRepository, BuiltinIdentitySeeder, PasswordHasher],
 })
 export class IdentityModule {}

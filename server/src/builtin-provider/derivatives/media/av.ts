@@ -76,7 +76,13 @@ async function ffmpeg(
   timeoutMs: number,
   inputOptions: string[] = [],
 ): Promise<string> {
-  await runTool('ffmpeg', ['-v', 'error', '-y', ...inputOptions, '-i', source, ...args, out], timeoutMs);
+  // -map_metadata -1: no tag of the source (GPS location, camera, owner) reaches a rendition that
+  // external shares serve.
+  await runTool(
+    'ffmpeg',
+    ['-v', 'error', '-y', ...inputOptions, '-i', source, '-map_metadata', '-1', ...args, out],
+    timeoutMs,
+  );
   return out;
 }
 

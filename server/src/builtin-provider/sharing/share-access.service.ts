@@ -1,0 +1,177 @@
+import { isIP } from 'node:net';
+import type { Readable } from 'node:stream';
+import { Inject, Injectable } from '@nestjs/common';
+import { isLanguage, type ShareLanguage } from '@paddock/rules';
+import { CLOCK, type Clock } from '../../common/clock';
+import { CallerResolver, type ProviderCaller } from '../access/provider-caller';
+import { ArchivesService } from '../archives/archives.service';
+import type { ContentDetailWire } from '../contents/contents.dto';
+import { ContentsService, type StreamAnswer } from '../contents/contents.service';
+import { fullNameOf } from '../identity/identity-user';
+import { PasswordHasher } from '../identity/password-hasher';
+import { ThronError } from '../thron.errors';
+import { sha256Hex, ShareLinks } from './share-links';
+import { ShareRepository, type LinkRow, type ShareEvent, type ShareRow } from './share.repository';
+import { ShareThrottle } from './share-throttle';
+import { PASSWORD_HASH_VERSION } from './shares.service';
+
+/** A password session lasts this long at most, and never past the share's expiry. */
+const SESSION_MS = 12 * 60 * 60_000;
+
+/** A URL token as ShareLinks makes them: 32 bytes of HMAC in base64url. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** A link that may be served now: the share, the link, and the owner as the provider's caller. */
+export interface OpenShare {
+  share: ShareRow;
+  link: LinkRow;
+  language: ShareLanguage;
+  owner: ProviderCaller;
+  ownerName: string;
+}
+
+export type Resolved =
+  | { kind: 'open'; open: OpenShare }
+  | { kind: 'gone'; language: ShareLanguage | null }
+  | { kind: 'throttled'; retryAfterSeconds: number; language: ShareLanguage | null };
+
+export type Login =
+  | { kind: 'session'; cookie: string; until: Date }
+  | { kind: 'wrong'; open: OpenShare }
+  | Exclude<Resolved, { kind: 'open' }>;
+
+/** The renditions a recipient may ask for; 'original' only when the share allows downloads. */
+export const SHARE_RENDITIONS = ['thumb', 'preview', 'poster', 'media', 'original'] as const;
+export type ShareRendition = (typeof SHARE_RENDITIONS)[number];
+
+const KIND_OF: Record<ShareRendition, string> = {
+  thumb: 'thumb',
+  preview: 'preview',
+  poster: 'poster',
+  media: 'proxy',
+  original: 'source',
+};
+
+/**
+ * The recipient's side of a share. Every request goes through `resolve` — token, share and link
+ * not revoked, validity not passed, owner still active — and then the password session; every
+ * content is read as the owner, so it stops being served as soon as the owner could not read it.
+ */
+@Injectable()
+export class ShareAccessService {
+  constructor(
+    private readonly shares: ShareRepository,
+    private readonly links: ShareLinks,
+    private readonly throttle: ShareThrottle,
+    private readonly hasher: PasswordHasher,
+    private readonly callers: CallerResolver,
+    private readonly contents: ContentsService,
+    private readonly archives: ArchivesService,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async resolve(token: string, address: string): Promise<Resolved> {
+    const blocked = await this.throttle.addressOpen(address);
+    if (!blocked.allowed)
+      return { kind: 'throttled', retryAfterSeconds: blocked.retryAfterSeconds, language: null };
+    const found = TOKEN_SHAPE.test(token) ? await this.shares.findLink(sha256Hex(token)) : null;
+    if (!found) {
+      await this.throttle.unknownToken(address);
+      return { kind: 'gone', language: null };
+    }
+    const { share, link } = found;
+    const language = isLanguage(share.language) ? share.language : 'en';
+    const now = this.clock.now();
+    const live =
+      share.status === 'succeded' &&
+      share.revokedAt === null &&
+      link.revokedAt === null &&
+      share.expiredAt === null &&
+      now < share.expiresAt;
+    const owner = live ? await this.shares.userById(share.ownerId) : null;
+    if (!owner?.active) return { kind: 'gone', language };
+    return {
+      kind: 'open',
+      open: {
+        share,
+        link,
+        language,
+        owner: await this.callers.callerOf(owner),
+        ownerName: fullNameOf(owner),
+      },
+    };
+  }
+
+  /** The password form's POST: throttled per share, answered with a session cookie's value. */
+  async login(token: string, password: string, address: string): Promise<Login> {
+    const resolved = await this.resolve(token, address);
+    if (resolved.kind !== 'open') return resolved;
+    const { share, link, language } = resolved.open;
+    const verdict = await this.throttle.shareOpen(share.id);
+    if (!verdict.allowed)
+      return { kind: 'throttled', retryAfterSeconds: verdict.retryAfterSeconds, language };
+    const stored = share.passwordHash.startsWith(PASSWORD_HASH_VERSION)
+      ? share.passwordHash.slice(PASSWORD_HASH_VERSION.length)
+      : null;
+    if (!(await this.hasher.verify(stored, password))) {
+      await this.throttle.passwordFailed(share.id);
+      return { kind: 'wrong', open: resolved.open };
+    }
+    const until = new Date(Math.min(share.expiresAt.getTime(), this.clock.now().getTime() + SESSION_MS));
+    return { kind: 'session', cookie: this.links.session(link.id, share.passwordHash, until), until };
+  }
+
+  /** Whether `cookie` is a live password session of this link. */
+  hasSession(open: OpenShare, cookie: string | undefined): boolean {
+    return this.links.isSession(cookie, open.link.id, open.share.passwordHash, this.clock.now());
+  }
+
+  /** The shared contents the owner can still read, in the order they were shared. */
+  async contentsOf(open: OpenShare): Promise<ContentDetailWire[]> {
+    return this.contents.contentsByIds(open.owner, await this.shares.contentIds(open.share.id));
+  }
+
+  /** One rendition of one shared content, or null when it is not part of the share or not allowed. */
+  async rendition(
+    open: OpenShare,
+    contentId: string,
+    rendition: ShareRendition,
+    headers: { range?: string; ifNoneMatch?: string },
+  ): Promise<StreamAnswer | null> {
+    if (rendition === 'original' && !open.share.contentDownload) return null;
+    if (!(await this.shares.hasContent(open.share.id, contentId))) return null;
+    try {
+      return await this.contents.stream(open.owner, contentId, KIND_OF[rendition], undefined, headers);
+    } catch (error) {
+      if (error instanceof ThronError) return null;
+      throw error;
+    }
+  }
+
+  /** Every shared content's original in one ZIP (the archive code, as the owner); null without downloads. */
+  async zip(open: OpenShare): Promise<{ body: Readable; length: number | null } | null> {
+    if (!open.share.contentDownload) return null;
+    const visible = (await this.contentsOf(open)).map((c) => c.id);
+    if (!visible.length) return null;
+    const { downloadId } = await this.archives.prepare(open.owner, {
+      criteria: { xcontentIds: visible },
+      options: { image: ['SOURCE'], video: ['SOURCE'] },
+    });
+    return this.archives.open(open.owner, downloadId);
+  }
+
+  async record(open: OpenShare, event: ShareEvent, contentId: string | null, address: string): Promise<void> {
+    await this.shares.record(open.link.id, event, contentId, ipPrefixOf(address));
+  }
+}
+
+/** The address cut to its /24 (IPv4) or /48 (IPv6): enough to tell visits apart, not to track a person. */
+export function ipPrefixOf(address: string): string {
+  const v4 = address.replace(/^::ffff:/, '');
+  if (isIP(v4) === 4) return `${v4.split('.').slice(0, 3).join('.')}.0/24`;
+  if (isIP(address) === 6) {
+    const [head] = address.split('::');
+    return `${head.split(':').slice(0, 3).join(':')}::/48`;
+  }
+  return 'unknown';
+}

@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Logger,
+  Param,
+  Post,
+  Req,
+  Res,
+  UseFilters,
+} from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { ThronExceptionFilter } from '../thron-exception.filter';
+import { ThronInputPipe } from '../thron-input.pipe';
+import {
+  ShareAccessService,
+  SHARE_RENDITIONS,
+  type OpenShare,
+  type Resolved,
+  type ShareRendition,
+} from './share-access.service';
+import { SHARE_PAGE_PATH } from './share-links';
+import { passwordPage, sharePage, sharePageCsp, unavailablePage } from './share-page';
+import { passwordSchema } from './shares.dto';
+
+/** The password session's cookie, scoped to one link's path. */
+export const SHARE_SESSION_COOKIE = 'paddock_share';
+
+/**
+ * The recipient page of a share (no portal sign-in): the password form, then the shared contents
+ * with previews and, when the share allows it, the originals and one ZIP. Every route checks the
+ * link, its share, expiry, revocation and the password session again (ShareAccessService).
+ */
+@ApiExcludeController()
+@UseFilters(ThronExceptionFilter)
+@Controller(SHARE_PAGE_PATH.slice(1))
+export class SharePageController {
+  private readonly logger = new Logger(SharePageController.name);
+
+  constructor(private readonly access: ShareAccessService) {}
+
+  @Get(':token')
+  async page(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const open = await this.opened(token, req, res);
+    if (!open) return;
+    const nonce = this.nonce(res);
+    if (!this.access.hasSession(open, cookieOf(req))) {
+      res.status(200).send(passwordPage(open, nonce, pathOf(token, 'session'), false));
+      return;
+    }
+    const contents = await this.access.contentsOf(open);
+    await this.access.record(open, 'open', null, addressOf(req));
+    res.status(200).send(sharePage(open, contents, nonce, pathOf(token)));
+  }
+
+  /** The password, by POST only; answered with an HttpOnly cookie for this link's path. */
+  @Post(':token/session')
+  @HttpCode(200)
+  async login(
+    @Param('token') token: string,
+    @Body(new ThronInputPipe(passwordSchema)) form: { password: string },
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const login = await this.access.login(token, form.password, addressOf(req));
+    const nonce = this.nonce(res);
+    switch (login.kind) {
+      case 'session':
+        res.cookie(SHARE_SESSION_COOKIE, login.cookie, {
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: req.secure,
+          path: pathOf(token),
+          expires: login.until,
+        });
+        res.redirect(303, pathOf(token));
+        return;
+      case 'wrong':
+        res.status(401).send(passwordPage(login.open, nonce, pathOf(token, 'session'), true));
+        return;
+      default:
+        this.refuse(login, res, nonce);
+    }
+  }
+
+  @Get(':token/assets/:contentId/:rendition')
+  async rendition(
+    @Param('token') token: string,
+    @Param('contentId') contentId: string,
+    @Param('rendition') rendition: string,
+    @Headers('range') range: string | undefined,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const open = await this.authorized(token, req, res);
+    if (!open) return;
+    const answer = (SHARE_RENDITIONS as readonly string[]).includes(rendition)
+      ? await this.access.rendition(open, contentId, rendition as ShareRendition, { range, ifNoneMatch })
+      : null;
+    if (!answer) {
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
+    const original = rendition === 'original';
+    const headers = { ...answer.headers };
+    const fileName = headers['X-File-Name'];
+    for (const internal of ['X-File-Name', 'X-Content-Version', 'X-Content-Type']) delete headers[internal];
+    res.status(answer.status).set(headers).set({
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    if (original) {
+      res.attachment(fileName ? decodeURIComponent(fileName) : contentId);
+      // A range request is one download in pieces: the first piece counts.
+      if (answer.status === 200 || range?.startsWith('bytes=0-'))
+        await this.access.record(open, 'download', contentId, addressOf(req));
+    }
+    if (!answer.body) {
+      res.end();
+      return;
+    }
+    await this.send(answer.body, res);
+  }
+
+  @Get(':token/zip')
+  async zip(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const open = await this.authorized(token, req, res);
+    if (!open) return;
+    const zip = await this.access.zip(open);
+    if (!zip) {
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
+    await this.access.record(open, 'zip', null, addressOf(req));
+    res
+      .status(200)
+      .set({
+        'Content-Type': 'application/zip',
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      })
+      .attachment(`${open.share.name.replace(/[^\w .-]+/g, '_') || 'share'}.zip`);
+    if (zip.length !== null) res.set('Content-Length', String(zip.length));
+    await this.send(zip.body, res);
+  }
+
+  /** The link, answered with the refusal page when it cannot be opened. */
+  private async opened(token: string, req: Request, res: Response): Promise<OpenShare | null> {
+    const resolved = await this.access.resolve(token, addressOf(req));
+    if (resolved.kind === 'open') return resolved.open;
+    this.refuse(resolved, res, this.nonce(res));
+    return null;
+  }
+
+  /** The link with a live password session; a request without one is refused (403), never served. */
+  private async authorized(token: string, req: Request, res: Response): Promise<OpenShare | null> {
+    const resolved = await this.access.resolve(token, addressOf(req));
+    if (resolved.kind !== 'open') {
+      res
+        .status(resolved.kind === 'throttled' ? 429 : 404)
+        .type('text/plain')
+        .send('Not available');
+      return null;
+    }
+    if (!this.access.hasSession(resolved.open, cookieOf(req))) {
+      res.status(403).type('text/plain').send('Password required');
+      return null;
+    }
+    return resolved.open;
+  }
+
+  private refuse(resolved: Exclude<Resolved, { kind: 'open' }>, res: Response, nonce: string): void {
+    if (resolved.kind === 'throttled') {
+      res.setHeader('Retry-After', String(resolved.retryAfterSeconds));
+      res.status(429).send(unavailablePage(resolved.language, nonce, true));
+      return;
+    }
+    res.status(404).send(unavailablePage(resolved.language, nonce));
+  }
+
+  /** A fresh nonce and this page's policy, replacing the portal's, with nothing cached. */
+  private nonce(res: Response): string {
+    const nonce = randomBytes(16).toString('base64');
+    res.setHeader('Content-Security-Policy', sharePageCsp(nonce));
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.type('html');
+    return nonce;
+  }
+
+  private async send(body: NodeJS.ReadableStream, res: Response): Promise<void> {
+    try {
+      await pipeline(body, res);
+    } catch (err) {
+      // The status is sent already: the recipient sees a cut-short file; the token is not logged.
+      this.logger.warn({ err }, 'Share download ended early');
+    }
+  }
+}
+
+function pathOf(token: string, ...rest: string[]): string {
+  return [`${SHARE_PAGE_PATH}/${token}`, ...rest].join('/');
+}
+
+function cookieOf(req: Request): string | undefined {
+  const value: unknown = (req.cookies as Record<string, unknown> | undefined)?.[SHARE_SESSION_COOKIE];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function addressOf(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}

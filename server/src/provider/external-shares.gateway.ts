@@ -1,0 +1,180 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  E_CODES,
+  ERROR_CODES,
+  PROVIDER_SHARE_STATUSES,
+  type ShareLanguage,
+  type ShareType,
+} from '@paddock/rules';
+import type { AxiosInstance } from 'axios';
+import { z } from 'zod';
+import { APP_CONFIG, type AppConfig } from '../config/config.module';
+import { PROVIDER_HTTP } from './http-provider.gateway';
+import { callProvider, tokenHeader } from './provider-call';
+import { envelopeSchema } from './provider.errors';
+import { PROVIDER_PATHS } from './provider-paths';
+
+/** SPEC §3 "External share request", as the hub hands it to the provider. */
+export interface ProviderShareRequest {
+  name: string;
+  type: ShareType;
+  contentIds: string[];
+  message: string;
+  disclaimer: string;
+  password: string;
+  contentDownload: boolean;
+  expiresAt: Date;
+  language: ShareLanguage;
+  recipients: string[];
+  /** The user the hub's service account shares for. */
+  onBehalfOf: string;
+  /** Makes a repeated create (a retried job) answer the same share. */
+  requestKey: string;
+}
+
+const linkSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  url: z.string(),
+  revoked: z.boolean(),
+  sentAt: z.string().nullable(),
+  views: z.number(),
+  downloads: z.number(),
+  lastOpenedAt: z.string().nullable(),
+});
+
+const shareSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(['EMAIL', 'LINK']),
+  language: z.string(),
+  token: z.string(),
+  url: z.string(),
+  state: z.object({ status: z.enum(PROVIDER_SHARE_STATUSES), failure: z.string().nullable().optional() }),
+  createdAt: z.string(),
+  expirationDate: z.string(),
+  expired: z.boolean(),
+  revoked: z.boolean(),
+  contentDownload: z.enum(['enabled', 'disabled']),
+  contentCount: z.number(),
+  owner: z.string(),
+  ownerFullName: z.string(),
+  recipients: z.array(linkSchema),
+});
+export type ProviderShare = z.infer<typeof shareSchema>;
+
+export const EXTERNAL_SHARES_GATEWAY = Symbol('EXTERNAL_SHARES_GATEWAY');
+
+/** The provider's externalshare service (SPEC §7). A share that is not the caller's is NOT_FOUND. */
+export interface ExternalSharesGateway {
+  /** Answers the new share's id (SPEC §7 "response id"). */
+  create(token: string, request: ProviderShareRequest): Promise<string>;
+  /** SPEC §7: token, state.status ('succeded' when ready) and url. */
+  status(token: string, id: string): Promise<ProviderShare>;
+  list(token: string): Promise<ProviderShare[]>;
+  revoke(token: string, id: string): Promise<void>;
+  revokeRecipient(token: string, id: string, recipientId: string): Promise<void>;
+  /** Reports the mails sent, or the share's failure (shown in the panel). */
+  delivery(
+    token: string,
+    id: string,
+    report: { sentRecipientIds?: string[]; failure?: string },
+  ): Promise<void>;
+}
+
+@Injectable()
+export class HttpExternalSharesGateway implements ExternalSharesGateway {
+  private readonly clientId: string;
+
+  constructor(
+    @Inject(PROVIDER_HTTP) private readonly http: AxiosInstance,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'CLIENT_ID'>,
+  ) {
+    this.clientId = config.CLIENT_ID;
+  }
+
+  async create(token: string, r: ProviderShareRequest): Promise<string> {
+    const answer = await callProvider(
+      this.http,
+      {
+        method: 'POST',
+        url: PROVIDER_PATHS.externalShares.shares(),
+        params: { clientId: this.clientId },
+        headers: tokenHeader(token),
+        data: {
+          name: r.name,
+          type: r.type === 'email' ? 'EMAIL' : 'LINK',
+          options: {
+            contentDetailLevel: 'minimal',
+            contentDownload: r.contentDownload ? 'enabled' : 'disabled',
+            expirationDate: r.expiresAt.toISOString(),
+            disclaimer: r.disclaimer,
+            password: r.password,
+          },
+          contents: { fromIds: r.contentIds },
+          message: r.message,
+          dispatchEmail: { recipients: r.recipients, language: r.language },
+          onBehalfOf: r.onBehalfOf,
+          requestKey: r.requestKey,
+        },
+      },
+      envelopeSchema.extend({ id: z.string().min(1) }),
+      { fallback: E_CODES.EXTERNAL_SHARE_FAILED },
+    );
+    return answer.id;
+  }
+
+  status(token: string, id: string): Promise<ProviderShare> {
+    return callProvider(
+      this.http,
+      {
+        method: 'GET',
+        url: PROVIDER_PATHS.externalShares.share(id),
+        params: { clientId: this.clientId },
+        headers: tokenHeader(token),
+      },
+      envelopeSchema.extend(shareSchema.shape),
+      { fallback: ERROR_CODES.NOT_FOUND },
+    );
+  }
+
+  async list(token: string): Promise<ProviderShare[]> {
+    const answer = await callProvider(
+      this.http,
+      {
+        method: 'GET',
+        url: PROVIDER_PATHS.externalShares.shares(),
+        params: { clientId: this.clientId },
+        headers: tokenHeader(token),
+      },
+      envelopeSchema.extend({ shares: z.array(shareSchema) }),
+      { fallback: E_CODES.SHARED_METADATA_FAILED, load: true },
+    );
+    return answer.shares;
+  }
+
+  async revoke(token: string, id: string): Promise<void> {
+    await this.post(token, PROVIDER_PATHS.externalShares.revoke(id), {});
+  }
+
+  async revokeRecipient(token: string, id: string, recipientId: string): Promise<void> {
+    await this.post(token, PROVIDER_PATHS.externalShares.revokeRecipient(id, recipientId), {});
+  }
+
+  async delivery(
+    token: string,
+    id: string,
+    report: { sentRecipientIds?: string[]; failure?: string },
+  ): Promise<void> {
+    await this.post(token, PROVIDER_PATHS.externalShares.delivery(id), report);
+  }
+
+  private async post(token: string, url: string, data: object): Promise<void> {
+    await callProvider(
+      this.http,
+      { method: 'POST', url, params: { clientId: this.clientId }, headers: tokenHeader(token), data },
+      envelopeSchema,
+      { fallback: ERROR_CODES.NOT_FOUND },
+    );
+  }
+}

@@ -1,0 +1,73 @@
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiCookieAuth,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { JobSubmittedDto } from '../jobs/jobs.dto';
+import { ExternalShareListDto, ExternalShareRequestDto } from './external-shares.dto';
+import { ExternalSharesService } from './external-shares.service';
+
+/** External shares (SPEC §2, §3): made as durable jobs; listed and revoked for the management panel. */
+@ApiTags('external-shares')
+@ApiCookieAuth()
+@ApiSecurity('token')
+@Controller('api/external-shares')
+export class ExternalSharesController {
+  constructor(private readonly shares: ExternalSharesService) {}
+
+  @Post()
+  @HttpCode(202)
+  @ApiOperation({
+    summary:
+      'Shares assets by link or e-mail; the job (GET /api/jobs/{jobId}) ends with the URL(s). Nothing is created or sent on a refusal',
+  })
+  @ApiAcceptedResponse({ type: JobSubmittedDto })
+  @ApiBadRequestResponse({
+    description:
+      'SHARE_WEAK_PASSWORD, SHARE_TOO_MANY_FILES, SHARE_BAD_RECIPIENT, SHARE_NO_RECIPIENTS, SHARE_TOO_MANY_RECIPIENTS, SHARE_BAD_EXPIRY, VALIDATION_FAILED',
+  })
+  @ApiForbiddenResponse({ description: 'SHARE_NOT_ALLOWED: SPEC §6 refuses an asset (details.ids)' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: an asset is not visible' })
+  create(@CurrentUser() user: AuthUser, @Body() body: ExternalShareRequestDto): Promise<JobSubmittedDto> {
+    return this.shares.create(user, body);
+  }
+
+  @Get()
+  @ApiOperation({ summary: "The user's external shares, newest first, with per-recipient access counts" })
+  @ApiOkResponse({ type: ExternalShareListDto })
+  async list(@CurrentUser() user: AuthUser): Promise<ExternalShareListDto> {
+    return { items: await this.shares.list(user) };
+  }
+
+  @Post(':id/revoke')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Revokes a share: its links stop working on the next request' })
+  @ApiNoContentResponse()
+  @ApiNotFoundResponse({ description: "SHARE_NOT_FOUND: unknown, another user's, or revoked already" })
+  revoke(@CurrentUser() user: AuthUser, @Param('id', new ParseUUIDPipe()) id: string): Promise<void> {
+    return this.shares.revoke(user, id);
+  }
+
+  @Post(':id/recipients/:recipientId/revoke')
+  @HttpCode(204)
+  @ApiOperation({ summary: "Revokes one e-mail recipient's link; the others keep theirs" })
+  @ApiNoContentResponse()
+  @ApiNotFoundResponse({ description: "SHARE_NOT_FOUND: unknown, another user's, or revoked already" })
+  revokeRecipient(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Param('recipientId', new ParseUUIDPipe()) recipientId: string,
+  ): Promise<void> {
+    return this.shares.revokeRecipient(user, id, recipientId);
+  }
+}

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ERROR_CODES,
+  LIMITS,
+  SHARE_CODE_STATUS,
+  SHARE_ERROR_CODES,
+  defaultShareExpiry,
+  isValidShareExpiry,
+  parseRecipients,
+  sharePasswordProblems,
+  type ExternalShareSummary,
+  type ShareErrorCode,
+  type ShareState,
+} from '@paddock/rules';
+import type { AuthUser } from '../auth/auth-user';
+import { CLOCK, type Clock } from '../common/clock';
+import { DomainError, kindOfStatus } from '../common/domain-error';
+import { JobName } from '../jobs/job-catalogue';
+import { JobsService } from '../jobs/jobs.service';
+import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
+import {
+  EXTERNAL_SHARES_GATEWAY,
+  type ExternalSharesGateway,
+  type ProviderShare,
+} from '../provider/external-shares.gateway';
+import { ProviderError } from '../provider/provider.errors';
+import { PlaceActions } from '../workflow/place-actions';
+import type { ExternalShareRequestDto } from './external-shares.dto';
+import { ShareSecrets } from './share-secrets';
+
+/** A sharing refusal with its code's one status (packages/rules SHARE_CODE_STATUS). */
+export function shareError(code: ShareErrorCode, message: string, details?: unknown): DomainError {
+  return new DomainError(code, kindOfStatus(SHARE_CODE_STATUS[code] ?? 400), message, details);
+}
+
+/**
+ * External shares (SPEC §2, §3, §6): every check is made here with the user's token before
+ * anything is enqueued or stored; the job (ExternalShareHandler) then creates the share at the
+ * provider for the user and mails it.
+ */
+@Injectable()
+export class ExternalSharesService {
+  constructor(
+    @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
+    @Inject(EXTERNAL_SHARES_GATEWAY) private readonly shares: ExternalSharesGateway,
+    private readonly places: PlaceActions,
+    private readonly jobs: JobsService,
+    private readonly secrets: ShareSecrets,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async create(user: AuthUser, body: ExternalShareRequestDto): Promise<{ jobId: string }> {
+    const problems = sharePasswordProblems(body.password);
+    if (problems.length)
+      throw shareError(SHARE_ERROR_CODES.WEAK_PASSWORD, 'The password does not follow the rule', {
+        problems,
+      });
+    const contentIds = [...new Set(body.contentIds)];
+    if (contentIds.length > LIMITS.externalShareMaxFiles)
+      throw shareError(
+        SHARE_ERROR_CODES.TOO_MANY_FILES,
+        `At most ${LIMITS.externalShareMaxFiles} files at once`,
+        {
+          max: LIMITS.externalShareMaxFiles,
+        },
+      );
+    let recipients: string[] = [];
+    if (body.type === 'email') {
+      const parsed = parseRecipients(body.recipients ?? '');
+      if (!parsed.ok) throw shareError(parsed.code, 'Check the recipients', { invalid: parsed.invalid });
+      recipients = parsed.recipients;
+    }
+    const now = this.clock.now();
+    const expiresAt = body.expiresAt ? new Date(body.expiresAt) : defaultShareExpiry(now);
+    if (!isValidShareExpiry(expiresAt, now))
+      throw shareError(SHARE_ERROR_CODES.BAD_EXPIRY, 'Choose a later date');
+    const found = await this.contents.contentsByIds(user.providerToken, contentIds);
+    if (found.length !== contentIds.length) throw DomainError.notFound('An asset does not exist');
+    const refused = await this.places.refused(user, 'share', found, body.folderId);
+    if (refused.length)
+      throw shareError(SHARE_ERROR_CODES.NOT_ALLOWED, 'Some assets may not be shared here', { ids: refused });
+    const jobId = randomUUID();
+    await this.secrets.put(jobId, body.password);
+    try {
+      return await this.jobs.submit(
+        JobName.ExternalShare,
+        {
+          type: body.type,
+          name: body.name,
+          contentIds,
+          message: body.message ?? '',
+          disclaimer: body.disclaimer ?? '',
+          contentDownload: body.contentDownload,
+          expiresAt: expiresAt.toISOString(),
+          language: body.language,
+          recipients,
+        },
+        user.username,
+        { jobId },
+      );
+    } catch (error) {
+      await this.secrets.forget(jobId);
+      throw error;
+    }
+  }
+
+  /** The user's shares for the management panel, newest first. */
+  async list(user: AuthUser): Promise<ExternalShareSummary[]> {
+    return (await this.shares.list(user.providerToken)).map(summaryOf);
+  }
+
+  async revoke(user: AuthUser, id: string): Promise<void> {
+    await notFoundAsShare(() => this.shares.revoke(user.providerToken, id));
+  }
+
+  async revokeRecipient(user: AuthUser, id: string, recipientId: string): Promise<void> {
+    await notFoundAsShare(() => this.shares.revokeRecipient(user.providerToken, id, recipientId));
+  }
+}
+
+/** The provider's "no such share" (unknown, someone else's, revoked already) as SHARE_NOT_FOUND. */
+async function notFoundAsShare(call: () => Promise<void>): Promise<void> {
+  try {
+    await call();
+  } catch (error) {
+    if (error instanceof ProviderError && error.code === ERROR_CODES.NOT_FOUND)
+      throw shareError(SHARE_ERROR_CODES.NOT_FOUND, 'No such share');
+    throw error;
+  }
+}
+
+function stateOf(share: ProviderShare): ShareState {
+  if (share.revoked) return 'revoked';
+  if (share.state.status === 'failed') return 'failed';
+  if (share.expired) return 'expired';
+  return share.state.status === 'pending' ? 'pending' : 'active';
+}
+
+export function summaryOf(share: ProviderShare): ExternalShareSummary {
+  const language = share.language === 'it' || share.language === 'fr' ? share.language : 'en';
+  return {
+    id: share.id,
+    name: share.name,
+    type: share.type === 'EMAIL' ? 'email' : 'link',
+    language,
+    state: stateOf(share),
+    failure: share.state.failure ?? null,
+    createdAt: share.createdAt,
+    expiresAt: share.expirationDate,
+    assetCount: share.contentCount,
+    contentDownload: share.contentDownload === 'enabled',
+    views: share.recipients.reduce((n, r) => n + r.views, 0),
+    downloads: share.recipients.reduce((n, r) => n + r.downloads, 0),
+    url: share.type === 'LINK' ? share.url : null,
+    recipients: share.recipients
+      .filter((r) => r.email !== null)
+      .map((r) => ({
+        id: r.id,
+        email: r.email ?? '',
+        revoked: r.revoked,
+        sentAt: r.sentAt,
+        views: r.views,
+        downloads: r.downloads,
+        lastOpenedAt: r.lastOpenedAt,
+      })),
+  };
+}
