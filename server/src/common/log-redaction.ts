@@ -68,6 +68,10 @@ export function redactSecrets(value: unknown): unknown {
  */
 export const LOG_REDACTION = {
   redact: { paths: REDACTED_LOG_PATHS, censor: CENSOR },
-  serializers: { req: (req: object) => redactSecrets({ ...req }) },
+  // The response too: a redirect's Location may carry a share token.
+  serializers: {
+    req: (req: object) => redactSecrets({ ...req }),
+    res: (res: object) => redactSecrets({ ...res }),
+  },
   formatters: { log: (object: Record<string, unknown>) => redactSecrets(object) as Record<string, unknown> },
 };

@@ -137,23 +137,17 @@ export class ExternalShareHandler implements JobHandler<JobName.ExternalShare> {
   }
 
   /**
-   * Ends the job for good: the share (when there is one) shows failed with the reason, the audit
-   * records the failure. A provider refusal that retrying may fix is left to retry.
+   * Ends the job for good: the share (when there is one) shows failed with the reason; the job's
+   * failure is audited with the code by the job runner, and the reason goes to the log. A provider
+   * refusal that retrying may fix is left to retry.
    */
   private async failed(c: JobContext, shareId: string | null, code: string, error: unknown): Promise<never> {
     if (isTransient(error) && code !== SHARE_ERROR_CODES.MAIL_FAILED) throw error;
     if (shareId)
       await this.session.withToken((token) => this.shares.delivery(token, shareId, { failure: code }));
     await this.secrets.forget(c.jobId);
-    await this.auditor.append({
-      jobId: c.jobId,
-      actor: c.actor,
-      action: ACTION,
-      outcome: 'failure',
-      errorCode: code,
-      after: { shareId, reason: error instanceof Error ? error.message : String(error) },
-    });
-    throw new PermanentJobError(code, `The external share failed (${code})`);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new PermanentJobError(code, `The external share failed: ${reason}`);
   }
 }
 

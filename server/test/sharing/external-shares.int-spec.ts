@@ -1,0 +1,487 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import {
+  ERROR_CODES,
+  LIMITS,
+  SHARE_ERROR_CODES,
+  type ExternalShareListResponse,
+  type ExternalShareSummary,
+  type UploadResult,
+} from '@paddock/rules';
+import sharp from 'sharp';
+import { CLOCK, type Clock } from '../../src/common/clock';
+import { JobName, type ExternalShareResult } from '../../src/jobs/job-catalogue';
+import { JobsService } from '../../src/jobs/jobs.service';
+import { SHARE_GUESS_LIMIT } from '../../src/builtin-provider/sharing/share-throttle';
+import { hubDb, providerDb, type SignedIn } from '../auth/auth-fixtures';
+import { insertContent } from '../search/search-fixtures';
+import { SmtpSink } from '../support/smtp-sink';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { tusUpload } from '../support/tus-client';
+import { as, finished, get, post, seedDemoOrganisation } from '../workflow/workflow-fixtures';
+
+jest.setTimeout(240_000);
+
+const run = promisify(execFile);
+
+/**
+ * External shares end to end over the real hub, workers, built-in provider, PostgreSQL, Redis and
+ * an SMTP server on loopback: the job, the mails, the recipient page and its security (issue 14).
+ */
+
+const STRONG = 'Press-Kit-2026#Spider';
+const WRONG = 'Wrong-Guess-2026#Spider';
+
+let t: TestApp;
+let sink: SmtpSink;
+let workDir: string;
+let mario: SignedIn;
+let anna: SignedIn;
+let archive: string;
+let images: string[];
+const output: string[] = [];
+let restoreStdout: () => void;
+let ip = 100;
+
+/** A JPEG that carries EXIF with a GPS position, as a camera's does. */
+function jpegWithGps(colour: number): Promise<Buffer> {
+  return sharp({
+    create: { width: 1200, height: 800, channels: 3, background: { r: colour, g: 90, b: 160 } },
+  })
+    .jpeg()
+    .withExif({
+      IFD0: { Copyright: 'Paddock owner', Artist: 'Mario Rossi' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '44/1 38/1 0/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '10/1 55/1 0/1',
+      },
+    })
+    .toBuffer();
+}
+
+async function upload(name: string, bytes: Buffer): Promise<string> {
+  const { result } = await tusUpload(t, mario, bytes, {
+    filename: name,
+    filetype: 'image/jpeg',
+    folderId: archive,
+  });
+  expect(result?.status).toBe(200);
+  const id = (result?.body as UploadResult).contentId;
+  const deadline = Date.now() + 90_000;
+  while ((await providerDb(t).derivative.count({ where: { contentId: id } })) < 2) {
+    if (Date.now() > deadline) throw new Error(`no derivatives for ${name}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return id;
+}
+
+function shareBody(extra: Record<string, unknown> = {}) {
+  return {
+    type: 'link',
+    name: 'Spider 1966 press kit',
+    contentIds: images,
+    folderId: archive,
+    message: 'Per la stampa',
+    disclaimer: 'Uso editoriale soltanto',
+    password: STRONG,
+    contentDownload: true,
+    language: 'en',
+    ...extra,
+  };
+}
+
+/** Shares through the hub and waits for the job; answers its result. */
+async function share(extra: Record<string, unknown> = {}): Promise<ExternalShareResult> {
+  const submitted = await post<{ jobId: string }>(t, mario, '/api/external-shares', shareBody(extra));
+  expect(submitted.status).toBe(202);
+  const job = await finished(t, mario, submitted.body.jobId);
+  expect(job).toMatchObject({ state: 'completed' });
+  return job.result as ExternalShareResult;
+}
+
+/** A recipient's browser: its own address, and the cookie the password gave it. */
+class Recipient {
+  readonly address = `203.0.113.${(ip += 1)}`;
+  cookie = '';
+
+  constructor(readonly url: string) {}
+
+  get path(): string {
+    return new URL(this.url).pathname;
+  }
+
+  fetch(suffix = '', init: RequestInit = {}): Promise<Response> {
+    return fetch(`${this.url}${suffix}`, {
+      redirect: 'manual',
+      ...init,
+      headers: {
+        'x-forwarded-for': this.address,
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...init.headers,
+      },
+    });
+  }
+
+  async login(password: string): Promise<number> {
+    const res = await this.fetch('/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ password }).toString(),
+    });
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('paddock_share='));
+    if (set) {
+      this.cookie = set.split(';')[0];
+      expect(set).toMatch(/HttpOnly/i);
+      expect(set).toContain(`Path=${this.path}`);
+    }
+    return res.status;
+  }
+}
+
+async function shares(s: SignedIn = mario): Promise<ExternalShareSummary[]> {
+  const res = await get<ExternalShareListResponse>(t, s, '/api/external-shares');
+  expect(res.status).toBe(200);
+  return res.body.items;
+}
+
+beforeAll(async () => {
+  const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    output.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    return true;
+  });
+  restoreStdout = () => spy.mockRestore();
+  workDir = await mkdtemp(join(tmpdir(), 'paddock-shares-'));
+  sink = new SmtpSink();
+  const smtpPort = await sink.start();
+  t = await startTestApp({
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    LOG_LEVEL: 'info',
+    BLOB_DIR: join(workDir, 'blobs'),
+  });
+  const folders = await seedDemoOrganisation(t);
+  archive = folders.get('arch04-marketing')!;
+  mario = await as(t, 'mario.rossi');
+  anna = await as(t, 'anna.bianchi');
+  images = [
+    await upload('spider-front.jpg', await jpegWithGps(200)),
+    await upload('spider-back.jpg', await jpegWithGps(40)),
+  ];
+});
+
+afterAll(async () => {
+  jest.restoreAllMocks();
+  await t?.close();
+  await sink?.stop();
+  restoreStdout?.();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe('e-mail shares', () => {
+  it("mails each recipient their own link in the share's language, never the password", async () => {
+    const before = sink.mails.length;
+    const result = await share({
+      type: 'email',
+      language: 'fr',
+      recipients: ' journaliste@presse.fr ; Agence@Example.com;',
+    });
+    const mails = sink.mails.slice(before);
+    expect(
+      mails
+        .map((m) => m.to)
+        .flat()
+        .sort(),
+    ).toEqual(['agence@example.com', 'journaliste@presse.fr']);
+    expect(result.sent).toBe(2);
+    expect(result.links).toHaveLength(2);
+    for (const mail of mails) {
+      const link = result.links.find((l) => l.email === mail.to[0]);
+      expect(mail.subject).toBe('Mario Rossi a partagé avec vous : Spider 1966 press kit');
+      expect(mail.text).toContain('Mario Rossi a partagé 2 contenus avec vous');
+      expect(mail.text).toContain(link!.url);
+      expect(mail.text).toContain("L'expéditeur vous communiquera le mot de passe séparément.");
+      expect(mail.raw).not.toContain(STRONG);
+    }
+    // One link per recipient: two different tokens.
+    expect(new Set(result.links.map((l) => l.url)).size).toBe(2);
+    const listed = (await shares()).find((s) => s.id === result.shareId);
+    expect(listed).toMatchObject({ type: 'email', state: 'active', assetCount: 2, language: 'fr' });
+    expect(listed?.recipients.every((r) => r.sentAt !== null)).toBe(true);
+  });
+
+  it('revokes one recipient alone: their link stops, the other keeps working', async () => {
+    const result = await share({ type: 'email', recipients: 'uno@presse.it;due@presse.it' });
+    const listed = (await shares()).find((s) => s.id === result.shareId)!;
+    const uno = listed.recipients.find((r) => r.email === 'uno@presse.it')!;
+    const revoked = await post(
+      t,
+      mario,
+      `/api/external-shares/${result.shareId}/recipients/${uno.id}/revoke`,
+      {},
+    );
+    expect(revoked.status).toBe(204);
+    const urlOf = (email: string) => result.links.find((l) => l.email === email)!.url;
+    expect((await new Recipient(urlOf('uno@presse.it')).fetch()).status).toBe(404);
+    expect((await new Recipient(urlOf('due@presse.it')).fetch()).status).toBe(200);
+  });
+
+  it('retries a refused send; after the last try the share shows failed with the reason, and the audit says so', async () => {
+    sink.refuse = true;
+    try {
+      const submitted = await post<{ jobId: string }>(
+        t,
+        mario,
+        '/api/external-shares',
+        shareBody({ type: 'email', recipients: 'bounce@presse.it', name: 'Refused mail' }),
+      );
+      expect(submitted.status).toBe(202);
+      const job = await finished(t, mario, submitted.body.jobId, 120_000);
+      expect(job).toMatchObject({ state: 'failed', errorCode: SHARE_ERROR_CODES.MAIL_FAILED });
+      const record = await hubDb(t).jobRecord.findUniqueOrThrow({ where: { id: submitted.body.jobId } });
+      expect(record.attempts).toBe(5);
+      const listed = (await shares()).find((s) => s.name === 'Refused mail');
+      expect(listed).toMatchObject({ state: 'failed', failure: SHARE_ERROR_CODES.MAIL_FAILED });
+      const audit = await hubDb(t).auditRecord.findMany({ where: { jobId: submitted.body.jobId } });
+      expect(audit).toEqual([
+        expect.objectContaining({
+          action: 'external-share',
+          outcome: 'failure',
+          errorCode: SHARE_ERROR_CODES.MAIL_FAILED,
+        }),
+      ]);
+    } finally {
+      sink.refuse = false;
+    }
+  });
+});
+
+describe('the recipient page', () => {
+  let result: ExternalShareResult;
+  beforeAll(async () => {
+    result = await share();
+  });
+
+  it('asks for the password, in the share language, with a strict policy and no script', async () => {
+    const page = await new Recipient(result.url).fetch();
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Enter the password you received from the sender');
+    expect(html).not.toContain('<script');
+    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'.*style-src 'nonce-/);
+    // No asset before the password: not in the page, not by URL.
+    expect(html).not.toContain(images[0]);
+    expect((await new Recipient(result.url).fetch(`/assets/${images[0]}/thumb`)).status).toBe(403);
+  });
+
+  it(`answers 429 after ${SHARE_GUESS_LIMIT.failures} wrong passwords, even to the right one`, async () => {
+    const guesses = await share({ name: 'Guessed' });
+    const guesser = new Recipient(guesses.url);
+    for (let i = 0; i < SHARE_GUESS_LIMIT.failures; i++) expect(await guesser.login(WRONG)).toBe(401);
+    expect(await guesser.login(WRONG)).toBe(429);
+    // The share is locked, whoever asks from wherever.
+    expect(await new Recipient(guesses.url).login(STRONG)).toBe(429);
+  });
+
+  it('answers 429 to an address that tried too many unknown tokens', async () => {
+    const prober = new Recipient(`${t.url}/provider/share/${'A'.repeat(43)}`);
+    for (let i = 0; i < SHARE_GUESS_LIMIT.failures; i++) expect((await prober.fetch()).status).toBe(404);
+    expect((await prober.fetch()).status).toBe(429);
+    const elsewhere = new Recipient(result.url);
+    expect((await elsewhere.fetch()).status).toBe(200);
+  });
+
+  it('shows the assets, message and disclaimer; renditions carry no EXIF or GPS; originals are nosniff attachments; the ZIP has them all', async () => {
+    const r = new Recipient(result.url);
+    expect(await r.login(WRONG)).toBe(401);
+    expect(await r.login(STRONG)).toBe(303);
+    const html = await (await r.fetch()).text();
+    for (const id of images) expect(html).toContain(`data-content-id="${id}"`);
+    expect(html).toContain('Per la stampa');
+    expect(html).toContain('Uso editoriale soltanto');
+    expect(html).toContain('Download all (ZIP)');
+
+    for (const rendition of ['thumb', 'preview']) {
+      const res = await r.fetch(`/assets/${images[0]}/${rendition}`);
+      expect(res.status).toBe(200);
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect(meta.exif).toBeUndefined();
+    }
+
+    const original = await r.fetch(`/assets/${images[0]}/original`);
+    expect(original.status).toBe(200);
+    expect(original.headers.get('content-disposition')).toMatch(/^attachment; filename="spider-front\.jpg"/);
+    expect(original.headers.get('x-content-type-options')).toBe('nosniff');
+    // The original is the camera's file, GPS and all: only renditions are cleaned.
+    expect((await sharp(Buffer.from(await original.arrayBuffer())).metadata()).exif).toBeDefined();
+
+    const zip = await r.fetch('/zip');
+    expect(zip.status).toBe(200);
+    const zipPath = join(workDir, 'share.zip');
+    await writeFile(zipPath, Buffer.from(await zip.arrayBuffer()));
+    await run('unzip', ['-q', '-o', zipPath, '-d', join(workDir, 'unzipped')]);
+    expect((await readdir(join(workDir, 'unzipped'))).sort()).toEqual([
+      'spider-back_original.jpg',
+      'spider-front_original.jpg',
+    ]);
+
+    // Not part of the share: refused even with the session.
+    const other = await insertContent(t, { name: 'other.jpg', folders: [archive] });
+    expect((await r.fetch(`/assets/${other}/thumb`)).status).toBe(404);
+
+    const listed = (await shares()).find((s) => s.id === result.shareId)!;
+    expect(listed.views).toBeGreaterThanOrEqual(1);
+    expect(listed.downloads).toBe(2);
+  });
+
+  it('with downloads off, no original and no ZIP is reachable at all', async () => {
+    const viewOnly = await share({ contentDownload: false, name: 'View only' });
+    const r = new Recipient(viewOnly.url);
+    expect(await r.login(STRONG)).toBe(303);
+    const html = await (await r.fetch()).text();
+    expect(html).not.toContain('/original');
+    expect(html).not.toContain('/zip');
+    expect((await r.fetch(`/assets/${images[0]}/preview`)).status).toBe(200);
+    expect((await r.fetch(`/assets/${images[0]}/original`)).status).toBe(404);
+    expect((await r.fetch('/zip')).status).toBe(404);
+  });
+
+  it('stops at the next request once revoked; a second revoke, or another user, gets SHARE_NOT_FOUND', async () => {
+    const revocable = await share({ name: 'Revocable' });
+    const r = new Recipient(revocable.url);
+    expect(await r.login(STRONG)).toBe(303);
+    expect((await r.fetch(`/assets/${images[0]}/thumb`)).status).toBe(200);
+    expect((await post(t, anna, `/api/external-shares/${revocable.shareId}/revoke`, {})).body).toMatchObject({
+      code: SHARE_ERROR_CODES.NOT_FOUND,
+    });
+    expect((await post(t, mario, `/api/external-shares/${revocable.shareId}/revoke`, {})).status).toBe(204);
+    expect((await r.fetch()).status).toBe(404);
+    expect((await r.fetch(`/assets/${images[0]}/thumb`)).status).toBe(404);
+    const again = await post(t, mario, `/api/external-shares/${revocable.shareId}/revoke`, {});
+    expect(again).toMatchObject({ status: 404, body: { code: SHARE_ERROR_CODES.NOT_FOUND } });
+    expect((await shares()).find((s) => s.id === revocable.shareId)?.state).toBe('revoked');
+  });
+});
+
+describe('refusals: a 4xx with a code, nothing created, enqueued or sent', () => {
+  async function nothingHappens(body: Record<string, unknown>, status: number, code: string, who = mario) {
+    const counts = async () => [
+      await providerDb(t).externalShare.count(),
+      await hubDb(t).jobRecord.count({ where: { name: JobName.ExternalShare } }),
+      sink.mails.length,
+    ];
+    const before = await counts();
+    const res = await post<{ code: string }>(t, who, '/api/external-shares', shareBody(body));
+    expect({ status: res.status, code: res.body.code }).toEqual({ status, code });
+    expect(await counts()).toEqual(before);
+  }
+
+  it.each([
+    ['a weak password', { password: 'Short1#' }, 400, SHARE_ERROR_CODES.WEAK_PASSWORD],
+    [
+      'a password without a special character',
+      { password: 'Abcdefghijklmnop1' },
+      400,
+      SHARE_ERROR_CODES.WEAK_PASSWORD,
+    ],
+    [
+      'a bad e-mail address',
+      { type: 'email', recipients: 'ok@presse.it;not-an-address' },
+      400,
+      SHARE_ERROR_CODES.BAD_RECIPIENT,
+    ],
+    [
+      'an e-mail share without recipients',
+      { type: 'email', recipients: ' ; ' },
+      400,
+      SHARE_ERROR_CODES.NO_RECIPIENTS,
+    ],
+    ['an expiry in the past', { expiresAt: '2020-01-01T00:00:00Z' }, 400, SHARE_ERROR_CODES.BAD_EXPIRY],
+  ])('%s', async (_case, body, status, code) => {
+    await nothingHappens(body, status, code);
+  });
+
+  it(`${LIMITS.externalShareMaxFiles + 1} files`, async () => {
+    const ids = Array.from(
+      { length: LIMITS.externalShareMaxFiles + 1 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    await nothingHappens({ contentIds: ids }, 400, SHARE_ERROR_CODES.TOO_MANY_FILES);
+  });
+
+  it('an asset outside the archives view (SPEC §6)', async () => {
+    const folders = await providerDb(t).category.findFirstOrThrow({
+      where: { prettyId: 'arrc03-marketing' },
+    });
+    const enrichment = await insertContent(t, { name: 'in-enrichment.jpg', folders: [folders.id] });
+    await nothingHappens(
+      { contentIds: [enrichment], folderId: folders.id },
+      403,
+      SHARE_ERROR_CODES.NOT_ALLOWED,
+    );
+  });
+
+  it('an asset the user cannot see', async () => {
+    await nothingHappens(
+      { contentIds: ['00000000-0000-4000-8000-000000000001'] },
+      404,
+      ERROR_CODES.NOT_FOUND,
+    );
+  });
+});
+
+describe('expiry', () => {
+  it('stops serving once the application clock passes the expiry; the scheduler marks it once', async () => {
+    const expiring = await share({ name: 'Expiring' });
+    const r = new Recipient(expiring.url);
+    expect(await r.login(STRONG)).toBe(303);
+    expect((await r.fetch()).status).toBe(200);
+    const clock = t.app.get<Clock>(CLOCK);
+    const later = new Date(Date.now() + (LIMITS.externalShareAvailabilityHours * 60 + 5) * 60_000);
+    const moved = jest.spyOn(clock, 'now').mockReturnValue(later);
+    expect((await r.fetch()).status).toBe(404);
+    expect((await r.fetch(`/assets/${images[0]}/thumb`)).status).toBe(404);
+
+    const expire = async () => {
+      const jobs = t.app.get(JobsService);
+      const { jobId } = await jobs.submit(JobName.ExpireExternalShares, {}, 'system');
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const job = await jobs.get(jobId);
+        if (job.state === 'completed') return job.result as { expired: number };
+        if (job.state === 'failed' || Date.now() > deadline) throw new Error(`expiry job ${job.state}`);
+        await new Promise((res) => setTimeout(res, 100));
+      }
+    };
+    const first = await expire();
+    expect(first.expired).toBeGreaterThanOrEqual(1);
+    const marked = await providerDb(t).externalShare.findUniqueOrThrow({ where: { id: expiring.shareId } });
+    expect(marked.expiredAt?.toISOString()).toBe(later.toISOString());
+    expect(await expire()).toEqual({ expired: 0 });
+    const unchanged = await providerDb(t).externalShare.findUniqueOrThrow({
+      where: { id: expiring.shareId },
+    });
+    expect(unchanged.expiredAt?.toISOString()).toBe(later.toISOString());
+    // Back to now: the mark, not the time, makes the panel show it expired and the link refused.
+    moved.mockRestore();
+    expect((await shares()).find((s) => s.id === expiring.shareId)?.state).toBe('expired');
+    expect((await r.fetch()).status).toBe(404);
+  });
+});
+
+describe('logs', () => {
+  it('hold no share password and no link token', () => {
+    const logs = output.join('');
+    expect(logs.length).toBeGreaterThan(0);
+    expect(logs).not.toContain(STRONG);
+    expect(logs).not.toContain(WRONG);
+    const tokens = [...logs.matchAll(/.{0,300}\/provider\/share\/([A-Za-z0-9_-]{20,}).{0,100}/g)].map(
+      (m) => m[0],
+    );
+    expect(tokens).toEqual([]);
+    expect(logs).toContain('/provider/share/[redacted]');
+  });
+});
