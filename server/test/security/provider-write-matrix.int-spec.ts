@@ -207,6 +207,11 @@ const NOT_CONTENT_WRITES = new Set([
   'content/checkInsert',
   // Into the caller's own incoming area only (content/insert decides where it goes).
   'resources/upload',
+  // The caller's own external shares (create, revoke, delivery report) and a share page's password
+  // form: no content changes; sharing/external-shares.int-spec.ts refuses another user's share.
+  'externalshares/',
+  'externalshares/:id',
+  'share/:token',
 ]);
 
 /** Every POST / PUT / PATCH / DELETE route under /provider, as `{last segment of the controller}/{first of the route}`. */
