@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import { CLOCK, type Clock } from '../../src/common/clock';
 import { JobName, type ExternalShareResult } from '../../src/jobs/job-catalogue';
 import { JobsService } from '../../src/jobs/jobs.service';
+import { DEMO_PASSWORD } from '../../src/seed/demo-data';
 import { SHARE_GUESS_LIMIT } from '../../src/builtin-provider/sharing/share-throttle';
 import { hubDb, providerDb, type SignedIn } from '../auth/auth-fixtures';
 import { insertContent } from '../search/search-fixtures';
@@ -64,16 +65,17 @@ function jpegWithGps(colour: number): Promise<Buffer> {
     .toBuffer();
 }
 
-async function upload(name: string, bytes: Buffer): Promise<string> {
-  const { result } = await tusUpload(t, mario, bytes, {
-    filename: name,
-    filetype: 'image/jpeg',
-    folderId: archive,
-  });
+async function upload(
+  name: string,
+  bytes: Buffer,
+  filetype = 'image/jpeg',
+  derivatives = 2,
+): Promise<string> {
+  const { result } = await tusUpload(t, mario, bytes, { filename: name, filetype, folderId: archive });
   expect(result?.status).toBe(200);
   const id = (result?.body as UploadResult).contentId;
   const deadline = Date.now() + 90_000;
-  while ((await providerDb(t).derivative.count({ where: { contentId: id } })) < 2) {
+  while ((await providerDb(t).derivative.count({ where: { contentId: id } })) < derivatives) {
     if (Date.now() > deadline) throw new Error(`no derivatives for ${name}`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -363,6 +365,92 @@ describe('the recipient page', () => {
     const again = await post(t, mario, `/api/external-shares/${revocable.shareId}/revoke`, {});
     expect(again).toMatchObject({ status: 404, body: { code: SHARE_ERROR_CODES.NOT_FOUND } });
     expect((await shares()).find((s) => s.id === revocable.shareId)?.state).toBe('revoked');
+  });
+});
+
+describe('video on the recipient page', () => {
+  it('plays the proxy, which carries no location or other tag of the source', async () => {
+    const source = join(workDir, 'drive.mp4');
+    await run('ffmpeg', [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=320x240:rate=10'],
+      ...['-metadata', 'location=+44.6500+010.9250/', '-metadata', 'artist=Mario Rossi'],
+      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', source],
+    ]);
+    const tags = async (file: string) =>
+      (
+        JSON.parse(
+          (await run('ffprobe', ['-v', 'error', '-show_entries', 'format_tags', '-of', 'json', file])).stdout,
+        ) as { format?: { tags?: Record<string, string> } }
+      ).format?.tags ?? {};
+    expect(await tags(source)).toMatchObject({ location: '+44.6500+010.9250/' });
+    const video = await upload('drive.mp4', await readFile(source), 'video/mp4', 3);
+    const shared = await share({ contentIds: [video], name: 'Video' });
+    const r = new Recipient(shared.url);
+    expect(await r.login(STRONG)).toBe(303);
+    const html = await (await r.fetch()).text();
+    expect(html).toContain('<video controls');
+    expect(html).toContain(`src="${r.path}/assets/${video}/media"`);
+    const media = await r.fetch(`/assets/${video}/media`, { headers: { range: 'bytes=0-' } });
+    expect(media.status).toBe(206);
+    expect(media.headers.get('content-type')).toBe('video/mp4');
+    const proxy = join(workDir, 'proxy.mp4');
+    await writeFile(proxy, Buffer.from(await media.arrayBuffer()));
+    const proxyTags = await tags(proxy);
+    expect(proxyTags.location).toBeUndefined();
+    expect(proxyTags.artist).toBeUndefined();
+  });
+});
+
+describe("the provider's own checks, for a caller that skips the hub", () => {
+  async function providerToken(username: string): Promise<string> {
+    const res = await fetch(`${t.url}/provider/xsso/resources/accessmanager/login/paddock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '198.51.100.200' },
+      body: new URLSearchParams({ username, password: DEMO_PASSWORD }).toString(),
+    });
+    return ((await res.json()) as { tokenId: string }).tokenId;
+  }
+
+  const options = (password: string) => ({
+    contentDownload: 'enabled',
+    expirationDate: new Date(Date.now() + 3_600_000).toISOString(),
+    password,
+  });
+
+  function create(token: string, extra: Record<string, unknown>) {
+    return fetch(`${t.url}/provider/externalshare/resources/externalshares?clientId=paddock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-tokenid': token },
+      body: JSON.stringify({
+        name: 'Direct',
+        type: 'LINK',
+        options: options(STRONG),
+        contents: { fromIds: images },
+        dispatchEmail: { recipients: [], language: 'it' },
+        ...extra,
+      }),
+    });
+  }
+
+  it('refuses to share for someone else, a weak password and a content the caller may not share', async () => {
+    const before = await providerDb(t).externalShare.count();
+    const anna = await providerToken('anna.bianchi');
+    expect((await create(anna, { onBehalfOf: 'mario.rossi' })).status).toBe(403);
+    expect((await create(anna, { options: options('weak') })).status).toBe(400);
+    const refused = await create(await providerToken('foto.studio'), {});
+    expect(refused.status).toBe(418);
+    expect(await refused.json()).toMatchObject({ resultCode: 'CONTENT_NOT_EXISTS' });
+    expect(await providerDb(t).externalShare.count()).toBe(before);
+  });
+
+  it("answers another user's share as one that does not exist", async () => {
+    const marios = await share({ name: 'Mario only' });
+    const status = await fetch(
+      `${t.url}/provider/externalshare/resources/externalshares/${marios.shareId}?clientId=paddock`,
+      { headers: { 'x-tokenid': await providerToken('anna.bianchi') } },
+    );
+    expect(status.status).toBe(418);
+    expect(await status.json()).toMatchObject({ resultCode: 'SHARE_NOT_EXISTS' });
   });
 });
 
