@@ -155,6 +155,25 @@ export interface ExternalShareSummary {
   recipients: ShareRecipientSummary[];
 }
 
+/** What a recipient did (SPEC §2 panel, per-recipient access log): opened the page, downloaded an asset or the ZIP. */
+export const SHARE_EVENTS = ['open', 'download', 'zip'] as const;
+export type ShareEventKind = (typeof SHARE_EVENTS)[number];
+
+/** One row of `GET /api/external-shares/{id}/events`, newest first. */
+export interface ShareAccessEvent {
+  recipientId: string;
+  /** null for the link of a link share. */
+  email: string | null;
+  event: ShareEventKind;
+  /** The downloaded asset ('download' only). */
+  contentId: string | null;
+  at: string;
+}
+
+export interface ShareAccessEventsResponse {
+  items: ShareAccessEvent[];
+}
+
 export interface ExternalShareListResponse {
   items: ExternalShareSummary[];
 }

@@ -3,6 +3,8 @@ import {
   E_CODES,
   ERROR_CODES,
   PROVIDER_SHARE_STATUSES,
+  SHARE_EVENTS,
+  type ShareAccessEvent,
   type ShareLanguage,
   type ShareType,
 } from '@paddock/rules';
@@ -63,6 +65,14 @@ const shareSchema = z.object({
 });
 export type ProviderShare = z.infer<typeof shareSchema>;
 
+const eventSchema = z.object({
+  recipientId: z.string(),
+  email: z.string().nullable(),
+  event: z.enum(SHARE_EVENTS),
+  contentId: z.string().nullable(),
+  at: z.string(),
+});
+
 export const EXTERNAL_SHARES_GATEWAY = Symbol('EXTERNAL_SHARES_GATEWAY');
 
 /** The provider's externalshare service (SPEC §7). A share that is not the caller's is NOT_FOUND. */
@@ -72,6 +82,8 @@ export interface ExternalSharesGateway {
   /** SPEC §7: token, state.status ('succeded' when ready) and url. */
   status(token: string, id: string): Promise<ProviderShare>;
   list(token: string): Promise<ProviderShare[]>;
+  /** The share's per-recipient access log, newest first. */
+  events(token: string, id: string): Promise<ShareAccessEvent[]>;
   revoke(token: string, id: string): Promise<void>;
   revokeRecipient(token: string, id: string, recipientId: string): Promise<void>;
   /** Reports the mails sent, or the share's failure (shown in the panel). */
@@ -151,6 +163,21 @@ export class HttpExternalSharesGateway implements ExternalSharesGateway {
       { fallback: E_CODES.SHARED_METADATA_FAILED, load: true },
     );
     return answer.shares;
+  }
+
+  async events(token: string, id: string): Promise<ShareAccessEvent[]> {
+    const answer = await callProvider(
+      this.http,
+      {
+        method: 'GET',
+        url: PROVIDER_PATHS.externalShares.events(id),
+        params: { clientId: this.clientId },
+        headers: tokenHeader(token),
+      },
+      envelopeSchema.extend({ events: z.array(eventSchema) }),
+      { fallback: ERROR_CODES.NOT_FOUND },
+    );
+    return answer.events;
   }
 
   async revoke(token: string, id: string): Promise<void> {

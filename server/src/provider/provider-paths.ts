@@ -103,6 +103,7 @@ export const PROVIDER_PATHS = {
   externalShares: {
     shares: () => '/externalshare/resources/externalshares',
     share: (shareId: string) => `/externalshare/resources/externalshares/${id(shareId)}`,
+    events: (shareId: string) => `/externalshare/resources/externalshares/${id(shareId)}/events`,
     revoke: (shareId: string) => `/externalshare/resources/externalshares/${id(shareId)}/revoke`,
     revokeRecipient: (shareId: string, recipientId: string) =>
       `/externalshare/resources/externalshares/${id(shareId)}/recipients/${id(recipientId)}/revoke`,

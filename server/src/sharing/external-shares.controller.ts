@@ -14,7 +14,7 @@ import {
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JobSubmittedDto } from '../jobs/jobs.dto';
-import { ExternalShareListDto, ExternalShareRequestDto } from './external-shares.dto';
+import { ExternalShareListDto, ExternalShareRequestDto, ShareAccessEventsDto } from './external-shares.dto';
 import { ExternalSharesService } from './external-shares.service';
 
 /** External shares (SPEC §2, §3): made as durable jobs; listed and revoked for the management panel. */
@@ -47,6 +47,19 @@ export class ExternalSharesController {
   @ApiOkResponse({ type: ExternalShareListDto })
   async list(@CurrentUser() user: AuthUser): Promise<ExternalShareListDto> {
     return { items: await this.shares.list(user) };
+  }
+
+  @Get(':id/events')
+  @ApiOperation({
+    summary: "A share's access log per recipient: page opened, asset or ZIP downloaded, newest first",
+  })
+  @ApiOkResponse({ type: ShareAccessEventsDto })
+  @ApiNotFoundResponse({ description: "SHARE_NOT_FOUND: unknown or another user's" })
+  async events(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ParseUUIDPipe()) id: string,
+  ): Promise<ShareAccessEventsDto> {
+    return { items: await this.shares.events(user, id) };
   }
 
   @Post(':id/revoke')

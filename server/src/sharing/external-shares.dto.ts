@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  SHARE_EVENTS,
   SHARE_LANGUAGES,
   SHARE_PASSWORD_MAX_LENGTH,
   SHARE_STATES,
@@ -8,6 +9,9 @@ import {
   type ExternalShareListResponse,
   type ExternalShareRequest,
   type ExternalShareSummary,
+  type ShareAccessEvent,
+  type ShareAccessEventsResponse,
+  type ShareEventKind,
   type ShareLanguage,
   type ShareRecipientSummary,
   type ShareState,
@@ -130,4 +134,16 @@ export class ExternalShareSummaryDto implements ExternalShareSummary {
 
 export class ExternalShareListDto implements ExternalShareListResponse {
   @ApiProperty({ type: [ExternalShareSummaryDto] }) items!: ExternalShareSummaryDto[];
+}
+
+export class ShareAccessEventDto implements ShareAccessEvent {
+  @ApiProperty() recipientId!: string;
+  @ApiProperty({ type: String, nullable: true }) email!: string | null;
+  @ApiProperty({ enum: SHARE_EVENTS }) event!: ShareEventKind;
+  @ApiProperty({ type: String, nullable: true }) contentId!: string | null;
+  @ApiProperty() at!: string;
+}
+
+export class ShareAccessEventsDto implements ShareAccessEventsResponse {
+  @ApiProperty({ type: [ShareAccessEventDto] }) items!: ShareAccessEventDto[];
 }

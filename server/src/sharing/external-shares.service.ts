@@ -10,6 +10,7 @@ import {
   parseRecipients,
   sharePasswordProblems,
   type ExternalShareSummary,
+  type ShareAccessEvent,
   type ShareErrorCode,
   type ShareState,
 } from '@paddock/rules';
@@ -110,6 +111,10 @@ export class ExternalSharesService {
     return (await this.shares.list(user.providerToken)).map(summaryOf);
   }
 
+  async events(user: AuthUser, id: string): Promise<ShareAccessEvent[]> {
+    return notFoundAsShare(() => this.shares.events(user.providerToken, id));
+  }
+
   async revoke(user: AuthUser, id: string): Promise<void> {
     await notFoundAsShare(() => this.shares.revoke(user.providerToken, id));
   }
@@ -120,9 +125,9 @@ export class ExternalSharesService {
 }
 
 /** The provider's "no such share" (unknown, someone else's, revoked already) as SHARE_NOT_FOUND. */
-async function notFoundAsShare(call: () => Promise<void>): Promise<void> {
+async function notFoundAsShare<T>(call: () => Promise<T>): Promise<T> {
   try {
-    await call();
+    return await call();
   } catch (error) {
     if (error instanceof ProviderError && error.code === ERROR_CODES.NOT_FOUND)
       throw shareError(SHARE_ERROR_CODES.NOT_FOUND, 'No such share');

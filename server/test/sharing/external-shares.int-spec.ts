@@ -9,6 +9,7 @@ import {
   SHARE_ERROR_CODES,
   type ExternalShareListResponse,
   type ExternalShareSummary,
+  type ShareAccessEventsResponse,
   type UploadResult,
 } from '@paddock/rules';
 import sharp from 'sharp';
@@ -337,6 +338,18 @@ describe('the recipient page', () => {
     const listed = (await shares()).find((s) => s.id === result.shareId)!;
     expect(listed.views).toBeGreaterThanOrEqual(1);
     expect(listed.downloads).toBe(2);
+    const log = await get<ShareAccessEventsResponse>(
+      t,
+      mario,
+      `/api/external-shares/${result.shareId}/events`,
+    );
+    expect(log.status).toBe(200);
+    expect(log.body.items.map((e) => [e.event, e.contentId, e.email])).toEqual([
+      ['zip', null, null],
+      ['download', images[0], null],
+      ['open', null, null],
+    ]);
+    expect((await get(t, anna, `/api/external-shares/${result.shareId}/events`)).status).toBe(404);
   });
 
   it('with downloads off, no original and no ZIP is reachable at all', async () => {

@@ -192,6 +192,22 @@ export class ShareRepository {
     return stats;
   }
 
+  /** The newest `limit` events of a share's links. */
+  events(shareId: string, limit: number) {
+    return this.prisma.externalShareEvent.findMany({
+      where: { recipient: { shareId } },
+      select: {
+        recipientId: true,
+        event: true,
+        contentId: true,
+        at: true,
+        recipient: { select: { email: true } },
+      },
+      orderBy: [{ at: 'desc' }, { id: 'desc' }],
+      take: limit,
+    });
+  }
+
   async record(linkId: string, event: ShareEvent, contentId: string | null, ipPrefix: string): Promise<void> {
     await this.prisma.externalShareEvent.create({
       data: { recipientId: linkId, event, contentId, ipPrefix },

@@ -40,6 +40,12 @@ export class SharesController {
     return ok(await this.shares.status(caller, id));
   }
 
+  @Get(':id/events')
+  @Authenticated({ clientId: 'query' })
+  async events(@Caller() caller: ProviderCaller, @Param('id') id: string) {
+    return ok({ events: await this.shares.events(caller, id) });
+  }
+
   @Post(':id/revoke')
   @HttpCode(200)
   @Authenticated({ clientId: 'query' })

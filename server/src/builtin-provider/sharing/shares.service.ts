@@ -23,6 +23,17 @@ export const PASSWORD_HASH_VERSION = 'v1|';
 /** The most shares a list answers (the panel shows the newest). */
 const LIST_LIMIT = 200;
 
+/** The most access-log rows one answer holds (the newest). */
+const EVENTS_LIMIT = 1000;
+
+export interface ShareEventWire {
+  recipientId: string;
+  email: string | null;
+  event: string;
+  contentId: string | null;
+  at: string;
+}
+
 export interface LinkWire {
   id: string;
   email: string | null;
@@ -122,6 +133,19 @@ export class SharesService {
 
   async list(caller: ProviderCaller): Promise<ShareWire[]> {
     return this.wires(await this.shares.byOwner(caller.user.id, LIST_LIMIT));
+  }
+
+  /** The share's access log, newest first (at most EVENTS_LIMIT rows). */
+  async events(caller: ProviderCaller, id: string): Promise<ShareEventWire[]> {
+    const share = await this.ownShare(caller, id);
+    const rows = await this.shares.events(share.id, EVENTS_LIMIT);
+    return rows.map((r) => ({
+      recipientId: r.recipientId,
+      email: r.recipient.email,
+      event: r.event,
+      contentId: r.contentId,
+      at: r.at.toISOString(),
+    }));
   }
 
   async revoke(caller: ProviderCaller, id: string): Promise<void> {
