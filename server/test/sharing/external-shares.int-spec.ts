@@ -292,7 +292,10 @@ describe('the recipient page', () => {
   it('answers 429 to an address that tried too many unknown tokens', async () => {
     const prober = new Recipient(`${t.url}/provider/share/${'A'.repeat(43)}`);
     for (let i = 0; i < SHARE_GUESS_LIMIT.failures; i++) expect((await prober.fetch()).status).toBe(404);
-    expect((await prober.fetch()).status).toBe(429);
+    const refused = await prober.fetch();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await prober.fetch(`/assets/${images[0]}/thumb`)).status).toBe(429);
     const elsewhere = new Recipient(result.url);
     expect((await elsewhere.fetch()).status).toBe(200);
   });

@@ -162,6 +162,7 @@ export class SharePageController {
   private async authorized(token: string, req: Request, res: Response): Promise<OpenShare | null> {
     const resolved = await this.access.resolve(token, addressOf(req));
     if (resolved.kind !== 'open') {
+      if (resolved.kind === 'throttled') res.setHeader('Retry-After', String(resolved.retryAfterSeconds));
       res
         .status(resolved.kind === 'throttled' ? 429 : 404)
         .type('text/plain')
