@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ERROR_CODES,
+  FALLBACK_LANGUAGE,
   LIMITS,
   SHARE_CODE_STATUS,
   SHARE_ERROR_CODES,
   defaultShareExpiry,
+  isLanguage,
   isValidShareExpiry,
   parseRecipients,
   sharePasswordProblems,
@@ -143,7 +145,7 @@ function stateOf(share: ProviderShare): ShareState {
 }
 
 export function summaryOf(share: ProviderShare): ExternalShareSummary {
-  const language = share.language === 'it' || share.language === 'fr' ? share.language : 'en';
+  const language = isLanguage(share.language) ? share.language : FALLBACK_LANGUAGE;
   return {
     id: share.id,
     name: share.name,

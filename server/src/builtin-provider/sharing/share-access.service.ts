@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
-import { isLanguage, type ShareLanguage } from '@paddock/rules';
+import { FALLBACK_LANGUAGE, isLanguage, type ShareLanguage } from '@paddock/rules';
 import { CLOCK, type Clock } from '../../common/clock';
 import { CallerResolver, type ProviderCaller } from '../access/provider-caller';
 import { ArchivesService } from '../archives/archives.service';
@@ -80,7 +80,7 @@ export class ShareAccessService {
       return { kind: 'gone', language: null };
     }
     const { share, link } = found;
-    const language = isLanguage(share.language) ? share.language : 'en';
+    const language = isLanguage(share.language) ? share.language : FALLBACK_LANGUAGE;
     const now = this.clock.now();
     const live =
       share.status === 'succeded' &&

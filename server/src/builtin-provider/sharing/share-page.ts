@@ -1,4 +1,11 @@
-import { shareDate, shareText, SHARE_TEXTS, type ShareLanguage } from '@paddock/rules';
+import {
+  FALLBACK_LANGUAGE,
+  SHARE_LANGUAGES,
+  SHARE_TEXTS,
+  shareDate,
+  shareText,
+  type ShareLanguage,
+} from '@paddock/rules';
 import type { ContentDetailWire } from '../contents/contents.dto';
 import type { OpenShare } from './share-access.service';
 
@@ -53,11 +60,9 @@ function layout(language: ShareLanguage, nonce: string, title: string, body: str
 
 /** A share that cannot be opened: one page whatever the reason, so nobody learns which. */
 export function unavailablePage(language: ShareLanguage | null, nonce: string, throttled = false): string {
-  const lang = language ?? 'en';
+  const lang = language ?? FALLBACK_LANGUAGE;
   const key = throttled ? 'tooManyAttempts' : 'unavailable';
-  const texts = language
-    ? [shareText(lang, key)]
-    : (['it', 'en', 'fr'] as const).map((l) => SHARE_TEXTS[l][key]);
+  const texts = language ? [shareText(lang, key)] : SHARE_LANGUAGES.map((l) => SHARE_TEXTS[l][key]);
   return layout(
     lang,
     nonce,
