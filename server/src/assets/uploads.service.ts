@@ -213,11 +213,24 @@ export class UploadsService implements OnModuleInit {
     }
   }
 
-  /** tus's own "Maximum size exceeded" as the hub's refusal, with its code; other answers unchanged. */
-  private tooLarge(req: unknown, error: unknown): TusRefusal | undefined {
+  /**
+   * tus's plain-text 413s as the hub's refusal, with its code; other answers unchanged. "Maximum
+   * size exceeded" (a declared length, or a body streamed past the maximum) and "upload's size
+   * exceeded" for a deferred length (a Content-Length past the maximum) are UPLOAD_TOO_LARGE; a body
+   * longer than the declared Upload-Length is PAYLOAD_TOO_LARGE.
+   */
+  private async tooLarge(req: unknown, error: unknown): Promise<TusRefusal | undefined> {
     if (!(error instanceof Object) || !('status_code' in error) || error.status_code !== 413)
       return undefined;
-    if (!('body' in error) || error.body !== loadTus().ERRORS.ERR_MAX_SIZE_EXCEEDED.body) return undefined;
+    const { ERRORS } = loadTus();
+    const body = 'body' in error ? error.body : undefined;
+    if (body !== ERRORS.ERR_MAX_SIZE_EXCEEDED.body && body !== ERRORS.ERR_SIZE_EXCEEDED.body)
+      return undefined;
+    if (body === ERRORS.ERR_SIZE_EXCEEDED.body && !(await this.isDeferred(req)))
+      return this.refusal(
+        req,
+        new DomainError(ERROR_CODES.PAYLOAD_TOO_LARGE, 'too-large', 'More bytes than the upload declared'),
+      );
     return this.refusal(
       req,
       new DomainError(
@@ -229,6 +242,17 @@ export class UploadsService implements OnModuleInit {
         },
       ),
     );
+  }
+
+  /** Whether the upload a PATCH names still has a deferred length. */
+  private async isDeferred(req: unknown): Promise<boolean> {
+    const url = nodeReqOf(req)?.url ?? '';
+    const id = url.split('?')[0]!.split('/').pop() ?? '';
+    try {
+      return (await this.server().datastore.getUpload(id)).sizeIsDeferred;
+    } catch {
+      return false;
+    }
   }
 
   /** The refusal as the hub's filter would answer it, in tus's shape. */
