@@ -1,5 +1,5 @@
 import type { AssetActions, Place } from './permissions';
-import { INTERNAL_SHARE_METADATA, type AssetWorkflowInfo } from './workflow';
+import { CONTENT_VERSION_METADATA, INTERNAL_SHARE_METADATA, type AssetWorkflowInfo } from './workflow';
 /**
  * Asset core wire types (issue 3 hub contract) and the content rules of SPEC §3 and §5, shared by
  * the hub and the web.
@@ -37,7 +37,7 @@ export const HIDDEN_METADATA_KEYS = [
   INTERNAL_SHARE_METADATA,
   'rework',
   'fingerprint',
-  'content_version',
+  CONTENT_VERSION_METADATA,
   'registry-id',
 ] as const;
 

@@ -117,6 +117,8 @@ export const ERROR_CODES = {
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
   PROVIDER_UNAVAILABLE: 'PROVIDER_UNAVAILABLE',
+  /** A store the hub needs to answer (Redis, e.g. for the sign-in throttle) cannot be reached: retry later. */
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
 /** Every code the hub answers with: a typo does not compile. */

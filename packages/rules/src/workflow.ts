@@ -76,9 +76,13 @@ export const WORKFLOW_METADATA = {
 /** The metadata key marking a content shared internally (SPEC §3, hidden from display). */
 export const INTERNAL_SHARE_METADATA = 'internal-share';
 
+/** The version number the provider itself records on every content (SPEC §3, hidden from display). */
+export const CONTENT_VERSION_METADATA = 'content_version';
+
 /**
- * The hub's record of workflow decisions: tags and metadata keys that only the hub's service
- * account writes through the provider (issue 11), so no user can forge an acceptance.
+ * The hub's record of workflow decisions, and the provider's version record: tags and metadata
+ * keys that only the hub's service account writes through the provider (issue 11), so no user
+ * can forge an acceptance or a version.
  */
 export const RESERVED_TAGS: readonly string[] = [
   WORKFLOW_TAGS.accepted,
@@ -88,6 +92,7 @@ export const RESERVED_TAGS: readonly string[] = [
 export const RESERVED_METADATA_KEYS: readonly string[] = [
   ...Object.values(WORKFLOW_METADATA),
   INTERNAL_SHARE_METADATA,
+  CONTENT_VERSION_METADATA,
 ];
 
 /** Error codes of the workflow the hub answers before a job exists (SPEC §4 refusals). */

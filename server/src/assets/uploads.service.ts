@@ -19,6 +19,7 @@ import { extensionOf } from '../common/file-names';
 import { DomainError } from '../common/domain-error';
 import { describeError, knownFailureOf } from '../common/domain-exception.filter';
 import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
+import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { PlaceActions } from '../workflow/place-actions';
 import { WorkflowEntry } from '../workflow/workflow-entry';
 import { loadTus } from './tus-loader';
@@ -59,6 +60,7 @@ export class UploadsService implements OnModuleInit {
     private readonly outcomes: UploadOutcomes,
     private readonly files: UploadFiles,
     private readonly places: PlaceActions,
+    @Inject(SERVICE_SESSION) private readonly service: ServiceSession,
   ) {
     this.directory = files.directory;
   }
@@ -139,10 +141,9 @@ export class UploadsService implements OnModuleInit {
         DomainError.invalid(`The file name must be at most ${LIMITS.nameMaxLength} Latin-1 characters`),
       );
     try {
-      await this.contents.checkInsert(user.providerToken, {
-        folderIds: metadata.contentId ? [] : [metadata.folderId as string],
-        contentId: metadata.contentId ?? undefined,
-      });
+      // A new version is the hub's to check (checkPermitted) and the service account's to store.
+      if (!metadata.contentId)
+        await this.contents.checkInsert(user.providerToken, { folderIds: [metadata.folderId as string] });
       await this.checkPermitted(user, metadata.contentId ?? undefined, metadata.folderId ?? undefined);
     } catch (error) {
       throw this.refusal(req, error);
@@ -152,7 +153,11 @@ export class UploadsService implements OnModuleInit {
 
   /**
    * SPEC §6 on top of the provider's rights. A new version needs "Update file" where the content
-   * is looked at (`folderId`, as the web sends it) or, without one, in some folder of it.
+   * is looked at (`folderId`, as the web sends it) or, without one, in some folder of it: the
+   * content read with the user's token, the folder's place and the user's write on it. The hub
+   * stores it with the service account (docs/security.md): a supplier's rejected delivery sits in
+   * the rejected folder, which the supplier does not see, so the provider lets no supplier change
+   * it, yet SPEC §4 and §6 give the supplier its new version.
    */
   private async checkPermitted(user: AuthUser, contentId?: string, folderId?: string): Promise<void> {
     if (contentId) {
@@ -172,21 +177,23 @@ export class UploadsService implements OnModuleInit {
     try {
       if (!user) throw DomainError.unauthenticated();
       const fileName = metadata.filename as string;
-      const uploaded = await this.contents.upload(
-        user.providerToken,
-        fileName,
-        createReadStream(path),
-        upload.size ?? 0,
-      );
+      const store = (token: string) =>
+        this.contents.upload(token, fileName, createReadStream(path), upload.size ?? 0);
       if (metadata.contentId) {
-        const version = await this.contents.updateSource(user.providerToken, metadata.contentId, uploaded);
-        const jobId = await this.workflow.newVersion(user, metadata.contentId);
+        const contentId = metadata.contentId;
+        // Checked again: the content may have moved on while its bytes were coming.
+        await this.checkPermitted(user, contentId, metadata.folderId ?? undefined);
+        const version = await this.service.withToken(async (token) =>
+          this.contents.updateSource(token, contentId, await store(token)),
+        );
+        const jobId = await this.workflow.newVersion(user, contentId);
         await this.outcomes.succeeded(upload.id, user.username, {
-          contentId: metadata.contentId,
+          contentId,
           version,
           ...(jobId ? { jobId } : {}),
         });
       } else {
+        const uploaded = await store(user.providerToken);
         const contentId = await this.contents.insert(user.providerToken, {
           contentType: contentTypeOf(metadata.filetype, extensionOf(fileName)),
           names: [
@@ -213,11 +220,24 @@ export class UploadsService implements OnModuleInit {
     }
   }
 
-  /** tus's own "Maximum size exceeded" as the hub's refusal, with its code; other answers unchanged. */
-  private tooLarge(req: unknown, error: unknown): TusRefusal | undefined {
+  /**
+   * tus's plain-text 413s as the hub's refusal, with its code; other answers unchanged. "Maximum
+   * size exceeded" (a declared length, or a body streamed past the maximum) and "upload's size
+   * exceeded" for a deferred length (a Content-Length past the maximum) are UPLOAD_TOO_LARGE; a body
+   * longer than the declared Upload-Length is PAYLOAD_TOO_LARGE.
+   */
+  private async tooLarge(req: unknown, error: unknown): Promise<TusRefusal | undefined> {
     if (!(error instanceof Object) || !('status_code' in error) || error.status_code !== 413)
       return undefined;
-    if (!('body' in error) || error.body !== loadTus().ERRORS.ERR_MAX_SIZE_EXCEEDED.body) return undefined;
+    const { ERRORS } = loadTus();
+    const body = 'body' in error ? error.body : undefined;
+    if (body !== ERRORS.ERR_MAX_SIZE_EXCEEDED.body && body !== ERRORS.ERR_SIZE_EXCEEDED.body)
+      return undefined;
+    if (body === ERRORS.ERR_SIZE_EXCEEDED.body && !(await this.isDeferred(req)))
+      return this.refusal(
+        req,
+        new DomainError(ERROR_CODES.PAYLOAD_TOO_LARGE, 'too-large', 'More bytes than the upload declared'),
+      );
     return this.refusal(
       req,
       new DomainError(
@@ -229,6 +249,17 @@ export class UploadsService implements OnModuleInit {
         },
       ),
     );
+  }
+
+  /** Whether the upload a PATCH names still has a deferred length. */
+  private async isDeferred(req: unknown): Promise<boolean> {
+    const url = nodeReqOf(req)?.url ?? '';
+    const id = url.split('?')[0]!.split('/').pop() ?? '';
+    try {
+      return (await this.server().datastore.getUpload(id)).sizeIsDeferred;
+    } catch {
+      return false;
+    }
   }
 
   /** The refusal as the hub's filter would answer it, in tus's shape. */

@@ -59,13 +59,17 @@ export class DomainError extends Error {
   }
 }
 
-/** A refusal the caller may retry after a wait: 429 with a Retry-After header (RFC 9110 §10.2.3). */
+/**
+ * A refusal the caller may retry after a wait, with a Retry-After header (RFC 9110 §10.2.3): 429
+ * when the caller must slow down, 503 when the hub cannot serve it for now.
+ */
 export class RetryLaterError extends DomainError {
   constructor(
     code: ErrorCode,
     message: string,
     readonly retryAfterSeconds: number,
+    kind: 'too-many' | 'unavailable' = 'too-many',
   ) {
-    super(code, 'too-many', message, { retryAfterSeconds });
+    super(code, kind, message, { retryAfterSeconds });
   }
 }

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Logger, type OnModuleDestroy } from '@nestjs/common';
+import { ERROR_CODES } from '@paddock/rules';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config/config.module';
 import { requestConnectionOptions } from '../jobs/redis-connection';
 import type { Clock } from './clock';
+import { RetryLaterError } from './domain-error';
 
 /**
  * How sign-in attempts are slowed down (OWASP ASVS 5 V6.3: anti-automation that never lets a
@@ -28,6 +30,9 @@ export const LOGIN_PAIR_MEMORY_MS = 24 * 60 * 60_000;
  * address's failures), so this lets an office behind one address sign in together at nine o'clock.
  */
 export const LOGIN_FLOOD_GUARD = { limit: 120, ttl: 60_000 };
+
+/** What a sign-in is told to wait while the throttle's Redis cannot be reached. */
+export const THROTTLE_UNAVAILABLE_RETRY_SECONDS = 30;
 
 /** Password spraying: failures from one address across all accounts, per window. */
 export const ADDRESS_MAX_FAILURES = 100;
@@ -130,15 +135,17 @@ export class LoginThrottle implements OnModuleDestroy {
   /** Whether `username` may try a password from `address` now; an allowed attempt counts until it succeeds. */
   async attempt(username: string, address: string): Promise<LoginVerdict> {
     const wait = Number(
-      await this.redis.eval(
-        ATTEMPT_SCRIPT,
-        2,
-        ...this.keys(username, address),
-        this.clock.now().getTime(),
-        LOGIN_PAIR_MEMORY_MS,
-        ADDRESS_MAX_FAILURES,
-        ADDRESS_WINDOW_MS,
-        ...this.schedule,
+      await this.store(() =>
+        this.redis.eval(
+          ATTEMPT_SCRIPT,
+          2,
+          ...this.keys(username, address),
+          this.clock.now().getTime(),
+          LOGIN_PAIR_MEMORY_MS,
+          ADDRESS_MAX_FAILURES,
+          ADDRESS_WINDOW_MS,
+          ...this.schedule,
+        ),
       ),
     );
     return wait > 0 ? { allowed: false, retryAfterSeconds: Math.ceil(wait / 1000) } : { allowed: true };
@@ -146,7 +153,25 @@ export class LoginThrottle implements OnModuleDestroy {
 
   /** The password was right: the pair starts again from zero. */
   async succeeded(username: string, address: string): Promise<void> {
-    await this.redis.eval(SUCCESS_SCRIPT, 2, ...this.keys(username, address));
+    await this.store(() => this.redis.eval(SUCCESS_SCRIPT, 2, ...this.keys(username, address)));
+  }
+
+  /**
+   * No sign-in without the throttle (it must not fail open): while Redis cannot be reached the
+   * attempt answers 503 with a code and Retry-After, an outage rather than a fault.
+   */
+  private async store<T>(command: () => Promise<T>): Promise<T> {
+    try {
+      return await command();
+    } catch (err) {
+      this.logger.warn({ err }, 'Sign-in throttle unavailable');
+      throw new RetryLaterError(
+        ERROR_CODES.SERVICE_UNAVAILABLE,
+        'Signing in is not possible right now. Try later',
+        THROTTLE_UNAVAILABLE_RETRY_SECONDS,
+        'unavailable',
+      );
+    }
   }
 
   async onModuleDestroy(): Promise<void> {

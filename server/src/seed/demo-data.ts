@@ -25,6 +25,12 @@ export const SUPPLIER = {
 };
 
 const dept = (code: string) => `${DEPARTMENT_GROUP_MARK}${code}`;
+/**
+ * A department's staff who write its folders. Belonging to the department (L/) gives sight only,
+ * so an observer, who holds the department group to reach its views, writes nothing (issue 11).
+ * The name matches no rule of roles.ts: it counts only in the provider's ACL, never for roles.
+ */
+const writers = (code: string) => `WRITE.${code}`;
 
 export interface DemoGroup {
   name: string;
@@ -35,6 +41,7 @@ export const DEMO_GROUPS: DemoGroup[] = [
   ...Object.entries(GENERAL_GROUPS).map(([role, name]) => ({ name, description: `Paddock ${role}` })),
   ...DEPARTMENTS.flatMap((d) => [
     { name: dept(d.code), description: `Department ${d.en}` },
+    { name: writers(d.code), description: `${d.en} staff who write the department's folders` },
     { name: `APP.${d.code}.STEP1`, description: `${d.en} approvers, step 1` },
     { name: `APP.${d.code}.STEP2`, description: `${d.en} approvers, step 2` },
     { name: `OBS.${d.code}`, description: `${d.en} observers` },
@@ -74,7 +81,7 @@ export const DEMO_USERS: DemoUser[] = [
     firstName: 'Mario',
     lastName: 'Rossi',
     companyName: 'Marketing',
-    groups: [dept('MARKETING')],
+    groups: [dept('MARKETING'), writers('MARKETING')],
     purpose: 'user',
   },
   {
@@ -82,7 +89,7 @@ export const DEMO_USERS: DemoUser[] = [
     firstName: 'Anna',
     lastName: 'Bianchi',
     companyName: 'Marketing',
-    groups: [dept('MARKETING'), 'APP.MARKETING.STEP1'],
+    groups: [dept('MARKETING'), writers('MARKETING'), 'APP.MARKETING.STEP1'],
     purpose: 'approver, step 1',
   },
   {
@@ -90,7 +97,7 @@ export const DEMO_USERS: DemoUser[] = [
     firstName: 'Luca',
     lastName: 'Conti',
     companyName: 'Marketing',
-    groups: [dept('MARKETING'), 'APP.MARKETING.STEP2'],
+    groups: [dept('MARKETING'), writers('MARKETING'), 'APP.MARKETING.STEP2'],
     purpose: 'approver, step 2',
   },
   {
@@ -114,7 +121,7 @@ export const DEMO_USERS: DemoUser[] = [
     firstName: 'Giulia',
     lastName: 'Basso',
     companyName: 'Marketing',
-    groups: [dept('MARKETING'), GENERAL_GROUPS.basic_user],
+    groups: [dept('MARKETING'), writers('MARKETING'), GENERAL_GROUPS.basic_user],
     purpose: 'basic_user',
   },
   {
@@ -122,7 +129,7 @@ export const DEMO_USERS: DemoUser[] = [
     firstName: 'Amministratore',
     lastName: 'Paddock',
     companyName: 'Marketing',
-    groups: [dept('MARKETING'), GENERAL_GROUPS.admin],
+    groups: [dept('MARKETING'), writers('MARKETING'), GENERAL_GROUPS.admin],
     purpose: 'admin',
   },
   {
@@ -130,7 +137,14 @@ export const DEMO_USERS: DemoUser[] = [
     firstName: 'Marco',
     lastName: 'Moretti',
     companyName: 'Heritage',
-    groups: [GENERAL_GROUPS['multi-department'], dept('MARKETING'), dept('HERITAGE'), 'OBS.MARKETING'],
+    groups: [
+      GENERAL_GROUPS['multi-department'],
+      dept('MARKETING'),
+      dept('HERITAGE'),
+      writers('MARKETING'),
+      writers('HERITAGE'),
+      'OBS.MARKETING',
+    ],
     purpose:
       'multi-department (default department HERITAGE from the company name; OBS.MARKETING does not count)',
   },
@@ -139,7 +153,7 @@ export const DEMO_USERS: DemoUser[] = [
     firstName: 'Sara',
     lastName: 'Ferri',
     companyName: 'Marketing',
-    groups: [dept('MARKETING'), GENERAL_GROUPS['branch-sharing']],
+    groups: [dept('MARKETING'), writers('MARKETING'), GENERAL_GROUPS['branch-sharing']],
     purpose: 'branch-sharing',
   },
   {
@@ -147,7 +161,7 @@ export const DEMO_USERS: DemoUser[] = [
     firstName: 'Vera',
     lastName: 'Scaduta',
     companyName: 'Marketing',
-    groups: [dept('MARKETING')],
+    groups: [dept('MARKETING'), writers('MARKETING')],
     passwordExpired: true,
     purpose: 'password expired: shows the expired-password message',
   },
@@ -156,7 +170,7 @@ export const DEMO_USERS: DemoUser[] = [
     firstName: 'Dario',
     lastName: 'Sospeso',
     companyName: 'Marketing',
-    groups: [dept('MARKETING')],
+    groups: [dept('MARKETING'), writers('MARKETING')],
     active: false,
     purpose: 'account not enabled: shows the disabled-account message',
   },
@@ -177,8 +191,11 @@ export interface DemoFolder {
 }
 
 /**
- * Each department's tree of special folders, by SPEC §3 code. The service account's group may
- * show, write and manage every one of them, so the hub can move contents wherever the workflow goes.
+ * Each department's tree of special folders, by SPEC §3 code, with least privilege (issue 11): the
+ * department's members and observers see, its writers write where SPEC §6 lets users act, approvers
+ * only see their steps and the supplier writes its work folder only. The workflow's moves (accept,
+ * reject, delete, restore, a delivery entering step 1, a rejected content's new version) are made
+ * by the service account, whose group may show, write and manage every folder.
  */
 export function demoFolders(): DemoFolder[] {
   return departmentFolders().map((f) => ({
@@ -191,6 +208,7 @@ function departmentFolders(): DemoFolder[] {
   return DEPARTMENTS.flatMap((d) => {
     const p = (code: string) => departmentFolderPrettyId(code, d.code);
     const staff = dept(d.code);
+    const writer = writers(d.code);
     const step = (n: number) => `APP.${d.code}.STEP${n}`;
     const read = { [staff]: {}, [`OBS.${d.code}`]: {} };
     const root = `dept-${d.code.toLowerCase()}`;
@@ -211,7 +229,7 @@ function departmentFolders(): DemoFolder[] {
         it: SUPPLIER.it,
         en: SUPPLIER.en,
         isSupplier: true,
-        acl: { ...read, [supplierGroup]: { write: true } },
+        acl: { ...read, [supplierGroup]: {} },
       },
       {
         prettyId: p(FOLDER_CODES.supplierWork),
@@ -221,21 +239,21 @@ function departmentFolders(): DemoFolder[] {
         isSupplier: true,
         acl: { ...read, [supplierGroup]: { write: true } },
       },
-      // What the maker sends the supplier: staff write, the supplier reads (SPEC §2 supplier folders).
+      // What the maker sends the supplier: writers write, the supplier reads (SPEC §2 supplier folders).
       {
         prettyId: `inbox-${d.code.toLowerCase()}-${SUPPLIER.code.toLowerCase()}`,
         parent: `${p(FOLDER_CODES.suppliers)}-${SUPPLIER.code.toLowerCase()}`,
         it: 'Dal costruttore',
         en: 'From the maker',
         isSupplier: true,
-        acl: { ...read, [staff]: { write: true }, [supplierGroup]: {} },
+        acl: { ...read, [writer]: { write: true }, [supplierGroup]: {} },
       },
       {
         prettyId: p(FOLDER_CODES.supplierApproval),
         parent: root,
         it: 'Approvazione fornitori',
         en: 'Supplier approval',
-        acl: { ...read, [step(1)]: { write: true } },
+        acl: { ...read, [step(1)]: {} },
       },
       {
         prettyId: p(FOLDER_CODES.approval),
@@ -249,49 +267,53 @@ function departmentFolders(): DemoFolder[] {
         parent: p(FOLDER_CODES.approval),
         it: 'Rifiutati',
         en: 'Rejected',
-        acl: { ...read, [staff]: { write: true } },
+        acl: { ...read, [writer]: { write: true } },
       },
       {
         prettyId: p(approvalStepCode(1)),
         parent: p(FOLDER_CODES.approval),
         it: 'Step 1',
         en: 'Step 1',
-        acl: { ...read, [step(1)]: { write: true } },
+        acl: { ...read, [step(1)]: {} },
       },
       {
         prettyId: p(approvalStepCode(2)),
         parent: p(FOLDER_CODES.approval),
         it: 'Step 2',
         en: 'Step 2',
-        acl: { ...read, [step(2)]: { write: true } },
+        acl: { ...read, [step(2)]: {} },
       },
       {
         prettyId: p(FOLDER_CODES.enrichment),
         parent: root,
         it: 'Arricchimento',
         en: 'Enrichment',
-        acl: { [staff]: { write: true, manage: true } },
+        acl: { [staff]: {}, [writer]: { write: true, manage: true } },
       },
       {
         prettyId: p(FOLDER_CODES.departmentArchive),
         parent: root,
         it: 'Archivio di reparto',
         en: 'Department archive',
-        acl: { [staff]: { write: true, manage: true, share: true } },
+        acl: { [staff]: {}, [writer]: { write: true, manage: true, share: true } },
       },
       {
         prettyId: p(FOLDER_CODES.internalShared),
         parent: root,
         it: 'Condivisi internamente',
         en: 'Internally shared',
-        acl: { [staff]: { share: true } },
+        acl: { [staff]: {}, [writer]: { share: true } },
       },
       {
         prettyId: p(FOLDER_CODES.junk),
         parent: root,
         it: 'Cestino di reparto',
         en: 'Department junk',
-        acl: { [GENERAL_GROUPS.admin]: { write: true, manage: true }, [staff]: { write: true } },
+        acl: {
+          [GENERAL_GROUPS.admin]: { write: true, manage: true },
+          [staff]: {},
+          [writer]: { write: true },
+        },
       },
     ];
   });

@@ -44,9 +44,9 @@ const PLACES = {
   arch06: 'arch06-marketing',
   /** Enrichment (arrc03): staff write, manage. */
   arrc03: 'arrc03-marketing',
-  /** Rejected (rftt00): staff write, observers read. */
+  /** Rejected (rftt00): writers write, staff and observers read. */
   rftt00: 'rftt00-marketing',
-  /** Approval step 1: staff and observers read, APP.MARKETING.STEP1 writes. */
+  /** Approval step 1: staff, observers and APP.MARKETING.STEP1 read (the service account moves). */
   appstp1: 'appstp1-marketing',
   /** Supplier work: supplierSent for the supplier (write), supplierRecieved for staff (read). */
   lvrr02: 'lvrr02-marketing',
@@ -67,9 +67,10 @@ type PlaceKey = keyof typeof PLACES;
  * - restore and permanent delete: the junk only, with write.
  * - supplier remove: supplier sent/received folders, with write.
  * - rename: write on the folder; hidden in approver, supplierRecieved and non-department archives.
- * basic_user holds the department group L/MARKETING, which writes where staff write: SPEC §6
- * gives it no narrower rule, so its rows are a user's. The observer holds it too but only observes
- * (SPEC §6): every action is refused (accept and reject at step 1 as for any user not enabled).
+ * basic_user holds the department's groups L/MARKETING and WRITE.MARKETING, which writes where
+ * staff write: SPEC §6 gives it no narrower rule, so its rows are a user's. The observer holds
+ * L/MARKETING only (sight, no write) and only observes (SPEC §6): every action is refused (accept
+ * and reject at step 1 as for any user not enabled).
  * The branch-sharing user acts as staff in the MARKETING folders, but may not move, delete or tag
  * in a folder of no department (the shared archive).
  */
@@ -156,8 +157,11 @@ const targetOf = (user: string) => id(user === 'foto.studio' ? FOLDERS.supplier 
 beforeAll(async () => {
   provider = demoProvider();
   jobs = recordingJobs();
-  folderIn(provider, 'shared-archive', null, { 'L/MARKETING': { write: true, share: true } });
-  folderIn(provider, 'move-target', null, { 'L/MARKETING': { write: true } });
+  const staff = { 'L/MARKETING': {} };
+  folderIn(provider, 'shared-archive', null, { ...staff, 'WRITE.MARKETING': { write: true, share: true } });
+  folderIn(provider, 'move-target', null, { ...staff, 'WRITE.MARKETING': { write: true } });
+  // The demo supplier writes its work folder only; its move needs a target it writes.
+  provider.folderByPrettyId(FOLDERS.supplier).acl.set('SUP.FOTOSTUDIO', { write: true });
   for (const [key, prettyId] of Object.entries(PLACES))
     contentAt.set(key as PlaceKey, contentIn(provider, [prettyId]));
   const module = await provider.compile([

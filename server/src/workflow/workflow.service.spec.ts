@@ -26,6 +26,11 @@ let service: WorkflowService;
 const id = (prettyId: string) => provider.folderByPrettyId(prettyId).id;
 const as = userOf;
 
+/** A write right the demo ACLs do not give (approvers only see their step), for refusals SPEC §6 makes whatever the ACL. */
+function writableBy(prettyId: string, group: string): void {
+  provider.folderByPrettyId(prettyId).acl.set(group, { write: true });
+}
+
 beforeEach(async () => {
   provider = demoProvider();
   jobs = recordingJobs();
@@ -234,6 +239,7 @@ describe('move', () => {
     ['an approval step', FOLDERS.step1],
     ['the junk', FOLDERS.junk],
   ])('refuses %s as target, even writable', async (_, target) => {
+    writableBy(target, 'APP.MARKETING.STEP1');
     const c = contentIn(provider, [FOLDERS.enrichment]);
     const { user, base } = body('anna.bianchi', [c], FOLDERS.enrichment);
     await refused(service.move(user, { ...base, toFolderId: id(target) }), {
@@ -296,7 +302,8 @@ describe('restore', () => {
     });
   });
 
-  it('refuses an approval step as target', async () => {
+  it('refuses an approval step as target, even writable', async () => {
+    writableBy(FOLDERS.step1, 'APP.MARKETING.STEP1');
     const c = contentIn(provider, [FOLDERS.junk]);
     const { user, base } = body('anna.bianchi', [c], FOLDERS.junk);
     await refused(service.restore(user, { ...base, toFolderId: id(FOLDERS.step1) }), {

@@ -39,33 +39,37 @@ beforeAll(async () => {
   const identity = t.app.get(BuiltinIdentitySeeder);
   await identity.upsertUser({ username: 'writer.one', password: PASSWORD, groups: ['L/MARKETING'] });
   await identity.upsertUser({ username: 'reader.one', password: PASSWORD, groups: ['L/SALES'] });
+  // New versions are stored by the hub's service account after its SPEC §6 check (docs/security.md).
+  await identity.upsertUser({
+    username: t.config.PROVIDER_SERVICE_USERNAME,
+    password: t.config.PROVIDER_SERVICE_PASSWORD,
+    groups: ['PADDOCK.WORKFLOW'],
+  });
   const groupId = async (name: string) =>
     (await providerDb(t).group.findUniqueOrThrow({ where: { name }, select: { id: true } })).id;
   const marketing = await groupId('L/MARKETING');
   const sales = await groupId('L/SALES');
+  const service: [string, { write?: boolean }] = [await groupId('PADDOCK.WORKFLOW'), { write: true }];
   folders = await new FolderSeeder(providerDb(t)).upsertFolders([
     // A department archive (SPEC §3 arch04), where SPEC §6 lets its writers rename.
     {
       prettyId: 'arch04-marketing',
       parent: null,
       names: { IT: 'Marketing', EN: 'Marketing' },
-      acl: new Map([
-        [marketing, { write: true }],
-        [sales, {}],
-      ]),
+      acl: new Map([[marketing, { write: true }], [sales, {}], service]),
     },
     {
       prettyId: 'read-only',
       parent: 'arch04-marketing',
       names: { IT: 'Sola lettura', EN: 'Read only' },
-      acl: new Map([[marketing, {}]]),
+      acl: new Map([[marketing, {}], service]),
     },
     {
       prettyId: 'frnt01-marketing',
       parent: 'arch04-marketing',
       names: { IT: 'Fornitori', EN: 'Suppliers' },
       isSupplier: true,
-      acl: new Map([[marketing, { write: true }]]),
+      acl: new Map([[marketing, { write: true }], service]),
     },
     // A supplier work folder (SPEC §3 lvrr02), received on the maker's side: SPEC §6 lets its
     // writers update a file there.
@@ -74,7 +78,7 @@ beforeAll(async () => {
       parent: 'frnt01-marketing',
       names: { IT: 'Consegne', EN: 'Deliveries' },
       isSupplier: true,
-      acl: new Map([[marketing, { write: true }]]),
+      acl: new Map([[marketing, { write: true }], service]),
     },
   ]);
   writer = await signIn(t, 'writer.one', PASSWORD, '198.51.100.11');

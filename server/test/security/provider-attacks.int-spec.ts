@@ -176,9 +176,31 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
         expect(answer).toMatchObject({ status: 418, body: { resultCode: 'ACCESS_DENIED' } });
     });
 
-    it('lets the supplier write free keys, and the service account the reserved ones', async () => {
+    it('lets the supplier write free keys on a delivery still only in its work folder, and the service account the reserved ones', async () => {
       const supplier = await world.token('foto.studio');
-      expect((await metadata(supplier, 'bulkInsert', [{ key: 'colour', value: 'red' }])).status).toBe(200);
+      // The pending delivery went on into step 1, which the supplier does not see: no longer its to change.
+      const pending = await unchanged(() =>
+        metadata(supplier, 'bulkInsert', [{ key: 'colour', value: 'red' }]),
+      );
+      expect(pending).toMatchObject({ status: 418, body: { resultCode: 'ACCESS_DENIED' } });
+      const unsent = await insertContent(t, {
+        name: 'Consegna non inviata',
+        folders: [folder(SUPPLIER_WORK)],
+        owner: 'foto.studio',
+      });
+      const free = await provider(
+        t,
+        supplier,
+        'POST',
+        `xintelligence/resources/imetadata/bulkInsert/${client()}/${CLASSIFICATION}`,
+        {
+          value: {
+            imetadata: [{ key: 'colour', value: 'red' }],
+            target: { id: unsent, entityType: 'CONTENT' },
+          },
+        },
+      );
+      expect(free.status).toBe(200);
       const service = await world.token(t.config.PROVIDER_SERVICE_USERNAME);
       expect(
         (
@@ -188,6 +210,99 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
         ).status,
       ).toBe(200);
       expect((await tag(service, 'bulkInsertMultiTargets', WORKFLOW_TAGS.accepted)).status).toBe(200);
+    });
+  });
+
+  describe('no existence oracle: a folder the caller cannot see answers as an unknown id', () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const requests: [
+      string,
+      (folderId: string, token: string) => Promise<{ path: string; body: unknown }>,
+    ][] = [
+      [
+        'content/insert',
+        async (folderId, token) => ({
+          path: `xadmin/resources/content/insert/${client()}`,
+          body: {
+            param: {
+              contentType: 'IMAGE',
+              contentOpt: { linkedCategoryIds: [folderId] },
+              sources: [{ s3: await upload(token, 'probe.jpg') }],
+            },
+          },
+        }),
+      ],
+      [
+        'content/checkInsert',
+        (folderId) =>
+          Promise.resolve({
+            path: `xadmin/resources/content/checkInsert/${client()}`,
+            body: { linkedCategoryIds: [folderId] },
+          }),
+      ],
+      [
+        'category/insert',
+        (folderId) =>
+          Promise.resolve({
+            path: `xcontents/resources/category/insert/${client()}`,
+            body: { category: { upCategoryId: folderId, locales: [{ locale: 'EN', name: 'Probe' }] } },
+          }),
+      ],
+      [
+        'contentcategory/link',
+        (folderId) =>
+          Promise.resolve({
+            path: `xcontents/resources/contentcategory/link/${client()}`,
+            body: { categoryId: folderId, items: { ids: [world.foreignContent] } },
+          }),
+      ],
+    ];
+
+    it.each(requests)(
+      '%s: the same status and code for a hidden folder and an unknown id',
+      async (_name, request) => {
+        const mario = await world.token('mario.rossi');
+        const answers = [];
+        for (const folderId of [folder(FOREIGN.archive), unknown]) {
+          const { path, body } = await request(folderId, mario);
+          answers.push(await unchanged(() => provider(t, mario, 'POST', path, body)));
+        }
+        const [hidden, missing] = answers.map((a) => ({
+          status: a.status,
+          resultCode: a.body.resultCode,
+          errorDescription: a.body.errorDescription,
+        }));
+        expect(hidden!.status).toBeGreaterThanOrEqual(400);
+        expect(hidden).toEqual(missing);
+      },
+    );
+  });
+
+  describe("the provider's version record", () => {
+    it('refuses content_version through imetadata to a writer of the content, and lets the service account', async () => {
+      const archived = await insertContent(t, { name: 'Versione', folders: [folder(ARCHIVE)] });
+      const write = (token: string, verb: 'bulkInsert' | 'bulkRemove', entry: object) =>
+        provider(
+          t,
+          token,
+          'POST',
+          `xintelligence/resources/imetadata/${verb}/${client()}/${CLASSIFICATION}`,
+          {
+            value: { imetadata: [entry], target: { id: archived, entityType: 'CONTENT' } },
+          },
+        );
+      const mario = await world.token('mario.rossi');
+      // mario writes the archive: free keys pass, the version record does not.
+      expect((await write(mario, 'bulkInsert', { key: 'colour', value: 'red' })).status).toBe(200);
+      const answers = await unchanged(async () => [
+        await write(mario, 'bulkInsert', { key: 'content_version', value: '99' }),
+        await write(mario, 'bulkInsert', { key: 'Content_Version', value: '99' }),
+        await write(mario, 'bulkRemove', { key: 'content_version' }),
+      ]);
+      for (const answer of answers)
+        expect(answer).toMatchObject({ status: 418, body: { resultCode: 'ACCESS_DENIED' } });
+      const service = await world.token(t.config.PROVIDER_SERVICE_USERNAME);
+      expect((await write(service, 'bulkInsert', { key: 'content_version', value: '1' })).status).toBe(200);
     });
   });
 

@@ -1,11 +1,12 @@
 import { RequestMethod } from '@nestjs/common';
-import { FOLDER_CODES, WORKFLOW_METADATA, WORKFLOW_TAGS, departmentFolderPrettyId } from '@paddock/rules';
+import { FOLDER_CODES, WORKFLOW_METADATA, WORKFLOW_TAGS, approvalStepCode } from '@paddock/rules';
 import { providerDb } from '../auth/auth-fixtures';
 import { insertContent } from '../search/search-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 import {
   DEMO_ROLES,
   FOREIGN,
+  marketing,
   provider,
   providerRoutes,
   providerState,
@@ -17,6 +18,8 @@ import {
 jest.setTimeout(180_000);
 
 const CLASSIFICATION = WORKFLOW_TAGS.classification;
+const ARCHIVE = marketing(FOLDER_CODES.departmentArchive);
+const SUPPLIER_WORK = marketing(FOLDER_CODES.supplierWork);
 const FREE_TAG = 'matrix-free-tag';
 
 /** What one attack needs: the attacker's token and uploaded file, and the ids at stake. */
@@ -27,9 +30,11 @@ interface Target {
   folder: string;
   empty: string;
   content: string;
-  /** A folder the attacker writes, and a content there they may modify. */
+  /** A folder the attacker sees and writes if their role writes anywhere, and a content there. */
   ownFolder: string;
   ownContent: string;
+  /** Whether the attacker writes `ownFolder` (an observer writes nothing). */
+  writes: boolean;
   client: string;
 }
 
@@ -39,7 +44,8 @@ type Refusal = { status: 418 | 403; resultCode: string } | { inIssue: string };
 interface WriteEndpoint {
   name: string;
   call(t: TestApp, x: Target): Promise<ProviderAnswer>;
-  refusal: Refusal;
+  /** The refusal, or per attacker when it depends on whether they write any folder. */
+  refusal: Refusal | ((x: Target) => Refusal);
 }
 
 const post = (t: TestApp, x: Target, path: string, body: unknown) => provider(t, x.token, 'POST', path, body);
@@ -74,7 +80,8 @@ const WRITES: WriteEndpoint[] = [
         categoryId: x.ownFolder,
         items: { ids: [x.content] },
       }),
-    refusal: { inIssue: 'notLinked' },
+    // Unseen contents are reported as not linked; a caller who writes no folder is refused first.
+    refusal: (x) => (x.writes ? { inIssue: 'notLinked' } : { status: 418, resultCode: 'ACCESS_DENIED' }),
   },
   {
     name: 'contentcategory/link of an own content into a foreign folder',
@@ -104,7 +111,8 @@ const WRITES: WriteEndpoint[] = [
           sources: [{ s3: x.file }],
         },
       }),
-    refusal: { status: 418, resultCode: 'ACCESS_DENIED' },
+    // A folder the caller cannot see answers as an unknown id (no existence oracle).
+    refusal: { status: 418, resultCode: 'CATEGORY_IN_LIST_NOT_EXISTS' },
   },
   {
     name: 'content/updateSource of a foreign content',
@@ -258,14 +266,42 @@ describe('built-in provider write matrix (PostgreSQL + Redis, demo organisation)
   let world: SecurityWorld;
   const targets = new Map<string, Target>();
 
+  const folder = (prettyId: string) => world.folders.get(prettyId)!;
+
+  /** A file in the caller's own incoming area, for insert and new-version attacks. */
+  async function uploadAs(token: string): Promise<Target['file']> {
+    const upload = await provider(
+      t,
+      token,
+      'PUT',
+      `xpackager/resources/upload/${t.config.CLIENT_ID}?fileName=stolen.jpg`,
+      Buffer.from('bytes of the attacker'),
+    );
+    return upload.body as Target['file'];
+  }
+
+  /** The refusal expected, the attack having left the database as it was. */
+  function expectRefused(answer: ProviderAnswer, refusal: Refusal, target: string): void {
+    if ('inIssue' in refusal) {
+      expect(answer.status).toBe(200);
+      const listed = answer.body[refusal.inIssue] as unknown[];
+      expect(listed.map((item) => (typeof item === 'string' ? item : (item as { id: string }).id))).toEqual([
+        target,
+      ]);
+    } else {
+      expect(answer).toMatchObject({ status: refusal.status, body: { resultCode: refusal.resultCode } });
+    }
+  }
+
   beforeAll(async () => {
     t = await startTestApp();
     world = await seedSecurityWorld(t);
-    const folder = (prettyId: string) => world.folders.get(prettyId)!;
-    const archive = folder(departmentFolderPrettyId(FOLDER_CODES.departmentArchive, 'MARKETING'));
-    const supplierWork = folder(departmentFolderPrettyId(FOLDER_CODES.supplierWork, 'MARKETING'));
-    // Modifiable by every demo role: the department's staff write the archive, the supplier its work folder.
-    const ownContent = await insertContent(t, { name: 'Nostra', folders: [archive, supplierWork] });
+    const archive = folder(ARCHIVE);
+    const supplierWork = folder(SUPPLIER_WORK);
+    // Modifiable by every role that writes: the department's writers write the archive, the
+    // supplier its work folder (a content there only: one also in the archive is not the supplier's).
+    const staffContent = await insertContent(t, { name: 'Nostra', folders: [archive] });
+    const supplierContent = await insertContent(t, { name: 'Consegna', folders: [supplierWork] });
     const db = providerDb(t);
     const tags = await db.tagDefinition.findMany({
       where: { prettyId: { in: [FREE_TAG, WORKFLOW_TAGS.refused] } },
@@ -277,37 +313,36 @@ describe('built-in provider write matrix (PostgreSQL + Redis, demo organisation)
     await db.contentTag.createMany({
       data: [
         { contentId: world.foreignContent, tagId: free.id, classificationId: CLASSIFICATION },
-        { contentId: ownContent, tagId: refused.id, classificationId: CLASSIFICATION },
+        ...[staffContent, supplierContent].map((contentId) => ({
+          contentId,
+          tagId: refused.id,
+          classificationId: CLASSIFICATION,
+        })),
       ],
     });
     await db.contentMetadata.createMany({
       data: [
         { contentId: world.foreignContent, classificationId: CLASSIFICATION, key: 'colour', value: 'blue' },
-        {
-          contentId: ownContent,
+        ...[staffContent, supplierContent].map((contentId) => ({
+          contentId,
           classificationId: CLASSIFICATION,
           key: WORKFLOW_METADATA.note,
           value: 'Too dark',
-        },
+        })),
       ],
     });
     for (const [role, username] of Object.entries(DEMO_ROLES)) {
       const token = await world.token(username);
-      const upload = await provider(
-        t,
-        token,
-        'PUT',
-        `xpackager/resources/upload/${t.config.CLIENT_ID}?fileName=stolen.jpg`,
-        Buffer.from('bytes of the attacker'),
-      );
+      const supplier = role === 'supplier';
       targets.set(role, {
         token,
-        file: upload.body as Target['file'],
+        file: await uploadAs(token),
         folder: folder(FOREIGN.archive),
         empty: folder(FOREIGN.empty),
         content: world.foreignContent,
-        ownFolder: role === 'supplier' ? supplierWork : archive,
-        ownContent,
+        ownFolder: supplier ? supplierWork : archive,
+        ownContent: supplier ? supplierContent : staffContent,
+        writes: role !== 'observer',
         client: t.config.CLIENT_ID,
       });
     }
@@ -321,18 +356,230 @@ describe('built-in provider write matrix (PostgreSQL + Redis, demo organisation)
     const before = await providerState(t);
     const answer = await write.call(t, x);
     expect(await providerState(t)).toEqual(before);
-    if ('inIssue' in write.refusal) {
-      expect(answer.status).toBe(200);
-      const listed = answer.body[write.refusal.inIssue] as unknown[];
-      expect(listed.map((item) => (typeof item === 'string' ? item : (item as { id: string }).id))).toEqual([
-        x.content,
-      ]);
-    } else {
-      expect(answer).toMatchObject({
-        status: write.refusal.status,
-        body: { resultCode: write.refusal.resultCode },
-      });
+    expectRefused(answer, typeof write.refusal === 'function' ? write.refusal(x) : write.refusal, x.content);
+  });
+
+  /**
+   * issue 11 "What must hold" 1, least privilege: inside their own department, the demo accounts
+   * write only what their role needs. The workflow's moves are the service account's, so an
+   * approver writes no step folder, an observer writes nothing, and a supplier writes its work
+   * folder only, not a delivery that went on into approval or the archive.
+   */
+  describe('least privilege in the demo department', () => {
+    const STEP1 = marketing(approvalStepCode(1));
+    const STEP2 = marketing(approvalStepCode(2));
+    const JUNK = marketing(FOLDER_CODES.junk);
+    const SUPPLIER_OWN = `${marketing(FOLDER_CODES.suppliers)}-fotostudio`;
+    const DENIED: Refusal = { status: 418, resultCode: 'ACCESS_DENIED' };
+    const c = { pending1: '', pending2: '', archived: '', inArchive: '' };
+
+    /** One attack: who, on which content (or folder), and how the provider refuses it. */
+    interface Attack {
+      who: string;
+      name: string;
+      target: () => string;
+      call(token: string, target: string): Promise<ProviderAnswer>;
+      refusal: Refusal;
     }
+
+    const at = (token: string, path: string, body: unknown) => provider(t, token, 'POST', path, body);
+    const client = () => t.config.CLIENT_ID;
+    const rename = (token: string, contentId: string) =>
+      at(token, 'xcontents/resources/content/updateContent4Locale', {
+        client: { clientId: client() },
+        contentId,
+        detail: { locale: 'EN', name: 'Renamed' },
+      });
+    const newVersion = async (token: string, contentId: string) =>
+      at(token, `xadmin/resources/content/updateSource/${client()}`, {
+        contentId,
+        sources: [{ s3: await uploadAs(token) }],
+      });
+    const trash = (token: string, contentId: string) =>
+      at(token, `xadmin/resources/content/trash/${client()}`, {
+        contentList: { contentsToTrash: [{ xcontentId: contentId }] },
+      });
+    const links = (verb: 'link' | 'unlink', prettyId: string) => (token: string, contentId: string) =>
+      at(token, `xcontents/resources/contentcategory/${verb}/${client()}`, {
+        categoryId: folder(prettyId),
+        items: { ids: [contentId] },
+      });
+    const insertInto = async (token: string, folderId: string) =>
+      at(token, `xadmin/resources/content/insert/${client()}`, {
+        param: {
+          contentType: 'IMAGE',
+          contentOpt: { linkedCategoryIds: [folderId] },
+          sources: [{ s3: await uploadAs(token) }],
+        },
+      });
+    const createFolder = (token: string, parentId: string) =>
+      at(token, `xcontents/resources/category/insert/${client()}`, {
+        category: { upCategoryId: parentId, locales: [{ locale: 'EN', name: 'Mine' }] },
+      });
+    const freeMetadata = (token: string, contentId: string) =>
+      at(token, `xintelligence/resources/imetadata/bulkInsert/${client()}/${CLASSIFICATION}`, {
+        value: {
+          imetadata: [{ key: 'colour', value: 'red' }],
+          target: { id: contentId, entityType: 'CONTENT' },
+        },
+      });
+    const freeTag = (token: string, contentId: string) =>
+      at(token, `xintelligence/resources/itag/bulkInsertMultiTargets/${client()}/${CLASSIFICATION}`, {
+        value: { tagId: { id: FREE_TAG }, targets: [{ id: contentId, entityType: 'CONTENT' }] },
+      });
+    const trashed: Refusal = { inIssue: 'contentsInIssue' };
+
+    const ATTACKS: Attack[] = [
+      ...(
+        [
+          ['anna.bianchi', 'pending1', STEP1],
+          ['luca.conti', 'pending2', STEP2],
+        ] as const
+      ).flatMap(([who, content, step]): Attack[] => [
+        {
+          who,
+          name: `renames a delivery in ${step}`,
+          target: () => c[content],
+          call: rename,
+          refusal: DENIED,
+        },
+        {
+          who,
+          name: `sends a new version of it`,
+          target: () => c[content],
+          call: newVersion,
+          refusal: DENIED,
+        },
+        {
+          who,
+          name: 'deletes it to the junk (link)',
+          target: () => c[content],
+          call: links('link', JUNK),
+          refusal: DENIED,
+        },
+        {
+          who,
+          name: `takes it out of ${step} (unlink)`,
+          target: () => c[content],
+          call: links('unlink', step),
+          refusal: DENIED,
+        },
+        { who, name: 'trashes it', target: () => c[content], call: trash, refusal: trashed },
+        { who, name: `uploads into ${step}`, target: () => folder(step), call: insertInto, refusal: DENIED },
+      ]),
+      ...(['rename', 'new version', 'junk', 'trash', 'metadata', 'tag'] as const).map((name): Attack => ({
+        who: 'paola.neri',
+        name: `${name} of an archived asset`,
+        target: () => c.inArchive,
+        call: {
+          rename,
+          'new version': newVersion,
+          junk: links('link', JUNK),
+          trash,
+          metadata: freeMetadata,
+          tag: freeTag,
+        }[name],
+        refusal: name === 'trash' ? trashed : DENIED,
+      })),
+      {
+        who: 'paola.neri',
+        name: 'creates a folder in the archive',
+        target: () => folder(ARCHIVE),
+        call: createFolder,
+        refusal: DENIED,
+      },
+      {
+        who: 'paola.neri',
+        name: 'uploads into the archive',
+        target: () => folder(ARCHIVE),
+        call: insertInto,
+        refusal: DENIED,
+      },
+      ...(['pending1', 'archived'] as const).flatMap((content): Attack[] => [
+        {
+          who: 'foto.studio',
+          name: `new version of a ${content} delivery`,
+          target: () => c[content],
+          call: newVersion,
+          refusal: DENIED,
+        },
+        {
+          who: 'foto.studio',
+          name: `renames a ${content} delivery`,
+          target: () => c[content],
+          call: rename,
+          refusal: DENIED,
+        },
+        {
+          who: 'foto.studio',
+          name: `trashes a ${content} delivery`,
+          target: () => c[content],
+          call: trash,
+          refusal: trashed,
+        },
+        {
+          who: 'foto.studio',
+          name: `writes metadata on a ${content} delivery`,
+          target: () => c[content],
+          call: freeMetadata,
+          refusal: DENIED,
+        },
+        {
+          who: 'foto.studio',
+          name: `tags a ${content} delivery`,
+          target: () => c[content],
+          call: freeTag,
+          refusal: DENIED,
+        },
+        {
+          who: 'foto.studio',
+          name: `unlinks a ${content} delivery from its work folder`,
+          target: () => c[content],
+          call: links('unlink', SUPPLIER_WORK),
+          refusal: DENIED,
+        },
+      ]),
+      {
+        who: 'foto.studio',
+        name: 'uploads into its supplier folder above the work folder',
+        target: () => folder(SUPPLIER_OWN),
+        call: insertInto,
+        refusal: DENIED,
+      },
+    ];
+
+    beforeAll(async () => {
+      const delivery = (name: string, where: string) =>
+        insertContent(t, { name, folders: [folder(SUPPLIER_WORK), folder(where)], owner: 'foto.studio' });
+      c.pending1 = await delivery('In attesa allo step 1', STEP1);
+      c.pending2 = await delivery('In attesa allo step 2', STEP2);
+      c.archived = await delivery('Approvata e archiviata', ARCHIVE);
+      c.inArchive = await insertContent(t, { name: 'In archivio', folders: [folder(ARCHIVE)] });
+    });
+
+    it.each(ATTACKS.map((a) => [a.who, a.name, a] as const))(
+      '%s %s → refused, nothing changed',
+      async (who, _name, attack) => {
+        const target = attack.target();
+        const token = await world.token(who);
+        const before = await providerState(t);
+        const answer = await attack.call(token, target);
+        expect(await providerState(t)).toEqual(before);
+        expectRefused(answer, attack.refusal, target);
+      },
+    );
+
+    it("still lets the hub's service account make the workflow's moves, and writers write the archive", async () => {
+      const service = await world.token(t.config.PROVIDER_SERVICE_USERNAME);
+      expect((await links('link', STEP2)(service, c.pending1)).body).toMatchObject({
+        resultCode: 'OK',
+        notLinked: [],
+      });
+      expect((await links('unlink', STEP1)(service, c.pending1)).body).toMatchObject({ resultCode: 'OK' });
+      expect((await rename(await world.token('mario.rossi'), c.inArchive)).status).toBe(200);
+      const links2 = await providerDb(t).contentCategory.findMany({ where: { contentId: c.pending1 } });
+      expect(links2.map((l) => l.categoryId).sort()).toEqual([folder(SUPPLIER_WORK), folder(STEP2)].sort());
+    });
   });
 
   it('covers every write endpoint of the built-in provider controllers', () => {

@@ -21,6 +21,8 @@ export interface ContentAccess {
   trashed: boolean;
   /** The union of the caller's rights on the content's folders (all false when none of them shows). */
   folders: Pick<FolderRights, 'show' | 'share' | 'write'>;
+  /** Every folder the content is linked to shows to the caller (none is hidden from them). */
+  allFoldersShown: boolean;
 }
 
 /**
@@ -77,11 +79,13 @@ export class AccessRepository {
         show: boolean;
         share: boolean;
         write: boolean;
+        all_shown: boolean;
       }[]
     >`
       SELECT c.id::text AS id, c.trashed_at IS NOT NULL AS trashed,
              COALESCE(bool_or(r.show), false) AS show, COALESCE(bool_or(r.share), false) AS share,
-             COALESCE(bool_or(r.write), false) AS write
+             COALESCE(bool_or(r.write), false) AS write,
+             COALESCE(bool_and(r.category_id IS NOT NULL), false) AS all_shown
         FROM provider.content c
         LEFT JOIN provider.content_category cc ON cc.content_id = c.id
         LEFT JOIN (${folderRightsSql(groupIds)}) r ON r.category_id = cc.category_id
@@ -94,6 +98,7 @@ export class AccessRepository {
           id: r.id,
           trashed: r.trashed,
           folders: { show: r.show, share: r.share, write: r.write },
+          allFoldersShown: r.all_shown,
         },
       ]),
     );

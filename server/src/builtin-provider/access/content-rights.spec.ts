@@ -11,6 +11,7 @@ function access({
   return {
     id: 'c1',
     trashed: false,
+    allFoldersShown: true,
     ...overrides,
     folders: { show: false, share: false, write: false, ...folders },
   };
@@ -33,6 +34,12 @@ describe('contentRights (THRON READ / MODIFY on a content)', () => {
       modify: true,
       share: true,
     });
+  });
+
+  it('modifies nothing also placed in a folder the caller does not see (a delivery gone on into approval)', () => {
+    expect(
+      contentRights(access({ allFoldersShown: false, folders: { show: true, write: true, share: true } })),
+    ).toEqual({ read: true, modify: false, share: true });
   });
 
   it('gives nothing on a trashed content, which is in no folder', () => {

@@ -13,15 +13,18 @@ export interface ContentRights {
 
 /**
  * THRON's content ACL in one place, through the content's folders only: reading needs a folder of
- * it that the caller's groups see, modifying or sharing `write` or `share` on one. Owning a content
- * gives nothing (issue 11: an owner kept every right after its delivery left its folders). A
- * trashed content is in no folder and reads as absent.
+ * it that the caller's groups see, sharing `share` on one, modifying `write` on one and sight of
+ * every folder it is in. Owning a content gives nothing (issue 11: an owner kept every right after
+ * its delivery left its folders), and a content also placed where the caller cannot see is held by
+ * others too: a supplier's delivery stays linked to the supplier work folder as the supplier's
+ * record, but once it went on into approval (a folder the supplier does not see) it is no longer
+ * the supplier's to change. A trashed content is in no folder and reads as absent.
  */
 export function contentRights(access: ContentAccess): ContentRights {
   const visible = !access.trashed && access.folders.show;
   return {
     read: visible,
-    modify: visible && access.folders.write,
+    modify: visible && access.folders.write && access.allFoldersShown,
     share: visible && access.folders.share,
   };
 }

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { LIMITS, isSuppliersRootPrettyId } from '@paddock/rules';
+import { CONTENT_VERSION_METADATA, LIMITS, isSuppliersRootPrettyId } from '@paddock/rules';
 import {
   BLOB_STORE,
   BlobNotFoundError,
@@ -33,8 +33,8 @@ import { INCOMING_PREFIX } from './purge-incoming-orphans.handler';
 import { extensionOf, keySegmentOf } from '../../common/file-names';
 import { mimeTypeOf } from './media-types';
 
-/** content_version lives in the first metadata classification of SPEC §3; it is hidden from display. */
-export const VERSION_METADATA = { classificationId: 'ggdyqo', key: 'content_version' } as const;
+/** content_version lives in the first metadata classification of SPEC §3; only the provider writes it. */
+export const VERSION_METADATA = { classificationId: 'ggdyqo', key: CONTENT_VERSION_METADATA } as const;
 
 /** Locales a content gets when `initAllLocales` is set (THRON fills every client locale). */
 const CLIENT_LOCALES = ['IT', 'EN'] as const;
@@ -354,11 +354,13 @@ export class ContentsService {
   private async requireWritableFolders(caller: ProviderCaller, ids: string[]): Promise<void> {
     const unique = [...new Set(ids)];
     const folders = await this.contents.existingFolders(unique);
-    if (folders.length !== unique.length) throw new ThronError(CONTENT_FAILURES.categoryNotExists);
-    // Checked before rights: the suppliers folder refuses uploads whoever asks (SPEC §5).
+    const rights = await this.access.folderRights(caller.groupIds, unique);
+    // A folder the caller cannot see answers as an unknown id: no existence oracle (issue 11).
+    if (folders.length !== unique.length || unique.some((id) => !rights.has(id)))
+      throw new ThronError(CONTENT_FAILURES.categoryNotExists);
+    // Checked before write: the suppliers folder refuses uploads whoever asks (SPEC §5).
     if (folders.some((f) => isSuppliersRootPrettyId(f.prettyId)))
       throw new ThronError(CONTENT_FAILURES.suppliersFolder);
-    const rights = await this.access.folderRights(caller.groupIds, unique);
     if (unique.some((id) => !rights.get(id)?.write)) throw new ThronError(CONTENT_FAILURES.accessDenied);
   }
 

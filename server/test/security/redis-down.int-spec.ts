@@ -1,0 +1,51 @@
+import { ERROR_CODES, type ErrorBody } from '@paddock/rules';
+import { Redis } from 'ioredis';
+import { SignInThrottle } from '../../src/auth/sign-in-throttle';
+import { THROTTLE_UNAVAILABLE_RETRY_SECONDS } from '../../src/common/login-throttle';
+import { requestConnectionOptions } from '../../src/jobs/redis-connection';
+import { PASSWORD, call, seedPeople } from '../auth/auth-fixtures';
+import { freePort } from '../support/free-port';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+jest.setTimeout(120_000);
+
+/**
+ * issue 11, Accounts: the sign-in throttle lives in Redis; while Redis cannot be reached a sign-in
+ * is an outage (503 with a code and Retry-After), never a 500, and never let through unthrottled.
+ * The app needs Redis to boot (queues, schedulers), so Redis "goes down" under the running app: the
+ * throttle's connection is pointed at a loopback port nothing listens on. The machine's Redis,
+ * which other runs share, is left alone.
+ */
+describe('sign-in while Redis is down (issue 11)', () => {
+  let t: TestApp;
+  let dead: Redis;
+  let live: unknown;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await seedPeople(t);
+    dead = new Redis(`redis://127.0.0.1:${await freePort()}`, requestConnectionOptions());
+    dead.on('error', () => undefined);
+    live = Reflect.get(t.app.get(SignInThrottle), 'redis');
+    Reflect.set(t.app.get(SignInThrottle), 'redis', dead);
+  });
+  afterAll(async () => {
+    // The app closes the connection it opened.
+    Reflect.set(t.app.get(SignInThrottle), 'redis', live);
+    dead.disconnect();
+    await t.close();
+  });
+
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After, for a right and a wrong password alike', async () => {
+    for (const password of [PASSWORD, 'wrong-password']) {
+      const res = await call<ErrorBody>(t, 'POST', '/api/session', {
+        json: { username: 'mario.rossi', password },
+      });
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ code: ERROR_CODES.SERVICE_UNAVAILABLE });
+      expect(res.headers.get('retry-after')).toBe(String(THROTTLE_UNAVAILABLE_RETRY_SECONDS));
+      // No session was opened.
+      expect(res.headers.get('set-cookie')).toBeNull();
+    }
+  });
+});
