@@ -1,4 +1,5 @@
 import type { ASSET_ERROR_CODES } from './assets';
+import type { ENRICHMENT_ERROR_CODES } from './enrichment';
 import type { WORKFLOW_ERROR_CODES } from './workflow';
 
 /**
@@ -123,6 +124,7 @@ export type ErrorCode =
   | (typeof ERROR_CODES)[keyof typeof ERROR_CODES]
   | (typeof ASSET_ERROR_CODES)[keyof typeof ASSET_ERROR_CODES]
   | (typeof WORKFLOW_ERROR_CODES)[keyof typeof WORKFLOW_ERROR_CODES]
+  | (typeof ENRICHMENT_ERROR_CODES)[keyof typeof ENRICHMENT_ERROR_CODES]
   | ECode;
 
 /** The body of every error the hub answers (CONVENTIONS §8). */

@@ -10,3 +10,5 @@ export * from './validation';
 export * from './permissions';
 export * from './workflow';
 export * from './jobs';
+export * from './vin';
+export * from './enrichment';
