@@ -7,6 +7,17 @@ import { checkVin, type VinProblem } from './vin';
  * the hub checks before it enqueues a job and what the form checks as the user types, defined once.
  */
 
+/**
+ * The classifications of SPEC §3 (ggdyqo, joc5rg, vu62a5, dmuyud) and what each holds: the
+ * metadata definitions and the workflow's tags share ggdyqo (WORKFLOW_TAGS.classification).
+ */
+export const ENRICHMENT_CLASSIFICATIONS = {
+  metadata: 'ggdyqo',
+  copyright: 'joc5rg',
+  products: 'vu62a5',
+  tags: 'dmuyud',
+} as const;
+
 /** Hub error codes of enrichment refusals (nothing changed); E-codes are in E_CODES. */
 export const ENRICHMENT_ERROR_CODES = {
   /** More than LIMITS.taggingMaxAssets assets in one tagging (SPEC §5). */

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BuiltinProviderDatabaseModule } from '../builtin-provider-database.module';
 import { AccessModule } from '../access/access.module';
+import { MetadataDefinitionController, MetadataDefinitionService } from './metadata-definition';
 import { TagDefinitionController, TagDefinitionService } from './tag-definition';
 import { ImetadataController, ItagController } from './tagging.controller';
 import { TaggingRepository } from './tagging.repository';
@@ -9,7 +10,7 @@ import { TaggingService } from './tagging.service';
 /** The built-in provider's itags and imetadata on contents (THRON xintelligence). */
 @Module({
   imports: [BuiltinProviderDatabaseModule, AccessModule],
-  controllers: [ItagController, ImetadataController, TagDefinitionController],
-  providers: [TaggingService, TaggingRepository, TagDefinitionService],
+  controllers: [ItagController, ImetadataController, TagDefinitionController, MetadataDefinitionController],
+  providers: [TaggingService, TaggingRepository, TagDefinitionService, MetadataDefinitionService],
 })
 export class TaggingModule {}
