@@ -32,6 +32,7 @@ import { BlobStoreModule } from './blob-store/blob-store.module';
 import { DerivativesModule } from './builtin-provider/derivatives/derivatives.module';
 import { IncomingPurgeModule } from './builtin-provider/contents/incoming-purge.module';
 import { WorkflowApiModule, WorkflowModule } from './workflow/workflow.module';
+import { EnrichmentApiModule, EnrichmentModule } from './enrichment/enrichment.module';
 
 /** The APIs that answer with a filter of their own, for the failures met before routing (common/input-boundary.ts). */
 export const PREFIXED_API_FILTERS: readonly PrefixedFilter[] = [
@@ -70,10 +71,12 @@ export class AppModule {
       }),
       // Its jobs' handlers are needed wherever workers run, its routes (WorkflowApiModule) wherever the api does.
       WorkflowModule,
+      EnrichmentModule,
     ];
     if (runApi) {
       imports.push(
         WorkflowApiModule,
+        EnrichmentApiModule,
         AuthModule,
         SsoModule,
         ProfileModule,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { ARCHIVES_GATEWAY, HttpArchivesGateway } from './archives.gateway';
 import { CONTENTS_GATEWAY, HttpContentsGateway } from './contents.gateway';
+import { ENRICHMENT_GATEWAY, HttpEnrichmentGateway } from './enrichment.gateway';
 import { FOLDERS_GATEWAY, HttpFoldersGateway } from './folders.gateway';
 import { HttpProviderGateway, PROVIDER_HTTP, createProviderHttp } from './http-provider.gateway';
 import { PROVIDER_GATEWAY } from './provider.gateway';
@@ -19,6 +20,7 @@ const GATEWAYS = [
   { provide: SEARCH_GATEWAY, useClass: HttpSearchGateway },
   { provide: ARCHIVES_GATEWAY, useClass: HttpArchivesGateway },
   { provide: TAGGING_GATEWAY, useClass: HttpTaggingGateway },
+  { provide: ENRICHMENT_GATEWAY, useClass: HttpEnrichmentGateway },
   { provide: SERVICE_SESSION, useClass: ProviderServiceSession },
 ];
 
