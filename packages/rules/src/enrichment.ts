@@ -234,6 +234,13 @@ export function vinPlateProblem(
   return null;
 }
 
+/** SPEC §4 derived flags of an asset; `restricted` refuses share and external share (SPEC §6). */
+export interface AssetRestriction {
+  embargoActive: boolean;
+  copyrightExpired: boolean;
+  restricted: boolean;
+}
+
 /**
  * SPEC §4 derived flags: the embargo is active when its date is after today; copyright is expired
  * when any to-date is before now. Dates are ISO (yyyy-mm-dd) or any SPEC §5 form; `metadata` is an
@@ -242,7 +249,7 @@ export function vinPlateProblem(
 export function restrictionOf(
   metadata: readonly { key: string; value: string }[],
   now: Date,
-): { embargoActive: boolean; copyrightExpired: boolean; restricted: boolean } {
+): AssetRestriction {
   const today = now.toISOString().slice(0, 10);
   const iso = (value: string) => {
     const date = parseSpecDate(value.slice(0, 10));
