@@ -1,43 +1,14 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { hubDb } from '../auth/auth-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { exited, startWorker } from '../support/worker-process';
 import { as, contentsIn, finished, post, seedDemoOrganisation, stateOf } from './workflow-fixtures';
 
 jest.setTimeout(240_000);
 
 const root = join(__dirname, '../../..');
 const ASSETS = 50;
-
-/** A worker process as `npm start` runs one (PROCESS_ROLE=worker), on the test app's database and Redis. */
-function startWorker(t: TestApp): ChildProcess {
-  const child = spawn(process.execPath, ['server/dist/worker.js'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      PROCESS_ROLE: 'worker',
-      PORT: String(new URL(t.url).port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: t.url,
-      DATABASE_URL: t.config.DATABASE_URL,
-      REDIS_URL: t.config.REDIS_URL,
-      REDIS_PREFIX: t.config.REDIS_PREFIX,
-      BLOB_DIR: t.config.BLOB_DIR,
-      WEB_DIST: '/nonexistent',
-    },
-    stdio: 'ignore',
-  });
-  return child;
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
-}
 
 /**
  * Issue 4 "must show": the worker process dies (SIGKILL) in the middle of a bulk accept of 50
