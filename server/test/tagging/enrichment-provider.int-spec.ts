@@ -223,4 +223,42 @@ describe('built-in provider: enrichment calls and their ACLs', () => {
     expect(removed.status).toBe(200);
     expect(await tagsOf()).toEqual(['prd-berlina']);
   });
+
+  it('lists the products a page at a time with paging.next, and a content’s products for a caller who sees it', async () => {
+    const get = (path: string, token: string) =>
+      axios.get(`${t.config.providerUrl}/productdata/resources/${path}`, {
+        headers: { 'X-TOKENID': token },
+        validateStatus: () => true,
+      });
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const res = await get(
+        `products/paddock?limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+        world.tokens.reader,
+      );
+      expect(res.status).toBe(200);
+      seen.push(...res.data.items.map((p: { prettyId: string }) => p.prettyId));
+      cursor = res.data.paging.next;
+      pages += 1;
+    } while (cursor);
+    const products = DEMO_ENRICHMENT_TAGS.filter(
+      (d) => d.classificationId === ENRICHMENT_CLASSIFICATIONS.products,
+    );
+    expect(seen.sort()).toEqual(products.map((p) => p.prettyId).sort());
+    expect(pages).toBe(Math.ceil(products.length / 3));
+
+    const byIds = await get('products/paddock?ids=prd-spider,prd-suv,tag-exterior', world.tokens.reader);
+    expect(byIds.data.items.map((p: { name: { en: string } }) => p.name.en).sort()).toEqual([
+      'SUV Compatto',
+      'Spider',
+    ]);
+
+    // The content tagged prd-berlina above (itag/bulkInsert test).
+    const linked = await get(`contents/paddock/${world.contentIds[1]}/products`, writer);
+    expect(linked.data.items.map((p: { prettyId: string }) => p.prettyId)).toEqual(['prd-berlina']);
+    const unknown = await get('contents/paddock/00000000-0000-4000-8000-000000000000/products', writer);
+    expect(unknown.status).toBe(418);
+  });
 });
