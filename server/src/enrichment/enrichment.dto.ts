@@ -9,20 +9,19 @@ import {
   type TagsBulkRequest,
 } from '@paddock/rules';
 import { Type } from 'class-transformer';
+import { applyDecorators } from '@nestjs/common';
 import {
   ArrayMaxSize,
-  ArrayMinSize,
-  ArrayUnique,
   IsArray,
   IsBoolean,
   IsIn,
   IsOptional,
   IsString,
-  IsUUID,
   MaxLength,
   MinLength,
   ValidateNested,
 } from 'class-validator';
+import { WorkflowRequestDto } from '../workflow/workflow.dto';
 
 /**
  * The shapes of `POST /api/enrichment` and `POST /api/tags/bulk`. Lists are bounded loosely here so
@@ -31,22 +30,6 @@ import {
  */
 const SANITY_MAX = 20;
 const VALUE_MAX = 2_000;
-
-class SelectionDto {
-  @ApiProperty({ type: [String], description: `Content ids, at most ${LIMITS.taggingMaxAssets}` })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(LIMITS.workflowMaxAssets)
-  @ArrayUnique()
-  @IsUUID('all', { each: true })
-  contentIds!: string[];
-
-  @ApiProperty({ description: 'The folder the user acts from; the hub derives the SPEC §6 place from it' })
-  @IsString()
-  @MinLength(1)
-  @MaxLength(200)
-  folderId!: string;
-}
 
 export class TagRefDto {
   @ApiProperty({ description: 'Tag id or prettyId' })
@@ -62,21 +45,23 @@ export class TagRefDto {
   classificationId!: string;
 }
 
+/** An optional list of nested objects of `type`, at most `max`. */
+function OptionalListOf(type: new () => object, max: number, description?: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: [type], ...(description ? { description } : {}) }),
+    IsOptional(),
+    IsArray(),
+    ArrayMaxSize(max),
+    ValidateNested({ each: true }),
+    Type(() => type),
+  );
+}
+
 class TagChangesDto {
-  @ApiPropertyOptional({ type: [TagRefDto] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(LIMITS.idChunkSize)
-  @ValidateNested({ each: true })
-  @Type(() => TagRefDto)
+  @OptionalListOf(TagRefDto, LIMITS.idChunkSize)
   add?: TagRefDto[];
 
-  @ApiPropertyOptional({ type: [TagRefDto] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(LIMITS.idChunkSize)
-  @ValidateNested({ each: true })
-  @Type(() => TagRefDto)
+  @OptionalListOf(TagRefDto, LIMITS.idChunkSize)
   remove?: TagRefDto[];
 }
 
@@ -150,27 +135,17 @@ class OverwriteDto {
   metadata?: boolean;
 }
 
-export class EnrichmentRequestDto extends SelectionDto implements EnrichmentRequest {
+export class EnrichmentRequestDto extends WorkflowRequestDto implements EnrichmentRequest {
   @ApiPropertyOptional({ type: TagChangesDto })
   @IsOptional()
   @ValidateNested()
   @Type(() => TagChangesDto)
   tags?: TagChangesDto;
 
-  @ApiPropertyOptional({ type: [VinPlateDto], description: `At most ${LIMITS.vinPlatePairsMax}` })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(SANITY_MAX)
-  @ValidateNested({ each: true })
-  @Type(() => VinPlateDto)
+  @OptionalListOf(VinPlateDto, SANITY_MAX, `At most ${LIMITS.vinPlatePairsMax}`)
   vinTarga?: VinPlateDto[];
 
-  @ApiPropertyOptional({ type: [CopyrightOptionDto], description: `At most ${LIMITS.copyrightOptionsMax}` })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(SANITY_MAX)
-  @ValidateNested({ each: true })
-  @Type(() => CopyrightOptionDto)
+  @OptionalListOf(CopyrightOptionDto, SANITY_MAX, `At most ${LIMITS.copyrightOptionsMax}`)
   copyright?: CopyrightOptionDto[];
 
   @ApiPropertyOptional()
@@ -179,12 +154,7 @@ export class EnrichmentRequestDto extends SelectionDto implements EnrichmentRequ
   @MaxLength(VALUE_MAX)
   copyrightNotes?: string;
 
-  @ApiPropertyOptional({ type: [KeyValueDto] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @ValidateNested({ each: true })
-  @Type(() => KeyValueDto)
+  @OptionalListOf(KeyValueDto, 100)
   metadata?: KeyValueDto[];
 
   @ApiPropertyOptional({ type: OverwriteDto })
@@ -208,24 +178,14 @@ export class BulkMetadataDto {
   value?: string;
 }
 
-export class TagsBulkRequestDto extends SelectionDto implements TagsBulkRequest {
+export class TagsBulkRequestDto extends WorkflowRequestDto implements TagsBulkRequest {
   @ApiProperty({ enum: ['add', 'remove'] })
   @IsIn(['add', 'remove'])
   action!: 'add' | 'remove';
 
-  @ApiPropertyOptional({ type: [TagRefDto] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(LIMITS.idChunkSize)
-  @ValidateNested({ each: true })
-  @Type(() => TagRefDto)
+  @OptionalListOf(TagRefDto, LIMITS.idChunkSize)
   tags?: TagRefDto[];
 
-  @ApiPropertyOptional({ type: [BulkMetadataDto] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @ValidateNested({ each: true })
-  @Type(() => BulkMetadataDto)
+  @OptionalListOf(BulkMetadataDto, 100)
   metadata?: BulkMetadataDto[];
 }

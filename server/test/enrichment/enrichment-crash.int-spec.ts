@@ -1,15 +1,12 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { ENRICHMENT_CLASSIFICATIONS, LIMITS } from '@paddock/rules';
 import { hubDb, providerDb } from '../auth/auth-fixtures';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { exited, startWorker } from '../support/worker-process';
+import type { TestApp } from '../support/test-app';
+import { exited, startApiWithoutWorkers } from '../support/worker-process';
 import { as, contentsIn, finished, post, stateOf } from '../workflow/workflow-fixtures';
 import { MANDATORY, seedEnrichmentWorld } from './enrichment-fixtures';
 
 jest.setTimeout(300_000);
 
-const root = join(__dirname, '../../..');
 const ASSETS = LIMITS.taggingMaxAssets;
 const ENRICHMENT = 'arrc03-marketing';
 
@@ -20,23 +17,13 @@ const ENRICHMENT = 'arrc03-marketing';
  */
 describe('a worker killed mid enrichment', () => {
   let t: TestApp;
-  const children: ChildProcess[] = [];
+  let world: Awaited<ReturnType<typeof startApiWithoutWorkers>>;
 
   beforeAll(async () => {
-    execFileSync('npx', ['tsc', '-b', 'packages/rules'], { cwd: root, stdio: 'ignore' });
-    execFileSync('npm', ['run', 'build', '-w', '@paddock/server', '--silent'], {
-      cwd: root,
-      stdio: 'ignore',
-    });
-    t = await startTestApp({ PROCESS_ROLE: 'api' });
+    world = await startApiWithoutWorkers();
+    t = world.t;
   });
-  afterAll(async () => {
-    for (const child of children) {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited(child);
-    }
-    await t?.close();
-  });
+  afterAll(() => world?.stop());
 
   it('resumes: 200 assets fully enriched, none with a duplicate, one audit row each', async () => {
     const folders = await seedEnrichmentWorld(t);
@@ -71,8 +58,7 @@ describe('a worker killed mid enrichment', () => {
     expect(res.status).toBe(202);
     const { jobId } = res.body;
 
-    const first = startWorker(t);
-    children.push(first);
+    const first = world.startWorker();
     for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
       const { progress } = await hubDb(t).jobRecord.findUniqueOrThrow({ where: { id: jobId } });
       if (progress >= 10) break;
@@ -89,7 +75,7 @@ describe('a worker killed mid enrichment', () => {
     expect(await providerDb(t).contentTag.count({ where: { contentId: { in: ids } } })).toBeGreaterThan(0);
     expect(await count('notes-copyright')).toBeLessThan(ASSETS);
 
-    children.push(startWorker(t));
+    world.startWorker();
     const job = await finished(t, mario, jobId, 240_000);
     expect(job.state).toBe('completed');
     expect(job.result).toMatchObject({ total: ASSETS, done: ASSETS, failed: 0 });

@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import type { TestApp } from './test-app';
+import { startTestApp, type TestApp } from './test-app';
 
 const root = join(__dirname, '../../..');
 
@@ -31,4 +31,34 @@ export function exited(child: ChildProcess): Promise<void> {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
   });
+}
+
+/**
+ * A crash test's world: the server built as `npm start` runs it, the api only (the jobs run in the
+ * worker processes the test starts and kills), and `stop` to end whatever is still running.
+ */
+export async function startApiWithoutWorkers(): Promise<{
+  t: TestApp;
+  startWorker: () => ChildProcess;
+  stop: () => Promise<void>;
+}> {
+  execFileSync('npx', ['tsc', '-b', 'packages/rules'], { cwd: root, stdio: 'ignore' });
+  execFileSync('npm', ['run', 'build', '-w', '@paddock/server', '--silent'], { cwd: root, stdio: 'ignore' });
+  const t = await startTestApp({ PROCESS_ROLE: 'api' });
+  const children: ChildProcess[] = [];
+  return {
+    t,
+    startWorker: () => {
+      const child = startWorker(t);
+      children.push(child);
+      return child;
+    },
+    stop: async () => {
+      for (const child of children) {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+        await exited(child);
+      }
+      await t.close();
+    },
+  };
 }

@@ -1,13 +1,10 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { hubDb } from '../auth/auth-fixtures';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { exited, startWorker } from '../support/worker-process';
+import type { TestApp } from '../support/test-app';
+import { exited, startApiWithoutWorkers } from '../support/worker-process';
 import { as, contentsIn, finished, post, seedDemoOrganisation, stateOf } from './workflow-fixtures';
 
 jest.setTimeout(240_000);
 
-const root = join(__dirname, '../../..');
 const ASSETS = 50;
 
 /**
@@ -17,24 +14,13 @@ const ASSETS = 50;
  */
 describe('a worker killed mid bulk accept', () => {
   let t: TestApp;
-  const children: ChildProcess[] = [];
+  let world: Awaited<ReturnType<typeof startApiWithoutWorkers>>;
 
   beforeAll(async () => {
-    execFileSync('npx', ['tsc', '-b', 'packages/rules'], { cwd: root, stdio: 'ignore' });
-    execFileSync('npm', ['run', 'build', '-w', '@paddock/server', '--silent'], {
-      cwd: root,
-      stdio: 'ignore',
-    });
-    // The api only: the job runs in the worker processes this test starts and kills.
-    t = await startTestApp({ PROCESS_ROLE: 'api' });
+    world = await startApiWithoutWorkers();
+    t = world.t;
   });
-  afterAll(async () => {
-    for (const child of children) {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited(child);
-    }
-    await t?.close();
-  });
+  afterAll(() => world?.stop());
 
   it('resumes after the crash: 50 assets in step 2, none lost or twice, one audit row each', async () => {
     const folders = await seedDemoOrganisation(t);
@@ -47,8 +33,7 @@ describe('a worker killed mid bulk accept', () => {
     expect(res.status).toBe(202);
     const { jobId } = res.body;
 
-    const first = startWorker(t);
-    children.push(first);
+    const first = world.startWorker();
     let progress = 0;
     for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
       progress = (await hubDb(t).jobRecord.findUniqueOrThrow({ where: { id: jobId } })).progress;
@@ -62,7 +47,7 @@ describe('a worker killed mid bulk accept', () => {
     expect(record.progress).toBeLessThan(90);
     expect(record.state).toBe('active');
 
-    children.push(startWorker(t));
+    world.startWorker();
     const job = await finished(t, anna, jobId, 180_000);
     expect(job.state).toBe('completed');
     expect(job.result).toMatchObject({ total: ASSETS, junk: 0, failed: 0 });

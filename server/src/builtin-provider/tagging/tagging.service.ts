@@ -119,27 +119,25 @@ export class TaggingService {
   }
 
   /** imetadata/insert: KEY_ALREADY_DEFINED when the content has a value for the key (research §4.4). */
-  async insertMetadataOne(
-    caller: ProviderCaller,
-    classificationId: string,
-    body: ImetadataOneRequest,
-  ): Promise<ThronEnvelope> {
-    const { key, value, lang } = body.imetadata;
-    const contentId = await this.writableTarget(caller, body.target, { metadataKeys: [key] });
-    if (await this.repository.hasMetadata(contentId, classificationId, key, lang ?? null))
-      throw new ThronError(TAGGING_FAILURES.keyAlreadyDefined);
-    await this.repository.setMetadata(contentId, classificationId, [{ key, value, lang: lang ?? null }]);
-    return ok({});
+  insertMetadataOne(caller: ProviderCaller, classificationId: string, body: ImetadataOneRequest) {
+    return this.setMetadataOne(caller, classificationId, body, true);
   }
 
   /** imetadata/update: the key's value replaced (or set). */
-  async updateMetadataOne(
+  updateMetadataOne(caller: ProviderCaller, classificationId: string, body: ImetadataOneRequest) {
+    return this.setMetadataOne(caller, classificationId, body, false);
+  }
+
+  private async setMetadataOne(
     caller: ProviderCaller,
     classificationId: string,
     body: ImetadataOneRequest,
+    refuseExisting: boolean,
   ): Promise<ThronEnvelope> {
     const { key, value, lang } = body.imetadata;
     const contentId = await this.writableTarget(caller, body.target, { metadataKeys: [key] });
+    if (refuseExisting && (await this.repository.hasMetadata(contentId, classificationId, key, lang ?? null)))
+      throw new ThronError(TAGGING_FAILURES.keyAlreadyDefined);
     await this.repository.setMetadata(contentId, classificationId, [{ key, value, lang: lang ?? null }]);
     return ok({});
   }
