@@ -49,12 +49,11 @@ describe('UsersService', () => {
       },
     };
     service = new UsersService(repo, people);
-    await service.search({
-      searchString: 'anna',
-      vins: ['ZFA31200000123456'],
-      sfEventIds: ['a0B5g00000XyZ12'],
-    });
-    expect(asked).toEqual([{ vins: ['ZFA31200000123456'], sfEventIds: ['a0B5g00000XyZ12'] }]);
+    await service.search(
+      { searchString: 'anna', vins: ['ZFA31200000123456'], sfEventIds: ['a0B5g00000XyZ12'] },
+      'tok',
+    );
+    expect(asked).toEqual([['tok', { vins: ['ZFA31200000123456'], sfEventIds: ['a0B5g00000XyZ12'] }]]);
     expect(repo.queries).toEqual([{ terms: ['anna'], limit: 20, offset: 0, usernames: ['anna.bianchi'] }]);
   });
 
