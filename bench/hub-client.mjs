@@ -12,15 +12,31 @@ export async function signIn(baseUrl, username = 'mario.rossi', password = 'Padd
   const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('paddock_session=')) ?? '';
   const cookie = setCookie.split(';')[0];
   const csrf = body.csrfToken ?? body.session?.csrfToken;
+  const headers = { cookie, 'x-csrf-token': csrf ?? '', origin: baseUrl };
+  await acceptDisclaimer(baseUrl, headers);
   return {
     baseUrl,
-    headers: { cookie, 'x-csrf-token': csrf ?? '', origin: baseUrl },
+    headers,
     async get(path) {
       const r = await fetch(`${baseUrl}${path}`, { headers: this.headers });
       if (!r.ok) throw new Error(`GET ${path} answered ${r.status}: ${await r.text()}`);
       return r.json();
     },
   };
+}
+
+/** The hub refuses everything before the current disclaimer is accepted (SPEC §2), as a person does in its dialog. */
+async function acceptDisclaimer(baseUrl, headers) {
+  const current = await fetch(`${baseUrl}/api/profile/get-disclaimer`, { headers });
+  if (current.status === 404) return;
+  const { id } = await current.json();
+  const res = await fetch(`${baseUrl}/api/profile/save-disclaimer-acceptance/${encodeURIComponent(id)}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ accepted: true }),
+  });
+  if (res.status !== 200)
+    throw new Error(`disclaimer acceptance answered ${res.status}: ${await res.text()}`);
 }
 
 /** Samples a process's resident set (VmRSS, bytes) every `everyMs` until stopped. */

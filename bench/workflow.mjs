@@ -10,7 +10,12 @@ const ACCEPTED_TAG = 'wf-accepted';
 const CLIENT = 'paddock';
 
 /** N contents at step 1 of MARKETING, by SQL (a supplier delivery's two links), named by `set`. */
-async function seedAtStep1(db, count, set, folders) {
+function seedAtStep1(db, count, set, folders) {
+  return seedContentsIn(db, count, `Consegna ${set}`, [folders.step1, folders.supplierWork]);
+}
+
+/** N image contents by SQL, named `<prefix> <id>.jpg` in IT and EN, linked to each of `folderIds`. */
+export async function seedContentsIn(db, count, prefix, folderIds) {
   const { rows } = await db.query(
     `WITH seeded AS (
        INSERT INTO provider.content
@@ -24,13 +29,13 @@ async function seedAtStep1(db, count, set, folders) {
   const ids = rows.map((r) => r.id);
   await db.query(
     `INSERT INTO provider.content_locale (content_id, locale, name)
-     SELECT id, l, 'Consegna ${set} ' || left(id::text, 8) || '.jpg' FROM unnest($1::uuid[]) id, unnest(ARRAY['IT','EN']) l`,
-    [ids],
+     SELECT id, l, $2 || ' ' || left(id::text, 8) || '.jpg' FROM unnest($1::uuid[]) id, unnest(ARRAY['IT','EN']) l`,
+    [ids, prefix],
   );
   await db.query(
     `INSERT INTO provider.content_category (category_id, content_id, linked_at)
      SELECT f, id, now() FROM unnest($1::uuid[]) id, unnest($2::uuid[]) f`,
-    [ids, [folders.step1, folders.supplierWork]],
+    [ids, folderIds],
   );
   return ids;
 }
@@ -50,7 +55,7 @@ async function acceptedCount(db, ids, folders, by) {
   return rows[0].n;
 }
 
-async function providerCall(providerUrl, token, path, body) {
+export async function providerCall(providerUrl, token, path, body) {
   const res = await fetch(`${providerUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'X-TOKENID': token },
@@ -62,7 +67,7 @@ async function providerCall(providerUrl, token, path, body) {
   return answer;
 }
 
-async function serviceLogin(providerUrl, username, password) {
+export async function serviceLogin(providerUrl, username, password) {
   const res = await fetch(`${providerUrl}/xsso/resources/accessmanager/login/${CLIENT}`, {
     method: 'POST',
     body: new URLSearchParams({ username, password }),
@@ -99,7 +104,7 @@ async function acceptDirectly(providerUrl, token, id, folders) {
   });
 }
 
-async function waitForJob(client, jobId) {
+export async function waitForJob(client, jobId) {
   for (;;) {
     const job = await client.get(`/api/jobs/${jobId}`);
     if (job.state === 'completed' || job.state === 'failed') return job;

@@ -1,9 +1,10 @@
-// `npm run bench [-- --skip-gib | --workflow-only | --search-only | --zip-only]`: builds the server, seeds a dedicated database
+// `npm run bench [-- --skip-gib | --workflow-only | --enrichment-only | --search-only | --zip-only]`: builds the server, seeds a dedicated database
 // `paddock_bench` (demo organisation + 100,000 contents by SQL), starts the hub on a free port and
 // measures, each figure beside its raw baseline from the same run: listing/search latency through
 // the hub API, derivative thumbnails vs raw sharp, ZIP download vs disk read, the hub's RSS while a
 // 1 GiB file goes up through tus and back down, and a workflow bulk accept as a job vs the same
-// provider calls made directly. Prints a table and writes docs/benchmarks.md. --workflow-only
+// provider calls made directly, and a bulk tag of 200 assets likewise (--enrichment-only runs only
+// that one and replaces its rows). Prints a table and writes docs/benchmarks.md. --workflow-only
 // skips the catalogue and every other part, and replaces only the workflow rows of the document;
 // --search-only seeds the catalogue, runs only listing and search, and replaces only their rows
 // (and the catalogue's description, whose size BENCH_ASSETS may have changed). --zip-only skips the
@@ -24,6 +25,7 @@ import { COMMON_WORD, RARE_WORD, seedAssets } from '../bench/seed-assets.mjs';
 import { benchSearch } from '../bench/search.mjs';
 import { benchThumbnails } from '../bench/thumbnails.mjs';
 import { benchGibUpload, tusUpload } from '../bench/upload-memory.mjs';
+import { ENRICHMENT_METHOD, benchEnrichment, enrichmentRows } from '../bench/enrichment.mjs';
 import { WORKFLOW_METHOD, benchWorkflow, workflowRows } from '../bench/workflow.mjs';
 import { benchZip, downloadZip } from '../bench/zip.mjs';
 
@@ -38,8 +40,9 @@ const skipGib = process.argv.includes('--skip-gib');
 const workflowOnly = process.argv.includes('--workflow-only');
 const searchOnly = process.argv.includes('--search-only');
 const zipOnly = process.argv.includes('--zip-only');
-if ([workflowOnly, searchOnly, zipOnly].filter(Boolean).length > 1)
-  throw new Error('--workflow-only, --search-only and --zip-only exclude each other');
+const enrichmentOnly = process.argv.includes('--enrichment-only');
+if ([workflowOnly, searchOnly, zipOnly, enrichmentOnly].filter(Boolean).length > 1)
+  throw new Error('--workflow-only, --enrichment-only, --search-only and --zip-only exclude each other');
 const ASSETS = Number(process.env.BENCH_ASSETS ?? 100_000);
 const base = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/paddock');
 const dbUrl = new URL(base);
@@ -96,7 +99,7 @@ const db = new pg.Client({ connectionString: dbUrl.toString() });
 await db.connect();
 let archiveId;
 let seedSeconds = 0;
-if (!workflowOnly && !zipOnly) {
+if (!workflowOnly && !zipOnly && !enrichmentOnly) {
   step(`Seeding ${ASSETS.toLocaleString('en')} contents by SQL (bypasses the API on purpose)`);
   const t0 = Date.now();
   ({ archiveId } = await seedAssets(db, ASSETS));
@@ -121,10 +124,18 @@ await new Promise((resolve, reject) => {
 
 const results = { date: new Date().toISOString(), seedSeconds };
 try {
-  if (!workflowOnly) await benchCatalogueAndFiles();
-  if (!searchOnly && !zipOnly) {
+  if (!workflowOnly && !enrichmentOnly) await benchCatalogueAndFiles();
+  if (!searchOnly && !zipOnly && !enrichmentOnly) {
     step('Workflow: bulk accept of 200 as a job vs the same provider calls made directly');
     results.workflow = await benchWorkflow(db, {
+      baseUrl: env.PUBLIC_URL,
+      serviceUsername: env.PROVIDER_SERVICE_USERNAME ?? 'paddock.workflow',
+      servicePassword: env.PROVIDER_SERVICE_PASSWORD,
+    });
+  }
+  if (!searchOnly && !zipOnly && !workflowOnly) {
+    step('Enrichment: bulk tag of 200 as a job vs the same provider calls made directly');
+    results.enrichment = await benchEnrichment(db, {
       baseUrl: env.PUBLIC_URL,
       serviceUsername: env.PROVIDER_SERVICE_USERNAME ?? 'paddock.workflow',
       servicePassword: env.PROVIDER_SERVICE_PASSWORD,
@@ -204,6 +215,13 @@ if (workflowOnly) {
   addWorkflowMethod(benchDoc);
   process.exit(0);
 }
+if (enrichmentOnly) {
+  const enrichmentLines = enrichmentRows(results.enrichment).map(asRow);
+  console.log(`\n${machine}\n${enrichmentLines.join('\n')}`);
+  replaceRows(benchDoc, enrichmentLines, /^\|\s*bulk tag/);
+  addMethod(benchDoc, '- **Bulk tag**:', ENRICHMENT_METHOD);
+  process.exit(0);
+}
 if (zipOnly) {
   const zipLine = zipRow(results.zip);
   console.log(`\n${machine}\n${zipLine}`);
@@ -258,6 +276,7 @@ if (results.gib) {
   if (g.zipNote !== 'measured') row('1 GiB ZIP download', g.zipNote, '-', '-');
 } else row('1 GiB round trip', 'skipped (--skip-gib)', '-', '-');
 lines.push(...workflowLines);
+lines.push(...enrichmentRows(results.enrichment).map(asRow));
 const table = lines.join('\n');
 console.log(`\n${machine}\n${table}`);
 
@@ -279,6 +298,7 @@ ${LISTING_METHOD}
   preview + thumb pair. Blob-store copies and database writes of the job are not in the figure.
 ${zipMethod(results.zip)}
 ${WORKFLOW_METHOD}
+${ENRICHMENT_METHOD}
 - **1 GiB flat memory**: ${results.gib ? 'a 1 GiB file of incompressible bytes (written streaming to a temp file, deleted afterwards) uploaded through tus in 64 MiB PATCHes into the Marketing department archive, then downloaded back (`GET /api/assets/:id/original`' + (results.zip.available ? ' and a ZIP of it' : '') + "), while the hub process's VmRSS is read every 200 ms; growth is over the RSS just before the upload. Skip it with `npm run bench -- --skip-gib`." : 'skipped in this run (`--skip-gib`).'}
 
 CPU-bound figures move with whatever else runs on the box: compare the ratios within one run rather
@@ -325,13 +345,15 @@ function replaceRows(path, rows, first) {
 }
 
 function addWorkflowMethod(path) {
+  addMethod(path, '- **Workflow**:', WORKFLOW_METHOD);
+}
+
+/** A part's paragraph of "How it is measured", before the 1 GiB one, unless the document has it. */
+function addMethod(path, start, method) {
   let doc = readFileSync(path, 'utf8');
-  if (doc.includes('- **Workflow**:')) return;
+  if (doc.includes(start)) return;
   const end = doc.indexOf('\n- **1 GiB flat memory**');
-  doc =
-    end < 0
-      ? `${doc.trimEnd()}\n\n${WORKFLOW_METHOD}\n`
-      : `${doc.slice(0, end)}\n${WORKFLOW_METHOD}${doc.slice(end)}`;
+  doc = end < 0 ? `${doc.trimEnd()}\n\n${method}\n` : `${doc.slice(0, end)}\n${method}${doc.slice(end)}`;
   writeFileSync(path, doc);
   formatDocument();
 }

@@ -34,6 +34,7 @@ import { IncomingPurgeModule } from './builtin-provider/contents/incoming-purge.
 import { WorkflowApiModule, WorkflowModule } from './workflow/workflow.module';
 import { SharingApiModule, SharingModule } from './sharing/sharing.module';
 import { ShareExpiryModule } from './builtin-provider/sharing/share-expiry.module';
+import { EnrichmentApiModule, EnrichmentModule } from './enrichment/enrichment.module';
 
 /** The APIs that answer with a filter of their own, for the failures met before routing (common/input-boundary.ts). */
 export const PREFIXED_API_FILTERS: readonly PrefixedFilter[] = [
@@ -73,10 +74,12 @@ export class AppModule {
       // Its jobs' handlers are needed wherever workers run, its routes (WorkflowApiModule) wherever the api does.
       WorkflowModule,
       SharingModule,
+      EnrichmentModule,
     ];
     if (runApi) {
       imports.push(
         WorkflowApiModule,
+        EnrichmentApiModule,
         AuthModule,
         SsoModule,
         ProfileModule,

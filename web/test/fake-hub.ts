@@ -160,6 +160,7 @@ export function anAssetDetail(n: number, overrides: Partial<AssetDetail> = {}): 
       rejectedBy: null,
       deletedAt: null,
     },
+    restriction: { embargoActive: false, copyrightExpired: false, restricted: false },
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import type { AssetRestriction } from './enrichment';
 import type { AssetActions, Place } from './permissions';
 import { CONTENT_VERSION_METADATA, INTERNAL_SHARE_METADATA, type AssetWorkflowInfo } from './workflow';
 /**
@@ -171,6 +172,8 @@ export interface AssetDetail extends AssetSummary {
   rights: AssetRights;
   /** Approval state, rejection note and drawing, deletion date (SPEC §3, §4). */
   workflow: AssetWorkflowInfo;
+  /** Embargo active or copyright expired (SPEC §4 derived flags): the modal warns, share is refused. */
+  restriction: AssetRestriction;
   /** With `?folderId=`: where the asset is looked at, and what SPEC §6 lets this user do there. */
   place?: Place;
   actions?: AssetActions;

@@ -1,14 +1,20 @@
 import { ASSET_ERROR_CODES } from './assets';
+import { ENRICHMENT_ERROR_CODES, ENRICHMENT_STATUS } from './enrichment';
 import { ERROR_CODES, E_CODES, type ECode } from './errors';
 import { SHARE_CODE_STATUS } from './sharing';
 
 /**
- * SPEC §8 codes of a load (search E002, folder structure E009, single folder E014, counts E015,
- * folder lookup E018): the web shows what was loading, so an outage keeps them, and any failure of
- * them is "try later".
+ * SPEC §8 codes of a load (search E002, product and tag lookups E005–E008, folder structure E009,
+ * single folder E014, counts E015, folder lookup E018, get registry E059): the web shows what was
+ * loading, so an outage keeps them, and any failure of them is "try later".
  */
 export const LOAD_E_CODES: ReadonlySet<string> = new Set<ECode>([
   E_CODES.CONTENT_SEARCH_FAILED,
+  E_CODES.PRODUCT_TAG_LOOKUP_E005,
+  E_CODES.PRODUCT_TAG_LOOKUP_E006,
+  E_CODES.PRODUCT_TAG_LOOKUP_E007,
+  E_CODES.PRODUCT_TAG_LOOKUP_E008,
+  E_CODES.REGISTRY_FAILED,
   E_CODES.FOLDER_TREE_FAILED,
   E_CODES.FOLDER_FAILED,
   E_CODES.CONTENT_COUNTS_FAILED,
@@ -34,6 +40,7 @@ const STATUS_OF_NAMED_CODE: Readonly<Record<string, number>> = {
   [ERROR_CODES.PROVIDER_UNAVAILABLE]: 503,
   [ERROR_CODES.SERVICE_UNAVAILABLE]: 503,
   ...SHARE_CODE_STATUS,
+  ...Object.fromEntries(Object.values(ENRICHMENT_ERROR_CODES).map((code) => [code, ENRICHMENT_STATUS[code]])),
 };
 
 /**
@@ -42,7 +49,7 @@ const STATUS_OF_NAMED_CODE: Readonly<Record<string, number>> = {
  * | code                                         | status |
  * |----------------------------------------------|--------|
  * | a load E-code (LOAD_E_CODES)                 | 503    |
- * | any other E-code: the provider refused the operation (rename E064–E067, trash E055, …) | 409 |
+ * | any other E-code: the provider refused the operation (rename E064–E067, trash E055, tag insert E032, metadata E038/E045, share-publish E062, …) | 409 |
  * | a named code                                 | STATUS_OF_NAMED_CODE |
  * | anything else: the provider said something the hub cannot read | 503 |
  */

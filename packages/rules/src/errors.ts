@@ -1,5 +1,6 @@
 import type { ASSET_ERROR_CODES } from './assets';
 import type { SHARE_ERROR_CODES } from './sharing';
+import type { ENRICHMENT_ERROR_CODES } from './enrichment';
 import type { WORKFLOW_ERROR_CODES } from './workflow';
 
 /**
@@ -127,6 +128,7 @@ export type ErrorCode =
   | (typeof ASSET_ERROR_CODES)[keyof typeof ASSET_ERROR_CODES]
   | (typeof WORKFLOW_ERROR_CODES)[keyof typeof WORKFLOW_ERROR_CODES]
   | (typeof SHARE_ERROR_CODES)[keyof typeof SHARE_ERROR_CODES]
+  | (typeof ENRICHMENT_ERROR_CODES)[keyof typeof ENRICHMENT_ERROR_CODES]
   | ECode;
 
 /** The body of every error the hub answers (CONVENTIONS §8). */

@@ -12,3 +12,5 @@ export * from './workflow';
 export * from './jobs';
 export * from './sharing';
 export * from './share-texts';
+export * from './vin';
+export * from './enrichment';

@@ -1,13 +1,15 @@
-import { Injectable, Inject } from '@nestjs/common';
+import { Injectable, Inject, Optional } from '@nestjs/common';
 import {
   E_CODES,
   ERROR_CODES,
   contentTypeOf,
   isHiddenMetadataKey,
+  restrictionOf,
   type AssetDetail,
   type ContentType,
   type ErrorCode,
 } from '@paddock/rules';
+import { CLOCK, systemClock, type Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import type { AuthUser } from '../auth/auth-user';
 import {
@@ -46,17 +48,19 @@ export class AssetsService {
   constructor(
     @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     private readonly places: PlaceActions,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
   /** With `folderId` (a folder of the asset the user sees): its place there and the SPEC §6 actions. */
   async detail(user: AuthUser, id: string, lang: Lang = 'en', folderId?: string): Promise<AssetDetail> {
     const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
-    const detail = toAssetDetail(content, lang);
+    const detail = toAssetDetail(content, lang, this.clock.now());
     if (!folderId) return detail;
     const looked = await this.places.ofAsset(user, folderId, {
       linkedCategoryIds: content.linkedCategoryIds,
       rejected: detail.workflow.rejected,
       step: detail.workflow.step,
+      restricted: detail.restriction.restricted,
     });
     if (!looked) return detail;
     // The original is downloaded where the asset is looked at, so the in-context rule applies.
@@ -74,7 +78,7 @@ export class AssetsService {
   ): Promise<AssetDetail> {
     const trimmed = name.trim();
     const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
-    if (!trimmed) return toAssetDetail(content, lang);
+    if (!trimmed) return toAssetDetail(content, lang, this.clock.now());
     if (!content.userRights.write || (await this.places.refused(user, 'rename', [content], folderId)).length)
       throw DomainError.forbidden('You may not rename this asset here');
     const existing = new Set(content.locales.map((l) => l.locale));
@@ -137,7 +141,7 @@ function pick(names: { locale: string; name: string }[], lang: Lang): string {
   return by(lang.toUpperCase()) ?? by('EN') ?? names[0]?.name ?? '';
 }
 
-export function toAssetDetail(c: ProviderContentDetail, lang: Lang): AssetDetail {
+export function toAssetDetail(c: ProviderContentDetail, lang: Lang, now: Date): AssetDetail {
   const type = isContentType(c.contentType)
     ? c.contentType
     : contentTypeOf(c.source?.mimetype, c.sourceExtension);
@@ -184,5 +188,6 @@ export function toAssetDetail(c: ProviderContentDetail, lang: Lang): AssetDetail
     downloadUrl: `${base}/original`,
     rights: { rename: c.userRights.write, newVersion: c.userRights.write, download: true },
     workflow: workflowInfoOf(c),
+    restriction: restrictionOf(c.imetadata, now),
   };
 }

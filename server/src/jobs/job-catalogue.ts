@@ -34,6 +34,8 @@ export enum JobName {
   WorkflowPermanentDelete = 'workflow-permanent-delete',
   WorkflowSupplierRemove = 'workflow-supplier-remove',
   WorkflowResubmit = 'workflow-resubmit',
+  Enrichment = 'enrichment',
+  TagsBulk = 'tags-bulk',
   PurgeJunk = 'purge-junk',
   PurgeExpiredUploads = 'purge-expired-uploads',
   PurgeIncomingOrphans = 'purge-incoming-orphans',
@@ -132,6 +134,40 @@ const externalSharePayload = z.strictObject({
   recipients: z.array(z.string().max(254)).max(SHARE_RECIPIENTS_MAX),
 });
 export type ExternalSharePayload = z.infer<typeof externalSharePayload>;
+const classificationId = z.string().min(1).max(50);
+/** Only these contents of the job (an overwrite flag off leaves those that have a value); default all. */
+const opTargets = z.array(z.uuid()).max(LIMITS.taggingMaxAssets).optional();
+
+/**
+ * One change over the job's contents, decided at submit time (so a retry does exactly the same):
+ * a tag added or removed, a metadata value set (replaced) or a key removed. Each is idempotent.
+ */
+const enrichmentOp = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('tag'),
+    action: z.enum(['add', 'remove']),
+    tagId: z.string().min(1).max(200),
+    classificationId,
+    contentIds: opTargets,
+  }),
+  z.strictObject({
+    kind: z.literal('metadata'),
+    action: z.enum(['set', 'remove']),
+    key: z.string().min(1).max(50),
+    value: z.string().max(10_000).optional(),
+    classificationId,
+    contentIds: opTargets,
+  }),
+]);
+export type EnrichmentOp = z.infer<typeof enrichmentOp>;
+
+/** An enrichment (the wizard's confirmation) or a bulk tag change: its contents and its changes. */
+const enrichmentPayload = z.strictObject({
+  folderId,
+  contentIds: z.array(z.uuid()).min(1).max(LIMITS.taggingMaxAssets),
+  ops: z.array(enrichmentOp).min(1).max(200),
+});
+export type EnrichmentPayload = z.infer<typeof enrichmentPayload>;
 
 /** Payloads carry ids only; handlers reload what they need and must be idempotent. */
 const payloadSchemas = {
@@ -145,6 +181,8 @@ const payloadSchemas = {
   [JobName.WorkflowPermanentDelete]: workflowPayload,
   [JobName.WorkflowSupplierRemove]: workflowPayload,
   [JobName.WorkflowResubmit]: workflowPayload,
+  [JobName.Enrichment]: enrichmentPayload,
+  [JobName.TagsBulk]: enrichmentPayload,
   [JobName.PurgeJunk]: z.strictObject({}),
   [JobName.PurgeExpiredUploads]: z.strictObject({}),
   [JobName.PurgeIncomingOrphans]: z.strictObject({}),
@@ -166,6 +204,11 @@ export interface WorkflowResult {
   failed: number;
 }
 
+/** An enrichment job's counts (per-asset outcomes in the audit) and the provider calls it made. */
+export interface EnrichmentResult extends WorkflowResult {
+  providerCalls: number;
+}
+
 /** What a finished job reports (stored in JobRecord.result and sent to watchers). */
 export type JobResults = EveryJob<{
   [JobName.PurgeExpiredSessions]: { deleted: number };
@@ -179,6 +222,8 @@ export type JobResults = EveryJob<{
   [JobName.WorkflowPermanentDelete]: WorkflowResult;
   [JobName.WorkflowSupplierRemove]: WorkflowResult;
   [JobName.WorkflowResubmit]: WorkflowResult;
+  [JobName.Enrichment]: EnrichmentResult;
+  [JobName.TagsBulk]: EnrichmentResult;
   /** Junk contents past the retention trashed, and those still kept. */
   [JobName.PurgeJunk]: { trashed: number; kept: number; failed: number };
   /** Unfinished tus uploads past UPLOAD_EXPIRY_HOURS removed, and those still in time. */
@@ -226,6 +271,9 @@ export const JOBS: Readonly<{ [N in JobName]: JobDefinition<N> }> = {
   [JobName.WorkflowPermanentDelete]: { queue: QueueName.Workflow, payload: workflowPayload },
   [JobName.WorkflowSupplierRemove]: { queue: QueueName.Workflow, payload: workflowPayload },
   [JobName.WorkflowResubmit]: { queue: QueueName.Workflow, payload: workflowPayload },
+  // Enrichment waits on the provider like the workflow, and its steps are idempotent too.
+  [JobName.Enrichment]: { queue: QueueName.Workflow, payload: enrichmentPayload },
+  [JobName.TagsBulk]: { queue: QueueName.Workflow, payload: enrichmentPayload },
   [JobName.PurgeJunk]: { queue: QueueName.Maintenance, payload: payloadSchemas[JobName.PurgeJunk] },
   [JobName.PurgeExpiredUploads]: {
     queue: QueueName.Maintenance,

@@ -93,6 +93,17 @@ export const PROVIDER_PATHS = {
       `/xintelligence/resources/imetadata/bulkInsert/${scope(clientId, classificationId)}`,
     metadataRemove: (clientId: string, classificationId: string) =>
       `/xintelligence/resources/imetadata/bulkRemove/${scope(clientId, classificationId)}`,
+    /** body {value:{imetadata:{key, value?}, targets ≤ 50}} → {targetsInIssue}. */
+    metadataInsertMany: (clientId: string, classificationId: string) =>
+      `/xintelligence/resources/imetadata/bulkInsertMultiTargets/${scope(clientId, classificationId)}`,
+    metadataRemoveMany: (clientId: string, classificationId: string) =>
+      `/xintelligence/resources/imetadata/bulkRemoveMultiTargets/${scope(clientId, classificationId)}`,
+    /** body {criteria{keys[]}, limit ≤ 50, offset} → {items[MMetadataDefinition], totalResults}. */
+    metadataDefinitions: (clientId: string, classificationId: string) =>
+      `/xintelligence/resources/imetadatadefinition/list/${scope(clientId, classificationId)}`,
+    /** body {criteria{ids ≤ 50}} → {items[MITagDefinitionDetail], totalResults}: the tag fetch by ids. */
+    tagDefinitions: (clientId: string, classificationId: string) =>
+      `/xintelligence/resources/itagdefinition/list/${scope(clientId, classificationId)}`,
   },
 
   /**

@@ -3,6 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { ARCHIVES_GATEWAY, HttpArchivesGateway } from './archives.gateway';
 import { CONTENTS_GATEWAY, HttpContentsGateway } from './contents.gateway';
 import { EXTERNAL_SHARES_GATEWAY, HttpExternalSharesGateway } from './external-shares.gateway';
+import { ENRICHMENT_GATEWAY, HttpEnrichmentGateway } from './enrichment.gateway';
 import { FOLDERS_GATEWAY, HttpFoldersGateway } from './folders.gateway';
 import { HttpProviderGateway, PROVIDER_HTTP, createProviderHttp } from './http-provider.gateway';
 import { PROVIDER_GATEWAY } from './provider.gateway';
@@ -21,6 +22,7 @@ const GATEWAYS = [
   { provide: ARCHIVES_GATEWAY, useClass: HttpArchivesGateway },
   { provide: TAGGING_GATEWAY, useClass: HttpTaggingGateway },
   { provide: EXTERNAL_SHARES_GATEWAY, useClass: HttpExternalSharesGateway },
+  { provide: ENRICHMENT_GATEWAY, useClass: HttpEnrichmentGateway },
   { provide: SERVICE_SESSION, useClass: ProviderServiceSession },
 ];
 

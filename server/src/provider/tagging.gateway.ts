@@ -20,13 +20,14 @@ export const TAGGING_FAILURE_CODES = {
 } as const satisfies Record<string, ErrorCode>;
 
 const targetSchema = z.object({ id: z.string(), entityType: z.string() });
-const multiTargetsSchema = envelopeSchema.extend({
+export const multiTargetsSchema = envelopeSchema.extend({
   targetsInIssue: z.array(targetSchema).optional().default([]),
 });
 
-const contentTarget = (id: string) => ({ id, entityType: 'CONTENT' as const });
+export const contentTarget = (id: string) => ({ id, entityType: 'CONTENT' as const });
 
-function chunks<T>(items: readonly T[]): T[][] {
+/** Lists of ids go to the provider in groups of LIMITS.idChunkSize (SPEC §7). */
+export function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += LIMITS.idChunkSize) out.push(items.slice(i, i + LIMITS.idChunkSize));
   return out;

@@ -15,6 +15,7 @@ import {
   demoEmail,
   demoFolders,
 } from './demo-data';
+import { DemoEnrichmentSeeder } from './demo-enrichment';
 import { DemoWorkflowSeeder } from './demo-workflow';
 
 export interface SeedSummary {
@@ -38,6 +39,7 @@ export class DemoSeeder {
     @Optional() private readonly folders?: FolderSeeder,
     @Optional() private readonly demoContent?: DemoContentSeeder,
     @Optional() private readonly workflow?: DemoWorkflowSeeder,
+    @Optional() private readonly enrichment?: DemoEnrichmentSeeder,
   ) {}
 
   async run(): Promise<SeedSummary> {
@@ -85,6 +87,8 @@ export class DemoSeeder {
       await this.demoContent?.run();
       // Then some of them are put in the approval flow.
       await this.workflow?.run();
+      // What the enrichment wizard offers: metadata definitions and tags (issue 13).
+      await this.enrichment?.run();
     }
     // So that user search finds the demo people before their first sign-in.
     for (const u of DEMO_USERS) {

@@ -14,6 +14,7 @@ import { BlobStoreModule } from '../blob-store/blob-store.module';
 import { JobsModule } from '../jobs/jobs.module';
 import { DemoContentRepository, DemoContentSeeder } from './demo-content';
 import { DemoSeeder } from './demo-seeder';
+import { DemoEnrichmentSeeder } from './demo-enrichment';
 import { DemoWorkflowSeeder } from './demo-workflow';
 
 /**
@@ -47,7 +48,9 @@ export class SeedModule {
       providers: [
         DemoSeeder,
         DirectoryUserRepository,
-        ...(config.BUILTIN_PROVIDER ? [DemoContentSeeder, DemoContentRepository, DemoWorkflowSeeder] : []),
+        ...(config.BUILTIN_PROVIDER
+          ? [DemoContentSeeder, DemoContentRepository, DemoWorkflowSeeder, DemoEnrichmentSeeder]
+          : []),
       ],
     };
   }

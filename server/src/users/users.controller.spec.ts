@@ -36,11 +36,17 @@ describe('UsersController', () => {
       ],
     }).compile();
     app = moduleRef.createNestApplication({ logger: false });
-    app.use((req: Request & { user?: { username: string } }, _res: Response, next: NextFunction) => {
-      const username = req.header('x-test-user');
-      if (username) req.user = { username };
-      next();
-    });
+    app.use(
+      (
+        req: Request & { user?: { username: string; providerToken: string } },
+        _res: Response,
+        next: NextFunction,
+      ) => {
+        const username = req.header('x-test-user');
+        if (username) req.user = { username, providerToken: `token-of-${username}` };
+        next();
+      },
+    );
     app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
     await app.init();
   });
@@ -73,13 +79,11 @@ describe('UsersController', () => {
       ],
       totalResults: 1,
     });
-    expect(service.search).toHaveBeenCalledWith({
-      searchString: 'anna',
-      vins: ['ZFA31200000123456'],
-      sfEventIds: undefined,
-      limit: 10,
-      offset: 0,
-    });
+    expect(service.search).toHaveBeenCalledWith(
+      { searchString: 'anna', vins: ['ZFA31200000123456'], sfEventIds: undefined, limit: 10, offset: 0 },
+      // The signed-in user's provider token: VINs narrow among the assets that user sees.
+      'token-of-mario',
+    );
   });
 
   it.each(['limit=51', 'vins=nope', 'unknown=1'])('refuses ?%s with 400 VALIDATION_FAILED', async (query) => {

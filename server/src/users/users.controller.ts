@@ -36,9 +36,9 @@ export class UsersController {
   @ApiOkResponse({ type: UserSearchResponse })
   @ApiBadRequestResponse({ description: 'An unknown or invalid query field (VALIDATION_FAILED)' })
   async search(
-    @CurrentUser() _user: AuthUser,
+    @CurrentUser() user: AuthUser,
     @Query() query: UserSearchQueryDto,
   ): Promise<UserSearchResponse> {
-    return toUserSearchResponse(await this.users.search(toUserSearchFilter(query)));
+    return toUserSearchResponse(await this.users.search(toUserSearchFilter(query), user.providerToken));
   }
 }

@@ -53,8 +53,7 @@ export class UserSearchQueryDto {
   @ApiPropertyOptional({
     type: String,
     description:
-      'Comma-separated VINs (17 characters). Validated; will narrow the result to people linked to assets with ' +
-      'these VINs once asset records exist in the hub — today it narrows nothing.',
+      'Comma-separated VINs (17 characters): only the owners of assets carrying one of them (vin-N metadata).',
     example: 'ZFA31200000123456',
   })
   @IsOptional()
@@ -67,8 +66,7 @@ export class UserSearchQueryDto {
   @ApiPropertyOptional({
     type: String,
     description:
-      'Comma-separated booking event ids. Validated; will narrow the result to people linked to assets of these ' +
-      'events once asset records exist in the hub — today it narrows nothing.',
+      'Comma-separated booking event ids: only the owners of assets of one of these events (booking-event-id).',
   })
   @IsOptional()
   @Transform(commaSeparated)

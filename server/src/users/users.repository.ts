@@ -25,12 +25,19 @@ export class UsersRepository {
    * serves it; people whose fields start with the first term come first, then by name.
    */
   async search(query: DirectoryQuery): Promise<DirectoryPage> {
-    const where = query.terms.length
+    const byTerms = query.terms.length
       ? Prisma.join(
           query.terms.map((term) => anyColumn(Prisma.sql`ILIKE ${containsPattern(term)} ESCAPE '\\'`)),
           ' AND ',
         )
       : Prisma.sql`TRUE`;
+    const byUsernames =
+      query.usernames === undefined
+        ? Prisma.sql`TRUE`
+        : query.usernames.length
+          ? Prisma.sql`"username" IN (${Prisma.join(query.usernames)})`
+          : Prisma.sql`FALSE`;
+    const where = Prisma.sql`(${byTerms}) AND ${byUsernames}`;
     const first = query.terms[0];
     const byName = Prisma.sql`lower("last_name"), lower("first_name"), "username"`;
     const order = first

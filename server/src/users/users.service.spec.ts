@@ -40,12 +40,32 @@ describe('UsersService', () => {
     ]);
   });
 
-  it('does not invent results from vins and sfEventIds while the directory has no asset links', async () => {
-    await service.search({
-      searchString: 'anna',
-      vins: ['ZFA31200000123456'],
-      sfEventIds: ['a0B5g00000XyZ12'],
+  it('narrows by vins and sfEventIds to the owners of the assets that carry them', async () => {
+    const asked: unknown[] = [];
+    const people = {
+      ownersOf: async (token: string, filter: { vins?: string[]; sfEventIds?: string[] }) => {
+        asked.push([token, filter]);
+        return new Set(['anna.bianchi']);
+      },
+    };
+    service = new UsersService(repo, people);
+    await service.search(
+      { searchString: 'anna', vins: ['ZFA31200000123456'], sfEventIds: ['a0B5g00000XyZ12'] },
+      'tok',
+    );
+    expect(asked).toEqual([['tok', { vins: ['ZFA31200000123456'], sfEventIds: ['a0B5g00000XyZ12'] }]]);
+    expect(repo.queries).toEqual([{ terms: ['anna'], limit: 20, offset: 0, usernames: ['anna.bianchi'] }]);
+  });
+
+  it('finds nobody when no asset carries the VIN, and does not narrow without a filter', async () => {
+    service = new UsersService(repo, {
+      ownersOf: async () => new Set<string>(),
     });
-    expect(repo.queries).toEqual([{ terms: ['anna'], limit: 20, offset: 0 }]);
+    await service.search({ vins: ['ZFA31200000123456'] }, 'tok');
+    await service.search({ searchString: 'anna' });
+    expect(repo.queries).toEqual([
+      { terms: [], limit: 20, offset: 0, usernames: [] },
+      { terms: ['anna'], limit: 20, offset: 0 },
+    ]);
   });
 });

@@ -18,10 +18,7 @@ export const USER_SEARCH_LIMITS = {
 /** GET /api/users/search, validated. */
 export interface UserSearchFilter {
   searchString?: string;
-  /**
-   * Narrow the result to people linked to assets with these VINs / booking events once asset
-   * records exist in the hub; the directory holds no such link yet, so they narrow nothing today.
-   */
+  /** Narrow the result to the owners of assets with these VINs / booking events (AssetPeopleLookup). */
   vins?: string[];
   sfEventIds?: string[];
   limit?: number;
@@ -31,6 +28,8 @@ export interface UserSearchFilter {
 /** What the repository runs: every term must match one of the searched fields. */
 export interface DirectoryQuery {
   terms: string[];
+  /** Only these people (a VIN or event filter); none when empty. */
+  usernames?: string[];
   limit: number;
   offset: number;
 }

@@ -21,7 +21,7 @@ export function permissionSubject(
   user: Pick<AuthUser, 'roles' | 'approvalSteps' | 'department'>,
   place: Place,
   rights: FolderRights,
-  asset: { rejected: boolean },
+  asset: { rejected: boolean; restricted?: boolean },
 ): PermissionSubject {
   return {
     roles: user.roles,
@@ -31,8 +31,8 @@ export function permissionSubject(
     asset: {
       enabledForStep: enabledFor(user, place.department, place.step),
       rejected: asset.rejected,
-      // Embargo and copyright flags are not derived yet (SPEC §4): nothing is restricted.
-      restricted: false,
+      // SPEC §4 derived flags (restrictionOf), where the caller read the asset's metadata.
+      restricted: asset.restricted ?? false,
     },
   };
 }

@@ -1,15 +1,17 @@
-import { Injectable, Logger, Inject } from '@nestjs/common';
+import { Injectable, Logger, Inject, Optional } from '@nestjs/common';
 import {
   ERROR_CODES,
   assetActions,
   isFolderActionAllowed,
   isUploadAllowed,
+  restrictionOf,
   type AssetAction,
   type AssetActions,
   type FolderAction,
   type Place,
 } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
+import { CLOCK, systemClock, type Clock } from '../common/clock';
 import type { ProviderContentDetail } from '../provider/contents.gateway';
 import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
 import { ProviderError } from '../provider/provider.errors';
@@ -33,6 +35,7 @@ export class PlaceActions {
   constructor(
     private readonly folders: WorkflowFolders,
     @Inject(FOLDERS_GATEWAY) private readonly gateway: FoldersGateway,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
   /**
@@ -60,7 +63,7 @@ export class PlaceActions {
   async ofAsset(
     user: AuthUser,
     folderId: string,
-    asset: { linkedCategoryIds: string[]; rejected: boolean; step: number | null },
+    asset: { linkedCategoryIds: string[]; rejected: boolean; step: number | null; restricted?: boolean },
   ): Promise<PlaceAndActions | null> {
     if (!asset.linkedCategoryIds.includes(folderId)) return null;
     let folder: ProviderFolder;
@@ -98,10 +101,11 @@ export class PlaceActions {
     const looked = new Map<string, Promise<PlaceAndActions | null>>();
     const allowedIn = (folder: string, content: ProviderContentDetail): Promise<boolean> => {
       const { rejected, step } = workflowInfoOf(content);
-      const key = `${folder} ${String(rejected)} ${String(step)}`;
+      const { restricted } = restrictionOf(content.imetadata, this.clock.now());
+      const key = `${folder} ${String(rejected)} ${String(step)} ${String(restricted)}`;
       let found = looked.get(key);
       if (!found) {
-        found = this.ofAsset(user, folder, { linkedCategoryIds: [folder], rejected, step });
+        found = this.ofAsset(user, folder, { linkedCategoryIds: [folder], rejected, step, restricted });
         looked.set(key, found);
       }
       return found.then((p) => p?.actions[action] === true);

@@ -28,7 +28,7 @@ import { WorkflowService } from './workflow.service';
     PurgeJunkHandler,
     ...WORKFLOW_HANDLERS,
   ],
-  exports: [WorkflowService, PlaceActions, WorkflowEntry],
+  exports: [WorkflowService, PlaceActions, WorkflowEntry, WorkflowFolders],
 })
 export class WorkflowModule {}
 

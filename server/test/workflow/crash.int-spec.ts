@@ -1,43 +1,11 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { hubDb } from '../auth/auth-fixtures';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { exited, startApiWithoutWorkers } from '../support/worker-process';
 import { as, contentsIn, finished, post, seedDemoOrganisation, stateOf } from './workflow-fixtures';
 
 jest.setTimeout(240_000);
 
-const root = join(__dirname, '../../..');
 const ASSETS = 50;
-
-/** A worker process as `npm start` runs one (PROCESS_ROLE=worker), on the test app's database and Redis. */
-function startWorker(t: TestApp): ChildProcess {
-  const child = spawn(process.execPath, ['server/dist/worker.js'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      PROCESS_ROLE: 'worker',
-      PORT: String(new URL(t.url).port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: t.url,
-      DATABASE_URL: t.config.DATABASE_URL,
-      REDIS_URL: t.config.REDIS_URL,
-      REDIS_PREFIX: t.config.REDIS_PREFIX,
-      BLOB_DIR: t.config.BLOB_DIR,
-      WEB_DIST: '/nonexistent',
-    },
-    stdio: 'ignore',
-  });
-  return child;
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
-}
 
 /**
  * Issue 4 "must show": the worker process dies (SIGKILL) in the middle of a bulk accept of 50
@@ -46,24 +14,13 @@ function exited(child: ChildProcess): Promise<void> {
  */
 describe('a worker killed mid bulk accept', () => {
   let t: TestApp;
-  const children: ChildProcess[] = [];
+  let world: Awaited<ReturnType<typeof startApiWithoutWorkers>>;
 
   beforeAll(async () => {
-    execFileSync('npx', ['tsc', '-b', 'packages/rules'], { cwd: root, stdio: 'ignore' });
-    execFileSync('npm', ['run', 'build', '-w', '@paddock/server', '--silent'], {
-      cwd: root,
-      stdio: 'ignore',
-    });
-    // The api only: the job runs in the worker processes this test starts and kills.
-    t = await startTestApp({ PROCESS_ROLE: 'api' });
+    world = await startApiWithoutWorkers();
+    t = world.t;
   });
-  afterAll(async () => {
-    for (const child of children) {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited(child);
-    }
-    await t?.close();
-  });
+  afterAll(() => world?.stop());
 
   it('resumes after the crash: 50 assets in step 2, none lost or twice, one audit row each', async () => {
     const folders = await seedDemoOrganisation(t);
@@ -76,8 +33,7 @@ describe('a worker killed mid bulk accept', () => {
     expect(res.status).toBe(202);
     const { jobId } = res.body;
 
-    const first = startWorker(t);
-    children.push(first);
+    const first = world.startWorker();
     let progress = 0;
     for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
       progress = (await hubDb(t).jobRecord.findUniqueOrThrow({ where: { id: jobId } })).progress;
@@ -91,7 +47,7 @@ describe('a worker killed mid bulk accept', () => {
     expect(record.progress).toBeLessThan(90);
     expect(record.state).toBe('active');
 
-    children.push(startWorker(t));
+    world.startWorker();
     const job = await finished(t, anna, jobId, 180_000);
     expect(job.state).toBe('completed');
     expect(job.result).toMatchObject({ total: ASSETS, junk: 0, failed: 0 });

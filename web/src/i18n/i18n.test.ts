@@ -1,4 +1,10 @@
-import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES } from '@paddock/rules';
+import {
+  DEFAULT_LANGUAGE,
+  ENRICHMENT_ERROR_CODES,
+  E_CODES,
+  FALLBACK_LANGUAGE,
+  LANGUAGES,
+} from '@paddock/rules';
 import { i18n, resources } from './i18n';
 
 type Catalogue = { [key: string]: string | Catalogue };
@@ -75,5 +81,24 @@ describe('translations', () => {
   it('defaults to Italian and falls back to English', () => {
     expect(i18n.options.lng).toBe(DEFAULT_LANGUAGE);
     expect(i18n.options.fallbackLng).toEqual([FALLBACK_LANGUAGE]);
+  });
+});
+
+describe('enrichment error messages (issue 13)', () => {
+  const codes = [
+    E_CODES.PRODUCT_TAG_LOOKUP_E005,
+    E_CODES.PRODUCT_TAG_LOOKUP_E006,
+    E_CODES.PRODUCT_TAG_LOOKUP_E007,
+    E_CODES.PRODUCT_TAG_LOOKUP_E008,
+    E_CODES.TAG_INSERT_FAILED,
+    E_CODES.METADATA_INSERT_FAILED,
+    E_CODES.METADATA_BULK_INSERT_FAILED,
+    E_CODES.REGISTRY_FAILED,
+    E_CODES.SHARE_PUBLISH_FAILED,
+    ...Object.values(ENRICHMENT_ERROR_CODES),
+  ];
+  it.each(catalogues)('has a message for each code in %s', (_language, catalogue) => {
+    const texts = flatten(catalogue);
+    for (const code of codes) expect(texts.get(`error.codes.${code}`)).toBeTruthy();
   });
 });

@@ -9,6 +9,7 @@ import { isUuid } from '../uuid';
 import { ThronExceptionFilter } from '../thron-exception.filter';
 import { ThronInputPipe } from '../thron-input.pipe';
 import { ThronError, ok } from '../thron.errors';
+import { tagDefinitionListSchema, type TagDefinitionListRequest } from './tagging.dto';
 import { TAGGING_FAILURES } from './tagging.errors';
 
 /** itagdefinition/insert (research §4.1): `{value:{names[{lang, label ≤150, description ≤10000}], categorized, prettyId?}}`. */
@@ -77,6 +78,25 @@ export class TagDefinitionService {
     return ok({ item: toItem(row) });
   }
 
+  /** itagdefinition/list by ids or prettyIds (the tag fetch by ids); unknown ones are left out. */
+  async list(classificationId: string, body: TagDefinitionListRequest) {
+    const ids = body.criteria.ids;
+    const where = {
+      classificationId,
+      OR: [{ id: { in: ids.filter(isUuid) } }, { prettyId: { in: ids } }],
+    };
+    const [rows, totalResults] = await Promise.all([
+      this.prisma.tagDefinition.findMany({
+        where,
+        orderBy: { createdAt: 'asc' },
+        take: body.limit,
+        skip: body.offset,
+      }),
+      this.prisma.tagDefinition.count({ where }),
+    ]);
+    return ok({ items: rows.map(toItem), totalResults });
+  }
+
   async detail(classificationId: string, idOrPrettyId: string) {
     const row = await this.prisma.tagDefinition.findFirst({
       where: isUuid(idOrPrettyId)
@@ -123,6 +143,16 @@ export class TagDefinitionController {
     @Body(new ThronInputPipe(tagDefinitionInsertSchema)) body: TagDefinitionInsertRequest,
   ) {
     return this.definitions.insert(caller, classificationId, body);
+  }
+
+  @Post('list/:clientId/:classificationId')
+  @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
+  list(
+    @Param('classificationId') classificationId: string,
+    @Body(new ThronInputPipe(tagDefinitionListSchema)) body: TagDefinitionListRequest,
+  ) {
+    return this.definitions.list(classificationId, body);
   }
 
   @Get('detail/:clientId/:classificationId/:id')

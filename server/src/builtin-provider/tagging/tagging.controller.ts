@@ -6,9 +6,17 @@ import { ThronInputPipe } from '../thron-input.pipe';
 import {
   imetadataBulkInsertSchema,
   imetadataBulkRemoveSchema,
+  imetadataMultiTargetsInsertSchema,
+  imetadataMultiTargetsRemoveSchema,
+  imetadataOneSchema,
+  itagBulkSchema,
   itagMultiTargetsSchema,
   type ImetadataBulkInsertRequest,
   type ImetadataBulkRemoveRequest,
+  type ImetadataMultiTargetsInsertRequest,
+  type ImetadataMultiTargetsRemoveRequest,
+  type ImetadataOneRequest,
+  type ItagBulkRequest,
   type ItagMultiTargetsRequest,
 } from './tagging.dto';
 import { TaggingService } from './tagging.service';
@@ -41,6 +49,28 @@ export class ItagController {
   ) {
     return this.tagging.removeTag(caller, classificationId, body);
   }
+
+  @Post('bulkInsert/:clientId/:classificationId')
+  @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
+  insertOnContent(
+    @Caller() caller: ProviderCaller,
+    @Param('classificationId') classificationId: string,
+    @Body(new ThronInputPipe(itagBulkSchema)) body: ItagBulkRequest,
+  ) {
+    return this.tagging.insertTagsOnContent(caller, classificationId, body);
+  }
+
+  @Post('bulkRemove/:clientId/:classificationId')
+  @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
+  removeFromContent(
+    @Caller() caller: ProviderCaller,
+    @Param('classificationId') classificationId: string,
+    @Body(new ThronInputPipe(itagBulkSchema)) body: ItagBulkRequest,
+  ) {
+    return this.tagging.removeTagsFromContent(caller, classificationId, body);
+  }
 }
 
 /** THRON's xintelligence imetadata service (research §4.4); not part of the hub's API description. */
@@ -70,5 +100,49 @@ export class ImetadataController {
     @Body(new ThronInputPipe(imetadataBulkRemoveSchema)) body: ImetadataBulkRemoveRequest,
   ) {
     return this.tagging.removeMetadata(caller, classificationId, body);
+  }
+
+  @Post('bulkInsertMultiTargets/:clientId/:classificationId')
+  @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
+  insertMulti(
+    @Caller() caller: ProviderCaller,
+    @Param('classificationId') classificationId: string,
+    @Body(new ThronInputPipe(imetadataMultiTargetsInsertSchema)) body: ImetadataMultiTargetsInsertRequest,
+  ) {
+    return this.tagging.insertMetadataMulti(caller, classificationId, body);
+  }
+
+  @Post('bulkRemoveMultiTargets/:clientId/:classificationId')
+  @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
+  removeMulti(
+    @Caller() caller: ProviderCaller,
+    @Param('classificationId') classificationId: string,
+    @Body(new ThronInputPipe(imetadataMultiTargetsRemoveSchema)) body: ImetadataMultiTargetsRemoveRequest,
+  ) {
+    return this.tagging.removeMetadataMulti(caller, classificationId, body);
+  }
+
+  @Post('insert/:clientId/:classificationId')
+  @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
+  insertOne(
+    @Caller() caller: ProviderCaller,
+    @Param('classificationId') classificationId: string,
+    @Body(new ThronInputPipe(imetadataOneSchema)) body: ImetadataOneRequest,
+  ) {
+    return this.tagging.insertMetadataOne(caller, classificationId, body);
+  }
+
+  @Post('update/:clientId/:classificationId')
+  @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
+  updateOne(
+    @Caller() caller: ProviderCaller,
+    @Param('classificationId') classificationId: string,
+    @Body(new ThronInputPipe(imetadataOneSchema)) body: ImetadataOneRequest,
+  ) {
+    return this.tagging.updateMetadataOne(caller, classificationId, body);
   }
 }

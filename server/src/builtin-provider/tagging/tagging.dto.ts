@@ -47,3 +47,51 @@ export const imetadataBulkRemoveSchema = z.object({
   value: z.object({ imetadata: upTo50(z.object({ key, lang: lang.optional() })), target }),
 });
 export type ImetadataBulkRemoveRequest = z.infer<typeof imetadataBulkRemoveSchema>;
+
+/**
+ * imetadata/bulkInsertMultiTargets and bulkRemoveMultiTargets (research §4.4):
+ * `{value:{imetadata:{key, value, lang?}, targets:[{id, entityType}] ≤ 50}}`; remove needs no value.
+ */
+export const imetadataMultiTargetsInsertSchema = z.object({
+  value: z.object({ imetadata: z.object({ key, value, lang: lang.optional() }), targets: upTo50(target) }),
+});
+export type ImetadataMultiTargetsInsertRequest = z.infer<typeof imetadataMultiTargetsInsertSchema>;
+
+export const imetadataMultiTargetsRemoveSchema = z.object({
+  value: z.object({
+    imetadata: z.object({ key, value: value.optional(), lang: lang.optional() }),
+    targets: upTo50(target),
+  }),
+});
+export type ImetadataMultiTargetsRemoveRequest = z.infer<typeof imetadataMultiTargetsRemoveSchema>;
+
+/** imetadata/insert and update (research §4.4): `{imetadata:{key, value, lang?}, target}`. */
+export const imetadataOneSchema = z.object({
+  imetadata: z.object({ key, value, lang: lang.optional() }),
+  target,
+});
+export type ImetadataOneRequest = z.infer<typeof imetadataOneSchema>;
+
+/** itag/bulkInsert and bulkRemove (research §4.5): `{value:{tagIds:[{id}] ≤ 50, target}}`. */
+export const itagBulkSchema = z.object({
+  value: z.object({ tagIds: upTo50(z.object({ id: z.string().min(1) })), target }),
+});
+export type ItagBulkRequest = z.infer<typeof itagBulkSchema>;
+
+/** imetadatadefinition/list (research §4.3): `{criteria{keys[], ids[]}, limit ≤ 50, offset}`. */
+export const metadataDefinitionListSchema = z.object({
+  criteria: z
+    .object({ keys: z.array(key).max(200).optional(), ids: z.array(z.string().min(1)).max(200).optional() })
+    .default({}),
+  limit: z.number().int().min(1).max(LIMITS.idChunkSize).default(LIMITS.idChunkSize),
+  offset: z.number().int().min(0).max(LIMITS.pageOffsetMax).default(0),
+});
+export type MetadataDefinitionListRequest = z.infer<typeof metadataDefinitionListSchema>;
+
+/** itagdefinition/list (research §4.2): `{criteria{ids[] ≤ 50}, limit, offset}`; tag fetch by ids. */
+export const tagDefinitionListSchema = z.object({
+  criteria: z.object({ ids: z.array(z.string().min(1)).min(1).max(LIMITS.idChunkSize) }),
+  limit: z.number().int().min(1).max(LIMITS.idChunkSize).default(LIMITS.idChunkSize),
+  offset: z.number().int().min(0).max(LIMITS.pageOffsetMax).default(0),
+});
+export type TagDefinitionListRequest = z.infer<typeof tagDefinitionListSchema>;

@@ -19,6 +19,7 @@ const business = (resultCode: string, errorDescription = resultCode): ThronFailu
  * | a visible target on none of whose folders the caller has `write` | ACCESS_DENIED    |
  * | a reserved workflow tag or key (mayWriteTagging), by anyone but the service account | ACCESS_DENIED |
  * | imetadata on a content unknown, trashed or not visible   | BAD_REQUEST              |
+ * | imetadata/insert of a key the content already has        | KEY_ALREADY_DEFINED      |
  *
  * itag calls instead list unknown, trashed or invisible targets in `targetsInIssue` (THRON's shape).
  */
@@ -28,4 +29,5 @@ export const TAGGING_FAILURES = {
   classificationNotFound: business('CLASSIFICATION_NOT_FOUND'),
   accessDenied: business('ACCESS_DENIED'),
   targetNotFound: business('BAD_REQUEST', 'TARGET_NOT_FOUND'),
+  keyAlreadyDefined: business('KEY_ALREADY_DEFINED'),
 } as const satisfies Record<string, ThronFailure>;

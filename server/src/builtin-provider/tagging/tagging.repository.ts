@@ -11,6 +11,17 @@ export interface MetadataEntry {
 /** Numbers keep value_num filled, so that search's MORE / LESS / BETWEEN find them. */
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
+function metadataRow(contentId: string, classificationId: string, { key, value, lang }: MetadataEntry) {
+  return {
+    contentId,
+    classificationId,
+    key,
+    value,
+    lang,
+    valueNum: NUMERIC.test(value) ? Number(value) : null,
+  };
+}
+
 /** The built-in provider's itags and imetadata on contents (content_tag, content_metadata). */
 @Injectable()
 export class TaggingRepository {
@@ -46,16 +57,41 @@ export class TaggingRepository {
         where: { contentId, classificationId, OR: entries.map(({ key, lang }) => ({ key, lang })) },
       }),
       this.prisma.contentMetadata.createMany({
-        data: entries.map(({ key, value, lang }) => ({
-          contentId,
-          classificationId,
-          key,
-          value,
-          lang,
-          valueNum: NUMERIC.test(value) ? Number(value) : null,
-        })),
+        data: entries.map((entry) => metadataRow(contentId, classificationId, entry)),
       }),
     ]);
+  }
+
+  /** One (key, lang) value on many contents, replacing theirs: repeating the call changes nothing. */
+  async setMetadataOn(contentIds: string[], classificationId: string, entry: MetadataEntry): Promise<void> {
+    if (!contentIds.length) return;
+    const { key, lang } = entry;
+    await this.prisma.$transaction([
+      this.prisma.contentMetadata.deleteMany({
+        where: { contentId: { in: contentIds }, classificationId, key, lang },
+      }),
+      this.prisma.contentMetadata.createMany({
+        data: contentIds.map((contentId) => metadataRow(contentId, classificationId, entry)),
+      }),
+    ]);
+  }
+
+  async hasMetadata(contentId: string, classificationId: string, key: string, lang: string | null) {
+    return (
+      (await this.prisma.contentMetadata.count({ where: { contentId, classificationId, key, lang } })) > 0
+    );
+  }
+
+  /** One key (in one language, or in all without `lang`) off many contents. */
+  async removeMetadataOn(contentIds: string[], classificationId: string, key: string, lang?: string) {
+    await this.prisma.contentMetadata.deleteMany({
+      where: {
+        contentId: { in: contentIds },
+        classificationId,
+        key,
+        ...(lang === undefined ? {} : { lang }),
+      },
+    });
   }
 
   /** A key without `lang` removes the key's values in every language. */

@@ -6,6 +6,10 @@ import { ThronError, ok, type ThronEnvelope } from '../thron.errors';
 import type {
   ImetadataBulkInsertRequest,
   ImetadataBulkRemoveRequest,
+  ImetadataMultiTargetsInsertRequest,
+  ImetadataMultiTargetsRemoveRequest,
+  ImetadataOneRequest,
+  ItagBulkRequest,
   ItagMultiTargetsRequest,
 } from './tagging.dto';
 import { TAGGING_FAILURES } from './tagging.errors';
@@ -76,24 +80,122 @@ export class TaggingService {
     body: ItagMultiTargetsRequest,
     apply: (tagId: string, contentIds: string[]) => Promise<void>,
   ): Promise<MultiTargetsResponse> {
-    const tag = await this.repository.tag(body.value.tagId?.id ?? body.value.itagId ?? '');
+    const tag = await this.usableTag(
+      caller,
+      classificationId,
+      body.value.tagId?.id ?? body.value.itagId ?? '',
+    );
+    const { ids, targetsInIssue } = await this.writableTargets(caller, body.value.targets);
+    await apply(tag.id, ids);
+    return ok({ targetsInIssue });
+  }
+
+  /** imetadata/bulkInsertMultiTargets: one key's value set (replaced) on up to 50 contents. */
+  async insertMetadataMulti(
+    caller: ProviderCaller,
+    classificationId: string,
+    body: ImetadataMultiTargetsInsertRequest,
+  ): Promise<MultiTargetsResponse> {
+    const { key, value, lang } = body.value.imetadata;
+    if (!mayWriteTagging(caller, { metadataKeys: [key] }))
+      throw new ThronError(TAGGING_FAILURES.accessDenied);
+    const { ids, targetsInIssue } = await this.writableTargets(caller, body.value.targets);
+    await this.repository.setMetadataOn(ids, classificationId, { key, value, lang: lang ?? null });
+    return ok({ targetsInIssue });
+  }
+
+  /** imetadata/bulkRemoveMultiTargets: one key removed from up to 50 contents (absent is fine). */
+  async removeMetadataMulti(
+    caller: ProviderCaller,
+    classificationId: string,
+    body: ImetadataMultiTargetsRemoveRequest,
+  ): Promise<MultiTargetsResponse> {
+    const { key, lang } = body.value.imetadata;
+    if (!mayWriteTagging(caller, { metadataKeys: [key] }))
+      throw new ThronError(TAGGING_FAILURES.accessDenied);
+    const { ids, targetsInIssue } = await this.writableTargets(caller, body.value.targets);
+    await this.repository.removeMetadataOn(ids, classificationId, key, lang);
+    return ok({ targetsInIssue });
+  }
+
+  /** imetadata/insert: KEY_ALREADY_DEFINED when the content has a value for the key (research §4.4). */
+  insertMetadataOne(caller: ProviderCaller, classificationId: string, body: ImetadataOneRequest) {
+    return this.setMetadataOne(caller, classificationId, body, true);
+  }
+
+  /** imetadata/update: the key's value replaced (or set). */
+  updateMetadataOne(caller: ProviderCaller, classificationId: string, body: ImetadataOneRequest) {
+    return this.setMetadataOne(caller, classificationId, body, false);
+  }
+
+  private async setMetadataOne(
+    caller: ProviderCaller,
+    classificationId: string,
+    body: ImetadataOneRequest,
+    refuseExisting: boolean,
+  ): Promise<ThronEnvelope> {
+    const { key, value, lang } = body.imetadata;
+    const contentId = await this.writableTarget(caller, body.target, { metadataKeys: [key] });
+    if (refuseExisting && (await this.repository.hasMetadata(contentId, classificationId, key, lang ?? null)))
+      throw new ThronError(TAGGING_FAILURES.keyAlreadyDefined);
+    await this.repository.setMetadata(contentId, classificationId, [{ key, value, lang: lang ?? null }]);
+    return ok({});
+  }
+
+  /** itag/bulkInsert: up to 50 tags on one content; every tag is checked before any is added. */
+  async insertTagsOnContent(caller: ProviderCaller, classificationId: string, body: ItagBulkRequest) {
+    return this.changeTagsOnContent(caller, classificationId, body, (tagId, ids) =>
+      this.repository.addTag(tagId, classificationId, ids),
+    );
+  }
+
+  /** itag/bulkRemove: up to 50 tags off one content. */
+  async removeTagsFromContent(caller: ProviderCaller, classificationId: string, body: ItagBulkRequest) {
+    return this.changeTagsOnContent(caller, classificationId, body, (tagId, ids) =>
+      this.repository.removeTag(tagId, ids),
+    );
+  }
+
+  private async changeTagsOnContent(
+    caller: ProviderCaller,
+    classificationId: string,
+    body: ItagBulkRequest,
+    apply: (tagId: string, contentIds: string[]) => Promise<void>,
+  ): Promise<ThronEnvelope> {
+    const tags = [];
+    for (const { id } of body.value.tagIds) tags.push(await this.usableTag(caller, classificationId, id));
+    const contentId = await this.writableTarget(caller, body.value.target, {});
+    for (const tag of tags) await apply(tag.id, [contentId]);
+    return ok({});
+  }
+
+  /** A tag of this classification the caller may set (reserved workflow tags: the service account). */
+  private async usableTag(caller: ProviderCaller, classificationId: string, idOrPrettyId: string) {
+    const tag = await this.repository.tag(idOrPrettyId);
     if (!tag) throw new ThronError(TAGGING_FAILURES.itagNotFound);
     if (tag.classificationId !== classificationId)
       throw new ThronError(TAGGING_FAILURES.classificationNotFound);
     if (!mayWriteTagging(caller, { tagPrettyId: tag.prettyId }))
       throw new ThronError(TAGGING_FAILURES.accessDenied);
-    const targets = uniqueById(body.value.targets);
+    return tag;
+  }
+
+  /**
+   * The targets the caller sees (the others go back in `targetsInIssue`, THRON's shape); one it
+   * sees but may not modify refuses the whole call, so nothing changes.
+   */
+  private async writableTargets(
+    caller: ProviderCaller,
+    targets: Target[],
+  ): Promise<{ ids: string[]; targetsInIssue: Target[] }> {
+    const unique = uniqueById(targets);
     const rights = await this.rightsOf(
       caller,
-      targets.map((t) => t.id),
+      unique.map((t) => t.id),
     );
-    const visible = targets.filter((t) => rights.get(t.id)?.read);
+    const visible = unique.filter((t) => rights.get(t.id)?.read);
     if (visible.some((t) => !rights.get(t.id)?.modify)) throw new ThronError(TAGGING_FAILURES.accessDenied);
-    await apply(
-      tag.id,
-      visible.map((t) => t.id),
-    );
-    return ok({ targetsInIssue: targets.filter((t) => !rights.get(t.id)?.read) });
+    return { ids: visible.map((t) => t.id), targetsInIssue: unique.filter((t) => !rights.get(t.id)?.read) };
   }
 
   private async writableTarget(

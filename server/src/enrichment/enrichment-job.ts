@@ -1,0 +1,144 @@
+import { Inject, Injectable, type Type } from '@nestjs/common';
+import { E_CODES, ERROR_CODES, type AssetOutcome } from '@paddock/rules';
+import { AuditRepository } from '../audit/audit.repository';
+import type { AssetSnapshot } from '../audit/audit-record';
+import { JobName, type EnrichmentPayload, type EnrichmentResult } from '../jobs/job-catalogue';
+import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-handler';
+import {
+  CONTENTS_GATEWAY,
+  type ContentsGateway,
+  type ProviderContentDetail,
+} from '../provider/contents.gateway';
+import { ENRICHMENT_GATEWAY, type EnrichmentGateway } from '../provider/enrichment.gateway';
+import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
+
+/** An asset's folders, tags and metadata around the job, for its audit row. */
+function snapshotOf(c: ProviderContentDetail | undefined): AssetSnapshot | null {
+  if (!c) return null;
+  return {
+    folderIds: [...c.linkedCategoryIds].sort(),
+    tags: c.itags.map((t) => t.prettyId ?? t.id).sort(),
+    metadata: c.imetadata.map((m) => `${m.key}=${m.value}`).sort(),
+  };
+}
+
+/**
+ * Runs an enrichment or bulk tag job: each change of the plan over its contents, 50 a provider call
+ * (SPEC §7), then one audit row per content with its outcome and its state before and after.
+ *
+ * Resuming after a crash: every change is idempotent at the provider (a value set replaces the
+ * old one, a tag already there is not added twice, a key or tag already absent is fine), so the
+ * changes of contents without an outcome are simply made again; contents an earlier try already
+ * recorded are left alone. A content ends fully enriched or failed with its code.
+ */
+@Injectable()
+export class EnrichmentJobRunner {
+  constructor(
+    @Inject(SERVICE_SESSION) private readonly session: ServiceSession,
+    @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
+    @Inject(ENRICHMENT_GATEWAY) private readonly enrichment: EnrichmentGateway,
+    private readonly audit: AuditRepository,
+  ) {}
+
+  async run(action: string, payload: EnrichmentPayload, context: JobContext): Promise<EnrichmentResult> {
+    const recorded = new Map((await this.audit.assetOutcomesOf(context.jobId)).map((o) => [o.contentId, o]));
+    const open = payload.contentIds.filter((id) => !recorded.has(id));
+    const failures = new Map<string, string>();
+    let providerCalls = 0;
+    if (open.length) {
+      const before = await this.details(open);
+      const isOpen = new Set(open);
+      for (const [i, op] of payload.ops.entries()) {
+        const targets = (op.contentIds ?? payload.contentIds).filter(
+          (id) => isOpen.has(id) && !failures.has(id),
+        );
+        if (targets.length) {
+          const answer = await this.session.withToken((token) =>
+            op.kind === 'tag'
+              ? this.enrichment.tagMany(token, op.action, op.tagId, op.classificationId, targets)
+              : this.enrichment.metadataMany(
+                  token,
+                  op.action,
+                  op.action === 'set' ? { key: op.key, value: op.value ?? '' } : { key: op.key },
+                  op.classificationId,
+                  targets,
+                ),
+          );
+          providerCalls += answer.calls;
+          for (const id of answer.leftOut) failures.set(id, ERROR_CODES.NOT_FOUND);
+          for (const { ids, code } of answer.refused) for (const id of ids) failures.set(id, code);
+        }
+        // 100 only when the record says completed.
+        await context.progress(Math.min(99, ((i + 1) / payload.ops.length) * 95));
+      }
+      const after = await this.details(open);
+      for (const contentId of open) {
+        const errorCode = failures.get(contentId) ?? (before.has(contentId) ? null : ERROR_CODES.NOT_FOUND);
+        const outcome: AssetOutcome = {
+          contentId,
+          outcome: errorCode ? 'failed' : 'done',
+          fromFolderId: payload.folderId,
+          toFolderId: null,
+          errorCode,
+        };
+        recorded.set(contentId, outcome);
+        await this.audit.recordAssetOutcome({
+          jobId: context.jobId,
+          actor: context.actor,
+          action,
+          outcome,
+          before: snapshotOf(before.get(contentId)),
+          after: snapshotOf(after.get(contentId)),
+        });
+      }
+    }
+    const result: EnrichmentResult = {
+      total: payload.contentIds.length,
+      done: 0,
+      unchanged: 0,
+      junk: 0,
+      failed: 0,
+      providerCalls,
+    };
+    for (const id of payload.contentIds) result[recorded.get(id)?.outcome ?? 'failed'] += 1;
+    await this.audit.recordJobOutcome({
+      jobId: context.jobId,
+      actor: context.actor,
+      action,
+      outcome: result.failed ? 'failure' : 'success',
+      after: { ...result },
+    });
+    return result;
+  }
+
+  private async details(ids: string[]): Promise<Map<string, ProviderContentDetail>> {
+    const found = await this.session.withToken((token) =>
+      this.contents.contentsByIds(token, ids, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED),
+    );
+    return new Map(found.map((c) => [c.id, c]));
+  }
+}
+
+/** The audit action of each enrichment job. */
+export const ENRICHMENT_ACTIONS = {
+  [JobName.Enrichment]: 'enrichment',
+  [JobName.TagsBulk]: 'tags-bulk',
+} as const;
+
+function enrichmentHandler(name: keyof typeof ENRICHMENT_ACTIONS): Type<JobHandler> {
+  @JobHandlerFor(name)
+  @Injectable()
+  class EnrichmentHandler implements JobHandler {
+    constructor(private readonly runner: EnrichmentJobRunner) {}
+
+    handle(p: EnrichmentPayload, c: JobContext): Promise<EnrichmentResult> {
+      return this.runner.run(ENRICHMENT_ACTIONS[name], p, c);
+    }
+  }
+  Object.defineProperty(EnrichmentHandler, 'name', { value: `${name}-handler` });
+  return EnrichmentHandler;
+}
+
+export const ENRICHMENT_HANDLERS = (
+  Object.keys(ENRICHMENT_ACTIONS) as (keyof typeof ENRICHMENT_ACTIONS)[]
+).map(enrichmentHandler);

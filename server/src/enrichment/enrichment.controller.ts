@@ -1,0 +1,52 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCookieAuth,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiSecurity,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { JobSubmittedDto } from '../jobs/jobs.dto';
+import { EnrichmentRequestDto, TagsBulkRequestDto } from './enrichment.dto';
+import { EnrichmentService } from './enrichment.service';
+
+/** Issue 13: enrichment and bulk tagging as durable jobs; each answers 202 { jobId }. */
+@ApiTags('enrichment')
+@ApiCookieAuth()
+@ApiSecurity('token')
+@ApiAcceptedResponse({ type: JobSubmittedDto })
+@ApiBadRequestResponse({
+  description:
+    'VALIDATION_FAILED, ENRICHMENT_TOO_MANY_ASSETS, ENRICHMENT_TOO_MANY_VIN_PAIRS, ENRICHMENT_TOO_MANY_COPYRIGHT_OPTIONS, ENRICHMENT_VIN_INVALID, ENRICHMENT_NOT_LATIN1, ENRICHMENT_INVALID_DATE, ENRICHMENT_UNKNOWN_METADATA_KEY, ENRICHMENT_BAD_METADATA_VALUE, ENRICHMENT_MANDATORY_MISSING, ENRICHMENT_BAD_COPYRIGHT, ENRICHMENT_UNKNOWN_TAG, ENRICHMENT_NOTHING_TO_DO',
+})
+@ApiUnauthorizedResponse({ description: 'No session' })
+@ApiForbiddenResponse({ description: 'ENRICHMENT_NOT_ALLOWED (SPEC §6 tagging places, another department)' })
+@ApiNotFoundResponse({ description: 'NOT_FOUND: the folder is not visible' })
+@ApiConflictResponse({ description: 'ENRICHMENT_NOT_IN_FOLDER' })
+@Controller('api')
+export class EnrichmentController {
+  constructor(private readonly enrichment: EnrichmentService) {}
+
+  @Post('enrichment')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Enriches assets: tags, VIN and plates, copyright, metadata (the wizard’s confirmation)',
+  })
+  enrich(@CurrentUser() user: AuthUser, @Body() body: EnrichmentRequestDto): Promise<JobSubmittedDto> {
+    return this.enrichment.enrich(user, body);
+  }
+
+  @Post('tags/bulk')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Adds or removes tags and metadata on up to 200 assets' })
+  bulk(@CurrentUser() user: AuthUser, @Body() body: TagsBulkRequestDto): Promise<JobSubmittedDto> {
+    return this.enrichment.bulk(user, body);
+  }
+}

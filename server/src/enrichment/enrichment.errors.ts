@@ -1,0 +1,31 @@
+import {
+  ENRICHMENT_ERROR_CODES as CODES,
+  ENRICHMENT_STATUS,
+  type EnrichmentErrorCode,
+  type EnrichmentRefusalDetails,
+} from '@paddock/rules';
+import { DomainError, kindOfStatus } from '../common/domain-error';
+
+/** An enrichment refusal (nothing changed), its status from ENRICHMENT_STATUS, its field in the details. */
+export function enrichmentRefusal(
+  code: EnrichmentErrorCode,
+  message: string,
+  details?: EnrichmentRefusalDetails,
+): DomainError {
+  return new DomainError(code, kindOfStatus(ENRICHMENT_STATUS[code]), message, details);
+}
+
+export const refuse = {
+  tooManyAssets: (max: number) => enrichmentRefusal(CODES.TOO_MANY_ASSETS, `At most ${max} assets at once`),
+  tooManyPairs: (max: number) =>
+    enrichmentRefusal(CODES.TOO_MANY_VIN_PAIRS, `At most ${max} VIN and plate pairs`),
+  tooManyCopyright: (max: number) =>
+    enrichmentRefusal(CODES.TOO_MANY_COPYRIGHT_OPTIONS, `At most ${max} copyright options`),
+  notInFolder: (ids: string[]) =>
+    enrichmentRefusal(CODES.NOT_IN_FOLDER, 'Some assets are not in this folder', { ids }),
+  notAllowed: (problem: string, ids?: string[]) =>
+    enrichmentRefusal(CODES.NOT_ALLOWED, `Tagging is not allowed here (${problem})`, { problem, ids }),
+  nothingToDo: () => enrichmentRefusal(CODES.NOTHING_TO_DO, 'Nothing to change'),
+  field: (code: EnrichmentErrorCode, field: string, problem?: string) =>
+    enrichmentRefusal(code, `Refused: ${field}${problem ? ` (${problem})` : ''}`, { field, problem }),
+};

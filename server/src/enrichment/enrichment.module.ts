@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
+import { ProviderModule } from '../provider/provider.module';
+import { WorkflowModule } from '../workflow/workflow.module';
+import { ENRICHMENT_HANDLERS, EnrichmentJobRunner } from './enrichment-job';
+import { EnrichmentController } from './enrichment.controller';
+import { EnrichmentService } from './enrichment.service';
+
+/** Enrichment jobs' handlers (issue 13), needed wherever workers run. */
+@Module({
+  imports: [ProviderModule, AuditModule],
+  providers: [EnrichmentJobRunner, ...ENRICHMENT_HANDLERS],
+})
+export class EnrichmentModule {}
+
+/** `POST /api/enrichment` and `POST /api/tags/bulk`, where the api runs. */
+@Module({
+  imports: [ProviderModule, WorkflowModule],
+  controllers: [EnrichmentController],
+  providers: [EnrichmentService],
+})
+export class EnrichmentApiModule {}

@@ -1,0 +1,102 @@
+import { ERROR_CODES, E_CODES } from '@paddock/rules';
+import { inOrder, scriptedProviderHttp, type ProviderReply } from '../../test/support/scripted-provider';
+import { HttpEnrichmentGateway } from './enrichment.gateway';
+import { ProviderError } from './provider.errors';
+
+const OK = (targetsInIssue: { id: string; entityType: string }[] = []): ProviderReply => ({
+  status: 200,
+  data: { resultCode: 'OK', ssoCode: 'OK', targetsInIssue },
+});
+const REFUSED: ProviderReply = {
+  status: 418,
+  data: { resultCode: 'ACCESS_DENIED', errorDescription: 'ACCESS_DENIED', ssoCode: 'OK' },
+};
+
+function gatewayAnswering(...replies: ProviderReply[]) {
+  const { http, sent } = scriptedProviderHttp(inOrder(...replies));
+  return { gateway: new HttpEnrichmentGateway(http, { CLIENT_ID: 'paddock' }), sent };
+}
+
+const ids = (n: number) =>
+  Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+const targetsOf = (data: unknown) =>
+  (JSON.parse(String(data)) as { value: { targets: unknown[] } }).value.targets.length;
+
+describe('HttpEnrichmentGateway: one change over many contents, 50 a call', () => {
+  it('sends 121 contents as 50, 50 and 21, and reports what the provider left out', async () => {
+    const all = ids(121);
+    const { gateway, sent } = gatewayAnswering(OK(), OK([{ id: all[70]!, entityType: 'CONTENT' }]), OK());
+    const result = await gateway.tagMany('tok', 'add', 'prd-spider', 'vu62a5', all);
+    expect(sent.map((r) => targetsOf(r.data))).toEqual([50, 50, 21]);
+    expect(sent[0]?.url).toBe('/xintelligence/resources/itag/bulkInsertMultiTargets/paddock/vu62a5');
+    expect(result).toEqual({ leftOut: [all[70]], refused: [], calls: 3 });
+  });
+
+  it('reports a refused chunk with the E-code of the step and goes on with the next', async () => {
+    const all = ids(60);
+    const { gateway, sent } = gatewayAnswering(REFUSED, OK());
+    const result = await gateway.metadataMany('tok', 'set', { key: 'vin-1', value: 'X' }, 'ggdyqo', all);
+    expect(sent).toHaveLength(2);
+    expect(result.refused).toEqual([{ ids: all.slice(0, 50), code: E_CODES.METADATA_INSERT_FAILED }]);
+    expect(result.leftOut).toEqual([]);
+  });
+
+  it('throws a transient failure or an expired session, for the job to retry or the session to renew', async () => {
+    const down = gatewayAnswering({ network: 'ECONNREFUSED' });
+    await expect(down.gateway.tagMany('tok', 'remove', 't', 'c', ids(3))).rejects.toMatchObject({
+      transient: true,
+    });
+    const expired = gatewayAnswering({
+      status: 403,
+      data: {
+        resultCode: 'SESSION_NON_FOUND',
+        errorDescription: 'SESSION_EXPIRED',
+        ssoCode: 'SESSION_EXPIRED',
+      },
+    });
+    const error = await expired.gateway
+      .metadataMany('tok', 'remove', { key: 'k' }, 'c', ids(3))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).code).toBe(ERROR_CODES.UNAUTHENTICATED);
+  });
+
+  it('reads metadata definitions: type, mandatory from the type’s constraint, one name per option', async () => {
+    const { gateway } = gatewayAnswering({
+      status: 200,
+      data: {
+        resultCode: 'OK',
+        totalResults: 2,
+        items: [
+          {
+            id: 'd1',
+            key: 'utilizzo',
+            names: [{ lang: 'IT', label: 'Utilizzo' }],
+            metadataType: 'ALTERNATIVE_S',
+            constraints: { alternativeSConstraint: { mandatory: true } },
+            options: {
+              alternativeSOption: {
+                values: [
+                  { value: 'stampa', lang: 'IT', label: 'Stampa' },
+                  { value: 'stampa', lang: 'EN', label: 'Press' },
+                ],
+              },
+            },
+          },
+          { id: 'd2', key: 'color', names: [], metadataType: 'COLOR' },
+        ],
+      },
+    });
+    expect(await gateway.metadataDefinitions('tok', 'ggdyqo')).toEqual([
+      {
+        id: 'd1',
+        key: 'utilizzo',
+        classificationId: 'ggdyqo',
+        names: { it: 'Utilizzo' },
+        type: 'singleEnum',
+        mandatory: true,
+        options: [{ value: 'stampa', name: 'Press' }],
+      },
+    ]);
+  });
+});

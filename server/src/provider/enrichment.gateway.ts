@@ -1,0 +1,264 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  E_CODES,
+  ERROR_CODES,
+  LIMITS,
+  METADATA_TYPES,
+  type ErrorCode,
+  type MetadataDefinitionSummary,
+  type MetadataType,
+} from '@paddock/rules';
+import type { AxiosInstance } from 'axios';
+import { z } from 'zod';
+import { APP_CONFIG, type AppConfig } from '../config/config.module';
+import { PROVIDER_HTTP } from './http-provider.gateway';
+import { ProviderError, envelopeSchema } from './provider.errors';
+import { callProvider, tokenHeader } from './provider-call';
+import { PROVIDER_PATHS } from './provider-paths';
+import { TAGGING_FAILURE_CODES, chunks, contentTarget, multiTargetsSchema } from './tagging.gateway';
+
+/** SPEC §8 E005–E008 "product and tag lookups": the code of each lookup this gateway makes. */
+export const ENRICHMENT_LOOKUP_CODES = {
+  tags: E_CODES.PRODUCT_TAG_LOOKUP_E007,
+  metadataDefinitions: E_CODES.PRODUCT_TAG_LOOKUP_E008,
+} as const satisfies Record<string, ErrorCode>;
+
+/** What one change over many contents did, chunk by chunk (SPEC §7: 50 ids a call). */
+export interface ManyTargetsResult {
+  /** Contents the provider left out (unknown, trashed, not visible). */
+  leftOut: string[];
+  /** Chunks the provider refused, with the E-code of the step (nothing of them changed). */
+  refused: { ids: string[]; code: ErrorCode }[];
+  /** Provider calls made. */
+  calls: number;
+}
+
+export interface TagDefinitionSummary {
+  id: string;
+  prettyId: string | null;
+  classificationId: string;
+  names: { lang: string; label: string }[];
+}
+
+export const ENRICHMENT_GATEWAY = Symbol('ENRICHMENT_GATEWAY');
+
+/**
+ * Enrichment at the provider (issue 13): one tag or metadata value on many contents, 50 contents a
+ * call (itag and imetadata bulk…MultiTargets), the metadata definitions and the tag fetch by ids.
+ * Every change is idempotent at the provider, so a job may repeat it after a crash. A refusal of a
+ * chunk is reported, not thrown, so a job records each content's outcome; a transient failure
+ * (no answer, 5xx) is thrown for the job to retry.
+ */
+export interface EnrichmentGateway {
+  tagMany(
+    token: string,
+    action: 'add' | 'remove',
+    tagId: string,
+    classificationId: string,
+    contentIds: string[],
+  ): Promise<ManyTargetsResult>;
+  metadataMany(
+    token: string,
+    action: 'set' | 'remove',
+    entry: { key: string; value?: string },
+    classificationId: string,
+    contentIds: string[],
+  ): Promise<ManyTargetsResult>;
+  /** A classification's definitions (all, or those of `keys`). */
+  metadataDefinitions(
+    token: string,
+    classificationId: string,
+    keys?: string[],
+  ): Promise<MetadataDefinitionSummary[]>;
+  /** Tags by id or prettyId; unknown ones are left out. */
+  tagsByIds(token: string, classificationId: string, ids: string[]): Promise<TagDefinitionSummary[]>;
+}
+
+const namesSchema = z.array(z.object({ lang: z.string(), label: z.string() }));
+const definitionSchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  names: namesSchema,
+  metadataType: z.string(),
+  constraints: z.record(z.string(), z.unknown()).optional().default({}),
+  options: z.record(z.string(), z.unknown()).optional().default({}),
+});
+const definitionsSchema = envelopeSchema.extend({
+  items: z.array(definitionSchema),
+  totalResults: z.number(),
+});
+const optionValuesSchema = z.object({
+  values: z.array(z.object({ value: z.string(), lang: z.string().optional(), label: z.string().optional() })),
+});
+const tagsSchema = envelopeSchema.extend({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      prettyId: z.string().nullable().default(null),
+      classificationId: z.string(),
+      names: namesSchema,
+    }),
+  ),
+});
+
+const TYPE_OF_THRON = Object.fromEntries(
+  Object.entries(METADATA_TYPES).map(([type, thron]) => [thron, type]),
+) as Record<string, MetadataType | undefined>;
+
+/** A THRON definition as the hub's summary; a type the wizard does not offer becomes null. */
+function summaryOf(
+  d: z.infer<typeof definitionSchema>,
+  classificationId: string,
+): MetadataDefinitionSummary | null {
+  const type = TYPE_OF_THRON[d.metadataType];
+  if (!type) return null;
+  // THRON keeps `mandatory` in the constraint object of the type (stringConstraint, …).
+  const mandatory = Object.values(d.constraints).some(
+    (c) => typeof c === 'object' && c !== null && (c as { mandatory?: unknown }).mandatory === true,
+  );
+  const values = Object.values(d.options)
+    .map((o) => optionValuesSchema.safeParse(o))
+    .flatMap((o) => (o.success ? o.data.values : []));
+  const options = new Map<string, string>();
+  // One name per value: EN when THRON gives one per language (the web translates the rest).
+  for (const v of values)
+    if (!options.has(v.value) || v.lang === 'EN') options.set(v.value, v.label ?? v.value);
+  return {
+    id: d.id,
+    key: d.key,
+    classificationId,
+    names: Object.fromEntries(d.names.map((n) => [n.lang.toLowerCase(), n.label])),
+    type,
+    mandatory,
+    options: [...options].map(([value, name]) => ({ value, name })),
+  };
+}
+
+/** The enrichment gateway over HTTP. */
+@Injectable()
+export class HttpEnrichmentGateway implements EnrichmentGateway {
+  private readonly clientId: string;
+
+  constructor(
+    @Inject(PROVIDER_HTTP) private readonly http: AxiosInstance,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'CLIENT_ID'>,
+  ) {
+    this.clientId = config.CLIENT_ID;
+  }
+
+  tagMany(
+    token: string,
+    action: 'add' | 'remove',
+    tagId: string,
+    classificationId: string,
+    contentIds: string[],
+  ) {
+    const add = action === 'add';
+    return this.many(
+      add
+        ? PROVIDER_PATHS.tagging.tagInsert(this.clientId, classificationId)
+        : PROVIDER_PATHS.tagging.tagRemove(this.clientId, classificationId),
+      token,
+      contentIds,
+      (targets) => ({ value: { tagId: { id: tagId }, targets } }),
+      add ? TAGGING_FAILURE_CODES.addTags : TAGGING_FAILURE_CODES.removeTags,
+    );
+  }
+
+  metadataMany(
+    token: string,
+    action: 'set' | 'remove',
+    entry: { key: string; value?: string },
+    classificationId: string,
+    contentIds: string[],
+  ) {
+    const set = action === 'set';
+    return this.many(
+      set
+        ? PROVIDER_PATHS.tagging.metadataInsertMany(this.clientId, classificationId)
+        : PROVIDER_PATHS.tagging.metadataRemoveMany(this.clientId, classificationId),
+      token,
+      contentIds,
+      (targets) => ({ value: { imetadata: entry, targets } }),
+      // SPEC §8: E038 a failed metadata insert, E045 the metadata bulk change.
+      set ? TAGGING_FAILURE_CODES.setMetadata : TAGGING_FAILURE_CODES.removeMetadata,
+    );
+  }
+
+  async metadataDefinitions(token: string, classificationId: string, keys?: string[]) {
+    const found: MetadataDefinitionSummary[] = [];
+    const pages = keys ? chunks(keys).map((part) => ({ keys: part })) : [undefined];
+    for (const criteria of pages)
+      for (let offset = 0; ; offset += LIMITS.idChunkSize) {
+        const answer = await callProvider(
+          this.http,
+          {
+            method: 'POST',
+            url: PROVIDER_PATHS.tagging.metadataDefinitions(this.clientId, classificationId),
+            data: { criteria: criteria ?? {}, limit: LIMITS.idChunkSize, offset },
+            headers: tokenHeader(token),
+          },
+          definitionsSchema,
+          { fallback: ENRICHMENT_LOOKUP_CODES.metadataDefinitions, load: true },
+        );
+        for (const d of answer.items) {
+          const summary = summaryOf(d, classificationId);
+          if (summary) found.push(summary);
+        }
+        if (answer.items.length < LIMITS.idChunkSize || offset + LIMITS.idChunkSize >= answer.totalResults)
+          break;
+      }
+    return found;
+  }
+
+  async tagsByIds(token: string, classificationId: string, ids: string[]) {
+    const found: TagDefinitionSummary[] = [];
+    for (const part of chunks([...new Set(ids)])) {
+      const answer = await callProvider(
+        this.http,
+        {
+          method: 'POST',
+          url: PROVIDER_PATHS.tagging.tagDefinitions(this.clientId, classificationId),
+          data: { criteria: { ids: part } },
+          headers: tokenHeader(token),
+        },
+        tagsSchema,
+        { fallback: ENRICHMENT_LOOKUP_CODES.tags, load: true },
+      );
+      found.push(...answer.items);
+    }
+    return found;
+  }
+
+  private async many(
+    url: string,
+    token: string,
+    contentIds: string[],
+    body: (targets: { id: string; entityType: 'CONTENT' }[]) => unknown,
+    fallback: ErrorCode,
+  ): Promise<ManyTargetsResult> {
+    const result: ManyTargetsResult = { leftOut: [], refused: [], calls: 0 };
+    for (const part of chunks(contentIds)) {
+      result.calls += 1;
+      try {
+        const answer = await callProvider(
+          this.http,
+          { method: 'POST', url, data: body(part.map(contentTarget)), headers: tokenHeader(token) },
+          multiTargetsSchema,
+          { fallback },
+        );
+        result.leftOut.push(...answer.targetsInIssue.map((t) => t.id));
+      } catch (error) {
+        // An expired session is the service session's to renew (withToken), not the chunk's outcome.
+        if (
+          !(error instanceof ProviderError) ||
+          error.transient ||
+          error.code === ERROR_CODES.UNAUTHENTICATED
+        )
+          throw error;
+        result.refused.push({ ids: part, code: error.code });
+      }
+    }
+    return result;
+  }
+}

@@ -1,0 +1,50 @@
+import type { AssetDetail } from '@paddock/rules';
+import type { SignedIn } from '../auth/auth-fixtures';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { as, contentsIn, get } from '../workflow/workflow-fixtures';
+import { seedEnrichmentWorld } from './enrichment-fixtures';
+
+const ARCHIVE = 'arch04-marketing';
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** SPEC §4 derived flags are real: an embargo after today or an expired copyright restricts, and share is off. */
+describe('restricted assets', () => {
+  let t: TestApp;
+  let folders: Map<string, string>;
+  let mario: SignedIn;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    folders = await seedEnrichmentWorld(t);
+    mario = await as(t, 'mario.rossi');
+  });
+  afterAll(() => t?.close());
+
+  const detail = async (metadata: { key: string; value: string }[]) => {
+    const [id] = await contentsIn(t, folders, [ARCHIVE], 1, { metadata });
+    const res = await get<AssetDetail>(t, mario, `/api/assets/${id}?folderId=${folders.get(ARCHIVE)}`);
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+
+  it('is restricted by an embargo after today, and may not be shared', async () => {
+    const d = await detail([{ key: 'embargodate', value: day(3) }]);
+    expect(d.restriction).toEqual({ embargoActive: true, copyrightExpired: false, restricted: true });
+    expect(d.actions?.share).toBe(false);
+  });
+
+  it('is restricted by a copyright to-date before now', async () => {
+    const d = await detail([{ key: 'people-todate', value: day(-2) }]);
+    expect(d.restriction).toEqual({ embargoActive: false, copyrightExpired: true, restricted: true });
+    expect(d.actions?.share).toBe(false);
+  });
+
+  it('is not restricted by a past embargo or a future to-date, and may be shared', async () => {
+    const d = await detail([
+      { key: 'embargodate', value: day(-1) },
+      { key: 'landscape-todate', value: day(30) },
+    ]);
+    expect(d.restriction.restricted).toBe(false);
+    expect(d.actions?.share).toBe(true);
+  });
+});

@@ -1,0 +1,64 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { startTestApp, type TestApp } from './test-app';
+
+const root = join(__dirname, '../../..');
+
+/** A worker process as `npm start` runs one (PROCESS_ROLE=worker), on the test app's database and Redis. */
+export function startWorker(t: TestApp): ChildProcess {
+  return spawn(process.execPath, ['server/dist/worker.js'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PROCESS_ROLE: 'worker',
+      PORT: String(new URL(t.url).port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: t.url,
+      DATABASE_URL: t.config.DATABASE_URL,
+      REDIS_URL: t.config.REDIS_URL,
+      REDIS_PREFIX: t.config.REDIS_PREFIX,
+      BLOB_DIR: t.config.BLOB_DIR,
+      WEB_DIST: '/nonexistent',
+    },
+    stdio: 'ignore',
+  });
+}
+
+export function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+}
+
+/**
+ * A crash test's world: the server built as `npm start` runs it, the api only (the jobs run in the
+ * worker processes the test starts and kills), and `stop` to end whatever is still running.
+ */
+export async function startApiWithoutWorkers(): Promise<{
+  t: TestApp;
+  startWorker: () => ChildProcess;
+  stop: () => Promise<void>;
+}> {
+  execFileSync('npx', ['tsc', '-b', 'packages/rules'], { cwd: root, stdio: 'ignore' });
+  execFileSync('npm', ['run', 'build', '-w', '@paddock/server', '--silent'], { cwd: root, stdio: 'ignore' });
+  const t = await startTestApp({ PROCESS_ROLE: 'api' });
+  const children: ChildProcess[] = [];
+  return {
+    t,
+    startWorker: () => {
+      const child = startWorker(t);
+      children.push(child);
+      return child;
+    },
+    stop: async () => {
+      for (const child of children) {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+        await exited(child);
+      }
+      await t.close();
+    },
+  };
+}
