@@ -67,12 +67,13 @@ for (const lang of ['it', 'en', 'fr'] as Lang[])
 
     // Folders in the breadcrumb and the info panel, metadata with labels and units of the language.
     await expect(detail.getByText(ARCHIVE[lang]).first()).toBeVisible();
-    const sizeLabel = detail.getByText(t.metadataKeys.size, { exact: true });
-    await expect(sizeLabel).toBeVisible({ timeout: DERIVATIVES.timeout });
-    await expect(sizeLabel.locator('xpath=following-sibling::*[1]')).toHaveText(SIZE[lang]);
-    await expect(detail.getByText(t.metadataKeys.resolution, { exact: true }).first()).toBeVisible();
-    await expect(detail.getByText(/^\d+ × \d+$/).first()).toBeVisible();
-    await expect(detail.getByText(/^(size|resolution)$/)).toHaveCount(0);
+    const dpi = detail.getByText(t.metadataKeys.dpi, { exact: true });
+    await expect(dpi).toBeVisible({ timeout: DERIVATIVES.timeout });
+    await expect(dpi.locator('xpath=following-sibling::*[1]')).toHaveText(/^\d+ dpi$/);
+    const size = detail.getByText(t.assetDetail.info.size, { exact: true });
+    await expect(size.locator('xpath=following-sibling::*[1]')).toHaveText(SIZE[lang]);
+    await expect(detail.getByText(/^\d+ × \d+$/)).toHaveCount(1);
+    await expect(detail.getByText(/^(size|resolution|dpi)$/)).toHaveCount(0);
 
     // Rename starts from the name shown, and says it saves the Italian and English name.
     await detail.getByRole('button', { name: t.assetDetail.rename.start }).click();

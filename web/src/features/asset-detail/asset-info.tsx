@@ -10,6 +10,9 @@ import {
   formatMetadataValue,
 } from '../assets/format';
 
+/** Metadata the provider extracts from the file, which the asset's own fields already show. */
+const SHOWN_AS_FIELDS = ['size', 'resolution', 'duration'];
+
 /**
  * The info panel: the asset's own fields, its folders, tags and visible metadata, labelled and
  * formatted in the interface language (the hub names folders and tags in it).
@@ -36,10 +39,11 @@ export function AssetInfo({ asset }: { asset: AssetDetail }) {
   if (asset.folders.length) {
     rows.push([t('assetDetail.info.folders'), asset.folders.map((folder) => folder.name).join(', ')]);
   }
-  // The workflow's own metadata is shown, readable, in the approval section instead.
-  const workflowKeys: readonly string[] = Object.values(WORKFLOW_METADATA);
+  // The workflow's own metadata is shown, readable, in the approval section instead, and what the
+  // rows above already say (size, dimensions, duration) is not said twice.
+  const shownAbove: readonly string[] = [...Object.values(WORKFLOW_METADATA), ...SHOWN_AS_FIELDS];
   const metadata = asset.metadata.filter(
-    (entry) => !isHiddenMetadataKey(entry.key) && !workflowKeys.includes(entry.key),
+    (entry) => !isHiddenMetadataKey(entry.key) && !shownAbove.includes(entry.key),
   );
 
   return (

@@ -70,10 +70,12 @@ function hub(extra: Parameters<typeof fakeHub>[0] = {}): HubCall[] {
           width: 1080,
           height: 1350,
           folders: [{ id: 'arch', name: FOLDERS[lang(call)] }],
+          durationMs: 4000,
           metadata: [
             { key: 'size', value: '1363148' },
             { key: 'resolution', value: '1080x1350' },
-            { key: 'duration', value: '4000' },
+            { key: 'dpi', value: '1200' },
+            { key: 'creation_date', value: '2026-03-05T10:00:00.000Z' },
             { key: 'vendor-code', value: 'X1' },
           ],
         } satisfies Partial<AssetDetail>),
@@ -82,28 +84,46 @@ function hub(extra: Parameters<typeof fakeHub>[0] = {}): HubCall[] {
   });
 }
 
-describe.each<[Language, { size: string; labels: [string, string, string]; hint: string }]>([
+interface Expected {
+  /** The info rows: size, dimensions, duration. */
+  rows: [string, string, string];
+  size: string;
+  /** The metadata: dpi and creation date labels, the dpi value. */
+  metadata: [string, string];
+  dpi: string;
+  hint: string;
+}
+
+describe.each<[Language, Expected]>([
   [
     'it',
     {
+      rows: ['Peso', 'Dimensioni', 'Durata'],
       size: '1,3 MB',
-      labels: ['Dimensione file', 'Dimensioni', 'Durata'],
+      metadata: ['Risoluzione di stampa', 'Data di creazione'],
+      // Italian groups from five digits on.
+      dpi: '1200 dpi',
       hint: 'Salvato come nome italiano e inglese',
     },
   ],
   [
     'fr',
     {
+      rows: ['Taille', 'Dimensions', 'Durée'],
       size: '1,3 MB',
-      labels: ['Taille du fichier', 'Dimensions', 'Durée'],
+      metadata: ["Résolution d'impression", 'Date de création'],
+      // A narrow no-break space, which the matcher reads as a space.
+      dpi: '1 200 dpi',
       hint: 'Enregistré comme nom italien et anglais',
     },
   ],
   [
     'en',
     {
+      rows: ['Size', 'Dimensions', 'Duration'],
       size: '1.3 MB',
-      labels: ['File size', 'Dimensions', 'Duration'],
+      metadata: ['Print resolution', 'Creation date'],
+      dpi: '1,200 dpi',
       hint: 'Saved as both the Italian and the English name',
     },
   ],
@@ -124,15 +144,20 @@ describe.each<[Language, { size: string; labels: [string, string, string]; hint:
     for (const path of ['/api/assets', '/api/assets/a0', '/api/folders/tree'])
       expect(calls.filter((c) => c.path === path).map((c) => c.query.get('lang'))).toContain(language);
 
-    await info.findByText(expected.labels[0]);
-    // The metadata list: translated labels, values in the language's form.
+    await info.findByText(expected.metadata[0]);
+    const [size, dimensions, duration] = expected.rows;
+    expect(info.getByText(size).nextSibling).toHaveTextContent(expected.size);
+    expect(info.getByText(dimensions).nextSibling).toHaveTextContent('1080 × 1350');
+    expect(info.getByText(duration).nextSibling).toHaveTextContent('0:04');
+    // The metadata list: translated labels, values in the language's form, nothing said twice.
     const metadata = within(
       info.getByRole('heading', { name: /^(Metadati|Métadonnées|Metadata)$/ }).parentElement!,
     );
-    expect(metadata.getByText(expected.labels[0]).nextSibling).toHaveTextContent(expected.size);
-    expect(metadata.getByText(expected.labels[1]).nextSibling).toHaveTextContent('1080 × 1350');
-    expect(metadata.getByText(expected.labels[2]).nextSibling).toHaveTextContent('0:04');
+    expect(metadata.getByText(expected.metadata[0]).nextSibling).toHaveTextContent(expected.dpi);
+    expect(metadata.getByText(expected.metadata[1]).nextSibling).toHaveTextContent('05/03/2026');
     expect(metadata.getByText('vendor-code').nextSibling).toHaveTextContent('X1');
+    expect(info.getAllByText(expected.size)).toHaveLength(1);
+    expect(info.getAllByText('1080 × 1350')).toHaveLength(1);
     // The breadcrumb and the asset's folders.
     expect(info.getAllByText(FOLDERS[language])).toHaveLength(2);
 
@@ -150,7 +175,7 @@ describe('rename', () => {
     const calls = hub({ 'PATCH /api/assets/a0': ok(anAssetDetail(0, { name: "L'auto - 2024..." })) });
     renderApp('/home?folder=arch&asset=a0');
     await screen.findByRole('dialog', { name: 'Foto rossa.jpg' });
-    await screen.findByText('Dimensione file');
+    await screen.findByText('Risoluzione di stampa');
     const dialog = within(screen.getByRole('dialog', { name: 'Foto rossa.jpg' }));
     const user = userEvent.setup();
     await user.click(dialog.getByRole('button', { name: 'Rinomina' }));

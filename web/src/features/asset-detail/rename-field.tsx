@@ -69,7 +69,7 @@ export function RenameField({ asset, folderId }: { asset: AssetDetail; folderId?
   return (
     <form onSubmit={submit}>
       <HStack gap="2" align="start">
-        <Field.Root invalid={error !== null} flex="1" minW="48">
+        <Field.Root invalid={error !== null} flex="1" minW="xs">
           <Input
             size="sm"
             autoFocus
