@@ -48,7 +48,8 @@ const TYPOGRAPHIC_EQUIVALENTS: Record<string, string> = {
   '\ufb02': 'fl',
 };
 
-const TYPOGRAPHIC = new RegExp(`[${Object.keys(TYPOGRAPHIC_EQUIVALENTS).join('')}]`, 'g');
+// Alternatives, not a character class: the zero-width joiner would join its neighbours in one.
+const TYPOGRAPHIC = new RegExp(Object.keys(TYPOGRAPHIC_EQUIVALENTS).join('|'), 'g');
 
 export interface Latin1Text {
   /** The text with typographic punctuation replaced and accents composed (macOS writes é as e + ́). */

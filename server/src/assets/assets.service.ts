@@ -186,5 +186,11 @@ export function toAssetDetail(c: ProviderContentDetail, lang: Language): AssetDe
  */
 function tagLabelIn(labels: { lang: string; label: string }[], lang: Language): string {
   const own = labels.find((l) => l.lang.toLowerCase() === lang)?.label;
-  return own || nameIn(labels.map((l) => ({ locale: l.lang, name: l.label })), lang);
+  return (
+    own ||
+    nameIn(
+      labels.map((l) => ({ locale: l.lang, name: l.label })),
+      lang,
+    )
+  );
 }

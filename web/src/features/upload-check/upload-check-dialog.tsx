@@ -42,7 +42,10 @@ export function UploadCheckDialog({ folder, onClose }: UploadCheckDialogProps) {
   const [page, setPage] = useState(0);
   const [language] = useLanguage();
   const searched = search ?? { folderId: folder.id, text: '', subfolders };
-  const results = useQuery({ ...uploadCheckQueryOptions(searched, page, language), enabled: search !== undefined });
+  const results = useQuery({
+    ...uploadCheckQueryOptions(searched, page, language),
+    enabled: search !== undefined,
+  });
   const counted = useQuery({ ...uploadCheckTotalQueryOptions(searched), enabled: search !== undefined });
 
   const submit = (event: FormEvent) => {
