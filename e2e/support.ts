@@ -97,7 +97,7 @@ export function itemName(asset: AssetSummary): string {
 }
 
 /**
- * The folder's listing as the home asks for it (newest first), once no asset in it (or only the
+ * The folder's listing as the home asks for it (newest first, named for a `lang` reader), once no asset in it (or only the
  * one named) is still PROCESSING: its derivative jobs have ended, so nothing in the list changes
  * under the pointer any more.
  */
@@ -105,6 +105,7 @@ export async function derivedListing(
   request: APIRequestContext,
   folderId: string,
   name?: string,
+  lang: Lang = 'en',
 ): Promise<AssetSummary[]> {
   const params = new URLSearchParams({
     folderId,
@@ -113,6 +114,8 @@ export async function derivedListing(
     order: 'desc',
     offset: '0',
     limit: '100',
+    // Names as the page shows them: in the interface language's asset locale.
+    lang,
   });
   let items: AssetSummary[] = [];
   await expect

@@ -110,6 +110,14 @@ export interface FolderTreeResponse {
 export type AssetSortField = 'creationDate' | 'lastUpdate' | 'name' | 'relevance';
 export type SortOrder = 'asc' | 'desc';
 
+/** The order a sort starts in when it is chosen: names A→Z, dates newest first, best matches first. */
+export const DEFAULT_SORT_ORDER: Record<AssetSortField, SortOrder> = {
+  creationDate: 'desc',
+  lastUpdate: 'desc',
+  name: 'asc',
+  relevance: 'desc',
+};
+
 export interface AssetSummary {
   id: string;
   name: string;

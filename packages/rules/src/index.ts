@@ -7,6 +7,8 @@ export * from './session';
 export * from './folders';
 export * from './assets';
 export * from './validation';
+export * from './latin1-text';
+export * from './names';
 export * from './permissions';
 export * from './workflow';
 export * from './jobs';

@@ -28,7 +28,7 @@ export class AssetFolderQuery {
 export class AssetDetailQuery extends AssetFolderQuery {
   @ApiPropertyOptional({
     enum: ['it', 'en', 'fr'],
-    description: 'Language of folder and tag names (fallback EN)',
+    description: 'Language of the asset, folder and tag names (nameIn; fallback EN)',
   })
   @IsOptional()
   @IsIn(['it', 'en', 'fr'])

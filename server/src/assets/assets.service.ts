@@ -4,10 +4,13 @@ import {
   ERROR_CODES,
   contentTypeOf,
   isHiddenMetadataKey,
+  nameIn,
   restrictionOf,
+  wellKnownFolderName,
   type AssetDetail,
   type ContentType,
   type ErrorCode,
+  type Language,
 } from '@paddock/rules';
 import { CLOCK, systemClock, type Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
@@ -23,8 +26,6 @@ import { downloadNotAllowed } from '../downloads/downloads.service';
 import { PlaceActions } from '../workflow/place-actions';
 import { isContentType } from './placeholders';
 import { workflowInfoOf } from '../workflow/workflow-info';
-
-type Lang = 'it' | 'en' | 'fr';
 
 /** Rename steps and their failure codes (SPEC §8): IT first, then EN. */
 const RENAME_STEPS: { locale: 'IT' | 'EN'; add: ErrorCode; update: ErrorCode }[] = [
@@ -52,7 +53,7 @@ export class AssetsService {
   ) {}
 
   /** With `folderId` (a folder of the asset the user sees): its place there and the SPEC §6 actions. */
-  async detail(user: AuthUser, id: string, lang: Lang = 'en', folderId?: string): Promise<AssetDetail> {
+  async detail(user: AuthUser, id: string, lang: Language = 'en', folderId?: string): Promise<AssetDetail> {
     const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
     const detail = toAssetDetail(content, lang, this.clock.now());
     if (!folderId) return detail;
@@ -73,7 +74,7 @@ export class AssetsService {
     user: AuthUser,
     id: string,
     name: string,
-    lang: Lang = 'en',
+    lang: Language = 'en',
     folderId?: string,
   ): Promise<AssetDetail> {
     const trimmed = name.trim();
@@ -136,12 +137,7 @@ export class AssetsService {
   }
 }
 
-function pick(names: { locale: string; name: string }[], lang: Lang): string {
-  const by = (l: string) => names.find((n) => n.locale.toUpperCase() === l)?.name;
-  return by(lang.toUpperCase()) ?? by('EN') ?? names[0]?.name ?? '';
-}
-
-export function toAssetDetail(c: ProviderContentDetail, lang: Lang, now: Date): AssetDetail {
+export function toAssetDetail(c: ProviderContentDetail, lang: Language, now: Date): AssetDetail {
   const type = isContentType(c.contentType)
     ? c.contentType
     : contentTypeOf(c.source?.mimetype, c.sourceExtension);
@@ -153,7 +149,7 @@ export function toAssetDetail(c: ProviderContentDetail, lang: Lang, now: Date): 
   const timeBased = type === 'VIDEO' || type === 'AUDIO';
   return {
     id: c.id,
-    name: pick(c.locales, lang),
+    name: nameIn(c.locales, lang),
     type,
     extension: c.sourceExtension,
     createdAt: c.creationDate,
@@ -170,17 +166,14 @@ export function toAssetDetail(c: ProviderContentDetail, lang: Lang, now: Date): 
     ...(c.source?.durationMs != null ? { durationMs: c.source.durationMs } : {}),
     folders: c.linkedCategories.map((f) => ({
       id: f.id,
-      name: pick(f.names, lang),
+      name: wellKnownFolderName(f.prettyId, lang) ?? nameIn(f.names, lang),
     })),
     metadata: c.imetadata
       .filter((m) => !isHiddenMetadataKey(m.key))
       .map((m) => ({ key: m.key, value: m.value })),
     tags: c.itags.map((t) => ({
       id: t.id,
-      label: pick(
-        t.names.map((n) => ({ locale: n.lang, name: n.label })),
-        lang,
-      ),
+      label: tagLabelIn(t.names, lang),
     })),
     previewUrl: `${base}/preview`,
     ...(type === 'VIDEO' ? { posterUrl: `${base}/poster` } : {}),
@@ -190,4 +183,19 @@ export function toAssetDetail(c: ProviderContentDetail, lang: Lang, now: Date): 
     workflow: workflowInfoOf(c),
     restriction: restrictionOf(c.imetadata, now),
   };
+}
+
+/**
+ * A tag's label in the interface language itself: tags are the provider's vocabulary (the workflow's
+ * Accepted, Refused, Deleted among them) and carry a label per interface language.
+ */
+function tagLabelIn(labels: { lang: string; label: string }[], lang: Language): string {
+  const own = labels.find((l) => l.lang.toLowerCase() === lang)?.label;
+  return (
+    own ||
+    nameIn(
+      labels.map((l) => ({ locale: l.lang, name: l.label })),
+      lang,
+    )
+  );
 }

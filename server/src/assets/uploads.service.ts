@@ -9,6 +9,8 @@ import {
   LIMITS,
   contentTypeOf,
   isValidName,
+  describeCharacters,
+  toLatin1,
   type UploadResult,
 } from '@paddock/rules';
 import type { Server } from '@tus/server';
@@ -134,11 +136,16 @@ export class UploadsService implements OnModuleInit {
         req,
         DomainError.invalid('Upload-Metadata needs filename and folderId (or contentId)'),
       );
-    // The file name becomes the asset's name: the name rule of every other door (SPEC §5).
-    if (!isValidName(metadata.filename))
+    // The file name becomes the asset's name: the name rule of every other door (SPEC §5), after
+    // the same conversion of typographic punctuation (and macOS's decomposed accents).
+    const { text: filename, refused } = toLatin1(metadata.filename);
+    if (!isValidName(filename))
       throw this.refusal(
         req,
-        DomainError.invalid(`The file name must be at most ${LIMITS.nameMaxLength} Latin-1 characters`),
+        DomainError.invalid(
+          `The file name must be at most ${LIMITS.nameMaxLength} Latin-1 characters` +
+            (refused.length ? `; not allowed: ${describeCharacters(refused)}` : ''),
+        ),
       );
     try {
       // A new version is the hub's to check (checkPermitted) and the service account's to store.
@@ -148,7 +155,7 @@ export class UploadsService implements OnModuleInit {
     } catch (error) {
       throw this.refusal(req, error);
     }
-    return { metadata: { ...metadata, owner: user.username } };
+    return { metadata: { ...metadata, filename, owner: user.username } };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { LIMITS } from '@paddock/rules';
+import { FALLBACK_LANGUAGE, LANGUAGES, LIMITS, type Language } from '@paddock/rules';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsUUID, Matches } from 'class-validator';
 
 export class CreateDownloadDto {
@@ -40,6 +40,15 @@ export class CreateDownloadDto {
   @IsOptional()
   @IsUUID('all')
   folderId?: string;
+
+  @ApiPropertyOptional({
+    enum: LANGUAGES,
+    default: FALLBACK_LANGUAGE,
+    description: "The requester's interface language: ZIP entries are named in its asset locale",
+  })
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  lang?: Language;
 }
 
 export class DownloadCreatedDto {

@@ -50,7 +50,17 @@ describe('SPEC §6 "Download", checked for every asset before anything is prepar
       contentIds: [c],
       image: ['SOURCE'],
       video: ['WEBHD'],
+      locale: 'EN',
     });
+  });
+
+  it.each([
+    ['it', 'IT'],
+    ['fr', 'EN'],
+  ] as const)("names the ZIP's entries in a %s requester's asset locale %s", async (lang, locale) => {
+    const c = contentIn(provider, [FOLDERS.archive]);
+    await downloads.create(mario, { ...request([c]), lang });
+    expect(provider.calls.find((x) => x.call === 'prepare')!.args[1]).toMatchObject({ locale });
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
-import { ERROR_CODES } from '@paddock/rules';
+import { ERROR_CODES, FALLBACK_LANGUAGE, assetLocaleOf } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { CLOCK, type Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
@@ -32,6 +32,7 @@ export class DownloadsService {
       contentIds,
       image: [...new Set(request.images)].map((r) => PROVIDER_OPTION[r] ?? r),
       video: [...new Set(request.videos)].map((r) => PROVIDER_OPTION[r] ?? r),
+      locale: assetLocaleOf(request.lang ?? FALLBACK_LANGUAGE),
     });
     return { downloadId };
   }

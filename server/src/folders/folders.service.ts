@@ -1,11 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ASSET_LOCALES, FALLBACK_LANGUAGE, type FolderAction, type Language } from '@paddock/rules';
+import {
+  ASSET_LOCALES,
+  FALLBACK_LANGUAGE,
+  assetLocaleOf,
+  folderNameIn,
+  type FolderAction,
+  type Language,
+} from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
 import { PlaceActions } from '../workflow/place-actions';
 import { ROOT_FOLDER_ID, type FolderDetailResponse, type FolderNodeResponse } from './folders.dto';
 import { folderActionNotAllowed, rootIsReadOnly } from './folders.errors';
-import { displayName, localeOf } from './folder-naming';
 
 type Gateway = Pick<
   FoldersGateway,
@@ -44,7 +50,7 @@ export class FoldersService {
   /** The whole visible tree: top-level nodes are the visible folders whose parent is not visible. */
   async tree(user: AuthUser, lang?: Language): Promise<FolderNodeResponse[]> {
     const view = viewOf(user, lang);
-    const folders = await this.gateway.allFolders(user.providerToken, localeOf(view.lang));
+    const folders = await this.gateway.allFolders(user.providerToken, assetLocaleOf(view.lang));
     return this.assemble(folders, view);
   }
 
@@ -55,7 +61,7 @@ export class FoldersService {
   async folder(user: AuthUser, id: string, lang?: Language): Promise<FolderDetailResponse> {
     const view = viewOf(user, lang);
     if (id === ROOT_FOLDER_ID) return this.root(user, view);
-    const locale = localeOf(view.lang);
+    const locale = assetLocaleOf(view.lang);
     const token = user.providerToken;
     const folder = await this.gateway.folder(token, id, locale);
     const [children, ancestors] = await Promise.all([
@@ -68,7 +74,7 @@ export class FoldersService {
       ...this.node(folder, view, parentVisible ? folder.parentId : ROOT_FOLDER_ID),
       hasChildren: children.length > 0,
       children: children.map((c) => this.node(c, view, folder.id)).sort(byName),
-      path: [...ancestors, folder].map((f) => ({ id: f.id, name: displayName(f, view.lang, view.side) })),
+      path: [...ancestors, folder].map((f) => ({ id: f.id, name: folderNameIn(f, view.lang, view.side) })),
       ...(placed ?? {}),
     };
   }
@@ -104,7 +110,7 @@ export class FoldersService {
   }
 
   private async root(user: AuthUser, view: View): Promise<FolderDetailResponse> {
-    const folders = await this.gateway.allFolders(user.providerToken, localeOf(view.lang));
+    const folders = await this.gateway.allFolders(user.providerToken, assetLocaleOf(view.lang));
     const roots = this.assemble(folders, view).map(({ children: _children, ...top }) => top);
     return {
       id: ROOT_FOLDER_ID,
@@ -143,7 +149,7 @@ export class FoldersService {
   private node(f: ProviderFolder, view: View, parentId: string | null): FolderNodeResponse {
     return {
       id: f.id,
-      name: displayName(f, view.lang, view.side),
+      name: folderNameIn(f, view.lang, view.side),
       prettyId: f.prettyId,
       parentId,
       isSupplier: f.isSupplier,

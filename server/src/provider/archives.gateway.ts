@@ -9,11 +9,15 @@ import { PROVIDER_HTTP } from './http-provider.gateway';
 import { streamedRefusalBody, tokenHeader } from './provider-call';
 import { PROVIDER_PATHS } from './provider-paths';
 
-/** THRON's archive options: images as 'SOURCE' or a divArea 'WxH', videos as 'SOURCE' or the 'WEBHD' channel. */
+/**
+ * THRON's archive options: images as 'SOURCE' or a divArea 'WxH', videos as 'SOURCE' or the 'WEBHD'
+ * channel; `locale` names the files (research §3.9 `options.locale`).
+ */
 export interface ArchiveRequest {
   contentIds: string[];
   image: string[];
   video: string[];
+  locale: string;
 }
 
 const prepareAnswerSchema = envelopeSchema.extend({ downloadId: z.string().min(1) });
@@ -58,7 +62,7 @@ export class HttpArchivesGateway implements ArchivesGateway {
         url: PROVIDER_PATHS.archives.prepare(this.clientId),
         data: {
           criteria: { xcontentIds: request.contentIds },
-          options: { image: request.image, video: request.video },
+          options: { image: request.image, video: request.video, locale: request.locale },
         },
         headers: tokenHeader(token),
         responseType: 'json',

@@ -2,8 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   CONTENT_TYPES,
   FILE_EXTENSIONS,
+  DEFAULT_LANGUAGE,
   FILTER_CONTENT_TYPES,
+  LANGUAGES,
   LIMITS,
+  nameIn,
   type AssetListResponse,
   type AssetTotalResponse,
   type AssetSortField,
@@ -11,6 +14,7 @@ import {
   type ContentType,
   type FileExtension,
   type FilterContentType,
+  type Language,
   type SortOrder,
   isLatin1,
 } from '@paddock/rules';
@@ -214,6 +218,15 @@ export class AssetListQueryDto extends AssetFilterQueryDto {
   @Matches(/^[\w-]{1,300}$/)
   cursor?: string;
 
+  @ApiPropertyOptional({
+    enum: LANGUAGES,
+    default: DEFAULT_LANGUAGE,
+    description: 'Interface language: names in its asset locale (IT for it, EN for en and fr)',
+  })
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  lang?: Language;
+
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: ASSET_PAGE_MAX, default: ASSET_PAGE_DEFAULT })
   @IsOptional()
   @Type(() => Number)
@@ -244,12 +257,13 @@ export function toAssetListFilter(q: AssetListQueryDto): AssetListFilter {
     cursor: q.cursor === undefined ? undefined : decodeCursor(q.cursor),
     offset: q.offset ?? 0,
     limit: q.limit ?? ASSET_PAGE_DEFAULT,
+    lang: q.lang ?? DEFAULT_LANGUAGE,
   };
 }
 
 export class AssetSummaryResponse implements AssetSummary {
   @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ description: 'The name in IT, else the first locale the asset has' }) name: string;
+  @ApiProperty({ description: 'The name in the asked language (nameIn)' }) name: string;
   @ApiProperty({ enum: CONTENT_TYPES }) type: ContentType;
   @ApiProperty({ example: 'jpg' }) extension: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
@@ -292,10 +306,10 @@ function isContentType(type: string): type is ContentType {
   return (CONTENT_TYPES as readonly string[]).includes(type);
 }
 
-export function toAssetSummary(c: ProviderSearchHit): AssetSummaryResponse {
+export function toAssetSummary(c: ProviderSearchHit, lang: Language): AssetSummaryResponse {
   return {
     id: c.id,
-    name: c.locales[0]?.name ?? '',
+    name: nameIn(c.locales, lang),
     // THRON's other kinds (OTHER, PAGELET…) read as documents.
     type: isContentType(c.contentType) ? c.contentType : 'DOCUMENT',
     extension: c.extension,

@@ -25,6 +25,7 @@ const filter: AssetListFilter = {
   descending: false,
   offset: 0,
   limit: 100,
+  lang: 'it',
 };
 
 /** The folder a search runs in: `depth` 1 is a top folder. */
@@ -89,6 +90,23 @@ describe('SearchService', () => {
       expect(await domainFailure(service.total(who, filter))).toMatchObject({ code: 'FORBIDDEN' });
       expect(asked).toEqual([]);
     }
+  });
+
+  it.each<[AssetListFilter['sort'], AssetListFilter['lang'], string]>([
+    ['name', 'en', 'EN'],
+    ['name', 'fr', 'EN'],
+    ['name', 'it', 'IT'],
+    ['creationDate', 'en', 'IT'],
+  ])('sorts by %s for a %s reader in the %s locale', async (sort, lang, locale) => {
+    const locales: string[] = [];
+    const { service } = gateway({
+      findContents: (_token, _criteria, page) => {
+        locales.push(page.locale);
+        return Promise.resolve([]);
+      },
+    });
+    await service.list(user(), { ...filter, sort, lang });
+    expect(locales).toEqual([locale]);
   });
 
   it('lets an approver list a deep folder without a text search', async () => {

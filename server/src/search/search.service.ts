@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LIMITS, departmentFolderPrettyId, isSearchAllowed, type View } from '@paddock/rules';
+import { LIMITS, assetLocaleOf, departmentFolderPrettyId, isSearchAllowed, type View } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { DomainError } from '../common/domain-error';
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
@@ -47,7 +47,8 @@ export class SearchService {
       descending: filter.descending,
       offset,
       limit: filter.limit,
-      locale: SEARCH_LOCALE,
+      // The provider sorts names in the request's locale: by name, in the one the user reads.
+      locale: filter.sort === 'name' ? assetLocaleOf(filter.lang) : SEARCH_LOCALE,
       divArea: SUMMARY_THUMB_SIZE,
     });
     const full = contents.length === filter.limit;

@@ -3,6 +3,7 @@ import type {
   AssetTotalResponse,
   FileExtension,
   FilterContentType,
+  Language,
   View,
 } from '@paddock/rules';
 import { FOLDER_CODES } from '@paddock/rules';
@@ -27,6 +28,8 @@ export interface AssetListFilter extends AssetFilter {
   cursor?: PageCursor;
   offset: number;
   limit: number;
+  /** The interface language the names are shown in. */
+  lang: Language;
 }
 
 /** A page of a listing; `next`: the page is full, so a next one may hold more, from there. */

@@ -110,6 +110,8 @@ describe('assets: upload, detail, rename, bytes, versions, trash', () => {
     const res = await get(writer, `/api/assets/${contentId}`);
     expect(res.status).toBe(200);
     const detail = (await res.json()) as AssetDetail;
+    const inItalian = (await (await get(writer, `/api/assets/${contentId}?lang=it`)).json()) as AssetDetail;
+    expect(inItalian.folders.map((f) => f.name)).toEqual(['Archivio di reparto']);
     expect(detail).toMatchObject({
       id: contentId,
       type: 'IMAGE',
@@ -118,7 +120,8 @@ describe('assets: upload, detail, rename, bytes, versions, trash', () => {
       version: 1,
       size: image.length,
       mimeType: 'image/jpeg',
-      folders: [{ id: folders.get('arch04-marketing'), name: 'Marketing' }],
+      // A department's special folder goes by the product's name for it (@paddock/rules folderNameIn).
+      folders: [{ id: folders.get('arch04-marketing'), name: 'Department archive' }],
       rights: { rename: true, newVersion: true, download: true },
     });
   });
@@ -204,6 +207,17 @@ describe('assets: upload, detail, rename, bytes, versions, trash', () => {
     expect(((await foreign.json()) as { code: string }).code).toBe('VALIDATION_FAILED');
     const detail = await fetch(`${t.url}/api/assets/${contentId}`, { headers: headersOf(writer) });
     expect(((await detail.json()) as AssetDetail).names).toEqual({ IT: 'Rossa', EN: 'Rossa' });
+
+    // Typographic punctuation (Mac, iOS, Word) is saved as its Latin-1 equivalent; what has none is named.
+    const typographic = await rename('L’auto “rossa” – 2024…');
+    expect(typographic.status).toBe(200);
+    expect(((await typographic.json()) as AssetDetail).names).toEqual({
+      IT: `L'auto "rossa" - 2024...`,
+      EN: `L'auto "rossa" - 2024...`,
+    });
+    const snowman = await rename('Neve ☃');
+    expect(snowman.status).toBe(400);
+    expect(JSON.stringify(await snowman.json())).toContain('not allowed: ☃');
   });
 
   it('adds a new version that keeps the id and bumps the version', async () => {

@@ -131,6 +131,41 @@ describe('downloads: ZIP of assets at chosen resolutions', () => {
     });
   });
 
+  it.each([
+    ['it', 'Foto rossa_original.jpg'],
+    ['en', 'Red photo_original.jpg'],
+    ['fr', 'Red photo_original.jpg'],
+  ])(
+    "names the ZIP's entries in the requester's language (%s): IT in Italian, EN in English and French",
+    async (lang, entry) => {
+      const named = await upload(writer, await jpeg(320, 200), 'named.jpg');
+      for (const [locale, name] of [
+        ['IT', 'Foto rossa'],
+        ['EN', 'Red photo'],
+      ])
+        await providerDb(t).contentLocale.update({
+          where: { contentId_locale: { contentId: named, locale } },
+          data: { name },
+        });
+      const prepared = await prepare(writer, { contentIds: [named], images: ['original'], videos: [], lang });
+      expect(prepared.status).toBe(200);
+      const res = await fetch(`${t.url}/api/downloads/${String(prepared.body.downloadId)}`, {
+        headers: headersOf(writer),
+      });
+      expect([...(await unpack(Buffer.from(await res.arrayBuffer()))).keys()]).toEqual([entry]);
+    },
+  );
+
+  it('refuses a language it does not know, preparing nothing', async () => {
+    const refused = await prepare(writer, {
+      contentIds: [small],
+      images: ['original'],
+      videos: [],
+      lang: 'de',
+    });
+    expect(refused.status).toBe(400);
+  });
+
   it('cuts the download short, rather than send a corrupt ZIP, when a file is not the size it was recorded with', async () => {
     const [shrunk, grown] = [
       await upload(writer, await jpeg(640, 480), 'shrunk.jpg'),

@@ -5,6 +5,7 @@ import type {
   AssetTotalResponse,
   FileExtension,
   FilterContentType,
+  Language,
   SortOrder,
   UploadResult,
 } from '@paddock/rules';
@@ -23,6 +24,8 @@ export interface AssetFilter {
 export interface AssetQuery extends AssetFilter {
   sort: AssetSortField;
   order: SortOrder;
+  /** The interface language: names come in its asset locale (and sort in it). */
+  lang: Language;
 }
 
 /** The hub's largest page (it pages the provider by 50 behind it). */
@@ -43,6 +46,7 @@ export function assetListPath(query: AssetQuery, from: number | string, limit = 
   params.set('order', query.order);
   params.set(typeof from === 'string' ? 'cursor' : 'offset', String(from));
   params.set('limit', String(limit));
+  params.set('lang', query.lang);
   return `/api/assets?${params.toString()}`;
 }
 
@@ -59,17 +63,25 @@ export function fetchAssets(
   return request<AssetListResponse>(assetListPath(query, from), { signal });
 }
 
-export function fetchAsset(id: string, signal?: AbortSignal): Promise<AssetDetail> {
-  return request<AssetDetail>(`/api/assets/${encodeURIComponent(id)}`, { signal });
+/** An asset's address, its names, folders and tags in `language`, seen from `folderId` when given. */
+export function assetPath(id: string, language: Language, folderId?: string): string {
+  const params = new URLSearchParams({ lang: language });
+  if (folderId) params.set('folderId', folderId);
+  return `/api/assets/${encodeURIComponent(id)}?${params.toString()}`;
+}
+
+export function fetchAsset(id: string, language: Language, signal?: AbortSignal): Promise<AssetDetail> {
+  return request<AssetDetail>(assetPath(id, language), { signal });
 }
 
 /** `folderId`: the folder the user renames it from, whose SPEC §6 view decides (the hub checks). */
-export function renameAsset(id: string, name: string, folderId?: string): Promise<AssetDetail> {
-  const query = folderId ? `?folderId=${encodeURIComponent(folderId)}` : '';
-  return request<AssetDetail>(`/api/assets/${encodeURIComponent(id)}${query}`, {
-    method: 'PATCH',
-    body: { name },
-  });
+export function renameAsset(
+  id: string,
+  name: string,
+  language: Language,
+  folderId?: string,
+): Promise<AssetDetail> {
+  return request<AssetDetail>(assetPath(id, language, folderId), { method: 'PATCH', body: { name } });
 }
 
 export function fetchUploadResult(uploadId: string): Promise<UploadResult> {

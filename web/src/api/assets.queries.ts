@@ -9,6 +9,7 @@ export const assetKeys = {
   list: (query: AssetQuery) => [...assetKeys.lists(), query] as const,
   /** Under lists(): whatever refreshes the listings refreshes their totals. */
   total: (filter: AssetFilter) => [...assetKeys.lists(), 'total', filter] as const,
+  /** Every view of one asset (in each language, from each folder) starts with this key. */
   detail: (id: string) => [...assetKeys.all, 'detail', id] as const,
 };
 
@@ -55,9 +56,9 @@ export function assetTotalQueryOptions({ folderId, subfolders, q, types, extensi
   });
 }
 
-export function assetDetailQueryOptions(id: string) {
+export function assetDetailQueryOptions(id: string, language: Language) {
   return queryOptions({
-    queryKey: assetKeys.detail(id),
-    queryFn: ({ signal }) => fetchAsset(id, signal),
+    queryKey: [...assetKeys.detail(id), { language }] as const,
+    queryFn: ({ signal }) => fetchAsset(id, language, signal),
   });
 }

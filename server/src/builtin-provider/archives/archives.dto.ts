@@ -14,7 +14,7 @@ const videoOption = z.enum(['SOURCE', 'WEBHD']);
 
 /**
  * `archive/prepare/{clientId}` (research §3.9), the subset the portal uses:
- * `{ criteria: { xcontentIds }, options: { image: ['SOURCE' | 'WxH'], video: ['SOURCE' | 'WEBHD'] } }`.
+ * `{ criteria: { xcontentIds }, options: { image: ['SOURCE' | 'WxH'], video: ['SOURCE' | 'WEBHD'], locale } }`.
  * An empty or missing list means SOURCE, as in THRON; audio and other types always get their source.
  */
 export const prepareSchema = z.object({
@@ -25,6 +25,11 @@ export const prepareSchema = z.object({
     .object({
       image: z.array(imageOption).max(20).default([]),
       video: z.array(videoOption).max(2).default([]),
+      /** The locale the entries are named in (THRON's `locale`); without it EN. */
+      locale: z
+        .string()
+        .regex(/^[A-Za-z]{2}$/)
+        .optional(),
     })
     .default({ image: [], video: [] }),
 });

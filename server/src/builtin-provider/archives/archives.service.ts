@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
+import { nameInLocale } from '@paddock/rules';
 import sharp from 'sharp';
 import { CLOCK, type Clock } from '../../common/clock';
 import type { ContentDetailWire } from '../contents/contents.dto';
@@ -57,13 +58,19 @@ export class ArchivesService {
     const options = prepareSchema.shape.options.parse(archive.options);
     const details = await this.contents.contentsByIds(caller, archive.contentIds);
     const plan = archivePlanner(options);
+    const locale = options.locale ?? 'EN';
     // Sizes only matter to leave out resolutions larger than an image (SPEC §5); resized bytes
     // have no size before they are made, so such a ZIP's length is unknown anyway.
     if (options.image.some((o) => o !== 'SOURCE'))
-      return { body: zipStream(this.probedSources(caller, details, plan), this.clock.now()), length: null };
+      return {
+        body: zipStream(this.probedSources(caller, details, plan, locale), this.clock.now()),
+        length: null,
+      };
     // Without a probe the plan reads nothing: every entry, and its file's size, is known up front.
     const sources = details.flatMap((detail) =>
-      plan(plannedOf(detail, null)).map((entry) => this.sourceOf(caller, entry, sizeOf(detail, entry))),
+      plan(plannedOf(detail, null, locale)).map((entry) =>
+        this.sourceOf(caller, entry, sizeOf(detail, entry)),
+      ),
     );
     return { body: zipStream(sources, this.clock.now()), length: zipLength(sources) };
   }
@@ -76,11 +83,12 @@ export class ArchivesService {
     caller: ProviderCaller,
     details: ContentDetailWire[],
     plan: ReturnType<typeof archivePlanner>,
+    locale: string,
   ): AsyncGenerator<ZipSource> {
     for (const detail of details) {
       const dimensions =
         detail.contentType === 'IMAGE' && detail.source ? await this.probe(caller, detail) : null;
-      for (const entry of plan(plannedOf(detail, dimensions))) yield this.sourceOf(caller, entry);
+      for (const entry of plan(plannedOf(detail, dimensions, locale))) yield this.sourceOf(caller, entry);
     }
   }
 
@@ -127,15 +135,13 @@ export class ArchivesService {
   }
 }
 
+/** Entries are named in the asked locale (nameInLocale), else by the file's own name. */
 function plannedOf(
   detail: ContentDetailWire,
   dimensions: { width: number; height: number } | null,
+  locale: string,
 ): PlannedContent {
-  const name =
-    detail.locales.find((l) => l.locale === 'EN')?.name ??
-    detail.locales.find((l) => l.locale === 'IT')?.name ??
-    detail.source?.fileName ??
-    detail.id;
+  const name = nameInLocale(detail.locales, locale) || detail.source?.fileName || detail.id;
   return {
     id: detail.id,
     contentType: detail.contentType,

@@ -20,6 +20,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetDetailQueryOptions } from '../../api/assets.queries';
 import { assetInFolderQueryOptions } from '../../api/workflow.queries';
+import { useLanguage } from '../../i18n/use-language';
 import { displayName } from '../assets/format';
 import { DownloadButton } from '../downloads/download-button';
 import { useSession } from '../session/use-session';
@@ -63,13 +64,14 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
   const session = useSession();
   const { assetId, folderId } = props;
   const queryClient = useQueryClient();
+  const [language] = useLanguage();
   const inFolder = useQuery({
-    ...assetInFolderQueryOptions(assetId, folderId ?? ''),
+    ...assetInFolderQueryOptions(assetId, folderId ?? '', language),
     enabled: !!folderId,
     // The asset as already loaded without a folder, while its place and actions arrive.
-    placeholderData: () => queryClient.getQueryData(assetDetailQueryOptions(assetId).queryKey),
+    placeholderData: () => queryClient.getQueryData(assetDetailQueryOptions(assetId, language).queryKey),
   });
-  const plain = useQuery({ ...assetDetailQueryOptions(assetId), enabled: !folderId });
+  const plain = useQuery({ ...assetDetailQueryOptions(assetId, language), enabled: !folderId });
   const { data: asset, isPending, isError } = folderId ? inFolder : plain;
   const [stepping, setStepping] = useState(false);
   const [rejecting, setRejecting] = useState(false);

@@ -1,11 +1,25 @@
 import { Badge, DataList, Heading, HStack, Stack } from '@chakra-ui/react';
 import { isHiddenMetadataKey, WORKFLOW_METADATA, type AssetDetail } from '@paddock/rules';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, formatDate, formatDuration } from '../assets/format';
+import { useLanguage } from '../../i18n/use-language';
+import {
+  formatBytes,
+  formatDate,
+  formatDimensions,
+  formatDuration,
+  formatMetadataValue,
+} from '../assets/format';
 
-/** The info panel: the asset's own fields, its folders, tags and visible metadata. */
+/** Metadata the provider extracts from the file, which the asset's own fields already show. */
+const SHOWN_AS_FIELDS = ['size', 'resolution', 'duration'];
+
+/**
+ * The info panel: the asset's own fields, its folders, tags and visible metadata, labelled and
+ * formatted in the interface language (the hub names folders and tags in it).
+ */
 export function AssetInfo({ asset }: { asset: AssetDetail }) {
   const { t } = useTranslation();
+  const [language] = useLanguage();
   const rows: [string, string][] = [
     [t('assetDetail.info.type'), t(`assets.types.${asset.type}`)],
     [t('assetDetail.info.extension'), asset.extension.toUpperCase()],
@@ -15,20 +29,21 @@ export function AssetInfo({ asset }: { asset: AssetDetail }) {
     [t('assetDetail.info.updatedAt'), formatDate(asset.updatedAt)],
     [t('assetDetail.info.owner'), asset.owner],
     [t('assetDetail.info.version'), String(asset.version)],
-    [t('assetDetail.info.size'), formatBytes(asset.size)],
+    [t('assetDetail.info.size'), formatBytes(asset.size, language)],
     [t('assetDetail.info.mimeType'), asset.mimeType],
   ];
   if (asset.width && asset.height) {
-    rows.push([t('assetDetail.info.dimensions'), `${asset.width} × ${asset.height}`]);
+    rows.push([t('assetDetail.info.dimensions'), formatDimensions(asset.width, asset.height)]);
   }
   if (asset.durationMs) rows.push([t('assetDetail.info.duration'), formatDuration(asset.durationMs)]);
   if (asset.folders.length) {
     rows.push([t('assetDetail.info.folders'), asset.folders.map((folder) => folder.name).join(', ')]);
   }
-  // The workflow's own metadata is shown, readable, in the approval section instead.
-  const workflowKeys: readonly string[] = Object.values(WORKFLOW_METADATA);
+  // The workflow's own metadata is shown, readable, in the approval section instead, and what the
+  // rows above already say (size, dimensions, duration) is not said twice.
+  const shownAbove: readonly string[] = [...Object.values(WORKFLOW_METADATA), ...SHOWN_AS_FIELDS];
   const metadata = asset.metadata.filter(
-    (entry) => !isHiddenMetadataKey(entry.key) && !workflowKeys.includes(entry.key),
+    (entry) => !isHiddenMetadataKey(entry.key) && !shownAbove.includes(entry.key),
   );
 
   return (
@@ -63,8 +78,12 @@ export function AssetInfo({ asset }: { asset: AssetDetail }) {
           <DataList.Root orientation="horizontal" size="sm">
             {metadata.map((entry) => (
               <DataList.Item key={entry.key}>
-                <DataList.ItemLabel>{entry.name ?? entry.key}</DataList.ItemLabel>
-                <DataList.ItemValue>{entry.value}</DataList.ItemValue>
+                <DataList.ItemLabel>
+                  {t(`metadataKeys.${entry.key}`, { defaultValue: entry.name ?? entry.key })}
+                </DataList.ItemLabel>
+                <DataList.ItemValue>
+                  {formatMetadataValue(entry.key, entry.value, language)}
+                </DataList.ItemValue>
               </DataList.Item>
             ))}
           </DataList.Root>

@@ -1,28 +1,37 @@
-import { Button, HStack, Input } from '@chakra-ui/react';
+import { Button, Field, HStack, Input } from '@chakra-ui/react';
 import type { AssetDetail } from '@paddock/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { renameAsset } from '../../api/assets.api';
+import { useLanguage } from '../../i18n/use-language';
 import { assetKeys } from '../../api/assets.queries';
 import { isApiError } from '../../api/api-error';
+import { latin1Input } from '../ui/latin1-input';
 import { useUiStore } from '../ui/ui-store-context';
 
-/** Inline rename (SPEC §5): an empty name is ignored; the hub saves a new one in IT and EN. */
+/**
+ * Inline rename (SPEC §5): an empty name is ignored; the hub saves a new one in IT and EN, and the
+ * field says so. It starts from the name in the interface language, the one the title shows.
+ */
 export function RenameField({ asset, folderId }: { asset: AssetDetail; folderId?: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const ui = useUiStore();
+  const [language] = useLanguage();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(asset.name);
+  const [error, setError] = useState<string | null>(null);
   const rename = useMutation({
-    mutationFn: (next: string) => renameAsset(asset.id, next, folderId),
+    mutationFn: (next: string) => renameAsset(asset.id, next, language, folderId),
     onSuccess: (saved) => {
       // Every cached view of this asset (plain, or seen from a folder with its place and actions).
       queryClient.setQueriesData<AssetDetail>({ queryKey: assetKeys.detail(asset.id) }, (cached) =>
         cached ? { ...cached, ...saved, place: cached.place, actions: cached.actions } : saved,
       );
+      // Views in another language took this one's names above: they load theirs when next shown.
+      void queryClient.invalidateQueries({ queryKey: assetKeys.detail(asset.id), refetchType: 'none' });
       void queryClient.invalidateQueries({ queryKey: assetKeys.lists() });
       setEditing(false);
     },
@@ -41,6 +50,7 @@ export function RenameField({ asset, folderId }: { asset: AssetDetail; folderId?
         variant="ghost"
         onClick={() => {
           setName(asset.name);
+          setError(null);
           setEditing(true);
         }}
       >
@@ -51,26 +61,34 @@ export function RenameField({ asset, folderId }: { asset: AssetDetail; folderId?
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = name.trim();
-    if (trimmed === '' || trimmed === asset.name) setEditing(false);
-    else rename.mutate(trimmed);
+    const { text, refused } = latin1Input(name);
+    if (refused) setError(t('assetDetail.rename.notLatin1', { characters: refused }));
+    else if (text === '' || text === asset.name) setEditing(false);
+    else rename.mutate(text);
   };
   return (
     <form onSubmit={submit}>
-      <HStack gap="2">
-        <Input
-          size="sm"
-          autoFocus
-          value={name}
-          aria-label={t('assetDetail.rename.label')}
-          onChange={(event) => setName(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              event.stopPropagation();
-              setEditing(false);
-            }
-          }}
-        />
+      <HStack gap="2" align="start">
+        <Field.Root invalid={error !== null} flex="1" minW="xs">
+          <Input
+            size="sm"
+            autoFocus
+            value={name}
+            aria-label={t('assetDetail.rename.label')}
+            onChange={(event) => setName(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                event.stopPropagation();
+                setEditing(false);
+              }
+            }}
+          />
+          {error ? (
+            <Field.ErrorText>{error}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>{t('assetDetail.rename.hint')}</Field.HelperText>
+          )}
+        </Field.Root>
         <Button size="sm" type="submit" loading={rename.isPending}>
           {t('assetDetail.rename.save')}
         </Button>

@@ -1,5 +1,6 @@
 import { Box, ButtonGroup, HStack, IconButton } from '@chakra-ui/react';
 import {
+  DEFAULT_SORT_ORDER,
   FILE_EXTENSIONS,
   FILTER_CONTENT_TYPES,
   type AssetSortField,
@@ -53,7 +54,8 @@ export function ListingControls({ filters, onFilters }: ListingControlsProps) {
             aria-label={t('assets.sort.label')}
             value={filters.sort}
             options={SORT_FIELDS.map((field) => ({ value: field, label: t(`assets.sort.fields.${field}`) }))}
-            onChange={(sort) => onFilters({ ...filters, sort })}
+            // A newly chosen sort starts in its natural order: names A→Z, dates newest first.
+            onChange={(sort) => onFilters({ ...filters, sort, order: DEFAULT_SORT_ORDER[sort] })}
           />
         </Fit>
         <IconButton

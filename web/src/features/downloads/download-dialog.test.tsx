@@ -40,6 +40,8 @@ describe('DownloadDialog', () => {
       contentIds: ['a-1'],
       images: ['original', '1920x1080', '640x480'],
       videos: [],
+      // The ZIP's entries are named in the interface language.
+      lang: 'en',
     });
     expect(clicked).toEqual(['/api/downloads/d-1']);
     click.mockRestore();

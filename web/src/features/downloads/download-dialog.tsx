@@ -5,6 +5,7 @@ import { ERROR_CODES } from '@paddock/rules';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { AppDialog } from '../../components/ui/dialog';
+import { useLanguage } from '../../i18n/use-language';
 import { useShowApiError } from '../ui/use-show-api-error';
 import { createDownload, downloadPath, startBrowserDownload } from './downloads.api';
 import {
@@ -29,6 +30,7 @@ export interface DownloadDialogProps {
 export function DownloadDialog({ assetIds, single, folderId, onClose }: DownloadDialogProps) {
   const { t } = useTranslation();
   const showApiError = useShowApiError();
+  const [language] = useLanguage();
   const [images, setImages] = useState<ImageResolution[]>(['original']);
   const [videos, setVideos] = useState<VideoResolution[]>(['original']);
   const offersImages = !single || single.type === 'IMAGE';
@@ -41,6 +43,7 @@ export function DownloadDialog({ assetIds, single, folderId, onClose }: Download
         images: offersImages ? images : ['original'],
         videos: offersVideos ? videos : [],
         folderId,
+        lang: language,
       }),
     onSuccess: ({ downloadId }) => {
       startBrowserDownload(downloadPath(downloadId));

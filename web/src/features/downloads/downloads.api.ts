@@ -1,3 +1,4 @@
+import type { Language } from '@paddock/rules';
 import { request } from '../../api/http';
 import type { ImageResolution, VideoResolution } from './resolutions';
 
@@ -7,6 +8,8 @@ export interface DownloadRequest {
   videos: readonly VideoResolution[];
   /** The folder the assets are looked at in: SPEC §6 decides the download there. */
   folderId?: string;
+  /** The interface language: the ZIP's entries are named in its asset locale. */
+  lang: Language;
 }
 
 /** Asks the hub to prepare the ZIP; the answer names it for the download link. */

@@ -1,11 +1,19 @@
 import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import { isSearchAllowed, isUploadAllowed, placeOfFolder, type FolderNode, type View } from '@paddock/rules';
+import {
+  DEFAULT_SORT_ORDER,
+  isSearchAllowed,
+  isUploadAllowed,
+  placeOfFolder,
+  type FolderNode,
+  type View,
+} from '@paddock/rules';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FolderSearch, Images, ListChecks, Upload } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AssetQuery } from '../../api/assets.api';
 import { assetListQueryOptions, assetTotalQueryOptions } from '../../api/assets.queries';
+import { useLanguage } from '../../i18n/use-language';
 import { EmptyState } from '../../components/ui/empty-state';
 import { AssetDetailModal } from '../asset-detail/asset-detail-modal';
 import { AssetBrowser } from '../assets/asset-browser';
@@ -45,9 +53,10 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
   const uploads = useUploads();
   const showApiError = useShowApiError();
   const [viewMode, setViewMode] = useViewMode();
+  const [language] = useLanguage();
   const [filters, setFilters] = useState<ListingFilters>({
     sort: 'creationDate',
-    order: 'desc',
+    order: DEFAULT_SORT_ORDER.creationDate,
     type: undefined,
     extension: undefined,
   });
@@ -66,8 +75,9 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
       extensions: filters.extension ? [filters.extension] : [],
       sort: filters.sort,
       order: filters.order,
+      lang: language,
     }),
-    [folder.id, subfolders, text, filters],
+    [folder.id, subfolders, text, filters, language],
   );
   const listing = useInfiniteQuery(assetListQueryOptions(query));
   const counted = useQuery(assetTotalQueryOptions(query));

@@ -103,7 +103,7 @@ describe('home listing', () => {
     // Virtualised: only the rows on screen (plus a few) are in the page, not all 100 loaded.
     expect(options().length).toBeLessThan(60);
     expect(assetCalls(calls)[0]?.query.toString()).toBe(
-      'folderId=arch&subfolders=false&sort=creationDate&order=desc&offset=0&limit=100',
+      'folderId=arch&subfolders=false&sort=creationDate&order=desc&offset=0&limit=100&lang=en',
     );
   });
 

@@ -53,7 +53,7 @@ describe('upload check (SPEC §2 Dialogs, §5, §9)', () => {
     expect(rows[0]).toHaveTextContent('asset-0.jpg');
     expect(rows[0]?.querySelector('img')).toHaveAttribute('src', '/api/assets/a0/thumbnail?size=200x200');
     expect(checkCalls(calls)[0]?.query.toString()).toBe(
-      'folderId=mk&subfolders=true&q=Spider&sort=creationDate&order=desc&offset=0&limit=10',
+      'folderId=mk&subfolders=true&q=Spider&sort=creationDate&order=desc&offset=0&limit=10&lang=en',
     );
     // Its count is asked beside the page (the home listing behind the dialog asks its own, without q).
     const totals = calls.filter((call) => call.path === '/api/assets/total' && call.query.has('q'));

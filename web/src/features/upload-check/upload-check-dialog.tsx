@@ -16,6 +16,7 @@ import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/ui/dialog';
+import { useLanguage } from '../../i18n/use-language';
 import { displayName, formatDate } from '../assets/format';
 import { pageRange } from './page-range';
 import {
@@ -39,8 +40,12 @@ export function UploadCheckDialog({ folder, onClose }: UploadCheckDialogProps) {
   const [subfolders, setSubfolders] = useState(true);
   const [search, setSearch] = useState<UploadCheckSearch | undefined>(undefined);
   const [page, setPage] = useState(0);
+  const [language] = useLanguage();
   const searched = search ?? { folderId: folder.id, text: '', subfolders };
-  const results = useQuery({ ...uploadCheckQueryOptions(searched, page), enabled: search !== undefined });
+  const results = useQuery({
+    ...uploadCheckQueryOptions(searched, page, language),
+    enabled: search !== undefined,
+  });
   const counted = useQuery({ ...uploadCheckTotalQueryOptions(searched), enabled: search !== undefined });
 
   const submit = (event: FormEvent) => {

@@ -1,4 +1,4 @@
-import { LIMITS, type AssetListResponse } from '@paddock/rules';
+import { LIMITS, type AssetListResponse, type Language } from '@paddock/rules';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { assetKeys, assetTotalQueryOptions } from '../../api/assets.queries';
 import { assetListPath, type AssetFilter, type AssetQuery } from '../../api/assets.api';
@@ -19,12 +19,12 @@ const filterOf = (search: UploadCheckSearch): AssetFilter => ({
   extensions: [],
 });
 
-/** One page (0-based) of the assets matching an upload check, newest first. */
-export function uploadCheckQueryOptions(search: UploadCheckSearch, page: number) {
-  const query: AssetQuery = { ...filterOf(search), sort: 'creationDate', order: 'desc' };
+/** One page (0-based) of the assets matching an upload check, newest first, named in `language`. */
+export function uploadCheckQueryOptions(search: UploadCheckSearch, page: number, language: Language) {
+  const query: AssetQuery = { ...filterOf(search), sort: 'creationDate', order: 'desc', lang: language };
   return queryOptions({
     // Under the listings key, so a finished upload (which invalidates listings) refreshes it too.
-    queryKey: [...assetKeys.lists(), 'uploadCheck', search, page] as const,
+    queryKey: [...assetKeys.lists(), 'uploadCheck', search, page, language] as const,
     queryFn: ({ signal }) =>
       request<AssetListResponse>(
         assetListPath(query, page * LIMITS.uploadCheckPageSize, LIMITS.uploadCheckPageSize),

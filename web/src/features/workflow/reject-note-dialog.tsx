@@ -1,8 +1,8 @@
 import { Button, Field, Textarea } from '@chakra-ui/react';
-import { isLatin1 } from '@paddock/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/ui/dialog';
+import { latin1Input } from '../ui/latin1-input';
 
 interface RejectNoteDialogProps {
   count: number;
@@ -17,10 +17,10 @@ export function RejectNoteDialog({ count, busy, onConfirm, onCancel }: RejectNot
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const confirm = () => {
-    const trimmed = note.trim();
-    if (trimmed === '') return setError(t('workflow.reject.noteRequired'));
-    if (!isLatin1(trimmed)) return setError(t('workflow.reject.noteLatin1'));
-    onConfirm(trimmed);
+    const { text, refused } = latin1Input(note);
+    if (text === '') return setError(t('workflow.reject.noteRequired'));
+    if (refused) return setError(t('workflow.reject.noteLatin1', { characters: refused }));
+    onConfirm(text);
   };
   return (
     <AppDialog

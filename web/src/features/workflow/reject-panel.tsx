@@ -1,8 +1,9 @@
 import { Button, Field, HStack, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
-import { isLatin1, type DrawingDocument } from '@paddock/rules';
+import type { DrawingDocument } from '@paddock/rules';
 import { Eraser, Undo2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { latin1Input } from '../ui/latin1-input';
 import { EMPTY_DRAWING, PEN_COLORS, serialiseDrawing, undoStroke } from './drawing';
 
 export interface RejectPanelProps {
@@ -26,11 +27,11 @@ export function RejectPanel(props: RejectPanelProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = note.trim();
-    if (trimmed === '') return setError(t('workflow.reject.noteRequired'));
-    if (!isLatin1(trimmed)) return setError(t('workflow.reject.noteLatin1'));
+    const { text, refused } = latin1Input(note);
+    if (text === '') return setError(t('workflow.reject.noteRequired'));
+    if (refused) return setError(t('workflow.reject.noteLatin1', { characters: refused }));
     setError(null);
-    props.onConfirm({ note: trimmed, canvas: serialiseDrawing(props.drawing) });
+    props.onConfirm({ note: text, canvas: serialiseDrawing(props.drawing) });
   };
 
   return (

@@ -1,0 +1,199 @@
+import type { AssetDetail, Language } from '@paddock/rules';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { i18n } from '../../i18n/i18n';
+import {
+  aFolder,
+  anAsset,
+  anAssetDetail,
+  assetRoutes,
+  fakeHub,
+  ok,
+  signedInRoutes,
+  type HubCall,
+} from '../../../test/fake-hub';
+import { renderApp } from '../../../test/render';
+
+// jsdom does no layout: the listing's scroll box gets a desktop size so the virtualiser shows rows.
+beforeAll(() => {
+  for (const [property, value] of [
+    ['clientHeight', 600],
+    ['clientWidth', 920],
+  ] as const) {
+    Object.defineProperty(HTMLElement.prototype, property, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.dataset.testid === 'asset-scroll' ? value : 0;
+      },
+    });
+  }
+});
+
+afterAll(() => {
+  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+  delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
+});
+
+beforeEach(() => localStorage.clear());
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+/** The hub names by the asked language, as it does (IT for it, EN for en and fr). */
+const NAMES: Record<string, string> = { it: 'Foto rossa', en: 'Red photo', fr: 'Red photo' };
+const FOLDERS: Record<string, string> = {
+  it: 'Archivio di reparto',
+  en: 'Department archive',
+  fr: 'Archives du service',
+};
+
+function hub(extra: Parameters<typeof fakeHub>[0] = {}): HubCall[] {
+  const lang = (call: HubCall) => call.query.get('lang') ?? 'missing';
+  return fakeHub({
+    ...signedInRoutes(),
+    'GET /api/folders/tree': (call) =>
+      ok({ roots: [aFolder({ id: 'arch', name: FOLDERS[lang(call)], prettyId: 'arch04-marketing' })] }),
+    ...assetRoutes(1),
+    'GET /api/assets': (call) =>
+      ok({
+        items: [anAsset(0, { name: NAMES[lang(call)] })],
+        hasMore: false,
+        offset: 0,
+        limit: 100,
+      }),
+    'GET /api/assets/a0': (call) =>
+      ok(
+        anAssetDetail(0, {
+          name: NAMES[lang(call)],
+          names: { IT: 'Foto rossa', EN: 'Red photo' },
+          size: 1_363_148,
+          width: 1080,
+          height: 1350,
+          folders: [{ id: 'arch', name: FOLDERS[lang(call)] }],
+          durationMs: 4000,
+          metadata: [
+            { key: 'size', value: '1363148' },
+            { key: 'resolution', value: '1080x1350' },
+            { key: 'dpi', value: '1200' },
+            { key: 'creation_date', value: '2026-03-05T10:00:00.000Z' },
+            { key: 'vendor-code', value: 'X1' },
+          ],
+        } satisfies Partial<AssetDetail>),
+      ),
+    ...extra,
+  });
+}
+
+interface Expected {
+  /** The info rows: size, dimensions, duration. */
+  rows: [string, string, string];
+  size: string;
+  /** The metadata: dpi and creation date labels, the dpi value. */
+  metadata: [string, string];
+  dpi: string;
+  hint: string;
+}
+
+describe.each<[Language, Expected]>([
+  [
+    'it',
+    {
+      rows: ['Peso', 'Dimensioni', 'Durata'],
+      size: '1,3 MB',
+      metadata: ['Risoluzione di stampa', 'Data di creazione'],
+      // Italian groups from five digits on.
+      dpi: '1200 dpi',
+      hint: 'Salvato come nome italiano e inglese',
+    },
+  ],
+  [
+    'fr',
+    {
+      rows: ['Taille', 'Dimensions', 'Durée'],
+      size: '1,3 MB',
+      metadata: ["Résolution d'impression", 'Date de création'],
+      // A narrow no-break space, which the matcher reads as a space.
+      dpi: '1 200 dpi',
+      hint: 'Enregistré comme nom italien et anglais',
+    },
+  ],
+  [
+    'en',
+    {
+      rows: ['Size', 'Dimensions', 'Duration'],
+      size: '1.3 MB',
+      metadata: ['Print resolution', 'Creation date'],
+      dpi: '1,200 dpi',
+      hint: 'Saved as both the Italian and the English name',
+    },
+  ],
+])('one name in the %s interface', (language, expected) => {
+  it('shows the grid, the title, the folders and the rename field in it, with metadata labelled and formatted', async () => {
+    await i18n.changeLanguage(language);
+    const calls = hub();
+    renderApp('/home?folder=arch&asset=a0');
+    const name = `${NAMES[language]}.jpg`;
+
+    await screen.findByRole('dialog', { name });
+    // The dialog is drawn again as the folder's view of the asset arrives: always the current one.
+    const info = within(await screen.findByRole('dialog', { name }));
+    expect(await screen.findByRole('option', { name, hidden: true })).toBeInTheDocument();
+    expect(screen.getAllByRole('treeitem', { name: FOLDERS[language], hidden: true }).length).toBeGreaterThan(
+      0,
+    );
+    for (const path of ['/api/assets', '/api/assets/a0', '/api/folders/tree'])
+      expect(calls.filter((c) => c.path === path).map((c) => c.query.get('lang'))).toContain(language);
+
+    await info.findByText(expected.metadata[0]);
+    const [size, dimensions, duration] = expected.rows;
+    expect(info.getByText(size).nextSibling).toHaveTextContent(expected.size);
+    expect(info.getByText(dimensions).nextSibling).toHaveTextContent('1080 × 1350');
+    expect(info.getByText(duration).nextSibling).toHaveTextContent('0:04');
+    // The metadata list: translated labels, values in the language's form, nothing said twice.
+    const metadata = within(
+      info.getByRole('heading', { name: /^(Metadati|Métadonnées|Metadata)$/ }).parentElement!,
+    );
+    expect(metadata.getByText(expected.metadata[0]).nextSibling).toHaveTextContent(expected.dpi);
+    expect(metadata.getByText(expected.metadata[1]).nextSibling).toHaveTextContent('05/03/2026');
+    expect(metadata.getByText('vendor-code').nextSibling).toHaveTextContent('X1');
+    expect(info.getAllByText(expected.size)).toHaveLength(1);
+    expect(info.getAllByText('1080 × 1350')).toHaveLength(1);
+    // The breadcrumb and the asset's folders.
+    expect(info.getAllByText(FOLDERS[language])).toHaveLength(2);
+
+    const user = userEvent.setup();
+    await user.click(info.getByRole('button', { name: /^(Rinomina|Renommer|Rename)$/ }));
+    const field = info.getByRole('textbox', { name: /^(Nuovo nome|Nouveau nom|New name)$/ });
+    expect(field).toHaveValue(NAMES[language]);
+    expect(field).toHaveAccessibleDescription(expected.hint);
+  });
+});
+
+describe('rename', () => {
+  it('converts typographic punctuation, sends the interface language, and names what stays refused', async () => {
+    await i18n.changeLanguage('it');
+    const calls = hub({ 'PATCH /api/assets/a0': ok(anAssetDetail(0, { name: "L'auto - 2024..." })) });
+    renderApp('/home?folder=arch&asset=a0');
+    await screen.findByRole('dialog', { name: 'Foto rossa.jpg' });
+    await screen.findByText('Risoluzione di stampa');
+    const dialog = within(screen.getByRole('dialog', { name: 'Foto rossa.jpg' }));
+    const user = userEvent.setup();
+    await user.click(dialog.getByRole('button', { name: 'Rinomina' }));
+    const field = dialog.getByRole('textbox', { name: 'Nuovo nome' });
+
+    await user.clear(field);
+    await user.type(field, 'Neve ☃ e 🚗');
+    await user.click(dialog.getByRole('button', { name: 'Salva' }));
+    expect(dialog.getByText('Il nome contiene caratteri che non si possono salvare: ☃ 🚗')).toBeVisible();
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, 'L’auto – 2024…');
+    await user.click(dialog.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.body).toEqual({ name: "L'auto - 2024..." });
+    expect(patch.query.get('lang')).toBe('it');
+    expect(patch.query.get('folderId')).toBe('arch');
+  });
+});

@@ -1,0 +1,37 @@
+import { formatBytes, formatDimensions, formatDuration, formatMetadataValue, formatNumber } from './format';
+
+describe('formatting in the interface language', () => {
+  it('writes sizes with the language decimal separator', () => {
+    expect(formatBytes(1_363_148, 'it')).toBe('1,3 MB');
+    expect(formatBytes(1_363_148, 'fr')).toBe('1,3 MB');
+    expect(formatBytes(1_363_148, 'en')).toBe('1.3 MB');
+    expect(formatBytes(512, 'it')).toBe('512 B');
+    expect(formatBytes(57_049, 'fr')).toBe('55,7 KB');
+  });
+
+  it('groups thousands as the language does', () => {
+    expect(formatNumber(1234567, 'it')).toBe('1.234.567');
+    expect(formatNumber(1234567, 'en')).toBe('1,234,567');
+    // French groups with a narrow no-break space.
+    expect(formatNumber(1234567, 'fr')).toBe('1\u202f234\u202f567');
+  });
+
+  it('writes durations as m:ss or h:mm:ss and dimensions as a pair', () => {
+    expect(formatDuration(4000)).toBe('0:04');
+    expect(formatDuration(3_725_000)).toBe('1:02:05');
+    expect(formatDimensions(1080, 1350)).toBe('1080 × 1350');
+  });
+
+  it.each([
+    ['size', '57049', 'it', '55,7 KB'],
+    ['duration', '4000', 'fr', '0:04'],
+    ['resolution', '1080x1350', 'en', '1080 × 1350'],
+    ['dpi', '300', 'it', '300 dpi'],
+    ['creation_date', '2026-03-05T10:00:00.000Z', 'fr', '05/03/2026'],
+    ['dataeliminazione', String(Date.UTC(2026, 2, 9, 12) / 1000), 'it', '09/03/2026'],
+    ['modelyear', '1966', 'en', '1966'],
+    ['size', 'unknown', 'en', 'unknown'],
+  ] as const)('shows metadata %s %j in %s as %j', (key, value, language, shown) => {
+    expect(formatMetadataValue(key, value, language)).toBe(shown);
+  });
+});
