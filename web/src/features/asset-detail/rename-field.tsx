@@ -24,6 +24,7 @@ export function RenameField({ asset, folderId }: { asset: AssetDetail; folderId?
         cached ? { ...cached, ...saved, place: cached.place, actions: cached.actions } : saved,
       );
       void queryClient.invalidateQueries({ queryKey: assetKeys.lists() });
+      ui.notify({ message: t('notices.renamed', { name: saved.name }) });
       setEditing(false);
     },
     onError: (error) =>
