@@ -95,7 +95,7 @@ const NONE: AssetActions = {
 const inArchive = {
   place: {
     view: 'archives',
-    archiveSubState: 'archive',
+    archiveSubState: 'department',
     isSuppliersRoot: false,
     step: null,
     department: 'marketing',
