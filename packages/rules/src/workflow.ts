@@ -60,10 +60,7 @@ export interface AssetOutcome {
  * accepted (past the last step), rejected, or in the junk; null outside the workflow.
  */
 export type AssetWorkflowState =
-  | { kind: 'waiting'; step: number }
-  | { kind: 'accepted' }
-  | { kind: 'rejected' }
-  | { kind: 'junk' };
+  { kind: 'waiting'; step: number } | { kind: 'accepted' } | { kind: 'rejected' } | { kind: 'junk' };
 
 /**
  * The one reading of an asset's place and tags as a state. Its folder decides first (a step, the

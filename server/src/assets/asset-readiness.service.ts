@@ -53,7 +53,11 @@ export class AssetReadinessService {
       const timer = setInterval(recheck, RECHECK_MS);
       const settled = this.jobEvents
         .settled(QueueName.Media)
-        .subscribe({ next: recheck, error: (err: unknown) => subscriber.error(err), complete: () => subscriber.complete() });
+        .subscribe({
+          next: recheck,
+          error: (err: unknown) => subscriber.error(err),
+          complete: () => subscriber.complete(),
+        });
       return () => {
         stopped = true;
         clearInterval(timer);

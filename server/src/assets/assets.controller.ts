@@ -48,7 +48,12 @@ export class AssetsController {
       'as their derivatives are made; the stream ends after pending 0. Contents the user cannot see are dropped.',
   })
   @ApiProduces('text/event-stream')
-  events(@CurrentUser() user: AuthUser, @Query() query: AssetEventsQuery, @Req() req: Request, @Res() res: Response): void {
+  events(
+    @CurrentUser() user: AuthUser,
+    @Query() query: AssetEventsQuery,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): void {
     sendEventStream(this.readiness.watch(user, query.ids), req, res);
   }
 

@@ -1,7 +1,23 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ASSET_EVENTS_MAX_IDS, LIMITS, THUMBNAIL_BOX_PATTERN, type AssetWorkflowInfo, type AssetWorkflowState } from '@paddock/rules';
+import {
+  ASSET_EVENTS_MAX_IDS,
+  LIMITS,
+  THUMBNAIL_BOX_PATTERN,
+  type AssetWorkflowInfo,
+  type AssetWorkflowState,
+} from '@paddock/rules';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+} from 'class-validator';
 import { commaSeparated } from '../search/search.dto';
 import { IsName } from '../common/latin1.validator';
 import { AssetActionsDto, PlaceDto } from '../workflow/place-actions.dto';
@@ -59,7 +75,11 @@ export class AssetDetailDto {
   @ApiProperty() owner: string;
   @ApiProperty() thumbnailUrl: string;
   @ApiProperty() state: string;
-  @ApiProperty({ nullable: true, example: { kind: 'accepted' }, description: 'The card chip: waiting (step), accepted, rejected, junk' })
+  @ApiProperty({
+    nullable: true,
+    example: { kind: 'accepted' },
+    description: 'The card chip: waiting (step), accepted, rejected, junk',
+  })
   workflowState: AssetWorkflowState | null;
   @ApiProperty({ example: { IT: 'foto.jpg', EN: 'photo.jpg' } }) names: { IT: string; EN: string };
   @ApiProperty() version: number;

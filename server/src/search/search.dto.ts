@@ -262,7 +262,8 @@ export class AssetSummaryResponse implements AssetSummary {
   @ApiProperty({
     nullable: true,
     example: { kind: 'waiting', step: 1 },
-    description: "Where the asset stands in the workflow: { kind: 'waiting', step } | accepted | rejected | junk; null outside it",
+    description:
+      "Where the asset stands in the workflow: { kind: 'waiting', step } | accepted | rejected | junk; null outside it",
   })
   workflowState: AssetWorkflowState | null;
   @ApiPropertyOptional({ description: 'Audio and video: running time in milliseconds' })

@@ -44,7 +44,7 @@ function gateway(over: Partial<SearchGateway> = {}, depth = 1) {
     },
     ...over,
   };
-    const contents = { contentsByIds: () => Promise.resolve([]) };
+  const contents = { contentsByIds: () => Promise.resolve([]) };
   return { service: new SearchService(fake, folderAtDepth(depth), contents), counted };
 }
 

@@ -55,7 +55,10 @@ export class SearchService {
       divArea: SUMMARY_THUMB_SIZE,
     });
     const full = contents.length === filter.limit;
-    const facts = await this.factsOf(user, contents.map((c) => c.id));
+    const facts = await this.factsOf(
+      user,
+      contents.map((c) => c.id),
+    );
     return { contents, facts, next: full ? nextCursor(contents, from, byCreationDate) : undefined };
   }
 

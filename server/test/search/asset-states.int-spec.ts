@@ -84,7 +84,9 @@ describe('GET /api/assets/events (previews becoming ready)', () => {
   it('answers at once for a content already READY, and ends; outside the workflow a card has no state', async () => {
     const [content] = await contentsIn(t, folders, ['arch04-marketing']);
     expect((await cardIn('arch04-marketing', content))?.workflowState).toBeNull();
-    expect(await readiness([content])).toEqual([{ ready: [{ contentId: content, state: 'READY' }], pending: 0 }]);
+    expect(await readiness([content])).toEqual([
+      { ready: [{ contentId: content, state: 'READY' }], pending: 0 },
+    ]);
   });
 
   it('tells when a media job ends, well before its periodic re-read', async () => {

@@ -29,8 +29,8 @@ interface AssetBrowserProps {
 
 /** A tile is at least this wide; the grid fits as many columns as the scroll box allows. */
 export const TILE_MIN_WIDTH = 168;
-/** Thumbnail 144 + two-line name 35 + date and chip 20 + gaps, padding, border and margin: the card fits its row. */
-export const TILE_HEIGHT = 252;
+/** Thumbnail 144 + two-line name 35 + date 16 + gaps, padding, border and margin: the whole card fits its row. */
+export const TILE_HEIGHT = 248;
 const ROW_HEIGHT = 56;
 
 /** Follows the scroll box's width, so the grid has as many columns as fit. */
@@ -176,11 +176,24 @@ const STATE_PALETTE: Record<AssetWorkflowState['kind'], string> = {
   junk: 'gray',
 };
 
-export function StateChip({ state }: { state: AssetWorkflowState | null }) {
+export function StateChip({
+  state,
+  overlay = false,
+}: {
+  state: AssetWorkflowState | null;
+  overlay?: boolean;
+}) {
   const { t } = useTranslation();
   if (!state) return null;
   return (
-    <Badge size="sm" variant="subtle" colorPalette={STATE_PALETTE[state.kind]} flexShrink={0} data-testid="state-chip">
+    <Badge
+      size="sm"
+      variant={overlay ? 'solid' : 'subtle'}
+      colorPalette={STATE_PALETTE[state.kind]}
+      flexShrink={0}
+      shadow={overlay ? 'sm' : undefined}
+      data-testid="state-chip"
+    >
       {state.kind === 'waiting'
         ? t('assets.card.state.waiting', { step: state.step })
         : t(`assets.card.state.${state.kind}`)}
@@ -321,7 +334,14 @@ const AssetItem = memo(function AssetItem({
       : null;
   // Whole words on up to two lines, the full name in the tooltip: siblings differ where they differ.
   const nameText = (
-    <Text title={name} fontSize="sm" fontWeight="medium" lineHeight="1.25" lineClamp={2} wordBreak="break-word">
+    <Text
+      title={name}
+      fontSize="sm"
+      fontWeight="medium"
+      lineHeight="1.25"
+      lineClamp={2}
+      wordBreak="break-word"
+    >
       {name}
     </Text>
   );
@@ -381,26 +401,30 @@ const AssetItem = memo(function AssetItem({
           <SelectBox name={name} selected={selected} onToggle={toggle} />
         </Box>
         {TypeIcon ? (
-          <Badge position="absolute" top="1.5" right="1.5" size="sm" variant="solid" colorPalette="gray" gap="1">
+          <Badge
+            position="absolute"
+            top="1.5"
+            right="1.5"
+            size="sm"
+            variant="solid"
+            colorPalette="gray"
+            gap="1"
+          >
             <TypeIcon size={12} aria-hidden />
             {t(`assets.types.${asset.type}`)}
+            {duration ? ` · ${duration}` : ''}
           </Badge>
         ) : null}
-        {duration ? (
-          <Badge position="absolute" bottom="1.5" right="1.5" size="sm" variant="solid" colorPalette="gray">
-            {duration}
-          </Badge>
-        ) : null}
+        <Box position="absolute" bottom="1.5" left="1.5" maxW="calc(100% - 0.75rem)">
+          <StateChip state={asset.workflowState} overlay />
+        </Box>
       </Box>
       <Box h="2.5em" fontSize="sm">
         {nameText}
       </Box>
-      <Flex align="center" justify="space-between" gap="2" minW="0">
-        <Text fontSize="xs" color="fg.muted" flexShrink={0}>
-          {formatDate(asset.createdAt)}
-        </Text>
-        <StateChip state={asset.workflowState} />
-      </Flex>
+      <Text fontSize="xs" color="fg.muted">
+        {formatDate(asset.createdAt)}
+      </Text>
     </chakra.div>
   );
 });

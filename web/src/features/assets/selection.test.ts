@@ -1,4 +1,11 @@
-import { clickItem, EMPTY_SELECTION, keepVisible, openByDoubleClick, selectAll, toggleItem } from './selection';
+import {
+  clickItem,
+  EMPTY_SELECTION,
+  keepVisible,
+  openByDoubleClick,
+  selectAll,
+  toggleItem,
+} from './selection';
 
 const ids = ['a', 'b', 'c', 'd', 'e'];
 const plain = { toggle: false, range: false };

@@ -53,7 +53,10 @@ export function openByDoubleClick(selection: Selection, id: string): Selection {
 export function keepVisible(selection: Selection, visibleIds: ReadonlySet<string>): Selection {
   if ([...selection.ids].every((id) => visibleIds.has(id))) return selection;
   const ids = new Set([...selection.ids].filter((id) => visibleIds.has(id)));
-  return { ids, anchor: selection.anchor !== null && visibleIds.has(selection.anchor) ? selection.anchor : null };
+  return {
+    ids,
+    anchor: selection.anchor !== null && visibleIds.has(selection.anchor) ? selection.anchor : null,
+  };
 }
 
 export function toggleItem(selection: Selection, id: string): Selection {

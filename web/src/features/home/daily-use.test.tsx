@@ -156,8 +156,7 @@ describe('cards: state, preview, selection', () => {
     expect(card(0).getByText('Waiting · step 2')).toBeInTheDocument();
     expect(card(1).getByText('Rejected')).toBeInTheDocument();
     expect(card(2).getByText('In junk')).toBeInTheDocument();
-    expect(card(2).getByText('Video')).toBeInTheDocument();
-    expect(card(2).getByText('1:23')).toBeInTheDocument();
+    expect(card(2).getByText('Video · 1:23')).toBeInTheDocument();
 
     expect(card(1).getByRole('img', { name: 'Preparing preview…' })).toBeInTheDocument();
     const [events] = opened('/api/assets/events');

@@ -1,4 +1,9 @@
-import { ASSET_EVENTS_MAX_IDS, PROCESSING_STATE, type AssetReadinessEvent, type AssetSummary } from '@paddock/rules';
+import {
+  ASSET_EVENTS_MAX_IDS,
+  PROCESSING_STATE,
+  type AssetReadinessEvent,
+  type AssetSummary,
+} from '@paddock/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { assetKeys } from '../../api/assets.queries';

@@ -68,7 +68,12 @@ function NoticeItem({ notice }: { notice: Notice }) {
             {t('notices.undo')}
           </Button>
         ) : null}
-        <CloseButton size="2xs" color="inherit" aria-label={t('common.dismiss')} onClick={() => dismissNotice(notice.id)} />
+        <CloseButton
+          size="2xs"
+          color="inherit"
+          aria-label={t('common.dismiss')}
+          onClick={() => dismissNotice(notice.id)}
+        />
       </HStack>
     </Box>
   );
