@@ -67,8 +67,17 @@ export class SearchService {
    * page's contents are read once more by id (50 a call), as the detail reads them.
    */
   private async factsOf(user: AuthUser, ids: string[]): Promise<Map<string, ContentFacts>> {
-    if (!ids.length) return new Map();
-    const details = await this.contents.contentsByIds(user.providerToken, ids, E_CODES.CONTENT_SEARCH_FAILED);
+    // A page of 100 is two provider calls of 50, asked for at once (as the search's own two pages).
+    const chunks: string[][] = [];
+    for (let i = 0; i < ids.length; i += LIMITS.idChunkSize)
+      chunks.push(ids.slice(i, i + LIMITS.idChunkSize));
+    const details = (
+      await Promise.all(
+        chunks.map((chunk) =>
+          this.contents.contentsByIds(user.providerToken, chunk, E_CODES.CONTENT_SEARCH_FAILED),
+        ),
+      )
+    ).flat();
     return new Map(
       details.map((c) => [
         c.id,
