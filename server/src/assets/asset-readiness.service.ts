@@ -51,13 +51,11 @@ export class AssetReadinessService {
       };
       recheck();
       const timer = setInterval(recheck, RECHECK_MS);
-      const settled = this.jobEvents
-        .settled(QueueName.Media)
-        .subscribe({
-          next: recheck,
-          error: (err: unknown) => subscriber.error(err),
-          complete: () => subscriber.complete(),
-        });
+      const settled = this.jobEvents.settled(QueueName.Media).subscribe({
+        next: recheck,
+        error: (err: unknown) => subscriber.error(err),
+        complete: () => subscriber.complete(),
+      });
       return () => {
         stopped = true;
         clearInterval(timer);
