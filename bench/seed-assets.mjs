@@ -61,7 +61,7 @@ export async function seedAssets(db, count) {
   await db.query(`CREATE TEMP TABLE bench_seed ON COMMIT DROP AS
     SELECT *, replace(replace(replace(name, 'rear view', 'vista posteriore'),
       'interior', 'interni'), 'front three-quarter', 'tre quarti anteriore') AS name_it
-    FROM (SELECT g, md5('bench-' || g)::uuid AS id, ${ext} AS ext, ${nameExpr} AS name, ${folderExpr} AS folder,
+    FROM (SELECT g, overlay(overlay(md5('bench-' || g) placing '4' from 13) placing '8' from 17)::uuid AS id, ${ext} AS ext, ${nameExpr} AS name, ${folderExpr} AS folder,
       now() - make_interval(secs => abs(hashint4(g + 11)) % (5 * 365 * 86400)) AS created
     FROM generate_series(1, ${count}) g) rows`);
   await insertContents(db, 'bench_seed');

@@ -128,6 +128,7 @@ export function anAsset(n: number, overrides: Partial<AssetSummary> = {}): Asset
     createdAt: '2026-03-05T10:00:00.000Z',
     updatedAt: '2026-03-06T10:00:00.000Z',
     owner: 'mrossi',
+    workflowState: null,
     thumbnailUrl: `/api/assets/a${n}/thumbnail?size=200x200`,
     state: 'PUBLISHED',
     ...overrides,

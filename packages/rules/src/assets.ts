@@ -1,6 +1,11 @@
 import type { AssetRestriction } from './enrichment';
 import type { AssetActions, Place } from './permissions';
-import { CONTENT_VERSION_METADATA, INTERNAL_SHARE_METADATA, type AssetWorkflowInfo } from './workflow';
+import {
+  CONTENT_VERSION_METADATA,
+  INTERNAL_SHARE_METADATA,
+  type AssetWorkflowInfo,
+  type AssetWorkflowState,
+} from './workflow';
 /**
  * Asset core wire types (issue 3 hub contract) and the content rules of SPEC §3 and §5, shared by
  * the hub and the web.
@@ -130,7 +135,12 @@ export interface AssetSummary {
   owner: string;
   /** Hub URL, e.g. /api/assets/:id/thumbnail?size=WxH. */
   thumbnailUrl: string;
+  /** The provider's processing state: PROCESSING until the derivatives exist, then READY (or FAILED). */
   state: string;
+  /** Where the asset stands in the workflow (the card's chip); null outside it. */
+  workflowState: AssetWorkflowState | null;
+  /** Audio and video: the running time of the current version. */
+  durationMs?: number;
 }
 
 export interface AssetListResponse {
@@ -222,3 +232,18 @@ export function isSuppliersRootPrettyId(prettyId: string | null | undefined): bo
  * that side free.
  */
 export const THUMBNAIL_BOX_PATTERN = /^(\d{1,4})x(\d{1,4})$/;
+
+/** The processing state of a content whose derivatives are still being made (THRON's is READY at once). */
+export const PROCESSING_STATE = 'PROCESSING';
+
+/** At most this many contents per `GET /api/assets/events` stream (a page of the listing). */
+export const ASSET_EVENTS_MAX_IDS = 100;
+
+/**
+ * One message of `GET /api/assets/events?ids=…`: the contents whose derivatives are now made
+ * (READY or FAILED), and how many asked for still wait; the stream ends after `pending` 0.
+ */
+export interface AssetReadinessEvent {
+  ready: { contentId: string; state: string }[];
+  pending: number;
+}

@@ -55,6 +55,31 @@ export interface AssetOutcome {
   errorCode: string | null;
 }
 
+/**
+ * Where an asset stands in the workflow, as a card's chip shows it: waiting at an approval step,
+ * accepted (past the last step), rejected, or in the junk; null outside the workflow.
+ */
+export type AssetWorkflowState =
+  { kind: 'waiting'; step: number } | { kind: 'accepted' } | { kind: 'rejected' } | { kind: 'junk' };
+
+/**
+ * The one reading of an asset's place and tags as a state. Its folder decides first (a step, the
+ * junk), then the decision tags: accepting at step N tags wf-accepted and links step N+1, where the
+ * asset waits again; a rejected one sits in the rejected folder, tagged wf-refused.
+ */
+export function workflowStateOf(facts: {
+  step: number | null;
+  accepted: boolean;
+  rejected: boolean;
+  inJunk: boolean;
+}): AssetWorkflowState | null {
+  if (facts.inJunk) return { kind: 'junk' };
+  if (facts.step !== null) return { kind: 'waiting', step: facts.step };
+  if (facts.rejected) return { kind: 'rejected' };
+  if (facts.accepted) return { kind: 'accepted' };
+  return null;
+}
+
 /** Tag prettyIds the workflow sets (SPEC §3 "fixed tag ids"); THRON accepts a prettyId for an itag id. */
 export const WORKFLOW_TAGS = {
   classification: 'ggdyqo',

@@ -5,8 +5,11 @@ import type { AssetDetail } from '@paddock/rules';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
+import { sendEventStream } from '../jobs/sse';
+import { AssetReadinessService } from './asset-readiness.service';
 import {
   AssetDetailDto,
+  AssetEventsQuery,
   AssetDetailQuery,
   AssetFolderQuery,
   RenameAssetDto,
@@ -31,7 +34,28 @@ const CACHE_OF: Record<ByteEndpoint, string> = {
 @ApiTags('assets')
 @Controller('api/assets')
 export class AssetsController {
-  constructor(private readonly assets: AssetsService) {}
+  constructor(
+    private readonly assets: AssetsService,
+    private readonly readiness: AssetReadinessService,
+  ) {}
+
+  // Before ':id', which would take 'events' for an id.
+  @Get('events')
+  @ApiOperation({
+    summary: 'When previews exist (server-sent events)',
+    description:
+      'For the given contents still PROCESSING: each event is `data: {ready: [{contentId, state}], pending}` ' +
+      'as their derivatives are made; the stream ends after pending 0. Contents the user cannot see are dropped.',
+  })
+  @ApiProduces('text/event-stream')
+  events(
+    @CurrentUser() user: AuthUser,
+    @Query() query: AssetEventsQuery,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): void {
+    sendEventStream(this.readiness.watch(user, query.ids), req, res);
+  }
 
   @Get(':id')
   @ApiOperation({

@@ -1,6 +1,24 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { LIMITS, THUMBNAIL_BOX_PATTERN, type AssetWorkflowInfo } from '@paddock/rules';
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import {
+  ASSET_EVENTS_MAX_IDS,
+  LIMITS,
+  THUMBNAIL_BOX_PATTERN,
+  type AssetWorkflowInfo,
+  type AssetWorkflowState,
+} from '@paddock/rules';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+} from 'class-validator';
+import { commaSeparated } from '../search/search.dto';
 import { IsName } from '../common/latin1.validator';
 import { AssetActionsDto, PlaceDto } from '../workflow/place-actions.dto';
 
@@ -57,6 +75,12 @@ export class AssetDetailDto {
   @ApiProperty() owner: string;
   @ApiProperty() thumbnailUrl: string;
   @ApiProperty() state: string;
+  @ApiProperty({
+    nullable: true,
+    example: { kind: 'accepted' },
+    description: 'The card chip: waiting (step), accepted, rejected, junk',
+  })
+  workflowState: AssetWorkflowState | null;
   @ApiProperty({ example: { IT: 'foto.jpg', EN: 'photo.jpg' } }) names: { IT: string; EN: string };
   @ApiProperty() version: number;
   @ApiProperty() size: number;
@@ -104,4 +128,18 @@ export class UploadResultDto {
     description: 'A new version of a rejected content: the job that puts it back at approval step 1',
   })
   jobId?: string;
+}
+
+/** GET /api/assets/events: the contents whose previews a listing waits for. */
+export class AssetEventsQuery {
+  @ApiProperty({
+    type: String,
+    description: `Comma-separated content ids (at most ${ASSET_EVENTS_MAX_IDS})`,
+  })
+  @Transform(commaSeparated)
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(ASSET_EVENTS_MAX_IDS)
+  @IsUUID('all', { each: true })
+  ids: string[];
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ProviderModule } from '../provider/provider.module';
 import { WorkflowModule } from '../workflow/workflow.module';
+import { AssetReadinessService } from './asset-readiness.service';
 import { AssetsController } from './assets.controller';
 import { AssetsService } from './assets.service';
 import { UploadsController } from './uploads.controller';
@@ -12,6 +13,6 @@ import { UploadsService } from './uploads.service';
 @Module({
   imports: [ProviderModule, WorkflowModule],
   controllers: [UploadsController, AssetsController],
-  providers: [AssetsService, UploadsService, UploadOutcomes, UploadFiles],
+  providers: [AssetsService, AssetReadinessService, UploadsService, UploadOutcomes, UploadFiles],
 })
 export class AssetsModule {}

@@ -25,7 +25,7 @@ import { ProviderError } from '../provider/provider.errors';
 import { downloadNotAllowed } from '../downloads/downloads.service';
 import { PlaceActions } from '../workflow/place-actions';
 import { isContentType } from './placeholders';
-import { workflowInfoOf } from '../workflow/workflow-info';
+import { workflowInfoOf, workflowStateOfContent } from '../workflow/workflow-info';
 
 /** Rename steps and their failure codes (SPEC §8): IT first, then EN. */
 const RENAME_STEPS: { locale: 'IT' | 'EN'; add: ErrorCode; update: ErrorCode }[] = [
@@ -157,6 +157,7 @@ export function toAssetDetail(c: ProviderContentDetail, lang: Language, now: Dat
     owner: c.owner,
     thumbnailUrl: `${base}/thumbnail`,
     state: c.state,
+    workflowState: workflowStateOfContent(c),
     names,
     version: c.version,
     size: c.source?.size ?? 0,

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { QueueEvents, type JobProgress } from 'bullmq';
-import { Observable } from 'rxjs';
+import { Observable, type Subscriber } from 'rxjs';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import type { JobViewer } from './actor';
 import { ALL_QUEUES, type QueueName } from './job-catalogue';
@@ -51,6 +51,7 @@ export class JobEventsService implements OnModuleDestroy {
   private readonly logger = new Logger(JobEventsService.name);
   private readonly queueEvents = new Map<QueueName, { events: QueueEvents; ready: Promise<void> }>();
   private readonly watchers = new Map<string, Set<Watcher>>();
+  private readonly settledWatchers = new Map<QueueName, Set<Subscriber<void>>>();
   private closing = false;
 
   constructor(
@@ -117,6 +118,21 @@ export class JobEventsService implements OnModuleDestroy {
     });
   }
 
+  /**
+   * A signal each time a job of `queue` ends (completed or failed), whatever the job: for streams
+   * that re-read what such jobs change (a content's derivatives). Ends when the process shuts down.
+   */
+  settled(queue: QueueName): Observable<void> {
+    return new Observable<void>((subscriber) => {
+      if (this.closing) return subscriber.complete();
+      let set = this.settledWatchers.get(queue);
+      if (!set) this.settledWatchers.set(queue, (set = new Set()));
+      set.add(subscriber);
+      this.eventsOf(queue).catch((err: unknown) => subscriber.error(err));
+      return () => set.delete(subscriber);
+    });
+  }
+
   /** Open streams in this process (each unsubscribe, client gone or stream ended, removes one). */
   watcherCount(): number {
     let count = 0;
@@ -128,6 +144,7 @@ export class JobEventsService implements OnModuleDestroy {
     this.closing = true;
     // Ends open streams, so HTTP shutdown does not wait for their clients.
     for (const set of [...this.watchers.values()]) for (const watcher of [...set]) watcher.end();
+    for (const set of [...this.settledWatchers.values()]) for (const watcher of [...set]) watcher.complete();
     await Promise.all([...this.queueEvents.values()].map(({ events }) => events.close()));
     this.queueEvents.clear();
   }
@@ -167,8 +184,12 @@ export class JobEventsService implements OnModuleDestroy {
     events.on('active', changed);
     events.on('delayed', changed);
     events.on('waiting', changed);
-    events.on('completed', changed);
-    events.on('failed', changed);
+    const settled = ({ jobId }: { jobId: string }) => {
+      changed({ jobId });
+      for (const watcher of [...(this.settledWatchers.get(queue) ?? [])]) watcher.next();
+    };
+    events.on('completed', settled);
+    events.on('failed', settled);
     const ready = events.waitUntilReady();
     this.queueEvents.set(queue, { events, ready });
     return ready;

@@ -43,7 +43,7 @@ export class SearchController {
     const filter = toAssetListFilter(query);
     const page = await this.search.list(user, filter);
     return {
-      items: page.contents.map((c) => toAssetSummary(c, filter.lang)),
+      items: page.contents.map((c) => toAssetSummary(c, filter.lang, page.facts.get(c.id))),
       hasMore: page.next !== undefined,
       next: page.next && encodeCursor(page.next),
       offset: filter.offset,

@@ -11,6 +11,7 @@ import {
   type AssetTotalResponse,
   type AssetSortField,
   type AssetSummary,
+  type AssetWorkflowState,
   type ContentType,
   type FileExtension,
   type FilterContentType,
@@ -38,7 +39,7 @@ import type { MetadataFilter, ProviderSearchHit } from '../provider/search.gatew
 import { IsLatin1 } from '../common/latin1.validator';
 import { DomainError } from '../common/domain-error';
 import { decodeCursor } from './page-cursor';
-import type { AssetFilter, AssetListFilter } from './search.types';
+import type { AssetFilter, AssetListFilter, ContentFacts } from './search.types';
 
 export const ASSET_SORTS: readonly AssetSortField[] = ['creationDate', 'lastUpdate', 'name', 'relevance'];
 export const SORT_ORDERS: readonly SortOrder[] = ['asc', 'desc'];
@@ -51,7 +52,7 @@ export const ASSET_PAGE_DEFAULT = 50;
 export const SUMMARY_THUMB_SIZE = '340x340';
 
 /** `a,b` or `?x=a&x=b` (or both) as a list of trimmed, non-empty values. */
-function commaSeparated({ value }: { value: unknown }): unknown {
+export function commaSeparated({ value }: { value: unknown }): unknown {
   if (value === undefined || value === null) return undefined;
   const parts = (Array.isArray(value) ? value : [value]).flatMap((v) =>
     typeof v === 'string' ? v.split(',') : [v],
@@ -272,6 +273,15 @@ export class AssetSummaryResponse implements AssetSummary {
   @ApiProperty({ example: '/api/assets/0b6c…/thumbnail?size=340x340' }) thumbnailUrl: string;
   @ApiProperty({ example: 'READY', description: 'PROCESSING until previews exist, then READY (or FAILED)' })
   state: string;
+  @ApiProperty({
+    nullable: true,
+    example: { kind: 'waiting', step: 1 },
+    description:
+      "Where the asset stands in the workflow: { kind: 'waiting', step } | accepted | rejected | junk; null outside it",
+  })
+  workflowState: AssetWorkflowState | null;
+  @ApiPropertyOptional({ description: 'Audio and video: running time in milliseconds' })
+  durationMs?: number;
 }
 
 export class AssetListResponseDto implements AssetListResponse {
@@ -306,7 +316,11 @@ function isContentType(type: string): type is ContentType {
   return (CONTENT_TYPES as readonly string[]).includes(type);
 }
 
-export function toAssetSummary(c: ProviderSearchHit, lang: Language): AssetSummaryResponse {
+export function toAssetSummary(
+  c: ProviderSearchHit,
+  lang: Language,
+  facts?: ContentFacts,
+): AssetSummaryResponse {
   return {
     id: c.id,
     name: nameIn(c.locales, lang),
@@ -318,5 +332,7 @@ export function toAssetSummary(c: ProviderSearchHit, lang: Language): AssetSumma
     owner: c.ownerFullName || c.ownerUsername,
     thumbnailUrl: `/api/assets/${encodeURIComponent(c.id)}/thumbnail?size=${SUMMARY_THUMB_SIZE}`,
     state: c.state,
+    workflowState: facts?.workflowState ?? null,
+    ...(facts?.durationMs !== undefined ? { durationMs: facts.durationMs } : {}),
   };
 }

@@ -45,7 +45,8 @@ function gateway(over: Partial<SearchGateway> = {}, depth = 1) {
     },
     ...over,
   };
-  return { service: new SearchService(fake, folderAtDepth(depth)), counted };
+  const contents = { contentsByIds: () => Promise.resolve([]) };
+  return { service: new SearchService(fake, folderAtDepth(depth), contents), counted };
 }
 
 async function domainFailure(promise: Promise<unknown>): Promise<DomainError> {

@@ -1,9 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LIMITS, assetLocaleOf, departmentFolderPrettyId, isSearchAllowed, type View } from '@paddock/rules';
+import {
+  E_CODES,
+  LIMITS,
+  assetLocaleOf,
+  departmentFolderPrettyId,
+  isSearchAllowed,
+  type View,
+} from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { DomainError } from '../common/domain-error';
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
+import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
 import { SEARCH_GATEWAY, type ContentCriteria, type SearchGateway } from '../provider/search.gateway';
+import { workflowStateOfContent } from '../workflow/workflow-info';
 import { nextCursor } from './page-cursor';
 import { SUMMARY_THUMB_SIZE } from './search.dto';
 import {
@@ -12,6 +21,7 @@ import {
   type AssetListFilter,
   type AssetPage,
   type AssetTotal,
+  type ContentFacts,
 } from './search.types';
 
 /** SPEC §7: the provider search reads and returns the IT locale first. */
@@ -23,6 +33,7 @@ export class SearchService {
   constructor(
     @Inject(SEARCH_GATEWAY) private readonly gateway: SearchGateway,
     @Inject(FOLDERS_GATEWAY) private readonly folders: Pick<FoldersGateway, 'folder'>,
+    @Inject(CONTENTS_GATEWAY) private readonly contents: Pick<ContentsGateway, 'contentsByIds'>,
   ) {}
 
   /**
@@ -52,7 +63,38 @@ export class SearchService {
       divArea: SUMMARY_THUMB_SIZE,
     });
     const full = contents.length === filter.limit;
-    return { contents, next: full ? nextCursor(contents, from, byCreationDate) : undefined };
+    const facts = await this.factsOf(
+      user,
+      contents.map((c) => c.id),
+    );
+    return { contents, facts, next: full ? nextCursor(contents, from, byCreationDate) : undefined };
+  }
+
+  /**
+   * The page's workflow states and running times: the search answers names and dates only, so the
+   * page's contents are read once more by id (50 a call), as the detail reads them.
+   */
+  private async factsOf(user: AuthUser, ids: string[]): Promise<Map<string, ContentFacts>> {
+    // A page of 100 is two provider calls of 50, asked for at once (as the search's own two pages).
+    const chunks: string[][] = [];
+    for (let i = 0; i < ids.length; i += LIMITS.idChunkSize)
+      chunks.push(ids.slice(i, i + LIMITS.idChunkSize));
+    const details = (
+      await Promise.all(
+        chunks.map((chunk) =>
+          this.contents.contentsByIds(user.providerToken, chunk, E_CODES.CONTENT_SEARCH_FAILED),
+        ),
+      )
+    ).flat();
+    return new Map(
+      details.map((c) => [
+        c.id,
+        {
+          workflowState: workflowStateOfContent(c),
+          ...(c.source?.durationMs != null ? { durationMs: c.source.durationMs } : {}),
+        },
+      ]),
+    );
   }
 
   /** How many assets a listing or search finds, counted up to LIMITS.searchCountCap. */

@@ -1,5 +1,6 @@
 import type {
   AssetSortField,
+  AssetWorkflowState,
   AssetTotalResponse,
   FileExtension,
   FilterContentType,
@@ -9,6 +10,12 @@ import type {
 import { FOLDER_CODES } from '@paddock/rules';
 import type { MetadataFilter, ProviderSearchHit } from '../provider/search.gateway';
 import type { PageCursor } from './page-cursor';
+
+/** What a card shows beyond the search hit (read from the content's detail). */
+export interface ContentFacts {
+  workflowState: AssetWorkflowState | null;
+  durationMs?: number;
+}
 
 /** What a listing or search looks for (the query DTO, validated and defaulted). */
 export interface AssetFilter {
@@ -35,6 +42,8 @@ export interface AssetListFilter extends AssetFilter {
 /** A page of a listing; `next`: the page is full, so a next one may hold more, from there. */
 export interface AssetPage {
   contents: ProviderSearchHit[];
+  /** Per content id, what the search does not return: the workflow state and the running time. */
+  facts: Map<string, ContentFacts>;
   next?: PageCursor;
 }
 

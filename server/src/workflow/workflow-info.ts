@@ -1,4 +1,13 @@
-import { WORKFLOW_METADATA, WORKFLOW_TAGS, approvalStepOf, type AssetWorkflowInfo } from '@paddock/rules';
+import {
+  FOLDER_CODES,
+  WORKFLOW_METADATA,
+  WORKFLOW_TAGS,
+  approvalStepOf,
+  specialCodeOf,
+  workflowStateOf,
+  type AssetWorkflowInfo,
+  type AssetWorkflowState,
+} from '@paddock/rules';
 import type { ProviderContentDetail } from '../provider/contents.gateway';
 
 /** Whether a content carries a tag, named by id or prettyId (the workflow names its tags by prettyId). */
@@ -24,4 +33,13 @@ export function workflowInfoOf(
     rejectedBy: meta(WORKFLOW_METADATA.rejectedBy),
     deletedAt: Number.isFinite(deletedAt) && deletedAt > 0 ? deletedAt : null,
   };
+}
+
+/** The chip of a card: the workflow facts above and whether a folder of the content is a junk. */
+export function workflowStateOfContent(
+  c: Pick<ProviderContentDetail, 'imetadata' | 'itags' | 'linkedCategories'>,
+): AssetWorkflowState | null {
+  const info = workflowInfoOf(c);
+  const inJunk = c.linkedCategories.some((f) => specialCodeOf(f.prettyId)?.code === FOLDER_CODES.junk);
+  return workflowStateOf({ ...info, inJunk });
 }

@@ -68,6 +68,7 @@ describe('GET /api/assets', () => {
           owner: 'Mario Rossi',
           thumbnailUrl: `/api/assets/${ids.film}/thumbnail?size=340x340`,
           state: 'READY',
+          workflowState: null,
         },
         expect.objectContaining({ id: ids.poster, name: 'Poster Spider', type: 'IMAGE', extension: 'png' }),
       ],
@@ -142,16 +143,17 @@ describe('GET /api/assets', () => {
         acl: { create: [{ groupId: groupIdOf(STAFF), show: true }] },
       },
     });
+    // Ids are RFC 4122 UUIDs (version and variant digits set), as the provider's by-id lookup asks.
     // 230 contents, seven to a creation date: pages of 100 and of 3 end inside a run of ties.
     await db.$executeRaw`INSERT INTO provider.content
         (id, content_type, source_extension, owner_username, state, version, created_at, updated_at)
-      SELECT md5('tie-' || g)::uuid, 'IMAGE', 'jpg', 'mario.rossi', 'READY', 1,
+      SELECT overlay(overlay(md5('tie-' || g) placing '4' from 13) placing '8' from 17)::uuid, 'IMAGE', 'jpg', 'mario.rossi', 'READY', 1,
         timestamp '2024-01-01' + (g / 7) * interval '1 second', timestamp '2024-01-01'
       FROM generate_series(1, 230) g`;
     await db.$executeRaw`INSERT INTO provider.content_locale (content_id, locale, name)
-      SELECT md5('tie-' || g)::uuid, 'IT', 'tie ' || g FROM generate_series(1, 230) g`;
+      SELECT overlay(overlay(md5('tie-' || g) placing '4' from 13) placing '8' from 17)::uuid, 'IT', 'tie ' || g FROM generate_series(1, 230) g`;
     await db.$executeRaw`INSERT INTO provider.content_category (category_id, content_id)
-      SELECT ${ties.id}::uuid, md5('tie-' || g)::uuid FROM generate_series(1, 230) g`;
+      SELECT ${ties.id}::uuid, overlay(overlay(md5('tie-' || g) placing '4' from 13) placing '8' from 17)::uuid FROM generate_series(1, 230) g`;
 
     for (const order of ['desc', 'asc']) {
       const base = `/api/assets?folderId=${ties.id}&sort=creationDate&order=${order}`;
@@ -253,13 +255,13 @@ describe('GET /api/assets', () => {
     const n = cap + 150;
     await db.$executeRaw`INSERT INTO provider.content
         (id, content_type, source_extension, owner_username, state, version, created_at, updated_at)
-      SELECT md5('bulk-' || g)::uuid, 'IMAGE', 'jpg', 'mario.rossi', 'READY', 1,
+      SELECT overlay(overlay(md5('bulk-' || g) placing '4' from 13) placing '8' from 17)::uuid, 'IMAGE', 'jpg', 'mario.rossi', 'READY', 1,
         timestamp '2025-01-01' + g * interval '1 second', timestamp '2025-01-01' + g * interval '1 second'
       FROM generate_series(1, ${n}::int) g`;
     await db.$executeRaw`INSERT INTO provider.content_locale (content_id, locale, name)
-      SELECT md5('bulk-' || g)::uuid, 'IT', 'bulk ' || lpad(g::text, 5, '0') FROM generate_series(1, ${n}::int) g`;
+      SELECT overlay(overlay(md5('bulk-' || g) placing '4' from 13) placing '8' from 17)::uuid, 'IT', 'bulk ' || lpad(g::text, 5, '0') FROM generate_series(1, ${n}::int) g`;
     await db.$executeRaw`INSERT INTO provider.content_category (category_id, content_id)
-      SELECT ${bulk.id}::uuid, md5('bulk-' || g)::uuid FROM generate_series(1, ${n}::int) g`;
+      SELECT ${bulk.id}::uuid, overlay(overlay(md5('bulk-' || g) placing '4' from 13) placing '8' from 17)::uuid FROM generate_series(1, ${n}::int) g`;
 
     const list = (query: string) => get<AssetListResponse>(`/api/assets?folderId=${bulk.id}&${query}`);
     const total = await get<AssetTotalResponse>(`/api/assets/total?folderId=${bulk.id}`);
@@ -281,7 +283,7 @@ describe('GET /api/assets', () => {
     expect(search.body).toEqual({ totalResults: cap, totalIsCapped: true });
     await db.$executeRaw`UPDATE provider.content SET trashed_at = now()
       WHERE id IN (SELECT content_id FROM provider.content_category WHERE category_id = ${bulk.id}::uuid)
-        AND id NOT IN (SELECT md5('bulk-' || g)::uuid FROM generate_series(1, ${cap - 1}::int) g)`;
+        AND id NOT IN (SELECT overlay(overlay(md5('bulk-' || g) placing '4' from 13) placing '8' from 17)::uuid FROM generate_series(1, ${cap - 1}::int) g)`;
     expect((await get<AssetTotalResponse>(`/api/assets/total?folderId=${bulk.id}`)).body).toEqual({
       totalResults: cap - 1,
       totalIsCapped: false,

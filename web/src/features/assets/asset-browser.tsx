@@ -1,10 +1,11 @@
-import { Box, chakra, Flex, Image, Text, type FlexProps } from '@chakra-ui/react';
-import type { AssetSummary } from '@paddock/rules';
+import { Badge, Box, chakra, Flex, Image, Spinner, Text } from '@chakra-ui/react';
+import { PROCESSING_STATE, type AssetSummary, type AssetWorkflowState } from '@paddock/rules';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { Check, FileText, Film, Music, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { AreaLoader } from '../ui/area-loader';
-import { displayName, formatDate } from './format';
+import { displayName, formatDate, formatDuration } from './format';
 import type { ClickModifiers } from './selection';
 
 export type ViewMode = 'grid' | 'list';
@@ -19,14 +20,17 @@ interface AssetBrowserProps {
   onItemClick(id: string, modifiers: ClickModifiers): void;
   onToggle(id: string): void;
   onSelectAll(): void;
-  onOpen(id: string): void;
+  /** `byDoubleClick`: the first click of it selected the asset, which the opening undoes. */
+  onOpen(id: string, byDoubleClick: boolean): void;
   label: string;
+  /** The next sort, filter or search is loading: the results shown are the previous ones, dimmed. */
+  stale?: boolean;
 }
 
 /** A tile is at least this wide; the grid fits as many columns as the scroll box allows. */
 export const TILE_MIN_WIDTH = 168;
-/** Thumbnail 144 + name 20 + date 16 + gaps, padding, border and margin: the whole card fits its row. */
-export const TILE_HEIGHT = 232;
+/** Thumbnail 144 + two-line name 35 + date 16 + gaps, padding, border and margin: the whole card fits its row. */
+export const TILE_HEIGHT = 248;
 const ROW_HEIGHT = 56;
 
 /** Follows the scroll box's width, so the grid has as many columns as fit. */
@@ -104,7 +108,10 @@ export function AssetBrowser(props: AssetBrowserProps) {
         role="listbox"
         aria-label={props.label}
         aria-multiselectable
+        aria-busy={props.stale || undefined}
         onKeyDown={onKeyDown}
+        opacity={props.stale ? 0.55 : 1}
+        transition="opacity 0.2s"
         h={{ base: '60vh', md: 'calc(100dvh - 19rem)' }}
         minH="80"
         overflowY="auto"
@@ -158,30 +165,128 @@ interface AssetItemProps {
   onFocusIndex(index: number): void;
   onClick(id: string, modifiers: ClickModifiers): void;
   onToggle(id: string): void;
-  onOpen(id: string): void;
+  onOpen(id: string, byDoubleClick: boolean): void;
 }
 
-/** The characters of a name kept whole at its end, so names that differ only there stay apart. */
-const NAME_TAIL = 9;
+/** The chip of SPEC §4's states on a card or row: where the asset stands in the workflow. */
+const STATE_PALETTE: Record<AssetWorkflowState['kind'], string> = {
+  waiting: 'orange',
+  accepted: 'green',
+  rejected: 'red',
+  junk: 'gray',
+};
 
-/**
- * A name cut in the middle when it is too long ("Campaign shoot…00412.jpg"): long common prefixes
- * (camera exports, batch names) would otherwise make every card read the same.
- */
-function MiddleTruncated({ name, ...text }: { name: string } & FlexProps) {
-  const head = name.slice(0, Math.max(0, name.length - NAME_TAIL));
-  const tail = name.slice(head.length);
+export function StateChip({
+  state,
+  overlay = false,
+}: {
+  state: AssetWorkflowState | null;
+  overlay?: boolean;
+}) {
+  const { t } = useTranslation();
+  if (!state) return null;
   return (
-    <Flex minW="0" title={name} {...text}>
-      <Text as="span" whiteSpace="pre" overflow="hidden" textOverflow="ellipsis">
-        {head}
-      </Text>
-      <Text as="span" whiteSpace="pre" flexShrink={0}>
-        {tail}
-      </Text>
-    </Flex>
+    <Badge
+      size="sm"
+      variant={overlay ? 'solid' : 'subtle'}
+      colorPalette={STATE_PALETTE[state.kind]}
+      flexShrink={0}
+      shadow={overlay ? 'sm' : undefined}
+      data-testid="state-chip"
+    >
+      {state.kind === 'waiting'
+        ? t('assets.card.state.waiting', { step: state.step })
+        : t(`assets.card.state.${state.kind}`)}
+    </Badge>
   );
 }
+
+interface ThumbnailProps {
+  asset: AssetSummary;
+  width: string;
+  height: string;
+  compact: boolean;
+}
+
+/** The thumbnail, or "preparing preview" while the provider still makes it (it then loads afresh). */
+function Thumbnail({ asset, width, height, compact }: ThumbnailProps) {
+  const { t } = useTranslation();
+  if (asset.state === PROCESSING_STATE)
+    return (
+      <Flex
+        role="img"
+        aria-label={t('assets.card.preparing')}
+        title={t('assets.card.preparing')}
+        w={width}
+        h={height}
+        flexShrink={0}
+        direction="column"
+        align="center"
+        justify="center"
+        gap="2"
+        bg="bg.muted"
+        rounded="l2"
+        color="fg.muted"
+      >
+        <Spinner size="sm" />
+        {compact ? null : <Text fontSize="xs">{t('assets.card.preparing')}</Text>}
+      </Flex>
+    );
+  return (
+    <Image
+      src={asset.thumbnailUrl}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      w={width}
+      h={height}
+      objectFit="contain"
+      bg="bg.muted"
+      rounded="l2"
+      flexShrink={0}
+    />
+  );
+}
+
+/** The hover checkbox of a card: shown on hover or focus, and always, with its checkmark, when selected. */
+function SelectBox({ name, selected, onToggle }: { name: string; selected: boolean; onToggle(): void }) {
+  const { t } = useTranslation();
+  return (
+    <chakra.span
+      role="checkbox"
+      aria-checked={selected}
+      aria-label={t('assets.card.select', { name })}
+      display="inline-flex"
+      alignItems="center"
+      justifyContent="center"
+      boxSize="6"
+      flexShrink={0}
+      rounded="full"
+      borderWidth="2px"
+      borderColor={selected ? 'brand.solid' : 'white'}
+      bg={selected ? 'brand.solid' : 'blackAlpha.500'}
+      color="white"
+      shadow="sm"
+      opacity={selected ? 1 : 0}
+      _groupHover={{ opacity: 1 }}
+      _groupFocusVisible={{ opacity: 1 }}
+      transition="opacity 0.15s"
+      onClick={(event) => {
+        event.stopPropagation();
+        onToggle();
+      }}
+      onDoubleClick={(event) => event.stopPropagation()}
+    >
+      {selected ? <Check size={14} strokeWidth={3} /> : null}
+    </chakra.span>
+  );
+}
+
+const TYPE_ICONS: Partial<Record<AssetSummary['type'], LucideIcon>> = {
+  VIDEO: Film,
+  AUDIO: Music,
+  DOCUMENT: FileText,
+};
 
 /** Memoised: while the grid scrolls, only the rows coming into view render, not those already there. */
 const AssetItem = memo(function AssetItem({
@@ -200,14 +305,18 @@ const AssetItem = memo(function AssetItem({
     'aria-label': name,
     'data-index-item': index,
     tabIndex: index === 0 ? 0 : -1,
+    className: 'group',
     onFocus: () => handlers.onFocusIndex(index),
-    onClick: (event: MouseEvent) =>
-      handlers.onClick(asset.id, { toggle: event.ctrlKey || event.metaKey, range: event.shiftKey }),
-    onDoubleClick: () => handlers.onOpen(asset.id),
+    onClick: (event: MouseEvent) => {
+      // The second click of a double-click opens; it does not select again.
+      if (event.detail > 1) return;
+      handlers.onClick(asset.id, { toggle: event.ctrlKey || event.metaKey, range: event.shiftKey });
+    },
+    onDoubleClick: () => handlers.onOpen(asset.id, true),
     onKeyDown: (event: KeyboardEvent) => {
       if (event.key === 'Enter') {
         event.preventDefault();
-        handlers.onOpen(asset.id);
+        handlers.onOpen(asset.id, false);
       } else if (event.key === ' ') {
         event.preventDefault();
         handlers.onToggle(asset.id);
@@ -217,19 +326,24 @@ const AssetItem = memo(function AssetItem({
     userSelect: 'none',
     _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
   } as const;
-  const thumbnail = (width: string, height: string) => (
-    <Image
-      src={asset.thumbnailUrl}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      w={width}
-      h={height}
-      objectFit="contain"
-      bg="bg.muted"
-      rounded="l2"
-      flexShrink={0}
-    />
+  const toggle = () => handlers.onToggle(asset.id);
+  const TypeIcon = TYPE_ICONS[asset.type];
+  const duration =
+    (asset.type === 'AUDIO' || asset.type === 'VIDEO') && asset.durationMs !== undefined
+      ? formatDuration(asset.durationMs)
+      : null;
+  // Whole words on up to two lines, the full name in the tooltip: siblings differ where they differ.
+  const nameText = (
+    <Text
+      title={name}
+      fontSize="sm"
+      fontWeight="medium"
+      lineHeight="1.25"
+      lineClamp={2}
+      wordBreak="break-word"
+    >
+      {name}
+    </Text>
   );
 
   if (viewMode === 'list') {
@@ -244,10 +358,17 @@ const AssetItem = memo(function AssetItem({
         bg={selected ? 'brand.subtle' : undefined}
         _hover={{ bg: selected ? 'brand.subtle' : 'bg.muted' }}
       >
-        {thumbnail('10', '10')}
-        <MiddleTruncated name={name} flex="3" fontWeight="medium" />
+        <SelectBox name={name} selected={selected} onToggle={toggle} />
+        <Thumbnail asset={asset} width="10" height="10" compact />
+        <Box flex="3" minW="0">
+          {nameText}
+        </Box>
+        <Box flex="1" minW="0">
+          <StateChip state={asset.workflowState} />
+        </Box>
         <Text flex="1" color="fg.muted" truncate>
           {t(`assets.types.${asset.type}`)}
+          {duration ? ` · ${duration}` : ''}
         </Text>
         <Text flex="1" color="fg.muted">
           {formatDate(asset.createdAt)}
@@ -263,7 +384,7 @@ const AssetItem = memo(function AssetItem({
       {...common}
       display="flex"
       flexDirection="column"
-      gap="2"
+      gap="1.5"
       p="2"
       my="1.5"
       style={{ width: `calc((100% - ${(columns - 1) * 12}px) / ${columns})` }}
@@ -272,9 +393,35 @@ const AssetItem = memo(function AssetItem({
       bg={selected ? 'brand.subtle' : 'bg'}
       rounded="l3"
       overflow="hidden"
+      _hover={{ borderColor: selected ? 'brand.solid' : 'border.emphasized' }}
     >
-      {thumbnail('full', '36')}
-      <MiddleTruncated name={name} fontSize="sm" fontWeight="medium" />
+      <Box position="relative">
+        <Thumbnail asset={asset} width="full" height="36" compact={false} />
+        <Box position="absolute" top="1.5" left="1.5">
+          <SelectBox name={name} selected={selected} onToggle={toggle} />
+        </Box>
+        {TypeIcon ? (
+          <Badge
+            position="absolute"
+            top="1.5"
+            right="1.5"
+            size="sm"
+            variant="solid"
+            colorPalette="gray"
+            gap="1"
+          >
+            <TypeIcon size={12} aria-hidden />
+            {t(`assets.types.${asset.type}`)}
+            {duration ? ` · ${duration}` : ''}
+          </Badge>
+        ) : null}
+        <Box position="absolute" bottom="1.5" left="1.5" maxW="calc(100% - 0.75rem)">
+          <StateChip state={asset.workflowState} overlay />
+        </Box>
+      </Box>
+      <Box h="2.5em" fontSize="sm">
+        {nameText}
+      </Box>
       <Text fontSize="xs" color="fg.muted">
         {formatDate(asset.createdAt)}
       </Text>

@@ -1,4 +1,11 @@
-import { clickItem, EMPTY_SELECTION, selectAll, toggleItem } from './selection';
+import {
+  clickItem,
+  EMPTY_SELECTION,
+  keepVisible,
+  openByDoubleClick,
+  selectAll,
+  toggleItem,
+} from './selection';
 
 const ids = ['a', 'b', 'c', 'd', 'e'];
 const plain = { toggle: false, range: false };
@@ -44,5 +51,31 @@ describe('listing selection', () => {
   it('selects every loaded item and toggles one', () => {
     expect(selected(selectAll(ids))).toEqual(ids);
     expect(selected(toggleItem(selectAll(ids), 'c'))).toEqual(['a', 'b', 'd', 'e']);
+  });
+});
+
+describe('opening and leaving the view', () => {
+  it('a double-click opens without selecting: the selection is what it was before its first click', () => {
+    const before = clickItem(EMPTY_SELECTION, ids, 'a', plain);
+    const firstClick = clickItem(before, ids, 'c', plain);
+    expect(selected(openByDoubleClick(firstClick, 'c'))).toEqual(['a']);
+    expect(selected(openByDoubleClick(clickItem(EMPTY_SELECTION, ids, 'c', plain), 'c'))).toEqual([]);
+  });
+
+  it('a double-click after a Ctrl-click or on another asset leaves the selection alone', () => {
+    const toggled = clickItem(clickItem(EMPTY_SELECTION, ids, 'a', plain), ids, 'b', ctrl);
+    expect(openByDoubleClick(toggled, 'b')).toBe(toggled);
+    const clicked = clickItem(EMPTY_SELECTION, ids, 'a', plain);
+    expect(openByDoubleClick(clicked, 'b')).toBe(clicked);
+  });
+
+  it('drops the assets that left the listing, and keeps the same selection when none did', () => {
+    const selection = clickItem(clickItem(EMPTY_SELECTION, ids, 'b', plain), ids, 'd', shift);
+    const after = keepVisible(selection, new Set(['a', 'b', 'd', 'e']));
+    expect(selected(after)).toEqual(['b', 'd']);
+    expect(after.anchor).toBe('b');
+    expect(keepVisible(after, new Set(ids))).toBe(after);
+    expect(selected(keepVisible(after, new Set(['e'])))).toEqual([]);
+    expect(keepVisible(after, new Set(['e'])).anchor).toBeNull();
   });
 });

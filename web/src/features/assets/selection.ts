@@ -6,6 +6,8 @@ export interface Selection {
   ids: ReadonlySet<string>;
   /** Where the next Shift-click range starts: the last item clicked without Shift. */
   anchor: string | null;
+  /** The selection before the last plain click: the double-click that opens an asset does not select it. */
+  beforeClick?: Selection;
 }
 
 export const EMPTY_SELECTION: Selection = { ids: new Set(), anchor: null };
@@ -32,7 +34,29 @@ export function clickItem(
     }
   }
   if (toggle) return toggleItem(selection, id);
-  return { ids: new Set([id]), anchor: id };
+  return { ids: new Set([id]), anchor: id, beforeClick: selection };
+}
+
+/**
+ * Opening an asset by double-click: the first click of it selected the asset, so the selection goes
+ * back to what it was before that click. Any other opening (Enter, arrows in the detail) leaves it.
+ */
+export function openByDoubleClick(selection: Selection, id: string): Selection {
+  return selection.beforeClick && selection.anchor === id ? selection.beforeClick : selection;
+}
+
+/**
+ * Keeps only what the listing still shows: after an accept, move, delete or restore the assets that
+ * left are no longer selected, so the count and the actions speak of visible assets only. The same
+ * object when nothing left, so a listing refresh that changes nothing does not re-render.
+ */
+export function keepVisible(selection: Selection, visibleIds: ReadonlySet<string>): Selection {
+  if ([...selection.ids].every((id) => visibleIds.has(id))) return selection;
+  const ids = new Set([...selection.ids].filter((id) => visibleIds.has(id)));
+  return {
+    ids,
+    anchor: selection.anchor !== null && visibleIds.has(selection.anchor) ? selection.anchor : null,
+  };
 }
 
 export function toggleItem(selection: Selection, id: string): Selection {

@@ -7,7 +7,7 @@ import {
   type FolderNode,
   type View,
 } from '@paddock/rules';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FolderSearch, Images, ListChecks, Upload } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,14 +19,23 @@ import { AssetDetailModal } from '../asset-detail/asset-detail-modal';
 import { AssetBrowser } from '../assets/asset-browser';
 import { ListingControls, ViewModeToggle, type ListingFilters } from '../assets/listing-controls';
 import { SearchBox, type SearchState } from '../assets/search-box';
-import { clickItem, EMPTY_SELECTION, selectAll, toggleItem, type Selection } from '../assets/selection';
+import {
+  clickItem,
+  EMPTY_SELECTION,
+  keepVisible,
+  openByDoubleClick,
+  selectAll,
+  toggleItem,
+  type Selection,
+} from '../assets/selection';
 import { SmartBar } from '../assets/smart-bar';
 import { useViewMode } from '../assets/use-view-mode';
 import { useSession } from '../session/use-session';
 import { useAreaLoader } from '../ui/use-area-loader';
-import { useShowApiError } from '../ui/use-show-api-error';
+import { InlineError } from '../ui/inline-error';
 import { UploadCheckDialog } from '../upload-check/upload-check-dialog';
 import { useUploads } from '../uploads/uploads-context';
+import { useAssetReadiness } from './use-asset-readiness';
 
 /** Views whose detail modal shows the folder breadcrumb (SPEC §2). */
 const BREADCRUMB_VIEWS: readonly View[] = [
@@ -51,7 +60,6 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
   const { t } = useTranslation();
   const session = useSession();
   const uploads = useUploads();
-  const showApiError = useShowApiError();
   const [viewMode, setViewMode] = useViewMode();
   const [language] = useLanguage();
   const [filters, setFilters] = useState<ListingFilters>({
@@ -79,21 +87,24 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
     }),
     [folder.id, subfolders, text, filters, language],
   );
-  const listing = useInfiniteQuery(assetListQueryOptions(query));
-  const counted = useQuery(assetTotalQueryOptions(query));
+  // The previous results stay (dimmed) while the next sort, filter or search loads.
+  const listing = useInfiniteQuery({ ...assetListQueryOptions(query), placeholderData: keepPreviousData });
+  const counted = useQuery({ ...assetTotalQueryOptions(query), placeholderData: keepPreviousData });
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = listing;
   useAreaLoader('grid', listing.isPending);
   useAreaLoader('loadingMore', isFetchingNextPage);
 
-  const { error } = listing;
-  useEffect(() => {
-    if (error) showApiError(error);
-    // Reported once per failure, not on every render that still shows it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [error]);
-
   const items = useMemo(() => listing.data?.pages.flatMap((page) => page.items) ?? [], [listing.data]);
   const ids = useMemo(() => items.map((item) => item.id), [items]);
+  useAssetReadiness(items);
+
+  // A selection holds only what the listing shows: assets that left it (accepted, moved, deleted,
+  // restored) are no longer counted nor acted on.
+  useEffect(() => {
+    if (listing.isPlaceholderData) return;
+    const visible = new Set(ids);
+    setSelection((current) => keepVisible(current, visible));
+  }, [ids, listing.isPlaceholderData]);
 
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -132,7 +143,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
         />
         <ListingControls filters={filters} onFilters={setFilters} />
         <Text flex="1 0 auto" fontSize="sm" color="fg.muted" aria-live="polite" px="1">
-          {counted.data
+          {counted.data && !listing.isError
             ? counted.data.totalIsCapped
               ? t('assets.countCapped', { total: counted.data.totalResults })
               : t('assets.count', { count: counted.data.totalResults })
@@ -160,7 +171,14 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
         folderId={folder.id}
         onClear={() => setSelection(EMPTY_SELECTION)}
       />
-      {listing.isSuccess && items.length === 0 ? (
+      {listing.isError ? (
+        <InlineError
+          message={t('assets.listFailed')}
+          error={listing.error}
+          retrying={listing.isRefetching}
+          onRetry={() => void listing.refetch()}
+        />
+      ) : listing.isSuccess && items.length === 0 ? (
         filtered ? (
           <EmptyState
             icon={<FolderSearch />}
@@ -186,8 +204,12 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
             onItemClick={(id, modifiers) => setSelection((current) => clickItem(current, ids, id, modifiers))}
             onToggle={toggle}
             onSelectAll={() => setSelection(selectAll(ids))}
-            onOpen={onOpenAsset}
+            onOpen={(id, byDoubleClick) => {
+              if (byDoubleClick) setSelection((current) => openByDoubleClick(current, id));
+              onOpenAsset(id);
+            }}
             label={t('assets.listLabel', { folder: folder.name })}
+            stale={listing.isPlaceholderData}
           />
         </Box>
       )}

@@ -63,3 +63,24 @@ export function useJobProgress(jobId: string | null): JobEvent | null {
 
   return latest?.jobId === jobId ? latest : null;
 }
+
+/**
+ * Resolves once a job has ended (its final event, or its stream refused or closed for good), for
+ * work that outlives the component that started it (an Undo from a notice).
+ */
+export function waitForJobEnd(jobId: string): Promise<void> {
+  return new Promise((resolve) => {
+    const source = new EventSource(`/api/jobs/${encodeURIComponent(jobId)}/events`);
+    const end = () => {
+      source.close();
+      resolve();
+    };
+    source.onmessage = (message) => {
+      const event = parseEvent(message.data);
+      if (event?.jobId === jobId && FINAL_STATES.has(event.state)) end();
+    };
+    source.onerror = () => {
+      if (source.readyState === EventSource.CLOSED) end();
+    };
+  });
+}

@@ -1,6 +1,7 @@
 import { ErrorDialogHost } from './error-dialog-host';
 import { FullScreenLoaderHost } from './full-screen-loader-host';
 import { ModalHost } from './modal-host';
+import { NoticesHost } from './notices-host';
 
 /** The window-wide UI of SPEC §4, mounted once at the root so every page can use it. */
 export function GlobalUiHosts() {
@@ -9,6 +10,7 @@ export function GlobalUiHosts() {
       <ModalHost />
       <ErrorDialogHost />
       <FullScreenLoaderHost />
+      <NoticesHost />
     </>
   );
 }

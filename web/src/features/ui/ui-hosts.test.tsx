@@ -5,6 +5,7 @@ import { renderWithProviders } from '../../../test/render';
 import { AreaLoader } from './area-loader';
 import { ErrorBannerHost } from './error-banner-host';
 import { GlobalUiHosts } from './global-ui-hosts';
+import { NOTICE_MS, NOTICE_WITH_UNDO_MS } from './ui-store';
 
 beforeEach(() => i18n.changeLanguage('en'));
 
@@ -55,5 +56,35 @@ describe('UI hosts', () => {
 
     act(() => uiStore.setLoader('grid', true));
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  });
+});
+
+describe('notices', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('close by themselves, later when they offer Undo, and keep at most four', () => {
+    jest.useFakeTimers();
+    const { uiStore } = renderWithProviders(<GlobalUiHosts />);
+    act(() => {
+      uiStore.notify({ message: 'Moved' });
+      uiStore.notify({ message: 'Deleted', undo: () => undefined });
+    });
+    expect(screen.getAllByRole('status').map((n) => n.textContent)).toEqual(['Moved', 'DeletedUndo']);
+    act(() => jest.advanceTimersByTime(NOTICE_MS));
+    expect(screen.getAllByRole('status').map((n) => n.textContent)).toEqual(['DeletedUndo']);
+    act(() => jest.advanceTimersByTime(NOTICE_WITH_UNDO_MS - NOTICE_MS));
+    expect(screen.queryAllByRole('status')).toHaveLength(0);
+
+    act(() => ['1', '2', '3', '4', '5'].forEach((message) => uiStore.notify({ message })));
+    expect(screen.getAllByRole('status').map((n) => n.textContent)).toEqual(['2', '3', '4', '5']);
+  });
+
+  it('run their Undo once and close when it is clicked', async () => {
+    const undo = jest.fn();
+    const { uiStore } = renderWithProviders(<GlobalUiHosts />);
+    act(() => void uiStore.notify({ message: 'Deleted', undo }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Undo' }));
+    expect(undo).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

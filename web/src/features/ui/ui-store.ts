@@ -18,6 +18,15 @@ export interface ErrorDialogContent {
   onOk?: () => void;
 }
 
+/** A short message after an action (what happened, where the asset went), with Undo when it can be undone. */
+export interface Notice {
+  id: number;
+  /** Already translated. */
+  message: string;
+  /** Runs the undo; the notice closes when clicked. */
+  undo?: () => void;
+}
+
 interface ModalEntry {
   render(): ReactNode;
 }
@@ -29,7 +38,15 @@ export interface UiState {
   errorBanner: string | null;
   errorDialog: ErrorDialogContent | null;
   modal: ModalEntry | null;
+  /** Oldest first; each closes by itself after NOTICE_MS (or when its Undo or close is clicked). */
+  notices: readonly Notice[];
 }
+
+/** How long a notice stays; one with Undo stays longer, to leave time to reach the button. */
+export const NOTICE_MS = 6_000;
+export const NOTICE_WITH_UNDO_MS = 10_000;
+/** At most this many notices at once: a burst of actions does not cover the page. */
+const MAX_NOTICES = 4;
 
 const initialState: UiState = {
   loaders: { grid: false, main: false, sidebar: false, loadingMore: false },
@@ -37,10 +54,12 @@ const initialState: UiState = {
   errorBanner: null,
   errorDialog: null,
   modal: null,
+  notices: [],
 };
 
 export function createUiStore() {
   let state = initialState;
+  let nextNotice = 0;
   const listeners = new Set<() => void>();
   const update = (patch: Partial<UiState>) => {
     state = { ...state, ...patch };
@@ -83,6 +102,15 @@ export function createUiStore() {
     },
     clearModal(): void {
       update({ modal: null });
+    },
+    notify(notice: Omit<Notice, 'id'>): number {
+      const id = ++nextNotice;
+      update({ notices: [...state.notices, { ...notice, id }].slice(-MAX_NOTICES) });
+      return id;
+    },
+    dismissNotice(id: number): void {
+      if (state.notices.some((n) => n.id === id))
+        update({ notices: state.notices.filter((n) => n.id !== id) });
     },
   };
 }

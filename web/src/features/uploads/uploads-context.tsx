@@ -11,8 +11,10 @@ import {
 } from 'react';
 import { fetchUploadResult } from '../../api/assets.api';
 import { assetKeys } from '../../api/assets.queries';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { useSession } from '../session/use-session';
+import { useUiStore } from '../ui/ui-store-context';
 import { UploadDialog } from './upload-dialog';
 import { loadUploader, type Uploader } from './uploader';
 import {
@@ -20,6 +22,7 @@ import {
   errorCodeIn,
   type UploadsState,
   type UploadsStore,
+  totalProgress,
   type UploadTarget,
 } from './uploads-store';
 
@@ -50,8 +53,25 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
   const csrf = useRef(session.csrfToken);
   csrf.current = session.csrfToken;
   const uploader = useRef<Promise<Uploader> | null>(null);
+  const { t } = useTranslation();
+  const ui = useUiStore();
+  const said = useRef({ t, ui });
+  said.current = { t, ui };
 
   const api = useMemo<UploadsApi>(() => {
+    const announced = new Set<string>();
+    // One notice when the uploads running in the background are all over: how many, and where.
+    const announce = () => {
+      const { items, lastTarget } = store.getState();
+      if (totalProgress(items).active > 0) return;
+      const fresh = items.filter((item) => item.status === 'done' && !announced.has(item.key));
+      const first = fresh[0];
+      if (!first) return;
+      fresh.forEach((item) => announced.add(item.key));
+      const { t, ui } = said.current;
+      const folder = lastTarget?.id === first.folderId ? lastTarget.name : t('notices.anotherFolder');
+      ui.notify({ message: t('notices.uploaded', { count: fresh.length, folder }) });
+    };
     const finish = async (key: string, uploadUrl: string) => {
       store.patchItem(key, { status: 'finishing' });
       const uploadId = uploadUrl.split('/').filter(Boolean).pop() ?? '';
@@ -59,10 +79,10 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
         const result = await fetchUploadResult(uploadId);
         store.patchItem(key, { status: 'done' });
         const version = store.getState().items.some((item) => item.key === key && item.contentId);
-        await queryClient.invalidateQueries({
-          queryKey: version ? assetKeys.detail(result.contentId) : assetKeys.lists(),
-        });
-        if (version) await queryClient.invalidateQueries({ queryKey: assetKeys.lists() });
+        if (version) await queryClient.invalidateQueries({ queryKey: assetKeys.detail(result.contentId) });
+        // Listings, their totals and the per-view counts: "Archives 19" beside "Results: 19".
+        await queryClient.invalidateQueries({ queryKey: assetKeys.all });
+        announce();
       } catch (error) {
         store.patchItem(key, { status: 'failed', errorCode: isApiError(error) ? error.code : undefined });
       }

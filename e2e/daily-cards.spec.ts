@@ -1,0 +1,192 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { FolderNode } from '@paddock/rules';
+import sharp from 'sharp';
+import { DERIVATIVES, TEXTS, keepScreenshot, signIn, type Lang } from './support';
+
+const t = TEXTS.en;
+const stamp = Date.now();
+
+/** A real JPEG made here (never downloaded). */
+async function jpeg(name: string, disc: string) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
+    <rect width="1200" height="800" fill="#203040"/><circle cx="600" cy="400" r="260" fill="${disc}"/></svg>`;
+  return { name, mimeType: 'image/jpeg', buffer: await sharp(Buffer.from(svg)).jpeg().toBuffer() };
+}
+
+async function as(
+  browser: Browser,
+  username: string,
+  steps: (page: Page) => Promise<void>,
+  lang: Lang = 'en',
+  viewport = { width: 1440, height: 900 },
+) {
+  const context = await browser.newContext({ locale: 'en-GB', viewport });
+  const page = await context.newPage();
+  try {
+    await signIn(page, username, lang);
+    await steps(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The id of the folder with this SPEC §3 code, as this user's tree has it. */
+async function folderId(page: Page, prettyId: string): Promise<string> {
+  const tree = (await (await page.request.get('/api/folders/tree?lang=en')).json()) as {
+    roots: FolderNode[];
+  };
+  const find = (nodes: FolderNode[]): FolderNode | undefined =>
+    nodes.map((node) => (node.prettyId === prettyId ? node : find(node.children ?? []))).find(Boolean);
+  const folder = find(tree.roots);
+  expect(folder, `${prettyId} is in the tree`).toBeDefined();
+  return folder!.id;
+}
+
+async function openFolder(page: Page, prettyId: string): Promise<void> {
+  await page.goto(`/home?folder=${await folderId(page, prettyId)}`);
+  await expect(page.getByText(/^(Results|Risultati|Résultats)\s?: \d+$/)).toBeVisible();
+}
+
+async function upload(page: Page, files: { name: string; disc: string }[]) {
+  await page.getByRole('button', { name: t.uploads.open, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /^Upload to / });
+  await dialog
+    .getByLabel(t.uploads.choose)
+    .setInputFiles(await Promise.all(files.map((f) => jpeg(f.name, f.disc))));
+  await expect(dialog.getByText(t.uploads.status.done)).toHaveCount(files.length, { timeout: 30_000 });
+  await dialog.getByRole('button', { name: t.uploads.close }).first().click();
+}
+
+const card = (page: Page, name: string) => page.getByRole('option', { name, exact: true });
+const notices = (page: Page) => page.getByRole('region', { name: t.notices.region });
+const selectionBar = (page: Page) => page.getByRole('region', { name: t.assets.selection.bar });
+
+test('cards carry their state and live thumbnails; selection, notices with Undo and an inline error behave', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000 + DERIVATIVES.timeout);
+  const first = `e2e-cards-${stamp}-a.jpg`;
+  const second = `e2e-cards-${stamp}-b.jpg`;
+
+  // A supplier delivers two photos: a notice says where, each card shows "waiting · step 1", and
+  // its thumbnail replaces "preparing preview" by itself once made (no reload).
+  await as(browser, 'foto.studio', async (page) => {
+    await openFolder(page, 'lvrr02-marketing');
+    await upload(page, [
+      { name: first, disc: '#e8b04a' },
+      { name: second, disc: '#4ae8b0' },
+    ]);
+    await expect(notices(page).getByRole('status')).toContainText('2 files uploaded to');
+    for (const name of [first, second]) {
+      await expect(card(page, name).getByTestId('state-chip')).toHaveText('Waiting · step 1');
+      await expect(card(page, name).locator('img')).toBeVisible({ timeout: DERIVATIVES.timeout });
+      await expect
+        .poll(() =>
+          card(page, name)
+            .locator('img')
+            .evaluate((img: HTMLImageElement) => img.naturalWidth),
+        )
+        .toBeGreaterThan(0);
+    }
+  });
+
+  // The approver selects both and opens one by double-click (the selection stays as it was), then
+  // accepts it: it leaves the step, and the selection keeps only the other.
+  await as(browser, 'anna.bianchi', async (page) => {
+    await openFolder(page, 'appstp1-marketing');
+    for (const name of [first, second]) await card(page, name).getByRole('checkbox').click();
+    // Behind the modal (hidden from the accessibility tree while it is open).
+    await expect(
+      page.getByRole('region', { name: t.assets.selection.bar, includeHidden: true }),
+    ).toContainText('Selected: 2');
+    await card(page, second).dblclick();
+    const detail = page.getByRole('dialog', { name: second });
+    await expect(detail).toBeVisible();
+    // Behind the modal (hidden from the accessibility tree while it is open).
+    await expect(
+      page.getByRole('region', { name: t.assets.selection.bar, includeHidden: true }),
+    ).toContainText('Selected: 2');
+    await detail
+      .getByRole('toolbar', { name: t.workflow.buttons.label })
+      .getByRole('button', { name: 'Accept', exact: true })
+      .click();
+    await page
+      .getByRole('alertdialog', { name: 'Accept' })
+      .getByRole('button', { name: 'Accept', exact: true })
+      .click();
+    await expect(notices(page).getByText(/^1 asset accepted, now in /)).toBeVisible({ timeout: 30_000 });
+    await expect(card(page, second)).toHaveCount(0);
+    await expect(selectionBar(page)).toContainText('Selected: 1');
+    await expect(card(page, first)).toHaveAttribute('aria-selected', 'true');
+    await keepScreenshot(page, 'daily-cards-accept-en');
+  });
+
+  // Staff: the supplier folder shows each delivery's state; the archive count follows an upload;
+  // a delete says where the asset went and Undo brings it back; a failed listing offers Retry.
+  await as(browser, 'mario.rossi', async (page) => {
+    await openFolder(page, 'lvrr02-marketing');
+    await expect(card(page, first).getByTestId('state-chip')).toHaveText('Waiting · step 1');
+    await expect(card(page, second).getByTestId('state-chip')).toHaveText('Waiting · step 2');
+
+    await openFolder(page, 'arch04-marketing');
+    const archives = page.getByRole('link', { name: /^Archives/ });
+    const countOf = async () => Number((await archives.getByText(/^\d+$/).textContent()) ?? NaN);
+    const before = await countOf();
+    const mine = `e2e-cards-${stamp}-archive.jpg`;
+    await upload(page, [{ name: mine, disc: '#b04ae8' }]);
+    await expect(card(page, mine)).toBeVisible();
+    await expect(archives.getByText(/^\d+$/)).toHaveText(String(before + 1));
+
+    await card(page, mine).getByRole('checkbox').click();
+    await selectionBar(page).getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    const deleted = notices(page)
+      .getByRole('status')
+      .filter({ hasText: '1 asset deleted, moved to Department junk' });
+    await expect(deleted).toBeVisible({ timeout: 30_000 });
+    await expect(card(page, mine)).toHaveCount(0);
+    await expect(selectionBar(page)).toHaveCount(0);
+    await deleted.getByRole('button', { name: t.notices.undo }).click();
+    await expect(notices(page).getByText('1 asset restored to Department archive')).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(card(page, mine)).toBeVisible();
+
+    await page.route('**/api/assets?*', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'E002', message: 'search failed', correlationId: 'e2e' }),
+      }),
+    );
+    await page.getByRole('combobox', { name: t.assets.sort.label }).selectOption('name');
+    const alert = page.getByRole('alert').filter({ hasText: t.assets.listFailed });
+    await expect(alert).toBeVisible();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await keepScreenshot(page, 'daily-cards-error-en');
+    await page.unroute('**/api/assets?*');
+    await alert.getByRole('button', { name: t.common.retry }).click();
+    await expect(alert).toHaveCount(0);
+    await expect(card(page, mine)).toBeVisible();
+  });
+
+  // The supplier folder with its chips, in each language at both desktop sizes.
+  for (const lang of ['it', 'en', 'fr'] as const)
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 1280, height: 720 },
+    ])
+      await as(
+        browser,
+        'mario.rossi',
+        async (page) => {
+          await openFolder(page, 'lvrr02-marketing');
+          const chip = card(page, second).getByTestId('state-chip');
+          await expect(chip).toHaveText(TEXTS[lang].assets.card.state.waiting.replace('{{step}}', '2'));
+          await card(page, first).hover();
+          await keepScreenshot(page, `daily-cards-${lang}-${viewport.width}x${viewport.height}`);
+        },
+        lang,
+        viewport,
+      );
+});

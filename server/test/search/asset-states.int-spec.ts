@@ -1,0 +1,116 @@
+import type { AssetListResponse, AssetReadinessEvent, AssetSummary } from '@paddock/rules';
+import { providerDb, type SignedIn } from '../auth/auth-fixtures';
+import { JobName } from '../../src/jobs/job-catalogue';
+import { JobsService } from '../../src/jobs/jobs.service';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { as, contentsIn, finished, get, post, seedDemoOrganisation } from '../workflow/workflow-fixtures';
+
+jest.setTimeout(120_000);
+
+let t: TestApp;
+let folders: Map<string, string>;
+let anna: SignedIn;
+let luca: SignedIn;
+let mario: SignedIn;
+const id = (prettyId: string) => folders.get(prettyId)!;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  folders = await seedDemoOrganisation(t);
+  [anna, luca, mario] = await Promise.all(['anna.bianchi', 'luca.conti', 'mario.rossi'].map((u) => as(t, u)));
+});
+afterAll(() => t?.close());
+
+async function run(s: SignedIn, action: string, body: object): Promise<void> {
+  const res = await post<{ jobId: string }>(t, s, `/api/workflow/${action}`, body);
+  expect(res.status).toBe(202);
+  expect((await finished(t, s, res.body.jobId)).state).toBe('completed');
+}
+
+/** The card of `content` in a folder's listing, as mario sees it. */
+async function cardIn(prettyId: string, content: string): Promise<AssetSummary | undefined> {
+  const res = await get<AssetListResponse>(t, mario, `/api/assets?folderId=${id(prettyId)}&subfolders=true`);
+  expect(res.status).toBe(200);
+  return res.body.items.find((item) => item.id === content);
+}
+
+/** The events of GET /api/assets/events until the stream ends. */
+async function readiness(ids: string[]): Promise<AssetReadinessEvent[]> {
+  const res = await fetch(`${t.url}/api/assets/events?ids=${ids.join(',')}`, {
+    headers: { cookie: mario.cookie },
+  });
+  expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const text = await res.text();
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => JSON.parse(line.slice(6)) as AssetReadinessEvent);
+}
+
+describe('the workflow state on every card (GET /api/assets)', () => {
+  it('follows a delivery from step 1 through step 2 to rejected, as the supplier work folder lists it', async () => {
+    const [content] = await contentsIn(t, folders, ['lvrr02-marketing', 'appstp1-marketing']);
+    expect((await cardIn('lvrr02-marketing', content))?.workflowState).toEqual({ kind: 'waiting', step: 1 });
+
+    await run(anna, 'accept', { contentIds: [content], folderId: id('appstp1-marketing') });
+    expect((await cardIn('lvrr02-marketing', content))?.workflowState).toEqual({ kind: 'waiting', step: 2 });
+
+    await run(luca, 'reject', { contentIds: [content], folderId: id('appstp2-marketing'), note: 'Rifare' });
+    expect((await cardIn('lvrr02-marketing', content))?.workflowState).toEqual({ kind: 'rejected' });
+  });
+
+  it('shows accepted past the last step, junk after a delete, accepted again once restored', async () => {
+    const [content] = await contentsIn(t, folders, ['appstp2-marketing']);
+    await run(luca, 'accept', {
+      contentIds: [content],
+      folderId: id('appstp2-marketing'),
+      enrichmentFolderId: id('arrc03-marketing'),
+    });
+    expect((await cardIn('arrc03-marketing', content))?.workflowState).toEqual({ kind: 'accepted' });
+
+    await run(mario, 'delete', { contentIds: [content], folderId: id('arrc03-marketing') });
+    expect((await cardIn('junk-marketing', content))?.workflowState).toEqual({ kind: 'junk' });
+
+    await run(mario, 'restore', {
+      contentIds: [content],
+      folderId: id('junk-marketing'),
+      toFolderId: id('arch04-marketing'),
+    });
+    expect((await cardIn('arch04-marketing', content))?.workflowState).toEqual({ kind: 'accepted' });
+  });
+});
+
+describe('GET /api/assets/events (previews becoming ready)', () => {
+  it('answers at once for a content already READY, and ends; outside the workflow a card has no state', async () => {
+    const [content] = await contentsIn(t, folders, ['arch04-marketing']);
+    expect((await cardIn('arch04-marketing', content))?.workflowState).toBeNull();
+    expect(await readiness([content])).toEqual([
+      { ready: [{ contentId: content, state: 'READY' }], pending: 0 },
+    ]);
+  });
+
+  it('tells when a media job ends, well before its periodic re-read', async () => {
+    const [content] = await contentsIn(t, folders, ['arch04-marketing']);
+    await providerDb(t).content.update({ where: { id: content }, data: { state: 'PROCESSING' } });
+    const started = Date.now();
+    const events = readiness([content]);
+    // Let the stream read the content once (still PROCESSING), then finish "the derivatives".
+    await new Promise((r) => setTimeout(r, 1_000));
+    await providerDb(t).content.update({ where: { id: content }, data: { state: 'READY' } });
+    // A media job of a content without its source ends at once (failed for good): any end re-reads.
+    await t.app
+      .get(JobsService, { strict: false })
+      .submit(JobName.MakeDerivatives, { contentId: content, version: 99 }, 'test');
+    expect(await events).toEqual([{ ready: [{ contentId: content, state: 'READY' }], pending: 0 }]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('drops contents the user cannot see, and refuses bad ids with 400', async () => {
+    const [hidden] = await contentsIn(t, folders, ['arch04-marketing']);
+    await providerDb(t).content.update({ where: { id: hidden }, data: { trashedAt: new Date() } });
+    expect(await readiness([hidden])).toEqual([{ ready: [], pending: 0 }]);
+    const bad = await get<{ code: string }>(t, mario, '/api/assets/events?ids=not-a-uuid');
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('VALIDATION_FAILED');
+  });
+});

@@ -1,0 +1,40 @@
+import { Alert, Button, Text } from '@chakra-ui/react';
+import { RotateCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/api-error';
+
+interface InlineErrorProps {
+  /** What could not be done, already translated. */
+  message: string;
+  error: unknown;
+  onRetry(): void;
+  retrying?: boolean;
+}
+
+/**
+ * A failure shown where its content would be, with its code and a Retry: the page stays usable,
+ * unlike a dialog followed by an empty area.
+ */
+export function InlineError({ message, error, onRetry, retrying = false }: InlineErrorProps) {
+  const { t } = useTranslation();
+  const code = isApiError(error) ? error.code : undefined;
+  return (
+    <Alert.Root status="error" role="alert" alignItems="center">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Description>
+          <Text>{message}</Text>
+          {code ? (
+            <Text fontSize="sm" color="fg.muted">
+              {t('error.code', { 0: code })}
+            </Text>
+          ) : null}
+        </Alert.Description>
+      </Alert.Content>
+      <Button size="sm" variant="outline" onClick={onRetry} loading={retrying}>
+        <RotateCw />
+        {t('common.retry')}
+      </Button>
+    </Alert.Root>
+  );
+}
