@@ -258,6 +258,32 @@ describe('asset detail modal', () => {
     expect(await screen.findByRole('dialog', { name: 'asset-0.jpg' })).toBeInTheDocument();
   });
 
+  it('takes the focus on the dialog itself, and ← → step between the assets', async () => {
+    hub(3, {
+      'GET /api/assets/a0': ok(anAssetDetail(0)),
+      'GET /api/assets/a1': ok(anAssetDetail(1)),
+    });
+    renderApp('/home?folder=mk&asset=a0');
+    const user = userEvent.setup();
+    await screen.findByText('Results: 3');
+    // Not the hidden selection checkbox: the dialog, named by the asset.
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'asset-0.jpg' })).toHaveFocus());
+
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('dialog', { name: 'asset-1.jpg' })).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}');
+    expect(await screen.findByRole('dialog', { name: 'asset-0.jpg' })).toBeInTheDocument();
+
+    // The selection checkbox keeps the arrows working; a text field keeps them for its caret.
+    await user.click(screen.getByRole('checkbox', { name: 'Select this asset' }));
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('dialog', { name: 'asset-1.jpg' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    await user.keyboard('{ArrowLeft}');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.getByRole('dialog', { name: 'asset-1.jpg' })).toBeInTheDocument();
+  });
+
   it('keeps its checkbox in step with the grid selection', async () => {
     hub(3, { 'GET /api/assets/a1': ok(anAssetDetail(1)) });
     renderApp('/home?folder=mk&asset=a1');
