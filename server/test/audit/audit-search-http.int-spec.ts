@@ -118,6 +118,15 @@ describe('audit log search (HTTP, PostgreSQL)', () => {
     expect((await search('actor=nobody')).items).toEqual([]);
   });
 
+  it('finds a user by a part of the username, in any case (issue 12)', async () => {
+    expect(assetsOf(await search('actor=LUCA'))).toEqual(['asset-2', 'asset-1']);
+    expect(assetsOf(await search('actor=conti'))).toEqual(['asset-2', 'asset-1']);
+    expect(new Set((await search('actor=.')).items.map((r) => r.actor))).toEqual(
+      new Set(['anna.bianchi', 'luca.conti']),
+    );
+    expect((await search('actor=bianchi.')).items).toEqual([]);
+  });
+
   it('pages with the cursor it returns, to the end', async () => {
     const first = await search('actor=anna.bianchi&limit=2');
     expect(assetsOf(first)).toEqual(['asset-1', 'asset-3']);

@@ -112,7 +112,9 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
       setStepping(false);
     }
   };
-  const onKeyDown = (event: KeyboardEvent) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    // Not for keys a control used (a tree's arrows) nor from a dialog opened over this one.
+    if (event.defaultPrevented || !event.currentTarget.contains(event.target as Node)) return;
     if (isTextEntry(event.target)) return;
     if (event.key === 'ArrowRight') void step(1);
     else if (event.key === 'ArrowLeft') void step(-1);

@@ -78,7 +78,7 @@ describe('AssetPreview of an image', () => {
   });
 
   it('uses the loaded picture when the hub does not know the pixels', () => {
-    renderWithProviders(<AssetPreview asset={anAssetDetail(1, { width: null, height: null })} />);
+    renderWithProviders(<AssetPreview asset={anAssetDetail(1, { width: undefined, height: undefined })} />);
     const image = screen.getByRole('img', { name: 'Image preview' });
     Object.defineProperty(image, 'naturalWidth', { value: 1200 });
     Object.defineProperty(image, 'naturalHeight', { value: 1800 });

@@ -19,6 +19,7 @@ import { useAreaLoader } from '../ui/use-area-loader';
 import { useShowApiError } from '../ui/use-show-api-error';
 import { UploadCheckDialog } from '../upload-check/upload-check-dialog';
 import { useUploads } from '../uploads/uploads-context';
+import { sideOfRoles } from '../workflow/workflow-folders';
 
 /** Views whose detail modal shows the folder breadcrumb (SPEC §2). */
 const BREADCRUMB_VIEWS: readonly View[] = [
@@ -97,7 +98,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
   // SPEC §6 as the hub checks it at upload (no uploads into approval, rejected or junk folders).
   const canUpload = isUploadAllowed({
     roles: session.roles,
-    place: placeOfFolder(path, session.roles.includes('supplier') ? 'supplier' : 'maker'),
+    place: placeOfFolder(path, sideOfRoles(session.roles)),
     folder: folder.rights,
   });
   const filtered = text !== '' || filters.type !== undefined || filters.extension !== undefined;
