@@ -1,18 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LIMITS, departmentFolderPrettyId, isSearchAllowed, type View } from '@paddock/rules';
+import {
+  COUNTED_VIEW_FOLDERS,
+  LIMITS,
+  departmentFolderPrettyId,
+  isSearchAllowed,
+  type View,
+} from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { DomainError } from '../common/domain-error';
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { SEARCH_GATEWAY, type ContentCriteria, type SearchGateway } from '../provider/search.gateway';
 import { nextCursor } from './page-cursor';
 import { SUMMARY_THUMB_SIZE } from './search.dto';
-import {
-  COUNTED_VIEW_FOLDERS,
-  type AssetFilter,
-  type AssetListFilter,
-  type AssetPage,
-  type AssetTotal,
-} from './search.types';
+import { type AssetFilter, type AssetListFilter, type AssetPage, type AssetTotal } from './search.types';
 
 /** SPEC §7: the provider search reads and returns the IT locale first. */
 const SEARCH_LOCALE = 'IT';
