@@ -162,7 +162,8 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           <EmptyState
             icon={<Images />}
             title={t('assets.emptyFolderTitle')}
-            description={t('assets.emptyFolderDescription')}
+            // Upload is offered only where the hub takes uploads (not in the junk, steps, rejected).
+            description={t(canUpload ? 'assets.emptyFolderDescription' : 'assets.emptyFolderNoUpload')}
           />
         )
       ) : (

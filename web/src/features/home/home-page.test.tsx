@@ -195,6 +195,7 @@ describe('home listing', () => {
     renderApp('/home?folder=mk');
     const user = userEvent.setup();
     expect(await screen.findByText('This folder is empty')).toBeInTheDocument();
+    expect(screen.getByText('Upload files or pick another folder.')).toBeInTheDocument();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search assets' }), 'nothing');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -212,6 +213,14 @@ describe('home listing', () => {
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ viewMode: 'list' }),
     );
+  });
+
+  it('offers no upload in the empty state of a folder that refuses uploads (an approval step)', async () => {
+    hub(0);
+    renderApp('/home?folder=stp');
+    expect(await screen.findByText('This folder is empty')).toBeInTheDocument();
+    expect(screen.getByText('Files are not uploaded here: pick another folder.')).toBeInTheDocument();
+    expect(screen.queryByText('Upload files or pick another folder.')).not.toBeInTheDocument();
   });
 
   it('offers upload only where the folder grants write', async () => {

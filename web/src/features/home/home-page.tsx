@@ -9,7 +9,7 @@ import { folderTreeQueryOptions } from '../../api/assets.queries';
 import { EmptyState } from '../../components/ui/empty-state';
 import { useLanguage } from '../../i18n/use-language';
 import { AssetDetailModal } from '../asset-detail/asset-detail-modal';
-import { FolderTree, findFolder } from '../assets/folder-tree';
+import { FolderTree, findFolder, folderLabel } from '../assets/folder-tree';
 import { resolveView } from '../layout/views-for-session';
 import { useSession } from '../session/use-session';
 import { AreaLoader } from '../ui/area-loader';
@@ -175,7 +175,7 @@ export function HomePage() {
             {firstFolder && !search.folder ? (
               <Box textAlign="center" pb="6">
                 <Button variant="outline" size="sm" onClick={() => selectFolder(firstFolder)}>
-                  {t('assets.openFirstFolder', { folder: firstFolder.name })}
+                  {t('assets.openFirstFolder', { folder: folderLabel(firstFolder) })}
                 </Button>
               </Box>
             ) : null}
