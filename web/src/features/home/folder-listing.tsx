@@ -1,4 +1,4 @@
-import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { isSearchAllowed, isUploadAllowed, placeOfFolder, type FolderNode, type View } from '@paddock/rules';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FolderSearch, Images, ListChecks, Upload } from 'lucide-react';
@@ -105,8 +105,15 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
   const toggle = (id: string) => setSelection((current) => toggleItem(current, id));
 
   return (
-    <Stack gap="3" p="3">
-      <Flex as="section" aria-label={t('assets.toolbar')} wrap="wrap" align="center" gap="2">
+    <Stack gap="3" p="3" flex="1" minH="0">
+      {/* One row on a desktop in every language: the actions beside the filters are icons, named for assistive technology and on hover. */}
+      <Flex
+        as="section"
+        aria-label={t('assets.toolbar')}
+        wrap={{ base: 'wrap', lg: 'nowrap' }}
+        align="center"
+        gap="2"
+      >
         <SearchBox
           state={searchState}
           disabled={searchDisabled}
@@ -122,7 +129,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           }}
         />
         <ListingControls filters={filters} onFilters={setFilters} />
-        <Text flex="1 0 auto" fontSize="sm" color="fg.muted" aria-live="polite" px="1">
+        <Text flex="1 0 auto" fontSize="sm" color="fg.muted" aria-live="polite" px="1" whiteSpace="nowrap">
           {counted.data
             ? counted.data.totalIsCapped
               ? t('assets.countCapped', { total: counted.data.totalResults })
@@ -131,19 +138,26 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
         </Text>
         <HStack gap="2">
           <ViewModeToggle viewMode={viewMode} onViewMode={setViewMode} />
-          <Button size="sm" variant="outline" onClick={() => setChecking(true)}>
+          <IconButton
+            size="sm"
+            variant="outline"
+            aria-label={t('uploadCheck.open')}
+            title={t('uploadCheck.open')}
+            onClick={() => setChecking(true)}
+          >
             <ListChecks />
-            {t('uploadCheck.open')}
-          </Button>
-          <Button
+          </IconButton>
+          <IconButton
             size="sm"
             disabled={!canUpload}
-            title={canUpload ? undefined : t(folder.rights.write ? 'uploads.notHere' : 'uploads.noWrite')}
+            aria-label={t('uploads.open')}
+            title={
+              canUpload ? t('uploads.open') : t(folder.rights.write ? 'uploads.notHere' : 'uploads.noWrite')
+            }
             onClick={() => uploads.open({ id: folder.id, name: folder.name, canWrite: canUpload })}
           >
             <Upload />
-            {t('uploads.open')}
-          </Button>
+          </IconButton>
         </HStack>
       </Flex>
       <SmartBar
@@ -167,7 +181,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           />
         )
       ) : (
-        <Box>
+        <Flex direction="column" flex="1" minH="0">
           <AssetBrowser
             items={items}
             viewMode={viewMode}
@@ -180,8 +194,19 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
             onSelectAll={() => setSelection(selectAll(ids))}
             onOpen={onOpenAsset}
             label={t('assets.listLabel', { folder: folder.name })}
+            sort={{
+              field: filters.sort,
+              order: filters.order,
+              // A new column starts ascending; the current one turns around.
+              onSort: (sort) =>
+                setFilters((current) => ({
+                  ...current,
+                  sort,
+                  order: current.sort === sort && current.order === 'asc' ? 'desc' : 'asc',
+                })),
+            }}
           />
-        </Box>
+        </Flex>
       )}
       {openAssetId ? (
         <AssetDetailModal

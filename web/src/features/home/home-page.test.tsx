@@ -223,6 +223,26 @@ describe('home listing', () => {
     expect(screen.queryByText('Upload files or pick another folder.')).not.toBeInTheDocument();
   });
 
+  it('heads the list view with its columns; name and date sort the listing', async () => {
+    const calls = hub(2);
+    renderApp('/home?folder=mk');
+    const user = userEvent.setup();
+    await screen.findByText('Results: 2');
+    await user.click(screen.getByRole('button', { name: 'List view' }));
+
+    const headers = within(screen.getByRole('group', { name: 'Columns' }));
+    expect(screen.getByTestId('list-headers')).toHaveTextContent('NameTypeCreation dateOwner');
+    // Newest first to start with: the date column shows it, and turns it around.
+    await user.click(headers.getByRole('button', { name: 'Sort by Creation date, ascending' }));
+    await waitFor(() => expect(assetCalls(calls).at(-1)?.query.get('order')).toBe('asc'));
+    await user.click(headers.getByRole('button', { name: 'Sort by Name, ascending' }));
+    await waitFor(() => expect(assetCalls(calls).at(-1)?.query.toString()).toContain('sort=name&order=asc'));
+    expect(headers.getByRole('button', { name: 'Sort by Name, descending' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
   it('offers upload only where the folder grants write', async () => {
     hub(1);
     renderApp('/home?folder=ro');
