@@ -43,7 +43,10 @@ function rowOf(entry: AuditEntry): Prisma.AuditRecordUncheckedCreateInput {
   };
 }
 
-function toSummary(row: AuditRecord): AuditRecordSummary {
+/** A row as stored: the names it points at are the provider's, looked up by the service. */
+export type StoredAuditRecord = Omit<AuditRecordSummary, 'assetName' | 'fromFolderName' | 'toFolderName'>;
+
+function toSummary(row: AuditRecord): StoredAuditRecord {
   return {
     id: row.id.toString(),
     at: row.at.toISOString(),
@@ -132,7 +135,7 @@ export class AuditRepository {
    * Newest first by time (ids break ties): the (asset_id, at) and (actor, at) indexes serve a
    * search by asset or user in that order, the (at, id) index one by dates alone.
    */
-  async search(filter: AuditFilter): Promise<AuditRecordSummary[]> {
+  async search(filter: AuditFilter): Promise<StoredAuditRecord[]> {
     const before = filter.before;
     const at: Prisma.DateTimeFilter = {};
     if (filter.from) at.gte = filter.from;

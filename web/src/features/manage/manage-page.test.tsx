@@ -191,6 +191,9 @@ describe('Administration (/manage)', () => {
           toFolderId: 'rftt00',
           outcome: 'success',
           errorCode: null,
+          assetName: 'Foto 12',
+          fromFolderName: 'Step 2',
+          toFolderName: 'Rejected',
         },
       ],
       nextCursor: '9',
@@ -219,11 +222,14 @@ describe('Administration (/manage)', () => {
     expect(new Date(search.get('from') ?? '').getDate()).toBe(1);
     // The "to" day is included: the bound sent is the next day's start.
     expect(new Date(search.get('to') ?? '').getDate()).toBe(21);
+    expect(search.get('lang')).toBe('en');
     expect(await screen.findByText('Reject')).toBeVisible();
-    expect(screen.getByText('appstp2 → rftt00')).toBeVisible();
+    // Names and a sentence, not ids.
+    expect(screen.getByText('luca.conti rejected “Foto 12” into Rejected')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Job retried')).toBeVisible();
+    expect(screen.getByText('admin: Job retried')).toBeVisible();
     expect(screen.getAllByTestId('audit-row')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
