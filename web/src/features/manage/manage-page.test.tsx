@@ -171,6 +171,42 @@ describe('Administration (/manage)', () => {
     expect(within(outcomes).getByText(E_CODES.ACCEPT_LINK_FAILED)).toBeVisible();
   });
 
+  it('tells a workflow job’s assets as sentences with names, from its audit rows', async () => {
+    const calls = fakeHub({
+      ...dashboardRoutes(),
+      'GET /api/audit': ok({
+        items: [
+          {
+            id: '12',
+            at: '2026-11-20T10:00:00.000Z',
+            actor: 'mario.rossi',
+            action: 'move',
+            jobId: 'job-done',
+            assetId: 'c-1',
+            fromFolderId: 'arrc03',
+            toFolderId: 'arch04',
+            outcome: 'success',
+            errorCode: null,
+            assetName: 'Foto 12',
+            fromFolderName: 'Enrichment',
+            toFolderName: 'Department archive',
+          },
+        ],
+        nextCursor: null,
+      } satisfies AuditListResponse),
+    });
+    renderApp('/manage');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Details of Accept' }));
+
+    const drawer = await screen.findByRole('dialog', { name: 'Accept' });
+    expect(
+      await within(drawer).findByText('mario.rossi moved “Foto 12” to Department archive'),
+    ).toBeVisible();
+    expect(within(drawer).queryByText('4: c-1, c-2, c-3 +1')).not.toBeVisible();
+    expect(calls.find((call) => call.path === '/api/audit')?.query.get('jobId')).toBe('job-done');
+  });
+
   it('says when there are no jobs', async () => {
     fakeHub(dashboardRoutes([]));
     renderApp('/manage');
