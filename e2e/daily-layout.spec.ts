@@ -26,7 +26,9 @@ async function portrait(name: string, width: number, height: number) {
 }
 
 async function folderByCode(page: Page, prettyId: string): Promise<FolderNode> {
-  const tree = (await (await page.request.get('/api/folders/tree?lang=en')).json()) as { roots: FolderNode[] };
+  const tree = (await (await page.request.get('/api/folders/tree?lang=en')).json()) as {
+    roots: FolderNode[];
+  };
   const find = (nodes: FolderNode[]): FolderNode | undefined =>
     nodes.map((node) => (node.prettyId === prettyId ? node : find(node.children ?? []))).find(Boolean);
   const folder = find(tree.roots);
@@ -89,6 +91,12 @@ for (const lang of LANGS) {
       ))
         if (box.width > 0) tops.add(Math.round(box.top + box.height / 2));
       expect(Math.max(...tops) - Math.min(...tops), 'toolbar controls on one row').toBeLessThan(12);
+      // ... and all of them inside the toolbar, none cut off at its end.
+      const edge = (await toolbar.boundingBox())!;
+      const rights = await controls.evaluateAll((elements) =>
+        elements.map((element) => element.getBoundingClientRect().right),
+      );
+      expect(Math.max(...rights)).toBeLessThanOrEqual(edge.x + edge.width + 1);
 
       // One scroll area: neither the page nor the main area scrolls, the grid does.
       const scrolls = await page.evaluate(() => {
@@ -111,7 +119,9 @@ for (const lang of LANGS) {
       const dialog = page.getByRole('dialog', { name: itemName(taller!) });
       await expect(dialog).toBeFocused();
       const image = dialog.getByRole('img', { name: t.assetDetail.preview.image });
-      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
       const shown = (await image.boundingBox())!;
       const viewport = (await dialog.getByTestId('preview-viewport').boundingBox())!;
       expect(shown.height).toBeLessThanOrEqual(viewport.height + 1);
@@ -138,20 +148,23 @@ for (const lang of LANGS) {
 }
 
 test('an approver draws over exactly the whole image in the reject panel', async ({ page }) => {
+  test.setTimeout(DERIVATIVES.timeout);
   await page.setViewportSize(SIZES[1]);
   const t = TEXTS.en;
   await signIn(page, 'anna.bianchi', 'en');
   const step = await folderByCode(page, 'appstp1-marketing');
-  const items = await derivedListing(page.request, step.id);
-  expect(items.length).toBeGreaterThan(0);
-  await page.goto(`/home?folder=${step.id}&asset=${items[0]!.id}`);
-  const dialog = page.getByRole('dialog', { name: itemName(items[0]!) });
+  const item = (await derivedListing(page.request, step.id)).find((candidate) => candidate.type === 'IMAGE');
+  expect(item, 'an image waits at step 1').toBeDefined();
+  await page.goto(`/home?folder=${step.id}&asset=${item!.id}`);
+  const dialog = page.getByRole('dialog', { name: itemName(item!) });
   await dialog
     .getByRole('toolbar', { name: t.workflow.buttons.label })
     .getByRole('button', { name: t.workflow.buttons.reject, exact: true })
     .click();
   const image = dialog.getByRole('img', { name: t.assetDetail.preview.image });
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
   const [imageBox, surfaceBox] = await Promise.all([
     image.boundingBox(),
     dialog.getByTestId('drawing-surface').boundingBox(),
@@ -171,7 +184,9 @@ test('departments apart: the supplier’s roots name theirs; the junk badge open
 
   await signIn(page, 'admin', 'en');
   const junk = await folderByCode(page, 'junk-marketing');
-  await page.getByRole('link', { name: new RegExp(`^${t.views.departmentJunk}: \\d+ assets?, open`) }).click();
+  await page
+    .getByRole('link', { name: new RegExp(`^${t.views.departmentJunk}: \\d+ assets?, open`) })
+    .click();
   await expect(page).toHaveURL(new RegExp(`folder=${junk.id}`));
 
   // An empty junk offers no upload.

@@ -29,7 +29,7 @@ export function SearchBox({ state, disabled, onSearch, onClear }: SearchBoxProps
       onSubmit={submit}
       aria-label={t('assets.search.label')}
       flex="1 1 9rem"
-      minW="8rem"
+      minW="7rem"
       maxW={{ base: 'full', '2xl': '28rem' }}
     >
       <Group attached w="full">

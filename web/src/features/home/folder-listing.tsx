@@ -101,6 +101,11 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
     place: placeOfFolder(path, sideOfRoles(session.roles)),
     folder: folder.rights,
   });
+  const countText = counted.data
+    ? counted.data.totalIsCapped
+      ? t('assets.countCapped', { total: counted.data.totalResults })
+      : t('assets.count', { count: counted.data.totalResults })
+    : '';
   const filtered = text !== '' || filters.type !== undefined || filters.extension !== undefined;
   const toggle = (id: string) => setSelection((current) => toggleItem(current, id));
 
@@ -129,12 +134,18 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           }}
         />
         <ListingControls filters={filters} onFilters={setFilters} />
-        <Text flex="1 0 auto" fontSize="sm" color="fg.muted" aria-live="polite" px="1" whiteSpace="nowrap">
-          {counted.data
-            ? counted.data.totalIsCapped
-              ? t('assets.countCapped', { total: counted.data.totalResults })
-              : t('assets.count', { count: counted.data.totalResults })
-            : ''}
+        {/* The count gives way first when the row is tight (its full text stays its title). */}
+        <Text
+          flex="1 1 auto"
+          minW="0"
+          truncate
+          fontSize="sm"
+          color="fg.muted"
+          aria-live="polite"
+          px="1"
+          title={countText}
+        >
+          {countText}
         </Text>
         <HStack gap="2">
           <ViewModeToggle viewMode={viewMode} onViewMode={setViewMode} />
