@@ -79,10 +79,9 @@ export function AppNav() {
               <RouterLink
                 to="/home"
                 search={counted ? { view, folder: counted } : { view }}
-                aria-label={t('views.openCounted', {
-                  count,
-                  view: t(`views.${view}`),
-                })}
+                // Not repeating the view's name: the view's own link keeps its name to itself.
+                aria-label={t('views.openCounted', { count })}
+                title={t(`views.${view}`)}
                 rounded="l2"
                 _hover={{ textDecoration: 'none', bg: 'brand.subtle' }}
                 p="1"
