@@ -185,12 +185,16 @@ test('an approver draws over exactly the whole image in the reject panel', async
 
 test('departments apart: the supplier’s roots name theirs; the junk badge opens the own junk', async ({
   page,
+  browser,
 }) => {
   const t = TEXTS.en;
   await signIn(page, 'foto.studio', 'en');
   const roots = page.getByRole('tree').getByRole('treeitem', { name: /^Foto Studio · / });
   await expect(roots).toHaveText(['Foto Studio · Heritage and restoration', 'Foto Studio · Marketing']);
 
+  // The administrator in a browser of their own (the supplier's session stays in the first).
+  const context = await browser.newContext();
+  page = await context.newPage();
   await signIn(page, 'admin', 'en');
   const junk = await folderByCode(page, 'junk-marketing');
   await page
@@ -203,4 +207,5 @@ test('departments apart: the supplier’s roots name theirs; the junk badge open
   const otherJunk = await folderByCode(page, 'junk-heritage');
   await page.goto(`/home?view=departmentJunk&folder=${otherJunk.id}`);
   await expect(page.getByText(t.assets.emptyFolderNoUpload)).toBeVisible();
+  await context.close();
 });
