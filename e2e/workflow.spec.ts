@@ -190,6 +190,11 @@ test('a delivery goes through both approval steps, a rejection with a drawing, j
     );
     await keepScreenshot(page, 'workflow-5-in-junk');
     await actionButton(page, wf.buttons.restore).click();
+    // The way back is offered first; another folder is the second way.
+    await page
+      .getByRole('alertdialog', { name: wf.restore.title })
+      .getByRole('button', { name: wf.restore.choose })
+      .click();
     await pickFolder(page, wf.restore.title, ['Marketing', 'Enrichment'], name);
   });
 

@@ -101,6 +101,11 @@ export interface FolderNode {
   rights: FolderRights;
   hasChildren: boolean;
   children?: FolderNode[];
+  /**
+   * Only on a top-level folder below folders the user does not see (a supplier's folder in each
+   * department): the name of its department, so roots of the same name read apart.
+   */
+  department?: string;
   /** Breadcrumb, root first; only on `GET /api/folders/:id`. */
   path?: { id: string; name: string }[];
   /** Only on `GET /api/folders/:id`: the folder's place and the SPEC §6 actions on assets in it. */

@@ -68,6 +68,10 @@ export interface AuditRecordSummary {
   toFolderId: string | null;
   outcome: AuditOutcome;
   errorCode: string | null;
+  /** The names the ids stand for, in the asked language; null where the provider no longer has it. */
+  assetName: string | null;
+  fromFolderName: string | null;
+  toFolderName: string | null;
 }
 
 export interface AuditListResponse {

@@ -1,3 +1,4 @@
+import { FOLDER_CODES } from './folders';
 import type { Role } from './roles';
 
 /** Main-area views of SPEC §2 (the spelling 'supplierRecieved' is the product's own). */
@@ -28,3 +29,16 @@ export const DEFAULT_VIEW_BY_ROLE: Partial<Record<Role, View>> = {
 export function defaultViewFor(primaryRole: Role): View {
   return DEFAULT_VIEW_BY_ROLE[primaryRole] ?? 'archives';
 }
+
+/**
+ * The views counted for the `user` role (SPEC §6) and the department folder each one shows, by
+ * its SPEC §3 code: the count is every asset in that folder and its sub-folders, and the count's
+ * badge opens that folder.
+ */
+export const COUNTED_VIEW_FOLDERS: Partial<Record<View, string>> = {
+  archives: FOLDER_CODES.departmentArchive,
+  enrichment: FOLDER_CODES.enrichment,
+  rejected: FOLDER_CODES.rejected,
+  supplier: FOLDER_CODES.suppliers,
+  departmentJunk: FOLDER_CODES.junk,
+};

@@ -30,7 +30,8 @@ export interface WorkflowRequests {
   reject: WorkflowRequestBase & { note: string; canvas?: string };
   move: WorkflowRequestBase & { toFolderId: string };
   delete: WorkflowRequestBase;
-  restore: WorkflowRequestBase & { toFolderId: string };
+  /** Without `toFolderId` each content goes back to the folder it was sent to the junk from. */
+  restore: WorkflowRequestBase & { toFolderId?: string };
   'permanent-delete': WorkflowRequestBase;
   'supplier-remove': WorkflowRequestBase;
 }
@@ -136,7 +137,22 @@ export const WORKFLOW_ERROR_CODES = {
   SHARED_IN_CHANNELS: 'WORKFLOW_SHARED_IN_CHANNELS',
   /** A reject without a note. */
   NOTE_REQUIRED: 'WORKFLOW_NOTE_REQUIRED',
+  /** Move or restore into a folder that only the workflow fills (approval steps, rejected, junk). */
+  TARGET_NOT_ALLOWED: 'WORKFLOW_TARGET_NOT_ALLOWED',
+  /** A restore to the origin, for contents whose origin is unknown or no longer a valid target. */
+  ORIGIN_UNAVAILABLE: 'WORKFLOW_ORIGIN_UNAVAILABLE',
 } as const;
+
+/**
+ * Views a move or restore may not put contents into (SPEC §4): contents enter an approval step by
+ * delivery, the rejected folder by a reject and the junk by a delete, each with its tags and notes.
+ */
+export const WORKFLOW_ONLY_VIEWS: readonly string[] = ['approver', 'rejected', 'departmentJunk'];
+
+/** Whether a folder of this view may be the target of a move or restore (hub and picker alike). */
+export function isMoveTargetView(view: string): boolean {
+  return !WORKFLOW_ONLY_VIEWS.includes(view);
+}
 
 /** Seconds since the epoch → dd/MM/yyyy (UTC), how SPEC §3 shows `dataeliminazione`. */
 export function formatDeletionDate(epochSeconds: number): string {

@@ -29,6 +29,6 @@ export class AuditController {
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: a malformed filter, or from not before to' })
   @ApiForbiddenResponse({ description: 'Not an administrator' })
   search(@CurrentUser() user: AuthUser, @Query() query: AuditQueryDto): Promise<AuditListResponseDto> {
-    return this.audit.search(viewerOf(user), query);
+    return this.audit.search(viewerOf(user), query, user.providerToken);
   }
 }

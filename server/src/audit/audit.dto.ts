@@ -3,6 +3,8 @@ import {
   E_CODES,
   AUDIT_OUTCOMES,
   DASHBOARD_PAGE,
+  LANGUAGES,
+  type Language,
   type AuditListResponse,
   type AuditOutcome,
   type AuditRecordSummary,
@@ -19,7 +21,7 @@ export class AuditQueryDto {
   @Matches(TOKEN)
   assetId?: string;
 
-  @ApiPropertyOptional({ description: "Who acted: a username, or 'system'" })
+  @ApiPropertyOptional({ description: "Who acted: a part of the username (any case), or 'system'" })
   @IsOptional()
   @Matches(TOKEN)
   actor?: string;
@@ -64,6 +66,11 @@ export class AuditQueryDto {
   @Max(DASHBOARD_PAGE.max)
   limit?: number;
 
+  @ApiPropertyOptional({ enum: LANGUAGES, description: 'Language of the asset and folder names' })
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  lang?: Language;
+
   @ApiPropertyOptional({ description: "The previous page's nextCursor" })
   @IsOptional()
   @MaxLength(300)
@@ -100,6 +107,15 @@ export class AuditRecordDto implements AuditRecordSummary {
 
   @ApiProperty({ type: String, nullable: true, example: E_CODES.ACCEPT_LINK_FAILED })
   errorCode!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The asset name in the asked language' })
+  assetName!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  fromFolderName!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  toFolderName!: string | null;
 }
 
 export class AuditListResponseDto implements AuditListResponse {

@@ -43,7 +43,10 @@ function rowOf(entry: AuditEntry): Prisma.AuditRecordUncheckedCreateInput {
   };
 }
 
-function toSummary(row: AuditRecord): AuditRecordSummary {
+/** A row as stored: the names it points at are the provider's, looked up by the service. */
+export type StoredAuditRecord = Omit<AuditRecordSummary, 'assetName' | 'fromFolderName' | 'toFolderName'>;
+
+function toSummary(row: AuditRecord): StoredAuditRecord {
   return {
     id: row.id.toString(),
     at: row.at.toISOString(),
@@ -111,10 +114,28 @@ export class AuditRepository {
   }
 
   /**
+   * The folder each content was last sent into `junkFolderId` from: a delete, or a failed step that
+   * put it there (the asset rows of the workflow jobs keep both folders). Contents never seen going
+   * in are left out.
+   */
+  async junkOrigins(junkFolderId: string, contentIds: readonly string[]): Promise<Map<string, string>> {
+    const rows = await this.prisma.auditRecord.findMany({
+      where: { assetId: { in: [...contentIds] }, toFolderId: junkFolderId, fromFolderId: { not: null } },
+      orderBy: [{ at: 'desc' }, { id: 'desc' }],
+      select: { assetId: true, fromFolderId: true },
+    });
+    const origins = new Map<string, string>();
+    for (const row of rows)
+      if (row.assetId && row.fromFolderId && !origins.has(row.assetId))
+        origins.set(row.assetId, row.fromFolderId);
+    return origins;
+  }
+
+  /**
    * Newest first by time (ids break ties): the (asset_id, at) and (actor, at) indexes serve a
    * search by asset or user in that order, the (at, id) index one by dates alone.
    */
-  async search(filter: AuditFilter): Promise<AuditRecordSummary[]> {
+  async search(filter: AuditFilter): Promise<StoredAuditRecord[]> {
     const before = filter.before;
     const at: Prisma.DateTimeFilter = {};
     if (filter.from) at.gte = filter.from;
@@ -124,7 +145,8 @@ export class AuditRepository {
     const rows = await this.prisma.auditRecord.findMany({
       where: {
         assetId: filter.assetId,
-        actor: filter.actor,
+        // A part of the username is enough, in any case (issue 12).
+        actor: filter.actor === undefined ? undefined : { contains: filter.actor, mode: 'insensitive' },
         action: filter.action,
         outcome: filter.outcome,
         jobId: filter.jobId,

@@ -81,6 +81,11 @@ export class FolderNodeResponse {
   @ApiProperty({ description: 'Has sub-folders the user may see' }) hasChildren: boolean;
   @ApiPropertyOptional({ type: () => [FolderNodeResponse], description: 'Visible sub-folders, by name' })
   children?: FolderNodeResponse[];
+  @ApiPropertyOptional({
+    description:
+      'On a top-level folder below folders the user does not see: the name of the top folder above it (its department)',
+  })
+  department?: string;
 }
 
 export class FolderDetailResponse extends FolderNodeResponse {

@@ -49,7 +49,8 @@ function serviceWith(overrides: Partial<Gateway>) {
     deleteFolder: unexpected,
     ...overrides,
   };
-  return new FoldersService(gateway, { ofFolder: unexpected, folderAllows: unexpected });
+  const service = { withToken: <T>(fn: (token: string) => Promise<T>) => fn('service-token') };
+  return new FoldersService(gateway, { ofFolder: unexpected, folderAllows: unexpected }, service);
 }
 
 describe('FoldersService', () => {
@@ -71,6 +72,28 @@ describe('FoldersService', () => {
     expect(roots[0].children?.map((c) => [c.id, c.parentId, c.rights.manage])).toEqual([
       ['a1', 'a', true],
       ['a2', 'a', false],
+    ]);
+  });
+
+  it('names the department of a root below hidden folders, read with the service account', async () => {
+    const supplierRoot = (id: string, top: string) =>
+      providerFolder(id, `${top}-suppliers`, 'Foto Studio', { ancestorIds: [top, `${top}-suppliers`] });
+    const allFolders = jest
+      .fn()
+      .mockResolvedValue([
+        supplierRoot('fs-mk', 'mk'),
+        supplierRoot('fs-her', 'her'),
+        providerFolder('own', null, 'Own'),
+      ]);
+    const foldersByIds = jest
+      .fn()
+      .mockResolvedValue([providerFolder('mk', null, 'Marketing'), providerFolder('her', null, 'Heritage')]);
+    const roots = await serviceWith({ allFolders, foldersByIds }).tree(user('supplier'), 'en');
+    expect(foldersByIds).toHaveBeenCalledWith('service-token', ['her', 'mk'], 'EN');
+    expect(roots.map((r) => [r.name, r.department])).toEqual([
+      ['Foto Studio', 'Heritage'],
+      ['Foto Studio', 'Marketing'],
+      ['Own', undefined],
     ]);
   });
 

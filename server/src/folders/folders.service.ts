@@ -1,14 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   ASSET_LOCALES,
   FALLBACK_LANGUAGE,
   assetLocaleOf,
   folderNameIn,
+  nameIn,
   type FolderAction,
   type Language,
 } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
+import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { PlaceActions } from '../workflow/place-actions';
 import { ROOT_FOLDER_ID, type FolderDetailResponse, type FolderNodeResponse } from './folders.dto';
 import { folderActionNotAllowed, rootIsReadOnly } from './folders.errors';
@@ -42,16 +44,56 @@ function namesOf(name: string): Record<string, string> {
  */
 @Injectable()
 export class FoldersService {
+  private readonly logger = new Logger(FoldersService.name);
+
   constructor(
     @Inject(FOLDERS_GATEWAY) private readonly gateway: Gateway,
     @Inject(PlaceActions) private readonly places: Pick<PlaceActions, 'ofFolder' | 'folderAllows'>,
+    @Inject(SERVICE_SESSION) private readonly service: Pick<ServiceSession, 'withToken'>,
   ) {}
 
   /** The whole visible tree: top-level nodes are the visible folders whose parent is not visible. */
   async tree(user: AuthUser, lang?: Language): Promise<FolderNodeResponse[]> {
     const view = viewOf(user, lang);
     const folders = await this.gateway.allFolders(user.providerToken, assetLocaleOf(view.lang));
-    return this.assemble(folders, view);
+    const roots = this.assemble(folders, view);
+    await this.nameDepartments(roots, folders, view);
+    return roots;
+  }
+
+  /**
+   * A top-level folder of the user that sits below folders the user does not see (a supplier's own
+   * folder in each department it works for) names the top folder above it, its department: two
+   * roots both called "Foto Studio" then read apart. The hub's service account reads that name.
+   */
+  private async nameDepartments(
+    roots: FolderNodeResponse[],
+    folders: ProviderFolder[],
+    view: View,
+  ): Promise<void> {
+    const byId = new Map(folders.map((f) => [f.id, f]));
+    const topOf = new Map<string, string>();
+    for (const root of roots) {
+      const top = byId.get(root.id)?.ancestorIds[0];
+      if (top) topOf.set(root.id, top);
+    }
+    if (!topOf.size) return;
+    let tops: ProviderFolder[];
+    try {
+      tops = await this.service.withToken((token) =>
+        this.gateway.foldersByIds(token, [...new Set(topOf.values())], assetLocaleOf(view.lang)),
+      );
+    } catch (error) {
+      // A label only: the tree the user may see is whole without it, and a failure of the
+      // service account's session must not read as the user's own (a 401 would sign them out).
+      this.logger.warn(`Department names of the folder tree not read: ${String(error)}`);
+      return;
+    }
+    const names = new Map(tops.map((top) => [top.id, nameIn(top.names, view.lang)]));
+    for (const root of roots) {
+      const department = names.get(topOf.get(root.id) ?? '');
+      if (department) root.department = department;
+    }
   }
 
   /**

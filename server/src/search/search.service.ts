@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  COUNTED_VIEW_FOLDERS,
   E_CODES,
   LIMITS,
   assetLocaleOf,
@@ -16,7 +17,6 @@ import { workflowStateOfContent } from '../workflow/workflow-info';
 import { nextCursor } from './page-cursor';
 import { SUMMARY_THUMB_SIZE } from './search.dto';
 import {
-  COUNTED_VIEW_FOLDERS,
   type AssetFilter,
   type AssetListFilter,
   type AssetPage,

@@ -5,9 +5,7 @@ import type {
   FileExtension,
   FilterContentType,
   Language,
-  View,
 } from '@paddock/rules';
-import { FOLDER_CODES } from '@paddock/rules';
 import type { MetadataFilter, ProviderSearchHit } from '../provider/search.gateway';
 import type { PageCursor } from './page-cursor';
 
@@ -49,15 +47,3 @@ export interface AssetPage {
 
 /** What a search finds in all; `totalIsCapped`: more than `totalResults` match ("10,000+"). */
 export type AssetTotal = Pick<AssetTotalResponse, 'totalResults' | 'totalIsCapped'>;
-
-/**
- * The views counted for the `user` role (SPEC §6) and the department folder each one shows, by
- * its SPEC §3 code: the count is every asset in that folder and its sub-folders.
- */
-export const COUNTED_VIEW_FOLDERS: Partial<Record<View, string>> = {
-  archives: FOLDER_CODES.departmentArchive,
-  enrichment: FOLDER_CODES.enrichment,
-  rejected: FOLDER_CODES.rejected,
-  supplier: FOLDER_CODES.suppliers,
-  departmentJunk: FOLDER_CODES.junk,
-};

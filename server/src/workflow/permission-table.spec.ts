@@ -1,3 +1,4 @@
+import { AuditRepository } from '../audit/audit.repository';
 import { ERROR_CODES, WORKFLOW_ACTIONS, WORKFLOW_ERROR_CODES as CODES } from '@paddock/rules';
 import type { InMemoryProvider } from '../../test/support/in-memory-provider';
 import {
@@ -170,6 +171,8 @@ beforeAll(async () => {
     PlaceActions,
     WorkflowFolders,
     { provide: JobsService, useValue: jobs },
+    // Every restore here names its target: the junk origins are never looked up.
+    { provide: AuditRepository, useValue: { junkOrigins: () => Promise.reject(new Error('not expected')) } },
   ]);
   workflow = module.get(WorkflowService);
   assets = module.get(AssetsService);

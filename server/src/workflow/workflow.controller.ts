@@ -14,7 +14,13 @@ import {
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JobSubmittedDto } from '../jobs/jobs.dto';
-import { AcceptRequestDto, RejectRequestDto, TargetRequestDto, WorkflowRequestDto } from './workflow.dto';
+import {
+  AcceptRequestDto,
+  RejectRequestDto,
+  RestoreRequestDto,
+  TargetRequestDto,
+  WorkflowRequestDto,
+} from './workflow.dto';
 import { WorkflowService } from './workflow.service';
 
 /** SPEC §4 actions as durable jobs: each answers 202 { jobId }; watch it at /api/jobs/{jobId}/events. */
@@ -23,7 +29,8 @@ import { WorkflowService } from './workflow.service';
 @ApiSecurity('token')
 @ApiAcceptedResponse({ type: JobSubmittedDto })
 @ApiBadRequestResponse({
-  description: 'VALIDATION_FAILED, WORKFLOW_NOTE_REQUIRED, WORKFLOW_ENRICHMENT_FOLDER_REQUIRED',
+  description:
+    'VALIDATION_FAILED, WORKFLOW_NOTE_REQUIRED, WORKFLOW_ENRICHMENT_FOLDER_REQUIRED, WORKFLOW_TARGET_NOT_ALLOWED',
 })
 @ApiUnauthorizedResponse({ description: 'No session' })
 @ApiForbiddenResponse({
@@ -31,7 +38,8 @@ import { WorkflowService } from './workflow.service';
 })
 @ApiNotFoundResponse({ description: 'NOT_FOUND: the folder is not visible' })
 @ApiConflictResponse({
-  description: 'WORKFLOW_NOT_IN_FOLDER, WORKFLOW_MIXED_STEPS, WORKFLOW_SHARED_IN_CHANNELS',
+  description:
+    'WORKFLOW_NOT_IN_FOLDER, WORKFLOW_MIXED_STEPS, WORKFLOW_SHARED_IN_CHANNELS, WORKFLOW_ORIGIN_UNAVAILABLE',
 })
 @Controller('api/workflow')
 export class WorkflowController {
@@ -67,8 +75,10 @@ export class WorkflowController {
 
   @Post('restore')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Restores contents from the junk to a folder' })
-  restore(@CurrentUser() user: AuthUser, @Body() body: TargetRequestDto): Promise<JobSubmittedDto> {
+  @ApiOperation({
+    summary: 'Restores contents from the junk to a folder, or each to the folder it was deleted from',
+  })
+  restore(@CurrentUser() user: AuthUser, @Body() body: RestoreRequestDto): Promise<JobSubmittedDto> {
     return this.workflow.restore(user, body);
   }
 

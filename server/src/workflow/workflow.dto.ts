@@ -67,3 +67,15 @@ export class TargetRequestDto extends WorkflowRequestDto {
   @MaxLength(200)
   toFolderId!: string;
 }
+
+export class RestoreRequestDto extends WorkflowRequestDto {
+  @ApiPropertyOptional({
+    description:
+      'Where the contents go (the user needs write on it); without it each goes back to the folder it was deleted from',
+  })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  toFolderId?: string;
+}

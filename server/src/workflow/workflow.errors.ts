@@ -15,9 +15,16 @@ export const workflowRefusal = {
     new DomainError(CODES.ACTION_NOT_ALLOWED, 'forbidden', 'You may not add contents to the target folder'),
   targetNotAllowed: (view: string) =>
     new DomainError(
-      CODES.ACTION_NOT_ALLOWED,
+      CODES.TARGET_NOT_ALLOWED,
       'invalid',
       `Contents cannot be moved into this folder (${view})`,
+    ),
+  originUnavailable: (ids: string[]) =>
+    new DomainError(
+      CODES.ORIGIN_UNAVAILABLE,
+      'conflict',
+      'The folder some contents came from is unknown or no longer takes them: choose a folder',
+      { ids },
     ),
   enrichmentRequired: () =>
     new DomainError(

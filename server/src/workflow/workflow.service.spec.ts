@@ -1,4 +1,5 @@
 import { ERROR_CODES, WORKFLOW_ERROR_CODES as CODES, WORKFLOW_TAGS as TAGS } from '@paddock/rules';
+import { AuditRepository } from '../audit/audit.repository';
 import type { InMemoryProvider } from '../../test/support/in-memory-provider';
 import {
   FOLDERS,
@@ -23,6 +24,8 @@ const DRAWING = JSON.stringify({
 let provider: InMemoryProvider;
 let jobs: ReturnType<typeof recordingJobs>;
 let service: WorkflowService;
+/** Where the hub saw each content go into the junk from (the audit rows of the delete jobs). */
+let origins: Map<string, string>;
 const id = (prettyId: string) => provider.folderByPrettyId(prettyId).id;
 const as = userOf;
 
@@ -34,10 +37,16 @@ function writableBy(prettyId: string, group: string): void {
 beforeEach(async () => {
   provider = demoProvider();
   jobs = recordingJobs();
+  origins = new Map();
+  const audit: Pick<AuditRepository, 'junkOrigins'> = {
+    junkOrigins: (_junk, ids) =>
+      Promise.resolve(new Map([...origins].filter(([content]) => ids.includes(content)))),
+  };
   const module = await provider.compile([
     WorkflowService,
     WorkflowFolders,
     { provide: JobsService, useValue: jobs },
+    { provide: AuditRepository, useValue: audit },
   ]);
   service = module.get(WorkflowService);
 });
@@ -238,12 +247,13 @@ describe('move', () => {
   it.each([
     ['an approval step', FOLDERS.step1],
     ['the junk', FOLDERS.junk],
-  ])('refuses %s as target, even writable', async (_, target) => {
+    ['the rejected folder', FOLDERS.rejected],
+  ])('refuses %s as target, even writable (TARGET_NOT_ALLOWED)', async (_, target) => {
     writableBy(target, 'APP.MARKETING.STEP1');
     const c = contentIn(provider, [FOLDERS.enrichment]);
     const { user, base } = body('anna.bianchi', [c], FOLDERS.enrichment);
     await refused(service.move(user, { ...base, toFolderId: id(target) }), {
-      code: CODES.ACTION_NOT_ALLOWED,
+      code: CODES.TARGET_NOT_ALLOWED,
       kind: 'invalid',
     });
   });
@@ -294,6 +304,35 @@ describe('restore', () => {
     });
   });
 
+  it('without a target, a job sending each content back to the folder it came from', async () => {
+    const [a, b] = [FOLDERS.archive, FOLDERS.enrichment].map((from) => {
+      const c = contentIn(provider, [FOLDERS.junk], { tags: [TAGS.deleted] });
+      origins.set(c, id(from));
+      return c;
+    });
+    const { user, base } = body('mario.rossi', [a!, b!], FOLDERS.junk);
+    await service.restore(user, base);
+    expect(jobs.submitted[0]).toMatchObject({
+      name: JobName.WorkflowRestore,
+      payload: {
+        plan: [
+          { contentId: a, from: id(FOLDERS.junk), to: id(FOLDERS.archive) },
+          { contentId: b, from: id(FOLDERS.junk), to: id(FOLDERS.enrichment) },
+        ],
+      },
+    });
+  });
+
+  it.each([
+    ['unknown', null],
+    ['an approval step', FOLDERS.step1],
+  ])('refuses a restore to an origin that is %s (ORIGIN_UNAVAILABLE)', async (_, origin) => {
+    const c = contentIn(provider, [FOLDERS.junk], { tags: [TAGS.deleted] });
+    if (origin) origins.set(c, id(origin));
+    const { user, base } = body('mario.rossi', [c], FOLDERS.junk);
+    await refused(service.restore(user, base), { code: CODES.ORIGIN_UNAVAILABLE, kind: 'conflict' });
+  });
+
   it('refuses a restore outside the junk', async () => {
     const c = contentIn(provider, [FOLDERS.enrichment]);
     const { user, base } = body('mario.rossi', [c], FOLDERS.enrichment);
@@ -307,7 +346,7 @@ describe('restore', () => {
     const c = contentIn(provider, [FOLDERS.junk]);
     const { user, base } = body('anna.bianchi', [c], FOLDERS.junk);
     await refused(service.restore(user, { ...base, toFolderId: id(FOLDERS.step1) }), {
-      code: CODES.ACTION_NOT_ALLOWED,
+      code: CODES.TARGET_NOT_ALLOWED,
       kind: 'invalid',
     });
   });

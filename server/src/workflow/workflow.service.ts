@@ -4,12 +4,14 @@ import {
   FOLDER_CODES,
   approvalStepCode,
   isAssetActionAllowed,
+  isMoveTargetView,
   parseDrawing,
   type AssetAction,
   type Place,
   type WorkflowAction,
   type WorkflowRequests,
 } from '@paddock/rules';
+import { AuditRepository } from '../audit/audit.repository';
 import type { AuthUser } from '../auth/auth-user';
 import { JobName, type WorkflowPayload } from '../jobs/job-catalogue';
 import { JobsService } from '../jobs/jobs.service';
@@ -65,6 +67,7 @@ export class WorkflowService {
     private readonly folders: WorkflowFolders,
     @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     private readonly jobs: JobsService,
+    private readonly audit: AuditRepository,
   ) {}
 
   async accept(user: AuthUser, body: WorkflowRequests['accept']): Promise<{ jobId: string }> {
@@ -106,8 +109,6 @@ export class WorkflowService {
     const source = await this.source(user, body);
     this.check(user, 'move', source);
     const target = await this.writableTarget(user, body.toFolderId);
-    if (target.place.view === 'approver' || target.place.view === 'departmentJunk')
-      throw refuse.targetNotAllowed(target.place.view);
     return this.submit(user, 'move', source, target.folder.id, {
       junkFolderId: source.department ? await this.junkId(source.department) : null,
     });
@@ -128,10 +129,39 @@ export class WorkflowService {
   async restore(user: AuthUser, body: WorkflowRequests['restore']): Promise<{ jobId: string }> {
     const source = await this.source(user, body);
     this.check(user, 'restore', source);
-    const target = await this.writableTarget(user, body.toFolderId);
-    if (target.place.view === 'approver' || target.place.view === 'departmentJunk')
-      throw refuse.targetNotAllowed(target.place.view);
-    return this.submit(user, 'restore', source, target.folder.id, { junkFolderId: source.placed.folder.id });
+    const junkFolderId = source.placed.folder.id;
+    if (body.toFolderId !== undefined) {
+      const target = await this.writableTarget(user, body.toFolderId);
+      return this.submit(user, 'restore', source, target.folder.id, { junkFolderId });
+    }
+    const targets = await this.origins(user, junkFolderId, source.contents);
+    return this.submit(user, 'restore', source, null, { junkFolderId, targets });
+  }
+
+  /**
+   * Each content's way back: the folder it was sent to the junk from, if the user may still put it
+   * there; otherwise nothing is enqueued and the user chooses a folder.
+   */
+  private async origins(
+    user: AuthUser,
+    junkFolderId: string,
+    contents: readonly ProviderContentDetail[],
+  ): Promise<Map<string, string>> {
+    const ids = contents.map((c) => c.id);
+    const origins = await this.audit.junkOrigins(junkFolderId, ids);
+    const usable = new Map<string, boolean>();
+    for (const folderId of new Set(origins.values())) {
+      usable.set(
+        folderId,
+        await this.writableTarget(user, folderId).then(
+          () => true,
+          () => false,
+        ),
+      );
+    }
+    const unavailable = ids.filter((id) => !usable.get(origins.get(id) ?? ''));
+    if (unavailable.length) throw refuse.originUnavailable(unavailable);
+    return origins;
   }
 
   async permanentDelete(
@@ -213,8 +243,10 @@ export class WorkflowService {
     }
   }
 
+  /** The target of a move or restore: writable, and not a folder only the workflow fills. */
   private async writableTarget(user: AuthUser, folderId: string): Promise<PlacedFolder> {
     const target = await this.folders.placed(user.providerToken, folderId, sideOf(user));
+    if (!isMoveTargetView(target.place.view)) throw refuse.targetNotAllowed(target.place.view);
     if (!target.folder.rights.write) throw refuse.targetNotWritable();
     return target;
   }
@@ -242,12 +274,17 @@ export class WorkflowService {
     action: WorkflowAction,
     source: Source,
     to: string | null,
-    extra: Partial<WorkflowPayload> & { from?: string; junkFolderId: string | null },
+    extra: Partial<WorkflowPayload> & {
+      from?: string;
+      junkFolderId: string | null;
+      /** A target per content, where they differ (a restore to each content's origin). */
+      targets?: ReadonlyMap<string, string>;
+    },
   ): Promise<{ jobId: string }> {
-    const { from = source.placed.folder.id, ...rest } = extra;
+    const { from = source.placed.folder.id, targets, ...rest } = extra;
     const payload: WorkflowPayload = {
       folderId: source.placed.folder.id,
-      plan: source.contents.map((c) => ({ contentId: c.id, from, to })),
+      plan: source.contents.map((c) => ({ contentId: c.id, from, to: targets?.get(c.id) ?? to })),
       ...rest,
     };
     return this.jobs.submit(JOB_OF_ACTION[action], payload, user.username);

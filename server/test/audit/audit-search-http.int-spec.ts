@@ -1,5 +1,6 @@
 import type { AuditListResponse } from '@paddock/rules';
 import { HubPrismaService } from '../../src/database/hub-prisma.service';
+import { folder, seedFolders } from '../folders/folder-fixtures';
 import { seedPerson, signInWithCookie, type CookieSession } from '../support/cookie-session';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -116,6 +117,51 @@ describe('audit log search (HTTP, PostgreSQL)', () => {
       'asset-1',
     ]);
     expect((await search('actor=nobody')).items).toEqual([]);
+  });
+
+  it('finds a user by a part of the username, in any case (issue 12)', async () => {
+    expect(assetsOf(await search('actor=LUCA'))).toEqual(['asset-2', 'asset-1']);
+    expect(assetsOf(await search('actor=conti'))).toEqual(['asset-2', 'asset-1']);
+    expect(new Set((await search('actor=.')).items.map((r) => r.actor))).toEqual(
+      new Set(['anna.bianchi', 'luca.conti']),
+    );
+    expect((await search('actor=bianchi.')).items).toEqual([]);
+  });
+
+  it('names the folders of a row in the asked language; ids the provider does not know stay unnamed', async () => {
+    const ids = await seedFolders(
+      t,
+      [
+        folder(
+          'audit-from',
+          null,
+          'Department archive',
+          { 'PADDOCK.ADMIN': {} },
+          { it: 'Archivio di reparto' },
+        ),
+        folder('audit-to', null, 'Enrichment', { 'PADDOCK.ADMIN': {} }, { it: 'Arricchimento' }),
+      ],
+      ['PADDOCK.ADMIN'],
+    );
+    await t.app.get(HubPrismaService).auditRecord.create({
+      data: {
+        actor: 'named.user',
+        action: 'move',
+        assetId: 'gone-asset',
+        fromFolderId: ids.get('audit-from')!,
+        toFolderId: ids.get('audit-to')!,
+        outcome: 'success',
+        at: day(6),
+      },
+    });
+    const [row] = (await search('actor=named.user&lang=it')).items;
+    expect(row).toMatchObject({
+      assetName: null,
+      fromFolderName: 'Archivio di reparto',
+      toFolderName: 'Arricchimento',
+    });
+    expect((await search('actor=named.user&lang=en')).items[0]?.toFolderName).toBe('Enrichment');
+    await t.app.get(HubPrismaService).auditRecord.deleteMany({ where: { actor: 'named.user' } });
   });
 
   it('pages with the cursor it returns, to the end', async () => {

@@ -1,6 +1,7 @@
 import { FOLDER_CODES, HEADER_CSRF } from '@paddock/rules';
 import { BuiltinProviderPrismaService } from '../../src/builtin-provider/builtin-provider-prisma.service';
-import { DEMO_GROUPS, DEMO_USERS, demoFolders } from '../../src/seed/demo-data';
+import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
+import { DEMO_GROUPS, DEMO_USERS, SERVICE_ACCOUNT, demoFolders } from '../../src/seed/demo-data';
 import type {
   FolderDetailResponse,
   FolderNodeResponse,
@@ -56,6 +57,12 @@ describe('folders over HTTP', () => {
     );
     for (const u of DEMO_USERS.filter((d) => d.active !== false && !d.passwordExpired))
       await seedUser(t, u.username, u.groups, u.companyName);
+    // The hub's service account reads the department names above a supplier's roots.
+    await t.app.get(BuiltinIdentitySeeder).upsertUser({
+      username: t.config.PROVIDER_SERVICE_USERNAME,
+      password: t.config.PROVIDER_SERVICE_PASSWORD,
+      groups: [SERVICE_ACCOUNT.group],
+    });
     for (const u of ['mario.rossi', 'foto.studio', 'marco.multi', 'anna.bianchi', 'paola.neri'])
       clients[u] = await signedIn(u);
   });
@@ -131,6 +138,21 @@ describe('folders over HTTP', () => {
     expect(italian.find((n) => n.prettyId === mkt(FOLDER_CODES.supplierWork))?.name).toBe(
       'inviati al costruttore',
     );
+  });
+
+  it('names the department of each root the supplier sees, in the asked language (issue 12)', async () => {
+    const departments = async (lang: string) =>
+      (await tree('foto.studio', lang)).map((r) => [r.name, r.department]).sort();
+    expect(await departments('en')).toEqual([
+      ['Foto Studio', 'Heritage and restoration'],
+      ['Foto Studio', 'Marketing'],
+    ]);
+    expect(await departments('it')).toEqual([
+      ['Foto Studio', 'Heritage e restauro'],
+      ['Foto Studio', 'Marketing'],
+    ]);
+    // Roots that are the department's own top folder need no such name.
+    expect((await tree('marco.multi')).map((r) => r.department)).toEqual([undefined, undefined]);
   });
 
   it('answers one folder with its sub-folders and breadcrumb; hidden folders are not found', async () => {

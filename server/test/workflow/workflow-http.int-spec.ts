@@ -1,3 +1,4 @@
+import { WORKFLOW_ERROR_CODES } from '@paddock/rules';
 import type { SignedIn } from '../auth/auth-fixtures';
 import { hubDb } from '../auth/auth-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -172,4 +173,86 @@ describe('the approval workflow over HTTP (real provider, real jobs)', () => {
     expect(await hubDb(t).jobRecord.count()).toBe(jobs);
     expect((await stateOf(t, step1))?.folders).toEqual(['appstp1-marketing']);
   });
+});
+
+describe('move and restore targets (issue 12)', () => {
+  it('restores without a target back to the folder each content was deleted from', async () => {
+    const [fromArchive, fromEnrichment] = await contentsIn(t, folders, ['arch04-marketing'], 2);
+    await finished(
+      t,
+      mario,
+      await submit(mario, 'move', {
+        contentIds: [fromEnrichment!],
+        folderId: id('arch04-marketing'),
+        toFolderId: id('arrc03-marketing'),
+      }),
+    );
+    for (const [content, folder] of [
+      [fromArchive!, 'arch04-marketing'],
+      [fromEnrichment!, 'arrc03-marketing'],
+    ] as const)
+      await finished(
+        t,
+        mario,
+        await submit(mario, 'delete', { contentIds: [content], folderId: id(folder) }),
+      );
+    expect((await stateOf(t, fromEnrichment!))?.folders).toEqual(['junk-marketing']);
+
+    const restored = await submit(mario, 'restore', {
+      contentIds: [fromArchive, fromEnrichment],
+      folderId: id('junk-marketing'),
+    });
+    const job = await finished(t, mario, restored);
+    expect(job.state).toBe('completed');
+    expect(job.outcomes?.map((o) => [o.contentId, o.toFolderId])).toEqual(
+      expect.arrayContaining([
+        [fromArchive, id('arch04-marketing')],
+        [fromEnrichment, id('arrc03-marketing')],
+      ]),
+    );
+    expect((await stateOf(t, fromArchive!))?.folders).toEqual(['arch04-marketing']);
+    expect(await stateOf(t, fromEnrichment!)).toMatchObject({ folders: ['arrc03-marketing'], tags: [] });
+  });
+
+  it('refuses a restore to the origin when one content has no known origin, enqueueing nothing', async () => {
+    const [known] = await contentsIn(t, folders, ['arch04-marketing']);
+    await finished(
+      t,
+      mario,
+      await submit(mario, 'delete', { contentIds: [known], folderId: id('arch04-marketing') }),
+    );
+    // Put in the junk by the provider's own hand: the hub never saw where it came from.
+    const [unknown] = await contentsIn(t, folders, ['junk-marketing']);
+    const jobsBefore = await hubDb(t).jobRecord.count();
+    const res = await post<{ code: string; details: { ids: string[] } }>(t, mario, '/api/workflow/restore', {
+      contentIds: [known, unknown],
+      folderId: id('junk-marketing'),
+    });
+    expect([res.status, res.body.code, res.body.details.ids]).toEqual([
+      409,
+      WORKFLOW_ERROR_CODES.ORIGIN_UNAVAILABLE,
+      [unknown],
+    ]);
+    expect(await hubDb(t).jobRecord.count()).toBe(jobsBefore);
+    expect((await stateOf(t, known!))?.folders).toEqual(['junk-marketing']);
+  });
+
+  it.each([
+    ['the junk', 'move', 'arrc03-marketing', 'junk-marketing'],
+    ['the rejected folder', 'move', 'arrc03-marketing', 'rftt00-marketing'],
+    ['an approval step', 'move', 'arrc03-marketing', 'appstp1-marketing'],
+    ['the rejected folder', 'restore', 'junk-marketing', 'rftt00-marketing'],
+  ])(
+    'refuses %s as the target of a %s (400 WORKFLOW_TARGET_NOT_ALLOWED), nothing moves',
+    async (_, action, from, to) => {
+      const [content] = await contentsIn(t, folders, [from]);
+      const res = await post<{ code: string }>(t, mario, `/api/workflow/${action}`, {
+        contentIds: [content],
+        folderId: id(from),
+        toFolderId: id(to),
+      });
+      expect([res.status, res.body.code]).toEqual([400, WORKFLOW_ERROR_CODES.TARGET_NOT_ALLOWED]);
+      expect((await stateOf(t, content!))?.folders).toEqual([from]);
+    },
+  );
 });

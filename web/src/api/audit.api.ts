@@ -16,7 +16,7 @@ function dayStart(day: string, nextDay = false): string {
   return new Date(year, month - 1, date + (nextDay ? 1 : 0)).toISOString();
 }
 
-export function auditPath(search: AuditSearch, cursor: string | null): string {
+export function auditPath(search: AuditSearch, cursor: string | null, lang?: string): string {
   const params = new URLSearchParams();
   if (search.assetId.trim()) params.set('assetId', search.assetId.trim());
   if (search.actor.trim()) params.set('actor', search.actor.trim());
@@ -25,6 +25,7 @@ export function auditPath(search: AuditSearch, cursor: string | null): string {
   if (search.to) params.set('to', dayStart(search.to, true));
   if (search.jobId) params.set('jobId', search.jobId);
   if (cursor) params.set('cursor', cursor);
+  if (lang) params.set('lang', lang);
   const query = params.toString();
   return query ? `/api/audit?${query}` : '/api/audit';
 }
@@ -32,7 +33,8 @@ export function auditPath(search: AuditSearch, cursor: string | null): string {
 export function fetchAudit(
   search: AuditSearch,
   cursor: string | null,
+  lang: string,
   signal?: AbortSignal,
 ): Promise<AuditListResponse> {
-  return request<AuditListResponse>(auditPath(search, cursor), { signal });
+  return request<AuditListResponse>(auditPath(search, cursor, lang), { signal });
 }

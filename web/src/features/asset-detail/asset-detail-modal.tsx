@@ -16,7 +16,7 @@ import {
 import type { DrawingDocument } from '@paddock/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetDetailQueryOptions } from '../../api/assets.queries';
 import { assetInFolderQueryOptions } from '../../api/workflow.queries';
@@ -53,6 +53,16 @@ export interface AssetDetailModalProps {
   breadcrumb?: readonly { id: string; name: string }[];
   /** The listing's folder: the asset's place and the SPEC §6 actions are those of this folder. */
   folderId?: string;
+}
+
+/** Where ← and → move the caret, not the asset: text fields, not checkboxes or buttons. */
+function isTextEntry(target: EventTarget): boolean {
+  if (target instanceof HTMLTextAreaElement) return true;
+  if (target instanceof HTMLElement && target.isContentEditable) return true;
+  return (
+    target instanceof HTMLInputElement &&
+    !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(target.type)
+  );
 }
 
 /**
@@ -104,12 +114,15 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
       setStepping(false);
     }
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    // Not for keys a control used (a tree's arrows) nor from a dialog opened over this one.
+    if (event.defaultPrevented || !event.currentTarget.contains(event.target as Node)) return;
+    if (isTextEntry(event.target)) return;
     if (event.key === 'ArrowRight') void step(1);
     else if (event.key === 'ArrowLeft') void step(-1);
   };
   const title = asset ? displayName(asset.name, asset.extension) : t('loading.label');
+  const content = useRef<HTMLDivElement>(null);
 
   return (
     <Dialog.Root
@@ -117,6 +130,8 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
       size="xl"
       placement="center"
       scrollBehavior="inside"
+      // The dialog itself takes the focus (named by its title), so ← and → step at once.
+      initialFocusEl={() => content.current}
       onOpenChange={(details) => {
         if (!details.open) props.onClose();
       }}
@@ -124,7 +139,7 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content onKeyDown={onKeyDown} maxW="6xl">
+          <Dialog.Content ref={content} tabIndex={-1} onKeyDown={onKeyDown} maxW="6xl">
             <Dialog.Header>
               <HStack gap="3" flex="1" minW="0">
                 <Checkbox.Root

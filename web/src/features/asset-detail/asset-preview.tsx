@@ -1,10 +1,15 @@
-import { Box, chakra, HStack, IconButton, Image, Text } from '@chakra-ui/react';
+import { Box, Button, ButtonGroup, chakra, HStack, IconButton, Image, Text } from '@chakra-ui/react';
 import type { AssetDetail } from '@paddock/rules';
 import { ZoomIn, ZoomOut } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-
-const ZOOM_STEPS = [1, 1.5, 2, 3, 4] as const;
+import {
+  displayedSize,
+  PREVIEW_HEIGHT_RATIO,
+  PREVIEW_ZOOMS,
+  type PreviewZoom,
+  type Size,
+} from './preview-fit';
 
 interface AssetPreviewProps {
   asset: AssetDetail;
@@ -12,10 +17,9 @@ interface AssetPreviewProps {
   overlay?: ReactNode;
 }
 
-/** The preview player of one asset, by type: zoomable image, video, audio, a document's first page. */
+/** The preview player of one asset, by type: image at fit or actual pixels, video, audio, a document's first page. */
 export function AssetPreview({ asset, overlay }: AssetPreviewProps) {
   const { t } = useTranslation();
-  const [zoom, setZoom] = useState(0);
 
   if (asset.type === 'VIDEO') {
     return (
@@ -60,31 +64,86 @@ export function AssetPreview({ asset, overlay }: AssetPreviewProps) {
       </Box>
     );
   }
-  const scale = ZOOM_STEPS[zoom] ?? 1;
+  return <ImagePreview asset={asset} overlay={overlay} />;
+}
+
+/** Follows an element's inner width and the window's height, so "fit" follows the modal's size. */
+function useViewport(element: HTMLElement | null): Size {
+  const [viewport, setViewport] = useState<Size>({ width: 0, height: 0 });
+  useEffect(() => {
+    if (!element) return;
+    const measure = () =>
+      setViewport({
+        width: element.clientWidth,
+        height: Math.floor(window.innerHeight * PREVIEW_HEIGHT_RATIO),
+      });
+    measure();
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, [element]);
+  return viewport;
+}
+
+/**
+ * An image at "fit" (whole, the default) or at a scale of its actual pixels, scrollable. The image
+ * and the overlay share one box of the image's displayed size, so a drawing maps to image coordinates.
+ */
+function ImagePreview({ asset, overlay }: AssetPreviewProps) {
+  const { t, i18n } = useTranslation();
+  const [zoom, setZoom] = useState(0);
+  const [viewportElement, setViewportElement] = useState<HTMLDivElement | null>(null);
+  const viewport = useViewport(viewportElement);
+  // The original's pixels when the hub knows them, else the loaded preview's.
+  const [loaded, setLoaded] = useState<Size | null>(null);
+  const natural = asset.width && asset.height ? { width: asset.width, height: asset.height } : loaded;
+  const level = PREVIEW_ZOOMS[zoom] ?? 'fit';
+  const shown = natural ? displayedSize(natural, viewport, level) : null;
+  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent' });
+  const zoomLabel = (candidate: PreviewZoom) =>
+    candidate === 'fit' ? t('assetDetail.preview.fit') : percent.format(candidate);
+  const actualPixels = PREVIEW_ZOOMS.indexOf(1);
+
   return (
     <Box>
-      <Box overflow="auto" maxH="60vh" bg="bg.muted" rounded="l2">
+      <Box
+        ref={setViewportElement}
+        data-testid="preview-viewport"
+        data-zoom={level}
+        overflow={level === 'fit' ? 'hidden' : 'auto'}
+        bg="bg.muted"
+        rounded="l2"
+        style={{ maxHeight: viewport.height || `${PREVIEW_HEIGHT_RATIO * 100}vh` }}
+      >
         <Box
           position="relative"
           mx="auto"
-          w={scale === 1 ? 'fit-content' : undefined}
-          maxW={scale === 1 ? 'full' : 'none'}
-          style={scale === 1 ? undefined : { width: `${scale * 100}%` }}
+          data-testid="preview-box"
+          style={shown ? { width: shown.width, height: shown.height } : { width: 'fit-content' }}
         >
           <Image
             src={asset.previewUrl}
             alt={t('assetDetail.preview.image')}
             display="block"
-            w={scale === 1 ? undefined : 'full'}
-            maxW="full"
-            objectFit="contain"
-            cursor={zoom < ZOOM_STEPS.length - 1 ? 'zoom-in' : 'zoom-out'}
-            onClick={() => setZoom((current) => (current + 1) % ZOOM_STEPS.length)}
+            w={shown ? 'full' : undefined}
+            h={shown ? 'full' : undefined}
+            maxW={shown ? 'none' : 'full'}
+            style={shown ? undefined : { maxHeight: `${PREVIEW_HEIGHT_RATIO * 100}vh` }}
+            cursor={level === 'fit' ? 'zoom-in' : 'zoom-out'}
+            onLoad={(event) => {
+              const { naturalWidth: width, naturalHeight: height } = event.currentTarget;
+              if (width && height) setLoaded({ width, height });
+            }}
+            onClick={() => setZoom((current) => (current === 0 ? actualPixels : 0))}
           />
           {overlay}
         </Box>
       </Box>
-      <HStack justify="center" mt="2">
+      <HStack justify="center" mt="2" gap="1">
         <IconButton
           size="xs"
           variant="outline"
@@ -94,18 +153,30 @@ export function AssetPreview({ asset, overlay }: AssetPreviewProps) {
         >
           <ZoomOut />
         </IconButton>
-        <Text fontSize="sm" minW="12" textAlign="center">
-          {Math.round(scale * 100)}%
+        <Text fontSize="sm" minW="16" textAlign="center" aria-live="polite">
+          {zoomLabel(level)}
         </Text>
         <IconButton
           size="xs"
           variant="outline"
           aria-label={t('assetDetail.preview.zoomIn')}
-          disabled={zoom === ZOOM_STEPS.length - 1}
-          onClick={() => setZoom((current) => Math.min(ZOOM_STEPS.length - 1, current + 1))}
+          disabled={zoom === PREVIEW_ZOOMS.length - 1}
+          onClick={() => setZoom((current) => Math.min(PREVIEW_ZOOMS.length - 1, current + 1))}
         >
           <ZoomIn />
         </IconButton>
+        <ButtonGroup size="xs" variant="outline" attached ms="2">
+          {[0, actualPixels].map((index) => (
+            <Button
+              key={index}
+              aria-pressed={zoom === index}
+              variant={zoom === index ? 'solid' : 'outline'}
+              onClick={() => setZoom(index)}
+            >
+              {zoomLabel(PREVIEW_ZOOMS[index] ?? 'fit')}
+            </Button>
+          ))}
+        </ButtonGroup>
       </HStack>
     </Box>
   );

@@ -1,9 +1,16 @@
 import { Badge, Box, chakra, Flex, Image, Spinner, Text } from '@chakra-ui/react';
-import { PROCESSING_STATE, type AssetSummary, type AssetWorkflowState } from '@paddock/rules';
+import {
+  PROCESSING_STATE,
+  type AssetSortField,
+  type AssetSummary,
+  type AssetWorkflowState,
+  type SortOrder,
+} from '@paddock/rules';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Check, FileText, Film, Music, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import { AreaLoader } from '../ui/area-loader';
 import { displayName, formatDate, formatDuration } from './format';
 import type { ClickModifiers } from './selection';
@@ -25,6 +32,8 @@ interface AssetBrowserProps {
   label: string;
   /** The next sort, filter or search is loading: the results shown are the previous ones, dimmed. */
   stale?: boolean;
+  /** The listing's sort, so the list view's column headers sort by the columns the listing sorts by. */
+  sort?: { field: AssetSortField; order: SortOrder; onSort(field: AssetSortField): void };
 }
 
 /** A tile is at least this wide; the grid fits as many columns as the scroll box allows. */
@@ -102,7 +111,9 @@ export function AssetBrowser(props: AssetBrowserProps) {
   };
 
   return (
-    <Box position="relative">
+    // On a desktop the scroll box takes the height the page leaves it: the grid is the one scroll area.
+    <Box position="relative" display="flex" flexDirection="column" flex="1" minH="0">
+      {viewMode === 'list' ? <ListHeaders sort={props.sort} /> : null}
       <Box
         ref={setScrollBox}
         role="listbox"
@@ -112,8 +123,9 @@ export function AssetBrowser(props: AssetBrowserProps) {
         onKeyDown={onKeyDown}
         opacity={props.stale ? 0.55 : 1}
         transition="opacity 0.2s"
-        h={{ base: '60vh', md: 'calc(100dvh - 19rem)' }}
-        minH="80"
+        h={{ base: '60vh', lg: 'auto' }}
+        flex={{ lg: '1' }}
+        minH={{ base: '80', lg: `${TILE_HEIGHT}px` }}
         overflowY="auto"
         data-testid="asset-scroll"
       >
@@ -153,6 +165,83 @@ export function AssetBrowser(props: AssetBrowserProps) {
         </Box>
       ) : null}
     </Box>
+  );
+}
+
+/** The list view's columns: widths shared by the headers and the rows. */
+const LIST_COLUMNS = {
+  thumbnail: { w: '20', flexShrink: 0 },
+  name: { flex: '3', minW: '0' },
+  state: { flex: '1', minW: '0' },
+  type: { flex: '1', minW: '0' },
+  date: { flex: '1', minW: '0' },
+  owner: { flex: '1', minW: '0' },
+} as const;
+
+/** Column headers sortable where the listing sorts: name and creation date (SPEC §3). */
+const SORTABLE_COLUMNS: Partial<Record<keyof typeof LIST_COLUMNS, AssetSortField>> = {
+  name: 'name',
+  date: 'creationDate',
+};
+
+function ListHeaders({ sort }: { sort: AssetBrowserProps['sort'] }) {
+  const { t } = useTranslation();
+  const titles = {
+    name: t('assets.sort.fields.name'),
+    state: t('assets.columns.state'),
+    type: t('assetDetail.info.type'),
+    date: t('assets.sort.fields.creationDate'),
+    owner: t('assetDetail.info.owner'),
+  };
+  return (
+    <Flex
+      role="group"
+      aria-label={t('assets.columns.label')}
+      align="center"
+      gap="4"
+      px="3"
+      py="1"
+      borderBottomWidth="1px"
+      fontSize="sm"
+      fontWeight="semibold"
+      color="fg.muted"
+      data-testid="list-headers"
+    >
+      <Box {...LIST_COLUMNS.thumbnail} />
+      {(Object.keys(titles) as (keyof typeof titles)[]).map((column) => {
+        const field = SORTABLE_COLUMNS[column];
+        const current = sort && field === sort.field ? sort.order : undefined;
+        return (
+          <Box key={column} {...LIST_COLUMNS[column]}>
+            {sort && field ? (
+              <chakra.button
+                type="button"
+                display="inline-flex"
+                alignItems="center"
+                gap="1"
+                fontWeight="inherit"
+                color={current ? 'fg' : undefined}
+                aria-label={t('assets.columns.sortBy', {
+                  column: titles[column],
+                  order: t(`assets.sort.orders.${current === 'asc' ? 'desc' : 'asc'}`),
+                })}
+                aria-pressed={current !== undefined}
+                onClick={() => sort.onSort(field)}
+              >
+                {titles[column]}
+                {current === 'asc' ? (
+                  <ArrowUp size={14} />
+                ) : current === 'desc' ? (
+                  <ArrowDown size={14} />
+                ) : null}
+              </chakra.button>
+            ) : (
+              <Text as="span">{titles[column]}</Text>
+            )}
+          </Box>
+        );
+      })}
+    </Flex>
   );
 }
 
@@ -360,20 +449,18 @@ const AssetItem = memo(function AssetItem({
       >
         <SelectBox name={name} selected={selected} onToggle={toggle} />
         <Thumbnail asset={asset} width="10" height="10" compact />
-        <Box flex="3" minW="0">
-          {nameText}
-        </Box>
-        <Box flex="1" minW="0">
+        <Box {...LIST_COLUMNS.name}>{nameText}</Box>
+        <Box {...LIST_COLUMNS.state}>
           <StateChip state={asset.workflowState} />
         </Box>
-        <Text flex="1" color="fg.muted" truncate>
+        <Text {...LIST_COLUMNS.type} color="fg.muted" truncate>
           {t(`assets.types.${asset.type}`)}
           {duration ? ` · ${duration}` : ''}
         </Text>
-        <Text flex="1" color="fg.muted">
+        <Text {...LIST_COLUMNS.date} color="fg.muted">
           {formatDate(asset.createdAt)}
         </Text>
-        <Text flex="1" color="fg.muted" truncate>
+        <Text {...LIST_COLUMNS.owner} color="fg.muted" truncate>
           {asset.owner}
         </Text>
       </Flex>

@@ -32,6 +32,24 @@ function renderTree(selectedId?: string) {
 const item = (name: string) => screen.getByRole('treeitem', { name });
 
 describe('the folder tree', () => {
+  it('names the department of roots that carry one, so same-named roots read apart', () => {
+    renderWithProviders(
+      <FolderTree
+        roots={[
+          aFolder({ id: 'fs-mk', name: 'Foto Studio', department: 'Marketing' }),
+          aFolder({ id: 'fs-her', name: 'Foto Studio', department: 'Heritage' }),
+        ]}
+        selectedId={undefined}
+        onSelect={jest.fn()}
+        label="Folders"
+      />,
+    );
+    expect(screen.getAllByRole('treeitem').map((node) => node.textContent)).toEqual([
+      'Foto Studio · Marketing',
+      'Foto Studio · Heritage',
+    ]);
+  });
+
   it('is one tab stop; arrows move, open and close, Enter selects', async () => {
     const onSelect = renderTree();
     const user = userEvent.setup();

@@ -187,14 +187,24 @@ export function FolderTree({
             <chakra.span aria-hidden display="inline-flex" color="fg.muted">
               {isOpen ? <FolderOpen size={16} /> : <Folder size={16} />}
             </chakra.span>
-            <Text as="span" truncate>
+            <Text as="span" truncate title={folderLabel(node)}>
               {node.name}
+              {node.department ? (
+                <Text as="span" color="fg.muted" fontWeight="normal">
+                  {` · ${node.department}`}
+                </Text>
+              ) : null}
             </Text>
           </chakra.li>
         );
       })}
     </Box>
   );
+}
+
+/** A folder's name, with its department where the tree names it ("Foto Studio · Marketing"). */
+export function folderLabel(folder: Pick<FolderNode, 'name' | 'department'>): string {
+  return folder.department ? `${folder.name} · ${folder.department}` : folder.name;
 }
 
 /** The folder and how deep it sits (roots are depth 1), or undefined. */

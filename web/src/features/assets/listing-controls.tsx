@@ -1,4 +1,14 @@
-import { Box, ButtonGroup, HStack, IconButton } from '@chakra-ui/react';
+import {
+  Box,
+  ButtonGroup,
+  Circle,
+  Float,
+  HStack,
+  IconButton,
+  Popover,
+  Portal,
+  Stack,
+} from '@chakra-ui/react';
 import {
   DEFAULT_SORT_ORDER,
   FILE_EXTENSIONS,
@@ -8,7 +18,7 @@ import {
   type FilterContentType,
   type SortOrder,
 } from '@paddock/rules';
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, List } from 'lucide-react';
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, List, ListFilter } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../components/ui/select';
@@ -39,8 +49,8 @@ function Fit({ children }: { children: ReactNode }) {
 }
 
 /**
- * Sort (SPEC §3: four fields, each ascending or descending), type and extension filters: inline
- * items of the listing toolbar, which wraps them one by one on narrow screens.
+ * Sort (SPEC §3: four fields, each ascending or descending), then the type and extension filters
+ * behind one button: inline items of the listing toolbar.
  */
 export function ListingControls({ filters, onFilters }: ListingControlsProps) {
   const { t } = useTranslation();
@@ -68,31 +78,74 @@ export function ListingControls({ filters, onFilters }: ListingControlsProps) {
           {filters.order === 'desc' ? <ArrowDownWideNarrow /> : <ArrowUpNarrowWide />}
         </IconButton>
       </HStack>
-      <Fit>
-        <Select<FilterContentType | typeof ALL>
-          size="sm"
-          aria-label={t('assets.filters.type')}
-          value={filters.type ?? ALL}
-          options={[
-            { value: ALL, label: t('assets.filters.allTypes') },
-            ...FILTER_CONTENT_TYPES.map((type) => ({ value: type, label: t(`assets.types.${type}`) })),
-          ]}
-          onChange={(value) => onFilters({ ...filters, type: value === ALL ? undefined : value })}
-        />
-      </Fit>
-      <Fit>
-        <Select<FileExtension | typeof ALL>
-          size="sm"
-          aria-label={t('assets.filters.extension')}
-          value={filters.extension ?? ALL}
-          options={[
-            { value: ALL, label: t('assets.filters.allExtensions') },
-            ...FILE_EXTENSIONS.map((extension) => ({ value: extension, label: extension.toUpperCase() })),
-          ]}
-          onChange={(value) => onFilters({ ...filters, extension: value === ALL ? undefined : value })}
-        />
-      </Fit>
+      <FiltersButton active={Number(filters.type !== undefined) + Number(filters.extension !== undefined)}>
+        <Fit>
+          <Select<FilterContentType | typeof ALL>
+            size="sm"
+            aria-label={t('assets.filters.type')}
+            value={filters.type ?? ALL}
+            options={[
+              { value: ALL, label: t('assets.filters.allTypes') },
+              ...FILTER_CONTENT_TYPES.map((type) => ({ value: type, label: t(`assets.types.${type}`) })),
+            ]}
+            onChange={(value) => onFilters({ ...filters, type: value === ALL ? undefined : value })}
+          />
+        </Fit>
+        <Fit>
+          <Select<FileExtension | typeof ALL>
+            size="sm"
+            aria-label={t('assets.filters.extension')}
+            value={filters.extension ?? ALL}
+            options={[
+              { value: ALL, label: t('assets.filters.allExtensions') },
+              ...FILE_EXTENSIONS.map((extension) => ({ value: extension, label: extension.toUpperCase() })),
+            ]}
+            onChange={(value) => onFilters({ ...filters, extension: value === ALL ? undefined : value })}
+          />
+        </Fit>
+      </FiltersButton>
     </>
+  );
+}
+
+/**
+ * The type and extension filters behind one icon (its name counts the active ones), so the
+ * toolbar keeps one row in every language.
+ */
+function FiltersButton({ active, children }: { active: number; children: ReactNode }) {
+  const { t } = useTranslation();
+  const label = active ? t('assets.filters.labelActive', { count: active }) : t('assets.filters.label');
+  return (
+    <Popover.Root positioning={{ placement: 'bottom-start' }}>
+      <Popover.Trigger asChild>
+        <IconButton
+          size="sm"
+          variant={active ? 'subtle' : 'outline'}
+          aria-label={label}
+          title={label}
+          flex="none"
+          position="relative"
+        >
+          <ListFilter />
+          {active ? (
+            <Float placement="top-end" offset="1">
+              <Circle size="4" bg="brand.solid" color="brand.contrast" fontSize="2xs" aria-hidden>
+                {active}
+              </Circle>
+            </Float>
+          ) : null}
+        </IconButton>
+      </Popover.Trigger>
+      <Portal>
+        <Popover.Positioner>
+          <Popover.Content w="auto">
+            <Popover.Body>
+              <Stack gap="2">{children}</Stack>
+            </Popover.Body>
+          </Popover.Content>
+        </Popover.Positioner>
+      </Portal>
+    </Popover.Root>
   );
 }
 

@@ -28,7 +28,8 @@ export function SearchBox({ state, disabled, onSearch, onClear }: SearchBoxProps
       role="search"
       onSubmit={submit}
       aria-label={t('assets.search.label')}
-      flex="1 0 11rem"
+      flex="1 1 9rem"
+      minW="7rem"
       maxW={{ base: 'full', '2xl': '28rem' }}
     >
       <Group attached w="full">

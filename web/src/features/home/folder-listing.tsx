@@ -1,4 +1,4 @@
-import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import {
   DEFAULT_SORT_ORDER,
   isSearchAllowed,
@@ -36,6 +36,7 @@ import { InlineError } from '../ui/inline-error';
 import { UploadCheckDialog } from '../upload-check/upload-check-dialog';
 import { useUploads } from '../uploads/uploads-context';
 import { useAssetReadiness } from './use-asset-readiness';
+import { sideOfRoles } from '../workflow/workflow-folders';
 
 /** Views whose detail modal shows the folder breadcrumb (SPEC §2). */
 const BREADCRUMB_VIEWS: readonly View[] = [
@@ -118,15 +119,28 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
   // SPEC §6 as the hub checks it at upload (no uploads into approval, rejected or junk folders).
   const canUpload = isUploadAllowed({
     roles: session.roles,
-    place: placeOfFolder(path, session.roles.includes('supplier') ? 'supplier' : 'maker'),
+    place: placeOfFolder(path, sideOfRoles(session.roles)),
     folder: folder.rights,
   });
+  const countText =
+    counted.data && !listing.isError
+      ? counted.data.totalIsCapped
+        ? t('assets.countCapped', { total: counted.data.totalResults })
+        : t('assets.count', { count: counted.data.totalResults })
+      : '';
   const filtered = text !== '' || filters.type !== undefined || filters.extension !== undefined;
   const toggle = (id: string) => setSelection((current) => toggleItem(current, id));
 
   return (
-    <Stack gap="3" p="3">
-      <Flex as="section" aria-label={t('assets.toolbar')} wrap="wrap" align="center" gap="2">
+    <Stack gap="3" p="3" flex="1" minH="0">
+      {/* One row on a desktop in every language: the actions beside the filters are icons, named for assistive technology and on hover. */}
+      <Flex
+        as="section"
+        aria-label={t('assets.toolbar')}
+        wrap={{ base: 'wrap', lg: 'nowrap' }}
+        align="center"
+        gap="2"
+      >
         <SearchBox
           state={searchState}
           disabled={searchDisabled}
@@ -142,28 +156,41 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           }}
         />
         <ListingControls filters={filters} onFilters={setFilters} />
-        <Text flex="1 0 auto" fontSize="sm" color="fg.muted" aria-live="polite" px="1">
-          {counted.data && !listing.isError
-            ? counted.data.totalIsCapped
-              ? t('assets.countCapped', { total: counted.data.totalResults })
-              : t('assets.count', { count: counted.data.totalResults })
-            : ''}
+        {/* The count gives way first when the row is tight (its full text stays its title). */}
+        <Text
+          flex="1 1 auto"
+          minW="0"
+          truncate
+          fontSize="sm"
+          color="fg.muted"
+          aria-live="polite"
+          px="1"
+          title={countText}
+        >
+          {countText}
         </Text>
         <HStack gap="2">
           <ViewModeToggle viewMode={viewMode} onViewMode={setViewMode} />
-          <Button size="sm" variant="outline" onClick={() => setChecking(true)}>
+          <IconButton
+            size="sm"
+            variant="outline"
+            aria-label={t('uploadCheck.open')}
+            title={t('uploadCheck.open')}
+            onClick={() => setChecking(true)}
+          >
             <ListChecks />
-            {t('uploadCheck.open')}
-          </Button>
-          <Button
+          </IconButton>
+          <IconButton
             size="sm"
             disabled={!canUpload}
-            title={canUpload ? undefined : t(folder.rights.write ? 'uploads.notHere' : 'uploads.noWrite')}
+            aria-label={t('uploads.open')}
+            title={
+              canUpload ? t('uploads.open') : t(folder.rights.write ? 'uploads.notHere' : 'uploads.noWrite')
+            }
             onClick={() => uploads.open({ id: folder.id, name: folder.name, canWrite: canUpload })}
           >
             <Upload />
-            {t('uploads.open')}
-          </Button>
+          </IconButton>
         </HStack>
       </Flex>
       <SmartBar
@@ -189,11 +216,12 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           <EmptyState
             icon={<Images />}
             title={t('assets.emptyFolderTitle')}
-            description={t('assets.emptyFolderDescription')}
+            // Upload is offered only where the hub takes uploads (not in the junk, steps, rejected).
+            description={t(canUpload ? 'assets.emptyFolderDescription' : 'assets.emptyFolderNoUpload')}
           />
         )
       ) : (
-        <Box>
+        <Flex direction="column" flex="1" minH="0">
           <AssetBrowser
             items={items}
             viewMode={viewMode}
@@ -210,8 +238,24 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
             }}
             label={t('assets.listLabel', { folder: folder.name })}
             stale={listing.isPlaceholderData}
+            sort={{
+              field: filters.sort,
+              order: filters.order,
+              // A new column starts in its default order (names A→Z, dates newest first); the current one turns around.
+              onSort: (sort) =>
+                setFilters((current) => ({
+                  ...current,
+                  sort,
+                  order:
+                    current.sort === sort
+                      ? current.order === 'asc'
+                        ? 'desc'
+                        : 'asc'
+                      : DEFAULT_SORT_ORDER[sort],
+                })),
+            }}
           />
-        </Box>
+        </Flex>
       )}
       {openAssetId ? (
         <AssetDetailModal

@@ -195,6 +195,7 @@ describe('home listing', () => {
     renderApp('/home?folder=mk');
     const user = userEvent.setup();
     expect(await screen.findByText('This folder is empty')).toBeInTheDocument();
+    expect(screen.getByText('Upload files or pick another folder.')).toBeInTheDocument();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search assets' }), 'nothing');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -211,6 +212,34 @@ describe('home listing', () => {
     expect(screen.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ viewMode: 'list' }),
+    );
+  });
+
+  it('offers no upload in the empty state of a folder that refuses uploads (an approval step)', async () => {
+    hub(0);
+    renderApp('/home?folder=stp');
+    expect(await screen.findByText('This folder is empty')).toBeInTheDocument();
+    expect(screen.getByText('Files are not uploaded here: pick another folder.')).toBeInTheDocument();
+    expect(screen.queryByText('Upload files or pick another folder.')).not.toBeInTheDocument();
+  });
+
+  it('heads the list view with its columns; name and date sort the listing', async () => {
+    const calls = hub(2);
+    renderApp('/home?folder=mk');
+    const user = userEvent.setup();
+    await screen.findByText('Results: 2');
+    await user.click(screen.getByRole('button', { name: 'List view' }));
+
+    const headers = within(screen.getByRole('group', { name: 'Columns' }));
+    expect(screen.getByTestId('list-headers')).toHaveTextContent('NameTypeCreation dateOwner');
+    // Newest first to start with: the date column shows it, and turns it around.
+    await user.click(headers.getByRole('button', { name: 'Sort by Creation date, ascending' }));
+    await waitFor(() => expect(assetCalls(calls).at(-1)?.query.get('order')).toBe('asc'));
+    await user.click(headers.getByRole('button', { name: 'Sort by Name, ascending' }));
+    await waitFor(() => expect(assetCalls(calls).at(-1)?.query.toString()).toContain('sort=name&order=asc'));
+    expect(headers.getByRole('button', { name: 'Sort by Name, descending' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
     );
   });
 
@@ -256,6 +285,32 @@ describe('asset detail modal', () => {
     // Past the very last result it wraps to the first.
     await user.keyboard('{ArrowRight}');
     expect(await screen.findByRole('dialog', { name: 'asset-0.jpg' })).toBeInTheDocument();
+  });
+
+  it('takes the focus on the dialog itself, and ← → step between the assets', async () => {
+    hub(3, {
+      'GET /api/assets/a0': ok(anAssetDetail(0)),
+      'GET /api/assets/a1': ok(anAssetDetail(1)),
+    });
+    renderApp('/home?folder=mk&asset=a0');
+    const user = userEvent.setup();
+    await screen.findByText('Results: 3');
+    // Not the hidden selection checkbox: the dialog, named by the asset.
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'asset-0.jpg' })).toHaveFocus());
+
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('dialog', { name: 'asset-1.jpg' })).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}');
+    expect(await screen.findByRole('dialog', { name: 'asset-0.jpg' })).toBeInTheDocument();
+
+    // The selection checkbox keeps the arrows working; a text field keeps them for its caret.
+    await user.click(screen.getByRole('checkbox', { name: 'Select this asset' }));
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('dialog', { name: 'asset-1.jpg' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    await user.keyboard('{ArrowLeft}');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.getByRole('dialog', { name: 'asset-1.jpg' })).toBeInTheDocument();
   });
 
   it('keeps its checkbox in step with the grid selection', async () => {

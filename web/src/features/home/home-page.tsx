@@ -9,7 +9,7 @@ import { folderTreeQueryOptions } from '../../api/assets.queries';
 import { EmptyState } from '../../components/ui/empty-state';
 import { useLanguage } from '../../i18n/use-language';
 import { AssetDetailModal } from '../asset-detail/asset-detail-modal';
-import { FolderTree, findFolder } from '../assets/folder-tree';
+import { FolderTree, findFolder, folderLabel } from '../assets/folder-tree';
 import { resolveView } from '../layout/views-for-session';
 import { useSession } from '../session/use-session';
 import { AreaLoader } from '../ui/area-loader';
@@ -95,7 +95,13 @@ export function HomePage() {
   const emptySubState = subState !== null && tree.isSuccess && roots.length === 0;
 
   const body = (
-    <Flex gap={{ base: '4', lg: '0' }} direction={{ base: 'column', lg: 'row' }} align="stretch">
+    <Flex
+      gap={{ base: '4', lg: '0' }}
+      direction={{ base: 'column', lg: 'row' }}
+      align="stretch"
+      flex="1"
+      minH="0"
+    >
       <Box
         as="aside"
         id={TREE_PANEL_ID}
@@ -108,7 +114,6 @@ export function HomePage() {
         borderWidth="1px"
         p="2"
         minH="40"
-        maxH={{ lg: 'calc(100dvh - 14rem)' }}
         overflowY="auto"
       >
         {tree.isError ? (
@@ -134,7 +139,16 @@ export function HomePage() {
         <AreaLoader area="sidebar" />
       </Box>
       <TreePanelResizer width={treeWidth} onWidth={setTreeWidth} controls={TREE_PANEL_ID} />
-      <Box flex="1" minW="0" position="relative" bg="bg" rounded="l3" borderWidth="1px" minH="64">
+      <Flex
+        direction="column"
+        flex="1"
+        minW="0"
+        minH="64"
+        position="relative"
+        bg="bg"
+        rounded="l3"
+        borderWidth="1px"
+      >
         {found ? (
           <FolderListing
             key={found.folder.id}
@@ -175,20 +189,20 @@ export function HomePage() {
             {firstFolder && !search.folder ? (
               <Box textAlign="center" pb="6">
                 <Button variant="outline" size="sm" onClick={() => selectFolder(firstFolder)}>
-                  {t('assets.openFirstFolder', { folder: firstFolder.name })}
+                  {t('assets.openFirstFolder', { folder: folderLabel(firstFolder) })}
                 </Button>
               </Box>
             ) : null}
           </>
         )}
         <AreaLoader area="grid" />
-      </Box>
+      </Flex>
     </Flex>
   );
 
   return (
-    <Stack gap="4" data-testid="default-view" data-view={view}>
-      <Heading as="h1" size="2xl">
+    <Stack gap="3" data-testid="default-view" data-view={view} flex="1" minH="0">
+      <Heading as="h1" size="xl">
         {t(`views.${view}`)}
       </Heading>
       {subState ? (
@@ -203,15 +217,19 @@ export function HomePage() {
           activationMode="manual"
           data-testid="archive-tabs"
           data-sub-state={subState}
+          flex="1"
+          minH="0"
+          display="flex"
+          flexDirection="column"
         >
-          <Tabs.List aria-label={t('home.archive.label')} mb="3">
+          <Tabs.List aria-label={t('home.archive.label')} mb="2">
             {ARCHIVE_SUB_STATES.map((candidate) => (
               <Tabs.Trigger key={candidate} value={candidate}>
                 {t(`home.archive.tabs.${candidate}`)}
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-          <Tabs.Content value={subState} p="0">
+          <Tabs.Content value={subState} p="0" flex="1" minH="0" display="flex" flexDirection="column">
             {body}
           </Tabs.Content>
         </Tabs.Root>

@@ -1,9 +1,12 @@
 import { Badge, HStack, Separator, Stack } from '@chakra-ui/react';
+import { COUNTED_VIEW_FOLDERS, departmentFolderPrettyId, type FolderNode, type View } from '@paddock/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useMatch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { folderTreeQueryOptions } from '../../api/assets.queries';
 import { assetCountsQueryOptions } from '../../api/counts.queries';
 import { RouterLink } from '../../components/ui/router-link';
+import { useLanguage } from '../../i18n/use-language';
 import { useSession } from '../session/use-session';
 import { resolveView, viewsForSession } from './views-for-session';
 
@@ -24,6 +27,26 @@ const linkStyle = {
   _currentPage: { bg: 'brand.muted', color: 'brand.fg', fontWeight: 'semibold' },
 } as const;
 
+/** The folder a view's count counts (SPEC §6 counts: `<code>-<department>`), if it is in the tree. */
+function countedFolderId(
+  roots: readonly FolderNode[],
+  view: View,
+  department: string | null,
+): string | undefined {
+  const code = COUNTED_VIEW_FOLDERS[view];
+  if (!code || !department) return undefined;
+  const prettyId = departmentFolderPrettyId(code, department);
+  const search = (nodes: readonly FolderNode[]): string | undefined => {
+    for (const node of nodes) {
+      if (node.prettyId === prettyId) return node.id;
+      const below = search(node.children ?? []);
+      if (below) return below;
+    }
+    return undefined;
+  };
+  return search(roots);
+}
+
 /** The views the user's roles reach, then the detail sections; administration only for admins. */
 export function AppNav() {
   const { t, i18n } = useTranslation();
@@ -33,30 +56,44 @@ export function AppNav() {
   const currentView = home ? resolveView(session, home.search.view) : null;
   const counts = useQuery(assetCountsQueryOptions(session.roles.includes('user'))).data ?? {};
   const numbers = new Intl.NumberFormat(i18n.language);
+  const [language] = useLanguage();
+  const roots = useQuery(folderTreeQueryOptions(language)).data?.roots ?? [];
   return (
     <Stack gap="1" p="3">
-      {viewsForSession(session).map((view) => (
-        <RouterLink
-          key={view}
-          to="/home"
-          search={{ view }}
-          aria-current={view === currentView ? 'page' : undefined}
-          {...linkStyle}
-        >
-          <HStack justify="space-between" gap="2">
-            <span>{t(`views.${view}`)}</span>
-            {counts[view] !== undefined ? (
-              <Badge
-                variant="subtle"
-                colorPalette="gray"
-                aria-label={t('views.count', { count: counts[view] })}
+      {viewsForSession(session).map((view) => {
+        const count = counts[view];
+        const counted = countedFolderId(roots, view, session.department);
+        return (
+          <HStack key={view} gap="1">
+            <RouterLink
+              to="/home"
+              search={{ view }}
+              aria-current={view === currentView ? 'page' : undefined}
+              flex="1"
+              {...linkStyle}
+            >
+              {t(`views.${view}`)}
+            </RouterLink>
+            {count !== undefined ? (
+              // The badge opens the very folder it counts: the user's department's, not the first found.
+              <RouterLink
+                to="/home"
+                search={counted ? { view, folder: counted } : { view }}
+                // Not repeating the view's name: the view's own link keeps its name to itself.
+                aria-label={t('views.openCounted', { count })}
+                title={t(`views.${view}`)}
+                rounded="l2"
+                _hover={{ textDecoration: 'none', bg: 'brand.subtle' }}
+                p="1"
               >
-                {numbers.format(counts[view])}
-              </Badge>
+                <Badge variant="subtle" colorPalette="gray">
+                  {numbers.format(count)}
+                </Badge>
+              </RouterLink>
             ) : null}
           </HStack>
-        </RouterLink>
-      ))}
+        );
+      })}
       <Separator my="2" />
       {SECTION_LINKS.map(({ to, section }) => (
         <RouterLink key={to} to={to} {...linkStyle}>

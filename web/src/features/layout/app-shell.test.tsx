@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
-import { aSession, fakeHub, hubError, ok, signedInRoutes } from '../../../test/fake-hub';
+import { aFolder, aSession, fakeHub, hubError, ok, signedInRoutes } from '../../../test/fake-hub';
 import { renderApp } from '../../../test/render';
 
 beforeEach(async () => {
@@ -34,6 +34,33 @@ describe('the signed-in shell', () => {
     expect(screen.getByRole('link', { name: 'Enrichment' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Archives' })).not.toHaveAttribute('aria-current');
     expect(screen.queryByRole('link', { name: 'Department junk' })).not.toBeInTheDocument();
+  });
+
+  it('opens, from a count badge, the folder that count counts: the own department’s junk', async () => {
+    const junkOf = (id: string, department: string) =>
+      aFolder({ id, name: 'Department junk', prettyId: `junk-${department}`, parentId: `top-${department}` });
+    fakeHub({
+      ...signedInRoutes(
+        aSession({ roles: ['user', 'admin'], defaultView: 'archives', department: 'MARKETING' }),
+      ),
+      // Another department's junk comes first in the tree.
+      'GET /api/folders/tree': ok({
+        roots: [
+          aFolder({ id: 'top-heritage', name: 'Heritage', children: [junkOf('junk-h', 'heritage')] }),
+          aFolder({ id: 'top-marketing', name: 'Marketing', children: [junkOf('junk-m', 'marketing')] }),
+        ],
+      }),
+      'GET /api/assets/counts': ok({ departmentJunk: 3 }),
+      'GET /api/assets': ok({ items: [], nextCursor: null }),
+      'GET /api/assets/total': ok({ totalResults: 0, totalIsCapped: false }),
+    });
+    const app = renderApp('/home');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('link', { name: '3 assets: open their folder' }));
+    await waitFor(() =>
+      expect(app.router.state.location.search).toMatchObject({ view: 'departmentJunk', folder: 'junk-m' }),
+    );
   });
 
   it('shows the default view for a view the user does not reach', async () => {

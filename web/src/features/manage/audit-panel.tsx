@@ -7,6 +7,7 @@ import type { AuditSearch } from '../../api/audit.api';
 import { AlertBanner } from '../../components/ui/alert-banner';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Field } from '../../components/ui/field';
+import { auditSentence } from './audit-sentence';
 import { formatDateTime, jobNameLabel } from './format';
 import { auditQueryOptions } from './manage.queries';
 
@@ -17,7 +18,7 @@ export function AuditPanel() {
   const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState<AuditSearch>(EMPTY);
   const [search, setSearch] = useState<AuditSearch>(EMPTY);
-  const audit = useInfiniteQuery(auditQueryOptions(search));
+  const audit = useInfiniteQuery(auditQueryOptions(search, i18n.language));
   const rows = audit.data?.pages.flatMap((page) => page.items) ?? [];
   const badDates = draft.from !== '' && draft.to !== '' && draft.from > draft.to;
 
@@ -88,8 +89,7 @@ export function AuditPanel() {
                 <Table.ColumnHeader>{t('manage.audit.at')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('manage.audit.actor')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('manage.audit.action')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('manage.audit.assetId')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('manage.audit.folders')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('manage.audit.what')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('manage.audit.outcome')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('manage.jobs.error')}</Table.ColumnHeader>
               </Table.Row>
@@ -102,12 +102,8 @@ export function AuditPanel() {
                   <Table.Cell>
                     {t(`manage.auditActions.${row.action}`, { defaultValue: jobNameLabel(t, row.action) })}
                   </Table.Cell>
-                  <Table.Cell>{row.assetId ? <Code>{row.assetId}</Code> : null}</Table.Cell>
-                  <Table.Cell>
-                    {row.fromFolderId || row.toFolderId
-                      ? `${row.fromFolderId ?? '—'} → ${row.toFolderId ?? '—'}`
-                      : null}
-                  </Table.Cell>
+                  {/* The asset id stays at hand for a search by asset. */}
+                  <Table.Cell title={row.assetId ?? undefined}>{auditSentence(t, row)}</Table.Cell>
                   <Table.Cell>{t(`manage.auditOutcomes.${row.outcome}`)}</Table.Cell>
                   <Table.Cell>
                     {row.errorCode ? <Code colorPalette="red">{row.errorCode}</Code> : null}

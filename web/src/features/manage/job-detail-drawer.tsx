@@ -12,13 +12,14 @@ import {
   Text,
 } from '@chakra-ui/react';
 import type { AssetOutcome } from '@paddock/rules';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '../../components/ui/alert-banner';
 import { formatDateTime, jobNameLabel } from './format';
 import { JobProgress } from './job-progress';
-import { jobQueryOptions } from './manage.queries';
+import { auditSentence } from './audit-sentence';
+import { auditQueryOptions, jobQueryOptions } from './manage.queries';
 import { summarisePayload } from './payload-summary';
 import { StateBadge } from './state-badge';
 
@@ -29,10 +30,18 @@ const OUTCOME_PALETTE: Record<AssetOutcome['outcome'], string> = {
   failed: 'red',
 };
 
-/** A job in full: its facts, what it was asked to do and, for workflow jobs, each asset's outcome. */
+const NO_SEARCH = { assetId: '', actor: '', from: '', to: '' };
+
+/**
+ * A job in full: its facts, then for workflow jobs what happened to each asset as a sentence with
+ * names (its audit rows); other jobs show what they were asked to do.
+ */
 export function JobDetailDrawer({ jobId, onClose }: { jobId: string; onClose(): void }) {
   const { t, i18n } = useTranslation();
   const job = useQuery(jobQueryOptions(jobId));
+  // The job's own audit rows name its assets and folders: the drawer tells them as sentences.
+  const audit = useInfiniteQuery(auditQueryOptions({ ...NO_SEARCH, jobId }, i18n.language));
+  const told = (audit.data?.pages.flatMap((page) => page.items) ?? []).filter((row) => row.assetId);
   return (
     <Drawer.Root open size="md" onOpenChange={(details) => (details.open ? undefined : onClose())}>
       <Portal>
@@ -71,7 +80,26 @@ export function JobDetailDrawer({ jobId, onClose }: { jobId: string; onClose(): 
                       value={formatDateTime(job.data.finishedAt, i18n.language) || '—'}
                     />
                   </DataList.Root>
-                  <Stack gap="2">
+                  {told.length ? (
+                    <Stack gap="2">
+                      <Heading as="h3" size="sm">
+                        {t('manage.audit.what')}
+                      </Heading>
+                      <Stack as="ul" gap="1" listStyleType="none" m="0" data-testid="job-sentences">
+                        {told.map((row) => (
+                          <Text as="li" key={row.id} title={row.assetId ?? undefined}>
+                            {auditSentence(t, row)}
+                            {row.errorCode ? (
+                              <Code colorPalette="red" ms="2">
+                                {row.errorCode}
+                              </Code>
+                            ) : null}
+                          </Text>
+                        ))}
+                      </Stack>
+                    </Stack>
+                  ) : null}
+                  <Stack gap="2" hidden={told.length > 0}>
                     <Heading as="h3" size="sm">
                       {t('manage.detail.payload')}
                     </Heading>
@@ -89,7 +117,9 @@ export function JobDetailDrawer({ jobId, onClose }: { jobId: string; onClose(): 
                       <Text color="fg.muted">{t('manage.detail.noPayload')}</Text>
                     )}
                   </Stack>
-                  {job.data.outcomes?.length ? <Outcomes outcomes={job.data.outcomes} /> : null}
+                  {job.data.outcomes?.length && !told.length ? (
+                    <Outcomes outcomes={job.data.outcomes} />
+                  ) : null}
                 </Stack>
               ) : null}
             </Drawer.Body>

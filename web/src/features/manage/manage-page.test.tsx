@@ -171,6 +171,42 @@ describe('Administration (/manage)', () => {
     expect(within(outcomes).getByText(E_CODES.ACCEPT_LINK_FAILED)).toBeVisible();
   });
 
+  it('tells a workflow job’s assets as sentences with names, from its audit rows', async () => {
+    const calls = fakeHub({
+      ...dashboardRoutes(),
+      'GET /api/audit': ok({
+        items: [
+          {
+            id: '12',
+            at: '2026-11-20T10:00:00.000Z',
+            actor: 'mario.rossi',
+            action: 'move',
+            jobId: 'job-done',
+            assetId: 'c-1',
+            fromFolderId: 'arrc03',
+            toFolderId: 'arch04',
+            outcome: 'success',
+            errorCode: null,
+            assetName: 'Foto 12',
+            fromFolderName: 'Enrichment',
+            toFolderName: 'Department archive',
+          },
+        ],
+        nextCursor: null,
+      } satisfies AuditListResponse),
+    });
+    renderApp('/manage');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Details of Accept' }));
+
+    const drawer = await screen.findByRole('dialog', { name: 'Accept' });
+    expect(
+      await within(drawer).findByText('mario.rossi moved “Foto 12” to Department archive'),
+    ).toBeVisible();
+    expect(within(drawer).queryByText('4: c-1, c-2, c-3 +1')).not.toBeVisible();
+    expect(calls.find((call) => call.path === '/api/audit')?.query.get('jobId')).toBe('job-done');
+  });
+
   it('says when there are no jobs', async () => {
     fakeHub(dashboardRoutes([]));
     renderApp('/manage');
@@ -191,6 +227,9 @@ describe('Administration (/manage)', () => {
           toFolderId: 'rftt00',
           outcome: 'success',
           errorCode: null,
+          assetName: 'Foto 12',
+          fromFolderName: 'Step 2',
+          toFolderName: 'Rejected',
         },
       ],
       nextCursor: '9',
@@ -219,11 +258,14 @@ describe('Administration (/manage)', () => {
     expect(new Date(search.get('from') ?? '').getDate()).toBe(1);
     // The "to" day is included: the bound sent is the next day's start.
     expect(new Date(search.get('to') ?? '').getDate()).toBe(21);
+    expect(search.get('lang')).toBe('en');
     expect(await screen.findByText('Reject')).toBeVisible();
-    expect(screen.getByText('appstp2 → rftt00')).toBeVisible();
+    // Names and a sentence, not ids.
+    expect(screen.getByText('luca.conti rejected “Foto 12” into Rejected')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Job retried')).toBeVisible();
+    expect(screen.getByText('admin: Job retried')).toBeVisible();
     expect(screen.getAllByTestId('audit-row')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });

@@ -43,10 +43,11 @@ export function jobQueryOptions(id: string) {
   });
 }
 
-export function auditQueryOptions(search: AuditSearch) {
+/** `lang`: the language of the asset and folder names in the rows. */
+export function auditQueryOptions(search: AuditSearch, lang: string) {
   return infiniteQueryOptions({
-    queryKey: manageKeys.audit(search),
-    queryFn: ({ pageParam, signal }) => fetchAudit(search, pageParam, signal),
+    queryKey: [...manageKeys.audit(search), lang] as const,
+    queryFn: ({ pageParam, signal }) => fetchAudit(search, pageParam, lang, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });

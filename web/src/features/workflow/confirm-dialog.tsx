@@ -10,6 +10,8 @@ interface ConfirmDialogProps {
   busy: boolean;
   onConfirm(): void;
   onCancel(): void;
+  /** A second way on, beside the confirmation (restore: choose another folder). */
+  alternative?: { label: string; onSelect(): void };
 }
 
 /** A yes/no question before a workflow action (SPEC §2 accept, delete and permanent-delete dialogs). */
@@ -28,6 +30,11 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <Button variant="outline" onClick={props.onCancel} disabled={props.busy}>
             {t('workflow.cancel')}
           </Button>
+          {props.alternative ? (
+            <Button variant="outline" onClick={props.alternative.onSelect} disabled={props.busy}>
+              {props.alternative.label}
+            </Button>
+          ) : null}
           <Button
             colorPalette={props.danger ? 'red' : undefined}
             loading={props.busy}

@@ -1,9 +1,11 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
-import type { FolderNode } from '@paddock/rules';
+import { isMoveTargetView, placeOfFolder, type FolderNode } from '@paddock/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/ui/dialog';
-import { FolderTree } from '../assets/folder-tree';
+import { FolderTree, findFolder } from '../assets/folder-tree';
+import { useSession } from '../session/use-session';
+import { sideOfRoles } from './workflow-folders';
 
 interface FolderPickerDialogProps {
   title: string;
@@ -17,12 +19,20 @@ interface FolderPickerDialogProps {
   onCancel(): void;
 }
 
-/** The move dialog (SPEC §2): a folder tree where only folders the user may write to can be chosen. */
+/**
+ * The move dialog (SPEC §2): a folder tree where only folders the user may write to, and that a
+ * move may fill, can be chosen.
+ */
 export function FolderPickerDialog(props: FolderPickerDialogProps) {
   const { t } = useTranslation();
   const [picked, setPicked] = useState<FolderNode | null>(null);
+  const session = useSession();
+  const side = sideOfRoles(session.roles);
+  // As the hub decides: writable, and not a folder only the workflow fills (steps, rejected, junk).
   const selectable = (folder: FolderNode) =>
-    folder.rights.write && !(props.excludeIds ?? []).includes(folder.id);
+    folder.rights.write &&
+    !(props.excludeIds ?? []).includes(folder.id) &&
+    isMoveTargetView(placeOfFolder(findFolder(props.roots, folder.id)?.path ?? [folder], side).view);
 
   return (
     <AppDialog

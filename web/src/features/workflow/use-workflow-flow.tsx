@@ -14,7 +14,15 @@ import { enrichmentRoots, isLastStep } from './workflow-folders';
 export type FlowAction = 'accept' | 'reject' | 'move' | 'delete' | 'restore' | 'supplier-remove';
 
 type FlowDialog =
-  'accept' | 'enrichment' | 'reject' | 'move' | 'delete' | 'permanent-delete' | 'restore' | 'supplier-remove';
+  | 'accept'
+  | 'enrichment'
+  | 'reject'
+  | 'move'
+  | 'delete'
+  | 'permanent-delete'
+  | 'restore'
+  | 'restore-elsewhere'
+  | 'supplier-remove';
 
 export interface WorkflowFlowOptions {
   /** The listing's folder: the hub derives the view from it. */
@@ -65,6 +73,16 @@ export function useWorkflowFlow({
       }),
     );
 
+  // Back where each came from by default; where the hub does not know it, the user picks a folder.
+  const restoreToOrigin = async () =>
+    done(
+      await job.submit('restore', base, (code) => {
+        if (code !== WORKFLOW_ERROR_CODES.ORIGIN_UNAVAILABLE) return false;
+        setDialog('restore-elsewhere');
+        return true;
+      }),
+    );
+
   const start = (action: FlowAction) => {
     if (action === 'delete' && place?.view === 'departmentJunk') setDialog('permanent-delete');
     // At the last step the move dialog choosing the enrichment folder is the confirmation (SPEC §4).
@@ -84,11 +102,13 @@ export function useWorkflowFlow({
     />
   );
   const confirm = (
-    key: 'accept' | 'delete' | 'permanentDelete' | 'supplierRemove',
+    key: 'accept' | 'delete' | 'permanentDelete' | 'supplierRemove' | 'restore',
     run: () => Promise<boolean>,
     danger = false,
+    alternative?: { label: string; onSelect(): void },
   ) => (
     <ConfirmDialog
+      alternative={alternative}
       title={t(`workflow.${key}.title`)}
       message={t(`workflow.${key}.message`, { count, days: LIMITS.junkRetentionDays })}
       confirmLabel={t(`workflow.${key}.confirm`)}
@@ -125,6 +145,11 @@ export function useWorkflowFlow({
           (f) => void job.submit('move', { ...base, toFolderId: f.id }).then(done),
         );
       case 'restore':
+        return confirm('restore', restoreToOrigin, false, {
+          label: t('workflow.restore.choose'),
+          onSelect: () => setDialog('restore-elsewhere'),
+        });
+      case 'restore-elsewhere':
         return picker(
           t('workflow.restore.title'),
           roots,

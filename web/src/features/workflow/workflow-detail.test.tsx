@@ -1,4 +1,11 @@
-import { E_CODES, parseDrawing, type AssetActions, type AssetDetail, type Place } from '@paddock/rules';
+import {
+  E_CODES,
+  WORKFLOW_ERROR_CODES,
+  parseDrawing,
+  type AssetActions,
+  type AssetDetail,
+  type Place,
+} from '@paddock/rules';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
@@ -161,20 +168,50 @@ describe('workflow actions in the asset detail modal', () => {
     await waitFor(() => expect(buttonNames()).toEqual(['Restore', 'Delete permanently']));
     expect(screen.getByText('Deleted on').nextSibling).toHaveTextContent('09/03/2026');
 
-    // Restore picks a folder; the junk itself is not one of the choices.
+    // Restore offers the way back first; choosing a folder is the other way.
     const user = userEvent.setup();
     await user.click(toolbar().getByRole('button', { name: 'Restore' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Restore to folder' }));
+    expect(confirm.getByText('Put this asset back in the folder it was deleted from?')).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Choose another folder…' }));
     const picker = within(await screen.findByRole('dialog', { name: 'Restore to folder' }));
     picker.getByRole('treeitem', { name: 'Marketing' }).focus();
     await user.keyboard('{ArrowRight}');
-    expect(picker.getByRole('treeitem', { name: 'Department junk' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
+    // Neither the junk nor an approval step is a choice: only the workflow fills them.
+    picker.getByRole('treeitem', { name: 'Approval' }).focus();
+    await user.keyboard('{ArrowRight}');
+    for (const folder of ['Department junk', 'Step 1', 'Approval'])
+      expect(picker.getByRole('treeitem', { name: folder })).toHaveAttribute('aria-disabled', 'true');
     await user.click(picker.getByRole('treeitem', { name: 'Department junk' }));
     expect(picker.getByRole('button', { name: 'Confirm' })).toBeDisabled();
     await user.click(picker.getByRole('treeitem', { name: 'Enrichment' }));
     expect(picker.getByText('Chosen: Enrichment')).toBeInTheDocument();
+  });
+
+  it('restores to where the asset came from, and asks for a folder when the hub does not know it', async () => {
+    const calls = hub(inJunk, {
+      'POST /api/workflow/restore': ({ body }) =>
+        (body as { toFolderId?: string }).toFolderId
+          ? { status: 202, body: { jobId: 'j1' } }
+          : hubError(409, WORKFLOW_ERROR_CODES.ORIGIN_UNAVAILABLE, { ids: ['a0'] }),
+    });
+    renderApp('/home?folder=junk&asset=a0');
+    const user = userEvent.setup();
+    await screen.findByRole('dialog', { name: 'asset-0.jpg' });
+    await user.click(await toolbar().findByRole('button', { name: 'Restore' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Restore to folder' }));
+    await user.click(confirm.getByRole('button', { name: 'Restore' }));
+
+    const picker = within(await screen.findByRole('dialog', { name: 'Restore to folder' }));
+    picker.getByRole('treeitem', { name: 'Marketing' }).focus();
+    await user.keyboard('{ArrowRight}');
+    await user.click(picker.getByRole('treeitem', { name: 'Enrichment' }));
+    await user.click(picker.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(posts(calls, 'restore')).toHaveLength(2));
+    expect(posts(calls, 'restore').map((call) => call.body)).toEqual([
+      { contentIds: ['a0'], folderId: 'junk' },
+      { contentIds: ['a0'], folderId: 'junk', toFolderId: 'enr' },
+    ]);
   });
 
   it('rejects only with a note, sending the drawing made on the preview', async () => {

@@ -8,6 +8,11 @@ import {
 } from '@paddock/rules';
 import { findFolder } from '../assets/folder-tree';
 
+/** Which side of the supplier exchange the user reads folders from (SPEC §2). */
+export function sideOfRoles(roles: readonly string[]): 'supplier' | 'maker' {
+  return roles.includes('supplier') ? 'supplier' : 'maker';
+}
+
 /**
  * Whether accepting in this step folder ends the approval (SPEC §4): no appstp(N+1) beside it.
  * Then the enrichment folder must be chosen in the move dialog. The hub decides the same way and
