@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { Response } from 'express';
+import { RetryLaterError } from '../common/domain-error';
 import { THRON_FAILURES, ThronError, thronError, type ThronFailure } from './thron.errors';
 
 /**
@@ -17,8 +18,9 @@ export class ThronExceptionFilter implements ExceptionFilter {
     if (failure.status >= 500) this.logger.error({ err: error }, 'Unhandled provider error');
     if (res.headersSent) return;
     const { status, ...envelope } = failure;
-    if (error instanceof ThronError && error.retryAfterSeconds !== undefined)
-      res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    const retryAfter =
+      error instanceof ThronError || error instanceof RetryLaterError ? error.retryAfterSeconds : undefined;
+    if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
     // THRON also names the business error in a header (research §1, WebApplicationException).
     res.status(status).setHeader('X-ERRORCODE', envelope.resultCode).json(envelope);
   }
@@ -27,6 +29,9 @@ export class ThronExceptionFilter implements ExceptionFilter {
 export function failureOf(error: unknown): ThronFailure {
   if (error instanceof ThronError) return error.failure;
   if (error instanceof ThrottlerException) return THRON_FAILURES.tooManyRequests;
+  // The login throttle shared with the hub (common/login-throttle.ts) throws the hub's kind.
+  if (error instanceof RetryLaterError)
+    return error.kind === 'unavailable' ? THRON_FAILURES.unavailable : THRON_FAILURES.tooManyRequests;
   if (error instanceof HttpException && error.getStatus() < 500) {
     const status = error.getStatus();
     // A NUL byte, a body that does not parse (input-boundary.ts): THRON's invalid arguments.

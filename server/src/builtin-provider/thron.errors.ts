@@ -59,6 +59,13 @@ export const THRON_FAILURES = {
     errorDescription: 'TOO_MANY_ATTEMPTS',
     ssoCode: 'AUTHENTICATION_ERROR',
   },
+  // A store the call needs (the login throttle's Redis) cannot be reached: an outage, try later.
+  unavailable: {
+    status: 503,
+    resultCode: 'EXCEPTION',
+    errorDescription: 'SERVICE_UNAVAILABLE',
+    ssoCode: 'OK',
+  },
   exception: { status: 500, resultCode: 'EXCEPTION', errorDescription: 'EXCEPTION', ssoCode: 'OK' },
 } as const satisfies Record<string, ThronFailure>;
 

@@ -167,6 +167,48 @@ const WRITES: WriteEndpoint[] = [
     refusal: { status: 418, resultCode: 'BAD_REQUEST' },
   },
   {
+    name: 'imetadata/insert on a foreign content',
+    call: (t, x) => imetadataOne(t, x, 'insert', { key: 'colour', value: 'red' }, x.content),
+    refusal: { status: 418, resultCode: 'BAD_REQUEST' },
+  },
+  {
+    name: 'imetadata/update on a foreign content',
+    call: (t, x) => imetadataOne(t, x, 'update', { key: 'colour', value: 'red' }, x.content),
+    refusal: { status: 418, resultCode: 'BAD_REQUEST' },
+  },
+  {
+    name: 'imetadata/bulkInsertMultiTargets on a foreign content',
+    call: (t, x) =>
+      imetadataMulti(t, x, 'bulkInsertMultiTargets', { key: 'colour', value: 'red' }, x.content),
+    refusal: { inIssue: 'targetsInIssue' },
+  },
+  {
+    name: 'imetadata/bulkRemoveMultiTargets on a foreign content',
+    call: (t, x) => imetadataMulti(t, x, 'bulkRemoveMultiTargets', { key: 'colour' }, x.content),
+    refusal: { inIssue: 'targetsInIssue' },
+  },
+  {
+    name: 'itag/bulkInsert on a foreign content',
+    call: (t, x) => itagOne(t, x, 'bulkInsert', FREE_TAG, x.content),
+    refusal: { status: 418, resultCode: 'BAD_REQUEST' },
+  },
+  {
+    name: 'itag/bulkRemove on a foreign content',
+    call: (t, x) => itagOne(t, x, 'bulkRemove', FREE_TAG, x.content),
+    refusal: { status: 418, resultCode: 'BAD_REQUEST' },
+  },
+  {
+    name: 'imetadata/insert of accepted_by on an own content',
+    call: (t, x) =>
+      imetadataOne(t, x, 'insert', { key: WORKFLOW_METADATA.acceptedBy, value: 'me' }, x.ownContent),
+    refusal: { status: 418, resultCode: 'ACCESS_DENIED' },
+  },
+  {
+    name: 'itag/bulkInsert of the accepted tag on an own content',
+    call: (t, x) => itagOne(t, x, 'bulkInsert', WORKFLOW_TAGS.accepted, x.ownContent),
+    refusal: { status: 418, resultCode: 'ACCESS_DENIED' },
+  },
+  {
     name: 'itag/bulkInsertMultiTargets of the accepted tag on an own content',
     call: (t, x) => itag(t, x, 'bulkInsertMultiTargets', WORKFLOW_TAGS.accepted, x.ownContent),
     refusal: { status: 418, resultCode: 'ACCESS_DENIED' },
@@ -217,6 +259,8 @@ const NOT_CONTENT_WRITES = new Set([
   'resources/upload',
   // The caller's own external shares (create, revoke, delivery report) and a share page's password
   // form: no content changes; sharing/external-shares.int-spec.ts refuses another user's share.
+  'imetadatadefinition/list',
+  'itagdefinition/list',
   'externalshares/',
   'externalshares/:id',
   'share/:token',
@@ -253,6 +297,25 @@ function itag(t: TestApp, x: Target, verb: string, tagId: string, contentId: str
 function imetadata(t: TestApp, x: Target, verb: string, entries: object[], contentId: string) {
   return post(t, x, `xintelligence/resources/imetadata/${verb}/${x.client}/${CLASSIFICATION}`, {
     value: { imetadata: entries, target: { id: contentId, entityType: 'CONTENT' } },
+  });
+}
+
+function imetadataOne(t: TestApp, x: Target, verb: string, entry: object, contentId: string) {
+  return post(t, x, `xintelligence/resources/imetadata/${verb}/${x.client}/${CLASSIFICATION}`, {
+    imetadata: entry,
+    target: { id: contentId, entityType: 'CONTENT' },
+  });
+}
+
+function imetadataMulti(t: TestApp, x: Target, verb: string, entry: object, contentId: string) {
+  return post(t, x, `xintelligence/resources/imetadata/${verb}/${x.client}/${CLASSIFICATION}`, {
+    value: { imetadata: entry, targets: [{ id: contentId, entityType: 'CONTENT' }] },
+  });
+}
+
+function itagOne(t: TestApp, x: Target, verb: string, tagId: string, contentId: string) {
+  return post(t, x, `xintelligence/resources/itag/${verb}/${x.client}/${CLASSIFICATION}`, {
+    value: { tagIds: [{ id: tagId }], target: { id: contentId, entityType: 'CONTENT' } },
   });
 }
 

@@ -1,6 +1,7 @@
 import { ERROR_CODES, type ErrorBody } from '@paddock/rules';
 import { Redis } from 'ioredis';
 import { SignInThrottle } from '../../src/auth/sign-in-throttle';
+import { ProviderLoginThrottle } from '../../src/builtin-provider/identity/provider-login-throttle';
 import { THROTTLE_UNAVAILABLE_RETRY_SECONDS } from '../../src/common/login-throttle';
 import { requestConnectionOptions } from '../../src/jobs/redis-connection';
 import { PASSWORD, call, seedPeople } from '../auth/auth-fixtures';
@@ -20,6 +21,7 @@ describe('sign-in while Redis is down (issue 11)', () => {
   let t: TestApp;
   let dead: Redis;
   let live: unknown;
+  let liveProvider: unknown;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -28,10 +30,13 @@ describe('sign-in while Redis is down (issue 11)', () => {
     dead.on('error', () => undefined);
     live = Reflect.get(t.app.get(SignInThrottle), 'redis');
     Reflect.set(t.app.get(SignInThrottle), 'redis', dead);
+    liveProvider = Reflect.get(t.app.get(ProviderLoginThrottle), 'redis');
+    Reflect.set(t.app.get(ProviderLoginThrottle), 'redis', dead);
   });
   afterAll(async () => {
     // The app closes the connection it opened.
     Reflect.set(t.app.get(SignInThrottle), 'redis', live);
+    Reflect.set(t.app.get(ProviderLoginThrottle), 'redis', liveProvider);
     dead.disconnect();
     await t.close();
   });
@@ -46,6 +51,22 @@ describe('sign-in while Redis is down (issue 11)', () => {
       expect(res.headers.get('retry-after')).toBe(String(THROTTLE_UNAVAILABLE_RETRY_SECONDS));
       // No session was opened.
       expect(res.headers.get('set-cookie')).toBeNull();
+    }
+  });
+
+  it("answers the provider's own login with THRON's envelope and 503, never its 500 EXCEPTION", async () => {
+    for (const password of [PASSWORD, 'wrong-password']) {
+      const res = await fetch(`${t.url}/provider/xsso/resources/accessmanager/login/${t.config.CLIENT_ID}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: 'mario.rossi', password }).toString(),
+      });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({
+        resultCode: 'EXCEPTION',
+        errorDescription: 'SERVICE_UNAVAILABLE',
+      });
+      expect(res.headers.get('retry-after')).toBe(String(THROTTLE_UNAVAILABLE_RETRY_SECONDS));
     }
   });
 });
