@@ -51,6 +51,8 @@ for (const lang of ['it', 'en', 'fr'] as Lang[])
     const ascending = t.assets.sort.orderLabel.replace('{{order}}', t.assets.sort.orders.asc);
     await expect(page.getByRole('button', { name: ascending })).toBeVisible();
     const cards = listing.getByRole('option');
+    // The previous results stay, dimmed and busy, until the sorted page has loaded.
+    await expect(listing).not.toHaveAttribute('aria-busy', 'true');
     await expect(cards.first()).toBeVisible();
     const names = await cards.evaluateAll((options) =>
       options.map((o) => o.getAttribute('aria-label') ?? ''),

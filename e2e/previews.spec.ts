@@ -172,9 +172,10 @@ test.describe('no uploads into the suppliers folder (SPEC §5)', () => {
     const folderId = await suppliersRootId(marketing.request);
     await marketing.close();
 
+    // A folder the supplier cannot see answers as an unknown one (no existence oracle, issue 11).
     await signIn(page, 'foto.studio', 'en');
     const response = await tusCreate(page.request, folderId);
-    expect(response.status()).toBe(403);
-    expect(await response.json()).toMatchObject({ code: 'UPLOAD_DENIED_SUPPLIERS' });
+    expect(response.status()).toBe(404);
+    expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
