@@ -24,6 +24,7 @@ import { useLanguage } from '../../i18n/use-language';
 import { displayName } from '../assets/format';
 import { DownloadButton } from '../downloads/download-button';
 import { useSession } from '../session/use-session';
+import { ExternalShareButton } from '../sharing/external-share-button';
 import { VersionUpload } from '../uploads/version-upload';
 import { EMPTY_DRAWING, PEN_COLORS, addStroke, storedDrawing } from '../workflow/drawing';
 import { DrawingLayer } from '../workflow/drawing-layer';
@@ -171,6 +172,9 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                   single={{ type: asset.type, width: asset.width, height: asset.height }}
                   folderId={folderId}
                 />
+              ) : null}
+              {asset && folderId && asset.actions?.share ? (
+                <ExternalShareButton key={`share-${asset.id}`} assetIds={[asset.id]} folderId={folderId} />
               ) : null}
               <Dialog.CloseTrigger asChild position="static">
                 <CloseButton size="sm" aria-label={t('assetDetail.close')} />

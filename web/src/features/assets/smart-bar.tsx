@@ -6,6 +6,7 @@ import { folderQueryOptions } from '../../api/assets.queries';
 import { useLanguage } from '../../i18n/use-language';
 import { DownloadButton } from '../downloads/download-button';
 import { useSession } from '../session/use-session';
+import { ExternalShareButton } from '../sharing/external-share-button';
 import { JobProgressBar } from '../workflow/job-progress-bar';
 import { useWorkflowFlow } from '../workflow/use-workflow-flow';
 import { visibleFlowActions } from '../workflow/workflow-actions';
@@ -61,6 +62,13 @@ export function SmartBar({ selectedIds, folderId, onClear }: SmartBarProps) {
           label={t('workflow.buttons.bulkLabel')}
         />
         <DownloadButton assetIds={[...selectedIds]} folderId={folderId} />
+        {folder.data?.actions?.share ? (
+          <ExternalShareButton
+            assetIds={[...selectedIds]}
+            folderId={folderId}
+            disabled={flow.busy || count === 0}
+          />
+        ) : null}
         <Button size="sm" variant="ghost" onClick={onClear} disabled={flow.busy}>
           <X />
           {t('assets.selection.clear')}

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { ARCHIVE_SUB_STATES, type ArchiveSubState, type FolderNode } from '@paddock/rules';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -12,6 +12,7 @@ import { AssetDetailModal } from '../asset-detail/asset-detail-modal';
 import { FolderTree, findFolder, folderLabel } from '../assets/folder-tree';
 import { resolveView } from '../layout/views-for-session';
 import { useSession } from '../session/use-session';
+import { ExternalSharesButton } from '../sharing/external-shares-panel';
 import { AreaLoader } from '../ui/area-loader';
 import { useAreaLoader } from '../ui/use-area-loader';
 import { archiveSubStateOf, archiveTree, DEFAULT_ARCHIVE_SUB_STATE } from './archive-tree';
@@ -202,9 +203,12 @@ export function HomePage() {
 
   return (
     <Stack gap="3" data-testid="default-view" data-view={view} flex="1" minH="0">
-      <Heading as="h1" size="xl">
-        {t(`views.${view}`)}
-      </Heading>
+      <HStack justify="space-between" gap="3" wrap="wrap">
+        <Heading as="h1" size="xl">
+          {t(`views.${view}`)}
+        </Heading>
+        <ExternalSharesButton />
+      </HStack>
       {subState ? (
         <Tabs.Root
           value={subState}

@@ -1,0 +1,33 @@
+import { Button } from '@chakra-ui/react';
+import { Share2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ExternalShareDialog, type ExternalShareDialogProps } from './external-share-dialog';
+
+/** An "External share" button that opens the three-step dialog for `assetIds`. */
+export function ExternalShareButton(
+  props: Omit<ExternalShareDialogProps, 'onClose'> & { size?: 'xs' | 'sm'; disabled?: boolean },
+) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        size={props.size ?? 'sm'}
+        variant="outline"
+        onClick={() => setOpen(true)}
+        disabled={props.disabled}
+      >
+        <Share2 />
+        {t('sharing.action')}
+      </Button>
+      {open ? (
+        <ExternalShareDialog
+          assetIds={props.assetIds}
+          folderId={props.folderId}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
+    </>
+  );
+}

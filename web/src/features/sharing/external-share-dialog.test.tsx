@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { i18n } from '../../i18n/i18n';
+import { FakeEventSource } from '../../../test/fake-event-source';
+import { fakeHub, hubError, type HubCall } from '../../../test/fake-hub';
+import { renderWithProviders } from '../../../test/render';
+import { ExternalShareDialog } from './external-share-dialog';
+import { RECENT_RECIPIENTS_COOKIE, readRecentRecipients } from './recent-recipients';
+
+const STRONG = 'Spider-1966-Press#Kit';
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  FakeEventSource.install();
+  document.cookie = `${RECENT_RECIPIENTS_COOKIE}=${encodeURIComponent(JSON.stringify(['old@example.com']))}; path=/`;
+});
+
+afterEach(() => {
+  document.cookie = `${RECENT_RECIPIENTS_COOKIE}=; path=/; max-age=0`;
+});
+
+function posts(calls: HubCall[]) {
+  return calls.filter((c) => c.method === 'POST' && c.path === '/api/external-shares');
+}
+
+describe('ExternalShareDialog', () => {
+  it('shares by e-mail in three steps: recipients checked, a weak password refused, then the job and the links', async () => {
+    const calls = fakeHub({
+      'POST /api/external-shares': (call) =>
+        (call.body as { password: string }).password === STRONG
+          ? { status: 202, body: { jobId: 'job-1' } }
+          : hubError(400, 'SHARE_WEAK_PASSWORD', { problems: ['length'] }),
+    });
+    renderWithProviders(<ExternalShareDialog assetIds={['a-1', 'a-2']} folderId="f-1" onClose={jest.fn()} />);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: /External share — 2 assets/ });
+
+    expect(within(dialog).getByText('Step 1 of 3')).toBeVisible();
+    await user.click(within(dialog).getByText('E-mail'));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+
+    expect(within(dialog).getByText('Step 2 of 3')).toBeVisible();
+    expect(within(dialog).getAllByTestId('share-preview-thumb')).toHaveLength(2);
+    await user.type(within(dialog).getByLabelText(/Share name/), 'Press kit');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Recipients/ }), 'not-an-address');
+    await user.type(within(dialog).getByLabelText(/^Password\W*$/, { selector: 'input' }), 'weak');
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    // A bad address is said at the field, and nothing is sent.
+    expect(
+      within(dialog).getByText('Check the recipients: not-an-address is not an e-mail address.'),
+    ).toBeVisible();
+    expect(posts(calls)).toHaveLength(0);
+
+    // A recent recipient (from the externalSharesEmail cookie) is added with one click.
+    await user.clear(within(dialog).getByRole('textbox', { name: /^Recipients/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Recipients/ }), 'new@example.com;');
+    await user.click(within(dialog).getByRole('button', { name: 'old@example.com' }));
+    expect(within(dialog).getByRole('textbox', { name: /^Recipients/ })).toHaveValue(
+      'new@example.com; old@example.com',
+    );
+
+    // The rules are ticked off live; the server refuses a weak password, in words.
+    const rules = within(dialog).getByRole('list', { name: 'Password rules' });
+    expect(rules.querySelectorAll('[data-met="false"]')).toHaveLength(4);
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/at least 16 characters/);
+    await user.clear(within(dialog).getByLabelText(/^Password\W*$/, { selector: 'input' }));
+    await user.type(within(dialog).getByLabelText(/^Password\W*$/, { selector: 'input' }), STRONG);
+    expect(rules.querySelectorAll('[data-met="false"]')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+
+    expect(await within(dialog).findByText('Step 3 of 3')).toBeVisible();
+    expect(posts(calls).at(-1)?.body).toMatchObject({
+      type: 'email',
+      name: 'Press kit',
+      contentIds: ['a-1', 'a-2'],
+      folderId: 'f-1',
+      recipients: 'new@example.com; old@example.com',
+      language: 'en',
+      contentDownload: true,
+    });
+    expect(readRecentRecipients()).toEqual(['new@example.com', 'old@example.com']);
+
+    const stream = FakeEventSource.opened.find((s) => s.url === '/api/jobs/job-1/events');
+    stream?.emit({ jobId: 'job-1', state: 'active', progress: 40 });
+    expect(await within(dialog).findByText('40%')).toBeVisible();
+    stream?.emit({
+      jobId: 'job-1',
+      state: 'completed',
+      progress: 100,
+      result: {
+        shareId: 's-1',
+        url: 'http://x/provider/share/t1',
+        links: [
+          { email: 'new@example.com', url: 'http://x/provider/share/t1' },
+          { email: 'old@example.com', url: 'http://x/provider/share/t2' },
+        ],
+        sent: 2,
+      },
+    });
+    expect(await within(dialog).findByText('The share was e-mailed to 2 recipients.')).toBeVisible();
+    expect(within(dialog).getByRole('textbox', { name: 'Link of old@example.com' })).toHaveValue(
+      'http://x/provider/share/t2',
+    );
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Close' })).toBeEnabled());
+  });
+
+  it('refuses more than 500 files before anything is filled in', async () => {
+    fakeHub({});
+    const ids = Array.from({ length: 501 }, (_, i) => `a-${i}`);
+    renderWithProviders(<ExternalShareDialog assetIds={ids} folderId="f-1" onClose={jest.fn()} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('You can share at most 500 files at once.')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+});

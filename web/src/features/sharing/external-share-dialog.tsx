@@ -1,0 +1,219 @@
+import { Alert, Button, RadioCard, Stack, Text } from '@chakra-ui/react';
+import {
+  LIMITS,
+  SHARE_TYPES,
+  defaultShareExpiry,
+  isStrongSharePassword,
+  parseRecipients,
+  type ExternalShareRequest,
+  type ShareType,
+} from '@paddock/rules';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../components/ui/dialog';
+import { useLanguage } from '../../i18n/use-language';
+import { latin1Input } from '../ui/latin1-input';
+import { useShowApiError } from '../ui/use-show-api-error';
+import { createExternalShare, shareKeys } from './external-shares.api';
+import { readRecentRecipients, rememberRecipients } from './recent-recipients';
+import { ShareDetailsStep, type ShareDetails } from './share-details-step';
+import { shareCodeText, shareRefusal } from './share-errors';
+import { SharePreview } from './share-preview';
+import { ShareResultStep } from './share-result-step';
+
+export interface ExternalShareDialogProps {
+  assetIds: readonly string[];
+  /** The folder the assets are shared from: SPEC §6 decides there. */
+  folderId: string;
+  onClose(): void;
+}
+
+type Step = 'type' | 'details' | 'result';
+
+/** A `datetime-local` value (local time, minutes) for `at`. */
+function localInput(at: Date): string {
+  const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/** The request the details make; the texts in their Latin-1 form (SPEC §5). */
+function requestOf(
+  type: ShareType,
+  d: ShareDetails,
+  assetIds: readonly string[],
+  folderId: string,
+): ExternalShareRequest {
+  const expires = new Date(d.expiresAt);
+  return {
+    type,
+    name: latin1Input(d.name).text,
+    contentIds: [...assetIds],
+    folderId,
+    message: latin1Input(d.message).text || undefined,
+    disclaimer: latin1Input(d.disclaimer).text || undefined,
+    password: d.password,
+    contentDownload: d.contentDownload,
+    expiresAt: Number.isNaN(expires.getTime()) ? undefined : expires.toISOString(),
+    language: d.language,
+    recipients: type === 'email' ? d.recipients : undefined,
+  };
+}
+
+/**
+ * The external-share dialog of SPEC §2 in three steps: 1 link or e-mail; 2 the details, with a
+ * preview of the first 25 assets; 3 the job's progress, then the link (SPEC §4).
+ */
+export function ExternalShareDialog({ assetIds, folderId, onClose }: ExternalShareDialogProps) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const showApiError = useShowApiError();
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<Step>('type');
+  const [type, setType] = useState<ShareType>('link');
+  const [recent] = useState(() => readRecentRecipients());
+  const [details, setDetails] = useState<ShareDetails>(() => ({
+    name: '',
+    message: '',
+    recipients: '',
+    language,
+    contentDownload: true,
+    expiresAt: localInput(defaultShareExpiry(new Date())),
+    disclaimer: '',
+    password: '',
+  }));
+  const [showRecipientsProblem, setShowRecipientsProblem] = useState(false);
+  const [ended, setEnded] = useState(false);
+  const tooMany = assetIds.length > LIMITS.externalShareMaxFiles;
+  const recipients = type === 'email' ? parseRecipients(details.recipients) : null;
+  const recipientsProblem =
+    showRecipientsProblem && recipients && !recipients.ok
+      ? shareCodeText(t, recipients.code, recipients.invalid)
+      : null;
+
+  const submit = useMutation({
+    mutationFn: () => createExternalShare(requestOf(type, details, assetIds, folderId)),
+    onSuccess: () => {
+      if (recipients?.ok) rememberRecipients(recipients.recipients);
+      setStep('result');
+    },
+    onError: (error) => {
+      if (!shareRefusal(error, t)) showApiError(error);
+    },
+  });
+  const refusal = shareRefusal(submit.error, t);
+  const onEnded = useCallback(() => {
+    setEnded(true);
+    void queryClient.invalidateQueries({ queryKey: shareKeys.all });
+  }, [queryClient]);
+
+  const send = () => {
+    setShowRecipientsProblem(true);
+    if (recipients && !recipients.ok) return;
+    submit.mutate();
+  };
+  const running = step === 'result' && !ended;
+
+  const footer =
+    step === 'type' ? (
+      <>
+        <Button variant="ghost" onClick={onClose}>
+          {t('sharing.dialog.cancel')}
+        </Button>
+        <Button onClick={() => setStep('details')} disabled={tooMany}>
+          {t('sharing.dialog.next')}
+        </Button>
+      </>
+    ) : step === 'details' ? (
+      <>
+        <Button variant="ghost" onClick={() => setStep('type')} disabled={submit.isPending}>
+          {t('sharing.dialog.back')}
+        </Button>
+        <Button
+          onClick={send}
+          loading={submit.isPending}
+          disabled={tooMany || !details.name.trim() || !details.password}
+          data-password-strong={isStrongSharePassword(details.password)}
+        >
+          {t('sharing.dialog.submit')}
+        </Button>
+      </>
+    ) : (
+      <Button onClick={onClose} disabled={running}>
+        {t('sharing.dialog.close')}
+      </Button>
+    );
+
+  return (
+    <AppDialog
+      open
+      size="lg"
+      dismissible={!submit.isPending && !running}
+      onDismiss={onClose}
+      title={
+        <>
+          {t('sharing.dialog.title', { count: assetIds.length })}
+          <Text as="span" display="block" fontSize="sm" fontWeight="normal" color="fg.muted">
+            {t('sharing.dialog.step', { step: step === 'type' ? 1 : step === 'details' ? 2 : 3 })}
+          </Text>
+        </>
+      }
+      footer={footer}
+    >
+      <Stack gap="5">
+        {tooMany ? (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>{t('sharing.errors.SHARE_TOO_MANY_FILES')}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        {step === 'type' ? (
+          <RadioCard.Root
+            value={type}
+            onValueChange={(d) => setType(SHARE_TYPES.find((s) => s === d.value) ?? 'link')}
+            orientation="horizontal"
+          >
+            <RadioCard.Label>{t('sharing.dialog.typeLabel')}</RadioCard.Label>
+            <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+              {SHARE_TYPES.map((option) => (
+                <RadioCard.Item key={option} value={option} flex="1">
+                  <RadioCard.ItemHiddenInput />
+                  <RadioCard.ItemControl>
+                    <RadioCard.ItemContent>
+                      <RadioCard.ItemText>{t(`sharing.types.${option}`)}</RadioCard.ItemText>
+                      <RadioCard.ItemDescription>
+                        {t(`sharing.dialog.typeHelp.${option}`)}
+                      </RadioCard.ItemDescription>
+                    </RadioCard.ItemContent>
+                    <RadioCard.ItemIndicator />
+                  </RadioCard.ItemControl>
+                </RadioCard.Item>
+              ))}
+            </Stack>
+          </RadioCard.Root>
+        ) : null}
+        {step === 'details' ? (
+          <>
+            <SharePreview assetIds={assetIds} />
+            <ShareDetailsStep
+              type={type}
+              details={details}
+              onChange={setDetails}
+              recent={recent}
+              recipientsProblem={recipientsProblem}
+            />
+            {refusal ? (
+              <Alert.Root status="error" role="alert">
+                <Alert.Indicator />
+                <Alert.Title>{refusal}</Alert.Title>
+              </Alert.Root>
+            ) : null}
+          </>
+        ) : null}
+        {step === 'result' && submit.data ? (
+          <ShareResultStep jobId={submit.data.jobId} onEnded={onEnded} />
+        ) : null}
+      </Stack>
+    </AppDialog>
+  );
+}

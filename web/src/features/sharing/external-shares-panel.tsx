@@ -1,0 +1,62 @@
+import { Button, CloseButton, Drawer, Portal, Skeleton, Stack } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Share2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AlertBanner } from '../../components/ui/alert-banner';
+import { EmptyState } from '../../components/ui/empty-state';
+import { externalSharesQueryOptions } from './external-shares.api';
+import { ShareCard } from './share-card';
+
+/** The user's external shares, newest first (SPEC §2 external-share management panel). */
+export function ExternalSharesPanel() {
+  const { t } = useTranslation();
+  const shares = useQuery(externalSharesQueryOptions());
+  if (shares.isPending) return <Skeleton height="32" />;
+  if (shares.isError) return <AlertBanner>{t('sharing.errors.E004')}</AlertBanner>;
+  if (!shares.data.items.length)
+    return (
+      <EmptyState
+        icon={<Share2 />}
+        title={t('sharing.panel.emptyTitle')}
+        description={t('sharing.panel.emptyDescription')}
+      />
+    );
+  return (
+    <Stack as="ul" gap="3" listStyleType="none" aria-label={t('sharing.panel.title')}>
+      {shares.data.items.map((share) => (
+        <ShareCard key={share.id} share={share} />
+      ))}
+    </Stack>
+  );
+}
+
+/** Home's button that opens the management panel in a drawer. */
+export function ExternalSharesButton() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+        <Share2 />
+        {t('sharing.panel.title')}
+      </Button>
+      <Drawer.Root open={open} size="md" onOpenChange={(d) => setOpen(d.open)}>
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content>
+              <Drawer.Header>
+                <Drawer.Title>{t('sharing.panel.title')}</Drawer.Title>
+              </Drawer.Header>
+              <Drawer.Body>{open ? <ExternalSharesPanel /> : null}</Drawer.Body>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label={t('sharing.panel.close')} />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  ExternalShareListResponse,
+  ExternalShareRequest,
+  ShareAccessEventsResponse,
+} from '@paddock/rules';
+import { request } from '../../api/http';
+
+/** What the finished `external-share` job answers (docs/sharing.md). */
+export interface ExternalShareResult {
+  shareId: string;
+  url: string;
+  links: { email: string; url: string }[];
+  sent: number;
+}
+
+export function createExternalShare(body: ExternalShareRequest): Promise<{ jobId: string }> {
+  return request<{ jobId: string }>('/api/external-shares', { method: 'POST', body });
+}
+
+export function revokeShare(id: string): Promise<void> {
+  return request<void>(`/api/external-shares/${encodeURIComponent(id)}/revoke`, { method: 'POST' });
+}
+
+export function revokeRecipient(id: string, recipientId: string): Promise<void> {
+  return request<void>(
+    `/api/external-shares/${encodeURIComponent(id)}/recipients/${encodeURIComponent(recipientId)}/revoke`,
+    { method: 'POST' },
+  );
+}
+
+export const shareKeys = {
+  all: ['external-shares'] as const,
+  list: () => [...shareKeys.all, 'list'] as const,
+  events: (id: string) => [...shareKeys.all, 'events', id] as const,
+};
+
+export function externalSharesQueryOptions() {
+  return queryOptions({
+    queryKey: shareKeys.list(),
+    queryFn: ({ signal }) => request<ExternalShareListResponse>('/api/external-shares', { signal }),
+  });
+}
+
+export function shareEventsQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: shareKeys.events(id),
+    queryFn: ({ signal }) =>
+      request<ShareAccessEventsResponse>(`/api/external-shares/${encodeURIComponent(id)}/events`, {
+        signal,
+      }),
+  });
+}

@@ -1,0 +1,154 @@
+import { Button, Checkbox, Field, HStack, Input, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
+import { SHARE_LANGUAGES, SHARE_TEXT_LIMITS, type ShareLanguage, type ShareType } from '@paddock/rules';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Select } from '../../components/ui/select';
+import { PasswordChecks } from './password-checks';
+import { addRecipient } from './recent-recipients';
+
+/** What the details step edits (SPEC §3 "External share request"). */
+export interface ShareDetails {
+  name: string;
+  message: string;
+  recipients: string;
+  language: ShareLanguage;
+  contentDownload: boolean;
+  /** A `datetime-local` value, in the user's time zone. */
+  expiresAt: string;
+  disclaimer: string;
+  password: string;
+}
+
+interface ShareDetailsStepProps {
+  type: ShareType;
+  details: ShareDetails;
+  onChange(next: ShareDetails): void;
+  recent: readonly string[];
+  /** Field-level problems found before sending (recipients). */
+  recipientsProblem: string | null;
+}
+
+/** Step 2 of the external-share dialog (SPEC §2): the share's details and its password. */
+export function ShareDetailsStep({
+  type,
+  details,
+  onChange,
+  recent,
+  recipientsProblem,
+}: ShareDetailsStepProps) {
+  const { t } = useTranslation();
+  const rulesId = useId();
+  const set = <K extends keyof ShareDetails>(key: K, value: ShareDetails[K]) =>
+    onChange({ ...details, [key]: value });
+  return (
+    <Stack gap="4">
+      <Field.Root required>
+        <Field.Label>
+          {t('sharing.dialog.name')}
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Input
+          value={details.name}
+          maxLength={SHARE_TEXT_LIMITS.name}
+          onChange={(e) => set('name', e.target.value)}
+        />
+      </Field.Root>
+      {type === 'email' ? (
+        <Field.Root required invalid={!!recipientsProblem}>
+          <Field.Label>
+            {t('sharing.dialog.recipients')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            type="text"
+            inputMode="email"
+            value={details.recipients}
+            placeholder={t('sharing.dialog.recipientsPlaceholder')}
+            onChange={(e) => set('recipients', e.target.value)}
+          />
+          <Field.HelperText>{t('sharing.dialog.recipientsHelp')}</Field.HelperText>
+          {recipientsProblem ? <Field.ErrorText>{recipientsProblem}</Field.ErrorText> : null}
+          {recent.length ? (
+            <Stack gap="1" mt="1">
+              <Text fontSize="sm" color="fg.muted">
+                {t('sharing.dialog.recent')}
+              </Text>
+              <Wrap gap="1" role="group" aria-label={t('sharing.dialog.recent')}>
+                {recent.map((address) => (
+                  <Button
+                    key={address}
+                    size="xs"
+                    variant="subtle"
+                    onClick={() => set('recipients', addRecipient(details.recipients, address))}
+                  >
+                    {address}
+                  </Button>
+                ))}
+              </Wrap>
+            </Stack>
+          ) : null}
+        </Field.Root>
+      ) : null}
+      <Field.Root>
+        <Field.Label>{t('sharing.dialog.message')}</Field.Label>
+        <Textarea
+          rows={3}
+          value={details.message}
+          maxLength={SHARE_TEXT_LIMITS.message}
+          onChange={(e) => set('message', e.target.value)}
+        />
+      </Field.Root>
+      <HStack gap="4" align="start" wrap="wrap">
+        <Field.Root flex="1" minW="40">
+          <Field.Label>{t('sharing.dialog.language')}</Field.Label>
+          <Select
+            value={details.language}
+            options={SHARE_LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
+            onChange={(language) => set('language', language)}
+            aria-label={t('sharing.dialog.language')}
+          />
+        </Field.Root>
+        <Field.Root flex="1" minW="52">
+          <Field.Label>{t('sharing.dialog.expiresAt')}</Field.Label>
+          <Input
+            type="datetime-local"
+            value={details.expiresAt}
+            onChange={(e) => set('expiresAt', e.target.value)}
+          />
+        </Field.Root>
+      </HStack>
+      <Checkbox.Root
+        checked={details.contentDownload}
+        onCheckedChange={(d) => set('contentDownload', d.checked === true)}
+      >
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>{t('sharing.dialog.contentDownload')}</Checkbox.Label>
+      </Checkbox.Root>
+      <Field.Root>
+        <Field.Label>{t('sharing.dialog.disclaimer')}</Field.Label>
+        <Textarea
+          rows={2}
+          value={details.disclaimer}
+          maxLength={SHARE_TEXT_LIMITS.disclaimer}
+          onChange={(e) => set('disclaimer', e.target.value)}
+        />
+      </Field.Root>
+      <Field.Root required>
+        <Field.Label>
+          {t('sharing.dialog.password')}
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Input
+          type="password"
+          autoComplete="new-password"
+          value={details.password}
+          aria-describedby={rulesId}
+          onChange={(e) => set('password', e.target.value)}
+        />
+        <Field.HelperText>{t('sharing.dialog.passwordHelp')}</Field.HelperText>
+      </Field.Root>
+      <PasswordChecks password={details.password} id={rulesId} />
+    </Stack>
+  );
+}
