@@ -1,5 +1,6 @@
 import {
   FALLBACK_LANGUAGE,
+  nameIn,
   SHARE_LANGUAGES,
   SHARE_TEXTS,
   shareDate,
@@ -88,19 +89,15 @@ ${wrong ? `<p class="error" role="alert">${escapeHtml(shareText(l, 'wrongPasswor
   );
 }
 
-function nameOf(content: ContentDetailWire): string {
-  return (
-    content.locales.find((l) => l.locale === 'EN')?.name ??
-    content.locales.find((l) => l.locale === 'IT')?.name ??
-    content.source?.fileName ??
-    content.id
-  );
+/** The asset's name in the share's language (names.ts), else its file name. */
+function nameOf(content: ContentDetailWire, language: ShareLanguage): string {
+  return nameIn(content.locales, language) || content.source?.fileName || content.id;
 }
 
-function previewOf(base: string, content: ContentDetailWire): string {
+function previewOf(base: string, content: ContentDetailWire, language: ShareLanguage): string {
   const has = (kind: string) => content.derivatives.some((d) => d.kind === kind);
   const src = (r: string) => `${base}/assets/${content.id}/${r}`;
-  const alt = escapeHtml(nameOf(content));
+  const alt = escapeHtml(nameOf(content, language));
   if (content.contentType === 'VIDEO' && has('proxy'))
     return `<video controls preload="metadata" ${has('poster') ? `poster="${src('poster')}"` : ''} src="${src('media')}"></video>`;
   const picture = has('preview') ? 'preview' : has('poster') ? 'poster' : has('thumb') ? 'thumb' : null;
@@ -121,8 +118,8 @@ export function sharePage(
   const { share } = open;
   const cards = contents
     .map(
-      (c) => `<li class="card" data-content-id="${c.id}">${previewOf(base, c)}
-<p class="name">${escapeHtml(nameOf(c))}</p>
+      (c) => `<li class="card" data-content-id="${c.id}">${previewOf(base, c, l)}
+<p class="name">${escapeHtml(nameOf(c, l))}</p>
 ${share.contentDownload ? `<a class="button" href="${base}/assets/${c.id}/original" download>${escapeHtml(shareText(l, 'download'))}</a>` : ''}</li>`,
     )
     .join('\n');
