@@ -105,6 +105,35 @@ describe('ExternalShareDialog', () => {
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Close' })).toBeEnabled());
   });
 
+  it('ends a link share with its one link to copy', async () => {
+    fakeHub({ 'POST /api/external-shares': { status: 202, body: { jobId: 'job-2' } } });
+    renderWithProviders(<ExternalShareDialog assetIds={['a-1']} folderId="f-1" onClose={jest.fn()} />);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: /External share — 1 asset/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.type(within(dialog).getByLabelText(/Share name/), 'Link kit');
+    await user.type(within(dialog).getByLabelText(/^Password\W*$/, { selector: 'input' }), STRONG);
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    await within(dialog).findByText('Step 3 of 3');
+    FakeEventSource.opened
+      .find((s) => s.url === '/api/jobs/job-2/events')
+      ?.emit({
+        jobId: 'job-2',
+        state: 'completed',
+        progress: 100,
+        result: {
+          shareId: 's-2',
+          url: 'http://x/provider/share/t9',
+          links: [{ email: null, url: 'http://x/provider/share/t9' }],
+          sent: 0,
+        },
+      });
+    expect(await within(dialog).findByText('The share is ready.')).toBeVisible();
+    expect(within(dialog).getByRole('textbox', { name: 'Share link' })).toHaveValue(
+      'http://x/provider/share/t9',
+    );
+  });
+
   it('refuses more than 500 files before anything is filled in', async () => {
     fakeHub({});
     const ids = Array.from({ length: 501 }, (_, i) => `a-${i}`);

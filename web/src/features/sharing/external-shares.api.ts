@@ -10,7 +10,8 @@ import { request } from '../../api/http';
 export interface ExternalShareResult {
   shareId: string;
   url: string;
-  links: { email: string; url: string }[];
+  /** One per recipient; a link share's one link has no e-mail. */
+  links: { email: string | null; url: string }[];
   sent: number;
 }
 

@@ -29,6 +29,7 @@ export function ShareResultStep({ jobId, onEnded }: { jobId: string; onEnded(): 
     enabled: done && !isResult(event.result),
   });
   const result = [event?.result, job.data?.result].find(isResult);
+  const mailed = result?.links.filter((link): link is { email: string; url: string } => !!link.email) ?? [];
   const ended = (done && !!result) || failed;
   useEffect(() => {
     if (ended) onEnded();
@@ -54,12 +55,12 @@ export function ShareResultStep({ jobId, onEnded }: { jobId: string; onEnded(): 
       <Alert.Root status="success">
         <Alert.Indicator />
         <Alert.Title>
-          {result.links.length ? t('sharing.dialog.sent', { count: result.sent }) : t('sharing.dialog.ready')}
+          {mailed.length ? t('sharing.dialog.sent', { count: result.sent }) : t('sharing.dialog.ready')}
         </Alert.Title>
       </Alert.Root>
-      {result.links.length ? (
+      {mailed.length ? (
         <Stack as="ul" gap="2" listStyleType="none">
-          {result.links.map((link) => (
+          {mailed.map((link) => (
             <li key={link.email}>
               <Text fontSize="sm" fontWeight="medium">
                 {link.email}
