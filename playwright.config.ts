@@ -9,6 +9,8 @@ import { defineConfig, devices } from '@playwright/test';
 // so that two checkouts on one machine can run their suites side by side.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_OIDC_PORT = E2E_PORT + 1;
+// The portal mails through this port; a spec that checks mail listens there with a real SMTP server.
+export const E2E_SMTP_PORT = E2E_PORT + 2;
 export const E2E_DATABASE = E2E_PORT === 3100 ? 'paddock_e2e' : `paddock_e2e_${E2E_PORT}`;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -59,6 +61,7 @@ export default defineConfig({
       E2E_PORT: String(E2E_PORT),
       E2E_OIDC_PORT: String(E2E_OIDC_PORT),
       E2E_DATABASE,
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },
   },
 });
