@@ -229,6 +229,8 @@ test.describe.serial('external shares', () => {
       await dialog.getByLabel(t.sharing.dialog.message).fill('Spider 1966 - press kit.');
       await dialog.getByLabel(new RegExp(`^${t.sharing.dialog.password}\\W*$`)).fill(STRONG);
       await expect(dialog.getByTestId('share-preview-thumb')).toHaveCount(3);
+      // The preview of the selection, at the top of the step, in the picture.
+      await dialog.getByTestId('share-preview-thumb').first().scrollIntoViewIfNeeded();
       await keepScreenshot(page, `external-share-step2-${lang}`);
       await dialog.getByRole('button', { name: t.sharing.dialog.submit }).click();
       const link = dialog.getByRole('textbox', { name: t.sharing.dialog.link });
