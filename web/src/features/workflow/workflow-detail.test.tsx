@@ -155,6 +155,19 @@ describe('workflow actions in the asset detail modal', () => {
     const detail = calls.find((call) => call.path === '/api/assets/a0' && call.query.has('folderId'));
     expect(detail?.query.get('folderId')).toBe('st1');
     expect(screen.queryByRole('button', { name: 'New version' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'External share' })).not.toBeInTheDocument();
+  });
+
+  it('offers the external share where SPEC §6 allows it, and opens its three-step dialog for the asset', async () => {
+    hub({
+      place: place({ view: 'archives', archiveSubState: 'department' }),
+      actions: { ...NONE, share: true },
+    });
+    renderApp('/home?folder=st1&asset=a0');
+    const modal = await screen.findByRole('dialog', { name: 'asset-0.jpg' });
+    await userEvent.setup().click(await within(modal).findByRole('button', { name: 'External share' }));
+    const dialog = await screen.findByRole('dialog', { name: /^External share — 1 asset/ });
+    expect(within(dialog).getByText('Step 1 of 3')).toBeVisible();
   });
 
   it('in the junk offers the permanent delete and restore only, and shows the deletion date', async () => {
