@@ -383,3 +383,22 @@ export function registryTitle(r: { category: string; registryType: string; name:
     ? `${r.registryType} - Rif: ${r.sfId}`
     : `${r.registryType}: ${r.name} - Rif: ${r.sfId}`;
 }
+
+/** A tag the wizard offers (a free tag, or a product): names by lower-case language. */
+export interface TagSummary {
+  id: string;
+  classificationId: string;
+  names: Record<string, string>;
+}
+
+/** `GET /api/enrichment/definitions`: what steps 2 and 3 offer (SPEC §3 metadata definition, tag). */
+export interface EnrichmentDefinitions {
+  metadata: MetadataDefinitionSummary[];
+  tags: TagSummary[];
+}
+
+/** `GET /api/enrichment/products?cursor=`: a page of products (SPEC §3), `next` absent on the last. */
+export interface ProductPage {
+  items: TagSummary[];
+  next: string | null;
+}
