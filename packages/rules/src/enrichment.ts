@@ -329,7 +329,8 @@ export interface MetadataDefinitionSummary {
   names: Record<string, string>;
   type: MetadataType;
   mandatory: boolean;
-  options: { value: string; name: string }[];
+  /** `name` in EN (or the only one), `names` by lower-case language when the provider gives them. */
+  options: { value: string; name: string; names?: Record<string, string> }[];
 }
 
 /** SPEC §5: the mandatory flag counts for string, instant, singleEnum and boolean. */

@@ -229,6 +229,8 @@ class MetadataOptionDto {
   value!: string;
   @ApiProperty()
   name!: string;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' } })
+  names?: Record<string, string>;
 }
 
 export class MetadataDefinitionDto implements MetadataDefinitionSummary {

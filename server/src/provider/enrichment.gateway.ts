@@ -138,10 +138,14 @@ function summaryOf(
   const values = Object.values(d.options)
     .map((o) => optionValuesSchema.safeParse(o))
     .flatMap((o) => (o.success ? o.data.values : []));
-  const options = new Map<string, string>();
-  // One name per value: EN when THRON gives one per language (the web translates the rest).
-  for (const v of values)
-    if (!options.has(v.value) || v.lang === 'EN') options.set(v.value, v.label ?? v.value);
+  const options = new Map<string, { name: string; names: Record<string, string> }>();
+  // One name per value (EN when THRON gives one per language), and every language's for the web.
+  for (const v of values) {
+    const option = options.get(v.value) ?? { name: v.label ?? v.value, names: {} };
+    if (v.lang === 'EN' && v.label) option.name = v.label;
+    if (v.lang && v.label) option.names[v.lang.toLowerCase()] = v.label;
+    options.set(v.value, option);
+  }
   return {
     id: d.id,
     key: d.key,
@@ -149,7 +153,7 @@ function summaryOf(
     names: namesByLang(d.names),
     type,
     mandatory,
-    options: [...options].map(([value, name]) => ({ value, name })),
+    options: [...options].map(([value, o]) => ({ value, ...o })),
   };
 }
 

@@ -1,0 +1,54 @@
+import {
+  COPYRIGHT_NOTES_KEY,
+  ENRICHMENT_ERROR_CODES as CODES,
+  labelIn,
+  type Language,
+  type MetadataDefinitionSummary,
+} from '@paddock/rules';
+import type { TFunction } from 'i18next';
+import { isApiError } from '../../api/api-error';
+import type { ErrorDialogContent } from '../ui/ui-store';
+import type { FieldProblem } from './validation';
+
+/** A field's name as the form shows it: VIN 2, Plate 1, Copyright option 3, or the definition's label. */
+export function fieldLabel(
+  t: TFunction,
+  field: string,
+  definitions: readonly MetadataDefinitionSummary[],
+  language: Language,
+): string {
+  const numbered = /^(vin|targa|copyright)-(\d+)$/.exec(field);
+  if (numbered) {
+    const kind = { vin: 'vin', targa: 'plate', copyright: 'copyrightOption' }[numbered[1] as 'vin'];
+    return t(`enrichment.fields.${kind}`, { n: Number(numbered[2]) });
+  }
+  if (field === COPYRIGHT_NOTES_KEY) return t('enrichment.copyright.notes');
+  const def = definitions.find((d) => d.key === field);
+  return def ? labelIn(def.names, language) : field;
+}
+
+/** The sentence for a field's problem, in the hub's own words for the code (error.codes), naming the field. */
+export function problemText(t: TFunction, problem: FieldProblem, label: string): string {
+  if (problem.code === CODES.VIN_INVALID && problem.problem)
+    return t(`enrichment.vin.problems.${problem.problem}`, { field: label });
+  return t(`error.codes.${problem.code}`, { field: label });
+}
+
+const detailsField = (details: unknown): { field?: string; problem?: string } =>
+  typeof details === 'object' && details !== null ? (details as { field?: string; problem?: string }) : {};
+
+/** A refusal of the hub as the error dialog shows it, naming the field it is about; null for other failures. */
+export function refusalDialog(
+  t: TFunction,
+  error: unknown,
+  label: (field: string) => string,
+): ErrorDialogContent | null {
+  if (!isApiError(error) || !(Object.values(CODES) as string[]).includes(error.code)) return null;
+  const { field, problem } = detailsField(error.details);
+  const message = problemText(
+    t,
+    { code: error.code as FieldProblem['code'], field: field ?? '', problem },
+    field ? label(field) : '',
+  );
+  return { code: error.code, message };
+}
