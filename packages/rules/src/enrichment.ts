@@ -157,6 +157,7 @@ export type CopyrightKind = (typeof COPYRIGHT_KINDS)[number];
 export const COPYRIGHT_STATES = ['presente', 'assente', 'non_necessario'] as const;
 export type CopyrightState = (typeof COPYRIGHT_STATES)[number];
 export const COPYRIGHT_COUNTRIES = ['united-states', 'worldwide'] as const;
+export type CopyrightCountry = (typeof COPYRIGHT_COUNTRIES)[number];
 
 export interface CopyrightOption {
   kind: CopyrightKind;

@@ -4,6 +4,7 @@ import {
   labelIn,
   type Language,
   type MetadataDefinitionSummary,
+  type VinProblem,
 } from '@paddock/rules';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../api/api-error';
@@ -19,7 +20,8 @@ export function fieldLabel(
 ): string {
   const numbered = /^(vin|targa|copyright)-(\d+)$/.exec(field);
   if (numbered) {
-    const kind = { vin: 'vin', targa: 'plate', copyright: 'copyrightOption' }[numbered[1] as 'vin'];
+    const kinds = { vin: 'vin', targa: 'plate', copyright: 'copyrightOption' } as const;
+    const kind = kinds[numbered[1] as keyof typeof kinds];
     return t(`enrichment.fields.${kind}`, { n: Number(numbered[2]) });
   }
   if (field === COPYRIGHT_NOTES_KEY) return t('enrichment.copyright.notes');
@@ -30,7 +32,7 @@ export function fieldLabel(
 /** The sentence for a field's problem, in the hub's own words for the code (error.codes), naming the field. */
 export function problemText(t: TFunction, problem: FieldProblem, label: string): string {
   if (problem.code === CODES.VIN_INVALID && problem.problem)
-    return t(`enrichment.vin.problems.${problem.problem}`, { field: label });
+    return t(`enrichment.vin.problems.${problem.problem as VinProblem}`, { field: label });
   return t(`error.codes.${problem.code}`, { field: label });
 }
 

@@ -176,7 +176,10 @@ export function toEnrichmentRequest(state: WorkingState, selection: WizardSelect
   const metadata = Object.entries(state.metadata)
     .filter(([, value]) => value.trim() !== '')
     .map(([key, value]) => ({ key, value: value.trim() }));
-  const add = [...state.products, ...state.tags].map((t) => ({ id: t.id, classificationId: t.classificationId }));
+  const add = [...state.products, ...state.tags].map((t) => ({
+    id: t.id,
+    classificationId: t.classificationId,
+  }));
   return {
     contentIds: [...selection.contentIds],
     folderId: selection.folderId,
@@ -217,9 +220,7 @@ export function overwrittenBlocks(
     if (entered.size === 0) continue;
     const keys = block === 'vinTarga' ? VIN_PLATE_KEYS : COPYRIGHT_KEYS;
     const differs = assets.some((asset) =>
-      asset.metadata.some(
-        (m) => keys.includes(m.key) && m.value !== '' && entered.get(m.key) !== m.value,
-      ),
+      asset.metadata.some((m) => keys.includes(m.key) && m.value !== '' && entered.get(m.key) !== m.value),
     );
     if (differs) blocks.push(block);
   }
