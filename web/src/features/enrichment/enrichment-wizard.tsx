@@ -92,7 +92,6 @@ export function EnrichmentWizard({ step }: { step: WizardStep }) {
               py="1.5"
               rounded="l2"
               borderWidth="1px"
-              aria-current={s === step ? 'step' : undefined}
               bg={s === step ? 'brand.muted' : undefined}
               fontWeight={s === step ? 'semibold' : undefined}
             >
