@@ -1,6 +1,7 @@
 import {
   COPYRIGHT_NOTES_KEY,
   ENRICHMENT_ERROR_CODES as CODES,
+  MULTI_VALUE_SEPARATOR,
   labelIn,
   type Language,
   type MetadataDefinitionSummary,
@@ -27,6 +28,25 @@ export function fieldLabel(
   if (field === COPYRIGHT_NOTES_KEY) return t('enrichment.copyright.notes');
   const def = definitions.find((d) => d.key === field);
   return def ? labelIn(def.names, language) : field;
+}
+
+/** A metadata value as the user reads it: option names for enums, yes or no for booleans. */
+export function valueText(
+  t: TFunction,
+  def: MetadataDefinitionSummary | undefined,
+  value: string,
+  language: Language,
+): string {
+  if (!def) return value;
+  if (def.type === 'boolean') return value === 'true' ? t('enrichment.yes') : t('enrichment.no');
+  if (def.type !== 'singleEnum' && def.type !== 'multiEnum') return value;
+  return value
+    .split(MULTI_VALUE_SEPARATOR)
+    .map((v) => {
+      const option = def.options.find((o) => o.value === v);
+      return option ? labelIn(option.names ?? {}, language) || option.name : v;
+    })
+    .join(', ');
 }
 
 /** The sentence for a field's problem, in the hub's own words for the code (error.codes), naming the field. */

@@ -1,4 +1,4 @@
-import { Box, Button, Heading, HStack, List, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Tags } from 'lucide-react';
 import { useState } from 'react';
@@ -75,16 +75,9 @@ export function EnrichmentWizard({ step }: { step: WizardStep }) {
           {t('enrichment.selected', { count: wizard.selection.contentIds.length })}
         </Text>
       </Stack>
-      <List.Root
-        as="ol"
-        display="flex"
-        flexWrap="wrap"
-        gap="2"
-        listStyle="none"
-        aria-label={t('enrichment.steps')}
-      >
+      <Flex as="ol" wrap="wrap" gap="2" listStyle="none" aria-label={t('enrichment.steps')}>
         {WIZARD_STEPS.map((s, i) => (
-          <List.Item key={s}>
+          <Box as="li" key={s}>
             <RouterLink
               to={`/${s}`}
               search={wizard.search}
@@ -97,9 +90,9 @@ export function EnrichmentWizard({ step }: { step: WizardStep }) {
             >
               {t('enrichment.stepLabel', { n: i + 1, name: t(`sections.${s}`) })}
             </RouterLink>
-          </List.Item>
+          </Box>
         ))}
-      </List.Root>
+      </Flex>
       <Box bg="bg" rounded="l3" borderWidth="1px" p={{ base: '4', md: '6' }}>
         {definitions.isError ? (
           <InlineError

@@ -10,7 +10,7 @@ import { useUiStore } from '../ui/ui-store-context';
 import { useShowApiError } from '../ui/use-show-api-error';
 import { ConfirmDialog } from '../workflow/confirm-dialog';
 import { JobProgressBar } from '../workflow/job-progress-bar';
-import { fieldLabel, refusalDialog } from './enrichment-texts';
+import { fieldLabel, refusalDialog, valueText } from './enrichment-texts';
 import { doneCount, useEnrichmentJob } from './use-enrichment-job';
 import type { Wizard } from './use-wizard';
 import { overwrittenBlocks, toEnrichmentRequest, type CopyrightDraft } from './working-state';
@@ -128,7 +128,14 @@ export function SummaryStep({ wizard, definitions }: SummaryStepProps) {
             {metadata.length ? (
               <List.Root variant="plain">
                 {metadata.map(([key, value]) => (
-                  <List.Item key={key}>{`${label(key)}: ${value}`}</List.Item>
+                  <List.Item key={key}>
+                    {`${label(key)}: ${valueText(
+                      t,
+                      definitions.find((d) => d.key === key),
+                      value,
+                      language,
+                    )}`}
+                  </List.Item>
                 ))}
               </List.Root>
             ) : (

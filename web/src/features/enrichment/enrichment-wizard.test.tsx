@@ -1,0 +1,122 @@
+import {
+  ENRICHMENT_ERROR_CODES as CODES,
+  type EnrichmentDefinitions,
+  type MetadataDefinitionSummary,
+} from '@paddock/rules';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { i18n } from '../../i18n/i18n';
+import { anAssetDetail, fakeHub, hubError, ok, signedInRoutes } from '../../../test/fake-hub';
+import { renderApp } from '../../../test/render';
+
+const usage: MetadataDefinitionSummary = {
+  id: 'u',
+  key: 'utilizzo',
+  classificationId: 'ggdyqo',
+  names: { it: 'Utilizzo', en: 'Usage', fr: 'Utilisation' },
+  type: 'singleEnum',
+  mandatory: true,
+  options: [{ value: 'stampa', name: 'Press', names: { it: 'Stampa', en: 'Press' } }],
+};
+const definitions: EnrichmentDefinitions = {
+  metadata: [usage],
+  tags: [{ id: 't1', classificationId: 'dmuyud', names: { en: 'Exterior', it: 'Esterni' } }],
+};
+
+function hub(extra: Parameters<typeof fakeHub>[0] = {}) {
+  return fakeHub({
+    ...signedInRoutes(),
+    'GET /api/enrichment/definitions': ok(definitions),
+    'GET /api/enrichment/products': ok({
+      items: [{ id: 'p1', classificationId: 'vu62a5', names: { en: 'Spider' } }],
+      next: null,
+    }),
+    'GET /api/assets/a0': ok(anAssetDetail(0)),
+    ...extra,
+  });
+}
+
+const SELECTION = '?folder=enr&ids=a0';
+
+beforeEach(async () => {
+  sessionStorage.clear();
+  localStorage.clear();
+  await i18n.changeLanguage('en');
+});
+
+describe('the enrichment wizard', () => {
+  it('without a selection says how to open it', async () => {
+    hub();
+    renderApp('/product');
+    expect(await screen.findByText('No asset selected')).toBeVisible();
+  });
+
+  it('keeps what was typed across a reload (session storage, keyed by the selection)', async () => {
+    hub();
+    renderApp(`/product${SELECTION}`);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('VIN 1'), '1g4ah59h45g118341');
+    expect(screen.getByText('Maker: Buick · model year 2005')).toBeVisible();
+    await user.click(screen.getByRole('checkbox', { name: 'Spider' }));
+
+    cleanup();
+    renderApp(`/product${SELECTION}`);
+    expect(await screen.findByLabelText('VIN 1')).toHaveValue('1G4AH59H45G118341');
+    expect(await screen.findByRole('checkbox', { name: 'Spider' })).toBeChecked();
+  });
+
+  it('refuses a North-American VIN with a wrong check digit as it is typed, naming the field', async () => {
+    hub();
+    renderApp(`/product${SELECTION}`);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('VIN 1'), '1G4AH59H45G118342');
+    expect(
+      screen.getByText('VIN 1: the check digit (9th character) is wrong; North-American VINs require it.'),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('One field needs attention before you go on.');
+  });
+
+  it('marks the mandatory metadata and goes on only once it is given', async () => {
+    hub();
+    const app = renderApp(`/copyright${SELECTION}`);
+    const user = userEvent.setup();
+    const select = await screen.findByRole('combobox', { name: /^Usage/ });
+    expect(select).toBeRequired();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Required field missing: Usage.')).toBeVisible();
+    expect(app.router.state.location.pathname).toBe('/copyright');
+    await user.selectOptions(select, 'stampa');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/tag'));
+  });
+
+  it('shows a refusal of the hub translated, naming the field it is about', async () => {
+    sessionStorage.setItem(
+      'paddock.enrichment:enr:a0',
+      JSON.stringify({
+        products: [],
+        tags: [],
+        vinTarga: [{ vin: '1G4AH59H45G118341', targa: '' }],
+        copyright: [],
+        copyrightNotes: '',
+        metadata: { utilizzo: 'stampa' },
+        overwrite: { vinTarga: true, copyright: true, metadata: true },
+      }),
+    );
+    const calls = hub({
+      'POST /api/enrichment': hubError(400, CODES.MANDATORY_MISSING, { field: 'utilizzo' }),
+    });
+    renderApp(`/summary${SELECTION}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Confirm and save' }));
+    expect(await screen.findByText('Required field missing: Usage.')).toBeVisible();
+    const sent = calls.find((c) => c.method === 'POST' && c.path === '/api/enrichment');
+    expect(sent?.body).toMatchObject({
+      contentIds: ['a0'],
+      folderId: 'enr',
+      vinTarga: [{ vin: '1G4AH59H45G118341', targa: '' }],
+      metadata: [{ key: 'utilizzo', value: 'stampa' }],
+    });
+  });
+});
