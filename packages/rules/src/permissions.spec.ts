@@ -167,7 +167,7 @@ describe('isSearchAllowed (SPEC §2)', () => {
   });
 });
 
-describe('mayTagSomewhere (the wizard\'s lookups, SPEC §6)', () => {
+describe("mayTagSomewhere (the wizard's lookups, SPEC §6)", () => {
   it('is for anyone who may act, never for an observer', () => {
     expect(mayTagSomewhere(['user'])).toBe(true);
     expect(mayTagSomewhere(['supplier'])).toBe(true);
