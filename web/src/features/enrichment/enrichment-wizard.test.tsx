@@ -3,7 +3,7 @@ import {
   type EnrichmentDefinitions,
   type MetadataDefinitionSummary,
 } from '@paddock/rules';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
 import { anAssetDetail, fakeHub, hubError, ok, signedInRoutes } from '../../../test/fake-hub';
@@ -118,5 +118,40 @@ describe('the enrichment wizard', () => {
       vinTarga: [{ vin: '1G4AH59H45G118341', targa: '' }],
       metadata: [{ key: 'utilizzo', value: 'stampa' }],
     });
+  });
+
+  it("warns that an asset's other plate will be overwritten and asks before sending (SPEC §5)", async () => {
+    sessionStorage.setItem(
+      'paddock.enrichment:enr:a0',
+      JSON.stringify({
+        products: [],
+        tags: [],
+        vinTarga: [{ vin: '', targa: 'AB 123 CD' }],
+        copyright: [],
+        copyrightNotes: '',
+        metadata: { utilizzo: 'stampa' },
+        overwrite: { vinTarga: true, copyright: true, metadata: true },
+      }),
+    );
+    const calls = hub({
+      'GET /api/assets/a0': ok(anAssetDetail(0, { metadata: [{ key: 'targa-1', value: 'ZZ 999 ZZ' }] })),
+      'POST /api/enrichment': ok({ jobId: 'j1' }),
+    });
+    renderApp(`/summary${SELECTION}`);
+    const user = userEvent.setup();
+    expect(await screen.findByText('Values will be overwritten')).toBeVisible();
+    expect(
+      screen.getByRole('checkbox', { name: 'Replace the VINs and plates the assets have' }),
+    ).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Confirm and save' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Values will be overwritten' });
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(within(question).getByRole('button', { name: 'Proceed' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path === '/api/enrichment')?.body).toMatchObject({
+        vinTarga: [{ vin: '', targa: 'AB 123 CD' }],
+        overwrite: { vinTarga: true },
+      }),
+    );
   });
 });
