@@ -38,7 +38,20 @@ function hub(extra: Parameters<typeof fakeHub>[0] = {}) {
 
 const SELECTION = '?folder=enr&ids=a0';
 
+/** jsdom has no EventSource: the job's progress stream stays silent here. */
+class SilentEventSource {
+  onmessage = null;
+  onerror = null;
+  readyState = 0;
+  close() {}
+}
+
 beforeEach(async () => {
+  Object.defineProperty(globalThis, 'EventSource', {
+    value: SilentEventSource,
+    configurable: true,
+    writable: true,
+  });
   sessionStorage.clear();
   localStorage.clear();
   await i18n.changeLanguage('en');
