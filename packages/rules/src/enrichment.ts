@@ -157,6 +157,7 @@ export type CopyrightKind = (typeof COPYRIGHT_KINDS)[number];
 export const COPYRIGHT_STATES = ['presente', 'assente', 'non_necessario'] as const;
 export type CopyrightState = (typeof COPYRIGHT_STATES)[number];
 export const COPYRIGHT_COUNTRIES = ['united-states', 'worldwide'] as const;
+export type CopyrightCountry = (typeof COPYRIGHT_COUNTRIES)[number];
 
 export interface CopyrightOption {
   kind: CopyrightKind;
@@ -329,7 +330,8 @@ export interface MetadataDefinitionSummary {
   names: Record<string, string>;
   type: MetadataType;
   mandatory: boolean;
-  options: { value: string; name: string }[];
+  /** `name` in EN (or the only one), `names` by lower-case language when the provider gives them. */
+  options: { value: string; name: string; names?: Record<string, string> }[];
 }
 
 /** SPEC §5: the mandatory flag counts for string, instant, singleEnum and boolean. */
@@ -382,4 +384,23 @@ export function registryTitle(r: { category: string; registryType: string; name:
   return r.category === 'ADP'
     ? `${r.registryType} - Rif: ${r.sfId}`
     : `${r.registryType}: ${r.name} - Rif: ${r.sfId}`;
+}
+
+/** A tag the wizard offers (a free tag, or a product): names by lower-case language. */
+export interface TagSummary {
+  id: string;
+  classificationId: string;
+  names: Record<string, string>;
+}
+
+/** `GET /api/enrichment/definitions`: what steps 2 and 3 offer (SPEC §3 metadata definition, tag). */
+export interface EnrichmentDefinitions {
+  metadata: MetadataDefinitionSummary[];
+  tags: TagSummary[];
+}
+
+/** `GET /api/enrichment/products?cursor=`: a page of products (SPEC §3), `next` absent on the last. */
+export interface ProductPage {
+  items: TagSummary[];
+  next: string | null;
 }

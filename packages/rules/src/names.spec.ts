@@ -2,6 +2,7 @@ import {
   assetLocaleOf,
   exchangeDirection,
   folderNameIn,
+  labelIn,
   nameIn,
   nameInLocale,
   wellKnownFolderName,
@@ -88,5 +89,12 @@ describe('folder names', () => {
     expect(folderNameIn(folder('frnt01-marketing'), 'fr', 'maker')).toBe('Fournisseurs');
     expect(folderNameIn(folder('frnt01-marketing-fotostudio'), 'it', 'maker')).toBe('Nome');
     expect(folderNameIn(folder('lvrr02-marketing', false), 'fr', 'maker')).toBe('Travaux fournisseur');
+  });
+
+  it('labels tags and definitions in the language itself, FR included, else EN, IT, any', () => {
+    expect(labelIn({ it: 'Berlina', en: 'Saloon', fr: 'Berline' }, 'fr')).toBe('Berline');
+    expect(labelIn({ it: 'Berlina', en: 'Saloon' }, 'fr')).toBe('Saloon');
+    expect(labelIn({ it: 'Berlina' }, 'en')).toBe('Berlina');
+    expect(labelIn({ de: 'Limousine' }, 'it')).toBe('Limousine');
   });
 });

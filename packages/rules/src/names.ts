@@ -124,3 +124,11 @@ export function folderNameIn(
   if (direction !== null) return EXCHANGE_NAMES[side][direction][lang];
   return wellKnownFolderName(folder.prettyId, lang) ?? nameIn(folder.names, lang);
 }
+
+/**
+ * A tag's or a metadata definition's label in the interface language: these have their own FR
+ * names (unlike assets), so the language itself first, then the fallback EN, then IT, then any.
+ */
+export function labelIn(names: Readonly<Record<string, string>>, lang: Language): string {
+  return names[lang] || names.en || names.it || Object.values(names).find((n) => n !== '') || '';
+}

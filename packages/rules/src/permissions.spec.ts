@@ -6,6 +6,7 @@ import {
   isFolderActionAllowed,
   isSearchAllowed,
   isUploadAllowed,
+  mayTagSomewhere,
   placeOfFolder,
   type PathFolder,
   type PermissionSubject,
@@ -163,5 +164,13 @@ describe('isSearchAllowed (SPEC §2)', () => {
     expect(isSearchAllowed(['user', 'approver'], APPROVER_SEARCH_MAX_DEPTH - 1)).toBe(true);
     expect(isSearchAllowed(['user', 'approver'], APPROVER_SEARCH_MAX_DEPTH)).toBe(false);
     expect(isSearchAllowed(['user'], APPROVER_SEARCH_MAX_DEPTH + 5)).toBe(true);
+  });
+});
+
+describe("mayTagSomewhere (the wizard's lookups, SPEC §6)", () => {
+  it('is for anyone who may act, never for an observer', () => {
+    expect(mayTagSomewhere(['user'])).toBe(true);
+    expect(mayTagSomewhere(['supplier'])).toBe(true);
+    expect(mayTagSomewhere(['user', 'observer'])).toBe(false);
   });
 });

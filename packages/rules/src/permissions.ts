@@ -164,6 +164,11 @@ function observes(roles: readonly Role[]): boolean {
   return roles.includes('observer');
 }
 
+/** Whether these roles may tag anywhere (SPEC §6): the wizard's lookups are for them only. */
+export function mayTagSomewhere(roles: readonly Role[]): boolean {
+  return !observes(roles);
+}
+
 /** The actions SPEC §6 denies branch-sharing users on "certain items": see docs/security.md. */
 const BRANCH_SHARING_LIMITED: readonly AssetAction[] = ['move', 'delete', 'tag'];
 

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -6,6 +6,7 @@ import {
   ApiCookieAuth,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
+  ApiOkResponse,
   ApiOperation,
   ApiSecurity,
   ApiTags,
@@ -14,14 +15,20 @@ import {
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JobSubmittedDto } from '../jobs/jobs.dto';
-import { EnrichmentRequestDto, TagsBulkRequestDto } from './enrichment.dto';
+import { EnrichmentLookupsService } from './enrichment-lookups.service';
+import {
+  EnrichmentDefinitionsDto,
+  EnrichmentRequestDto,
+  ProductPageDto,
+  ProductsQueryDto,
+  TagsBulkRequestDto,
+} from './enrichment.dto';
 import { EnrichmentService } from './enrichment.service';
 
 /** Issue 13: enrichment and bulk tagging as durable jobs; each answers 202 { jobId }. */
 @ApiTags('enrichment')
 @ApiCookieAuth()
 @ApiSecurity('token')
-@ApiAcceptedResponse({ type: JobSubmittedDto })
 @ApiBadRequestResponse({
   description:
     'VALIDATION_FAILED, ENRICHMENT_TOO_MANY_ASSETS, ENRICHMENT_TOO_MANY_VIN_PAIRS, ENRICHMENT_TOO_MANY_COPYRIGHT_OPTIONS, ENRICHMENT_VIN_INVALID, ENRICHMENT_NOT_LATIN1, ENRICHMENT_INVALID_DATE, ENRICHMENT_UNKNOWN_METADATA_KEY, ENRICHMENT_BAD_METADATA_VALUE, ENRICHMENT_MANDATORY_MISSING, ENRICHMENT_BAD_COPYRIGHT, ENRICHMENT_UNKNOWN_TAG, ENRICHMENT_NOTHING_TO_DO',
@@ -32,10 +39,28 @@ import { EnrichmentService } from './enrichment.service';
 @ApiConflictResponse({ description: 'ENRICHMENT_NOT_IN_FOLDER' })
 @Controller('api')
 export class EnrichmentController {
-  constructor(private readonly enrichment: EnrichmentService) {}
+  constructor(
+    private readonly enrichment: EnrichmentService,
+    private readonly lookups: EnrichmentLookupsService,
+  ) {}
+
+  @Get('enrichment/definitions')
+  @ApiOperation({ summary: 'The metadata definitions and free tags the wizard offers (steps 2 and 3)' })
+  @ApiOkResponse({ type: EnrichmentDefinitionsDto })
+  definitions(@CurrentUser() user: AuthUser): Promise<EnrichmentDefinitionsDto> {
+    return this.lookups.definitions(user);
+  }
+
+  @Get('enrichment/products')
+  @ApiOperation({ summary: 'A page of the product listing (the wizard’s step 1), cursor paged' })
+  @ApiOkResponse({ type: ProductPageDto })
+  products(@CurrentUser() user: AuthUser, @Query() query: ProductsQueryDto): Promise<ProductPageDto> {
+    return this.lookups.products(user, query.cursor);
+  }
 
   @Post('enrichment')
   @HttpCode(202)
+  @ApiAcceptedResponse({ type: JobSubmittedDto })
   @ApiOperation({
     summary: 'Enriches assets: tags, VIN and plates, copyright, metadata (the wizard’s confirmation)',
   })
@@ -45,6 +70,7 @@ export class EnrichmentController {
 
   @Post('tags/bulk')
   @HttpCode(202)
+  @ApiAcceptedResponse({ type: JobSubmittedDto })
   @ApiOperation({ summary: 'Adds or removes tags and metadata on up to 200 assets' })
   bulk(@CurrentUser() user: AuthUser, @Body() body: TagsBulkRequestDto): Promise<JobSubmittedDto> {
     return this.enrichment.bulk(user, body);

@@ -3,9 +3,15 @@ import {
   COPYRIGHT_KINDS,
   COPYRIGHT_STATES,
   LIMITS,
+  METADATA_TYPES,
   type CopyrightKind,
   type CopyrightState,
+  type EnrichmentDefinitions,
   type EnrichmentRequest,
+  type MetadataDefinitionSummary,
+  type MetadataType,
+  type ProductPage,
+  type TagSummary,
   type TagsBulkRequest,
 } from '@paddock/rules';
 import { Type } from 'class-transformer';
@@ -17,6 +23,7 @@ import {
   IsIn,
   IsOptional,
   IsString,
+  Matches,
   MaxLength,
   MinLength,
   ValidateNested,
@@ -188,4 +195,64 @@ export class TagsBulkRequestDto extends WorkflowRequestDto implements TagsBulkRe
 
   @OptionalListOf(BulkMetadataDto, 100)
   metadata?: BulkMetadataDto[];
+}
+
+export class ProductsQueryDto {
+  @ApiPropertyOptional({ description: 'The previous page’s `next`' })
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{1,200}$/)
+  cursor?: string;
+}
+
+export class TagSummaryDto implements TagSummary {
+  @ApiProperty()
+  id!: string;
+  @ApiProperty()
+  classificationId!: string;
+  @ApiProperty({
+    description: 'Names by lower-case language',
+    type: 'object',
+    additionalProperties: { type: 'string' },
+  })
+  names!: Record<string, string>;
+}
+
+export class ProductPageDto implements ProductPage {
+  @ApiProperty({ type: [TagSummaryDto] })
+  items!: TagSummaryDto[];
+  @ApiProperty({ type: String, nullable: true, description: 'The next page’s cursor; null on the last page' })
+  next!: string | null;
+}
+
+class MetadataOptionDto {
+  @ApiProperty()
+  value!: string;
+  @ApiProperty()
+  name!: string;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' } })
+  names?: Record<string, string>;
+}
+
+export class MetadataDefinitionDto implements MetadataDefinitionSummary {
+  @ApiProperty()
+  id!: string;
+  @ApiProperty()
+  key!: string;
+  @ApiProperty()
+  classificationId!: string;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } })
+  names!: Record<string, string>;
+  @ApiProperty({ enum: Object.keys(METADATA_TYPES) })
+  type!: MetadataType;
+  @ApiProperty({ description: 'The definition’s constraint (SPEC §5)' })
+  mandatory!: boolean;
+  @ApiProperty({ type: [MetadataOptionDto] })
+  options!: MetadataOptionDto[];
+}
+
+export class EnrichmentDefinitionsDto implements EnrichmentDefinitions {
+  @ApiProperty({ type: [MetadataDefinitionDto] })
+  metadata!: MetadataDefinitionDto[];
+  @ApiProperty({ type: [TagSummaryDto], description: 'The free tags (classification dmuyud)' })
+  tags!: TagSummaryDto[];
 }

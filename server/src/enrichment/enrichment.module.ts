@@ -3,6 +3,7 @@ import { AuditModule } from '../audit/audit.module';
 import { ProviderModule } from '../provider/provider.module';
 import { WorkflowModule } from '../workflow/workflow.module';
 import { ENRICHMENT_HANDLERS, EnrichmentJobRunner } from './enrichment-job';
+import { EnrichmentLookupsService } from './enrichment-lookups.service';
 import { EnrichmentController } from './enrichment.controller';
 import { EnrichmentService } from './enrichment.service';
 
@@ -17,6 +18,6 @@ export class EnrichmentModule {}
 @Module({
   imports: [ProviderModule, WorkflowModule],
   controllers: [EnrichmentController],
-  providers: [EnrichmentService],
+  providers: [EnrichmentService, EnrichmentLookupsService],
 })
 export class EnrichmentApiModule {}

@@ -95,7 +95,7 @@ describe('HttpEnrichmentGateway: one change over many contents, 50 a call', () =
         names: { it: 'Utilizzo' },
         type: 'singleEnum',
         mandatory: true,
-        options: [{ value: 'stampa', name: 'Press' }],
+        options: [{ value: 'stampa', name: 'Press', names: { it: 'Stampa', en: 'Press' } }],
       },
     ]);
   });

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  ENRICHMENT_CLASSIFICATIONS,
   E_CODES,
   ERROR_CODES,
   LIMITS,
@@ -7,6 +8,8 @@ import {
   type ErrorCode,
   type MetadataDefinitionSummary,
   type MetadataType,
+  type ProductPage,
+  type TagSummary,
 } from '@paddock/rules';
 import type { AxiosInstance } from 'axios';
 import { z } from 'zod';
@@ -19,6 +22,8 @@ import { TAGGING_FAILURE_CODES, chunks, contentTarget, multiTargetsSchema } from
 
 /** SPEC §8 E005–E008 "product and tag lookups": the code of each lookup this gateway makes. */
 export const ENRICHMENT_LOOKUP_CODES = {
+  products: E_CODES.PRODUCT_TAG_LOOKUP_E005,
+  classificationTags: E_CODES.PRODUCT_TAG_LOOKUP_E006,
   tags: E_CODES.PRODUCT_TAG_LOOKUP_E007,
   metadataDefinitions: E_CODES.PRODUCT_TAG_LOOKUP_E008,
 } as const satisfies Record<string, ErrorCode>;
@@ -72,6 +77,10 @@ export interface EnrichmentGateway {
   ): Promise<MetadataDefinitionSummary[]>;
   /** Tags by id or prettyId; unknown ones are left out. */
   tagsByIds(token: string, classificationId: string, ids: string[]): Promise<TagDefinitionSummary[]>;
+  /** Every tag of a classification (the wizard's free tags). */
+  tagsOf(token: string, classificationId: string): Promise<TagSummary[]>;
+  /** A page of the product listing (SPEC §7), from `cursor` (the previous page's `next`). */
+  products(token: string, cursor?: string): Promise<ProductPage>;
 }
 
 const namesSchema = z.array(z.object({ lang: z.string(), label: z.string() }));
@@ -101,6 +110,16 @@ const tagsSchema = envelopeSchema.extend({
   ),
 });
 
+const pagedTagsSchema = tagsSchema.extend({ totalResults: z.number() });
+const productsSchema = envelopeSchema.extend({
+  items: z.array(z.object({ id: z.string(), name: z.record(z.string(), z.string()) })),
+  paging: z.object({ next: z.string().optional() }).optional(),
+});
+
+/** Names by lower-case language, as the web's labelIn reads them. */
+const namesByLang = (names: { lang: string; label: string }[]) =>
+  Object.fromEntries(names.map((n) => [n.lang.toLowerCase(), n.label]));
+
 const TYPE_OF_THRON = Object.fromEntries(
   Object.entries(METADATA_TYPES).map(([type, thron]) => [thron, type]),
 ) as Record<string, MetadataType | undefined>;
@@ -119,18 +138,22 @@ function summaryOf(
   const values = Object.values(d.options)
     .map((o) => optionValuesSchema.safeParse(o))
     .flatMap((o) => (o.success ? o.data.values : []));
-  const options = new Map<string, string>();
-  // One name per value: EN when THRON gives one per language (the web translates the rest).
-  for (const v of values)
-    if (!options.has(v.value) || v.lang === 'EN') options.set(v.value, v.label ?? v.value);
+  const options = new Map<string, { name: string; names: Record<string, string> }>();
+  // One name per value (EN when THRON gives one per language), and every language's for the web.
+  for (const v of values) {
+    const option = options.get(v.value) ?? { name: v.label ?? v.value, names: {} };
+    if (v.lang === 'EN' && v.label) option.name = v.label;
+    if (v.lang && v.label) option.names[v.lang.toLowerCase()] = v.label;
+    options.set(v.value, option);
+  }
   return {
     id: d.id,
     key: d.key,
     classificationId,
-    names: Object.fromEntries(d.names.map((n) => [n.lang.toLowerCase(), n.label])),
+    names: namesByLang(d.names),
     type,
     mandatory,
-    options: [...options].map(([value, name]) => ({ value, name })),
+    options: [...options].map(([value, o]) => ({ value, ...o })),
   };
 }
 
@@ -228,6 +251,48 @@ export class HttpEnrichmentGateway implements EnrichmentGateway {
       found.push(...answer.items);
     }
     return found;
+  }
+
+  async tagsOf(token: string, classificationId: string) {
+    const found: TagSummary[] = [];
+    for (let offset = 0; ; offset += LIMITS.idChunkSize) {
+      const answer = await callProvider(
+        this.http,
+        {
+          method: 'POST',
+          url: PROVIDER_PATHS.tagging.tagDefinitions(this.clientId, classificationId),
+          data: { criteria: {}, limit: LIMITS.idChunkSize, offset },
+          headers: tokenHeader(token),
+        },
+        pagedTagsSchema,
+        { fallback: ENRICHMENT_LOOKUP_CODES.classificationTags, load: true },
+      );
+      found.push(...answer.items.map((t) => ({ id: t.id, classificationId, names: namesByLang(t.names) })));
+      if (answer.items.length < LIMITS.idChunkSize || offset + LIMITS.idChunkSize >= answer.totalResults)
+        return found;
+    }
+  }
+
+  async products(token: string, cursor?: string): Promise<ProductPage> {
+    const answer = await callProvider(
+      this.http,
+      {
+        method: 'GET',
+        url: PROVIDER_PATHS.tagging.products(this.clientId),
+        params: { limit: LIMITS.idChunkSize, ...(cursor ? { cursor } : {}) },
+        headers: tokenHeader(token),
+      },
+      productsSchema,
+      { fallback: ENRICHMENT_LOOKUP_CODES.products, load: true },
+    );
+    return {
+      items: answer.items.map((p) => ({
+        id: p.id,
+        classificationId: ENRICHMENT_CLASSIFICATIONS.products,
+        names: p.name,
+      })),
+      next: answer.paging?.next ?? null,
+    };
   }
 
   private async many(

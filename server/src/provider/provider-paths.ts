@@ -104,6 +104,8 @@ export const PROVIDER_PATHS = {
     /** body {criteria{ids ≤ 50}} → {items[MITagDefinitionDetail], totalResults}: the tag fetch by ids. */
     tagDefinitions: (clientId: string, classificationId: string) =>
       `/xintelligence/resources/itagdefinition/list/${scope(clientId, classificationId)}`,
+    /** query cursor?, limit ≤ 50 → {items[{id, prettyId, name{lang}, tags}], paging{next?}} (SPEC §7 product listing). */
+    products: (clientId: string) => `/productdata/resources/products/${client(clientId)}`,
   },
 
   /**

@@ -101,6 +101,19 @@ describe('built-in provider: enrichment calls and their ACLs', () => {
     expect(DEMO_ENRICHMENT_TAGS.length).toBeGreaterThan(5);
   });
 
+  it("lists a classification's tags a page at a time when no ids are given", async () => {
+    const url = `itagdefinition/list/paddock/${ENRICHMENT_CLASSIFICATIONS.products}`;
+    const first = await call(url, world.tokens.reader, { limit: 3 });
+    const rest = await call(url, world.tokens.reader, { limit: 3, offset: 3 });
+    expect(first.status).toBe(200);
+    const products = DEMO_ENRICHMENT_TAGS.filter(
+      (t) => t.classificationId === ENRICHMENT_CLASSIFICATIONS.products,
+    );
+    expect(first.data.totalResults).toBe(products.length);
+    const listed = [...first.data.items, ...rest.data.items].map((i: { prettyId: string }) => i.prettyId);
+    expect(listed.sort()).toEqual(products.map((p) => p.prettyId).sort());
+  });
+
   it('bulkInsertMultiTargets: a reader is refused and nothing changes; a writer sets the value once per content', async () => {
     const body = {
       value: { imetadata: { key: 'vin-1', value: 'ZFA31200000123456' }, targets: targets(world.contentIds) },

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../i18n/i18n';
 import { aSession, fakeHub, hubError, ok, signedInRoutes, signedOutRoutes } from '../../test/fake-hub';
@@ -31,14 +31,17 @@ describe('start-up and navigation guards', () => {
 
   it('checks the session before the disclaimer, once per page load', async () => {
     const calls = fakeHub(signedInRoutes());
-    renderApp('/home');
+    const app = renderApp('/home');
     const user = userEvent.setup();
     await screen.findByTestId('default-view');
 
+    // The wizard's steps, opened without a selection: each says how to open it on assets.
     await user.click(screen.getByRole('link', { name: 'Products' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Products' })).toBeInTheDocument();
+    expect(await screen.findByText('No asset selected')).toBeInTheDocument();
+    expect(app.router.state.location.pathname).toBe('/product');
     await user.click(screen.getByRole('link', { name: 'Tags' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Tags' })).toBeInTheDocument();
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/tag'));
+    expect(await screen.findByText('No asset selected')).toBeInTheDocument();
 
     // Only the start-up checks: the pages' own data calls (preferences, folders) are not part of it.
     const startUp = calls

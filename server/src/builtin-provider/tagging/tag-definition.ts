@@ -78,17 +78,20 @@ export class TagDefinitionService {
     return ok({ item: toItem(row) });
   }
 
-  /** itagdefinition/list by ids or prettyIds (the tag fetch by ids); unknown ones are left out. */
+  /**
+   * itagdefinition/list by ids or prettyIds (the tag fetch by ids; unknown ones are left out), or
+   * without ids every tag of the classification, paged. Tag names are no secret: any signed-in caller.
+   */
   async list(classificationId: string, body: TagDefinitionListRequest) {
     const ids = body.criteria.ids;
     const where = {
       classificationId,
-      OR: [{ id: { in: ids.filter(isUuid) } }, { prettyId: { in: ids } }],
+      ...(ids ? { OR: [{ id: { in: ids.filter(isUuid) } }, { prettyId: { in: ids } }] } : {}),
     };
     const [rows, totalResults] = await Promise.all([
       this.prisma.tagDefinition.findMany({
         where,
-        orderBy: { createdAt: 'asc' },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
         take: body.limit,
         skip: body.offset,
       }),

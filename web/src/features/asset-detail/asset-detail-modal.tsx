@@ -1,5 +1,6 @@
 import {
   Box,
+  Button,
   Breadcrumb,
   Checkbox,
   CloseButton,
@@ -15,7 +16,7 @@ import {
 } from '@chakra-ui/react';
 import type { DrawingDocument } from '@paddock/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Tags } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetDetailQueryOptions } from '../../api/assets.queries';
@@ -23,6 +24,7 @@ import { assetInFolderQueryOptions } from '../../api/workflow.queries';
 import { useLanguage } from '../../i18n/use-language';
 import { displayName } from '../assets/format';
 import { DownloadButton } from '../downloads/download-button';
+import { useOpenWizard } from '../enrichment/use-open-wizard';
 import { useSession } from '../session/use-session';
 import { ExternalShareButton } from '../sharing/external-share-button';
 import { VersionUpload } from '../uploads/version-upload';
@@ -95,6 +97,7 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
     contentIds: [assetId],
     onFinished: props.onClose,
   });
+  const openWizard = useOpenWizard();
   const flowActions = folderId ? visibleFlowActions(asset?.actions, asset?.place, session.roles) : [];
   const stored = asset ? storedDrawing(asset.workflow.canvas) : null;
   const stopRejecting = () => {
@@ -161,6 +164,16 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                 onStart={(action) => (action === 'reject' ? setRejecting(true) : flow.start(action))}
                 label={t('workflow.buttons.label')}
               />
+              {asset && folderId && asset.actions?.tag ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => openWizard(folderId, [asset.id], asset.id)}
+                >
+                  <Tags />
+                  {t('assetDetail.tag')}
+                </Button>
+              ) : null}
               {asset && folderId && asset.actions?.updateFile ? (
                 <VersionUpload key={asset.id} contentId={asset.id} folderId={folderId} />
               ) : null}

@@ -1,10 +1,11 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { X } from 'lucide-react';
+import { Tags, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { folderQueryOptions } from '../../api/assets.queries';
 import { useLanguage } from '../../i18n/use-language';
 import { DownloadButton } from '../downloads/download-button';
+import { useOpenWizard } from '../enrichment/use-open-wizard';
 import { useSession } from '../session/use-session';
 import { ExternalShareButton } from '../sharing/external-share-button';
 import { JobProgressBar } from '../workflow/job-progress-bar';
@@ -27,6 +28,7 @@ export function SmartBar({ selectedIds, folderId, onClear }: SmartBarProps) {
   const session = useSession();
   const count = selectedIds.size;
   const folder = useQuery({ ...folderQueryOptions(folderId, language), enabled: count > 0 });
+  const openWizard = useOpenWizard();
   const flow = useWorkflowFlow({
     folderId,
     place: folder.data?.place,
@@ -61,6 +63,17 @@ export function SmartBar({ selectedIds, folderId, onClear }: SmartBarProps) {
           onStart={flow.start}
           label={t('workflow.buttons.bulkLabel')}
         />
+        {folder.data?.actions?.tag ? (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => openWizard(folderId, [...selectedIds])}
+            disabled={flow.busy}
+          >
+            <Tags />
+            {t('enrichment.open')}
+          </Button>
+        ) : null}
         <DownloadButton assetIds={[...selectedIds]} folderId={folderId} />
         {folder.data?.actions?.share ? (
           <ExternalShareButton

@@ -1,0 +1,188 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { AssetDetail, FolderNode } from '@paddock/rules';
+import { TEXTS, derivedListing, itemName, keepScreenshot, signIn, type Lang } from './support';
+
+const ENRICHMENT_FOLDER = 'arrc03-marketing';
+
+/** The demo's marketing enrichment folder, as the signed-in user's tree has it. */
+async function enrichmentFolderId(page: Page): Promise<string> {
+  const tree = (await (await page.request.get('/api/folders/tree?lang=it')).json()) as {
+    roots: FolderNode[];
+  };
+  const find = (nodes: FolderNode[]): FolderNode | undefined =>
+    nodes.map((n) => (n.prettyId === ENRICHMENT_FOLDER ? n : find(n.children ?? []))).find(Boolean);
+  const folder = find(tree.roots);
+  expect(folder, `${ENRICHMENT_FOLDER} is in the tree`).toBeDefined();
+  return folder!.id;
+}
+
+async function inContext(browser: Browser, lang: Lang, steps: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({
+    locale: lang === 'it' ? 'it-IT' : lang === 'fr' ? 'fr-FR' : 'en-GB',
+  });
+  const page = await context.newPage();
+  try {
+    await signIn(page, 'mario.rossi', lang);
+    await steps(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The step's link in the step list is the current page. */
+async function atStep(page: Page, lang: Lang, step: 'product' | 'copyright' | 'tag' | 'summary') {
+  const t = TEXTS[lang];
+  await expect(page).toHaveURL(new RegExp(`/${step}\\?`));
+  await expect(
+    page.getByRole('list', { name: t.enrichment.steps }).locator('[aria-current="page"]'),
+  ).toContainText(t.sections[step]);
+}
+
+test('the enrichment wizard: four steps, VIN refused then fixed, copyright, mandatory metadata, a tag, confirmed as a job', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const t = TEXTS.it;
+  const e = t.enrichment;
+  let assetId = '';
+  let otherId = '';
+  let folderId = '';
+
+  await inContext(browser, 'it', async (page) => {
+    folderId = await enrichmentFolderId(page);
+    const listing = await derivedListing(page.request, folderId, undefined, 'it');
+    const asset = listing.find((a) => a.name.includes('Da arricchire 1'));
+    const other = listing.find((a) => a.name.includes('Da arricchire 2'));
+    expect(asset && other, 'the demo assets to enrich').toBeTruthy();
+    assetId = asset!.id;
+    otherId = other!.id;
+
+    // From the listing: select the asset, then Enrich in the smart bar.
+    await page.goto(`/home?folder=${folderId}`);
+    await page.getByRole('option', { name: itemName(asset!) }).click();
+    await page
+      .getByRole('region', { name: t.assets.selection.bar })
+      .getByRole('button', { name: e.open })
+      .click();
+    await atStep(page, 'it', 'product');
+
+    // Step 1: a product, two VIN and plate pairs; a North-American VIN refused for its check digit first.
+    await page.getByRole('group', { name: e.product.products }).getByText('Spider', { exact: true }).click();
+    const vin1 = page.getByLabel('VIN 1', { exact: true });
+    await vin1.fill('1G4AH59H45G118342');
+    await expect(page.getByText(e.vin.problems.checkDigit.replace('{{field}}', 'VIN 1'))).toBeVisible();
+    await page.getByRole('button', { name: e.next }).click();
+    await atStep(page, 'it', 'product');
+    await vin1.fill('1G4AH59H45G118341');
+    await expect(page.getByText('Costruttore: Buick · anno modello 2005')).toBeVisible();
+    await page.getByLabel('Targa 1', { exact: true }).fill(' ab 123 cd ');
+    await page.getByRole('button', { name: e.product.addPair }).click();
+    await page.getByLabel('VIN 2', { exact: true }).fill('WVWZZZ1KZ8W123456');
+    // A European VIN with the filler Z at position 9: only a warning, and its maker from the WMI.
+    await expect(page.getByText(/Costruttore: Volkswagen/)).toBeVisible();
+    await expect(page.getByText(e.vin.checkDigitWarning)).toBeVisible();
+    await page.getByLabel('Targa 2', { exact: true }).fill('M-AB 1234');
+    await page.getByLabel('Targa 2', { exact: true }).blur();
+    await expect(page.getByLabel('Targa 1', { exact: true })).toHaveValue('AB 123 CD');
+    await keepScreenshot(page, 'enrichment-1-product-it');
+    await page.getByRole('button', { name: e.next }).click();
+
+    // Step 2: two copyright options; the mandatory metadata is asked for before going on.
+    await atStep(page, 'it', 'copyright');
+    await page.getByRole('button', { name: /Aggiungi opzione copyright/ }).click();
+    await page.getByRole('button', { name: /Aggiungi opzione copyright/ }).click();
+    const option1 = page.getByRole('group', { name: 'Opzione copyright 1' });
+    await option1.getByLabel(e.copyright.country).selectOption('worldwide');
+    const option2 = page.getByRole('group', { name: 'Opzione copyright 2' });
+    await option2.getByLabel(e.copyright.kind).selectOption('people');
+    await option2.getByText(e.copyright.perpetual, { exact: true }).click();
+    await option2.getByLabel(e.copyright.toDate).fill('31/12/2030');
+    await page.getByRole('button', { name: e.next }).click();
+    await expect(
+      page.getByText(t.error.codes.ENRICHMENT_MANDATORY_MISSING.replace('{{field}}', 'Utilizzo')),
+    ).toBeVisible();
+    await atStep(page, 'it', 'copyright');
+    await page.getByLabel(/^Utilizzo/).selectOption('stampa');
+    await page.getByLabel(/^Autore/).fill('Studio Foto Srl');
+    await keepScreenshot(page, 'enrichment-2-copyright-it');
+    await page.getByRole('button', { name: e.next }).click();
+
+    // Step 3: a free tag and a metadata value.
+    await atStep(page, 'it', 'tag');
+    await page.getByRole('group', { name: e.tag.tags }).getByText('Esterni', { exact: true }).click();
+    await page.getByLabel(/^Località/).fill('Torino');
+    await keepScreenshot(page, 'enrichment-3-tag-it');
+    await page.getByRole('button', { name: e.next }).click();
+
+    // Step 4: the summary survives a reload (the working state), then confirm: a job with progress.
+    await atStep(page, 'it', 'summary');
+    await page.reload();
+    await atStep(page, 'it', 'summary');
+    await expect(page.getByText('VIN 1: 1G4AH59H45G118341 · Targa 1: AB 123 CD')).toBeVisible();
+    await expect(page.getByText('Persone · Presente · fino al 31/12/2030')).toBeVisible();
+    await keepScreenshot(page, 'enrichment-4-summary-it');
+    // Back and forward keep the state too.
+    await page.goBack();
+    await atStep(page, 'it', 'tag');
+    await page.goForward();
+    await atStep(page, 'it', 'summary');
+    await page.getByRole('button', { name: e.summary.confirm }).click();
+    const results = page.getByRole('region', { name: e.summary.results });
+    await expect(results.getByText(t.manage.outcomes.done)).toBeVisible({ timeout: 60_000 });
+    await expect(
+      page.getByText(e.summary.notice_one.replace('{{count}}', '1').replace('{{total}}', '1')),
+    ).toBeVisible();
+    await keepScreenshot(page, 'enrichment-5-done-it');
+    await page.getByRole('button', { name: e.backToListing }).click();
+    await expect(page).toHaveURL(new RegExp(`/home\\?.*folder=${folderId}`));
+
+    // What the asset now holds, as the hub reads it from the provider.
+    const detail = (await (
+      await page.request.get(`/api/assets/${assetId}?lang=it&folderId=${folderId}`)
+    ).json()) as AssetDetail;
+    const value = (key: string) => detail.metadata.find((m) => m.key === key)?.value;
+    expect(value('vin-1')).toBe('1G4AH59H45G118341');
+    expect(value('targa-1')).toBe('AB 123 CD');
+    expect(value('vin-2')).toBe('WVWZZZ1KZ8W123456');
+    expect(value('targa-2')).toBe('M-AB 1234');
+    expect(value('landscape-state')).toBe('presente');
+    expect(value('landscape-country')).toBe('worldwide');
+    expect(value('people-todate')).toBe('2030-12-31');
+    expect(value('utilizzo')).toBe('stampa');
+    expect(value('authorinfo')).toBe('Studio Foto Srl');
+    expect(detail.tags.map((tag) => tag.label)).toEqual(expect.arrayContaining(['Spider', 'Esterni']));
+
+    // The detail modal's tag action opens the wizard on that asset alone (detail mode).
+    await page.goto(`/home?folder=${folderId}&asset=${otherId}`);
+    await page.getByRole('button', { name: t.assetDetail.tag }).click();
+    await atStep(page, 'it', 'product');
+    await expect(page).toHaveURL(
+      new RegExp(`ids=${otherId}.*detail=${otherId}|detail=${otherId}.*ids=${otherId}`),
+    );
+  });
+
+  // The steps in English and French (screenshots), on the other asset, without confirming.
+  for (const lang of ['en', 'fr'] as const) {
+    await inContext(browser, lang, async (page) => {
+      const l = TEXTS[lang].enrichment;
+      await page.goto(`/product?folder=${folderId}&ids=${otherId}`);
+      await atStep(page, lang, 'product');
+      await page.getByLabel('VIN 1', { exact: true }).fill('ZFA31200000123456');
+      await page.getByLabel(lang === 'en' ? 'Plate 1' : 'Plaque 1', { exact: true }).fill('AB123CD');
+      await keepScreenshot(page, `enrichment-1-product-${lang}`);
+      await page.getByRole('button', { name: l.next }).click();
+      await atStep(page, lang, 'copyright');
+      await page.getByRole('button', { name: new RegExp(l.copyright.add.split(' (')[0]!) }).click();
+      await page.getByRole('button', { name: l.next }).click();
+      await keepScreenshot(page, `enrichment-2-copyright-${lang}`);
+      await page.getByLabel(lang === 'en' ? /^Usage/ : /^Utilisation/).selectOption('interno');
+      await page.getByLabel(lang === 'en' ? /^Author/ : /^Auteur/).fill('Paddock');
+      await page.getByRole('button', { name: l.next }).click();
+      await atStep(page, lang, 'tag');
+      await keepScreenshot(page, `enrichment-3-tag-${lang}`);
+      await page.getByRole('button', { name: l.next }).click();
+      await atStep(page, lang, 'summary');
+      await keepScreenshot(page, `enrichment-4-summary-${lang}`);
+    });
+  }
+});

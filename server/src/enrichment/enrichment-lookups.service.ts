@@ -1,0 +1,37 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ENRICHMENT_CLASSIFICATIONS,
+  mayTagSomewhere,
+  type EnrichmentDefinitions,
+  type ProductPage,
+} from '@paddock/rules';
+import type { AuthUser } from '../auth/auth-user';
+import { ENRICHMENT_GATEWAY, type EnrichmentGateway } from '../provider/enrichment.gateway';
+import { refuse } from './enrichment.errors';
+
+/**
+ * What the wizard offers (issue 13): the metadata definitions and free tags of steps 2 and 3, and
+ * the product listing of step 1, read with the user's own token (the provider checks it too).
+ */
+@Injectable()
+export class EnrichmentLookupsService {
+  constructor(@Inject(ENRICHMENT_GATEWAY) private readonly enrichment: EnrichmentGateway) {}
+
+  async definitions(user: AuthUser): Promise<EnrichmentDefinitions> {
+    this.checkMayTag(user);
+    const [metadata, tags] = await Promise.all([
+      this.enrichment.metadataDefinitions(user.providerToken, ENRICHMENT_CLASSIFICATIONS.metadata),
+      this.enrichment.tagsOf(user.providerToken, ENRICHMENT_CLASSIFICATIONS.tags),
+    ]);
+    return { metadata, tags };
+  }
+
+  products(user: AuthUser, cursor?: string): Promise<ProductPage> {
+    this.checkMayTag(user);
+    return this.enrichment.products(user.providerToken, cursor);
+  }
+
+  private checkMayTag(user: AuthUser): void {
+    if (!mayTagSomewhere(user.roles)) throw refuse.notAllowed('observer');
+  }
+}

@@ -1,0 +1,90 @@
+import {
+  ENRICHMENT_ERROR_CODES as CODES,
+  ENRICHMENT_CLASSIFICATIONS,
+  type EnrichmentDefinitions,
+  type ProductPage,
+} from '@paddock/rules';
+import { providerDb } from '../auth/auth-fixtures';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { as, get } from '../workflow/workflow-fixtures';
+import { seedEnrichmentWorld } from './enrichment-fixtures';
+
+jest.setTimeout(120_000);
+
+/**
+ * The wizard's lookups on real PostgreSQL, Redis and the built-in provider: the metadata definitions
+ * with their mandatory constraints and the free tags (steps 2 and 3), the product listing a page at
+ * a time (step 1), and an observer refused.
+ */
+describe('enrichment lookups', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await seedEnrichmentWorld(t);
+  });
+  afterAll(() => t?.close());
+
+  it('lists the metadata definitions, mandatory ones marked, and the free tags by language', async () => {
+    const mario = await as(t, 'mario.rossi');
+    const res = await get<EnrichmentDefinitions>(t, mario, '/api/enrichment/definitions');
+    expect(res.status).toBe(200);
+    const usage = res.body.metadata.find((d) => d.key === 'utilizzo');
+    expect(usage).toMatchObject({
+      type: 'singleEnum',
+      mandatory: true,
+      names: { it: 'Utilizzo', fr: 'Utilisation' },
+    });
+    expect(usage?.options.map((o) => o.value)).toEqual(['interno', 'stampa', 'social']);
+    expect(res.body.metadata.find((d) => d.key === 'typology')).toMatchObject({ type: 'multiEnum' });
+    expect(res.body.metadata.find((d) => d.key === 'location')).toMatchObject({ mandatory: false });
+    expect(res.body.tags.map((tag) => tag.names.en).sort()).toEqual(['Event', 'Exterior', 'Interior']);
+    expect(res.body.tags.every((tag) => tag.classificationId === ENRICHMENT_CLASSIFICATIONS.tags)).toBe(true);
+  });
+
+  it('pages the product listing with its cursor until `next` is null', async () => {
+    const mario = await as(t, 'mario.rossi');
+    const first = await get<ProductPage>(t, mario, '/api/enrichment/products');
+    expect(first.status).toBe(200);
+    expect(first.body.items.map((p) => p.names.en).sort()).toEqual([
+      'City EV',
+      'SUV Compatto',
+      'Saloon',
+      'Spider',
+    ]);
+    expect(first.body.next).toBeNull();
+    expect(first.body.items[0]?.classificationId).toBe(ENRICHMENT_CLASSIFICATIONS.products);
+
+    // More products than a page: 50, then the rest from `next`, each product once.
+    await providerDb(t).tagDefinition.createMany({
+      data: Array.from({ length: 50 }, (_, i) => ({
+        classificationId: ENRICHMENT_CLASSIFICATIONS.products,
+        prettyId: `prd-model-${i}`,
+        names: [{ lang: 'EN', label: `Model ${i}`, description: '' }],
+        searchText: `model ${i}`,
+      })),
+    });
+    const page1 = await get<ProductPage>(t, mario, '/api/enrichment/products');
+    expect(page1.body.items).toHaveLength(50);
+    expect(page1.body.next).toEqual(expect.any(String));
+    const page2 = await get<ProductPage>(
+      t,
+      mario,
+      `/api/enrichment/products?cursor=${encodeURIComponent(page1.body.next!)}`,
+    );
+    expect(page2.body.items).toHaveLength(4);
+    expect(page2.body.next).toBeNull();
+    expect(new Set([...page1.body.items, ...page2.body.items].map((p) => p.id)).size).toBe(54);
+  });
+
+  it('refuses a malformed cursor with 400 and an observer with its code', async () => {
+    const mario = await as(t, 'mario.rossi');
+    expect((await get(t, mario, '/api/enrichment/products?cursor=%3Cscript%3E')).status).toBe(400);
+    const paola = await as(t, 'paola.neri');
+    for (const path of ['/api/enrichment/definitions', '/api/enrichment/products']) {
+      const res = await get<{ code: string }>(t, paola, path);
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe(CODES.NOT_ALLOWED);
+    }
+  });
+});

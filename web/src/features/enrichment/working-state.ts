@@ -1,0 +1,233 @@
+import {
+  COPYRIGHT_KEYS,
+  COPYRIGHT_KINDS,
+  COPYRIGHT_NOTES_KEY,
+  COPYRIGHT_STATES,
+  LIMITS,
+  NATION_KEY,
+  STATE_KEY,
+  VIN_PLATE_KEYS,
+  copyrightMetadata,
+  isHiddenMetadataKey,
+  isMandatory,
+  normalizePlate,
+  normalizeVin,
+  plateKey,
+  vinKey,
+  type CopyrightOption,
+  type EnrichmentRequest,
+  type MetadataDefinitionSummary,
+  type TagSummary,
+  type VinPlatePair,
+} from '@paddock/rules';
+import { z } from 'zod';
+
+/** The assets the wizard enriches and where it was opened from (the route's search). */
+export interface WizardSelection {
+  folderId: string;
+  contentIds: readonly string[];
+}
+
+/** A copyright option as typed: the to-date is text until it is sent (SPEC §5 date forms). */
+export interface CopyrightDraft {
+  kind: CopyrightOption['kind'];
+  state: CopyrightOption['state'];
+  country: string;
+  perpetual: boolean;
+  toDate: string;
+}
+
+export interface OverwriteChoice {
+  vinTarga: boolean;
+  copyright: boolean;
+  metadata: boolean;
+}
+
+/** SPEC §3 "Enrichment working state", as the four steps fill it. */
+export interface WorkingState {
+  /** Products added (SPEC §3 added products). */
+  products: TagSummary[];
+  /** Free tags added. */
+  tags: TagSummary[];
+  /** At least one row; at most LIMITS.vinPlatePairsMax, stored as vin-N and targa-N. */
+  vinTarga: VinPlatePair[];
+  copyright: CopyrightDraft[];
+  copyrightNotes: string;
+  /** Values by metadata key; an empty value is not saved (SPEC §5). */
+  metadata: Record<string, string>;
+  /** SPEC §3: the overwrite flags, all true until the user says otherwise. */
+  overwrite: OverwriteChoice;
+}
+
+export function emptyWorkingState(): WorkingState {
+  return {
+    products: [],
+    tags: [],
+    vinTarga: [{ vin: '', targa: '' }],
+    copyright: [],
+    copyrightNotes: '',
+    metadata: {},
+    overwrite: { vinTarga: true, copyright: true, metadata: true },
+  };
+}
+
+export function emptyCopyright(): CopyrightDraft {
+  return { kind: 'landscape', state: 'presente', country: '', perpetual: true, toDate: '' };
+}
+
+const tagSchema = z.object({
+  id: z.string(),
+  classificationId: z.string(),
+  names: z.record(z.string(), z.string()),
+});
+const stateSchema = z.object({
+  products: z.array(tagSchema),
+  tags: z.array(tagSchema),
+  vinTarga: z
+    .array(z.object({ vin: z.string(), targa: z.string() }))
+    .min(1)
+    .max(LIMITS.vinPlatePairsMax),
+  copyright: z
+    .array(
+      z.object({
+        kind: z.enum(COPYRIGHT_KINDS),
+        state: z.enum(COPYRIGHT_STATES),
+        country: z.string(),
+        perpetual: z.boolean(),
+        toDate: z.string(),
+      }),
+    )
+    .max(LIMITS.copyrightOptionsMax),
+  copyrightNotes: z.string(),
+  metadata: z.record(z.string(), z.string()),
+  overwrite: z.object({ vinTarga: z.boolean(), copyright: z.boolean(), metadata: z.boolean() }),
+});
+
+/** One working state per selection: another selection, in the same tab, starts afresh. */
+export function storageKey(selection: WizardSelection): string {
+  return `paddock.enrichment:${selection.folderId}:${[...selection.contentIds].sort().join(',')}`;
+}
+
+/** The state a reload finds again (session storage); anything unreadable starts afresh. */
+export function loadWorkingState(storage: Storage, selection: WizardSelection): WorkingState {
+  try {
+    const parsed = stateSchema.safeParse(JSON.parse(storage.getItem(storageKey(selection)) ?? 'null'));
+    return parsed.success ? parsed.data : emptyWorkingState();
+  } catch {
+    return emptyWorkingState();
+  }
+}
+
+export function saveWorkingState(storage: Storage, selection: WizardSelection, state: WorkingState): void {
+  storage.setItem(storageKey(selection), JSON.stringify(state));
+}
+
+export function clearWorkingState(storage: Storage, selection: WizardSelection): void {
+  storage.removeItem(storageKey(selection));
+}
+
+/** SPEC §5: changing the nation away from united-states clears the state info. */
+export function withMetadataValue(state: WorkingState, key: string, value: string): WorkingState {
+  const metadata = { ...state.metadata, [key]: value };
+  if (key === NATION_KEY && value !== 'united-states') delete metadata[STATE_KEY];
+  return { ...state, metadata };
+}
+
+/** Keys steps 1 and 2 set through their own fields, never as free metadata. */
+const OWN_FIELD_KEYS = new Set([...VIN_PLATE_KEYS, ...COPYRIGHT_KEYS, COPYRIGHT_NOTES_KEY]);
+
+/** Step 2's metadata: the mandatory definitions (SPEC §5: the definition's constraint). */
+export function mandatoryDefinitions(all: readonly MetadataDefinitionSummary[]): MetadataDefinitionSummary[] {
+  return all.filter((d) => isMandatory(d) && !OWN_FIELD_KEYS.has(d.key));
+}
+
+/** Step 3's metadata: every other definition one may set; the US state only for the US. */
+export function optionalDefinitions(
+  all: readonly MetadataDefinitionSummary[],
+  state: WorkingState,
+): MetadataDefinitionSummary[] {
+  return all.filter(
+    (d) =>
+      !isMandatory(d) &&
+      !OWN_FIELD_KEYS.has(d.key) &&
+      !isHiddenMetadataKey(d.key) &&
+      (d.key !== STATE_KEY || state.metadata[NATION_KEY] === 'united-states'),
+  );
+}
+
+/** The copyright options as the hub takes them. */
+export function copyrightOptionsOf(drafts: readonly CopyrightDraft[]): CopyrightOption[] {
+  return drafts.map((d) => ({
+    kind: d.kind,
+    state: d.state,
+    ...(d.country ? { country: d.country } : {}),
+    ...(d.perpetual ? { perpetual: true } : d.toDate.trim() ? { toDate: d.toDate.trim() } : {}),
+  }));
+}
+
+/** The pairs worth sending: an empty row is no pair. */
+function filledPairs(state: WorkingState): VinPlatePair[] {
+  return state.vinTarga.filter((p) => p.vin.trim() !== '' || p.targa.trim() !== '');
+}
+
+/** `POST /api/enrichment`'s body from the working state (SPEC §3, §5). */
+export function toEnrichmentRequest(state: WorkingState, selection: WizardSelection): EnrichmentRequest {
+  const pairs = filledPairs(state);
+  const metadata = Object.entries(state.metadata)
+    .filter(([, value]) => value.trim() !== '')
+    .map(([key, value]) => ({ key, value: value.trim() }));
+  const add = [...state.products, ...state.tags].map((t) => ({
+    id: t.id,
+    classificationId: t.classificationId,
+  }));
+  return {
+    contentIds: [...selection.contentIds],
+    folderId: selection.folderId,
+    ...(add.length ? { tags: { add } } : {}),
+    ...(pairs.length ? { vinTarga: pairs } : {}),
+    ...(state.copyright.length ? { copyright: copyrightOptionsOf(state.copyright) } : {}),
+    ...(state.copyrightNotes.trim() ? { copyrightNotes: state.copyrightNotes.trim() } : {}),
+    ...(metadata.length ? { metadata } : {}),
+    overwrite: state.overwrite,
+  };
+}
+
+type Metadata = readonly { key: string; value: string }[];
+
+/** What the entered block would write, key by key (VIN and plate normalised, copyright as stored). */
+function enteredValues(state: WorkingState, block: 'vinTarga' | 'copyright'): Map<string, string> {
+  if (block === 'vinTarga')
+    return new Map(
+      filledPairs(state).flatMap((p, i) => [
+        [vinKey(i + 1), normalizeVin(p.vin)],
+        [plateKey(i + 1), normalizePlate(p.targa)],
+      ]),
+    );
+  return new Map(copyrightMetadata(copyrightOptionsOf(state.copyright)).map((e) => [e.key, e.value]));
+}
+
+/**
+ * SPEC §5 overwrite warning: the blocks (VIN and plate, copyright) the user entered where a selected
+ * asset already holds other values, which confirming replaces.
+ */
+export function overwrittenBlocks(
+  state: WorkingState,
+  assets: readonly { metadata: Metadata }[],
+): ('vinTarga' | 'copyright')[] {
+  const blocks: ('vinTarga' | 'copyright')[] = [];
+  for (const block of ['vinTarga', 'copyright'] as const) {
+    const entered = enteredValues(state, block);
+    if (entered.size === 0) continue;
+    const keys = block === 'vinTarga' ? VIN_PLATE_KEYS : COPYRIGHT_KEYS;
+    const differs = assets.some((asset) =>
+      asset.metadata.some((m) => keys.includes(m.key) && m.value !== '' && entered.get(m.key) !== m.value),
+    );
+    if (differs) blocks.push(block);
+  }
+  return blocks;
+}
+
+/** Whether every selected asset already holds a value for the key (a mandatory one may then stay empty). */
+export function everyAssetHas(assets: readonly { metadata: Metadata }[], key: string): boolean {
+  return assets.length > 0 && assets.every((a) => a.metadata.some((m) => m.key === key && m.value !== ''));
+}
