@@ -23,6 +23,7 @@ import { assetInFolderQueryOptions } from '../../api/workflow.queries';
 import { useLanguage } from '../../i18n/use-language';
 import { displayName } from '../assets/format';
 import { DownloadButton } from '../downloads/download-button';
+import { InternalShareButton } from '../internal-share/internal-share-button';
 import { useSession } from '../session/use-session';
 import { VersionUpload } from '../uploads/version-upload';
 import { EMPTY_DRAWING, PEN_COLORS, addStroke, storedDrawing } from '../workflow/drawing';
@@ -171,6 +172,9 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                   single={{ type: asset.type, width: asset.width, height: asset.height }}
                   folderId={folderId}
                 />
+              ) : null}
+              {asset && folderId && asset.actions?.share ? (
+                <InternalShareButton key={`share-${asset.id}`} assetIds={[asset.id]} folderId={folderId} />
               ) : null}
               <Dialog.CloseTrigger asChild position="static">
                 <CloseButton size="sm" aria-label={t('assetDetail.close')} />

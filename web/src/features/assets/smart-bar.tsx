@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { folderQueryOptions } from '../../api/assets.queries';
 import { useLanguage } from '../../i18n/use-language';
 import { DownloadButton } from '../downloads/download-button';
+import { InternalShareButton } from '../internal-share/internal-share-button';
 import { useSession } from '../session/use-session';
 import { JobProgressBar } from '../workflow/job-progress-bar';
 import { useWorkflowFlow } from '../workflow/use-workflow-flow';
@@ -61,6 +62,9 @@ export function SmartBar({ selectedIds, folderId, onClear }: SmartBarProps) {
           label={t('workflow.buttons.bulkLabel')}
         />
         <DownloadButton assetIds={[...selectedIds]} folderId={folderId} />
+        {folder.data?.actions?.share ? (
+          <InternalShareButton assetIds={[...selectedIds]} folderId={folderId} />
+        ) : null}
         <Button size="sm" variant="ghost" onClick={onClear} disabled={flow.busy}>
           <X />
           {t('assets.selection.clear')}
