@@ -45,7 +45,9 @@ for (const lang of ['it', 'en', 'fr'] as Lang[]) {
     await upload
       .getByLabel(t.uploads.choose)
       .setInputFiles([await photo(`${prefix}-a.png`, '#2a5d3c'), await photo(`${prefix}-b.png`, '#8a2c2c')]);
-    await expect(upload.getByText(t.uploads.status.done, { exact: true })).toHaveCount(2, { timeout: 30_000 });
+    await expect(upload.getByText(t.uploads.status.done, { exact: true })).toHaveCount(2, {
+      timeout: 30_000,
+    });
     await upload.getByRole('button', { name: t.uploads.close }).first().click();
 
     await page.getByRole('searchbox', { name: t.assets.search.label }).fill(prefix);
