@@ -1,4 +1,4 @@
-// `npm run bench [-- --skip-gib | --workflow-only | --enrichment-only | --search-only | --zip-only]`: builds the server, seeds a dedicated database
+// `npm run bench [-- --skip-gib | --workflow-only | --enrichment-only | --search-only | --zip-only | --sharing-only]`: builds the server, seeds a dedicated database
 // `paddock_bench` (demo organisation + 100,000 contents by SQL), starts the hub on a free port and
 // measures, each figure beside its raw baseline from the same run: listing/search latency through
 // the hub API, derivative thumbnails vs raw sharp, ZIP download vs disk read, the hub's RSS while a
@@ -9,6 +9,7 @@
 // --search-only seeds the catalogue, runs only listing and search, and replaces only their rows
 // (and the catalogue's description, whose size BENCH_ASSETS may have changed). --zip-only skips the
 // catalogue and every other part, runs only the ZIP download, and replaces only its row and paragraph.
+// --sharing-only runs only the external share of 500 assets and its recipient page, and replaces their rows.
 // BENCH_DATABASE and BENCH_DOC rename the database and the document, so two runs can share a machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +28,7 @@ import { benchThumbnails } from '../bench/thumbnails.mjs';
 import { benchGibUpload, tusUpload } from '../bench/upload-memory.mjs';
 import { ENRICHMENT_METHOD, benchEnrichment, enrichmentRows } from '../bench/enrichment.mjs';
 import { WORKFLOW_METHOD, benchWorkflow, workflowRows } from '../bench/workflow.mjs';
+import { SHARING_METHOD, benchSharing, sharingRows } from '../bench/sharing.mjs';
 import { benchZip, downloadZip } from '../bench/zip.mjs';
 
 const LISTING_METHOD = `- **Listing and search**: sequential requests through the hub API signed in as mario.rossi (session
@@ -41,8 +43,11 @@ const workflowOnly = process.argv.includes('--workflow-only');
 const searchOnly = process.argv.includes('--search-only');
 const zipOnly = process.argv.includes('--zip-only');
 const enrichmentOnly = process.argv.includes('--enrichment-only');
-if ([workflowOnly, searchOnly, zipOnly, enrichmentOnly].filter(Boolean).length > 1)
-  throw new Error('--workflow-only, --enrichment-only, --search-only and --zip-only exclude each other');
+const sharingOnly = process.argv.includes('--sharing-only');
+if ([workflowOnly, searchOnly, zipOnly, enrichmentOnly, sharingOnly].filter(Boolean).length > 1)
+  throw new Error(
+    '--workflow-only, --enrichment-only, --search-only, --zip-only and --sharing-only exclude each other',
+  );
 const ASSETS = Number(process.env.BENCH_ASSETS ?? 100_000);
 const base = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/paddock');
 const dbUrl = new URL(base);
@@ -99,7 +104,7 @@ const db = new pg.Client({ connectionString: dbUrl.toString() });
 await db.connect();
 let archiveId;
 let seedSeconds = 0;
-if (!workflowOnly && !zipOnly && !enrichmentOnly) {
+if (!workflowOnly && !zipOnly && !enrichmentOnly && !sharingOnly) {
   step(`Seeding ${ASSETS.toLocaleString('en')} contents by SQL (bypasses the API on purpose)`);
   const t0 = Date.now();
   ({ archiveId } = await seedAssets(db, ASSETS));
@@ -124,8 +129,13 @@ await new Promise((resolve, reject) => {
 
 const results = { date: new Date().toISOString(), seedSeconds };
 try {
-  if (!workflowOnly && !enrichmentOnly) await benchCatalogueAndFiles();
-  if (!searchOnly && !zipOnly && !enrichmentOnly) {
+  if (!workflowOnly && !enrichmentOnly && !sharingOnly) await benchCatalogueAndFiles();
+  if (!searchOnly && !zipOnly && !workflowOnly && !enrichmentOnly) {
+    step('External share of 500 assets: submit → URL ready, and the recipient page');
+    await settleDerivatives();
+    results.sharing = await benchSharing(db, { baseUrl: env.PUBLIC_URL });
+  }
+  if (!searchOnly && !zipOnly && !enrichmentOnly && !sharingOnly) {
     step('Workflow: bulk accept of 200 as a job vs the same provider calls made directly');
     results.workflow = await benchWorkflow(db, {
       baseUrl: env.PUBLIC_URL,
@@ -133,7 +143,7 @@ try {
       servicePassword: env.PROVIDER_SERVICE_PASSWORD,
     });
   }
-  if (!searchOnly && !zipOnly && !workflowOnly) {
+  if (!searchOnly && !zipOnly && !workflowOnly && !sharingOnly) {
     step('Enrichment: bulk tag of 200 as a job vs the same provider calls made directly');
     results.enrichment = await benchEnrichment(db, {
       baseUrl: env.PUBLIC_URL,
@@ -215,6 +225,13 @@ if (workflowOnly) {
   addWorkflowMethod(benchDoc);
   process.exit(0);
 }
+if (sharingOnly) {
+  const sharingLines = sharingRows(results.sharing).map(asRow);
+  console.log(`\n${machine}\n${sharingLines.join('\n')}`);
+  replaceRows(benchDoc, sharingLines, /^\|\s*external share/);
+  addMethod(benchDoc, '- **External share**:', SHARING_METHOD);
+  process.exit(0);
+}
 if (enrichmentOnly) {
   const enrichmentLines = enrichmentRows(results.enrichment).map(asRow);
   console.log(`\n${machine}\n${enrichmentLines.join('\n')}`);
@@ -277,6 +294,7 @@ if (results.gib) {
 } else row('1 GiB round trip', 'skipped (--skip-gib)', '-', '-');
 lines.push(...workflowLines);
 lines.push(...enrichmentRows(results.enrichment).map(asRow));
+lines.push(...sharingRows(results.sharing).map(asRow));
 const table = lines.join('\n');
 console.log(`\n${machine}\n${table}`);
 
@@ -299,6 +317,7 @@ ${LISTING_METHOD}
 ${zipMethod(results.zip)}
 ${WORKFLOW_METHOD}
 ${ENRICHMENT_METHOD}
+${SHARING_METHOD}
 - **1 GiB flat memory**: ${results.gib ? 'a 1 GiB file of incompressible bytes (written streaming to a temp file, deleted afterwards) uploaded through tus in 64 MiB PATCHes into the Marketing department archive, then downloaded back (`GET /api/assets/:id/original`' + (results.zip.available ? ' and a ZIP of it' : '') + "), while the hub process's VmRSS is read every 200 ms; growth is over the RSS just before the upload. Skip it with `npm run bench -- --skip-gib`." : 'skipped in this run (`--skip-gib`).'}
 
 CPU-bound figures move with whatever else runs on the box: compare the ratios within one run rather

@@ -4,6 +4,8 @@
  * metadata keys the workflow writes. docs/workflow.md draws the folder model.
  */
 
+import { SHARING_TAGS } from './internal-share';
+
 /** `POST /api/workflow/{action}` — each answers `202 { jobId }`. */
 export const WORKFLOW_ACTIONS = [
   'accept',
@@ -114,6 +116,7 @@ export const RESERVED_TAGS: readonly string[] = [
   WORKFLOW_TAGS.accepted,
   WORKFLOW_TAGS.refused,
   WORKFLOW_TAGS.deleted,
+  ...Object.values(SHARING_TAGS),
 ];
 export const RESERVED_METADATA_KEYS: readonly string[] = [
   ...Object.values(WORKFLOW_METADATA),

@@ -1,9 +1,11 @@
 import {
+  INTERNAL_SHARE_MAX_TARGETS,
   LIMITS,
   SHARE_LANGUAGES,
   SHARE_RECIPIENTS_MAX,
   SHARE_TEXT_LIMITS,
   SHARE_TYPES,
+  type FolderPublishResult,
 } from '@paddock/rules';
 import type { JobsOptions } from 'bullmq';
 import { z } from 'zod';
@@ -41,6 +43,9 @@ export enum JobName {
   PurgeIncomingOrphans = 'purge-incoming-orphans',
   ExternalShare = 'external-share',
   ExpireExternalShares = 'expire-external-shares',
+  InternalShare = 'internal-share',
+  FolderPublish = 'folder-publish',
+  FolderUnpublish = 'folder-unpublish',
 }
 
 /** Who a job acts for when nobody submitted it (schedules, jobs found in Redis without a record). */
@@ -134,6 +139,25 @@ const externalSharePayload = z.strictObject({
   recipients: z.array(z.string().max(254)).max(SHARE_RECIPIENTS_MAX),
 });
 export type ExternalSharePayload = z.infer<typeof externalSharePayload>;
+
+/**
+ * An internal share (SPEC §4): the contents, seen in `folderId`, linked to each target; whether a
+ * target is an internal-share folder (tag and metadata) is decided at submit time.
+ */
+const internalSharePayload = z.strictObject({
+  folderId,
+  contentIds: z.array(z.uuid()).min(1).max(LIMITS.workflowMaxAssets),
+  targets: z
+    .array(z.strictObject({ folderId, internal: z.boolean() }))
+    .min(1)
+    .max(INTERNAL_SHARE_MAX_TARGETS),
+});
+export type InternalSharePayload = z.infer<typeof internalSharePayload>;
+
+/** Publish or unpublish one folder's contents (SPEC §4 "Folders"). */
+const folderPublishPayload = z.strictObject({ folderId });
+export type FolderPublishPayload = z.infer<typeof folderPublishPayload>;
+
 const classificationId = z.string().min(1).max(50);
 /** Only these contents of the job (an overwrite flag off leaves those that have a value); default all. */
 const opTargets = z.array(z.uuid()).max(LIMITS.taggingMaxAssets).optional();
@@ -188,6 +212,9 @@ const payloadSchemas = {
   [JobName.PurgeIncomingOrphans]: z.strictObject({}),
   [JobName.ExternalShare]: externalSharePayload,
   [JobName.ExpireExternalShares]: z.strictObject({}),
+  [JobName.InternalShare]: internalSharePayload,
+  [JobName.FolderPublish]: folderPublishPayload,
+  [JobName.FolderUnpublish]: folderPublishPayload,
 } satisfies Record<JobName, z.ZodType<object>>;
 
 export type JobPayloads = { [N in JobName]: z.infer<(typeof payloadSchemas)[N]> };
@@ -234,6 +261,9 @@ export type JobResults = EveryJob<{
   [JobName.ExternalShare]: ExternalShareResult;
   /** Shares whose validity passed since the last run, marked expired now. */
   [JobName.ExpireExternalShares]: { expired: number };
+  [JobName.InternalShare]: WorkflowResult;
+  [JobName.FolderPublish]: FolderPublishResult;
+  [JobName.FolderUnpublish]: FolderPublishResult;
 }>;
 
 export interface ExternalShareResult {
@@ -293,6 +323,10 @@ export const JOBS: Readonly<{ [N in JobName]: JobDefinition<N> }> = {
     queue: QueueName.Media,
     payload: payloadSchemas[JobName.ExpireExternalShares],
   },
+  // Links, tags and metadata at the provider, per content and idempotent, like the workflow's.
+  [JobName.InternalShare]: { queue: QueueName.Workflow, payload: internalSharePayload },
+  [JobName.FolderPublish]: { queue: QueueName.Workflow, payload: folderPublishPayload },
+  [JobName.FolderUnpublish]: { queue: QueueName.Workflow, payload: folderPublishPayload },
 };
 
 /** Recurring jobs. Only enqueue: BullMQ job schedulers fire once however many workers run. */

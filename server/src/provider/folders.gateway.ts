@@ -149,6 +149,8 @@ export interface FoldersGateway {
   unlinkContents(token: string, folderId: string, contentIds: string[]): Promise<{ notLinked: string[] }>;
   /** The folders (ids) the user may see that hold a content (E018). */
   linkedFolderIds(token: string, contentId: string): Promise<string[]>;
+  /** SPEC §7 sharing-folder lookup: the folders (ids) the user may share contents into (E018). */
+  sharingFolderIds(token: string): Promise<string[]>;
 }
 
 /** The folders gateway over HTTP with THRON's shapes. */
@@ -265,6 +267,16 @@ export class HttpFoldersGateway implements FoldersGateway {
         url: PROVIDER_PATHS.folders.getLinkedCategory(),
         params: { clientId: this.clientId, contentId },
       },
+      linkedSchema,
+      E_CODES.FOLDER_LOOKUP_FAILED,
+    );
+    return body.linkedCategory;
+  }
+
+  async sharingFolderIds(token: string): Promise<string[]> {
+    const body = await this.call(
+      token,
+      { method: 'GET', url: PROVIDER_PATHS.folders.sharingFolders(), params: { clientId: this.clientId } },
       linkedSchema,
       E_CODES.FOLDER_LOOKUP_FAILED,
     );

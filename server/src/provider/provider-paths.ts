@@ -62,6 +62,8 @@ export const PROVIDER_PATHS = {
     unlink: (clientId: string) => `/xcontents/resources/contentcategory/unlink/${client(clientId)}`,
     /** query clientId, contentId → {linkedCategory: ids}. */
     getLinkedCategory: () => '/xcontents/resources/contentcategory/getLinkedCategory',
+    /** SPEC §7 sharing-folder lookup (not in THRON's public sources): query clientId → {linkedCategory: ids}. */
+    sharingFolders: () => '/xcontents/resources/contentcategory/getSharingCategory',
   },
 
   /** Content search (research §3.2, §3.3). */

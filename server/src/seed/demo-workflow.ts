@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   FOLDER_CODES,
+  SHARING_TAGS,
   WORKFLOW_METADATA,
   WORKFLOW_TAGS,
   approvalStepCode,
@@ -15,6 +16,11 @@ export const WORKFLOW_TAG_DEFINITIONS = [
   { prettyId: WORKFLOW_TAGS.accepted, labels: { IT: 'Accettato', EN: 'Accepted', FR: 'Accepté' } },
   { prettyId: WORKFLOW_TAGS.refused, labels: { IT: 'Rifiutato', EN: 'Refused', FR: 'Refusé' } },
   { prettyId: WORKFLOW_TAGS.deleted, labels: { IT: 'Eliminato', EN: 'Deleted', FR: 'Supprimé' } },
+  {
+    prettyId: SHARING_TAGS.internalShared,
+    labels: { IT: 'Condiviso internamente', EN: 'Shared internally', FR: 'Partagé en interne' },
+  },
+  { prettyId: SHARING_TAGS.published, labels: { IT: 'Pubblicato', EN: 'Published', FR: 'Publié' } },
 ] as const;
 
 const DEPARTMENT = 'MARKETING';

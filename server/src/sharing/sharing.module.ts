@@ -3,23 +3,34 @@ import { AuditModule } from '../audit/audit.module';
 import { ProviderModule } from '../provider/provider.module';
 import { WorkflowModule } from '../workflow/workflow.module';
 import { ExternalShareHandler } from './external-share.handler';
+import { FOLDER_PUBLISH_HANDLERS } from './folder-publish.handler';
+import { FolderPublishService } from './folder-publish.service';
+import { InternalShareHandler } from './internal-share.handler';
+import { FolderPublishController, InternalSharesController } from './internal-shares.controller';
+import { InternalSharesService } from './internal-shares.service';
 import { ExternalSharesController } from './external-shares.controller';
 import { ExternalSharesService } from './external-shares.service';
 import { ShareMailer } from './share-mailer';
 import { ShareSecrets } from './share-secrets';
 
-/** The external share job, wherever workers run. */
+/** The sharing jobs (external and internal shares, publishing), wherever workers run. */
 @Module({
-  imports: [ProviderModule, AuditModule],
-  providers: [ExternalShareHandler, ShareMailer, ShareSecrets],
+  imports: [ProviderModule, AuditModule, WorkflowModule],
+  providers: [
+    ExternalShareHandler,
+    ShareMailer,
+    ShareSecrets,
+    InternalShareHandler,
+    ...FOLDER_PUBLISH_HANDLERS,
+  ],
   exports: [ShareSecrets],
 })
 export class SharingModule {}
 
-/** The external share routes, wherever the api runs. */
+/** The sharing routes, wherever the api runs. */
 @Module({
   imports: [SharingModule, ProviderModule, WorkflowModule],
-  controllers: [ExternalSharesController],
-  providers: [ExternalSharesService],
+  controllers: [ExternalSharesController, InternalSharesController, FolderPublishController],
+  providers: [ExternalSharesService, InternalSharesService, FolderPublishService],
 })
 export class SharingApiModule {}

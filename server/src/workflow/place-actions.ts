@@ -126,7 +126,11 @@ export class PlaceActions {
    * SPEC §6 for a folder action, or an upload, in a folder read with the user's token (NOT_FOUND
    * when hidden). A folder whose place cannot be read is refused: these are writes.
    */
-  async folderAllows(user: AuthUser, folderId: string, action: FolderAction | 'upload'): Promise<boolean> {
+  async folderAllows(
+    user: AuthUser,
+    folderId: string,
+    action: FolderAction | 'folderShare' | 'upload',
+  ): Promise<boolean> {
     const folder = await this.gateway.folder(user.providerToken, folderId);
     const placed = await this.placedForUser(user, folder);
     if (!placed) return false;

@@ -8,13 +8,12 @@ import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gat
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { SEARCH_GATEWAY, type SearchGateway } from '../provider/search.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
+import { contentIdsIn } from './folder-contents';
 import { workflowInfoOf } from './workflow-info';
 
 type Purge = JobName.PurgeJunk;
 
 const DAY_MS = 86_400_000;
-/** Contents read per provider search (the gateway pages by 50 underneath). */
-const PAGE = 500;
 
 /**
  * SPEC §4 nightly purge: every department junk content whose `dataeliminazione` is more than
@@ -40,7 +39,7 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
       (f) => specialCodeOf(f.prettyId)?.code === FOLDER_CODES.junk,
     );
     for (const [index, junk] of junkFolders.entries()) {
-      const ids = await this.contentIdsIn(junk.id);
+      const ids = await contentIdsIn(this.session, this.search, junk.id);
       const details = ids.length
         ? await this.session.withToken((t) =>
             this.contents.contentsByIds(t, ids, E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED),
@@ -80,20 +79,5 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
       after: { ...result },
     });
     return result;
-  }
-
-  private async contentIdsIn(folderId: string): Promise<string[]> {
-    const ids: string[] = [];
-    for (;;) {
-      const contents = await this.session.withToken((t) =>
-        this.search.findContents(
-          t,
-          { folderIds: [folderId] },
-          { sort: 'creationDate', descending: false, offset: ids.length, limit: PAGE, locale: 'IT' },
-        ),
-      );
-      ids.push(...contents.map((c) => c.id));
-      if (contents.length < PAGE) return ids;
-    }
   }
 }

@@ -43,7 +43,7 @@ export class WorkflowJobRunner {
 
   async run(
     action: string,
-    payload: WorkflowPayload,
+    payload: Pick<WorkflowPayload, 'plan'>,
     context: JobContext,
     step: AssetStep,
     ifGone: StepResult = { outcome: 'failed', errorCode: 'NOT_FOUND', to: null },

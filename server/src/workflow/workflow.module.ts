@@ -28,7 +28,7 @@ import { WorkflowService } from './workflow.service';
     PurgeJunkHandler,
     ...WORKFLOW_HANDLERS,
   ],
-  exports: [WorkflowService, PlaceActions, WorkflowEntry, WorkflowFolders],
+  exports: [WorkflowService, PlaceActions, WorkflowEntry, WorkflowFolders, WorkflowJobRunner],
 })
 export class WorkflowModule {}
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import {
+  EMBARGO_KEY,
   ERROR_CODES,
   LIMITS,
   SHARE_ERROR_CODES,
@@ -365,6 +366,32 @@ describe('the recipient page', () => {
     expect((await r.fetch(`/assets/${images[0]}/preview`)).status).toBe(200);
     expect((await r.fetch(`/assets/${images[0]}/original`)).status).toBe(404);
     expect((await r.fetch('/zip')).status).toBe(404);
+  });
+
+  it('stops serving an asset that became restricted after the share was made: page, renditions, original, ZIP', async () => {
+    const later = await share({ name: 'Embargo later' });
+    const r = new Recipient(later.url);
+    expect(await r.login(STRONG)).toBe(303);
+    expect((await r.fetch(`/assets/${images[1]}/thumb`)).status).toBe(200);
+    const embargo = await providerDb(t).contentMetadata.create({
+      data: { contentId: images[1], classificationId: 'ggdyqo', key: EMBARGO_KEY, value: '2999-01-01' },
+    });
+    try {
+      const html = await (await r.fetch()).text();
+      expect(html).toContain(`data-content-id="${images[0]}"`);
+      expect(html).not.toContain(`data-content-id="${images[1]}"`);
+      for (const rendition of ['thumb', 'preview', 'original'])
+        expect((await r.fetch(`/assets/${images[1]}/${rendition}`)).status).toBe(404);
+      const zip = await r.fetch('/zip');
+      expect(zip.status).toBe(200);
+      const zipPath = join(workDir, 'embargo.zip');
+      await writeFile(zipPath, Buffer.from(await zip.arrayBuffer()));
+      const { stdout } = await run('unzip', ['-Z1', zipPath]);
+      expect(stdout.trim().split('\n')).toEqual(['spider-front_original.jpg']);
+    } finally {
+      await providerDb(t).contentMetadata.delete({ where: { id: embargo.id } });
+    }
+    expect((await r.fetch(`/assets/${images[1]}/thumb`)).status).toBe(200);
   });
 
   it('stops at the next request once revoked; a second revoke, or another user, gets SHARE_NOT_FOUND', async () => {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Provider } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { ERROR_CODES, type ErrorCode } from '@paddock/rules';
+import { ERROR_CODES, FOLDER_CODES, specialCodeOf, type ErrorCode } from '@paddock/rules';
 import {
   ARCHIVES_GATEWAY,
   type ArchiveRequest,
@@ -252,6 +252,18 @@ export class InMemoryProvider
     const content = this.contents.get(contentId);
     if (!content || content.trashed) throw this.refusal(ERROR_CODES.NOT_FOUND);
     return content.folderIds.filter((id) => this.grant(token, this.folders.get(id)!));
+  }
+
+  /** The built-in provider's rule: share on a folder at or below an internal-shared (arch06) one. */
+  async sharingFolderIds(token: string): Promise<string[]> {
+    this.enter('sharingFolderIds', [token]);
+    const internal = (f: FolderRecord | undefined): boolean =>
+      !!f &&
+      (specialCodeOf(f.prettyId)?.code === FOLDER_CODES.internalShared ||
+        internal(this.folders.get(f.parentId ?? '')));
+    return [...this.folders.values()]
+      .filter((f) => internal(f) && this.grant(token, f)?.share)
+      .map((f) => f.id);
   }
 
   // ContentsGateway

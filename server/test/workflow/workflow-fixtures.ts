@@ -1,4 +1,4 @@
-import { WORKFLOW_TAGS, type AssetOutcome } from '@paddock/rules';
+import { SHARING_TAGS, WORKFLOW_TAGS, type AssetOutcome } from '@paddock/rules';
 import { DirectoryUserRepository } from '../../src/auth/directory-user.repository';
 import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
@@ -43,7 +43,12 @@ async function ensureServiceAccount(t: TestApp): Promise<void> {
     skipDuplicates: true,
   });
   await db.tagDefinition.createMany({
-    data: [WORKFLOW_TAGS.accepted, WORKFLOW_TAGS.refused, WORKFLOW_TAGS.deleted].map((prettyId) => ({
+    data: [
+      WORKFLOW_TAGS.accepted,
+      WORKFLOW_TAGS.refused,
+      WORKFLOW_TAGS.deleted,
+      ...Object.values(SHARING_TAGS),
+    ].map((prettyId) => ({
       prettyId,
       classificationId: WORKFLOW_TAGS.classification,
       names: [{ lang: 'EN', label: prettyId }],

@@ -46,4 +46,10 @@ export class ContentCategoryController {
   ) {
     return this.links.getLinkedCategory(caller, query);
   }
+
+  @Get('getSharingCategory')
+  @Authenticated({ clientId: 'query' })
+  getSharingCategory(@Caller() caller: ProviderCaller) {
+    return this.links.getSharingCategory(caller);
+  }
 }

@@ -10,7 +10,7 @@ import { FolderRepository } from './folder.repository';
 
 type Folders = Pick<
   FolderRepository,
-  'resolveId' | 'existingContentIds' | 'link' | 'unlink' | 'linkedCategoryIds'
+  'resolveId' | 'existingContentIds' | 'link' | 'unlink' | 'linkedCategoryIds' | 'sharingCategoryIds'
 >;
 type Access = Pick<AccessRepository, 'folderRights' | 'contentAccess'>;
 
@@ -48,6 +48,11 @@ export class ContentCategoryService {
     if (!(await this.folders.existingContentIds([query.contentId])).has(query.contentId))
       throw new ThronError(FOLDER_FAILURES.contentNotExists);
     return ok({ linkedCategory: await this.folders.linkedCategoryIds(query.contentId, caller.groupIds) });
+  }
+
+  /** SPEC §7 sharing-folder lookup: where the caller may share contents into (SPEC §4 internal share). */
+  async getSharingCategory(caller: ProviderCaller): Promise<ThronEnvelope & { linkedCategory: string[] }> {
+    return ok({ linkedCategory: await this.folders.sharingCategoryIds(caller.groupIds) });
   }
 
   /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { FOLDER_CODES } from '@paddock/rules';
 import { Prisma } from '../../generated/provider/client';
 import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
 import { folderRightsSql } from '../access/access.repository';
@@ -208,6 +209,25 @@ export class FolderRepository {
         JOIN (${folderRightsSql(groupIds)}) r ON r.category_id = cc.category_id
        WHERE cc.content_id = ${contentId}::uuid
        ORDER BY cc.linked_at`;
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * The sharing-folder lookup: the folders the groups may share into — an internal-shared folder
+   * (SPEC §3 code arch06) or one below it — with `share` on it.
+   */
+  async sharingCategoryIds(groupIds: string[]): Promise<string[]> {
+    const rows = await this.prisma.$queryRaw<{ id: string }[]>`
+      WITH RECURSIVE tree AS (
+        SELECT c.id FROM provider.category c
+         WHERE c.pretty_id = ${FOLDER_CODES.internalShared} OR c.pretty_id LIKE ${`${FOLDER_CODES.internalShared}-%`}
+        UNION
+        SELECT c.id FROM provider.category c JOIN tree t ON c.parent_id = t.id)
+      SELECT t.id::text AS id
+        FROM tree t
+        JOIN (${folderRightsSql(groupIds)}) r ON r.category_id = t.id
+       WHERE r.share
+       ORDER BY t.id`;
     return rows.map((r) => r.id);
   }
 

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
-import { FALLBACK_LANGUAGE, isLanguage, type ShareLanguage } from '@paddock/rules';
+import { FALLBACK_LANGUAGE, isLanguage, restrictionOf, type ShareLanguage } from '@paddock/rules';
 import { CLOCK, type Clock } from '../../common/clock';
 import { CallerResolver, type ProviderCaller } from '../access/provider-caller';
 import { ArchivesService } from '../archives/archives.service';
@@ -126,9 +126,19 @@ export class ShareAccessService {
     return this.links.isSession(cookie, open.link.id, open.share.passwordHash, this.clock.now());
   }
 
-  /** The shared contents the owner can still read, in the order they were shared. */
+  /**
+   * The shared contents the owner can still read and that are not restricted now (an embargo or an
+   * expired copyright set after the share was made stops serving them), in the order they were shared.
+   */
   async contentsOf(open: OpenShare): Promise<ContentDetailWire[]> {
-    return this.contents.contentsByIds(open.owner, await this.shares.contentIds(open.share.id));
+    return this.servable(open, await this.shares.contentIds(open.share.id));
+  }
+
+  private async servable(open: OpenShare, contentIds: string[]): Promise<ContentDetailWire[]> {
+    const now = this.clock.now();
+    return (await this.contents.contentsByIds(open.owner, contentIds)).filter(
+      (c) => !restrictionOf(c.imetadata, now).restricted,
+    );
   }
 
   /** One rendition of one shared content, or null when it is not part of the share or not allowed. */
@@ -140,6 +150,7 @@ export class ShareAccessService {
   ): Promise<StreamAnswer | null> {
     if (rendition === 'original' && !open.share.contentDownload) return null;
     if (!(await this.shares.hasContent(open.share.id, contentId))) return null;
+    if (!(await this.servable(open, [contentId])).length) return null;
     try {
       return await this.contents.stream(open.owner, contentId, KIND_OF[rendition], undefined, headers);
     } catch (error) {

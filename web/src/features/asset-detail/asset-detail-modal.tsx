@@ -25,6 +25,7 @@ import { useLanguage } from '../../i18n/use-language';
 import { displayName } from '../assets/format';
 import { DownloadButton } from '../downloads/download-button';
 import { useOpenWizard } from '../enrichment/use-open-wizard';
+import { InternalShareButton } from '../internal-share/internal-share-button';
 import { useSession } from '../session/use-session';
 import { ExternalShareButton } from '../sharing/external-share-button';
 import { VersionUpload } from '../uploads/version-upload';
@@ -187,7 +188,14 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                 />
               ) : null}
               {asset && folderId && asset.actions?.share ? (
-                <ExternalShareButton key={`share-${asset.id}`} assetIds={[asset.id]} folderId={folderId} />
+                <>
+                  <InternalShareButton key={`share-${asset.id}`} assetIds={[asset.id]} folderId={folderId} />
+                  <ExternalShareButton
+                    key={`external-share-${asset.id}`}
+                    assetIds={[asset.id]}
+                    folderId={folderId}
+                  />
+                </>
               ) : null}
               <Dialog.CloseTrigger asChild position="static">
                 <CloseButton size="sm" aria-label={t('assetDetail.close')} />

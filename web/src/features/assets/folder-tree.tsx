@@ -1,7 +1,7 @@
 import { Box, chakra, Text } from '@chakra-ui/react';
 import type { FolderNode } from '@paddock/rules';
 import { ChevronDown, ChevronRight, Folder, FolderOpen } from 'lucide-react';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 interface FolderTreeProps {
   roots: readonly FolderNode[];
@@ -17,6 +17,8 @@ interface FolderTreeProps {
    * Enter opens or closes them instead of selecting them.
    */
   isGroupOnly?: (folder: FolderNode) => boolean;
+  /** Actions on the selected folder, shown at the end of its row (the home tree's folder menu). */
+  selectedMenu?: (folder: FolderNode) => ReactNode;
 }
 
 interface VisibleNode {
@@ -66,6 +68,7 @@ export function FolderTree({
   isSelectable,
   initiallyExpanded = [],
   isGroupOnly,
+  selectedMenu,
 }: FolderTreeProps) {
   const select = (folder: FolderNode) => {
     if (isGroupOnly?.(folder)) setOpen(folder.id, !expanded.has(folder.id));
@@ -195,6 +198,7 @@ export function FolderTree({
                 </Text>
               ) : null}
             </Text>
+            {selected && selectedMenu ? <chakra.span ms="auto">{selectedMenu(node)}</chakra.span> : null}
           </chakra.li>
         );
       })}

@@ -6,6 +6,7 @@ import { folderQueryOptions } from '../../api/assets.queries';
 import { useLanguage } from '../../i18n/use-language';
 import { DownloadButton } from '../downloads/download-button';
 import { useOpenWizard } from '../enrichment/use-open-wizard';
+import { InternalShareButton } from '../internal-share/internal-share-button';
 import { useSession } from '../session/use-session';
 import { ExternalShareButton } from '../sharing/external-share-button';
 import { JobProgressBar } from '../workflow/job-progress-bar';
@@ -81,6 +82,9 @@ export function SmartBar({ selectedIds, folderId, onClear }: SmartBarProps) {
             folderId={folderId}
             disabled={flow.busy || count === 0}
           />
+        ) : null}
+        {folder.data?.actions?.share ? (
+          <InternalShareButton assetIds={[...selectedIds]} folderId={folderId} />
         ) : null}
         <Button size="sm" variant="ghost" onClick={onClear} disabled={flow.busy}>
           <X />

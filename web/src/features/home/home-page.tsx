@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { useLanguage } from '../../i18n/use-language';
 import { AssetDetailModal } from '../asset-detail/asset-detail-modal';
 import { FolderTree, findFolder, folderLabel } from '../assets/folder-tree';
+import { FolderPublishMenu } from '../internal-share/folder-publish-menu';
 import { resolveView } from '../layout/views-for-session';
 import { useSession } from '../session/use-session';
 import { ExternalSharesButton } from '../sharing/external-shares-panel';
@@ -131,6 +132,7 @@ export function HomePage() {
             label={t('assets.folders')}
             isGroupOnly={shown.context.size ? (folder) => !selectable(folder) : undefined}
             initiallyExpanded={shown.context}
+            selectedMenu={(folder) => <FolderPublishMenu folder={folder} />}
           />
         ) : tree.isSuccess ? (
           <Text p="3" color="fg.muted">

@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { FolderTreeResponse, FolderNode } from '@paddock/rules';
+import sharp from 'sharp';
+import { keepScreenshot, signIn, TEXTS, type Lang } from './support';
+
+/** A small real PNG made here, one colour per asset. */
+async function photo(name: string, colour: string) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="${colour}"/></svg>`;
+  return { name, mimeType: 'image/png', buffer: await sharp(Buffer.from(svg)).png().toBuffer() };
+}
+
+function find(nodes: readonly FolderNode[], prettyId: string): FolderNode | undefined {
+  for (const node of nodes) {
+    if (node.prettyId === prettyId) return node;
+    const below = find(node.children ?? [], prettyId);
+    if (below) return below;
+  }
+  return undefined;
+}
+
+/** Opens Marketing's department archive by its address, whatever the language names it. */
+async function openArchive(page: Page, lang: Lang): Promise<FolderNode> {
+  const tree = (await (
+    await page.request.get(`/api/folders/tree?lang=${lang}`)
+  ).json()) as FolderTreeResponse;
+  const archive = find(tree.roots, 'arch04-marketing');
+  expect(archive).toBeTruthy();
+  await page.goto(`/home?view=archives&folder=${encodeURIComponent(archive!.id)}`);
+  await expect(page.getByRole('treeitem', { name: archive!.name, selected: true })).toBeVisible();
+  return archive!;
+}
+
+for (const lang of ['it', 'en', 'fr'] as Lang[]) {
+  test(`internal share into the internally shared folder, refused a second time, and publishing (${lang})`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const t = TEXTS[lang];
+    const prefix = `e2e-ishare-${lang}-${Date.now()}`;
+    await signIn(page, 'mario.rossi', lang);
+    const archive = await openArchive(page, lang);
+
+    await page.getByRole('button', { name: t.uploads.open, exact: true }).click();
+    const upload = page.getByRole('dialog');
+    await upload
+      .getByLabel(t.uploads.choose)
+      .setInputFiles([await photo(`${prefix}-a.png`, '#2a5d3c'), await photo(`${prefix}-b.png`, '#8a2c2c')]);
+    await expect(upload.getByText(t.uploads.status.done, { exact: true })).toHaveCount(2, {
+      timeout: 30_000,
+    });
+    await upload.getByRole('button', { name: t.uploads.close }).first().click();
+
+    await page.getByRole('searchbox', { name: t.assets.search.label }).fill(prefix);
+    await page.getByRole('button', { name: t.assets.search.submit }).click();
+    await page.getByRole('option', { name: `${prefix}-a.png` }).click();
+    await page.getByRole('option', { name: `${prefix}-b.png` }).click({ modifiers: ['ControlOrMeta'] });
+
+    const bar = page.getByRole('region', { name: t.assets.selection.bar });
+    const dialogName = t.internalShare.title_other.replace('{{count}}', '2');
+    const shareInto = async () => {
+      await bar.getByRole('button', { name: t.internalShare.action, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: dialogName });
+      await dialog.getByText(/Condivisi internamente|Internally shared|Partagés en interne/).click();
+      return dialog;
+    };
+
+    const dialog = await shareInto();
+    await keepScreenshot(page, `internal-share-dialog-${lang}`);
+    await dialog.getByRole('button', { name: t.internalShare.submit, exact: true }).click();
+    // The job's progress shows in the dialog until it ends, then the notice counts the assets.
+    await expect(page.getByText(t.internalShare.notice_other.replace('{{count}}', '2'))).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(dialog).toBeHidden();
+    await keepScreenshot(page, `internal-share-notice-${lang}`);
+
+    const again = await shareInto();
+    await again.getByRole('button', { name: t.internalShare.submit, exact: true }).click();
+    const failure = page.getByRole('alertdialog', { name: t.internalShare.failure.title });
+    await expect(failure).toBeVisible();
+    await expect(
+      failure.getByText(t.internalShare.failure.message_other.replace('{{count}}', '2')),
+    ).toBeVisible();
+    await keepScreenshot(page, `internal-share-failure-${lang}`);
+    await failure.getByRole('button', { name: t.internalShare.failure.ok }).click();
+    await expect(failure).toBeHidden();
+
+    await page
+      .getByRole('button', { name: t.internalShare.publishing.menu.replace('{{folder}}', archive.name) })
+      .click();
+    await page.getByRole('menuitem', { name: t.internalShare.publishing.publish, exact: true }).click();
+    const published = new RegExp(
+      `^${t.internalShare.publishing.publishDone_other.replace('{{count}}', '\\d+')}$`,
+    );
+    await expect(page.getByText(published)).toBeVisible({ timeout: 30_000 });
+    await keepScreenshot(page, `folder-publish-notice-${lang}`);
+  });
+}

@@ -1,0 +1,84 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiConflictResponse,
+  ApiCookieAuth,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { FolderIdParams } from '../folders/folders.dto';
+import { JobSubmittedDto } from '../jobs/jobs.dto';
+import { FolderPublishService } from './folder-publish.service';
+import { InternalShareRequestDto, SharingFoldersDto } from './internal-shares.dto';
+import { InternalSharesService } from './internal-shares.service';
+
+/** Internal shares (SPEC §4): the folders one may share into, and the share as a durable job. */
+@ApiTags('shares')
+@ApiCookieAuth()
+@ApiSecurity('token')
+@Controller('api/shares')
+export class InternalSharesController {
+  constructor(private readonly shares: InternalSharesService) {}
+
+  @Get('folders')
+  @ApiOperation({
+    summary: 'The folders the user may share assets into (the provider’s sharing-folder lookup)',
+  })
+  @ApiOkResponse({ type: SharingFoldersDto })
+  async folders(@CurrentUser() user: AuthUser): Promise<SharingFoldersDto> {
+    return { items: await this.shares.sharingFolders(user) };
+  }
+
+  @Post()
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Links assets to the chosen folders; the job (GET /api/jobs/{jobId}) counts the outcomes',
+  })
+  @ApiAcceptedResponse({ type: JobSubmittedDto })
+  @ApiForbiddenResponse({
+    description: 'SHARE_NOT_ALLOWED (SPEC §6, details.ids), SHARE_BAD_TARGET (details.folderIds)',
+  })
+  @ApiConflictResponse({
+    description:
+      'SHARE_ALREADY_SHARED: a target tree holds a shared copy already (details.ids, details.folderIds)',
+  })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: an asset is not visible' })
+  share(@CurrentUser() user: AuthUser, @Body() body: InternalShareRequestDto): Promise<JobSubmittedDto> {
+    return this.shares.share(user, body);
+  }
+}
+
+/** SPEC §4 "Folders": publish and unpublish a folder's contents, as jobs whose result counts them. */
+@ApiTags('folders')
+@ApiCookieAuth()
+@ApiSecurity('token')
+@Controller('api/folders')
+export class FolderPublishController {
+  constructor(private readonly publishing: FolderPublishService) {}
+
+  @Post(':id/publish')
+  @HttpCode(202)
+  @ApiOperation({ summary: "Publishes the folder's contents; the job's result is { total, changed }" })
+  @ApiAcceptedResponse({ type: JobSubmittedDto })
+  @ApiForbiddenResponse({ description: 'FOLDER_PUBLISH_NOT_ALLOWED (SPEC §6 share on the folder)' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: no such folder, or not visible' })
+  publish(@CurrentUser() user: AuthUser, @Param() params: FolderIdParams): Promise<JobSubmittedDto> {
+    return this.publishing.submit(user, params.id, true);
+  }
+
+  @Post(':id/unpublish')
+  @HttpCode(202)
+  @ApiOperation({ summary: "Unpublishes the folder's contents; the job's result is { total, changed }" })
+  @ApiAcceptedResponse({ type: JobSubmittedDto })
+  @ApiForbiddenResponse({ description: 'FOLDER_PUBLISH_NOT_ALLOWED (SPEC §6 share on the folder)' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: no such folder, or not visible' })
+  unpublish(@CurrentUser() user: AuthUser, @Param() params: FolderIdParams): Promise<JobSubmittedDto> {
+    return this.publishing.submit(user, params.id, false);
+  }
+}

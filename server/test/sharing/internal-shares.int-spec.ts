@@ -1,0 +1,193 @@
+import {
+  EMBARGO_KEY,
+  INTERNAL_SHARE_ERROR_CODES,
+  INTERNAL_SHARE_METADATA,
+  SHARE_ERROR_CODES,
+  SHARING_TAGS,
+  internalShareDate,
+  parseInternalShares,
+  type SharingFoldersResponse,
+} from '@paddock/rules';
+import { hubDb, providerDb, type SignedIn } from '../auth/auth-fixtures';
+import { startTestApp, type TestApp } from '../support/test-app';
+import {
+  as,
+  contentsIn,
+  finished,
+  get,
+  post,
+  seedDemoOrganisation,
+  stateOf,
+} from '../workflow/workflow-fixtures';
+
+jest.setTimeout(180_000);
+
+/**
+ * Internal shares and folder publishing (SPEC §4) over the real hub, workers, built-in provider,
+ * PostgreSQL and Redis: the sharing-folder lookup, the job, its metadata and audit, the refusals.
+ */
+let t: TestApp;
+let folders: Map<string, string>;
+let mario: SignedIn;
+let paola: SignedIn;
+let archive: string;
+let shared: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  folders = await seedDemoOrganisation(t);
+  archive = folders.get('arch04-marketing')!;
+  shared = folders.get('arch06-marketing')!;
+  mario = await as(t, 'mario.rossi');
+  paola = await as(t, 'paola.neri');
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+function share(contentIds: string[], targetFolderIds = [shared], s = mario) {
+  return post<{ jobId: string; code?: string; details?: { ids: string[]; folderIds: string[] } }>(
+    t,
+    s,
+    '/api/shares',
+    { contentIds, folderId: archive, targetFolderIds },
+  );
+}
+
+const jobCount = () => hubDb(t).jobRecord.count();
+
+/** ACL rows of a new folder, by group name. */
+async function aclOf(rights: Record<string, { share?: boolean; write?: boolean; manage?: boolean }>) {
+  const groups = await providerDb(t).group.findMany({ where: { name: { in: Object.keys(rights) } } });
+  return groups.map((g) => ({ groupId: g.id, ...rights[g.name] }));
+}
+
+describe('internal share', () => {
+  it('lists the internal-share folders the user may share into, not the archive', async () => {
+    const res = await get<SharingFoldersResponse>(t, mario, '/api/shares/folders');
+    expect(res.status).toBe(200);
+    const ids = res.body.items.map((f) => f.id);
+    expect(ids).toContain(shared);
+    expect(ids).not.toContain(archive);
+    expect(res.body.items.find((f) => f.id === shared)?.names.EN).toBe('Internally shared');
+  });
+
+  it('links the assets, tags them and records folder and date; a second share of the tree is refused until the copy is deleted', async () => {
+    const ids = await contentsIn(t, folders, ['arch04-marketing'], 2);
+    const submitted = await share(ids);
+    expect(submitted.status).toBe(202);
+    const job = await finished(t, mario, submitted.body.jobId);
+    expect(job).toMatchObject({ state: 'completed', result: { total: 2, done: 2, failed: 0 } });
+    const today = internalShareDate(new Date());
+    for (const id of ids) {
+      const state = await stateOf(t, id);
+      expect(state?.folders).toEqual(['arch04-marketing', 'arch06-marketing']);
+      expect(state?.tags).toContain(SHARING_TAGS.internalShared);
+      expect(parseInternalShares(state?.meta[INTERNAL_SHARE_METADATA])).toEqual([
+        { folderId: shared, date: today },
+      ]);
+    }
+    const audited = await hubDb(t).auditRecord.findMany({
+      where: { jobId: submitted.body.jobId, assetId: { not: null } },
+    });
+    expect(audited.map((a) => a.assetId).sort()).toEqual([...ids].sort());
+
+    const jobs = await jobCount();
+    const again = await share(ids);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe(INTERNAL_SHARE_ERROR_CODES.ALREADY_SHARED);
+    expect(again.body.details?.ids.sort()).toEqual([...ids].sort());
+    expect(again.body.details?.folderIds).toEqual([shared]);
+    expect(await jobCount()).toBe(jobs);
+
+    // A sub-folder of the shared tree is the same tree.
+    const below = await providerDb(t).category.create({
+      data: {
+        prettyId: 'arch06-marketing-press',
+        parentId: shared,
+        locales: [{ locale: 'EN', name: 'Press' }],
+        acl: {
+          create: await aclOf({ 'WRITE.MARKETING': { share: true }, 'PADDOCK.WORKFLOW': { write: true } }),
+        },
+      },
+    });
+    await providerDb(t).contentCategory.create({ data: { contentId: ids[0]!, categoryId: below.id } });
+    await providerDb(t).contentCategory.delete({
+      where: { categoryId_contentId: { categoryId: shared, contentId: ids[0]! } },
+    });
+    expect((await share([ids[0]!])).body.code).toBe(INTERNAL_SHARE_ERROR_CODES.ALREADY_SHARED);
+
+    // The shared copy deleted: shared again, the metadata keeps one entry per folder.
+    await providerDb(t).contentCategory.delete({
+      where: { categoryId_contentId: { categoryId: below.id, contentId: ids[0]! } },
+    });
+    const third = await share([ids[0]!]);
+    expect(third.status).toBe(202);
+    expect(await finished(t, mario, third.body.jobId)).toMatchObject({ state: 'completed' });
+    const state = await stateOf(t, ids[0]!);
+    expect(state?.folders).toEqual(['arch04-marketing', 'arch06-marketing']);
+    expect(parseInternalShares(state?.meta[INTERNAL_SHARE_METADATA])).toEqual([
+      { folderId: shared, date: today },
+    ]);
+  });
+
+  it('refuses a target outside the sharing folders, a restricted asset and an unknown one, creating nothing', async () => {
+    const [id] = await contentsIn(t, folders, ['arch04-marketing']);
+    const [embargoed] = await contentsIn(t, folders, ['arch04-marketing'], 1, {
+      metadata: [{ key: EMBARGO_KEY, value: '2999-01-01' }],
+    });
+    const jobs = await jobCount();
+    expect(await share([id!], [archive])).toMatchObject({
+      status: 403,
+      body: { code: INTERNAL_SHARE_ERROR_CODES.BAD_TARGET, details: { folderIds: [archive] } },
+    });
+    expect(await share([embargoed!])).toMatchObject({
+      status: 403,
+      body: { code: SHARE_ERROR_CODES.NOT_ALLOWED, details: { ids: [embargoed] } },
+    });
+    expect((await share(['00000000-0000-4000-8000-000000000000'])).status).toBe(404);
+    expect((await share([id!], [])).status).toBe(400);
+    expect(await jobCount()).toBe(jobs);
+    expect((await stateOf(t, id!))?.folders).toEqual(['arch04-marketing']);
+  });
+});
+
+describe('publish and unpublish a folder', () => {
+  it('counts the contents published, none the second time, and those removed', async () => {
+    const press = await providerDb(t).category.create({
+      data: {
+        prettyId: 'arch04-marketing-press',
+        parentId: archive,
+        locales: [{ locale: 'EN', name: 'Press kit' }],
+        acl: {
+          create: await aclOf({
+            'WRITE.MARKETING': { share: true, write: true, manage: true },
+            'L/MARKETING': {},
+            'OBS.MARKETING': {},
+            'PADDOCK.WORKFLOW': { write: true },
+          }),
+        },
+      },
+    });
+    folders.set(press.prettyId, press.id);
+    const ids = await contentsIn(t, folders, [press.prettyId], 3);
+    const run = async (action: 'publish' | 'unpublish') => {
+      const submitted = await post<{ jobId: string }>(t, mario, `/api/folders/${press.id}/${action}`, {});
+      expect(submitted.status).toBe(202);
+      return finished(t, mario, submitted.body.jobId);
+    };
+    expect(await run('publish')).toMatchObject({ state: 'completed', result: { total: 3, changed: 3 } });
+    for (const id of ids) expect((await stateOf(t, id))?.tags).toContain(SHARING_TAGS.published);
+    expect(await run('publish')).toMatchObject({ result: { total: 3, changed: 0 } });
+    expect(await run('unpublish')).toMatchObject({ result: { total: 3, changed: 3 } });
+    for (const id of ids) expect((await stateOf(t, id))?.tags).not.toContain(SHARING_TAGS.published);
+
+    const jobs = await jobCount();
+    expect(await post(t, paola, `/api/folders/${press.id}/publish`, {})).toMatchObject({
+      status: 403,
+      body: { code: INTERNAL_SHARE_ERROR_CODES.PUBLISH_NOT_ALLOWED },
+    });
+    expect(await jobCount()).toBe(jobs);
+  });
+});
