@@ -1,11 +1,13 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import type { AssetSummary } from '@paddock/rules';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { folderQueryOptions } from '../../api/assets.queries';
 import { useLanguage } from '../../i18n/use-language';
 import { DownloadButton } from '../downloads/download-button';
 import { useSession } from '../session/use-session';
+import { ThumbnailButton } from './thumbnail-dialog';
 import { JobProgressBar } from '../workflow/job-progress-bar';
 import { useWorkflowFlow } from '../workflow/use-workflow-flow';
 import { visibleFlowActions } from '../workflow/workflow-actions';
@@ -16,11 +18,13 @@ export interface SmartBarProps {
   selectedIds: ReadonlySet<string>;
   /** The listing's folder: its place and SPEC §6 actions decide the bulk actions offered. */
   folderId: string;
+  /** The listing's assets, for the thumbnail preview of the selection. */
+  items: readonly AssetSummary[];
   onClear(): void;
 }
 
 /** The bar of SPEC §2 that appears while several assets are selected, with the bulk workflow actions. */
-export function SmartBar({ selectedIds, folderId, onClear }: SmartBarProps) {
+export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProps) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const session = useSession();
@@ -60,6 +64,7 @@ export function SmartBar({ selectedIds, folderId, onClear }: SmartBarProps) {
           onStart={flow.start}
           label={t('workflow.buttons.bulkLabel')}
         />
+        <ThumbnailButton selectedIds={selectedIds} items={items} />
         <DownloadButton assetIds={[...selectedIds]} folderId={folderId} />
         <Button size="sm" variant="ghost" onClick={onClear} disabled={flow.busy}>
           <X />
