@@ -13,7 +13,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import type { DrawingDocument } from '@paddock/rules';
+import type { AssetSummary, DrawingDocument } from '@paddock/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
@@ -36,6 +36,8 @@ import { WorkflowInfo } from '../workflow/workflow-info';
 import { AssetInfo } from './asset-info';
 import { AssetPreview } from './asset-preview';
 import { stepThrough } from './navigation';
+import { ResultThumbnails } from './result-thumbnails';
+import { useNavigationWait } from './use-navigation-wait';
 import { RenameField } from './rename-field';
 
 export interface AssetDetailModalProps {
@@ -53,6 +55,8 @@ export interface AssetDetailModalProps {
   breadcrumb?: readonly { id: string; name: string }[];
   /** The listing's folder: the asset's place and the SPEC §6 actions are those of this folder. */
   folderId?: string;
+  /** The loaded results, for the thumbnails area (the neighbours of the asset shown). */
+  results?: readonly AssetSummary[];
 }
 
 /** Where ← and → move the caret, not the asset: text fields, not checkboxes or buttons. */
@@ -101,15 +105,17 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
     setDrawing(EMPTY_DRAWING);
   };
 
+  const { onNavigate } = props;
+  const wait = useNavigationWait(assetId, onNavigate);
   const step = async (direction: 1 | -1) => {
     if (stepping || rejecting || flow.busy) return;
     setStepping(true);
     try {
-      const target = await stepThrough(props.resultIds, assetId, direction, {
+      const target = await stepThrough(props.resultIds, wait.pending ?? assetId, direction, {
         hasMore: props.hasMore,
         load: props.loadMore,
       });
-      if (target && target !== assetId) props.onNavigate(target);
+      if (target) wait.goTo(target);
     } finally {
       setStepping(false);
     }
@@ -270,6 +276,13 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                   <ChevronRight />
                 </IconButton>
               </Flex>
+              {props.results?.length ? (
+                <ResultThumbnails
+                  results={props.results}
+                  current={wait.pending ?? assetId}
+                  onOpen={(id) => wait.goTo(id, true)}
+                />
+              ) : null}
             </Dialog.Body>
             {flow.dialogs}
           </Dialog.Content>

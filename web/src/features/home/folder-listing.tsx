@@ -266,6 +266,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           onClose={() => onOpenAsset(undefined)}
           breadcrumb={BREADCRUMB_VIEWS.includes(view) ? path : undefined}
           folderId={folder.id}
+          results={items}
         />
       ) : null}
       {checking ? <UploadCheckDialog folder={folder} onClose={() => setChecking(false)} /> : null}
