@@ -36,7 +36,8 @@ export function metadataClauseProblem(
   clause: MetadataClause,
 ): 'keyRequired' | 'valueRequired' | 'notComparable' | null {
   if (!clause.key.trim()) return 'keyRequired';
-  if (!clause.value.trim() || (clause.operator === 'BETWEEN' && !clause.value2?.trim())) return 'valueRequired';
+  if (!clause.value.trim() || (clause.operator === 'BETWEEN' && !clause.value2?.trim()))
+    return 'valueRequired';
   if (clause.operator === 'EQUAL') return null;
   const values = clause.operator === 'BETWEEN' ? [clause.value, clause.value2 ?? ''] : [clause.value];
   return values.every(isComparableMetadataValue) ? null : 'notComparable';
