@@ -42,6 +42,9 @@ const card = (page: Page, asset: AssetSummary) =>
   page.getByRole('option', { name: itemName(asset), exact: true });
 
 test.describe.serial('search info, thumbnail dialog and metadata filters', () => {
+  // Several sign-ins and listings each, on a machine shared with other suites.
+  test.describe.configure({ timeout: 120_000 });
+
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(120_000 + DERIVATIVES.timeout);
     await as(browser, 'en', async (page) => {

@@ -33,7 +33,9 @@ import { useWorkflowFlow } from '../workflow/use-workflow-flow';
 import { visibleFlowActions } from '../workflow/workflow-actions';
 import { WorkflowButtons } from '../workflow/workflow-buttons';
 import { WorkflowInfo } from '../workflow/workflow-info';
+import { InlineError } from '../ui/inline-error';
 import { AssetInfo } from './asset-info';
+import { detailFailedMessage } from './detail-errors';
 import { AssetPreview } from './asset-preview';
 import { stepThrough } from './navigation';
 import { ResultThumbnails } from './result-thumbnails';
@@ -86,7 +88,8 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
     placeholderData: () => queryClient.getQueryData(assetDetailQueryOptions(assetId, language).queryKey),
   });
   const plain = useQuery({ ...assetDetailQueryOptions(assetId, language), enabled: !folderId });
-  const { data: asset, isPending, isError } = folderId ? inFolder : plain;
+  const detail = folderId ? inFolder : plain;
+  const { data: asset, isPending, isError } = detail;
   const [stepping, setStepping] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [drawing, setDrawing] = useState<DrawingDocument>(EMPTY_DRAWING);
@@ -217,9 +220,12 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                       <Spinner aria-label={t('loading.label')} />
                     </Flex>
                   ) : isError || !asset ? (
-                    <Text role="alert" py="16" textAlign="center">
-                      {t('assetDetail.loadFailed')}
-                    </Text>
+                    <InlineError
+                      message={detailFailedMessage(t, detail.error)}
+                      error={detail.error}
+                      retrying={detail.isRefetching}
+                      onRetry={() => void detail.refetch()}
+                    />
                   ) : (
                     <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6">
                       <AssetPreview

@@ -186,6 +186,13 @@ describe('errors', () => {
     expect(error.getByText('Error code: E064')).toBeVisible();
   });
 
+  it('names the detail look-up that failed (E026: the folder the asset is looked at in)', async () => {
+    hub({ 'GET /api/assets/a0': hubError(409, 'E026') });
+    renderApp('/home?folder=arch&asset=a0');
+    expect(await screen.findByText("The asset's folder could not be loaded. Try later.")).toBeVisible();
+    expect(screen.getByText('Error code: E026')).toBeVisible();
+  });
+
   it('says the browser closed before the actions were completed when a job started here never ended in view', async () => {
     rememberJob('job-1');
     rememberJob('job-of-someone-else');
