@@ -40,9 +40,10 @@ export function ThumbnailDialog({ assets, total, onClose }: ThumbnailDialogProps
                   src={asset.thumbnailUrl}
                   alt={name}
                   aspectRatio="1"
-                  objectFit="cover"
+                  objectFit="contain"
                   w="full"
                   rounded="l2"
+                  borderWidth="1px"
                   bg="bg.muted"
                 />
                 <Text fontSize="xs" truncate title={name} mt="1">
