@@ -27,7 +27,8 @@ export function SearchInfoDialog({ onClose }: { onClose(): void }) {
                 <Text as="span" fontWeight="semibold">
                   {t(`assets.metadata.operators.${operator}`)}
                 </Text>
-                {`: ${t(`assets.searchInfo.operators.${operator}`)}`}
+                {t('assets.searchInfo.colon')}
+                {t(`assets.searchInfo.operators.${operator}`)}
               </List.Item>
             ))}
           </List.Root>
@@ -42,7 +43,8 @@ export function SearchInfoDialog({ onClose }: { onClose(): void }) {
                 <Text as="span" fontWeight="semibold">
                   {t(`assets.metadata.combinators.${combinator}`)}
                 </Text>
-                {`: ${t(`assets.searchInfo.combinators.${combinator}`)}`}
+                {t('assets.searchInfo.colon')}
+                {t(`assets.searchInfo.combinators.${combinator}`)}
               </List.Item>
             ))}
           </List.Root>
