@@ -117,8 +117,11 @@ export interface FolderTreeResponse {
   roots: FolderNode[];
 }
 
-export type AssetSortField = 'creationDate' | 'lastUpdate' | 'name' | 'relevance';
-export type SortOrder = 'asc' | 'desc';
+/** SPEC §3: sort by creation date, last update, name or relevance, each ascending or descending. */
+export const ASSET_SORT_FIELDS = ['creationDate', 'lastUpdate', 'name', 'relevance'] as const;
+export type AssetSortField = (typeof ASSET_SORT_FIELDS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** The order a sort starts in when it is chosen: names A→Z, dates newest first, best matches first. */
 export const DEFAULT_SORT_ORDER: Record<AssetSortField, SortOrder> = {

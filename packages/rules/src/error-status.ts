@@ -5,7 +5,8 @@ import { SHARE_CODE_STATUS } from './sharing';
 
 /**
  * SPEC §8 codes of a load (search E002, product and tag lookups E005–E008, folder structure E009,
- * single folder E014, counts E015, folder lookup E018, get registry E059): the web shows what was
+ * single folder E014, counts E015, folder lookup E018, detail and breadcrumb look-ups E026–E028, get
+ * registry E059): the web shows what was
  * loading, so an outage keeps them, and any failure of them is "try later".
  */
 export const LOAD_E_CODES: ReadonlySet<string> = new Set<ECode>([
@@ -19,6 +20,9 @@ export const LOAD_E_CODES: ReadonlySet<string> = new Set<ECode>([
   E_CODES.FOLDER_FAILED,
   E_CODES.CONTENT_COUNTS_FAILED,
   E_CODES.FOLDER_LOOKUP_FAILED,
+  E_CODES.DETAIL_FOLDER_FAILED,
+  E_CODES.DETAIL_PLACE_FAILED,
+  E_CODES.BREADCRUMB_FAILED,
 ]);
 
 const ALL_E_CODES: ReadonlySet<string> = new Set<ECode>(Object.values(E_CODES));

@@ -38,12 +38,12 @@ export const E_CODES = {
   CONTENT_LOOKUP_REJECT_FAILED: 'E021',
   /** SPEC §8 E020, E021, E025-E028: content search during accept, reject, detail, breadcrumb (E025: detail). */
   CONTENT_LOOKUP_DETAIL_FAILED: 'E025',
-  /** SPEC §8 E020, E021, E025-E028: content search during accept, reject, detail, breadcrumb. */
-  CONTENT_LOOKUP_E026: 'E026',
-  /** SPEC §8 E020, E021, E025-E028: content search during accept, reject, detail, breadcrumb. */
-  CONTENT_LOOKUP_E027: 'E027',
-  /** SPEC §8 E020, E021, E025-E028: content search during accept, reject, detail, breadcrumb. */
-  CONTENT_LOOKUP_E028: 'E028',
+  /** SPEC §8 E020, E021, E025-E028 (E026: detail): the folder the detail is looked at in. */
+  DETAIL_FOLDER_FAILED: 'E026',
+  /** SPEC §8 E020, E021, E025-E028 (E027: detail): that folder's ancestors, which decide its place and actions. */
+  DETAIL_PLACE_FAILED: 'E027',
+  /** SPEC §8 E020, E021, E025-E028 (E028: breadcrumb): the ancestors of a folder, named for its path. */
+  BREADCRUMB_FAILED: 'E028',
   /** SPEC §8 E032: category lookup default; failed tag insert. */
   TAG_INSERT_FAILED: 'E032',
   /** SPEC §8 E035: tag bulk insert for sharing failed (message genericError). */

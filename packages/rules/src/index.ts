@@ -17,3 +17,4 @@ export * from './share-texts';
 export * from './vin';
 export * from './enrichment';
 export * from './internal-share';
+export * from './metadata-filter';

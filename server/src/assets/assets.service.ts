@@ -57,12 +57,17 @@ export class AssetsService {
     const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
     const detail = toAssetDetail(content, lang, this.clock.now());
     if (!folderId) return detail;
-    const looked = await this.places.ofAsset(user, folderId, {
-      linkedCategoryIds: content.linkedCategoryIds,
-      rejected: detail.workflow.rejected,
-      step: detail.workflow.step,
-      restricted: detail.restriction.restricted,
-    });
+    const looked = await this.places.ofAsset(
+      user,
+      folderId,
+      {
+        linkedCategoryIds: content.linkedCategoryIds,
+        rejected: detail.workflow.rejected,
+        step: detail.workflow.step,
+        restricted: detail.restriction.restricted,
+      },
+      { folder: E_CODES.DETAIL_FOLDER_FAILED, ancestors: E_CODES.DETAIL_PLACE_FAILED },
+    );
     if (!looked) return detail;
     // The original is downloaded where the asset is looked at, so the in-context rule applies.
     const downloadUrl = `${detail.downloadUrl}?folderId=${encodeURIComponent(folderId)}`;

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  E_CODES,
   ASSET_LOCALES,
   FALLBACK_LANGUAGE,
   assetLocaleOf,
@@ -108,7 +109,7 @@ export class FoldersService {
     const folder = await this.gateway.folder(token, id, locale);
     const [children, ancestors] = await Promise.all([
       this.gateway.subFolders(token, folder, locale),
-      this.gateway.foldersByIds(token, folder.ancestorIds, locale),
+      this.gateway.foldersByIds(token, folder.ancestorIds, locale, E_CODES.BREADCRUMB_FAILED),
     ]);
     const placed = await this.places.ofFolder(user, folder, ancestors);
     const parentVisible = ancestors.some((a) => a.id === folder.parentId);

@@ -37,7 +37,7 @@ describe('HttpEnrichmentGateway: one change over many contents, 50 a call', () =
     const { gateway, sent } = gatewayAnswering(REFUSED, OK());
     const result = await gateway.metadataMany('tok', 'set', { key: 'vin-1', value: 'X' }, 'ggdyqo', all);
     expect(sent).toHaveLength(2);
-    expect(result.refused).toEqual([{ ids: all.slice(0, 50), code: E_CODES.METADATA_INSERT_FAILED }]);
+    expect(result.refused).toEqual([{ ids: all.slice(0, 50), code: E_CODES.METADATA_BULK_INSERT_FAILED }]);
     expect(result.leftOut).toEqual([]);
   });
 

@@ -184,7 +184,7 @@ export class HttpEnrichmentGateway implements EnrichmentGateway {
       token,
       contentIds,
       (targets) => ({ value: { tagId: { id: tagId }, targets } }),
-      add ? TAGGING_FAILURE_CODES.addTags : TAGGING_FAILURE_CODES.removeTags,
+      TAGGING_FAILURE_CODES.tagsMany,
     );
   }
 
@@ -203,8 +203,7 @@ export class HttpEnrichmentGateway implements EnrichmentGateway {
       token,
       contentIds,
       (targets) => ({ value: { imetadata: entry, targets } }),
-      // SPEC §8: E038 a failed metadata insert, E045 the metadata bulk change.
-      set ? TAGGING_FAILURE_CODES.setMetadata : TAGGING_FAILURE_CODES.removeMetadata,
+      TAGGING_FAILURE_CODES.metadataMany,
     );
   }
 

@@ -132,9 +132,9 @@ export interface FoldersGateway {
     locale?: string,
   ): Promise<ProviderFolder[]>;
   /** One folder with the user's rights (E014); NOT_FOUND when it does not exist or is hidden. */
-  folder(token: string, folderId: string, locale?: string): Promise<ProviderFolder>;
+  folder(token: string, folderId: string, locale?: string, failure?: ErrorCode): Promise<ProviderFolder>;
   /** The folders among `ids` (ids or prettyIds) the user may see, in the order asked (E018); 50 ids a call. */
-  foldersByIds(token: string, ids: string[], locale?: string): Promise<ProviderFolder[]>;
+  foldersByIds(token: string, ids: string[], locale?: string, failure?: ErrorCode): Promise<ProviderFolder[]>;
   /** getCategory: the folder without rights or counts (E014). */
   category(token: string, folderId: string, locale?: string): Promise<ProviderFolder>;
   /** Creates a sub-folder named `names` (locale → name); needs `manage` on the parent. */
@@ -180,21 +180,26 @@ export class HttpFoldersGateway implements FoldersGateway {
     );
   }
 
-  async folder(token: string, folderId: string, locale = 'EN'): Promise<ProviderFolder> {
-    const [found] = await this.findPage(token, { categoryIds: [folderId] }, locale, 0, E_CODES.FOLDER_FAILED);
+  async folder(
+    token: string,
+    folderId: string,
+    locale = 'EN',
+    failure: ErrorCode = E_CODES.FOLDER_FAILED,
+  ): Promise<ProviderFolder> {
+    const [found] = await this.findPage(token, { categoryIds: [folderId] }, locale, 0, failure);
     if (!found) throw new ProviderError(ERROR_CODES.NOT_FOUND, false, `Folder ${folderId} not found`);
     return found.folder;
   }
 
-  async foldersByIds(token: string, ids: string[], locale = 'EN'): Promise<ProviderFolder[]> {
+  async foldersByIds(
+    token: string,
+    ids: string[],
+    locale = 'EN',
+    failure: ErrorCode = E_CODES.FOLDER_LOOKUP_FAILED,
+  ): Promise<ProviderFolder[]> {
     const found = new Map<string, ProviderFolder>();
     for (const chunk of chunks([...new Set(ids)], LIMITS.idChunkSize))
-      for (const f of await this.findAll(
-        token,
-        { categoryIds: chunk },
-        locale,
-        E_CODES.FOLDER_LOOKUP_FAILED,
-      )) {
+      for (const f of await this.findAll(token, { categoryIds: chunk }, locale, failure)) {
         found.set(f.id, f);
         found.set(f.prettyId, f);
       }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { E_CODES, LIMITS, type ErrorCode } from '@paddock/rules';
+import { E_CODES, LIMITS, type ErrorCode, type MetadataFilter } from '@paddock/rules';
 import type { AxiosInstance, AxiosRequestConfig } from 'axios';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
@@ -15,10 +15,7 @@ export const SEARCH_GATEWAY = Symbol('SEARCH_GATEWAY');
 
 export type ContentSort = 'creationDate' | 'lastUpdate' | 'name' | 'relevance';
 
-export interface MetadataFilter {
-  combinator: 'MUST' | 'MUST_NOT' | 'AT_LEAST_ONE';
-  clauses: { key: string; operator: 'EQUAL' | 'LESS' | 'MORE' | 'BETWEEN'; value: string; value2?: string }[];
-}
+export type { MetadataFilter };
 
 /** What to look for; every field narrows the result (AND). */
 export interface ContentCriteria {

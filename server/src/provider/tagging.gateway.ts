@@ -9,14 +9,17 @@ import { callProvider, tokenHeader } from './provider-call';
 import { PROVIDER_PATHS } from './provider-paths';
 
 /**
- * The E-code of each call (SPEC §8) that a refusal becomes: E032 failed tag insert, E035 tag bulk
- * change, E038 failed metadata insert, E045 metadata bulk change.
+ * The E-code of each call (SPEC §8) that a refusal becomes: E032 a failed tag insert and E038 a
+ * failed metadata insert on one content; E035 the tag bulk insert and E045 the metadata bulk insert
+ * over many contents (bulk tagging, enrichment). Removals answer as the change of their kind.
  */
 export const TAGGING_FAILURE_CODES = {
   addTags: E_CODES.TAG_INSERT_FAILED,
   removeTags: E_CODES.TAG_BULK_INSERT_FAILED,
   setMetadata: E_CODES.METADATA_INSERT_FAILED,
   removeMetadata: E_CODES.METADATA_BULK_INSERT_FAILED,
+  tagsMany: E_CODES.TAG_BULK_INSERT_FAILED,
+  metadataMany: E_CODES.METADATA_BULK_INSERT_FAILED,
 } as const satisfies Record<string, ErrorCode>;
 
 const targetSchema = z.object({ id: z.string(), entityType: z.string() });

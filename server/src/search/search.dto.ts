@@ -1,11 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  ASSET_SORT_FIELDS,
   CONTENT_TYPES,
   FILE_EXTENSIONS,
   DEFAULT_LANGUAGE,
   FILTER_CONTENT_TYPES,
   LANGUAGES,
   LIMITS,
+  METADATA_COMBINATORS,
+  METADATA_FILTER_LIMITS,
+  isComparableMetadataValue,
   nameIn,
   type AssetListResponse,
   type AssetTotalResponse,
@@ -41,7 +45,7 @@ import { DomainError } from '../common/domain-error';
 import { decodeCursor } from './page-cursor';
 import type { AssetFilter, AssetListFilter, ContentFacts } from './search.types';
 
-export const ASSET_SORTS: readonly AssetSortField[] = ['creationDate', 'lastUpdate', 'name', 'relevance'];
+export const ASSET_SORTS: readonly AssetSortField[] = ASSET_SORT_FIELDS;
 export const SORT_ORDERS: readonly SortOrder[] = ['asc', 'desc'];
 /** SPEC §7: a provider search key holds at most 200 characters. */
 export const QUERY_MAX_LENGTH = 200;
@@ -68,18 +72,12 @@ function booleanText({ value }: { value: unknown }): unknown {
 }
 
 /** A number, or a date (ISO), for LESS / MORE / BETWEEN. */
-const comparable = z
-  .string()
-  .max(100)
-  .refine(
-    (v) => /^-?\d+(\.\d+)?$/.test(v.trim()) || !Number.isNaN(Date.parse(v)),
-    'must be a number or a date',
-  );
+const comparable = z.string().max(100).refine(isComparableMetadataValue, 'must be a number or a date');
 
 const metadataFilterSchema = z
   .array(
     z.object({
-      combinator: z.enum(['MUST', 'MUST_NOT', 'AT_LEAST_ONE']),
+      combinator: z.enum(METADATA_COMBINATORS),
       clauses: z
         .array(
           z.discriminatedUnion('operator', [
@@ -102,11 +100,11 @@ const metadataFilterSchema = z
           ]),
         )
         .min(1)
-        .max(10),
+        .max(METADATA_FILTER_LIMITS.clauses),
     }),
   )
   .min(1)
-  .max(5);
+  .max(METADATA_FILTER_LIMITS.groups);
 
 /** The `metadata` parameter is JSON; anything that does not parse to the schema is left as is and refused. */
 function parseMetadataFilter({ value }: { value: unknown }): unknown {

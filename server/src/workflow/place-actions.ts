@@ -7,6 +7,7 @@ import {
   restrictionOf,
   type AssetAction,
   type AssetActions,
+  type ErrorCode,
   type FolderAction,
   type Place,
 } from '@paddock/rules';
@@ -18,6 +19,12 @@ import { ProviderError } from '../provider/provider.errors';
 import { permissionSubject, sideOf } from './permission-subject';
 import { workflowInfoOf } from './workflow-info';
 import { WorkflowFolders, type PlacedFolder } from './workflow-folders';
+
+/** The codes a failed look-up of the folder, or of its ancestors, answers with (the gateway's own by default). */
+export interface LookupFailures {
+  folder?: ErrorCode;
+  ancestors?: ErrorCode;
+}
 
 export interface PlaceAndActions {
   place: Place;
@@ -64,16 +71,17 @@ export class PlaceActions {
     user: AuthUser,
     folderId: string,
     asset: { linkedCategoryIds: string[]; rejected: boolean; step: number | null; restricted?: boolean },
+    failures: LookupFailures = {},
   ): Promise<PlaceAndActions | null> {
     if (!asset.linkedCategoryIds.includes(folderId)) return null;
     let folder: ProviderFolder;
     try {
-      folder = await this.gateway.folder(user.providerToken, folderId);
+      folder = await this.gateway.folder(user.providerToken, folderId, undefined, failures.folder);
     } catch (error) {
       if (error instanceof ProviderError && error.code === ERROR_CODES.NOT_FOUND) return null;
       throw error;
     }
-    const placed = await this.placedForUser(user, folder);
+    const placed = await this.placedForUser(user, folder, failures.ancestors);
     if (!placed) return null;
     // The approval folder above the steps: the asset's own step decides, as for accept and reject.
     const place =
@@ -139,8 +147,12 @@ export class PlaceActions {
   }
 
   /** The ancestors the user sees spare the service account when they are all of them. */
-  private async placedForUser(user: AuthUser, folder: ProviderFolder): Promise<PlacedFolder | null> {
-    const seen = await this.gateway.foldersByIds(user.providerToken, folder.ancestorIds);
+  private async placedForUser(
+    user: AuthUser,
+    folder: ProviderFolder,
+    failure?: ErrorCode,
+  ): Promise<PlacedFolder | null> {
+    const seen = await this.gateway.foldersByIds(user.providerToken, folder.ancestorIds, undefined, failure);
     return this.guarded(() => this.folders.placeOf(folder, sideOf(user), seen));
   }
 

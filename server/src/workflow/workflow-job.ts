@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { E_CODES } from '@paddock/rules';
 import type { AssetOutcome } from '@paddock/rules';
 import { AuditRepository } from '../audit/audit.repository';
 import type { AssetSnapshot } from '../audit/audit-record';
@@ -11,6 +10,7 @@ import {
   type ProviderContentDetail,
 } from '../provider/contents.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
+import { contentLookupCode } from './workflow.errors';
 import { AssetSteps, type PlanItem, type StepResult, type Work } from './asset-steps';
 
 /** One content's work, given the content as it is now; `null` content = it no longer exists. */
@@ -83,17 +83,14 @@ export class WorkflowJobRunner {
     step: AssetStep,
     ifGone: StepResult,
   ): Promise<AssetOutcome> {
+    const lookupFailed = contentLookupCode(action);
     const { before, after, result } = await this.session.withToken(async (token) => {
-      const [content] = await this.contents.contentsByIds(
-        token,
-        [item.contentId],
-        E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED,
-      );
+      const [content] = await this.contents.contentsByIds(token, [item.contentId], lookupFailed);
       const done = content ? await step(this.steps.work(token, content), item) : ifGone;
       const [now] =
         done.outcome === 'unchanged'
           ? [content]
-          : await this.contents.contentsByIds(token, [item.contentId], E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED);
+          : await this.contents.contentsByIds(token, [item.contentId], lookupFailed);
       return { before: snapshotOf(content), after: snapshotOf(now), result: done };
     });
     const outcome: AssetOutcome = {

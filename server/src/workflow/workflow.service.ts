@@ -7,6 +7,7 @@ import {
   isMoveTargetView,
   parseDrawing,
   type AssetAction,
+  type ECode,
   type Place,
   type WorkflowAction,
   type WorkflowRequests,
@@ -23,7 +24,7 @@ import {
 import { workflowInfoOf } from './workflow-info';
 import { enabledFor, permissionSubject, sideOf } from './permission-subject';
 import { WorkflowFolders, type PlacedFolder } from './workflow-folders';
-import { workflowRefusal as refuse } from './workflow.errors';
+import { contentLookupCode, workflowRefusal as refuse } from './workflow.errors';
 
 /** The job of each action of `POST /api/workflow/{action}`. */
 export const JOB_OF_ACTION: Record<WorkflowAction, JobName> = {
@@ -93,7 +94,7 @@ export class WorkflowService {
     if (!body.note.trim()) throw refuse.noteRequired();
     if (body.canvas !== undefined && body.canvas !== '' && !parseDrawing(body.canvas))
       throw refuse.badCanvas();
-    const source = await this.source(user, body);
+    const source = await this.source(user, body, contentLookupCode('reject'));
     const { step, department } = this.approvalStep(user, 'reject', source);
     const rejected = await this.folders.special(FOLDER_CODES.rejected, department);
     if (!rejected) throw refuse.noWorkflowFolder(FOLDER_CODES.rejected);
@@ -195,14 +196,14 @@ export class WorkflowService {
   }
 
   /** The folder (as the user sees it), its place, and the contents, each of which must be in it. */
-  private async source(user: AuthUser, body: { folderId: string; contentIds: string[] }): Promise<Source> {
+  private async source(
+    user: AuthUser,
+    body: { folderId: string; contentIds: string[] },
+    lookupFailed: ECode = E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED,
+  ): Promise<Source> {
     const token = user.providerToken;
     const placed = await this.folders.placed(token, body.folderId, sideOf(user));
-    const contents = await this.contents.contentsByIds(
-      token,
-      body.contentIds,
-      E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED,
-    );
+    const contents = await this.contents.contentsByIds(token, body.contentIds, lookupFailed);
     const byId = new Map(contents.map((c) => [c.id, c]));
     const missing = body.contentIds.filter((id) => !byId.get(id)?.linkedCategoryIds.includes(body.folderId));
     if (missing.length) throw refuse.notInFolder(missing);

@@ -6,6 +6,7 @@ import type {
   FileExtension,
   FilterContentType,
   Language,
+  MetadataFilter,
   SortOrder,
   UploadResult,
 } from '@paddock/rules';
@@ -18,6 +19,8 @@ export interface AssetFilter {
   q: string;
   types: readonly FilterContentType[];
   extensions: readonly FileExtension[];
+  /** SPEC §3 metadata search: groups of clauses, each with its combinator. */
+  metadata: readonly MetadataFilter[];
 }
 
 /** What a listing asks for; paging is added per page. */
@@ -36,6 +39,7 @@ function filterParams(filter: AssetFilter): URLSearchParams {
   if (filter.q) params.set('q', filter.q);
   if (filter.types.length) params.set('types', filter.types.join(','));
   if (filter.extensions.length) params.set('extensions', filter.extensions.join(','));
+  if (filter.metadata.length) params.set('metadata', JSON.stringify(filter.metadata));
   return params;
 }
 

@@ -47,8 +47,15 @@ export function assetListQueryOptions(query: AssetQuery) {
 }
 
 /** How many assets the listing holds (capped: "10,000+"); the sort does not change it. */
-export function assetTotalQueryOptions({ folderId, subfolders, q, types, extensions }: AssetFilter) {
-  const filter: AssetFilter = { folderId, subfolders, q, types, extensions };
+export function assetTotalQueryOptions({
+  folderId,
+  subfolders,
+  q,
+  types,
+  extensions,
+  metadata,
+}: AssetFilter) {
+  const filter: AssetFilter = { folderId, subfolders, q, types, extensions, metadata };
   return queryOptions({
     queryKey: assetKeys.total(filter),
     queryFn: ({ signal }) => fetchAssetTotal(filter, signal),

@@ -1,9 +1,10 @@
 import { ARCHIVE_SUB_STATES, VIEWS } from '@paddock/rules';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
+import { listingSearchSchema } from '../features/assets/listing-search';
 import { authenticatedRoute } from './authenticated.route';
 
-const homeSearch = z.object({
+const homeSearch = listingSearchSchema.extend({
   // An unknown view in the address falls back to the default view instead of failing the page.
   view: z.enum(VIEWS).optional().catch(undefined),
   // The Archives view's sub-state tab (SPEC §2); the selected folder's own sub-state wins over it.

@@ -8,6 +8,8 @@ interface AppDialogProps {
   onDismiss?: () => void;
   title: ReactNode;
   children: ReactNode;
+  /** The generic modal's thumbnails area (SPEC §2), between the interface and the toolbar. */
+  thumbnails?: ReactNode;
   footer: ReactNode;
   role?: 'dialog' | 'alertdialog';
   size?: 'sm' | 'md' | 'lg';
@@ -20,6 +22,7 @@ export function AppDialog({
   onDismiss,
   title,
   children,
+  thumbnails,
   footer,
   role = 'dialog',
   size = 'md',
@@ -44,7 +47,10 @@ export function AppDialog({
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
+            <Dialog.Body>
+              {children}
+              {thumbnails}
+            </Dialog.Body>
             <Dialog.Footer>{footer}</Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

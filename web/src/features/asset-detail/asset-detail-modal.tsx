@@ -14,7 +14,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import type { DrawingDocument } from '@paddock/rules';
+import type { AssetSummary, DrawingDocument } from '@paddock/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Tags } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
@@ -37,9 +37,13 @@ import { useWorkflowFlow } from '../workflow/use-workflow-flow';
 import { visibleFlowActions } from '../workflow/workflow-actions';
 import { WorkflowButtons } from '../workflow/workflow-buttons';
 import { WorkflowInfo } from '../workflow/workflow-info';
+import { InlineError } from '../ui/inline-error';
 import { AssetInfo } from './asset-info';
+import { detailFailedMessage } from './detail-errors';
 import { AssetPreview } from './asset-preview';
 import { stepThrough } from './navigation';
+import { ResultThumbnails } from './result-thumbnails';
+import { useNavigationWait } from './use-navigation-wait';
 import { RenameField } from './rename-field';
 
 export interface AssetDetailModalProps {
@@ -57,6 +61,8 @@ export interface AssetDetailModalProps {
   breadcrumb?: readonly { id: string; name: string }[];
   /** The listing's folder: the asset's place and the SPEC §6 actions are those of this folder. */
   folderId?: string;
+  /** The loaded results, for the thumbnails area (the neighbours of the asset shown). */
+  results?: readonly AssetSummary[];
 }
 
 /** Where ← and → move the caret, not the asset: text fields, not checkboxes or buttons. */
@@ -86,7 +92,8 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
     placeholderData: () => queryClient.getQueryData(assetDetailQueryOptions(assetId, language).queryKey),
   });
   const plain = useQuery({ ...assetDetailQueryOptions(assetId, language), enabled: !folderId });
-  const { data: asset, isPending, isError } = folderId ? inFolder : plain;
+  const detail = folderId ? inFolder : plain;
+  const { data: asset, isPending, isError } = detail;
   const [stepping, setStepping] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [drawing, setDrawing] = useState<DrawingDocument>(EMPTY_DRAWING);
@@ -106,15 +113,17 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
     setDrawing(EMPTY_DRAWING);
   };
 
+  const { onNavigate } = props;
+  const wait = useNavigationWait(assetId, onNavigate);
   const step = async (direction: 1 | -1) => {
     if (stepping || rejecting || flow.busy) return;
     setStepping(true);
     try {
-      const target = await stepThrough(props.resultIds, assetId, direction, {
+      const target = await stepThrough(props.resultIds, wait.pending ?? assetId, direction, {
         hasMore: props.hasMore,
         load: props.loadMore,
       });
-      if (target && target !== assetId) props.onNavigate(target);
+      if (target) wait.goTo(target);
     } finally {
       setStepping(false);
     }
@@ -236,9 +245,12 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                       <Spinner aria-label={t('loading.label')} />
                     </Flex>
                   ) : isError || !asset ? (
-                    <Text role="alert" py="16" textAlign="center">
-                      {t('assetDetail.loadFailed')}
-                    </Text>
+                    <InlineError
+                      message={detailFailedMessage(t, detail.error)}
+                      error={detail.error}
+                      retrying={detail.isRefetching}
+                      onRetry={() => void detail.refetch()}
+                    />
                   ) : (
                     <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6">
                       <AssetPreview
@@ -295,6 +307,13 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                   <ChevronRight />
                 </IconButton>
               </Flex>
+              {props.results?.length ? (
+                <ResultThumbnails
+                  results={props.results}
+                  current={wait.pending ?? assetId}
+                  onOpen={(id) => wait.goTo(id, true)}
+                />
+              ) : null}
             </Dialog.Body>
             {flow.dialogs}
           </Dialog.Content>

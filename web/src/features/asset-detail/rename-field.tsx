@@ -1,5 +1,5 @@
 import { Button, Field, HStack, Input } from '@chakra-ui/react';
-import type { AssetDetail } from '@paddock/rules';
+import { E_CODES, type AssetDetail } from '@paddock/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -10,6 +10,16 @@ import { assetKeys } from '../../api/assets.queries';
 import { isApiError } from '../../api/api-error';
 import { latin1Input } from '../ui/latin1-input';
 import { useUiStore } from '../ui/ui-store-context';
+
+/** The codes of a rename step that failed (SPEC §8 E064–E067), each with its own message. */
+const RENAME_CODES = [
+  E_CODES.RENAME_ADD_EN_FAILED,
+  E_CODES.RENAME_UPDATE_EN_FAILED,
+  E_CODES.RENAME_ADD_IT_FAILED,
+  E_CODES.RENAME_UPDATE_IT_FAILED,
+] as const;
+const isRenameCode = (code: string | undefined): code is (typeof RENAME_CODES)[number] =>
+  (RENAME_CODES as readonly (string | undefined)[]).includes(code);
 
 /**
  * Inline rename (SPEC §5): an empty name is ignored; the hub saves a new one in IT and EN, and the
@@ -36,12 +46,16 @@ export function RenameField({ asset, folderId }: { asset: AssetDetail; folderId?
       ui.notify({ message: t('notices.renamed', { name: saved.name }) });
       setEditing(false);
     },
-    onError: (error) =>
+    // SPEC §8: rename failures open a modal titled nameEditError, naming the locale that failed.
+    onError: (error) => {
+      const code = isApiError(error) ? error.code : undefined;
       ui.showError({
-        code: isApiError(error) ? error.code : undefined,
-        message: t('assetDetail.rename.failed'),
+        title: t('error.nameEditError'),
+        code,
+        message: isRenameCode(code) ? t(`error.codes.${code}`) : t('assetDetail.rename.failed'),
         trace: error instanceof Error ? error.message : undefined,
-      }),
+      });
+    },
   });
 
   if (!editing) {

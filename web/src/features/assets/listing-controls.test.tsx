@@ -9,6 +9,7 @@ const newestFirst: ListingFilters = {
   order: 'desc',
   type: undefined,
   extension: undefined,
+  metadata: [],
 };
 
 beforeEach(async () => {

@@ -10,12 +10,14 @@ import {
   Stack,
 } from '@chakra-ui/react';
 import {
+  ASSET_SORT_FIELDS,
   DEFAULT_SORT_ORDER,
   FILE_EXTENSIONS,
   FILTER_CONTENT_TYPES,
   type AssetSortField,
   type FileExtension,
   type FilterContentType,
+  type MetadataFilter,
   type SortOrder,
 } from '@paddock/rules';
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, List, ListFilter } from 'lucide-react';
@@ -24,7 +26,6 @@ import { useTranslation } from 'react-i18next';
 import { Select } from '../../components/ui/select';
 import type { ViewMode } from './asset-browser';
 
-const SORT_FIELDS: readonly AssetSortField[] = ['creationDate', 'lastUpdate', 'name', 'relevance'];
 const ALL = 'all';
 
 export interface ListingFilters {
@@ -32,6 +33,7 @@ export interface ListingFilters {
   order: SortOrder;
   type: FilterContentType | undefined;
   extension: FileExtension | undefined;
+  metadata: MetadataFilter[];
 }
 
 interface ListingControlsProps {
@@ -63,7 +65,10 @@ export function ListingControls({ filters, onFilters }: ListingControlsProps) {
             size="sm"
             aria-label={t('assets.sort.label')}
             value={filters.sort}
-            options={SORT_FIELDS.map((field) => ({ value: field, label: t(`assets.sort.fields.${field}`) }))}
+            options={ASSET_SORT_FIELDS.map((field) => ({
+              value: field,
+              label: t(`assets.sort.fields.${field}`),
+            }))}
             // A newly chosen sort starts in its natural order: names A→Z, dates newest first.
             onChange={(sort) => onFilters({ ...filters, sort, order: DEFAULT_SORT_ORDER[sort] })}
           />

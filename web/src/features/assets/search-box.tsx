@@ -1,5 +1,6 @@
 import { chakra, Group, IconButton, Input } from '@chakra-ui/react';
-import { Search, X } from 'lucide-react';
+import { Info, Search, X } from 'lucide-react';
+import { SearchInfoDialog } from './search-info-dialog';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -11,14 +12,17 @@ export type SearchState = 'open' | 'cancel';
 
 interface SearchBoxProps {
   state: SearchState;
+  /** The search that ran (from the address), shown again after a reload. */
+  text?: string;
   disabled: boolean;
   onSearch(text: string): void;
   onClear(): void;
 }
 
-export function SearchBox({ state, disabled, onSearch, onClear }: SearchBoxProps) {
+export function SearchBox({ state, text: ran = '', disabled, onSearch, onClear }: SearchBoxProps) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(ran);
+  const [info, setInfo] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(text.trim());
@@ -68,7 +72,19 @@ export function SearchBox({ state, disabled, onSearch, onClear }: SearchBoxProps
             <Search />
           </IconButton>
         )}
+        {/* Open even when searching is not: what the search covers is worth knowing anywhere. */}
+        <IconButton
+          type="button"
+          size="sm"
+          variant="outline"
+          aria-label={t('assets.searchInfo.open')}
+          title={t('assets.searchInfo.open')}
+          onClick={() => setInfo(true)}
+        >
+          <Info />
+        </IconButton>
       </Group>
+      {info ? <SearchInfoDialog onClose={() => setInfo(false)} /> : null}
     </chakra.form>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import type { AssetSummary } from '@paddock/rules';
 import { Tags, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { folderQueryOptions } from '../../api/assets.queries';
@@ -9,6 +10,7 @@ import { useOpenWizard } from '../enrichment/use-open-wizard';
 import { InternalShareButton } from '../internal-share/internal-share-button';
 import { useSession } from '../session/use-session';
 import { ExternalShareButton } from '../sharing/external-share-button';
+import { ThumbnailButton } from './thumbnail-dialog';
 import { JobProgressBar } from '../workflow/job-progress-bar';
 import { useWorkflowFlow } from '../workflow/use-workflow-flow';
 import { visibleFlowActions } from '../workflow/workflow-actions';
@@ -19,11 +21,13 @@ export interface SmartBarProps {
   selectedIds: ReadonlySet<string>;
   /** The listing's folder: its place and SPEC §6 actions decide the bulk actions offered. */
   folderId: string;
+  /** The listing's assets, for the thumbnail preview of the selection. */
+  items: readonly AssetSummary[];
   onClear(): void;
 }
 
 /** The bar of SPEC §2 that appears while several assets are selected, with the bulk workflow actions. */
-export function SmartBar({ selectedIds, folderId, onClear }: SmartBarProps) {
+export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProps) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const session = useSession();
@@ -75,6 +79,7 @@ export function SmartBar({ selectedIds, folderId, onClear }: SmartBarProps) {
             {t('enrichment.open')}
           </Button>
         ) : null}
+        <ThumbnailButton selectedIds={selectedIds} items={items} />
         <DownloadButton assetIds={[...selectedIds]} folderId={folderId} />
         {folder.data?.actions?.share ? (
           <ExternalShareButton

@@ -17,8 +17,10 @@ import { useLanguage } from '../../i18n/use-language';
 import { EmptyState } from '../../components/ui/empty-state';
 import { AssetDetailModal } from '../asset-detail/asset-detail-modal';
 import { AssetBrowser } from '../assets/asset-browser';
-import { ListingControls, ViewModeToggle, type ListingFilters } from '../assets/listing-controls';
-import { SearchBox, type SearchState } from '../assets/search-box';
+import { ListingControls, ViewModeToggle } from '../assets/listing-controls';
+import { MetadataFilterPanel } from '../assets/metadata-filter-panel';
+import { SearchBox } from '../assets/search-box';
+import { useListingSearch } from '../assets/use-listing-search';
 import {
   clickItem,
   EMPTY_SELECTION,
@@ -63,15 +65,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
   const uploads = useUploads();
   const [viewMode, setViewMode] = useViewMode();
   const [language] = useLanguage();
-  const [filters, setFilters] = useState<ListingFilters>({
-    sort: 'creationDate',
-    order: DEFAULT_SORT_ORDER.creationDate,
-    type: undefined,
-    extension: undefined,
-  });
-  const [searchState, setSearchState] = useState<SearchState>('open');
-  const [text, setText] = useState('');
-  const [subfolders, setSubfolders] = useState(false);
+  const { filters, text, subfolders, searchState, setFilters, setSearch } = useListingSearch();
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const [checking, setChecking] = useState(false);
 
@@ -82,6 +76,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
       q: text,
       types: filters.type ? [filters.type] : [],
       extensions: filters.extension ? [filters.extension] : [],
+      metadata: filters.metadata,
       sort: filters.sort,
       order: filters.order,
       lang: language,
@@ -128,7 +123,11 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
         ? t('assets.countCapped', { total: counted.data.totalResults })
         : t('assets.count', { count: counted.data.totalResults })
       : '';
-  const filtered = text !== '' || filters.type !== undefined || filters.extension !== undefined;
+  const filtered =
+    text !== '' ||
+    filters.type !== undefined ||
+    filters.extension !== undefined ||
+    filters.metadata.length > 0;
   const toggle = (id: string) => setSelection((current) => toggleItem(current, id));
 
   return (
@@ -144,18 +143,15 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
         <SearchBox
           state={searchState}
           disabled={searchDisabled}
-          onSearch={(next) => {
-            setText(next);
-            setSubfolders(true);
-            setSearchState('cancel');
-          }}
-          onClear={() => {
-            setText('');
-            setSubfolders(true);
-            setSearchState('open');
-          }}
+          text={text}
+          onSearch={(next) => setSearch(next)}
+          onClear={() => setSearch(undefined)}
         />
         <ListingControls filters={filters} onFilters={setFilters} />
+        <MetadataFilterPanel
+          value={filters.metadata}
+          onChange={(metadata) => setFilters({ ...filters, metadata })}
+        />
         {/* The count gives way first when the row is tight (its full text stays its title). */}
         <Text
           flex="1 1 auto"
@@ -196,6 +192,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
       <SmartBar
         selectedIds={selection.ids}
         folderId={folder.id}
+        items={items}
         onClear={() => setSelection(EMPTY_SELECTION)}
       />
       {listing.isError ? (
@@ -243,16 +240,16 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
               order: filters.order,
               // A new column starts in its default order (names A→Z, dates newest first); the current one turns around.
               onSort: (sort) =>
-                setFilters((current) => ({
-                  ...current,
+                setFilters({
+                  ...filters,
                   sort,
                   order:
-                    current.sort === sort
-                      ? current.order === 'asc'
+                    filters.sort === sort
+                      ? filters.order === 'asc'
                         ? 'desc'
                         : 'asc'
                       : DEFAULT_SORT_ORDER[sort],
-                })),
+                }),
             }}
           />
         </Flex>
@@ -269,6 +266,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           onClose={() => onOpenAsset(undefined)}
           breadcrumb={BREADCRUMB_VIEWS.includes(view) ? path : undefined}
           folderId={folder.id}
+          results={items}
         />
       ) : null}
       {checking ? <UploadCheckDialog folder={folder} onClose={() => setChecking(false)} /> : null}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { FINAL_JOB_STATES } from '@paddock/rules';
 import { request } from '../../api/http';
+import { forgetJobs, rememberJob } from './started-jobs';
 
 const jobEventSchema = z.object({
   jobId: z.string(),
@@ -35,13 +36,17 @@ export function useJobProgress(jobId: string | null): JobEvent | null {
 
   useEffect(() => {
     if (!jobId) return;
+    rememberJob(jobId);
     const source = new EventSource(`/api/jobs/${encodeURIComponent(jobId)}/events`);
     let active = true;
     source.onmessage = (message) => {
       const event = parseEvent(message.data);
       if (!event || event.jobId !== jobId) return;
       setLatest(event);
-      if (FINAL_STATES.has(event.state)) source.close();
+      if (FINAL_STATES.has(event.state)) {
+        forgetJobs([jobId]);
+        source.close();
+      }
     };
     // A dropped connection reconnects by itself; a refused one (an HTTP error) stays closed, so the
     // job's state is read once instead, to learn whether it has ended.
@@ -51,6 +56,7 @@ export function useJobProgress(jobId: string | null): JobEvent | null {
         `/api/jobs/${encodeURIComponent(jobId)}`,
       )
         .then((job) => {
+          if (FINAL_STATES.has(job.state)) forgetJobs([jobId]);
           if (active) setLatest({ jobId: job.id, state: job.state, progress: job.progress });
         })
         .catch(() => undefined);
@@ -69,9 +75,11 @@ export function useJobProgress(jobId: string | null): JobEvent | null {
  * work that outlives the component that started it (an Undo from a notice).
  */
 export function waitForJobEnd(jobId: string): Promise<void> {
+  rememberJob(jobId);
   return new Promise((resolve) => {
     const source = new EventSource(`/api/jobs/${encodeURIComponent(jobId)}/events`);
     const end = () => {
+      forgetJobs([jobId]);
       source.close();
       resolve();
     };

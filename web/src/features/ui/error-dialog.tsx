@@ -20,7 +20,7 @@ export function ErrorDialog({ content, onClose }: ErrorDialogProps) {
       size="sm"
       dismissible
       onDismiss={onClose}
-      title={t('error.titleError')}
+      title={content.title ?? t('error.titleError')}
       footer={
         <>
           <Button variant="outline" onClick={onClose}>

@@ -9,6 +9,8 @@ export interface FullScreenLoader {
 }
 
 export interface ErrorDialogContent {
+  /** Already translated; 'ERROR' (error.titleError) when absent. */
+  title?: string;
   /** An E-code of SPEC §8 or a hub error code, shown as 'Error code: …'. */
   code?: string;
   /** Already translated; the dialog falls back to the generic 'could not be performed' message. */

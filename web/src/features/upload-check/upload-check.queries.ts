@@ -17,6 +17,7 @@ const filterOf = (search: UploadCheckSearch): AssetFilter => ({
   q: search.text,
   types: [],
   extensions: [],
+  metadata: [],
 });
 
 /** One page (0-based) of the assets matching an upload check, newest first, named in `language`. */

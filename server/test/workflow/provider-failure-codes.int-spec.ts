@@ -1,0 +1,146 @@
+import { E_CODES } from '@paddock/rules';
+import type { AxiosInstance, InternalAxiosRequestConfig } from 'axios';
+import { PROVIDER_HTTP } from '../../src/provider/http-provider.gateway';
+import { PROVIDER_PATHS } from '../../src/provider/provider-paths';
+import { call, headersOf, providerDb, type SignedIn } from '../auth/auth-fixtures';
+import { scriptProvider, type ProviderReply } from '../support/scripted-provider';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { as, contentsIn, finished, get, post, seedDemoOrganisation, stateOf } from './workflow-fixtures';
+
+jest.setTimeout(120_000);
+
+/** The provider's business refusal (THRON answers 418 with its envelope). */
+const REFUSED: ProviderReply = {
+  status: 418,
+  data: { resultCode: 'EXCEPTION', errorDescription: 'refused' },
+};
+
+/** The JSON body the hub sent (axios has serialised it by the time the adapter sees it). */
+function bodyOf(request: InternalAxiosRequestConfig): Record<string, unknown> {
+  return typeof request.data === 'string' ? (JSON.parse(request.data) as Record<string, unknown>) : {};
+}
+
+/** The `categoryIds` a folder search asked for, or null for any other call. */
+function folderSearchIds(request: InternalAxiosRequestConfig): string[] | null {
+  if (request.url !== PROVIDER_PATHS.folders.findByProperties2()) return null;
+  const properties = bodyOf(request).properties as { categoryIds?: string[] } | undefined;
+  return properties?.categoryIds ?? null;
+}
+
+const localeOf = (request: InternalAxiosRequestConfig) =>
+  (bodyOf(request).detail as { locale?: string } | undefined)?.locale;
+
+/**
+ * SPEC §8: each situation the catalogue names answers its own code when the provider fails there
+ * (the built-in provider, with one call scripted to fail).
+ */
+describe('the E-codes of SPEC §8 when the provider fails', () => {
+  let t: TestApp;
+  let folders: Map<string, string>;
+  let anna: SignedIn;
+  let mario: SignedIn;
+  let fail: ((request: InternalAxiosRequestConfig) => boolean) | null = null;
+  const id = (prettyId: string) => folders.get(prettyId)!;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    folders = await seedDemoOrganisation(t);
+    [anna, mario] = await Promise.all(['anna.bianchi', 'mario.rossi'].map((u) => as(t, u)));
+    scriptProvider(t.app.get<AxiosInstance>(PROVIDER_HTTP), (request) =>
+      fail?.(request) ? REFUSED : undefined,
+    );
+  });
+  afterEach(() => (fail = null));
+  afterAll(() => t?.close());
+
+  const isContentLookup = (request: InternalAxiosRequestConfig) =>
+    request.url === PROVIDER_PATHS.contents.contentsByIds(t.config.CLIENT_ID);
+
+  it('answers E020 for the content search of an accept and E021 for that of a reject', async () => {
+    const [content] = await contentsIn(t, folders, ['lvrr02-marketing', 'appstp1-marketing']);
+    const items = { contentIds: [content], folderId: id('appstp1-marketing') };
+    fail = isContentLookup;
+    const accept = await post<{ code: string }>(t, anna, '/api/workflow/accept', items);
+    const reject = await post<{ code: string }>(t, anna, '/api/workflow/reject', {
+      ...items,
+      note: 'Blurred',
+    });
+    expect([accept.status, accept.body.code]).toEqual([409, E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED]);
+    expect([reject.status, reject.body.code]).toEqual([409, E_CODES.CONTENT_LOOKUP_REJECT_FAILED]);
+    expect((await stateOf(t, content))?.folders).toEqual(['appstp1-marketing', 'lvrr02-marketing']);
+  });
+
+  it('answers E026 and E027 for the detail’s folder and its place, E028 for a folder’s breadcrumb', async () => {
+    const folderId = id('arch04-marketing');
+    const [content] = await contentsIn(t, folders, ['arch04-marketing']);
+    const detail = `/api/assets/${content}?lang=en&folderId=${folderId}`;
+
+    fail = (request) => folderSearchIds(request)?.includes(folderId) === true;
+    const folderFailed = await get<{ code: string }>(t, mario, detail);
+    fail = (request) => {
+      const ids = folderSearchIds(request);
+      return ids !== null && ids.length > 0 && !ids.includes(folderId);
+    };
+    const placeFailed = await get<{ code: string }>(t, mario, detail);
+    const breadcrumbFailed = await get<{ code: string }>(t, mario, `/api/folders/${folderId}?lang=en`);
+    fail = null;
+    const ok = await get<{ path: unknown[] }>(t, mario, `/api/folders/${folderId}?lang=en`);
+
+    expect([folderFailed.status, folderFailed.body.code]).toEqual([503, E_CODES.DETAIL_FOLDER_FAILED]);
+    expect([placeFailed.status, placeFailed.body.code]).toEqual([503, E_CODES.DETAIL_PLACE_FAILED]);
+    expect([breadcrumbFailed.status, breadcrumbFailed.body.code]).toEqual([503, E_CODES.BREADCRUMB_FAILED]);
+    expect(ok.body.path.length).toBeGreaterThan(1);
+  });
+
+  describe('rename (SPEC §5: IT then EN, each updated when present, else added)', () => {
+    const renameFailing = async (keep: ('IT' | 'EN')[], path: string, locale: string) => {
+      const [content] = await contentsIn(t, folders, ['arch04-marketing']);
+      await providerDb(t).contentLocale.deleteMany({
+        where: { contentId: content, locale: { notIn: keep } },
+      });
+      fail = (request) => request.url === path && localeOf(request) === locale;
+      const res = await call<{ code: string }>(t, 'PATCH', `/api/assets/${content}?lang=en`, {
+        json: { name: 'Nuovo nome' },
+        headers: headersOf(mario),
+      });
+      return [res.status, res.body.code];
+    };
+    const { addLocale, updateLocale } = PROVIDER_PATHS.contents;
+
+    it.each([
+      ['E064: adding EN', ['IT'] as const, addLocale(), 'EN', E_CODES.RENAME_ADD_EN_FAILED],
+      ['E065: updating EN', ['IT', 'EN'] as const, updateLocale(), 'EN', E_CODES.RENAME_UPDATE_EN_FAILED],
+      ['E066: adding IT', ['EN'] as const, addLocale(), 'IT', E_CODES.RENAME_ADD_IT_FAILED],
+      ['E067: updating IT', ['IT', 'EN'] as const, updateLocale(), 'IT', E_CODES.RENAME_UPDATE_IT_FAILED],
+    ])('%s failed answers its code', async (_name, keep, path, locale, code) => {
+      expect(await renameFailing([...keep], path, locale)).toEqual([409, code]);
+    });
+  });
+
+  it('records E051 when the supplier’s copy cannot be removed; the content stays', async () => {
+    const [content] = await contentsIn(t, folders, ['inbox-marketing-fotostudio', 'arch04-marketing']);
+    fail = (request) => request.url === PROVIDER_PATHS.folders.unlink(t.config.CLIENT_ID);
+    const submitted = await post<{ jobId: string }>(t, mario, '/api/workflow/supplier-remove', {
+      contentIds: [content],
+      folderId: id('inbox-marketing-fotostudio'),
+    });
+    const job = await finished(t, mario, submitted.body.jobId);
+    expect(job.outcomes?.[0]).toMatchObject({
+      outcome: 'failed',
+      errorCode: E_CODES.SUPPLIER_REMOVAL_FAILED,
+    });
+    expect((await stateOf(t, content))?.folders).toEqual(['arch04-marketing', 'inbox-marketing-fotostudio']);
+  });
+
+  it('records E054 when every try to link the junk fails; the content stays where it was', async () => {
+    const [content] = await contentsIn(t, folders, ['arch04-marketing']);
+    fail = (request) => request.url === PROVIDER_PATHS.folders.link(t.config.CLIENT_ID);
+    const submitted = await post<{ jobId: string }>(t, mario, '/api/workflow/delete', {
+      contentIds: [content],
+      folderId: id('arch04-marketing'),
+    });
+    const job = await finished(t, mario, submitted.body.jobId);
+    expect(job.outcomes?.[0]).toMatchObject({ outcome: 'failed', errorCode: E_CODES.JUNK_MOVE_RETRY_FAILED });
+    expect((await stateOf(t, content))?.folders).toEqual(['arch04-marketing']);
+  });
+});

@@ -1,0 +1,208 @@
+import { LIMITS, type MetadataFilter } from '@paddock/rules';
+import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { i18n } from '../../i18n/i18n';
+import {
+  aFolder,
+  anAsset,
+  anAssetDetail,
+  assetRoutes,
+  fakeHub,
+  hubError,
+  ok,
+  signedInRoutes,
+  type HubCall,
+} from '../../../test/fake-hub';
+import { renderApp, renderWithProviders } from '../../../test/render';
+import { useNavigationWait } from '../asset-detail/use-navigation-wait';
+import { rememberJob, rememberedJobs } from '../jobs/started-jobs';
+import { ThumbnailDialog, previewOf } from './thumbnail-dialog';
+
+beforeEach(async () => {
+  localStorage.clear();
+  await i18n.changeLanguage('en');
+});
+
+function hub(extra: Parameters<typeof fakeHub>[0] = {}): HubCall[] {
+  return fakeHub({
+    ...signedInRoutes(),
+    'GET /api/folders/tree': ok({
+      roots: [aFolder({ id: 'arch', name: 'Department archive', prettyId: 'arch04-marketing' })],
+    }),
+    ...assetRoutes(3),
+    ...extra,
+  });
+}
+
+const listings = (calls: HubCall[]) => calls.filter((c) => c.method === 'GET' && c.path === '/api/assets');
+
+describe('metadata search (SPEC §3) kept in the address', () => {
+  it('builds a BETWEEN and a must-not condition, refuses an incomplete one, and lists with them', async () => {
+    const calls = hub();
+    const app = renderApp('/home?folder=arch');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Metadata search' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Metadata search' }));
+
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Metadata' }), 'modelyear');
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Operator' }), 'BETWEEN');
+    await user.type(dialog.getByRole('textbox', { name: 'Value' }), '1966');
+    await user.click(dialog.getByRole('button', { name: 'Apply' }));
+    expect(dialog.getByText('Give a value.')).toBeVisible();
+    await user.type(dialog.getByRole('textbox', { name: 'and' }), '1972');
+
+    await user.click(dialog.getByRole('button', { name: 'Add a group' }));
+    const combinators = dialog.getAllByRole('combobox', { name: 'Combine' });
+    await user.selectOptions(combinators[1]!, 'MUST_NOT');
+    await user.selectOptions(dialog.getAllByRole('combobox', { name: 'Metadata' })[1]!, 'bodycolor');
+    await user.type(dialog.getAllByRole('textbox', { name: 'Value' })[1]!, 'rosso');
+    await user.click(dialog.getByRole('button', { name: 'Apply' }));
+
+    const expected: MetadataFilter[] = [
+      {
+        combinator: 'MUST',
+        clauses: [{ key: 'modelyear', operator: 'BETWEEN', value: '1966', value2: '1972' }],
+      },
+      { combinator: 'MUST_NOT', clauses: [{ key: 'bodycolor', operator: 'EQUAL', value: 'rosso' }] },
+    ];
+    await waitFor(() =>
+      expect(JSON.parse(listings(calls).at(-1)!.query.get('metadata') ?? '[]')).toEqual(expected),
+    );
+    expect(app.router.state.location.search).toMatchObject({ meta: expected });
+    expect(screen.getByRole('button', { name: 'Metadata search: 2 conditions' })).toBeInTheDocument();
+  });
+
+  it('lists from the address alone: sort, type, search text and metadata survive a reload or a shared link', async () => {
+    const calls = hub();
+    const meta = encodeURIComponent(
+      JSON.stringify([
+        { combinator: 'AT_LEAST_ONE', clauses: [{ key: 'modelyear', operator: 'MORE', value: '1970' }] },
+      ]),
+    );
+    renderApp(`/home?folder=arch&sort=name&type=IMAGE&q=spider&sub=true&meta=${meta}`);
+
+    await waitFor(() => expect(listings(calls).length).toBeGreaterThan(0));
+    const query = listings(calls)[0]!.query;
+    expect(Object.fromEntries(query)).toMatchObject({
+      sort: 'name',
+      order: 'asc',
+      types: 'IMAGE',
+      q: 'spider',
+      subfolders: 'true',
+      metadata: JSON.stringify([
+        { combinator: 'AT_LEAST_ONE', clauses: [{ key: 'modelyear', operator: 'MORE', value: '1970' }] },
+      ]),
+    });
+    expect(screen.getByRole('searchbox', { name: 'Search assets' })).toHaveValue('spider');
+    expect(screen.getByRole('button', { name: 'Clear the search' })).toBeInTheDocument();
+  });
+
+  it('drops a malformed filter from the address instead of failing the page', async () => {
+    const calls = hub();
+    renderApp('/home?folder=arch&meta=%5B%7B%22combinator%22%3A%22NEVER%22%7D%5D&sort=size');
+    await waitFor(() => expect(listings(calls).length).toBeGreaterThan(0));
+    expect(listings(calls)[0]!.query.get('metadata')).toBeNull();
+    expect(listings(calls)[0]!.query.get('sort')).toBe('creationDate');
+  });
+});
+
+describe('search info dialog', () => {
+  it('opens from the search box and says what the search covers, with the operators', async () => {
+    hub();
+    renderApp('/home?folder=arch');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'About search' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'How search works' }));
+    expect(dialog.getByText(/asset names and tags/)).toBeVisible();
+    for (const operator of ['equal to', 'less than', 'more than', 'between', 'Must not contain'])
+      expect(dialog.getByText(operator)).toBeVisible();
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'How search works' })).toBeNull());
+  });
+});
+
+describe('thumbnail dialog (SPEC §5: the first 25 of a selection)', () => {
+  const assets = Array.from({ length: 30 }, (_, n) => anAsset(n));
+
+  it('previews the selection in its order, at most 25', () => {
+    const selected = new Set(['a29', ...assets.slice(0, 28).map((a) => a.id)]);
+    const shown = previewOf(selected, assets);
+    expect(shown).toHaveLength(LIMITS.previewMaxAssets);
+    expect(shown[0]!.id).toBe('a29');
+  });
+
+  it('shows the thumbnails in the thumbnails area and says how many are left out', async () => {
+    renderWithProviders(
+      <ThumbnailDialog assets={assets.slice(0, 25)} total={30} onClose={() => undefined} />,
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: '30 assets selected' }));
+    expect(dialog.getAllByRole('img')).toHaveLength(25);
+    expect(dialog.getByText('The preview shows the first 25 of 30 selected assets.')).toBeVisible();
+  });
+});
+
+describe('detail navigation wait (SPEC §9: 700 ms)', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('opens only the asset the steps rest on, 700 ms after the last step', () => {
+    jest.useFakeTimers();
+    const onNavigate = jest.fn();
+    const { result } = renderHook(() => useNavigationWait('a0', onNavigate));
+    act(() => result.current.goTo('a1'));
+    act(() => jest.advanceTimersByTime(LIMITS.detailNavigationWaitMs - 100));
+    act(() => result.current.goTo('a2'));
+    expect(result.current.pending).toBe('a2');
+    act(() => jest.advanceTimersByTime(LIMITS.detailNavigationWaitMs - 1));
+    expect(onNavigate).not.toHaveBeenCalled();
+    act(() => jest.advanceTimersByTime(1));
+    expect(onNavigate.mock.calls).toEqual([['a2']]);
+    expect(result.current.pending).toBeNull();
+  });
+
+  it('opens a picked thumbnail at once', () => {
+    const onNavigate = jest.fn();
+    const { result } = renderHook(() => useNavigationWait('a0', onNavigate));
+    act(() => result.current.goTo('a5', true));
+    expect(onNavigate.mock.calls).toEqual([['a5']]);
+  });
+});
+
+describe('errors', () => {
+  it('opens a rename failure in a modal titled nameEditError, naming the locale that failed', async () => {
+    hub({
+      'GET /api/assets/a0': ok(anAssetDetail(0, { folders: [{ id: 'arch', name: 'Department archive' }] })),
+      'PATCH /api/assets/a0': hubError(409, 'E064'),
+    });
+    renderApp('/home?folder=arch&asset=a0');
+    const detail = within(await screen.findByRole('dialog', { name: 'asset-0.jpg' }));
+    const user = userEvent.setup();
+    await user.click(await detail.findByRole('button', { name: 'Rename' }));
+    await user.clear(detail.getByRole('textbox', { name: 'New name' }));
+    await user.type(detail.getByRole('textbox', { name: 'New name' }), 'Spider 1966');
+    await user.click(detail.getByRole('button', { name: 'Save' }));
+
+    const error = within(await screen.findByRole('alertdialog', { name: 'Name edit error' }));
+    expect(error.getByText('The English name could not be added.')).toBeVisible();
+    expect(error.getByText('Error code: E064')).toBeVisible();
+  });
+
+  it('names the detail look-up that failed (E026: the folder the asset is looked at in)', async () => {
+    hub({ 'GET /api/assets/a0': hubError(409, 'E026') });
+    renderApp('/home?folder=arch&asset=a0');
+    expect(await screen.findByText("The asset's folder could not be loaded. Try later.")).toBeVisible();
+    expect(screen.getByText('Error code: E026')).toBeVisible();
+  });
+
+  it('says the browser closed before the actions were completed when a job started here never ended in view', async () => {
+    rememberJob('job-1');
+    rememberJob('job-of-someone-else');
+    hub({ 'GET /api/jobs/job-1': ok({ id: 'job-1', state: 'active', progress: 40 }) });
+    renderApp('/home?folder=arch');
+
+    const error = within(await screen.findByRole('alertdialog', { name: 'ERROR' }));
+    expect(
+      error.getByText('The browser was closed before the actions were completed: check folders and content.'),
+    ).toBeVisible();
+    expect(rememberedJobs()).toEqual([]);
+  });
+});
