@@ -147,6 +147,7 @@ export function toAssetDetail(c: ProviderContentDetail, lang: Language, now: Dat
   };
   const base = `/api/assets/${c.id}`;
   const timeBased = type === 'VIDEO' || type === 'AUDIO';
+  const restriction = restrictionOf(c.imetadata, now);
   return {
     id: c.id,
     name: nameIn(c.locales, lang),
@@ -158,6 +159,7 @@ export function toAssetDetail(c: ProviderContentDetail, lang: Language, now: Dat
     thumbnailUrl: `${base}/thumbnail`,
     state: c.state,
     workflowState: workflowStateOfContent(c),
+    restricted: restriction.restricted,
     names,
     version: c.version,
     size: c.source?.size ?? 0,
@@ -182,7 +184,7 @@ export function toAssetDetail(c: ProviderContentDetail, lang: Language, now: Dat
     downloadUrl: `${base}/original`,
     rights: { rename: c.userRights.write, newVersion: c.userRights.write, download: true },
     workflow: workflowInfoOf(c),
-    restriction: restrictionOf(c.imetadata, now),
+    restriction,
   };
 }
 

@@ -37,6 +37,7 @@ import { AssetInfo } from './asset-info';
 import { AssetPreview } from './asset-preview';
 import { stepThrough } from './navigation';
 import { RenameField } from './rename-field';
+import { RestrictedGate } from './restricted-gate';
 
 export interface AssetDetailModalProps {
   assetId: string;
@@ -216,21 +217,22 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                     </Text>
                   ) : (
                     <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6">
-                      <AssetPreview
-                        key={asset.id}
-                        asset={asset}
-                        overlay={
-                          rejecting ? (
-                            <DrawingLayer
-                              drawing={drawing}
-                              label={t('workflow.drawing.surface')}
-                              pen={{ color: penColor, onStroke: (s) => setDrawing((d) => addStroke(d, s)) }}
-                            />
-                          ) : stored && showDrawing ? (
-                            <DrawingLayer drawing={stored} label={t('workflow.drawing.stored')} />
-                          ) : null
-                        }
-                      />
+                      <RestrictedGate key={asset.id} restriction={asset.restriction}>
+                        <AssetPreview
+                          asset={asset}
+                          overlay={
+                            rejecting ? (
+                              <DrawingLayer
+                                drawing={drawing}
+                                label={t('workflow.drawing.surface')}
+                                pen={{ color: penColor, onStroke: (s) => setDrawing((d) => addStroke(d, s)) }}
+                              />
+                            ) : stored && showDrawing ? (
+                              <DrawingLayer drawing={stored} label={t('workflow.drawing.stored')} />
+                            ) : null
+                          }
+                        />
+                      </RestrictedGate>
                       {rejecting ? (
                         <RejectPanel
                           drawing={drawing}
