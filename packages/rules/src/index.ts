@@ -16,3 +16,4 @@ export * from './sharing';
 export * from './share-texts';
 export * from './vin';
 export * from './enrichment';
+export * from './tag-options';

@@ -192,7 +192,7 @@ export function toAssetDetail(c: ProviderContentDetail, lang: Language, now: Dat
  * A tag's label in the interface language itself: tags are the provider's vocabulary (the workflow's
  * Accepted, Refused, Deleted among them) and carry a label per interface language.
  */
-function tagLabelIn(labels: { lang: string; label: string }[], lang: Language): string {
+export function tagLabelIn(labels: { lang: string; label: string }[], lang: Language): string {
   const own = labels.find((l) => l.lang.toLowerCase() === lang)?.label;
   return (
     own ||

@@ -72,6 +72,8 @@ export interface EnrichmentGateway {
   ): Promise<MetadataDefinitionSummary[]>;
   /** Tags by id or prettyId; unknown ones are left out. */
   tagsByIds(token: string, classificationId: string, ids: string[]): Promise<TagDefinitionSummary[]>;
+  /** Every tag of a classification, read a page of 50 at a time. */
+  tagsOf(token: string, classificationId: string): Promise<TagDefinitionSummary[]>;
 }
 
 const namesSchema = z.array(z.object({ lang: z.string(), label: z.string() }));
@@ -228,6 +230,25 @@ export class HttpEnrichmentGateway implements EnrichmentGateway {
       found.push(...answer.items);
     }
     return found;
+  }
+
+  async tagsOf(token: string, classificationId: string) {
+    const found: TagDefinitionSummary[] = [];
+    for (let offset = 0; ; offset += LIMITS.idChunkSize) {
+      const answer = await callProvider(
+        this.http,
+        {
+          method: 'POST',
+          url: PROVIDER_PATHS.tagging.tagDefinitions(this.clientId, classificationId),
+          data: { criteria: {}, limit: LIMITS.idChunkSize, offset },
+          headers: tokenHeader(token),
+        },
+        tagsSchema,
+        { fallback: ENRICHMENT_LOOKUP_CODES.tags, load: true },
+      );
+      found.push(...answer.items);
+      if (answer.items.length < LIMITS.idChunkSize) return found;
+    }
   }
 
   private async many(

@@ -78,12 +78,16 @@ export class TagDefinitionService {
     return ok({ item: toItem(row) });
   }
 
-  /** itagdefinition/list by ids or prettyIds (the tag fetch by ids); unknown ones are left out. */
+  /**
+   * itagdefinition/list by ids or prettyIds (the tag fetch by ids; unknown ones are left out), or
+   * without ids every tag of the classification. Tag definitions are a vocabulary any signed-in
+   * user reads (THRON's own rule); which contents carry them is what the ACLs guard.
+   */
   async list(classificationId: string, body: TagDefinitionListRequest) {
     const ids = body.criteria.ids;
     const where = {
       classificationId,
-      OR: [{ id: { in: ids.filter(isUuid) } }, { prettyId: { in: ids } }],
+      ...(ids ? { OR: [{ id: { in: ids.filter(isUuid) } }, { prettyId: { in: ids } }] } : {}),
     };
     const [rows, totalResults] = await Promise.all([
       this.prisma.tagDefinition.findMany({

@@ -90,7 +90,10 @@ export type MetadataDefinitionListRequest = z.infer<typeof metadataDefinitionLis
 
 /** itagdefinition/list (research §4.2): `{criteria{ids[] ≤ 50}, limit, offset}`; tag fetch by ids. */
 export const tagDefinitionListSchema = z.object({
-  criteria: z.object({ ids: z.array(z.string().min(1)).min(1).max(LIMITS.idChunkSize) }),
+  // Without ids: every tag of the classification, a page at a time (the pickers' list).
+  criteria: z
+    .object({ ids: z.array(z.string().min(1)).min(1).max(LIMITS.idChunkSize).optional() })
+    .default({}),
   limit: z.number().int().min(1).max(LIMITS.idChunkSize).default(LIMITS.idChunkSize),
   offset: z.number().int().min(0).max(LIMITS.pageOffsetMax).default(0),
 });
