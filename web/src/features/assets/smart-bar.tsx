@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { folderQueryOptions } from '../../api/assets.queries';
 import { useLanguage } from '../../i18n/use-language';
 import { DownloadButton } from '../downloads/download-button';
+import { BulkTagButton } from '../tagging/bulk-tag-button';
 import { useSession } from '../session/use-session';
 import { JobProgressBar } from '../workflow/job-progress-bar';
 import { useWorkflowFlow } from '../workflow/use-workflow-flow';
@@ -60,6 +61,9 @@ export function SmartBar({ selectedIds, folderId, onClear }: SmartBarProps) {
           onStart={flow.start}
           label={t('workflow.buttons.bulkLabel')}
         />
+        {folder.data?.actions?.tag ? (
+          <BulkTagButton contentIds={[...selectedIds]} folderId={folderId} />
+        ) : null}
         <DownloadButton assetIds={[...selectedIds]} folderId={folderId} />
         <Button size="sm" variant="ghost" onClick={onClear} disabled={flow.busy}>
           <X />
