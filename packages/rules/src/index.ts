@@ -17,3 +17,4 @@ export * from './share-texts';
 export * from './vin';
 export * from './enrichment';
 export * from './tag-options';
+export * from './registry';

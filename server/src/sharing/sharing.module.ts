@@ -21,5 +21,7 @@ export class SharingModule {}
   imports: [SharingModule, ProviderModule, WorkflowModule],
   controllers: [ExternalSharesController],
   providers: [ExternalSharesService],
+  // The registry's share-and-publish creates its share through this one service.
+  exports: [ExternalSharesService],
 })
 export class SharingApiModule {}
