@@ -35,6 +35,8 @@ import { WorkflowApiModule, WorkflowModule } from './workflow/workflow.module';
 import { SharingApiModule, SharingModule } from './sharing/sharing.module';
 import { ShareExpiryModule } from './builtin-provider/sharing/share-expiry.module';
 import { EnrichmentApiModule, EnrichmentModule } from './enrichment/enrichment.module';
+import { TaggingApiModule } from './tagging/tagging.module';
+import { RegistryApiModule } from './registry/registry.module';
 
 /** The APIs that answer with a filter of their own, for the failures met before routing (common/input-boundary.ts). */
 export const PREFIXED_API_FILTERS: readonly PrefixedFilter[] = [
@@ -80,6 +82,8 @@ export class AppModule {
       imports.push(
         WorkflowApiModule,
         EnrichmentApiModule,
+        TaggingApiModule,
+        RegistryApiModule,
         AuthModule,
         SsoModule,
         ProfileModule,

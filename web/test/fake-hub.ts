@@ -129,6 +129,7 @@ export function anAsset(n: number, overrides: Partial<AssetSummary> = {}): Asset
     updatedAt: '2026-03-06T10:00:00.000Z',
     owner: 'mrossi',
     workflowState: null,
+    restricted: false,
     thumbnailUrl: `/api/assets/a${n}/thumbnail?size=200x200`,
     state: 'PUBLISHED',
     ...overrides,

@@ -147,6 +147,8 @@ export interface AssetSummary {
   state: string;
   /** Where the asset stands in the workflow (the card's chip); null outside it. */
   workflowState: AssetWorkflowState | null;
+  /** Embargo active or copyright expired (SPEC §4 derived flags, restrictionOf): the card marks it. */
+  restricted: boolean;
   /** Audio and video: the running time of the current version. */
   durationMs?: number;
 }

@@ -169,7 +169,11 @@ export interface CopyrightOption {
 }
 
 /** The keys of the n-th option of one kind: `landscape-state`, then `landscape-state-2`, … (SPEC §3). */
-function copyrightKey(kind: CopyrightKind, field: 'state' | 'country' | 'perpetual' | 'todate', n: number) {
+export function copyrightKey(
+  kind: CopyrightKind,
+  field: 'state' | 'country' | 'perpetual' | 'todate',
+  n: number,
+) {
   return n === 1 ? `${kind}-${field}` : `${kind}-${field}-${n}`;
 }
 

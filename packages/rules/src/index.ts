@@ -18,3 +18,5 @@ export * from './vin';
 export * from './enrichment';
 export * from './internal-share';
 export * from './metadata-filter';
+export * from './tag-options';
+export * from './registry';

@@ -152,6 +152,7 @@ export function toAssetDetail(c: ProviderContentDetail, lang: Language, now: Dat
   };
   const base = `/api/assets/${c.id}`;
   const timeBased = type === 'VIDEO' || type === 'AUDIO';
+  const restriction = restrictionOf(c.imetadata, now);
   return {
     id: c.id,
     name: nameIn(c.locales, lang),
@@ -163,6 +164,7 @@ export function toAssetDetail(c: ProviderContentDetail, lang: Language, now: Dat
     thumbnailUrl: `${base}/thumbnail`,
     state: c.state,
     workflowState: workflowStateOfContent(c),
+    restricted: restriction.restricted,
     names,
     version: c.version,
     size: c.source?.size ?? 0,
@@ -187,7 +189,7 @@ export function toAssetDetail(c: ProviderContentDetail, lang: Language, now: Dat
     downloadUrl: `${base}/original`,
     rights: { rename: c.userRights.write, newVersion: c.userRights.write, download: true },
     workflow: workflowInfoOf(c),
-    restriction: restrictionOf(c.imetadata, now),
+    restriction,
   };
 }
 
@@ -195,7 +197,7 @@ export function toAssetDetail(c: ProviderContentDetail, lang: Language, now: Dat
  * A tag's label in the interface language itself: tags are the provider's vocabulary (the workflow's
  * Accepted, Refused, Deleted among them) and carry a label per interface language.
  */
-function tagLabelIn(labels: { lang: string; label: string }[], lang: Language): string {
+export function tagLabelIn(labels: { lang: string; label: string }[], lang: Language): string {
   const own = labels.find((l) => l.lang.toLowerCase() === lang)?.label;
   return (
     own ||

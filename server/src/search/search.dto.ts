@@ -278,6 +278,8 @@ export class AssetSummaryResponse implements AssetSummary {
       "Where the asset stands in the workflow: { kind: 'waiting', step } | accepted | rejected | junk; null outside it",
   })
   workflowState: AssetWorkflowState | null;
+  @ApiProperty({ description: 'Embargo active or copyright expired (SPEC §4): share is refused' })
+  restricted: boolean;
   @ApiPropertyOptional({ description: 'Audio and video: running time in milliseconds' })
   durationMs?: number;
 }
@@ -331,6 +333,7 @@ export function toAssetSummary(
     thumbnailUrl: `/api/assets/${encodeURIComponent(c.id)}/thumbnail?size=${SUMMARY_THUMB_SIZE}`,
     state: c.state,
     workflowState: facts?.workflowState ?? null,
+    restricted: facts?.restricted ?? false,
     ...(facts?.durationMs !== undefined ? { durationMs: facts.durationMs } : {}),
   };
 }

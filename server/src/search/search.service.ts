@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   COUNTED_VIEW_FOLDERS,
   E_CODES,
@@ -6,9 +6,11 @@ import {
   assetLocaleOf,
   departmentFolderPrettyId,
   isSearchAllowed,
+  restrictionOf,
   type View,
 } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
+import { CLOCK, systemClock, type Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
@@ -34,6 +36,7 @@ export class SearchService {
     @Inject(SEARCH_GATEWAY) private readonly gateway: SearchGateway,
     @Inject(FOLDERS_GATEWAY) private readonly folders: Pick<FoldersGateway, 'folder'>,
     @Inject(CONTENTS_GATEWAY) private readonly contents: Pick<ContentsGateway, 'contentsByIds'>,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
   /**
@@ -71,7 +74,7 @@ export class SearchService {
   }
 
   /**
-   * The page's workflow states and running times: the search answers names and dates only, so the
+   * The page's workflow states, restrictions and running times: the search answers names and dates only, so the
    * page's contents are read once more by id (50 a call), as the detail reads them.
    */
   private async factsOf(user: AuthUser, ids: string[]): Promise<Map<string, ContentFacts>> {
@@ -86,11 +89,13 @@ export class SearchService {
         ),
       )
     ).flat();
+    const now = this.clock.now();
     return new Map(
       details.map((c) => [
         c.id,
         {
           workflowState: workflowStateOfContent(c),
+          restricted: restrictionOf(c.imetadata, now).restricted,
           ...(c.source?.durationMs != null ? { durationMs: c.source.durationMs } : {}),
         },
       ]),

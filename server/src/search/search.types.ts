@@ -12,6 +12,8 @@ import type { PageCursor } from './page-cursor';
 /** What a card shows beyond the search hit (read from the content's detail). */
 export interface ContentFacts {
   workflowState: AssetWorkflowState | null;
+  /** SPEC §4 derived flags (restrictionOf): the card marks it. */
+  restricted: boolean;
   durationMs?: number;
 }
 

@@ -16,6 +16,7 @@ import {
   demoFolders,
 } from './demo-data';
 import { DemoEnrichmentSeeder } from './demo-enrichment';
+import { DemoRegistrySeeder } from './demo-registry';
 import { DemoWorkflowSeeder } from './demo-workflow';
 
 export interface SeedSummary {
@@ -40,6 +41,7 @@ export class DemoSeeder {
     @Optional() private readonly demoContent?: DemoContentSeeder,
     @Optional() private readonly workflow?: DemoWorkflowSeeder,
     @Optional() private readonly enrichment?: DemoEnrichmentSeeder,
+    @Optional() private readonly registry?: DemoRegistrySeeder,
   ) {}
 
   async run(): Promise<SeedSummary> {
@@ -82,13 +84,16 @@ export class DemoSeeder {
           }),
         ),
       }));
-      folderCount = (await this.folders.upsertFolders(folders)).size;
+      const folderIds = await this.folders.upsertFolders(folders);
+      folderCount = folderIds.size;
       // Demo assets need the users and folders above (issue 3 §10).
       await this.demoContent?.run();
       // Then some of them are put in the approval flow.
       await this.workflow?.run();
       // What the enrichment wizard offers: metadata definitions and tags (issue 13).
       await this.enrichment?.run();
+      // Registry records the enrichment is filed under (issue 13).
+      await this.registry?.run(folderIds);
     }
     // So that user search finds the demo people before their first sign-in.
     for (const u of DEMO_USERS) {

@@ -15,6 +15,8 @@ import { JobsModule } from '../jobs/jobs.module';
 import { DemoContentRepository, DemoContentSeeder } from './demo-content';
 import { DemoSeeder } from './demo-seeder';
 import { DemoEnrichmentSeeder } from './demo-enrichment';
+import { DemoRegistrySeeder } from './demo-registry';
+import { RegistryRepository } from '../registry/registry.repository';
 import { DemoWorkflowSeeder } from './demo-workflow';
 
 /**
@@ -49,7 +51,14 @@ export class SeedModule {
         DemoSeeder,
         DirectoryUserRepository,
         ...(config.BUILTIN_PROVIDER
-          ? [DemoContentSeeder, DemoContentRepository, DemoWorkflowSeeder, DemoEnrichmentSeeder]
+          ? [
+              DemoContentSeeder,
+              DemoContentRepository,
+              DemoWorkflowSeeder,
+              DemoEnrichmentSeeder,
+              DemoRegistrySeeder,
+              RegistryRepository,
+            ]
           : []),
       ],
     };

@@ -32,5 +32,7 @@ export class SharingModule {}
   imports: [SharingModule, ProviderModule, WorkflowModule],
   controllers: [ExternalSharesController, InternalSharesController, FolderPublishController],
   providers: [ExternalSharesService, InternalSharesService, FolderPublishService],
+  // The registry's share-and-publish creates its share through this one service.
+  exports: [ExternalSharesService],
 })
 export class SharingApiModule {}

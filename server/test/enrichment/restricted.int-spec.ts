@@ -1,7 +1,8 @@
-import type { AssetDetail } from '@paddock/rules';
-import type { SignedIn } from '../auth/auth-fixtures';
+import { SHARE_ERROR_CODES, type AssetDetail, type AssetListResponse } from '@paddock/rules';
+import { JobName } from '../../src/jobs/job-catalogue';
+import { hubDb, providerDb, type SignedIn } from '../auth/auth-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { as, contentsIn, get } from '../workflow/workflow-fixtures';
+import { as, contentsIn, get, post } from '../workflow/workflow-fixtures';
 import { seedEnrichmentWorld } from './enrichment-fixtures';
 
 const ARCHIVE = 'arch04-marketing';
@@ -46,5 +47,45 @@ describe('restricted assets', () => {
     ]);
     expect(d.restriction.restricted).toBe(false);
     expect(d.actions?.share).toBe(true);
+  });
+
+  it('marks a restricted asset in the listing, and only it', async () => {
+    const [embargoed] = await contentsIn(t, folders, [ARCHIVE], 1, {
+      metadata: [{ key: 'embargodate', value: day(5) }],
+    });
+    const [free] = await contentsIn(t, folders, [ARCHIVE], 1, {
+      metadata: [{ key: 'embargodate', value: day(-5) }],
+    });
+    const res = await get<AssetListResponse>(t, mario, `/api/assets?folderId=${folders.get(ARCHIVE)}`);
+    expect(res.status).toBe(200);
+    const restricted = new Map(res.body.items.map((i) => [i.id, i.restricted]));
+    expect([restricted.get(embargoed), restricted.get(free)]).toEqual([true, false]);
+  });
+
+  it('refuses the external share of an embargoed asset on the server, and creates nothing', async () => {
+    const [embargoed] = await contentsIn(t, folders, [ARCHIVE], 1, {
+      metadata: [{ key: 'embargodate', value: day(2) }],
+    });
+    const [free] = await contentsIn(t, folders, [ARCHIVE], 1);
+    const counts = async () => [
+      await providerDb(t).externalShare.count(),
+      await hubDb(t).jobRecord.count({ where: { name: JobName.ExternalShare } }),
+    ];
+    const before = await counts();
+    const res = await post<{ code: string; details: { ids: string[] } }>(t, mario, '/api/external-shares', {
+      type: 'link',
+      name: 'Embargoed press kit',
+      contentIds: [embargoed, free],
+      folderId: folders.get(ARCHIVE),
+      password: 'Press-Kit-2026#Spider',
+      contentDownload: true,
+      language: 'it',
+    });
+    expect({ status: res.status, code: res.body.code, ids: res.body.details.ids }).toEqual({
+      status: 403,
+      code: SHARE_ERROR_CODES.NOT_ALLOWED,
+      ids: [embargoed],
+    });
+    expect(await counts()).toEqual(before);
   });
 });

@@ -69,6 +69,7 @@ describe('GET /api/assets', () => {
           thumbnailUrl: `/api/assets/${ids.film}/thumbnail?size=340x340`,
           state: 'READY',
           workflowState: null,
+          restricted: false,
         },
         expect.objectContaining({ id: ids.poster, name: 'Poster Spider', type: 'IMAGE', extension: 'png' }),
       ],

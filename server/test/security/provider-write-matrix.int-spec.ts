@@ -246,6 +246,8 @@ const NOT_CONTENT_WRITES = new Set([
   'accessmanager/validateToken',
   'accessmanager/logout',
   'oauth/token',
+  // What the tenant offers its caller (client-and-tags.int-spec.ts): a read with a body.
+  'accessmanager/getClientInformations',
   // Reads with a body.
   'category/findByProperties2',
   'content/findByProperties',

@@ -67,7 +67,8 @@ export class CallerResolver {
  * loads (research §1), or the `tokenId` field of a form POST.
  */
 export interface CallerOptions {
-  clientId: 'path' | 'query' | 'body';
+  /** 'json': a top-level `clientId` of a JSON body (getClientInformations, SPEC §7). */
+  clientId: 'path' | 'query' | 'body' | 'json';
   token?: 'query' | 'body';
 }
 
@@ -120,6 +121,8 @@ function clientIdOf(req: Request, options: CallerOptions): string | undefined {
       return text(req.query.clientId);
     case 'body':
       return text(field(field(req.body, 'client'), 'clientId'));
+    case 'json':
+      return text(field(req.body, 'clientId'));
   }
 }
 

@@ -45,6 +45,7 @@ import { stepThrough } from './navigation';
 import { ResultThumbnails } from './result-thumbnails';
 import { useNavigationWait } from './use-navigation-wait';
 import { RenameField } from './rename-field';
+import { RestrictedGate } from './restricted-gate';
 
 export interface AssetDetailModalProps {
   assetId: string;
@@ -253,21 +254,22 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                     />
                   ) : (
                     <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6">
-                      <AssetPreview
-                        key={asset.id}
-                        asset={asset}
-                        overlay={
-                          rejecting ? (
-                            <DrawingLayer
-                              drawing={drawing}
-                              label={t('workflow.drawing.surface')}
-                              pen={{ color: penColor, onStroke: (s) => setDrawing((d) => addStroke(d, s)) }}
-                            />
-                          ) : stored && showDrawing ? (
-                            <DrawingLayer drawing={stored} label={t('workflow.drawing.stored')} />
-                          ) : null
-                        }
-                      />
+                      <RestrictedGate key={asset.id} restriction={asset.restriction}>
+                        <AssetPreview
+                          asset={asset}
+                          overlay={
+                            rejecting ? (
+                              <DrawingLayer
+                                drawing={drawing}
+                                label={t('workflow.drawing.surface')}
+                                pen={{ color: penColor, onStroke: (s) => setDrawing((d) => addStroke(d, s)) }}
+                              />
+                            ) : stored && showDrawing ? (
+                              <DrawingLayer drawing={stored} label={t('workflow.drawing.stored')} />
+                            ) : null
+                          }
+                        />
+                      </RestrictedGate>
                       {rejecting ? (
                         <RejectPanel
                           drawing={drawing}

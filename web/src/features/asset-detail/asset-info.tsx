@@ -1,5 +1,11 @@
 import { Badge, DataList, Heading, HStack, Stack } from '@chakra-ui/react';
-import { isHiddenMetadataKey, WORKFLOW_METADATA, type AssetDetail } from '@paddock/rules';
+import {
+  COPYRIGHT_KEYS,
+  isHiddenMetadataKey,
+  VIN_PLATE_KEYS,
+  WORKFLOW_METADATA,
+  type AssetDetail,
+} from '@paddock/rules';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/use-language';
 import {
@@ -9,6 +15,7 @@ import {
   formatDuration,
   formatMetadataValue,
 } from '../assets/format';
+import { EnrichmentInfo } from './enrichment-info';
 
 /** Metadata the provider extracts from the file, which the asset's own fields already show. */
 const SHOWN_AS_FIELDS = ['size', 'resolution', 'duration'];
@@ -40,8 +47,14 @@ export function AssetInfo({ asset }: { asset: AssetDetail }) {
     rows.push([t('assetDetail.info.folders'), asset.folders.map((folder) => folder.name).join(', ')]);
   }
   // The workflow's own metadata is shown, readable, in the approval section instead, and what the
-  // rows above already say (size, dimensions, duration) is not said twice.
-  const shownAbove: readonly string[] = [...Object.values(WORKFLOW_METADATA), ...SHOWN_AS_FIELDS];
+  // rows above already say (size, dimensions, duration) is not said twice; VIN, plates and
+  // copyright options read as pairs and options in EnrichmentInfo.
+  const shownAbove: readonly string[] = [
+    ...Object.values(WORKFLOW_METADATA),
+    ...SHOWN_AS_FIELDS,
+    ...VIN_PLATE_KEYS,
+    ...COPYRIGHT_KEYS,
+  ];
   const metadata = asset.metadata.filter(
     (entry) => !isHiddenMetadataKey(entry.key) && !shownAbove.includes(entry.key),
   );
@@ -56,6 +69,7 @@ export function AssetInfo({ asset }: { asset: AssetDetail }) {
           </DataList.Item>
         ))}
       </DataList.Root>
+      <EnrichmentInfo metadata={asset.metadata} />
       {asset.tags.length ? (
         <Stack gap="2">
           <Heading as="h3" size="sm">

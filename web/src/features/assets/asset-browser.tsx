@@ -1,4 +1,4 @@
-import { Badge, Box, chakra, Flex, Image, Spinner, Text } from '@chakra-ui/react';
+import { Badge, Box, chakra, Flex, HStack, Image, Spinner, Text } from '@chakra-ui/react';
 import {
   PROCESSING_STATE,
   type AssetSortField,
@@ -8,7 +8,7 @@ import {
 } from '@paddock/rules';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { Check, FileText, Film, Music, type LucideIcon } from 'lucide-react';
+import { Check, FileText, Film, Lock, Music, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { AreaLoader } from '../ui/area-loader';
@@ -290,6 +290,26 @@ export function StateChip({
   );
 }
 
+/** SPEC §4 derived flags: an embargoed asset or one whose copyright expired may not be shared. */
+function RestrictedMark({ restricted, overlay = false }: { restricted: boolean; overlay?: boolean }) {
+  const { t } = useTranslation();
+  if (!restricted) return null;
+  return (
+    <Badge
+      size="sm"
+      variant={overlay ? 'solid' : 'subtle'}
+      colorPalette="yellow"
+      flexShrink={0}
+      gap="1"
+      shadow={overlay ? 'sm' : undefined}
+      title={t('assets.card.restrictedHint')}
+    >
+      <Lock size={10} aria-hidden />
+      {t('assets.card.restricted')}
+    </Badge>
+  );
+}
+
 interface ThumbnailProps {
   asset: AssetSummary;
   width: string;
@@ -451,7 +471,10 @@ const AssetItem = memo(function AssetItem({
         <Thumbnail asset={asset} width="10" height="10" compact />
         <Box {...LIST_COLUMNS.name}>{nameText}</Box>
         <Box {...LIST_COLUMNS.state}>
-          <StateChip state={asset.workflowState} />
+          <HStack gap="1.5">
+            <StateChip state={asset.workflowState} />
+            <RestrictedMark restricted={asset.restricted} />
+          </HStack>
         </Box>
         <Text {...LIST_COLUMNS.type} color="fg.muted" truncate>
           {t(`assets.types.${asset.type}`)}
@@ -502,9 +525,10 @@ const AssetItem = memo(function AssetItem({
             {duration ? ` · ${duration}` : ''}
           </Badge>
         ) : null}
-        <Box position="absolute" bottom="1.5" left="1.5" maxW="calc(100% - 0.75rem)">
+        <HStack position="absolute" bottom="1.5" left="1.5" maxW="calc(100% - 0.75rem)" gap="1.5">
           <StateChip state={asset.workflowState} overlay />
-        </Box>
+          <RestrictedMark restricted={asset.restricted} overlay />
+        </HStack>
       </Box>
       <Box h="2.5em" fontSize="sm">
         {nameText}

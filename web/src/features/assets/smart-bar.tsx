@@ -8,6 +8,7 @@ import { useLanguage } from '../../i18n/use-language';
 import { DownloadButton } from '../downloads/download-button';
 import { useOpenWizard } from '../enrichment/use-open-wizard';
 import { InternalShareButton } from '../internal-share/internal-share-button';
+import { BulkTagButton } from '../tagging/bulk-tag-button';
 import { useSession } from '../session/use-session';
 import { ExternalShareButton } from '../sharing/external-share-button';
 import { ThumbnailButton } from './thumbnail-dialog';
@@ -78,6 +79,9 @@ export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProp
             <Tags />
             {t('enrichment.open')}
           </Button>
+        ) : null}
+        {folder.data?.actions?.tag ? (
+          <BulkTagButton contentIds={[...selectedIds]} folderId={folderId} />
         ) : null}
         <ThumbnailButton selectedIds={selectedIds} items={items} />
         <DownloadButton assetIds={[...selectedIds]} folderId={folderId} />

@@ -1,0 +1,47 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import {
+  ApiCookieAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiSecurity,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { DEFAULT_LANGUAGE, type TagOption, type TagOptionsResponse } from '@paddock/rules';
+import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { FolderLanguageQuery } from '../folders/folders.dto';
+import { TagOptionsService } from './tag-options.service';
+
+class TagOptionDto implements TagOption {
+  @ApiProperty() id!: string;
+  @ApiProperty({ description: 'vu62a5 products, dmuyud free tags' }) classificationId!: string;
+  @ApiProperty({ description: 'The name in the asked language' }) label!: string;
+}
+
+class TagOptionsResponseDto implements TagOptionsResponse {
+  @ApiProperty({ type: [TagOptionDto] }) items!: TagOptionDto[];
+}
+
+/** The tags a user may pick for bulk tagging (SPEC §2 smart bar). */
+@ApiTags('enrichment')
+@ApiCookieAuth()
+@ApiSecurity('token')
+@ApiUnauthorizedResponse({ description: 'No session' })
+@ApiServiceUnavailableResponse({ description: 'E007: the provider could not list the tags' })
+@Controller('api/tags')
+export class TagOptionsController {
+  constructor(private readonly options: TagOptionsService) {}
+
+  @Get('definitions')
+  @ApiOperation({ summary: 'Product and free tags, named in the asked language' })
+  @ApiOkResponse({ type: TagOptionsResponseDto })
+  async list(
+    @CurrentUser() user: AuthUser,
+    @Query() query: FolderLanguageQuery,
+  ): Promise<TagOptionsResponseDto> {
+    return { items: await this.options.list(user, query.lang ?? DEFAULT_LANGUAGE) };
+  }
+}
