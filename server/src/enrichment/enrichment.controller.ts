@@ -1,12 +1,10 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
 import {
-  ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCookieAuth,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
-  ApiOperation,
   ApiSecurity,
   ApiTags,
   ApiUnauthorizedResponse,
@@ -14,6 +12,7 @@ import {
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JobSubmittedDto } from '../jobs/jobs.dto';
+import { SubmitsJob } from '../jobs/submits-job.decorator';
 import { EnrichmentRequestDto, TagsBulkRequestDto } from './enrichment.dto';
 import { EnrichmentService } from './enrichment.service';
 
@@ -21,7 +20,6 @@ import { EnrichmentService } from './enrichment.service';
 @ApiTags('enrichment')
 @ApiCookieAuth()
 @ApiSecurity('token')
-@ApiAcceptedResponse({ type: JobSubmittedDto })
 @ApiBadRequestResponse({
   description:
     'VALIDATION_FAILED, ENRICHMENT_TOO_MANY_ASSETS, ENRICHMENT_TOO_MANY_VIN_PAIRS, ENRICHMENT_TOO_MANY_COPYRIGHT_OPTIONS, ENRICHMENT_VIN_INVALID, ENRICHMENT_NOT_LATIN1, ENRICHMENT_INVALID_DATE, ENRICHMENT_UNKNOWN_METADATA_KEY, ENRICHMENT_BAD_METADATA_VALUE, ENRICHMENT_MANDATORY_MISSING, ENRICHMENT_BAD_COPYRIGHT, ENRICHMENT_UNKNOWN_TAG, ENRICHMENT_NOTHING_TO_DO',
@@ -34,18 +32,15 @@ import { EnrichmentService } from './enrichment.service';
 export class EnrichmentController {
   constructor(private readonly enrichment: EnrichmentService) {}
 
-  @Post('enrichment')
-  @HttpCode(202)
-  @ApiOperation({
-    summary: 'Enriches assets: tags, VIN and plates, copyright, metadata (the wizard’s confirmation)',
-  })
+  @SubmitsJob(
+    'enrichment',
+    'Enriches assets: tags, VIN and plates, copyright, metadata (the wizard’s confirmation)',
+  )
   enrich(@CurrentUser() user: AuthUser, @Body() body: EnrichmentRequestDto): Promise<JobSubmittedDto> {
     return this.enrichment.enrich(user, body);
   }
 
-  @Post('tags/bulk')
-  @HttpCode(202)
-  @ApiOperation({ summary: 'Adds or removes tags and metadata on up to 200 assets' })
+  @SubmitsJob('tags/bulk', 'Adds or removes tags and metadata on up to 200 assets')
   bulk(@CurrentUser() user: AuthUser, @Body() body: TagsBulkRequestDto): Promise<JobSubmittedDto> {
     return this.enrichment.bulk(user, body);
   }
