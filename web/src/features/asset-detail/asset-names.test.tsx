@@ -13,26 +13,9 @@ import {
   type HubCall,
 } from '../../../test/fake-hub';
 import { renderApp } from '../../../test/render';
+import { withDesktopListingLayout } from '../../../test/desktop-layout';
 
-// jsdom does no layout: the listing's scroll box gets a desktop size so the virtualiser shows rows.
-beforeAll(() => {
-  for (const [property, value] of [
-    ['clientHeight', 600],
-    ['clientWidth', 920],
-  ] as const) {
-    Object.defineProperty(HTMLElement.prototype, property, {
-      configurable: true,
-      get(this: HTMLElement) {
-        return this.dataset.testid === 'asset-scroll' ? value : 0;
-      },
-    });
-  }
-});
-
-afterAll(() => {
-  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
-  delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
-});
+withDesktopListingLayout();
 
 beforeEach(() => localStorage.clear());
 afterEach(async () => {
