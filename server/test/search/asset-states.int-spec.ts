@@ -2,8 +2,15 @@ import type { AssetListResponse, AssetReadinessEvent, AssetSummary } from '@padd
 import { providerDb, type SignedIn } from '../auth/auth-fixtures';
 import { JobName } from '../../src/jobs/job-catalogue';
 import { JobsService } from '../../src/jobs/jobs.service';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { as, contentsIn, finished, get, post, seedDemoOrganisation } from '../workflow/workflow-fixtures';
+import type { TestApp } from '../support/test-app';
+import {
+  MARKETING_PEOPLE,
+  contentsIn,
+  finished,
+  get,
+  startDemoWorld,
+  submitWorkflow,
+} from '../workflow/workflow-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -15,16 +22,16 @@ let mario: SignedIn;
 const id = (prettyId: string) => folders.get(prettyId)!;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  folders = await seedDemoOrganisation(t);
-  [anna, luca, mario] = await Promise.all(['anna.bianchi', 'luca.conti', 'mario.rossi'].map((u) => as(t, u)));
+  ({
+    t,
+    folders,
+    people: [anna, luca, mario],
+  } = await startDemoWorld(MARKETING_PEOPLE));
 });
 afterAll(() => t?.close());
 
 async function run(s: SignedIn, action: string, body: object): Promise<void> {
-  const res = await post<{ jobId: string }>(t, s, `/api/workflow/${action}`, body);
-  expect(res.status).toBe(202);
-  expect((await finished(t, s, res.body.jobId)).state).toBe('completed');
+  expect((await finished(t, s, await submitWorkflow(t, s, action, body))).state).toBe('completed');
 }
 
 /** The card of `content` in a folder's listing, as mario sees it. */
