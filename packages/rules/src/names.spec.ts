@@ -1,5 +1,6 @@
 import {
   assetLocaleOf,
+  compareNames,
   exchangeDirection,
   folderNameIn,
   nameIn,
@@ -88,5 +89,15 @@ describe('folder names', () => {
     expect(folderNameIn(folder('frnt01-marketing'), 'fr', 'maker')).toBe('Fournisseurs');
     expect(folderNameIn(folder('frnt01-marketing-fotostudio'), 'it', 'maker')).toBe('Nome');
     expect(folderNameIn(folder('lvrr02-marketing', false), 'fr', 'maker')).toBe('Travaux fournisseur');
+  });
+});
+
+describe('compareNames', () => {
+  it('orders as a reader of the language does: accents with their letter, numbers by value', () => {
+    const sorted = (names: string[], lang: 'it' | 'en' | 'fr') =>
+      [...names].sort((a, b) => compareNames(a, b, lang));
+    expect(sorted(['Step 10', 'Step 2', 'step 1'], 'en')).toEqual(['step 1', 'Step 2', 'Step 10']);
+    expect(sorted(['Été', 'Zèbre', 'Eau'], 'fr')).toEqual(['Eau', 'Été', 'Zèbre']);
+    expect(sorted(['Zeta', 'Àncora', 'Bianco'], 'it')).toEqual(['Àncora', 'Bianco', 'Zeta']);
   });
 });
