@@ -1,8 +1,9 @@
-import type { AssetListResponse, AssetReadinessEvent, AssetSummary } from '@paddock/rules';
+import type { AssetListResponse, AssetSummary } from '@paddock/rules';
 import { providerDb, type SignedIn } from '../auth/auth-fixtures';
 import { JobName } from '../../src/jobs/job-catalogue';
 import { JobsService } from '../../src/jobs/jobs.service';
 import type { TestApp } from '../support/test-app';
+import { readinessEvents } from './asset-events';
 import {
   MARKETING_PEOPLE,
   contentsIn,
@@ -41,18 +42,7 @@ async function cardIn(prettyId: string, content: string): Promise<AssetSummary |
   return res.body.items.find((item) => item.id === content);
 }
 
-/** The events of GET /api/assets/events until the stream ends. */
-async function readiness(ids: string[]): Promise<AssetReadinessEvent[]> {
-  const res = await fetch(`${t.url}/api/assets/events?ids=${ids.join(',')}`, {
-    headers: { cookie: mario.cookie },
-  });
-  expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-  const text = await res.text();
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith('data: '))
-    .map((line) => JSON.parse(line.slice(6)) as AssetReadinessEvent);
-}
+const readiness = (ids: string[]) => readinessEvents(t, mario, ids);
 
 describe('the workflow state on every card (GET /api/assets)', () => {
   it('follows a delivery from step 1 through step 2 to rejected, as the supplier work folder lists it', async () => {
