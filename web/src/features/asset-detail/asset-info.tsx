@@ -9,6 +9,7 @@ import {
   formatDuration,
   formatMetadataValue,
 } from '../assets/format';
+import { TypeBadge } from '../assets/type-badge';
 
 /** Metadata the provider extracts from the file, which the asset's own fields already show. */
 const SHOWN_AS_FIELDS = ['size', 'resolution', 'duration'];
@@ -48,6 +49,7 @@ export function AssetInfo({ asset }: { asset: AssetDetail }) {
 
   return (
     <Stack gap="5">
+      <TypeBadge asset={asset} alignSelf="flex-start" />
       <DataList.Root orientation="horizontal" size="sm">
         {rows.map(([label, value]) => (
           <DataList.Item key={label}>

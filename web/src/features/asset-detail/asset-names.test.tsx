@@ -152,6 +152,30 @@ describe.each<[Language, Expected]>([
   });
 });
 
+describe('the type badge (issue 12)', () => {
+  it('shows a video’s type and running time in the detail, as on its card', async () => {
+    const video = { type: 'VIDEO', extension: 'mp4', durationMs: 95_000 } as const;
+    hub({
+      'GET /api/assets': ok({
+        items: [anAsset(0, { name: 'Spot', ...video })],
+        hasMore: false,
+        offset: 0,
+        limit: 100,
+      }),
+      'GET /api/assets/a0': ok(anAssetDetail(0, { name: 'Spot', ...video })),
+    });
+    renderApp('/home?folder=arch&asset=a0');
+    await screen.findByRole('dialog', { name: 'Spot.mp4' });
+    // The dialog is drawn again as the folder's view of the asset arrives: always the current one.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('dialog', { name: 'Spot.mp4' })).getByText('Video · 1:35'),
+      ).toBeVisible(),
+    );
+    expect(screen.getAllByText('Video · 1:35')).toHaveLength(2);
+  });
+});
+
 describe('rename', () => {
   it('converts typographic punctuation, sends the interface language, and names what stays refused', async () => {
     await i18n.changeLanguage('it');
