@@ -97,6 +97,12 @@ for (const lang of LANGS) {
         elements.map((element) => element.getBoundingClientRect().right),
       );
       expect(Math.max(...rights)).toBeLessThanOrEqual(edge.x + edge.width + 1);
+      // The result count is whole, and the search box has room to read a query (issue 12, FR).
+      const count = page.getByTestId('asset-count');
+      await expect(count).toHaveText(/\d/);
+      expect(await count.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+      const search = toolbar.getByRole('searchbox').or(toolbar.locator('input')).first();
+      expect((await search.boundingBox())!.width).toBeGreaterThanOrEqual(160);
 
       // One scroll area: neither the page nor the main area scrolls, the grid does.
       const scrolls = await page.evaluate(() => {
