@@ -1,5 +1,6 @@
 import {
   assetLocaleOf,
+  compareNames,
   exchangeDirection,
   folderNameIn,
   labelIn,
@@ -96,5 +97,15 @@ describe('folder names', () => {
     expect(labelIn({ it: 'Berlina', en: 'Saloon' }, 'fr')).toBe('Saloon');
     expect(labelIn({ it: 'Berlina' }, 'en')).toBe('Berlina');
     expect(labelIn({ de: 'Limousine' }, 'it')).toBe('Limousine');
+  });
+});
+
+describe('compareNames', () => {
+  it('orders as a reader of the language does: accents with their letter, numbers by value', () => {
+    const sorted = (names: string[], lang: 'it' | 'en' | 'fr') =>
+      [...names].sort((a, b) => compareNames(a, b, lang));
+    expect(sorted(['Step 10', 'Step 2', 'step 1'], 'en')).toEqual(['step 1', 'Step 2', 'Step 10']);
+    expect(sorted(['Été', 'Zèbre', 'Eau'], 'fr')).toEqual(['Eau', 'Été', 'Zèbre']);
+    expect(sorted(['Zeta', 'Àncora', 'Bianco'], 'it')).toEqual(['Àncora', 'Bianco', 'Zeta']);
   });
 });

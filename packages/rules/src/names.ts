@@ -132,3 +132,19 @@ export function folderNameIn(
 export function labelIn(names: Readonly<Record<string, string>>, lang: Language): string {
   return names[lang] || names.en || names.it || Object.values(names).find((n) => n !== '') || '';
 }
+
+const collators = new Map<Language, Intl.Collator>();
+
+/**
+ * Orders names as a reader of `lang` expects: accents and case after the letters, numbers by value
+ * ("Step 2" before "Step 10"). Lists of names sort with it on the server, so every replica and
+ * every reload shows one order.
+ */
+export function compareNames(a: string, b: string, lang: Language): number {
+  let collator = collators.get(lang);
+  if (!collator) {
+    collator = new Intl.Collator(lang, { numeric: true });
+    collators.set(lang, collator);
+  }
+  return collator.compare(a, b);
+}

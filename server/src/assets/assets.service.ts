@@ -6,7 +6,7 @@ import {
   isHiddenMetadataKey,
   nameIn,
   restrictionOf,
-  wellKnownFolderName,
+  folderNameIn,
   type AssetDetail,
   type ContentType,
   type ErrorCode,
@@ -23,6 +23,7 @@ import {
 } from '../provider/contents.gateway';
 import { ProviderError } from '../provider/provider.errors';
 import { downloadNotAllowed } from '../downloads/downloads.service';
+import { sideOf } from '../workflow/permission-subject';
 import { PlaceActions } from '../workflow/place-actions';
 import { isContentType } from './placeholders';
 import { workflowInfoOf, workflowStateOfContent } from '../workflow/workflow-info';
@@ -55,7 +56,7 @@ export class AssetsService {
   /** With `folderId` (a folder of the asset the user sees): its place there and the SPEC §6 actions. */
   async detail(user: AuthUser, id: string, lang: Language = 'en', folderId?: string): Promise<AssetDetail> {
     const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
-    const detail = toAssetDetail(content, lang, this.clock.now());
+    const detail = toAssetDetail(content, lang, this.clock.now(), sideOf(user));
     if (!folderId) return detail;
     const looked = await this.places.ofAsset(
       user,
@@ -84,7 +85,7 @@ export class AssetsService {
   ): Promise<AssetDetail> {
     const trimmed = name.trim();
     const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
-    if (!trimmed) return toAssetDetail(content, lang, this.clock.now());
+    if (!trimmed) return toAssetDetail(content, lang, this.clock.now(), sideOf(user));
     if (!content.userRights.write || (await this.places.refused(user, 'rename', [content], folderId)).length)
       throw DomainError.forbidden('You may not rename this asset here');
     const existing = new Set(content.locales.map((l) => l.locale));
@@ -142,7 +143,12 @@ export class AssetsService {
   }
 }
 
-export function toAssetDetail(c: ProviderContentDetail, lang: Language, now: Date): AssetDetail {
+export function toAssetDetail(
+  c: ProviderContentDetail,
+  lang: Language,
+  now: Date,
+  side: 'supplier' | 'maker',
+): AssetDetail {
   const type = isContentType(c.contentType)
     ? c.contentType
     : contentTypeOf(c.source?.mimetype, c.sourceExtension);
@@ -172,10 +178,8 @@ export function toAssetDetail(c: ProviderContentDetail, lang: Language, now: Dat
     ...(c.source?.width != null ? { width: c.source.width } : {}),
     ...(c.source?.height != null ? { height: c.source.height } : {}),
     ...(c.source?.durationMs != null ? { durationMs: c.source.durationMs } : {}),
-    folders: c.linkedCategories.map((f) => ({
-      id: f.id,
-      name: wellKnownFolderName(f.prettyId, lang) ?? nameIn(f.names, lang),
-    })),
+    // Named as the tree names them: a supplier reads its exchange folders by direction.
+    folders: c.linkedCategories.map((f) => ({ id: f.id, name: folderNameIn(f, lang, side) })),
     metadata: c.imetadata
       .filter((m) => !isHiddenMetadataKey(m.key))
       .map((m) => ({ key: m.key, value: m.value })),

@@ -1,11 +1,14 @@
-import { createHash } from 'node:crypto';
 import { Logger, type OnModuleDestroy } from '@nestjs/common';
 import { ERROR_CODES } from '@paddock/rules';
-import { Redis } from 'ioredis';
 import type { AppConfig } from '../config/config.module';
-import { requestConnectionOptions } from '../jobs/redis-connection';
 import type { Clock } from './clock';
 import { RetryLaterError } from './domain-error';
+import {
+  RedisWindowedCounter,
+  windowCheckLua,
+  windowCountLua,
+  type ThrottleVerdict,
+} from './redis-windowed-counter';
 
 /**
  * How sign-in attempts are slowed down (OWASP ASVS 5 V6.3: anti-automation that never lets a
@@ -65,7 +68,7 @@ export function loginDelaySchedule(policy: LoginThrottlePolicy): number[] {
   }
 }
 
-export type LoginVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+export type LoginVerdict = ThrottleVerdict;
 
 /**
  * Atomically: refuse while the address is over its cap or the pair's delay runs, else count the
@@ -75,18 +78,8 @@ export type LoginVerdict = { allowed: true } | { allowed: false; retryAfterSecon
  * ARGV: now, pair memory ms, address max, address window ms, then the delay schedule.
  * Returns the wait in ms, 0 when the attempt is allowed.
  */
-const ATTEMPT_SCRIPT = `
+const ATTEMPT_SCRIPT = `${windowCheckLua('address', 2, 3, 4)}
 local now = tonumber(ARGV[1])
-local addressFailures = tonumber(redis.call('HGET', KEYS[2], 'n') or '0')
-local addressStart = tonumber(redis.call('HGET', KEYS[2], 'start') or '0')
-local addressWindow = tonumber(ARGV[4])
-if now - addressStart >= addressWindow then
-  addressFailures = 0
-  addressStart = now
-end
-if addressFailures >= tonumber(ARGV[3]) then
-  return addressStart + addressWindow - now
-end
 local failures = tonumber(redis.call('HGET', KEYS[1], 'n') or '0')
 local last = tonumber(redis.call('HGET', KEYS[1], 't') or '0')
 local schedule = #ARGV - 4
@@ -95,10 +88,7 @@ if wait > 0 then
   return wait
 end
 redis.call('HSET', KEYS[1], 'n', failures + 1, 't', now)
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-redis.call('HSET', KEYS[2], 'n', addressFailures + 1, 'start', addressStart)
-redis.call('PEXPIRE', KEYS[2], addressWindow)
-return 0
+redis.call('PEXPIRE', KEYS[1], ARGV[2])${windowCountLua('address', 2, 4)}return 0
 `;
 
 /** The attempt succeeded: forget the pair, and give the address its attempt back. */
@@ -111,49 +101,39 @@ return 0
 `;
 
 /**
- * The sign-in throttle, in Redis so every api replica shares it and a restart forgets nothing;
- * keys are hashed so no username or address is stored in clear. The hub and the built-in provider
- * each keep their own (`scope`): the hub keys on the browser's address, the provider on its caller's.
+ * The sign-in throttle, over Redis windowed counters shared by every api replica. The hub and the
+ * built-in provider each keep their own (`scope`): the hub keys on the browser's address, the
+ * provider on its caller's.
  */
 export class LoginThrottle implements OnModuleDestroy {
   private readonly logger = new Logger(LoginThrottle.name);
-  private readonly redis: Redis;
-  private readonly prefix: string;
+  private readonly counter: RedisWindowedCounter;
   private readonly schedule: string[];
 
   constructor(
     config: Pick<AppConfig, 'REDIS_URL' | 'REDIS_PREFIX' | 'LOGIN_MAX_FAILURES' | 'LOGIN_LOCK_MINUTES'>,
-    private readonly clock: Clock,
+    clock: Clock,
     scope: string,
   ) {
-    this.redis = new Redis(config.REDIS_URL, requestConnectionOptions());
-    this.redis.on('error', (err: Error) => this.logger.warn({ err }, `Redis connection error (${scope})`));
-    this.prefix = `${config.REDIS_PREFIX}:${scope}:`;
+    this.counter = new RedisWindowedCounter(config, clock, scope);
     this.schedule = loginDelaySchedule(loginThrottlePolicyOf(config)).map(String);
   }
 
   /** Whether `username` may try a password from `address` now; an allowed attempt counts until it succeeds. */
-  async attempt(username: string, address: string): Promise<LoginVerdict> {
-    const wait = Number(
-      await this.store(() =>
-        this.redis.eval(
-          ATTEMPT_SCRIPT,
-          2,
-          ...this.keys(username, address),
-          this.clock.now().getTime(),
-          LOGIN_PAIR_MEMORY_MS,
-          ADDRESS_MAX_FAILURES,
-          ADDRESS_WINDOW_MS,
-          ...this.schedule,
-        ),
-      ),
+  attempt(username: string, address: string): Promise<LoginVerdict> {
+    return this.store(() =>
+      this.counter.run(ATTEMPT_SCRIPT, this.keys(username, address), [
+        LOGIN_PAIR_MEMORY_MS,
+        ADDRESS_MAX_FAILURES,
+        ADDRESS_WINDOW_MS,
+        ...this.schedule,
+      ]),
     );
-    return wait > 0 ? { allowed: false, retryAfterSeconds: Math.ceil(wait / 1000) } : { allowed: true };
   }
 
   /** The password was right: the pair starts again from zero. */
   async succeeded(username: string, address: string): Promise<void> {
-    await this.store(() => this.redis.eval(SUCCESS_SCRIPT, 2, ...this.keys(username, address)));
+    await this.store(() => this.counter.run(SUCCESS_SCRIPT, this.keys(username, address), []));
   }
 
   /**
@@ -174,14 +154,15 @@ export class LoginThrottle implements OnModuleDestroy {
     }
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+  onModuleDestroy(): Promise<void> {
+    return this.counter.close();
   }
 
-  private keys(username: string, address: string): [string, string] {
+  private keys(username: string, address: string): string[] {
     // Case variants of a name ("Admin", "admin") share one count, so they buy a guesser nothing.
-    const pair = createHash('sha256').update(`${username.toLowerCase()}\n${address}`).digest('hex');
-    const from = createHash('sha256').update(address).digest('hex');
-    return [`${this.prefix}pair:${pair}`, `${this.prefix}address:${from}`];
+    return [
+      this.counter.key('pair', `${username.toLowerCase()}\n${address}`),
+      this.counter.key('address', address),
+    ];
   }
 }

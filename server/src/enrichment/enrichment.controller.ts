@@ -1,6 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Query } from '@nestjs/common';
 import {
-  ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCookieAuth,
@@ -15,6 +14,7 @@ import {
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JobSubmittedDto } from '../jobs/jobs.dto';
+import { SubmitsJob } from '../jobs/submits-job.decorator';
 import { EnrichmentLookupsService } from './enrichment-lookups.service';
 import {
   EnrichmentDefinitionsDto,
@@ -58,20 +58,15 @@ export class EnrichmentController {
     return this.lookups.products(user, query.cursor);
   }
 
-  @Post('enrichment')
-  @HttpCode(202)
-  @ApiAcceptedResponse({ type: JobSubmittedDto })
-  @ApiOperation({
-    summary: 'Enriches assets: tags, VIN and plates, copyright, metadata (the wizard’s confirmation)',
-  })
+  @SubmitsJob(
+    'enrichment',
+    'Enriches assets: tags, VIN and plates, copyright, metadata (the wizard’s confirmation)',
+  )
   enrich(@CurrentUser() user: AuthUser, @Body() body: EnrichmentRequestDto): Promise<JobSubmittedDto> {
     return this.enrichment.enrich(user, body);
   }
 
-  @Post('tags/bulk')
-  @HttpCode(202)
-  @ApiAcceptedResponse({ type: JobSubmittedDto })
-  @ApiOperation({ summary: 'Adds or removes tags and metadata on up to 200 assets' })
+  @SubmitsJob('tags/bulk', 'Adds or removes tags and metadata on up to 200 assets')
   bulk(@CurrentUser() user: AuthUser, @Body() body: TagsBulkRequestDto): Promise<JobSubmittedDto> {
     return this.enrichment.bulk(user, body);
   }

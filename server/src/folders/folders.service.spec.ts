@@ -75,21 +75,20 @@ describe('FoldersService', () => {
     ]);
   });
 
-  it('names the department of a root below hidden folders, read with the service account', async () => {
+  it('names the department of a root below hidden folders, read with the service account, and sorts by it', async () => {
     const supplierRoot = (id: string, top: string) =>
       providerFolder(id, `${top}-suppliers`, 'Foto Studio', { ancestorIds: [top, `${top}-suppliers`] });
-    const allFolders = jest
-      .fn()
-      .mockResolvedValue([
-        supplierRoot('fs-mk', 'mk'),
-        supplierRoot('fs-her', 'her'),
-        providerFolder('own', null, 'Own'),
-      ]);
+    const allFolders = jest.fn().mockResolvedValue([
+      // Ids in the other order: roots of one name follow their department, never their id.
+      supplierRoot('a-mk', 'mk'),
+      supplierRoot('z-her', 'her'),
+      providerFolder('own', null, 'Own'),
+    ]);
     const foldersByIds = jest
       .fn()
       .mockResolvedValue([providerFolder('mk', null, 'Marketing'), providerFolder('her', null, 'Heritage')]);
     const roots = await serviceWith({ allFolders, foldersByIds }).tree(user('supplier'), 'en');
-    expect(foldersByIds).toHaveBeenCalledWith('service-token', ['her', 'mk'], 'EN');
+    expect(foldersByIds).toHaveBeenCalledWith('service-token', ['mk', 'her'], 'EN');
     expect(roots.map((r) => [r.name, r.department])).toEqual([
       ['Foto Studio', 'Heritage'],
       ['Foto Studio', 'Marketing'],

@@ -4,6 +4,7 @@ import {
   ASSET_LOCALES,
   FALLBACK_LANGUAGE,
   assetLocaleOf,
+  compareNames,
   folderNameIn,
   nameIn,
   type FolderAction,
@@ -30,8 +31,15 @@ function viewOf(user: AuthUser, lang: Language | undefined): View {
   return { lang: lang ?? FALLBACK_LANGUAGE, side: user.primaryRole === 'supplier' ? 'supplier' : 'maker' };
 }
 
-function byName(a: FolderNodeResponse, b: FolderNodeResponse): number {
-  return a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+/**
+ * Folders by name in the user's language, then (roots of the same name, a supplier's folder in
+ * each department) by department; the id only makes the order total.
+ */
+function byName(lang: Language): (a: FolderNodeResponse, b: FolderNodeResponse) => number {
+  return (a, b) =>
+    compareNames(a.name, b.name, lang) ||
+    compareNames(a.department ?? '', b.department ?? '', lang) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /** The same name in every asset locale (IT and EN), as asset rename does. */
@@ -59,7 +67,7 @@ export class FoldersService {
     const folders = await this.gateway.allFolders(user.providerToken, assetLocaleOf(view.lang));
     const roots = this.assemble(folders, view);
     await this.nameDepartments(roots, folders, view);
-    return roots;
+    return roots.sort(byName(view.lang));
   }
 
   /**
@@ -116,7 +124,7 @@ export class FoldersService {
     return {
       ...this.node(folder, view, parentVisible ? folder.parentId : ROOT_FOLDER_ID),
       hasChildren: children.length > 0,
-      children: children.map((c) => this.node(c, view, folder.id)).sort(byName),
+      children: children.map((c) => this.node(c, view, folder.id)).sort(byName(view.lang)),
       path: [...ancestors, folder].map((f) => ({ id: f.id, name: folderNameIn(f, view.lang, view.side) })),
       ...(placed ?? {}),
     };
@@ -183,10 +191,10 @@ export class FoldersService {
       else roots.push(node);
     }
     for (const node of nodes.values()) {
-      node.children = (node.children ?? []).sort(byName);
+      node.children = (node.children ?? []).sort(byName(view.lang));
       node.hasChildren = node.children.length > 0;
     }
-    return roots.sort(byName);
+    return roots.sort(byName(view.lang));
   }
 
   private node(f: ProviderFolder, view: View, parentId: string | null): FolderNodeResponse {

@@ -1,6 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
-  ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCookieAuth,
@@ -33,6 +32,7 @@ import {
 } from './jobs.dto';
 import { JobsService } from './jobs.service';
 import { sendEventStream } from './sse';
+import { SubmitsJob } from './submits-job.decorator';
 
 @ApiTags('jobs')
 @ApiCookieAuth()
@@ -89,10 +89,7 @@ export class JobsController {
     return toJobResponse(await this.jobs.cancel(params.id, viewerOf(user)));
   }
 
-  @Post('maintenance/purge-expired-sessions')
-  @HttpCode(202)
-  @ApiOperation({ summary: 'Purge expired sessions now (administrators)' })
-  @ApiAcceptedResponse({ type: JobSubmittedDto })
+  @SubmitsJob('maintenance/purge-expired-sessions', 'Purge expired sessions now (administrators)')
   @ApiForbiddenResponse({ description: 'Not an administrator' })
   purgeExpiredSessions(@CurrentUser() user: AuthUser): Promise<JobSubmittedDto> {
     return this.jobs.submitPurgeExpiredSessions(viewerOf(user));

@@ -34,11 +34,18 @@ const contentDetailSchema = z.object({
   locales: z.array(z.object({ locale: z.string(), name: z.string(), description: z.string().optional() })),
   linkedCategoryIds: z.array(z.string()),
   linkedCategories: z.array(
-    z.object({
-      id: z.string(),
-      prettyId: z.string(),
-      names: z.array(z.object({ locale: z.string(), name: z.string() })),
-    }),
+    z
+      .object({
+        id: z.string(),
+        prettyId: z.string(),
+        names: z.array(z.object({ locale: z.string(), name: z.string() })),
+        metadatas: z.array(z.object({ name: z.string(), value: z.string() })).default([]),
+      })
+      // SPEC §3's isSupplier travels as a category metadata, as on folders.
+      .transform(({ metadatas, ...category }) => ({
+        ...category,
+        isSupplier: metadatas.some((m) => m.name === 'isSupplier' && m.value === 'true'),
+      })),
   ),
   source: z
     .object({

@@ -84,6 +84,16 @@ describe('HttpSearchGateway', () => {
     expect(sent[1]).toMatchObject({ contentFieldOption: { returnTotalResults: false } });
   });
 
+  it('matches text in the text locale and sorts names in the page locale (issue 12: a total that agrees)', async () => {
+    const { gateway, sent } = gatewayAnswering(provider(3));
+    await gateway.findContents(
+      'tok',
+      { text: 'red' },
+      page({ sort: 'name', locale: 'EN', textLocale: 'IT' }),
+    );
+    expect(sent[0]).toMatchObject({ criteria: { locale: 'IT' }, locale: 'EN', orderBy: 'contentName_D' });
+  });
+
   it('counts the matches of the same search with a page of one and its total', async () => {
     const { gateway, sent, urls } = gatewayAnswering(provider(130));
     expect(await gateway.countMatches('tok', { folderIds: ['f1'], cascade: true, text: 'red' }, 'IT')).toBe(

@@ -40,8 +40,13 @@ export interface ContentPageRequest {
   offset: number;
   /** Any size: the provider is read 50 at a time. */
   limit: number;
-  /** The locale searched and returned first (SPEC §7: IT). */
+  /** The locale names sort in and are returned first. */
   locale: string;
+  /**
+   * The locale text is matched in, when not `locale` (SPEC §7: IT): a listing sorted by name in the
+   * user's locale still finds what its total counts.
+   */
+  textLocale?: string;
   /** Thumbnail box 'WxH' for dynThumbService. */
   divArea?: string;
 }
@@ -236,7 +241,7 @@ export class HttpSearchGateway implements SearchGateway {
       client: { clientId: this.clientId },
       criteria: {
         contentIds: criteria.contentIds,
-        locale: page.locale,
+        locale: page.textLocale ?? page.locale,
         textSearch: criteria.text
           ? { searchKey: criteria.text, searchKeyOption: 'EXACT_MATCH', searchOnFields: ['NAME', 'ITAGS'] }
           : undefined,

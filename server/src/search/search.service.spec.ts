@@ -98,17 +98,20 @@ describe('SearchService', () => {
     ['name', 'fr', 'EN'],
     ['name', 'it', 'IT'],
     ['creationDate', 'en', 'IT'],
-  ])('sorts by %s for a %s reader in the %s locale', async (sort, lang, locale) => {
-    const locales: string[] = [];
-    const { service } = gateway({
-      findContents: (_token, _criteria, page) => {
-        locales.push(page.locale);
-        return Promise.resolve([]);
-      },
-    });
-    await service.list(user(), { ...filter, sort, lang });
-    expect(locales).toEqual([locale]);
-  });
+  ])(
+    'sorts by %s for a %s reader in the %s locale, and matches text in IT as the total',
+    async (sort, lang, locale) => {
+      const locales: [string, string | undefined][] = [];
+      const { service } = gateway({
+        findContents: (_token, _criteria, page) => {
+          locales.push([page.locale, page.textLocale]);
+          return Promise.resolve([]);
+        },
+      });
+      await service.list(user(), { ...filter, sort, lang });
+      expect(locales).toEqual([[locale, 'IT']]);
+    },
+  );
 
   it('lets an approver list a deep folder without a text search', async () => {
     const { service } = gateway({}, 3);

@@ -61,8 +61,10 @@ export class SearchService {
       descending: filter.descending,
       offset,
       limit: filter.limit,
-      // The provider sorts names in the request's locale: by name, in the one the user reads.
+      // The provider sorts names in the request's locale: by name, in the one the user reads. Text
+      // is matched in one locale whatever the sort, the one `total` counts in.
       locale: filter.sort === 'name' ? assetLocaleOf(filter.lang) : SEARCH_LOCALE,
+      textLocale: SEARCH_LOCALE,
       divArea: SUMMARY_THUMB_SIZE,
     });
     const full = contents.length === filter.limit;

@@ -23,191 +23,134 @@ interface DemoDefinition {
   options?: Option[];
 }
 
-const same = (label: string): Labels => ({ IT: label, EN: label, FR: label });
+/** Labels in IT, EN and FR; one left out repeats the one before it. */
+const labels = (IT: string, EN = IT, FR = EN): Labels => ({ IT, EN, FR });
 
 const STATE_LABELS: Record<(typeof COPYRIGHT_STATES)[number], Labels> = {
-  presente: { IT: 'Presente', EN: 'Present', FR: 'Présent' },
-  assente: { IT: 'Assente', EN: 'Absent', FR: 'Absent' },
-  non_necessario: { IT: 'Non necessario', EN: 'Not needed', FR: 'Pas nécessaire' },
+  presente: labels('Presente', 'Present', 'Présent'),
+  assente: labels('Assente', 'Absent'),
+  non_necessario: labels('Non necessario', 'Not needed', 'Pas nécessaire'),
 };
 const COUNTRY_LABELS: Record<(typeof COPYRIGHT_COUNTRIES)[number], Labels> = {
-  'united-states': { IT: 'Stati Uniti', EN: 'United States', FR: 'États-Unis' },
-  worldwide: { IT: 'Mondo', EN: 'Worldwide', FR: 'Monde entier' },
+  'united-states': labels('Stati Uniti', 'United States', 'États-Unis'),
+  worldwide: labels('Mondo', 'Worldwide', 'Monde entier'),
 };
+
+/** One definition a row: key, type, labels, then what only some have. */
+type DefinitionRow = [key: string, type: MetadataType, labels: Labels, more?: Partial<DemoDefinition>];
+
+const definitions = (rows: DefinitionRow[]): DemoDefinition[] =>
+  rows.map(([key, type, labels, more]) => ({ key, type, labels, ...more }));
+const options = (rows: [value: string, labels: Labels][]): Option[] =>
+  rows.map(([value, labels]) => ({ value, labels }));
+
+/** The four copyright keys of one kind (landscape, people), each label ending with the kind's name. */
+function copyrightDefinitions(kind: 'landscape' | 'people', name: Labels): DemoDefinition[] {
+  const label = (it: string, en: string, fr: string) =>
+    labels(`${it} ${name.IT}`, `${en} ${name.EN}`, `${fr} ${name.FR}`);
+  return definitions([
+    [
+      `${kind}-state`,
+      'singleEnum',
+      label('Copyright', 'Copyright', 'Copyright'),
+      { options: COPYRIGHT_STATES.map((value) => ({ value, labels: STATE_LABELS[value] })) },
+    ],
+    [
+      `${kind}-country`,
+      'singleEnum',
+      label('Paese', 'Country', 'Pays'),
+      { options: COPYRIGHT_COUNTRIES.map((value) => ({ value, labels: COUNTRY_LABELS[value] })) },
+    ],
+    [`${kind}-perpetual`, 'boolean', label('Perpetuo', 'Perpetual', 'Perpétuel')],
+    [`${kind}-todate`, 'instant', label('Valido fino al', 'Valid until', "Valable jusqu'au")],
+  ]);
+}
 
 /**
  * The metadata definitions of the demo organisation (SPEC §3 keys): what the wizard's steps 2 and
  * 3 offer, with the mandatory constraints a car maker's archive sets (usage and author).
  */
 export const DEMO_METADATA_DEFINITIONS: readonly DemoDefinition[] = [
-  {
-    key: 'utilizzo',
-    labels: { IT: 'Utilizzo', EN: 'Usage', FR: 'Utilisation' },
-    type: 'singleEnum',
-    mandatory: true,
-    options: [
-      { value: 'interno', labels: { IT: 'Interno', EN: 'Internal', FR: 'Interne' } },
-      { value: 'stampa', labels: { IT: 'Stampa', EN: 'Press', FR: 'Presse' } },
-      { value: 'social', labels: same('Social') },
+  ...definitions([
+    [
+      'utilizzo',
+      'singleEnum',
+      labels('Utilizzo', 'Usage', 'Utilisation'),
+      {
+        mandatory: true,
+        options: options([
+          ['interno', labels('Interno', 'Internal', 'Interne')],
+          ['stampa', labels('Stampa', 'Press', 'Presse')],
+          ['social', labels('Social')],
+        ]),
+      },
     ],
-  },
-  {
-    key: 'authorinfo',
-    labels: { IT: 'Autore', EN: 'Author', FR: 'Auteur' },
-    type: 'string',
-    mandatory: true,
-  },
-  { key: 'location', labels: { IT: 'Località', EN: 'Location', FR: 'Lieu' }, type: 'string' },
-  {
-    key: 'nationinfo',
-    labels: { IT: 'Nazione', EN: 'Nation', FR: 'Pays' },
-    type: 'singleEnum',
-    options: [
-      { value: 'italy', labels: { IT: 'Italia', EN: 'Italy', FR: 'Italie' } },
-      { value: 'france', labels: { IT: 'Francia', EN: 'France', FR: 'France' } },
-      { value: 'germany', labels: { IT: 'Germania', EN: 'Germany', FR: 'Allemagne' } },
-      { value: 'united-states', labels: COUNTRY_LABELS['united-states'] },
+    ['authorinfo', 'string', labels('Autore', 'Author', 'Auteur'), { mandatory: true }],
+    ['location', 'string', labels('Località', 'Location', 'Lieu')],
+    [
+      'nationinfo',
+      'singleEnum',
+      labels('Nazione', 'Nation', 'Pays'),
+      {
+        options: options([
+          ['italy', labels('Italia', 'Italy', 'Italie')],
+          ['france', labels('Francia', 'France')],
+          ['germany', labels('Germania', 'Germany', 'Allemagne')],
+          ['united-states', COUNTRY_LABELS['united-states']],
+        ]),
+      },
     ],
-  },
-  { key: 'stateinfo', labels: { IT: 'Stato (USA)', EN: 'State (US)', FR: 'État (USA)' }, type: 'string' },
-  {
-    key: 'eventdate',
-    labels: { IT: 'Data evento', EN: 'Event date', FR: "Date de l'événement" },
-    type: 'instant',
-  },
-  {
-    key: 'embargodate',
-    labels: { IT: 'Embargo fino al', EN: 'Embargo until', FR: "Embargo jusqu'au" },
-    type: 'instant',
-  },
-  {
-    key: 'commercialname',
-    labels: { IT: 'Nome commerciale', EN: 'Commercial name', FR: 'Nom commercial' },
-    type: 'string',
-  },
-  { key: 'modeltypename', labels: { IT: 'Modello', EN: 'Model type', FR: 'Type de modèle' }, type: 'string' },
-  { key: 'modelyear', labels: { IT: 'Anno modello', EN: 'Model year', FR: 'Année modèle' }, type: 'string' },
-  {
-    key: 'bodycolor',
-    labels: { IT: 'Colore carrozzeria', EN: 'Body colour', FR: 'Couleur carrosserie' },
-    type: 'string',
-  },
-  {
-    key: 'typology',
-    labels: { IT: 'Tipologia', EN: 'Typology', FR: 'Typologie' },
-    type: 'multiEnum',
-    options: [
-      { value: 'esterni', labels: { IT: 'Esterni', EN: 'Exterior', FR: 'Extérieur' } },
-      { value: 'interni', labels: { IT: 'Interni', EN: 'Interior', FR: 'Intérieur' } },
-      { value: 'dettagli', labels: { IT: 'Dettagli', EN: 'Details', FR: 'Détails' } },
-      { value: 'ambientata', labels: { IT: 'Ambientata', EN: 'Lifestyle', FR: 'Mise en situation' } },
+    ['stateinfo', 'string', labels('Stato (USA)', 'State (US)', 'État (USA)')],
+    ['eventdate', 'instant', labels('Data evento', 'Event date', "Date de l'événement")],
+    ['embargodate', 'instant', labels('Embargo fino al', 'Embargo until', "Embargo jusqu'au")],
+    ['commercialname', 'string', labels('Nome commerciale', 'Commercial name', 'Nom commercial')],
+    ['modeltypename', 'string', labels('Modello', 'Model type', 'Type de modèle')],
+    ['modelyear', 'string', labels('Anno modello', 'Model year', 'Année modèle')],
+    ['bodycolor', 'string', labels('Colore carrozzeria', 'Body colour', 'Couleur carrosserie')],
+    [
+      'typology',
+      'multiEnum',
+      labels('Tipologia', 'Typology', 'Typologie'),
+      {
+        options: options([
+          ['esterni', labels('Esterni', 'Exterior', 'Extérieur')],
+          ['interni', labels('Interni', 'Interior', 'Intérieur')],
+          ['dettagli', labels('Dettagli', 'Details', 'Détails')],
+          ['ambientata', labels('Ambientata', 'Lifestyle', 'Mise en situation')],
+        ]),
+      },
     ],
-  },
-  {
-    key: 'notes-copyright',
-    labels: { IT: 'Note copyright', EN: 'Copyright notes', FR: 'Notes copyright' },
-    type: 'string',
-  },
-  {
-    key: 'opportunity-lead',
-    labels: { IT: 'Opportunità', EN: 'Opportunity lead', FR: 'Opportunité' },
-    type: 'boolean',
-  },
-  ...Array.from({ length: LIMITS.vinPlatePairsMax }, (_, i) => [
-    { key: vinKey(i + 1), labels: same(`VIN ${i + 1}`), type: 'string' as const },
-    {
-      key: plateKey(i + 1),
-      labels: { IT: `Targa ${i + 1}`, EN: `Plate ${i + 1}`, FR: `Plaque ${i + 1}` },
-      type: 'string' as const,
-    },
-  ]).flat(),
-  ...(['landscape', 'people'] as const).flatMap((kind) => {
-    const name =
-      kind === 'landscape'
-        ? { IT: 'paesaggio', EN: 'landscape', FR: 'paysage' }
-        : { IT: 'persone', EN: 'people', FR: 'personnes' };
-    const label = (it: string, en: string, fr: string): Labels => ({
-      IT: `${it} ${name.IT}`,
-      EN: `${en} ${name.EN}`,
-      FR: `${fr} ${name.FR}`,
-    });
-    return [
-      {
-        key: `${kind}-state`,
-        labels: label('Copyright', 'Copyright', 'Copyright'),
-        type: 'singleEnum' as const,
-        options: COPYRIGHT_STATES.map((value) => ({ value, labels: STATE_LABELS[value] })),
-      },
-      {
-        key: `${kind}-country`,
-        labels: label('Paese', 'Country', 'Pays'),
-        type: 'singleEnum' as const,
-        options: COPYRIGHT_COUNTRIES.map((value) => ({ value, labels: COUNTRY_LABELS[value] })),
-      },
-      {
-        key: `${kind}-perpetual`,
-        labels: label('Perpetuo', 'Perpetual', 'Perpétuel'),
-        type: 'boolean' as const,
-      },
-      {
-        key: `${kind}-todate`,
-        labels: label('Valido fino al', 'Valid until', "Valable jusqu'au"),
-        type: 'instant' as const,
-      },
-    ];
-  }),
+    ['notes-copyright', 'string', labels('Note copyright', 'Copyright notes', 'Notes copyright')],
+    ['opportunity-lead', 'boolean', labels('Opportunità', 'Opportunity lead', 'Opportunité')],
+  ]),
+  ...Array.from({ length: LIMITS.vinPlatePairsMax }, (_, i) =>
+    definitions([
+      [vinKey(i + 1), 'string', labels(`VIN ${i + 1}`)],
+      [plateKey(i + 1), 'string', labels(`Targa ${i + 1}`, `Plate ${i + 1}`, `Plaque ${i + 1}`)],
+    ]),
+  ).flat(),
+  ...copyrightDefinitions('landscape', labels('paesaggio', 'landscape', 'paysage')),
+  ...copyrightDefinitions('people', labels('persone', 'people', 'personnes')),
 ];
+
+const { copyright, products, tags } = ENRICHMENT_CLASSIFICATIONS;
 
 /** Tags of the demo (SPEC §3 fixed copyright tags, product tags of a few car models, free tags). */
 export const DEMO_ENRICHMENT_TAGS: readonly { prettyId: string; classificationId: string; labels: Labels }[] =
-  [
-    {
-      prettyId: 'cr-copyright',
-      classificationId: ENRICHMENT_CLASSIFICATIONS.copyright,
-      labels: same('Copyright'),
-    },
-    {
-      prettyId: 'cr-people',
-      classificationId: ENRICHMENT_CLASSIFICATIONS.copyright,
-      labels: { IT: 'Persone', EN: 'People', FR: 'Personnes' },
-    },
-    {
-      prettyId: 'cr-landscape',
-      classificationId: ENRICHMENT_CLASSIFICATIONS.copyright,
-      labels: { IT: 'Paesaggio', EN: 'Landscape', FR: 'Paysage' },
-    },
-    { prettyId: 'prd-spider', classificationId: ENRICHMENT_CLASSIFICATIONS.products, labels: same('Spider') },
-    {
-      prettyId: 'prd-berlina',
-      classificationId: ENRICHMENT_CLASSIFICATIONS.products,
-      labels: { IT: 'Berlina', EN: 'Saloon', FR: 'Berline' },
-    },
-    {
-      prettyId: 'prd-suv',
-      classificationId: ENRICHMENT_CLASSIFICATIONS.products,
-      labels: same('SUV Compatto'),
-    },
-    {
-      prettyId: 'prd-city-ev',
-      classificationId: ENRICHMENT_CLASSIFICATIONS.products,
-      labels: { IT: 'City EV', EN: 'City EV', FR: 'Citadine EV' },
-    },
-    {
-      prettyId: 'tag-exterior',
-      classificationId: ENRICHMENT_CLASSIFICATIONS.tags,
-      labels: { IT: 'Esterni', EN: 'Exterior', FR: 'Extérieur' },
-    },
-    {
-      prettyId: 'tag-interior',
-      classificationId: ENRICHMENT_CLASSIFICATIONS.tags,
-      labels: { IT: 'Interni', EN: 'Interior', FR: 'Intérieur' },
-    },
-    {
-      prettyId: 'tag-event',
-      classificationId: ENRICHMENT_CLASSIFICATIONS.tags,
-      labels: { IT: 'Evento', EN: 'Event', FR: 'Événement' },
-    },
-  ];
+  (
+    [
+      ['cr-copyright', copyright, labels('Copyright')],
+      ['cr-people', copyright, labels('Persone', 'People', 'Personnes')],
+      ['cr-landscape', copyright, labels('Paesaggio', 'Landscape', 'Paysage')],
+      ['prd-spider', products, labels('Spider')],
+      ['prd-berlina', products, labels('Berlina', 'Saloon', 'Berline')],
+      ['prd-suv', products, labels('SUV Compatto')],
+      ['prd-city-ev', products, labels('City EV', 'City EV', 'Citadine EV')],
+      ['tag-exterior', tags, labels('Esterni', 'Exterior', 'Extérieur')],
+      ['tag-interior', tags, labels('Interni', 'Interior', 'Intérieur')],
+      ['tag-event', tags, labels('Evento', 'Event', 'Événement')],
+    ] as const
+  ).map(([prettyId, classificationId, labels]) => ({ prettyId, classificationId, labels }));
 
 const namesOf = (labels: Labels) =>
   Object.entries(labels).map(([lang, label]) => ({ lang, label, description: '' }));

@@ -1,6 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import {
-  ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiCookieAuth,
   ApiForbiddenResponse,
@@ -14,6 +13,7 @@ import {
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JobSubmittedDto } from '../jobs/jobs.dto';
+import { SubmitsJob } from '../jobs/submits-job.decorator';
 import { ExternalShareListDto, ExternalShareRequestDto, ShareAccessEventsDto } from './external-shares.dto';
 import { ExternalSharesService } from './external-shares.service';
 
@@ -25,13 +25,10 @@ import { ExternalSharesService } from './external-shares.service';
 export class ExternalSharesController {
   constructor(private readonly shares: ExternalSharesService) {}
 
-  @Post()
-  @HttpCode(202)
-  @ApiOperation({
-    summary:
-      'Shares assets by link or e-mail; the job (GET /api/jobs/{jobId}) ends with the URL(s). Nothing is created or sent on a refusal',
-  })
-  @ApiAcceptedResponse({ type: JobSubmittedDto })
+  @SubmitsJob(
+    undefined,
+    'Shares assets by link or e-mail; the job (GET /api/jobs/{jobId}) ends with the URL(s). Nothing is created or sent on a refusal',
+  )
   @ApiBadRequestResponse({
     description:
       'SHARE_WEAK_PASSWORD, SHARE_TOO_MANY_FILES, SHARE_BAD_RECIPIENT, SHARE_NO_RECIPIENTS, SHARE_TOO_MANY_RECIPIENTS, SHARE_BAD_EXPIRY, VALIDATION_FAILED',

@@ -1,12 +1,10 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
 import {
-  ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCookieAuth,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
-  ApiOperation,
   ApiSecurity,
   ApiTags,
   ApiUnauthorizedResponse,
@@ -14,6 +12,7 @@ import {
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JobSubmittedDto } from '../jobs/jobs.dto';
+import { SubmitsJob } from '../jobs/submits-job.decorator';
 import {
   AcceptRequestDto,
   RejectRequestDto,
@@ -27,7 +26,6 @@ import { WorkflowService } from './workflow.service';
 @ApiTags('workflow')
 @ApiCookieAuth()
 @ApiSecurity('token')
-@ApiAcceptedResponse({ type: JobSubmittedDto })
 @ApiBadRequestResponse({
   description:
     'VALIDATION_FAILED, WORKFLOW_NOTE_REQUIRED, WORKFLOW_ENRICHMENT_FOLDER_REQUIRED, WORKFLOW_TARGET_NOT_ALLOWED',
@@ -45,55 +43,43 @@ import { WorkflowService } from './workflow.service';
 export class WorkflowController {
   constructor(private readonly workflow: WorkflowService) {}
 
-  @Post('accept')
-  @HttpCode(202)
-  @ApiOperation({ summary: 'Accepts contents at their approval step (to the next step, or enrichment)' })
+  @SubmitsJob('accept', 'Accepts contents at their approval step (to the next step, or enrichment)')
   accept(@CurrentUser() user: AuthUser, @Body() body: AcceptRequestDto): Promise<JobSubmittedDto> {
     return this.workflow.accept(user, body);
   }
 
-  @Post('reject')
-  @HttpCode(202)
-  @ApiOperation({ summary: 'Rejects contents with a note and an optional drawing (to the rejected folder)' })
+  @SubmitsJob('reject', 'Rejects contents with a note and an optional drawing (to the rejected folder)')
   reject(@CurrentUser() user: AuthUser, @Body() body: RejectRequestDto): Promise<JobSubmittedDto> {
     return this.workflow.reject(user, body);
   }
 
-  @Post('move')
-  @HttpCode(202)
-  @ApiOperation({ summary: 'Moves contents to a folder (to the department junk when that fails)' })
+  @SubmitsJob('move', 'Moves contents to a folder (to the department junk when that fails)')
   move(@CurrentUser() user: AuthUser, @Body() body: TargetRequestDto): Promise<JobSubmittedDto> {
     return this.workflow.move(user, body);
   }
 
-  @Post('delete')
-  @HttpCode(202)
-  @ApiOperation({ summary: 'Deletes contents to the department junk (dated for the purge)' })
+  @SubmitsJob('delete', 'Deletes contents to the department junk (dated for the purge)')
   delete(@CurrentUser() user: AuthUser, @Body() body: WorkflowRequestDto): Promise<JobSubmittedDto> {
     return this.workflow.delete(user, body);
   }
 
-  @Post('restore')
-  @HttpCode(202)
-  @ApiOperation({
-    summary: 'Restores contents from the junk to a folder, or each to the folder it was deleted from',
-  })
+  @SubmitsJob(
+    'restore',
+    'Restores contents from the junk to a folder, or each to the folder it was deleted from',
+  )
   restore(@CurrentUser() user: AuthUser, @Body() body: RestoreRequestDto): Promise<JobSubmittedDto> {
     return this.workflow.restore(user, body);
   }
 
-  @Post('permanent-delete')
-  @HttpCode(202)
-  @ApiOperation({
-    summary: 'Deletes contents of the junk for good (refused when shared in several channels)',
-  })
+  @SubmitsJob(
+    'permanent-delete',
+    'Deletes contents of the junk for good (refused when shared in several channels)',
+  )
   permanentDelete(@CurrentUser() user: AuthUser, @Body() body: WorkflowRequestDto): Promise<JobSubmittedDto> {
     return this.workflow.permanentDelete(user, body);
   }
 
-  @Post('supplier-remove')
-  @HttpCode(202)
-  @ApiOperation({ summary: "Removes contents from a supplier's folder only" })
+  @SubmitsJob('supplier-remove', "Removes contents from a supplier's folder only")
   supplierRemove(@CurrentUser() user: AuthUser, @Body() body: WorkflowRequestDto): Promise<JobSubmittedDto> {
     return this.workflow.supplierRemove(user, body);
   }

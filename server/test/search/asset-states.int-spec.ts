@@ -1,9 +1,17 @@
-import type { AssetListResponse, AssetReadinessEvent, AssetSummary } from '@paddock/rules';
+import type { AssetListResponse, AssetSummary } from '@paddock/rules';
 import { providerDb, type SignedIn } from '../auth/auth-fixtures';
 import { JobName } from '../../src/jobs/job-catalogue';
 import { JobsService } from '../../src/jobs/jobs.service';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { as, contentsIn, finished, get, post, seedDemoOrganisation } from '../workflow/workflow-fixtures';
+import type { TestApp } from '../support/test-app';
+import { readinessEvents } from './asset-events';
+import {
+  MARKETING_PEOPLE,
+  contentsIn,
+  finished,
+  get,
+  startDemoWorld,
+  submitWorkflow,
+} from '../workflow/workflow-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -15,16 +23,16 @@ let mario: SignedIn;
 const id = (prettyId: string) => folders.get(prettyId)!;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  folders = await seedDemoOrganisation(t);
-  [anna, luca, mario] = await Promise.all(['anna.bianchi', 'luca.conti', 'mario.rossi'].map((u) => as(t, u)));
+  ({
+    t,
+    folders,
+    people: [anna, luca, mario],
+  } = await startDemoWorld(MARKETING_PEOPLE));
 });
 afterAll(() => t?.close());
 
 async function run(s: SignedIn, action: string, body: object): Promise<void> {
-  const res = await post<{ jobId: string }>(t, s, `/api/workflow/${action}`, body);
-  expect(res.status).toBe(202);
-  expect((await finished(t, s, res.body.jobId)).state).toBe('completed');
+  expect((await finished(t, s, await submitWorkflow(t, s, action, body))).state).toBe('completed');
 }
 
 /** The card of `content` in a folder's listing, as mario sees it. */
@@ -34,18 +42,7 @@ async function cardIn(prettyId: string, content: string): Promise<AssetSummary |
   return res.body.items.find((item) => item.id === content);
 }
 
-/** The events of GET /api/assets/events until the stream ends. */
-async function readiness(ids: string[]): Promise<AssetReadinessEvent[]> {
-  const res = await fetch(`${t.url}/api/assets/events?ids=${ids.join(',')}`, {
-    headers: { cookie: mario.cookie },
-  });
-  expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-  const text = await res.text();
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith('data: '))
-    .map((line) => JSON.parse(line.slice(6)) as AssetReadinessEvent);
-}
+const readiness = (ids: string[]) => readinessEvents(t, mario, ids);
 
 describe('the workflow state on every card (GET /api/assets)', () => {
   it('follows a delivery from step 1 through step 2 to rejected, as the supplier work folder lists it', async () => {

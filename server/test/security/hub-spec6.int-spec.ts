@@ -1,7 +1,10 @@
 import {
   ASSET_ERROR_CODES,
+  ENRICHMENT_CLASSIFICATIONS,
+  ENRICHMENT_ERROR_CODES,
   ERROR_CODES,
   FOLDER_CODES,
+  SHARE_ERROR_CODES,
   UPLOAD_METADATA_KEYS,
   WORKFLOW_ERROR_CODES,
   approvalStepCode,
@@ -9,12 +12,19 @@ import {
 import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
 import { groupIdOf } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { DEMO_PASSWORD } from '../../src/seed/demo-data';
+import { readinessEvents } from '../search/asset-events';
 import { call, headersOf, providerDb, signIn, type Answer, type SignedIn } from '../auth/auth-fixtures';
 import { insertContent } from '../search/search-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { tusUpload } from '../support/tus-client';
-import { as } from '../workflow/workflow-fixtures';
-import { marketing, seedSecurityWorld, unchangedProvider, type SecurityWorld } from './security-fixtures';
+import { as, finished } from '../workflow/workflow-fixtures';
+import {
+  FOREIGN,
+  marketing,
+  seedSecurityWorld,
+  unchangedProvider,
+  type SecurityWorld,
+} from './security-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -24,6 +34,8 @@ const JUNK = marketing(FOLDER_CODES.junk);
 const STEP1 = marketing(approvalStepCode(1));
 /** A top folder of no department that MARKETING staff write and manage: a shared archive. */
 const SHARED = 'brand-shared';
+/** A free tag anyone may put on what they may tag. */
+const FREE_TAG = 'tag-attack';
 
 /**
  * issue 11, point 2: the attacks on SPEC §6 made through the hub's own API with demo accounts,
@@ -78,7 +90,22 @@ describe('hub SPEC §6 attacks', () => {
       },
     ]);
     world.folders.set(SHARED, ids.get(SHARED)!);
-    for (const user of ['mario.rossi', 'anna.bianchi', 'paola.neri', 'sara.branch', 'admin'])
+    await providerDb(t).tagDefinition.create({
+      data: {
+        prettyId: FREE_TAG,
+        classificationId: ENRICHMENT_CLASSIFICATIONS.tags,
+        names: [{ lang: 'EN', label: 'Attack', description: '' }],
+      },
+    });
+    for (const user of [
+      'mario.rossi',
+      'anna.bianchi',
+      'paola.neri',
+      'sara.branch',
+      'admin',
+      'foto.studio',
+      FOREIGN.user,
+    ])
       sessions.set(user, await as(t, user));
   });
   afterAll(() => t?.close());
@@ -258,5 +285,92 @@ describe('hub SPEC §6 attacks', () => {
     const refused = await unchanged(() => move('sara.branch', hers));
     expect([refused.status, refused.body.code]).toEqual([403, WORKFLOW_ERROR_CODES.ACTION_NOT_ALLOWED]);
     expect((await move('mario.rossi', his)).status).toBe(202);
+  });
+
+  describe('sharing and tagging by role (SPEC §6 "Share and external share", "Tagging")', () => {
+    /** What each call sends for one asset in one folder. */
+    const CALLS = {
+      'external share': (folderId: string, contentId: string) =>
+        [
+          '/api/external-shares',
+          {
+            type: 'link',
+            name: 'Attacco',
+            contentIds: [contentId],
+            folderId,
+            password: 'Press-Kit-2026#Spider',
+            contentDownload: true,
+            language: 'it',
+          },
+        ] as const,
+      enrichment: (folderId: string, contentId: string) =>
+        ['/api/enrichment', { folderId, contentIds: [contentId], copyrightNotes: 'Nota' }] as const,
+      'bulk tags': (folderId: string, contentId: string) =>
+        [
+          '/api/tags/bulk',
+          {
+            folderId,
+            contentIds: [contentId],
+            action: 'add',
+            tags: [{ classificationId: ENRICHMENT_CLASSIFICATIONS.tags, id: FREE_TAG }],
+          },
+        ] as const,
+    };
+    const REFUSED = {
+      'external share': SHARE_ERROR_CODES.NOT_ALLOWED,
+      enrichment: ENRICHMENT_ERROR_CODES.NOT_ALLOWED,
+      'bulk tags': ENRICHMENT_ERROR_CODES.NOT_ALLOWED,
+    };
+    const ALLOWED = 202;
+    const HIDDEN = [404, ERROR_CODES.NOT_FOUND] as const;
+    type Call = keyof typeof CALLS;
+    type Expected = typeof ALLOWED | 'refused' | typeof HIDDEN;
+
+    // user, place, then the answer to: external share, enrichment, bulk tags.
+    const MATRIX: [string, string, Expected, Expected, Expected][] = [
+      ['mario.rossi', ARCHIVE, ALLOWED, ALLOWED, ALLOWED],
+      ['sara.branch', ARCHIVE, ALLOWED, ALLOWED, ALLOWED],
+      // Branch-sharing users tag only in their own department's places.
+      ['sara.branch', SHARED, ALLOWED, 'refused', 'refused'],
+      ['paola.neri', ARCHIVE, 'refused', 'refused', 'refused'],
+      // Shared from the rejected folder: SPEC §6 shares only from the archives view.
+      ['mario.rossi', REJECTED, 'refused', ALLOWED, ALLOWED],
+      ['anna.bianchi', STEP1, 'refused', 'refused', 'refused'],
+      ['foto.studio', ARCHIVE, HIDDEN, HIDDEN, HIDDEN],
+      [FOREIGN.user, ARCHIVE, HIDDEN, HIDDEN, HIDDEN],
+    ];
+
+    it.each(MATRIX)('%s in %s: share %p, enrich %p, bulk tags %p', async (user, place, ...answers) => {
+      const calls = Object.keys(CALLS) as Call[];
+      for (const [i, name] of calls.entries()) {
+        const expected = answers[i];
+        const content = await contentIn(place, `${name} di ${user}`);
+        const [path, body] = CALLS[name](folder(place), content);
+        if (expected === ALLOWED) {
+          const answer = await send(user, 'POST', path, body);
+          expect([name, answer.status]).toEqual([name, ALLOWED]);
+          // Done before the next attack, whose check of the provider it would otherwise change.
+          const { jobId } = answer.body as { jobId: string };
+          expect((await finished(t, session(user), jobId)).state).toBe('completed');
+          continue;
+        }
+        const answer = await unchanged(() => send(user, 'POST', path, body));
+        const want = expected === 'refused' ? [403, REFUSED[name]] : [...expected];
+        expect([name, answer.status, answer.body.code]).toEqual([name, ...want]);
+      }
+    });
+  });
+
+  it('never tells a user of another department, or a supplier, when its assets are ready (SSE)', async () => {
+    const waiting = await contentIn(ARCHIVE, 'In lavorazione');
+    await providerDb(t).content.update({ where: { id: waiting }, data: { state: 'READY' } });
+    for (const user of [FOREIGN.user, 'foto.studio'])
+      expect([user, await readinessEvents(t, session(user), [waiting])]).toEqual([
+        user,
+        [{ ready: [], pending: 0 }],
+      ]);
+    expect(await readinessEvents(t, session('mario.rossi'), [waiting])).toEqual([
+      { ready: [{ contentId: waiting, state: 'READY' }], pending: 0 },
+    ]);
   });
 });

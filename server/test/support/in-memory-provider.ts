@@ -594,6 +594,7 @@ export class InMemoryProvider
           id,
           prettyId: f.prettyId,
           names: Object.entries(f.names).map(([locale, name]) => ({ locale, name })),
+          isSupplier: f.isSupplier,
         };
       }),
       source: null,

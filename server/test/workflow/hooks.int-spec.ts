@@ -116,6 +116,13 @@ describe('uploads entering the workflow', () => {
     const seen = await detail(anna, result.contentId, id('appstp1-marketing'));
     expect(seen.workflow.step).toBe(1);
     expect(seen.actions?.accept).toBe(true);
+    // Each side reads the exchange folder by its direction, as in its tree (issue 12).
+    const name = async (s: SignedIn) =>
+      (await detail(s, result.contentId, id('lvrr02-marketing'))).folders.find(
+        (f) => f.id === id('lvrr02-marketing'),
+      )?.name;
+    expect(await name(supplier)).toBe('sent to the maker');
+    expect(await name(anna)).toBe('received from suppliers');
   });
 
   it('a new version of a rejected delivery goes back to step 1 without wf-refused, note kept', async () => {

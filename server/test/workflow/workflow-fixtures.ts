@@ -7,7 +7,7 @@ import { DEMO_DISCLAIMER, DEMO_PASSWORD } from '../../src/seed/demo-data';
 import { DemoSeeder } from '../../src/seed/demo-seeder';
 import { call, headersOf, providerDb, signIn, type Answer, type SignedIn } from '../auth/auth-fixtures';
 import { insertContent } from '../search/search-fixtures';
-import type { TestApp } from '../support/test-app';
+import { startTestApp, type TestApp } from '../support/test-app';
 
 /** The demo organisation (users, groups, both departments' workflow folders), without demo media. */
 export async function seedDemoOrganisation(t: TestApp): Promise<Map<string, string>> {
@@ -76,6 +76,35 @@ export async function as(t: TestApp, username: string): Promise<SignedIn> {
   const session = await signIn(t, username, DEMO_PASSWORD, `198.51.100.${ip}`);
   await t.app.get(ProfileService, { strict: false }).acceptDisclaimer(username, DEMO_DISCLAIMER.id);
   return session;
+}
+
+/** The Marketing people most workflow tests act as: anna (step 1), luca (step 2), mario (staff). */
+export const MARKETING_PEOPLE = ['anna.bianchi', 'luca.conti', 'mario.rossi'] as const;
+
+export interface DemoWorld {
+  t: TestApp;
+  /** Folder id by prettyId. */
+  folders: Map<string, string>;
+  /** The sessions of the people asked for, in their order. */
+  people: SignedIn[];
+}
+
+/** A test file's app: the demo organisation seeded and these people signed in. */
+export async function startDemoWorld(
+  usernames: readonly string[],
+  env: Record<string, string> = {},
+): Promise<DemoWorld> {
+  const t = await startTestApp(env);
+  const folders = await seedDemoOrganisation(t);
+  const people = await Promise.all(usernames.map((u) => as(t, u)));
+  return { t, folders, people };
+}
+
+/** `POST /api/workflow/{action}` as `s`, which must be accepted (202): the job's id. */
+export async function submitWorkflow(t: TestApp, s: SignedIn, action: string, body: object): Promise<string> {
+  const res = await post<{ jobId: string }>(t, s, `/api/workflow/${action}`, body);
+  if (res.status !== 202) throw new Error(`${action} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.jobId;
 }
 
 export function post<T = unknown>(t: TestApp, s: SignedIn, path: string, json: unknown): Promise<Answer<T>> {

@@ -1,8 +1,16 @@
 import { WORKFLOW_ERROR_CODES } from '@paddock/rules';
 import type { SignedIn } from '../auth/auth-fixtures';
 import { hubDb } from '../auth/auth-fixtures';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { as, contentsIn, finished, post, seedDemoOrganisation, stateOf } from './workflow-fixtures';
+import type { TestApp } from '../support/test-app';
+import {
+  MARKETING_PEOPLE,
+  contentsIn,
+  finished,
+  post,
+  startDemoWorld,
+  stateOf,
+  submitWorkflow,
+} from './workflow-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -26,19 +34,16 @@ let anna: SignedIn;
 let luca: SignedIn;
 let mario: SignedIn;
 const id = (prettyId: string) => folders.get(prettyId)!;
+const submit = (s: SignedIn, action: string, body: object) => submitWorkflow(t, s, action, body);
 
 beforeAll(async () => {
-  t = await startTestApp();
-  folders = await seedDemoOrganisation(t);
-  [anna, luca, mario] = await Promise.all(['anna.bianchi', 'luca.conti', 'mario.rossi'].map((u) => as(t, u)));
+  ({
+    t,
+    folders,
+    people: [anna, luca, mario],
+  } = await startDemoWorld(MARKETING_PEOPLE));
 });
 afterAll(() => t?.close());
-
-async function submit(s: SignedIn, action: string, body: object): Promise<string> {
-  const res = await post<{ jobId: string }>(t, s, `/api/workflow/${action}`, body);
-  if (res.status !== 202) throw new Error(`${action} answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body.jobId;
-}
 
 describe('the approval workflow over HTTP (real provider, real jobs)', () => {
   it('accepts at step 1 (anna) into step 2, tagged accepted, accepted_by recorded, audited', async () => {

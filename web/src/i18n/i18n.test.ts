@@ -3,7 +3,9 @@ import {
   ENRICHMENT_ERROR_CODES,
   E_CODES,
   FALLBACK_LANGUAGE,
+  FOLDER_CODES,
   LANGUAGES,
+  wellKnownFolderName,
 } from '@paddock/rules';
 import { i18n, resources } from './i18n';
 
@@ -100,5 +102,17 @@ describe('enrichment error messages (issue 13)', () => {
   it.each(catalogues)('has a message for each code in %s', (_language, catalogue) => {
     const texts = flatten(catalogue);
     for (const code of codes) expect(texts.get(`error.codes.${code}`)).toBeTruthy();
+  });
+});
+
+describe('the archive tabs and the folders they list (issue 12)', () => {
+  it.each(LANGUAGES)('call the department archive as its folder is called, in %s', (language) => {
+    const tabs = flatten(resources[language].translation);
+    expect(tabs.get('home.archive.tabs.department')).toBe(
+      wellKnownFolderName(`${FOLDER_CODES.departmentArchive}-marketing`, language),
+    );
+    expect(tabs.get('views.departmentJunk')).toBe(
+      wellKnownFolderName(`${FOLDER_CODES.junk}-marketing`, language),
+    );
   });
 });

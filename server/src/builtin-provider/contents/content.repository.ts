@@ -25,7 +25,9 @@ export interface NewSource {
 
 const detailInclude = {
   locales: true,
-  categories: { include: { category: { select: { id: true, prettyId: true, locales: true } } } },
+  categories: {
+    include: { category: { select: { id: true, prettyId: true, locales: true, isSupplier: true } } },
+  },
   sources: { orderBy: { version: 'desc' as const } },
   derivatives: true,
   metadata: true,

@@ -102,7 +102,13 @@ export interface ContentDetailWire {
   sourceExtension: string;
   locales: { locale: string; name: string; description: string }[];
   linkedCategoryIds: string[];
-  linkedCategories: { id: string; prettyId: string; names: { locale: string; name: string }[] }[];
+  /** As THRON's MCategory, SPEC §3's isSupplier among the category metadatas. */
+  linkedCategories: {
+    id: string;
+    prettyId: string;
+    names: { locale: string; name: string }[];
+    metadatas: { name: string; value: string }[];
+  }[];
   source: {
     version: number;
     fileName: string;

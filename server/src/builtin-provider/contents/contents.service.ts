@@ -438,6 +438,7 @@ function toWire(row: ContentRow, userRights: ContentDetailWire['userRights']): C
       id: c.category.id,
       prettyId: c.category.prettyId,
       names: namesOf(c.category.locales),
+      metadatas: [{ name: 'isSupplier', value: String(c.category.isSupplier) }],
     })),
     source: current && {
       version: current.version,

@@ -16,6 +16,7 @@ import {
   formatMetadataValue,
 } from '../assets/format';
 import { EnrichmentInfo } from './enrichment-info';
+import { TypeBadge } from '../assets/type-badge';
 
 /** Metadata the provider extracts from the file, which the asset's own fields already show. */
 const SHOWN_AS_FIELDS = ['size', 'resolution', 'duration'];
@@ -61,6 +62,7 @@ export function AssetInfo({ asset }: { asset: AssetDetail }) {
 
   return (
     <Stack gap="5">
+      <TypeBadge asset={asset} alignSelf="flex-start" />
       <DataList.Root orientation="horizontal" size="sm">
         {rows.map(([label, value]) => (
           <DataList.Item key={label}>

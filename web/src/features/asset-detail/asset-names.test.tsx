@@ -13,26 +13,9 @@ import {
   type HubCall,
 } from '../../../test/fake-hub';
 import { renderApp } from '../../../test/render';
+import { withDesktopListingLayout } from '../../../test/desktop-layout';
 
-// jsdom does no layout: the listing's scroll box gets a desktop size so the virtualiser shows rows.
-beforeAll(() => {
-  for (const [property, value] of [
-    ['clientHeight', 600],
-    ['clientWidth', 920],
-  ] as const) {
-    Object.defineProperty(HTMLElement.prototype, property, {
-      configurable: true,
-      get(this: HTMLElement) {
-        return this.dataset.testid === 'asset-scroll' ? value : 0;
-      },
-    });
-  }
-});
-
-afterAll(() => {
-  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
-  delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
-});
+withDesktopListingLayout();
 
 beforeEach(() => localStorage.clear());
 afterEach(async () => {
@@ -166,6 +149,30 @@ describe.each<[Language, Expected]>([
     const field = info.getByRole('textbox', { name: /^(Nuovo nome|Nouveau nom|New name)$/ });
     expect(field).toHaveValue(NAMES[language]);
     expect(field).toHaveAccessibleDescription(expected.hint);
+  });
+});
+
+describe('the type badge (issue 12)', () => {
+  it('shows a video’s type and running time in the detail, as on its card', async () => {
+    const video = { type: 'VIDEO', extension: 'mp4', durationMs: 95_000 } as const;
+    hub({
+      'GET /api/assets': ok({
+        items: [anAsset(0, { name: 'Spot', ...video })],
+        hasMore: false,
+        offset: 0,
+        limit: 100,
+      }),
+      'GET /api/assets/a0': ok(anAssetDetail(0, { name: 'Spot', ...video })),
+    });
+    renderApp('/home?folder=arch&asset=a0');
+    await screen.findByRole('dialog', { name: 'Spot.mp4' });
+    // The dialog is drawn again as the folder's view of the asset arrives: always the current one.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('dialog', { name: 'Spot.mp4' })).getByText('Video · 1:35'),
+      ).toBeVisible(),
+    );
+    expect(screen.getAllByText('Video · 1:35')).toHaveLength(2);
   });
 });
 

@@ -8,12 +8,13 @@ import {
 } from '@paddock/rules';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { Check, FileText, Film, Lock, Music, type LucideIcon } from 'lucide-react';
+import { Check, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { AreaLoader } from '../ui/area-loader';
-import { displayName, formatDate, formatDuration } from './format';
+import { displayName, formatDate } from './format';
 import type { ClickModifiers } from './selection';
+import { durationText, TypeBadge } from './type-badge';
 
 export type ViewMode = 'grid' | 'list';
 
@@ -391,12 +392,6 @@ function SelectBox({ name, selected, onToggle }: { name: string; selected: boole
   );
 }
 
-const TYPE_ICONS: Partial<Record<AssetSummary['type'], LucideIcon>> = {
-  VIDEO: Film,
-  AUDIO: Music,
-  DOCUMENT: FileText,
-};
-
 /** Memoised: while the grid scrolls, only the rows coming into view render, not those already there. */
 const AssetItem = memo(function AssetItem({
   asset,
@@ -436,11 +431,7 @@ const AssetItem = memo(function AssetItem({
     _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
   } as const;
   const toggle = () => handlers.onToggle(asset.id);
-  const TypeIcon = TYPE_ICONS[asset.type];
-  const duration =
-    (asset.type === 'AUDIO' || asset.type === 'VIDEO') && asset.durationMs !== undefined
-      ? formatDuration(asset.durationMs)
-      : null;
+  const duration = durationText(asset);
   // Whole words on up to two lines, the full name in the tooltip: siblings differ where they differ.
   const nameText = (
     <Text
@@ -510,21 +501,7 @@ const AssetItem = memo(function AssetItem({
         <Box position="absolute" top="1.5" left="1.5">
           <SelectBox name={name} selected={selected} onToggle={toggle} />
         </Box>
-        {TypeIcon ? (
-          <Badge
-            position="absolute"
-            top="1.5"
-            right="1.5"
-            size="sm"
-            variant="solid"
-            colorPalette="gray"
-            gap="1"
-          >
-            <TypeIcon size={12} aria-hidden />
-            {t(`assets.types.${asset.type}`)}
-            {duration ? ` · ${duration}` : ''}
-          </Badge>
-        ) : null}
+        <TypeBadge asset={asset} position="absolute" top="1.5" right="1.5" />
         <HStack position="absolute" bottom="1.5" left="1.5" maxW="calc(100% - 0.75rem)" gap="1.5">
           <StateChip state={asset.workflowState} overlay />
           <RestrictedMark restricted={asset.restricted} overlay />

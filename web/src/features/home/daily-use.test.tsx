@@ -1,5 +1,5 @@
 import type { AssetActions, AssetSummary, Place } from '@paddock/rules';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
 import {
@@ -15,56 +15,15 @@ import {
   type HubCall,
 } from '../../../test/fake-hub';
 import { renderApp } from '../../../test/render';
+import { withDesktopListingLayout } from '../../../test/desktop-layout';
+import { openedStreams, installFakeEventSource } from '../../../test/fake-event-source';
 
-/** jsdom has no EventSource: this one lets a test send the hub's SSE events. */
-class FakeEventSource {
-  static opened: FakeEventSource[] = [];
-  static CLOSED = 2;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onerror: (() => void) | null = null;
-  readyState = 1;
-  closed = false;
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-  emit(data: unknown) {
-    act(() => this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) })));
-  }
-  close() {
-    this.closed = true;
-  }
-}
+installFakeEventSource();
 
-const opened = (path: string) => FakeEventSource.opened.filter((source) => source.url.startsWith(path));
-
-// jsdom does no layout: the listing's scroll box gets a desktop size so the virtualiser shows rows.
-beforeAll(() => {
-  for (const [property, value] of [
-    ['clientHeight', 600],
-    ['clientWidth', 920],
-  ] as const) {
-    Object.defineProperty(HTMLElement.prototype, property, {
-      configurable: true,
-      get(this: HTMLElement) {
-        return this.dataset.testid === 'asset-scroll' ? value : 0;
-      },
-    });
-  }
-});
-
-afterAll(() => {
-  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
-  delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
-});
+withDesktopListingLayout();
 
 beforeEach(async () => {
   localStorage.clear();
-  FakeEventSource.opened = [];
-  Object.defineProperty(globalThis, 'EventSource', {
-    value: FakeEventSource,
-    configurable: true,
-    writable: true,
-  });
   await i18n.changeLanguage('en');
 });
 
@@ -159,7 +118,7 @@ describe('cards: state, preview, selection', () => {
     expect(card(2).getByText('Video · 1:23')).toBeInTheDocument();
 
     expect(card(1).getByRole('img', { name: 'Preparing preview…' })).toBeInTheDocument();
-    const [events] = opened('/api/assets/events');
+    const [events] = openedStreams('/api/assets/events');
     expect(events.url).toBe('/api/assets/events?ids=a1');
     ready = true;
     events.emit({ ready: [{ contentId: 'a1', state: 'READY' }], pending: 0 });
@@ -207,9 +166,9 @@ describe('cards: state, preview, selection', () => {
     const detail = await screen.findByRole('dialog', { name: 'asset-0.jpg' });
     await user.click(await within(detail).findByRole('button', { name: 'Delete' }, { timeout: 5_000 }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(opened('/api/jobs/j1')).toHaveLength(1));
+    await waitFor(() => expect(openedStreams('/api/jobs/j1')).toHaveLength(1));
     shown = [anAsset(1), anAsset(2)];
-    opened('/api/jobs/j1')[0].emit({ jobId: 'j1', state: 'completed', progress: 100 });
+    openedStreams('/api/jobs/j1')[0].emit({ jobId: 'j1', state: 'completed', progress: 100 });
 
     await waitFor(() =>
       expect(screen.queryByRole('option', { name: 'asset-0.jpg' })).not.toBeInTheDocument(),
@@ -232,9 +191,9 @@ describe('notices after actions', () => {
     // The detail opened from the address waits for the folder before it offers the folder's actions.
     await user.click(await screen.findByRole('button', { name: 'Delete' }, { timeout: 5_000 }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(opened('/api/jobs/j1')).toHaveLength(1));
+    await waitFor(() => expect(openedStreams('/api/jobs/j1')).toHaveLength(1));
     shown = [anAsset(1), anAsset(2)];
-    opened('/api/jobs/j1')[0].emit({ jobId: 'j1', state: 'completed', progress: 100 });
+    openedStreams('/api/jobs/j1')[0].emit({ jobId: 'j1', state: 'completed', progress: 100 });
 
     const notices = within(await screen.findByRole('region', { name: 'Notices' }));
     const notice = await notices.findByRole('status');
@@ -247,9 +206,9 @@ describe('notices after actions', () => {
       folderId: 'junk',
       toFolderId: 'arch',
     });
-    await waitFor(() => expect(opened('/api/jobs/j2')).toHaveLength(1));
+    await waitFor(() => expect(openedStreams('/api/jobs/j2')).toHaveLength(1));
     shown = three();
-    opened('/api/jobs/j2')[0].emit({ jobId: 'j2', state: 'completed', progress: 100 });
+    openedStreams('/api/jobs/j2')[0].emit({ jobId: 'j2', state: 'completed', progress: 100 });
     expect(await notices.findByText('1 asset restored to Department archive')).toBeInTheDocument();
     // The undo's own notice offers no further undo, and the asset is back in the listing.
     expect(notices.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();

@@ -152,20 +152,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           value={filters.metadata}
           onChange={(metadata) => setFilters({ ...filters, metadata })}
         />
-        {/* The count gives way first when the row is tight (its full text stays its title). */}
-        <Text
-          flex="1 1 auto"
-          minW="0"
-          truncate
-          fontSize="sm"
-          color="fg.muted"
-          aria-live="polite"
-          px="1"
-          title={countText}
-        >
-          {countText}
-        </Text>
-        <HStack gap="2">
+        <HStack gap="2" ms="auto">
           <ViewModeToggle viewMode={viewMode} onViewMode={setViewMode} />
           <IconButton
             size="sm"
@@ -189,6 +176,18 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           </IconButton>
         </HStack>
       </Flex>
+      {/* The count on its own line: whole in every language, and the search box keeps the room. */}
+      <Text
+        fontSize="sm"
+        color="fg.muted"
+        aria-live="polite"
+        px="1"
+        mt="-1"
+        minH="1lh"
+        data-testid="asset-count"
+      >
+        {countText}
+      </Text>
       <SmartBar
         selectedIds={selection.ids}
         folderId={folder.id}

@@ -11,31 +11,11 @@ import {
   signedInRoutes,
   type HubCall,
 } from '../../../test/fake-hub';
+import { withDesktopListingLayout } from '../../../test/desktop-layout';
 import { renderApp } from '../../../test/render';
 import { TILE_HEIGHT } from '../assets/asset-browser';
 
-// jsdom does no layout: the listing's scroll box gets a desktop size so the virtualiser has rows to show.
-beforeAll(() => {
-  const sized = (element: HTMLElement, value: number) =>
-    element.dataset.testid === 'asset-scroll' ? value : 0;
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return sized(this, 600);
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return sized(this, 920);
-    },
-  });
-});
-
-afterAll(() => {
-  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
-  delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
-});
+withDesktopListingLayout();
 
 beforeEach(async () => {
   localStorage.clear();

@@ -1,37 +1,9 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { fakeHub, ok } from '../../../test/fake-hub';
 import { useJobProgress } from './use-job-progress';
+import { FakeEventSource, installFakeEventSource } from '../../../test/fake-event-source';
 
-/** A stand-in for the browser's EventSource, which jsdom lacks. */
-class FakeEventSource {
-  static opened: FakeEventSource[] = [];
-  static CLOSED = 2;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onerror: (() => void) | null = null;
-  readyState = 1;
-  closed = false;
-
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-
-  emit(data: unknown) {
-    act(() => this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) })));
-  }
-
-  close() {
-    this.closed = true;
-  }
-}
-
-beforeEach(() => {
-  FakeEventSource.opened = [];
-  Object.defineProperty(globalThis, 'EventSource', {
-    value: FakeEventSource,
-    configurable: true,
-    writable: true,
-  });
-});
+installFakeEventSource();
 
 describe('useJobProgress', () => {
   it('follows the job’s events and stops listening when it ends', () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
-import { FakeEventSource } from '../../../test/fake-event-source';
+import { FakeEventSource, installFakeEventSource } from '../../../test/fake-event-source';
 import { fakeHub, hubError, type HubCall } from '../../../test/fake-hub';
 import { renderWithProviders } from '../../../test/render';
 import { ExternalShareDialog } from './external-share-dialog';
@@ -9,9 +9,10 @@ import { RECENT_RECIPIENTS_COOKIE, readRecentRecipients } from './recent-recipie
 
 const STRONG = 'Spider-1966-Press#Kit';
 
+installFakeEventSource();
+
 beforeEach(async () => {
   await i18n.changeLanguage('en');
-  FakeEventSource.install();
   document.cookie = `${RECENT_RECIPIENTS_COOKIE}=${encodeURIComponent(JSON.stringify(['old@example.com']))}; path=/`;
 });
 

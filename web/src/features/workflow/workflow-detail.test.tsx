@@ -6,7 +6,7 @@ import {
   type AssetDetail,
   type Place,
 } from '@paddock/rules';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
 import {
@@ -20,51 +20,15 @@ import {
   type HubCall,
 } from '../../../test/fake-hub';
 import { renderApp } from '../../../test/render';
+import { withDesktopListingLayout } from '../../../test/desktop-layout';
+import { FakeEventSource, installFakeEventSource } from '../../../test/fake-event-source';
 
-/** jsdom has no EventSource: this one lets a test send the job's SSE events. */
-class FakeEventSource {
-  static opened: FakeEventSource[] = [];
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  closed = false;
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-  emit(data: unknown) {
-    act(() => this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) })));
-  }
-  close() {
-    this.closed = true;
-  }
-}
+installFakeEventSource();
 
-// jsdom does no layout: the listing's scroll box gets a desktop size so the virtualiser shows rows.
-beforeAll(() => {
-  for (const [property, value] of [
-    ['clientHeight', 600],
-    ['clientWidth', 920],
-  ] as const) {
-    Object.defineProperty(HTMLElement.prototype, property, {
-      configurable: true,
-      get(this: HTMLElement) {
-        return this.dataset.testid === 'asset-scroll' ? value : 0;
-      },
-    });
-  }
-});
-
-afterAll(() => {
-  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
-  delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
-});
+withDesktopListingLayout();
 
 beforeEach(async () => {
   localStorage.clear();
-  FakeEventSource.opened = [];
-  Object.defineProperty(globalThis, 'EventSource', {
-    value: FakeEventSource,
-    configurable: true,
-    writable: true,
-  });
   await i18n.changeLanguage('en');
 });
 

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { Logger } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import type { AppConfig } from '../config/config.module';
+import { requestConnectionOptions } from '../jobs/redis-connection';
+import type { Clock } from './clock';
+
+export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Lua that loads the windowed counter `{n, start}` at KEYS[key] into the locals `<name>N` and
+ * `<name>Start` (a window over restarts it) and returns the wait in ms while it holds ARGV[max]
+ * within ARGV[window]. A script that goes on counts with `windowCount`.
+ */
+export function windowCheckLua(name: string, key: number, max: number, window: number): string {
+  return `
+local ${name}N = tonumber(redis.call('HGET', KEYS[${key}], 'n') or '0')
+local ${name}Start = tonumber(redis.call('HGET', KEYS[${key}], 'start') or '0')
+if tonumber(ARGV[1]) - ${name}Start >= tonumber(ARGV[${window}]) then
+  ${name}N = 0
+  ${name}Start = tonumber(ARGV[1])
+end
+if ${name}N >= tonumber(ARGV[${max}]) then
+  return ${name}Start + tonumber(ARGV[${window}]) - tonumber(ARGV[1])
+end
+`;
+}
+
+/** Lua that counts one more in the window loaded by `windowCheckLua`. */
+export function windowCountLua(name: string, key: number, window: number): string {
+  return `
+redis.call('HSET', KEYS[${key}], 'n', ${name}N + 1, 'start', ${name}Start)
+redis.call('PEXPIRE', KEYS[${key}], ARGV[${window}])
+`;
+}
+
+/** KEYS: the counter. ARGV: now, max, window ms, add (1 to count, 0 to look). */
+const WINDOW_SCRIPT = `${windowCheckLua('w', 1, 2, 3)}
+if ARGV[4] == '1' then${windowCountLua('w', 1, 3)}end
+return 0
+`;
+
+/**
+ * Windowed counters in Redis, so every api replica shares them and a restart forgets nothing: the
+ * store of the sign-in throttle and of the share-page throttle. Keys are hashed (`key`), so no
+ * name, token or address is stored in clear. Each script runs atomically and answers a wait in ms.
+ */
+export class RedisWindowedCounter {
+  private readonly logger = new Logger(RedisWindowedCounter.name);
+  private readonly redis: Redis;
+  private readonly prefix: string;
+
+  constructor(
+    config: Pick<AppConfig, 'REDIS_URL' | 'REDIS_PREFIX'>,
+    private readonly clock: Clock,
+    scope: string,
+  ) {
+    this.redis = new Redis(config.REDIS_URL, requestConnectionOptions());
+    this.redis.on('error', (err: Error) => this.logger.warn({ err }, `Redis connection error (${scope})`));
+    this.prefix = `${config.REDIS_PREFIX}:${scope}:`;
+  }
+
+  /** The Redis key of `kind` for `text`, hashed. */
+  key(kind: string, text: string): string {
+    return `${this.prefix}${kind}:${createHash('sha256').update(text).digest('hex')}`;
+  }
+
+  /** Refused while `key` holds `max` counts within `windowMs`; else counted when `count`. */
+  hit(key: string, max: number, windowMs: number, count: boolean): Promise<ThrottleVerdict> {
+    return this.run(WINDOW_SCRIPT, [key], [max, windowMs, count ? '1' : '0']);
+  }
+
+  /** An atomic script of the caller's: ARGV[1] is now, then `args`; it answers a wait in ms. */
+  async run(script: string, keys: string[], args: (string | number)[]): Promise<ThrottleVerdict> {
+    const wait = Number(
+      await this.redis.eval(script, keys.length, ...keys, this.clock.now().getTime(), ...args),
+    );
+    return wait > 0 ? { allowed: false, retryAfterSeconds: Math.ceil(wait / 1000) } : { allowed: true };
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * jsdom does no layout: for the tests of a file, the listing's scroll box gets a desktop size so
+ * the virtualiser shows rows.
+ */
+export function withDesktopListingLayout(size = { height: 600, width: 920 }): void {
+  beforeAll(() => {
+    for (const [property, value] of [
+      ['clientHeight', size.height],
+      ['clientWidth', size.width],
+    ] as const) {
+      Object.defineProperty(HTMLElement.prototype, property, {
+        configurable: true,
+        get(this: HTMLElement) {
+          return this.dataset.testid === 'asset-scroll' ? value : 0;
+        },
+      });
+    }
+  });
+
+  afterAll(() => {
+    delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+    delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
+  });
+}
