@@ -28,6 +28,7 @@ describe('placeOfFolder over the demo folder codes (SPEC §3)', () => {
     [[top, f('arch04-marketing')], 'archives', 'department', null],
     [[top, f('arch04-marketing'), f('campaign-2026')], 'archives', 'department', null],
     [[top, f('arch06-marketing')], 'archives', 'internSharing', null],
+    [[top, f('arch06-marketing'), f('press')], 'archives', 'channels', null],
     [[top, f('junk-marketing')], 'departmentJunk', null, null],
     [[top], 'archives', 'shared', null],
   ] as const)('path %# reads as the %s view', (path, view, archiveSubState, step) => {

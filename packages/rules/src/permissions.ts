@@ -87,7 +87,13 @@ export function placeOfFolder(path: readonly PathFolder[], side: 'supplier' | 'm
       case FOLDER_CODES.departmentArchive:
         return { ...base, view: 'archives', archiveSubState: 'department', department };
       case FOLDER_CODES.internalShared:
-        return { ...base, view: 'archives', archiveSubState: 'internSharing', department };
+        // The folders below the internally shared folder are the sharing channels (SPEC §2, §6).
+        return {
+          ...base,
+          view: 'archives',
+          archiveSubState: i < path.length - 1 ? 'channels' : 'internSharing',
+          department,
+        };
       default:
         continue;
     }

@@ -20,9 +20,11 @@ import {
   FolderDetailResponse,
   FolderIdParams,
   FolderLanguageQuery,
+  FolderTreeQuery,
   FolderTreeResponse,
   RenameFolderDto,
 } from './folders.dto';
+import { scopeOf } from './folder-scope';
 import { FoldersService } from './folders.service';
 
 /** SPEC §2 folder tree and folder dialogs; every right is checked by the provider with the user's token. */
@@ -39,12 +41,12 @@ export class FoldersController {
   constructor(private readonly folders: FoldersService) {}
 
   @Get('tree')
-  @ApiOkResponse({ type: FolderTreeResponse, description: 'Every folder the user may see, as a tree' })
-  async tree(
-    @CurrentUser() user: AuthUser,
-    @Query() query: FolderLanguageQuery,
-  ): Promise<FolderTreeResponse> {
-    return { roots: await this.folders.tree(user, query.lang) };
+  @ApiOkResponse({
+    type: FolderTreeResponse,
+    description: 'Every folder the user may see, as a tree; with a view, only that view\'s folders',
+  })
+  async tree(@CurrentUser() user: AuthUser, @Query() query: FolderTreeQuery): Promise<FolderTreeResponse> {
+    return { roots: await this.folders.tree(user, query.lang, scopeOf(query)) };
   }
 
   @Get(':id')

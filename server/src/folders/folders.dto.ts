@@ -1,7 +1,7 @@
 import { IsName } from '../common/latin1.validator';
 import { AssetActionsDto, PlaceDto } from '../workflow/place-actions.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { LANGUAGES, LIMITS, type Language } from '@paddock/rules';
+import { ARCHIVE_SUB_STATES, LANGUAGES, LIMITS, VIEWS, type ArchiveSubState, type Language, type View } from '@paddock/rules';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
@@ -18,6 +18,24 @@ export class FolderLanguageQuery {
   @IsOptional()
   @IsIn(LANGUAGES)
   lang?: Language;
+}
+
+export class FolderTreeQuery extends FolderLanguageQuery {
+  @ApiPropertyOptional({
+    enum: VIEWS,
+    description: "Only the view's folders (SPEC §2), with the folders above them as context; every folder without",
+  })
+  @IsOptional()
+  @IsIn(VIEWS)
+  view?: View;
+
+  @ApiPropertyOptional({
+    enum: ARCHIVE_SUB_STATES,
+    description: 'In the archives view: only this sub-state (SPEC §2); every archive folder without',
+  })
+  @IsOptional()
+  @IsIn(ARCHIVE_SUB_STATES)
+  archive?: ArchiveSubState;
 }
 
 export class FolderIdParams {
@@ -86,6 +104,11 @@ export class FolderNodeResponse {
       'On a top-level folder below folders the user does not see: the name of the top folder above it (its department)',
   })
   department?: string;
+  @ApiPropertyOptional({
+    description:
+      'In a view-scoped tree: a folder kept only because folders of the view sit below it, shown for orientation and not opened',
+  })
+  context?: boolean;
 }
 
 export class FolderDetailResponse extends FolderNodeResponse {

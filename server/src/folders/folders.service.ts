@@ -7,6 +7,7 @@ import {
   nameIn,
   type FolderAction,
   type Language,
+  type ViewScope,
 } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
@@ -14,6 +15,7 @@ import { SERVICE_SESSION, type ServiceSession } from '../provider/service-sessio
 import { PlaceActions } from '../workflow/place-actions';
 import { ROOT_FOLDER_ID, type FolderDetailResponse, type FolderNodeResponse } from './folders.dto';
 import { folderActionNotAllowed, rootIsReadOnly } from './folders.errors';
+import { foldersInView } from './folder-scope';
 
 type Gateway = Pick<
   FoldersGateway,
@@ -31,6 +33,14 @@ function viewOf(user: AuthUser, lang: Language | undefined): View {
 
 function byName(a: FolderNodeResponse, b: FolderNodeResponse): number {
   return a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+}
+
+/** Flags the folders a view-scoped tree keeps only for orientation. */
+function markContext(nodes: FolderNodeResponse[], kept: ReadonlyMap<string, boolean>): void {
+  for (const node of nodes) {
+    if (kept.get(node.id)) node.context = true;
+    markContext(node.children ?? [], kept);
+  }
 }
 
 /** The same name in every asset locale (IT and EN), as asset rename does. */
@@ -52,13 +62,28 @@ export class FoldersService {
     @Inject(SERVICE_SESSION) private readonly service: Pick<ServiceSession, 'withToken'>,
   ) {}
 
-  /** The whole visible tree: top-level nodes are the visible folders whose parent is not visible. */
-  async tree(user: AuthUser, lang?: Language): Promise<FolderNodeResponse[]> {
+  /**
+   * The visible tree, or with a scope only that view's folders and the folders above them (SPEC
+   * §2): top-level nodes are the kept folders whose parent is not visible.
+   */
+  async tree(user: AuthUser, lang?: Language, scope?: ViewScope | null): Promise<FolderNodeResponse[]> {
     const view = viewOf(user, lang);
     const folders = await this.gateway.allFolders(user.providerToken, assetLocaleOf(view.lang));
-    const roots = this.assemble(folders, view);
+    const kept = scope ? await this.inView(user, folders, scope) : null;
+    const roots = this.assemble(kept ? folders.filter((f) => kept.has(f.id)) : folders, view);
+    if (kept) markContext(roots, kept);
     await this.nameDepartments(roots, folders, view);
     return roots;
+  }
+
+  /** A folder's place needs its whole path: the ancestors the user does not see are read by the service. */
+  private async inView(user: AuthUser, folders: ProviderFolder[], scope: ViewScope) {
+    const visible = new Set(folders.map((f) => f.id));
+    const hiddenIds = [...new Set(folders.flatMap((f) => f.ancestorIds))].filter((id) => !visible.has(id));
+    const hidden = hiddenIds.length
+      ? await this.service.withToken((token) => this.gateway.foldersByIds(token, hiddenIds))
+      : [];
+    return foldersInView(user, folders, hidden, scope);
   }
 
   /**

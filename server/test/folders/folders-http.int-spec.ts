@@ -155,6 +155,81 @@ describe('folders over HTTP', () => {
     expect((await tree('marco.multi')).map((r) => r.department)).toEqual([undefined, undefined]);
   });
 
+  /** The view-scoped tree as `prettyId` (marked `~` when kept only as context), depth first. */
+  const scoped = async (username: string, query: string) => {
+    const res = await clients[username].get<FolderTreeResponse>(`/api/folders/tree?${query}`);
+    expect(res.status).toBe(200);
+    return flatten(res.body.roots).map((n) => (n.context ? `~${n.prettyId}` : n.prettyId));
+  };
+
+  it("answers each view's own folders, with the folders above them as context (SPEC §2)", async () => {
+    // The approver meets the step she approves at; the observer, who approves at none, every step.
+    expect(await scoped('anna.bianchi', 'view=approver')).toEqual([
+      '~dept-marketing',
+      `~${mkt(FOLDER_CODES.approval)}`,
+      mkt(FOLDER_CODES.approvalStep1),
+    ]);
+    expect(await scoped('paola.neri', 'view=approver')).toEqual([
+      '~dept-marketing',
+      `~${mkt(FOLDER_CODES.approval)}`,
+      mkt(FOLDER_CODES.approvalStep1),
+      mkt('appstp2'),
+    ]);
+    expect(await scoped('mario.rossi', 'view=rejected')).toEqual([
+      '~dept-marketing',
+      `~${mkt(FOLDER_CODES.approval)}`,
+      mkt(FOLDER_CODES.rejected),
+    ]);
+    expect(await scoped('mario.rossi', 'view=enrichment')).toEqual([
+      '~dept-marketing',
+      mkt(FOLDER_CODES.enrichment),
+    ]);
+    expect(await scoped('mario.rossi', 'view=departmentJunk')).toEqual([
+      '~dept-marketing',
+      mkt(FOLDER_CODES.junk),
+    ]);
+    expect(await scoped('mario.rossi', 'view=supplier')).toEqual([
+      '~dept-marketing',
+      mkt(FOLDER_CODES.suppliers),
+      `${mkt(FOLDER_CODES.suppliers)}-fotostudio`,
+      // By name: 'received from suppliers', then 'sent to suppliers'.
+      mkt(FOLDER_CODES.supplierWork),
+      'inbox-marketing-fotostudio',
+    ]);
+    // The supplier's own folders are its roots: sent holds its work folder, received the maker's.
+    const sent = await scoped('foto.studio', 'view=supplierSent');
+    expect(sent.filter((c) => c.includes('marketing'))).toEqual([
+      `${mkt(FOLDER_CODES.suppliers)}-fotostudio`,
+      mkt(FOLDER_CODES.supplierWork),
+    ]);
+    const received = await scoped('foto.studio', 'view=supplierRecieved');
+    expect(received.filter((c) => c.includes('marketing'))).toEqual([
+      `~${mkt(FOLDER_CODES.suppliers)}-fotostudio`,
+      'inbox-marketing-fotostudio',
+    ]);
+  });
+
+  it('answers each archive sub-state, the channels below the internally shared folder', async () => {
+    expect(await scoped('mario.rossi', 'view=archives&archive=department')).toEqual([
+      '~dept-marketing',
+      mkt(FOLDER_CODES.departmentArchive),
+    ]);
+    expect(await scoped('mario.rossi', 'view=archives&archive=internSharing')).toEqual([
+      '~dept-marketing',
+      mkt(FOLDER_CODES.internalShared),
+    ]);
+    expect(await scoped('mario.rossi', 'view=archives&archive=channels')).toEqual([
+      '~dept-marketing',
+      `~${mkt(FOLDER_CODES.internalShared)}`,
+      'channel-marketing-press',
+    ]);
+    // A view that has no folder for the user is an empty tree, never another view's folders.
+    expect(await scoped('foto.studio', 'view=archives&archive=department')).toEqual([]);
+    const bad = await clients['mario.rossi'].get<{ code: string }>('/api/folders/tree?view=nowhere');
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('VALIDATION_FAILED');
+  });
+
   it('answers one folder with its sub-folders and breadcrumb; hidden folders are not found', async () => {
     const work = await clients['mario.rossi'].get<FolderDetailResponse>(
       `/api/folders/${id(mkt(FOLDER_CODES.supplierWork))}?lang=it`,
