@@ -12,6 +12,7 @@ import {
   type Place,
 } from './permissions';
 import type { Role } from './roles';
+import { isPlaceInView } from './view-scope';
 
 const f = (prettyId: string, isSupplier = false): PathFolder => ({ prettyId, isSupplier });
 const top = f('dept-marketing');
@@ -164,5 +165,53 @@ describe('isSearchAllowed (SPEC §2)', () => {
     expect(isSearchAllowed(['user', 'approver'], APPROVER_SEARCH_MAX_DEPTH - 1)).toBe(true);
     expect(isSearchAllowed(['user', 'approver'], APPROVER_SEARCH_MAX_DEPTH)).toBe(false);
     expect(isSearchAllowed(['user'], APPROVER_SEARCH_MAX_DEPTH + 5)).toBe(true);
+  });
+});
+
+describe('reject (SPEC §4, §6)', () => {
+  const at = (view: Place['view'], step: number | null): Place => ({
+    ...archiveOf('marketing'),
+    view,
+    archiveSubState: null,
+    step,
+  });
+
+  it("rejects at the approver's step, and from the supplier view a delivery at that step", () => {
+    expect(isAssetActionAllowed('reject', subject(['approver'], at('approver', 1)))).toBe(true);
+    expect(isAssetActionAllowed('reject', subject(['approver'], at('supplierRecieved', 1)))).toBe(true);
+    // Accept stays in the approver view.
+    expect(isAssetActionAllowed('accept', subject(['approver'], at('supplierRecieved', 1)))).toBe(false);
+    const notEnabled = { asset: { enabledForStep: false, rejected: false, restricted: false } };
+    expect(isAssetActionAllowed('reject', subject(['approver'], at('supplierRecieved', 1), notEnabled))).toBe(
+      false,
+    );
+    expect(isAssetActionAllowed('reject', subject(['approver'], at('supplierSent', 1)))).toBe(false);
+    expect(isAssetActionAllowed('reject', subject(['approver'], at('supplierRecieved', null)))).toBe(false);
+  });
+});
+
+describe('isPlaceInView (SPEC §2 views scope the tree)', () => {
+  const approver = { approvesAnyStep: true, enabledForStep: (p: Place) => p.step === 1 };
+  const observer = { approvesAnyStep: false, enabledForStep: () => false };
+  const place = (path: PathFolder[], side: 'maker' | 'supplier' = 'maker') => placeOfFolder(path, side);
+  const step = (n: number) => place([top, f('appr02-marketing'), f(`appstp${n}-marketing`)]);
+
+  it('shows an approver her own steps, an observer every step, and no approval folder above them', () => {
+    expect(isPlaceInView(step(1), { view: 'approver', archiveSubState: null }, approver)).toBe(true);
+    expect(isPlaceInView(step(2), { view: 'approver', archiveSubState: null }, approver)).toBe(false);
+    expect(isPlaceInView(step(2), { view: 'approver', archiveSubState: null }, observer)).toBe(true);
+    const approval = place([top, f('appr02-marketing')]);
+    expect(isPlaceInView(approval, { view: 'approver', archiveSubState: null }, observer)).toBe(false);
+  });
+
+  it('narrows the archives to a sub-state, and the maker sees both supplier directions', () => {
+    const channel = place([top, f('arch06-marketing'), f('press')]);
+    expect(isPlaceInView(channel, { view: 'archives', archiveSubState: 'channels' }, observer)).toBe(true);
+    expect(isPlaceInView(channel, { view: 'archives', archiveSubState: 'internSharing' }, observer)).toBe(
+      false,
+    );
+    const work = place([top, f('frnt01-marketing', true), f('lvrr02-marketing', true)]);
+    expect(isPlaceInView(work, { view: 'supplier', archiveSubState: null }, observer)).toBe(true);
+    expect(isPlaceInView(work, { view: 'enrichment', archiveSubState: null }, observer)).toBe(false);
   });
 });

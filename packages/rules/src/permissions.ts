@@ -158,6 +158,8 @@ const DELETE_VIEWS: readonly View[] = [
 ];
 const TAG_VIEWS: readonly View[] = ['enrichment', 'rejected', 'supplier', 'supplierSent', 'supplierRecieved'];
 const DOWNLOAD_VIEWS: readonly View[] = ['archives', 'supplier', 'rejected'];
+/** Where an approver enabled for the asset's step rejects it: its step, or the delivery the supplier sent. */
+export const REJECT_VIEWS: readonly View[] = ['approver', 'supplierRecieved'];
 const FOLDER_WRITE_VIEWS: readonly View[] = ['archives', 'supplier', 'enrichment'];
 const FOLDER_SHARE_VIEWS: readonly View[] = ['archives', 'supplier'];
 
@@ -191,8 +193,10 @@ export function isAssetActionAllowed(action: AssetAction, s: PermissionSubject):
   if (BRANCH_SHARING_LIMITED.includes(action) && outsideOwnDepartment(s)) return false;
   switch (action) {
     case 'accept':
-    case 'reject':
       return view === 'approver' && s.place.step !== null && s.asset.enabledForStep;
+    case 'reject':
+      // From the supplier view too (SPEC §4): the maker's approver sends a delivery back.
+      return REJECT_VIEWS.includes(view) && s.place.step !== null && s.asset.enabledForStep;
     case 'move':
       if (view === 'approver' || view === 'departmentJunk') return false;
       // Elsewhere it "depends on folder ancestry": the write right inherited down the tree.
