@@ -1,9 +1,19 @@
-import type { FolderNode, FolderTreeResponse, Language } from '@paddock/rules';
+import type { FolderNode, FolderTreeResponse, Language, ViewScope } from '@paddock/rules';
 import { request } from './http';
 
-/** The folders the user may see, named in the interface language (the hub falls back to EN). */
-export function fetchFolderTree(language: Language, signal?: AbortSignal): Promise<FolderTreeResponse> {
-  return request<FolderTreeResponse>(`/api/folders/tree?lang=${language}`, { signal });
+/**
+ * The folders the user may see, named in the interface language (the hub falls back to EN); with a
+ * scope, only that view's folders and, marked as context, the folders above them.
+ */
+export function fetchFolderTree(
+  language: Language,
+  scope: ViewScope | null,
+  signal?: AbortSignal,
+): Promise<FolderTreeResponse> {
+  const query = new URLSearchParams({ lang: language });
+  if (scope) query.set('view', scope.view);
+  if (scope?.archiveSubState) query.set('archive', scope.archiveSubState);
+  return request<FolderTreeResponse>(`/api/folders/tree?${query.toString()}`, { signal });
 }
 
 /** One folder with its breadcrumb path, root first. */
