@@ -1,6 +1,7 @@
 import type { ASSET_ERROR_CODES } from './assets';
 import type { SHARE_ERROR_CODES } from './sharing';
 import type { ENRICHMENT_ERROR_CODES } from './enrichment';
+import type { FolderErrorCode } from './folders';
 import type { WORKFLOW_ERROR_CODES } from './workflow';
 
 /**
@@ -129,6 +130,7 @@ export type ErrorCode =
   | (typeof WORKFLOW_ERROR_CODES)[keyof typeof WORKFLOW_ERROR_CODES]
   | (typeof SHARE_ERROR_CODES)[keyof typeof SHARE_ERROR_CODES]
   | (typeof ENRICHMENT_ERROR_CODES)[keyof typeof ENRICHMENT_ERROR_CODES]
+  | FolderErrorCode
   | ECode;
 
 /** The body of every error the hub answers (CONVENTIONS §8). */

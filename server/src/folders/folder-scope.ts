@@ -32,8 +32,7 @@ export function foldersInView(
     const path = [...folder.ancestorIds.flatMap((id) => byId.get(id) ?? []), folder];
     if (!isPlaceInView(placeOfFolder(path, side), scope, approver)) continue;
     kept.set(folder.id, false);
-    for (const id of folder.ancestorIds)
-      if (!kept.has(id) && visibleIds.has(id)) kept.set(id, true);
+    for (const id of folder.ancestorIds) if (!kept.has(id) && visibleIds.has(id)) kept.set(id, true);
   }
   return kept;
 }

@@ -22,7 +22,7 @@ import {
   FolderLanguageQuery,
   FolderTreeQuery,
   FolderTreeResponse,
-  RenameFolderDto,
+  UpdateFolderDto,
 } from './folders.dto';
 import { scopeOf } from './folder-scope';
 import { FoldersService } from './folders.service';
@@ -43,7 +43,7 @@ export class FoldersController {
   @Get('tree')
   @ApiOkResponse({
     type: FolderTreeResponse,
-    description: 'Every folder the user may see, as a tree; with a view, only that view\'s folders',
+    description: "Every folder the user may see, as a tree; with a view, only that view's folders",
   })
   async tree(@CurrentUser() user: AuthUser, @Query() query: FolderTreeQuery): Promise<FolderTreeResponse> {
     return { roots: await this.folders.tree(user, query.lang, scopeOf(query)) };
@@ -65,7 +65,8 @@ export class FoldersController {
 
   @Post()
   @ApiCreatedResponse({ type: FolderDetailResponse, description: 'The new folder' })
-  @ApiBadRequestResponse({ description: 'Missing name (VALIDATION_FAILED)' })
+  @ApiBadRequestResponse({ description: 'Missing name (FOLDER_NAME_REQUIRED)' })
+  @ApiConflictResponse({ description: 'The provider refused the folder (FOLDER_CREATE_FAILED)' })
   @ApiForbiddenResponse({ description: 'No manage right on the parent (FORBIDDEN)' })
   @ApiNotFoundResponse({ description: 'Parent not found or not visible (NOT_FOUND)' })
   create(
@@ -77,17 +78,24 @@ export class FoldersController {
   }
 
   @Patch(':id')
-  @ApiOkResponse({ type: FolderDetailResponse, description: 'The renamed folder' })
-  @ApiBadRequestResponse({ description: 'Missing name (VALIDATION_FAILED)' })
+  @ApiOkResponse({ type: FolderDetailResponse, description: 'The renamed or recoded folder' })
+  @ApiBadRequestResponse({
+    description:
+      'Empty name (FOLDER_NAME_REQUIRED), a code of the wrong form (FOLDER_PRETTY_ID_INVALID) or a workflow code (FOLDER_PRETTY_ID_RESERVED)',
+  })
+  @ApiConflictResponse({
+    description:
+      'The provider refused the name (FOLDER_RENAME_FAILED) or the code, e.g. taken (FOLDER_PRETTY_ID_FAILED)',
+  })
   @ApiForbiddenResponse({ description: 'No manage right on the folder (FORBIDDEN)' })
   @ApiNotFoundResponse({ description: 'No such folder, or not visible (NOT_FOUND)' })
   rename(
     @CurrentUser() user: AuthUser,
     @Param() params: FolderIdParams,
-    @Body() body: RenameFolderDto,
+    @Body() body: UpdateFolderDto,
     @Query() query: FolderLanguageQuery,
   ): Promise<FolderDetailResponse> {
-    return this.folders.rename(user, params.id, body.name, query.lang);
+    return this.folders.update(user, params.id, body, query.lang);
   }
 
   @Delete(':id')

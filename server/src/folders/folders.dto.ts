@@ -1,7 +1,16 @@
 import { IsName } from '../common/latin1.validator';
 import { AssetActionsDto, PlaceDto } from '../workflow/place-actions.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ARCHIVE_SUB_STATES, LANGUAGES, LIMITS, VIEWS, type ArchiveSubState, type Language, type View } from '@paddock/rules';
+import {
+  ARCHIVE_SUB_STATES,
+  FOLDER_PRETTY_ID_MAX_LENGTH,
+  LANGUAGES,
+  LIMITS,
+  VIEWS,
+  type ArchiveSubState,
+  type Language,
+  type View,
+} from '@paddock/rules';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
@@ -23,7 +32,8 @@ export class FolderLanguageQuery {
 export class FolderTreeQuery extends FolderLanguageQuery {
   @ApiPropertyOptional({
     enum: VIEWS,
-    description: "Only the view's folders (SPEC §2), with the folders above them as context; every folder without",
+    description:
+      "Only the view's folders (SPEC §2), with the folders above them as context; every folder without",
   })
   @IsOptional()
   @IsIn(VIEWS)
@@ -52,24 +62,38 @@ export class CreateFolderDto {
   @MaxLength(100)
   parentId: string;
 
-  @ApiProperty({
-    description: 'Name, saved in IT and EN (SPEC §5: a folder must have a name)',
+  @ApiPropertyOptional({
+    description: 'Name, saved in IT and EN (SPEC §5: a folder must have a name, else FOLDER_NAME_REQUIRED)',
     maxLength: LIMITS.nameMaxLength,
   })
+  @IsOptional()
   @Transform(trimmed)
   @IsString()
-  @IsNotEmpty({ message: 'Folder must have a name' })
   @IsName()
-  name: string;
+  name?: string;
 }
 
-export class RenameFolderDto {
-  @ApiProperty({ description: 'New name, saved in IT and EN', maxLength: LIMITS.nameMaxLength })
+export class UpdateFolderDto {
+  @ApiPropertyOptional({
+    description: 'New name, saved in IT and EN; empty is FOLDER_NAME_REQUIRED',
+    maxLength: LIMITS.nameMaxLength,
+  })
+  @IsOptional()
   @Transform(trimmed)
   @IsString()
-  @IsNotEmpty({ message: 'Folder must have a name' })
   @IsName()
-  name: string;
+  name?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'New code (prettyId): lower-case letters and digits in dash-separated parts (FOLDER_PRETTY_ID_INVALID); the codes of SPEC §3 stay the workflow folders own (FOLDER_PRETTY_ID_RESERVED)',
+    maxLength: FOLDER_PRETTY_ID_MAX_LENGTH,
+  })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(FOLDER_PRETTY_ID_MAX_LENGTH)
+  prettyId?: string;
 }
 
 export class FolderRightsResponse {

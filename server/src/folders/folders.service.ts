@@ -4,7 +4,9 @@ import {
   FALLBACK_LANGUAGE,
   assetLocaleOf,
   folderNameIn,
+  isFolderPrettyIdWellFormed,
   nameIn,
+  specialCodeOf,
   type FolderAction,
   type Language,
   type ViewScope,
@@ -14,12 +16,26 @@ import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../pr
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { PlaceActions } from '../workflow/place-actions';
 import { ROOT_FOLDER_ID, type FolderDetailResponse, type FolderNodeResponse } from './folders.dto';
-import { folderActionNotAllowed, rootIsReadOnly } from './folders.errors';
+import {
+  folderActionNotAllowed,
+  folderNameRequired,
+  prettyIdInvalid,
+  prettyIdReserved,
+  rootIsReadOnly,
+} from './folders.errors';
+import { DomainError } from '../common/domain-error';
 import { foldersInView } from './folder-scope';
 
 type Gateway = Pick<
   FoldersGateway,
-  'allFolders' | 'folder' | 'subFolders' | 'foldersByIds' | 'createFolder' | 'renameFolder' | 'deleteFolder'
+  | 'allFolders'
+  | 'folder'
+  | 'subFolders'
+  | 'foldersByIds'
+  | 'createFolder'
+  | 'renameFolder'
+  | 'changePrettyId'
+  | 'deleteFolder'
 >;
 
 interface View {
@@ -149,19 +165,38 @@ export class FoldersService {
   async create(
     user: AuthUser,
     parentId: string,
-    name: string,
+    name: string | undefined,
     lang?: Language,
   ): Promise<FolderDetailResponse> {
+    if (!name) throw folderNameRequired();
     if (parentId === ROOT_FOLDER_ID) throw rootIsReadOnly();
     await this.check(user, parentId, 'folderCreate');
     const id = await this.gateway.createFolder(user.providerToken, parentId, namesOf(name));
     return this.folder(user, id, lang);
   }
 
-  async rename(user: AuthUser, id: string, name: string, lang?: Language): Promise<FolderDetailResponse> {
+  /** Rename (IT and EN) and, or, a new code (prettyId): both are SPEC §6 "rename". */
+  async update(
+    user: AuthUser,
+    id: string,
+    change: { name?: string; prettyId?: string },
+    lang?: Language,
+  ): Promise<FolderDetailResponse> {
+    const { name, prettyId } = change;
+    if (name === undefined && prettyId === undefined) throw DomainError.invalid('Nothing to change');
+    if (name !== undefined && !name) throw folderNameRequired();
+    if (prettyId !== undefined && !isFolderPrettyIdWellFormed(prettyId)) throw prettyIdInvalid();
     if (id === ROOT_FOLDER_ID) throw rootIsReadOnly();
     await this.check(user, id, 'folderRename');
-    await this.gateway.renameFolder(user.providerToken, id, namesOf(name));
+    const token = user.providerToken;
+    if (prettyId !== undefined) {
+      const current = await this.gateway.folder(token, id);
+      if (prettyId !== current.prettyId) {
+        if (specialCodeOf(current.prettyId) || specialCodeOf(prettyId)) throw prettyIdReserved();
+        await this.gateway.changePrettyId(token, id, prettyId);
+      }
+    }
+    if (name) await this.gateway.renameFolder(token, id, namesOf(name));
     return this.folder(user, id, lang);
   }
 

@@ -63,7 +63,7 @@ describe('folders over HTTP', () => {
       password: t.config.PROVIDER_SERVICE_PASSWORD,
       groups: [SERVICE_ACCOUNT.group],
     });
-    for (const u of ['mario.rossi', 'foto.studio', 'marco.multi', 'anna.bianchi', 'paola.neri'])
+    for (const u of ['mario.rossi', 'foto.studio', 'marco.multi', 'anna.bianchi', 'paola.neri', 'admin'])
       clients[u] = await signedIn(u);
   });
   afterAll(() => t.close());
@@ -320,6 +320,9 @@ describe('folders over HTTP', () => {
       ['anna.bianchi', 'DELETE', `/api/folders/${id(mkt(FOLDER_CODES.approvalStep1))}`, undefined],
       ['mario.rossi', 'PATCH', `/api/folders/${id(mkt(FOLDER_CODES.junk))}`, { name: 'Bin' }],
       ['mario.rossi', 'DELETE', `/api/folders/${id('dept-marketing')}`, undefined],
+      // The admin manages the junk in the provider, but SPEC §6 keeps folder changes out of it.
+      ['admin', 'POST', '/api/folders', { parentId: id(mkt(FOLDER_CODES.junk)), name: 'x' }],
+      ['admin', 'PATCH', `/api/folders/${id(mkt(FOLDER_CODES.junk))}`, { name: 'Bin' }],
       // The synthetic root cannot be written by anyone.
       ['mario.rossi', 'POST', '/api/folders', { parentId: 'root', name: 'Top' }],
       ['mario.rossi', 'DELETE', '/api/folders/root', undefined],
@@ -352,13 +355,44 @@ describe('folders over HTTP', () => {
       { parentId: archive },
     ]) {
       const res = await mario.send<{ code: string }>('POST', '/api/folders', body);
-      expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+      expect([res.status, res.body.code]).toEqual([400, 'FOLDER_NAME_REQUIRED']);
     }
     const rename = await mario.send<{ code: string }>('PATCH', `/api/folders/${archive}`, { name: ' ' });
-    expect(rename.status).toBe(400);
+    expect([rename.status, rename.body.code]).toEqual([400, 'FOLDER_NAME_REQUIRED']);
     expect((await mario.get<FolderDetailResponse>(`/api/folders/${archive}`)).body.name).toBe(
       'Department archive',
     );
+  });
+
+  it("changes a folder's code; a taken, malformed or workflow code each has its own error", async () => {
+    const mario = clients['mario.rossi'];
+    const archive = id(mkt(FOLDER_CODES.departmentArchive));
+    const created = await mario.send<FolderDetailResponse>('POST', '/api/folders', {
+      parentId: archive,
+      name: 'Salone 2026',
+    });
+    const folderPath = `/api/folders/${created.body.id}`;
+    const recoded = await mario.send<FolderDetailResponse>('PATCH', folderPath, { prettyId: 'salone-2026' });
+    expect(recoded.status).toBe(200);
+    expect(recoded.body).toMatchObject({ prettyId: 'salone-2026', name: 'Salone 2026' });
+
+    const refusals: [unknown, number, string][] = [
+      [{ prettyId: 'dept-heritage' }, 409, 'FOLDER_PRETTY_ID_FAILED'],
+      [{ prettyId: 'Salone 2026' }, 400, 'FOLDER_PRETTY_ID_INVALID'],
+      [{ prettyId: 'arch04-marketing-2' }, 400, 'FOLDER_PRETTY_ID_RESERVED'],
+      [{}, 400, 'VALIDATION_FAILED'],
+    ];
+    for (const [body, status, code] of refusals) {
+      const res = await mario.send<{ code: string }>('PATCH', folderPath, body);
+      expect([body, res.status, res.body.code]).toEqual([body, status, code]);
+    }
+    // A workflow folder keeps its code, even where its user may rename it.
+    const special = await mario.send<{ code: string }>('PATCH', `/api/folders/${archive}`, {
+      prettyId: 'my-archive',
+    });
+    expect([special.status, special.body.code]).toEqual([400, 'FOLDER_PRETTY_ID_RESERVED']);
+    expect((await mario.get<FolderDetailResponse>(folderPath)).body.prettyId).toBe('salone-2026');
+    expect((await mario.send('DELETE', folderPath)).status).toBe(204);
   });
 
   it('refuses changes without the CSRF token and answers 401 when signed out', async () => {
