@@ -20,3 +20,25 @@ export function fetchFolderTree(
 export function fetchFolder(id: string, language: Language, signal?: AbortSignal): Promise<FolderNode> {
   return request<FolderNode>(`/api/folders/${encodeURIComponent(id)}?lang=${language}`, { signal });
 }
+
+/** A new sub-folder, named the same in IT and EN (SPEC §4 folder management). */
+export function createFolder(parentId: string, name: string, language: Language): Promise<FolderNode> {
+  return request<FolderNode>(`/api/folders?lang=${language}`, { method: 'POST', body: { parentId, name } });
+}
+
+/** A new name (IT and EN) or a new code (prettyId). */
+export function updateFolder(
+  id: string,
+  change: { name: string } | { prettyId: string },
+  language: Language,
+): Promise<FolderNode> {
+  return request<FolderNode>(`/api/folders/${encodeURIComponent(id)}?lang=${language}`, {
+    method: 'PATCH',
+    body: change,
+  });
+}
+
+/** Deletes an empty folder (FOLDER_NOT_EMPTY otherwise). */
+export function deleteFolder(id: string): Promise<void> {
+  return request<void>(`/api/folders/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}

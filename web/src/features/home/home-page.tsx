@@ -16,6 +16,7 @@ import { AreaLoader } from '../ui/area-loader';
 import { useAreaLoader } from '../ui/use-area-loader';
 import { archiveSubStateOf, DEFAULT_ARCHIVE_SUB_STATE } from './archive-tree';
 import { FolderListing } from './folder-listing';
+import { FolderMenu } from './folder-menu';
 import { TreePanelResizer, useTreeWidth } from './tree-panel-resizer';
 
 const TREE_PANEL_ID = 'home-folder-tree';
@@ -131,6 +132,19 @@ export function HomePage() {
         minH="40"
         overflowY="auto"
       >
+        {found && selectable(found.folder) ? (
+          <Flex justify="flex-end" position="absolute" top="1" right="1" zIndex="1">
+            <FolderMenu
+              key={found.folder.id}
+              folder={found.folder}
+              path={found.path}
+              session={session}
+              onChanged={(next) =>
+                void navigate({ search: (previous) => ({ ...previous, folder: next, asset: undefined }) })
+              }
+            />
+          </Flex>
+        ) : null}
         {tree.isError ? (
           <Text role="alert" p="3" color="fg.error">
             {t('assets.treeFailed')}
