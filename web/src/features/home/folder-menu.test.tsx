@@ -69,10 +69,13 @@ describe('FolderMenu', () => {
     fakeHub({ 'PATCH /api/folders/arch': hubError(409, 'FOLDER_PRETTY_ID_FAILED') });
     const onChanged = menuFor(archive());
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Folder actions: Department archive' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Change code' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Code of Department archive' });
-    const code = screen.getByLabelText(/^Code/);
+    // From the keyboard this time: Enter opens the menu, the third entry is the code.
+    screen.getByRole('button', { name: 'Folder actions: Department archive' }).focus();
+    await user.keyboard('{Enter}');
+    await screen.findAllByRole('menuitem');
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Change the code of Department archive' });
+    const code = screen.getByRole('textbox', { name: 'Code' });
     await user.clear(code);
     await user.type(code, 'taken{Enter}');
     await waitFor(() =>
