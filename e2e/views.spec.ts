@@ -89,7 +89,7 @@ for (const lang of LANGS) {
     await page.context().clearCookies();
     await signIn(page, 'foto.studio', lang);
     await expect(page.getByRole('heading', { name: t.views.supplierSent, level: 1 })).toBeVisible();
-    await expectOpened(page, /^Foto Studio · /);
+    await expectOpened(page, /^(inviati al costruttore|sent to the maker|envoyés au constructeur)$/);
     await keepScreenshot(page, `views-supplier-sent-${lang}`);
     await page.getByRole('link', { name: t.views.supplierRecieved, exact: true }).click();
     await expectOpened(page, /^(ricevuti dal costruttore|received from the maker|reçus du constructeur)$/);

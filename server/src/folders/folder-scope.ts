@@ -1,4 +1,11 @@
-import { isPlaceInView, placeOfFolder, type Place, type ViewScope } from '@paddock/rules';
+import {
+  FOLDER_CODES,
+  isPlaceInView,
+  placeOfFolder,
+  specialCodeOf,
+  type Place,
+  type ViewScope,
+} from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import type { ProviderFolder } from '../provider/folders.gateway';
 import { enabledFor, sideOf } from '../workflow/permission-subject';
@@ -7,6 +14,17 @@ import { enabledFor, sideOf } from '../workflow/permission-subject';
 export function scopeOf(query: { view?: ViewScope['view']; archive?: ViewScope['archiveSubState'] }) {
   if (!query.view) return null;
   return { view: query.view, archiveSubState: query.view === 'archives' ? (query.archive ?? null) : null };
+}
+
+/**
+ * A supplier's own folder only holds its exchange folders: in the sent and received views it is
+ * context, so the view opens the folder the deliveries are in.
+ */
+function holdsExchanges(folder: ProviderFolder, scope: ViewScope): boolean {
+  return (
+    (scope.view === 'supplierSent' || scope.view === 'supplierRecieved') &&
+    specialCodeOf(folder.prettyId)?.code === FOLDER_CODES.suppliers
+  );
 }
 
 /**
@@ -30,7 +48,7 @@ export function foldersInView(
   const kept = new Map<string, boolean>();
   for (const folder of visible) {
     const path = [...folder.ancestorIds.flatMap((id) => byId.get(id) ?? []), folder];
-    if (!isPlaceInView(placeOfFolder(path, side), scope, approver)) continue;
+    if (!isPlaceInView(placeOfFolder(path, side), scope, approver) || holdsExchanges(folder, scope)) continue;
     kept.set(folder.id, false);
     for (const id of folder.ancestorIds) if (!kept.has(id) && visibleIds.has(id)) kept.set(id, true);
   }

@@ -196,10 +196,10 @@ describe('folders over HTTP', () => {
       mkt(FOLDER_CODES.supplierWork),
       'inbox-marketing-fotostudio',
     ]);
-    // The supplier's own folders are its roots: sent holds its work folder, received the maker's.
+    // The supplier's own folders are its roots, as context: sent holds its work folder, received the maker's.
     const sent = await scoped('foto.studio', 'view=supplierSent');
     expect(sent.filter((c) => c.includes('marketing'))).toEqual([
-      `${mkt(FOLDER_CODES.suppliers)}-fotostudio`,
+      `~${mkt(FOLDER_CODES.suppliers)}-fotostudio`,
       mkt(FOLDER_CODES.supplierWork),
     ]);
     const received = await scoped('foto.studio', 'view=supplierRecieved');
