@@ -1,8 +1,9 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { AssetListResponse, AssetSummary } from '@paddock/rules';
 import it from '../web/src/i18n/it.json';
 import en from '../web/src/i18n/en.json';
 import fr from '../web/src/i18n/fr.json';
+import sharp from 'sharp';
 import { E2E_DATABASE } from '../playwright.config';
 
 /** The portal's own texts, so tests follow the translations instead of copying them. */
@@ -129,4 +130,23 @@ export async function derivedListing(
     }, DERIVATIVES)
     .toBe(0);
   return items;
+}
+
+/** A real JPEG made here (never downloaded): a coloured disc on a plain background. */
+export async function jpeg(name: string, disc: string) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
+    <rect width="1200" height="800" fill="#1d3b53"/><circle cx="600" cy="400" r="260" fill="${disc}"/></svg>`;
+  return { name, mimeType: 'image/jpeg', buffer: await sharp(Buffer.from(svg)).jpeg().toBuffer() };
+}
+
+/** Runs `steps` signed in as `username` in a browser context of its own. */
+export async function as(browser: Browser, username: string, steps: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ locale: 'en-GB' });
+  const page = await context.newPage();
+  try {
+    await signIn(page, username, 'en');
+    await steps(page);
+  } finally {
+    await context.close();
+  }
 }

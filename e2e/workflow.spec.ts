@@ -1,29 +1,9 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { FolderNode } from '@paddock/rules';
-import sharp from 'sharp';
-import { DERIVATIVES, TEXTS, derivedListing, keepScreenshot, signIn } from './support';
+import { DERIVATIVES, TEXTS, as, derivedListing, jpeg, keepScreenshot } from './support';
 
 const t = TEXTS.en;
 const wf = t.workflow;
-
-/** A real JPEG made here (never downloaded): a coloured disc on a plain background. */
-async function jpeg(name: string, disc: string) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
-    <rect width="1200" height="800" fill="#1d3b53"/><circle cx="600" cy="400" r="260" fill="${disc}"/></svg>`;
-  return { name, mimeType: 'image/jpeg', buffer: await sharp(Buffer.from(svg)).jpeg().toBuffer() };
-}
-
-/** Runs `steps` signed in as `username` in a browser context of its own. */
-async function as(browser: Browser, username: string, steps: (page: Page) => Promise<void>) {
-  const context = await browser.newContext({ locale: 'en-GB' });
-  const page = await context.newPage();
-  try {
-    await signIn(page, username, 'en');
-    await steps(page);
-  } finally {
-    await context.close();
-  }
-}
 
 /** Opens the listing of the folder with this SPEC §3 code, as this user sees the tree. */
 async function openFolder(page: Page, prettyId: string): Promise<void> {

@@ -106,6 +106,8 @@ export interface FolderNode {
    * department): the name of its department, so roots of the same name read apart.
    */
   department?: string;
+  /** In a view-scoped tree: kept only because folders of the view sit below it (not opened). */
+  context?: boolean;
   /** Breadcrumb, root first; only on `GET /api/folders/:id`. */
   path?: { id: string; name: string }[];
   /** Only on `GET /api/folders/:id`: the folder's place and the SPEC §6 actions on assets in it. */

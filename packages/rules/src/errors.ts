@@ -2,6 +2,7 @@ import type { ASSET_ERROR_CODES } from './assets';
 import type { SHARE_ERROR_CODES } from './sharing';
 import type { ENRICHMENT_ERROR_CODES } from './enrichment';
 import type { INTERNAL_SHARE_ERROR_CODES } from './internal-share';
+import type { FolderErrorCode } from './folders';
 import type { WORKFLOW_ERROR_CODES } from './workflow';
 
 /**
@@ -131,6 +132,7 @@ export type ErrorCode =
   | (typeof SHARE_ERROR_CODES)[keyof typeof SHARE_ERROR_CODES]
   | (typeof ENRICHMENT_ERROR_CODES)[keyof typeof ENRICHMENT_ERROR_CODES]
   | (typeof INTERNAL_SHARE_ERROR_CODES)[keyof typeof INTERNAL_SHARE_ERROR_CODES]
+  | FolderErrorCode
   | ECode;
 
 /** The body of every error the hub answers (CONVENTIONS §8). */

@@ -10,6 +10,7 @@ export * from './validation';
 export * from './latin1-text';
 export * from './names';
 export * from './permissions';
+export * from './view-scope';
 export * from './workflow';
 export * from './jobs';
 export * from './sharing';

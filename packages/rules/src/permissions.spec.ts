@@ -13,6 +13,7 @@ import {
   type Place,
 } from './permissions';
 import type { Role } from './roles';
+import { isPlaceInView } from './view-scope';
 
 const f = (prettyId: string, isSupplier = false): PathFolder => ({ prettyId, isSupplier });
 const top = f('dept-marketing');
@@ -29,6 +30,7 @@ describe('placeOfFolder over the demo folder codes (SPEC §3)', () => {
     [[top, f('arch04-marketing')], 'archives', 'department', null],
     [[top, f('arch04-marketing'), f('campaign-2026')], 'archives', 'department', null],
     [[top, f('arch06-marketing')], 'archives', 'internSharing', null],
+    [[top, f('arch06-marketing'), f('press')], 'archives', 'channels', null],
     [[top, f('junk-marketing')], 'departmentJunk', null, null],
     [[top], 'archives', 'shared', null],
   ] as const)('path %# reads as the %s view', (path, view, archiveSubState, step) => {
@@ -172,5 +174,53 @@ describe("mayTagSomewhere (the wizard's lookups, SPEC §6)", () => {
     expect(mayTagSomewhere(['user'])).toBe(true);
     expect(mayTagSomewhere(['supplier'])).toBe(true);
     expect(mayTagSomewhere(['user', 'observer'])).toBe(false);
+  });
+});
+
+describe('reject (SPEC §4, §6)', () => {
+  const at = (view: Place['view'], step: number | null): Place => ({
+    ...archiveOf('marketing'),
+    view,
+    archiveSubState: null,
+    step,
+  });
+
+  it("rejects at the approver's step, and from the supplier view a delivery at that step", () => {
+    expect(isAssetActionAllowed('reject', subject(['approver'], at('approver', 1)))).toBe(true);
+    expect(isAssetActionAllowed('reject', subject(['approver'], at('supplierRecieved', 1)))).toBe(true);
+    // Accept stays in the approver view.
+    expect(isAssetActionAllowed('accept', subject(['approver'], at('supplierRecieved', 1)))).toBe(false);
+    const notEnabled = { asset: { enabledForStep: false, rejected: false, restricted: false } };
+    expect(isAssetActionAllowed('reject', subject(['approver'], at('supplierRecieved', 1), notEnabled))).toBe(
+      false,
+    );
+    expect(isAssetActionAllowed('reject', subject(['approver'], at('supplierSent', 1)))).toBe(false);
+    expect(isAssetActionAllowed('reject', subject(['approver'], at('supplierRecieved', null)))).toBe(false);
+  });
+});
+
+describe('isPlaceInView (SPEC §2 views scope the tree)', () => {
+  const approver = { approvesAnyStep: true, enabledForStep: (p: Place) => p.step === 1 };
+  const observer = { approvesAnyStep: false, enabledForStep: () => false };
+  const place = (path: PathFolder[], side: 'maker' | 'supplier' = 'maker') => placeOfFolder(path, side);
+  const step = (n: number) => place([top, f('appr02-marketing'), f(`appstp${n}-marketing`)]);
+
+  it('shows an approver her own steps, an observer every step, and no approval folder above them', () => {
+    expect(isPlaceInView(step(1), { view: 'approver', archiveSubState: null }, approver)).toBe(true);
+    expect(isPlaceInView(step(2), { view: 'approver', archiveSubState: null }, approver)).toBe(false);
+    expect(isPlaceInView(step(2), { view: 'approver', archiveSubState: null }, observer)).toBe(true);
+    const approval = place([top, f('appr02-marketing')]);
+    expect(isPlaceInView(approval, { view: 'approver', archiveSubState: null }, observer)).toBe(false);
+  });
+
+  it('narrows the archives to a sub-state, and the maker sees both supplier directions', () => {
+    const channel = place([top, f('arch06-marketing'), f('press')]);
+    expect(isPlaceInView(channel, { view: 'archives', archiveSubState: 'channels' }, observer)).toBe(true);
+    expect(isPlaceInView(channel, { view: 'archives', archiveSubState: 'internSharing' }, observer)).toBe(
+      false,
+    );
+    const work = place([top, f('frnt01-marketing', true), f('lvrr02-marketing', true)]);
+    expect(isPlaceInView(work, { view: 'supplier', archiveSubState: null }, observer)).toBe(true);
+    expect(isPlaceInView(work, { view: 'enrichment', archiveSubState: null }, observer)).toBe(false);
   });
 });

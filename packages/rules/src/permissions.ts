@@ -87,7 +87,13 @@ export function placeOfFolder(path: readonly PathFolder[], side: 'supplier' | 'm
       case FOLDER_CODES.departmentArchive:
         return { ...base, view: 'archives', archiveSubState: 'department', department };
       case FOLDER_CODES.internalShared:
-        return { ...base, view: 'archives', archiveSubState: 'internSharing', department };
+        // The folders below the internally shared folder are the sharing channels (SPEC §2, §6).
+        return {
+          ...base,
+          view: 'archives',
+          archiveSubState: i < path.length - 1 ? 'channels' : 'internSharing',
+          department,
+        };
       default:
         continue;
     }
@@ -152,6 +158,8 @@ const DELETE_VIEWS: readonly View[] = [
 ];
 const TAG_VIEWS: readonly View[] = ['enrichment', 'rejected', 'supplier', 'supplierSent', 'supplierRecieved'];
 const DOWNLOAD_VIEWS: readonly View[] = ['archives', 'supplier', 'rejected'];
+/** Where an approver enabled for the asset's step rejects it: its step, or the delivery the supplier sent. */
+export const REJECT_VIEWS: readonly View[] = ['approver', 'supplierRecieved'];
 const FOLDER_WRITE_VIEWS: readonly View[] = ['archives', 'supplier', 'enrichment'];
 const FOLDER_SHARE_VIEWS: readonly View[] = ['archives', 'supplier'];
 
@@ -190,8 +198,10 @@ export function isAssetActionAllowed(action: AssetAction, s: PermissionSubject):
   if (BRANCH_SHARING_LIMITED.includes(action) && outsideOwnDepartment(s)) return false;
   switch (action) {
     case 'accept':
-    case 'reject':
       return view === 'approver' && s.place.step !== null && s.asset.enabledForStep;
+    case 'reject':
+      // From the supplier view too (SPEC §4): the maker's approver sends a delivery back.
+      return REJECT_VIEWS.includes(view) && s.place.step !== null && s.asset.enabledForStep;
     case 'move':
       if (view === 'approver' || view === 'departmentJunk') return false;
       // Elsewhere it "depends on folder ancestry": the write right inherited down the tree.

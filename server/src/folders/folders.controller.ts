@@ -20,9 +20,11 @@ import {
   FolderDetailResponse,
   FolderIdParams,
   FolderLanguageQuery,
+  FolderTreeQuery,
   FolderTreeResponse,
-  RenameFolderDto,
+  UpdateFolderDto,
 } from './folders.dto';
+import { scopeOf } from './folder-scope';
 import { FoldersService } from './folders.service';
 
 /** SPEC §2 folder tree and folder dialogs; every right is checked by the provider with the user's token. */
@@ -39,12 +41,12 @@ export class FoldersController {
   constructor(private readonly folders: FoldersService) {}
 
   @Get('tree')
-  @ApiOkResponse({ type: FolderTreeResponse, description: 'Every folder the user may see, as a tree' })
-  async tree(
-    @CurrentUser() user: AuthUser,
-    @Query() query: FolderLanguageQuery,
-  ): Promise<FolderTreeResponse> {
-    return { roots: await this.folders.tree(user, query.lang) };
+  @ApiOkResponse({
+    type: FolderTreeResponse,
+    description: "Every folder the user may see, as a tree; with a view, only that view's folders",
+  })
+  async tree(@CurrentUser() user: AuthUser, @Query() query: FolderTreeQuery): Promise<FolderTreeResponse> {
+    return { roots: await this.folders.tree(user, query.lang, scopeOf(query)) };
   }
 
   @Get(':id')
@@ -63,7 +65,8 @@ export class FoldersController {
 
   @Post()
   @ApiCreatedResponse({ type: FolderDetailResponse, description: 'The new folder' })
-  @ApiBadRequestResponse({ description: 'Missing name (VALIDATION_FAILED)' })
+  @ApiBadRequestResponse({ description: 'Missing name (FOLDER_NAME_REQUIRED)' })
+  @ApiConflictResponse({ description: 'The provider refused the folder (FOLDER_CREATE_FAILED)' })
   @ApiForbiddenResponse({ description: 'No manage right on the parent (FORBIDDEN)' })
   @ApiNotFoundResponse({ description: 'Parent not found or not visible (NOT_FOUND)' })
   create(
@@ -75,17 +78,24 @@ export class FoldersController {
   }
 
   @Patch(':id')
-  @ApiOkResponse({ type: FolderDetailResponse, description: 'The renamed folder' })
-  @ApiBadRequestResponse({ description: 'Missing name (VALIDATION_FAILED)' })
+  @ApiOkResponse({ type: FolderDetailResponse, description: 'The renamed or recoded folder' })
+  @ApiBadRequestResponse({
+    description:
+      'Empty name (FOLDER_NAME_REQUIRED), a code of the wrong form (FOLDER_PRETTY_ID_INVALID) or a workflow code (FOLDER_PRETTY_ID_RESERVED)',
+  })
+  @ApiConflictResponse({
+    description:
+      'The provider refused the name (FOLDER_RENAME_FAILED) or the code, e.g. taken (FOLDER_PRETTY_ID_FAILED)',
+  })
   @ApiForbiddenResponse({ description: 'No manage right on the folder (FORBIDDEN)' })
   @ApiNotFoundResponse({ description: 'No such folder, or not visible (NOT_FOUND)' })
   rename(
     @CurrentUser() user: AuthUser,
     @Param() params: FolderIdParams,
-    @Body() body: RenameFolderDto,
+    @Body() body: UpdateFolderDto,
     @Query() query: FolderLanguageQuery,
   ): Promise<FolderDetailResponse> {
-    return this.folders.rename(user, params.id, body.name, query.lang);
+    return this.folders.update(user, params.id, body, query.lang);
   }
 
   @Delete(':id')

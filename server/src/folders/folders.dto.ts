@@ -1,7 +1,16 @@
 import { IsName } from '../common/latin1.validator';
 import { AssetActionsDto, PlaceDto } from '../workflow/place-actions.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { LANGUAGES, LIMITS, type Language } from '@paddock/rules';
+import {
+  ARCHIVE_SUB_STATES,
+  FOLDER_PRETTY_ID_MAX_LENGTH,
+  LANGUAGES,
+  LIMITS,
+  VIEWS,
+  type ArchiveSubState,
+  type Language,
+  type View,
+} from '@paddock/rules';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
@@ -20,6 +29,25 @@ export class FolderLanguageQuery {
   lang?: Language;
 }
 
+export class FolderTreeQuery extends FolderLanguageQuery {
+  @ApiPropertyOptional({
+    enum: VIEWS,
+    description:
+      "Only the view's folders (SPEC §2), with the folders above them as context; every folder without",
+  })
+  @IsOptional()
+  @IsIn(VIEWS)
+  view?: View;
+
+  @ApiPropertyOptional({
+    enum: ARCHIVE_SUB_STATES,
+    description: 'In the archives view: only this sub-state (SPEC §2); every archive folder without',
+  })
+  @IsOptional()
+  @IsIn(ARCHIVE_SUB_STATES)
+  archive?: ArchiveSubState;
+}
+
 export class FolderIdParams {
   @ApiProperty({ description: 'Folder id, or root for the synthetic root' })
   @IsString()
@@ -34,24 +62,38 @@ export class CreateFolderDto {
   @MaxLength(100)
   parentId: string;
 
-  @ApiProperty({
-    description: 'Name, saved in IT and EN (SPEC §5: a folder must have a name)',
+  @ApiPropertyOptional({
+    description: 'Name, saved in IT and EN (SPEC §5: a folder must have a name, else FOLDER_NAME_REQUIRED)',
     maxLength: LIMITS.nameMaxLength,
   })
+  @IsOptional()
   @Transform(trimmed)
   @IsString()
-  @IsNotEmpty({ message: 'Folder must have a name' })
   @IsName()
-  name: string;
+  name?: string;
 }
 
-export class RenameFolderDto {
-  @ApiProperty({ description: 'New name, saved in IT and EN', maxLength: LIMITS.nameMaxLength })
+export class UpdateFolderDto {
+  @ApiPropertyOptional({
+    description: 'New name, saved in IT and EN; empty is FOLDER_NAME_REQUIRED',
+    maxLength: LIMITS.nameMaxLength,
+  })
+  @IsOptional()
   @Transform(trimmed)
   @IsString()
-  @IsNotEmpty({ message: 'Folder must have a name' })
   @IsName()
-  name: string;
+  name?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'New code (prettyId): lower-case letters and digits in dash-separated parts (FOLDER_PRETTY_ID_INVALID); the codes of SPEC §3 stay the workflow folders own (FOLDER_PRETTY_ID_RESERVED)',
+    maxLength: FOLDER_PRETTY_ID_MAX_LENGTH,
+  })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(FOLDER_PRETTY_ID_MAX_LENGTH)
+  prettyId?: string;
 }
 
 export class FolderRightsResponse {
@@ -86,6 +128,11 @@ export class FolderNodeResponse {
       'On a top-level folder below folders the user does not see: the name of the top folder above it (its department)',
   })
   department?: string;
+  @ApiPropertyOptional({
+    description:
+      'In a view-scoped tree: a folder kept only because folders of the view sit below it, shown for orientation and not opened',
+  })
+  context?: boolean;
 }
 
 export class FolderDetailResponse extends FolderNodeResponse {

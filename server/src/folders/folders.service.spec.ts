@@ -46,6 +46,7 @@ function serviceWith(overrides: Partial<Gateway>) {
     foldersByIds: unexpected,
     createFolder: unexpected,
     renameFolder: unexpected,
+    changePrettyId: unexpected,
     deleteFolder: unexpected,
     ...overrides,
   };

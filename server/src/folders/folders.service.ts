@@ -6,20 +6,38 @@ import {
   assetLocaleOf,
   compareNames,
   folderNameIn,
+  isFolderPrettyIdWellFormed,
   nameIn,
+  specialCodeOf,
   type FolderAction,
   type Language,
+  type ViewScope,
 } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { PlaceActions } from '../workflow/place-actions';
 import { ROOT_FOLDER_ID, type FolderDetailResponse, type FolderNodeResponse } from './folders.dto';
-import { folderActionNotAllowed, rootIsReadOnly } from './folders.errors';
+import {
+  folderActionNotAllowed,
+  folderNameRequired,
+  prettyIdInvalid,
+  prettyIdReserved,
+  rootIsReadOnly,
+} from './folders.errors';
+import { DomainError } from '../common/domain-error';
+import { foldersInView } from './folder-scope';
 
 type Gateway = Pick<
   FoldersGateway,
-  'allFolders' | 'folder' | 'subFolders' | 'foldersByIds' | 'createFolder' | 'renameFolder' | 'deleteFolder'
+  | 'allFolders'
+  | 'folder'
+  | 'subFolders'
+  | 'foldersByIds'
+  | 'createFolder'
+  | 'renameFolder'
+  | 'changePrettyId'
+  | 'deleteFolder'
 >;
 
 interface View {
@@ -42,6 +60,14 @@ function byName(lang: Language): (a: FolderNodeResponse, b: FolderNodeResponse) 
     (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
+/** Flags the folders a view-scoped tree keeps only for orientation. */
+function markContext(nodes: FolderNodeResponse[], kept: ReadonlyMap<string, boolean>): void {
+  for (const node of nodes) {
+    if (kept.get(node.id)) node.context = true;
+    markContext(node.children ?? [], kept);
+  }
+}
+
 /** The same name in every asset locale (IT and EN), as asset rename does. */
 function namesOf(name: string): Record<string, string> {
   return Object.fromEntries(ASSET_LOCALES.map((l) => [l, name]));
@@ -61,13 +87,28 @@ export class FoldersService {
     @Inject(SERVICE_SESSION) private readonly service: Pick<ServiceSession, 'withToken'>,
   ) {}
 
-  /** The whole visible tree: top-level nodes are the visible folders whose parent is not visible. */
-  async tree(user: AuthUser, lang?: Language): Promise<FolderNodeResponse[]> {
+  /**
+   * The visible tree, or with a scope only that view's folders and the folders above them (SPEC
+   * §2): top-level nodes are the kept folders whose parent is not visible.
+   */
+  async tree(user: AuthUser, lang?: Language, scope?: ViewScope | null): Promise<FolderNodeResponse[]> {
     const view = viewOf(user, lang);
     const folders = await this.gateway.allFolders(user.providerToken, assetLocaleOf(view.lang));
-    const roots = this.assemble(folders, view);
+    const kept = scope ? await this.inView(user, folders, scope) : null;
+    const roots = this.assemble(kept ? folders.filter((f) => kept.has(f.id)) : folders, view);
+    if (kept) markContext(roots, kept);
     await this.nameDepartments(roots, folders, view);
     return roots.sort(byName(view.lang));
+  }
+
+  /** A folder's place needs its whole path: the ancestors the user does not see are read by the service. */
+  private async inView(user: AuthUser, folders: ProviderFolder[], scope: ViewScope) {
+    const visible = new Set(folders.map((f) => f.id));
+    const hiddenIds = [...new Set(folders.flatMap((f) => f.ancestorIds))].filter((id) => !visible.has(id));
+    const hidden = hiddenIds.length
+      ? await this.service.withToken((token) => this.gateway.foldersByIds(token, hiddenIds))
+      : [];
+    return foldersInView(user, folders, hidden, scope);
   }
 
   /**
@@ -133,19 +174,38 @@ export class FoldersService {
   async create(
     user: AuthUser,
     parentId: string,
-    name: string,
+    name: string | undefined,
     lang?: Language,
   ): Promise<FolderDetailResponse> {
+    if (!name) throw folderNameRequired();
     if (parentId === ROOT_FOLDER_ID) throw rootIsReadOnly();
     await this.check(user, parentId, 'folderCreate');
     const id = await this.gateway.createFolder(user.providerToken, parentId, namesOf(name));
     return this.folder(user, id, lang);
   }
 
-  async rename(user: AuthUser, id: string, name: string, lang?: Language): Promise<FolderDetailResponse> {
+  /** Rename (IT and EN) and, or, a new code (prettyId): both are SPEC §6 "rename". */
+  async update(
+    user: AuthUser,
+    id: string,
+    change: { name?: string; prettyId?: string },
+    lang?: Language,
+  ): Promise<FolderDetailResponse> {
+    const { name, prettyId } = change;
+    if (name === undefined && prettyId === undefined) throw DomainError.invalid('Nothing to change');
+    if (name !== undefined && !name) throw folderNameRequired();
+    if (prettyId !== undefined && !isFolderPrettyIdWellFormed(prettyId)) throw prettyIdInvalid();
     if (id === ROOT_FOLDER_ID) throw rootIsReadOnly();
     await this.check(user, id, 'folderRename');
-    await this.gateway.renameFolder(user.providerToken, id, namesOf(name));
+    const token = user.providerToken;
+    if (prettyId !== undefined) {
+      const current = await this.gateway.folder(token, id);
+      if (prettyId !== current.prettyId) {
+        if (specialCodeOf(current.prettyId) || specialCodeOf(prettyId)) throw prettyIdReserved();
+        await this.gateway.changePrettyId(token, id, prettyId);
+      }
+    }
+    if (name) await this.gateway.renameFolder(token, id, namesOf(name));
     return this.folder(user, id, lang);
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { E_CODES, ERROR_CODES, LIMITS, type ErrorCode } from '@paddock/rules';
+import { E_CODES, ERROR_CODES, FOLDER_ERROR_CODES, LIMITS, type ErrorCode } from '@paddock/rules';
 import type { AxiosInstance, AxiosRequestConfig } from 'axios';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
@@ -141,6 +141,8 @@ export interface FoldersGateway {
   createFolder(token: string, parentId: string, names: Record<string, string>): Promise<string>;
   /** Replaces the names of the given locales; needs `manage` on the folder. */
   renameFolder(token: string, folderId: string, names: Record<string, string>): Promise<void>;
+  /** Replaces the folder's code (prettyId); needs `manage` on the folder; a code in use is refused. */
+  changePrettyId(token: string, folderId: string, prettyId: string): Promise<void>;
   /** Deletes an empty folder; a non-empty one fails with detail.resultCode CATEGORY_NOT_EMPTY. */
   deleteFolder(token: string, folderId: string): Promise<void>;
   /** Links contents to a folder, 50 ids a call; returns the ids the provider did not link. */
@@ -229,7 +231,7 @@ export class HttpFoldersGateway implements FoldersGateway {
         data: { category: { upCategoryId: parentId, locales: this.locales(names) } },
       },
       singleSchema,
-      ERROR_CODES.PROVIDER_UNAVAILABLE,
+      FOLDER_ERROR_CODES.CREATE_FAILED,
     );
     return body.category.id;
   }
@@ -243,7 +245,20 @@ export class HttpFoldersGateway implements FoldersGateway {
         data: { update: { locales: this.locales(names) } },
       },
       singleSchema,
-      ERROR_CODES.PROVIDER_UNAVAILABLE,
+      FOLDER_ERROR_CODES.RENAME_FAILED,
+    );
+  }
+
+  async changePrettyId(token: string, folderId: string, prettyId: string): Promise<void> {
+    await this.call(
+      token,
+      {
+        method: 'POST',
+        url: PROVIDER_PATHS.folders.update(this.clientId, folderId),
+        data: { update: { prettyId } },
+      },
+      singleSchema,
+      FOLDER_ERROR_CODES.PRETTY_ID_FAILED,
     );
   }
 

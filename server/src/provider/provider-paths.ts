@@ -51,7 +51,7 @@ export const PROVIDER_PATHS = {
     getCategory: () => '/xcontents/resources/category/getCategory',
     /** body {category:{upCategoryId, locales[{locale, name}], prettyId?}} → {category}; `manage` on the parent. */
     insert: (clientId: string) => `/xcontents/resources/category/insert/${client(clientId)}`,
-    /** body {update:{locales[{locale, name}]}} → {category}; `manage` on the folder. */
+    /** body {update:{locales?[{locale, name}], prettyId?}} → {category}; `manage` on the folder. */
     update: (clientId: string, categoryId: string) =>
       `/xcontents/resources/category/update/${client(clientId)}/${id(categoryId)}`,
     /** → envelope; CATEGORY_NOT_EMPTY when it has sub-folders or contents; `manage` on the folder. */

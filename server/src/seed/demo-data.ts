@@ -304,6 +304,14 @@ function departmentFolders(): DemoFolder[] {
         en: 'Internally shared',
         acl: { [staff]: {}, [writer]: { share: true } },
       },
+      // A sharing channel (SPEC §2 archives 'channels'): internal shares link contents here.
+      {
+        prettyId: `channel-${d.code.toLowerCase()}-press`,
+        parent: p(FOLDER_CODES.internalShared),
+        it: 'Stampa',
+        en: 'Press',
+        acl: { [staff]: {}, [writer]: { share: true } },
+      },
       {
         prettyId: p(FOLDER_CODES.junk),
         parent: root,

@@ -152,6 +152,7 @@ class Work {
     for (let attempt = 1; attempt <= LIMITS.junkMoveRetryMax; attempt++) {
       try {
         if (await this.link(junkFolderId)) {
+          await this.markDeleted();
           if (!(await this.unlink(from)))
             return { outcome: 'failed', errorCode: codes.unlink, to: junkFolderId };
           return { outcome: 'junk', errorCode: codes.link, to: junkFolderId };
@@ -162,6 +163,16 @@ class Work {
       await this.gateways.sleep(JUNK_RETRY_PAUSE_MS * attempt);
     }
     return { outcome: 'failed', errorCode: E_CODES.JUNK_MOVE_RETRY_FAILED, to: null };
+  }
+
+  /**
+   * The deletion tag and date of what lands in the junk (SPEC §4), so the 30-day purge finds it
+   * however it came; the first date stays, a retry must not push the purge further away.
+   */
+  async markDeleted(): Promise<void> {
+    await this.addTag(TAGS.deleted);
+    if (this.meta(META.deletedAt) === null)
+      await this.setMeta({ [META.deletedAt]: String(Math.floor(this.gateways.now().getTime() / 1000)) });
   }
 
   result(to: string | null): StepResult {
@@ -179,6 +190,10 @@ export class AssetSteps {
     @Inject(CLOCK) private readonly clock: Clock,
     @Optional() @Inject(JUNK_RETRY_SLEEP) readonly sleep: Sleep = realSleep,
   ) {}
+
+  now(): Date {
+    return this.clock.now();
+  }
 
   work(token: string, content: ProviderContentDetail): Work {
     return new Work(this, token, content);
@@ -230,10 +245,7 @@ export class AssetSteps {
   async delete(w: Work, item: PlanItem): Promise<StepResult> {
     const off = this.misplaced(w, item, null);
     if (off) return off;
-    await w.addTag(TAGS.deleted);
-    // The first deletion date stays: a retry must not push the purge further away.
-    if (w.meta(META.deletedAt) === null)
-      await w.setMeta({ [META.deletedAt]: String(Math.floor(this.clock.now().getTime() / 1000)) });
+    await w.markDeleted();
     if (!(await w.link(item.to!)))
       return w.toJunk(item.from, item.to, { ...MOVE_CODES, link: E_CODES.JUNK_MOVE_RETRY_FAILED });
     if (!(await w.unlink(item.from))) return { outcome: 'failed', errorCode: MOVE_CODES.unlink, to: item.to };

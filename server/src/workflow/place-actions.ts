@@ -1,6 +1,7 @@
 import { Injectable, Logger, Inject, Optional } from '@nestjs/common';
 import {
   ERROR_CODES,
+  REJECT_VIEWS,
   assetActions,
   isFolderActionAllowed,
   isUploadAllowed,
@@ -83,9 +84,10 @@ export class PlaceActions {
     }
     const placed = await this.placedForUser(user, folder, failures.ancestors);
     if (!placed) return null;
-    // The approval folder above the steps: the asset's own step decides, as for accept and reject.
+    // A folder of no step (the approval folder above the steps, a supplier's delivery folder): the
+    // asset's own step decides, as for accept and reject.
     const place =
-      placed.place.view === 'approver' && placed.place.step === null
+      REJECT_VIEWS.includes(placed.place.view) && placed.place.step === null
         ? {
             ...placed.place,
             step: asset.step,

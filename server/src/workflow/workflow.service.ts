@@ -2,6 +2,7 @@ import { Injectable, Inject } from '@nestjs/common';
 import {
   E_CODES,
   FOLDER_CODES,
+  REJECT_VIEWS,
   approvalStepCode,
   isAssetActionAllowed,
   isMoveTargetView,
@@ -96,9 +97,12 @@ export class WorkflowService {
       throw refuse.badCanvas();
     const source = await this.source(user, body, contentLookupCode('reject'));
     const { step, department } = this.approvalStep(user, 'reject', source);
-    const rejected = await this.folders.special(FOLDER_CODES.rejected, department);
-    if (!rejected) throw refuse.noWorkflowFolder(FOLDER_CODES.rejected);
-    return this.submit(user, 'reject', source, rejected.id, {
+    // From the supplier view the delivery goes back to the supplier work folder (SPEC §4).
+    const code =
+      source.placed.place.view === 'supplierRecieved' ? FOLDER_CODES.supplierWork : FOLDER_CODES.rejected;
+    const target = await this.folders.special(code, department);
+    if (!target) throw refuse.noWorkflowFolder(code);
+    return this.submit(user, 'reject', source, target.id, {
       junkFolderId: await this.junkId(department),
       from: await this.stepFolderId(step, department),
       note: body.note.trim(),
@@ -221,7 +225,8 @@ export class WorkflowService {
     source: Source,
   ): { step: number; department: string } {
     const { place } = source.placed;
-    if (place.view !== 'approver') throw refuse.notAllowed(action, place.view);
+    const views = action === 'reject' ? REJECT_VIEWS : ['approver'];
+    if (!views.includes(place.view)) throw refuse.notAllowed(action, place.view);
     const steps = new Set(source.contents.map((c) => workflowInfoOf(c).step));
     if (steps.size > 1) throw refuse.mixedSteps();
     const step = place.step ?? [...steps][0] ?? null;

@@ -63,7 +63,7 @@ describe('folders over HTTP', () => {
       password: t.config.PROVIDER_SERVICE_PASSWORD,
       groups: [SERVICE_ACCOUNT.group],
     });
-    for (const u of ['mario.rossi', 'foto.studio', 'marco.multi', 'anna.bianchi', 'paola.neri'])
+    for (const u of ['mario.rossi', 'foto.studio', 'marco.multi', 'anna.bianchi', 'paola.neri', 'admin'])
       clients[u] = await signedIn(u);
   });
   afterAll(() => t.close());
@@ -153,6 +153,81 @@ describe('folders over HTTP', () => {
     ]);
     // Roots that are the department's own top folder need no such name.
     expect((await tree('marco.multi')).map((r) => r.department)).toEqual([undefined, undefined]);
+  });
+
+  /** The view-scoped tree as `prettyId` (marked `~` when kept only as context), depth first. */
+  const scoped = async (username: string, query: string) => {
+    const res = await clients[username].get<FolderTreeResponse>(`/api/folders/tree?${query}`);
+    expect(res.status).toBe(200);
+    return flatten(res.body.roots).map((n) => (n.context ? `~${n.prettyId}` : n.prettyId));
+  };
+
+  it("answers each view's own folders, with the folders above them as context (SPEC §2)", async () => {
+    // The approver meets the step she approves at; the observer, who approves at none, every step.
+    expect(await scoped('anna.bianchi', 'view=approver')).toEqual([
+      '~dept-marketing',
+      `~${mkt(FOLDER_CODES.approval)}`,
+      mkt(FOLDER_CODES.approvalStep1),
+    ]);
+    expect(await scoped('paola.neri', 'view=approver')).toEqual([
+      '~dept-marketing',
+      `~${mkt(FOLDER_CODES.approval)}`,
+      mkt(FOLDER_CODES.approvalStep1),
+      mkt('appstp2'),
+    ]);
+    expect(await scoped('mario.rossi', 'view=rejected')).toEqual([
+      '~dept-marketing',
+      `~${mkt(FOLDER_CODES.approval)}`,
+      mkt(FOLDER_CODES.rejected),
+    ]);
+    expect(await scoped('mario.rossi', 'view=enrichment')).toEqual([
+      '~dept-marketing',
+      mkt(FOLDER_CODES.enrichment),
+    ]);
+    expect(await scoped('mario.rossi', 'view=departmentJunk')).toEqual([
+      '~dept-marketing',
+      mkt(FOLDER_CODES.junk),
+    ]);
+    expect(await scoped('mario.rossi', 'view=supplier')).toEqual([
+      '~dept-marketing',
+      mkt(FOLDER_CODES.suppliers),
+      `${mkt(FOLDER_CODES.suppliers)}-fotostudio`,
+      // By name: 'received from suppliers', then 'sent to suppliers'.
+      mkt(FOLDER_CODES.supplierWork),
+      'inbox-marketing-fotostudio',
+    ]);
+    // The supplier's own folders are its roots, as context: sent holds its work folder, received the maker's.
+    const sent = await scoped('foto.studio', 'view=supplierSent');
+    expect(sent.filter((c) => c.includes('marketing'))).toEqual([
+      `~${mkt(FOLDER_CODES.suppliers)}-fotostudio`,
+      mkt(FOLDER_CODES.supplierWork),
+    ]);
+    const received = await scoped('foto.studio', 'view=supplierRecieved');
+    expect(received.filter((c) => c.includes('marketing'))).toEqual([
+      `~${mkt(FOLDER_CODES.suppliers)}-fotostudio`,
+      'inbox-marketing-fotostudio',
+    ]);
+  });
+
+  it('answers each archive sub-state, the channels below the internally shared folder', async () => {
+    expect(await scoped('mario.rossi', 'view=archives&archive=department')).toEqual([
+      '~dept-marketing',
+      mkt(FOLDER_CODES.departmentArchive),
+    ]);
+    expect(await scoped('mario.rossi', 'view=archives&archive=internSharing')).toEqual([
+      '~dept-marketing',
+      mkt(FOLDER_CODES.internalShared),
+    ]);
+    expect(await scoped('mario.rossi', 'view=archives&archive=channels')).toEqual([
+      '~dept-marketing',
+      `~${mkt(FOLDER_CODES.internalShared)}`,
+      'channel-marketing-press',
+    ]);
+    // A view that has no folder for the user is an empty tree, never another view's folders.
+    expect(await scoped('foto.studio', 'view=archives&archive=department')).toEqual([]);
+    const bad = await clients['mario.rossi'].get<{ code: string }>('/api/folders/tree?view=nowhere');
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('VALIDATION_FAILED');
   });
 
   it('answers one folder with its sub-folders and breadcrumb; hidden folders are not found', async () => {
@@ -245,6 +320,9 @@ describe('folders over HTTP', () => {
       ['anna.bianchi', 'DELETE', `/api/folders/${id(mkt(FOLDER_CODES.approvalStep1))}`, undefined],
       ['mario.rossi', 'PATCH', `/api/folders/${id(mkt(FOLDER_CODES.junk))}`, { name: 'Bin' }],
       ['mario.rossi', 'DELETE', `/api/folders/${id('dept-marketing')}`, undefined],
+      // The admin manages the junk in the provider, but SPEC §6 keeps folder changes out of it.
+      ['admin', 'POST', '/api/folders', { parentId: id(mkt(FOLDER_CODES.junk)), name: 'x' }],
+      ['admin', 'PATCH', `/api/folders/${id(mkt(FOLDER_CODES.junk))}`, { name: 'Bin' }],
       // The synthetic root cannot be written by anyone.
       ['mario.rossi', 'POST', '/api/folders', { parentId: 'root', name: 'Top' }],
       ['mario.rossi', 'DELETE', '/api/folders/root', undefined],
@@ -277,13 +355,44 @@ describe('folders over HTTP', () => {
       { parentId: archive },
     ]) {
       const res = await mario.send<{ code: string }>('POST', '/api/folders', body);
-      expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+      expect([res.status, res.body.code]).toEqual([400, 'FOLDER_NAME_REQUIRED']);
     }
     const rename = await mario.send<{ code: string }>('PATCH', `/api/folders/${archive}`, { name: ' ' });
-    expect(rename.status).toBe(400);
+    expect([rename.status, rename.body.code]).toEqual([400, 'FOLDER_NAME_REQUIRED']);
     expect((await mario.get<FolderDetailResponse>(`/api/folders/${archive}`)).body.name).toBe(
       'Department archive',
     );
+  });
+
+  it("changes a folder's code; a taken, malformed or workflow code each has its own error", async () => {
+    const mario = clients['mario.rossi'];
+    const archive = id(mkt(FOLDER_CODES.departmentArchive));
+    const created = await mario.send<FolderDetailResponse>('POST', '/api/folders', {
+      parentId: archive,
+      name: 'Salone 2026',
+    });
+    const folderPath = `/api/folders/${created.body.id}`;
+    const recoded = await mario.send<FolderDetailResponse>('PATCH', folderPath, { prettyId: 'salone-2026' });
+    expect(recoded.status).toBe(200);
+    expect(recoded.body).toMatchObject({ prettyId: 'salone-2026', name: 'Salone 2026' });
+
+    const refusals: [unknown, number, string][] = [
+      [{ prettyId: 'dept-heritage' }, 409, 'FOLDER_PRETTY_ID_FAILED'],
+      [{ prettyId: 'Salone 2026' }, 400, 'FOLDER_PRETTY_ID_INVALID'],
+      [{ prettyId: 'arch04-marketing-2' }, 400, 'FOLDER_PRETTY_ID_RESERVED'],
+      [{}, 400, 'VALIDATION_FAILED'],
+    ];
+    for (const [body, status, code] of refusals) {
+      const res = await mario.send<{ code: string }>('PATCH', folderPath, body);
+      expect([body, res.status, res.body.code]).toEqual([body, status, code]);
+    }
+    // A workflow folder keeps its code, even where its user may rename it.
+    const special = await mario.send<{ code: string }>('PATCH', `/api/folders/${archive}`, {
+      prettyId: 'my-archive',
+    });
+    expect([special.status, special.body.code]).toEqual([400, 'FOLDER_PRETTY_ID_RESERVED']);
+    expect((await mario.get<FolderDetailResponse>(folderPath)).body.prettyId).toBe('salone-2026');
+    expect((await mario.send('DELETE', folderPath)).status).toBe(204);
   });
 
   it('refuses changes without the CSRF token and answers 401 when signed out', async () => {

@@ -220,6 +220,10 @@ export class InMemoryProvider
     return this.notModelled('renameFolder');
   }
 
+  changePrettyId(): Promise<void> {
+    return this.notModelled('changePrettyId');
+  }
+
   deleteFolder(): Promise<void> {
     return this.notModelled('deleteFolder');
   }

@@ -1,9 +1,11 @@
 import { WORKFLOW_ERROR_CODES } from '@paddock/rules';
 import type { SignedIn } from '../auth/auth-fixtures';
 import { hubDb } from '../auth/auth-fixtures';
+import { folder, seedFolders } from '../folders/folder-fixtures';
 import type { TestApp } from '../support/test-app';
 import {
   MARKETING_PEOPLE,
+  as,
   contentsIn,
   finished,
   post,
@@ -163,6 +165,64 @@ describe('the approval workflow over HTTP (real provider, real jobs)', () => {
       outcome: 'done',
     });
     expect((await stateOf(t, content))?.folders).toEqual(['arch04-marketing']);
+  });
+
+  it("removes a delivery from the supplier's sent folder; it stays at its approval step", async () => {
+    const supplier = await as(t, 'foto.studio');
+    const [content] = await contentsIn(t, folders, ['lvrr02-marketing', 'appstp1-marketing']);
+    const jobId = await submit(supplier, 'supplier-remove', {
+      contentIds: [content],
+      folderId: id('lvrr02-marketing'),
+    });
+    expect((await finished(t, supplier, jobId)).outcomes?.[0]).toMatchObject({ outcome: 'done' });
+    expect((await stateOf(t, content))?.folders).toEqual(['appstp1-marketing']);
+  });
+
+  it('rejects from the supplier view back into the supplier work folder (SPEC §4)', async () => {
+    const [content] = await contentsIn(t, folders, ['lvrr02-marketing', 'appstp1-marketing']);
+    const body = { contentIds: [content], folderId: id('lvrr02-marketing'), note: 'Luce sbagliata' };
+    // Only an approver of the delivery's step may send it back.
+    for (const other of [luca, mario]) {
+      const refused = await post<{ code: string }>(t, other, '/api/workflow/reject', body);
+      expect(refused.status).toBe(403);
+    }
+    const jobId = await submit(anna, 'reject', body);
+    expect((await finished(t, anna, jobId)).outcomes?.[0]).toMatchObject({
+      outcome: 'done',
+      fromFolderId: id('appstp1-marketing'),
+      toFolderId: id('lvrr02-marketing'),
+    });
+    const state = await stateOf(t, content);
+    expect(state).toMatchObject({ folders: ['lvrr02-marketing'], tags: ['wf-refused'] });
+    expect(state?.meta).toEqual({ content_note: 'Luce sbagliata', rejected_by: 'anna.bianchi' });
+  });
+
+  it('dates what a failed move sends to the junk, so the 30-day purge removes it too', async () => {
+    // A shared archive mario writes but the workflow's account may not link into: the move fails.
+    const locked = await seedFolders(
+      t,
+      [
+        folder('campaign-locked', null, 'Locked', {
+          'L/MARKETING': {},
+          'WRITE.MARKETING': { write: true },
+        }),
+      ],
+      ['L/MARKETING', 'WRITE.MARKETING'],
+    );
+    const [content] = await contentsIn(t, folders, ['arrc03-marketing']);
+    const before = Math.floor(Date.now() / 1000);
+    const jobId = await submit(mario, 'move', {
+      contentIds: [content],
+      folderId: id('arrc03-marketing'),
+      toFolderId: locked.get('campaign-locked'),
+    });
+    expect((await finished(t, mario, jobId)).outcomes?.[0]).toMatchObject({
+      outcome: 'junk',
+      errorCode: 'E049',
+    });
+    const state = await stateOf(t, content);
+    expect(state).toMatchObject({ folders: ['junk-marketing'], tags: ['wf-deleted'] });
+    expect(Number(state?.meta.dataeliminazione)).toBeGreaterThanOrEqual(before);
   });
 
   // The SPEC §4 refusals are unit specs (server/src/workflow/workflow.service.spec.ts); the request

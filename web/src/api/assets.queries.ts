@@ -1,4 +1,4 @@
-import type { Language } from '@paddock/rules';
+import type { Language, ViewScope } from '@paddock/rules';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { fetchAsset, fetchAssetTotal, fetchAssets, type AssetFilter, type AssetQuery } from './assets.api';
 import { fetchFolder, fetchFolderTree } from './folders.api';
@@ -15,14 +15,16 @@ export const assetKeys = {
 
 export const folderKeys = {
   all: ['folders'] as const,
-  tree: (language: Language) => [...folderKeys.all, 'tree', language] as const,
+  tree: (language: Language, scope: ViewScope | null = null) =>
+    [...folderKeys.all, 'tree', language, scope] as const,
   one: (id: string, language: Language) => [...folderKeys.all, 'one', id, language] as const,
 };
 
-export function folderTreeQueryOptions(language: Language) {
+/** Every folder the user sees, or with a scope one view's tree (SPEC §2). */
+export function folderTreeQueryOptions(language: Language, scope: ViewScope | null = null) {
   return queryOptions({
-    queryKey: folderKeys.tree(language),
-    queryFn: ({ signal }) => fetchFolderTree(language, signal),
+    queryKey: folderKeys.tree(language, scope),
+    queryFn: ({ signal }) => fetchFolderTree(language, scope, signal),
     staleTime: 60_000,
   });
 }

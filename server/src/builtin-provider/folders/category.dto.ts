@@ -69,9 +69,17 @@ export const insertCategorySchema = z.object({
 });
 export type InsertCategoryRequest = z.infer<typeof insertCategorySchema>;
 
-/** category/update: the names of the given locales are replaced, other locales are kept. */
+/**
+ * category/update: the names of the given locales are replaced, other locales are kept; a new
+ * code replaces the folder's prettyId.
+ */
 export const updateCategorySchema = z.object({
-  update: z.object({ locales: z.array(localeName).min(1) }),
+  update: z
+    .object({
+      locales: z.array(localeName).min(1).optional(),
+      prettyId: z.string().min(1).max(100).optional(),
+    })
+    .refine((u) => u.locales !== undefined || u.prettyId !== undefined, 'locales or prettyId'),
 });
 export type UpdateCategoryRequest = z.infer<typeof updateCategorySchema>;
 

@@ -41,6 +41,10 @@ function serviceOver(folders: FolderRecord[], empty = true) {
       return Promise.resolve('new');
     },
     locales: () => Promise.resolve([{ locale: 'IT', name: 'Vecchio', description: '' }]),
+    setPrettyId: (id, prettyId) => {
+      writes.push(`code ${id} ${prettyId}`);
+      return Promise.resolve();
+    },
     setLocales: (id, locales) => {
       writes.push(`rename ${id} ${locales.map((l) => `${l.locale}=${l.name}`).join(',')}`);
       return Promise.resolve();

@@ -18,7 +18,15 @@ import { FolderRepository } from './folder.repository';
 
 type Folders = Pick<
   FolderRepository,
-  'find' | 'resolveId' | 'prettyIdTaken' | 'createChild' | 'locales' | 'setLocales' | 'isEmpty' | 'delete'
+  | 'find'
+  | 'resolveId'
+  | 'prettyIdTaken'
+  | 'createChild'
+  | 'locales'
+  | 'setLocales'
+  | 'setPrettyId'
+  | 'isEmpty'
+  | 'delete'
 >;
 
 /** SPEC §5 "Folder must have a name": every given locale needs a non-blank name, and one locale at least. */
@@ -100,11 +108,18 @@ export class CategoryService {
   ): Promise<ThronEnvelope & { category: MCategory }> {
     const folder = await this.visible(caller, categoryId, FOLDER_FAILURES.notExists);
     if (!folder.rights.manage) throw new ThronError(FOLDER_FAILURES.accessDenied);
-    const changes = namedLocales(body.update.locales);
-    const kept = (await this.folders.locales(folder.id)).filter(
-      (l) => !changes.some((c) => c.locale === l.locale),
-    );
-    await this.folders.setLocales(folder.id, [...kept, ...changes]);
+    const { locales, prettyId } = body.update;
+    if (prettyId !== undefined && prettyId !== folder.prettyId) {
+      if (await this.folders.prettyIdTaken(prettyId)) throw new ThronError(FOLDER_FAILURES.prettyIdExists);
+      await this.folders.setPrettyId(folder.id, prettyId);
+    }
+    if (locales) {
+      const changes = namedLocales(locales);
+      const kept = (await this.folders.locales(folder.id)).filter(
+        (l) => !changes.some((c) => c.locale === l.locale),
+      );
+      await this.folders.setLocales(folder.id, [...kept, ...changes]);
+    }
     return ok({ category: toMCategory(await this.visible(caller, folder.id, FOLDER_FAILURES.notExists)) });
   }
 

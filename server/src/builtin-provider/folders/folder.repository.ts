@@ -168,6 +168,10 @@ export class FolderRepository {
     });
   }
 
+  async setPrettyId(categoryId: string, prettyId: string): Promise<void> {
+    await this.prisma.category.update({ where: { id: categoryId }, data: { prettyId } });
+  }
+
   /** Whether the folder has no sub-folder and no linked content (trashed ones included: they still point here). */
   async isEmpty(categoryId: string): Promise<boolean> {
     const [children, links] = await Promise.all([

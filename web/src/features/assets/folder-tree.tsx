@@ -1,7 +1,7 @@
 import { Box, chakra, Text } from '@chakra-ui/react';
 import type { FolderNode } from '@paddock/rules';
 import { ChevronDown, ChevronRight, Folder, FolderOpen } from 'lucide-react';
-import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 interface FolderTreeProps {
   roots: readonly FolderNode[];
@@ -77,6 +77,13 @@ export function FolderTree({
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(
     () => new Set([...initiallyExpanded, ...ancestorsOf(roots, selectedId)]),
   );
+  // A folder selected later (a new folder, one opened by the view) is shown with its parents open.
+  useEffect(() => {
+    const above = ancestorsOf(roots, selectedId);
+    setExpanded((current) =>
+      above.every((id) => current.has(id)) ? current : new Set([...current, ...above]),
+    );
+  }, [roots, selectedId]);
   const [focusedId, setFocusedId] = useState<string | undefined>(selectedId);
   const items = useRef(new Map<string, HTMLElement>());
   const nodes = useMemo(() => visibleNodes(roots, expanded), [roots, expanded]);

@@ -14,27 +14,3 @@ export function archiveSubStateOf(path: readonly FolderNode[]): ArchiveSubState 
   const place = placeOfFolder(path, 'maker');
   return place.view === 'archives' ? place.archiveSubState : null;
 }
-
-export interface ArchiveTree {
-  roots: FolderNode[];
-  /**
-   * Folders kept only because a folder of the sub-state sits below them (a department's top folder
-   * above its archive): shown for orientation, not selectable.
-   */
-  context: ReadonlySet<string>;
-}
-
-/** The folder tree narrowed to one archive sub-state's folders, with the folders above them. */
-export function archiveTree(roots: readonly FolderNode[], subState: ArchiveSubState): ArchiveTree {
-  const context = new Set<string>();
-  const narrow = (nodes: readonly FolderNode[], above: readonly FolderNode[]): FolderNode[] =>
-    nodes.flatMap((node) => {
-      const path = [...above, node];
-      const children = narrow(node.children ?? [], path);
-      const inSubState = archiveSubStateOf(path) === subState;
-      if (!inSubState && children.length === 0) return [];
-      if (!inSubState) context.add(node.id);
-      return [{ ...node, children, hasChildren: children.length > 0 }];
-    });
-  return { roots: narrow(roots, []), context };
-}

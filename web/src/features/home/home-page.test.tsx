@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { FolderNode } from '@paddock/rules';
 import { i18n } from '../../i18n/i18n';
 import {
   aFolder,
@@ -53,10 +54,38 @@ const tree = [
   }),
 ];
 
+/**
+ * The hub's view-scoped trees of `tree` (server/src/folders/folder-scope.ts decides them for real):
+ * the view's folders, and the folders above them marked as context.
+ */
+function scopedTree(query: URLSearchParams): FolderNode[] {
+  const [mk] = tree;
+  const [arch, shr, stp, ro] = mk!.children!;
+  const context = (node: FolderNode, children: FolderNode[]) => ({ ...node, context: true, children });
+  switch (query.get('archive') ?? query.get('view')) {
+    case null:
+      return tree;
+    case 'department':
+      return [context(mk!, [arch!])];
+    case 'shared':
+      return [{ ...mk!, children: [ro!] }];
+    case 'internSharing':
+      return [context(mk!, [{ ...shr!, children: [], hasChildren: false }])];
+    case 'channels':
+      return [context(mk!, [context(shr!, shr!.children!)])];
+    case 'approver':
+      return [context(mk!, [stp!])];
+    default:
+      return [];
+  }
+}
+
+const treeRoute = { 'GET /api/folders/tree': (call: HubCall) => ok({ roots: scopedTree(call.query) }) };
+
 function hub(total = 250, extra: Parameters<typeof fakeHub>[0] = {}) {
   return fakeHub({
     ...signedInRoutes(),
-    'GET /api/folders/tree': ok({ roots: tree }),
+    ...treeRoute,
     ...assetRoutes(total),
     ...extra,
   });
@@ -66,16 +95,17 @@ const assetCalls = (calls: HubCall[]) => calls.filter((call) => call.path === '/
 const options = () => within(screen.getByRole('listbox')).getAllByRole('option');
 
 describe('home listing', () => {
-  it('shows the no-folder empty state until a folder is picked, then its thumbnails', async () => {
+  it("opens the view's first folder by itself, keeps it in the address, and shows its thumbnails", async () => {
     const calls = hub();
-    renderApp('/home');
-    const user = userEvent.setup();
-
-    expect(await screen.findByText('No assets here yet')).toBeInTheDocument();
-    expect(screen.getByTestId('default-view')).toHaveAttribute('data-view', 'archives');
-    await user.click(await screen.findByRole('treeitem', { name: 'Archive' }));
+    const app = renderApp('/home');
 
     expect(await screen.findByText('Results: 250')).toBeInTheDocument();
+    expect(screen.getByTestId('default-view')).toHaveAttribute('data-view', 'archives');
+    expect(screen.getByRole('treeitem', { name: 'Archive' })).toHaveAttribute('aria-selected', 'true');
+    expect(app.router.state.location.search).toMatchObject({ folder: 'arch', archive: 'department' });
+    expect(
+      calls.find((call) => call.path === '/api/folders/tree' && call.query.has('view'))?.query.toString(),
+    ).toBe('lang=en&view=archives&archive=department');
     const first = screen.getByRole('option', { name: 'asset-0.jpg' });
     const thumbnail = first.querySelector('img');
     expect(thumbnail).toHaveAttribute('src', '/api/assets/a0/thumbnail?size=200x200');
@@ -158,7 +188,7 @@ describe('home listing', () => {
   it('disables the search for an approver inside a depth-3 folder only', async () => {
     fakeHub({
       ...signedInRoutes(aSession({ roles: ['approver'], defaultView: 'approver' })),
-      'GET /api/folders/tree': ok({ roots: tree }),
+      ...treeRoute,
       ...assetRoutes(1),
     });
     renderApp('/home?folder=y24');
@@ -166,7 +196,8 @@ describe('home listing', () => {
     await screen.findByText('Results: 1');
     expect(screen.getByRole('searchbox', { name: 'Search assets' })).toBeDisabled();
 
-    await user.click(screen.getByRole('treeitem', { name: 'Archive' }));
+    // The approver's tree holds her steps (depth 2).
+    await user.click(screen.getByRole('treeitem', { name: 'Step 1' }));
     await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search assets' })).toBeEnabled());
   });
 
@@ -380,15 +411,23 @@ describe('archive sub-states', () => {
     expect(treeNames()).toEqual(['Marketing', 'Internally shared']);
   });
 
-  it('says honestly that there are no channels yet', async () => {
+  it('shows the sharing channels below the internally shared folder and opens the first', async () => {
     hub();
+    const app = renderApp('/home?view=archives&archive=channels');
+
+    expect(await screen.findByText('Results: 250')).toBeInTheDocument();
+    expect(treeNames()).toEqual(['Marketing', 'Internally shared', 'Press office']);
+    expect(screen.getByRole('treeitem', { name: 'Press office' })).toHaveAttribute('aria-selected', 'true');
+    expect(app.router.state.location.search).toMatchObject({ archive: 'channels', folder: 'chn' });
+  });
+
+  it('says so when a sub-state holds no folder for the user', async () => {
+    fakeHub({ ...signedInRoutes(), 'GET /api/folders/tree': ok({ roots: [] }), ...assetRoutes(1) });
     renderApp('/home?view=archives&archive=channels');
 
-    expect(await screen.findByText('No channels yet')).toBeInTheDocument();
-    expect(screen.getByText(/Sharing channels are not set up in Paddock yet/)).toBeInTheDocument();
+    expect(await screen.findByText('No sharing channels')).toBeInTheDocument();
     expect(screen.getByText('No folders in this section.')).toBeInTheDocument();
     expect(screen.queryByRole('tree')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Open / })).not.toBeInTheDocument();
   });
 
   it('follows the selected folder: its own sub-state wins, and a tab that does not hold it closes it', async () => {
@@ -396,17 +435,15 @@ describe('archive sub-states', () => {
     const app = renderApp('/home?archive=shared&folder=chn');
     const user = userEvent.setup();
     await screen.findByText('Results: 250');
-    expect(tabs().getByRole('tab', { name: 'Internal sharing' })).toHaveAttribute('aria-selected', 'true');
+    expect(tabs().getByRole('tab', { name: 'Channels' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('treeitem', { name: 'Press office' })).toHaveAttribute('aria-selected', 'true');
 
+    // The picked tab closes the folder it does not hold and opens its own first one.
     await user.click(tabs().getByRole('tab', { name: 'Department archive' }));
-    await waitFor(() => expect(app.router.state.location.search).not.toHaveProperty('folder'));
-    expect(screen.getByText('No assets here yet')).toBeInTheDocument();
-
-    await user.click(screen.getByRole('treeitem', { name: 'Archive' }));
     await waitFor(() =>
       expect(app.router.state.location.search).toMatchObject({ archive: 'department', folder: 'arch' }),
     );
+    expect(screen.getByRole('treeitem', { name: 'Archive' })).toHaveAttribute('aria-selected', 'true');
     // The department's top folder only opens and closes here, by mouse or Enter: the listing stays.
     await user.click(screen.getByRole('treeitem', { name: 'Marketing' }));
     expect(screen.getByRole('treeitem', { name: 'Marketing' })).toHaveAttribute('aria-expanded', 'false');
@@ -415,19 +452,19 @@ describe('archive sub-states', () => {
     expect(app.router.state.location.search).toMatchObject({ folder: 'arch' });
   });
 
-  it('is not shown to roles without the archives view, whose tree stays whole', async () => {
+  it("is not shown to roles without the archives view; the approver's tree opens her step", async () => {
     fakeHub({
       ...signedInRoutes(aSession({ roles: ['approver'], defaultView: 'approver' })),
-      'GET /api/folders/tree': ok({ roots: tree }),
+      ...treeRoute,
       ...assetRoutes(1),
     });
-    renderApp('/home?view=archives&archive=department');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('treeitem', { name: 'Marketing' }));
-    await user.keyboard('{ArrowRight}');
+    const app = renderApp('/home?view=archives&archive=department');
+    await screen.findByText('Results: 1');
 
     expect(screen.getByTestId('default-view')).toHaveAttribute('data-view', 'approver');
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
-    expect(screen.getByRole('treeitem', { name: 'Step 1' })).toBeInTheDocument();
+    expect(treeNames()).toEqual(['Marketing', 'Step 1']);
+    expect(screen.getByRole('treeitem', { name: 'Step 1' })).toHaveAttribute('aria-selected', 'true');
+    expect(app.router.state.location.search).toMatchObject({ folder: 'stp' });
   });
 });

@@ -1,23 +1,24 @@
-import { Box, Button, Flex, HStack, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { ARCHIVE_SUB_STATES, type ArchiveSubState, type FolderNode } from '@paddock/rules';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { FolderX, Images } from 'lucide-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { folderTreeQueryOptions } from '../../api/assets.queries';
 import { EmptyState } from '../../components/ui/empty-state';
 import { useLanguage } from '../../i18n/use-language';
 import { AssetDetailModal } from '../asset-detail/asset-detail-modal';
-import { FolderTree, findFolder, folderLabel } from '../assets/folder-tree';
+import { FolderTree, findFolder } from '../assets/folder-tree';
 import { FolderPublishMenu } from '../internal-share/folder-publish-menu';
 import { resolveView } from '../layout/views-for-session';
 import { useSession } from '../session/use-session';
 import { ExternalSharesButton } from '../sharing/external-shares-panel';
 import { AreaLoader } from '../ui/area-loader';
 import { useAreaLoader } from '../ui/use-area-loader';
-import { archiveSubStateOf, archiveTree, DEFAULT_ARCHIVE_SUB_STATE } from './archive-tree';
+import { archiveSubStateOf, DEFAULT_ARCHIVE_SUB_STATE } from './archive-tree';
 import { FolderListing } from './folder-listing';
+import { FolderMenu } from './folder-menu';
 import { TreePanelResizer, useTreeWidth } from './tree-panel-resizer';
 
 const TREE_PANEL_ID = 'home-folder-tree';
@@ -37,11 +38,20 @@ function firstSelectable(
   return undefined;
 }
 
+/** The folders a view-scoped tree holds only for orientation: shown, opened, never selected. */
+function contextOf(nodes: readonly FolderNode[], into = new Set<string>()): Set<string> {
+  for (const node of nodes) {
+    if (node.context) into.add(node.id);
+    contextOf(node.children ?? [], into);
+  }
+  return into;
+}
+
 /**
  * Home (SPEC §2): the view picked in the navigation or the role's default, the folder tree and the
- * listing of the selected folder. In the Archives view, tabs pick the sub-state (shared, department,
- * channels, internal sharing) and the tree holds only that sub-state's folders. The folder, the
- * sub-state and the open asset are in the address.
+ * listing of the selected folder. Each view's tree holds only its folders, and its first folder opens
+ * by itself; in the Archives view, tabs pick the sub-state (shared, department, channels, internal
+ * sharing). The view, the folder, the sub-state and the open asset are in the address.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -51,23 +61,19 @@ export function HomePage() {
   const navigate = route.useNavigate();
   const view = resolveView(session, search.view);
   const [treeWidth, setTreeWidth] = useTreeWidth();
-  const tree = useQuery(folderTreeQueryOptions(language));
-  useAreaLoader('sidebar', tree.isPending);
-  const allRoots = tree.data?.roots;
+  // Every folder the user sees finds the one in the address, whichever view it belongs to.
+  const allRoots = useQuery(folderTreeQueryOptions(language)).data?.roots;
   const found = findFolder(allRoots ?? [], search.folder);
   const foundSubState = found ? archiveSubStateOf(found.path) : null;
   // The selected folder decides the tab, so a folder opened from the address shows its own sub-state.
   const subState =
     view === 'archives' ? (foundSubState ?? search.archive ?? DEFAULT_ARCHIVE_SUB_STATE) : null;
-  const shown = useMemo(
-    () =>
-      subState
-        ? archiveTree(allRoots ?? [], subState)
-        : { roots: allRoots ?? [], context: new Set<string>() },
-    [allRoots, subState],
-  );
-  const roots = shown.roots;
-  const selectable = (folder: FolderNode) => !shown.context.has(folder.id);
+  // The view's own tree (SPEC §2), from the hub, with the folders above its folders as context.
+  const tree = useQuery(folderTreeQueryOptions(language, { view, archiveSubState: subState }));
+  useAreaLoader('sidebar', tree.isPending);
+  const roots = useMemo(() => tree.data?.roots ?? [], [tree.data]);
+  const context = useMemo(() => contextOf(roots), [roots]);
+  const selectable = (folder: FolderNode) => !context.has(folder.id);
   const firstFolder = firstSelectable(roots, selectable);
 
   const selectFolder = (folder: FolderNode) => {
@@ -92,6 +98,16 @@ export function HomePage() {
         asset: undefined,
       }),
     });
+  // A view opens its first folder by itself (an approver meets the assets waiting at her step),
+  // replacing the address so Back leaves the view instead of returning to an empty one.
+  const firstId = search.folder ? undefined : firstFolder?.id;
+  useEffect(() => {
+    if (!firstId) return;
+    void navigate({
+      replace: true,
+      search: (previous) => ({ ...previous, folder: firstId, ...(subState ? { archive: subState } : {}) }),
+    });
+  }, [firstId, navigate, subState]);
   const openAsset = (id: string | undefined) =>
     void navigate({ search: (previous) => ({ ...previous, asset: id }) });
   const emptySubState = subState !== null && tree.isSuccess && roots.length === 0;
@@ -118,6 +134,19 @@ export function HomePage() {
         minH="40"
         overflowY="auto"
       >
+        {found && selectable(found.folder) ? (
+          <Flex justify="flex-end" position="absolute" top="1" right="1" zIndex="1">
+            <FolderMenu
+              key={found.folder.id}
+              folder={found.folder}
+              path={found.path}
+              session={session}
+              onChanged={(next) =>
+                void navigate({ search: (previous) => ({ ...previous, folder: next, asset: undefined }) })
+              }
+            />
+          </Flex>
+        ) : null}
         {tree.isError ? (
           <Text role="alert" p="3" color="fg.error">
             {t('assets.treeFailed')}
@@ -130,8 +159,8 @@ export function HomePage() {
             selectedId={search.folder}
             onSelect={selectFolder}
             label={t('assets.folders')}
-            isGroupOnly={shown.context.size ? (folder) => !selectable(folder) : undefined}
-            initiallyExpanded={shown.context}
+            isGroupOnly={context.size ? (folder) => !selectable(folder) : undefined}
+            initiallyExpanded={context}
             selectedMenu={(folder) => <FolderPublishMenu folder={folder} />}
           />
         ) : tree.isSuccess ? (
@@ -188,13 +217,6 @@ export function HomePage() {
                 onNavigate={openAsset}
                 onClose={() => openAsset(undefined)}
               />
-            ) : null}
-            {firstFolder && !search.folder ? (
-              <Box textAlign="center" pb="6">
-                <Button variant="outline" size="sm" onClick={() => selectFolder(firstFolder)}>
-                  {t('assets.openFirstFolder', { folder: folderLabel(firstFolder) })}
-                </Button>
-              </Box>
             ) : null}
           </>
         )}
