@@ -1,6 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param } from '@nestjs/common';
 import {
-  ApiAcceptedResponse,
   ApiConflictResponse,
   ApiCookieAuth,
   ApiForbiddenResponse,
@@ -14,6 +13,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { FolderIdParams } from '../folders/folders.dto';
 import { JobSubmittedDto } from '../jobs/jobs.dto';
+import { SubmitsJob } from '../jobs/submits-job.decorator';
 import { FolderPublishService } from './folder-publish.service';
 import { InternalShareRequestDto, SharingFoldersDto } from './internal-shares.dto';
 import { InternalSharesService } from './internal-shares.service';
@@ -35,12 +35,10 @@ export class InternalSharesController {
     return { items: await this.shares.sharingFolders(user) };
   }
 
-  @Post()
-  @HttpCode(202)
-  @ApiOperation({
-    summary: 'Links assets to the chosen folders; the job (GET /api/jobs/{jobId}) counts the outcomes',
-  })
-  @ApiAcceptedResponse({ type: JobSubmittedDto })
+  @SubmitsJob(
+    undefined,
+    'Links assets to the chosen folders; the job (GET /api/jobs/{jobId}) counts the outcomes',
+  )
   @ApiForbiddenResponse({
     description: 'SHARE_NOT_ALLOWED (SPEC §6, details.ids), SHARE_BAD_TARGET (details.folderIds)',
   })
@@ -62,20 +60,14 @@ export class InternalSharesController {
 export class FolderPublishController {
   constructor(private readonly publishing: FolderPublishService) {}
 
-  @Post(':id/publish')
-  @HttpCode(202)
-  @ApiOperation({ summary: "Publishes the folder's contents; the job's result is { total, changed }" })
-  @ApiAcceptedResponse({ type: JobSubmittedDto })
+  @SubmitsJob(':id/publish', "Publishes the folder's contents; the job's result is { total, changed }")
   @ApiForbiddenResponse({ description: 'FOLDER_PUBLISH_NOT_ALLOWED (SPEC §6 share on the folder)' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no such folder, or not visible' })
   publish(@CurrentUser() user: AuthUser, @Param() params: FolderIdParams): Promise<JobSubmittedDto> {
     return this.publishing.submit(user, params.id, true);
   }
 
-  @Post(':id/unpublish')
-  @HttpCode(202)
-  @ApiOperation({ summary: "Unpublishes the folder's contents; the job's result is { total, changed }" })
-  @ApiAcceptedResponse({ type: JobSubmittedDto })
+  @SubmitsJob(':id/unpublish', "Unpublishes the folder's contents; the job's result is { total, changed }")
   @ApiForbiddenResponse({ description: 'FOLDER_PUBLISH_NOT_ALLOWED (SPEC §6 share on the folder)' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no such folder, or not visible' })
   unpublish(@CurrentUser() user: AuthUser, @Param() params: FolderIdParams): Promise<JobSubmittedDto> {
