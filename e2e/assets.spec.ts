@@ -42,7 +42,7 @@ test('a user uploads a photo, sees its thumbnail, finds it by name and renames i
 
   // Search finds it by (part of) its name.
   await page.getByRole('searchbox', { name: t.assets.search.label }).fill(fileName.slice(0, -4));
-  await page.getByRole('button', { name: t.assets.search.submit }).click();
+  await page.getByRole('button', { name: t.assets.search.submit, exact: true }).click();
   await expect(page.getByText('Results: 1')).toBeVisible();
 
   // The detail modal previews it; a rename is saved in both asset languages.

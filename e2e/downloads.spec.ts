@@ -37,7 +37,7 @@ test('downloading two images at two resolutions yields a ZIP whose files have th
   await upload.getByRole('button', { name: t.uploads.close }).first().click();
 
   await page.getByRole('searchbox', { name: t.assets.search.label }).fill(prefix);
-  await page.getByRole('button', { name: t.assets.search.submit }).click();
+  await page.getByRole('button', { name: t.assets.search.submit, exact: true }).click();
   await expect(page.getByText('Results: 2')).toBeVisible();
   await page.getByRole('option', { name: `${prefix}-large.png` }).click();
   await page.getByRole('option', { name: `${prefix}-small.png` }).click({ modifiers: ['ControlOrMeta'] });

@@ -46,7 +46,7 @@ async function selectTheThree(page: Page, lang: Lang): Promise<void> {
   const t = TEXTS[lang];
   await page.goto(`/home?folder=${encodeURIComponent(folderId)}`);
   await page.getByRole('searchbox', { name: t.assets.search.label }).fill(prefix);
-  await page.getByRole('button', { name: t.assets.search.submit }).click();
+  await page.getByRole('button', { name: t.assets.search.submit, exact: true }).click();
   const options = page.getByRole('option', { name: new RegExp(`^${prefix}-`) });
   await expect(options).toHaveCount(3);
   await options.nth(0).click();

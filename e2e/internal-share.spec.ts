@@ -51,7 +51,7 @@ for (const lang of ['it', 'en', 'fr'] as Lang[]) {
     await upload.getByRole('button', { name: t.uploads.close }).first().click();
 
     await page.getByRole('searchbox', { name: t.assets.search.label }).fill(prefix);
-    await page.getByRole('button', { name: t.assets.search.submit }).click();
+    await page.getByRole('button', { name: t.assets.search.submit, exact: true }).click();
     await page.getByRole('option', { name: `${prefix}-a.png` }).click();
     await page.getByRole('option', { name: `${prefix}-b.png` }).click({ modifiers: ['ControlOrMeta'] });
 
@@ -60,7 +60,7 @@ for (const lang of ['it', 'en', 'fr'] as Lang[]) {
     const shareInto = async () => {
       await bar.getByRole('button', { name: t.internalShare.action, exact: true }).click();
       const dialog = page.getByRole('dialog', { name: dialogName });
-      await dialog.getByText(/Condivisi internamente|Internally shared|Partagés en interne/).click();
+      await dialog.getByText(/(Condivisi internamente|Internally shared|Partagés en interne)$/).click();
       return dialog;
     };
 
@@ -85,9 +85,7 @@ for (const lang of ['it', 'en', 'fr'] as Lang[]) {
     await failure.getByRole('button', { name: t.internalShare.failure.ok }).click();
     await expect(failure).toBeHidden();
 
-    await page
-      .getByRole('button', { name: t.internalShare.publishing.menu.replace('{{folder}}', archive.name) })
-      .click();
+    await page.getByRole('button', { name: t.folderMenu.label.replace('{{folder}}', archive.name) }).click();
     await page.getByRole('menuitem', { name: t.internalShare.publishing.publish, exact: true }).click();
     const published = new RegExp(
       `^${t.internalShare.publishing.publishDone_other.replace('{{count}}', '\\d+')}$`,

@@ -134,7 +134,7 @@ test('a user uploads an image, a video, a PDF and an audio file; each gets a thu
     expect((await search(page.request, folderId, base)).map((a) => a.id)).toHaveLength(1);
   }
   await page.getByRole('searchbox', { name: t.assets.search.label }).fill(`e2e-types-${stamp}`);
-  await page.getByRole('button', { name: t.assets.search.submit }).click();
+  await page.getByRole('button', { name: t.assets.search.submit, exact: true }).click();
   await expect(page.getByText('Results: 4')).toBeVisible();
 
   // Each gets a real thumbnail from its derivatives job (not the SVG placeholder).
@@ -145,7 +145,7 @@ test('a user uploads an image, a video, a PDF and an audio file; each gets a thu
   // The home's search again, now that every thumbnail exists, for the screenshot.
   await page.reload();
   await page.getByRole('searchbox', { name: t.assets.search.label }).fill(`e2e-types-${stamp}`);
-  await page.getByRole('button', { name: t.assets.search.submit }).click();
+  await page.getByRole('button', { name: t.assets.search.submit, exact: true }).click();
   await expect(page.getByText('Results: 4')).toBeVisible();
   await keepScreenshot(page, 'upload-types-thumbnails-en');
 

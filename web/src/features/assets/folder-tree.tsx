@@ -1,7 +1,7 @@
 import { Box, chakra, Text } from '@chakra-ui/react';
 import type { FolderNode } from '@paddock/rules';
 import { ChevronDown, ChevronRight, Folder, FolderOpen } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 
 interface FolderTreeProps {
   roots: readonly FolderNode[];
@@ -17,8 +17,6 @@ interface FolderTreeProps {
    * Enter opens or closes them instead of selecting them.
    */
   isGroupOnly?: (folder: FolderNode) => boolean;
-  /** Actions on the selected folder, shown at the end of its row (the home tree's folder menu). */
-  selectedMenu?: (folder: FolderNode) => ReactNode;
 }
 
 interface VisibleNode {
@@ -68,7 +66,6 @@ export function FolderTree({
   isSelectable,
   initiallyExpanded = [],
   isGroupOnly,
-  selectedMenu,
 }: FolderTreeProps) {
   const select = (folder: FolderNode) => {
     if (isGroupOnly?.(folder)) setOpen(folder.id, !expanded.has(folder.id));
@@ -205,7 +202,6 @@ export function FolderTree({
                 </Text>
               ) : null}
             </Text>
-            {selected && selectedMenu ? <chakra.span ms="auto">{selectedMenu(node)}</chakra.span> : null}
           </chakra.li>
         );
       })}

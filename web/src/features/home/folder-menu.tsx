@@ -39,6 +39,10 @@ interface FolderMenuProps {
   /** The folder's visible path, root first, the folder last. */
   path: readonly FolderNode[];
   session: Pick<SessionResponse, 'roles'>;
+  /** Other features' entries for this folder (publish, unpublish), after the folder's own. */
+  extraActions?: readonly FolderMenuAction[];
+  /** One of those entries' work is running. */
+  busy?: boolean;
   /** After a change: the folder to show next (the new one, the renamed one, the deleted one's parent). */
   onChanged(nextFolderId: string | undefined): void;
 }
@@ -48,7 +52,14 @@ interface FolderMenuProps {
  * change the code, delete when empty; shown as SPEC §6 allows, checked again by the hub. The
  * tree refreshes after each change.
  */
-export function FolderMenu({ folder, path, session, onChanged }: FolderMenuProps) {
+export function FolderMenu({
+  folder,
+  path,
+  session,
+  extraActions = [],
+  busy: working = false,
+  onChanged,
+}: FolderMenuProps) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const queryClient = useQueryClient();
@@ -79,7 +90,12 @@ export function FolderMenu({ folder, path, session, onChanged }: FolderMenuProps
   };
   const actions: FolderMenuAction[] = (['create', 'rename', 'prettyId', 'delete'] as const)
     .filter((kind) => isFolderActionAllowed(PERMISSION_OF[kind], subject))
-    .map((kind) => ({ value: kind, label: t(`folderMenu.${kind}.action`), onSelect: () => open(kind) }));
+    .map((kind): FolderMenuAction => ({
+      value: kind,
+      label: t(`folderMenu.${kind}.action`),
+      onSelect: () => open(kind),
+    }))
+    .concat(extraActions);
   if (!actions.length) return null;
 
   const error = change.error
@@ -95,7 +111,12 @@ export function FolderMenu({ folder, path, session, onChanged }: FolderMenuProps
     <>
       <Menu.Root onSelect={({ value }) => actions.find((a) => a.value === value)?.onSelect()}>
         <Menu.Trigger asChild>
-          <Button variant="ghost" size="xs" aria-label={t('folderMenu.label', { folder: folder.name })}>
+          <Button
+            variant="ghost"
+            size="xs"
+            aria-label={t('folderMenu.label', { folder: folder.name })}
+            loading={working}
+          >
             <FolderCog />
           </Button>
         </Menu.Trigger>

@@ -10,7 +10,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { useLanguage } from '../../i18n/use-language';
 import { AssetDetailModal } from '../asset-detail/asset-detail-modal';
 import { FolderTree, findFolder } from '../assets/folder-tree';
-import { FolderPublishMenu } from '../internal-share/folder-publish-menu';
+import { useFolderPublishActions } from '../internal-share/use-folder-publish-actions';
 import { resolveView } from '../layout/views-for-session';
 import { useSession } from '../session/use-session';
 import { ExternalSharesButton } from '../sharing/external-shares-panel';
@@ -74,6 +74,7 @@ export function HomePage() {
   const roots = useMemo(() => tree.data?.roots ?? [], [tree.data]);
   const context = useMemo(() => contextOf(roots), [roots]);
   const selectable = (folder: FolderNode) => !context.has(folder.id);
+  const publishing = useFolderPublishActions(found && selectable(found.folder) ? found.folder : null);
   const firstFolder = firstSelectable(roots, selectable);
 
   const selectFolder = (folder: FolderNode) => {
@@ -141,6 +142,8 @@ export function HomePage() {
               folder={found.folder}
               path={found.path}
               session={session}
+              extraActions={publishing.actions}
+              busy={publishing.busy}
               onChanged={(next) =>
                 void navigate({ search: (previous) => ({ ...previous, folder: next, asset: undefined }) })
               }
@@ -161,7 +164,6 @@ export function HomePage() {
             label={t('assets.folders')}
             isGroupOnly={context.size ? (folder) => !selectable(folder) : undefined}
             initiallyExpanded={context}
-            selectedMenu={(folder) => <FolderPublishMenu folder={folder} />}
           />
         ) : tree.isSuccess ? (
           <Text p="3" color="fg.muted">

@@ -1,13 +1,12 @@
-import { IconButton, Menu, Portal } from '@chakra-ui/react';
 import { INTERNAL_SHARE_ERROR_CODES, isFolderActionAllowed, type FolderNode } from '@paddock/rules';
 import { useQuery } from '@tanstack/react-query';
-import { EllipsisVertical } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { folderQueryOptions } from '../../api/assets.queries';
 import { submitFolderPublishing } from '../../api/shares.api';
 import { useLanguage } from '../../i18n/use-language';
+import type { FolderMenuAction } from '../home/folder-menu';
 import { useSession } from '../session/use-session';
 import { useUiStore } from '../ui/ui-store-context';
 import { useShowApiError } from '../ui/use-show-api-error';
@@ -22,16 +21,19 @@ const FAILURE: Record<Publishing, string> = {
 };
 
 /**
- * The folder's menu in the tree: publish and unpublish (SPEC §4 "Folders"), where SPEC §6 lets the
+ * Publish and unpublish (SPEC §4 "Folders") as entries of the folder menu, where SPEC §6 lets the
  * user share from the folder; the notice counts the contents published or removed.
  */
-export function FolderPublishMenu({ folder }: { folder: FolderNode }) {
+export function useFolderPublishActions(folder: FolderNode | null): {
+  actions: FolderMenuAction[];
+  busy: boolean;
+} {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const session = useSession();
   const showApiError = useShowApiError();
   const ui = useUiStore();
-  const detail = useQuery(folderQueryOptions(folder.id, language));
+  const detail = useQuery({ ...folderQueryOptions(folder?.id ?? '', language), enabled: folder !== null });
   const running = useRef<Publishing>('publish');
   const job = useNoticedJob(
     (result) =>
@@ -41,8 +43,12 @@ export function FolderPublishMenu({ folder }: { folder: FolderNode }) {
     (code) => internalShareErrorMessage(t, code) ?? internalShareErrorMessage(t, FAILURE[running.current])!,
   );
   const place = detail.data?.place;
-  if (!place || !isFolderActionAllowed('folderShare', { roles: session.roles, place, folder: folder.rights }))
-    return null;
+  if (
+    !folder ||
+    !place ||
+    !isFolderActionAllowed('folderShare', { roles: session.roles, place, folder: folder.rights })
+  )
+    return { actions: [], busy: job.busy };
 
   const run = async (action: Publishing) => {
     running.current = action;
@@ -52,30 +58,10 @@ export function FolderPublishMenu({ folder }: { folder: FolderNode }) {
     if (message && isApiError(error)) ui.showError({ code: error.code, message });
     else showApiError(error);
   };
-
-  return (
-    // The tree item selects on click and Enter: the menu's own keys and clicks stay here.
-    <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
-      <Menu.Root onSelect={(d) => void run(d.value as Publishing)}>
-        <Menu.Trigger asChild>
-          <IconButton
-            size="2xs"
-            variant="ghost"
-            aria-label={t('internalShare.publishing.menu', { folder: folder.name })}
-            loading={job.busy}
-          >
-            <EllipsisVertical />
-          </IconButton>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content>
-              <Menu.Item value="publish">{t('internalShare.publishing.publish')}</Menu.Item>
-              <Menu.Item value="unpublish">{t('internalShare.publishing.unpublish')}</Menu.Item>
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
-    </span>
-  );
+  const actions = (['publish', 'unpublish'] as const).map((action) => ({
+    value: action,
+    label: t(`internalShare.publishing.${action}`),
+    onSelect: () => void run(action),
+  }));
+  return { actions, busy: job.busy };
 }
