@@ -12,7 +12,7 @@ import {
   type View,
 } from '@paddock/rules';
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 
 /** The synthetic root of the tree (SPEC §3): the parent of every top-level folder the user sees. */
 export const ROOT_FOLDER_ID = 'root';
@@ -89,7 +89,8 @@ export class UpdateFolderDto {
       'New code (prettyId): lower-case letters and digits in dash-separated parts (FOLDER_PRETTY_ID_INVALID); the codes of SPEC §3 stay the workflow folders own (FOLDER_PRETTY_ID_RESERVED)',
     maxLength: FOLDER_PRETTY_ID_MAX_LENGTH,
   })
-  @IsOptional()
+  // Absent means "keep the code"; null is not a code (IsOptional would let it through).
+  @ValidateIf((_, value) => value !== undefined)
   @Transform(trimmed)
   @IsString()
   @MaxLength(FOLDER_PRETTY_ID_MAX_LENGTH)

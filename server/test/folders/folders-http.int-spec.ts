@@ -381,6 +381,7 @@ describe('folders over HTTP', () => {
       [{ prettyId: 'Salone 2026' }, 400, 'FOLDER_PRETTY_ID_INVALID'],
       [{ prettyId: 'arch04-marketing-2' }, 400, 'FOLDER_PRETTY_ID_RESERVED'],
       [{}, 400, 'VALIDATION_FAILED'],
+      [{ prettyId: null }, 400, 'VALIDATION_FAILED'],
     ];
     for (const [body, status, code] of refusals) {
       const res = await mario.send<{ code: string }>('PATCH', folderPath, body);
