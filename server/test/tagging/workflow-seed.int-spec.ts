@@ -105,6 +105,8 @@ describe('demo seed: workflow service account, tags and deliveries', () => {
     expect(tags.map((x) => [x.prettyId, x.classificationId])).toEqual([
       ['wf-accepted', 'ggdyqo'],
       ['wf-deleted', 'ggdyqo'],
+      ['wf-internal-shared', 'ggdyqo'],
+      ['wf-published', 'ggdyqo'],
       ['wf-refused', 'ggdyqo'],
     ]);
     expect(tags[0].names).toEqual(

@@ -63,6 +63,7 @@ export function ListingControls({ filters, onFilters }: ListingControlsProps) {
         <Fit>
           <Select<AssetSortField>
             size="sm"
+            fitChosen
             aria-label={t('assets.sort.label')}
             value={filters.sort}
             options={ASSET_SORT_FIELDS.map((field) => ({

@@ -138,7 +138,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
         aria-label={t('assets.toolbar')}
         wrap={{ base: 'wrap', lg: 'nowrap' }}
         align="center"
-        gap="2"
+        gap="1.5"
       >
         <SearchBox
           state={searchState}
@@ -152,7 +152,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           value={filters.metadata}
           onChange={(metadata) => setFilters({ ...filters, metadata })}
         />
-        <HStack gap="2" ms="auto">
+        <HStack gap="1.5" ms="auto">
           <ViewModeToggle viewMode={viewMode} onViewMode={setViewMode} />
           <IconButton
             size="sm"

@@ -2,7 +2,7 @@ import { Box } from '@chakra-ui/react';
 import { useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export const TREE_WIDTH = { min: 200, initial: 272, max: 480 } as const;
+export const TREE_WIDTH = { min: 200, initial: 240, max: 480 } as const;
 const STEP = 16;
 const STORAGE_KEY = 'paddock.treeWidth';
 
