@@ -95,6 +95,13 @@ describe('DomainExceptionFilter logging', () => {
     expect(warn.mock.calls[0][0]).not.toHaveProperty('err');
   });
 
+  it('answers nothing and logs no fault when the reader closed the connection mid-stream', () => {
+    const cut = Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+    expect(answer(cut).status).toBeUndefined();
+    expect(error).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
   it('logs a real fault as "Unhandled error" with the error (and its stack)', () => {
     const fault = new TypeError('boom');
     expect(answer(fault).status).toBe(500);

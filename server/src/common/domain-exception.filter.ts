@@ -99,6 +99,14 @@ export function describeError(error: unknown, correlationId: string): { status: 
 }
 
 /**
+ * A stream cut because the reader left (a thumbnail scrolled away, a closed tab): nobody is there
+ * to answer, and it is not a fault of ours.
+ */
+function readerWentAway(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
+}
+
+/**
  * The one mapping from failures to HTTP for the hub API. A refusal (4xx) or an outage (503) is
  * expected: one warning line, no stack; anything else is a fault, logged with its stack.
  */
@@ -111,6 +119,10 @@ export class DomainExceptionFilter implements ExceptionFilter {
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
     const correlationId = correlationIdOf(req);
+    if (readerWentAway(error)) {
+      this.logger.debug({ correlationId, url: req.url }, 'The client closed the connection');
+      return;
+    }
     const { status, body } = describeError(error, correlationId);
     if (status >= 500 && status !== 503) this.logger.error({ err: error, correlationId }, 'Unhandled error');
     else
