@@ -44,9 +44,16 @@ export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProp
   if (count === 0 && flow.progress === null) return null;
   const actions = visibleFlowActions(folder.data?.actions, folder.data?.place, session.roles);
   return (
+    // It lies over the toolbar while there is a selection (as mail and photo apps do): appearing on
+    // the first click of a double-click must neither move the cards nor cover them.
     <HStack
       role="region"
       aria-label={t('assets.selection.bar')}
+      position="absolute"
+      top="3"
+      insetX="3"
+      zIndex="docked"
+      shadow="lg"
       bg="brand.subtle"
       borderWidth="1px"
       borderColor="brand.muted"

@@ -131,7 +131,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
   const toggle = (id: string) => setSelection((current) => toggleItem(current, id));
 
   return (
-    <Stack gap="3" p="3" flex="1" minH="0">
+    <Stack gap="3" p="3" flex="1" minH="0" position="relative">
       {/* One row on a desktop in every language: the actions beside the filters are icons, named for assistive technology and on hover. */}
       <Flex
         as="section"
