@@ -44,8 +44,9 @@ export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProp
   if (count === 0 && flow.progress === null) return null;
   const actions = visibleFlowActions(folder.data?.actions, folder.data?.place, session.roles);
   return (
-    // It lies over the toolbar while there is a selection (as mail and photo apps do): appearing on
-    // the first click of a double-click must neither move the cards nor cover them.
+    // It lies over the toolbar while there is a selection (as mail and photo apps do), in one row
+    // that scrolls sideways when narrow: appearing on the first click of a double-click must
+    // neither move the cards nor cover them.
     <HStack
       role="region"
       aria-label={t('assets.selection.bar')}
@@ -61,14 +62,15 @@ export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProp
       px="4"
       py="2"
       justify="space-between"
-      wrap="wrap"
+      wrap="nowrap"
+      overflowX="auto"
       gap="2"
     >
-      <Text fontWeight="medium" aria-live="polite">
+      <Text fontWeight="medium" aria-live="polite" flex="none" whiteSpace="nowrap">
         {t('assets.selection.count', { count })}
       </Text>
       <JobProgressBar progress={flow.progress} />
-      <HStack gap="2" wrap="wrap">
+      <HStack gap="2" wrap="nowrap" flex="none">
         <WorkflowButtons
           actions={actions}
           place={folder.data?.place}
