@@ -155,8 +155,10 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content ref={content} tabIndex={-1} onKeyDown={onKeyDown} maxW="6xl">
-            <Dialog.Header>
-              <HStack gap="3" flex="1" minW="0">
+            {/* The actions wrap below the title when the name is being edited or the window is narrow. */}
+            <Dialog.Header flexWrap="wrap" rowGap="2">
+              {/* No shrinking below its content: an open rename field pushes the actions to the next row. */}
+              <HStack gap="3" flex="1 1 20rem">
                 <Checkbox.Root
                   checked={props.selected}
                   onCheckedChange={() => props.onToggleSelected(assetId)}
@@ -165,7 +167,9 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
                 </Checkbox.Root>
-                <Dialog.Title truncate>{title}</Dialog.Title>
+                <Dialog.Title truncate minW="0">
+                  {title}
+                </Dialog.Title>
                 {asset ? <RenameField key={asset.id + asset.name} asset={asset} folderId={folderId} /> : null}
               </HStack>
               <WorkflowButtons
