@@ -211,7 +211,7 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                   />
                 </>
               ) : null}
-              <Dialog.CloseTrigger asChild position="static">
+              <Dialog.CloseTrigger asChild position="static" ms="auto">
                 <CloseButton size="sm" aria-label={t('assetDetail.close')} />
               </Dialog.CloseTrigger>
             </Dialog.Header>
