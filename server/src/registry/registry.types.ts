@@ -1,20 +1,13 @@
 import { registryTitle, type RegistryRecord } from '@paddock/rules';
 
-/** A registry record as stored. */
-export interface StoredRegistryRecord {
-  id: string;
-  category: string;
-  registryType: string;
-  name: string;
-  sfId: string;
-  groupId: string;
-  ancestors: string[];
-  currentCategoryId: string;
+/** A registry record as stored: the answer's fields (rules RegistryRecord) less the derived title. */
+export type StoredRegistryRecord = Omit<RegistryRecord, 'title' | 'publishedAt'> & {
   publishedAt: Date | null;
   publishedBy: string | null;
   updatedAt: Date;
-}
+};
 
+/** Field by field: a stored row may carry columns the answer must not show. */
 export function toRegistryRecord(r: StoredRegistryRecord): RegistryRecord {
   return {
     id: r.id,
