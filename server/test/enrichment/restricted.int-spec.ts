@@ -1,12 +1,12 @@
 import { SHARE_ERROR_CODES, type AssetDetail, type AssetListResponse } from '@paddock/rules';
 import { JobName } from '../../src/jobs/job-catalogue';
 import { hubDb, providerDb, type SignedIn } from '../auth/auth-fixtures';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { as, contentsIn, get, post } from '../workflow/workflow-fixtures';
-import { seedEnrichmentWorld } from './enrichment-fixtures';
+import type { TestApp } from '../support/test-app';
+import { contentsIn, get, post } from '../workflow/workflow-fixtures';
+import { dayFromToday, startEnrichmentWorld } from './enrichment-fixtures';
 
 const ARCHIVE = 'arch04-marketing';
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = dayFromToday;
 
 /** SPEC §4 derived flags are real: an embargo after today or an expired copyright restricts, and share is off. */
 describe('restricted assets', () => {
@@ -15,9 +15,7 @@ describe('restricted assets', () => {
   let mario: SignedIn;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    folders = await seedEnrichmentWorld(t);
-    mario = await as(t, 'mario.rossi');
+    ({ t, folders, mario } = await startEnrichmentWorld());
   });
   afterAll(() => t?.close());
 

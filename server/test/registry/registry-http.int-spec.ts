@@ -1,12 +1,12 @@
 import { ERROR_CODES, SHARE_ERROR_CODES, type RegistryRecord } from '@paddock/rules';
 import { JobName } from '../../src/jobs/job-catalogue';
 import { hubDb, type SignedIn } from '../auth/auth-fixtures';
-import { seedEnrichmentWorld } from '../enrichment/enrichment-fixtures';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { dayFromToday, startEnrichmentWorld } from '../enrichment/enrichment-fixtures';
+import type { TestApp } from '../support/test-app';
 import { as, contentsIn, get, post } from '../workflow/workflow-fixtures';
 
 const ARCHIVE = 'arch04-marketing';
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = dayFromToday;
 
 /** SPEC §7 content service `/registry/*` on real PostgreSQL, Redis and the built-in provider. */
 describe('registry', () => {
@@ -15,9 +15,7 @@ describe('registry', () => {
   let mario: SignedIn;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    folders = await seedEnrichmentWorld(t);
-    mario = await as(t, 'mario.rossi');
+    ({ t, folders, mario } = await startEnrichmentWorld());
     const record = (id: string, category: string, folder: string) => ({
       id,
       category,

@@ -5,9 +5,9 @@ import {
   type TagOptionsResponse,
 } from '@paddock/rules';
 import type { SignedIn } from '../auth/auth-fixtures';
-import { seedEnrichmentWorld } from '../enrichment/enrichment-fixtures';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { as, contentsIn, finished, get, post } from '../workflow/workflow-fixtures';
+import { startEnrichmentWorld } from '../enrichment/enrichment-fixtures';
+import type { TestApp } from '../support/test-app';
+import { contentsIn, finished, get, post } from '../workflow/workflow-fixtures';
 
 const ENRICHMENT = 'arrc03-marketing';
 
@@ -18,9 +18,7 @@ describe('tag options', () => {
   let mario: SignedIn;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    folders = await seedEnrichmentWorld(t);
-    mario = await as(t, 'mario.rossi');
+    ({ t, folders, mario } = await startEnrichmentWorld());
   });
   afterAll(() => t?.close());
 
