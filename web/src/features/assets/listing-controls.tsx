@@ -1,14 +1,5 @@
-import {
-  Box,
-  ButtonGroup,
-  Circle,
-  Float,
-  HStack,
-  IconButton,
-  Popover,
-  Portal,
-  Stack,
-} from '@chakra-ui/react';
+import { Box, ButtonGroup, HStack, IconButton, Popover, Portal, Stack } from '@chakra-ui/react';
+import { CountedIconButton } from '../../components/ui/counted-icon-button';
 import {
   ASSET_SORT_FIELDS,
   DEFAULT_SORT_ORDER,
@@ -124,23 +115,7 @@ function FiltersButton({ active, children }: { active: number; children: ReactNo
   return (
     <Popover.Root positioning={{ placement: 'bottom-start' }}>
       <Popover.Trigger asChild>
-        <IconButton
-          size="sm"
-          variant={active ? 'subtle' : 'outline'}
-          aria-label={label}
-          title={label}
-          flex="none"
-          position="relative"
-        >
-          <ListFilter />
-          {active ? (
-            <Float placement="top-end" offset="1">
-              <Circle size="4" bg="brand.solid" color="brand.contrast" fontSize="2xs" aria-hidden>
-                {active}
-              </Circle>
-            </Float>
-          ) : null}
-        </IconButton>
+        <CountedIconButton count={active} label={label} icon={<ListFilter />} />
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>

@@ -1,4 +1,5 @@
-import { Button, Circle, Field, Fieldset, Float, HStack, IconButton, Input, Stack } from '@chakra-ui/react';
+import { Button, Field, Fieldset, HStack, IconButton, Input, Stack } from '@chakra-ui/react';
+import { CountedIconButton } from '../../components/ui/counted-icon-button';
 import {
   METADATA_COMBINATORS,
   METADATA_FILTER_LIMITS,
@@ -80,24 +81,7 @@ export function MetadataFilterPanel({ value, onChange }: MetadataFilterPanelProp
 
   return (
     <>
-      <IconButton
-        size="sm"
-        variant={active ? 'subtle' : 'outline'}
-        aria-label={label}
-        title={label}
-        flex="none"
-        position="relative"
-        onClick={start}
-      >
-        <SlidersHorizontal />
-        {active ? (
-          <Float placement="top-end" offset="1">
-            <Circle size="4" bg="brand.solid" color="brand.contrast" fontSize="2xs" aria-hidden>
-              {active}
-            </Circle>
-          </Float>
-        ) : null}
-      </IconButton>
+      <CountedIconButton count={active} label={label} icon={<SlidersHorizontal />} onClick={start} />
       <AppDialog
         open={open}
         dismissible
