@@ -104,11 +104,13 @@ export function AuditPanel() {
                     {t(`manage.auditActions.${row.action}`, { defaultValue: jobNameLabel(t, row.action) })}
                   </Table.Cell>
                   {/* The asset id stays at hand for a search by asset. */}
-                  <Table.Cell title={row.assetId ?? undefined}>
+                  <Table.Cell title={row.assetId ?? undefined} whiteSpace="normal" minW="xs">
                     {auditSentence(t, i18n.language, row)}
                   </Table.Cell>
                   <Table.Cell>{t(`manage.auditOutcomes.${row.outcome}`)}</Table.Cell>
-                  <Table.Cell>{row.errorCode ? <ErrorText code={row.errorCode} /> : null}</Table.Cell>
+                  <Table.Cell whiteSpace="normal" minW="48">
+                    {row.errorCode ? <ErrorText code={row.errorCode} /> : null}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
