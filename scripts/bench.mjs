@@ -37,7 +37,9 @@ const LISTING_METHOD = `- **Listing and search**: sequential requests through th
   offset), \`GET /api/assets?q=${RARE_WORD}&subfolders=true&limit=100\` (a word in about 0.01% of
   the names) and \`q=${COMMON_WORD}\` (a third of the names); each with its total, which the web asks for
   beside the page (\`GET /api/assets/total\` with the same filter, counted up to LIMITS.searchCountCap). The time includes
-  the hub → provider hop.`;
+  the hub → provider hop. Page 1 is measured beside its baseline: the provider call it rests on, made directly
+  with mario.rossi's own provider token (\`content/findByProperties\`, two pages of 50 asked at once, each hit
+  with its tags, metadata, folders and source), so the ratio is what the hub adds to one page.`;
 const skipGib = process.argv.includes('--skip-gib');
 const workflowOnly = process.argv.includes('--workflow-only');
 const searchOnly = process.argv.includes('--search-only');
