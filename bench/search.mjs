@@ -2,14 +2,52 @@
 // web shows first, and its total, which the web asks for beside it (GET /api/assets/total).
 import { performance } from 'node:perf_hooks';
 import { percentile } from './hub-client.mjs';
+import { providerCall, serviceLogin } from './workflow.mjs';
+
+/**
+ * The provider call a listing page rests on, made directly with mario.rossi's own provider token:
+ * content/findByProperties as the hub sends it for page 1 (two pages of 50 asked at once, each hit
+ * with its tags, metadata, folders and source), without the hub.
+ */
+async function directPage(providerUrl, archiveId) {
+  const token = await serviceLogin(providerUrl, 'mario.rossi', 'Paddock-demo-2026');
+  const body = (offset) => ({
+    client: { clientId: 'paddock' },
+    criteria: { locale: 'IT', linkedCategoryOp: { linkedCategoryIds: [archiveId], cascade: false } },
+    contentFieldOption: {
+      returnTotalResults: false,
+      returnThumbnailUrl: true,
+      returnSource: true,
+      returnItags: true,
+      returnImetadata: true,
+      returnLinkedCategories: true,
+    },
+    divArea: '340x340',
+    locale: 'IT',
+    numberOfresults: 50,
+    offset,
+    orderBy: 'creationDate_D',
+  });
+  const path = '/xcontents/resources/content/findByProperties';
+  return async () => {
+    const pages = await Promise.all(
+      [0, 50].map((offset) => providerCall(providerUrl, token, path, body(offset))),
+    );
+    return { items: pages.flatMap((p) => p.contents) };
+  };
+}
 
 async function timed(client, path, n) {
-  await client.get(path); // warm-up: plan cache, connection pool
+  return timedCall(() => client.get(path), n);
+}
+
+async function timedCall(call, n) {
+  await call(); // warm-up: plan cache, connection pool
   const ms = [];
   let body;
   for (let i = 0; i < n; i += 1) {
     const t0 = performance.now();
-    body = await client.get(path);
+    body = await call();
     ms.push(performance.now() - t0);
   }
   ms.sort((a, b) => a - b);
@@ -27,7 +65,7 @@ async function cursorAt(client, path, position) {
   return cursor;
 }
 
-export async function benchSearch(client, { archiveId, rareWord, commonWord, n = 50 }) {
+export async function benchSearch(client, { archiveId, rareWord, commonWord, providerUrl, n = 50 }) {
   const rows = [];
   const page = async (label, path) => {
     const { body, ...t } = await timed(client, path, n);
@@ -46,6 +84,11 @@ export async function benchSearch(client, { archiveId, rareWord, commonWord, n =
   };
   const folder = `/api/assets?folderId=${archiveId}&limit=100`;
   await page('folder listing, page 1', folder);
+  // Side by side: the same page straight from the provider, one round trip as the hub now makes it.
+  const { body: direct, ...baseline } = await timedCall(await directPage(providerUrl, archiveId), n);
+  if (direct.items.length !== rows[0].items)
+    throw new Error('the direct provider page differs from the hub page');
+  rows[0].baseline = baseline;
   const deep = await cursorAt(client, folder, 5000);
   await page('folder listing, page 51 (item 5000) by cursor', `${folder}&cursor=${deep}`);
   await page('folder listing, page 51 (item 5000) by offset', `${folder}&offset=5000`);

@@ -1,14 +1,69 @@
-import { expect, test } from '@playwright/test';
-import { csrfToken, keepScreenshot, signIn, TEXTS, type Lang } from './support';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ENRICHMENT_CLASSIFICATIONS, type AssetListResponse, type FolderNode } from '@paddock/rules';
+import { as, csrfToken, keepScreenshot, signIn, TEXTS, type Lang } from './support';
+
+/** The demo's Marketing department archive, as the signed-in user's tree has it. */
+async function departmentArchiveId(page: Page): Promise<string> {
+  const tree = (await (await page.request.get('/api/folders/tree?lang=en')).json()) as {
+    roots: FolderNode[];
+  };
+  const find = (nodes: FolderNode[]): FolderNode | undefined =>
+    nodes.map((n) => (n.prettyId === 'arch04-marketing' ? n : find(n.children ?? []))).find(Boolean);
+  const folder = find(tree.roots);
+  expect(folder, 'arch04-marketing is in the tree').toBeDefined();
+  return folder!.id;
+}
+
+/**
+ * mario.rossi's bulk tag job on two archive assets: the demo tag Exterior and the body colour taken
+ * off (which they do not carry, so the demo data stays as it is). Answers the assets as `lang` names them.
+ */
+async function bulkTagJob(browser: Browser, lang: Lang): Promise<{ names: string[] }> {
+  let names: string[] = [];
+  await as(browser, 'mario.rossi', async (page) => {
+    const folderId = await departmentArchiveId(page);
+    const params = new URLSearchParams({
+      folderId,
+      subfolders: 'false',
+      sort: 'creationDate',
+      order: 'desc',
+      offset: '0',
+      limit: '2',
+      lang,
+    });
+    const listing = (await (
+      await page.request.get(`/api/assets?${params.toString()}`)
+    ).json()) as AssetListResponse;
+    const assets = listing.items.slice(0, 2);
+    names = assets.map((a) => a.name);
+    const submitted = await page.request.post('/api/tags/bulk', {
+      headers: { 'x-csrf-token': await csrfToken(page) },
+      data: {
+        contentIds: assets.map((a) => a.id),
+        folderId,
+        action: 'remove',
+        tags: [{ id: 'tag-exterior', classificationId: ENRICHMENT_CLASSIFICATIONS.tags }],
+        metadata: [{ key: 'bodycolor' }],
+      },
+    });
+    expect(submitted.status()).toBe(202);
+  });
+  return { names };
+}
+
+const TAG = { it: 'Esterni', en: 'Exterior', fr: 'Extérieur' } as const;
 
 for (const lang of ['it', 'en', 'fr'] as Lang[])
   test(`an administrator watches queues, jobs and the audit log in ${lang.toUpperCase()}`, async ({
     page,
+    browser,
   }) => {
     // The demo seed's preview jobs keep the two cores busy while the first of these runs.
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     const t = TEXTS[lang];
+    const { names } = await bulkTagJob(browser, lang);
     await signIn(page, 'admin', lang);
+    await page.setViewportSize({ width: 1280, height: 720 });
     // A job of the administrator's own, so the list has a known row.
     const purge = await page.request.post('/api/jobs/maintenance/purge-expired-sessions', {
       headers: { 'x-csrf-token': await csrfToken(page) },
@@ -30,17 +85,50 @@ for (const lang of ['it', 'en', 'fr'] as Lang[])
 
     await purgeRow.getByRole('button', { name: t.manage.jobs.details }).click();
     const drawer = page.getByRole('dialog', { name: t.manage.jobNames['purge-expired-sessions'] });
-    await expect(drawer).toContainText(t.manage.detail.noPayload);
-    await keepScreenshot(page, `manage-job-detail-${lang}`);
+    await expect(drawer.getByTestId('job-story')).toContainText(
+      t.manage.jobSentences['purge-expired-sessions'].replace('{{actor}}', 'admin'),
+    );
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
 
+    // mario.rossi's bulk tag job, told with names in the administrator's language.
+    const tagRow = page
+      .getByTestId('job-row')
+      .filter({ hasText: t.manage.jobNames['tags-bulk'] })
+      .filter({ hasText: 'mario.rossi' })
+      .first();
+    await expect(tagRow).toContainText(t.manage.states.completed, { timeout: 30_000 });
+    await tagRow.getByRole('button', { name: t.manage.jobs.details }).click();
+    const tagDrawer = page.getByRole('dialog', { name: t.manage.jobNames['tags-bulk'] });
+    const story = tagDrawer.getByTestId('job-story');
+    const archive = t.home.archive.tabs.department;
+    const quoted = (name: string) => t.manage.story.quoted.replace('{{name}}', name);
+    await expect(story).toContainText(
+      t.manage.jobSentences['tags-bulk'].split('{{assets}}')[0]!.replace('{{actor}}', 'mario.rossi'),
+    );
+    for (const name of names) await expect(story).toContainText(quoted(name));
+    await expect(story).toContainText(archive);
+    await expect(story).toContainText(TAG[lang]);
+    await expect(story).toContainText(t.metadataKeys.bodycolor);
+    await expect(story).not.toContainText('tag-exterior');
+    // Each asset by name, as done.
+    const assets = tagDrawer.getByTestId('job-sentences').getByRole('listitem');
+    await expect(assets).toHaveCount(2);
+    await expect(assets.first()).toContainText(t.manage.outcomes.done);
+    await keepScreenshot(page, `manage-job-detail-${lang}`);
+    await page.keyboard.press('Escape');
+    await expect(tagDrawer).toBeHidden();
+
     await page.getByRole('tab', { name: t.manage.tabs.audit }).click();
-    await page.getByLabel(t.manage.audit.actor).fill('admin');
+    await page.getByLabel(t.manage.audit.actor).fill('mario');
     await page.getByRole('button', { name: t.manage.audit.search }).click();
-    await expect(
-      page.getByTestId('audit-row').filter({ hasText: t.manage.jobNames['purge-expired-sessions'] }).first(),
-    ).toContainText(t.manage.auditOutcomes.success);
+    const jobRow = page
+      .getByTestId('audit-row')
+      .filter({ hasText: t.manage.jobNames['tags-bulk'] })
+      .filter({ hasText: TAG[lang] })
+      .first();
+    await expect(jobRow).toContainText(t.manage.auditOutcomes.success);
+    await expect(jobRow).toContainText(archive);
     await keepScreenshot(page, `manage-audit-${lang}`);
   });
 

@@ -45,6 +45,43 @@ export interface JobSummary {
   finishedAt: string | null;
   /** Per-asset outcomes of a workflow job (GET /api/jobs/:id only). */
   outcomes?: AssetOutcome[];
+  /** What the job is about, named (GET /api/jobs/:id only). */
+  story?: JobStory;
+}
+
+/** How many asset names a story carries; the rest are counted. */
+export const STORY_NAMES = 3;
+
+/** A metadata key a job changes, with its definition's label in the asked language (null: unknown). */
+export interface StoryMetadata {
+  key: string;
+  label: string | null;
+}
+
+/**
+ * What a job is about, with names instead of ids, in the asked language: the facts the dashboard
+ * tells as one sentence (the job drawer and the audit log alike). A name the provider no longer
+ * has is null; an empty list or null means the job has no such part.
+ */
+export interface JobStory {
+  /** The job's catalogue name. */
+  job: string;
+  /** How many assets, and the names of the first STORY_NAMES (null: no longer visible). */
+  assets: { total: number; names: (string | null)[] } | null;
+  /** The folder the job acted from or on. */
+  folder: string | null;
+  /** Where the assets went: workflow targets, internal-share folders (null: no longer visible). */
+  targets: (string | null)[];
+  tags: { added: (string | null)[]; removed: (string | null)[] };
+  metadata: { set: StoryMetadata[]; removed: StoryMetadata[] };
+  /** An external share: its name, kind and e-mail recipients (never its password). */
+  share: { name: string; type: 'link' | 'email'; recipients: string[] } | null;
+  /** A content version (previews). */
+  version: number | null;
+  /** The numbers the job reported when it ended (its result's counts), e.g. { trashed: 2, kept: 5 }. */
+  counts: Record<string, number>;
+  /** A previews job's end: READY, FAILED or skipped. */
+  state: string | null;
 }
 
 export interface JobListResponse {
@@ -72,6 +109,8 @@ export interface AuditRecordSummary {
   assetName: string | null;
   fromFolderName: string | null;
   toFolderName: string | null;
+  /** A row of the job itself (no asset): what the job was about, named. */
+  story: JobStory | null;
 }
 
 export interface AuditListResponse {

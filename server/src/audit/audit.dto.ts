@@ -10,6 +10,7 @@ import {
   type AuditRecordSummary,
 } from '@paddock/rules';
 import { Type } from 'class-transformer';
+import { JobStoryDto } from '../jobs/jobs.dto';
 import { IsDate, IsIn, IsInt, IsOptional, Matches, Max, MaxLength, Min } from 'class-validator';
 
 /** Ids, usernames and action names: printable, no spaces, bounded. */
@@ -116,6 +117,9 @@ export class AuditRecordDto implements AuditRecordSummary {
 
   @ApiProperty({ type: String, nullable: true })
   toFolderName!: string | null;
+
+  @ApiProperty({ type: JobStoryDto, nullable: true, description: "A job's own row: what the job was about" })
+  story!: JobStoryDto | null;
 }
 
 export class AuditListResponseDto implements AuditListResponse {

@@ -9,6 +9,6 @@ import { AuditService } from './audit.service';
   imports: [ProviderModule],
   controllers: [AuditController],
   providers: [AuditRepository, AuditService],
-  exports: [AuditRepository],
+  exports: [AuditRepository, AuditService],
 })
 export class AuditModule {}

@@ -4,7 +4,7 @@ import type { PageCursor } from '../common/page-cursor';
 import { HubPrismaService, type HubTransaction } from '../database/hub-prisma.service';
 import { jsonInput, type JsonInput } from '../database/json-input';
 import { containsPattern } from '../users/users.types';
-import type { AuditRecord, Prisma } from '../generated/hub/client';
+import type { AuditRecord, JobRecord, Prisma } from '../generated/hub/client';
 import type { JsonValue } from '../jobs/job-record';
 import { decodeAssetOutcome, encodeAssetOutcome } from './asset-outcome.codec';
 import type { AssetAuditEntry, AuditEntry, JobAuditEntry } from './audit-record';
@@ -44,10 +44,18 @@ function rowOf(entry: AuditEntry): Prisma.AuditRecordUncheckedCreateInput {
   };
 }
 
-/** A row as stored: the names it points at are the provider's, looked up by the service. */
-export type StoredAuditRecord = Omit<AuditRecordSummary, 'assetName' | 'fromFolderName' | 'toFolderName'>;
+/**
+ * A row as stored: the names it points at are the provider's, looked up by the service; a job's
+ * own row (no asset) comes with what the job was asked and what it reported, for its story.
+ */
+export type StoredAuditRecord = Omit<
+  AuditRecordSummary,
+  'assetName' | 'fromFolderName' | 'toFolderName' | 'story'
+> & { job: { name: string; payload: unknown; result: unknown } | null };
 
-function toSummary(row: AuditRecord): StoredAuditRecord {
+type RowWithJob = AuditRecord & { job: Pick<JobRecord, 'name' | 'payload' | 'result'> | null };
+
+function toSummary(row: RowWithJob): StoredAuditRecord {
   return {
     id: row.id.toString(),
     at: row.at.toISOString(),
@@ -59,6 +67,7 @@ function toSummary(row: AuditRecord): StoredAuditRecord {
     toFolderId: row.toFolderId,
     outcome: row.outcome === 'success' ? 'success' : 'failure',
     errorCode: row.errorCode,
+    job: row.assetId === null && row.job ? row.job : null,
   };
 }
 
@@ -161,6 +170,7 @@ export class AuditRepository {
       },
       orderBy: [{ at: 'desc' }, { id: 'desc' }],
       take: filter.limit,
+      include: { job: { select: { name: true, payload: true, result: true } } },
     });
     return rows.map(toSummary);
   }

@@ -15,7 +15,9 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { FALLBACK_LANGUAGE } from '@paddock/rules';
 import { AuditRepository } from '../audit/audit.repository';
+import { AuditService } from '../audit/audit.service';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthUser } from '../auth/auth-user';
 import { viewerOf } from './actor';
@@ -24,6 +26,7 @@ import {
   JobEventDto,
   JobIdParamDto,
   JobListResponseDto,
+  JobQueryDto,
   JobResponseDto,
   JobSubmittedDto,
   ListJobsQueryDto,
@@ -46,6 +49,7 @@ export class JobsController {
     private readonly jobs: JobsService,
     private readonly jobEvents: JobEventsService,
     private readonly audit: AuditRepository,
+    private readonly auditLog: AuditService,
   ) {}
 
   @Get()
@@ -100,9 +104,17 @@ export class JobsController {
   @ApiOkResponse({ type: JobResponseDto })
   @ApiForbiddenResponse({ description: 'Neither the submitter nor an administrator' })
   @ApiNotFoundResponse({ description: 'No such job' })
-  async get(@CurrentUser() user: AuthUser, @Param() params: JobIdParamDto): Promise<JobResponseDto> {
+  async get(
+    @CurrentUser() user: AuthUser,
+    @Param() params: JobIdParamDto,
+    @Query() query: JobQueryDto,
+  ): Promise<JobResponseDto> {
     const job = await this.jobs.getFor(params.id, viewerOf(user));
-    return toJobResponse(job, await this.audit.assetOutcomesOf(job.id));
+    const [outcomes, story] = await Promise.all([
+      this.audit.assetOutcomesOf(job.id),
+      this.auditLog.storyOf(job, user.providerToken, query.lang ?? FALLBACK_LANGUAGE),
+    ]);
+    return toJobResponse(job, outcomes, story);
   }
 
   @Get(':id/events')

@@ -3,8 +3,14 @@ import { Type } from 'class-transformer';
 import {
   E_CODES,
   ASSET_OUTCOME_KINDS,
+  LANGUAGES,
   QUEUE_COUNT_STATES,
+  SHARE_TYPES,
   type AssetOutcome,
+  type JobStory,
+  type Language,
+  type ShareType,
+  type StoryMetadata,
   type AssetOutcomeKind,
   type QueueCountState,
 } from '@paddock/rules';
@@ -17,6 +23,13 @@ export class JobIdParamDto {
   @ApiProperty({ description: 'Job id (a UUID, or the id BullMQ gave a scheduled job)' })
   @Matches(/^[A-Za-z0-9:_.-]{1,200}$/)
   id!: string;
+}
+
+export class JobQueryDto {
+  @ApiPropertyOptional({ enum: LANGUAGES, description: 'Language of the names in the story' })
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  lang?: Language;
 }
 
 export class ListJobsQueryDto {
@@ -76,6 +89,82 @@ export class AssetOutcomeDto {
   errorCode!: string | null;
 }
 
+export class StoryMetadataDto implements StoryMetadata {
+  @ApiProperty()
+  key!: string;
+
+  @ApiProperty({ type: String, nullable: true, description: "The definition's label in the asked language" })
+  label!: string | null;
+}
+
+class StoryAssetsDto {
+  @ApiProperty({ type: 'integer' })
+  total!: number;
+
+  @ApiProperty({ type: 'array', items: { type: 'string', nullable: true }, description: 'The first few' })
+  names!: (string | null)[];
+}
+
+class StoryTagsDto {
+  @ApiProperty({ type: 'array', items: { type: 'string', nullable: true } })
+  added!: (string | null)[];
+
+  @ApiProperty({ type: 'array', items: { type: 'string', nullable: true } })
+  removed!: (string | null)[];
+}
+
+class StoryMetadataChangesDto {
+  @ApiProperty({ type: [StoryMetadataDto] })
+  set!: StoryMetadataDto[];
+
+  @ApiProperty({ type: [StoryMetadataDto] })
+  removed!: StoryMetadataDto[];
+}
+
+class StoryShareDto {
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ enum: SHARE_TYPES })
+  type!: ShareType;
+
+  @ApiProperty({ type: [String] })
+  recipients!: string[];
+}
+
+/** What a job is about, named (null: no longer visible); see JobStory in @paddock/rules. */
+export class JobStoryDto implements JobStory {
+  @ApiProperty()
+  job!: string;
+
+  @ApiProperty({ type: StoryAssetsDto, nullable: true })
+  assets!: StoryAssetsDto | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  folder!: string | null;
+
+  @ApiProperty({ type: 'array', items: { type: 'string', nullable: true } })
+  targets!: (string | null)[];
+
+  @ApiProperty({ type: StoryTagsDto })
+  tags!: StoryTagsDto;
+
+  @ApiProperty({ type: StoryMetadataChangesDto })
+  metadata!: StoryMetadataChangesDto;
+
+  @ApiProperty({ type: StoryShareDto, nullable: true })
+  share!: StoryShareDto | null;
+
+  @ApiProperty({ type: 'integer', nullable: true })
+  version!: number | null;
+
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' } })
+  counts!: Record<string, number>;
+
+  @ApiProperty({ type: String, nullable: true, description: "A previews job's end" })
+  state!: string | null;
+}
+
 export class JobResponseDto {
   @ApiProperty()
   id!: string;
@@ -127,6 +216,9 @@ export class JobResponseDto {
     description: 'Per asset, for workflow jobs (GET /api/jobs/:id)',
   })
   outcomes?: AssetOutcomeDto[];
+
+  @ApiPropertyOptional({ type: JobStoryDto, description: 'What the job is about, named (GET /api/jobs/:id)' })
+  story?: JobStoryDto;
 }
 
 export class JobListResponseDto {
@@ -187,8 +279,8 @@ export class JobEventDto {
   errorCode?: string;
 }
 
-/** `outcomes`: the per-asset outcomes of a workflow job (GET /api/jobs/:id only). */
-export function toJobResponse(job: JobView, outcomes?: AssetOutcome[]): JobResponseDto {
+/** `outcomes` and `story`: the per-asset outcomes and the named story (GET /api/jobs/:id only). */
+export function toJobResponse(job: JobView, outcomes?: AssetOutcome[], story?: JobStory): JobResponseDto {
   return {
     id: job.id,
     queue: job.queue,
@@ -203,5 +295,6 @@ export function toJobResponse(job: JobView, outcomes?: AssetOutcome[]): JobRespo
     createdAt: job.createdAt.toISOString(),
     finishedAt: job.finishedAt?.toISOString() ?? null,
     ...(outcomes?.length ? { outcomes } : {}),
+    ...(story ? { story } : {}),
   };
 }

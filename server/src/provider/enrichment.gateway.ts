@@ -117,7 +117,7 @@ const productsSchema = envelopeSchema.extend({
 });
 
 /** Names by lower-case language, as the web's labelIn reads them. */
-const namesByLang = (names: { lang: string; label: string }[]) =>
+export const namesByLang = (names: readonly { lang: string; label: string }[]) =>
   Object.fromEntries(names.map((n) => [n.lang.toLowerCase(), n.label]));
 
 const TYPE_OF_THRON = Object.fromEntries(

@@ -49,6 +49,24 @@ export interface ContentPageRequest {
   textLocale?: string;
   /** Thumbnail box 'WxH' for dynThumbService. */
   divArea?: string;
+  /**
+   * Also each hit's tags, metadata, folders and running time (`detail`), in the same call
+   * (THRON's returnItags, returnImetadata, returnLinkedCategories, returnSource): what a card's
+   * state and badges are read from, without a second look-up by id.
+   */
+  details?: boolean;
+}
+
+/**
+ * What a hit carries with `details`: as getContentsByIds gives them, so the workflow reads them
+ * alike. THRON fills a linked folder's id only; the built-in provider adds its prettyId (the
+ * workflow's steps and junk are known by it), and the source's running time.
+ */
+export interface SearchHitDetail {
+  itags: { id: string; classificationId: string; prettyId: string | null }[];
+  imetadata: { classificationId: string; key: string; value: string; lang: string | null }[];
+  linkedCategories: { id: string; prettyId: string }[];
+  durationMs: number | null;
 }
 
 /** A content as a search lists it: names, dates, owner and thumbnail, without tags or metadata. */
@@ -65,6 +83,8 @@ export interface ProviderSearchHit {
   version: number;
   state: string;
   thumbnailUrl?: string;
+  /** With ContentPageRequest.details. */
+  detail?: SearchHitDetail;
 }
 
 export interface SearchGateway {
@@ -116,10 +136,32 @@ const findResponseSchema = envelopeSchema.extend({
           version: z.number().optional(),
           state: z.string().optional(),
           sourceExtension: z.string().optional(),
+          itags: z
+            .array(
+              z.object({
+                id: z.string(),
+                classificationId: z.string(),
+                prettyId: z.string().nullable().default(null),
+              }),
+            )
+            .optional(),
+          imetadata: z
+            .array(
+              z.object({
+                classificationId: z.string(),
+                key: z.string(),
+                value: z.string(),
+                lang: z.string().nullable().default(null),
+              }),
+            )
+            .optional(),
         }),
         ownerFullname: z.string().optional(),
         dynThumbService: z.string().optional(),
-        source: z.object({ extension: z.string().optional() }).optional(),
+        linkedCategories: z.array(z.object({ id: z.string(), prettyId: z.string().default('') })).optional(),
+        source: z
+          .object({ extension: z.string().optional(), durationMs: z.number().nullable().optional() })
+          .optional(),
       }),
     )
     .default([]),
@@ -258,6 +300,7 @@ export class HttpSearchGateway implements SearchGateway {
         returnTotalResults: withTotal,
         returnThumbnailUrl: page.divArea !== undefined,
         returnSource: true,
+        ...(page.details ? { returnItags: true, returnImetadata: true, returnLinkedCategories: true } : {}),
       },
       divArea: page.divArea,
       locale: page.locale,
@@ -292,5 +335,15 @@ function toProviderSearchHit(r: z.infer<typeof findResponseSchema>['contents'][n
     // THRON has no processing state of its own; a content it returns is usable.
     state: c.state ?? 'READY',
     thumbnailUrl: r.dynThumbService,
+    ...(c.itags && c.imetadata && r.linkedCategories
+      ? {
+          detail: {
+            itags: c.itags,
+            imetadata: c.imetadata,
+            linkedCategories: r.linkedCategories,
+            durationMs: r.source?.durationMs ?? null,
+          },
+        }
+      : {}),
   };
 }

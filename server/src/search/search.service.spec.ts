@@ -45,8 +45,7 @@ function gateway(over: Partial<SearchGateway> = {}, depth = 1) {
     },
     ...over,
   };
-  const contents = { contentsByIds: () => Promise.resolve([]) };
-  return { service: new SearchService(fake, folderAtDepth(depth), contents), counted };
+  return { service: new SearchService(fake, folderAtDepth(depth)), counted };
 }
 
 async function domainFailure(promise: Promise<unknown>): Promise<DomainError> {
@@ -161,6 +160,37 @@ describe('SearchService', () => {
     const page = await service.list(user(), filter);
     expect(page.contents).toBe(contents);
     expect(page.next).toEqual(more ? { offset: 100 } : undefined);
+  });
+
+  it("reads each card's state, restriction and running time off the page's own details, in one call", async () => {
+    const asked: (boolean | undefined)[] = [];
+    const hit = (id: string, detail?: ProviderSearchHit['detail']) => ({ id, detail }) as ProviderSearchHit;
+    const junk = { id: 'f-junk', prettyId: 'junk-marketing' };
+    const { service } = gateway({
+      findContents: (_token, _criteria, page) => {
+        asked.push(page.details);
+        return Promise.resolve([
+          hit('step', {
+            itags: [],
+            imetadata: [{ classificationId: 'c', key: 'embargodate', value: '2999-01-01', lang: null }],
+            linkedCategories: [{ id: 'f-step', prettyId: 'appstp2-marketing' }],
+            durationMs: 4_000,
+          }),
+          hit('junk', { itags: [], imetadata: [], linkedCategories: [junk], durationMs: null }),
+          hit('bare'),
+        ]);
+      },
+    });
+    const page = await service.list(user(), filter);
+    expect(asked).toEqual([true]);
+    expect(page.facts.get('step')).toEqual({
+      workflowState: { kind: 'waiting', step: 2 },
+      restricted: true,
+      durationMs: 4_000,
+    });
+    expect(page.facts.get('junk')).toMatchObject({ workflowState: { kind: 'junk' }, restricted: false });
+    expect(page.facts.get('junk')).not.toHaveProperty('durationMs');
+    expect(page.facts.has('bare')).toBe(false);
   });
 
   it('asks the provider for a keyset page by creation date as a date bound and the ties to skip', async () => {

@@ -10,15 +10,23 @@ import {
 } from '@paddock/rules';
 import type { ProviderContentDetail } from '../provider/contents.gateway';
 
+/**
+ * What the workflow reads of a content: its tags, metadata and folders (a detail by id, or a
+ * search hit's detail alike).
+ */
+export interface WorkflowFacts {
+  itags: readonly Pick<ProviderContentDetail['itags'][number], 'id' | 'prettyId'>[];
+  imetadata: readonly Pick<ProviderContentDetail['imetadata'][number], 'key' | 'value'>[];
+  linkedCategories: readonly Pick<ProviderContentDetail['linkedCategories'][number], 'prettyId'>[];
+}
+
 /** Whether a content carries a tag, named by id or prettyId (the workflow names its tags by prettyId). */
-export function hasTag(c: Pick<ProviderContentDetail, 'itags'>, idOrPrettyId: string): boolean {
+export function hasTag(c: Pick<WorkflowFacts, 'itags'>, idOrPrettyId: string): boolean {
   return c.itags.some((t) => t.id === idOrPrettyId || t.prettyId === idOrPrettyId);
 }
 
 /** The workflow facts of SPEC §3/§4 read off a content's tags, metadata and folders. */
-export function workflowInfoOf(
-  c: Pick<ProviderContentDetail, 'imetadata' | 'itags' | 'linkedCategories'>,
-): AssetWorkflowInfo {
+export function workflowInfoOf(c: WorkflowFacts): AssetWorkflowInfo {
   const meta = (key: string) => c.imetadata.find((m) => m.key === key)?.value ?? null;
   const tagged = (prettyId: string) => hasTag(c, prettyId);
   const step = c.linkedCategories.map((f) => approvalStepOf(f.prettyId)).find((n) => n !== null) ?? null;
@@ -36,9 +44,7 @@ export function workflowInfoOf(
 }
 
 /** The chip of a card: the workflow facts above and whether a folder of the content is a junk. */
-export function workflowStateOfContent(
-  c: Pick<ProviderContentDetail, 'imetadata' | 'itags' | 'linkedCategories'>,
-): AssetWorkflowState | null {
+export function workflowStateOfContent(c: WorkflowFacts): AssetWorkflowState | null {
   const info = workflowInfoOf(c);
   const inJunk = c.linkedCategories.some((f) => specialCodeOf(f.prettyId)?.code === FOLDER_CODES.junk);
   return workflowStateOf({ ...info, inJunk });

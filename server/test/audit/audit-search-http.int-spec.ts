@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AuditListResponse } from '@paddock/rules';
 import { HubPrismaService } from '../../src/database/hub-prisma.service';
 import { folder, seedFolders } from '../folders/folder-fixtures';
@@ -164,6 +165,56 @@ describe('audit log search (HTTP, PostgreSQL)', () => {
     });
     expect((await search('actor=named.user&lang=en')).items[0]?.toFolderName).toBe('Enrichment');
     await t.app.get(HubPrismaService).auditRecord.deleteMany({ where: { actor: 'named.user' } });
+  });
+
+  it("tells a job's own row as its story: an e-mail share's name, recipients and counts, never a password", async () => {
+    const prisma = t.app.get(HubPrismaService);
+    const jobId = randomUUID();
+    const contentIds = [randomUUID(), randomUUID()];
+    await prisma.jobRecord.create({
+      data: {
+        id: jobId,
+        queue: 'workflow',
+        name: 'external-share',
+        state: 'completed',
+        createdBy: 'share.user',
+        payload: {
+          type: 'email',
+          name: 'Spring campaign',
+          contentIds,
+          message: '',
+          disclaimer: '',
+          contentDownload: true,
+          expiresAt: day(20).toISOString(),
+          language: 'en',
+          recipients: ['press@example.com', 'agency@example.com'],
+        },
+        result: { shareId: 's-1', url: 'https://x/s/1', links: [], sent: 2 },
+      },
+    });
+    await prisma.auditRecord.create({
+      data: { jobId, actor: 'share.user', action: 'external-share', outcome: 'success', at: day(7) },
+    });
+    const [row] = (await search(`jobId=${jobId}&lang=fr`)).items;
+    expect(row?.story).toEqual({
+      job: 'external-share',
+      // Assets the provider does not know keep their count, without a name.
+      assets: { total: 2, names: [null, null] },
+      folder: null,
+      targets: [],
+      tags: { added: [], removed: [] },
+      metadata: { set: [], removed: [] },
+      share: {
+        name: 'Spring campaign',
+        type: 'email',
+        recipients: ['press@example.com', 'agency@example.com'],
+      },
+      version: null,
+      counts: { sent: 2 },
+      state: null,
+    });
+    await prisma.auditRecord.deleteMany({ where: { jobId } });
+    await prisma.jobRecord.delete({ where: { id: jobId } });
   });
 
   it('pages with the cursor it returns, to the end', async () => {

@@ -1,4 +1,9 @@
-import { ENRICHMENT_ERROR_CODES as CODES, ENRICHMENT_CLASSIFICATIONS, LIMITS } from '@paddock/rules';
+import {
+  ENRICHMENT_ERROR_CODES as CODES,
+  ENRICHMENT_CLASSIFICATIONS,
+  LIMITS,
+  type JobStory,
+} from '@paddock/rules';
 import { randomUUID } from 'node:crypto';
 import { providerDb, type SignedIn } from '../auth/auth-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -285,6 +290,41 @@ describe('enrichment and bulk tagging', () => {
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
     });
+  });
+
+  it('tells a bulk tag job with names in the asked language: assets, folder, tag and metadata labels', async () => {
+    const ids = await contentsIn(t, folders, [ENRICHMENT], 4);
+    const res = await post<{ jobId: string }>(t, mario, '/api/tags/bulk', {
+      contentIds: ids,
+      folderId: folders.get(ENRICHMENT),
+      action: 'add',
+      tags: [{ id: 'tag-exterior', classificationId: ENRICHMENT_CLASSIFICATIONS.tags }],
+      metadata: [{ key: 'typology', value: 'esterni' }],
+    });
+    await finished(t, mario, res.body.jobId);
+    const names = await providerDb(t).contentLocale.findMany({
+      where: { contentId: { in: ids.slice(0, 3) }, locale: 'EN' },
+    });
+    const nameOf = (id: string) => names.find((n) => n.contentId === id)?.name;
+    const story = async (lang: string) =>
+      (await get<{ story: JobStory }>(t, mario, `/api/jobs/${res.body.jobId}?lang=${lang}`)).body.story;
+    const fr = await story('fr');
+    expect(fr).toEqual({
+      job: 'tags-bulk',
+      // French readers see the EN names of assets (SPEC §1), the first three of four.
+      assets: { total: 4, names: ids.slice(0, 3).map(nameOf) },
+      folder: 'Enrichissement',
+      targets: [],
+      tags: { added: ['Extérieur'], removed: [] },
+      metadata: { set: [{ key: 'typology', label: 'Typologie' }], removed: [] },
+      share: null,
+      version: null,
+      counts: expect.objectContaining({ total: 4, done: 4, failed: 0 }),
+      state: null,
+    });
+    const it = await story('it');
+    expect(it).toMatchObject({ folder: 'Arricchimento', tags: { added: ['Esterni'] } });
+    expect(it.metadata.set).toEqual([{ key: 'typology', label: 'Tipologia' }]);
   });
 
   it('answers the job’s per-asset outcomes to its submitter', async () => {

@@ -3,6 +3,7 @@ import { providerDb, type SignedIn } from '../auth/auth-fixtures';
 import { JobName } from '../../src/jobs/job-catalogue';
 import { JobsService } from '../../src/jobs/jobs.service';
 import type { TestApp } from '../support/test-app';
+import { recordProviderCalls } from '../enrichment/enrichment-fixtures';
 import { readinessEvents } from './asset-events';
 import {
   MARKETING_PEOPLE,
@@ -74,6 +75,20 @@ describe('the workflow state on every card (GET /api/assets)', () => {
       toFolderId: id('arch04-marketing'),
     });
     expect((await cardIn('arch04-marketing', content))?.workflowState).toEqual({ kind: 'accepted' });
+  });
+});
+
+describe('a page of the listing (the hot path)', () => {
+  it('is one provider round trip: the search brings each card its state, restriction and running time', async () => {
+    const [content] = await contentsIn(t, folders, ['appstp1-marketing']);
+    const calls = recordProviderCalls(t);
+    const card = await cardIn('appstp1-marketing', content);
+    expect(card?.workflowState).toEqual({ kind: 'waiting', step: 1 });
+    expect(card?.restricted).toBe(false);
+    // A page of up to 100 is two provider pages of 50, asked for at once, and nothing else.
+    const asked = calls.map((c) => c.path);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((path) => path.endsWith('/content/findByProperties'))).toBe(true);
   });
 });
 

@@ -24,8 +24,10 @@ export function fetchJobs(
   return request<JobListResponse>(jobListPath(filter, cursor), { signal });
 }
 
-export function fetchJob(id: string, signal?: AbortSignal): Promise<JobSummary> {
-  return request<JobSummary>(`/api/jobs/${encodeURIComponent(id)}`, { signal });
+/** `lang`: the language of the names in the job's story (the hub's fallback without it). */
+export function fetchJob(id: string, signal?: AbortSignal, lang?: string): Promise<JobSummary> {
+  const query = lang ? `?${new URLSearchParams({ lang }).toString()}` : '';
+  return request<JobSummary>(`/api/jobs/${encodeURIComponent(id)}${query}`, { signal });
 }
 
 export function fetchQueueStats(signal?: AbortSignal): Promise<QueueStatsResponse> {

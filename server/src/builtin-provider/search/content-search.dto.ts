@@ -128,12 +128,16 @@ export const findByPropertiesSchema = z.object({
       returnThumbnailUrl: boolInput.default(false),
       returnLinkedCategories: boolInput.default(false),
       returnSource: boolInput.default(false),
+      returnItags: boolInput.default(false),
+      returnImetadata: boolInput.default(false),
     })
     .default({
       returnTotalResults: true,
       returnThumbnailUrl: false,
       returnLinkedCategories: false,
       returnSource: false,
+      returnItags: false,
+      returnImetadata: false,
     }),
   divArea: z
     .string()
@@ -242,6 +246,10 @@ export interface ThronContent {
   state: string;
   /** Ours: the current source file's lower-case extension. */
   sourceExtension: string;
+  /** With returnItags (research §3.2); `prettyId` is ours, as getContentsByIds gives it. */
+  itags?: { id: string; classificationId: string; prettyId: string | null }[];
+  /** With returnImetadata (research §3.2). */
+  imetadata?: { classificationId: string; key: string; value: string; lang: string | null }[];
 }
 
 /** THRON's MContentResult. */
@@ -249,8 +257,10 @@ export interface ThronContentResult {
   content: ThronContent;
   ownerFullname: string;
   dynThumbService?: string;
-  linkedCategories?: { id: string }[];
-  source?: { fileName: string; extension: string; mimetype: string; size: number };
+  /** THRON fills the ids only; the built-in provider adds each folder's prettyId (as getContentsByIds). */
+  linkedCategories?: { id: string; prettyId: string }[];
+  /** `durationMs` is ours (audio and video), as getContentsByIds gives it. */
+  source?: { fileName: string; extension: string; mimetype: string; size: number; durationMs: number | null };
 }
 
 export interface FindByPropertiesResponse extends ThronEnvelope {
@@ -300,5 +310,6 @@ export function toSourceDetail(hit: ContentHit, source: ContentSourceInfo | unde
     extension: hit.sourceExtension,
     mimetype: source?.mimeType ?? '',
     size: source?.size ?? 0,
+    durationMs: source?.durationMs ?? null,
   };
 }

@@ -9,6 +9,7 @@ import {
   type ContentOrder,
   type ContentQuery,
   type ContentSourceInfo,
+  type ContentTagging,
   type FolderRef,
   type MetadataClause,
   type MetadataGroup,
@@ -138,15 +139,40 @@ export class ContentSearchRepository {
     return { allowed, excluded: scope?.excluded ?? [], small: (scope?.links ?? 0) <= SMALL_SCOPE };
   }
 
-  /** The ids of the folders each content is linked to (content/search's linkedCategoryIds). */
-  async linkedCategoryIds(contentIds: string[]): Promise<Map<string, string[]>> {
+  /** The folders each content is linked to, id and prettyId (linkedCategoryIds, linkedCategories). */
+  async linkedCategories(contentIds: string[]): Promise<Map<string, { id: string; prettyId: string }[]>> {
     const links = await this.prisma.contentCategory.findMany({
       where: { contentId: { in: contentIds } },
-      select: { contentId: true, categoryId: true },
+      select: { contentId: true, category: { select: { id: true, prettyId: true } } },
       orderBy: { linkedAt: 'asc' },
     });
-    const byContent = new Map<string, string[]>();
-    for (const l of links) byContent.set(l.contentId, [...(byContent.get(l.contentId) ?? []), l.categoryId]);
+    const byContent = new Map<string, { id: string; prettyId: string }[]>();
+    for (const l of links) byContent.set(l.contentId, [...(byContent.get(l.contentId) ?? []), l.category]);
+    return byContent;
+  }
+
+  /** Each content's tags and metadata (findByProperties' returnItags and returnImetadata). */
+  async tagging(contentIds: string[]): Promise<Map<string, ContentTagging>> {
+    const [tags, metadata] = await Promise.all([
+      this.prisma.contentTag.findMany({
+        where: { contentId: { in: contentIds } },
+        select: { contentId: true, classificationId: true, tag: { select: { id: true, prettyId: true } } },
+      }),
+      this.prisma.contentMetadata.findMany({
+        where: { contentId: { in: contentIds } },
+        select: { contentId: true, classificationId: true, key: true, value: true, lang: true },
+      }),
+    ]);
+    const byContent = new Map<string, ContentTagging>(
+      contentIds.map((id) => [id, { itags: [], imetadata: [] }]),
+    );
+    for (const t of tags)
+      byContent.get(t.contentId)?.itags.push({
+        id: t.tag.id,
+        classificationId: t.classificationId,
+        prettyId: t.tag.prettyId,
+      });
+    for (const { contentId, ...m } of metadata) byContent.get(contentId)?.imetadata.push(m);
     return byContent;
   }
 
@@ -155,10 +181,13 @@ export class ContentSearchRepository {
     if (!hits.length) return new Map();
     const sources = await this.prisma.contentSource.findMany({
       where: { OR: hits.map((h) => ({ contentId: h.id, version: h.version })) },
-      select: { contentId: true, fileName: true, mimeType: true, size: true },
+      select: { contentId: true, fileName: true, mimeType: true, size: true, durationMs: true },
     });
     return new Map(
-      sources.map((s) => [s.contentId, { fileName: s.fileName, mimeType: s.mimeType, size: Number(s.size) }]),
+      sources.map((s) => [
+        s.contentId,
+        { fileName: s.fileName, mimeType: s.mimeType, size: Number(s.size), durationMs: s.durationMs },
+      ]),
     );
   }
 

@@ -27,7 +27,7 @@ import {
   type TextField,
 } from './content-search.types';
 
-type Contents = Pick<ContentSearchRepository, 'search' | 'linkedCategoryIds' | 'currentSources'>;
+type Contents = Pick<ContentSearchRepository, 'search' | 'linkedCategories' | 'currentSources' | 'tagging'>;
 
 /** THRON's `!_` prefix negates an item of a list filter (research §1). */
 const NEGATION = '!_';
@@ -109,17 +109,24 @@ export class ContentSearchService {
       options.returnTotalResults ? { upTo: Math.max(LIMITS.searchCountCap, end) + 1 } : 'none',
     );
     const ids = hits.map((h) => h.id);
-    const [sources, links] = await Promise.all([
+    const [sources, links, tagging] = await Promise.all([
       options.returnSource ? this.contents.currentSources(hits) : Promise.resolve(undefined),
-      options.returnLinkedCategories ? this.contents.linkedCategoryIds(ids) : Promise.resolve(undefined),
+      options.returnLinkedCategories ? this.contents.linkedCategories(ids) : Promise.resolve(undefined),
+      options.returnItags || options.returnImetadata
+        ? this.contents.tagging(ids)
+        : Promise.resolve(undefined),
     ]);
     const divArea = req.divArea;
     return ok({
       contents: hits.map((hit) => ({
-        content: toThronContent(hit),
+        content: {
+          ...toThronContent(hit),
+          itags: options.returnItags ? (tagging?.get(hit.id)?.itags ?? []) : undefined,
+          imetadata: options.returnImetadata ? (tagging?.get(hit.id)?.imetadata ?? []) : undefined,
+        },
         ownerFullname: hit.ownerFullName || hit.ownerUsername,
         dynThumbService: divArea ? this.thumbnailUrl(divArea, hit.id, hit.version) : undefined,
-        linkedCategories: links && (links.get(hit.id) ?? []).map((id) => ({ id })),
+        linkedCategories: links && (links.get(hit.id) ?? []),
         source: sources && toSourceDetail(hit, sources.get(hit.id)),
       })),
       totalResults: total,
@@ -163,7 +170,7 @@ export class ContentSearchService {
     const wants = new Set(returnDetailsFields);
     const ids = hits.map((h) => h.id);
     const [links, sources] = await Promise.all([
-      wants.has('linkedCategoryIds') ? this.contents.linkedCategoryIds(ids) : Promise.resolve(undefined),
+      wants.has('linkedCategoryIds') ? this.contents.linkedCategories(ids) : Promise.resolve(undefined),
       wants.has('source') ? this.contents.currentSources(hits) : Promise.resolve(undefined),
     ]);
     const next = offset + hits.length;
@@ -179,7 +186,7 @@ export class ContentSearchService {
           owner: wants.has('owner')
             ? { username: hit.ownerUsername, ownerFullName: hit.ownerFullName || hit.ownerUsername }
             : undefined,
-          linkedCategoryIds: links && (links.get(hit.id) ?? []),
+          linkedCategoryIds: links && (links.get(hit.id) ?? []).map((folder) => folder.id),
           source: sources && toSourceDetail(hit, sources.get(hit.id)),
         },
       })),

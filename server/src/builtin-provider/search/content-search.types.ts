@@ -92,6 +92,13 @@ export interface ContentSourceInfo {
   fileName: string;
   mimeType: string;
   size: number;
+  durationMs: number | null;
+}
+
+/** A content's tags and metadata, as findByProperties returns them with returnItags / returnImetadata. */
+export interface ContentTagging {
+  itags: { id: string; classificationId: string; prettyId: string | null }[];
+  imetadata: { classificationId: string; key: string; value: string; lang: string | null }[];
 }
 
 /** Escapes LIKE wildcards so user text is matched literally (the default escape character is `\`). */

@@ -1,4 +1,4 @@
-import { Box, Button, Code, HStack, Input, Skeleton, Stack, Table } from '@chakra-ui/react';
+import { Box, Button, HStack, Input, Skeleton, Stack, Table } from '@chakra-ui/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ScrollText } from 'lucide-react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
@@ -8,6 +8,7 @@ import { AlertBanner } from '../../components/ui/alert-banner';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Field } from '../../components/ui/field';
 import { auditSentence } from './audit-sentence';
+import { ErrorText } from './job-detail-drawer';
 import { formatDateTime, jobNameLabel } from './format';
 import { auditQueryOptions } from './manage.queries';
 
@@ -103,10 +104,12 @@ export function AuditPanel() {
                     {t(`manage.auditActions.${row.action}`, { defaultValue: jobNameLabel(t, row.action) })}
                   </Table.Cell>
                   {/* The asset id stays at hand for a search by asset. */}
-                  <Table.Cell title={row.assetId ?? undefined}>{auditSentence(t, row)}</Table.Cell>
+                  <Table.Cell title={row.assetId ?? undefined} whiteSpace="normal" minW="xs">
+                    {auditSentence(t, i18n.language, row)}
+                  </Table.Cell>
                   <Table.Cell>{t(`manage.auditOutcomes.${row.outcome}`)}</Table.Cell>
-                  <Table.Cell>
-                    {row.errorCode ? <Code colorPalette="red">{row.errorCode}</Code> : null}
+                  <Table.Cell whiteSpace="normal" minW="48">
+                    {row.errorCode ? <ErrorText code={row.errorCode} /> : null}
                   </Table.Cell>
                 </Table.Row>
               ))}

@@ -1,9 +1,9 @@
-import type { AuditRecordSummary } from '@paddock/rules';
+import { LIMITS, type AuditRecordSummary, type JobStory } from '@paddock/rules';
 import type { TFunction } from 'i18next';
 import { jobNameLabel } from './format';
 
-/** The workflow actions the log tells as a sentence of their own ('workflow-move' and 'move' alike). */
-const SENTENCES = [
+/** Actions the log tells per asset with a sentence of their own ('workflow-move' and 'move' alike). */
+const ASSET_SENTENCES = [
   'accept',
   'reject',
   'move',
@@ -12,25 +12,205 @@ const SENTENCES = [
   'permanent-delete',
   'supplier-remove',
   'resubmit',
+  'enrichment',
+  'tags-bulk',
+  'internal-share',
+  'purge-junk',
 ] as const;
-type Sentence = (typeof SENTENCES)[number];
-const isSentence = (verb: string): verb is Sentence => (SENTENCES as readonly string[]).includes(verb);
+type AssetSentence = (typeof ASSET_SENTENCES)[number];
+const isAssetSentence = (verb: string): verb is AssetSentence =>
+  (ASSET_SENTENCES as readonly string[]).includes(verb);
+
+/** Jobs told by a sentence of their own; a job of a newer release is told by its name. */
+const JOB_SENTENCES = [
+  'enrichment',
+  'expire-external-shares',
+  'external-share',
+  'folder-publish',
+  'folder-unpublish',
+  'internal-share',
+  'make-derivatives',
+  'purge-expired-sessions',
+  'purge-expired-uploads',
+  'purge-incoming-orphans',
+  'purge-junk',
+  'tags-bulk',
+  'workflow-accept',
+  'workflow-delete',
+  'workflow-move',
+  'workflow-permanent-delete',
+  'workflow-reject',
+  'workflow-restore',
+  'workflow-resubmit',
+  'workflow-supplier-remove',
+] as const;
+type JobSentence = (typeof JOB_SENTENCES)[number];
+const isJobSentence = (job: string): job is JobSentence => (JOB_SENTENCES as readonly string[]).includes(job);
+
+/** Who acted: a username, or the schedules ('system') in the reader's words. */
+function actorOf(t: TFunction, actor: string): string {
+  return actor === 'system' ? t('manage.story.system') : actor;
+}
+
+/** A list in the reader's language: "A, B and C" / "A, B e C" / "A, B et C". */
+function listOf(items: readonly string[], lang: string): string {
+  return new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
+}
+
+const quoted = (t: TFunction, name: string) => t('manage.story.quoted', { name });
+
+/** Names the provider no longer shows, in the reader's words. */
+function namesOf(t: TFunction, names: readonly (string | null)[], unknown: string): string[] {
+  return names.map((name) => (name === null ? unknown : quoted(t, name)));
+}
+
+/** "“Foto 12”", or "3 assets (“A”, “B” and 1 more)", or "3 assets" when none is visible any more. */
+function assetsPhrase(t: TFunction, lang: string, assets: NonNullable<JobStory['assets']>): string {
+  const visible = assets.names.filter((name) => name !== null);
+  if (!visible.length) return t('manage.story.assets', { count: assets.total });
+  const shown = namesOf(t, assets.names, t('manage.story.unknownAsset'));
+  const rest = assets.total - shown.length;
+  const names = listOf(rest > 0 ? [...shown, t('manage.story.more', { count: rest })] : shown, lang);
+  return t('manage.story.assetsNamed', { count: assets.total, names });
+}
+
+/** What an enrichment or bulk tag job changes: "tags added: Exterior; values set: Typology". */
+function changesPhrase(t: TFunction, lang: string, story: JobStory): string {
+  const unknownTag = t('manage.story.unknownTag');
+  const label = (m: { key: string; label: string | null }) =>
+    t(`metadataKeys.${m.key}`, { defaultValue: m.label ?? m.key });
+  const parts: ['tagsAdded' | 'tagsRemoved' | 'metadataSet' | 'metadataRemoved', string[]][] = [
+    ['tagsAdded', story.tags.added.map((tag) => tag ?? unknownTag)],
+    ['tagsRemoved', story.tags.removed.map((tag) => tag ?? unknownTag)],
+    ['metadataSet', story.metadata.set.map(label)],
+    ['metadataRemoved', story.metadata.removed.map(label)],
+  ];
+  return parts
+    .filter(([, items]) => items.length)
+    .map(([key, items]) => t(`manage.story.${key}`, { count: items.length, list: listOf(items, lang) }))
+    .join(t('manage.story.separator'));
+}
+
+/** How the job ended, from its counts: "12 of 12 done, 1 failed"; '' while it runs. */
+function resultPhrase(t: TFunction, story: JobStory): string {
+  const c = story.counts;
+  const n = (key: string) => c[key] ?? 0;
+  const parts: string[] = [];
+  const some = (key: string, text: () => string) => {
+    if (n(key) > 0) parts.push(text());
+  };
+  switch (story.job) {
+    case 'purge-expired-sessions':
+      if ('deleted' in c) parts.push(t('manage.results.sessions', { count: n('deleted') }));
+      break;
+    case 'purge-expired-uploads':
+    case 'purge-incoming-orphans':
+      if ('removed' in c) parts.push(t('manage.results.removed', { count: n('removed') }));
+      some('kept', () => t('manage.results.inTime', { count: n('kept') }));
+      break;
+    case 'purge-junk':
+      if ('trashed' in c) parts.push(t('manage.results.trashed', { count: n('trashed') }));
+      some('kept', () => t('manage.results.kept', { count: n('kept') }));
+      some('failed', () => t('manage.results.failed', { count: n('failed') }));
+      break;
+    case 'expire-external-shares':
+      if ('expired' in c) parts.push(t('manage.results.expired', { count: n('expired') }));
+      break;
+    case 'folder-publish':
+    case 'folder-unpublish':
+      if ('changed' in c)
+        parts.push(
+          t(story.job === 'folder-publish' ? 'manage.results.published' : 'manage.results.unpublished', {
+            count: n('changed'),
+            total: n('total'),
+          }),
+        );
+      break;
+    case 'external-share':
+      if ('sent' in c && story.share?.type === 'email')
+        parts.push(t('manage.results.sent', { count: n('sent') }));
+      break;
+    case 'make-derivatives':
+      if (story.state === 'READY') parts.push(t('manage.results.previewsReady'));
+      if (story.state === 'FAILED') parts.push(t('manage.results.previewsFailed'));
+      if (story.state === 'skipped') parts.push(t('manage.results.previewsSkipped'));
+      break;
+    default:
+      if ('total' in c) {
+        parts.push(t('manage.results.done', { count: n('total'), done: n('done') + n('unchanged') }));
+        some('junk', () => t('manage.results.junk', { count: n('junk') }));
+        some('failed', () => t('manage.results.failed', { count: n('failed') }));
+      }
+  }
+  return parts.join(', ');
+}
+
+/**
+ * A job as one sentence with names ("mario.rossi changed the tags of 3 assets (“A”, “B” and
+ * “C”) in Enrichment: tags added: Exterior — 3 of 3 done"): the job drawer's headline and the
+ * audit log's row of the job alike.
+ */
+export function jobSentence(t: TFunction, lang: string, actor: string, story: JobStory): string {
+  const unknownFolder = t('manage.audit.unknownFolder');
+  const values = {
+    actor: actorOf(t, actor),
+    assets: story.assets ? assetsPhrase(t, lang, story.assets) : '',
+    folder: story.folder ?? unknownFolder,
+    targets: listOf(
+      story.targets.map((target) => target ?? unknownFolder),
+      lang,
+    ),
+    changes: changesPhrase(t, lang, story),
+    share: story.share?.name ?? '',
+    recipients: listOf(story.share?.recipients ?? [], lang),
+    version: story.version ?? '',
+    days: LIMITS.junkRetentionDays,
+    context: story.share?.type === 'email' ? 'email' : undefined,
+  };
+  const what = isJobSentence(story.job)
+    ? t(`manage.jobSentences.${story.job}`, values)
+    : t('manage.auditSentences.other', { ...values, action: jobNameLabel(t, story.job) });
+  const result = resultPhrase(t, story);
+  return result ? t('manage.story.withResult', { what, result }) : what;
+}
 
 /**
  * One audit row as a sentence ("mario.rossi moved “Foto 12” to Department archive"): names where
- * the hub found them, the id where the provider no longer has the asset.
+ * the hub found them; a job's own row tells the job (jobSentence).
  */
-export function auditSentence(t: TFunction, row: AuditRecordSummary): string {
+export function auditSentence(t: TFunction, lang: string, row: AuditRecordSummary): string {
+  if (!row.assetId && row.story && row.action === row.story.job)
+    return jobSentence(t, lang, row.actor, row.story);
   const verb = row.action.replace(/^workflow-/, '');
   const folder = (name: string | null, id: string | null) =>
     name ?? (id ? t('manage.audit.unknownFolder') : '—');
   const values = {
-    actor: row.actor,
-    asset: row.assetName ?? row.assetId ?? '',
+    actor: actorOf(t, row.actor),
+    asset: row.assetName === null ? t('manage.story.unknownAsset') : quoted(t, row.assetName),
     from: folder(row.fromFolderName, row.fromFolderId),
     to: folder(row.toFolderName, row.toFolderId),
+    days: LIMITS.junkRetentionDays,
     action: t(`manage.auditActions.${row.action}`, { defaultValue: jobNameLabel(t, row.action) }),
+    job: row.story ? jobNameLabel(t, row.story.job) : '',
   };
-  if (row.assetId && isSentence(verb)) return t(`manage.auditSentences.${verb}`, values);
-  return t(row.assetId ? 'manage.auditSentences.otherAsset' : 'manage.auditSentences.other', values);
+  if (row.assetId && isAssetSentence(verb)) return t(`manage.auditSentences.${verb}`, values);
+  if (row.assetId) return t('manage.auditSentences.otherAsset', values);
+  return t(row.story ? 'manage.auditSentences.otherJob' : 'manage.auditSentences.other', values);
+}
+
+/** Where the screens that meet a code word it, first found first; the code itself otherwise. */
+const ERROR_TEXTS = [
+  'manage.assetErrors',
+  'workflow.errors',
+  'error.codes',
+  'internalShare.errors',
+  'sharing.errors',
+];
+
+/** The message of an error code in the reader's language, as the screen that meets it says it. */
+export function errorText(t: TFunction, code: string): string {
+  return ERROR_TEXTS.reduceRight(
+    (fallback, texts) => t(`${texts}.${code}`, { defaultValue: fallback, code }),
+    t('manage.story.errorCode', { code }),
+  );
 }

@@ -5,10 +5,10 @@ import {
   DataList,
   Drawer,
   Heading,
+  HStack,
   Portal,
   Skeleton,
   Stack,
-  Table,
   Text,
 } from '@chakra-ui/react';
 import type { AssetOutcome } from '@paddock/rules';
@@ -18,9 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '../../components/ui/alert-banner';
 import { formatDateTime, jobNameLabel } from './format';
 import { JobProgress } from './job-progress';
-import { auditSentence } from './audit-sentence';
+import { auditSentence, errorText, jobSentence } from './audit-sentence';
 import { auditQueryOptions, jobQueryOptions } from './manage.queries';
-import { summarisePayload } from './payload-summary';
 import { StateBadge } from './state-badge';
 
 const OUTCOME_PALETTE: Record<AssetOutcome['outcome'], string> = {
@@ -33,15 +32,16 @@ const OUTCOME_PALETTE: Record<AssetOutcome['outcome'], string> = {
 const NO_SEARCH = { assetId: '', actor: '', from: '', to: '' };
 
 /**
- * A job in full: its facts, then for workflow jobs what happened to each asset as a sentence with
- * names (its audit rows); other jobs show what they were asked to do.
+ * A job in full: what it is about as one sentence with names, its facts, then what happened to
+ * each asset (its audit rows) with the asset's name and the message of its error.
  */
 export function JobDetailDrawer({ jobId, onClose }: { jobId: string; onClose(): void }) {
   const { t, i18n } = useTranslation();
-  const job = useQuery(jobQueryOptions(jobId));
+  const job = useQuery(jobQueryOptions(jobId, i18n.language));
   // The job's own audit rows name its assets and folders: the drawer tells them as sentences.
   const audit = useInfiniteQuery(auditQueryOptions({ ...NO_SEARCH, jobId }, i18n.language));
   const told = (audit.data?.pages.flatMap((page) => page.items) ?? []).filter((row) => row.assetId);
+  const kindOf = new Map(job.data?.outcomes?.map((o) => [o.contentId, o.outcome]));
   return (
     <Drawer.Root open size="md" onOpenChange={(details) => (details.open ? undefined : onClose())}>
       <Portal>
@@ -58,8 +58,12 @@ export function JobDetailDrawer({ jobId, onClose }: { jobId: string; onClose(): 
               {job.isError ? <AlertBanner>{t('manage.errors.job')}</AlertBanner> : null}
               {job.data ? (
                 <Stack gap="6">
+                  {job.data.story ? (
+                    <Text data-testid="job-story" fontWeight="medium">
+                      {jobSentence(t, i18n.language, job.data.createdBy, job.data.story)}
+                    </Text>
+                  ) : null}
                   <DataList.Root orientation="horizontal" size="sm">
-                    <Item label={t('manage.detail.id')} value={<Code>{job.data.id}</Code>} />
                     <Item label={t('manage.jobs.state')} value={<StateBadge state={job.data.state} />} />
                     <Item
                       label={t('manage.jobs.progress')}
@@ -68,7 +72,7 @@ export function JobDetailDrawer({ jobId, onClose }: { jobId: string; onClose(): 
                     <Item label={t('manage.jobs.attempts')} value={job.data.attempts} />
                     <Item
                       label={t('manage.jobs.error')}
-                      value={job.data.errorCode ? <Code colorPalette="red">{job.data.errorCode}</Code> : '—'}
+                      value={job.data.errorCode ? <ErrorText code={job.data.errorCode} /> : '—'}
                     />
                     <Item label={t('manage.jobs.submitter')} value={job.data.createdBy} />
                     <Item
@@ -79,46 +83,32 @@ export function JobDetailDrawer({ jobId, onClose }: { jobId: string; onClose(): 
                       label={t('manage.jobs.finished')}
                       value={formatDateTime(job.data.finishedAt, i18n.language) || '—'}
                     />
+                    <Item label={t('manage.detail.id')} value={<Code>{job.data.id}</Code>} />
                   </DataList.Root>
                   {told.length ? (
                     <Stack gap="2">
                       <Heading as="h3" size="sm">
-                        {t('manage.audit.what')}
+                        {t('manage.detail.outcomes')}
                       </Heading>
-                      <Stack as="ul" gap="1" listStyleType="none" m="0" data-testid="job-sentences">
-                        {told.map((row) => (
-                          <Text as="li" key={row.id} title={row.assetId ?? undefined}>
-                            {auditSentence(t, row)}
-                            {row.errorCode ? (
-                              <Code colorPalette="red" ms="2">
-                                {row.errorCode}
-                              </Code>
-                            ) : null}
-                          </Text>
-                        ))}
+                      <Stack as="ul" gap="2" listStyleType="none" m="0" data-testid="job-sentences">
+                        {told.map((row) => {
+                          const kind = kindOf.get(row.assetId ?? '');
+                          return (
+                            <Stack as="li" key={row.id} gap="1">
+                              <Text>{auditSentence(t, i18n.language, row)}</Text>
+                              <HStack gap="2" wrap="wrap">
+                                {kind ? (
+                                  <Badge colorPalette={OUTCOME_PALETTE[kind]}>
+                                    {t(`manage.outcomes.${kind}`)}
+                                  </Badge>
+                                ) : null}
+                                {row.errorCode ? <ErrorText code={row.errorCode} /> : null}
+                              </HStack>
+                            </Stack>
+                          );
+                        })}
                       </Stack>
                     </Stack>
-                  ) : null}
-                  <Stack gap="2" hidden={told.length > 0}>
-                    <Heading as="h3" size="sm">
-                      {t('manage.detail.payload')}
-                    </Heading>
-                    {summarisePayload(job.data.payload).length ? (
-                      <DataList.Root orientation="horizontal" size="sm">
-                        {summarisePayload(job.data.payload).map((line) => (
-                          <Item
-                            key={line.key}
-                            label={line.key}
-                            value={<Text wordBreak="break-all">{line.value}</Text>}
-                          />
-                        ))}
-                      </DataList.Root>
-                    ) : (
-                      <Text color="fg.muted">{t('manage.detail.noPayload')}</Text>
-                    )}
-                  </Stack>
-                  {job.data.outcomes?.length && !told.length ? (
-                    <Outcomes outcomes={job.data.outcomes} />
                   ) : null}
                 </Stack>
               ) : null}
@@ -133,48 +123,24 @@ export function JobDetailDrawer({ jobId, onClose }: { jobId: string; onClose(): 
   );
 }
 
+/** An error code's message in the reader's language, the code beside it for whoever reports it. */
+export function ErrorText({ code }: { code: string }) {
+  const { t } = useTranslation();
+  return (
+    <Text as="span" textStyle="sm" color="fg.error">
+      {errorText(t, code)}{' '}
+      <Code colorPalette="red" size="sm">
+        {code}
+      </Code>
+    </Text>
+  );
+}
+
 function Item({ label, value }: { label: string; value: ReactNode }) {
   return (
     <DataList.Item>
       <DataList.ItemLabel>{label}</DataList.ItemLabel>
       <DataList.ItemValue>{value}</DataList.ItemValue>
     </DataList.Item>
-  );
-}
-
-function Outcomes({ outcomes }: { outcomes: AssetOutcome[] }) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="2">
-      <Heading as="h3" size="sm">
-        {t('manage.detail.outcomes')}
-      </Heading>
-      <Table.Root size="sm" aria-label={t('manage.detail.outcomes')}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{t('manage.detail.asset')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('manage.detail.outcome')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('manage.jobs.error')}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {outcomes.map((outcome) => (
-            <Table.Row key={outcome.contentId}>
-              <Table.Cell>
-                <Code>{outcome.contentId}</Code>
-              </Table.Cell>
-              <Table.Cell>
-                <Badge colorPalette={OUTCOME_PALETTE[outcome.outcome]}>
-                  {t(`manage.outcomes.${outcome.outcome}`)}
-                </Badge>
-              </Table.Cell>
-              <Table.Cell>
-                {outcome.errorCode ? <Code colorPalette="red">{outcome.errorCode}</Code> : null}
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Stack>
   );
 }

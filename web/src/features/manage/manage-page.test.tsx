@@ -59,6 +59,19 @@ const waiting = aJob({
 });
 const done = aJob({
   id: 'job-done',
+  result: { total: 4, done: 1, unchanged: 0, junk: 1, failed: 0 },
+  story: {
+    job: 'workflow-accept',
+    assets: { total: 4, names: ['Foto 11', 'Foto 12', 'Foto 13'] },
+    folder: 'Step 1',
+    targets: ['Step 2'],
+    tags: { added: [], removed: [] },
+    metadata: { set: [], removed: [] },
+    share: null,
+    version: null,
+    counts: { total: 4, done: 1, unchanged: 0, junk: 1, failed: 0 },
+    state: null,
+  },
   outcomes: [
     { contentId: 'c-1', outcome: 'done', fromFolderId: 'f1', toFolderId: 'f2', errorCode: null },
     {
@@ -158,20 +171,7 @@ describe('Administration (/manage)', () => {
     expect(calls.filter((call) => call.path === '/api/jobs').length).toBeGreaterThan(listsBefore);
   });
 
-  it('opens a job in a drawer: its parameters summarised and each asset’s outcome with its code', async () => {
-    fakeHub(dashboardRoutes());
-    renderApp('/manage');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Details of Accept' }));
-
-    const drawer = await screen.findByRole('dialog', { name: 'Accept' });
-    expect(within(drawer).getByText('4: c-1, c-2, c-3 +1')).toBeVisible();
-    const outcomes = within(drawer).getByRole('table', { name: 'Per asset' });
-    expect(within(outcomes).getByText('Sent to junk')).toBeVisible();
-    expect(within(outcomes).getByText(E_CODES.ACCEPT_LINK_FAILED)).toBeVisible();
-  });
-
-  it('tells a workflow job’s assets as sentences with names, from its audit rows', async () => {
+  it('opens a job in a drawer: one sentence with names, and each asset by name with its outcome and message', async () => {
     const calls = fakeHub({
       ...dashboardRoutes(),
       'GET /api/audit': ok({
@@ -179,17 +179,18 @@ describe('Administration (/manage)', () => {
           {
             id: '12',
             at: '2026-11-20T10:00:00.000Z',
-            actor: 'mario.rossi',
-            action: 'move',
+            actor: 'anna.bianchi',
+            action: 'workflow-accept',
             jobId: 'job-done',
-            assetId: 'c-1',
-            fromFolderId: 'arrc03',
-            toFolderId: 'arch04',
-            outcome: 'success',
-            errorCode: null,
+            assetId: 'c-2',
+            fromFolderId: 'appstp1',
+            toFolderId: 'junk',
+            outcome: 'failure',
+            errorCode: E_CODES.ACCEPT_LINK_FAILED,
             assetName: 'Foto 12',
-            fromFolderName: 'Enrichment',
-            toFolderName: 'Department archive',
+            fromFolderName: 'Step 1',
+            toFolderName: 'Department junk',
+            story: null,
           },
         ],
         nextCursor: null,
@@ -200,11 +201,17 @@ describe('Administration (/manage)', () => {
     await user.click(await screen.findByRole('button', { name: 'Details of Accept' }));
 
     const drawer = await screen.findByRole('dialog', { name: 'Accept' });
-    expect(
-      await within(drawer).findByText('mario.rossi moved “Foto 12” to Department archive'),
-    ).toBeVisible();
-    expect(within(drawer).queryByText('4: c-1, c-2, c-3 +1')).not.toBeVisible();
+    expect(within(drawer).getByTestId('job-story')).toHaveTextContent(
+      'anna.bianchi accepted 4 assets (“Foto 11”, “Foto 12”, “Foto 13”, and 1 more) from Step 1 into Step 2 — 1 of 4 done, 1 sent to the junk',
+    );
+    const asset = (await within(drawer).findByTestId('job-sentences')).querySelector('li') as HTMLElement;
+    expect(asset).toHaveTextContent('anna.bianchi accepted “Foto 12” into Department junk');
+    expect(within(asset).getByText('Sent to junk')).toBeVisible();
+    expect(asset).toHaveTextContent(i18n.t('workflow.errors.E046'));
+    // Names, never the ids the payload carries.
+    expect(drawer).not.toHaveTextContent('c-1');
     expect(calls.find((call) => call.path === '/api/audit')?.query.get('jobId')).toBe('job-done');
+    expect(calls.find((call) => call.path === '/api/jobs/job-done')?.query.get('lang')).toBe('en');
   });
 
   it('says when there are no jobs', async () => {
@@ -230,6 +237,7 @@ describe('Administration (/manage)', () => {
           assetName: 'Foto 12',
           fromFolderName: 'Step 2',
           toFolderName: 'Rejected',
+          story: null,
         },
       ],
       nextCursor: '9',

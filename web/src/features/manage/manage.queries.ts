@@ -10,7 +10,7 @@ export const manageKeys = {
   all: ['manage'] as const,
   queues: () => [...manageKeys.all, 'queues'] as const,
   jobs: (filter: JobListFilter) => [...manageKeys.all, 'jobs', filter] as const,
-  job: (id: string) => [...manageKeys.all, 'job', id] as const,
+  job: (id: string, lang: string) => [...manageKeys.all, 'job', id, lang] as const,
   audit: (search: AuditSearch) => [...manageKeys.all, 'audit', search] as const,
 };
 
@@ -34,11 +34,11 @@ export function jobListQueryOptions(filter: JobListFilter) {
 
 const isFinal = (job: JobSummary | undefined) => job !== undefined && FINAL_JOB_STATES.includes(job.state);
 
-/** One job, followed until it ends. */
-export function jobQueryOptions(id: string) {
+/** One job, followed until it ends; `lang`: the language of the names in its story. */
+export function jobQueryOptions(id: string, lang: string) {
   return queryOptions({
-    queryKey: manageKeys.job(id),
-    queryFn: ({ signal }) => fetchJob(id, signal),
+    queryKey: manageKeys.job(id, lang),
+    queryFn: ({ signal }) => fetchJob(id, signal, lang),
     refetchInterval: (query) => (isFinal(query.state.data) ? false : DASHBOARD_REFRESH_MS),
   });
 }
