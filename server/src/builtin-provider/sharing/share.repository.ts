@@ -161,12 +161,17 @@ export class ShareRepository {
     return row !== null;
   }
 
-  /** A user's shares, newest first. */
-  byOwner(ownerId: string, limit: number): Promise<ShareRow[]> {
+  /** A user's shares, newest first (ids break ties), from just after `after` when given. */
+  byOwner(ownerId: string, limit: number, after?: { at: Date; id: string }): Promise<ShareRow[]> {
     return this.prisma.externalShare.findMany({
-      where: { ownerId },
+      where: {
+        ownerId,
+        ...(after
+          ? { OR: [{ createdAt: { lt: after.at } }, { createdAt: after.at, id: { lt: after.id } }] }
+          : {}),
+      },
       select: SHARE_FIELDS,
-      orderBy: { createdAt: 'desc' },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: limit,
     });
   }
