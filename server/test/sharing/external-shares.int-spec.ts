@@ -411,13 +411,23 @@ describe('the recipient page', () => {
     const revocable = await share({ name: 'Revocable' });
     const r = new Recipient(revocable.url);
     expect(await r.login(STRONG)).toBe(303);
-    expect((await r.fetch(`/assets/${images[0]}/thumb`)).status).toBe(200);
+    const thumb = await r.fetch(`/assets/${images[0]}/thumb`);
+    expect(thumb.status).toBe(200);
+    // A picture may be kept by the browser but is checked again before each use: a 304 while live.
+    expect(thumb.headers.get('cache-control')).toBe('private, no-cache');
+    const etag = thumb.headers.get('etag')!;
+    const cached = await r.fetch(`/assets/${images[0]}/thumb`, { headers: { 'if-none-match': etag } });
+    expect([cached.status, (await cached.arrayBuffer()).byteLength]).toEqual([304, 0]);
     expect((await post(t, anna, `/api/external-shares/${revocable.shareId}/revoke`, {})).body).toMatchObject({
       code: SHARE_ERROR_CODES.NOT_FOUND,
     });
     expect((await post(t, mario, `/api/external-shares/${revocable.shareId}/revoke`, {})).status).toBe(204);
     expect((await r.fetch()).status).toBe(404);
     expect((await r.fetch(`/assets/${images[0]}/thumb`)).status).toBe(404);
+    // The browser's copy is not revalidated any more.
+    expect((await r.fetch(`/assets/${images[0]}/thumb`, { headers: { 'if-none-match': etag } })).status).toBe(
+      404,
+    );
     const again = await post(t, mario, `/api/external-shares/${revocable.shareId}/revoke`, {});
     expect(again).toMatchObject({ status: 404, body: { code: SHARE_ERROR_CODES.NOT_FOUND } });
     expect((await shares()).find((s) => s.id === revocable.shareId)?.state).toBe('revoked');

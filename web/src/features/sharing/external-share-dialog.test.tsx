@@ -24,6 +24,17 @@ function posts(calls: HubCall[]) {
   return calls.filter((c) => c.method === 'POST' && c.path === '/api/external-shares');
 }
 
+/** The dialog for one asset at its details step, with a name and a strong password filled in. */
+async function detailsOfOneAsset() {
+  renderWithProviders(<ExternalShareDialog assetIds={['a-1']} folderId="f-1" onClose={jest.fn()} />);
+  const user = userEvent.setup();
+  const dialog = await screen.findByRole('dialog');
+  await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+  await user.type(within(dialog).getByLabelText(/Share name/), 'Kit');
+  await user.type(within(dialog).getByLabelText(/^Password\W*$/, { selector: 'input' }), STRONG);
+  return { user, dialog };
+}
+
 describe('ExternalShareDialog', () => {
   it('shares by e-mail in three steps: recipients checked, a weak password refused, then the job and the links', async () => {
     const calls = fakeHub({
@@ -142,12 +153,7 @@ describe('ExternalShareDialog', () => {
           ? hubError(400, 'SHARE_BAD_EXPIRY')
           : { status: 202, body: { jobId: 'job-3' } },
     });
-    renderWithProviders(<ExternalShareDialog assetIds={['a-1']} folderId="f-1" onClose={jest.fn()} />);
-    const user = userEvent.setup();
-    const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
-    await user.type(within(dialog).getByLabelText(/Share name/), 'Kit');
-    await user.type(within(dialog).getByLabelText(/^Password\W*$/, { selector: 'input' }), STRONG);
+    const { user, dialog } = await detailsOfOneAsset();
     const picks = within(dialog).getByRole('radiogroup', { name: 'Available until' });
     expect(within(picks).getByRole('radio', { name: '24 hours' })).toBeChecked();
     expect(
@@ -179,12 +185,7 @@ describe('ExternalShareDialog', () => {
 
   it('sends no expiry for the default 24 hours and shows the server’s expiry refusal in words', async () => {
     const calls = fakeHub({ 'POST /api/external-shares': hubError(400, 'SHARE_BAD_EXPIRY') });
-    renderWithProviders(<ExternalShareDialog assetIds={['a-1']} folderId="f-1" onClose={jest.fn()} />);
-    const user = userEvent.setup();
-    const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
-    await user.type(within(dialog).getByLabelText(/Share name/), 'Kit');
-    await user.type(within(dialog).getByLabelText(/^Password\W*$/, { selector: 'input' }), STRONG);
+    const { user, dialog } = await detailsOfOneAsset();
     await user.click(within(dialog).getByRole('button', { name: 'Share' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Choose an expiry date in the future, at most 90 days ahead.',
