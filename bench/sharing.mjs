@@ -2,8 +2,10 @@
 // watched via GET /api/jobs/:id; then the recipient page as a browser first opens it: the password
 // POST, the page, and its first 24 pictures fetched 6 at a time (a browser's connections per host).
 // The demo seed's archive assets (real derivatives) come first in the share, SQL-seeded ones after.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fmt, percentile, signIn } from './hub-client.mjs';
-import { seedContentsIn } from './workflow.mjs';
+import { seedContentsIn, serviceLogin } from './workflow.mjs';
 
 const SHARED = 500;
 const FIRST_PICTURES = 24;
@@ -15,7 +17,12 @@ export const SHARING_METHOD = `- **External share**: mario.rossi shares ${SHARED
   inserted by SQL), timed from the submit to the job's completion with the URL (polled every 50 ms),
   ${RUNS} runs. The recipient page: the password POST, \`GET\` of the page (${SHARED} assets listed,
   pictures lazy), then its first pictures (up to ${FIRST_PICTURES}; only assets with derivatives have one)
-  6 at a time, each after a warm-up open.`;
+  6 at a time, each after a warm-up open.
+- **Baselines, same run**: the share as the provider calls the job makes, made directly over the
+  provider HTTP API with mario.rossi's own provider token (\`POST /externalshare/resources/externalshares\`
+  with the same ${SHARED} ids, then its \`GET …/{id}\` for the URL), ${RUNS} runs; the same pictures as the
+  portal's own routes serve them to mario (\`GET /api/assets/:id/preview|poster|thumbnail\`, session cookie)
+  and as bytes read straight from the blob store's files, each 6 at a time like the page's.`;
 
 async function timed(fn) {
   const t0 = performance.now();
@@ -23,7 +30,25 @@ async function timed(fn) {
   return { ms: performance.now() - t0, value };
 }
 
-export async function benchSharing(db, { baseUrl }) {
+/** Runs `fetchOne` over `items`, 6 at a time (a browser's connections per host); answers the bytes read. */
+async function sixAtATime(items, fetchOne) {
+  const queue = [...items];
+  let bytes = 0;
+  await Promise.all(
+    Array.from({ length: 6 }, async () => {
+      for (let item = queue.shift(); item; item = queue.shift()) bytes += await fetchOne(item);
+    }),
+  );
+  return bytes;
+}
+
+const median = (values) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+
+export async function benchSharing(db, { baseUrl, blobDir }) {
   const { rows: folders } = await db.query(
     `SELECT id FROM provider.category WHERE pretty_id = 'arch04-marketing'`,
   );
@@ -67,6 +92,42 @@ export async function benchSharing(db, { baseUrl }) {
     });
     submits.push(ms);
     url = value;
+  }
+
+  // Baseline: the provider calls the job makes, made directly with mario's own provider token.
+  const providerUrl = `${baseUrl}/provider`;
+  const token = await serviceLogin(providerUrl, 'mario.rossi', 'Paddock-demo-2026');
+  const direct = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const { ms } = await timed(async () => {
+      const res = await fetch(`${providerUrl}/externalshare/resources/externalshares?clientId=paddock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'X-TOKENID': token },
+        body: JSON.stringify({
+          name: `Bench press kit direct ${run}`,
+          type: 'LINK',
+          options: {
+            contentDetailLevel: 'minimal',
+            contentDownload: 'enabled',
+            expirationDate: new Date(Date.now() + 86_400_000).toISOString(),
+            password: PASSWORD,
+          },
+          contents: { fromIds: contentIds },
+          dispatchEmail: { recipients: [], language: 'en' },
+        }),
+      });
+      const { id } = await res.json();
+      if (!id) throw new Error(`the direct share answered ${res.status}`);
+      const status = await fetch(
+        `${providerUrl}/externalshare/resources/externalshares/${id}?clientId=paddock`,
+        {
+          headers: { 'X-TOKENID': token },
+        },
+      );
+      const { url: ready } = await status.json();
+      if (!ready) throw new Error(`the direct share's status answered ${status.status}`);
+    });
+    direct.push(ms);
   }
 
   const recipient = { address: '203.0.113.77', cookie: '' };
@@ -116,6 +177,47 @@ export async function benchSharing(db, { baseUrl }) {
   await firstPage();
   const pages = [];
   for (let run = 0; run < 5; run += 1) pages.push(await firstPage());
+
+  // Baselines for the pictures: the same renditions through the portal's own routes, and their
+  // files' bytes read straight from the blob store.
+  const firstHtml = await (await open()).text();
+  // The page's own renditions (preview, poster or thumb), as the portal names them.
+  const PORTAL_ROUTE = { preview: 'preview', poster: 'poster', thumb: 'thumbnail' };
+  const pictured = [
+    ...firstHtml.matchAll(/<img src="[^"]*\/assets\/([0-9a-f-]{36})\/(preview|poster|thumb)"/g),
+  ]
+    .slice(0, FIRST_PICTURES)
+    .map((m) => ({ id: m[1], kind: m[2] }));
+  const portal = [];
+  const disk = [];
+  const { rows: blobs } = await db.query(
+    `SELECT d.blob_key FROM provider.derivative d JOIN provider.content c ON c.id = d.content_id
+       JOIN unnest($1::uuid[], $2::text[]) AS p(id, kind) ON p.id = d.content_id AND p.kind = d.kind
+      WHERE d.version = c.version`,
+    [pictured.map((p) => p.id), pictured.map((p) => p.kind)],
+  );
+  for (let run = 0; run < 6; run += 1) {
+    const viaPortal = await timed(() =>
+      sixAtATime(pictured, async ({ id, kind }) => {
+        const res = await fetch(`${baseUrl}/api/assets/${id}/${PORTAL_ROUTE[kind]}`, {
+          headers: mario.headers,
+        });
+        if (res.status !== 200) throw new Error(`the portal's ${kind} of ${id} answered ${res.status}`);
+        return (await res.arrayBuffer()).byteLength;
+      }),
+    );
+    const fromDisk = await timed(() =>
+      sixAtATime(
+        blobs.map((b) => b.blob_key),
+        async (key) => (await readFile(join(blobDir, ...key.split('/')))).byteLength,
+      ),
+    );
+    // The first run warms up, as for the share's page.
+    if (run > 0) {
+      portal.push(viaPortal.ms);
+      disk.push(fromDisk.ms);
+    }
+  }
   const sortedSubmits = [...submits].sort((a, b) => a - b);
   const sortedPages = pages.map((p) => p.pageMs + p.picturesMs).sort((a, b) => a - b);
   return {
@@ -128,8 +230,13 @@ export async function benchSharing(db, { baseUrl }) {
       50,
     ),
     firstScreenP50: percentile(sortedPages, 50),
+    picturesP50: median(pages.map((p) => p.picturesMs)),
     pictures: pages[0].pictures,
     kib: pages[0].bytes / 1024,
+    directP50: median(direct),
+    portalPicturesP50: median(portal),
+    diskPicturesP50: median(disk),
+    diskPictures: blobs.length,
   };
 }
 
@@ -138,14 +245,14 @@ export function sharingRows(r) {
     [
       `external share of ${r.shared} assets: submit → URL ready (${RUNS} runs)`,
       `p50 ${fmt(r.submitP50)} ms, max ${fmt(r.submitMax)} ms`,
-      '-',
-      'job, not the request, carries the work',
+      `provider calls made directly: p50 ${fmt(r.directP50)} ms`,
+      `${fmt(r.submitP50 / r.directP50, 2)}× (the job, not the request, carries the work)`,
     ],
     [
       `external share recipient page: page + first ${r.pictures} pictures (${fmt(r.kib, 0)} KiB, 6 at a time)`,
-      `p50 ${fmt(r.firstScreenP50)} ms (page alone ${fmt(r.pageP50)} ms)`,
-      '-',
-      'first screen < 1 s',
+      `p50 ${fmt(r.firstScreenP50)} ms (page alone ${fmt(r.pageP50)} ms, pictures ${fmt(r.picturesP50)} ms)`,
+      `same pictures via the portal's own routes: p50 ${fmt(r.portalPicturesP50)} ms; their ${r.diskPictures} files read from the blob store: p50 ${fmt(r.diskPicturesP50)} ms`,
+      `pictures ${fmt(r.picturesP50 / r.portalPicturesP50, 2)}× the portal's; first screen < 1 s`,
     ],
   ];
 }

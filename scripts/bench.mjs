@@ -135,7 +135,7 @@ try {
   if (!searchOnly && !zipOnly && !workflowOnly && !enrichmentOnly) {
     step('External share of 500 assets: submit → URL ready, and the recipient page');
     await settleDerivatives();
-    results.sharing = await benchSharing(db, { baseUrl: env.PUBLIC_URL });
+    results.sharing = await benchSharing(db, { baseUrl: env.PUBLIC_URL, blobDir });
   }
   if (!searchOnly && !zipOnly && !enrichmentOnly && !sharingOnly) {
     step('Workflow: bulk accept of 200 as a job vs the same provider calls made directly');

@@ -3,12 +3,14 @@ import { httpStatusOfCode } from './error-status';
 import { LIMITS } from './limits';
 import {
   SHARE_ERROR_CODES,
+  SHARE_EXPIRY_PICK_KEYS,
   SHARE_MAX_VALIDITY_DAYS,
   SHARE_RECIPIENTS_MAX,
   defaultShareExpiry,
   isStrongSharePassword,
   isValidEmail,
   isValidShareExpiry,
+  shareExpiryOf,
   parseRecipients,
   sharePasswordProblems,
 } from './sharing';
@@ -83,6 +85,15 @@ describe('expiry (SPEC §9)', () => {
       false,
     );
     expect(isValidShareExpiry(new Date('nonsense'), now)).toBe(false);
+  });
+
+  it('offers quick picks of 24 hours, 7 days and 30 days, each a valid expiry', () => {
+    expect(shareExpiryOf('day', now).toISOString()).toBe('2026-11-26T10:00:00.000Z');
+    expect(shareExpiryOf('week', now).toISOString()).toBe('2026-12-02T10:00:00.000Z');
+    expect(shareExpiryOf('month', now).toISOString()).toBe('2026-12-25T10:00:00.000Z');
+    for (const pick of ['day', 'week', 'month'] as const)
+      expect(isValidShareExpiry(shareExpiryOf(pick, now), now)).toBe(true);
+    expect(SHARE_EXPIRY_PICK_KEYS).toEqual(['day', 'week', 'month', 'custom']);
   });
 });
 

@@ -73,7 +73,7 @@ export function parseRecipients(text: string): RecipientsParse {
 
 /** SPEC §9: a share is available LIMITS.externalShareAvailabilityHours after it is made, unless set otherwise. */
 export function defaultShareExpiry(now: Date): Date {
-  return new Date(now.getTime() + LIMITS.externalShareAvailabilityHours * 3_600_000);
+  return shareExpiryOf('day', now);
 }
 
 /** The longest validity a user may choose (press campaigns run a few weeks). */
@@ -83,6 +83,27 @@ export const SHARE_MAX_VALIDITY_DAYS = 90;
 export function isValidShareExpiry(expiresAt: Date, now: Date): boolean {
   const t = expiresAt.getTime();
   return Number.isFinite(t) && t > now.getTime() && t <= now.getTime() + SHARE_MAX_VALIDITY_DAYS * 86_400_000;
+}
+
+/**
+ * The expiry quick picks of the dialog's details step, in hours from now: SPEC §9's 24 h (the
+ * default), a week and a month; 'custom' is a date-time the user types (checked by
+ * isValidShareExpiry like any other).
+ */
+export const SHARE_EXPIRY_PICKS = {
+  day: LIMITS.externalShareAvailabilityHours,
+  week: 7 * 24,
+  month: 30 * 24,
+} as const;
+export type ShareExpiryPick = keyof typeof SHARE_EXPIRY_PICKS | 'custom';
+export const SHARE_EXPIRY_PICK_KEYS = [
+  ...(Object.keys(SHARE_EXPIRY_PICKS) as (keyof typeof SHARE_EXPIRY_PICKS)[]),
+  'custom',
+] as const satisfies readonly ShareExpiryPick[];
+
+/** The expiry a quick pick gives at `now`. */
+export function shareExpiryOf(pick: keyof typeof SHARE_EXPIRY_PICKS, now: Date): Date {
+  return new Date(now.getTime() + SHARE_EXPIRY_PICKS[pick] * 3_600_000);
 }
 
 /** SPEC §3 "type: e-mail or link". */
@@ -174,8 +195,16 @@ export interface ShareAccessEventsResponse {
   items: ShareAccessEvent[];
 }
 
+/**
+ * The management panel's pages of `GET /api/external-shares`, newest first: `default` shares a
+ * page unless `limit` says otherwise, at most `max`.
+ */
+export const SHARE_LIST_PAGE = { default: 20, max: 100 } as const;
+
 export interface ExternalShareListResponse {
   items: ExternalShareSummary[];
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
 }
 
 /** Error codes of sharing the hub answers before a job exists, besides SPEC §8's E003/E004/E035/E062. */

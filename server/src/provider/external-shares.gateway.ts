@@ -75,13 +75,20 @@ const eventSchema = z.object({
 
 export const EXTERNAL_SHARES_GATEWAY = Symbol('EXTERNAL_SHARES_GATEWAY');
 
+/** A page of the share list: where the previous one ended (its `next`), and how many. */
+export interface SharePage {
+  cursor?: string;
+  limit: number;
+}
+
 /** The provider's externalshare service (SPEC §7). A share that is not the caller's is NOT_FOUND. */
 export interface ExternalSharesGateway {
   /** Answers the new share's id (SPEC §7 "response id"). */
   create(token: string, request: ProviderShareRequest): Promise<string>;
   /** SPEC §7: token, state.status ('succeded' when ready) and url. */
   status(token: string, id: string): Promise<ProviderShare>;
-  list(token: string): Promise<ProviderShare[]>;
+  /** The caller's shares, newest first, a page at a time; `next` is null on the last page. */
+  list(token: string, page: SharePage): Promise<{ shares: ProviderShare[]; next: string | null }>;
   /** The share's per-recipient access log, newest first. */
   events(token: string, id: string): Promise<ShareAccessEvent[]>;
   revoke(token: string, id: string): Promise<void>;
@@ -150,19 +157,22 @@ export class HttpExternalSharesGateway implements ExternalSharesGateway {
     );
   }
 
-  async list(token: string): Promise<ProviderShare[]> {
+  async list(token: string, page: SharePage): Promise<{ shares: ProviderShare[]; next: string | null }> {
     const answer = await callProvider(
       this.http,
       {
         method: 'GET',
         url: PROVIDER_PATHS.externalShares.shares(),
-        params: { clientId: this.clientId },
+        params: { clientId: this.clientId, limit: page.limit, cursor: page.cursor },
         headers: tokenHeader(token),
       },
-      envelopeSchema.extend({ shares: z.array(shareSchema) }),
+      envelopeSchema.extend({
+        shares: z.array(shareSchema),
+        paging: z.object({ next: z.string().optional() }).optional(),
+      }),
       { fallback: E_CODES.SHARED_METADATA_FAILED, load: true },
     );
-    return answer.shares;
+    return { shares: answer.shares, next: answer.paging?.next ?? null };
   }
 
   async events(token: string, id: string): Promise<ShareAccessEvent[]> {

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { SHARE_LIST_PAGE } from '@paddock/rules';
 import {
   ApiBadRequestResponse,
   ApiCookieAuth,
@@ -14,7 +15,12 @@ import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JobSubmittedDto } from '../jobs/jobs.dto';
 import { SubmitsJob } from '../jobs/submits-job.decorator';
-import { ExternalShareListDto, ExternalShareRequestDto, ShareAccessEventsDto } from './external-shares.dto';
+import {
+  ExternalShareListDto,
+  ExternalShareRequestDto,
+  ListExternalSharesQueryDto,
+  ShareAccessEventsDto,
+} from './external-shares.dto';
 import { ExternalSharesService } from './external-shares.service';
 
 /** External shares (SPEC §2, §3): made as durable jobs; listed and revoked for the management panel. */
@@ -40,10 +46,16 @@ export class ExternalSharesController {
   }
 
   @Get()
-  @ApiOperation({ summary: "The user's external shares, newest first, with per-recipient access counts" })
+  @ApiOperation({
+    summary: "A page of the user's external shares, newest first, with per-recipient access counts",
+  })
   @ApiOkResponse({ type: ExternalShareListDto })
-  async list(@CurrentUser() user: AuthUser): Promise<ExternalShareListDto> {
-    return { items: await this.shares.list(user) };
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: a limit out of range or a cursor not ours' })
+  list(
+    @CurrentUser() user: AuthUser,
+    @Query() query: ListExternalSharesQueryDto,
+  ): Promise<ExternalShareListDto> {
+    return this.shares.list(user, { cursor: query.cursor, limit: query.limit ?? SHARE_LIST_PAGE.default });
   }
 
   @Get(':id/events')

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   SHARE_EVENTS,
   SHARE_LANGUAGES,
+  SHARE_LIST_PAGE,
   SHARE_PASSWORD_MAX_LENGTH,
   SHARE_STATES,
   SHARE_TEXT_LIMITS,
@@ -24,12 +25,17 @@ import {
   IsBoolean,
   IsIn,
   IsISO8601,
+  IsInt,
   IsOptional,
   IsString,
   IsUUID,
+  Matches,
+  Max,
   MaxLength,
+  Min,
   MinLength,
 } from 'class-validator';
+import { Type } from 'class-transformer';
 import { IsLatin1 } from '../common/latin1.validator';
 
 /**
@@ -134,6 +140,30 @@ export class ExternalShareSummaryDto implements ExternalShareSummary {
 
 export class ExternalShareListDto implements ExternalShareListResponse {
   @ApiProperty({ type: [ExternalShareSummaryDto] }) items!: ExternalShareSummaryDto[];
+
+  @ApiProperty({ type: String, nullable: true, description: 'Pass as cursor for the next (older) page' })
+  nextCursor!: string | null;
+}
+
+/** `GET /api/external-shares`: a page of the user's shares, newest first. */
+export class ListExternalSharesQueryDto {
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: SHARE_LIST_PAGE.max,
+    default: SHARE_LIST_PAGE.default,
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(SHARE_LIST_PAGE.max)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'The nextCursor of the previous page' })
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{1,300}$/)
+  cursor?: string;
 }
 
 export class ShareAccessEventDto implements ShareAccessEvent {

@@ -11,6 +11,7 @@ import {
   isValidShareExpiry,
   parseRecipients,
   sharePasswordProblems,
+  type ExternalShareListResponse,
   type ExternalShareSummary,
   type ShareAccessEvent,
   type ShareErrorCode,
@@ -26,6 +27,7 @@ import {
   EXTERNAL_SHARES_GATEWAY,
   type ExternalSharesGateway,
   type ProviderShare,
+  type SharePage,
 } from '../provider/external-shares.gateway';
 import { ProviderError } from '../provider/provider.errors';
 import { PlaceActions } from '../workflow/place-actions';
@@ -108,9 +110,10 @@ export class ExternalSharesService {
     }
   }
 
-  /** The user's shares for the management panel, newest first. */
-  async list(user: AuthUser): Promise<ExternalShareSummary[]> {
-    return (await this.shares.list(user.providerToken)).map(summaryOf);
+  /** A page of the user's shares for the management panel, newest first. */
+  async list(user: AuthUser, page: SharePage): Promise<ExternalShareListResponse> {
+    const { shares, next } = await this.shares.list(user.providerToken, page);
+    return { items: shares.map(summaryOf), nextCursor: next };
   }
 
   async events(user: AuthUser, id: string): Promise<ShareAccessEvent[]> {

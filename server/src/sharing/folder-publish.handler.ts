@@ -30,6 +30,13 @@ const PUBLISHING: Record<PublishJob, { publish: boolean; failure: InternalShareE
  * unpublishing removes it; the result counts the contents changed now. Only missing (or present)
  * tags are touched, so a retry finishes the work and counts only the rest. A provider refusal ends
  * the job with its own code (SPEC §8 "publish and unpublish folder errors").
+ *
+ * Checked against SPEC (session 8): §1 "publish and unpublish folders"; §4 "Folders: can be
+ * published or unpublished; the result message gives the number of contents published or
+ * removed"; §8 "publish and unpublish folder errors". §7 names no provider call for a folder's
+ * publish (its publish calls are the content service's `/registry/publish|unpublish/{id}`, records,
+ * not folders) and says nothing of sub-folders, so a folder's own contents are what is published,
+ * counted as §4 asks, with the hub's reserved tag on the provider's side.
  */
 function publishHandler(name: PublishJob): Type<JobHandler> {
   const { publish, failure } = PUBLISHING[name];

@@ -7,7 +7,15 @@ import {
 } from '@paddock/rules';
 import { insertContent } from '../search/search-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { FOREIGN, provider, providerState, seedSecurityWorld, type SecurityWorld } from './security-fixtures';
+import { providerDb } from '../auth/auth-fixtures';
+import {
+  DEMO_ROLES,
+  FOREIGN,
+  provider,
+  providerState,
+  seedSecurityWorld,
+  type SecurityWorld,
+} from './security-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -303,6 +311,178 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
         expect(answer).toMatchObject({ status: 418, body: { resultCode: 'ACCESS_DENIED' } });
       const service = await world.token(t.config.PROVIDER_SERVICE_USERNAME);
       expect((await write(service, 'bulkInsert', { key: 'content_version', value: '1' })).status).toBe(200);
+    });
+  });
+
+  describe('sharing: the sharing-folder lookup and the externalshares service, for every role', () => {
+    const USERS = [...Object.values(DEMO_ROLES), 'admin', FOREIGN.user];
+    const SHARES = 'externalshare/resources/externalshares';
+    const PASSWORD = 'Press-Kit-2026#Spider';
+    const unknown = '00000000-0000-4000-8000-00000000beef';
+    let marioShare: string;
+    let recipient: string;
+    const shareRow = () => providerDb(t).externalShare.findUniqueOrThrow({ where: { id: marioShare } });
+    const shareForm = (contentIds: string[], extra: Record<string, unknown> = {}) => ({
+      name: 'Cartella stampa',
+      type: 'EMAIL',
+      options: {
+        contentDownload: 'enabled',
+        expirationDate: new Date(Date.now() + 86_400_000).toISOString(),
+        password: PASSWORD,
+      },
+      contents: { fromIds: contentIds },
+      dispatchEmail: { recipients: ['press@example.com'], language: 'it' },
+      ...extra,
+    });
+
+    beforeAll(async () => {
+      const archived = await insertContent(t, { name: 'Da condividere', folders: [folder(ARCHIVE)] });
+      const mario = await world.token('mario.rossi');
+      const made = await provider(t, mario, 'POST', `${SHARES}?clientId=${client()}`, shareForm([archived]));
+      expect(made.status).toBe(200);
+      marioShare = made.body.id as string;
+      recipient = (
+        await providerDb(t).externalShareRecipient.findFirstOrThrow({ where: { shareId: marioShare } })
+      ).id;
+    });
+
+    it.each(USERS)('getSharingCategory answers %s only folders of their own department', async (username) => {
+      const answer = await provider(
+        t,
+        await world.token(username),
+        'GET',
+        `xcontents/resources/contentcategory/getSharingCategory?clientId=${client()}`,
+      );
+      expect(answer.status).toBe(200);
+      const ids = answer.body.linkedCategory as string[];
+      const foreign = [...world.folders.entries()]
+        .filter(([prettyId]) =>
+          username === FOREIGN.user ? prettyId.endsWith('-marketing') : prettyId.startsWith(FOREIGN.archive),
+        )
+        .map(([, id]) => id);
+      expect(ids.filter((id) => foreign.includes(id))).toEqual([]);
+      // The department's internal-shared folder is where its staff share, and not a supplier's.
+      const internal = folder(marketing(FOLDER_CODES.internalShared));
+      if (username === DEMO_ROLES.user) expect(ids).toContain(internal);
+      if (username === DEMO_ROLES.supplier || username === FOREIGN.user) expect(ids).not.toContain(internal);
+    });
+
+    it.each(USERS.filter((u) => u !== DEMO_ROLES.user))(
+      "answers %s mario's share, its log, its revoke, a recipient's revoke and a delivery report as a share that does not exist",
+      async (username) => {
+        const token = await world.token(username);
+        const before = await shareRow();
+        const answers = [
+          await provider(t, token, 'GET', `${SHARES}/${marioShare}?clientId=${client()}`),
+          await provider(t, token, 'GET', `${SHARES}/${marioShare}/events?clientId=${client()}`),
+          await provider(t, token, 'POST', `${SHARES}/${marioShare}/revoke?clientId=${client()}`, {}),
+          await provider(
+            t,
+            token,
+            'POST',
+            `${SHARES}/${marioShare}/recipients/${recipient}/revoke?clientId=${client()}`,
+            {},
+          ),
+          await provider(t, token, 'POST', `${SHARES}/${marioShare}/delivery?clientId=${client()}`, {
+            failure: 'FORGED',
+          }),
+        ];
+        for (const answer of answers)
+          expect(answer).toMatchObject({ status: 418, body: { resultCode: 'SHARE_NOT_EXISTS' } });
+        expect(await shareRow()).toEqual(before);
+        const list = await provider(t, token, 'GET', `${SHARES}?clientId=${client()}`);
+        expect(list.status).toBe(200);
+        expect((list.body.shares as { id: string }[]).map((s) => s.id)).not.toContain(marioShare);
+      },
+    );
+
+    it('refuses the owner a delivery report: only the hub that sends the mails makes it', async () => {
+      const mario = await world.token('mario.rossi');
+      const before = await shareRow();
+      const answers = [
+        await provider(t, mario, 'POST', `${SHARES}/${marioShare}/delivery?clientId=${client()}`, {
+          failure: 'FORGED',
+        }),
+        await provider(t, mario, 'POST', `${SHARES}/${marioShare}/delivery?clientId=${client()}`, {
+          sentRecipientIds: [recipient],
+        }),
+      ];
+      for (const answer of answers)
+        expect(answer).toMatchObject({ status: 403, body: { resultCode: 'ACCESS_DENIED' } });
+      expect(await shareRow()).toEqual(before);
+    });
+
+    it("refuses to share another department's content, for someone else, or with no valid ids; creates nothing", async () => {
+      const count = () => providerDb(t).externalShare.count();
+      const before = await count();
+      const mario = await world.token('mario.rossi');
+      const supplier = await world.token('foto.studio');
+      const archived = await insertContent(t, { name: 'Solo archivio', folders: [folder(ARCHIVE)] });
+      const answers = [
+        await provider(t, mario, 'POST', `${SHARES}?clientId=${client()}`, shareForm([world.foreignContent])),
+        await provider(t, supplier, 'POST', `${SHARES}?clientId=${client()}`, shareForm([archived])),
+        await provider(
+          t,
+          mario,
+          'POST',
+          `${SHARES}?clientId=${client()}`,
+          shareForm([archived], { onBehalfOf: 'sara.branch' }),
+        ),
+        await provider(t, mario, 'POST', `${SHARES}?clientId=${client()}`, shareForm(['not-a-uuid'])),
+      ];
+      expect(answers.map((a) => [a.status, a.body.resultCode])).toEqual([
+        [418, 'CONTENT_NOT_EXISTS'],
+        [418, 'CONTENT_NOT_EXISTS'],
+        [403, 'ACCESS_DENIED'],
+        [400, 'EXCEPTION'],
+      ]);
+      expect(await count()).toBe(before);
+    });
+
+    it('answers unknown and malformed share ids as a share that does not exist, and a forged cursor as invalid', async () => {
+      const mario = await world.token('mario.rossi');
+      for (const id of [unknown, 'not-a-uuid', "1' OR '1'='1"]) {
+        const path = `${SHARES}/${encodeURIComponent(id)}`;
+        for (const [method, suffix] of [
+          ['GET', ''],
+          ['GET', '/events'],
+          ['POST', '/revoke'],
+          ['POST', `/recipients/${encodeURIComponent(id)}/revoke`],
+        ] as const)
+          expect(
+            await provider(
+              t,
+              mario,
+              method,
+              `${path}${suffix}?clientId=${client()}`,
+              method === 'POST' ? {} : undefined,
+            ),
+          ).toMatchObject({
+            status: 418,
+            body: { resultCode: 'SHARE_NOT_EXISTS' },
+          });
+      }
+      expect(
+        await provider(
+          t,
+          mario,
+          'POST',
+          `${SHARES}/${marioShare}/recipients/not-a-uuid/revoke?clientId=${client()}`,
+          {},
+        ),
+      ).toMatchObject({ status: 418, body: { resultCode: 'SHARE_NOT_EXISTS' } });
+      for (const cursor of ['!!', Buffer.from(`yesterday|${unknown}`).toString('base64url'), 'x'.repeat(301)])
+        expect(
+          await provider(
+            t,
+            mario,
+            'GET',
+            `${SHARES}?clientId=${client()}&cursor=${encodeURIComponent(cursor)}`,
+          ),
+        ).toMatchObject({
+          status: 400,
+          body: { errorDescription: expect.stringMatching(/^INVALID_ARGUMENTS/) },
+        });
     });
   });
 

@@ -8,6 +8,8 @@ import {
   ERROR_CODES,
   LIMITS,
   SHARE_ERROR_CODES,
+  SHARE_LIST_PAGE,
+  SHARE_MAX_VALIDITY_DAYS,
   type ExternalShareListResponse,
   type ExternalShareSummary,
   type ShareAccessEventsResponse,
@@ -147,10 +149,21 @@ class Recipient {
   }
 }
 
+/** Every share of the user's panel, page after page. */
 async function shares(s: SignedIn = mario): Promise<ExternalShareSummary[]> {
-  const res = await get<ExternalShareListResponse>(t, s, '/api/external-shares');
-  expect(res.status).toBe(200);
-  return res.body.items;
+  const items: ExternalShareSummary[] = [];
+  let cursor: string | null = null;
+  do {
+    const res: { status: number; body: ExternalShareListResponse } = await get<ExternalShareListResponse>(
+      t,
+      s,
+      `/api/external-shares${cursor ? `?cursor=${cursor}` : ''}`,
+    );
+    expect(res.status).toBe(200);
+    items.push(...res.body.items);
+    cursor = res.body.nextCursor;
+  } while (cursor);
+  return items;
 }
 
 beforeAll(async () => {
@@ -398,13 +411,23 @@ describe('the recipient page', () => {
     const revocable = await share({ name: 'Revocable' });
     const r = new Recipient(revocable.url);
     expect(await r.login(STRONG)).toBe(303);
-    expect((await r.fetch(`/assets/${images[0]}/thumb`)).status).toBe(200);
+    const thumb = await r.fetch(`/assets/${images[0]}/thumb`);
+    expect(thumb.status).toBe(200);
+    // A picture may be kept by the browser but is checked again before each use: a 304 while live.
+    expect(thumb.headers.get('cache-control')).toBe('private, no-cache');
+    const etag = thumb.headers.get('etag')!;
+    const cached = await r.fetch(`/assets/${images[0]}/thumb`, { headers: { 'if-none-match': etag } });
+    expect([cached.status, (await cached.arrayBuffer()).byteLength]).toEqual([304, 0]);
     expect((await post(t, anna, `/api/external-shares/${revocable.shareId}/revoke`, {})).body).toMatchObject({
       code: SHARE_ERROR_CODES.NOT_FOUND,
     });
     expect((await post(t, mario, `/api/external-shares/${revocable.shareId}/revoke`, {})).status).toBe(204);
     expect((await r.fetch()).status).toBe(404);
     expect((await r.fetch(`/assets/${images[0]}/thumb`)).status).toBe(404);
+    // The browser's copy is not revalidated any more.
+    expect((await r.fetch(`/assets/${images[0]}/thumb`, { headers: { 'if-none-match': etag } })).status).toBe(
+      404,
+    );
     const again = await post(t, mario, `/api/external-shares/${revocable.shareId}/revoke`, {});
     expect(again).toMatchObject({ status: 404, body: { code: SHARE_ERROR_CODES.NOT_FOUND } });
     expect((await shares()).find((s) => s.id === revocable.shareId)?.state).toBe('revoked');
@@ -531,6 +554,13 @@ describe('refusals: a 4xx with a code, nothing created, enqueued or sent', () =>
       SHARE_ERROR_CODES.NO_RECIPIENTS,
     ],
     ['an expiry in the past', { expiresAt: '2020-01-01T00:00:00Z' }, 400, SHARE_ERROR_CODES.BAD_EXPIRY],
+    [
+      `an expiry beyond ${SHARE_MAX_VALIDITY_DAYS} days`,
+      { expiresAt: new Date(Date.now() + (SHARE_MAX_VALIDITY_DAYS + 1) * 86_400_000).toISOString() },
+      400,
+      SHARE_ERROR_CODES.BAD_EXPIRY,
+    ],
+    ['an expiry that is not a date', { expiresAt: 'next week' }, 400, ERROR_CODES.VALIDATION_FAILED],
   ])('%s', async (_case, body, status, code) => {
     await nothingHappens(body, status, code);
   });
@@ -561,6 +591,68 @@ describe('refusals: a 4xx with a code, nothing created, enqueued or sent', () =>
       404,
       ERROR_CODES.NOT_FOUND,
     );
+  });
+});
+
+describe('the management panel pages', () => {
+  it(`lists a user's shares newest first, ${SHARE_LIST_PAGE.default} a page, each once, and only theirs`, async () => {
+    const owner = await providerDb(t).user.findUniqueOrThrow({ where: { username: 'anna.bianchi' } });
+    const total = SHARE_LIST_PAGE.default * 2 + 5;
+    const base = Date.now() - 3_600_000;
+    const made: string[] = [];
+    for (let i = 0; i < total; i += 1) {
+      const row = await providerDb(t).externalShare.create({
+        data: {
+          ownerId: owner.id,
+          type: 'link',
+          name: `Cartella ${i}`,
+          language: 'it',
+          contentDownload: false,
+          passwordHash: 'v1|not-a-hash',
+          status: 'succeded',
+          // Two shares made in the same millisecond: the id keeps them apart across pages.
+          createdAt: new Date(base + Math.min(i, total - 2) * 1000),
+          expiresAt: new Date(base + 86_400_000),
+        },
+        select: { id: true },
+      });
+      made.push(row.id);
+    }
+    const pages: ExternalShareListResponse[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { status: number; body: ExternalShareListResponse } = await get<ExternalShareListResponse>(
+        t,
+        anna,
+        `/api/external-shares${cursor ? `?cursor=${cursor}` : ''}`,
+      );
+      expect(res.status).toBe(200);
+      pages.push(res.body);
+      cursor = res.body.nextCursor;
+    } while (cursor);
+    expect(pages.map((p) => p.items.length)).toEqual([SHARE_LIST_PAGE.default, SHARE_LIST_PAGE.default, 5]);
+    const listed = pages.flatMap((p) => p.items);
+    expect(new Set(listed.map((i) => i.id)).size).toBe(total);
+    expect([...listed.map((i) => i.id)].sort()).toEqual([...made].sort());
+    const times = listed.map((i) => Date.parse(i.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(listed[0]?.name).toMatch(/^Cartella (43|44)$/);
+    // A smaller page on request; mario sees none of anna's shares.
+    const small = await get<ExternalShareListResponse>(t, anna, '/api/external-shares?limit=3');
+    expect(small.body.items.map((i) => i.id)).toEqual(listed.slice(0, 3).map((i) => i.id));
+    expect((await shares()).some((i) => made.includes(i.id))).toBe(false);
+  });
+
+  it.each([
+    ['limit=0'],
+    [`limit=${SHARE_LIST_PAGE.max + 1}`],
+    ['limit=abc'],
+    ['cursor=not%20a%20cursor'],
+    // The right alphabet, but not a cursor the list made.
+    [`cursor=${Buffer.from('yesterday|42').toString('base64url')}`],
+  ])('refuses ?%s with 400 VALIDATION_FAILED', async (query) => {
+    const res = await get<{ code: string }>(t, anna, `/api/external-shares?${query}`);
+    expect([res.status, res.body.code]).toEqual([400, ERROR_CODES.VALIDATION_FAILED]);
   });
 });
 

@@ -111,10 +111,15 @@ export class SharePageController {
     const headers = { ...answer.headers };
     const fileName = headers['X-File-Name'];
     for (const internal of ['X-File-Name', 'X-Content-Version', 'X-Content-Type']) delete headers[internal];
-    res.status(answer.status).set(headers).set({
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    });
+    res
+      .status(answer.status)
+      .set(headers)
+      .set({
+        // A picture may stay in the recipient's own cache but is checked again before each use (its
+        // ETag answers 304 after the share, session, expiry and revocation checks); an original never stays.
+        'Cache-Control': original ? 'private, no-store' : 'private, no-cache',
+        'X-Content-Type-Options': 'nosniff',
+      });
     if (original) {
       res.attachment(fileName ? decodeURIComponent(fileName) : contentId);
       // A range request is one download in pieces: the first piece counts.

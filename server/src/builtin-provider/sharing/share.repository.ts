@@ -152,21 +152,36 @@ export class ShareRepository {
     return new Map(rows.map((r) => [r.shareId, r._count._all]));
   }
 
-  async hasContent(shareId: string, contentId: string): Promise<boolean> {
-    if (!isUuid(contentId)) return false;
-    const row = await this.prisma.externalShareContent.findUnique({
-      where: { shareId_contentId: { shareId, contentId } },
-      select: { contentId: true },
-    });
-    return row !== null;
+  /**
+   * A shared content's metadata rows (what restrictionOf reads), or null when the content is not
+   * part of the share: the one read a recipient's picture needs besides the owner's rights.
+   */
+  async sharedContentMetadata(
+    shareId: string,
+    contentId: string,
+  ): Promise<{ key: string; value: string }[] | null> {
+    if (!isUuid(contentId)) return null;
+    const [shared, metadata] = await Promise.all([
+      this.prisma.externalShareContent.findUnique({
+        where: { shareId_contentId: { shareId, contentId } },
+        select: { contentId: true },
+      }),
+      this.prisma.contentMetadata.findMany({ where: { contentId }, select: { key: true, value: true } }),
+    ]);
+    return shared ? metadata : null;
   }
 
-  /** A user's shares, newest first. */
-  byOwner(ownerId: string, limit: number): Promise<ShareRow[]> {
+  /** A user's shares, newest first (ids break ties), from just after `after` when given. */
+  byOwner(ownerId: string, limit: number, after?: { at: Date; id: string }): Promise<ShareRow[]> {
     return this.prisma.externalShare.findMany({
-      where: { ownerId },
+      where: {
+        ownerId,
+        ...(after
+          ? { OR: [{ createdAt: { lt: after.at } }, { createdAt: after.at, id: { lt: after.id } }] }
+          : {}),
+      },
       select: SHARE_FIELDS,
-      orderBy: { createdAt: 'desc' },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: limit,
     });
   }

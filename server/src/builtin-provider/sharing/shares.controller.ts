@@ -1,10 +1,17 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Authenticated, Caller, type ProviderCaller } from '../access/provider-caller';
 import { ThronExceptionFilter } from '../thron-exception.filter';
 import { ThronInputPipe } from '../thron-input.pipe';
 import { ok } from '../thron.errors';
-import { createShareSchema, deliverySchema, type CreateShareForm, type DeliveryForm } from './shares.dto';
+import {
+  createShareSchema,
+  deliverySchema,
+  listSharesSchema,
+  type CreateShareForm,
+  type DeliveryForm,
+  type ListSharesQuery,
+} from './shares.dto';
 import { SharesService } from './shares.service';
 
 /**
@@ -30,8 +37,11 @@ export class SharesController {
 
   @Get()
   @Authenticated({ clientId: 'query' })
-  async list(@Caller() caller: ProviderCaller) {
-    return ok({ shares: await this.shares.list(caller) });
+  async list(
+    @Caller() caller: ProviderCaller,
+    @Query(new ThronInputPipe(listSharesSchema)) query: ListSharesQuery,
+  ) {
+    return ok(await this.shares.list(caller, query));
   }
 
   @Get(':id')

@@ -1,6 +1,7 @@
 import {
   LIMITS,
   SHARE_LANGUAGES,
+  SHARE_LIST_PAGE,
   SHARE_PASSWORD_MAX_LENGTH,
   SHARE_RECIPIENTS_MAX,
   SHARE_TEXT_LIMITS,
@@ -49,3 +50,13 @@ export type DeliveryForm = z.infer<typeof deliverySchema>;
 
 /** The recipient page's password form. */
 export const passwordSchema = z.object({ password: z.string().max(SHARE_PASSWORD_MAX_LENGTH) });
+
+/** `GET …/externalshares`: the caller's shares, newest first, a page at a time (`paging.next`). */
+export const listSharesSchema = z.object({
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,300}$/)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(SHARE_LIST_PAGE.max).default(SHARE_LIST_PAGE.default),
+});
+export type ListSharesQuery = z.infer<typeof listSharesSchema>;

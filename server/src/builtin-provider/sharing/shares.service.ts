@@ -11,17 +11,15 @@ import { contentRights } from '../access/content-rights';
 import { CallerResolver, type ProviderCaller } from '../access/provider-caller';
 import { fullNameOf } from '../identity/identity-user';
 import { PasswordHasher } from '../identity/password-hasher';
-import { ThronError } from '../thron.errors';
+import { THRON_FAILURES, ThronError, thronError } from '../thron.errors';
+import { isUuid } from '../uuid';
 import { ShareLinks } from './share-links';
 import { ShareRepository, type LinkRow, type ShareRow } from './share.repository';
-import type { CreateShareForm, DeliveryForm } from './shares.dto';
+import type { CreateShareForm, DeliveryForm, ListSharesQuery } from './shares.dto';
 import { SHARE_FAILURES } from './shares.errors';
 
 /** The prefix of a stored password hash: its version, so parameters can be raised later. */
 export const PASSWORD_HASH_VERSION = 'v1|';
-
-/** The most shares a list answers (the panel shows the newest). */
-const LIST_LIMIT = 200;
 
 /** The most access-log rows one answer holds (the newest). */
 const EVENTS_LIMIT = 1000;
@@ -131,8 +129,19 @@ export class SharesService {
     return wire;
   }
 
-  async list(caller: ProviderCaller): Promise<ShareWire[]> {
-    return this.wires(await this.shares.byOwner(caller.user.id, LIST_LIMIT));
+  /** The caller's shares, newest first, `query.limit` at a time; `next` is absent on the last page. */
+  async list(
+    caller: ProviderCaller,
+    query: ListSharesQuery,
+  ): Promise<{ shares: ShareWire[]; paging: { next?: string } }> {
+    const after = query.cursor === undefined ? undefined : pageCursorOf(query.cursor);
+    const rows = await this.shares.byOwner(caller.user.id, query.limit + 1, after);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      shares: await this.wires(page),
+      paging: rows.length > query.limit && last ? { next: cursorOf(last) } : {},
+    };
   }
 
   /** The share's access log, newest first (at most EVENTS_LIMIT rows). */
@@ -160,8 +169,13 @@ export class SharesService {
       throw new ThronError(SHARE_FAILURES.shareNotExists);
   }
 
+  /**
+   * The hub's report of the mails it sent or of the share's failure: its service account's alone
+   * (the owner signing in at the provider may not mark their own recipients mailed or the share failed).
+   */
   async delivery(caller: ProviderCaller, id: string, form: DeliveryForm): Promise<void> {
     const share = await this.ownShare(caller, id);
+    if (!caller.serviceAccount) throw new ThronError(SHARE_FAILURES.notAllowed);
     if (form.sentRecipientIds.length)
       await this.shares.markSent(share.id, form.sentRecipientIds, this.clock.now());
     if (form.failure) await this.shares.markFailed(share.id, form.failure);
@@ -238,4 +252,18 @@ export class SharesService {
       };
     });
   }
+}
+
+/** The list's cursor: where the page ended (the last share's creation time and id), opaque to callers. */
+function cursorOf(share: ShareRow): string {
+  return Buffer.from(`${share.createdAt.toISOString()}|${share.id}`).toString('base64url');
+}
+
+/** A cursor `cursorOf` made; anything else is THRON's invalid arguments. */
+function pageCursorOf(cursor: string): { at: Date; id: string } {
+  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const date = new Date(at ?? '');
+  if (rest.length || !id || !isUuid(id) || Number.isNaN(date.getTime()))
+    throw thronError(THRON_FAILURES.invalidArguments, 'cursor is not one this list made');
+  return { at: date, id };
 }

@@ -24,6 +24,17 @@ function posts(calls: HubCall[]) {
   return calls.filter((c) => c.method === 'POST' && c.path === '/api/external-shares');
 }
 
+/** The dialog for one asset at its details step, with a name and a strong password filled in. */
+async function detailsOfOneAsset() {
+  renderWithProviders(<ExternalShareDialog assetIds={['a-1']} folderId="f-1" onClose={jest.fn()} />);
+  const user = userEvent.setup();
+  const dialog = await screen.findByRole('dialog');
+  await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+  await user.type(within(dialog).getByLabelText(/Share name/), 'Kit');
+  await user.type(within(dialog).getByLabelText(/^Password\W*$/, { selector: 'input' }), STRONG);
+  return { user, dialog };
+}
+
 describe('ExternalShareDialog', () => {
   it('shares by e-mail in three steps: recipients checked, a weak password refused, then the job and the links', async () => {
     const calls = fakeHub({
@@ -133,6 +144,53 @@ describe('ExternalShareDialog', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Share link' })).toHaveValue(
       'http://x/provider/share/t9',
     );
+  });
+
+  it('offers 24 hours (the default), 7 days, 30 days and a custom date-time for the expiry', async () => {
+    const calls = fakeHub({
+      'POST /api/external-shares': (call) =>
+        (call.body as { expiresAt?: string }).expiresAt?.startsWith('2020')
+          ? hubError(400, 'SHARE_BAD_EXPIRY')
+          : { status: 202, body: { jobId: 'job-3' } },
+    });
+    const { user, dialog } = await detailsOfOneAsset();
+    const picks = within(dialog).getByRole('radiogroup', { name: 'Available until' });
+    expect(within(picks).getByRole('radio', { name: '24 hours' })).toBeChecked();
+    expect(
+      within(picks)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['24 hours', '7 days', '30 days', 'Date and time']);
+
+    // A custom date in the past is said at the field, and nothing is sent.
+    await user.click(within(picks).getByText('Date and time'));
+    const custom = within(dialog).getByLabelText('Expiry date and time');
+    await user.clear(custom);
+    await user.type(custom, '2020-01-01T10:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    expect(
+      within(dialog).getByText('Choose an expiry date in the future, at most 90 days ahead.'),
+    ).toBeVisible();
+    expect(posts(calls)).toHaveLength(0);
+
+    // 7 days: the request carries the date a week ahead.
+    await user.click(within(picks).getByText('7 days'));
+    const before = Date.now();
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    await within(dialog).findByText('Step 3 of 3');
+    const sent = Date.parse((posts(calls)[0]?.body as { expiresAt: string }).expiresAt);
+    expect(sent - before).toBeGreaterThanOrEqual(7 * 86_400_000 - 60_000);
+    expect(sent - before).toBeLessThanOrEqual(7 * 86_400_000 + 60_000);
+  });
+
+  it('sends no expiry for the default 24 hours and shows the server’s expiry refusal in words', async () => {
+    const calls = fakeHub({ 'POST /api/external-shares': hubError(400, 'SHARE_BAD_EXPIRY') });
+    const { user, dialog } = await detailsOfOneAsset();
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Choose an expiry date in the future, at most 90 days ahead.',
+    );
+    expect(posts(calls)[0]?.body).not.toHaveProperty('expiresAt');
   });
 
   it('refuses more than 500 files before anything is filled in', async () => {

@@ -1,10 +1,13 @@
 import { Alert, Button, RadioCard, Stack, Text } from '@chakra-ui/react';
 import {
   LIMITS,
+  SHARE_ERROR_CODES,
   SHARE_TYPES,
   defaultShareExpiry,
   isStrongSharePassword,
+  isValidShareExpiry,
   parseRecipients,
+  shareExpiryOf,
   type ExternalShareRequest,
   type ShareType,
 } from '@paddock/rules';
@@ -17,7 +20,7 @@ import { latin1Input } from '../ui/latin1-input';
 import { useShowApiError } from '../ui/use-show-api-error';
 import { createExternalShare, shareKeys } from './external-shares.api';
 import { readRecentRecipients, rememberRecipients } from './recent-recipients';
-import { ShareDetailsStep, type ShareDetails } from './share-details-step';
+import { ShareDetailsStep, localInput, type ShareDetails } from './share-details-step';
 import { shareCodeText, shareRefusal } from './share-errors';
 import { SharePreview } from './share-preview';
 import { ShareResultStep } from './share-result-step';
@@ -31,10 +34,15 @@ export interface ExternalShareDialogProps {
 
 type Step = 'type' | 'details' | 'result';
 
-/** A `datetime-local` value (local time, minutes) for `at`. */
-function localInput(at: Date): string {
-  const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
+/**
+ * The expiry the details ask for at `now`: none for SPEC §9's default (the server's 24 h), a quick
+ * pick's, or the custom date-time (null when it is not a date).
+ */
+function expiryOf(d: ShareDetails, now: Date): Date | null | undefined {
+  if (d.expiry === 'day') return undefined;
+  if (d.expiry !== 'custom') return shareExpiryOf(d.expiry, now);
+  const custom = new Date(d.expiresAt);
+  return Number.isNaN(custom.getTime()) ? null : custom;
 }
 
 /** The request the details make; the texts in their Latin-1 form (SPEC §5). */
@@ -44,7 +52,7 @@ function requestOf(
   assetIds: readonly string[],
   folderId: string,
 ): ExternalShareRequest {
-  const expires = new Date(d.expiresAt);
+  const expires = expiryOf(d, new Date());
   return {
     type,
     name: latin1Input(d.name).text,
@@ -54,7 +62,7 @@ function requestOf(
     disclaimer: latin1Input(d.disclaimer).text || undefined,
     password: d.password,
     contentDownload: d.contentDownload,
-    expiresAt: Number.isNaN(expires.getTime()) ? undefined : expires.toISOString(),
+    expiresAt: expires?.toISOString(),
     language: d.language,
     recipients: type === 'email' ? d.recipients : undefined,
   };
@@ -78,11 +86,13 @@ export function ExternalShareDialog({ assetIds, folderId, onClose }: ExternalSha
     recipients: '',
     language,
     contentDownload: true,
+    expiry: 'day',
     expiresAt: localInput(defaultShareExpiry(new Date())),
     disclaimer: '',
     password: '',
   }));
   const [showRecipientsProblem, setShowRecipientsProblem] = useState(false);
+  const [showExpiryProblem, setShowExpiryProblem] = useState(false);
   const [ended, setEnded] = useState(false);
   const tooMany = assetIds.length > LIMITS.externalShareMaxFiles;
   const recipients = type === 'email' ? parseRecipients(details.recipients) : null;
@@ -90,6 +100,10 @@ export function ExternalShareDialog({ assetIds, folderId, onClose }: ExternalSha
     showRecipientsProblem && recipients && !recipients.ok
       ? shareCodeText(t, recipients.code, recipients.invalid)
       : null;
+  const expiry = expiryOf(details, new Date());
+  const expiryValid = expiry !== null && (!expiry || isValidShareExpiry(expiry, new Date()));
+  const expiryProblem =
+    showExpiryProblem && !expiryValid ? shareCodeText(t, SHARE_ERROR_CODES.BAD_EXPIRY) : null;
 
   const submit = useMutation({
     mutationFn: () => createExternalShare(requestOf(type, details, assetIds, folderId)),
@@ -109,7 +123,8 @@ export function ExternalShareDialog({ assetIds, folderId, onClose }: ExternalSha
 
   const send = () => {
     setShowRecipientsProblem(true);
-    if (recipients && !recipients.ok) return;
+    setShowExpiryProblem(true);
+    if ((recipients && !recipients.ok) || !expiryValid) return;
     submit.mutate();
   };
   const running = step === 'result' && !ended;
@@ -201,6 +216,7 @@ export function ExternalShareDialog({ assetIds, folderId, onClose }: ExternalSha
               onChange={setDetails}
               recent={recent}
               recipientsProblem={recipientsProblem}
+              expiryProblem={expiryProblem}
             />
             {refusal ? (
               <Alert.Root status="error" role="alert">

@@ -1,5 +1,5 @@
 import { Button, CloseButton, Drawer, Portal, Skeleton, Stack } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +11,12 @@ import { ShareCard } from './share-card';
 /** The user's external shares, newest first (SPEC §2 external-share management panel). */
 export function ExternalSharesPanel() {
   const { t } = useTranslation();
-  const shares = useQuery(externalSharesQueryOptions());
+  const shares = useInfiniteQuery(externalSharesQueryOptions());
   if (shares.isPending) return <Skeleton height="32" />;
-  if (shares.isError) return <AlertBanner>{t('sharing.errors.E004')}</AlertBanner>;
-  if (!shares.data.items.length)
+  // A failed further page keeps the pages shown (and says so below them).
+  if (!shares.data) return <AlertBanner>{t('sharing.errors.E004')}</AlertBanner>;
+  const items = shares.data.pages.flatMap((page) => page.items);
+  if (!items.length)
     return (
       <EmptyState
         icon={<Share2 />}
@@ -23,10 +25,24 @@ export function ExternalSharesPanel() {
       />
     );
   return (
-    <Stack as="ul" gap="3" listStyleType="none" aria-label={t('sharing.panel.title')}>
-      {shares.data.items.map((share) => (
-        <ShareCard key={share.id} share={share} />
-      ))}
+    <Stack gap="3">
+      <Stack as="ul" gap="3" listStyleType="none" aria-label={t('sharing.panel.title')}>
+        {items.map((share) => (
+          <ShareCard key={share.id} share={share} />
+        ))}
+      </Stack>
+      {shares.isFetchNextPageError ? <AlertBanner>{t('sharing.errors.E004')}</AlertBanner> : null}
+      {shares.hasNextPage ? (
+        <Button
+          alignSelf="center"
+          variant="outline"
+          size="sm"
+          loading={shares.isFetchingNextPage}
+          onClick={() => void shares.fetchNextPage()}
+        >
+          {t('sharing.panel.more')}
+        </Button>
+      ) : null}
     </Stack>
   );
 }

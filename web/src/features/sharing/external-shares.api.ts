@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type {
   ExternalShareListResponse,
   ExternalShareRequest,
@@ -36,10 +36,17 @@ export const shareKeys = {
   events: (id: string) => [...shareKeys.all, 'events', id] as const,
 };
 
+/** The user's shares, newest first, a page (SHARE_LIST_PAGE.default) at a time from the previous one's cursor. */
 export function externalSharesQueryOptions() {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: shareKeys.list(),
-    queryFn: ({ signal }) => request<ExternalShareListResponse>('/api/external-shares', { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      request<ExternalShareListResponse>(
+        `/api/external-shares${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 

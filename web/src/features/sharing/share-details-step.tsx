@@ -1,8 +1,18 @@
-import { Button, Checkbox, Field, HStack, Input, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
-import { SHARE_LANGUAGES, SHARE_TEXT_LIMITS, type ShareLanguage, type ShareType } from '@paddock/rules';
+import { Button, Checkbox, Field, Input, RadioGroup, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
+import {
+  SHARE_EXPIRY_PICK_KEYS,
+  SHARE_LANGUAGES,
+  SHARE_MAX_VALIDITY_DAYS,
+  SHARE_TEXT_LIMITS,
+  shareExpiryOf,
+  type ShareExpiryPick,
+  type ShareLanguage,
+  type ShareType,
+} from '@paddock/rules';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../components/ui/select';
+import { formatDateTime } from '../manage/format';
 import { PasswordChecks } from './password-checks';
 import { addRecipient } from './recent-recipients';
 
@@ -13,7 +23,9 @@ export interface ShareDetails {
   recipients: string;
   language: ShareLanguage;
   contentDownload: boolean;
-  /** A `datetime-local` value, in the user's time zone. */
+  /** A quick pick (SPEC §9's 24 h by default), or 'custom' for `expiresAt`. */
+  expiry: ShareExpiryPick;
+  /** The custom expiry: a `datetime-local` value, in the user's time zone. */
   expiresAt: string;
   disclaimer: string;
   password: string;
@@ -26,6 +38,14 @@ interface ShareDetailsStepProps {
   recent: readonly string[];
   /** Field-level problems found before sending (recipients). */
   recipientsProblem: string | null;
+  /** The custom expiry's problem found before sending. */
+  expiryProblem: string | null;
+}
+
+/** A `datetime-local` value (local time, minutes) for `at`. */
+export function localInput(at: Date): string {
+  const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
 }
 
 /** Step 2 of the external-share dialog (SPEC §2): the share's details and its password. */
@@ -35,9 +55,12 @@ export function ShareDetailsStep({
   onChange,
   recent,
   recipientsProblem,
+  expiryProblem,
 }: ShareDetailsStepProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const rulesId = useId();
+  const expiryId = useId();
+  const now = new Date();
   const set = <K extends keyof ShareDetails>(key: K, value: ShareDetails[K]) =>
     onChange({ ...details, [key]: value });
   return (
@@ -98,25 +121,50 @@ export function ShareDetailsStep({
           onChange={(e) => set('message', e.target.value)}
         />
       </Field.Root>
-      <HStack gap="4" align="start" wrap="wrap">
-        <Field.Root flex="1" minW="40">
-          <Field.Label>{t('sharing.dialog.language')}</Field.Label>
-          <Select
-            value={details.language}
-            options={SHARE_LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
-            onChange={(language) => set('language', language)}
-            aria-label={t('sharing.dialog.language')}
-          />
-        </Field.Root>
-        <Field.Root flex="1" minW="52">
-          <Field.Label>{t('sharing.dialog.expiresAt')}</Field.Label>
+      <Field.Root maxW="sm">
+        <Field.Label>{t('sharing.dialog.language')}</Field.Label>
+        <Select
+          value={details.language}
+          options={SHARE_LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
+          onChange={(language) => set('language', language)}
+          aria-label={t('sharing.dialog.language')}
+        />
+      </Field.Root>
+      <Field.Root invalid={!!expiryProblem}>
+        <RadioGroup.Root
+          value={details.expiry}
+          onValueChange={(d) => set('expiry', SHARE_EXPIRY_PICK_KEYS.find((k) => k === d.value) ?? 'day')}
+          aria-labelledby={expiryId}
+        >
+          <Field.Label id={expiryId}>{t('sharing.dialog.expiresAt')}</Field.Label>
+          <Wrap gap="4" mt="1">
+            {SHARE_EXPIRY_PICK_KEYS.map((pick) => (
+              <RadioGroup.Item key={pick} value={pick}>
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText>{t(`sharing.dialog.expiryPicks.${pick}`)}</RadioGroup.ItemText>
+              </RadioGroup.Item>
+            ))}
+          </Wrap>
+        </RadioGroup.Root>
+        {details.expiry === 'custom' ? (
           <Input
+            mt="2"
+            maxW="sm"
             type="datetime-local"
+            aria-label={t('sharing.dialog.expiryCustom')}
+            min={localInput(now)}
+            max={localInput(new Date(now.getTime() + SHARE_MAX_VALIDITY_DAYS * 86_400_000))}
             value={details.expiresAt}
             onChange={(e) => set('expiresAt', e.target.value)}
           />
-        </Field.Root>
-      </HStack>
+        ) : (
+          <Field.HelperText>
+            {formatDateTime(shareExpiryOf(details.expiry, now).toISOString(), i18n.language)}
+          </Field.HelperText>
+        )}
+        {expiryProblem ? <Field.ErrorText>{expiryProblem}</Field.ErrorText> : null}
+      </Field.Root>
       <Checkbox.Root
         checked={details.contentDownload}
         onCheckedChange={(d) => set('contentDownload', d.checked === true)}

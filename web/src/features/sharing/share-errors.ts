@@ -1,4 +1,4 @@
-import { E_CODES, SHARE_ERROR_CODES, type ShareErrorCode } from '@paddock/rules';
+import { E_CODES, SHARE_ERROR_CODES, SHARE_MAX_VALIDITY_DAYS, type ShareErrorCode } from '@paddock/rules';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../api/api-error';
 
@@ -22,7 +22,9 @@ export function shareCodeText(
   code: string | null | undefined,
   invalid: readonly string[] = [],
 ): string | null {
-  return isShareCode(code) ? t(`sharing.errors.${code}`, { invalid: invalid.join('; ') }) : null;
+  return isShareCode(code)
+    ? t(`sharing.errors.${code}`, { invalid: invalid.join('; '), days: SHARE_MAX_VALIDITY_DAYS })
+    : null;
 }
 
 /** A refusal of the hub in the user's language, or null when it is not one of sharing's own. */
