@@ -61,7 +61,11 @@ const WELL_KNOWN_FOLDERS: Record<Exclude<keyof typeof FOLDER_CODES, 'approvalSte
 };
 
 /** The organisation's shared archive (SPEC §3 fixed id), named as its Archives tab. */
-const SHARED_ARCHIVE_NAMES: Translated = { it: 'Archivio condiviso', en: 'Shared archive', fr: 'Archives partagées' };
+const SHARED_ARCHIVE_NAMES: Translated = {
+  it: 'Archivio condiviso',
+  en: 'Shared archive',
+  fr: 'Archives partagées',
+};
 
 const STEP_NAMES: Translated = { it: 'Passo {n}', en: 'Step {n}', fr: 'Étape {n}' };
 

@@ -1,5 +1,12 @@
 import { RequestMethod } from '@nestjs/common';
-import { FIXED_FOLDER_IDS, FOLDER_CODES, WORKFLOW_METADATA, WORKFLOW_TAGS, approvalStepCode, departmentFolderPrettyId } from '@paddock/rules';
+import {
+  FIXED_FOLDER_IDS,
+  FOLDER_CODES,
+  WORKFLOW_METADATA,
+  WORKFLOW_TAGS,
+  approvalStepCode,
+  departmentFolderPrettyId,
+} from '@paddock/rules';
 import { providerDb } from '../auth/auth-fixtures';
 import { insertContent } from '../search/search-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -614,20 +621,21 @@ describe('built-in provider write matrix (PostgreSQL + Redis, demo organisation)
       // licence to make a folder the junk, the shared archive, or to take the archive's own code.
       ...(
         [
-          ['a folder coded as the other department’s junk', createCoded(departmentFolderPrettyId(FOLDER_CODES.junk, 'HERITAGE'))],
+          [
+            'a folder coded as the other department’s junk',
+            createCoded(departmentFolderPrettyId(FOLDER_CODES.junk, 'HERITAGE')),
+          ],
           ['a folder with the shared archive’s fixed id', createCoded(FIXED_FOLDER_IDS.sharedArchive)],
           ['a step folder code on the archive', changeCode(marketing(approvalStepCode(3)))],
           ['a free code on the archive, taking its own', changeCode('campaign-2026')],
         ] as const
-      ).map(
-        ([name, call]): Attack => ({
-          who: 'mario.rossi',
-          name: `gives ${name}`,
-          target: () => folder(ARCHIVE),
-          call,
-          refusal: DENIED,
-        }),
-      ),
+      ).map(([name, call]): Attack => ({
+        who: 'mario.rossi',
+        name: `gives ${name}`,
+        target: () => folder(ARCHIVE),
+        call,
+        refusal: DENIED,
+      })),
       {
         who: 'foto.studio',
         name: 'uploads into its supplier folder above the work folder',
