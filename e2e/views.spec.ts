@@ -14,6 +14,10 @@ const FOLDER = {
   archive: { it: 'Archivio di reparto', en: 'Department archive', fr: 'Archives du service' },
   // A folder of no code: its own names, IT and EN (FR reads EN).
   press: { it: 'Stampa', en: 'Press', fr: 'Press' },
+  internallyShared: { it: 'Condivisi internamente', en: 'Internally shared', fr: 'Partagés en interne' },
+  // The organisation's shared archive (SPEC §3 fixed id) and its channel.
+  sharedArchive: { it: 'Archivio condiviso', en: 'Shared archive', fr: 'Archives partagées' },
+  website: { it: 'Sito web', en: 'Website', fr: 'Website' },
 } as const;
 
 /** The folder the view opened by itself: selected in the tree and kept in the address. */
@@ -70,18 +74,35 @@ for (const lang of LANGS) {
       await keepScreenshot(page, `views-${view}-${lang}`);
     }
 
-    // Archives › Channels: the sharing channels below the internally shared folder.
+    // Archives › Channels: the sharing channels below the department's internally shared folder
+    // and below the organisation's shared archive; the department's own channel opens first.
     await page.getByRole('link', { name: t.views.archives, exact: true }).click();
     await page.getByRole('tab', { name: t.home.archive.tabs.channels }).click();
     await expectOpened(page, name('press'));
     await expect(page).toHaveURL(/archive=channels/);
+    const department = ['Marketing', name('internallyShared'), name('press')];
+    const shared = [name('sharedArchive'), name('website')];
+    // Roots by name in the interface language.
+    expect(await treeNames(page)).toEqual(
+      'Marketing'.localeCompare(name('sharedArchive'), lang) < 0
+        ? [...department, ...shared]
+        : [...shared, ...department],
+    );
     await keepScreenshot(page, `views-channels-${lang}`);
+    await page
+      .getByRole('tree')
+      .getByRole('treeitem', { name: name('website'), exact: true })
+      .click();
+    await expectOpened(page, name('website'));
+    await expect(page).toHaveURL(/archive=channels/);
+    await keepScreenshot(page, `views-channels-shared-archive-${lang}`);
 
-    // The administrator's department junk.
+    // The administrator's department junk: their own department's junk opens, not the first by name.
     await as(browser, 'admin', async (admin) => {
       await admin.goto('/home?view=departmentJunk');
       // The junk of each department the administrator may see is a root of its own.
       await expectOpened(admin, /^Department junk/);
+      await expect(admin).toHaveURL(new RegExp(`folder=${await folderId(admin, 'junk-marketing')}`));
       await keepScreenshot(admin, `views-junk-en-as-admin-for-${lang}`);
     });
 

@@ -39,7 +39,7 @@ export function fakeHub(routes: Record<string, Route>): HubCall[] {
       headers: new Headers(init.headers),
     };
     calls.push(call);
-    const route = routes[`${call.method} ${call.path}`];
+    const route = routes[`${call.method} ${call.path}`] ?? patternRoute(routes, call);
     const reply =
       route === undefined
         ? hubError(404, 'NOT_FOUND')
@@ -54,6 +54,20 @@ export function fakeHub(routes: Record<string, Route>): HubCall[] {
   });
   Object.defineProperty(globalThis, 'fetch', { value: fetchFake, configurable: true, writable: true });
   return calls;
+}
+
+/** A route keyed with `:name` segments ('GET /api/folders/:id'), for the calls no exact key answers. */
+function patternRoute(routes: Record<string, Route>, call: HubCall): Route | undefined {
+  const asked = `${call.method} ${call.path}`.split('/');
+  const key = Object.keys(routes).find((candidate) => {
+    const parts = candidate.split('/');
+    return (
+      parts.length === asked.length &&
+      parts.some((part) => part.startsWith(':')) &&
+      parts.every((part, i) => part.startsWith(':') || part === asked[i])
+    );
+  });
+  return key === undefined ? undefined : routes[key];
 }
 
 /** An error answer shaped like the hub's error filter writes it. */

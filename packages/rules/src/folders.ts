@@ -13,6 +13,16 @@ export const FOLDER_CODES = {
 } as const;
 export type FolderCode = (typeof FOLDER_CODES)[keyof typeof FOLDER_CODES];
 
+/**
+ * SPEC §3 "Fixed folder ids … for shared archive, channels, internal sharing": the organisation's
+ * shared archive is one folder with a fixed id (its prettyId; the provider takes a prettyId where a
+ * folder id is asked), not a department's. The folders below it are sharing channels, as are those
+ * below a department's internally shared folder (arch06-<department>).
+ */
+export const FIXED_FOLDER_IDS = {
+  sharedArchive: 'shared-archive',
+} as const;
+
 /** Approval step N's code: appstp1, appstp2, … */
 export function approvalStepCode(step: number): string {
   return `appstp${step}`;

@@ -1,4 +1,4 @@
-import { FOLDER_CODES } from './folders';
+import { FIXED_FOLDER_IDS, FOLDER_CODES } from './folders';
 import type { Language } from './limits';
 
 /**
@@ -60,6 +60,13 @@ const WELL_KNOWN_FOLDERS: Record<Exclude<keyof typeof FOLDER_CODES, 'approvalSte
   junk: { it: 'Cestino di reparto', en: 'Department junk', fr: 'Corbeille du service' },
 };
 
+/** The organisation's shared archive (SPEC §3 fixed id), named as its Archives tab. */
+const SHARED_ARCHIVE_NAMES: Translated = {
+  it: 'Archivio condiviso',
+  en: 'Shared archive',
+  fr: 'Archives partagées',
+};
+
 const STEP_NAMES: Translated = { it: 'Passo {n}', en: 'Step {n}', fr: 'Étape {n}' };
 
 const BY_CODE = new Map(
@@ -74,6 +81,7 @@ const BY_CODE = new Map(
  * or null for any other folder (a supplier's own folder `frnt01-<department>-<supplier>` included).
  */
 export function wellKnownFolderName(prettyId: string | null | undefined, lang: Language): string | null {
+  if (prettyId === FIXED_FOLDER_IDS.sharedArchive) return SHARED_ARCHIVE_NAMES[lang];
   const match = /^([a-z]+?)(\d*)-[^-]+$/i.exec(prettyId ?? '');
   if (!match) return null;
   const [, letters, digits] = match;

@@ -4,6 +4,7 @@ import {
   FOLDER_ACTIONS,
   isAssetActionAllowed,
   isFolderActionAllowed,
+  isPrettyIdChangeReserved,
   isSearchAllowed,
   isUploadAllowed,
   mayTagSomewhere,
@@ -33,6 +34,9 @@ describe('placeOfFolder over the demo folder codes (SPEC §3)', () => {
     [[top, f('arch06-marketing'), f('press')], 'archives', 'channels', null],
     [[top, f('junk-marketing')], 'departmentJunk', null, null],
     [[top], 'archives', 'shared', null],
+    [[f('shared-archive')], 'archives', 'shared', null],
+    [[f('shared-archive'), f('website')], 'archives', 'channels', null],
+    [[f('shared-archive'), f('website'), f('2026')], 'archives', 'channels', null],
   ] as const)('path %# reads as the %s view', (path, view, archiveSubState, step) => {
     const place = placeOfFolder(path, 'maker');
     expect(place).toMatchObject({ view, archiveSubState, step });
@@ -44,6 +48,17 @@ describe('placeOfFolder over the demo folder codes (SPEC §3)', () => {
     );
     expect(placeOfFolder([top, f('junk-marketing')], 'maker').department).toBe('marketing');
     expect(placeOfFolder([top], 'maker').department).toBeNull();
+  });
+
+  it('keeps the workflow codes and fixed ids out of reach of a hand-made code change (SPEC §3)', () => {
+    expect(isPrettyIdChangeReserved('campaign', 'junk-marketing')).toBe(true);
+    expect(isPrettyIdChangeReserved('campaign', 'appstp3-heritage')).toBe(true);
+    expect(isPrettyIdChangeReserved('campaign', 'shared-archive')).toBe(true);
+    expect(isPrettyIdChangeReserved('arch04-marketing', 'campaign')).toBe(true);
+    expect(isPrettyIdChangeReserved('shared-archive', 'archive')).toBe(true);
+    expect(isPrettyIdChangeReserved(null, 'campaign-2026')).toBe(false);
+    expect(isPrettyIdChangeReserved('campaign', 'campaign-2026')).toBe(false);
+    expect(isPrettyIdChangeReserved('junk-marketing', 'junk-marketing')).toBe(false);
   });
 
   const suppliers = f('frnt01-marketing', true);

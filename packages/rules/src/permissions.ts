@@ -1,4 +1,4 @@
-import { FOLDER_CODES } from './folders';
+import { FIXED_FOLDER_IDS, FOLDER_CODES } from './folders';
 import type { Role } from './roles';
 import type { ArchiveSubState, View } from './views';
 
@@ -59,6 +59,26 @@ export function specialCodeOf(prettyId: string | null): { code: string; departme
 }
 
 /**
+ * Whether a folder code belongs to the workflow: a SPEC §3 special code (any department) or a fixed
+ * folder id. Such codes place folders in the workflow, so no folder is given or loses one by hand.
+ */
+export function isReservedFolderPrettyId(prettyId: string | null | undefined): boolean {
+  if (!prettyId) return false;
+  return (
+    specialCodeOf(prettyId) !== null ||
+    (Object.values(FIXED_FOLDER_IDS) as string[]).includes(prettyId.toLowerCase())
+  );
+}
+
+/**
+ * Whether changing a folder's code from `current` to `next` is refused as reserved (SPEC §3): a
+ * special folder keeps its code and no other folder takes one. The hub and the provider both ask.
+ */
+export function isPrettyIdChangeReserved(current: string | null | undefined, next: string): boolean {
+  return next !== current && (isReservedFolderPrettyId(current) || isReservedFolderPrettyId(next));
+}
+
+/**
  * The view and sub-state of a folder, from the nearest special folder on its path (SPEC §3 codes).
  * `path` runs from the top folder down to the folder itself. Supplier exchange folders read from
  * the side of who looks (SPEC §2): the supplier work folder is 'sent' for the supplier and
@@ -69,6 +89,9 @@ export function placeOfFolder(path: readonly PathFolder[], side: 'supplier' | 'm
   const last = path[path.length - 1];
   if (last?.isSupplier) return supplierPlace(path, side);
   for (let i = path.length - 1; i >= 0; i--) {
+    // The shared archive itself, and the sharing channels below it (SPEC §2, §3 fixed ids).
+    if (path[i]!.prettyId === FIXED_FOLDER_IDS.sharedArchive)
+      return { ...base, view: 'archives', archiveSubState: i < path.length - 1 ? 'channels' : 'shared' };
     const special = specialCodeOf(path[i]!.prettyId);
     if (!special) continue;
     const department = special.department;

@@ -8,7 +8,7 @@ import {
   folderNameIn,
   isFolderPrettyIdWellFormed,
   nameIn,
-  specialCodeOf,
+  isPrettyIdChangeReserved,
   type FolderAction,
   type Language,
   type ViewScope,
@@ -201,7 +201,7 @@ export class FoldersService {
     if (prettyId !== undefined) {
       const current = await this.gateway.folder(token, id);
       if (prettyId !== current.prettyId) {
-        if (specialCodeOf(current.prettyId) || specialCodeOf(prettyId)) throw prettyIdReserved();
+        if (isPrettyIdChangeReserved(current.prettyId, prettyId)) throw prettyIdReserved();
         await this.gateway.changePrettyId(token, id, prettyId);
       }
     }

@@ -1,5 +1,6 @@
 import {
   DEPARTMENT_GROUP_MARK,
+  FIXED_FOLDER_IDS,
   FOLDER_CODES,
   GENERAL_GROUPS,
   approvalStepCode,
@@ -198,10 +199,37 @@ export interface DemoFolder {
  * by the service account, whose group may show, write and manage every folder.
  */
 export function demoFolders(): DemoFolder[] {
-  return departmentFolders().map((f) => ({
+  return [...departmentFolders(), ...sharedArchiveFolders()].map((f) => ({
     ...f,
     acl: { ...f.acl, [SERVICE_ACCOUNT.group]: { write: true, manage: true } },
   }));
+}
+
+/**
+ * The organisation's shared archive (SPEC §3 fixed id), seen by every department's staff and
+ * observers, and one sharing channel below it (SPEC §2 archives 'channels'), where the writers share.
+ */
+function sharedArchiveFolders(): DemoFolder[] {
+  const read = Object.fromEntries(
+    DEPARTMENTS.flatMap((d) => [dept(d.code), `OBS.${d.code}`]).map((group) => [group, {}]),
+  );
+  const share = Object.fromEntries(DEPARTMENTS.map((d) => [writers(d.code), { share: true }]));
+  return [
+    {
+      prettyId: FIXED_FOLDER_IDS.sharedArchive,
+      parent: null,
+      it: 'Archivio condiviso',
+      en: 'Shared archive',
+      acl: { ...read, ...share },
+    },
+    {
+      prettyId: 'channel-website',
+      parent: FIXED_FOLDER_IDS.sharedArchive,
+      it: 'Sito web',
+      en: 'Website',
+      acl: { ...read, ...share },
+    },
+  ];
 }
 
 function departmentFolders(): DemoFolder[] {

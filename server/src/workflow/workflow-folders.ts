@@ -86,7 +86,10 @@ export class WorkflowFolders {
     return !!special && (folder.id === special.id || folder.ancestorIds.includes(special.id));
   }
 
-  /** The folders among `ids` (service view, ancestors included) that lie under an internal-sharing folder. */
+  /**
+   * The folders among `ids` that are sharing channels (SPEC §2 archives 'channels': below an
+   * internally shared folder or the shared archive), read from their whole path in the service view.
+   */
   async sharingChannels(folderIds: string[]): Promise<string[]> {
     if (!folderIds.length) return [];
     const folders = await this.service.withToken((token) => this.folders.foldersByIds(token, folderIds));
@@ -94,11 +97,12 @@ export class WorkflowFolders {
     const ancestors = ancestorIds.length
       ? await this.service.withToken((token) => this.folders.foldersByIds(token, ancestorIds))
       : [];
-    const sharing = new Set(
-      ancestors
-        .filter((a) => specialCodeOf(a.prettyId)?.code === FOLDER_CODES.internalShared)
-        .map((a) => a.id),
-    );
-    return folders.filter((f) => f.ancestorIds.some((a) => sharing.has(a))).map((f) => f.id);
+    const byId = new Map(ancestors.map((a) => [a.id, a]));
+    return folders
+      .filter((f) => {
+        const path = [...f.ancestorIds.flatMap((id) => byId.get(id) ?? []), f];
+        return placeOfFolder(path, 'maker').archiveSubState === 'channels';
+      })
+      .map((f) => f.id);
   }
 }

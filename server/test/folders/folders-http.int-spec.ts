@@ -1,4 +1,4 @@
-import { FOLDER_CODES, HEADER_CSRF } from '@paddock/rules';
+import { FIXED_FOLDER_IDS, FOLDER_CODES, HEADER_CSRF, departmentFolderPrettyId } from '@paddock/rules';
 import { BuiltinProviderPrismaService } from '../../src/builtin-provider/builtin-provider-prisma.service';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { DEMO_GROUPS, DEMO_USERS, SERVICE_ACCOUNT, demoFolders } from '../../src/seed/demo-data';
@@ -82,9 +82,12 @@ describe('folders over HTTP', () => {
       expect(nodes.map((n) => n.prettyId).sort()).toEqual(visibleDemoCodes(groupsOf(username)));
     }
     const mario = await tree('mario.rossi', 'it');
-    expect(mario.map((r) => r.name)).toEqual(['Marketing']);
-    expect(mario[0]).toMatchObject({ parentId: 'root', hasChildren: true, rights: { manage: false } });
-    const children = mario[0].children ?? [];
+    // The department's tree, and the organisation's shared archive (SPEC §3 fixed id) beside it.
+    expect(mario.map((r) => r.name)).toEqual(['Archivio condiviso', 'Marketing']);
+    expect(mario[0]!.children?.map((c) => c.prettyId)).toEqual(['channel-website']);
+    const top = mario[1]!;
+    expect(top).toMatchObject({ parentId: 'root', hasChildren: true, rights: { manage: false } });
+    const children = top.children ?? [];
     expect(children.map((c) => c.name)).toEqual([
       'Approvazione',
       'Approvazione fornitori',
@@ -94,7 +97,7 @@ describe('folders over HTTP', () => {
       'Condivisi internamente',
       'Fornitori',
     ]);
-    expect(children.every((c) => c.parentId === mario[0].id)).toBe(true);
+    expect(children.every((c) => c.parentId === top.id)).toBe(true);
     const byCode = new Map(flatten(mario).map((n) => [n.prettyId, n]));
     expect(byCode.get(mkt(FOLDER_CODES.departmentArchive))?.rights).toEqual({
       manage: true,
@@ -110,7 +113,11 @@ describe('folders over HTTP', () => {
     expect(byCode.get(mkt(FOLDER_CODES.suppliers))).toMatchObject({ isSupplier: true, hasChildren: true });
     expect(byCode.get(mkt(FOLDER_CODES.approvalStep1))).toMatchObject({ hasChildren: false, children: [] });
     // The multi-department user sees both departments.
-    expect((await tree('marco.multi')).map((r) => r.name)).toEqual(['Heritage and restoration', 'Marketing']);
+    expect((await tree('marco.multi')).map((r) => r.name)).toEqual([
+      'Heritage and restoration',
+      'Marketing',
+      'Shared archive',
+    ]);
   });
 
   it("names supplier exchange folders from each side's point of view (SPEC §2)", async () => {
@@ -152,7 +159,7 @@ describe('folders over HTTP', () => {
       ['Foto Studio', 'Marketing'],
     ]);
     // Roots that are the department's own top folder need no such name.
-    expect((await tree('marco.multi')).map((r) => r.department)).toEqual([undefined, undefined]);
+    expect((await tree('marco.multi')).map((r) => r.department)).toEqual([undefined, undefined, undefined]);
   });
 
   /** The view-scoped tree as `prettyId` (marked `~` when kept only as context), depth first. */
@@ -209,7 +216,7 @@ describe('folders over HTTP', () => {
     ]);
   });
 
-  it('answers each archive sub-state, the channels below the internally shared folder', async () => {
+  it('answers each archive sub-state, the channels below the internally shared folder and the shared archive', async () => {
     expect(await scoped('mario.rossi', 'view=archives&archive=department')).toEqual([
       '~dept-marketing',
       mkt(FOLDER_CODES.departmentArchive),
@@ -218,11 +225,33 @@ describe('folders over HTTP', () => {
       '~dept-marketing',
       mkt(FOLDER_CODES.internalShared),
     ]);
-    expect(await scoped('mario.rossi', 'view=archives&archive=channels')).toEqual([
+    expect(await scoped('mario.rossi', 'view=archives&archive=shared&lang=en')).toEqual([
+      'dept-marketing',
+      FIXED_FOLDER_IDS.sharedArchive,
+    ]);
+    // SPEC §2 'channels': below the department's internally shared folder and below the
+    // organisation's shared archive (SPEC §3 fixed id), for each role that has archives.
+    const channels = [
       '~dept-marketing',
       `~${mkt(FOLDER_CODES.internalShared)}`,
       'channel-marketing-press',
+      `~${FIXED_FOLDER_IDS.sharedArchive}`,
+      'channel-website',
+    ];
+    for (const username of ['mario.rossi', 'anna.bianchi', 'paola.neri', 'admin'])
+      expect([username, await scoped(username, 'view=archives&archive=channels&lang=en')]).toEqual([
+        username,
+        channels,
+      ]);
+    // The multi-department user sees both departments' channels and the shared one.
+    expect(await scoped('marco.multi', 'view=archives&archive=channels&lang=en')).toEqual([
+      '~dept-heritage',
+      `~${departmentFolderPrettyId(FOLDER_CODES.internalShared, 'HERITAGE')}`,
+      'channel-heritage-press',
+      ...channels,
     ]);
+    // A supplier has no archives: no channel of either kind.
+    expect(await scoped('foto.studio', 'view=archives&archive=channels')).toEqual([]);
     // A view that has no folder for the user is an empty tree, never another view's folders.
     expect(await scoped('foto.studio', 'view=archives&archive=department')).toEqual([]);
     const bad = await clients['mario.rossi'].get<{ code: string }>('/api/folders/tree?view=nowhere');

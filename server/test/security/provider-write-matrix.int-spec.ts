@@ -1,5 +1,12 @@
 import { RequestMethod } from '@nestjs/common';
-import { FOLDER_CODES, WORKFLOW_METADATA, WORKFLOW_TAGS, approvalStepCode } from '@paddock/rules';
+import {
+  FIXED_FOLDER_IDS,
+  FOLDER_CODES,
+  WORKFLOW_METADATA,
+  WORKFLOW_TAGS,
+  approvalStepCode,
+  departmentFolderPrettyId,
+} from '@paddock/rules';
 import { providerDb } from '../auth/auth-fixtures';
 import { insertContent } from '../search/search-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -481,6 +488,12 @@ describe('built-in provider write matrix (PostgreSQL + Redis, demo organisation)
       at(token, `xcontents/resources/category/insert/${client()}`, {
         category: { upCategoryId: parentId, locales: [{ locale: 'EN', name: 'Mine' }] },
       });
+    const createCoded = (prettyId: string) => (token: string, parentId: string) =>
+      at(token, `xcontents/resources/category/insert/${client()}`, {
+        category: { upCategoryId: parentId, prettyId, locales: [{ locale: 'EN', name: 'Coded' }] },
+      });
+    const changeCode = (prettyId: string) => (token: string, folderId: string) =>
+      at(token, `xcontents/resources/category/update/${client()}/${folderId}`, { update: { prettyId } });
     const freeMetadata = (token: string, contentId: string) =>
       at(token, `xintelligence/resources/imetadata/bulkInsert/${client()}/${CLASSIFICATION}`, {
         value: {
@@ -604,6 +617,25 @@ describe('built-in provider write matrix (PostgreSQL + Redis, demo organisation)
           refusal: DENIED,
         },
       ]),
+      // SPEC §3 codes and fixed ids place folders in the workflow: `manage` on the archive is no
+      // licence to make a folder the junk, the shared archive, or to take the archive's own code.
+      ...(
+        [
+          [
+            'a folder coded as the other department’s junk',
+            createCoded(departmentFolderPrettyId(FOLDER_CODES.junk, 'HERITAGE')),
+          ],
+          ['a folder with the shared archive’s fixed id', createCoded(FIXED_FOLDER_IDS.sharedArchive)],
+          ['a step folder code on the archive', changeCode(marketing(approvalStepCode(3)))],
+          ['a free code on the archive, taking its own', changeCode('campaign-2026')],
+        ] as const
+      ).map(([name, call]): Attack => ({
+        who: 'mario.rossi',
+        name: `gives ${name}`,
+        target: () => folder(ARCHIVE),
+        call,
+        refusal: DENIED,
+      })),
       {
         who: 'foto.studio',
         name: 'uploads into its supplier folder above the work folder',
@@ -641,7 +673,11 @@ describe('built-in provider write matrix (PostgreSQL + Redis, demo organisation)
         notLinked: [],
       });
       expect((await links('unlink', STEP1)(service, c.pending1)).body).toMatchObject({ resultCode: 'OK' });
-      expect((await rename(await world.token('mario.rossi'), c.inArchive)).status).toBe(200);
+      const mario = await world.token('mario.rossi');
+      expect((await rename(mario, c.inArchive)).status).toBe(200);
+      expect((await createCoded('campaign-2026')(mario, folder(ARCHIVE))).body).toMatchObject({
+        resultCode: 'OK',
+      });
       const links2 = await providerDb(t).contentCategory.findMany({ where: { contentId: c.pending1 } });
       expect(links2.map((l) => l.categoryId).sort()).toEqual([folder(SUPPLIER_WORK), folder(STEP2)].sort());
     });

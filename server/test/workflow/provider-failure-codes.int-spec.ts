@@ -1,11 +1,12 @@
-import { E_CODES } from '@paddock/rules';
+import { E_CODES, INTERNAL_SHARE_METADATA, SHARING_TAGS } from '@paddock/rules';
 import type { AxiosInstance, InternalAxiosRequestConfig } from 'axios';
 import { PROVIDER_HTTP } from '../../src/provider/http-provider.gateway';
 import { PROVIDER_PATHS } from '../../src/provider/provider-paths';
 import { call, headersOf, providerDb, type SignedIn } from '../auth/auth-fixtures';
 import { scriptProvider, type ProviderReply } from '../support/scripted-provider';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { as, contentsIn, finished, get, post, seedDemoOrganisation, stateOf } from './workflow-fixtures';
+import { seedEnrichmentWorld } from '../enrichment/enrichment-fixtures';
+import { as, contentsIn, finished, get, post, stateOf } from './workflow-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -44,7 +45,8 @@ describe('the E-codes of SPEC §8 when the provider fails', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    folders = await seedDemoOrganisation(t);
+    // The demo organisation with its enrichment set-up (metadata definitions), for the bulk inserts.
+    folders = await seedEnrichmentWorld(t);
     [anna, mario] = await Promise.all(['anna.bianchi', 'mario.rossi'].map((u) => as(t, u)));
     scriptProvider(t.app.get<AxiosInstance>(PROVIDER_HTTP), (request) =>
       fail?.(request) ? REFUSED : undefined,
@@ -142,5 +144,45 @@ describe('the E-codes of SPEC §8 when the provider fails', () => {
     const job = await finished(t, mario, submitted.body.jobId);
     expect(job.outcomes?.[0]).toMatchObject({ outcome: 'failed', errorCode: E_CODES.JUNK_MOVE_RETRY_FAILED });
     expect((await stateOf(t, content))?.folders).toEqual(['arch04-marketing']);
+  });
+
+  /** A call to the tagging path `path` (any classification). */
+  const isTagging = (path: (clientId: string, classificationId: string) => string) => {
+    const prefix = path(t.config.CLIENT_ID, '');
+    return (request: InternalAxiosRequestConfig) => request.url?.startsWith(prefix) === true;
+  };
+
+  it('records E035 when the tag insert of an internal share fails; the asset is linked, untagged', async () => {
+    const [content] = await contentsIn(t, folders, ['arch04-marketing']);
+    fail = isTagging(PROVIDER_PATHS.tagging.tagInsert);
+    const submitted = await post<{ jobId: string }>(t, mario, '/api/shares', {
+      contentIds: [content],
+      folderId: id('arch04-marketing'),
+      targetFolderIds: [id('arch06-marketing')],
+    });
+    expect(submitted.status).toBe(202);
+    const job = await finished(t, mario, submitted.body.jobId);
+    expect(job.outcomes?.[0]).toMatchObject({ outcome: 'failed', errorCode: E_CODES.TAG_BULK_INSERT_FAILED });
+    const state = await stateOf(t, content);
+    expect(state?.tags).not.toContain(SHARING_TAGS.internalShared);
+    expect(state?.meta).not.toHaveProperty(INTERNAL_SHARE_METADATA);
+  });
+
+  it('records E045 when the metadata bulk insert fails; the assets keep their metadata', async () => {
+    const ids = await contentsIn(t, folders, ['arrc03-marketing'], 2);
+    fail = isTagging(PROVIDER_PATHS.tagging.metadataInsertMany);
+    const submitted = await post<{ jobId: string }>(t, mario, '/api/tags/bulk', {
+      contentIds: ids,
+      folderId: id('arrc03-marketing'),
+      action: 'add',
+      metadata: [{ key: 'typology', value: 'esterni' }],
+    });
+    expect(submitted.status).toBe(202);
+    const job = await finished(t, mario, submitted.body.jobId);
+    expect(job.outcomes?.map((o) => [o.outcome, o.errorCode])).toEqual([
+      ['failed', E_CODES.METADATA_BULK_INSERT_FAILED],
+      ['failed', E_CODES.METADATA_BULK_INSERT_FAILED],
+    ]);
+    for (const content of ids) expect((await stateOf(t, content))?.meta).not.toHaveProperty('typology');
   });
 });

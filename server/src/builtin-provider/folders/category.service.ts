@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { isPrettyIdChangeReserved } from '@paddock/rules';
 import type { ProviderCaller } from '../access/provider-caller';
 import { ThronError, ok, type ThronEnvelope } from '../thron.errors';
 import {
@@ -35,6 +36,14 @@ function namedLocales(locales: LocaleNameInput[]): FolderLocale[] {
   if (named.length === 0 || named.some((l) => l.name === ''))
     throw new ThronError(FOLDER_FAILURES.nameRequired);
   return named;
+}
+
+/**
+ * The workflow's folder codes and fixed ids (SPEC §3) place folders in the workflow: only the hub's
+ * service account gives or takes one, whatever `manage` a caller holds (the hub's own rule).
+ */
+function mayGiveCode(caller: ProviderCaller, current: string | null, next: string): boolean {
+  return caller.serviceAccount || !isPrettyIdChangeReserved(current, next);
 }
 
 /**
@@ -95,6 +104,8 @@ export class CategoryService {
     const parent = await this.visible(caller, upCategoryId, FOLDER_FAILURES.parentNotFound);
     if (!parent.rights.manage) throw new ThronError(FOLDER_FAILURES.accessDenied);
     const locales = namedLocales(body.category.locales);
+    if (prettyId !== undefined && !mayGiveCode(caller, null, prettyId))
+      throw new ThronError(FOLDER_FAILURES.accessDenied);
     if (prettyId !== undefined && (await this.folders.prettyIdTaken(prettyId)))
       throw new ThronError(FOLDER_FAILURES.prettyIdExists);
     const id = await this.folders.createChild(parent.id, locales, prettyId);
@@ -110,6 +121,7 @@ export class CategoryService {
     if (!folder.rights.manage) throw new ThronError(FOLDER_FAILURES.accessDenied);
     const { locales, prettyId } = body.update;
     if (prettyId !== undefined && prettyId !== folder.prettyId) {
+      if (!mayGiveCode(caller, folder.prettyId, prettyId)) throw new ThronError(FOLDER_FAILURES.accessDenied);
       if (await this.folders.prettyIdTaken(prettyId)) throw new ThronError(FOLDER_FAILURES.prettyIdExists);
       await this.folders.setPrettyId(folder.id, prettyId);
     }

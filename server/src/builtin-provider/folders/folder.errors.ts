@@ -17,6 +17,8 @@ const business = (resultCode: string): ThronFailure => ({
  * | parent unknown, or not shown to the user  | PARENT_CATEGORY_NOT_FOUND   |
  * | a folder without a name (SPEC §5)         | CATEGORYNAME_IS_REQUIRED    |
  * | no `manage` (folders) / `write` (links)   | ACCESS_DENIED               |
+ * | a workflow code (SPEC §3) given or taken  | ACCESS_DENIED               |
+ * |   by any caller but the service account   |                             |
  * | delete of a folder with sub-folders/links | CATEGORY_NOT_EMPTY          |
  * | prettyId taken                            | PRETTYID_ALREADY_EXISTS     |
  * | more than 50 ids in one call              | MAX_NUMBER_OF_ITEMS_REACHED |

@@ -1,7 +1,6 @@
 import {
   Box,
   Button,
-  Breadcrumb,
   Checkbox,
   CloseButton,
   Dialog,
@@ -12,7 +11,6 @@ import {
   Portal,
   Spinner,
   Stack,
-  Text,
 } from '@chakra-ui/react';
 import type { AssetSummary, DrawingDocument } from '@paddock/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -39,6 +37,7 @@ import { WorkflowButtons } from '../workflow/workflow-buttons';
 import { WorkflowInfo } from '../workflow/workflow-info';
 import { InlineError } from '../ui/inline-error';
 import { AssetInfo } from './asset-info';
+import { FolderBreadcrumb } from './folder-breadcrumb';
 import { detailFailedMessage } from './detail-errors';
 import { AssetPreview } from './asset-preview';
 import { stepThrough } from './navigation';
@@ -58,8 +57,8 @@ export interface AssetDetailModalProps {
   onToggleSelected(id: string): void;
   onNavigate(id: string): void;
   onClose(): void;
-  /** The folder path shown as a breadcrumb, root first; omitted in views without one. */
-  breadcrumb?: readonly { id: string; name: string }[];
+  /** Whether the view shows the folder path of `folderId` as a breadcrumb (SPEC §2). */
+  breadcrumb?: boolean;
   /** The listing's folder: the asset's place and the SPEC §6 actions are those of this folder. */
   folderId?: string;
   /** The loaded results, for the thumbnails area (the neighbours of the asset shown). */
@@ -217,24 +216,7 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
             </Dialog.Header>
             <Dialog.Body>
               <JobProgressBar progress={flow.progress} />
-              {props.breadcrumb?.length ? (
-                <Breadcrumb.Root mb="4" aria-label={t('assetDetail.breadcrumb')}>
-                  <Breadcrumb.List>
-                    {props.breadcrumb.map((folder, index) => (
-                      <Flex key={folder.id} as="span" align="center" gap="1.5">
-                        {index > 0 ? <Breadcrumb.Separator /> : null}
-                        <Breadcrumb.Item>
-                          {index === props.breadcrumb!.length - 1 ? (
-                            <Breadcrumb.CurrentLink>{folder.name}</Breadcrumb.CurrentLink>
-                          ) : (
-                            <Text as="span">{folder.name}</Text>
-                          )}
-                        </Breadcrumb.Item>
-                      </Flex>
-                    ))}
-                  </Breadcrumb.List>
-                </Breadcrumb.Root>
-              ) : null}
+              {props.breadcrumb && folderId ? <FolderBreadcrumb folderId={folderId} /> : null}
               <Flex align="center" gap="2">
                 <IconButton
                   variant="ghost"

@@ -36,6 +36,12 @@ function hub(extra: Parameters<typeof fakeHub>[0] = {}): HubCall[] {
     ...signedInRoutes(),
     'GET /api/folders/tree': (call) =>
       ok({ roots: [aFolder({ id: 'arch', name: FOLDERS[lang(call)], prettyId: 'arch04-marketing' })] }),
+    // The breadcrumb, named in the asked language.
+    'GET /api/folders/arch': (call) =>
+      ok({
+        ...aFolder({ id: 'arch', name: FOLDERS[lang(call)], prettyId: 'arch04-marketing' }),
+        path: [{ id: 'arch', name: FOLDERS[lang(call)] }],
+      }),
     ...assetRoutes(1),
     'GET /api/assets': (call) =>
       ok({
@@ -124,7 +130,7 @@ describe.each<[Language, Expected]>([
     expect(screen.getAllByRole('treeitem', { name: FOLDERS[language], hidden: true }).length).toBeGreaterThan(
       0,
     );
-    for (const path of ['/api/assets', '/api/assets/a0', '/api/folders/tree'])
+    for (const path of ['/api/assets', '/api/assets/a0', '/api/folders/tree', '/api/folders/arch'])
       expect(calls.filter((c) => c.path === path).map((c) => c.query.get('lang'))).toContain(language);
 
     await info.findByText(expected.metadata[0]);
@@ -142,6 +148,9 @@ describe.each<[Language, Expected]>([
     expect(info.getAllByText(expected.size)).toHaveLength(1);
     expect(info.getAllByText('1080 × 1350')).toHaveLength(1);
     // The breadcrumb and the asset's folders.
+    expect(
+      await info.findByLabelText(/^(Percorso della cartella|Chemin du dossier|Folder path)$/),
+    ).toHaveTextContent(FOLDERS[language]);
     expect(info.getAllByText(FOLDERS[language])).toHaveLength(2);
 
     const user = userEvent.setup();

@@ -97,6 +97,43 @@ describe('metadata search (SPEC §3) kept in the address', () => {
     expect(screen.getByRole('button', { name: 'Clear the search' })).toBeInTheDocument();
   });
 
+  it('opens another folder whole: the search text and filters reset, the sort stays (SPEC §2, §3)', async () => {
+    const calls = hub({
+      'GET /api/folders/tree': ok({
+        roots: [
+          aFolder({ id: 'arch', name: 'Department archive', prettyId: 'arch04-marketing' }),
+          aFolder({ id: 'y26', name: 'Heritage archive', prettyId: 'arch04-heritage' }),
+        ],
+      }),
+    });
+    const meta = encodeURIComponent(
+      JSON.stringify([
+        { combinator: 'MUST', clauses: [{ key: 'modelyear', operator: 'EQUAL', value: '1970' }] },
+      ]),
+    );
+    const app = renderApp(
+      `/home?folder=arch&sort=name&order=desc&type=IMAGE&ext=jpg&q=spider&sub=true&meta=${meta}`,
+    );
+    const user = userEvent.setup();
+    expect(await screen.findByRole('searchbox', { name: 'Search assets' })).toHaveValue('spider');
+
+    await user.click(await screen.findByRole('treeitem', { name: 'Heritage archive' }));
+
+    await waitFor(() => expect(listings(calls).at(-1)!.query.get('folderId')).toBe('y26'));
+    expect(Object.fromEntries(listings(calls).at(-1)!.query)).toMatchObject({
+      sort: 'name',
+      order: 'desc',
+      subfolders: 'false',
+    });
+    for (const gone of ['q', 'types', 'extensions', 'metadata'])
+      expect(listings(calls).at(-1)!.query.get(gone) ?? '').toBe('');
+    const address = app.router.state.location.search;
+    expect(address).toMatchObject({ folder: 'y26', sort: 'name', order: 'desc' });
+    for (const gone of ['q', 'sub', 'type', 'ext', 'meta']) expect(address).not.toHaveProperty(gone);
+    expect(screen.getByRole('searchbox', { name: 'Search assets' })).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Metadata search' })).toBeInTheDocument();
+  });
+
   it('drops a malformed filter from the address instead of failing the page', async () => {
     const calls = hub();
     renderApp('/home?folder=arch&meta=%5B%7B%22combinator%22%3A%22NEVER%22%7D%5D&sort=size');
@@ -191,6 +228,38 @@ describe('errors', () => {
     renderApp('/home?folder=arch&asset=a0');
     expect(await screen.findByText("The asset's folder could not be loaded. Try later.")).toBeVisible();
     expect(screen.getByText('Error code: E026')).toBeVisible();
+  });
+
+  it('shows a failed breadcrumb (E028) where the path would be, with a Retry that brings the path', async () => {
+    let fails = true;
+    const calls = hub({
+      'GET /api/assets/a0': ok(anAssetDetail(0)),
+      'GET /api/folders/:id': () =>
+        fails
+          ? hubError(503, 'E028')
+          : ok({
+              ...aFolder({ id: 'arch', name: 'Department archive', prettyId: 'arch04-marketing' }),
+              path: [
+                { id: 'mk', name: 'Marketing' },
+                { id: 'arch', name: 'Department archive' },
+              ],
+            }),
+    });
+    renderApp('/home?folder=arch&asset=a0');
+    const dialog = within(await screen.findByRole('dialog', { name: 'asset-0.jpg' }));
+    const failure = within(await dialog.findByRole('alert'));
+    expect(failure.getByText('The folder path could not be loaded. Try later.')).toBeVisible();
+    expect(failure.getByText('Error code: E028')).toBeVisible();
+    // The rest of the detail stays usable.
+    expect(dialog.getByRole('img', { name: 'Image preview' })).toBeVisible();
+
+    fails = false;
+    await userEvent.setup().click(failure.getByRole('button', { name: 'Try again' }));
+    expect(await dialog.findByLabelText('Folder path')).toHaveTextContent('MarketingDepartment archive');
+    expect(dialog.queryByText('The folder path could not be loaded. Try later.')).toBeNull();
+    expect(calls.filter((c) => c.path === '/api/folders/arch').map((c) => c.query.get('lang'))).toContain(
+      'en',
+    );
   });
 
   it('says the browser closed before the actions were completed when a job started here never ended in view', async () => {

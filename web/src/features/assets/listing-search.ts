@@ -42,3 +42,12 @@ export const listingSearchSchema = z.object({
     .catch(undefined),
 });
 export type ListingSearch = z.infer<typeof listingSearchSchema>;
+
+/**
+ * The address of another folder's listing (SPEC §2, §3): the sort and its order stay, a way of
+ * looking the user chose; the search text and the filters narrowed the folder they were set in,
+ * so another folder opens whole, its search box open again.
+ */
+export function forAnotherFolder<T extends ListingSearch>(search: T): T {
+  return { ...search, q: undefined, sub: undefined, type: undefined, ext: undefined, meta: undefined };
+}

@@ -1,6 +1,6 @@
 import type { FolderNode } from '@paddock/rules';
 import { aFolder } from '../../../test/fake-hub';
-import { archiveSubStateOf } from './archive-tree';
+import { archiveSubStateOf, firstFolderToOpen } from './archive-tree';
 
 const dept = (code: string, children: FolderNode[]): FolderNode =>
   aFolder({ id: code, name: code, prettyId: `dept-${code}`, children });
@@ -37,5 +37,25 @@ describe('archiveSubStateOf', () => {
     expect(archiveSubStateOf([mk!, shared, shared.children![0]!])).toBe('channels');
     expect(archiveSubStateOf([mk!, mk!.children![3]!])).toBeNull();
     expect(archiveSubStateOf([mk!, mk!.children![2]!])).toBeNull();
+  });
+});
+
+describe('firstFolderToOpen', () => {
+  // A department-junk tree as the hub scopes it: each department's top folder is context only.
+  const junkTree = [
+    dept('heritage', [aFolder({ id: 'hr-junk', name: 'Junk', prettyId: 'junk-heritage' })]),
+    dept('marketing', [aFolder({ id: 'mk-junk', name: 'Junk', prettyId: 'junk-marketing' })]),
+  ];
+  const notTop = (folder: FolderNode) => !folder.prettyId?.startsWith('dept-');
+
+  it("opens the user's own department's folder, not the first by name", () => {
+    expect(firstFolderToOpen(junkTree, notTop, 'MARKETING', 'maker')?.id).toBe('mk-junk');
+    expect(firstFolderToOpen(junkTree, notTop, 'HERITAGE', 'maker')?.id).toBe('hr-junk');
+  });
+
+  it('opens the first folder when the user has no department or none of its folders is there', () => {
+    expect(firstFolderToOpen(junkTree, notTop, null, 'maker')?.id).toBe('hr-junk');
+    expect(firstFolderToOpen(junkTree, notTop, 'SALES', 'maker')?.id).toBe('hr-junk');
+    expect(firstFolderToOpen([], notTop, 'MARKETING', 'maker')).toBeUndefined();
   });
 });

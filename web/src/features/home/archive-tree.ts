@@ -14,3 +14,31 @@ export function archiveSubStateOf(path: readonly FolderNode[]): ArchiveSubState 
   const place = placeOfFolder(path, 'maker');
   return place.view === 'archives' ? place.archiveSubState : null;
 }
+
+/**
+ * The folder a view opens by itself: the first that may be selected, depth first, in the user's
+ * own department when the view has one there (an administrator's junk view opens their own
+ * department's junk, not the first by name), else the first of any department.
+ */
+export function firstFolderToOpen(
+  roots: readonly FolderNode[],
+  selectable: (folder: FolderNode) => boolean,
+  department: string | null,
+  side: 'supplier' | 'maker',
+): FolderNode | undefined {
+  const own = department?.toLowerCase() ?? null;
+  let first: FolderNode | undefined;
+  const visit = (nodes: readonly FolderNode[], above: readonly FolderNode[]): FolderNode | undefined => {
+    for (const node of nodes) {
+      const path = [...above, node];
+      if (selectable(node)) {
+        first ??= node;
+        if (own === null || placeOfFolder(path, side).department === own) return node;
+      }
+      const below = visit(node.children ?? [], path);
+      if (below) return below;
+    }
+    return undefined;
+  };
+  return visit(roots, []) ?? first;
+}

@@ -263,7 +263,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           onToggleSelected={toggle}
           onNavigate={onOpenAsset}
           onClose={() => onOpenAsset(undefined)}
-          breadcrumb={BREADCRUMB_VIEWS.includes(view) ? path : undefined}
+          breadcrumb={BREADCRUMB_VIEWS.includes(view)}
           folderId={folder.id}
           results={items}
         />

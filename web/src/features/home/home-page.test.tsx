@@ -265,6 +265,7 @@ describe('home listing', () => {
 describe('asset detail modal', () => {
   it('opens on Enter, survives in the address, steps with wrap-around and loads more at the end', async () => {
     const calls = hub(101, {
+      'GET /api/folders/mk': ok({ ...tree[0], path: [{ id: 'mk', name: 'Marketing' }] }),
       'GET /api/assets/a0': ok(anAssetDetail(0)),
       'GET /api/assets/a99': ok(anAssetDetail(99)),
       'GET /api/assets/a100': ok(anAssetDetail(100)),

@@ -10,33 +10,22 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { useLanguage } from '../../i18n/use-language';
 import { AssetDetailModal } from '../asset-detail/asset-detail-modal';
 import { FolderTree, findFolder } from '../assets/folder-tree';
+import { forAnotherFolder } from '../assets/listing-search';
 import { useFolderPublishActions } from '../internal-share/use-folder-publish-actions';
 import { resolveView } from '../layout/views-for-session';
 import { useSession } from '../session/use-session';
 import { ExternalSharesButton } from '../sharing/external-shares-panel';
 import { AreaLoader } from '../ui/area-loader';
 import { useAreaLoader } from '../ui/use-area-loader';
-import { archiveSubStateOf, DEFAULT_ARCHIVE_SUB_STATE } from './archive-tree';
+import { archiveSubStateOf, DEFAULT_ARCHIVE_SUB_STATE, firstFolderToOpen } from './archive-tree';
 import { FolderListing } from './folder-listing';
+import { sideOfRoles } from '../workflow/workflow-folders';
 import { FolderMenu } from './folder-menu';
 import { TreePanelResizer, useTreeWidth } from './tree-panel-resizer';
 
 const TREE_PANEL_ID = 'home-folder-tree';
 
 const route = getRouteApi('/_authenticated/home');
-
-/** The first folder of the tree that may be selected, depth first. */
-function firstSelectable(
-  nodes: readonly FolderNode[],
-  selectable: (folder: FolderNode) => boolean,
-): FolderNode | undefined {
-  for (const node of nodes) {
-    if (selectable(node)) return node;
-    const below = firstSelectable(node.children ?? [], selectable);
-    if (below) return below;
-  }
-  return undefined;
-}
 
 /** The folders a view-scoped tree holds only for orientation: shown, opened, never selected. */
 function contextOf(nodes: readonly FolderNode[], into = new Set<string>()): Set<string> {
@@ -75,14 +64,14 @@ export function HomePage() {
   const context = useMemo(() => contextOf(roots), [roots]);
   const selectable = (folder: FolderNode) => !context.has(folder.id);
   const publishing = useFolderPublishActions(found && selectable(found.folder) ? found.folder : null);
-  const firstFolder = firstSelectable(roots, selectable);
+  const firstFolder = firstFolderToOpen(roots, selectable, session.department, sideOfRoles(session.roles));
 
   const selectFolder = (folder: FolderNode) => {
     const path = findFolder(allRoots ?? [], folder.id)?.path ?? [folder];
     const archive = archiveSubStateOf(path) ?? undefined;
     void navigate({
       search: (previous) => ({
-        ...previous,
+        ...(previous.folder === folder.id ? previous : forAnotherFolder(previous)),
         folder: folder.id,
         asset: undefined,
         ...(subState && archive ? { archive } : {}),
@@ -92,7 +81,7 @@ export function HomePage() {
   const pickSubState = (next: ArchiveSubState) =>
     void navigate({
       search: (previous) => ({
-        ...previous,
+        ...forAnotherFolder(previous),
         archive: next,
         // The open folder stays only if it belongs to the picked sub-state.
         folder: foundSubState === next ? previous.folder : undefined,
@@ -145,7 +134,13 @@ export function HomePage() {
               extraActions={publishing.actions}
               busy={publishing.busy}
               onChanged={(next) =>
-                void navigate({ search: (previous) => ({ ...previous, folder: next, asset: undefined }) })
+                void navigate({
+                  search: (previous) => ({
+                    ...(previous.folder === next ? previous : forAnotherFolder(previous)),
+                    folder: next,
+                    asset: undefined,
+                  }),
+                })
               }
             />
           </Flex>
