@@ -58,11 +58,18 @@ beforeEach(async () => {
 });
 
 describe('the enrichment wizard', () => {
-  it('without a selection says how to open it', async () => {
-    hub();
-    renderApp('/product');
-    expect(await screen.findByText('No asset selected')).toBeVisible();
-  });
+  it.each(['/product', '/copyright', '/tag', '/summary'])(
+    'opened on %s without a selection says how to start, with a link to the Enrichment view',
+    async (path) => {
+      hub();
+      renderApp(path);
+      expect(await screen.findByText('No asset selected')).toBeVisible();
+      const link = screen.getByRole('link', { name: 'Go to the Enrichment view' });
+      expect(link).toHaveAttribute('href', '/home?view=enrichment');
+      await userEvent.setup().click(link);
+      expect(await screen.findByTestId('default-view')).toHaveAttribute('data-view', 'enrichment');
+    },
+  );
 
   it('keeps what was typed across a reload (session storage, keyed by the selection)', async () => {
     hub();

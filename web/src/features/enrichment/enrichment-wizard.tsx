@@ -45,6 +45,11 @@ export function EnrichmentWizard({ step }: { step: WizardStep }) {
             icon={<Tags />}
             title={t('enrichment.noSelection.title')}
             description={t('enrichment.noSelection.description')}
+            action={
+              <RouterLink to="/home" search={{ view: 'enrichment' }} fontWeight="semibold">
+                {t('enrichment.noSelection.link')}
+              </RouterLink>
+            }
           />
         </Box>
       </Stack>
