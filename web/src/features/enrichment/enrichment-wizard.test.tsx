@@ -18,15 +18,18 @@ const usage: MetadataDefinitionSummary = {
   mandatory: true,
   options: [{ value: 'stampa', name: 'Press', names: { it: 'Stampa', en: 'Press' } }],
 };
-const definitions: EnrichmentDefinitions = {
-  metadata: [usage],
-  tags: [{ id: 't1', classificationId: 'dmuyud', names: { en: 'Exterior', it: 'Esterni' } }],
-};
+const definitions: EnrichmentDefinitions = { metadata: [usage] };
 
 function hub(extra: Parameters<typeof fakeHub>[0] = {}) {
   return fakeHub({
     ...signedInRoutes(),
     'GET /api/enrichment/definitions': ok(definitions),
+    'GET /api/tags/definitions': ok({
+      items: [
+        { id: 't1', classificationId: 'dmuyud', names: { en: 'Exterior', it: 'Esterni' }, label: 'Exterior' },
+        { id: 'p1', classificationId: 'vu62a5', names: { en: 'Spider' }, label: 'Spider' },
+      ],
+    }),
     'GET /api/enrichment/products': ok({
       items: [{ id: 'p1', classificationId: 'vu62a5', names: { en: 'Spider' } }],
       next: null,
@@ -70,6 +73,14 @@ describe('the enrichment wizard', () => {
       expect(await screen.findByTestId('default-view')).toHaveAttribute('data-view', 'enrichment');
     },
   );
+
+  it('offers the free tags of the one tag listing in step 3, not the products', async () => {
+    const calls = hub();
+    renderApp(`/tag${SELECTION}`);
+    expect(await screen.findByRole('checkbox', { name: 'Exterior' })).toBeVisible();
+    expect(screen.queryByRole('checkbox', { name: 'Spider' })).toBeNull();
+    expect(calls.some((c) => c.path === '/api/tags/definitions' && c.query.get('lang') === 'en')).toBe(true);
+  });
 
   it('keeps what was typed across a reload (session storage, keyed by the selection)', async () => {
     hub();

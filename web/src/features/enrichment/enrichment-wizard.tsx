@@ -113,7 +113,7 @@ export function EnrichmentWizard({ step }: { step: WizardStep }) {
         ) : step === 'copyright' ? (
           <CopyrightStep wizard={wizard} definitions={metadata} errorOf={errorOf} />
         ) : step === 'tag' ? (
-          <TagStep wizard={wizard} definitions={metadata} tags={definitions.data.tags} errorOf={errorOf} />
+          <TagStep wizard={wizard} definitions={metadata} errorOf={errorOf} />
         ) : (
           <SummaryStep wizard={wizard} definitions={metadata} />
         )}
