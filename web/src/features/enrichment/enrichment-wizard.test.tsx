@@ -82,6 +82,35 @@ describe('the enrichment wizard', () => {
     expect(calls.some((c) => c.path === '/api/tags/definitions' && c.query.get('lang') === 'en')).toBe(true);
   });
 
+  it('offers to remove the products already on the selected assets, and sends the removal with the job', async () => {
+    const calls = hub({
+      'GET /api/assets/a0': ok(
+        anAssetDetail(0, {
+          tags: [{ id: 'p1', classificationId: 'vu62a5', label: 'Spider' }],
+          metadata: [{ key: 'utilizzo', value: 'stampa' }],
+        }),
+      ),
+      'POST /api/enrichment': ok({ jobId: 'j1' }),
+    });
+    renderApp(`/product${SELECTION}`);
+    const user = userEvent.setup();
+    const present = await screen.findByRole('group', {
+      name: 'Already on the selected assets: tick those to remove',
+    });
+    await user.click(within(present).getByRole('checkbox', { name: 'Spider' }));
+
+    cleanup();
+    renderApp(`/summary${SELECTION}`);
+    expect(await screen.findByText('Products to remove')).toBeVisible();
+    await user.click(await screen.findByRole('button', { name: 'Confirm and save' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path === '/api/enrichment')?.body).toMatchObject({
+        contentIds: ['a0'],
+        tags: { remove: [{ id: 'p1', classificationId: 'vu62a5' }] },
+      }),
+    );
+  });
+
   it('keeps what was typed across a reload (session storage, keyed by the selection)', async () => {
     hub();
     renderApp(`/product${SELECTION}`);

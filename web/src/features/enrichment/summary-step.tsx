@@ -86,6 +86,14 @@ export function SummaryStep({ wizard, definitions }: SummaryStepProps) {
             {state.products.length ? state.products.map((p) => labelIn(p.names, language)).join(', ') : none}
           </DataList.ItemValue>
         </DataList.Item>
+        {state.removedProducts.length ? (
+          <DataList.Item>
+            <DataList.ItemLabel>{t('enrichment.summary.removedProducts')}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              {state.removedProducts.map((p) => labelIn(p.names, language)).join(', ')}
+            </DataList.ItemValue>
+          </DataList.Item>
+        ) : null}
         <DataList.Item>
           <DataList.ItemLabel>{t('enrichment.product.vinTitle')}</DataList.ItemLabel>
           <DataList.ItemValue>
