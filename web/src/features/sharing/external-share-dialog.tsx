@@ -32,13 +32,13 @@ export interface ExternalShareDialogProps {
 type Step = 'type' | 'details' | 'result';
 
 /** A `datetime-local` value (local time, minutes) for `at`. */
-function localInput(at: Date): string {
+export function localInput(at: Date): string {
   const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
   return local.toISOString().slice(0, 16);
 }
 
 /** The request the details make; the texts in their Latin-1 form (SPEC §5). */
-function requestOf(
+export function requestOf(
   type: ShareType,
   d: ShareDetails,
   assetIds: readonly string[],
