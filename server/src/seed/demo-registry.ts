@@ -13,6 +13,8 @@ export const DEMO_REGISTRY_RECORDS = [
     sfId: 'SF-000142',
     groupId: 'L/MARKETING',
     folder: 'arch04-marketing',
+    // Filed there too: from the archive, where sharing is allowed (SPEC §6), the option can run.
+    files: true,
   },
   {
     id: 'reg-mkt-adp-spider',
@@ -23,7 +25,7 @@ export const DEMO_REGISTRY_RECORDS = [
     groupId: 'L/MARKETING',
     folder: 'arrc03-marketing',
     // The assets waiting in the enrichment folder are filed under it (SPEC §3 registry-id), so the
-    // wizard's summary offers to share and publish it (SPEC §2).
+    // wizard's summary shows it (SPEC §2).
     files: true,
   },
 ] as const;
@@ -40,7 +42,7 @@ export class DemoRegistrySeeder {
   async run(folders: ReadonlyMap<string, string>): Promise<number> {
     let count = 0;
     for (const entry of DEMO_REGISTRY_RECORDS) {
-      const { folder, files, ...record } = { files: false, ...entry };
+      const { folder, files, ...record } = entry;
       const currentCategoryId = folders.get(folder);
       if (!currentCategoryId) continue;
       await this.registry.upsert({ ...record, ancestors: [], currentCategoryId });

@@ -11,11 +11,12 @@ const ENRICHMENT = 'arrc03-marketing';
 jest.setTimeout(180_000);
 
 /**
- * The demo's registry (issue 13): its records, and the assets waiting in Marketing's enrichment
- * folder filed under the ADP record (SPEC §3 registry-id), which the wizard's summary then shows.
+ * The demo's registry (issue 13): its records, and the assets of their folders (Marketing's
+ * enrichment folder, its archive) filed under them (SPEC §3 registry-id), which the wizard's summary
+ * then shows.
  */
 describe('demo registry seed', () => {
-  it('files the enrichment folder’s assets under the ADP record once, sparing any already filed', async () => {
+  it('files the assets of each record’s folder under it once, sparing any already filed', async () => {
     const { t, folders, mario } = await startEnrichmentWorld();
     try {
       const folderId = folders.get(ENRICHMENT)!;
@@ -25,7 +26,7 @@ describe('demo registry seed', () => {
         folders: [folderId],
         metadata: [{ key: 'registry-id', value: 'reg-other' }],
       });
-      const elsewhere = await insertContent(t, {
+      const archived = await insertContent(t, {
         name: 'archivio.jpg',
         folders: [folders.get('arch04-marketing')!],
       });
@@ -38,7 +39,7 @@ describe('demo registry seed', () => {
         );
       expect(await registryIds(waiting)).toEqual(['reg-mkt-adp-spider']);
       expect(await registryIds(filed)).toEqual(['reg-other']);
-      expect(await registryIds(elsewhere)).toEqual([]);
+      expect(await registryIds(archived)).toEqual(['reg-mkt-ginevra-2026']);
 
       const detail = await get<AssetDetail>(t, mario, `/api/assets/${waiting}?folderId=${folderId}`);
       expect(detail.body.registryId).toBe('reg-mkt-adp-spider');

@@ -1,4 +1,4 @@
-import { E_CODES, type RegistryRecord } from '@paddock/rules';
+import { ASSET_ACTIONS, E_CODES, type AssetActions, type RegistryRecord } from '@paddock/rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
@@ -7,6 +7,9 @@ import { anAssetDetail, fakeHub, hubError, ok, signedInRoutes, type Reply } from
 import { renderApp } from '../../../test/render';
 
 const STRONG = 'Spider-1966-Press#Kit';
+const actions = (share: boolean) =>
+  Object.fromEntries(ASSET_ACTIONS.map((a) => [a, a === 'share' ? share : true])) as AssetActions;
+const SHAREABLE = actions(true);
 const record: RegistryRecord = {
   id: 'r1',
   category: 'ADP',
@@ -39,11 +42,15 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-function hub(registry: Reply, sharePublish: Reply = { status: 202, body: { jobId: 's1', record } }) {
+function hub(
+  registry: Reply,
+  sharePublish: Reply = { status: 202, body: { jobId: 's1', record } },
+  assetActions: AssetActions = SHAREABLE,
+) {
   return fakeHub({
     ...signedInRoutes(),
     'GET /api/enrichment/definitions': ok({ metadata: [] }),
-    'GET /api/assets/a0': ok(anAssetDetail(0, { registryId: 'r1' })),
+    'GET /api/assets/a0': ok(anAssetDetail(0, { registryId: 'r1', actions: assetActions })),
     'GET /api/registry/r1': registry,
     'POST /api/enrichment': { status: 202, body: { jobId: 'j1' } },
     'GET /api/jobs/j1': ok({
@@ -133,6 +140,19 @@ describe('share and publish in the summary (SPEC §2 step 4)', () => {
     expect(screen.getByText('Error code: E062')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Try sharing and publishing again' })).toBeVisible();
     expect(screen.getByText('Not published')).toBeVisible();
+  });
+
+  it('shows the record but no option where the assets may not be shared from (SPEC §6)', async () => {
+    hub(ok(record), undefined, actions(false));
+    renderApp('/summary?folder=enr&ids=a0');
+    const section = await screen.findByRole('region', { name: 'Share and publish' });
+    expect(await within(section).findByTestId('registry-title')).toHaveTextContent(record.title);
+    expect(
+      within(section).getByText(
+        'These assets cannot be shared from this folder: open the wizard from an archive folder where you may share.',
+      ),
+    ).toBeVisible();
+    expect(within(section).queryByRole('checkbox')).toBeNull();
   });
 
   it('clears the record when it cannot be read (E059): no option to share and publish', async () => {

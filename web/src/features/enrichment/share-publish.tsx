@@ -79,7 +79,9 @@ export function useSharePublish(assets: readonly AssetDetail[], selection: Wizar
       ),
     onSuccess: (answer) => queryClient.setQueryData(registryKeys.record(answer.record.id), answer.record),
   });
-  const on = chosen && record !== null;
+  // SPEC §6: sharing only where each asset may be shared from (archives, with the share right).
+  const mayShare = assets.length > 0 && assets.every((a) => a.actions?.share === true);
+  const on = chosen && record !== null && mayShare;
   const ready = !on || isStrongSharePassword(details.password);
 
   const failure = share.error
@@ -132,7 +134,9 @@ export function useSharePublish(assets: readonly AssetDetail[], selection: Wizar
                   {record.publishedAt ? t('enrichment.share.published') : t('enrichment.share.notPublished')}
                 </Badge>
               </HStack>
-              {share.data ? null : (
+              {share.data ? null : !mayShare ? (
+                <Text color="fg.muted">{t('enrichment.share.notHere')}</Text>
+              ) : (
                 <Checkbox.Root
                   checked={chosen}
                   onCheckedChange={(e) => setChosen(e.checked === true)}
