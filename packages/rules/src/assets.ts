@@ -34,6 +34,15 @@ export const FILE_EXTENSIONS = [
 ] as const;
 export type FileExtension = (typeof FILE_EXTENSIONS)[number];
 
+/** SPEC §3 `registry-id`: the registry record an asset is filed under. */
+export const REGISTRY_ID_METADATA = 'registry-id';
+
+/** The asset's registry record id (SPEC §3 `registry-id`), as AssetDetail carries it: absent when unset. */
+export function registryIdOf(metadata: readonly { key: string; value: string }[]): { registryId?: string } {
+  const value = metadata.find((m) => m.key === REGISTRY_ID_METADATA && m.value.trim() !== '')?.value.trim();
+  return value ? { registryId: value } : {};
+}
+
 /**
  * Metadata keys never displayed (SPEC §3 "Hidden from display": canvas, internal share, rework,
  * fingerprint, version, registry id), spelled as the metadata keys of SPEC §3.
@@ -44,7 +53,7 @@ export const HIDDEN_METADATA_KEYS = [
   'rework',
   'fingerprint',
   CONTENT_VERSION_METADATA,
-  'registry-id',
+  REGISTRY_ID_METADATA,
 ] as const;
 
 export function isHiddenMetadataKey(key: string): boolean {
@@ -194,7 +203,13 @@ export interface AssetDetail extends AssetSummary {
   durationMs?: number;
   folders: { id: string; name: string }[];
   metadata: AssetMetadataEntry[];
-  tags: { id: string; label: string }[];
+  /** The tags on the asset; the classification tells products (vu62a5) from free tags and the rest. */
+  tags: { id: string; classificationId: string; label: string }[];
+  /**
+   * SPEC §3 `registry-id` (hidden from display): the registry record the asset is filed under, which
+   * the wizard's summary shows and may share and publish (SPEC §2).
+   */
+  registryId?: string;
   previewUrl: string;
   posterUrl?: string;
   proxyUrl?: string;

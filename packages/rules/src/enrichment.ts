@@ -397,10 +397,12 @@ export interface TagSummary {
   names: Record<string, string>;
 }
 
-/** `GET /api/enrichment/definitions`: what steps 2 and 3 offer (SPEC §3 metadata definition, tag). */
+/**
+ * `GET /api/enrichment/definitions`: the metadata definitions steps 2 and 3 offer (SPEC §3 metadata
+ * definition). The free tags come from the one tag listing, `GET /api/tags/definitions`.
+ */
 export interface EnrichmentDefinitions {
   metadata: MetadataDefinitionSummary[];
-  tags: TagSummary[];
 }
 
 /** `GET /api/enrichment/products?cursor=`: a page of products (SPEC §3), `next` absent on the last. */

@@ -1,4 +1,4 @@
-import { ENRICHMENT_CLASSIFICATIONS } from './enrichment';
+import { ENRICHMENT_CLASSIFICATIONS, type TagSummary } from './enrichment';
 
 /** The classifications whose tags a user picks by hand (the smart bar's bulk tagging): products and free tags. */
 export const PICKABLE_TAG_CLASSIFICATIONS = [
@@ -6,14 +6,15 @@ export const PICKABLE_TAG_CLASSIFICATIONS = [
   ENRICHMENT_CLASSIFICATIONS.tags,
 ] as const;
 
-/** One tag a user may pick, named in the interface language. */
-export interface TagOption {
-  id: string;
-  classificationId: string;
+/** One tag a user may pick: its names by language, and `label`, the name in the asked language. */
+export interface TagOption extends TagSummary {
   label: string;
 }
 
-/** `GET /api/tags/definitions?lang=`: the pickable tags, by classification then label. */
+/**
+ * `GET /api/tags/definitions?lang=`: the pickable tags, by classification then label — the one tag
+ * listing, for the smart bar's bulk tagging and the wizard's free tags (step 3) alike.
+ */
 export interface TagOptionsResponse {
   items: TagOption[];
 }

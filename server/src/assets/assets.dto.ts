@@ -94,7 +94,13 @@ export class AssetDetailDto {
     value: string;
     name?: string;
   }[];
-  @ApiProperty({ example: [{ id: 'uuid', label: 'Heritage' }] }) tags: { id: string; label: string }[];
+  @ApiProperty({ example: [{ id: 'uuid', classificationId: 'vu62a5', label: 'Spider' }] }) tags: {
+    id: string;
+    classificationId: string;
+    label: string;
+  }[];
+  @ApiPropertyOptional({ description: 'SPEC §3 registry-id: the registry record the asset is filed under' })
+  registryId?: string;
   @ApiProperty() previewUrl: string;
   @ApiPropertyOptional() posterUrl?: string;
   @ApiPropertyOptional() proxyUrl?: string;

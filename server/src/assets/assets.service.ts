@@ -5,6 +5,7 @@ import {
   contentTypeOf,
   isHiddenMetadataKey,
   nameIn,
+  registryIdOf,
   restrictionOf,
   folderNameIn,
   type AssetDetail,
@@ -185,8 +186,10 @@ export function toAssetDetail(
       .map((m) => ({ key: m.key, value: m.value })),
     tags: c.itags.map((t) => ({
       id: t.id,
+      classificationId: t.classificationId,
       label: tagLabelIn(t.names, lang),
     })),
+    ...registryIdOf(c.imetadata),
     previewUrl: `${base}/preview`,
     ...(type === 'VIDEO' ? { posterUrl: `${base}/poster` } : {}),
     ...(timeBased ? { proxyUrl: `${base}/proxy` } : {}),

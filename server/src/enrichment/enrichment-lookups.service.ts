@@ -10,7 +10,8 @@ import { ENRICHMENT_GATEWAY, type EnrichmentGateway } from '../provider/enrichme
 import { refuse } from './enrichment.errors';
 
 /**
- * What the wizard offers (issue 13): the metadata definitions and free tags of steps 2 and 3, and
+ * What the wizard offers (issue 13): the metadata definitions of steps 2 and 3 (the free tags are the
+ * one tag listing's, `GET /api/tags/definitions`), and
  * the product listing of step 1, read with the user's own token (the provider checks it too).
  */
 @Injectable()
@@ -19,11 +20,12 @@ export class EnrichmentLookupsService {
 
   async definitions(user: AuthUser): Promise<EnrichmentDefinitions> {
     this.checkMayTag(user);
-    const [metadata, tags] = await Promise.all([
-      this.enrichment.metadataDefinitions(user.providerToken, ENRICHMENT_CLASSIFICATIONS.metadata),
-      this.enrichment.tagsOf(user.providerToken, ENRICHMENT_CLASSIFICATIONS.tags),
-    ]);
-    return { metadata, tags };
+    return {
+      metadata: await this.enrichment.metadataDefinitions(
+        user.providerToken,
+        ENRICHMENT_CLASSIFICATIONS.metadata,
+      ),
+    };
   }
 
   products(user: AuthUser, cursor?: string): Promise<ProductPage> {

@@ -253,6 +253,4 @@ export class MetadataDefinitionDto implements MetadataDefinitionSummary {
 export class EnrichmentDefinitionsDto implements EnrichmentDefinitions {
   @ApiProperty({ type: [MetadataDefinitionDto] })
   metadata!: MetadataDefinitionDto[];
-  @ApiProperty({ type: [TagSummaryDto], description: 'The free tags (classification dmuyud)' })
-  tags!: TagSummaryDto[];
 }

@@ -12,12 +12,11 @@ import {
 import { DEFAULT_LANGUAGE, type TagOption, type TagOptionsResponse } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
+import { TagSummaryDto } from '../enrichment/enrichment.dto';
 import { FolderLanguageQuery } from '../folders/folders.dto';
 import { TagOptionsService } from './tag-options.service';
 
-class TagOptionDto implements TagOption {
-  @ApiProperty() id!: string;
-  @ApiProperty({ description: 'vu62a5 products, dmuyud free tags' }) classificationId!: string;
+class TagOptionDto extends TagSummaryDto implements TagOption {
   @ApiProperty({ description: 'The name in the asked language' }) label!: string;
 }
 
@@ -25,7 +24,7 @@ class TagOptionsResponseDto implements TagOptionsResponse {
   @ApiProperty({ type: [TagOptionDto] }) items!: TagOptionDto[];
 }
 
-/** The tags a user may pick for bulk tagging (SPEC §2 smart bar). */
+/** The one tag listing: what a user picks for bulk tagging (SPEC §2 smart bar) and the wizard's free tags. */
 @ApiTags('enrichment')
 @ApiCookieAuth()
 @ApiSecurity('token')
@@ -36,7 +35,9 @@ export class TagOptionsController {
   constructor(private readonly options: TagOptionsService) {}
 
   @Get('definitions')
-  @ApiOperation({ summary: 'Product and free tags, named in the asked language' })
+  @ApiOperation({
+    summary: 'Product and free tags, named in the asked language (smart bar bulk tagging, wizard step 3)',
+  })
   @ApiOkResponse({ type: TagOptionsResponseDto })
   async list(
     @CurrentUser() user: AuthUser,

@@ -12,7 +12,12 @@ export class TagOptionsService {
     const items: TagOption[] = [];
     for (const classificationId of PICKABLE_TAG_CLASSIFICATIONS) {
       const tags = await this.enrichment.tagsOf(user.providerToken, classificationId);
-      const named = tags.map((tag) => ({ id: tag.id, classificationId, label: labelIn(tag.names, lang) }));
+      const named = tags.map((tag) => ({
+        id: tag.id,
+        classificationId,
+        names: tag.names,
+        label: labelIn(tag.names, lang),
+      }));
       items.push(...named.sort((a, b) => a.label.localeCompare(b.label, lang)));
     }
     return items;

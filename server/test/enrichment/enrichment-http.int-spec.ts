@@ -92,6 +92,41 @@ describe('enrichment and bulk tagging', () => {
     expect(audit.every((a) => a.action === 'enrichment' && a.outcome === 'success')).toBe(true);
   });
 
+  it('removes a product already on the assets through the same job, one outcome per asset (the wizard’s step 1)', async () => {
+    const ids = await contentsIn(t, folders, [ENRICHMENT], 2, {
+      metadata: [{ key: 'registry-id', value: 'reg-mkt-adp-spider' }],
+    });
+    const folderId = folders.get(ENRICHMENT)!;
+    const added = await enrich({
+      contentIds: ids,
+      folderId,
+      tags: { add: [{ id: 'prd-spider', classificationId: products }] },
+      metadata: MANDATORY,
+    });
+    expect((await finished(t, mario, added.body.jobId)).state).toBe('completed');
+
+    // What the wizard reads to offer the removal: the product with its classification, and the record.
+    type Detail = { tags: { id: string; classificationId: string; label: string }[]; registryId?: string };
+    const detail = await get<Detail>(t, mario, `/api/assets/${ids[0]}?folderId=${folderId}&lang=en`);
+    expect(detail.status).toBe(200);
+    const spider = detail.body.tags.find((tag) => tag.classificationId === products);
+    expect(spider).toMatchObject({ label: 'Spider' });
+    expect(detail.body.registryId).toBe('reg-mkt-adp-spider');
+
+    const removed = await enrich({
+      contentIds: ids,
+      folderId,
+      tags: { remove: [{ id: spider!.id, classificationId: products }] },
+    });
+    expect(removed.status).toBe(202);
+    const job = await finished(t, mario, removed.body.jobId);
+    expect(job.state).toBe('completed');
+    expect(job.outcomes?.map((o) => [o.contentId, o.outcome]).sort()).toEqual(
+      ids.map((id) => [id, 'done']).sort(),
+    );
+    for (const id of ids) expect((await stateOf(t, id))?.tags).toEqual([]);
+  });
+
   it('spares the assets that have a value when an overwrite flag is off, and never duplicates values', async () => {
     const [kept, filled] = await contentsIn(t, folders, [ENRICHMENT], 2);
     await providerDb(t).contentMetadata.create({

@@ -38,6 +38,17 @@ describe('tag options', () => {
     expect(find(en, 'Saloon')?.id).toBe(find(fr, 'Berline')?.id);
   });
 
+  it('serves the wizard’s free tags too: every name by language, the same in any asked language', async () => {
+    const free = (items: TagOption[]) =>
+      items.filter((i) => i.classificationId === ENRICHMENT_CLASSIFICATIONS.tags);
+    const it = free(await options('it'));
+    expect(it.map((tag) => tag.names.en).sort()).toEqual(['Event', 'Exterior', 'Interior']);
+    expect(find(it, 'Esterni')?.names).toMatchObject({ it: 'Esterni', en: 'Exterior', fr: 'Extérieur' });
+    expect(free(await options('en')).map((tag) => tag.names)).toEqual(
+      expect.arrayContaining(it.map((tag) => tag.names)),
+    );
+  });
+
   it('refuses a visitor and an unknown language', async () => {
     expect((await fetch(`${t.url}/api/tags/definitions`)).status).toBe(401);
     expect((await get(t, mario, '/api/tags/definitions?lang=xx')).status).toBe(400);

@@ -5,9 +5,11 @@ interface EmptyStateProps {
   icon: ReactNode;
   title: string;
   description: string;
+  /** What to do next (a link or a button), under the description. */
+  action?: ReactNode;
 }
 
-export function EmptyState({ icon, title, description }: EmptyStateProps) {
+export function EmptyState({ icon, title, description, action }: EmptyStateProps) {
   return (
     <ChakraEmptyState.Root>
       <ChakraEmptyState.Content>
@@ -16,6 +18,7 @@ export function EmptyState({ icon, title, description }: EmptyStateProps) {
           <ChakraEmptyState.Title>{title}</ChakraEmptyState.Title>
           <ChakraEmptyState.Description>{description}</ChakraEmptyState.Description>
         </VStack>
+        {action}
       </ChakraEmptyState.Content>
     </ChakraEmptyState.Root>
   );

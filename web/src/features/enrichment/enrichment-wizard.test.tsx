@@ -18,15 +18,18 @@ const usage: MetadataDefinitionSummary = {
   mandatory: true,
   options: [{ value: 'stampa', name: 'Press', names: { it: 'Stampa', en: 'Press' } }],
 };
-const definitions: EnrichmentDefinitions = {
-  metadata: [usage],
-  tags: [{ id: 't1', classificationId: 'dmuyud', names: { en: 'Exterior', it: 'Esterni' } }],
-};
+const definitions: EnrichmentDefinitions = { metadata: [usage] };
 
 function hub(extra: Parameters<typeof fakeHub>[0] = {}) {
   return fakeHub({
     ...signedInRoutes(),
     'GET /api/enrichment/definitions': ok(definitions),
+    'GET /api/tags/definitions': ok({
+      items: [
+        { id: 't1', classificationId: 'dmuyud', names: { en: 'Exterior', it: 'Esterni' }, label: 'Exterior' },
+        { id: 'p1', classificationId: 'vu62a5', names: { en: 'Spider' }, label: 'Spider' },
+      ],
+    }),
     'GET /api/enrichment/products': ok({
       items: [{ id: 'p1', classificationId: 'vu62a5', names: { en: 'Spider' } }],
       next: null,
@@ -58,10 +61,54 @@ beforeEach(async () => {
 });
 
 describe('the enrichment wizard', () => {
-  it('without a selection says how to open it', async () => {
-    hub();
-    renderApp('/product');
-    expect(await screen.findByText('No asset selected')).toBeVisible();
+  it.each(['/product', '/copyright', '/tag', '/summary'])(
+    'opened on %s without a selection says how to start, with a link to the Enrichment view',
+    async (path) => {
+      hub();
+      renderApp(path);
+      expect(await screen.findByText('No asset selected')).toBeVisible();
+      const link = screen.getByRole('link', { name: 'Go to the Enrichment view' });
+      expect(link).toHaveAttribute('href', '/home?view=enrichment');
+      await userEvent.setup().click(link);
+      expect(await screen.findByTestId('default-view')).toHaveAttribute('data-view', 'enrichment');
+    },
+  );
+
+  it('offers the free tags of the one tag listing in step 3, not the products', async () => {
+    const calls = hub();
+    renderApp(`/tag${SELECTION}`);
+    expect(await screen.findByRole('checkbox', { name: 'Exterior' })).toBeVisible();
+    expect(screen.queryByRole('checkbox', { name: 'Spider' })).toBeNull();
+    expect(calls.some((c) => c.path === '/api/tags/definitions' && c.query.get('lang') === 'en')).toBe(true);
+  });
+
+  it('offers to remove the products already on the selected assets, and sends the removal with the job', async () => {
+    const calls = hub({
+      'GET /api/assets/a0': ok(
+        anAssetDetail(0, {
+          tags: [{ id: 'p1', classificationId: 'vu62a5', label: 'Spider' }],
+          metadata: [{ key: 'utilizzo', value: 'stampa' }],
+        }),
+      ),
+      'POST /api/enrichment': ok({ jobId: 'j1' }),
+    });
+    renderApp(`/product${SELECTION}`);
+    const user = userEvent.setup();
+    const present = await screen.findByRole('group', {
+      name: 'Already on the selected assets: tick those to remove',
+    });
+    await user.click(within(present).getByRole('checkbox', { name: 'Spider' }));
+
+    cleanup();
+    renderApp(`/summary${SELECTION}`);
+    expect(await screen.findByText('Products to remove')).toBeVisible();
+    await user.click(await screen.findByRole('button', { name: 'Confirm and save' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path === '/api/enrichment')?.body).toMatchObject({
+        contentIds: ['a0'],
+        tags: { remove: [{ id: 'p1', classificationId: 'vu62a5' }] },
+      }),
+    );
   });
 
   it('keeps what was typed across a reload (session storage, keyed by the selection)', async () => {

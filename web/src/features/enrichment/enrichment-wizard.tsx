@@ -45,6 +45,11 @@ export function EnrichmentWizard({ step }: { step: WizardStep }) {
             icon={<Tags />}
             title={t('enrichment.noSelection.title')}
             description={t('enrichment.noSelection.description')}
+            action={
+              <RouterLink to="/home" search={{ view: 'enrichment' }} fontWeight="semibold">
+                {t('enrichment.noSelection.link')}
+              </RouterLink>
+            }
           />
         </Box>
       </Stack>
@@ -108,7 +113,7 @@ export function EnrichmentWizard({ step }: { step: WizardStep }) {
         ) : step === 'copyright' ? (
           <CopyrightStep wizard={wizard} definitions={metadata} errorOf={errorOf} />
         ) : step === 'tag' ? (
-          <TagStep wizard={wizard} definitions={metadata} tags={definitions.data.tags} errorOf={errorOf} />
+          <TagStep wizard={wizard} definitions={metadata} errorOf={errorOf} />
         ) : (
           <SummaryStep wizard={wizard} definitions={metadata} />
         )}

@@ -4,15 +4,22 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { productsQueryOptions } from '../../api/enrichment.queries';
+import { useLanguage } from '../../i18n/use-language';
 import { InlineError } from '../ui/inline-error';
 import { TagChecklist } from './tag-checklist';
 import type { Wizard } from './use-wizard';
 import { VinPlateRow } from './vin-plate-row';
+import { productsOnAssets } from './working-state';
 
-/** Step 1 (SPEC §2): products (the car models) and up to 3 VIN and plate pairs. */
+/**
+ * Step 1 (SPEC §2): products (the car models) to add, those already on the selected assets to
+ * remove, and up to 3 VIN and plate pairs.
+ */
 export function ProductStep({ wizard }: { wizard: Wizard }) {
   const { t } = useTranslation();
+  const [language] = useLanguage();
   const { state, update } = wizard;
+  const present = productsOnAssets(wizard.assets, language);
   const products = useInfiniteQuery(productsQueryOptions());
   const listed = products.data?.pages.flatMap((p) => p.items) ?? [];
   const pairs = state.vinTarga;
@@ -50,6 +57,20 @@ export function ProductStep({ wizard }: { wizard: Wizard }) {
           ) : null}
         </Stack>
       )}
+      {present.length ? (
+        <Stack gap="1">
+          <TagChecklist
+            legend={t('enrichment.product.present')}
+            empty=""
+            tags={present}
+            selected={state.removedProducts}
+            onChange={(chosen) => update((s) => ({ ...s, removedProducts: chosen }))}
+          />
+          <Text color="fg.muted" fontSize="sm">
+            {t('enrichment.product.presentHint')}
+          </Text>
+        </Stack>
+      ) : null}
       <Stack gap="4" as="section" aria-labelledby="vin-heading">
         <Heading as="h2" size="md" id="vin-heading">
           {t('enrichment.product.vinTitle')}

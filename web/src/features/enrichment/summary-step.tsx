@@ -11,6 +11,7 @@ import { useShowApiError } from '../ui/use-show-api-error';
 import { ConfirmDialog } from '../workflow/confirm-dialog';
 import { JobProgressBar } from '../workflow/job-progress-bar';
 import { fieldLabel, refusalDialog, valueText } from './enrichment-texts';
+import { useSharePublish } from './share-publish';
 import { doneCount, useEnrichmentJob } from './use-enrichment-job';
 import type { Wizard } from './use-wizard';
 import { overwrittenBlocks, toEnrichmentRequest, type CopyrightDraft } from './working-state';
@@ -30,6 +31,7 @@ export function SummaryStep({ wizard, definitions }: SummaryStepProps) {
   const { state, update, selection } = wizard;
   const [asking, setAsking] = useState(false);
   const label = (field: string) => fieldLabel(t, field, definitions, language);
+  const sharing = useSharePublish(wizard.assets, selection ?? { folderId: '', contentIds: [] });
   const job = useEnrichmentJob(
     (error) => {
       const dialog = refusalDialog(t, error, label);
@@ -43,6 +45,8 @@ export function SummaryStep({ wizard, definitions }: SummaryStepProps) {
         ui.notify({
           message: t('enrichment.summary.notice', { count: doneCount(outcomes), total: outcomes.length }),
         });
+        // SPEC §2: share and publish the enriched assets' registry record, when the user chose to.
+        sharing.run();
       } else
         ui.showError({ code: finished?.errorCode ?? undefined, message: t('enrichment.summary.failed') });
       void queryClient.invalidateQueries({ queryKey: assetKeys.all });
@@ -86,6 +90,14 @@ export function SummaryStep({ wizard, definitions }: SummaryStepProps) {
             {state.products.length ? state.products.map((p) => labelIn(p.names, language)).join(', ') : none}
           </DataList.ItemValue>
         </DataList.Item>
+        {state.removedProducts.length ? (
+          <DataList.Item>
+            <DataList.ItemLabel>{t('enrichment.summary.removedProducts')}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              {state.removedProducts.map((p) => labelIn(p.names, language)).join(', ')}
+            </DataList.ItemValue>
+          </DataList.Item>
+        ) : null}
         <DataList.Item>
           <DataList.ItemLabel>{t('enrichment.product.vinTitle')}</DataList.ItemLabel>
           <DataList.ItemValue>
@@ -145,6 +157,8 @@ export function SummaryStep({ wizard, definitions }: SummaryStepProps) {
         </DataList.Item>
       </DataList.Root>
 
+      {sharing.section}
+
       {blocks.length && !finished ? (
         <Alert.Root status="warning" role="alert">
           <Alert.Indicator />
@@ -195,11 +209,17 @@ export function SummaryStep({ wizard, definitions }: SummaryStepProps) {
         </Box>
       ) : null}
 
+      {sharing.outcome}
+
       <HStack>
         {finished ? (
           <Button onClick={wizard.backToListing}>{t('enrichment.backToListing')}</Button>
         ) : (
-          <Button onClick={confirm} loading={job.submitting || job.progress !== null}>
+          <Button
+            onClick={confirm}
+            loading={job.submitting || job.progress !== null}
+            disabled={!sharing.ready}
+          >
             {t('enrichment.summary.confirm')}
           </Button>
         )}

@@ -1,6 +1,10 @@
-import { Grid, Heading, Stack, Text } from '@chakra-ui/react';
-import type { MetadataDefinitionSummary, TagSummary } from '@paddock/rules';
+import { Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { ENRICHMENT_CLASSIFICATIONS, type MetadataDefinitionSummary } from '@paddock/rules';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { tagOptionsQueryOptions } from '../../api/tagging.api';
+import { useLanguage } from '../../i18n/use-language';
+import { InlineError } from '../ui/inline-error';
 import { MetadataField } from './metadata-field';
 import { TagChecklist } from './tag-checklist';
 import type { Wizard } from './use-wizard';
@@ -9,24 +13,42 @@ import { optionalDefinitions, withMetadataValue } from './working-state';
 interface TagStepProps {
   wizard: Wizard;
   definitions: readonly MetadataDefinitionSummary[];
-  tags: readonly TagSummary[];
   errorOf(field: string): string | undefined;
 }
 
-/** Step 3 (SPEC §2): free tags and the other metadata, from the provider's definitions. */
-export function TagStep({ wizard, definitions, tags, errorOf }: TagStepProps) {
+/**
+ * Step 3 (SPEC §2): free tags (from the one tag listing, shared with the smart bar's bulk tagging)
+ * and the other metadata, from the provider's definitions.
+ */
+export function TagStep({ wizard, definitions, errorOf }: TagStepProps) {
   const { t } = useTranslation();
+  const [language] = useLanguage();
   const { state, update } = wizard;
+  const listed = useQuery(tagOptionsQueryOptions(language));
+  const tags = (listed.data?.items ?? []).filter(
+    (tag) => tag.classificationId === ENRICHMENT_CLASSIFICATIONS.tags,
+  );
   const optional = optionalDefinitions(definitions, state);
   return (
     <Stack gap="8">
-      <TagChecklist
-        legend={t('enrichment.tag.tags')}
-        empty={t('enrichment.tag.noTags')}
-        tags={tags}
-        selected={state.tags}
-        onChange={(chosen) => update((s) => ({ ...s, tags: chosen }))}
-      />
+      {listed.isError ? (
+        <InlineError
+          message={t('error.codes.E007')}
+          error={listed.error}
+          onRetry={() => void listed.refetch()}
+          retrying={listed.isFetching}
+        />
+      ) : listed.isPending ? (
+        <Spinner aria-label={t('loading.label')} />
+      ) : (
+        <TagChecklist
+          legend={t('enrichment.tag.tags')}
+          empty={t('enrichment.tag.noTags')}
+          tags={tags.map(({ id, classificationId, names }) => ({ id, classificationId, names }))}
+          selected={state.tags}
+          onChange={(chosen) => update((s) => ({ ...s, tags: chosen }))}
+        />
+      )}
       <Stack gap="4" as="section" aria-labelledby="metadata-heading">
         <Heading as="h2" size="md" id="metadata-heading">
           {t('enrichment.tag.metadata')}

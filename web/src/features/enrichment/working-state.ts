@@ -3,6 +3,7 @@ import {
   COPYRIGHT_KINDS,
   COPYRIGHT_NOTES_KEY,
   COPYRIGHT_STATES,
+  ENRICHMENT_CLASSIFICATIONS,
   LIMITS,
   NATION_KEY,
   STATE_KEY,
@@ -47,6 +48,8 @@ export interface OverwriteChoice {
 export interface WorkingState {
   /** Products added (SPEC §3 added products). */
   products: TagSummary[];
+  /** Products already on a selected asset that confirming removes (SPEC §3 removed products). */
+  removedProducts: TagSummary[];
   /** Free tags added. */
   tags: TagSummary[];
   /** At least one row; at most LIMITS.vinPlatePairsMax, stored as vin-N and targa-N. */
@@ -62,6 +65,7 @@ export interface WorkingState {
 export function emptyWorkingState(): WorkingState {
   return {
     products: [],
+    removedProducts: [],
     tags: [],
     vinTarga: [{ vin: '', targa: '' }],
     copyright: [],
@@ -82,6 +86,8 @@ const tagSchema = z.object({
 });
 const stateSchema = z.object({
   products: z.array(tagSchema),
+  // A state saved before removals existed reads as removing nothing.
+  removedProducts: z.array(tagSchema).default([]),
   tags: z.array(tagSchema),
   vinTarga: z
     .array(z.object({ vin: z.string(), targa: z.string() }))
@@ -176,14 +182,14 @@ export function toEnrichmentRequest(state: WorkingState, selection: WizardSelect
   const metadata = Object.entries(state.metadata)
     .filter(([, value]) => value.trim() !== '')
     .map(([key, value]) => ({ key, value: value.trim() }));
-  const add = [...state.products, ...state.tags].map((t) => ({
-    id: t.id,
-    classificationId: t.classificationId,
-  }));
+  const ref = (t: TagSummary) => ({ id: t.id, classificationId: t.classificationId });
+  const add = [...state.products, ...state.tags].map(ref);
+  const remove = state.removedProducts.map(ref);
+  const tags = { ...(add.length ? { add } : {}), ...(remove.length ? { remove } : {}) };
   return {
     contentIds: [...selection.contentIds],
     folderId: selection.folderId,
-    ...(add.length ? { tags: { add } } : {}),
+    ...(add.length || remove.length ? { tags } : {}),
     ...(pairs.length ? { vinTarga: pairs } : {}),
     ...(state.copyright.length ? { copyright: copyrightOptionsOf(state.copyright) } : {}),
     ...(state.copyrightNotes.trim() ? { copyrightNotes: state.copyrightNotes.trim() } : {}),
@@ -225,6 +231,25 @@ export function overwrittenBlocks(
     if (differs) blocks.push(block);
   }
   return blocks;
+}
+
+/**
+ * The products already on the selected assets (step 1 offers to remove them), each once, named as
+ * the hub named it in the user's language.
+ */
+export function productsOnAssets(
+  assets: readonly { tags: readonly { id: string; classificationId: string; label: string }[] }[],
+  language: string,
+): TagSummary[] {
+  const found = new Map<string, TagSummary>();
+  for (const tag of assets.flatMap((a) => a.tags))
+    if (tag.classificationId === ENRICHMENT_CLASSIFICATIONS.products && !found.has(tag.id))
+      found.set(tag.id, {
+        id: tag.id,
+        classificationId: tag.classificationId,
+        names: { [language]: tag.label },
+      });
+  return [...found.values()];
 }
 
 /** Whether every selected asset already holds a value for the key (a mandatory one may then stay empty). */

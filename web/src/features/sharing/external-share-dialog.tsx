@@ -3,7 +3,6 @@ import {
   LIMITS,
   SHARE_ERROR_CODES,
   SHARE_TYPES,
-  defaultShareExpiry,
   isStrongSharePassword,
   isValidShareExpiry,
   parseRecipients,
@@ -20,7 +19,7 @@ import { latin1Input } from '../ui/latin1-input';
 import { useShowApiError } from '../ui/use-show-api-error';
 import { createExternalShare, shareKeys } from './external-shares.api';
 import { readRecentRecipients, rememberRecipients } from './recent-recipients';
-import { ShareDetailsStep, localInput, type ShareDetails } from './share-details-step';
+import { ShareDetailsStep, newShareDetails, type ShareDetails } from './share-details-step';
 import { shareCodeText, shareRefusal } from './share-errors';
 import { SharePreview } from './share-preview';
 import { ShareResultStep } from './share-result-step';
@@ -45,8 +44,14 @@ function expiryOf(d: ShareDetails, now: Date): Date | null | undefined {
   return Number.isNaN(custom.getTime()) ? null : custom;
 }
 
+/** Whether the details' expiry is one the server takes (a date, in the future, within the maximum). */
+export function isShareExpiryValid(d: ShareDetails, now: Date): boolean {
+  const expiry = expiryOf(d, now);
+  return expiry !== null && (!expiry || isValidShareExpiry(expiry, now));
+}
+
 /** The request the details make; the texts in their Latin-1 form (SPEC §5). */
-function requestOf(
+export function requestOf(
   type: ShareType,
   d: ShareDetails,
   assetIds: readonly string[],
@@ -80,17 +85,7 @@ export function ExternalShareDialog({ assetIds, folderId, onClose }: ExternalSha
   const [step, setStep] = useState<Step>('type');
   const [type, setType] = useState<ShareType>('link');
   const [recent] = useState(() => readRecentRecipients());
-  const [details, setDetails] = useState<ShareDetails>(() => ({
-    name: '',
-    message: '',
-    recipients: '',
-    language,
-    contentDownload: true,
-    expiry: 'day',
-    expiresAt: localInput(defaultShareExpiry(new Date())),
-    disclaimer: '',
-    password: '',
-  }));
+  const [details, setDetails] = useState<ShareDetails>(() => newShareDetails(language));
   const [showRecipientsProblem, setShowRecipientsProblem] = useState(false);
   const [showExpiryProblem, setShowExpiryProblem] = useState(false);
   const [ended, setEnded] = useState(false);
@@ -100,8 +95,7 @@ export function ExternalShareDialog({ assetIds, folderId, onClose }: ExternalSha
     showRecipientsProblem && recipients && !recipients.ok
       ? shareCodeText(t, recipients.code, recipients.invalid)
       : null;
-  const expiry = expiryOf(details, new Date());
-  const expiryValid = expiry !== null && (!expiry || isValidShareExpiry(expiry, new Date()));
+  const expiryValid = isShareExpiryValid(details, new Date());
   const expiryProblem =
     showExpiryProblem && !expiryValid ? shareCodeText(t, SHARE_ERROR_CODES.BAD_EXPIRY) : null;
 

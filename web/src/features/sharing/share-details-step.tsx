@@ -4,6 +4,7 @@ import {
   SHARE_LANGUAGES,
   SHARE_MAX_VALIDITY_DAYS,
   SHARE_TEXT_LIMITS,
+  defaultShareExpiry,
   shareExpiryOf,
   type ShareExpiryPick,
   type ShareLanguage,
@@ -46,6 +47,21 @@ interface ShareDetailsStepProps {
 export function localInput(at: Date): string {
   const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
   return local.toISOString().slice(0, 16);
+}
+
+/** The details a new share starts from: SPEC §9's 24 h, downloads allowed, the reader's language. */
+export function newShareDetails(language: ShareLanguage): ShareDetails {
+  return {
+    name: '',
+    message: '',
+    recipients: '',
+    language,
+    contentDownload: true,
+    expiry: 'day',
+    expiresAt: localInput(defaultShareExpiry(new Date())),
+    disclaimer: '',
+    password: '',
+  };
 }
 
 /** Step 2 of the external-share dialog (SPEC §2): the share's details and its password. */
