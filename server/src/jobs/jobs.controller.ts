@@ -2,16 +2,11 @@ import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
-  ApiCookieAuth,
   ApiExtraModels,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
-  ApiSecurity,
   ApiTags,
-  ApiUnauthorizedResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -33,12 +28,11 @@ import {
 import { JobsService } from './jobs.service';
 import { sendEventStream } from './sse';
 import { SubmitsJob } from './submits-job.decorator';
+import { ApiAdministratorsOnly, ApiOneJob, ApiSignedIn } from '../common/api-refusals.decorator';
 
 @ApiTags('jobs')
-@ApiCookieAuth()
-@ApiSecurity('token')
+@ApiSignedIn()
 @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: a malformed id or query' })
-@ApiUnauthorizedResponse({ description: 'No session' })
 @ApiExtraModels(JobEventDto)
 @Controller('api/jobs')
 export class JobsController {
@@ -51,7 +45,7 @@ export class JobsController {
   @Get()
   @ApiOperation({ summary: 'Jobs, newest first (administrators)' })
   @ApiOkResponse({ type: JobListResponseDto })
-  @ApiForbiddenResponse({ description: 'Not an administrator' })
+  @ApiAdministratorsOnly()
   async list(@CurrentUser() user: AuthUser, @Query() query: ListJobsQueryDto): Promise<JobListResponseDto> {
     const page = await this.jobs.list(viewerOf(user), query);
     return { items: page.items.map((job) => toJobResponse(job)), nextCursor: page.nextCursor };
@@ -60,7 +54,7 @@ export class JobsController {
   @Get('queues')
   @ApiOperation({ summary: 'Every queue with its job counts by state (administrators)' })
   @ApiOkResponse({ type: QueueStatsResponseDto })
-  @ApiForbiddenResponse({ description: 'Not an administrator' })
+  @ApiAdministratorsOnly()
   async queues(@CurrentUser() user: AuthUser): Promise<QueueStatsResponseDto> {
     return { items: await this.jobs.queueStats(viewerOf(user)) };
   }
@@ -69,8 +63,7 @@ export class JobsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Run a failed job again (administrators; audited)' })
   @ApiOkResponse({ type: JobResponseDto, description: 'The job, waiting again' })
-  @ApiForbiddenResponse({ description: 'Not an administrator' })
-  @ApiNotFoundResponse({ description: 'No such job' })
+  @ApiOneJob('administrators')
   @ApiConflictResponse({ description: 'JOB_NOT_RETRYABLE: the job has not failed' })
   async retry(@CurrentUser() user: AuthUser, @Param() params: JobIdParamDto): Promise<JobResponseDto> {
     return toJobResponse(await this.jobs.retry(params.id, viewerOf(user)));
@@ -80,8 +73,7 @@ export class JobsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel a job that has not started (administrators; audited)' })
   @ApiOkResponse({ type: JobResponseDto, description: "The job, 'cancelled'" })
-  @ApiForbiddenResponse({ description: 'Not an administrator' })
-  @ApiNotFoundResponse({ description: 'No such job' })
+  @ApiOneJob('administrators')
   @ApiConflictResponse({
     description: 'JOB_NOT_CANCELLABLE: the job is running (it cannot be stopped safely) or has ended',
   })
@@ -90,7 +82,7 @@ export class JobsController {
   }
 
   @SubmitsJob('maintenance/purge-expired-sessions', 'Purge expired sessions now (administrators)')
-  @ApiForbiddenResponse({ description: 'Not an administrator' })
+  @ApiAdministratorsOnly()
   purgeExpiredSessions(@CurrentUser() user: AuthUser): Promise<JobSubmittedDto> {
     return this.jobs.submitPurgeExpiredSessions(viewerOf(user));
   }
@@ -98,8 +90,7 @@ export class JobsController {
   @Get(':id')
   @ApiOperation({ summary: 'A job: its submitter or an administrator may read it' })
   @ApiOkResponse({ type: JobResponseDto })
-  @ApiForbiddenResponse({ description: 'Neither the submitter nor an administrator' })
-  @ApiNotFoundResponse({ description: 'No such job' })
+  @ApiOneJob('submitter or administrators')
   async get(@CurrentUser() user: AuthUser, @Param() params: JobIdParamDto): Promise<JobResponseDto> {
     const job = await this.jobs.getFor(params.id, viewerOf(user));
     return toJobResponse(job, await this.audit.assetOutcomesOf(job.id));
@@ -114,8 +105,7 @@ export class JobsController {
   })
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ description: 'A stream of JobEvent', schema: { $ref: getSchemaPath(JobEventDto) } })
-  @ApiForbiddenResponse({ description: 'Neither the submitter nor an administrator' })
-  @ApiNotFoundResponse({ description: 'No such job' })
+  @ApiOneJob('submitter or administrators')
   async events(
     @CurrentUser() user: AuthUser,
     @Req() req: Request,

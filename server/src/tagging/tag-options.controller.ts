@@ -1,19 +1,17 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import {
-  ApiCookieAuth,
   ApiOkResponse,
   ApiOperation,
   ApiProperty,
-  ApiSecurity,
   ApiServiceUnavailableResponse,
   ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { DEFAULT_LANGUAGE, type TagOption, type TagOptionsResponse } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { FolderLanguageQuery } from '../folders/folders.dto';
 import { TagOptionsService } from './tag-options.service';
+import { ApiSignedIn } from '../common/api-refusals.decorator';
 
 class TagOptionDto implements TagOption {
   @ApiProperty() id!: string;
@@ -27,9 +25,7 @@ class TagOptionsResponseDto implements TagOptionsResponse {
 
 /** The tags a user may pick for bulk tagging (SPEC §2 smart bar). */
 @ApiTags('enrichment')
-@ApiCookieAuth()
-@ApiSecurity('token')
-@ApiUnauthorizedResponse({ description: 'No session' })
+@ApiSignedIn()
 @ApiServiceUnavailableResponse({ description: 'E007: the provider could not list the tags' })
 @Controller('api/tags')
 export class TagOptionsController {
