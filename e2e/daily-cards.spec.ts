@@ -1,65 +1,34 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { FolderNode } from '@paddock/rules';
-import sharp from 'sharp';
-import { DERIVATIVES, TEXTS, keepScreenshot, signIn, type Lang } from './support';
+import {
+  DERIVATIVES,
+  TEXTS,
+  as as signedInAs,
+  jpeg,
+  keepScreenshot,
+  openFolderByCode as openFolder,
+  selectionBar,
+  uploadFiles,
+  type Lang,
+} from './support';
 
 const t = TEXTS.en;
 const stamp = Date.now();
 
-/** A real JPEG made here (never downloaded). */
-async function jpeg(name: string, disc: string) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
-    <rect width="1200" height="800" fill="#203040"/><circle cx="600" cy="400" r="260" fill="${disc}"/></svg>`;
-  return { name, mimeType: 'image/jpeg', buffer: await sharp(Buffer.from(svg)).jpeg().toBuffer() };
-}
-
-async function as(
+/** Signed in as `username`, by default in EN on the desktop these journeys are laid out for. */
+const as = (
   browser: Browser,
   username: string,
   steps: (page: Page) => Promise<void>,
   lang: Lang = 'en',
   viewport = { width: 1440, height: 900 },
-) {
-  const context = await browser.newContext({ locale: 'en-GB', viewport });
-  const page = await context.newPage();
-  try {
-    await signIn(page, username, lang);
-    await steps(page);
-  } finally {
-    await context.close();
-  }
-}
-
-/** The id of the folder with this SPEC §3 code, as this user's tree has it. */
-async function folderId(page: Page, prettyId: string): Promise<string> {
-  const tree = (await (await page.request.get('/api/folders/tree?lang=en')).json()) as {
-    roots: FolderNode[];
-  };
-  const find = (nodes: FolderNode[]): FolderNode | undefined =>
-    nodes.map((node) => (node.prettyId === prettyId ? node : find(node.children ?? []))).find(Boolean);
-  const folder = find(tree.roots);
-  expect(folder, `${prettyId} is in the tree`).toBeDefined();
-  return folder!.id;
-}
-
-async function openFolder(page: Page, prettyId: string): Promise<void> {
-  await page.goto(`/home?folder=${await folderId(page, prettyId)}`);
-  await expect(page.getByText(/^(Results|Risultati|Résultats)\s?: \d+$/)).toBeVisible();
-}
+) => signedInAs(browser, username, steps, { lang, viewport });
 
 async function upload(page: Page, files: { name: string; disc: string }[]) {
-  await page.getByRole('button', { name: t.uploads.open, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: /^Upload to / });
-  await dialog
-    .getByLabel(t.uploads.choose)
-    .setInputFiles(await Promise.all(files.map((f) => jpeg(f.name, f.disc))));
-  await expect(dialog.getByText(t.uploads.status.done)).toHaveCount(files.length, { timeout: 30_000 });
-  await dialog.getByRole('button', { name: t.uploads.close }).first().click();
+  await uploadFiles(page, await Promise.all(files.map((f) => jpeg(f.name, f.disc))));
 }
 
 const card = (page: Page, name: string) => page.getByRole('option', { name, exact: true });
 const notices = (page: Page) => page.getByRole('region', { name: t.notices.region });
-const selectionBar = (page: Page) => page.getByRole('region', { name: t.assets.selection.bar });
 
 test('cards carry their state and live thumbnails; selection, notices with Undo and an inline error behave', async ({
   browser,

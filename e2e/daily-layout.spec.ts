@@ -1,7 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
-import type { AssetDetail, AssetSummary, FolderNode } from '@paddock/rules';
+import { expect, test } from '@playwright/test';
+import type { AssetDetail, AssetSummary } from '@paddock/rules';
 import sharp from 'sharp';
-import { derivedListing, DERIVATIVES, itemName, keepScreenshot, signIn, TEXTS, type Lang } from './support';
+import {
+  derivedListing,
+  DERIVATIVES,
+  folderByCode,
+  itemName,
+  keepScreenshot,
+  signIn,
+  TEXTS,
+  uploadFiles,
+  type Lang,
+} from './support';
 
 /** Issue 12, points 2, 7, 8, 9 and 10: the whole image, one scroll area, departments apart, keys, lists. */
 
@@ -25,17 +35,6 @@ async function portrait(name: string, width: number, height: number) {
   return { name, mimeType: 'image/jpeg', buffer: await sharp(Buffer.from(svg)).jpeg().toBuffer() };
 }
 
-async function folderByCode(page: Page, prettyId: string): Promise<FolderNode> {
-  const tree = (await (await page.request.get('/api/folders/tree?lang=en')).json()) as {
-    roots: FolderNode[];
-  };
-  const find = (nodes: FolderNode[]): FolderNode | undefined =>
-    nodes.map((node) => (node.prettyId === prettyId ? node : find(node.children ?? []))).find(Boolean);
-  const folder = find(tree.roots);
-  expect(folder, `${prettyId} is in the tree`).toBeDefined();
-  return folder!;
-}
-
 const sizeName = (size: { width: number; height: number }) => `${size.width}x${size.height}`;
 
 test.describe.configure({ mode: 'serial' });
@@ -45,19 +44,16 @@ let uploaded: AssetSummary[] = [];
 
 test('the portraits are uploaded to the department archive and derived', async ({ page }) => {
   test.setTimeout(DERIVATIVES.timeout + 60_000);
-  const t = TEXTS.en;
   await signIn(page, 'mario.rossi', 'en');
   archiveId = (await folderByCode(page, 'arch04-marketing')).id;
   await page.goto(`/home?folder=${archiveId}`);
-  await page.getByRole('button', { name: t.uploads.open, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: /^Upload to / });
   const stamp = Date.now();
   const names = PORTRAITS.map((p) => `daily-portrait-${p.width}x${p.height}-${stamp}.jpg`);
-  await dialog
-    .getByLabel(t.uploads.choose)
-    .setInputFiles(await Promise.all(PORTRAITS.map((p, i) => portrait(names[i]!, p.width, p.height))));
-  await expect(dialog.getByText(t.uploads.status.done)).toHaveCount(2, { timeout: 60_000 });
-  await dialog.getByRole('button', { name: t.uploads.close }).first().click();
+  await uploadFiles(
+    page,
+    await Promise.all(PORTRAITS.map((p, i) => portrait(names[i]!, p.width, p.height))),
+    { timeout: 60_000 },
+  );
   const items = await derivedListing(page.request, archiveId);
   uploaded = names.map((name) => items.find((item) => itemName(item) === name)!);
   const sizes = await Promise.all(

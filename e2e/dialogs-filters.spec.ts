@@ -3,11 +3,12 @@ import type { AssetSummary, FolderNode, MetadataFilter } from '@paddock/rules';
 import {
   DERIVATIVES,
   TEXTS,
+  as as signedInAs,
+  chooseFromMoreMenu,
   csrfToken,
   derivedListing,
   itemName,
   keepScreenshot,
-  signIn,
   type Lang,
 } from './support';
 
@@ -25,16 +26,8 @@ let folder = '';
 let marked: AssetSummary;
 let others: AssetSummary[] = [];
 
-async function as(browser: Browser, lang: Lang, steps: (page: Page) => Promise<void>) {
-  const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  try {
-    await signIn(page, 'mario.rossi', lang);
-    await steps(page);
-  } finally {
-    await context.close();
-  }
-}
+const as = (browser: Browser, lang: Lang, steps: (page: Page) => Promise<void>) =>
+  signedInAs(browser, 'mario.rossi', steps, { lang, viewport: { width: 1440, height: 900 } });
 
 const count = (page: Page, n: number) =>
   page.getByText(new RegExp(`^(Results|Risultati|Résultats)\\s?: ${n}$`));
@@ -136,7 +129,7 @@ test.describe.serial('search info, thumbnail dialog and metadata filters', () =>
         await page.goto(`/home?folder=${folder}`);
         await expect(card(page, pair[0]!)).toBeVisible();
         for (const asset of pair) await card(page, asset).getByRole('checkbox').click();
-        await page.getByRole('button', { name: t.thumbnails.open }).click();
+        await chooseFromMoreMenu(page, t.thumbnails.open, lang);
         const preview = page.getByRole('dialog', {
           name: t.thumbnails.title_other.replace('{{count}}', '2'),
         });

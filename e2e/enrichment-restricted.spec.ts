@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SHARE_ERROR_CODES, type FolderNode } from '@paddock/rules';
+import { SHARE_ERROR_CODES } from '@paddock/rules';
 import pg from 'pg';
 import { insertContents } from '../bench/seed-sql.mjs';
-import { TEXTS, csrfToken, e2eDatabaseUrl, keepScreenshot, signIn, type Lang } from './support';
+import { TEXTS, csrfToken, e2eDatabaseUrl, folderByCode, keepScreenshot, signIn, type Lang } from './support';
 
 const ARCHIVE = 'arch04-marketing';
 const ENRICHMENT = 'arrc03-marketing';
@@ -27,17 +27,6 @@ async function seed(folderId: string, names: string[]): Promise<string[]> {
   await db.query('COMMIT');
   seeded.push(...ids);
   return ids;
-}
-
-async function folderId(page: Page, prettyId: string): Promise<string> {
-  const tree = (await (await page.request.get('/api/folders/tree?lang=en')).json()) as {
-    roots: FolderNode[];
-  };
-  const find = (nodes: FolderNode[]): FolderNode | undefined =>
-    nodes.map((node) => (node.prettyId === prettyId ? node : find(node.children ?? []))).find(Boolean);
-  const folder = find(tree.roots);
-  expect(folder, `${prettyId} is in the tree`).toBeDefined();
-  return folder!.id;
 }
 
 /** The listing of the folder, with the named asset's card in it. */
@@ -68,7 +57,7 @@ test.describe('restricted assets and bulk tagging', () => {
       const context = await browser.newContext();
       const page = await context.newPage();
       await signIn(page, 'mario.rossi', lang);
-      const archive = await folderId(page, ARCHIVE);
+      const archive = (await folderByCode(page, ARCHIVE)).id;
       if (!embargoed) {
         [embargoed] = await seed(archive, [EMBARGOED]);
         await db.query(
@@ -118,7 +107,7 @@ test.describe('restricted assets and bulk tagging', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await signIn(page, 'mario.rossi', lang);
-    const enrichment = await folderId(page, ENRICHMENT);
+    const enrichment = (await folderByCode(page, ENRICHMENT)).id;
     await seed(enrichment, TAGGED);
     const names = TAGGED.map((n) => `${n}.jpg`);
     await openListing(page, enrichment, names[0]!);

@@ -9,7 +9,15 @@ import { SHARE_TEXTS, type ShareLanguage } from '@paddock/rules';
 import sharp from 'sharp';
 import { E2E_SMTP_PORT } from '../playwright.config';
 import { SmtpSink } from '../server/test/support/smtp-sink';
-import { derivedListing, keepScreenshot, openDepartmentArchive, signIn, TEXTS, type Lang } from './support';
+import {
+  chooseFromMoreMenu,
+  derivedListing,
+  keepScreenshot,
+  openDepartmentArchive,
+  signIn,
+  TEXTS,
+  type Lang,
+} from './support';
 
 const run = promisify(execFile);
 const STRONG = 'Spider-1966-Press#Kit';
@@ -100,8 +108,7 @@ test.describe.serial('external shares', () => {
     await derivedListing(page.request, folderId);
 
     await selectTheThree(page, 'en');
-    const bar = page.getByRole('region', { name: t.assets.selection.bar });
-    await bar.getByRole('button', { name: t.sharing.action }).click();
+    await chooseFromMoreMenu(page, t.sharing.action);
     const dialog = shareDialog(page, 'en');
 
     // Step 1: link or e-mail.
@@ -217,10 +224,7 @@ test.describe.serial('external shares', () => {
       const page = await context.newPage();
       await signIn(page, 'mario.rossi', lang);
       await selectTheThree(page, lang);
-      await page
-        .getByRole('region', { name: t.assets.selection.bar })
-        .getByRole('button', { name: t.sharing.action })
-        .click();
+      await chooseFromMoreMenu(page, t.sharing.action, lang);
       const dialog = shareDialog(page, lang);
       await expect(dialog.getByText(t.sharing.types.link, { exact: true })).toBeVisible();
       await keepScreenshot(page, `external-share-step1-${lang}`);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { FolderTreeResponse, FolderNode } from '@paddock/rules';
 import sharp from 'sharp';
-import { keepScreenshot, signIn, TEXTS, type Lang } from './support';
+import { chooseFromMoreMenu, keepScreenshot, signIn, TEXTS, type Lang } from './support';
 
 /** A small real PNG made here, one colour per asset. */
 async function photo(name: string, colour: string) {
@@ -55,10 +55,9 @@ for (const lang of ['it', 'en', 'fr'] as Lang[]) {
     await page.getByRole('option', { name: `${prefix}-a.png` }).click();
     await page.getByRole('option', { name: `${prefix}-b.png` }).click({ modifiers: ['ControlOrMeta'] });
 
-    const bar = page.getByRole('region', { name: t.assets.selection.bar });
     const dialogName = t.internalShare.title_other.replace('{{count}}', '2');
     const shareInto = async () => {
-      await bar.getByRole('button', { name: t.internalShare.action, exact: true }).click();
+      await chooseFromMoreMenu(page, t.internalShare.action, lang);
       const dialog = page.getByRole('dialog', { name: dialogName });
       await dialog.getByText(/(Condivisi internamente|Internally shared|Partagés en interne)$/).click();
       return dialog;

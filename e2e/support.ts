@@ -1,5 +1,5 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import type { AssetListResponse, AssetSummary } from '@paddock/rules';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import type { AssetListResponse, AssetSummary, FolderNode } from '@paddock/rules';
 import it from '../web/src/i18n/it.json';
 import en from '../web/src/i18n/en.json';
 import fr from '../web/src/i18n/fr.json';
@@ -83,6 +83,52 @@ export async function openDepartmentArchive(page: Page): Promise<string> {
   return folderId as string;
 }
 
+/** The folder with this SPEC §3 code (e.g. 'appstp1-marketing'), as the signed-in user's tree has it. */
+export async function folderByCode(page: Page, prettyId: string): Promise<FolderNode> {
+  const tree = (await (await page.request.get('/api/folders/tree?lang=en')).json()) as {
+    roots: FolderNode[];
+  };
+  const find = (nodes: FolderNode[]): FolderNode | undefined =>
+    nodes.map((node) => (node.prettyId === prettyId ? node : find(node.children ?? []))).find(Boolean);
+  const folder = find(tree.roots);
+  expect(folder, `${prettyId} is in the tree`).toBeDefined();
+  return folder!;
+}
+
+/** Opens the listing of the folder with this SPEC §3 code and waits for its result count (any language). */
+export async function openFolderByCode(page: Page, prettyId: string): Promise<void> {
+  await page.goto(`/home?folder=${(await folderByCode(page, prettyId)).id}`);
+  await expect(page.getByText(/^(Results|Risultati|Résultats)\s?: \d+$/)).toBeVisible();
+}
+
+/** Uploads the files into the open folder with the Upload dialog, and closes it once all are done. */
+export async function uploadFiles(
+  page: Page,
+  files: Parameters<Locator['setInputFiles']>[0],
+  { lang = 'en', timeout = 30_000 }: { lang?: Lang; timeout?: number } = {},
+): Promise<void> {
+  const t = TEXTS[lang].uploads;
+  await page.getByRole('button', { name: t.open, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(t.choose).setInputFiles(files);
+  const count = Array.isArray(files) ? files.length : 1;
+  await expect(dialog.getByText(t.status.done, { exact: true })).toHaveCount(count, { timeout });
+  await dialog.getByRole('button', { name: t.close }).first().click();
+}
+
+/** The bar that lies over the listing's toolbar while assets are selected. */
+export function selectionBar(page: Page, lang: Lang = 'en'): Locator {
+  return page.getByRole('region', { name: TEXTS[lang].assets.selection.bar });
+}
+
+/** Runs one of the selection bar's rarer actions (previews, shares): they are in its "More" menu. */
+export async function chooseFromMoreMenu(page: Page, item: string, lang: Lang = 'en'): Promise<void> {
+  await selectionBar(page, lang)
+    .getByRole('button', { name: TEXTS[lang].assets.selection.more, exact: true })
+    .click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}
+
 /**
  * Derivatives (thumbnails, previews, posters, proxies) are made by jobs after an upload or the
  * seed, behind every demo asset's ffmpeg and LibreOffice runs: genuinely slow work on a busy
@@ -139,12 +185,17 @@ export async function jpeg(name: string, disc: string) {
   return { name, mimeType: 'image/jpeg', buffer: await sharp(Buffer.from(svg)).jpeg().toBuffer() };
 }
 
-/** Runs `steps` signed in as `username` in a browser context of its own. */
-export async function as(browser: Browser, username: string, steps: (page: Page) => Promise<void>) {
-  const context = await browser.newContext({ locale: 'en-GB' });
+/** Runs `steps` signed in as `username` (in `lang`, EN by default) in a browser context of its own. */
+export async function as(
+  browser: Browser,
+  username: string,
+  steps: (page: Page) => Promise<void>,
+  { lang = 'en', viewport }: { lang?: Lang; viewport?: { width: number; height: number } } = {},
+) {
+  const context = await browser.newContext({ locale: 'en-GB', ...(viewport ? { viewport } : {}) });
   const page = await context.newPage();
   try {
-    await signIn(page, username, 'en');
+    await signIn(page, username, lang);
     await steps(page);
   } finally {
     await context.close();

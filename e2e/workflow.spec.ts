@@ -1,22 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { FolderNode } from '@paddock/rules';
-import { DERIVATIVES, TEXTS, as, derivedListing, jpeg, keepScreenshot } from './support';
+import {
+  DERIVATIVES,
+  TEXTS,
+  as,
+  derivedListing,
+  jpeg,
+  keepScreenshot,
+  openFolderByCode as openFolder,
+} from './support';
 
 const t = TEXTS.en;
 const wf = t.workflow;
-
-/** Opens the listing of the folder with this SPEC §3 code, as this user sees the tree. */
-async function openFolder(page: Page, prettyId: string): Promise<void> {
-  const tree = (await (await page.request.get('/api/folders/tree?lang=en')).json()) as {
-    roots: FolderNode[];
-  };
-  const find = (nodes: FolderNode[]): FolderNode | undefined =>
-    nodes.map((node) => (node.prettyId === prettyId ? node : find(node.children ?? []))).find(Boolean);
-  const folder = find(tree.roots);
-  expect(folder, `${prettyId} is in the tree`).toBeDefined();
-  await page.goto(`/home?folder=${folder!.id}`);
-  await expect(page.getByText(/^Results: \d+$/)).toBeVisible();
-}
 
 /** Opens the asset from the listing (so the modal knows the folder), reloading while a job moves it in. */
 async function openAsset(page: Page, name: string) {

@@ -17,6 +17,7 @@ import {
 } from './assets.dto';
 import { AssetsService, type ByteEndpoint } from './assets.service';
 import { placeholderSvg } from './placeholders';
+import { ApiSignedIn } from '../common/api-refusals.decorator';
 
 /** Headers of the provider's answer passed on to the browser. */
 const PASSED_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag'];
@@ -32,6 +33,7 @@ const CACHE_OF: Record<ByteEndpoint, string> = {
 };
 
 @ApiTags('assets')
+@ApiSignedIn()
 @Controller('api/assets')
 export class AssetsController {
   constructor(

@@ -6,12 +6,14 @@ import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { UploadResultDto } from './assets.dto';
 import { UploadsService } from './uploads.service';
+import { ApiSignedIn } from '../common/api-refusals.decorator';
 
 /**
  * tus 1.0 at /api/uploads (metadata filename, folderId, optional contentId): Nest routes every
  * method here so the AuthGuard (session + CSRF on unsafe methods) runs before @tus/server.
  */
 @ApiTags('uploads')
+@ApiSignedIn()
 @Controller('api/uploads')
 export class UploadsController {
   constructor(private readonly uploads: UploadsService) {}

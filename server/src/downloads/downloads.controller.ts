@@ -6,8 +6,10 @@ import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { CreateDownloadDto, DownloadCreatedDto } from './downloads.dto';
 import { DownloadsService } from './downloads.service';
+import { ApiSignedIn } from '../common/api-refusals.decorator';
 
 @ApiTags('downloads')
+@ApiSignedIn()
 @Controller('api/downloads')
 export class DownloadsController {
   private readonly logger = new Logger(DownloadsController.name);

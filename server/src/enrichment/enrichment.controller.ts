@@ -2,14 +2,10 @@ import { Body, Controller, Get, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
-  ApiCookieAuth,
   ApiForbiddenResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiSecurity,
   ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
@@ -24,18 +20,17 @@ import {
   TagsBulkRequestDto,
 } from './enrichment.dto';
 import { EnrichmentService } from './enrichment.service';
+import { ApiFolderNotFound, ApiSignedIn } from '../common/api-refusals.decorator';
 
 /** Issue 13: enrichment and bulk tagging as durable jobs; each answers 202 { jobId }. */
 @ApiTags('enrichment')
-@ApiCookieAuth()
-@ApiSecurity('token')
+@ApiSignedIn()
 @ApiBadRequestResponse({
   description:
     'VALIDATION_FAILED, ENRICHMENT_TOO_MANY_ASSETS, ENRICHMENT_TOO_MANY_VIN_PAIRS, ENRICHMENT_TOO_MANY_COPYRIGHT_OPTIONS, ENRICHMENT_VIN_INVALID, ENRICHMENT_NOT_LATIN1, ENRICHMENT_INVALID_DATE, ENRICHMENT_UNKNOWN_METADATA_KEY, ENRICHMENT_BAD_METADATA_VALUE, ENRICHMENT_MANDATORY_MISSING, ENRICHMENT_BAD_COPYRIGHT, ENRICHMENT_UNKNOWN_TAG, ENRICHMENT_NOTHING_TO_DO',
 })
-@ApiUnauthorizedResponse({ description: 'No session' })
 @ApiForbiddenResponse({ description: 'ENRICHMENT_NOT_ALLOWED (SPEC §6 tagging places, another department)' })
-@ApiNotFoundResponse({ description: 'NOT_FOUND: the folder is not visible' })
+@ApiFolderNotFound()
 @ApiConflictResponse({ description: 'ENRICHMENT_NOT_IN_FOLDER' })
 @Controller('api')
 export class EnrichmentController {

@@ -2,16 +2,13 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
-  ApiCookieAuth,
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
-  ApiSecurity,
   ApiServiceUnavailableResponse,
   ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
@@ -26,12 +23,11 @@ import {
 } from './folders.dto';
 import { scopeOf } from './folder-scope';
 import { FoldersService } from './folders.service';
+import { ApiFolderNotFound, ApiManagesFolder, ApiSignedIn } from '../common/api-refusals.decorator';
 
 /** SPEC §2 folder tree and folder dialogs; every right is checked by the provider with the user's token. */
 @ApiTags('folders')
-@ApiCookieAuth()
-@ApiSecurity('token')
-@ApiUnauthorizedResponse({ description: 'Not signed in (UNAUTHENTICATED)' })
+@ApiSignedIn()
 @ApiServiceUnavailableResponse({
   description:
     'Provider failure: E009 folder structure, E014 single folder, E018 folder lookup, PROVIDER_UNAVAILABLE',
@@ -54,7 +50,7 @@ export class FoldersController {
     type: FolderDetailResponse,
     description: 'The folder, its visible sub-folders and breadcrumb',
   })
-  @ApiNotFoundResponse({ description: 'No such folder, or not visible to the user (NOT_FOUND)' })
+  @ApiFolderNotFound()
   folder(
     @CurrentUser() user: AuthUser,
     @Param() params: FolderIdParams,
@@ -87,8 +83,7 @@ export class FoldersController {
     description:
       'The provider refused the name (FOLDER_RENAME_FAILED) or the code, e.g. taken (FOLDER_PRETTY_ID_FAILED)',
   })
-  @ApiForbiddenResponse({ description: 'No manage right on the folder (FORBIDDEN)' })
-  @ApiNotFoundResponse({ description: 'No such folder, or not visible (NOT_FOUND)' })
+  @ApiManagesFolder()
   rename(
     @CurrentUser() user: AuthUser,
     @Param() params: FolderIdParams,
@@ -101,8 +96,7 @@ export class FoldersController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted' })
-  @ApiForbiddenResponse({ description: 'No manage right on the folder (FORBIDDEN)' })
-  @ApiNotFoundResponse({ description: 'No such folder, or not visible (NOT_FOUND)' })
+  @ApiManagesFolder()
   @ApiConflictResponse({
     description: 'The folder has sub-folders or contents (details.reason FOLDER_NOT_EMPTY)',
   })

@@ -2,16 +2,11 @@ import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
-  ApiCookieAuth,
   ApiExtraModels,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
-  ApiSecurity,
   ApiTags,
-  ApiUnauthorizedResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -36,12 +31,11 @@ import {
 import { JobsService } from './jobs.service';
 import { sendEventStream } from './sse';
 import { SubmitsJob } from './submits-job.decorator';
+import { ApiAdministratorsOnly, ApiOneJob, ApiSignedIn } from '../common/api-refusals.decorator';
 
 @ApiTags('jobs')
-@ApiCookieAuth()
-@ApiSecurity('token')
+@ApiSignedIn()
 @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: a malformed id or query' })
-@ApiUnauthorizedResponse({ description: 'No session' })
 @ApiExtraModels(JobEventDto)
 @Controller('api/jobs')
 export class JobsController {
@@ -55,7 +49,7 @@ export class JobsController {
   @Get()
   @ApiOperation({ summary: 'Jobs, newest first (administrators)' })
   @ApiOkResponse({ type: JobListResponseDto })
-  @ApiForbiddenResponse({ description: 'Not an administrator' })
+  @ApiAdministratorsOnly()
   async list(@CurrentUser() user: AuthUser, @Query() query: ListJobsQueryDto): Promise<JobListResponseDto> {
     const page = await this.jobs.list(viewerOf(user), query);
     return { items: page.items.map((job) => toJobResponse(job)), nextCursor: page.nextCursor };
@@ -64,7 +58,7 @@ export class JobsController {
   @Get('queues')
   @ApiOperation({ summary: 'Every queue with its job counts by state (administrators)' })
   @ApiOkResponse({ type: QueueStatsResponseDto })
-  @ApiForbiddenResponse({ description: 'Not an administrator' })
+  @ApiAdministratorsOnly()
   async queues(@CurrentUser() user: AuthUser): Promise<QueueStatsResponseDto> {
     return { items: await this.jobs.queueStats(viewerOf(user)) };
   }
@@ -73,8 +67,7 @@ export class JobsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Run a failed job again (administrators; audited)' })
   @ApiOkResponse({ type: JobResponseDto, description: 'The job, waiting again' })
-  @ApiForbiddenResponse({ description: 'Not an administrator' })
-  @ApiNotFoundResponse({ description: 'No such job' })
+  @ApiOneJob('administrators')
   @ApiConflictResponse({ description: 'JOB_NOT_RETRYABLE: the job has not failed' })
   async retry(@CurrentUser() user: AuthUser, @Param() params: JobIdParamDto): Promise<JobResponseDto> {
     return toJobResponse(await this.jobs.retry(params.id, viewerOf(user)));
@@ -84,8 +77,7 @@ export class JobsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel a job that has not started (administrators; audited)' })
   @ApiOkResponse({ type: JobResponseDto, description: "The job, 'cancelled'" })
-  @ApiForbiddenResponse({ description: 'Not an administrator' })
-  @ApiNotFoundResponse({ description: 'No such job' })
+  @ApiOneJob('administrators')
   @ApiConflictResponse({
     description: 'JOB_NOT_CANCELLABLE: the job is running (it cannot be stopped safely) or has ended',
   })
@@ -94,7 +86,7 @@ export class JobsController {
   }
 
   @SubmitsJob('maintenance/purge-expired-sessions', 'Purge expired sessions now (administrators)')
-  @ApiForbiddenResponse({ description: 'Not an administrator' })
+  @ApiAdministratorsOnly()
   purgeExpiredSessions(@CurrentUser() user: AuthUser): Promise<JobSubmittedDto> {
     return this.jobs.submitPurgeExpiredSessions(viewerOf(user));
   }
@@ -102,8 +94,7 @@ export class JobsController {
   @Get(':id')
   @ApiOperation({ summary: 'A job: its submitter or an administrator may read it' })
   @ApiOkResponse({ type: JobResponseDto })
-  @ApiForbiddenResponse({ description: 'Neither the submitter nor an administrator' })
-  @ApiNotFoundResponse({ description: 'No such job' })
+  @ApiOneJob('submitter or administrators')
   async get(
     @CurrentUser() user: AuthUser,
     @Param() params: JobIdParamDto,
@@ -126,8 +117,7 @@ export class JobsController {
   })
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ description: 'A stream of JobEvent', schema: { $ref: getSchemaPath(JobEventDto) } })
-  @ApiForbiddenResponse({ description: 'Neither the submitter nor an administrator' })
-  @ApiNotFoundResponse({ description: 'No such job' })
+  @ApiOneJob('submitter or administrators')
   async events(
     @CurrentUser() user: AuthUser,
     @Req() req: Request,

@@ -1,13 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiCookieAuth,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiSecurity,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user';
 import { BeforeDisclaimer } from '../auth/before-disclaimer.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
@@ -21,12 +13,11 @@ import {
   toDisclaimerResponse,
 } from './profile.dto';
 import { ProfileService } from './profile.service';
+import { ApiSignedIn } from '../common/api-refusals.decorator';
 
 /** SPEC §7 content service, profile part. */
 @ApiTags('profile')
-@ApiCookieAuth()
-@ApiSecurity('token')
-@ApiUnauthorizedResponse({ description: 'Not signed in (UNAUTHENTICATED)' })
+@ApiSignedIn()
 @Controller('api/profile')
 export class ProfileController {
   constructor(private readonly profile: ProfileService) {}

@@ -3,27 +3,23 @@ import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiConflictResponse,
-  ApiCookieAuth,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiSecurity,
   ApiServiceUnavailableResponse,
   ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { ExternalShareRequestDto } from '../sharing/external-shares.dto';
 import { RegistryIdParams, RegistryRecordDto, RegistrySharePublishDto } from './registry.dto';
 import { RegistryService } from './registry.service';
+import { ApiPublishesRecord, ApiSignedIn } from '../common/api-refusals.decorator';
 
 /** SPEC §7 content service `/registry/*`. */
 @ApiTags('registry')
-@ApiCookieAuth()
-@ApiSecurity('token')
-@ApiUnauthorizedResponse({ description: 'No session' })
+@ApiSignedIn()
 @ApiNotFoundResponse({ description: 'NOT_FOUND: no such record, or its folder is hidden from the user' })
 @ApiServiceUnavailableResponse({ description: 'E059: the registry could not be read (the web clears it)' })
 @Controller('api/registry')
@@ -41,7 +37,7 @@ export class RegistryController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Publishes the record (share right on its folder)' })
   @ApiOkResponse({ type: RegistryRecordDto })
-  @ApiForbiddenResponse({ description: 'FORBIDDEN: no share right on the record’s folder' })
+  @ApiPublishesRecord()
   publish(@CurrentUser() user: AuthUser, @Param() params: RegistryIdParams): Promise<RegistryRecordDto> {
     return this.registry.publish(user, params.id);
   }
@@ -50,7 +46,7 @@ export class RegistryController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Unpublishes the record (share right on its folder)' })
   @ApiOkResponse({ type: RegistryRecordDto })
-  @ApiForbiddenResponse({ description: 'FORBIDDEN: no share right on the record’s folder' })
+  @ApiPublishesRecord()
   unpublish(@CurrentUser() user: AuthUser, @Param() params: RegistryIdParams): Promise<RegistryRecordDto> {
     return this.registry.unpublish(user, params.id);
   }

@@ -1,13 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiCookieAuth,
-  ApiOkResponse,
-  ApiSecurity,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import {
@@ -22,20 +14,18 @@ import {
 } from './search.dto';
 import { encodeCursor } from './page-cursor';
 import { SearchService } from './search.service';
+import { ApiSearchesContents, ApiSignedIn } from '../common/api-refusals.decorator';
 
 /** Asset listing and search (SPEC §2 home views, §7 content findByProperties). */
 @ApiTags('assets')
-@ApiCookieAuth()
-@ApiSecurity('token')
-@ApiUnauthorizedResponse({ description: 'Not signed in (UNAUTHENTICATED)' })
+@ApiSignedIn()
 @Controller('api/assets')
 export class SearchController {
   constructor(private readonly search: SearchService) {}
 
   @Get()
   @ApiOkResponse({ type: AssetListResponseDto })
-  @ApiBadRequestResponse({ description: 'An unknown or invalid query field (VALIDATION_FAILED)' })
-  @ApiServiceUnavailableResponse({ description: 'The provider search failed (E002)' })
+  @ApiSearchesContents()
   async list(
     @CurrentUser() user: AuthUser,
     @Query() query: AssetListQueryDto,
@@ -53,8 +43,7 @@ export class SearchController {
 
   @Get('total')
   @ApiOkResponse({ type: AssetTotalResponseDto })
-  @ApiBadRequestResponse({ description: 'An unknown or invalid query field (VALIDATION_FAILED)' })
-  @ApiServiceUnavailableResponse({ description: 'The provider search failed (E002)' })
+  @ApiSearchesContents()
   total(@CurrentUser() user: AuthUser, @Query() query: AssetFilterQueryDto): Promise<AssetTotalResponseDto> {
     return this.search.total(user, toAssetFilter(query));
   }

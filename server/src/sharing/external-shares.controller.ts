@@ -2,13 +2,11 @@ import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } fr
 import { SHARE_LIST_PAGE } from '@paddock/rules';
 import {
   ApiBadRequestResponse,
-  ApiCookieAuth,
   ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiSecurity,
   ApiTags,
 } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user';
@@ -22,11 +20,11 @@ import {
   ShareAccessEventsDto,
 } from './external-shares.dto';
 import { ExternalSharesService } from './external-shares.service';
+import { ApiAssetsNotFound, ApiRevokesOwnShare, ApiSignedIn } from '../common/api-refusals.decorator';
 
 /** External shares (SPEC §2, §3): made as durable jobs; listed and revoked for the management panel. */
 @ApiTags('external-shares')
-@ApiCookieAuth()
-@ApiSecurity('token')
+@ApiSignedIn()
 @Controller('api/external-shares')
 export class ExternalSharesController {
   constructor(private readonly shares: ExternalSharesService) {}
@@ -40,7 +38,7 @@ export class ExternalSharesController {
       'SHARE_WEAK_PASSWORD, SHARE_TOO_MANY_FILES, SHARE_BAD_RECIPIENT, SHARE_NO_RECIPIENTS, SHARE_TOO_MANY_RECIPIENTS, SHARE_BAD_EXPIRY, VALIDATION_FAILED',
   })
   @ApiForbiddenResponse({ description: 'SHARE_NOT_ALLOWED: SPEC §6 refuses an asset (details.ids)' })
-  @ApiNotFoundResponse({ description: 'NOT_FOUND: an asset is not visible' })
+  @ApiAssetsNotFound()
   create(@CurrentUser() user: AuthUser, @Body() body: ExternalShareRequestDto): Promise<JobSubmittedDto> {
     return this.shares.create(user, body);
   }
@@ -75,7 +73,7 @@ export class ExternalSharesController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Revokes a share: its links stop working on the next request' })
   @ApiNoContentResponse()
-  @ApiNotFoundResponse({ description: "SHARE_NOT_FOUND: unknown, another user's, or revoked already" })
+  @ApiRevokesOwnShare()
   revoke(@CurrentUser() user: AuthUser, @Param('id', new ParseUUIDPipe()) id: string): Promise<void> {
     return this.shares.revoke(user, id);
   }
@@ -84,7 +82,7 @@ export class ExternalSharesController {
   @HttpCode(204)
   @ApiOperation({ summary: "Revokes one e-mail recipient's link; the others keep theirs" })
   @ApiNoContentResponse()
-  @ApiNotFoundResponse({ description: "SHARE_NOT_FOUND: unknown, another user's, or revoked already" })
+  @ApiRevokesOwnShare()
   revokeRecipient(
     @CurrentUser() user: AuthUser,
     @Param('id', new ParseUUIDPipe()) id: string,

@@ -1,12 +1,9 @@
 import { Body, Controller, Get, Param } from '@nestjs/common';
 import {
   ApiConflictResponse,
-  ApiCookieAuth,
   ApiForbiddenResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiSecurity,
   ApiTags,
 } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user';
@@ -17,11 +14,11 @@ import { SubmitsJob } from '../jobs/submits-job.decorator';
 import { FolderPublishService } from './folder-publish.service';
 import { InternalShareRequestDto, SharingFoldersDto } from './internal-shares.dto';
 import { InternalSharesService } from './internal-shares.service';
+import { ApiAssetsNotFound, ApiPublishesFolder, ApiSignedIn } from '../common/api-refusals.decorator';
 
 /** Internal shares (SPEC §4): the folders one may share into, and the share as a durable job. */
 @ApiTags('shares')
-@ApiCookieAuth()
-@ApiSecurity('token')
+@ApiSignedIn()
 @Controller('api/shares')
 export class InternalSharesController {
   constructor(private readonly shares: InternalSharesService) {}
@@ -46,7 +43,7 @@ export class InternalSharesController {
     description:
       'SHARE_ALREADY_SHARED: a target tree holds a shared copy already (details.ids, details.folderIds)',
   })
-  @ApiNotFoundResponse({ description: 'NOT_FOUND: an asset is not visible' })
+  @ApiAssetsNotFound()
   share(@CurrentUser() user: AuthUser, @Body() body: InternalShareRequestDto): Promise<JobSubmittedDto> {
     return this.shares.share(user, body);
   }
@@ -54,22 +51,19 @@ export class InternalSharesController {
 
 /** SPEC §4 "Folders": publish and unpublish a folder's contents, as jobs whose result counts them. */
 @ApiTags('folders')
-@ApiCookieAuth()
-@ApiSecurity('token')
+@ApiSignedIn()
 @Controller('api/folders')
 export class FolderPublishController {
   constructor(private readonly publishing: FolderPublishService) {}
 
   @SubmitsJob(':id/publish', "Publishes the folder's contents; the job's result is { total, changed }")
-  @ApiForbiddenResponse({ description: 'FOLDER_PUBLISH_NOT_ALLOWED (SPEC §6 share on the folder)' })
-  @ApiNotFoundResponse({ description: 'NOT_FOUND: no such folder, or not visible' })
+  @ApiPublishesFolder()
   publish(@CurrentUser() user: AuthUser, @Param() params: FolderIdParams): Promise<JobSubmittedDto> {
     return this.publishing.submit(user, params.id, true);
   }
 
   @SubmitsJob(':id/unpublish', "Unpublishes the folder's contents; the job's result is { total, changed }")
-  @ApiForbiddenResponse({ description: 'FOLDER_PUBLISH_NOT_ALLOWED (SPEC §6 share on the folder)' })
-  @ApiNotFoundResponse({ description: 'NOT_FOUND: no such folder, or not visible' })
+  @ApiPublishesFolder()
   unpublish(@CurrentUser() user: AuthUser, @Param() params: FolderIdParams): Promise<JobSubmittedDto> {
     return this.publishing.submit(user, params.id, false);
   }

@@ -1,13 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import {
-  ApiCookieAuth,
   ApiOkResponse,
   ApiOperation,
   ApiProperty,
-  ApiSecurity,
   ApiServiceUnavailableResponse,
   ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { DEFAULT_LANGUAGE, type TagOption, type TagOptionsResponse } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
@@ -15,6 +12,7 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import { TagSummaryDto } from '../enrichment/enrichment.dto';
 import { FolderLanguageQuery } from '../folders/folders.dto';
 import { TagOptionsService } from './tag-options.service';
+import { ApiSignedIn } from '../common/api-refusals.decorator';
 
 class TagOptionDto extends TagSummaryDto implements TagOption {
   @ApiProperty({ description: 'The name in the asked language' }) label!: string;
@@ -26,9 +24,7 @@ class TagOptionsResponseDto implements TagOptionsResponse {
 
 /** The one tag listing: what a user picks for bulk tagging (SPEC §2 smart bar) and the wizard's free tags. */
 @ApiTags('enrichment')
-@ApiCookieAuth()
-@ApiSecurity('token')
-@ApiUnauthorizedResponse({ description: 'No session' })
+@ApiSignedIn()
 @ApiServiceUnavailableResponse({ description: 'E007: the provider could not list the tags' })
 @Controller('api/tags')
 export class TagOptionsController {

@@ -1,13 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiCookieAuth,
-  ApiForbiddenResponse,
-  ApiOkResponse,
-  ApiSecurity,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { MAKER_ROLES } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
@@ -19,12 +11,11 @@ import {
   toUserSearchResponse,
 } from './users.dto';
 import { UsersService } from './users.service';
+import { ApiSignedIn, ApiValidatedQuery } from '../common/api-refusals.decorator';
 
 /** SPEC §7 content service, users part. */
 @ApiTags('users')
-@ApiCookieAuth()
-@ApiSecurity('token')
-@ApiUnauthorizedResponse({ description: 'Not signed in (UNAUTHENTICATED)' })
+@ApiSignedIn()
 @Controller('api/users')
 export class UsersController {
   constructor(private readonly users: UsersService) {}
@@ -34,7 +25,7 @@ export class UsersController {
   @Roles(...MAKER_ROLES)
   @ApiForbiddenResponse({ description: 'Suppliers may not search the directory (FORBIDDEN)' })
   @ApiOkResponse({ type: UserSearchResponse })
-  @ApiBadRequestResponse({ description: 'An unknown or invalid query field (VALIDATION_FAILED)' })
+  @ApiValidatedQuery()
   async search(
     @CurrentUser() user: AuthUser,
     @Query() query: UserSearchQueryDto,

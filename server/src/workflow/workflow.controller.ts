@@ -1,14 +1,5 @@
 import { Body, Controller } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCookieAuth,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiSecurity,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JobSubmittedDto } from '../jobs/jobs.dto';
@@ -21,20 +12,19 @@ import {
   WorkflowRequestDto,
 } from './workflow.dto';
 import { WorkflowService } from './workflow.service';
+import { ApiFolderNotFound, ApiSignedIn } from '../common/api-refusals.decorator';
 
 /** SPEC §4 actions as durable jobs: each answers 202 { jobId }; watch it at /api/jobs/{jobId}/events. */
 @ApiTags('workflow')
-@ApiCookieAuth()
-@ApiSecurity('token')
+@ApiSignedIn()
 @ApiBadRequestResponse({
   description:
     'VALIDATION_FAILED, WORKFLOW_NOTE_REQUIRED, WORKFLOW_ENRICHMENT_FOLDER_REQUIRED, WORKFLOW_TARGET_NOT_ALLOWED',
 })
-@ApiUnauthorizedResponse({ description: 'No session' })
 @ApiForbiddenResponse({
   description: 'WORKFLOW_ACTION_NOT_ALLOWED (SPEC §6), WORKFLOW_NOT_ENABLED_FOR_STEP',
 })
-@ApiNotFoundResponse({ description: 'NOT_FOUND: the folder is not visible' })
+@ApiFolderNotFound()
 @ApiConflictResponse({
   description:
     'WORKFLOW_NOT_IN_FOLDER, WORKFLOW_MIXED_STEPS, WORKFLOW_SHARED_IN_CHANNELS, WORKFLOW_ORIGIN_UNAVAILABLE',

@@ -1,17 +1,19 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { AssetSummary } from '@paddock/rules';
-import { Tags, X } from 'lucide-react';
+import { FolderSymlink, Images, Share2, Tags, X } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { folderQueryOptions } from '../../api/assets.queries';
+import { MoreMenu, type MoreMenuItem } from '../../components/ui/more-menu';
 import { useLanguage } from '../../i18n/use-language';
 import { DownloadButton } from '../downloads/download-button';
 import { useOpenWizard } from '../enrichment/use-open-wizard';
-import { InternalShareButton } from '../internal-share/internal-share-button';
+import { useInternalShare } from '../internal-share/internal-share-button';
 import { BulkTagButton } from '../tagging/bulk-tag-button';
 import { useSession } from '../session/use-session';
-import { ExternalShareButton } from '../sharing/external-share-button';
-import { ThumbnailButton } from './thumbnail-dialog';
+import { ExternalShareDialog } from '../sharing/external-share-dialog';
+import { previewOf, ThumbnailDialog } from './thumbnail-dialog';
 import { JobProgressBar } from '../workflow/job-progress-bar';
 import { useWorkflowFlow } from '../workflow/use-workflow-flow';
 import { visibleFlowActions } from '../workflow/workflow-actions';
@@ -27,22 +29,56 @@ export interface SmartBarProps {
   onClear(): void;
 }
 
-/** The bar of SPEC §2 that appears while several assets are selected, with the bulk workflow actions. */
+/**
+ * The bar of SPEC §2 that appears while several assets are selected, with the bulk actions: the
+ * frequent ones as buttons (workflow, enrich and tag, download, clear), the rarer ones in its
+ * "More" menu (preview, external and internal share), so that it fits one row in every language.
+ */
 export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProps) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const session = useSession();
   const count = selectedIds.size;
+  const ids = [...selectedIds];
   const folder = useQuery({ ...folderQueryOptions(folderId, language), enabled: count > 0 });
   const openWizard = useOpenWizard();
   const flow = useWorkflowFlow({
     folderId,
     place: folder.data?.place,
-    contentIds: [...selectedIds],
+    contentIds: ids,
     onFinished: onClear,
   });
+  const internalShare = useInternalShare({ assetIds: ids, folderId });
+  const [dialog, setDialog] = useState<'thumbnails' | 'externalShare' | null>(null);
   if (count === 0 && flow.progress === null) return null;
   const actions = visibleFlowActions(folder.data?.actions, folder.data?.place, session.roles);
+  const closeDialog = () => setDialog(null);
+  const more: MoreMenuItem[] = [
+    {
+      value: 'thumbnails',
+      label: t('assets.thumbnails.open'),
+      icon: Images,
+      disabled: count === 0,
+      onSelect: () => setDialog('thumbnails'),
+    },
+  ];
+  if (folder.data?.actions?.share)
+    more.push(
+      {
+        value: 'externalShare',
+        label: t('sharing.action'),
+        icon: Share2,
+        disabled: flow.busy || count === 0,
+        onSelect: () => setDialog('externalShare'),
+      },
+      {
+        value: 'internalShare',
+        label: t('internalShare.action'),
+        icon: FolderSymlink,
+        disabled: internalShare.disabled,
+        onSelect: internalShare.open,
+      },
+    );
   return (
     // It lies over the toolbar while there is a selection (as mail and photo apps do), in one row
     // that scrolls sideways when narrow: appearing on the first click of a double-click must
@@ -79,37 +115,27 @@ export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProp
           label={t('workflow.buttons.bulkLabel')}
         />
         {folder.data?.actions?.tag ? (
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => openWizard(folderId, [...selectedIds])}
-            disabled={flow.busy}
-          >
+          <Button size="sm" variant="outline" onClick={() => openWizard(folderId, ids)} disabled={flow.busy}>
             <Tags />
             {t('enrichment.open')}
           </Button>
         ) : null}
-        {folder.data?.actions?.tag ? (
-          <BulkTagButton contentIds={[...selectedIds]} folderId={folderId} />
-        ) : null}
-        <ThumbnailButton selectedIds={selectedIds} items={items} />
-        <DownloadButton assetIds={[...selectedIds]} folderId={folderId} />
-        {folder.data?.actions?.share ? (
-          <ExternalShareButton
-            assetIds={[...selectedIds]}
-            folderId={folderId}
-            disabled={flow.busy || count === 0}
-          />
-        ) : null}
-        {folder.data?.actions?.share ? (
-          <InternalShareButton assetIds={[...selectedIds]} folderId={folderId} />
-        ) : null}
+        {folder.data?.actions?.tag ? <BulkTagButton contentIds={ids} folderId={folderId} /> : null}
+        <DownloadButton assetIds={ids} folderId={folderId} />
+        <MoreMenu label={t('assets.selection.more')} items={more} />
         <Button size="sm" variant="ghost" onClick={onClear} disabled={flow.busy}>
           <X />
           {t('assets.selection.clear')}
         </Button>
       </HStack>
       {flow.dialogs}
+      {internalShare.dialog}
+      {dialog === 'thumbnails' ? (
+        <ThumbnailDialog assets={previewOf(selectedIds, items)} total={count} onClose={closeDialog} />
+      ) : null}
+      {dialog === 'externalShare' ? (
+        <ExternalShareDialog assetIds={ids} folderId={folderId} onClose={closeDialog} />
+      ) : null}
     </HStack>
   );
 }

@@ -1,7 +1,5 @@
 import { Box, Button, Image, SimpleGrid, Text } from '@chakra-ui/react';
 import { LIMITS, type AssetSummary } from '@paddock/rules';
-import { Images } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/ui/dialog';
 import { displayName } from './format';
@@ -61,32 +59,5 @@ export function ThumbnailDialog({ assets, total, onClose }: ThumbnailDialogProps
         </Text>
       ) : null}
     </AppDialog>
-  );
-}
-
-/** The smart bar's entry to the thumbnail dialog. */
-export function ThumbnailButton({
-  selectedIds,
-  items,
-}: {
-  selectedIds: ReadonlySet<string>;
-  items: readonly AssetSummary[];
-}) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button size="sm" variant="outline" disabled={selectedIds.size === 0} onClick={() => setOpen(true)}>
-        <Images />
-        {t('assets.thumbnails.open')}
-      </Button>
-      {open ? (
-        <ThumbnailDialog
-          assets={previewOf(selectedIds, items)}
-          total={selectedIds.size}
-          onClose={() => setOpen(false)}
-        />
-      ) : null}
-    </>
   );
 }

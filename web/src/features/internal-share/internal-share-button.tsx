@@ -2,7 +2,7 @@ import { Button } from '@chakra-ui/react';
 import { INTERNAL_SHARE_ERROR_CODES } from '@paddock/rules';
 import { useQuery } from '@tanstack/react-query';
 import { Share2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { submitInternalShare } from '../../api/shares.api';
@@ -15,15 +15,40 @@ import { ShareFolderFailureDialog } from './share-folder-failure-dialog';
 import { folderPathLabel, sharingFoldersQueryOptions } from './sharing-folders';
 import { useNoticedJob } from './use-noticed-job';
 
-export interface InternalShareButtonProps {
+export interface InternalShareTarget {
   assetIds: readonly string[];
   /** The folder the assets are looked at in; SPEC §6 decides there (the hub checks the same). */
   folderId: string;
+}
+
+export interface InternalShareButtonProps extends InternalShareTarget {
   size?: 'xs' | 'sm';
 }
 
-/** The Share action (SPEC §2, §4): the dialog, the job's progress, then a notice. */
-export function InternalShareButton({ assetIds, folderId, size = 'sm' }: InternalShareButtonProps) {
+/** The Share action (SPEC §2, §4) as a button: the dialog, the job's progress, then a notice. */
+export function InternalShareButton({ size = 'sm', ...target }: InternalShareButtonProps) {
+  const { t } = useTranslation();
+  const share = useInternalShare(target);
+  return (
+    <>
+      <Button size={size} variant="outline" onClick={share.open} disabled={share.disabled}>
+        <Share2 />
+        {t('internalShare.action')}
+      </Button>
+      {share.dialog}
+    </>
+  );
+}
+
+/**
+ * The Share action (SPEC §2, §4) for any trigger (a button, a menu item): `open` shows the dialog,
+ * `dialog` is what to render beside the trigger (the dialog, the job's progress in it).
+ */
+export function useInternalShare({ assetIds, folderId }: InternalShareTarget): {
+  open(): void;
+  disabled: boolean;
+  dialog: ReactNode;
+} {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const ui = useUiStore();
@@ -68,30 +93,21 @@ export function InternalShareButton({ assetIds, folderId, size = 'sm' }: Interna
     }
   };
 
-  return (
-    <>
-      <Button
-        size={size}
-        variant="outline"
-        onClick={() => setOpen(true)}
-        disabled={job.busy || !assetIds.length}
-      >
-        <Share2 />
-        {t('internalShare.action')}
-      </Button>
-      {open ? (
-        <InternalShareDialog
-          count={assetIds.length}
-          progress={job.progress}
-          busy={job.busy}
-          refusal={refusal}
-          onShare={(ids) => void share(ids)}
-          onClose={() => {
-            setRefusal(null);
-            setOpen(false);
-          }}
-        />
-      ) : null}
-    </>
-  );
+  return {
+    open: () => setOpen(true),
+    disabled: job.busy || !assetIds.length,
+    dialog: open ? (
+      <InternalShareDialog
+        count={assetIds.length}
+        progress={job.progress}
+        busy={job.busy}
+        refusal={refusal}
+        onShare={(ids) => void share(ids)}
+        onClose={() => {
+          setRefusal(null);
+          setOpen(false);
+        }}
+      />
+    ) : null,
+  };
 }

@@ -1,0 +1,66 @@
+import { expect, test, type Page } from '@playwright/test';
+import { TEXTS, as, keepScreenshot, openFolderByCode, selectionBar, type Lang } from './support';
+
+const LANGS: Lang[] = ['it', 'en', 'fr'];
+/** The smallest desktop the portal is laid out for. */
+const SMALL_DESKTOP = { width: 1280, height: 720 };
+
+/** The views with the most actions on a selection: who looks, where, and the buttons they get. */
+const VIEWS = [
+  {
+    view: 'archives',
+    username: 'mario.rossi',
+    folder: 'arch04-marketing',
+    buttons: (t: (typeof TEXTS)[Lang]) => [t.enrichment.open, t.tagging.bulk.open, t.downloads.action],
+    menu: (t: (typeof TEXTS)[Lang]) => [t.assets.thumbnails.open, t.sharing.action, t.internalShare.action],
+  },
+  {
+    view: 'approval',
+    username: 'anna.bianchi',
+    folder: 'appstp1-marketing',
+    buttons: (t: (typeof TEXTS)[Lang]) => [t.workflow.buttons.accept, t.workflow.buttons.reject],
+    menu: (t: (typeof TEXTS)[Lang]) => [t.assets.thumbnails.open],
+  },
+] as const;
+
+async function selectTwo(page: Page) {
+  const cards = page.getByRole('option');
+  await cards.nth(0).click();
+  await cards.nth(1).click({ modifiers: ['ControlOrMeta'] });
+}
+
+for (const { view, username, folder, buttons, menu } of VIEWS)
+  for (const lang of LANGS)
+    test(`the selection bar fits one row at 1280×720 in the ${view} view in ${lang}, rarer actions under More`, async ({
+      browser,
+    }) => {
+      test.setTimeout(90_000);
+      const t = TEXTS[lang];
+      await as(
+        browser,
+        username,
+        async (page) => {
+          await openFolderByCode(page, folder);
+          await selectTwo(page);
+          const bar = selectionBar(page, lang);
+          for (const name of buttons(t))
+            await expect(bar.getByRole('button', { name, exact: true })).toBeVisible();
+          await expect(bar.getByRole('button', { name: t.assets.selection.clear })).toBeVisible();
+          for (const name of menu(t))
+            await expect(bar.getByRole('button', { name, exact: true })).toHaveCount(0);
+          // One row, nothing scrolled out of sight.
+          expect(await bar.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+          await keepScreenshot(page, `smart-bar-${view}-${lang}`);
+
+          // The menu opens from the keyboard and lists the rarer actions.
+          await bar.getByRole('button', { name: t.assets.selection.more, exact: true }).focus();
+          await page.keyboard.press('Enter');
+          for (const name of menu(t))
+            await expect(page.getByRole('menuitem', { name, exact: true })).toBeVisible();
+          await keepScreenshot(page, `smart-bar-${view}-more-${lang}`);
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('menu')).toBeHidden();
+        },
+        { lang, viewport: SMALL_DESKTOP },
+      );
+    });
