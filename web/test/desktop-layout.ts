@@ -22,3 +22,20 @@ export function withDesktopListingLayout(size = { height: 600, width: 920 }): vo
     delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
   });
 }
+
+/**
+ * jsdom has no ResizeObserver, which Chakra's menus watch to position themselves; nothing is laid
+ * out in these tests, so an observer that observes nothing will do.
+ */
+export function withResizeObserverStub(): void {
+  beforeAll(() => {
+    Object.defineProperty(globalThis, 'ResizeObserver', {
+      configurable: true,
+      value: class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    });
+  });
+}

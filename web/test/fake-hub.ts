@@ -1,4 +1,5 @@
 import type {
+  AssetActions,
   AssetDetail,
   AssetListResponse,
   AssetSummary,
@@ -130,6 +131,23 @@ export function aFolder(overrides: Partial<FolderNode> & Pick<FolderNode, 'id' |
     rights: { manage: false, share: false, write: true },
     hasChildren: Boolean(overrides.children?.length),
     ...overrides,
+  };
+}
+
+/** The actions of an asset where only those given are allowed. */
+export function actionsAllowing(allowed: Partial<AssetActions> = {}): AssetActions {
+  return {
+    accept: false,
+    reject: false,
+    move: false,
+    delete: false,
+    restore: false,
+    rename: false,
+    updateFile: false,
+    download: false,
+    share: false,
+    tag: false,
+    ...allowed,
   };
 }
 

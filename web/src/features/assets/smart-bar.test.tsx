@@ -2,43 +2,22 @@ import type { AssetActions, Place } from '@paddock/rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
-import { aFolder, assetRoutes, fakeHub, ok, signedInRoutes } from '../../../test/fake-hub';
+import { actionsAllowing, aFolder, assetRoutes, fakeHub, ok, signedInRoutes } from '../../../test/fake-hub';
 import { renderApp } from '../../../test/render';
-import { withDesktopListingLayout } from '../../../test/desktop-layout';
+import { withDesktopListingLayout, withResizeObserverStub } from '../../../test/desktop-layout';
 import { installFakeEventSource } from '../../../test/fake-event-source';
 
 installFakeEventSource();
 withDesktopListingLayout();
 
-// jsdom has no ResizeObserver, which the menu's positioning watches; nothing here is laid out.
-beforeAll(() => {
-  Object.defineProperty(globalThis, 'ResizeObserver', {
-    configurable: true,
-    value: class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  });
-});
+withResizeObserverStub();
 
 beforeEach(async () => {
   localStorage.clear();
   await i18n.changeLanguage('en');
 });
 
-const NONE: AssetActions = {
-  accept: false,
-  reject: false,
-  move: false,
-  delete: false,
-  restore: false,
-  rename: false,
-  updateFile: false,
-  download: true,
-  share: false,
-  tag: false,
-};
+const NONE = actionsAllowing({ download: true });
 const place = (overrides: Partial<Place>): Place => ({
   view: 'archives',
   archiveSubState: 'department',

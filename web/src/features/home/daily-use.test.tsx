@@ -1,4 +1,4 @@
-import type { AssetActions, AssetSummary, Place } from '@paddock/rules';
+import type { AssetSummary, Place } from '@paddock/rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
@@ -13,6 +13,7 @@ import {
   ok,
   signedInRoutes,
   type HubCall,
+  actionsAllowing,
 } from '../../../test/fake-hub';
 import { renderApp } from '../../../test/render';
 import { withDesktopListingLayout } from '../../../test/desktop-layout';
@@ -39,18 +40,7 @@ const tree = [
   }),
 ];
 
-const NONE: AssetActions = {
-  accept: false,
-  reject: false,
-  move: false,
-  delete: false,
-  restore: false,
-  rename: false,
-  updateFile: false,
-  download: false,
-  share: false,
-  tag: false,
-};
+const NONE = actionsAllowing();
 const inArchive = {
   place: {
     view: 'archives',

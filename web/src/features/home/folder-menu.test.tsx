@@ -3,20 +3,11 @@ import userEvent from '@testing-library/user-event';
 import type { FolderNode, Role } from '@paddock/rules';
 import { i18n } from '../../i18n/i18n';
 import { aFolder, fakeHub, hubError, ok } from '../../../test/fake-hub';
+import { withResizeObserverStub } from '../../../test/desktop-layout';
 import { renderWithProviders } from '../../../test/render';
 import { FolderMenu } from './folder-menu';
 
-// jsdom has no ResizeObserver, which the menu's positioning watches; nothing here is laid out.
-beforeAll(() => {
-  Object.defineProperty(globalThis, 'ResizeObserver', {
-    configurable: true,
-    value: class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  });
-});
+withResizeObserverStub();
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');

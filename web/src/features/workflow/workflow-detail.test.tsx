@@ -1,11 +1,4 @@
-import {
-  E_CODES,
-  WORKFLOW_ERROR_CODES,
-  parseDrawing,
-  type AssetActions,
-  type AssetDetail,
-  type Place,
-} from '@paddock/rules';
+import { E_CODES, WORKFLOW_ERROR_CODES, parseDrawing, type AssetDetail, type Place } from '@paddock/rules';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
@@ -18,6 +11,7 @@ import {
   ok,
   signedInRoutes,
   type HubCall,
+  actionsAllowing,
 } from '../../../test/fake-hub';
 import { renderApp } from '../../../test/render';
 import { withDesktopListingLayout } from '../../../test/desktop-layout';
@@ -60,18 +54,7 @@ const tree = [
   }),
 ];
 
-const NONE: AssetActions = {
-  accept: false,
-  reject: false,
-  move: false,
-  delete: false,
-  restore: false,
-  rename: false,
-  updateFile: false,
-  download: false,
-  share: false,
-  tag: false,
-};
+const NONE = actionsAllowing();
 const place = (overrides: Partial<Place>): Place => ({
   view: 'approver',
   archiveSubState: null,
