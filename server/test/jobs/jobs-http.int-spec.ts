@@ -104,6 +104,14 @@ describe('jobs API (HTTP, real sessions)', () => {
       createdBy: 'anna.admin',
       createdAt: expect.any(String),
       finishedAt: expect.any(String),
+      // The drawer's sentence: a scheduled purge names no asset, folder or share, only its count.
+      story: expect.objectContaining({
+        job: 'purge-expired-sessions',
+        counts: { deleted: 0 },
+        assets: null,
+        folder: null,
+        share: null,
+      }),
     });
     expect(new Date(body.finishedAt as string).getTime()).toBeGreaterThanOrEqual(
       new Date(body.createdAt as string).getTime(),
