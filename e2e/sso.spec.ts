@@ -19,8 +19,6 @@ async function signOnInPopup(page: import('@playwright/test').Page, login: strin
 }
 
 test('single sign-on in a popup signs the user in and goes home', async ({ page }) => {
-  // Seen taking ~37 s since this stop's merges (under 30 s before): noted on issue 12 to find why.
-  test.setTimeout(90_000);
   const popup = await signOnInPopup(page, 'mario.rossi@paddock.example');
   // The popup may close before a 'close' listener could be attached (the exchange is quick), so
   // ask whether it is closed rather than wait for the event.

@@ -121,8 +121,6 @@ for (const lang of LANGS) {
 test('a folder is created, renamed, recoded and deleted from the tree, each refusal in words', async ({
   page,
 }) => {
-  // Four tree changes, each refreshed from the hub, as long as the view walks beside it.
-  test.setTimeout(90_000);
   const t = TEXTS.en;
   const m = t.folderMenu;
   await signIn(page, 'mario.rossi', 'en');

@@ -24,6 +24,7 @@ import { FolderMenu } from './folder-menu';
 import { TreePanelResizer, useTreeWidth } from './tree-panel-resizer';
 
 const TREE_PANEL_ID = 'home-folder-tree';
+const TREE_HEADING_ID = 'home-folder-tree-heading';
 
 const route = getRouteApi('/_authenticated/home');
 
@@ -113,7 +114,7 @@ export function HomePage() {
       <Box
         as="aside"
         id={TREE_PANEL_ID}
-        aria-label={t('assets.folders')}
+        aria-labelledby={TREE_HEADING_ID}
         position="relative"
         w={{ base: 'full', lg: `${treeWidth}px` }}
         flexShrink={0}
@@ -124,8 +125,12 @@ export function HomePage() {
         minH="40"
         overflowY="auto"
       >
-        {found && selectable(found.folder) ? (
-          <Flex justify="flex-end" position="absolute" top="1" right="1" zIndex="1">
+        {/* The menu sits in its own row so it never covers the first folder's name. */}
+        <Flex justify="space-between" align="center" gap="2" ps="2" minH="8">
+          <Text id={TREE_HEADING_ID} textStyle="xs" fontWeight="semibold" color="fg.muted">
+            {t('assets.folders')}
+          </Text>
+          {found && selectable(found.folder) ? (
             <FolderMenu
               key={found.folder.id}
               folder={found.folder}
@@ -143,8 +148,8 @@ export function HomePage() {
                 })
               }
             />
-          </Flex>
-        ) : null}
+          ) : null}
+        </Flex>
         {tree.isError ? (
           <Text role="alert" p="3" color="fg.error">
             {t('assets.treeFailed')}
