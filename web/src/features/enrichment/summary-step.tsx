@@ -105,7 +105,10 @@ export function SummaryStep({ wizard, definitions }: SummaryStepProps) {
               <List.Root variant="plain">
                 {pairs.map((p, i) => (
                   <List.Item key={i}>
-                    {`${label(`vin-${i + 1}`)}: ${p.vin || '—'} · ${label(`targa-${i + 1}`)}: ${p.targa || '—'}`}
+                    {[
+                      t('common.labelValue', { label: label(`vin-${i + 1}`), value: p.vin || '—' }),
+                      t('common.labelValue', { label: label(`targa-${i + 1}`), value: p.targa || '—' }),
+                    ].join(' · ')}
                   </List.Item>
                 ))}
               </List.Root>
@@ -141,12 +144,15 @@ export function SummaryStep({ wizard, definitions }: SummaryStepProps) {
               <List.Root variant="plain">
                 {metadata.map(([key, value]) => (
                   <List.Item key={key}>
-                    {`${label(key)}: ${valueText(
-                      t,
-                      definitions.find((d) => d.key === key),
-                      value,
-                      language,
-                    )}`}
+                    {t('common.labelValue', {
+                      label: label(key),
+                      value: valueText(
+                        t,
+                        definitions.find((d) => d.key === key),
+                        value,
+                        language,
+                      ),
+                    })}
                   </List.Item>
                 ))}
               </List.Root>
