@@ -1,5 +1,4 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { i18n } from '../i18n/i18n';
 import { aSession, fakeHub, hubError, ok, signedInRoutes, signedOutRoutes } from '../../test/fake-hub';
 import { renderApp } from '../../test/render';
@@ -32,14 +31,13 @@ describe('start-up and navigation guards', () => {
   it('checks the session before the disclaimer, once per page load', async () => {
     const calls = fakeHub(signedInRoutes());
     const app = renderApp('/home');
-    const user = userEvent.setup();
     await screen.findByTestId('default-view');
 
     // The wizard's steps, opened without a selection: each says how to open it on assets.
-    await user.click(screen.getByRole('link', { name: 'Products' }));
+    await app.router.navigate({ to: '/product' });
     expect(await screen.findByText('No asset selected')).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/product');
-    await user.click(screen.getByRole('link', { name: 'Tags' }));
+    await app.router.navigate({ to: '/tag' });
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/tag'));
     expect(await screen.findByText('No asset selected')).toBeInTheDocument();
 

@@ -10,13 +10,6 @@ import { useLanguage } from '../../i18n/use-language';
 import { useSession } from '../session/use-session';
 import { resolveView, viewsForSession } from './views-for-session';
 
-const SECTION_LINKS = [
-  { to: '/product', section: 'product' },
-  { to: '/copyright', section: 'copyright' },
-  { to: '/tag', section: 'tag' },
-  { to: '/summary', section: 'summary' },
-] as const;
-
 const linkStyle = {
   px: '3',
   py: '2',
@@ -47,7 +40,7 @@ function countedFolderId(
   return search(roots);
 }
 
-/** The views the user's roles reach, then the detail sections; administration only for admins. */
+/** The views the user's roles reach; administration only for admins. */
 export function AppNav() {
   const { t, i18n } = useTranslation();
   const session = useSession();
@@ -94,16 +87,15 @@ export function AppNav() {
           </HStack>
         );
       })}
-      <Separator my="2" />
-      {SECTION_LINKS.map(({ to, section }) => (
-        <RouterLink key={to} to={to} {...linkStyle}>
-          {t(`sections.${section}`)}
-        </RouterLink>
-      ))}
+      {/* The wizard's steps are not listed: without a selection they have nothing to show, and the
+          wizard carries its own step list, opened from the smart bar or the detail's tag action. */}
       {session.roles.includes('admin') ? (
-        <RouterLink to="/manage" {...linkStyle}>
-          {t('sections.manage')}
-        </RouterLink>
+        <>
+          <Separator my="2" />
+          <RouterLink to="/manage" {...linkStyle}>
+            {t('sections.manage')}
+          </RouterLink>
+        </>
       ) : null}
     </Stack>
   );
