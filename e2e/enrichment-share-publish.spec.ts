@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { AssetDetail, RegistryRecord } from '@paddock/rules';
-import { TEXTS, as, derivedListing, folderByCode, keepScreenshot, type Lang } from './support';
+import { TEXTS, atWizardStep, as, derivedListing, folderByCode, keepScreenshot, type Lang } from './support';
 
 const ARCHIVE = 'arch04-marketing';
 // The demo's event record the archive's assets are filed under (server/src/seed/demo-registry.ts).
@@ -22,30 +22,23 @@ async function shareableFiledAsset(page: Page, lang: Lang): Promise<{ folderId: 
   throw new Error(`no shareable asset filed under ${RECORD} in ${ARCHIVE}`);
 }
 
-async function atStep(page: Page, lang: Lang, step: 'product' | 'copyright' | 'tag' | 'summary') {
-  await expect(page).toHaveURL(new RegExp(`/${step}\\?`));
-  await expect(
-    page.getByRole('list', { name: TEXTS[lang].enrichment.steps }).locator('[aria-current="page"]'),
-  ).toContainText(TEXTS[lang].sections[step]);
-}
-
 /** Steps 1-3 with a VIN and plate, the mandatory copyright metadata, and no tag; ends on the summary. */
 async function enterVin(page: Page, lang: Lang, ids: { folderId: string; id: string }, vin: string) {
   const e = TEXTS[lang].enrichment;
   await page.goto(`/product?folder=${ids.folderId}&ids=${ids.id}`);
-  await atStep(page, lang, 'product');
+  await atWizardStep(page, lang, 'product');
   await page.getByLabel('VIN 1', { exact: true }).fill(vin);
   await page
     .getByLabel({ it: 'Targa 1', en: 'Plate 1', fr: 'Plaque 1' }[lang], { exact: true })
     .fill('AB123CD');
   await page.getByRole('button', { name: e.next }).click();
-  await atStep(page, lang, 'copyright');
+  await atWizardStep(page, lang, 'copyright');
   await page.getByLabel({ it: /^Utilizzo/, en: /^Usage/, fr: /^Utilisation/ }[lang]).selectOption('stampa');
   await page.getByLabel({ it: /^Autore/, en: /^Author/, fr: /^Auteur/ }[lang]).fill('Ufficio stampa');
   await page.getByRole('button', { name: e.next }).click();
-  await atStep(page, lang, 'tag');
+  await atWizardStep(page, lang, 'tag');
   await page.getByRole('button', { name: e.next }).click();
-  await atStep(page, lang, 'summary');
+  await atWizardStep(page, lang, 'summary');
 }
 
 function vinOf(detail: AssetDetail): string | undefined {

@@ -1,20 +1,17 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { AssetDetail, FolderNode } from '@paddock/rules';
-import { TEXTS, derivedListing, itemName, keepScreenshot, signIn, type Lang } from './support';
+import type { AssetDetail } from '@paddock/rules';
+import {
+  TEXTS,
+  atWizardStep,
+  folderByCode,
+  derivedListing,
+  itemName,
+  keepScreenshot,
+  signIn,
+  type Lang,
+} from './support';
 
 const ENRICHMENT_FOLDER = 'arrc03-marketing';
-
-/** The demo's marketing enrichment folder, as the signed-in user's tree has it. */
-async function enrichmentFolderId(page: Page): Promise<string> {
-  const tree = (await (await page.request.get('/api/folders/tree?lang=it')).json()) as {
-    roots: FolderNode[];
-  };
-  const find = (nodes: FolderNode[]): FolderNode | undefined =>
-    nodes.map((n) => (n.prettyId === ENRICHMENT_FOLDER ? n : find(n.children ?? []))).find(Boolean);
-  const folder = find(tree.roots);
-  expect(folder, `${ENRICHMENT_FOLDER} is in the tree`).toBeDefined();
-  return folder!.id;
-}
 
 async function inContext(browser: Browser, lang: Lang, steps: (page: Page) => Promise<void>) {
   const context = await browser.newContext({
@@ -29,15 +26,6 @@ async function inContext(browser: Browser, lang: Lang, steps: (page: Page) => Pr
   }
 }
 
-/** The step's link in the step list is the current page. */
-async function atStep(page: Page, lang: Lang, step: 'product' | 'copyright' | 'tag' | 'summary') {
-  const t = TEXTS[lang];
-  await expect(page).toHaveURL(new RegExp(`/${step}\\?`));
-  await expect(
-    page.getByRole('list', { name: t.enrichment.steps }).locator('[aria-current="page"]'),
-  ).toContainText(t.sections[step]);
-}
-
 test('the enrichment wizard: four steps, VIN refused then fixed, copyright, mandatory metadata, a tag, confirmed as a job', async ({
   browser,
 }) => {
@@ -49,7 +37,7 @@ test('the enrichment wizard: four steps, VIN refused then fixed, copyright, mand
   let folderId = '';
 
   await inContext(browser, 'it', async (page) => {
-    folderId = await enrichmentFolderId(page);
+    folderId = (await folderByCode(page, ENRICHMENT_FOLDER)).id;
     const listing = await derivedListing(page.request, folderId, undefined, 'it');
     const asset = listing.find((a) => a.name.includes('Da arricchire 1'));
     const other = listing.find((a) => a.name.includes('Da arricchire 2'));
@@ -64,7 +52,7 @@ test('the enrichment wizard: four steps, VIN refused then fixed, copyright, mand
       .getByRole('region', { name: t.assets.selection.bar })
       .getByRole('button', { name: e.open })
       .click();
-    await atStep(page, 'it', 'product');
+    await atWizardStep(page, 'it', 'product');
 
     // Step 1: a product, two VIN and plate pairs; a North-American VIN refused for its check digit first.
     await page.getByRole('group', { name: e.product.products }).getByText('Spider', { exact: true }).click();
@@ -72,7 +60,7 @@ test('the enrichment wizard: four steps, VIN refused then fixed, copyright, mand
     await vin1.fill('1G4AH59H45G118342');
     await expect(page.getByText(e.vin.problems.checkDigit.replace('{{field}}', 'VIN 1'))).toBeVisible();
     await page.getByRole('button', { name: e.next }).click();
-    await atStep(page, 'it', 'product');
+    await atWizardStep(page, 'it', 'product');
     await vin1.fill('1G4AH59H45G118341');
     await expect(page.getByText('Costruttore: Buick · anno modello 2005')).toBeVisible();
     await page.getByLabel('Targa 1', { exact: true }).fill(' ab 123 cd ');
@@ -88,7 +76,7 @@ test('the enrichment wizard: four steps, VIN refused then fixed, copyright, mand
     await page.getByRole('button', { name: e.next }).click();
 
     // Step 2: two copyright options; the mandatory metadata is asked for before going on.
-    await atStep(page, 'it', 'copyright');
+    await atWizardStep(page, 'it', 'copyright');
     await page.getByRole('button', { name: /Aggiungi opzione copyright/ }).click();
     await page.getByRole('button', { name: /Aggiungi opzione copyright/ }).click();
     const option1 = page.getByRole('group', { name: 'Opzione copyright 1' });
@@ -101,31 +89,31 @@ test('the enrichment wizard: four steps, VIN refused then fixed, copyright, mand
     await expect(
       page.getByText(t.error.codes.ENRICHMENT_MANDATORY_MISSING.replace('{{field}}', 'Utilizzo')),
     ).toBeVisible();
-    await atStep(page, 'it', 'copyright');
+    await atWizardStep(page, 'it', 'copyright');
     await page.getByLabel(/^Utilizzo/).selectOption('stampa');
     await page.getByLabel(/^Autore/).fill('Studio Foto Srl');
     await keepScreenshot(page, 'enrichment-2-copyright-it');
     await page.getByRole('button', { name: e.next }).click();
 
     // Step 3: a free tag and a metadata value.
-    await atStep(page, 'it', 'tag');
+    await atWizardStep(page, 'it', 'tag');
     await page.getByRole('group', { name: e.tag.tags }).getByText('Esterni', { exact: true }).click();
     await page.getByLabel(/^Località/).fill('Torino');
     await keepScreenshot(page, 'enrichment-3-tag-it');
     await page.getByRole('button', { name: e.next }).click();
 
     // Step 4: the summary survives a reload (the working state), then confirm: a job with progress.
-    await atStep(page, 'it', 'summary');
+    await atWizardStep(page, 'it', 'summary');
     await page.reload();
-    await atStep(page, 'it', 'summary');
+    await atWizardStep(page, 'it', 'summary');
     await expect(page.getByText('VIN 1: 1G4AH59H45G118341 · Targa 1: AB 123 CD')).toBeVisible();
     await expect(page.getByText('Persone · Presente · fino al 31/12/2030')).toBeVisible();
     await keepScreenshot(page, 'enrichment-4-summary-it');
     // Back and forward keep the state too.
     await page.goBack();
-    await atStep(page, 'it', 'tag');
+    await atWizardStep(page, 'it', 'tag');
     await page.goForward();
-    await atStep(page, 'it', 'summary');
+    await atWizardStep(page, 'it', 'summary');
     await page.getByRole('button', { name: e.summary.confirm }).click();
     const results = page.getByRole('region', { name: e.summary.results });
     await expect(results.getByText(t.manage.outcomes.done)).toBeVisible({ timeout: 60_000 });
@@ -155,7 +143,7 @@ test('the enrichment wizard: four steps, VIN refused then fixed, copyright, mand
     // The detail modal's tag action opens the wizard on that asset alone (detail mode).
     await page.goto(`/home?folder=${folderId}&asset=${otherId}`);
     await page.getByRole('button', { name: t.assetDetail.tag }).click();
-    await atStep(page, 'it', 'product');
+    await atWizardStep(page, 'it', 'product');
     await expect(page).toHaveURL(
       new RegExp(`ids=${otherId}.*detail=${otherId}|detail=${otherId}.*ids=${otherId}`),
     );
@@ -166,22 +154,22 @@ test('the enrichment wizard: four steps, VIN refused then fixed, copyright, mand
     await inContext(browser, lang, async (page) => {
       const l = TEXTS[lang].enrichment;
       await page.goto(`/product?folder=${folderId}&ids=${otherId}`);
-      await atStep(page, lang, 'product');
+      await atWizardStep(page, lang, 'product');
       await page.getByLabel('VIN 1', { exact: true }).fill('ZFA31200000123456');
       await page.getByLabel(lang === 'en' ? 'Plate 1' : 'Plaque 1', { exact: true }).fill('AB123CD');
       await keepScreenshot(page, `enrichment-1-product-${lang}`);
       await page.getByRole('button', { name: l.next }).click();
-      await atStep(page, lang, 'copyright');
+      await atWizardStep(page, lang, 'copyright');
       await page.getByRole('button', { name: new RegExp(l.copyright.add.split(' (')[0]!) }).click();
       await page.getByRole('button', { name: l.next }).click();
       await keepScreenshot(page, `enrichment-2-copyright-${lang}`);
       await page.getByLabel(lang === 'en' ? /^Usage/ : /^Utilisation/).selectOption('interno');
       await page.getByLabel(lang === 'en' ? /^Author/ : /^Auteur/).fill('Paddock');
       await page.getByRole('button', { name: l.next }).click();
-      await atStep(page, lang, 'tag');
+      await atWizardStep(page, lang, 'tag');
       await keepScreenshot(page, `enrichment-3-tag-${lang}`);
       await page.getByRole('button', { name: l.next }).click();
-      await atStep(page, lang, 'summary');
+      await atWizardStep(page, lang, 'summary');
       await keepScreenshot(page, `enrichment-4-summary-${lang}`);
     });
   }

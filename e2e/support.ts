@@ -201,3 +201,15 @@ export async function as(
     await context.close();
   }
 }
+
+/** The wizard is at this step: its own address, and the current item of its step list. */
+export async function atWizardStep(
+  page: Page,
+  lang: Lang,
+  step: 'product' | 'copyright' | 'tag' | 'summary',
+): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`/${step}\\?`));
+  await expect(
+    page.getByRole('list', { name: TEXTS[lang].enrichment.steps }).locator('[aria-current="page"]'),
+  ).toContainText(TEXTS[lang].sections[step]);
+}
