@@ -15,15 +15,20 @@ mkdirSync(results, { recursive: true });
 const bin = (name) => join(root, 'node_modules/.bin', name);
 const rows = [];
 
+// Each step's wall time goes into the summary: CI has a time budget, and this shows where it goes.
+let lastSeconds = 0;
+
 function step(name, cmd, args, env = {}) {
   console.log(`\n━━ ${name} ━━`);
+  const started = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  lastSeconds = Math.round((Date.now() - started) / 1000);
   return r.status === 0;
 }
 
 function check(name, cmd, args) {
   const ok = step(name, cmd, args);
-  rows.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  rows.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds: lastSeconds });
 }
 
 function readJson(file) {
@@ -45,7 +50,12 @@ const jestOk = step('jest (unit, integration, web components)', bin('jest'), [
 ]);
 const jest = readJson(jestJson);
 const jestFailed = jest ? jest.numFailedTests + jest.numRuntimeErrorTestSuites : 1;
-rows.push({ name: 'jest', passed: jest?.numPassedTests ?? 0, failed: jestFailed || (jestOk ? 0 : 1) });
+rows.push({
+  name: 'jest',
+  passed: jest?.numPassedTests ?? 0,
+  failed: jestFailed || (jestOk ? 0 : 1),
+  seconds: lastSeconds,
+});
 
 const e2eJson = join(results, 'e2e.json');
 const e2eOk = step('end-to-end (Playwright, Chromium)', bin('playwright'), ['test']);
@@ -57,12 +67,32 @@ rows.push({
   passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
   failed: e2eFailed || (e2eOk ? 0 : 1),
   skipped: stats.skipped ?? 0,
+  seconds: lastSeconds,
 });
+
+/** Every test of the Playwright JSON report with its time, slowest first. */
+function slowestE2e(report, count) {
+  const tests = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        tests.push({
+          title: [...path, spec.title].join(' › '),
+          ms: (test.results ?? []).reduce((n, r) => n + (r.duration ?? 0), 0),
+        });
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, [suite.title]);
+  return tests.sort((a, b) => b.ms - a.ms).slice(0, count);
+}
+
+console.log('\n━━ slowest end-to-end tests ━━');
+for (const t of slowestE2e(e2e, 8)) console.log(`${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.title}`);
 
 console.log('\n━━ summary ━━');
 for (const r of rows)
   console.log(
-    `${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`,
+    `${r.name.padEnd(14)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''} (${r.seconds} s)`,
   );
 const passed = rows.reduce((n, r) => n + r.passed, 0);
 const failed = rows.reduce((n, r) => n + r.failed, 0);
