@@ -6,18 +6,10 @@ import {
   type ExternalShareListResponse,
   type SharingFoldersResponse,
 } from '@paddock/rules';
-import { call, headersOf, hubDb, providerDb, type Answer, type SignedIn } from '../auth/auth-fixtures';
-import { insertContent } from '../search/search-fixtures';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { as, finished } from '../workflow/workflow-fixtures';
-import {
-  DEMO_ROLES,
-  FOREIGN,
-  marketing,
-  seedSecurityWorld,
-  unchangedProvider,
-  type SecurityWorld,
-} from './security-fixtures';
+import { hubDb, providerDb, type Answer } from '../auth/auth-fixtures';
+import { finished } from '../workflow/workflow-fixtures';
+import { hubMatrix } from './hub-matrix-fixtures';
+import { DEMO_ROLES, FOREIGN, MATRIX_USERS, marketing } from './security-fixtures';
 
 jest.setTimeout(300_000);
 
@@ -36,19 +28,10 @@ const TOO_LONG = 'x'.repeat(201);
  * refusal has its code and leaves the provider's database as it was; no answer is a 5xx.
  */
 describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
-  let t: TestApp;
-  let world: SecurityWorld;
-  const sessions = new Map<string, SignedIn>();
-  const folder = (prettyId: string) => world.folders.get(prettyId)!;
-  const contentIn = (prettyId: string, name: string) =>
-    insertContent(t, { name, folders: [folder(prettyId)], owner: 'nobody' });
+  const hub = hubMatrix(MATRIX_USERS);
+  const { folder, session, send, contentIn, unchanged } = hub;
   /** mario's own link share: the others try to read and revoke it. */
   let marioShare: string;
-  const USERS = [...Object.values(DEMO_ROLES), 'admin', FOREIGN.user];
-
-  function send(username: string, method: string, path: string, json?: unknown) {
-    return call<{ code?: string }>(t, method, path, { json, headers: headersOf(sessions.get(username)!) });
-  }
 
   const outcome = (a: Answer<{ code?: string }>) =>
     a.status < 300 ? a.status : ([a.status, a.body.code] as const);
@@ -58,20 +41,18 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
     let answer: Answer<{ code?: string }> | undefined;
     const attempt = () => send(username, method, path, json).then((a) => (answer = a));
     try {
-      await unchangedProvider(t, attempt);
+      await unchanged(attempt);
     } catch (error) {
       // Accepted: the job changes the provider, which is what it is for.
       if (!answer || answer.status >= 300) throw error;
     }
     const jobId = (answer!.body as { jobId?: string }).jobId;
     if (answer!.status === 202 && jobId)
-      expect((await finished(t, sessions.get(username)!, jobId)).state).toBe('completed');
+      expect((await finished(hub.t, session(username), jobId)).state).toBe('completed');
     return outcome(answer!);
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
-    world = await seedSecurityWorld(t);
     const record = (id: string, folderId: string) => ({
       id,
       category: 'EVENT',
@@ -82,10 +63,9 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
       ancestors: [],
       currentCategoryId: folderId,
     });
-    await hubDb(t).registryRecord.createMany({
+    await hubDb(hub.t).registryRecord.createMany({
       data: [record('reg-marketing', folder(ARCHIVE)), record('reg-design', folder(FOREIGN.archive))],
     });
-    for (const user of USERS) sessions.set(user, await as(t, user));
     const shared = await send('mario.rossi', 'POST', '/api/external-shares', {
       type: 'link',
       name: 'Di Mario',
@@ -96,10 +76,9 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
       language: 'it',
     });
     expect(shared.status).toBe(202);
-    const job = await finished(t, sessions.get('mario.rossi')!, (shared.body as { jobId: string }).jobId);
+    const job = await finished(hub.t, session('mario.rossi'), (shared.body as { jobId: string }).jobId);
     marioShare = (job.result as { shareId: string }).shareId;
   });
-  afterAll(() => t?.close());
 
   const OK = 200;
   const ACCEPTED = 202;
@@ -165,7 +144,7 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
     [FOREIGN.user]: outsider,
   };
 
-  it.each(USERS)('%s: internal share, folder publish, registry', async (username) => {
+  it.each(MATRIX_USERS)('%s: internal share, folder publish, registry', async (username) => {
     const asset = await contentIn(ARCHIVE, `Di ${username}`);
     const other = await contentIn(ARCHIVE, `Ancora di ${username}`);
     const shareBody = (contentIds: string[]) => ({
@@ -198,14 +177,14 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
     expect(actual).toEqual(MATRIX[username]);
   });
 
-  it.each(USERS)(
+  it.each(MATRIX_USERS)(
     '%s: lists only the folders they may share into, and only their own external shares',
     async (username) => {
       const folders = await send(username, 'GET', '/api/shares/folders');
       expect(folders.status).toBe(200);
       const ids = (folders.body as SharingFoldersResponse).items.map((f) => f.id);
       const department = username === FOREIGN.user ? 'design' : 'marketing';
-      const foreign = [...world.folders.entries()]
+      const foreign = [...hub.world.folders.entries()]
         .filter(([prettyId]) =>
           department === 'design' ? prettyId.endsWith('-marketing') : prettyId.startsWith(FOREIGN.archive),
         )
@@ -219,14 +198,14 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
     },
   );
 
-  it.each(USERS.filter((u) => u !== DEMO_ROLES.user))(
+  it.each(MATRIX_USERS.filter((u) => u !== DEMO_ROLES.user))(
     "%s cannot read or revoke mario's share, nor one of its recipients",
     async (username) => {
-      const { id: recipient } = await providerDb(t).externalShareRecipient.findFirstOrThrow({
+      const { id: recipient } = await providerDb(hub.t).externalShareRecipient.findFirstOrThrow({
         where: { shareId: marioShare },
         select: { id: true },
       });
-      const answers = await unchangedProvider(t, async () => [
+      const answers = await unchanged(async () => [
         outcome(await send(username, 'GET', `/api/external-shares/${marioShare}/events`)),
         outcome(await send(username, 'POST', `/api/external-shares/${marioShare}/revoke`)),
         outcome(
@@ -246,7 +225,7 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
         'POST',
         '/api/shares',
         () => ({
-          contentIds: [world.foreignContent],
+          contentIds: [hub.world.foreignContent],
           folderId: folder(ARCHIVE),
           targetFolderIds: [folder(INTERNAL)],
         }),
@@ -324,7 +303,7 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
         () => ({
           type: 'link',
           name: 'Altrui',
-          contentIds: [world.foreignContent],
+          contentIds: [hub.world.foreignContent],
           folderId: folder(FOREIGN.archive),
           password: PASSWORD,
           contentDownload: false,
@@ -339,7 +318,7 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
         () => ({
           type: 'link',
           name: 'Altrui',
-          contentIds: [world.foreignContent],
+          contentIds: [hub.world.foreignContent],
           folderId: folder(ARCHIVE),
           password: PASSWORD,
           contentDownload: false,
@@ -393,7 +372,7 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
       ],
     ])('refuses mario %s', async (_case, method, template, body, expected) => {
       const path = template.replace('{foreign}', folder(FOREIGN.archive)).replace('{share}', marioShare);
-      const answer = await unchangedProvider(t, () => send(mario, method, path, body()));
+      const answer = await unchanged(() => send(mario, method, path, body()));
       expect(outcome(answer)).toEqual(expected);
     });
 
