@@ -15,6 +15,7 @@ jest.setTimeout(300_000);
 
 const ARCHIVE = marketing(FOLDER_CODES.departmentArchive);
 const INTERNAL = marketing(FOLDER_CODES.internalShared);
+const ENRICHMENT = marketing(FOLDER_CODES.enrichment);
 const PASSWORD = 'Press-Kit-2026#Spider';
 const UNKNOWN_UUID = '00000000-0000-4000-8000-00000000abcd';
 /** Over every id's length bound (FolderIdParams, RegistryIdParams): refused before any lookup. */
@@ -64,7 +65,12 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
       currentCategoryId: folderId,
     });
     await hubDb(hub.t).registryRecord.createMany({
-      data: [record('reg-marketing', folder(ARCHIVE)), record('reg-design', folder(FOREIGN.archive))],
+      data: [
+        record('reg-marketing', folder(ARCHIVE)),
+        record('reg-design', folder(FOREIGN.archive)),
+        // Filed in the enrichment folder, as the demo's product archive (reg-mkt-adp-spider).
+        record('reg-enrichment', folder(ENRICHMENT)),
+      ],
     });
     const shared = await send('mario.rossi', 'POST', '/api/external-shares', {
       type: 'link',
@@ -380,6 +386,72 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
       expect(outcome(await send(mario, 'POST', `/api/external-shares/${marioShare}/revoke`))).toBe(204);
       expect(outcome(await send(mario, 'POST', `/api/external-shares/${marioShare}/revoke`))).toEqual(
         NO_SHARE,
+      );
+    });
+  });
+
+  /**
+   * SPEC §6 "Share and external share: need the share flag, the archives view and an asset not in a
+   * restricted state": the wizard's share-and-publish (SPEC §2 step 4) of assets still in the
+   * enrichment folder is refused by the hub itself, not only hidden by the web, and publishes nothing.
+   */
+  describe('share-publish of assets in the enrichment folder', () => {
+    const mario = DEMO_ROLES.user;
+    let waiting: string;
+    const sharePublish = (record: string, from: string) =>
+      send(mario, 'POST', `/api/registry/share-publish/${record}`, {
+        type: 'link',
+        name: 'Spider',
+        contentIds: [waiting],
+        folderId: folder(from),
+        password: PASSWORD,
+        contentDownload: false,
+        language: 'it',
+      });
+
+    /** Sends it, and checks nothing came of it: no job, no external share, no record published. */
+    async function refusedWithNothingDone(attempt: () => Promise<Answer<{ code?: string }>>) {
+      const counts = () =>
+        Promise.all([hubDb(hub.t).jobRecord.count(), providerDb(hub.t).externalShare.count()]);
+      const published = () =>
+        hubDb(hub.t).registryRecord.findMany({
+          where: { id: { in: ['reg-marketing', 'reg-enrichment'] } },
+          select: { id: true, publishedAt: true },
+          orderBy: { id: 'asc' },
+        });
+      const before = [await counts(), await published()];
+      const answer = await unchanged(attempt);
+      expect([await counts(), await published()]).toEqual(before);
+      return outcome(answer);
+    }
+
+    beforeAll(async () => {
+      waiting = await contentIn(ENRICHMENT, 'Spider in arricchimento');
+      // Both records unpublished, as the wizard finds them.
+      await hubDb(hub.t).registryRecord.updateMany({ data: { publishedAt: null, publishedBy: null } });
+    });
+
+    it('refuses it from the enrichment folder, where the demo ACL gives no share flag', async () => {
+      expect(await refusedWithNothingDone(() => sharePublish('reg-enrichment', ENRICHMENT))).toEqual(
+        FORBIDDEN,
+      );
+    });
+
+    it('refuses it when the provider gives the share flag there: the view is not the archives', async () => {
+      await providerDb(hub.t).categoryAcl.updateMany({
+        where: { categoryId: folder(ENRICHMENT), write: true },
+        data: { share: true },
+      });
+      for (const record of ['reg-enrichment', 'reg-marketing'])
+        expect([record, await refusedWithNothingDone(() => sharePublish(record, ENRICHMENT))]).toEqual([
+          record,
+          SHARE_REFUSED,
+        ]);
+    });
+
+    it('refuses it when the archive is claimed as the folder the asset is shared from', async () => {
+      expect(await refusedWithNothingDone(() => sharePublish('reg-marketing', ARCHIVE))).toEqual(
+        SHARE_REFUSED,
       );
     });
   });
