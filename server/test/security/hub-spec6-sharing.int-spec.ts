@@ -9,7 +9,7 @@ import {
 import { hubDb, providerDb, type Answer } from '../auth/auth-fixtures';
 import { finished } from '../workflow/workflow-fixtures';
 import { hubMatrix } from './hub-matrix-fixtures';
-import { DEMO_ROLES, FOREIGN, MATRIX_USERS, marketing } from './security-fixtures';
+import { DEMO_ROLES, FOREIGN, MATRIX_USERS, TOO_LONG, UNKNOWN_UUID, marketing } from './security-fixtures';
 
 jest.setTimeout(300_000);
 
@@ -17,9 +17,6 @@ const ARCHIVE = marketing(FOLDER_CODES.departmentArchive);
 const INTERNAL = marketing(FOLDER_CODES.internalShared);
 const ENRICHMENT = marketing(FOLDER_CODES.enrichment);
 const PASSWORD = 'Press-Kit-2026#Spider';
-const UNKNOWN_UUID = '00000000-0000-4000-8000-00000000abcd';
-/** Over every id's length bound (FolderIdParams, RegistryIdParams): refused before any lookup. */
-const TOO_LONG = 'x'.repeat(201);
 
 /**
  * issue 14: the sharing endpoints that came after the first role matrix (hub-spec6.int-spec.ts),
@@ -366,6 +363,34 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
         'a malformed share id',
         'POST',
         '/api/external-shares/not-a-uuid/revoke',
+        () => undefined,
+        [400, ERROR_CODES.VALIDATION_FAILED],
+      ],
+      [
+        "a malformed share id's log",
+        'GET',
+        '/api/external-shares/not-a-uuid/events',
+        () => undefined,
+        [400, ERROR_CODES.VALIDATION_FAILED],
+      ],
+      [
+        'a page of his shares of no size',
+        'GET',
+        '/api/external-shares?limit=0',
+        () => undefined,
+        [400, ERROR_CODES.VALIDATION_FAILED],
+      ],
+      [
+        'a page of his shares after a malformed cursor',
+        'GET',
+        '/api/external-shares?cursor=%3Cscript%3E',
+        () => undefined,
+        [400, ERROR_CODES.VALIDATION_FAILED],
+      ],
+      [
+        'a page of his shares after a cursor the provider never made',
+        'GET',
+        `/api/external-shares?cursor=${Buffer.from(`yesterday|${UNKNOWN_UUID}`).toString('base64url')}`,
         () => undefined,
         [400, ERROR_CODES.VALIDATION_FAILED],
       ],

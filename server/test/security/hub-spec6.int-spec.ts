@@ -17,7 +17,9 @@ import { call, headersOf, providerDb, signIn } from '../auth/auth-fixtures';
 import { tusUpload } from '../support/tus-client';
 import { finished } from '../workflow/workflow-fixtures';
 import { hubMatrix } from './hub-matrix-fixtures';
-import { FOREIGN, marketing } from './security-fixtures';
+import { FOREIGN, TOO_LONG, UNKNOWN_UUID, marketing } from './security-fixtures';
+import { JobsService } from '../../src/jobs/jobs.service';
+import { JobName } from '../../src/jobs/job-catalogue';
 
 jest.setTimeout(120_000);
 
@@ -329,6 +331,64 @@ describe('hub SPEC §6 attacks', () => {
         expect([name, answer.status, answer.body.code]).toEqual([name, ...want]);
       }
     });
+  });
+
+  /**
+   * The routes whose code changed since 56f927b (folder delete, the asset search and its total, a
+   * job with its story's language and its events): another department's folder or job, unknown
+   * ids and malformed input, each with its code (the role refusals are above and in their suites).
+   */
+  describe("another department's things, unknown ids and malformed input", () => {
+    let foreignJob: string;
+    beforeAll(async () => {
+      ({ jobId: foreignJob } = await hub.t.app
+        .get(JobsService)
+        .submit(JobName.PurgeExpiredSessions, {}, FOREIGN.user));
+    });
+    const HIDDEN = [404, ERROR_CODES.NOT_FOUND];
+    const INVALID = [400, ERROR_CODES.VALIDATION_FAILED];
+
+    it.each<[string, string, string, (number | string)[]]>([
+      ["deleting another department's empty folder", 'DELETE', '/api/folders/{foreignEmpty}', HIDDEN],
+      ['deleting an unknown folder', 'DELETE', `/api/folders/${UNKNOWN_UUID}`, HIDDEN],
+      ['deleting a malformed folder id', 'DELETE', `/api/folders/${TOO_LONG}`, INVALID],
+      ['listing a malformed folder id', 'GET', `/api/assets?folderId=${TOO_LONG}`, INVALID],
+      ['counting a malformed folder id', 'GET', `/api/assets/total?folderId=${TOO_LONG}`, INVALID],
+      ["reading another department's user's job", 'GET', '/api/jobs/{job}', [403, ERROR_CODES.FORBIDDEN]],
+      [
+        "following another department's user's job",
+        'GET',
+        '/api/jobs/{job}/events',
+        [403, ERROR_CODES.FORBIDDEN],
+      ],
+      ['reading an unknown job', 'GET', `/api/jobs/${UNKNOWN_UUID}?lang=en`, HIDDEN],
+      ["a job's story in a language the hub does not speak", 'GET', '/api/jobs/{job}?lang=de', INVALID],
+      ['following a malformed job id', 'GET', '/api/jobs/not%20an%20id/events', INVALID],
+    ])('refuses mario %s', async (_case, method, template, expected) => {
+      const path = template
+        .replace('{foreignEmpty}', folder(FOREIGN.empty))
+        .replace('{foreign}', folder(FOREIGN.archive))
+        .replace('{job}', foreignJob);
+      const answer = await unchanged(() => send('mario.rossi', method, path));
+      expect([answer.status, answer.body.code]).toEqual(expected);
+    });
+  });
+
+  it("lists and counts nothing in another department's archive, exactly as in an unknown folder", async () => {
+    // A listing is a search with a folder filter: a folder the user cannot see matches nothing
+    // (the provider intersects it with the folders the user sees), answered like one that does not
+    // exist, so the answer tells neither what is in it nor that it exists.
+    const answers = [];
+    for (const folderId of [folder(FOREIGN.archive), UNKNOWN_UUID])
+      answers.push([
+        (await send('mario.rossi', 'GET', `/api/assets?folderId=${folderId}&subfolders=true`)).body,
+        (await send('mario.rossi', 'GET', `/api/assets/total?folderId=${folderId}&subfolders=true`)).body,
+      ]);
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toEqual([
+      expect.objectContaining({ items: [] }),
+      { totalResults: 0, totalIsCapped: false },
+    ]);
   });
 
   it('never tells a user of another department, or a supplier, when its assets are ready (SSE)', async () => {

@@ -33,6 +33,11 @@ export const FOREIGN = {
   empty: `${departmentFolderPrettyId(FOLDER_CODES.departmentArchive, 'DESIGN')}-empty`,
 } as const;
 
+/** An id of the right shape that names nothing. */
+export const UNKNOWN_UUID = '00000000-0000-4000-8000-00000000abcd';
+/** Over every id's length bound (FolderIdParams, RegistryIdParams): refused before any lookup. */
+export const TOO_LONG = 'x'.repeat(201);
+
 /** The matrices' attackers: every demo role, the administrator and the foreign department's user. */
 export const MATRIX_USERS: readonly string[] = [...Object.values(DEMO_ROLES), 'admin', FOREIGN.user];
 
