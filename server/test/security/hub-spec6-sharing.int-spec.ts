@@ -193,6 +193,10 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
         )
         .map(([, id]) => id);
       expect(ids.filter((id) => foreign.includes(id))).toEqual([]);
+      // The shared archive's Website channel (issue 14): listed to its sharers only.
+      if (username === DEMO_ROLES.user) expect(ids).toContain(folder('channel-website'));
+      if ([DEMO_ROLES.supplier, DEMO_ROLES.observer, FOREIGN.user].some((u) => u === username))
+        expect(ids).not.toContain(folder('channel-website'));
 
       const list = await send(username, 'GET', '/api/external-shares');
       expect(list.status).toBe(200);
@@ -405,6 +409,17 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
       const path = template.replace('{foreign}', folder(FOREIGN.archive)).replace('{share}', marioShare);
       const answer = await unchanged(() => send(mario, method, path, body()));
       expect(outcome(answer)).toEqual(expected);
+    });
+
+    it("refuses dina a share of her own department's asset into the Website channel she does not see", async () => {
+      const answer = await unchanged(() =>
+        send(FOREIGN.user, 'POST', '/api/shares', {
+          contentIds: [hub.world.foreignContent],
+          folderId: folder(FOREIGN.archive),
+          targetFolderIds: [folder('channel-website')],
+        }),
+      );
+      expect(outcome(answer)).toEqual([403, INTERNAL_SHARE_ERROR_CODES.BAD_TARGET]);
     });
 
     it('lets mario revoke his own share once; the second revoke is SHARE_NOT_FOUND', async () => {

@@ -1,4 +1,10 @@
-import { FOLDER_CODES, WORKFLOW_METADATA, WORKFLOW_TAGS, approvalStepCode } from '@paddock/rules';
+import {
+  FIXED_FOLDER_IDS,
+  FOLDER_CODES,
+  WORKFLOW_METADATA,
+  WORKFLOW_TAGS,
+  approvalStepCode,
+} from '@paddock/rules';
 import { insertContent } from '../search/search-fixtures';
 import { providerDb } from '../auth/auth-fixtures';
 import {
@@ -330,7 +336,7 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
     });
 
     it.each(MATRIX_USERS)(
-      'getSharingCategory answers %s only folders of their own department',
+      "getSharingCategory answers %s only folders of their own department and the shared archive's channels",
       async (username) => {
         const answer = await provider(
           suite.t,
@@ -353,6 +359,12 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
         if (username === DEMO_ROLES.user) expect(ids).toContain(internal);
         if (username === DEMO_ROLES.supplier || username === FOREIGN.user)
           expect(ids).not.toContain(internal);
+        // The shared archive's channel (issue 14): to its sharers only, not to whoever merely sees it.
+        const website = folder('channel-website');
+        if (username === DEMO_ROLES.user) expect(ids).toContain(website);
+        if ([DEMO_ROLES.supplier, DEMO_ROLES.observer, FOREIGN.user].some((u) => u === username))
+          expect(ids).not.toContain(website);
+        expect(ids).not.toContain(folder(FIXED_FOLDER_IDS.sharedArchive));
       },
     );
 
