@@ -11,9 +11,13 @@ import {
   type JobStory,
   type Language,
 } from '@paddock/rules';
+import type { AuthUser } from '../auth/auth-user';
+import { CLOCK, type Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import { decodeCursor, encodeCursor } from '../common/page-cursor';
+import { RecentCache } from '../common/recent-cache';
 import type { JobViewer } from '../jobs/actor';
+import { TERMINAL_JOB_STATES, type JobView } from '../jobs/job-record';
 import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
 import { ENRICHMENT_GATEWAY, namesByLang, type EnrichmentGateway } from '../provider/enrichment.gateway';
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
@@ -27,18 +31,37 @@ export type AuditQuery = Omit<AuditFilter, 'before' | 'limit'> & {
   lang?: Language;
 };
 
+/** A job as its story is told from it: what it was asked, what it answered, and its record's version. */
+export type StoryJob = Pick<JobView, 'id' | 'name' | 'payload' | 'result' | 'state' | 'updatedAt'>;
+
+/**
+ * How many ended jobs' stories one process keeps, and for how long. The time bounds how long a story
+ * shows an asset's old name after a rename, or a name its viewer may no longer see.
+ */
+const ENDED_STORIES = { capacity: 1_000, ttlMs: 5 * 60_000 };
+
+/** Names read for rows and stories; `complete` false when some kind could not be read. */
+interface ReadNames {
+  names: StoryNames;
+  complete: boolean;
+}
+
 /** The audit log search (administrators only): who did what to which asset, when, and how it ended. */
 @Injectable()
 export class AuditService {
   private readonly logger = new Logger(AuditService.name);
+  private readonly endedStories: RecentCache<JobStory>;
 
   constructor(
-    private readonly records: AuditRepository,
+    @Inject(AuditRepository) private readonly records: Pick<AuditRepository, 'search'>,
     @Inject(CONTENTS_GATEWAY) private readonly contents: Pick<ContentsGateway, 'contentsByIds'>,
     @Inject(FOLDERS_GATEWAY) private readonly folders: Pick<FoldersGateway, 'foldersByIds'>,
     @Inject(ENRICHMENT_GATEWAY)
     private readonly enrichment: Pick<EnrichmentGateway, 'tagsByIds' | 'metadataDefinitions'>,
-  ) {}
+    @Inject(CLOCK) clock: Clock,
+  ) {
+    this.endedStories = new RecentCache(ENDED_STORIES.capacity, ENDED_STORIES.ttlMs, clock);
+  }
 
   async search(viewer: JobViewer, query: AuditQuery, token: string): Promise<AuditListResponse> {
     if (!viewer.isAdmin) throw DomainError.forbidden('Administrators only');
@@ -66,14 +89,34 @@ export class AuditService {
     return { items, nextCursor };
   }
 
-  /** What a job is about, named in `lang` as `token`'s user sees the names (the job drawer). */
+  /**
+   * What a job is about, named in `lang` as `viewer` sees the names (the job drawer, which asks
+   * every few seconds while the job runs and again each time it is opened).
+   *
+   * An ended job's story is kept a while in this process: its payload and result no longer change,
+   * so only the names could, and reading them costs up to four provider look-ups a call. Kept in
+   * memory rather than stored with the job because a story is a view, not a fact of the job: names
+   * as one viewer sees them (an administrator may see folders the submitter may not) in one
+   * language, so the key holds the viewer and the language, and the record's version (`updatedAt`)
+   * so that a failed job retried and ended again is told anew. A miss only costs the look-ups, so
+   * replicas need not share it. A running job is told afresh each time, and a story whose names
+   * could not all be read (the provider away) is not kept.
+   */
   async storyOf(
-    job: { name: string; payload: unknown; result: unknown },
-    token: string,
+    job: StoryJob,
+    viewer: Pick<AuthUser, 'username' | 'providerToken'>,
     lang: Language,
   ): Promise<JobStory> {
+    const key = TERMINAL_JOB_STATES.has(job.state)
+      ? [job.id, job.updatedAt.toISOString(), viewer.username, lang].join(' ')
+      : null;
+    const kept = key === null ? undefined : this.endedStories.get(key);
+    if (kept) return kept;
     const ids = storyIdsOf(job.name, job.payload);
-    return storyOf(ids, job.result, await this.names(token, lang, [], [ids]));
+    const { names, complete } = await this.names(viewer.providerToken, lang, [], [ids]);
+    const story = storyOf(ids, job.result, names);
+    if (key !== null && complete) this.endedStories.set(key, story);
+    return story;
   }
 
   /**
@@ -89,7 +132,7 @@ export class AuditService {
     const told = rows.map((r) =>
       r.assetId === null && r.job ? storyIdsOf(r.job.name, r.job.payload) : null,
     );
-    const names = await this.names(
+    const { names } = await this.names(
       token,
       lang,
       rows,
@@ -116,7 +159,7 @@ export class AuditService {
     lang: Language,
     rows: StoredAuditRecord[],
     stories: StoryIds[],
-  ): Promise<StoryNames> {
+  ): Promise<ReadNames> {
     const assetIds = unique([...rows.map((r) => r.assetId), ...stories.flatMap((s) => s.assetIds)]);
     const folderIds = unique([
       ...rows.flatMap((r) => [r.fromFolderId, r.toFolderId]),
@@ -171,27 +214,30 @@ export class AuditService {
         ).flat(),
       ),
     ]);
-    const get = (map: Map<string, string>, key: string) => map.get(key) || null;
+    const get = (map: Map<string, string> | null, key: string) => map?.get(key) || null;
     return {
-      asset: (id) => get(assets, id),
-      folder: (id) => get(folders, id),
-      tag: (classificationId, id) => get(tagNames, `${classificationId}/${id}`),
-      metadata: (classificationId, key) => get(keyNames, `${classificationId}/${key}`),
+      names: {
+        asset: (id) => get(assets, id),
+        folder: (id) => get(folders, id),
+        tag: (classificationId, id) => get(tagNames, `${classificationId}/${id}`),
+        metadata: (classificationId, key) => get(keyNames, `${classificationId}/${key}`),
+      },
+      complete: [assets, folders, tagNames, keyNames].every((read) => read !== null),
     };
   }
 
-  /** One kind of names; without them (the provider refused or is away) the rows show none. */
+  /** One kind of names; null when they could not be read (the provider refused or is away): none show. */
   private async lookUp(
     kind: string,
     wanted: number,
     read: () => Promise<[string, string][]>,
-  ): Promise<Map<string, string>> {
+  ): Promise<Map<string, string> | null> {
     if (!wanted) return new Map();
     try {
       return new Map(await read());
     } catch (error) {
       this.logger.warn(`Audit ${kind} names not read: ${String(error)}`);
-      return new Map();
+      return null;
     }
   }
 }

@@ -103,7 +103,7 @@ export class JobsController {
     const job = await this.jobs.getFor(params.id, viewerOf(user));
     const [outcomes, story] = await Promise.all([
       this.audit.assetOutcomesOf(job.id),
-      this.auditLog.storyOf(job, user.providerToken, query.lang ?? FALLBACK_LANGUAGE),
+      this.auditLog.storyOf(job, user, query.lang ?? FALLBACK_LANGUAGE),
     ]);
     return toJobResponse(job, outcomes, story);
   }

@@ -6,27 +6,17 @@ import {
   type ExternalShareListResponse,
   type SharingFoldersResponse,
 } from '@paddock/rules';
-import { call, headersOf, hubDb, providerDb, type Answer, type SignedIn } from '../auth/auth-fixtures';
-import { insertContent } from '../search/search-fixtures';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { as, finished } from '../workflow/workflow-fixtures';
-import {
-  DEMO_ROLES,
-  FOREIGN,
-  marketing,
-  seedSecurityWorld,
-  unchangedProvider,
-  type SecurityWorld,
-} from './security-fixtures';
+import { hubDb, providerDb, type Answer } from '../auth/auth-fixtures';
+import { finished } from '../workflow/workflow-fixtures';
+import { hubMatrix } from './hub-matrix-fixtures';
+import { DEMO_ROLES, FOREIGN, MATRIX_USERS, TOO_LONG, UNKNOWN_UUID, marketing } from './security-fixtures';
 
 jest.setTimeout(300_000);
 
 const ARCHIVE = marketing(FOLDER_CODES.departmentArchive);
 const INTERNAL = marketing(FOLDER_CODES.internalShared);
+const ENRICHMENT = marketing(FOLDER_CODES.enrichment);
 const PASSWORD = 'Press-Kit-2026#Spider';
-const UNKNOWN_UUID = '00000000-0000-4000-8000-00000000abcd';
-/** Over every id's length bound (FolderIdParams, RegistryIdParams): refused before any lookup. */
-const TOO_LONG = 'x'.repeat(201);
 
 /**
  * issue 14: the sharing endpoints that came after the first role matrix (hub-spec6.int-spec.ts),
@@ -36,19 +26,10 @@ const TOO_LONG = 'x'.repeat(201);
  * refusal has its code and leaves the provider's database as it was; no answer is a 5xx.
  */
 describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
-  let t: TestApp;
-  let world: SecurityWorld;
-  const sessions = new Map<string, SignedIn>();
-  const folder = (prettyId: string) => world.folders.get(prettyId)!;
-  const contentIn = (prettyId: string, name: string) =>
-    insertContent(t, { name, folders: [folder(prettyId)], owner: 'nobody' });
+  const hub = hubMatrix(MATRIX_USERS);
+  const { folder, session, send, contentIn, unchanged } = hub;
   /** mario's own link share: the others try to read and revoke it. */
   let marioShare: string;
-  const USERS = [...Object.values(DEMO_ROLES), 'admin', FOREIGN.user];
-
-  function send(username: string, method: string, path: string, json?: unknown) {
-    return call<{ code?: string }>(t, method, path, { json, headers: headersOf(sessions.get(username)!) });
-  }
 
   const outcome = (a: Answer<{ code?: string }>) =>
     a.status < 300 ? a.status : ([a.status, a.body.code] as const);
@@ -58,20 +39,18 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
     let answer: Answer<{ code?: string }> | undefined;
     const attempt = () => send(username, method, path, json).then((a) => (answer = a));
     try {
-      await unchangedProvider(t, attempt);
+      await unchanged(attempt);
     } catch (error) {
       // Accepted: the job changes the provider, which is what it is for.
       if (!answer || answer.status >= 300) throw error;
     }
     const jobId = (answer!.body as { jobId?: string }).jobId;
     if (answer!.status === 202 && jobId)
-      expect((await finished(t, sessions.get(username)!, jobId)).state).toBe('completed');
+      expect((await finished(hub.t, session(username), jobId)).state).toBe('completed');
     return outcome(answer!);
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
-    world = await seedSecurityWorld(t);
     const record = (id: string, folderId: string) => ({
       id,
       category: 'EVENT',
@@ -82,10 +61,14 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
       ancestors: [],
       currentCategoryId: folderId,
     });
-    await hubDb(t).registryRecord.createMany({
-      data: [record('reg-marketing', folder(ARCHIVE)), record('reg-design', folder(FOREIGN.archive))],
+    await hubDb(hub.t).registryRecord.createMany({
+      data: [
+        record('reg-marketing', folder(ARCHIVE)),
+        record('reg-design', folder(FOREIGN.archive)),
+        // Filed in the enrichment folder, as the demo's product archive (reg-mkt-adp-spider).
+        record('reg-enrichment', folder(ENRICHMENT)),
+      ],
     });
-    for (const user of USERS) sessions.set(user, await as(t, user));
     const shared = await send('mario.rossi', 'POST', '/api/external-shares', {
       type: 'link',
       name: 'Di Mario',
@@ -96,10 +79,9 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
       language: 'it',
     });
     expect(shared.status).toBe(202);
-    const job = await finished(t, sessions.get('mario.rossi')!, (shared.body as { jobId: string }).jobId);
+    const job = await finished(hub.t, session('mario.rossi'), (shared.body as { jobId: string }).jobId);
     marioShare = (job.result as { shareId: string }).shareId;
   });
-  afterAll(() => t?.close());
 
   const OK = 200;
   const ACCEPTED = 202;
@@ -165,7 +147,7 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
     [FOREIGN.user]: outsider,
   };
 
-  it.each(USERS)('%s: internal share, folder publish, registry', async (username) => {
+  it.each(MATRIX_USERS)('%s: internal share, folder publish, registry', async (username) => {
     const asset = await contentIn(ARCHIVE, `Di ${username}`);
     const other = await contentIn(ARCHIVE, `Ancora di ${username}`);
     const shareBody = (contentIds: string[]) => ({
@@ -198,19 +180,23 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
     expect(actual).toEqual(MATRIX[username]);
   });
 
-  it.each(USERS)(
+  it.each(MATRIX_USERS)(
     '%s: lists only the folders they may share into, and only their own external shares',
     async (username) => {
       const folders = await send(username, 'GET', '/api/shares/folders');
       expect(folders.status).toBe(200);
       const ids = (folders.body as SharingFoldersResponse).items.map((f) => f.id);
       const department = username === FOREIGN.user ? 'design' : 'marketing';
-      const foreign = [...world.folders.entries()]
+      const foreign = [...hub.world.folders.entries()]
         .filter(([prettyId]) =>
           department === 'design' ? prettyId.endsWith('-marketing') : prettyId.startsWith(FOREIGN.archive),
         )
         .map(([, id]) => id);
       expect(ids.filter((id) => foreign.includes(id))).toEqual([]);
+      // The shared archive's Website channel (issue 14): listed to its sharers only.
+      if (username === DEMO_ROLES.user) expect(ids).toContain(folder('channel-website'));
+      if ([DEMO_ROLES.supplier, DEMO_ROLES.observer, FOREIGN.user].some((u) => u === username))
+        expect(ids).not.toContain(folder('channel-website'));
 
       const list = await send(username, 'GET', '/api/external-shares');
       expect(list.status).toBe(200);
@@ -219,14 +205,14 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
     },
   );
 
-  it.each(USERS.filter((u) => u !== DEMO_ROLES.user))(
+  it.each(MATRIX_USERS.filter((u) => u !== DEMO_ROLES.user))(
     "%s cannot read or revoke mario's share, nor one of its recipients",
     async (username) => {
-      const { id: recipient } = await providerDb(t).externalShareRecipient.findFirstOrThrow({
+      const { id: recipient } = await providerDb(hub.t).externalShareRecipient.findFirstOrThrow({
         where: { shareId: marioShare },
         select: { id: true },
       });
-      const answers = await unchangedProvider(t, async () => [
+      const answers = await unchanged(async () => [
         outcome(await send(username, 'GET', `/api/external-shares/${marioShare}/events`)),
         outcome(await send(username, 'POST', `/api/external-shares/${marioShare}/revoke`)),
         outcome(
@@ -246,7 +232,7 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
         'POST',
         '/api/shares',
         () => ({
-          contentIds: [world.foreignContent],
+          contentIds: [hub.world.foreignContent],
           folderId: folder(ARCHIVE),
           targetFolderIds: [folder(INTERNAL)],
         }),
@@ -324,7 +310,7 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
         () => ({
           type: 'link',
           name: 'Altrui',
-          contentIds: [world.foreignContent],
+          contentIds: [hub.world.foreignContent],
           folderId: folder(FOREIGN.archive),
           password: PASSWORD,
           contentDownload: false,
@@ -339,7 +325,7 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
         () => ({
           type: 'link',
           name: 'Altrui',
-          contentIds: [world.foreignContent],
+          contentIds: [hub.world.foreignContent],
           folderId: folder(ARCHIVE),
           password: PASSWORD,
           contentDownload: false,
@@ -385,6 +371,34 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
         [400, ERROR_CODES.VALIDATION_FAILED],
       ],
       [
+        "a malformed share id's log",
+        'GET',
+        '/api/external-shares/not-a-uuid/events',
+        () => undefined,
+        [400, ERROR_CODES.VALIDATION_FAILED],
+      ],
+      [
+        'a page of his shares of no size',
+        'GET',
+        '/api/external-shares?limit=0',
+        () => undefined,
+        [400, ERROR_CODES.VALIDATION_FAILED],
+      ],
+      [
+        'a page of his shares after a malformed cursor',
+        'GET',
+        '/api/external-shares?cursor=%3Cscript%3E',
+        () => undefined,
+        [400, ERROR_CODES.VALIDATION_FAILED],
+      ],
+      [
+        'a page of his shares after a cursor the provider never made',
+        'GET',
+        `/api/external-shares?cursor=${Buffer.from(`yesterday|${UNKNOWN_UUID}`).toString('base64url')}`,
+        () => undefined,
+        [400, ERROR_CODES.VALIDATION_FAILED],
+      ],
+      [
         'a malformed recipient id',
         'POST',
         '/api/external-shares/{share}/recipients/1%27%20OR%201=1/revoke',
@@ -393,14 +407,91 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
       ],
     ])('refuses mario %s', async (_case, method, template, body, expected) => {
       const path = template.replace('{foreign}', folder(FOREIGN.archive)).replace('{share}', marioShare);
-      const answer = await unchangedProvider(t, () => send(mario, method, path, body()));
+      const answer = await unchanged(() => send(mario, method, path, body()));
       expect(outcome(answer)).toEqual(expected);
+    });
+
+    it("refuses dina a share of her own department's asset into the Website channel she does not see", async () => {
+      const answer = await unchanged(() =>
+        send(FOREIGN.user, 'POST', '/api/shares', {
+          contentIds: [hub.world.foreignContent],
+          folderId: folder(FOREIGN.archive),
+          targetFolderIds: [folder('channel-website')],
+        }),
+      );
+      expect(outcome(answer)).toEqual([403, INTERNAL_SHARE_ERROR_CODES.BAD_TARGET]);
     });
 
     it('lets mario revoke his own share once; the second revoke is SHARE_NOT_FOUND', async () => {
       expect(outcome(await send(mario, 'POST', `/api/external-shares/${marioShare}/revoke`))).toBe(204);
       expect(outcome(await send(mario, 'POST', `/api/external-shares/${marioShare}/revoke`))).toEqual(
         NO_SHARE,
+      );
+    });
+  });
+
+  /**
+   * SPEC §6 "Share and external share: need the share flag, the archives view and an asset not in a
+   * restricted state": the wizard's share-and-publish (SPEC §2 step 4) of assets still in the
+   * enrichment folder is refused by the hub itself, not only hidden by the web, and publishes nothing.
+   */
+  describe('share-publish of assets in the enrichment folder', () => {
+    const mario = DEMO_ROLES.user;
+    let waiting: string;
+    const sharePublish = (record: string, from: string) =>
+      send(mario, 'POST', `/api/registry/share-publish/${record}`, {
+        type: 'link',
+        name: 'Spider',
+        contentIds: [waiting],
+        folderId: folder(from),
+        password: PASSWORD,
+        contentDownload: false,
+        language: 'it',
+      });
+
+    /** Sends it, and checks nothing came of it: no job, no external share, no record published. */
+    async function refusedWithNothingDone(attempt: () => Promise<Answer<{ code?: string }>>) {
+      const counts = () =>
+        Promise.all([hubDb(hub.t).jobRecord.count(), providerDb(hub.t).externalShare.count()]);
+      const published = () =>
+        hubDb(hub.t).registryRecord.findMany({
+          where: { id: { in: ['reg-marketing', 'reg-enrichment'] } },
+          select: { id: true, publishedAt: true },
+          orderBy: { id: 'asc' },
+        });
+      const before = [await counts(), await published()];
+      const answer = await unchanged(attempt);
+      expect([await counts(), await published()]).toEqual(before);
+      return outcome(answer);
+    }
+
+    beforeAll(async () => {
+      waiting = await contentIn(ENRICHMENT, 'Spider in arricchimento');
+      // Both records unpublished, as the wizard finds them.
+      await hubDb(hub.t).registryRecord.updateMany({ data: { publishedAt: null, publishedBy: null } });
+    });
+
+    it('refuses it from the enrichment folder, where the demo ACL gives no share flag', async () => {
+      expect(await refusedWithNothingDone(() => sharePublish('reg-enrichment', ENRICHMENT))).toEqual(
+        FORBIDDEN,
+      );
+    });
+
+    it('refuses it when the provider gives the share flag there: the view is not the archives', async () => {
+      await providerDb(hub.t).categoryAcl.updateMany({
+        where: { categoryId: folder(ENRICHMENT), write: true },
+        data: { share: true },
+      });
+      for (const record of ['reg-enrichment', 'reg-marketing'])
+        expect([record, await refusedWithNothingDone(() => sharePublish(record, ENRICHMENT))]).toEqual([
+          record,
+          SHARE_REFUSED,
+        ]);
+    });
+
+    it('refuses it when the archive is claimed as the folder the asset is shared from', async () => {
+      expect(await refusedWithNothingDone(() => sharePublish('reg-marketing', ARCHIVE))).toEqual(
+        SHARE_REFUSED,
       );
     });
   });

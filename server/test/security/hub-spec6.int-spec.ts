@@ -13,18 +13,13 @@ import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
 import { groupIdOf } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { DEMO_PASSWORD } from '../../src/seed/demo-data';
 import { readinessEvents } from '../search/asset-events';
-import { call, headersOf, providerDb, signIn, type Answer, type SignedIn } from '../auth/auth-fixtures';
-import { insertContent } from '../search/search-fixtures';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { call, headersOf, providerDb, signIn } from '../auth/auth-fixtures';
 import { tusUpload } from '../support/tus-client';
-import { as, finished } from '../workflow/workflow-fixtures';
-import {
-  FOREIGN,
-  marketing,
-  seedSecurityWorld,
-  unchangedProvider,
-  type SecurityWorld,
-} from './security-fixtures';
+import { finished } from '../workflow/workflow-fixtures';
+import { hubMatrix } from './hub-matrix-fixtures';
+import { FOREIGN, TOO_LONG, UNKNOWN_UUID, marketing } from './security-fixtures';
+import { JobsService } from '../../src/jobs/jobs.service';
+import { JobName } from '../../src/jobs/job-catalogue';
 
 jest.setTimeout(120_000);
 
@@ -43,29 +38,21 @@ const FREE_TAG = 'tag-attack';
  * built-in provider, demo organisation). Every refused write is one the provider's ACL allows.
  */
 describe('hub SPEC §6 attacks', () => {
-  let t: TestApp;
-  let world: SecurityWorld;
-  const sessions = new Map<string, SignedIn>();
-  const folder = (prettyId: string) => world.folders.get(prettyId)!;
-  const session = (username: string) => sessions.get(username)!;
-  /** A content only in `prettyId`, owned by nobody who signs in (an owner sees a content anywhere). */
-  const contentIn = (prettyId: string, name: string) =>
-    insertContent(t, { name, folders: [folder(prettyId)], owner: 'nobody' });
-
-  const unchanged = <T>(attack: () => Promise<T>) => unchangedProvider(t, attack);
-
-  function send(
-    username: string,
-    method: string,
-    path: string,
-    json?: unknown,
-  ): Promise<Answer<{ code?: string }>> {
-    return call(t, method, path, { json, headers: headersOf(session(username)) });
-  }
+  // giulia.basic is not among them: the disclaimer test signs her in before she accepts it.
+  const hub = hubMatrix([
+    'mario.rossi',
+    'anna.bianchi',
+    'paola.neri',
+    'sara.branch',
+    'admin',
+    'foto.studio',
+    FOREIGN.user,
+  ]);
+  const { folder, session, send, contentIn, unchanged } = hub;
 
   /** A tus creation: refused ones answer the hub's error body. */
   async function tusCreate(username: string, metadata: Record<string, string>) {
-    const outcome = await tusUpload(t, session(username), Buffer.from('not really a photo'), {
+    const outcome = await tusUpload(hub.t, session(username), Buffer.from('not really a photo'), {
       [UPLOAD_METADATA_KEYS.filename]: 'attack.jpg',
       [UPLOAD_METADATA_KEYS.filetype]: 'image/jpeg',
       ...metadata,
@@ -75,10 +62,8 @@ describe('hub SPEC §6 attacks', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
-    world = await seedSecurityWorld(t);
     const rights = { write: true, manage: true, share: true };
-    const ids = await new FolderSeeder(providerDb(t)).upsertFolders([
+    const ids = await new FolderSeeder(providerDb(hub.t)).upsertFolders([
       {
         prettyId: SHARED,
         parent: null,
@@ -89,32 +74,21 @@ describe('hub SPEC §6 attacks', () => {
         ]),
       },
     ]);
-    world.folders.set(SHARED, ids.get(SHARED)!);
-    await providerDb(t).tagDefinition.create({
+    hub.world.folders.set(SHARED, ids.get(SHARED)!);
+    await providerDb(hub.t).tagDefinition.create({
       data: {
         prettyId: FREE_TAG,
         classificationId: ENRICHMENT_CLASSIFICATIONS.tags,
         names: [{ lang: 'EN', label: 'Attack', description: '' }],
       },
     });
-    for (const user of [
-      'mario.rossi',
-      'anna.bianchi',
-      'paola.neri',
-      'sara.branch',
-      'admin',
-      'foto.studio',
-      FOREIGN.user,
-    ])
-      sessions.set(user, await as(t, user));
   });
-  afterAll(() => t?.close());
 
   describe('the disclaimer comes first', () => {
     it('refuses every API but the disclaimer gate’s until the current disclaimer is accepted', async () => {
-      const fresh = await signIn(t, 'giulia.basic', DEMO_PASSWORD, '198.51.100.250');
+      const fresh = await signIn(hub.t, 'giulia.basic', DEMO_PASSWORD, '198.51.100.250');
       const asFresh = (method: string, path: string, json?: unknown) =>
-        call<{ code?: string; disclaimerAcceptance?: boolean; id?: string }>(t, method, path, {
+        call<{ code?: string; disclaimerAcceptance?: boolean; id?: string }>(hub.t, method, path, {
           json,
           headers: headersOf(fresh),
         });
@@ -258,9 +232,7 @@ describe('hub SPEC §6 attacks', () => {
   it('refuses the original of an asset at an approval step (SPEC §6 "Download"), with or without the folder', async () => {
     const waiting = await contentIn(STEP1, 'In approvazione');
     for (const query of [`?folderId=${folder(STEP1)}`, '']) {
-      const res = await call<{ code?: string }>(t, 'GET', `/api/assets/${waiting}/original${query}`, {
-        headers: headersOf(session('anna.bianchi')),
-      });
+      const res = await send('anna.bianchi', 'GET', `/api/assets/${waiting}/original${query}`);
       expect([res.status, res.body.code]).toEqual([403, ERROR_CODES.DOWNLOAD_NOT_ALLOWED]);
     }
   });
@@ -351,7 +323,7 @@ describe('hub SPEC §6 attacks', () => {
           expect([name, answer.status]).toEqual([name, ALLOWED]);
           // Done before the next attack, whose check of the provider it would otherwise change.
           const { jobId } = answer.body as { jobId: string };
-          expect((await finished(t, session(user), jobId)).state).toBe('completed');
+          expect((await finished(hub.t, session(user), jobId)).state).toBe('completed');
           continue;
         }
         const answer = await unchanged(() => send(user, 'POST', path, body));
@@ -361,15 +333,73 @@ describe('hub SPEC §6 attacks', () => {
     });
   });
 
+  /**
+   * The routes whose code changed since 56f927b (folder delete, the asset search and its total, a
+   * job with its story's language and its events): another department's folder or job, unknown
+   * ids and malformed input, each with its code (the role refusals are above and in their suites).
+   */
+  describe("another department's things, unknown ids and malformed input", () => {
+    let foreignJob: string;
+    beforeAll(async () => {
+      ({ jobId: foreignJob } = await hub.t.app
+        .get(JobsService)
+        .submit(JobName.PurgeExpiredSessions, {}, FOREIGN.user));
+    });
+    const HIDDEN = [404, ERROR_CODES.NOT_FOUND];
+    const INVALID = [400, ERROR_CODES.VALIDATION_FAILED];
+
+    it.each<[string, string, string, (number | string)[]]>([
+      ["deleting another department's empty folder", 'DELETE', '/api/folders/{foreignEmpty}', HIDDEN],
+      ['deleting an unknown folder', 'DELETE', `/api/folders/${UNKNOWN_UUID}`, HIDDEN],
+      ['deleting a malformed folder id', 'DELETE', `/api/folders/${TOO_LONG}`, INVALID],
+      ['listing a malformed folder id', 'GET', `/api/assets?folderId=${TOO_LONG}`, INVALID],
+      ['counting a malformed folder id', 'GET', `/api/assets/total?folderId=${TOO_LONG}`, INVALID],
+      ["reading another department's user's job", 'GET', '/api/jobs/{job}', [403, ERROR_CODES.FORBIDDEN]],
+      [
+        "following another department's user's job",
+        'GET',
+        '/api/jobs/{job}/events',
+        [403, ERROR_CODES.FORBIDDEN],
+      ],
+      ['reading an unknown job', 'GET', `/api/jobs/${UNKNOWN_UUID}?lang=en`, HIDDEN],
+      ["a job's story in a language the hub does not speak", 'GET', '/api/jobs/{job}?lang=de', INVALID],
+      ['following a malformed job id', 'GET', '/api/jobs/not%20an%20id/events', INVALID],
+    ])('refuses mario %s', async (_case, method, template, expected) => {
+      const path = template
+        .replace('{foreignEmpty}', folder(FOREIGN.empty))
+        .replace('{foreign}', folder(FOREIGN.archive))
+        .replace('{job}', foreignJob);
+      const answer = await unchanged(() => send('mario.rossi', method, path));
+      expect([answer.status, answer.body.code]).toEqual(expected);
+    });
+  });
+
+  it("lists and counts nothing in another department's archive, exactly as in an unknown folder", async () => {
+    // A listing is a search with a folder filter: a folder the user cannot see matches nothing
+    // (the provider intersects it with the folders the user sees), answered like one that does not
+    // exist, so the answer tells neither what is in it nor that it exists.
+    const answers = [];
+    for (const folderId of [folder(FOREIGN.archive), UNKNOWN_UUID])
+      answers.push([
+        (await send('mario.rossi', 'GET', `/api/assets?folderId=${folderId}&subfolders=true`)).body,
+        (await send('mario.rossi', 'GET', `/api/assets/total?folderId=${folderId}&subfolders=true`)).body,
+      ]);
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toEqual([
+      expect.objectContaining({ items: [] }),
+      { totalResults: 0, totalIsCapped: false },
+    ]);
+  });
+
   it('never tells a user of another department, or a supplier, when its assets are ready (SSE)', async () => {
     const waiting = await contentIn(ARCHIVE, 'In lavorazione');
-    await providerDb(t).content.update({ where: { id: waiting }, data: { state: 'READY' } });
+    await providerDb(hub.t).content.update({ where: { id: waiting }, data: { state: 'READY' } });
     for (const user of [FOREIGN.user, 'foto.studio'])
-      expect([user, await readinessEvents(t, session(user), [waiting])]).toEqual([
+      expect([user, await readinessEvents(hub.t, session(user), [waiting])]).toEqual([
         user,
         [{ ready: [], pending: 0 }],
       ]);
-    expect(await readinessEvents(t, session('mario.rossi'), [waiting])).toEqual([
+    expect(await readinessEvents(hub.t, session('mario.rossi'), [waiting])).toEqual([
       { ready: [{ contentId: waiting, state: 'READY' }], pending: 0 },
     ]);
   });

@@ -1,25 +1,24 @@
 import {
+  FIXED_FOLDER_IDS,
   FOLDER_CODES,
   WORKFLOW_METADATA,
   WORKFLOW_TAGS,
   approvalStepCode,
-  departmentFolderPrettyId,
 } from '@paddock/rules';
 import { insertContent } from '../search/search-fixtures';
-import { startTestApp, type TestApp } from '../support/test-app';
 import { providerDb } from '../auth/auth-fixtures';
 import {
   DEMO_ROLES,
   FOREIGN,
+  MATRIX_USERS,
+  incomingFile,
+  marketing,
   provider,
-  providerState,
-  seedSecurityWorld,
-  type SecurityWorld,
+  securitySuite,
 } from './security-fixtures';
 
 jest.setTimeout(120_000);
 
-const marketing = (code: string) => departmentFolderPrettyId(code, 'MARKETING');
 const ARCHIVE = marketing(FOLDER_CODES.departmentArchive);
 const SUPPLIER_WORK = marketing(FOLDER_CODES.supplierWork);
 const STEP1 = marketing(approvalStepCode(1));
@@ -31,55 +30,28 @@ const CLASSIFICATION = WORKFLOW_TAGS.classification;
  * provider tokens, each refused with THRON's shape and leaving the database as it was.
  */
 describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', () => {
-  let t: TestApp;
-  let world: SecurityWorld;
-  const client = () => t.config.CLIENT_ID;
-  const folder = (prettyId: string) => world.folders.get(prettyId)!;
-
-  /** Runs `attack` and answers what it answered, failing if the database changed. */
-  async function unchanged<T>(attack: () => Promise<T>): Promise<T> {
-    const before = await providerState(t);
-    const answer = await attack();
-    expect(await providerState(t)).toEqual(before);
-    return answer;
-  }
-
-  async function upload(token: string, fileName: string): Promise<{ bucket: string; filePath: string }> {
-    const res = await provider(
-      t,
-      token,
-      'PUT',
-      `xpackager/resources/upload/${client()}?fileName=${fileName}`,
-      Buffer.from('not really a photo'),
-    );
-    expect(res.status).toBe(200);
-    return res.body as { bucket: string; filePath: string };
-  }
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    world = await seedSecurityWorld(t);
-  });
-  afterAll(() => t.close());
+  const suite = securitySuite();
+  const { folder, client, unchanged } = suite;
+  const upload = (token: string, fileName: string) => incomingFile(suite.t, token, fileName);
 
   describe('cross-department link', () => {
     it("refuses to link another department's content into a folder the attacker writes", async () => {
-      const mario = await world.token('mario.rossi');
+      const mario = await suite.world.token('mario.rossi');
       const answer = await unchanged(() =>
-        provider(t, mario, 'POST', `xcontents/resources/contentcategory/link/${client()}`, {
+        provider(suite.t, mario, 'POST', `xcontents/resources/contentcategory/link/${client()}`, {
           categoryId: folder(ARCHIVE),
-          items: { ids: [world.foreignContent] },
+          items: { ids: [suite.world.foreignContent] },
         }),
       );
       // Invisible to the caller: reported as not linked, exactly as an unknown id (no existence oracle).
-      expect(answer.body).toMatchObject({ resultCode: 'OK', notLinked: [world.foreignContent] });
+      expect(answer.body).toMatchObject({ resultCode: 'OK', notLinked: [suite.world.foreignContent] });
     });
 
     it('refuses to link a content the attacker may only read: the link would grant write on it', async () => {
-      const waiting = await insertContent(t, { name: 'In approvazione', folders: [folder(APPROVAL)] });
-      const mario = await world.token('mario.rossi');
+      const waiting = await insertContent(suite.t, { name: 'In approvazione', folders: [folder(APPROVAL)] });
+      const mario = await suite.world.token('mario.rossi');
       const answer = await unchanged(() =>
-        provider(t, mario, 'POST', `xcontents/resources/contentcategory/link/${client()}`, {
+        provider(suite.t, mario, 'POST', `xcontents/resources/contentcategory/link/${client()}`, {
           categoryId: folder(ARCHIVE),
           items: { ids: [waiting] },
         }),
@@ -88,47 +60,53 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
     });
 
     it('links what the caller may modify, into a folder they write', async () => {
-      const own = await insertContent(t, { name: 'Archiviata', folders: [folder(ARCHIVE)] });
-      const dina = await world.token(FOREIGN.user);
-      const answer = await provider(t, dina, 'POST', `xcontents/resources/contentcategory/link/${client()}`, {
-        categoryId: folder(FOREIGN.empty),
-        items: { ids: [world.foreignContent, own] },
-      });
+      const own = await insertContent(suite.t, { name: 'Archiviata', folders: [folder(ARCHIVE)] });
+      const dina = await suite.world.token(FOREIGN.user);
+      const answer = await provider(
+        suite.t,
+        dina,
+        'POST',
+        `xcontents/resources/contentcategory/link/${client()}`,
+        {
+          categoryId: folder(FOREIGN.empty),
+          items: { ids: [suite.world.foreignContent, own] },
+        },
+      );
       expect(answer.body).toMatchObject({ resultCode: 'OK', notLinked: [own] });
-      await provider(t, dina, 'POST', `xcontents/resources/contentcategory/unlink/${client()}`, {
+      await provider(suite.t, dina, 'POST', `xcontents/resources/contentcategory/unlink/${client()}`, {
         categoryId: folder(FOREIGN.empty),
-        items: { ids: [world.foreignContent] },
+        items: { ids: [suite.world.foreignContent] },
       });
     });
   });
 
   describe('owners keep no extra rights', () => {
     it('refuses the owner of a delivery that left its folders: new version, rename, trash, remove', async () => {
-      const archived = await insertContent(t, {
+      const archived = await insertContent(suite.t, {
         name: 'Consegna approvata',
         folders: [folder(ARCHIVE)],
         owner: 'foto.studio',
       });
-      const supplier = await world.token('foto.studio');
+      const supplier = await suite.world.token('foto.studio');
       const file = await upload(supplier, 'v2.jpg');
       const answers = await unchanged(async () => [
-        await provider(t, supplier, 'POST', `xadmin/resources/content/updateSource/${client()}`, {
+        await provider(suite.t, supplier, 'POST', `xadmin/resources/content/updateSource/${client()}`, {
           contentId: archived,
           sources: [{ s3: file }],
         }),
-        await provider(t, supplier, 'POST', 'xcontents/resources/content/updateContent4Locale', {
+        await provider(suite.t, supplier, 'POST', 'xcontents/resources/content/updateContent4Locale', {
           client: { clientId: client() },
           contentId: archived,
           detail: { locale: 'EN', name: 'Renamed by the supplier' },
         }),
-        await provider(t, supplier, 'POST', `xadmin/resources/content/remove/${client()}`, {
+        await provider(suite.t, supplier, 'POST', `xadmin/resources/content/remove/${client()}`, {
           xcontentId: archived,
         }),
       ]);
       for (const answer of answers)
         expect(answer).toMatchObject({ status: 418, body: { resultCode: 'CONTENT_NOT_EXISTS' } });
       const trash = await unchanged(() =>
-        provider(t, supplier, 'POST', `xadmin/resources/content/trash/${client()}`, {
+        provider(suite.t, supplier, 'POST', `xadmin/resources/content/trash/${client()}`, {
           contentList: { contentsToTrash: [{ xcontentId: archived }] },
         }),
       );
@@ -140,7 +118,7 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
     let delivery: string;
     beforeAll(async () => {
       // A pending delivery as the workflow leaves it: in the supplier work folder (the supplier writes) and step 1.
-      delivery = await insertContent(t, {
+      delivery = await insertContent(suite.t, {
         name: 'Consegna in attesa',
         folders: [folder(SUPPLIER_WORK), folder(STEP1)],
         owner: 'foto.studio',
@@ -148,16 +126,22 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
     });
 
     const metadata = (token: string, verb: 'bulkInsert' | 'bulkRemove', imetadata: object[]) =>
-      provider(t, token, 'POST', `xintelligence/resources/imetadata/${verb}/${client()}/${CLASSIFICATION}`, {
-        value: { imetadata, target: { id: delivery, entityType: 'CONTENT' } },
-      });
+      provider(
+        suite.t,
+        token,
+        'POST',
+        `xintelligence/resources/imetadata/${verb}/${client()}/${CLASSIFICATION}`,
+        {
+          value: { imetadata, target: { id: delivery, entityType: 'CONTENT' } },
+        },
+      );
     const tag = (token: string, verb: 'bulkInsertMultiTargets' | 'bulkRemoveMultiTargets', tagId: string) =>
-      provider(t, token, 'POST', `xintelligence/resources/itag/${verb}/${client()}/${CLASSIFICATION}`, {
+      provider(suite.t, token, 'POST', `xintelligence/resources/itag/${verb}/${client()}/${CLASSIFICATION}`, {
         value: { tagId: { id: tagId }, targets: [{ id: delivery, entityType: 'CONTENT' }] },
       });
 
     it('refuses a supplier forging its own acceptance, single and bulk, insert and remove', async () => {
-      const supplier = await world.token('foto.studio');
+      const supplier = await suite.world.token('foto.studio');
       const answers = await unchanged(async () => [
         await metadata(supplier, 'bulkInsert', [{ key: WORKFLOW_METADATA.acceptedBy, value: 'luca.conti' }]),
         await metadata(supplier, 'bulkInsert', [
@@ -168,7 +152,7 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
         await tag(supplier, 'bulkInsertMultiTargets', WORKFLOW_TAGS.accepted),
         await tag(supplier, 'bulkRemoveMultiTargets', WORKFLOW_TAGS.refused),
         await provider(
-          t,
+          suite.t,
           supplier,
           'POST',
           `xintelligence/resources/itagdefinition/insert/${client()}/${CLASSIFICATION}`,
@@ -185,19 +169,19 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
     });
 
     it('lets the supplier write free keys on a delivery still only in its work folder, and the service account the reserved ones', async () => {
-      const supplier = await world.token('foto.studio');
+      const supplier = await suite.world.token('foto.studio');
       // The pending delivery went on into step 1, which the supplier does not see: no longer its to change.
       const pending = await unchanged(() =>
         metadata(supplier, 'bulkInsert', [{ key: 'colour', value: 'red' }]),
       );
       expect(pending).toMatchObject({ status: 418, body: { resultCode: 'ACCESS_DENIED' } });
-      const unsent = await insertContent(t, {
+      const unsent = await insertContent(suite.t, {
         name: 'Consegna non inviata',
         folders: [folder(SUPPLIER_WORK)],
         owner: 'foto.studio',
       });
       const free = await provider(
-        t,
+        suite.t,
         supplier,
         'POST',
         `xintelligence/resources/imetadata/bulkInsert/${client()}/${CLASSIFICATION}`,
@@ -209,7 +193,7 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
         },
       );
       expect(free.status).toBe(200);
-      const service = await world.token(t.config.PROVIDER_SERVICE_USERNAME);
+      const service = await suite.world.token(suite.t.config.PROVIDER_SERVICE_USERNAME);
       expect(
         (
           await metadata(service, 'bulkInsert', [
@@ -261,7 +245,7 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
         (folderId) =>
           Promise.resolve({
             path: `xcontents/resources/contentcategory/link/${client()}`,
-            body: { categoryId: folderId, items: { ids: [world.foreignContent] } },
+            body: { categoryId: folderId, items: { ids: [suite.world.foreignContent] } },
           }),
       ],
     ];
@@ -269,11 +253,11 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
     it.each(requests)(
       '%s: the same status and code for a hidden folder and an unknown id',
       async (_name, request) => {
-        const mario = await world.token('mario.rossi');
+        const mario = await suite.world.token('mario.rossi');
         const answers = [];
         for (const folderId of [folder(FOREIGN.archive), unknown]) {
           const { path, body } = await request(folderId, mario);
-          answers.push(await unchanged(() => provider(t, mario, 'POST', path, body)));
+          answers.push(await unchanged(() => provider(suite.t, mario, 'POST', path, body)));
         }
         const [hidden, missing] = answers.map((a) => ({
           status: a.status,
@@ -288,10 +272,10 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
 
   describe("the provider's version record", () => {
     it('refuses content_version through imetadata to a writer of the content, and lets the service account', async () => {
-      const archived = await insertContent(t, { name: 'Versione', folders: [folder(ARCHIVE)] });
+      const archived = await insertContent(suite.t, { name: 'Versione', folders: [folder(ARCHIVE)] });
       const write = (token: string, verb: 'bulkInsert' | 'bulkRemove', entry: object) =>
         provider(
-          t,
+          suite.t,
           token,
           'POST',
           `xintelligence/resources/imetadata/${verb}/${client()}/${CLASSIFICATION}`,
@@ -299,7 +283,7 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
             value: { imetadata: [entry], target: { id: archived, entityType: 'CONTENT' } },
           },
         );
-      const mario = await world.token('mario.rossi');
+      const mario = await suite.world.token('mario.rossi');
       // mario writes the archive: free keys pass, the version record does not.
       expect((await write(mario, 'bulkInsert', { key: 'colour', value: 'red' })).status).toBe(200);
       const answers = await unchanged(async () => [
@@ -309,19 +293,18 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
       ]);
       for (const answer of answers)
         expect(answer).toMatchObject({ status: 418, body: { resultCode: 'ACCESS_DENIED' } });
-      const service = await world.token(t.config.PROVIDER_SERVICE_USERNAME);
+      const service = await suite.world.token(suite.t.config.PROVIDER_SERVICE_USERNAME);
       expect((await write(service, 'bulkInsert', { key: 'content_version', value: '1' })).status).toBe(200);
     });
   });
 
   describe('sharing: the sharing-folder lookup and the externalshares service, for every role', () => {
-    const USERS = [...Object.values(DEMO_ROLES), 'admin', FOREIGN.user];
     const SHARES = 'externalshare/resources/externalshares';
     const PASSWORD = 'Press-Kit-2026#Spider';
     const unknown = '00000000-0000-4000-8000-00000000beef';
     let marioShare: string;
     let recipient: string;
-    const shareRow = () => providerDb(t).externalShare.findUniqueOrThrow({ where: { id: marioShare } });
+    const shareRow = () => providerDb(suite.t).externalShare.findUniqueOrThrow({ where: { id: marioShare } });
     const shareForm = (contentIds: string[], extra: Record<string, unknown> = {}) => ({
       name: 'Cartella stampa',
       type: 'EMAIL',
@@ -336,74 +319,92 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
     });
 
     beforeAll(async () => {
-      const archived = await insertContent(t, { name: 'Da condividere', folders: [folder(ARCHIVE)] });
-      const mario = await world.token('mario.rossi');
-      const made = await provider(t, mario, 'POST', `${SHARES}?clientId=${client()}`, shareForm([archived]));
+      const archived = await insertContent(suite.t, { name: 'Da condividere', folders: [folder(ARCHIVE)] });
+      const mario = await suite.world.token('mario.rossi');
+      const made = await provider(
+        suite.t,
+        mario,
+        'POST',
+        `${SHARES}?clientId=${client()}`,
+        shareForm([archived]),
+      );
       expect(made.status).toBe(200);
       marioShare = made.body.id as string;
       recipient = (
-        await providerDb(t).externalShareRecipient.findFirstOrThrow({ where: { shareId: marioShare } })
+        await providerDb(suite.t).externalShareRecipient.findFirstOrThrow({ where: { shareId: marioShare } })
       ).id;
     });
 
-    it.each(USERS)('getSharingCategory answers %s only folders of their own department', async (username) => {
-      const answer = await provider(
-        t,
-        await world.token(username),
-        'GET',
-        `xcontents/resources/contentcategory/getSharingCategory?clientId=${client()}`,
-      );
-      expect(answer.status).toBe(200);
-      const ids = answer.body.linkedCategory as string[];
-      const foreign = [...world.folders.entries()]
-        .filter(([prettyId]) =>
-          username === FOREIGN.user ? prettyId.endsWith('-marketing') : prettyId.startsWith(FOREIGN.archive),
-        )
-        .map(([, id]) => id);
-      expect(ids.filter((id) => foreign.includes(id))).toEqual([]);
-      // The department's internal-shared folder is where its staff share, and not a supplier's.
-      const internal = folder(marketing(FOLDER_CODES.internalShared));
-      if (username === DEMO_ROLES.user) expect(ids).toContain(internal);
-      if (username === DEMO_ROLES.supplier || username === FOREIGN.user) expect(ids).not.toContain(internal);
-    });
+    it.each(MATRIX_USERS)(
+      "getSharingCategory answers %s only folders of their own department and the shared archive's channels",
+      async (username) => {
+        const answer = await provider(
+          suite.t,
+          await suite.world.token(username),
+          'GET',
+          `xcontents/resources/contentcategory/getSharingCategory?clientId=${client()}`,
+        );
+        expect(answer.status).toBe(200);
+        const ids = answer.body.linkedCategory as string[];
+        const foreign = [...suite.world.folders.entries()]
+          .filter(([prettyId]) =>
+            username === FOREIGN.user
+              ? prettyId.endsWith('-marketing')
+              : prettyId.startsWith(FOREIGN.archive),
+          )
+          .map(([, id]) => id);
+        expect(ids.filter((id) => foreign.includes(id))).toEqual([]);
+        // The department's internal-shared folder is where its staff share, and not a supplier's.
+        const internal = folder(marketing(FOLDER_CODES.internalShared));
+        if (username === DEMO_ROLES.user) expect(ids).toContain(internal);
+        if (username === DEMO_ROLES.supplier || username === FOREIGN.user)
+          expect(ids).not.toContain(internal);
+        // The shared archive's channel (issue 14): to its sharers only, not to whoever merely sees it.
+        const website = folder('channel-website');
+        if (username === DEMO_ROLES.user) expect(ids).toContain(website);
+        if ([DEMO_ROLES.supplier, DEMO_ROLES.observer, FOREIGN.user].some((u) => u === username))
+          expect(ids).not.toContain(website);
+        expect(ids).not.toContain(folder(FIXED_FOLDER_IDS.sharedArchive));
+      },
+    );
 
-    it.each(USERS.filter((u) => u !== DEMO_ROLES.user))(
+    it.each(MATRIX_USERS.filter((u) => u !== DEMO_ROLES.user))(
       "answers %s mario's share, its log, its revoke, a recipient's revoke and a delivery report as a share that does not exist",
       async (username) => {
-        const token = await world.token(username);
+        const token = await suite.world.token(username);
         const before = await shareRow();
         const answers = [
-          await provider(t, token, 'GET', `${SHARES}/${marioShare}?clientId=${client()}`),
-          await provider(t, token, 'GET', `${SHARES}/${marioShare}/events?clientId=${client()}`),
-          await provider(t, token, 'POST', `${SHARES}/${marioShare}/revoke?clientId=${client()}`, {}),
+          await provider(suite.t, token, 'GET', `${SHARES}/${marioShare}?clientId=${client()}`),
+          await provider(suite.t, token, 'GET', `${SHARES}/${marioShare}/events?clientId=${client()}`),
+          await provider(suite.t, token, 'POST', `${SHARES}/${marioShare}/revoke?clientId=${client()}`, {}),
           await provider(
-            t,
+            suite.t,
             token,
             'POST',
             `${SHARES}/${marioShare}/recipients/${recipient}/revoke?clientId=${client()}`,
             {},
           ),
-          await provider(t, token, 'POST', `${SHARES}/${marioShare}/delivery?clientId=${client()}`, {
+          await provider(suite.t, token, 'POST', `${SHARES}/${marioShare}/delivery?clientId=${client()}`, {
             failure: 'FORGED',
           }),
         ];
         for (const answer of answers)
           expect(answer).toMatchObject({ status: 418, body: { resultCode: 'SHARE_NOT_EXISTS' } });
         expect(await shareRow()).toEqual(before);
-        const list = await provider(t, token, 'GET', `${SHARES}?clientId=${client()}`);
+        const list = await provider(suite.t, token, 'GET', `${SHARES}?clientId=${client()}`);
         expect(list.status).toBe(200);
         expect((list.body.shares as { id: string }[]).map((s) => s.id)).not.toContain(marioShare);
       },
     );
 
     it('refuses the owner a delivery report: only the hub that sends the mails makes it', async () => {
-      const mario = await world.token('mario.rossi');
+      const mario = await suite.world.token('mario.rossi');
       const before = await shareRow();
       const answers = [
-        await provider(t, mario, 'POST', `${SHARES}/${marioShare}/delivery?clientId=${client()}`, {
+        await provider(suite.t, mario, 'POST', `${SHARES}/${marioShare}/delivery?clientId=${client()}`, {
           failure: 'FORGED',
         }),
-        await provider(t, mario, 'POST', `${SHARES}/${marioShare}/delivery?clientId=${client()}`, {
+        await provider(suite.t, mario, 'POST', `${SHARES}/${marioShare}/delivery?clientId=${client()}`, {
           sentRecipientIds: [recipient],
         }),
       ];
@@ -413,22 +414,28 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
     });
 
     it("refuses to share another department's content, for someone else, or with no valid ids; creates nothing", async () => {
-      const count = () => providerDb(t).externalShare.count();
+      const count = () => providerDb(suite.t).externalShare.count();
       const before = await count();
-      const mario = await world.token('mario.rossi');
-      const supplier = await world.token('foto.studio');
-      const archived = await insertContent(t, { name: 'Solo archivio', folders: [folder(ARCHIVE)] });
+      const mario = await suite.world.token('mario.rossi');
+      const supplier = await suite.world.token('foto.studio');
+      const archived = await insertContent(suite.t, { name: 'Solo archivio', folders: [folder(ARCHIVE)] });
       const answers = [
-        await provider(t, mario, 'POST', `${SHARES}?clientId=${client()}`, shareForm([world.foreignContent])),
-        await provider(t, supplier, 'POST', `${SHARES}?clientId=${client()}`, shareForm([archived])),
         await provider(
-          t,
+          suite.t,
+          mario,
+          'POST',
+          `${SHARES}?clientId=${client()}`,
+          shareForm([suite.world.foreignContent]),
+        ),
+        await provider(suite.t, supplier, 'POST', `${SHARES}?clientId=${client()}`, shareForm([archived])),
+        await provider(
+          suite.t,
           mario,
           'POST',
           `${SHARES}?clientId=${client()}`,
           shareForm([archived], { onBehalfOf: 'sara.branch' }),
         ),
-        await provider(t, mario, 'POST', `${SHARES}?clientId=${client()}`, shareForm(['not-a-uuid'])),
+        await provider(suite.t, mario, 'POST', `${SHARES}?clientId=${client()}`, shareForm(['not-a-uuid'])),
       ];
       expect(answers.map((a) => [a.status, a.body.resultCode])).toEqual([
         [418, 'CONTENT_NOT_EXISTS'],
@@ -440,7 +447,7 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
     });
 
     it('answers unknown and malformed share ids as a share that does not exist, and a forged cursor as invalid', async () => {
-      const mario = await world.token('mario.rossi');
+      const mario = await suite.world.token('mario.rossi');
       for (const id of [unknown, 'not-a-uuid', "1' OR '1'='1"]) {
         const path = `${SHARES}/${encodeURIComponent(id)}`;
         for (const [method, suffix] of [
@@ -451,7 +458,7 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
         ] as const)
           expect(
             await provider(
-              t,
+              suite.t,
               mario,
               method,
               `${path}${suffix}?clientId=${client()}`,
@@ -464,7 +471,7 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
       }
       expect(
         await provider(
-          t,
+          suite.t,
           mario,
           'POST',
           `${SHARES}/${marioShare}/recipients/not-a-uuid/revoke?clientId=${client()}`,
@@ -474,7 +481,7 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
       for (const cursor of ['!!', Buffer.from(`yesterday|${unknown}`).toString('base64url'), 'x'.repeat(301)])
         expect(
           await provider(
-            t,
+            suite.t,
             mario,
             'GET',
             `${SHARES}?clientId=${client()}&cursor=${encodeURIComponent(cursor)}`,
@@ -489,14 +496,14 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
   describe('directory', () => {
     const detail = (token: string, username: string) =>
       provider(
-        t,
+        suite.t,
         token,
         'GET',
         `xsso/resources/vusermanager/detail?clientId=${client()}&username=${username}`,
       );
 
     it("refuses a supplier another user's detail, known or not, and answers its own", async () => {
-      const supplier = await world.token('foto.studio');
+      const supplier = await suite.world.token('foto.studio');
       for (const username of ['mario.rossi', 'nobody.at.all'])
         expect(await detail(supplier, username)).toMatchObject({
           status: 403,
@@ -506,8 +513,8 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
     });
 
     it("answers another user's detail to an admin and to the service account", async () => {
-      for (const reader of ['admin', t.config.PROVIDER_SERVICE_USERNAME]) {
-        const answer = await detail(await world.token(reader), 'mario.rossi');
+      for (const reader of ['admin', suite.t.config.PROVIDER_SERVICE_USERNAME]) {
+        const answer = await detail(await suite.world.token(reader), 'mario.rossi');
         expect(answer).toMatchObject({
           status: 200,
           body: { user: { credential: { username: 'mario.rossi' } } },
@@ -518,20 +525,32 @@ describe('built-in provider attacks (PostgreSQL + Redis, demo organisation)', ()
   // Last: the insert requests derivatives, whose job changes the content after the answer.
   describe('owners keep no extra rights, and lose nothing their folders give', () => {
     it('still lets a supplier deliver into its work folder and send a new version there', async () => {
-      const supplier = await world.token('foto.studio');
-      const inserted = await provider(t, supplier, 'POST', `xadmin/resources/content/insert/${client()}`, {
-        param: {
-          contentType: 'IMAGE',
-          contentOpt: { linkedCategoryIds: [folder(SUPPLIER_WORK)] },
-          sources: [{ s3: await upload(supplier, 'delivery.jpg') }],
+      const supplier = await suite.world.token('foto.studio');
+      const inserted = await provider(
+        suite.t,
+        supplier,
+        'POST',
+        `xadmin/resources/content/insert/${client()}`,
+        {
+          param: {
+            contentType: 'IMAGE',
+            contentOpt: { linkedCategoryIds: [folder(SUPPLIER_WORK)] },
+            sources: [{ s3: await upload(supplier, 'delivery.jpg') }],
+          },
         },
-      });
+      );
       expect(inserted.status).toBe(200);
       const contentId = inserted.body.xcontentId as string;
-      const next = await provider(t, supplier, 'POST', `xadmin/resources/content/updateSource/${client()}`, {
-        contentId,
-        sources: [{ s3: await upload(supplier, 'delivery-v2.jpg') }],
-      });
+      const next = await provider(
+        suite.t,
+        supplier,
+        'POST',
+        `xadmin/resources/content/updateSource/${client()}`,
+        {
+          contentId,
+          sources: [{ s3: await upload(supplier, 'delivery-v2.jpg') }],
+        },
+      );
       expect(next).toMatchObject({ status: 200, body: { version: 2 } });
     });
   });

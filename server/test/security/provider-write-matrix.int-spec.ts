@@ -9,17 +9,16 @@ import {
 } from '@paddock/rules';
 import { providerDb } from '../auth/auth-fixtures';
 import { insertContent } from '../search/search-fixtures';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import {
   DEMO_ROLES,
   FOREIGN,
+  incomingFile,
   marketing,
   provider,
   providerRoutes,
-  providerState,
-  seedSecurityWorld,
+  securitySuite,
   type ProviderAnswer,
-  type SecurityWorld,
 } from './security-fixtures';
 
 jest.setTimeout(180_000);
@@ -334,23 +333,10 @@ function itagOne(t: TestApp, x: Target, verb: string, tagId: string, contentId: 
  * workflow's record) → refused with THRON's shape, and the database exactly as before.
  */
 describe('built-in provider write matrix (PostgreSQL + Redis, demo organisation)', () => {
-  let t: TestApp;
-  let world: SecurityWorld;
+  const suite = securitySuite();
+  const { folder, client, unchanged } = suite;
   const targets = new Map<string, Target>();
-
-  const folder = (prettyId: string) => world.folders.get(prettyId)!;
-
-  /** A file in the caller's own incoming area, for insert and new-version attacks. */
-  async function uploadAs(token: string): Promise<Target['file']> {
-    const upload = await provider(
-      t,
-      token,
-      'PUT',
-      `xpackager/resources/upload/${t.config.CLIENT_ID}?fileName=stolen.jpg`,
-      Buffer.from('bytes of the attacker'),
-    );
-    return upload.body as Target['file'];
-  }
+  const uploadAs = (token: string) => incomingFile(suite.t, token, 'stolen.jpg');
 
   /** The refusal expected, the attack having left the database as it was. */
   function expectRefused(answer: ProviderAnswer, refusal: Refusal, target: string): void {
@@ -366,15 +352,13 @@ describe('built-in provider write matrix (PostgreSQL + Redis, demo organisation)
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
-    world = await seedSecurityWorld(t);
     const archive = folder(ARCHIVE);
     const supplierWork = folder(SUPPLIER_WORK);
     // Modifiable by every role that writes: the department's writers write the archive, the
     // supplier its work folder (a content there only: one also in the archive is not the supplier's).
-    const staffContent = await insertContent(t, { name: 'Nostra', folders: [archive] });
-    const supplierContent = await insertContent(t, { name: 'Consegna', folders: [supplierWork] });
-    const db = providerDb(t);
+    const staffContent = await insertContent(suite.t, { name: 'Nostra', folders: [archive] });
+    const supplierContent = await insertContent(suite.t, { name: 'Consegna', folders: [supplierWork] });
+    const db = providerDb(suite.t);
     const tags = await db.tagDefinition.findMany({
       where: { prettyId: { in: [FREE_TAG, WORKFLOW_TAGS.refused] } },
     });
@@ -384,7 +368,7 @@ describe('built-in provider write matrix (PostgreSQL + Redis, demo organisation)
     const refused = tags.find((tag) => tag.prettyId === WORKFLOW_TAGS.refused)!;
     await db.contentTag.createMany({
       data: [
-        { contentId: world.foreignContent, tagId: free.id, classificationId: CLASSIFICATION },
+        { contentId: suite.world.foreignContent, tagId: free.id, classificationId: CLASSIFICATION },
         ...[staffContent, supplierContent].map((contentId) => ({
           contentId,
           tagId: refused.id,
@@ -394,7 +378,12 @@ describe('built-in provider write matrix (PostgreSQL + Redis, demo organisation)
     });
     await db.contentMetadata.createMany({
       data: [
-        { contentId: world.foreignContent, classificationId: CLASSIFICATION, key: 'colour', value: 'blue' },
+        {
+          contentId: suite.world.foreignContent,
+          classificationId: CLASSIFICATION,
+          key: 'colour',
+          value: 'blue',
+        },
         ...[staffContent, supplierContent].map((contentId) => ({
           contentId,
           classificationId: CLASSIFICATION,
@@ -404,30 +393,27 @@ describe('built-in provider write matrix (PostgreSQL + Redis, demo organisation)
       ],
     });
     for (const [role, username] of Object.entries(DEMO_ROLES)) {
-      const token = await world.token(username);
+      const token = await suite.world.token(username);
       const supplier = role === 'supplier';
       targets.set(role, {
         token,
         file: await uploadAs(token),
         folder: folder(FOREIGN.archive),
         empty: folder(FOREIGN.empty),
-        content: world.foreignContent,
+        content: suite.world.foreignContent,
         ownFolder: supplier ? supplierWork : archive,
         ownContent: supplier ? supplierContent : staffContent,
         writes: role !== 'observer',
-        client: t.config.CLIENT_ID,
+        client: client(),
       });
     }
   });
-  afterAll(() => t.close());
 
   const cases = Object.keys(DEMO_ROLES).flatMap((role) => WRITES.map((w) => [role, w.name, w] as const));
 
   it.each(cases)('%s: %s → refused, nothing changed', async (role, _name, write) => {
     const x = targets.get(role)!;
-    const before = await providerState(t);
-    const answer = await write.call(t, x);
-    expect(await providerState(t)).toEqual(before);
+    const answer = await unchanged(() => write.call(suite.t, x));
     expectRefused(answer, typeof write.refusal === 'function' ? write.refusal(x) : write.refusal, x.content);
   });
 
@@ -454,8 +440,7 @@ describe('built-in provider write matrix (PostgreSQL + Redis, demo organisation)
       refusal: Refusal;
     }
 
-    const at = (token: string, path: string, body: unknown) => provider(t, token, 'POST', path, body);
-    const client = () => t.config.CLIENT_ID;
+    const at = (token: string, path: string, body: unknown) => provider(suite.t, token, 'POST', path, body);
     const rename = (token: string, contentId: string) =>
       at(token, 'xcontents/resources/content/updateContent4Locale', {
         client: { clientId: client() },
@@ -647,45 +632,47 @@ describe('built-in provider write matrix (PostgreSQL + Redis, demo organisation)
 
     beforeAll(async () => {
       const delivery = (name: string, where: string) =>
-        insertContent(t, { name, folders: [folder(SUPPLIER_WORK), folder(where)], owner: 'foto.studio' });
+        insertContent(suite.t, {
+          name,
+          folders: [folder(SUPPLIER_WORK), folder(where)],
+          owner: 'foto.studio',
+        });
       c.pending1 = await delivery('In attesa allo step 1', STEP1);
       c.pending2 = await delivery('In attesa allo step 2', STEP2);
       c.archived = await delivery('Approvata e archiviata', ARCHIVE);
-      c.inArchive = await insertContent(t, { name: 'In archivio', folders: [folder(ARCHIVE)] });
+      c.inArchive = await insertContent(suite.t, { name: 'In archivio', folders: [folder(ARCHIVE)] });
     });
 
     it.each(ATTACKS.map((a) => [a.who, a.name, a] as const))(
       '%s %s → refused, nothing changed',
       async (who, _name, attack) => {
         const target = attack.target();
-        const token = await world.token(who);
-        const before = await providerState(t);
-        const answer = await attack.call(token, target);
-        expect(await providerState(t)).toEqual(before);
+        const token = await suite.world.token(who);
+        const answer = await unchanged(() => attack.call(token, target));
         expectRefused(answer, attack.refusal, target);
       },
     );
 
     it("still lets the hub's service account make the workflow's moves, and writers write the archive", async () => {
-      const service = await world.token(t.config.PROVIDER_SERVICE_USERNAME);
+      const service = await suite.world.token(suite.t.config.PROVIDER_SERVICE_USERNAME);
       expect((await links('link', STEP2)(service, c.pending1)).body).toMatchObject({
         resultCode: 'OK',
         notLinked: [],
       });
       expect((await links('unlink', STEP1)(service, c.pending1)).body).toMatchObject({ resultCode: 'OK' });
-      const mario = await world.token('mario.rossi');
+      const mario = await suite.world.token('mario.rossi');
       expect((await rename(mario, c.inArchive)).status).toBe(200);
       expect((await createCoded('campaign-2026')(mario, folder(ARCHIVE))).body).toMatchObject({
         resultCode: 'OK',
       });
-      const links2 = await providerDb(t).contentCategory.findMany({ where: { contentId: c.pending1 } });
+      const links2 = await providerDb(suite.t).contentCategory.findMany({ where: { contentId: c.pending1 } });
       expect(links2.map((l) => l.categoryId).sort()).toEqual([folder(SUPPLIER_WORK), folder(STEP2)].sort());
     });
   });
 
   it('covers every write endpoint of the built-in provider controllers', () => {
     const covered = new Set(WRITES.map((w) => w.name.split(' ')[0]));
-    const uncovered = providerWriteRoutes(t).filter(
+    const uncovered = providerWriteRoutes(suite.t).filter(
       (route) => !covered.has(route) && !NOT_CONTENT_WRITES.has(route),
     );
     expect(uncovered).toEqual([]);

@@ -7,7 +7,7 @@ import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/built
 import { DEMO_PASSWORD } from '../../src/seed/demo-data';
 import { providerDb } from '../auth/auth-fixtures';
 import { insertContent } from '../search/search-fixtures';
-import type { TestApp } from '../support/test-app';
+import { startTestApp, type TestApp } from '../support/test-app';
 import { seedDemoOrganisation } from '../workflow/workflow-fixtures';
 
 /** One demo account per role of SPEC §6 (server/src/seed/demo-data.ts), as the attackers. */
@@ -32,6 +32,14 @@ export const FOREIGN = {
   archive: departmentFolderPrettyId(FOLDER_CODES.departmentArchive, 'DESIGN'),
   empty: `${departmentFolderPrettyId(FOLDER_CODES.departmentArchive, 'DESIGN')}-empty`,
 } as const;
+
+/** An id of the right shape that names nothing. */
+export const UNKNOWN_UUID = '00000000-0000-4000-8000-00000000abcd';
+/** Over every id's length bound (FolderIdParams, RegistryIdParams): refused before any lookup. */
+export const TOO_LONG = 'x'.repeat(201);
+
+/** The matrices' attackers: every demo role, the administrator and the foreign department's user. */
+export const MATRIX_USERS: readonly string[] = [...Object.values(DEMO_ROLES), 'admin', FOREIGN.user];
 
 export interface SecurityWorld {
   /** Folder id by prettyId (the demo's and the foreign department's). */
@@ -186,4 +194,62 @@ export async function unchangedProvider<T>(t: TestApp, attack: () => Promise<T>)
   const answer = await attack();
   expect(await providerState(t)).toEqual(before);
   return answer;
+}
+
+/** What every security suite stands on: its own app over the security world, and the ids in it. */
+export interface SecuritySuite {
+  readonly t: TestApp;
+  readonly world: SecurityWorld;
+  /** A folder's id by its prettyId. */
+  folder(prettyId: string): string;
+  /** The client id in the provider's paths. */
+  client(): string;
+  /** Runs `attack` and answers what it answered, failing if the provider's database changed. */
+  unchanged<T>(attack: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Starts the app and seeds the security world before the calling describe's tests, and closes it
+ * after: call it at the top of the describe, before the suite's own beforeAll.
+ */
+export function securitySuite(): SecuritySuite {
+  let t: TestApp | undefined;
+  let world: SecurityWorld | undefined;
+  beforeAll(async () => {
+    t = await startTestApp();
+    world = await seedSecurityWorld(t);
+  });
+  afterAll(() => t?.close());
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('The security suite is used before its beforeAll ran');
+    return value;
+  };
+  return {
+    get t() {
+      return started(t);
+    },
+    get world() {
+      return started(world);
+    },
+    folder: (prettyId) => started(world).folders.get(prettyId)!,
+    client: () => started(t).config.CLIENT_ID,
+    unchanged: (attack) => unchangedProvider(started(t), attack),
+  };
+}
+
+/** A file put in the caller's own incoming area at the provider, for insert and new-version attacks. */
+export async function incomingFile(
+  t: TestApp,
+  token: string,
+  fileName: string,
+): Promise<{ bucket: string; filePath: string }> {
+  const res = await provider(
+    t,
+    token,
+    'PUT',
+    `xpackager/resources/upload/${t.config.CLIENT_ID}?fileName=${fileName}`,
+    Buffer.from('bytes of the attacker'),
+  );
+  expect(res.status).toBe(200);
+  return res.body as { bucket: string; filePath: string };
 }

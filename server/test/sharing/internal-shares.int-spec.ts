@@ -1,5 +1,6 @@
 import {
   EMBARGO_KEY,
+  FIXED_FOLDER_IDS,
   INTERNAL_SHARE_ERROR_CODES,
   INTERNAL_SHARE_METADATA,
   SHARE_ERROR_CODES,
@@ -148,6 +149,76 @@ describe('internal share', () => {
     });
     expect((await share(['00000000-0000-4000-8000-000000000000'])).status).toBe(404);
     expect((await share([id!], [])).status).toBe(400);
+    expect(await jobCount()).toBe(jobs);
+    expect((await stateOf(t, id!))?.folders).toEqual(['arch04-marketing']);
+  });
+});
+
+/**
+ * Issue 14: the channels below the organisation's shared archive (SPEC §3 fixed id) are sharing
+ * folders too (SPEC §7 sharing-folder lookup, §4 internal share). SPEC §4 tags and dates a target
+ * only "if a folder is an internal share": a channel of the shared archive is not (it is the
+ * archives' 'channels' sub-state of the shared archive, not a department's internal sharing), so a
+ * share there links the asset and adds no internal-share tag or metadata.
+ */
+describe('internal share into a channel of the shared archive', () => {
+  let website: string;
+  let heritageOnly: string;
+
+  beforeAll(async () => {
+    website = folders.get('channel-website')!;
+    // A channel only Heritage sees and shares into: Marketing's mario has no sight of it.
+    heritageOnly = (
+      await providerDb(t).category.create({
+        data: {
+          prettyId: 'channel-heritage-restauri',
+          parentId: folders.get(FIXED_FOLDER_IDS.sharedArchive)!,
+          locales: [{ locale: 'EN', name: 'Restorations' }],
+          acl: {
+            create: await aclOf({
+              'L/HERITAGE': {},
+              'WRITE.HERITAGE': { share: true },
+              'PADDOCK.WORKFLOW': { write: true },
+            }),
+          },
+        },
+      })
+    ).id;
+  });
+
+  it('lists the channels the user sees and shares into, below the shared archive, not the archive itself', async () => {
+    const res = await get<SharingFoldersResponse>(t, mario, '/api/shares/folders');
+    const listed = res.body.items.find((f) => f.id === website);
+    expect(listed).toMatchObject({ names: { EN: 'Website' }, path: [{ EN: 'Shared archive' }] });
+    const ids = res.body.items.map((f) => f.id);
+    expect(ids).not.toContain(folders.get(FIXED_FOLDER_IDS.sharedArchive));
+    expect(ids).not.toContain(heritageOnly);
+    // An observer sees the channel but may not share into it.
+    const observed = await get<SharingFoldersResponse>(t, paola, '/api/shares/folders');
+    expect(observed.body.items.map((f) => f.id)).not.toContain(website);
+  });
+
+  it('links the asset into the Website channel, with no internal-share tag or metadata', async () => {
+    const [id] = await contentsIn(t, folders, ['arch04-marketing']);
+    const submitted = await share([id!], [website]);
+    expect(submitted.status).toBe(202);
+    expect(await finished(t, mario, submitted.body.jobId)).toMatchObject({
+      state: 'completed',
+      result: { total: 1, done: 1, failed: 0 },
+    });
+    const state = await stateOf(t, id!);
+    expect(state?.folders).toEqual(['arch04-marketing', 'channel-website']);
+    expect(state?.tags).not.toContain(SHARING_TAGS.internalShared);
+    expect(state?.meta[INTERNAL_SHARE_METADATA]).toBeUndefined();
+  });
+
+  it('refuses a channel the user does not see, posted anyway, creating nothing', async () => {
+    const [id] = await contentsIn(t, folders, ['arch04-marketing']);
+    const jobs = await jobCount();
+    expect(await share([id!], [heritageOnly])).toMatchObject({
+      status: 403,
+      body: { code: INTERNAL_SHARE_ERROR_CODES.BAD_TARGET, details: { folderIds: [heritageOnly] } },
+    });
     expect(await jobCount()).toBe(jobs);
     expect((await stateOf(t, id!))?.folders).toEqual(['arch04-marketing']);
   });

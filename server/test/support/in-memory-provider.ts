@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Provider } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { ERROR_CODES, FOLDER_CODES, specialCodeOf, type ErrorCode } from '@paddock/rules';
+import { ERROR_CODES, FIXED_FOLDER_IDS, FOLDER_CODES, specialCodeOf, type ErrorCode } from '@paddock/rules';
 import {
   ARCHIVES_GATEWAY,
   type ArchiveRequest,
@@ -258,15 +258,20 @@ export class InMemoryProvider
     return content.folderIds.filter((id) => this.grant(token, this.folders.get(id)!));
   }
 
-  /** The built-in provider's rule: share on a folder at or below an internal-shared (arch06) one. */
+  /**
+   * The built-in provider's rule: share on a folder at or below an internal-shared (arch06) one, or
+   * below the shared archive (its channels).
+   */
   async sharingFolderIds(token: string): Promise<string[]> {
     this.enter('sharingFolderIds', [token]);
-    const internal = (f: FolderRecord | undefined): boolean =>
+    const parentOf = (f: FolderRecord) => this.folders.get(f.parentId ?? '');
+    const sharing = (f: FolderRecord | undefined): boolean =>
       !!f &&
       (specialCodeOf(f.prettyId)?.code === FOLDER_CODES.internalShared ||
-        internal(this.folders.get(f.parentId ?? '')));
+        parentOf(f)?.prettyId === FIXED_FOLDER_IDS.sharedArchive ||
+        sharing(parentOf(f)));
     return [...this.folders.values()]
-      .filter((f) => internal(f) && this.grant(token, f)?.share)
+      .filter((f) => sharing(f) && this.grant(token, f)?.share)
       .map((f) => f.id);
   }
 

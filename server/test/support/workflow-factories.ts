@@ -131,11 +131,13 @@ export interface ContentState {
   names?: { IT?: string; EN?: string };
   owner?: string;
   contentType?: string;
+  /** Its id, when it must be a UUID (as in a job's payload); a made-up one otherwise. */
+  id?: string;
 }
 
 /** A content linked to the folders named by prettyId; answers its id. */
 export function contentIn(provider: InMemoryProvider, prettyIds: string[], state: ContentState = {}): string {
-  const id = provider.id('content');
+  const id = state.id ?? provider.id('content');
   const names = state.names ?? { IT: `${id} it`, EN: `${id} en` };
   const content: ContentRecord = {
     id,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { FOLDER_CODES } from '@paddock/rules';
+import { FIXED_FOLDER_IDS, FOLDER_CODES } from '@paddock/rules';
 import { Prisma } from '../../generated/provider/client';
 import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
 import { folderRightsSql } from '../access/access.repository';
@@ -217,14 +217,17 @@ export class FolderRepository {
   }
 
   /**
-   * The sharing-folder lookup: the folders the groups may share into — an internal-shared folder
-   * (SPEC §3 code arch06) or one below it — with `share` on it.
+   * The sharing-folder lookup: the folders the groups may share into, with `share` on it — a
+   * department's internal-shared folder (SPEC §3 code arch06) or one below it, and the sharing
+   * channels below the organisation's shared archive (SPEC §3 fixed id; not the archive itself,
+   * which is no channel).
    */
   async sharingCategoryIds(groupIds: string[]): Promise<string[]> {
     const rows = await this.prisma.$queryRaw<{ id: string }[]>`
       WITH RECURSIVE tree AS (
         SELECT c.id FROM provider.category c
          WHERE c.pretty_id = ${FOLDER_CODES.internalShared} OR c.pretty_id LIKE ${`${FOLDER_CODES.internalShared}-%`}
+            OR c.parent_id IN (SELECT a.id FROM provider.category a WHERE a.pretty_id = ${FIXED_FOLDER_IDS.sharedArchive})
         UNION
         SELECT c.id FROM provider.category c JOIN tree t ON c.parent_id = t.id)
       SELECT t.id::text AS id
