@@ -95,13 +95,20 @@ export interface InternalShareRequest {
   targetFolderIds: string[];
 }
 
-/** A folder the user may share into (`GET /api/shares/folders`), its path's names for the picker. */
-export interface SharingFolder {
-  id: string;
+/** A folder of the picker's path, with what folderNameIn needs to name it as the tree does. */
+export interface SharingFolderPlace {
+  /** SPEC §3 code: well-known folders (internally shared, shared archive) get translated names. */
+  prettyId: string;
+  isSupplier: boolean;
   /** Names by upper-case locale (IT, EN, FR). */
   names: Record<string, string>;
-  /** The names of its ancestors the user sees, top first, in the same locales. */
-  path: Record<string, string>[];
+}
+
+/** A folder the user may share into (`GET /api/shares/folders`), with its path for the picker. */
+export interface SharingFolder extends SharingFolderPlace {
+  id: string;
+  /** Its ancestors the user sees, top first. */
+  path: SharingFolderPlace[];
 }
 
 export interface SharingFoldersResponse {

@@ -3,6 +3,7 @@ import {
   INTERNAL_SHARE_MAX_TARGETS,
   type InternalShareRequest,
   type SharingFolder,
+  type SharingFolderPlace,
   type SharingFoldersResponse,
 } from '@paddock/rules';
 import {
@@ -33,19 +34,23 @@ export class InternalShareRequestDto extends WorkflowRequestDto implements Inter
   targetFolderIds!: string[];
 }
 
-export class SharingFolderDto implements SharingFolder {
+export class SharingFolderPlaceDto implements SharingFolderPlace {
+  @ApiProperty({ description: 'SPEC §3 folder code; well-known folders are named by it' })
+  prettyId!: string;
+
   @ApiProperty()
-  id!: string;
+  isSupplier!: boolean;
 
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, description: 'Locale → name' })
   names!: Record<string, string>;
+}
 
-  @ApiProperty({
-    type: 'array',
-    items: { type: 'object', additionalProperties: { type: 'string' } },
-    description: 'The names of the ancestors the user sees, top first',
-  })
-  path!: Record<string, string>[];
+export class SharingFolderDto extends SharingFolderPlaceDto implements SharingFolder {
+  @ApiProperty()
+  id!: string;
+
+  @ApiProperty({ type: [SharingFolderPlaceDto], description: 'The ancestors the user sees, top first' })
+  path!: SharingFolderPlaceDto[];
 }
 
 export class SharingFoldersDto implements SharingFoldersResponse {

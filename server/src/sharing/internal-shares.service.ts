@@ -49,12 +49,13 @@ export class InternalSharesService {
     const found = await this.folders.foldersByIds(token, ids);
     const ancestorIds = [...new Set(found.flatMap((f) => f.ancestorIds))];
     const seen = new Map((await this.folders.foldersByIds(token, ancestorIds)).map((a) => [a.id, a]));
+    const place = (f: ProviderFolder) => ({ prettyId: f.prettyId, isSupplier: f.isSupplier, names: f.names });
     return found.map((f) => ({
       id: f.id,
-      names: f.names,
+      ...place(f),
       path: f.ancestorIds.flatMap((id) => {
         const a = seen.get(id);
-        return a ? [a.names] : [];
+        return a ? [place(a)] : [];
       }),
     }));
   }

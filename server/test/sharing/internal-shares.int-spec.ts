@@ -189,7 +189,10 @@ describe('internal share into a channel of the shared archive', () => {
   it('lists the channels the user sees and shares into, below the shared archive, not the archive itself', async () => {
     const res = await get<SharingFoldersResponse>(t, mario, '/api/shares/folders');
     const listed = res.body.items.find((f) => f.id === website);
-    expect(listed).toMatchObject({ names: { EN: 'Website' }, path: [{ EN: 'Shared archive' }] });
+    expect(listed).toMatchObject({
+      names: { EN: 'Website' },
+      path: [{ prettyId: 'shared-archive', names: { EN: 'Shared archive' } }],
+    });
     const ids = res.body.items.map((f) => f.id);
     expect(ids).not.toContain(folders.get(FIXED_FOLDER_IDS.sharedArchive));
     expect(ids).not.toContain(heritageOnly);

@@ -1,4 +1,4 @@
-import type { Language, SharingFolder } from '@paddock/rules';
+import { folderNameIn, type Language, type SharingFolder } from '@paddock/rules';
 import { queryOptions } from '@tanstack/react-query';
 import { fetchSharingFolders } from '../../api/shares.api';
 
@@ -12,12 +12,7 @@ export function sharingFoldersQueryOptions() {
   });
 }
 
-/** A name in the user's language, else English, else Italian, else any. */
-export function nameIn(names: Record<string, string>, language: Language): string {
-  return names[language.toUpperCase()] ?? names.EN ?? names.IT ?? Object.values(names)[0] ?? '';
-}
-
-/** The folder as the picker shows it: its visible ancestors, then itself. */
+/** The folder as the picker shows it: its visible ancestors, then itself, each named as the tree names it. */
 export function folderPathLabel(folder: SharingFolder, language: Language): string {
-  return [...folder.path, folder.names].map((names) => nameIn(names, language)).join(' › ');
+  return [...folder.path, folder].map((place) => folderNameIn(place, language, 'maker')).join(' › ');
 }
