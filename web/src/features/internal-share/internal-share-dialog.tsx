@@ -6,7 +6,7 @@ import { AppDialog } from '../../components/ui/dialog';
 import { useLanguage } from '../../i18n/use-language';
 import { InlineError } from '../ui/inline-error';
 import { JobProgressBar } from '../workflow/job-progress-bar';
-import { folderPathLabel, sharingFoldersQueryOptions } from './sharing-folders';
+import { pickerEntries, sharingFoldersQueryOptions } from './sharing-folders';
 
 export interface InternalShareDialogProps {
   count: number;
@@ -67,7 +67,7 @@ export function InternalShareDialog({
           <Fieldset.Root disabled={busy}>
             <Fieldset.Legend>{t('internalShare.folders')}</Fieldset.Legend>
             <Stack gap="2" mt="2">
-              {folders.data.items.map((folder) => (
+              {pickerEntries(folders.data.items, language).map(({ folder, label }) => (
                 <Checkbox.Root
                   key={folder.id}
                   checked={chosen.includes(folder.id)}
@@ -75,7 +75,7 @@ export function InternalShareDialog({
                 >
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
-                  <Checkbox.Label>{folderPathLabel(folder, language)}</Checkbox.Label>
+                  <Checkbox.Label>{label}</Checkbox.Label>
                 </Checkbox.Root>
               ))}
             </Stack>

@@ -1,5 +1,5 @@
 import { FOLDER_CODES, FIXED_FOLDER_IDS, type SharingFolder } from '@paddock/rules';
-import { folderPathLabel } from './sharing-folders';
+import { folderPathLabel, pickerEntries } from './sharing-folders';
 
 const marketing = { prettyId: 'marketing', isSupplier: false, names: { IT: 'Marketing', EN: 'Marketing' } };
 const internallyShared = {
@@ -38,4 +38,20 @@ describe('the internal-share picker names a folder as the tree does', () => {
     expect(folderPathLabel(press, language)).toBe(pressPath);
     expect(folderPathLabel(website, language)).toBe(websitePath);
   });
+});
+
+it('lists the picker by path in the language: a folder beside its siblings', () => {
+  const internally: SharingFolder = { id: 'internally', ...internallyShared, path: [marketing] };
+  const labels = (language: 'it' | 'fr') =>
+    pickerEntries([internally, website, press], language).map((entry) => entry.label);
+  expect(labels('it')).toEqual([
+    'Archivio condiviso › Sito web',
+    'Marketing › Condivisi internamente',
+    'Marketing › Condivisi internamente › Stampa',
+  ]);
+  expect(labels('fr')).toEqual([
+    'Archives partagées › Website',
+    'Marketing › Partagés en interne',
+    'Marketing › Partagés en interne › Press',
+  ]);
 });
