@@ -2,8 +2,8 @@ import type { AssetActions, Place } from '@paddock/rules';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
-import { actionsAllowing, aFolder, assetRoutes, fakeHub, ok, signedInRoutes } from '../../../test/fake-hub';
-import { renderApp } from '../../../test/render';
+import { actionsAllowing, aFolder, assetRoutes, ok, signedInHub } from '../../../test/fake-hub';
+import { renderApp, withFreshBrowserInEnglish } from '../../../test/render';
 import {
   layOutInOneRow,
   withDesktopListingLayout,
@@ -13,13 +13,8 @@ import { installFakeEventSource } from '../../../test/fake-event-source';
 
 installFakeEventSource();
 withDesktopListingLayout();
-
 withResizeObserverStub();
-
-beforeEach(async () => {
-  localStorage.clear();
-  await i18n.changeLanguage('en');
-});
+withFreshBrowserInEnglish();
 
 const NONE = actionsAllowing({ download: true });
 const place = (overrides: Partial<Place>): Place => ({
@@ -36,15 +31,16 @@ const step1 = aFolder({ id: 'st1', name: 'Step 1', prettyId: 'appstp1-marketing'
 
 /** The listing of `folder`, whose SPEC §6 actions are `actions`, with two assets selected. */
 async function selectTwoIn(folder: typeof archive, folderPlace: Place, actions: Partial<AssetActions>) {
-  fakeHub({
-    ...signedInRoutes(),
-    'GET /api/folders/tree': ok({ roots: [archive, step1] }),
-    [`GET /api/folders/${folder.id}`]: ok({
-      ...folder,
-      place: folderPlace,
-      actions: { ...NONE, ...actions },
-    }),
-    ...assetRoutes(3),
+  signedInHub({
+    tree: [archive, step1],
+    routes: {
+      [`GET /api/folders/${folder.id}`]: ok({
+        ...folder,
+        place: folderPlace,
+        actions: { ...NONE, ...actions },
+      }),
+      ...assetRoutes(3),
+    },
   });
   renderApp(`/home?folder=${folder.id}`);
   const user = userEvent.setup();
