@@ -124,7 +124,7 @@ describe('SmartBar', () => {
       selectTwoIn(archive, place({}), { move: true, delete: true, tag: true, share: true });
 
     it('shows the buttons as icons, named and titled by their labels, and fits one row', async () => {
-      const { bar } = await selectInArchive();
+      const { user, bar } = await selectInArchive();
       await waitFor(() => expect(buttonsOf(bar)).toEqual(ARCHIVE_BUTTONS));
       layOutInOneRow(bar, 400);
 
@@ -132,6 +132,14 @@ describe('SmartBar', () => {
       expect(buttonsOf(bar)).toEqual(ARCHIVE_BUTTONS.map(() => ''));
       for (const name of ARCHIVE_BUTTONS)
         expect(within(bar).getByRole('button', { name })).toHaveAttribute('title', name);
+
+      // A new count is measured again, and the labels still do not fit.
+      await user.keyboard('{Control>}');
+      await user.click(screen.getByRole('option', { name: 'asset-2.jpg' }));
+      await user.keyboard('{/Control}');
+      await within(bar).findByText('Selected: 3');
+      expect(buttonsOf(bar)).toEqual(ARCHIVE_BUTTONS.map(() => ''));
+      expect(bar.scrollWidth).toBeLessThanOrEqual(bar.clientWidth);
     });
 
     it('keeps the More menu at hand from the keyboard', async () => {
