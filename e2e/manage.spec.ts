@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ENRICHMENT_CLASSIFICATIONS, type AssetListResponse, type FolderNode } from '@paddock/rules';
-import { as, csrfToken, keepScreenshot, signIn, TEXTS, type Lang } from './support';
+import { ENRICHMENT_CLASSIFICATIONS, type FolderNode } from '@paddock/rules';
+import { as, csrfToken, derivedListing, keepScreenshot, signIn, TEXTS, type Lang } from './support';
 
 /** The demo's Marketing department archive, as the signed-in user's tree has it. */
 async function departmentArchiveId(page: Page): Promise<string> {
@@ -22,19 +22,8 @@ async function bulkTagJob(browser: Browser, lang: Lang): Promise<{ names: string
   let names: string[] = [];
   await as(browser, 'mario.rossi', async (page) => {
     const folderId = await departmentArchiveId(page);
-    const params = new URLSearchParams({
-      folderId,
-      subfolders: 'false',
-      sort: 'creationDate',
-      order: 'desc',
-      offset: '0',
-      limit: '2',
-      lang,
-    });
-    const listing = (await (
-      await page.request.get(`/api/assets?${params.toString()}`)
-    ).json()) as AssetListResponse;
-    const assets = listing.items.slice(0, 2);
+    // The newest two, as the home lists them.
+    const assets = (await derivedListing(page.request, folderId, undefined, lang)).slice(0, 2);
     names = assets.map((a) => a.name);
     const submitted = await page.request.post('/api/tags/bulk', {
       headers: { 'x-csrf-token': await csrfToken(page) },

@@ -22,7 +22,7 @@ export interface Reply {
   body?: unknown;
 }
 
-type Route = Reply | ((call: HubCall) => Reply | Promise<Reply>);
+export type Route = Reply | ((call: HubCall) => Reply | Promise<Reply>);
 
 /**
  * Stands in for the hub behind `fetch`: routes are keyed 'METHOD /path'; unknown routes answer 404.
@@ -120,6 +120,26 @@ export function signedInRoutes(session: SessionResponse = aSession()): Record<st
     'DELETE /api/session': ok(),
     'GET /api/folders/tree': ok({ roots: [] }),
   };
+}
+
+/**
+ * The hub of a signed-in user (`session`, who accepted the disclaimer) whose folder tree is `tree`:
+ * its roots, or a route answering them. `routes` add to these answers or override them.
+ */
+export function signedInHub({
+  tree,
+  routes = {},
+  session,
+}: {
+  tree: FolderNode[] | Route;
+  routes?: Record<string, Route>;
+  session?: SessionResponse;
+}): HubCall[] {
+  return fakeHub({
+    ...signedInRoutes(session),
+    'GET /api/folders/tree': Array.isArray(tree) ? ok({ roots: tree }) : tree,
+    ...routes,
+  });
 }
 
 /** A folder the user may see; children and rights are overridden per test. */

@@ -6,6 +6,7 @@ import { AppProviders } from '../src/app/app-providers';
 import { createApp, type PaddockApp } from '../src/app/create-app';
 import { createQueryClient } from '../src/app/query-client';
 import { createUiStore } from '../src/features/ui/ui-store';
+import { i18n } from '../src/i18n/i18n';
 
 /** The whole app, router and guards included, started at `path`. */
 export function renderApp(path: string): PaddockApp {
@@ -24,4 +25,15 @@ export function renderWithProviders(ui: ReactElement) {
     </AppProviders>,
   );
   return { ...view, uiStore, queryClient };
+}
+
+/**
+ * Before each test of the file: a browser that remembers nothing (language, view, preferences) and
+ * the interface in English, whatever the test before chose.
+ */
+export function withFreshBrowserInEnglish(): void {
+  beforeEach(async () => {
+    localStorage.clear();
+    await i18n.changeLanguage('en');
+  });
 }

@@ -1,5 +1,6 @@
-import { Button, Menu, Portal } from '@chakra-ui/react';
+import { Menu, Portal } from '@chakra-ui/react';
 import { ChevronDown, Ellipsis, type LucideIcon } from 'lucide-react';
+import { BarButton } from './bar-button';
 
 /** One of a bar's rarer actions, kept in its "More" menu. */
 export interface MoreMenuItem {
@@ -14,6 +15,8 @@ interface MoreMenuProps {
   /** The trigger's text ("More", translated). */
   label: string;
   items: readonly MoreMenuItem[];
+  /** The trigger without its text (a bar too narrow for labels); "More" stays its name. */
+  iconOnly?: boolean;
 }
 
 /**
@@ -21,16 +24,18 @@ interface MoreMenuProps {
  * Escape closes). An item opens its dialog through `onSelect`: render the dialog outside the menu,
  * which closes on the pick.
  */
-export function MoreMenu({ label, items }: MoreMenuProps) {
+export function MoreMenu({ label, items, iconOnly }: MoreMenuProps) {
   if (!items.length) return null;
   return (
     <Menu.Root onSelect={({ value }) => items.find((item) => item.value === value)?.onSelect()}>
       <Menu.Trigger asChild>
-        <Button size="sm" variant="outline" flex="none">
-          <Ellipsis />
-          {label}
-          <ChevronDown />
-        </Button>
+        <BarButton
+          variant="outline"
+          icon={<Ellipsis />}
+          label={label}
+          endIcon={<ChevronDown />}
+          iconOnly={iconOnly}
+        />
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>

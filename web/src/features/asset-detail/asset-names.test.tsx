@@ -7,20 +7,16 @@ import {
   anAsset,
   anAssetDetail,
   assetRoutes,
-  fakeHub,
   ok,
-  signedInRoutes,
+  signedInHub,
   type HubCall,
+  type Route,
 } from '../../../test/fake-hub';
-import { renderApp } from '../../../test/render';
+import { renderApp, withFreshBrowserInEnglish } from '../../../test/render';
 import { withDesktopListingLayout } from '../../../test/desktop-layout';
 
 withDesktopListingLayout();
-
-beforeEach(() => localStorage.clear());
-afterEach(async () => {
-  await i18n.changeLanguage('en');
-});
+withFreshBrowserInEnglish();
 
 /** The hub names by the asked language, as it does (IT for it, EN for en and fr). */
 const NAMES: Record<string, string> = { it: 'Foto rossa', en: 'Red photo', fr: 'Red photo' };
@@ -30,46 +26,47 @@ const FOLDERS: Record<string, string> = {
   fr: 'Archives du service',
 };
 
-function hub(extra: Parameters<typeof fakeHub>[0] = {}): HubCall[] {
+function hub(extra: Record<string, Route> = {}): HubCall[] {
   const lang = (call: HubCall) => call.query.get('lang') ?? 'missing';
-  return fakeHub({
-    ...signedInRoutes(),
-    'GET /api/folders/tree': (call) =>
+  return signedInHub({
+    tree: (call) =>
       ok({ roots: [aFolder({ id: 'arch', name: FOLDERS[lang(call)], prettyId: 'arch04-marketing' })] }),
-    // The breadcrumb, named in the asked language.
-    'GET /api/folders/arch': (call) =>
-      ok({
-        ...aFolder({ id: 'arch', name: FOLDERS[lang(call)], prettyId: 'arch04-marketing' }),
-        path: [{ id: 'arch', name: FOLDERS[lang(call)] }],
-      }),
-    ...assetRoutes(1),
-    'GET /api/assets': (call) =>
-      ok({
-        items: [anAsset(0, { name: NAMES[lang(call)] })],
-        hasMore: false,
-        offset: 0,
-        limit: 100,
-      }),
-    'GET /api/assets/a0': (call) =>
-      ok(
-        anAssetDetail(0, {
-          name: NAMES[lang(call)],
-          names: { IT: 'Foto rossa', EN: 'Red photo' },
-          size: 1_363_148,
-          width: 1080,
-          height: 1350,
-          folders: [{ id: 'arch', name: FOLDERS[lang(call)] }],
-          durationMs: 4000,
-          metadata: [
-            { key: 'size', value: '1363148' },
-            { key: 'resolution', value: '1080x1350' },
-            { key: 'dpi', value: '1200' },
-            { key: 'creation_date', value: '2026-03-05T10:00:00.000Z' },
-            { key: 'vendor-code', value: 'X1' },
-          ],
-        } satisfies Partial<AssetDetail>),
-      ),
-    ...extra,
+    routes: {
+      // The breadcrumb, named in the asked language.
+      'GET /api/folders/arch': (call) =>
+        ok({
+          ...aFolder({ id: 'arch', name: FOLDERS[lang(call)], prettyId: 'arch04-marketing' }),
+          path: [{ id: 'arch', name: FOLDERS[lang(call)] }],
+        }),
+      ...assetRoutes(1),
+      'GET /api/assets': (call) =>
+        ok({
+          items: [anAsset(0, { name: NAMES[lang(call)] })],
+          hasMore: false,
+          offset: 0,
+          limit: 100,
+        }),
+      'GET /api/assets/a0': (call) =>
+        ok(
+          anAssetDetail(0, {
+            name: NAMES[lang(call)],
+            names: { IT: 'Foto rossa', EN: 'Red photo' },
+            size: 1_363_148,
+            width: 1080,
+            height: 1350,
+            folders: [{ id: 'arch', name: FOLDERS[lang(call)] }],
+            durationMs: 4000,
+            metadata: [
+              { key: 'size', value: '1363148' },
+              { key: 'resolution', value: '1080x1350' },
+              { key: 'dpi', value: '1200' },
+              { key: 'creation_date', value: '2026-03-05T10:00:00.000Z' },
+              { key: 'vendor-code', value: 'X1' },
+            ],
+          } satisfies Partial<AssetDetail>),
+        ),
+      ...extra,
+    },
   });
 }
 

@@ -1,22 +1,17 @@
 import type { Role, View } from '@paddock/rules';
 import { screen, waitFor, within } from '@testing-library/react';
-import { i18n } from '../../i18n/i18n';
 import {
   aFolder,
   aSession,
   anAssetDetail,
   assetRoutes,
-  fakeHub,
   ok,
-  signedInRoutes,
+  signedInHub,
   type HubCall,
 } from '../../../test/fake-hub';
-import { renderApp } from '../../../test/render';
+import { renderApp, withFreshBrowserInEnglish } from '../../../test/render';
 
-beforeEach(async () => {
-  localStorage.clear();
-  await i18n.changeLanguage('en');
-});
+withFreshBrowserInEnglish();
 
 /** One folder per view, each decided by its SPEC §3 code. */
 const FOLDERS: Record<string, { prettyId: string; isSupplier?: boolean }> = {
@@ -35,15 +30,17 @@ function hub(roles: Role[] = MAKER): HubCall[] {
   const folders = Object.entries(FOLDERS).map(([view, f]) =>
     aFolder({ id: view, name: `${view} folder`, ...f }),
   );
-  return fakeHub({
-    ...signedInRoutes(aSession({ roles })),
-    'GET /api/folders/tree': ok({ roots: folders }),
-    'GET /api/folders/:id': (call) => {
-      const id = call.path.split('/').pop()!;
-      return ok({ ...folders.find((f) => f.id === id), path: [{ id, name: `Path to ${id}` }] });
+  return signedInHub({
+    session: aSession({ roles }),
+    tree: folders,
+    routes: {
+      'GET /api/folders/:id': (call) => {
+        const id = call.path.split('/').pop()!;
+        return ok({ ...folders.find((f) => f.id === id), path: [{ id, name: `Path to ${id}` }] });
+      },
+      ...assetRoutes(1),
+      'GET /api/assets/a0': ok(anAssetDetail(0)),
     },
-    ...assetRoutes(1),
-    'GET /api/assets/a0': ok(anAssetDetail(0)),
   });
 }
 

@@ -1,36 +1,28 @@
 import { LIMITS, type MetadataFilter } from '@paddock/rules';
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { i18n } from '../../i18n/i18n';
 import {
   aFolder,
   anAsset,
   anAssetDetail,
   assetRoutes,
-  fakeHub,
   hubError,
   ok,
-  signedInRoutes,
+  signedInHub,
   type HubCall,
+  type Route,
 } from '../../../test/fake-hub';
-import { renderApp, renderWithProviders } from '../../../test/render';
+import { renderApp, renderWithProviders, withFreshBrowserInEnglish } from '../../../test/render';
 import { useNavigationWait } from '../asset-detail/use-navigation-wait';
 import { rememberJob, rememberedJobs } from '../jobs/started-jobs';
 import { ThumbnailDialog, previewOf } from './thumbnail-dialog';
 
-beforeEach(async () => {
-  localStorage.clear();
-  await i18n.changeLanguage('en');
-});
+withFreshBrowserInEnglish();
 
-function hub(extra: Parameters<typeof fakeHub>[0] = {}): HubCall[] {
-  return fakeHub({
-    ...signedInRoutes(),
-    'GET /api/folders/tree': ok({
-      roots: [aFolder({ id: 'arch', name: 'Department archive', prettyId: 'arch04-marketing' })],
-    }),
-    ...assetRoutes(3),
-    ...extra,
+function hub(extra: Record<string, Route> = {}): HubCall[] {
+  return signedInHub({
+    tree: [aFolder({ id: 'arch', name: 'Department archive', prettyId: 'arch04-marketing' })],
+    routes: { ...assetRoutes(3), ...extra },
   });
 }
 

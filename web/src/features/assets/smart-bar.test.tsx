@@ -1,21 +1,20 @@
 import type { AssetActions, Place } from '@paddock/rules';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
-import { actionsAllowing, aFolder, assetRoutes, fakeHub, ok, signedInRoutes } from '../../../test/fake-hub';
-import { renderApp } from '../../../test/render';
-import { withDesktopListingLayout, withResizeObserverStub } from '../../../test/desktop-layout';
+import { actionsAllowing, aFolder, assetRoutes, ok, signedInHub } from '../../../test/fake-hub';
+import { renderApp, withFreshBrowserInEnglish } from '../../../test/render';
+import {
+  layOutInOneRow,
+  withDesktopListingLayout,
+  withResizeObserverStub,
+} from '../../../test/desktop-layout';
 import { installFakeEventSource } from '../../../test/fake-event-source';
 
 installFakeEventSource();
 withDesktopListingLayout();
-
 withResizeObserverStub();
-
-beforeEach(async () => {
-  localStorage.clear();
-  await i18n.changeLanguage('en');
-});
+withFreshBrowserInEnglish();
 
 const NONE = actionsAllowing({ download: true });
 const place = (overrides: Partial<Place>): Place => ({
@@ -32,25 +31,31 @@ const step1 = aFolder({ id: 'st1', name: 'Step 1', prettyId: 'appstp1-marketing'
 
 /** The listing of `folder`, whose SPEC §6 actions are `actions`, with two assets selected. */
 async function selectTwoIn(folder: typeof archive, folderPlace: Place, actions: Partial<AssetActions>) {
-  fakeHub({
-    ...signedInRoutes(),
-    'GET /api/folders/tree': ok({ roots: [archive, step1] }),
-    [`GET /api/folders/${folder.id}`]: ok({
-      ...folder,
-      place: folderPlace,
-      actions: { ...NONE, ...actions },
-    }),
-    ...assetRoutes(3),
+  signedInHub({
+    tree: [archive, step1],
+    routes: {
+      [`GET /api/folders/${folder.id}`]: ok({
+        ...folder,
+        place: folderPlace,
+        actions: { ...NONE, ...actions },
+      }),
+      ...assetRoutes(3),
+    },
   });
   renderApp(`/home?folder=${folder.id}`);
   const user = userEvent.setup();
+  return { user, bar: await selectTwo(user, 'Multiple selection', 'Selected: 2') };
+}
+
+/** Selects the first two assets of the listing shown; returns the selection bar, named `barName`. */
+async function selectTwo(user: ReturnType<typeof userEvent.setup>, barName: string, count: string) {
   await user.click(await screen.findByRole('option', { name: 'asset-0.jpg' }, { timeout: 10_000 }));
   await user.keyboard('{Shift>}');
   await user.click(screen.getByRole('option', { name: 'asset-1.jpg' }));
   await user.keyboard('{/Shift}');
-  const bar = screen.getByRole('region', { name: 'Multiple selection' });
-  await within(bar).findByText('Selected: 2');
-  return { user, bar };
+  const bar = screen.getByRole('region', { name: barName });
+  await within(bar).findByText(count);
+  return bar;
 }
 
 const buttonsOf = (bar: HTMLElement) =>
@@ -107,5 +112,80 @@ describe('SmartBar', () => {
     const preview = await screen.findByRole('dialog', { name: '2 assets selected' });
     expect(within(preview).getAllByRole('img')).toHaveLength(2);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  describe('in a bar narrower than its labelled row', () => {
+    const ARCHIVE_BUTTONS = ['Move', 'Delete', 'Enrich', 'Tags', 'Download', 'More', 'Clear selection'];
+    const namesOf = (bar: HTMLElement) =>
+      within(bar)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label'));
+    const selectInArchive = () =>
+      selectTwoIn(archive, place({}), { move: true, delete: true, tag: true, share: true });
+
+    it('shows the buttons as icons, named and titled by their labels, and fits one row', async () => {
+      const { user, bar } = await selectInArchive();
+      await waitFor(() => expect(buttonsOf(bar)).toEqual(ARCHIVE_BUTTONS));
+      layOutInOneRow(bar, 400);
+
+      expect(bar.scrollWidth).toBeLessThanOrEqual(bar.clientWidth);
+      expect(buttonsOf(bar)).toEqual(ARCHIVE_BUTTONS.map(() => ''));
+      for (const name of ARCHIVE_BUTTONS)
+        expect(within(bar).getByRole('button', { name })).toHaveAttribute('title', name);
+
+      // A new count is measured again, and the labels still do not fit.
+      await user.keyboard('{Control>}');
+      await user.click(screen.getByRole('option', { name: 'asset-2.jpg' }));
+      await user.keyboard('{/Control}');
+      await within(bar).findByText('Selected: 3');
+      expect(buttonsOf(bar)).toEqual(ARCHIVE_BUTTONS.map(() => ''));
+      expect(bar.scrollWidth).toBeLessThanOrEqual(bar.clientWidth);
+    });
+
+    it('keeps the More menu at hand from the keyboard', async () => {
+      const { user, bar } = await selectInArchive();
+      await waitFor(() => expect(buttonsOf(bar)).toEqual(ARCHIVE_BUTTONS));
+      layOutInOneRow(bar, 400);
+      const more = within(bar).getByRole('button', { name: 'More' });
+      expect(more.textContent).toBe('');
+      more.focus();
+      await user.keyboard('{Enter}');
+      expect(await screen.findByRole('menuitem', { name: 'Preview the selection' })).toBeVisible();
+    });
+
+    it('shows the labels again once the bar is as wide as the labelled row', async () => {
+      const { bar } = await selectInArchive();
+      await waitFor(() => expect(buttonsOf(bar)).toEqual(ARCHIVE_BUTTONS));
+      layOutInOneRow(bar, 400);
+      layOutInOneRow(bar, 647);
+      expect(namesOf(bar)).toEqual(ARCHIVE_BUTTONS);
+      layOutInOneRow(bar, 648);
+      expect(buttonsOf(bar)).toEqual(ARCHIVE_BUTTONS);
+      expect(bar.scrollWidth).toBeLessThanOrEqual(bar.clientWidth);
+    });
+
+    it('measures the labels again in another language', async () => {
+      const { user } = await selectInArchive();
+      // The Italian row takes 720 px, the English one 648; a new language drops the selection.
+      await act(() => i18n.changeLanguage('it'));
+      const italian = await selectTwo(user, 'Selezione multipla', 'Selezionati: 2');
+      await waitFor(() => expect(within(italian).getAllByRole('button')).toHaveLength(7));
+      layOutInOneRow(italian, 700);
+      expect(namesOf(italian)).toEqual([
+        'Sposta',
+        'Elimina',
+        'Arricchisci',
+        'Tag',
+        'Scarica',
+        'Altro',
+        'Deseleziona tutto',
+      ]);
+
+      await act(() => i18n.changeLanguage('en'));
+      const english = await selectTwo(user, 'Multiple selection', 'Selected: 2');
+      await waitFor(() => expect(within(english).getAllByRole('button')).toHaveLength(7));
+      layOutInOneRow(english, 700);
+      expect(buttonsOf(english)).toEqual(ARCHIVE_BUTTONS);
+    });
   });
 });

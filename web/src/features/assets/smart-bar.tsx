@@ -1,11 +1,13 @@
-import { Button, HStack, Text } from '@chakra-ui/react';
+import { HStack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { AssetSummary } from '@paddock/rules';
-import { FolderSymlink, Images, Share2, Tags, X } from 'lucide-react';
+import { ClipboardPen, FolderSymlink, Images, Share2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { folderQueryOptions } from '../../api/assets.queries';
+import { BarButton } from '../../components/ui/bar-button';
 import { MoreMenu, type MoreMenuItem } from '../../components/ui/more-menu';
+import { useLabelsFit } from '../../components/ui/use-labels-fit';
 import { useLanguage } from '../../i18n/use-language';
 import { DownloadButton } from '../downloads/download-button';
 import { useOpenWizard } from '../enrichment/use-open-wizard';
@@ -32,7 +34,10 @@ export interface SmartBarProps {
 /**
  * The bar of SPEC §2 that appears while several assets are selected, with the bulk actions: the
  * frequent ones as buttons (workflow, enrich and tag, download, clear), the rarer ones in its
- * "More" menu (preview, external and internal share), so that it fits one row in every language.
+ * "More" menu (preview, external and internal share). Where the labelled row is wider than the
+ * bar (Italian at 1280 px) the buttons show only their icons, named and titled by their labels: a
+ * daily user keeps every action one click away, in the same place, rather than some of them
+ * moving into the menu depending on the language and the window.
  */
 export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProps) {
   const { t } = useTranslation();
@@ -50,6 +55,7 @@ export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProp
   });
   const internalShare = useInternalShare({ assetIds: ids, folderId });
   const [dialog, setDialog] = useState<'thumbnails' | 'externalShare' | null>(null);
+  const { ref, iconOnly } = useLabelsFit();
   if (count === 0 && flow.progress === null) return null;
   const actions = visibleFlowActions(folder.data?.actions, folder.data?.place, session.roles);
   const closeDialog = () => setDialog(null);
@@ -80,10 +86,11 @@ export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProp
       },
     );
   return (
-    // It lies over the toolbar while there is a selection (as mail and photo apps do), in one row
-    // that scrolls sideways when narrow: appearing on the first click of a double-click must
-    // neither move the cards nor cover them.
+    // It lies over the toolbar while there is a selection (as mail and photo apps do), in one row:
+    // appearing on the first click of a double-click must neither move the cards nor cover them.
+    // It scrolls sideways only where even the icons do not fit (narrower than a small desktop).
     <HStack
+      ref={ref}
       role="region"
       aria-label={t('assets.selection.bar')}
       position="absolute"
@@ -113,20 +120,31 @@ export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProp
           disabled={flow.busy || count === 0}
           onStart={flow.start}
           label={t('workflow.buttons.bulkLabel')}
+          iconOnly={iconOnly}
         />
         {folder.data?.actions?.tag ? (
-          <Button size="sm" variant="outline" onClick={() => openWizard(folderId, ids)} disabled={flow.busy}>
-            <Tags />
-            {t('enrichment.open')}
-          </Button>
+          <BarButton
+            variant="outline"
+            icon={<ClipboardPen />}
+            label={t('enrichment.open')}
+            iconOnly={iconOnly}
+            onClick={() => openWizard(folderId, ids)}
+            disabled={flow.busy}
+          />
         ) : null}
-        {folder.data?.actions?.tag ? <BulkTagButton contentIds={ids} folderId={folderId} /> : null}
-        <DownloadButton assetIds={ids} folderId={folderId} />
-        <MoreMenu label={t('assets.selection.more')} items={more} />
-        <Button size="sm" variant="ghost" onClick={onClear} disabled={flow.busy}>
-          <X />
-          {t('assets.selection.clear')}
-        </Button>
+        {folder.data?.actions?.tag ? (
+          <BulkTagButton contentIds={ids} folderId={folderId} iconOnly={iconOnly} />
+        ) : null}
+        <DownloadButton assetIds={ids} folderId={folderId} iconOnly={iconOnly} />
+        <MoreMenu label={t('assets.selection.more')} items={more} iconOnly={iconOnly} />
+        <BarButton
+          variant="ghost"
+          icon={<X />}
+          label={t('assets.selection.clear')}
+          iconOnly={iconOnly}
+          onClick={onClear}
+          disabled={flow.busy}
+        />
       </HStack>
       {flow.dialogs}
       {internalShare.dialog}

@@ -1,19 +1,25 @@
-import { Button } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BarButton } from '../../components/ui/bar-button';
 import { DownloadDialog, type DownloadDialogProps } from './download-dialog';
 
+type DownloadButtonProps = Omit<DownloadDialogProps, 'onClose'> & { size?: 'xs' | 'sm'; iconOnly?: boolean };
+
 /** A Download button that opens the download dialog for `assetIds`, as looked at in `folderId`. */
-export function DownloadButton(props: Omit<DownloadDialogProps, 'onClose'> & { size?: 'xs' | 'sm' }) {
+export function DownloadButton(props: DownloadButtonProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size={props.size ?? 'sm'} variant="outline" onClick={() => setOpen(true)}>
-        <Download />
-        {t('downloads.action')}
-      </Button>
+      <BarButton
+        size={props.size ?? 'sm'}
+        variant="outline"
+        icon={<Download />}
+        label={t('downloads.action')}
+        iconOnly={props.iconOnly}
+        onClick={() => setOpen(true)}
+      />
       {open ? (
         <DownloadDialog
           assetIds={props.assetIds}

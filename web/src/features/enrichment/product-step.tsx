@@ -4,6 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { productsQueryOptions } from '../../api/enrichment.queries';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { useLanguage } from '../../i18n/use-language';
 import { InlineError } from '../ui/inline-error';
 import { TagChecklist } from './tag-checklist';
@@ -44,17 +45,7 @@ export function ProductStep({ wizard }: { wizard: Wizard }) {
             selected={state.products}
             onChange={(chosen) => update((s) => ({ ...s, products: chosen }))}
           />
-          {products.hasNextPage ? (
-            <Button
-              alignSelf="start"
-              variant="outline"
-              size="sm"
-              loading={products.isFetchingNextPage}
-              onClick={() => void products.fetchNextPage()}
-            >
-              {t('enrichment.product.more')}
-            </Button>
-          ) : null}
+          <LoadMoreButton alignSelf="start" label={t('enrichment.product.more')} pages={products} />
         </Stack>
       )}
       {present.length ? (

@@ -1,27 +1,22 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FolderNode } from '@paddock/rules';
-import { i18n } from '../../i18n/i18n';
+import type { FolderNode, SessionResponse } from '@paddock/rules';
 import {
   aFolder,
   anAssetDetail,
   aSession,
   assetRoutes,
-  fakeHub,
   ok,
-  signedInRoutes,
+  signedInHub,
   type HubCall,
+  type Route,
 } from '../../../test/fake-hub';
 import { withDesktopListingLayout } from '../../../test/desktop-layout';
-import { renderApp } from '../../../test/render';
+import { renderApp, withFreshBrowserInEnglish } from '../../../test/render';
 import { TILE_HEIGHT } from '../assets/asset-browser';
 
 withDesktopListingLayout();
-
-beforeEach(async () => {
-  localStorage.clear();
-  await i18n.changeLanguage('en');
-});
+withFreshBrowserInEnglish();
 
 const tree = [
   aFolder({
@@ -80,16 +75,16 @@ function scopedTree(query: URLSearchParams): FolderNode[] {
   }
 }
 
-const treeRoute = { 'GET /api/folders/tree': (call: HubCall) => ok({ roots: scopedTree(call.query) }) };
-
-function hub(total = 250, extra: Parameters<typeof fakeHub>[0] = {}) {
-  return fakeHub({
-    ...signedInRoutes(),
-    ...treeRoute,
-    ...assetRoutes(total),
-    ...extra,
+/** The hub of `session` (a user by default) over `scopedTree`, with `total` assets in each folder. */
+function hub(total = 250, extra: Record<string, Route> = {}, session?: SessionResponse) {
+  return signedInHub({
+    session,
+    tree: (call) => ok({ roots: scopedTree(call.query) }),
+    routes: { ...assetRoutes(total), ...extra },
   });
 }
+
+const APPROVER = aSession({ roles: ['approver'], defaultView: 'approver' });
 
 const assetCalls = (calls: HubCall[]) => calls.filter((call) => call.path === '/api/assets');
 const options = () => within(screen.getByRole('listbox')).getAllByRole('option');
@@ -186,11 +181,7 @@ describe('home listing', () => {
   });
 
   it('disables the search for an approver inside a depth-3 folder only', async () => {
-    fakeHub({
-      ...signedInRoutes(aSession({ roles: ['approver'], defaultView: 'approver' })),
-      ...treeRoute,
-      ...assetRoutes(1),
-    });
+    hub(1, {}, APPROVER);
     renderApp('/home?folder=y24');
     const user = userEvent.setup();
     await screen.findByText('Results: 1');
@@ -423,7 +414,7 @@ describe('archive sub-states', () => {
   });
 
   it('says so when a sub-state holds no folder for the user', async () => {
-    fakeHub({ ...signedInRoutes(), 'GET /api/folders/tree': ok({ roots: [] }), ...assetRoutes(1) });
+    signedInHub({ tree: [], routes: assetRoutes(1) });
     renderApp('/home?view=archives&archive=channels');
 
     expect(await screen.findByText('No sharing channels')).toBeInTheDocument();
@@ -454,11 +445,7 @@ describe('archive sub-states', () => {
   });
 
   it("is not shown to roles without the archives view; the approver's tree opens her step", async () => {
-    fakeHub({
-      ...signedInRoutes(aSession({ roles: ['approver'], defaultView: 'approver' })),
-      ...treeRoute,
-      ...assetRoutes(1),
-    });
+    hub(1, {}, APPROVER);
     const app = renderApp('/home?view=archives&archive=department');
     await screen.findByText('Results: 1');
 

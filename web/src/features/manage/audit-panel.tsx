@@ -7,6 +7,7 @@ import type { AuditSearch } from '../../api/audit.api';
 import { AlertBanner } from '../../components/ui/alert-banner';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Field } from '../../components/ui/field';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { auditSentence } from './audit-sentence';
 import { ErrorText } from './job-detail-drawer';
 import { formatDateTime, jobNameLabel } from './format';
@@ -117,16 +118,7 @@ export function AuditPanel() {
           </Table.Root>
         </Table.ScrollArea>
       ) : null}
-      {audit.hasNextPage ? (
-        <Button
-          alignSelf="center"
-          variant="outline"
-          loading={audit.isFetchingNextPage}
-          onClick={() => void audit.fetchNextPage()}
-        >
-          {t('manage.loadMore')}
-        </Button>
-      ) : null}
+      <LoadMoreButton size="md" label={t('manage.loadMore')} pages={audit} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Skeleton, Stack } from '@chakra-ui/react';
+import { Box, HStack, Skeleton, Stack } from '@chakra-ui/react';
 import { JOB_STATES, type JobState, type JobSummary } from '@paddock/rules';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
@@ -8,6 +8,7 @@ import type { JobListFilter } from '../../api/jobs.api';
 import { AlertBanner } from '../../components/ui/alert-banner';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Field } from '../../components/ui/field';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { Select } from '../../components/ui/select';
 import { JobActionDialog, type JobAction } from './job-action-dialog';
 import { JobDetailDrawer } from './job-detail-drawer';
@@ -78,16 +79,7 @@ export function JobsPanel() {
           onAction={(job, action) => setAsked({ job, action })}
         />
       ) : null}
-      {jobs.hasNextPage ? (
-        <Button
-          alignSelf="center"
-          variant="outline"
-          loading={jobs.isFetchingNextPage}
-          onClick={() => void jobs.fetchNextPage()}
-        >
-          {t('manage.loadMore')}
-        </Button>
-      ) : null}
+      <LoadMoreButton size="md" label={t('manage.loadMore')} pages={jobs} />
       {opened ? <JobDetailDrawer jobId={opened} onClose={() => setOpened(null)} /> : null}
       {asked ? (
         <JobActionDialog job={asked.job} action={asked.action} onClose={() => setAsked(null)} />

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '../../components/ui/alert-banner';
 import { EmptyState } from '../../components/ui/empty-state';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { externalSharesQueryOptions } from './external-shares.api';
 import { ShareCard } from './share-card';
 
@@ -32,17 +33,7 @@ export function ExternalSharesPanel() {
         ))}
       </Stack>
       {shares.isFetchNextPageError ? <AlertBanner>{t('sharing.errors.E004')}</AlertBanner> : null}
-      {shares.hasNextPage ? (
-        <Button
-          alignSelf="center"
-          variant="outline"
-          size="sm"
-          loading={shares.isFetchingNextPage}
-          onClick={() => void shares.fetchNextPage()}
-        >
-          {t('sharing.panel.more')}
-        </Button>
-      ) : null}
+      <LoadMoreButton label={t('sharing.panel.more')} pages={shares} />
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
-import { Button } from '@chakra-ui/react';
 import { LIMITS, type TagOption } from '@paddock/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { Tags } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BarButton } from '../../components/ui/bar-button';
 import { assetKeys } from '../../api/assets.queries';
 import { submitBulkTags } from '../../api/tagging.api';
 import { fetchWorkflowJob } from '../../api/workflow.api';
@@ -17,13 +17,14 @@ import { BulkTagDialog, type BulkTagAction } from './bulk-tag-dialog';
 interface BulkTagButtonProps {
   contentIds: readonly string[];
   folderId: string;
+  iconOnly?: boolean;
 }
 
 /**
  * The smart bar's tag action (SPEC §2, at most LIMITS.taggingMaxAssets assets, SPEC §5): the
  * picker, then the durable job's progress, then a notice (or its per-asset failures) and fresh lists.
  */
-export function BulkTagButton({ contentIds, folderId }: BulkTagButtonProps) {
+export function BulkTagButton({ contentIds, folderId, iconOnly }: BulkTagButtonProps) {
   const { t } = useTranslation();
   const ui = useUiStore();
   const showApiError = useShowApiError();
@@ -75,16 +76,15 @@ export function BulkTagButton({ contentIds, folderId }: BulkTagButtonProps) {
   return (
     <>
       <JobProgressBar progress={job ? (event?.progress ?? 0) : null} />
-      <Button
-        size="sm"
+      <BarButton
         variant="outline"
+        icon={<Tags />}
+        label={t('tagging.bulk.open')}
+        iconOnly={iconOnly}
         disabled={tooMany || job !== null || contentIds.length === 0}
         title={tooMany ? t('tagging.bulk.limit', { max: LIMITS.taggingMaxAssets }) : undefined}
         onClick={() => setOpen(true)}
-      >
-        <Tags />
-        {t('tagging.bulk.open')}
-      </Button>
+      />
       {open ? (
         <BulkTagDialog
           count={contentIds.length}

@@ -1,21 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { i18n } from '../../i18n/i18n';
 import {
   aFolder,
   assetListing,
   assetTotal,
-  fakeHub,
   ok,
-  signedInRoutes,
+  signedInHub,
   type HubCall,
+  type Route,
 } from '../../../test/fake-hub';
-import { renderApp } from '../../../test/render';
+import { renderApp, withFreshBrowserInEnglish } from '../../../test/render';
 
-beforeEach(async () => {
-  localStorage.clear();
-  await i18n.changeLanguage('en');
-});
+withFreshBrowserInEnglish();
 
 const tree = [aFolder({ id: 'mk', name: 'Marketing' })];
 
@@ -23,13 +19,15 @@ const tree = [aFolder({ id: 'mk', name: 'Marketing' })];
 const checkCalls = (calls: HubCall[]) =>
   calls.filter((call) => call.path === '/api/assets' && call.query.get('limit') === '10');
 
-async function openCheck(total: number) {
-  const calls = fakeHub({
-    ...signedInRoutes(),
-    'GET /api/folders/tree': ok({ roots: tree }),
-    'GET /api/assets': (call) => assetListing(call.query.get('q') === 'nothing' ? 0 : total)(call),
-    'GET /api/assets/total': (call) => assetTotal(call.query.get('q') === 'nothing' ? 0 : total),
-  });
+/** The listing and count of `total` assets, and of none for the search "nothing". */
+const assetsMatching = (total: number): Record<string, Route> => ({
+  'GET /api/assets': (call) => assetListing(call.query.get('q') === 'nothing' ? 0 : total)(call),
+  'GET /api/assets/total': (call) => assetTotal(call.query.get('q') === 'nothing' ? 0 : total),
+});
+
+/** The Marketing folder's listing, over `assets`, with its upload check open. */
+async function openCheck(assets: Record<string, Route>) {
+  const calls = signedInHub({ tree, routes: assets });
   renderApp('/home?folder=mk');
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Check for duplicates' }));
@@ -39,7 +37,7 @@ async function openCheck(total: number) {
 
 describe('upload check (SPEC §2 Dialogs, §5, §9)', () => {
   it('searches the folder and its subfolders by exact name or tag, 10 results a page', async () => {
-    const { calls, user, dialog } = await openCheck(45);
+    const { calls, user, dialog } = await openCheck(assetsMatching(45));
     expect(checkCalls(calls)).toHaveLength(0);
 
     await user.type(within(dialog).getByRole('searchbox', { name: 'Name or tag' }), ' Spider ');
@@ -61,7 +59,7 @@ describe('upload check (SPEC §2 Dialogs, §5, §9)', () => {
   });
 
   it('pages with previous/next and a range of 3 page numbers, no first or last buttons', async () => {
-    const { calls, user, dialog } = await openCheck(45);
+    const { calls, user, dialog } = await openCheck(assetsMatching(45));
     await user.click(within(dialog).getByRole('button', { name: 'Search' }));
     const pages = await within(dialog).findByRole('navigation', { name: 'Result pages' });
     const numbers = () =>
@@ -85,23 +83,17 @@ describe('upload check (SPEC §2 Dialogs, §5, §9)', () => {
   });
 
   it('says "10,000+" past the count cap', async () => {
-    const { user, dialog } = await openCheck(10_025);
+    const { user, dialog } = await openCheck(assetsMatching(10_025));
     await user.click(within(dialog).getByRole('button', { name: 'Search' }));
     expect(await within(dialog).findByText('Results: 10,000+')).toBeInTheDocument();
   });
 
   it('keeps offering the next page past a capped count while the pages are full', async () => {
     // The count stops at the cap (here pretended to be 10 assets); the pages go on to the 35th.
-    const calls = fakeHub({
-      ...signedInRoutes(),
-      'GET /api/folders/tree': ok({ roots: tree }),
+    const { calls, user, dialog } = await openCheck({
       'GET /api/assets': assetListing(35),
       'GET /api/assets/total': ok({ totalResults: 10, totalIsCapped: true }),
     });
-    renderApp('/home?folder=mk');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Check for duplicates' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Duplicate check — Marketing' });
     await user.click(within(dialog).getByRole('button', { name: 'Search' }));
     const pages = await within(dialog).findByRole('navigation', { name: 'Result pages' });
     for (const first of [10, 20, 30]) {
@@ -114,7 +106,7 @@ describe('upload check (SPEC §2 Dialogs, §5, §9)', () => {
   });
 
   it('searches the folder alone when the subfolders switch is off, and says when nothing matches', async () => {
-    const { calls, user, dialog } = await openCheck(45);
+    const { calls, user, dialog } = await openCheck(assetsMatching(45));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Include subfolders' }));
     await user.type(within(dialog).getByRole('searchbox', { name: 'Name or tag' }), 'nothing');
     await user.click(within(dialog).getByRole('button', { name: 'Search' }));

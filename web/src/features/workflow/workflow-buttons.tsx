@@ -1,7 +1,8 @@
-import { Button, Group } from '@chakra-ui/react';
+import { Group } from '@chakra-ui/react';
 import type { Place } from '@paddock/rules';
 import { Check, FolderInput, RotateCcw, Trash2, X, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { BarButton } from '../../components/ui/bar-button';
 import type { FlowAction } from './use-workflow-flow';
 import { flowActionLabelKey } from './workflow-actions';
 
@@ -21,10 +22,19 @@ interface WorkflowButtonsProps {
   disabled: boolean;
   onStart(action: FlowAction): void;
   label: string;
+  /** The buttons without their text (a bar too narrow for labels). */
+  iconOnly?: boolean;
 }
 
 /** The workflow actions allowed here, as one toolbar. */
-export function WorkflowButtons({ actions, place, disabled, onStart, label }: WorkflowButtonsProps) {
+export function WorkflowButtons({
+  actions,
+  place,
+  disabled,
+  onStart,
+  label,
+  iconOnly,
+}: WorkflowButtonsProps) {
   const { t } = useTranslation();
   if (!actions.length) return null;
   return (
@@ -32,17 +42,16 @@ export function WorkflowButtons({ actions, place, disabled, onStart, label }: Wo
       {actions.map((action) => {
         const Icon = ICONS[action];
         return (
-          <Button
+          <BarButton
             key={action}
-            size="sm"
             variant={PALETTES[action] ? 'solid' : 'outline'}
             colorPalette={PALETTES[action]}
+            icon={<Icon />}
+            label={t(flowActionLabelKey(action, place))}
+            iconOnly={iconOnly}
             disabled={disabled}
             onClick={() => onStart(action)}
-          >
-            <Icon />
-            {t(flowActionLabelKey(action, place))}
-          </Button>
+          />
         );
       })}
     </Group>
