@@ -72,6 +72,22 @@ export const ENRICHMENT_STATUS: Readonly<Record<EnrichmentErrorCode, 400 | 403 |
   ENRICHMENT_DRAFT_TOO_LARGE: 400,
 };
 
+/**
+ * `PUT /api/enrichment/draft`: the wizard's working state (SPEC §3) saved as the user's draft on a
+ * selection, so another tab, browser or device finds it again; `state` null clears it.
+ */
+export interface EnrichmentDraftRequest {
+  folderId: string;
+  contentIds: string[];
+  state: Record<string, unknown> | null;
+}
+
+/** `GET /api/enrichment/draft`: the working state last saved on exactly this selection, or nulls. */
+export interface EnrichmentDraft {
+  state: Record<string, unknown> | null;
+  savedAt: string | null;
+}
+
 /** The refusal's details: which field (a metadata key such as `vin-2`) and why. */
 export interface EnrichmentRefusalDetails {
   field?: string;
