@@ -17,7 +17,9 @@ const saved: WorkingState = {
   vinTarga: [{ vin: '1G4AH59H45G118341', targa: 'AB123CD' }],
 };
 
-function hub(draft: Reply, save: Reply = ok(), extra: Parameters<typeof fakeHub>[0] = {}) {
+type Routes = Parameters<typeof fakeHub>[0];
+
+function hub(draft: Routes[string], save: Reply = ok(), extra: Routes = {}) {
   return fakeHub({
     ...signedInRoutes(),
     'GET /api/enrichment/definitions': ok(definitions),
