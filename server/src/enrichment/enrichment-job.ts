@@ -125,7 +125,11 @@ export class EnrichmentJobRunner {
    * so the wizard opened again on the same selection finds the working state. Clearing is
    * idempotent, so a retry after a crash simply clears again.
    */
-  private async clearDrafts(ids: string[], recorded: Map<string, AssetOutcome>, actor: string): Promise<void> {
+  private async clearDrafts(
+    ids: string[],
+    recorded: Map<string, AssetOutcome>,
+    actor: string,
+  ): Promise<void> {
     const done = ids.filter((id) => [undefined, 'failed'].every((o) => recorded.get(id)?.outcome !== o));
     if (done.length) await this.session.withToken((token) => this.drafts.save(token, done, null, actor));
   }

@@ -32,6 +32,7 @@ import {
   Matches,
   MaxLength,
   MinLength,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { commaSeparated } from '../search/search.dto';
@@ -269,7 +270,8 @@ export class EnrichmentDraftRequestDto extends WorkflowRequestDto implements Enr
     nullable: true,
     description: `The wizard's working state (SPEC §3), at most ${LIMITS.enrichmentDraftMaxBytes} bytes as JSON; null clears the draft`,
   })
-  @IsOptional()
+  // Required: null clears, a missing state is a mistake, not a clearing.
+  @ValidateIf((body: EnrichmentDraftRequestDto) => body.state !== null)
   @IsObject()
   state!: Record<string, unknown> | null;
 }

@@ -120,6 +120,7 @@ describe('the enrichment wizard’s draft', () => {
 
     it.each([
       ['no folder', () => ({ contentIds: ids, state: {} }), 400, 'VALIDATION_FAILED'],
+      ['no state', () => ({ folderId: folderId(), contentIds: ids }), 400, 'VALIDATION_FAILED'],
       [
         'an id that is no uuid',
         () => ({ folderId: folderId(), contentIds: ['x'], state: {} }),

@@ -3,7 +3,15 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
 import { FakeEventSource, installFakeEventSource } from '../../../test/fake-event-source';
-import { anAssetDetail, fakeHub, hubError, ok, signedInRoutes, type Reply } from '../../../test/fake-hub';
+import {
+  aCompletedJob,
+  anAssetDetail,
+  fakeHub,
+  hubError,
+  ok,
+  signedInRoutes,
+  type Reply,
+} from '../../../test/fake-hub';
 import { renderApp } from '../../../test/render';
 import { emptyWorkingState, storageKey, type WorkingState } from './working-state';
 
@@ -104,13 +112,7 @@ describe('the enrichment wizard’s draft at the hub (issue 13 item 6)', () => {
       ok(),
       {
         'POST /api/enrichment': { status: 202, body: { jobId: 'j1' } },
-        'GET /api/jobs/j1': ok({
-          id: 'j1',
-          state: 'completed',
-          progress: 100,
-          errorCode: null,
-          outcomes: [{ contentId: 'a0', outcome: 'done' }],
-        }),
+        'GET /api/jobs/j1': aCompletedJob('j1', ['a0']),
       },
     );
     renderApp('/summary?folder=enr&ids=a0');
