@@ -130,7 +130,10 @@ export class EnrichmentJobRunner {
     recorded: Map<string, AssetOutcome>,
     actor: string,
   ): Promise<void> {
-    const done = ids.filter((id) => [undefined, 'failed'].every((o) => recorded.get(id)?.outcome !== o));
+    const done = ids.filter((id) => {
+      const outcome = recorded.get(id)?.outcome;
+      return outcome !== undefined && outcome !== 'failed';
+    });
     if (done.length) await this.session.withToken((token) => this.drafts.save(token, done, null, actor));
   }
 
