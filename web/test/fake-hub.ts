@@ -80,6 +80,17 @@ export function ok(body?: unknown): Reply {
   return { status: body === undefined ? 204 : 200, body };
 }
 
+/** `GET /api/jobs/:id` of a job that completed with every content done. */
+export function aCompletedJob(jobId: string, contentIds: readonly string[]): Reply {
+  return ok({
+    id: jobId,
+    state: 'completed',
+    progress: 100,
+    errorCode: null,
+    outcomes: contentIds.map((contentId) => ({ contentId, outcome: 'done' })),
+  });
+}
+
 export function aSession(overrides: Partial<SessionResponse> = {}): SessionResponse {
   return {
     username: 'mrossi',

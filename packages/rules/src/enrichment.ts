@@ -48,6 +48,8 @@ export const ENRICHMENT_ERROR_CODES = {
   NOT_IN_FOLDER: 'ENRICHMENT_NOT_IN_FOLDER',
   /** A request that changes nothing (no tag, no metadata, no VIN, no copyright). */
   NOTHING_TO_DO: 'ENRICHMENT_NOTHING_TO_DO',
+  /** A working state larger than LIMITS.enrichmentDraftMaxBytes saved as a draft. */
+  DRAFT_TOO_LARGE: 'ENRICHMENT_DRAFT_TOO_LARGE',
 } as const;
 export type EnrichmentErrorCode = (typeof ENRICHMENT_ERROR_CODES)[keyof typeof ENRICHMENT_ERROR_CODES];
 
@@ -67,7 +69,24 @@ export const ENRICHMENT_STATUS: Readonly<Record<EnrichmentErrorCode, 400 | 403 |
   ENRICHMENT_NOT_ALLOWED: 403,
   ENRICHMENT_NOT_IN_FOLDER: 409,
   ENRICHMENT_NOTHING_TO_DO: 400,
+  ENRICHMENT_DRAFT_TOO_LARGE: 400,
 };
+
+/**
+ * `PUT /api/enrichment/draft`: the wizard's working state (SPEC §3) saved as the user's draft on a
+ * selection, so another tab, browser or device finds it again; `state` null clears it.
+ */
+export interface EnrichmentDraftRequest {
+  folderId: string;
+  contentIds: string[];
+  state: Record<string, unknown> | null;
+}
+
+/** `GET /api/enrichment/draft`: the working state last saved on exactly this selection, or nulls. */
+export interface EnrichmentDraft {
+  state: Record<string, unknown> | null;
+  savedAt: string | null;
+}
 
 /** The refusal's details: which field (a metadata key such as `vin-2`) and why. */
 export interface EnrichmentRefusalDetails {

@@ -35,6 +35,13 @@ export const LIMITS = {
   pageOffsetMax: 10_000_000,
   /** The largest JSON or form body the hub and the provider read (a reject's drawing is the largest). */
   jsonBodyMaxBytes: 1_048_576,
+  /** The largest draft the provider keeps for one user on one content (content/saveDraft), as JSON. */
+  contentDraftMaxBytes: 65_536,
+  /**
+   * The largest enrichment working state the hub saves as a draft, as JSON: the provider's bound
+   * less room for the selection stored beside it (200 ids of 36 characters and a folder id).
+   */
+  enrichmentDraftMaxBytes: 49_152,
 } as const;
 
 export const CLIENT_VERSION = '2.0.1';

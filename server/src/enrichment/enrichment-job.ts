@@ -9,6 +9,7 @@ import {
   type ContentsGateway,
   type ProviderContentDetail,
 } from '../provider/contents.gateway';
+import { DRAFTS_GATEWAY, type DraftsGateway } from '../provider/drafts.gateway';
 import { ENRICHMENT_GATEWAY, type EnrichmentGateway } from '../provider/enrichment.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 
@@ -37,10 +38,17 @@ export class EnrichmentJobRunner {
     @Inject(SERVICE_SESSION) private readonly session: ServiceSession,
     @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     @Inject(ENRICHMENT_GATEWAY) private readonly enrichment: EnrichmentGateway,
+    @Inject(DRAFTS_GATEWAY) private readonly drafts: DraftsGateway,
     private readonly audit: AuditRepository,
   ) {}
 
-  async run(action: string, payload: EnrichmentPayload, context: JobContext): Promise<EnrichmentResult> {
+  /** `clearsDrafts`: the wizard's confirmation, whose draft (EnrichmentDraftService) it spends. */
+  async run(
+    action: string,
+    payload: EnrichmentPayload,
+    context: JobContext,
+    clearsDrafts: boolean,
+  ): Promise<EnrichmentResult> {
     const recorded = new Map((await this.audit.assetOutcomesOf(context.jobId)).map((o) => [o.contentId, o]));
     const open = payload.contentIds.filter((id) => !recorded.has(id));
     const failures = new Map<string, string>();
@@ -101,6 +109,7 @@ export class EnrichmentJobRunner {
       providerCalls,
     };
     for (const id of payload.contentIds) result[recorded.get(id)?.outcome ?? 'failed'] += 1;
+    if (clearsDrafts) await this.clearDrafts(payload.contentIds, recorded, context.actor);
     await this.audit.recordJobOutcome({
       jobId: context.jobId,
       actor: context.actor,
@@ -109,6 +118,23 @@ export class EnrichmentJobRunner {
       after: { ...result },
     });
     return result;
+  }
+
+  /**
+   * The actor's drafts on the contents now enriched are spent; a failed content keeps its draft,
+   * so the wizard opened again on the same selection finds the working state. Clearing is
+   * idempotent, so a retry after a crash simply clears again.
+   */
+  private async clearDrafts(
+    ids: string[],
+    recorded: Map<string, AssetOutcome>,
+    actor: string,
+  ): Promise<void> {
+    const done = ids.filter((id) => {
+      const outcome = recorded.get(id)?.outcome;
+      return outcome !== undefined && outcome !== 'failed';
+    });
+    if (done.length) await this.session.withToken((token) => this.drafts.save(token, done, null, actor));
   }
 
   private async details(ids: string[]): Promise<Map<string, ProviderContentDetail>> {
@@ -132,7 +158,7 @@ function enrichmentHandler(name: keyof typeof ENRICHMENT_ACTIONS): Type<JobHandl
     constructor(private readonly runner: EnrichmentJobRunner) {}
 
     handle(p: EnrichmentPayload, c: JobContext): Promise<EnrichmentResult> {
-      return this.runner.run(ENRICHMENT_ACTIONS[name], p, c);
+      return this.runner.run(ENRICHMENT_ACTIONS[name], p, c, name === JobName.Enrichment);
     }
   }
   Object.defineProperty(EnrichmentHandler, 'name', { value: `${name}-handler` });

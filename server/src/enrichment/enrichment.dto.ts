@@ -7,6 +7,8 @@ import {
   type CopyrightKind,
   type CopyrightState,
   type EnrichmentDefinitions,
+  type EnrichmentDraft,
+  type EnrichmentDraftRequest,
   type EnrichmentRequest,
   type MetadataDefinitionSummary,
   type MetadataType,
@@ -14,20 +16,26 @@ import {
   type TagSummary,
   type TagsBulkRequest,
 } from '@paddock/rules';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { applyDecorators } from '@nestjs/common';
 import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
+  ArrayMinSize,
+  ArrayUnique,
   IsIn,
+  IsObject,
   IsOptional,
+  IsUUID,
   IsString,
   Matches,
   MaxLength,
   MinLength,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { commaSeparated } from '../search/search.dto';
 import { WorkflowRequestDto } from '../workflow/workflow.dto';
 
 /**
@@ -253,4 +261,45 @@ export class MetadataDefinitionDto implements MetadataDefinitionSummary {
 export class EnrichmentDefinitionsDto implements EnrichmentDefinitions {
   @ApiProperty({ type: [MetadataDefinitionDto] })
   metadata!: MetadataDefinitionDto[];
+}
+
+export class EnrichmentDraftRequestDto extends WorkflowRequestDto implements EnrichmentDraftRequest {
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: `The wizard's working state (SPEC §3), at most ${LIMITS.enrichmentDraftMaxBytes} bytes as JSON; null clears the draft`,
+  })
+  // Required: null clears, a missing state is a mistake, not a clearing.
+  @ValidateIf((body: EnrichmentDraftRequestDto) => body.state !== null)
+  @IsObject()
+  state!: Record<string, unknown> | null;
+}
+
+/** `GET /api/enrichment/draft?folderId=…&ids=a,b`: the selection whose draft to read. */
+export class EnrichmentDraftQueryDto {
+  @ApiProperty({ description: 'The folder the wizard acts from' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  folderId!: string;
+
+  @ApiProperty({
+    type: String,
+    description: `Comma-joined content ids (at most ${LIMITS.taggingMaxAssets}, SPEC §5)`,
+  })
+  @Transform(commaSeparated)
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(LIMITS.workflowMaxAssets)
+  @ArrayUnique()
+  @IsUUID('all', { each: true })
+  ids!: string[];
+}
+
+export class EnrichmentDraftDto implements EnrichmentDraft {
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true })
+  state!: Record<string, unknown> | null;
+  @ApiProperty({ type: String, nullable: true, description: 'When it was saved (ISO 8601)' })
+  savedAt!: string | null;
 }

@@ -26,6 +26,8 @@ export const refuse = {
   notAllowed: (problem: string, ids?: string[]) =>
     enrichmentRefusal(CODES.NOT_ALLOWED, `Tagging is not allowed here (${problem})`, { problem, ids }),
   nothingToDo: () => enrichmentRefusal(CODES.NOTHING_TO_DO, 'Nothing to change'),
+  draftTooLarge: (max: number) =>
+    enrichmentRefusal(CODES.DRAFT_TOO_LARGE, `The working state is larger than ${max} bytes`),
   field: (code: EnrichmentErrorCode, field: string, problem?: string) =>
     enrichmentRefusal(code, `Refused: ${field}${problem ? ` (${problem})` : ''}`, { field, problem }),
 };

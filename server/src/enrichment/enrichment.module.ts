@@ -3,7 +3,9 @@ import { AuditModule } from '../audit/audit.module';
 import { ProviderModule } from '../provider/provider.module';
 import { WorkflowModule } from '../workflow/workflow.module';
 import { ENRICHMENT_HANDLERS, EnrichmentJobRunner } from './enrichment-job';
+import { EnrichmentDraftService } from './enrichment-draft.service';
 import { EnrichmentLookupsService } from './enrichment-lookups.service';
+import { EnrichmentSelection } from './enrichment-selection';
 import { EnrichmentController } from './enrichment.controller';
 import { EnrichmentService } from './enrichment.service';
 
@@ -14,10 +16,10 @@ import { EnrichmentService } from './enrichment.service';
 })
 export class EnrichmentModule {}
 
-/** `POST /api/enrichment` and `POST /api/tags/bulk`, where the api runs. */
+/** `POST /api/enrichment`, `POST /api/tags/bulk` and the wizard's draft, where the api runs. */
 @Module({
   imports: [ProviderModule, WorkflowModule],
   controllers: [EnrichmentController],
-  providers: [EnrichmentService, EnrichmentLookupsService],
+  providers: [EnrichmentService, EnrichmentLookupsService, EnrichmentSelection, EnrichmentDraftService],
 })
 export class EnrichmentApiModule {}

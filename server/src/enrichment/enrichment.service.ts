@@ -4,7 +4,6 @@ import {
   COPYRIGHT_NOTES_KEY,
   ENRICHMENT_CLASSIFICATIONS,
   ENRICHMENT_ERROR_CODES as CODES,
-  E_CODES,
   LIMITS,
   NATION_KEY,
   RESERVED_TAGS,
@@ -13,13 +12,11 @@ import {
   checkMetadataValue,
   copyrightMetadata,
   copyrightProblem,
-  isAssetActionAllowed,
   isLatin1,
   isMandatory,
   normalizePlate,
   normalizeVin,
   plateKey,
-  restrictionOf,
   vinKey,
   vinPlateProblem,
   type EnrichmentRequest,
@@ -29,27 +26,14 @@ import {
   type TagsBulkRequest,
 } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
-import { CLOCK, type Clock } from '../common/clock';
 import { JobName, type EnrichmentOp } from '../jobs/job-catalogue';
 import { JobsService } from '../jobs/jobs.service';
-import {
-  CONTENTS_GATEWAY,
-  type ContentsGateway,
-  type ProviderContentDetail,
-} from '../provider/contents.gateway';
+import type { ProviderContentDetail } from '../provider/contents.gateway';
 import { ENRICHMENT_GATEWAY, type EnrichmentGateway } from '../provider/enrichment.gateway';
-import { permissionSubject, sideOf } from '../workflow/permission-subject';
-import { WorkflowFolders } from '../workflow/workflow-folders';
-import { workflowInfoOf } from '../workflow/workflow-info';
+import { EnrichmentSelection, type Selection } from './enrichment-selection';
 import { refuse } from './enrichment.errors';
 
 const METADATA = ENRICHMENT_CLASSIFICATIONS.metadata;
-
-/** The selection, once SPEC §6 allowed tagging each asset where the user acts from. */
-interface Source {
-  folderId: string;
-  contents: ProviderContentDetail[];
-}
 
 /** Which contents a metadata value goes to: all, or (overwrite off) those without a value for the key. */
 function targetsOf(
@@ -74,18 +58,16 @@ function targetsOf(
 @Injectable()
 export class EnrichmentService {
   constructor(
-    private readonly folders: WorkflowFolders,
-    @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
+    private readonly selection: EnrichmentSelection,
     @Inject(ENRICHMENT_GATEWAY) private readonly enrichment: EnrichmentGateway,
     private readonly jobs: JobsService,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** `POST /api/enrichment`: the wizard's confirmation. */
   async enrich(user: AuthUser, body: EnrichmentRequest): Promise<{ jobId: string }> {
     const pairs = body.vinTarga ?? [];
     const copyright = body.copyright ?? [];
-    this.checkCount(body.contentIds);
+    this.selection.checkCount(body.contentIds);
     if (pairs.length > LIMITS.vinPlatePairsMax) throw refuse.tooManyPairs(LIMITS.vinPlatePairsMax);
     if (copyright.length > LIMITS.copyrightOptionsMax)
       throw refuse.tooManyCopyright(LIMITS.copyrightOptionsMax);
@@ -100,7 +82,7 @@ export class EnrichmentService {
     if (body.copyrightNotes !== undefined && !isLatin1(body.copyrightNotes))
       throw refuse.field(CODES.NOT_LATIN1, COPYRIGHT_NOTES_KEY);
 
-    const source = await this.source(user, body);
+    const source = await this.selection.allowed(user, body);
     const overwrite = { vinTarga: true, copyright: true, metadata: true, ...body.overwrite };
     const ops: EnrichmentOp[] = [...(await this.tagOps(user, body.tags?.add ?? [], 'add'))];
     ops.push(...(await this.tagOps(user, body.tags?.remove ?? [], 'remove')));
@@ -156,8 +138,8 @@ export class EnrichmentService {
 
   /** `POST /api/tags/bulk`: the smart bar's bulk add or remove (SPEC §5). */
   async bulk(user: AuthUser, body: TagsBulkRequest): Promise<{ jobId: string }> {
-    this.checkCount(body.contentIds);
-    const source = await this.source(user, body);
+    this.selection.checkCount(body.contentIds);
+    const source = await this.selection.allowed(user, body);
     const ops = await this.tagOps(user, body.tags ?? [], body.action);
     const metadata = body.metadata ?? [];
     if (metadata.length) {
@@ -181,49 +163,6 @@ export class EnrichmentService {
         }
     }
     return this.submit(JobName.TagsBulk, user, source, ops);
-  }
-
-  private checkCount(ids: string[]): void {
-    if (ids.length > LIMITS.taggingMaxAssets) throw refuse.tooManyAssets(LIMITS.taggingMaxAssets);
-  }
-
-  /**
-   * The folder as the user sees it and the assets, each of which must be in it; SPEC §6 "tag" for
-   * each (enrichment, rejected, supplier views, department-archive subfolders; branch-sharing only
-   * in its own department) and never an asset of another department than the user's.
-   */
-  private async source(user: AuthUser, body: { folderId: string; contentIds: string[] }): Promise<Source> {
-    const token = user.providerToken;
-    const placed = await this.folders.placed(token, body.folderId, sideOf(user));
-    const found = await this.contents.contentsByIds(
-      token,
-      body.contentIds,
-      E_CODES.CONTENT_LOOKUP_DETAIL_FAILED,
-    );
-    const byId = new Map(found.map((c) => [c.id, c]));
-    const missing = body.contentIds.filter((id) => !byId.get(id)?.linkedCategoryIds.includes(body.folderId));
-    if (missing.length) throw refuse.notInFolder(missing);
-    const contents = body.contentIds.map((id) => byId.get(id)!);
-    const department = this.folders.departmentOf(placed, null);
-    if (department && user.department && department.toLowerCase() !== user.department.toLowerCase())
-      throw refuse.notAllowed('otherDepartment');
-    const now = this.clock.now();
-    const refused = contents.filter(
-      (c) =>
-        !isAssetActionAllowed(
-          'tag',
-          permissionSubject(user, placed.place, placed.folder.rights, {
-            rejected: workflowInfoOf(c).rejected,
-            restricted: restrictionOf(c.imetadata, now).restricted,
-          }),
-        ),
-    );
-    if (refused.length)
-      throw refuse.notAllowed(
-        placed.place.view,
-        refused.map((c) => c.id),
-      );
-    return { folderId: body.folderId, contents };
   }
 
   /** Tags must exist in their classification; the workflow's reserved tags are the hub's own. */
@@ -287,7 +226,7 @@ export class EnrichmentService {
   private submit(
     name: JobName.Enrichment | JobName.TagsBulk,
     user: AuthUser,
-    source: Source,
+    source: Selection,
     ops: EnrichmentOp[],
   ): Promise<{ jobId: string }> {
     // An overwrite flag may leave an op without any asset to change.

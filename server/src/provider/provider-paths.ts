@@ -33,6 +33,12 @@ export const PROVIDER_PATHS = {
     addLocale: () => '/xcontents/resources/content/addContent4Locale',
     updateLocale: () => '/xcontents/resources/content/updateContent4Locale',
     contentsByIds: (clientId: string) => `/xcontents/resources/content/getContentsByIds/${client(clientId)}`,
+    /**
+     * SPEC §7 "content draft save" (THRON's shape is not public, research §8): body {contentIds ≤ 50,
+     * draft | null, username?} → {contentsInIssue}; getDraft body {contentIds ≤ 50} → {drafts}.
+     */
+    saveDraft: (clientId: string) => `/xcontents/resources/content/saveDraft/${client(clientId)}`,
+    getDraft: (clientId: string) => `/xcontents/resources/content/getDraft/${client(clientId)}`,
     stream: (clientId: string, contentId: string, kind: string) =>
       `/xcontents/resources/content/stream/${client(clientId)}/${id(contentId)}/${id(kind)}`,
     /** JDelivery.getThumbnail (research §7): the content's image fitted to a divArea 'WxH'. */

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { ARCHIVES_GATEWAY, HttpArchivesGateway } from './archives.gateway';
 import { CONTENTS_GATEWAY, HttpContentsGateway } from './contents.gateway';
+import { DRAFTS_GATEWAY, HttpDraftsGateway } from './drafts.gateway';
 import { EXTERNAL_SHARES_GATEWAY, HttpExternalSharesGateway } from './external-shares.gateway';
 import { ENRICHMENT_GATEWAY, HttpEnrichmentGateway } from './enrichment.gateway';
 import { FOLDERS_GATEWAY, HttpFoldersGateway } from './folders.gateway';
@@ -23,6 +24,7 @@ const GATEWAYS = [
   { provide: TAGGING_GATEWAY, useClass: HttpTaggingGateway },
   { provide: EXTERNAL_SHARES_GATEWAY, useClass: HttpExternalSharesGateway },
   { provide: ENRICHMENT_GATEWAY, useClass: HttpEnrichmentGateway },
+  { provide: DRAFTS_GATEWAY, useClass: HttpDraftsGateway },
   { provide: SERVICE_SESSION, useClass: ProviderServiceSession },
 ];
 

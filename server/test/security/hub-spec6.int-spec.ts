@@ -287,50 +287,67 @@ describe('hub SPEC §6 attacks', () => {
             tags: [{ classificationId: ENRICHMENT_CLASSIFICATIONS.tags, id: FREE_TAG }],
           },
         ] as const,
+      // The wizard's draft is kept only where the user may tag.
+      draft: (folderId: string, contentId: string) =>
+        ['/api/enrichment/draft', { folderId, contentIds: [contentId], state: { step: 'product' } }] as const,
     };
     const REFUSED = {
       'external share': SHARE_ERROR_CODES.NOT_ALLOWED,
       enrichment: ENRICHMENT_ERROR_CODES.NOT_ALLOWED,
       'bulk tags': ENRICHMENT_ERROR_CODES.NOT_ALLOWED,
+      draft: ENRICHMENT_ERROR_CODES.NOT_ALLOWED,
+    };
+    /** The calls that are no job: their method and the status of a save. */
+    const SAVES: Partial<Record<keyof typeof CALLS, { method: string; status: number }>> = {
+      draft: { method: 'PUT', status: 204 },
     };
     const ALLOWED = 202;
     const HIDDEN = [404, ERROR_CODES.NOT_FOUND] as const;
     type Call = keyof typeof CALLS;
     type Expected = typeof ALLOWED | 'refused' | typeof HIDDEN;
 
-    // user, place, then the answer to: external share, enrichment, bulk tags.
-    const MATRIX: [string, string, Expected, Expected, Expected][] = [
-      ['mario.rossi', ARCHIVE, ALLOWED, ALLOWED, ALLOWED],
-      ['sara.branch', ARCHIVE, ALLOWED, ALLOWED, ALLOWED],
+    // user, place, then the answer to: external share, enrichment, bulk tags, the wizard's draft.
+    const MATRIX: [string, string, Expected, Expected, Expected, Expected][] = [
+      ['mario.rossi', ARCHIVE, ALLOWED, ALLOWED, ALLOWED, ALLOWED],
+      ['sara.branch', ARCHIVE, ALLOWED, ALLOWED, ALLOWED, ALLOWED],
       // Branch-sharing users tag only in their own department's places.
-      ['sara.branch', SHARED, ALLOWED, 'refused', 'refused'],
-      ['paola.neri', ARCHIVE, 'refused', 'refused', 'refused'],
+      ['sara.branch', SHARED, ALLOWED, 'refused', 'refused', 'refused'],
+      ['paola.neri', ARCHIVE, 'refused', 'refused', 'refused', 'refused'],
       // Shared from the rejected folder: SPEC §6 shares only from the archives view.
-      ['mario.rossi', REJECTED, 'refused', ALLOWED, ALLOWED],
-      ['anna.bianchi', STEP1, 'refused', 'refused', 'refused'],
-      ['foto.studio', ARCHIVE, HIDDEN, HIDDEN, HIDDEN],
-      [FOREIGN.user, ARCHIVE, HIDDEN, HIDDEN, HIDDEN],
+      ['mario.rossi', REJECTED, 'refused', ALLOWED, ALLOWED, ALLOWED],
+      ['anna.bianchi', STEP1, 'refused', 'refused', 'refused', 'refused'],
+      ['foto.studio', ARCHIVE, HIDDEN, HIDDEN, HIDDEN, HIDDEN],
+      [FOREIGN.user, ARCHIVE, HIDDEN, HIDDEN, HIDDEN, HIDDEN],
     ];
 
-    it.each(MATRIX)('%s in %s: share %p, enrich %p, bulk tags %p', async (user, place, ...answers) => {
-      const calls = Object.keys(CALLS) as Call[];
-      for (const [i, name] of calls.entries()) {
-        const expected = answers[i];
-        const content = await contentIn(place, `${name} di ${user}`);
-        const [path, body] = CALLS[name](folder(place), content);
-        if (expected === ALLOWED) {
-          const answer = await send(user, 'POST', path, body);
-          expect([name, answer.status]).toEqual([name, ALLOWED]);
-          // Done before the next attack, whose check of the provider it would otherwise change.
-          const { jobId } = answer.body as { jobId: string };
-          expect((await finished(hub.t, session(user), jobId)).state).toBe('completed');
-          continue;
+    it.each(MATRIX)(
+      '%s in %s: share %p, enrich %p, bulk tags %p, draft %p',
+      async (user, place, ...answers) => {
+        const calls = Object.keys(CALLS) as Call[];
+        for (const [i, name] of calls.entries()) {
+          const expected = answers[i];
+          const content = await contentIn(place, `${name} di ${user}`);
+          const [path, body] = CALLS[name](folder(place), content);
+          const save = SAVES[name];
+          const method = save?.method ?? 'POST';
+          if (expected === ALLOWED && save) {
+            expect([name, (await send(user, method, path, body)).status]).toEqual([name, save.status]);
+            continue;
+          }
+          if (expected === ALLOWED) {
+            const answer = await send(user, method, path, body);
+            expect([name, answer.status]).toEqual([name, ALLOWED]);
+            // Done before the next attack, whose check of the provider it would otherwise change.
+            const { jobId } = answer.body as { jobId: string };
+            expect((await finished(hub.t, session(user), jobId)).state).toBe('completed');
+            continue;
+          }
+          const answer = await unchanged(() => send(user, method, path, body));
+          const want = expected === 'refused' ? [403, REFUSED[name]] : [...expected];
+          expect([name, answer.status, answer.body.code]).toEqual([name, ...want]);
         }
-        const answer = await unchanged(() => send(user, 'POST', path, body));
-        const want = expected === 'refused' ? [403, REFUSED[name]] : [...expected];
-        expect([name, answer.status, answer.body.code]).toEqual([name, ...want]);
-      }
-    });
+      },
+    );
   });
 
   /**

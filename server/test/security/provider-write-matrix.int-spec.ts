@@ -148,6 +148,16 @@ const WRITES: WriteEndpoint[] = [
     refusal: { inIssue: 'contentsInIssue' },
   },
   {
+    name: 'content/saveDraft on a foreign content',
+    call: (t, x) =>
+      post(t, x, `xcontents/resources/content/saveDraft/${x.client}`, {
+        contentIds: [x.content],
+        draft: { step: 'product' },
+      }),
+    // Listed exactly as an unknown id would be (no existence oracle).
+    refusal: { inIssue: 'contentsInIssue' },
+  },
+  {
     name: 'content/remove of a foreign content',
     call: (t, x) => post(t, x, `xadmin/resources/content/remove/${x.client}`, { xcontentId: x.content }),
     refusal: { status: 418, resultCode: 'CONTENT_NOT_EXISTS' },
@@ -259,6 +269,7 @@ const NOT_CONTENT_WRITES = new Set([
   'content/findByProperties',
   'content/search',
   'content/getContentsByIds',
+  'content/getDraft',
   'archive/prepare',
   'archive/download',
   // The rules of insert, checked before a file is sent: writes nothing.
@@ -490,6 +501,11 @@ describe('built-in provider write matrix (PostgreSQL + Redis, demo organisation)
       at(token, `xintelligence/resources/itag/bulkInsertMultiTargets/${client()}/${CLASSIFICATION}`, {
         value: { tagId: { id: FREE_TAG }, targets: [{ id: contentId, entityType: 'CONTENT' }] },
       });
+    const draft = (token: string, contentId: string) =>
+      at(token, `xcontents/resources/content/saveDraft/${client()}`, {
+        contentIds: [contentId],
+        draft: { step: 'tag' },
+      });
     const trashed: Refusal = { inIssue: 'contentsInIssue' };
 
     const ATTACKS: Attack[] = [
@@ -530,20 +546,23 @@ describe('built-in provider write matrix (PostgreSQL + Redis, demo organisation)
         { who, name: 'trashes it', target: () => c[content], call: trash, refusal: trashed },
         { who, name: `uploads into ${step}`, target: () => folder(step), call: insertInto, refusal: DENIED },
       ]),
-      ...(['rename', 'new version', 'junk', 'trash', 'metadata', 'tag'] as const).map((name): Attack => ({
-        who: 'paola.neri',
-        name: `${name} of an archived asset`,
-        target: () => c.inArchive,
-        call: {
-          rename,
-          'new version': newVersion,
-          junk: links('link', JUNK),
-          trash,
-          metadata: freeMetadata,
-          tag: freeTag,
-        }[name],
-        refusal: name === 'trash' ? trashed : DENIED,
-      })),
+      ...(['rename', 'new version', 'junk', 'trash', 'metadata', 'tag', 'draft'] as const).map(
+        (name): Attack => ({
+          who: 'paola.neri',
+          name: `${name} of an archived asset`,
+          target: () => c.inArchive,
+          call: {
+            rename,
+            'new version': newVersion,
+            junk: links('link', JUNK),
+            trash,
+            metadata: freeMetadata,
+            tag: freeTag,
+            draft,
+          }[name],
+          refusal: name === 'trash' ? trashed : DENIED,
+        }),
+      ),
       {
         who: 'paola.neri',
         name: 'creates a folder in the archive',

@@ -142,6 +142,7 @@ export async function providerState(t: TestApp): Promise<unknown> {
     tags: await db.contentTag.findMany({ orderBy: [{ contentId: 'asc' }, { tagId: 'asc' }] }),
     metadata: await db.contentMetadata.findMany({ orderBy: { id: 'asc' } }),
     tagDefinitions: await db.tagDefinition.findMany({ orderBy: { id: 'asc' } }),
+    drafts: await db.contentDraft.findMany({ orderBy: [{ contentId: 'asc' }, { userId: 'asc' }] }),
   };
   return JSON.parse(
     JSON.stringify(state, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),

@@ -17,7 +17,7 @@ export function configureApi(next: ApiHooks): void {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   /** For sign-in calls and the session probe, where a 401 is the answer rather than a lost session. */

@@ -22,9 +22,11 @@ import { ok } from '../thron.errors';
 import {
   checkInsertSchema,
   contentsByIdsSchema,
+  getDraftSchema,
   insertSchema,
   localeDetailSchema,
   removeSchema,
+  saveDraftSchema,
   streamQuerySchema,
   trashSchema,
   updateSourceSchema,
@@ -34,9 +36,11 @@ import {
   type InsertForm,
   type LocaleDetailForm,
   type RemoveForm,
+  type SaveDraftForm,
   type TrashForm,
   type UpdateSourceForm,
 } from './contents.dto';
+import { ContentDraftsService } from './content-drafts.service';
 import { ContentsService } from './contents.service';
 
 /** xpackager: how files reach the provider before content/insert (research §3.8). */
@@ -128,7 +132,10 @@ export class ContentAdminController {
 @UseFilters(ThronExceptionFilter)
 @Controller('provider/xcontents/resources/content')
 export class ContentController {
-  constructor(private readonly contents: ContentsService) {}
+  constructor(
+    private readonly contents: ContentsService,
+    private readonly drafts: ContentDraftsService,
+  ) {}
 
   @Post('addContent4Locale')
   @HttpCode(200)
@@ -161,6 +168,28 @@ export class ContentController {
     @Body(new ThronInputPipe(contentsByIdsSchema)) form: ContentsByIdsForm,
   ) {
     return ok({ contents: await this.contents.contentsByIds(caller, form.contentIds) });
+  }
+
+  /** The caller's draft on up to 50 contents (`draft` null clears it); unseen ones in `contentsInIssue`. */
+  @Post('saveDraft/:clientId')
+  @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
+  async saveDraft(
+    @Caller() caller: ProviderCaller,
+    @Body(new ThronInputPipe(saveDraftSchema)) form: SaveDraftForm,
+  ) {
+    return ok(await this.drafts.save(caller, form));
+  }
+
+  /** The caller's drafts on up to 50 contents; contents without one, or unseen, are left out. */
+  @Post('getDraft/:clientId')
+  @HttpCode(200)
+  @Authenticated({ clientId: 'path' })
+  async getDraft(
+    @Caller() caller: ProviderCaller,
+    @Body(new ThronInputPipe(getDraftSchema)) form: ContentsByIdsForm,
+  ) {
+    return ok({ drafts: await this.drafts.find(caller, form.contentIds) });
   }
 
   /** A version's source (`kind` = source) or derivative bytes, with Range and ETag. */

@@ -71,6 +71,37 @@ export const contentsByIdsSchema = z.object({
 });
 export type ContentsByIdsForm = z.infer<typeof contentsByIdsSchema>;
 
+const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+
+/**
+ * content/saveDraft (SPEC §7 "content draft save"; THRON's shape is not public, research §8): the
+ * caller's draft on up to 50 contents, a JSON object of at most LIMITS.contentDraftMaxBytes, or
+ * null to clear it. `username` names whose draft: the caller's own, or, to clear it after the
+ * work is done, any user's by the hub's service account (the service decides).
+ */
+export const saveDraftSchema = z.object({
+  contentIds: z.array(z.string().uuid()).min(1).max(LIMITS.idChunkSize),
+  draft: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .refine(
+      (draft) => jsonBytes(draft) <= LIMITS.contentDraftMaxBytes,
+      `DRAFT_TOO_BIG: at most ${LIMITS.contentDraftMaxBytes} bytes as JSON`,
+    ),
+  username: z.string().min(1).max(200).optional(),
+});
+export type SaveDraftForm = z.infer<typeof saveDraftSchema>;
+
+/** content/getDraft: the caller's drafts on up to 50 contents. */
+export const getDraftSchema = contentsByIdsSchema;
+
+/** What `getDraft` answers per content that has a draft of the caller. */
+export interface DraftWire {
+  contentId: string;
+  draft: Record<string, unknown>;
+  savedAt: string;
+}
+
 /** xadmin content/trash (research §3.5). */
 export const trashSchema = z.object({
   contentList: z.object({

@@ -106,7 +106,7 @@ export function EnrichmentWizard({ step }: { step: WizardStep }) {
             onRetry={() => void definitions.refetch()}
             retrying={definitions.isFetching}
           />
-        ) : definitions.isPending ? (
+        ) : definitions.isPending || wizard.restoring ? (
           <Spinner aria-label={t('loading.label')} />
         ) : step === 'product' ? (
           <ProductStep wizard={wizard} />
@@ -118,6 +118,11 @@ export function EnrichmentWizard({ step }: { step: WizardStep }) {
           <SummaryStep wizard={wizard} definitions={metadata} />
         )}
       </Box>
+      {wizard.draftNotSaved ? (
+        <Text color="fg.warning" fontSize="sm" aria-live="polite">
+          {t('enrichment.draftNotSaved')}
+        </Text>
+      ) : null}
       {tried && problems.length ? (
         <Text color="fg.error" role="alert">
           {t('enrichment.fixFirst', { count: problems.length })}

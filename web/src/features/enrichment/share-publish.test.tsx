@@ -3,7 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
 import { FakeEventSource, installFakeEventSource } from '../../../test/fake-event-source';
-import { anAssetDetail, fakeHub, hubError, ok, signedInRoutes, type Reply } from '../../../test/fake-hub';
+import {
+  aCompletedJob,
+  anAssetDetail,
+  fakeHub,
+  hubError,
+  ok,
+  signedInRoutes,
+  type Reply,
+} from '../../../test/fake-hub';
 import { renderApp } from '../../../test/render';
 
 const STRONG = 'Spider-1966-Press#Kit';
@@ -53,13 +61,7 @@ function hub(
     'GET /api/assets/a0': ok(anAssetDetail(0, { registryId: 'r1', actions: assetActions })),
     'GET /api/registry/r1': registry,
     'POST /api/enrichment': { status: 202, body: { jobId: 'j1' } },
-    'GET /api/jobs/j1': ok({
-      id: 'j1',
-      state: 'completed',
-      progress: 100,
-      errorCode: null,
-      outcomes: [{ contentId: 'a0', outcome: 'done' }],
-    }),
+    'GET /api/jobs/j1': aCompletedJob('j1', ['a0']),
     'POST /api/registry/share-publish/r1': sharePublish,
   });
 }

@@ -1,7 +1,9 @@
 import type { AssetDetail } from '@paddock/rules';
-import { useQueries } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { saveEnrichmentDraft } from '../../api/enrichment.api';
+import { enrichmentDraftQueryOptions } from '../../api/enrichment.queries';
 import { assetInFolderQueryOptions } from '../../api/workflow.queries';
 import { useLanguage } from '../../i18n/use-language';
 import type { WizardStep } from './validation';
@@ -10,10 +12,14 @@ import {
   clearWorkingState,
   emptyWorkingState,
   loadWorkingState,
+  parseWorkingState,
   saveWorkingState,
   type WizardSelection,
   type WorkingState,
 } from './working-state';
+
+/** How long typing pauses before the working state goes to the server as the user's draft. */
+export const DRAFT_SAVE_DELAY_MS = 1_500;
 
 export interface Wizard {
   search: WizardSearch;
@@ -21,21 +27,28 @@ export interface Wizard {
   selection: WizardSelection | null;
   state: WorkingState;
   update(change: (state: WorkingState) => WorkingState): void;
-  /** Forgets the working state (after a confirmed enrichment). */
+  /** Forgets the working state (after a confirmed enrichment; the job spends the server's draft). */
   clear(): void;
   /** The selected assets as far as loaded (for mandatory values already set and the overwrite warning). */
   assets: AssetDetail[];
+  /** While the server's draft of the selection is being read (this tab had none). */
+  restoring: boolean;
+  /** The last save of the draft to the server failed: the work is kept in this tab only. */
+  draftNotSaved: boolean;
   goTo(step: WizardStep): void;
   backToListing(): void;
 }
 
 /**
- * The wizard's selection (from its address) and its working state, kept in session storage under
- * the selection so that a reload, back and forward find it again (SPEC §3 "Enrichment working state").
+ * The wizard's selection (from its address) and its working state (SPEC §3 "Enrichment working
+ * state"), kept in session storage under the selection so that a reload, back and forward find it
+ * again, and saved as the user's draft at the hub so that a closed tab, another browser or another
+ * device does too: a tab without a state of its own starts from that draft.
  */
 export function useWizard(): Wizard {
   const search = wizardSearchSchema.parse(useSearch({ strict: false }));
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [language] = useLanguage();
   const ids = idsOf(search);
   const key = `${search.folder ?? ''}|${ids.join(',')}`;
@@ -45,17 +58,52 @@ export function useWizard(): Wizard {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [key],
   );
-  const [state, setState] = useState<WorkingState>(() =>
-    selection ? loadWorkingState(sessionStorage, selection) : emptyWorkingState(),
+  // Null until this tab has a state of its own for the selection: the server's draft shows meanwhile.
+  const [own, setOwn] = useState<WorkingState | null>(() =>
+    selection ? loadWorkingState(sessionStorage, selection) : null,
   );
+  const draftOptions = enrichmentDraftQueryOptions(selection?.folderId ?? '', selection?.contentIds ?? []);
+  const draft = useQuery({ ...draftOptions, enabled: selection !== null && own === null });
+  const restored = own === null && draft.data?.state ? parseWorkingState(draft.data.state) : null;
+  const state = own ?? restored ?? emptyWorkingState();
+
+  const saveDraft = useMutation({ mutationFn: saveEnrichmentDraft });
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; state: WorkingState } | null>(null);
+  const send = useCallback(
+    (next: WorkingState) => {
+      if (selection)
+        saveDraft.mutate({ ...selection, contentIds: [...selection.contentIds], state: { ...next } });
+    },
+    // mutate is stable; the selection says where to save.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [selection],
+  );
+  /** The state typed last goes to the server now (leaving the step), not after the pause. */
+  const flush = () => {
+    const waiting = pending.current;
+    if (!waiting) return;
+    clearTimeout(waiting.timer);
+    pending.current = null;
+    send(waiting.state);
+  };
+  useEffect(() => {
+    if (own === null) return;
+    const timer = setTimeout(() => {
+      pending.current = null;
+      send(own);
+    }, DRAFT_SAVE_DELAY_MS);
+    pending.current = { timer, state: own };
+    return () => clearTimeout(timer);
+  }, [own, send]);
+
   const update = useCallback(
     (change: (state: WorkingState) => WorkingState) =>
-      setState((previous) => {
-        const next = change(previous);
+      setOwn((previous) => {
+        const next = change(previous ?? restored ?? emptyWorkingState());
         if (selection) saveWorkingState(sessionStorage, selection, next);
         return next;
       }),
-    [selection],
+    [selection, restored],
   );
   const details = useQueries({
     queries: (selection?.contentIds ?? []).map((id) =>
@@ -70,14 +118,25 @@ export function useWizard(): Wizard {
     state,
     update,
     clear: () => {
-      if (selection) clearWorkingState(sessionStorage, selection);
+      if (!selection) return;
+      if (pending.current) clearTimeout(pending.current.timer);
+      pending.current = null;
+      clearWorkingState(sessionStorage, selection);
+      queryClient.setQueryData(draftOptions.queryKey, { state: null, savedAt: null });
     },
     assets,
-    goTo: (step) => void navigate({ to: `/${step}`, search }),
-    backToListing: () =>
+    restoring: draft.isLoading,
+    draftNotSaved: saveDraft.isError,
+    goTo: (step) => {
+      flush();
+      void navigate({ to: `/${step}`, search });
+    },
+    backToListing: () => {
+      flush();
       void navigate({
         to: '/home',
         search: { view: search.view, folder: search.folder, asset: search.detail },
-      }),
+      });
+    },
   };
 }

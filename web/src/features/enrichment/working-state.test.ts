@@ -39,17 +39,15 @@ describe('the enrichment working state (SPEC §3)', () => {
     const state: WorkingState = { ...emptyWorkingState(), vinTarga: [{ vin: 'ZFA123', targa: 'AB123CD' }] };
     saveWorkingState(sessionStorage, selection, state);
     expect(loadWorkingState(sessionStorage, { folderId: 'enr', contentIds: ['a', 'b'] })).toEqual(state);
-    expect(loadWorkingState(sessionStorage, { folderId: 'enr', contentIds: ['a'] })).toEqual(
-      emptyWorkingState(),
-    );
+    expect(loadWorkingState(sessionStorage, { folderId: 'enr', contentIds: ['a'] })).toBeNull();
   });
 
-  it('starts afresh from a stored state it cannot read (tampered, or more pairs than allowed)', () => {
+  it('reads no state from one it cannot read (tampered, or more pairs than allowed)', () => {
     sessionStorage.setItem(storageKey(selection), '{not json');
-    expect(loadWorkingState(sessionStorage, selection)).toEqual(emptyWorkingState());
+    expect(loadWorkingState(sessionStorage, selection)).toBeNull();
     const four = Array.from({ length: 4 }, () => ({ vin: '', targa: '' }));
     sessionStorage.setItem(storageKey(selection), JSON.stringify({ ...emptyWorkingState(), vinTarga: four }));
-    expect(loadWorkingState(sessionStorage, selection)).toEqual(emptyWorkingState());
+    expect(loadWorkingState(sessionStorage, selection)).toBeNull();
   });
 
   it('clears the US state when the nation changes away from united-states (SPEC §5)', () => {

@@ -114,13 +114,18 @@ export function storageKey(selection: WizardSelection): string {
   return `paddock.enrichment:${selection.folderId}:${[...selection.contentIds].sort().join(',')}`;
 }
 
-/** The state a reload finds again (session storage); anything unreadable starts afresh. */
-export function loadWorkingState(storage: Storage, selection: WizardSelection): WorkingState {
+/** A working state read back (session storage, the server's draft), or null when it is not one. */
+export function parseWorkingState(value: unknown): WorkingState | null {
+  const parsed = stateSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The state a reload finds again (session storage), or null when this tab has none readable. */
+export function loadWorkingState(storage: Storage, selection: WizardSelection): WorkingState | null {
   try {
-    const parsed = stateSchema.safeParse(JSON.parse(storage.getItem(storageKey(selection)) ?? 'null'));
-    return parsed.success ? parsed.data : emptyWorkingState();
+    return parseWorkingState(JSON.parse(storage.getItem(storageKey(selection)) ?? 'null'));
   } catch {
-    return emptyWorkingState();
+    return null;
   }
 }
 
