@@ -39,6 +39,9 @@ export interface SmartBarProps {
  * daily user keeps every action one click away, in the same place, rather than some of them
  * moving into the menu depending on the language and the window.
  */
+/** The bar's buttons in the order they give up their labels when the row does not fit. */
+const LABEL_ORDER = ['clear', 'more', 'download', 'tags', 'enrich', 'workflow'] as const;
+
 export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProps) {
   const { t } = useTranslation();
   const [language] = useLanguage();
@@ -55,7 +58,9 @@ export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProp
   });
   const internalShare = useInternalShare({ assetIds: ids, folderId });
   const [dialog, setDialog] = useState<'thumbnails' | 'externalShare' | null>(null);
-  const { ref, iconOnly } = useLabelsFit();
+  // Labels go first where an icon says enough (clear, more), the workflow's last.
+  const { ref, stage } = useLabelsFit(LABEL_ORDER.length);
+  const iconOnly = (button: (typeof LABEL_ORDER)[number]) => stage > LABEL_ORDER.indexOf(button);
   if (count === 0 && flow.progress === null) return null;
   const actions = visibleFlowActions(folder.data?.actions, folder.data?.place, session.roles);
   const closeDialog = () => setDialog(null);
@@ -120,28 +125,28 @@ export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProp
           disabled={flow.busy || count === 0}
           onStart={flow.start}
           label={t('workflow.buttons.bulkLabel')}
-          iconOnly={iconOnly}
+          iconOnly={iconOnly('workflow')}
         />
         {folder.data?.actions?.tag ? (
           <BarButton
             variant="outline"
             icon={<ClipboardPen />}
             label={t('enrichment.open')}
-            iconOnly={iconOnly}
+            iconOnly={iconOnly('enrich')}
             onClick={() => openWizard(folderId, ids)}
             disabled={flow.busy}
           />
         ) : null}
         {folder.data?.actions?.tag ? (
-          <BulkTagButton contentIds={ids} folderId={folderId} iconOnly={iconOnly} />
+          <BulkTagButton contentIds={ids} folderId={folderId} iconOnly={iconOnly('tags')} />
         ) : null}
-        <DownloadButton assetIds={ids} folderId={folderId} iconOnly={iconOnly} />
-        <MoreMenu label={t('assets.selection.more')} items={more} iconOnly={iconOnly} />
+        <DownloadButton assetIds={ids} folderId={folderId} iconOnly={iconOnly('download')} />
+        <MoreMenu label={t('assets.selection.more')} items={more} iconOnly={iconOnly('more')} />
         <BarButton
           variant="ghost"
           icon={<X />}
           label={t('assets.selection.clear')}
-          iconOnly={iconOnly}
+          iconOnly={iconOnly('clear')}
           onClick={onClear}
           disabled={flow.busy}
         />
