@@ -149,28 +149,56 @@ test('the enrichment wizard: four steps, VIN refused then fixed, copyright, mand
     );
   });
 
-  // The steps in English and French (screenshots), on the other asset, without confirming.
-  for (const lang of ['en', 'fr'] as const) {
-    await inContext(browser, lang, async (page) => {
-      const l = TEXTS[lang].enrichment;
-      await page.goto(`/product?folder=${folderId}&ids=${otherId}`);
-      await atWizardStep(page, lang, 'product');
-      await page.getByLabel('VIN 1', { exact: true }).fill('ZFA31200000123456');
-      await page.getByLabel(lang === 'en' ? 'Plate 1' : 'Plaque 1', { exact: true }).fill('AB123CD');
-      await keepScreenshot(page, `enrichment-1-product-${lang}`);
-      await page.getByRole('button', { name: l.next }).click();
-      await atWizardStep(page, lang, 'copyright');
-      await page.getByRole('button', { name: new RegExp(l.copyright.add.split(' (')[0]!) }).click();
-      await page.getByRole('button', { name: l.next }).click();
-      await keepScreenshot(page, `enrichment-2-copyright-${lang}`);
-      await page.getByLabel(lang === 'en' ? /^Usage/ : /^Utilisation/).selectOption('interno');
-      await page.getByLabel(lang === 'en' ? /^Author/ : /^Auteur/).fill('Paddock');
-      await page.getByRole('button', { name: l.next }).click();
-      await atWizardStep(page, lang, 'tag');
-      await keepScreenshot(page, `enrichment-3-tag-${lang}`);
-      await page.getByRole('button', { name: l.next }).click();
-      await atWizardStep(page, lang, 'summary');
-      await keepScreenshot(page, `enrichment-4-summary-${lang}`);
-    });
-  }
+  // The steps in English (screenshots), on the other asset, without confirming: each step left is
+  // saved as mario's draft of that selection.
+  await inContext(browser, 'en', async (page) => {
+    const l = TEXTS.en.enrichment;
+    await page.goto(`/product?folder=${folderId}&ids=${otherId}`);
+    await atWizardStep(page, 'en', 'product');
+    await page.getByLabel('VIN 1', { exact: true }).fill('ZFA31200000123456');
+    await page.getByLabel('Plate 1', { exact: true }).fill('AB123CD');
+    await keepScreenshot(page, 'enrichment-1-product-en');
+    await page.getByRole('button', { name: l.next }).click();
+    await atWizardStep(page, 'en', 'copyright');
+    await page.getByRole('button', { name: new RegExp(l.copyright.add.split(' (')[0]!) }).click();
+    await page.getByRole('button', { name: l.next }).click();
+    await keepScreenshot(page, 'enrichment-2-copyright-en');
+    await page.getByLabel(/^Usage/).selectOption('interno');
+    await page.getByLabel(/^Author/).fill('Paddock');
+    await page.getByRole('button', { name: l.next }).click();
+    await atWizardStep(page, 'en', 'tag');
+    await keepScreenshot(page, 'enrichment-3-tag-en');
+    await page.getByRole('button', { name: l.next }).click();
+    await atWizardStep(page, 'en', 'summary');
+    await keepScreenshot(page, 'enrichment-4-summary-en');
+    await expect
+      .poll(async () => {
+        const draft = await page.request.get(`/api/enrichment/draft?folderId=${folderId}&ids=${otherId}`);
+        return JSON.stringify(await draft.json());
+      })
+      .toContain('ZFA31200000123456');
+  });
+
+  // French, in another browser: the wizard starts from that draft (the working state is the user's,
+  // not the tab's), so every step shows what was entered in English.
+  await inContext(browser, 'fr', async (page) => {
+    const l = TEXTS.fr.enrichment;
+    await page.goto(`/product?folder=${folderId}&ids=${otherId}`);
+    await atWizardStep(page, 'fr', 'product');
+    await expect(page.getByLabel('VIN 1', { exact: true })).toHaveValue('ZFA31200000123456');
+    await expect(page.getByLabel('Plaque 1', { exact: true })).toHaveValue('AB123CD');
+    await keepScreenshot(page, 'enrichment-1-product-fr');
+    await page.getByRole('button', { name: l.next }).click();
+    await atWizardStep(page, 'fr', 'copyright');
+    await expect(page.getByLabel(/^Utilisation/)).toHaveValue('interno');
+    await expect(page.getByLabel(/^Auteur/)).toHaveValue('Paddock');
+    await keepScreenshot(page, 'enrichment-2-copyright-fr');
+    await page.getByRole('button', { name: l.next }).click();
+    await atWizardStep(page, 'fr', 'tag');
+    await keepScreenshot(page, 'enrichment-3-tag-fr');
+    await page.getByRole('button', { name: l.next }).click();
+    await atWizardStep(page, 'fr', 'summary');
+    await expect(page.getByText('VIN 1 : ZFA31200000123456 · Plaque 1 : AB123CD')).toBeVisible();
+    await keepScreenshot(page, 'enrichment-4-summary-fr');
+  });
 });

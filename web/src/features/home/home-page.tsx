@@ -3,7 +3,7 @@ import { ARCHIVE_SUB_STATES, type ArchiveSubState, type FolderNode } from '@padd
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { FolderX, Images } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { folderTreeQueryOptions } from '../../api/assets.queries';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -227,14 +227,22 @@ export function HomePage() {
     </Flex>
   );
 
-  return (
-    <Stack gap="3" data-testid="default-view" data-view={view} flex="1" minH="0">
-      <HStack justify="space-between" gap="3" wrap="wrap">
+  // The view's name, the archive's tabs beside it, and the shares panel's button: one row on a
+  // laptop screen, so the listing keeps the height (at 1280x720 a row of tabs cost a row of tiles).
+  const header = (tabs?: ReactNode) => (
+    <HStack justify="space-between" gap="3" wrap="wrap">
+      <HStack gap="5" wrap="wrap" minW="0">
         <Heading as="h1" size="xl">
           {t(`views.${view}`)}
         </Heading>
-        <ExternalSharesButton />
+        {tabs}
       </HStack>
+      <ExternalSharesButton />
+    </HStack>
+  );
+
+  return (
+    <Stack gap="3" data-testid="default-view" data-view={view} flex="1" minH="0">
       {subState ? (
         <Tabs.Root
           value={subState}
@@ -243,6 +251,7 @@ export function HomePage() {
             if (next) pickSubState(next);
           }}
           variant="enclosed"
+          size="sm"
           // Picking a tab closes the open folder and loads another tree: arrows move, Enter picks.
           activationMode="manual"
           data-testid="archive-tabs"
@@ -251,20 +260,26 @@ export function HomePage() {
           minH="0"
           display="flex"
           flexDirection="column"
+          gap="3"
         >
-          <Tabs.List aria-label={t('home.archive.label')} mb="2">
-            {ARCHIVE_SUB_STATES.map((candidate) => (
-              <Tabs.Trigger key={candidate} value={candidate}>
-                {t(`home.archive.tabs.${candidate}`)}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
+          {header(
+            <Tabs.List aria-label={t('home.archive.label')}>
+              {ARCHIVE_SUB_STATES.map((candidate) => (
+                <Tabs.Trigger key={candidate} value={candidate}>
+                  {t(`home.archive.tabs.${candidate}`)}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>,
+          )}
           <Tabs.Content value={subState} p="0" flex="1" minH="0" display="flex" flexDirection="column">
             {body}
           </Tabs.Content>
         </Tabs.Root>
       ) : (
-        body
+        <>
+          {header()}
+          {body}
+        </>
       )}
     </Stack>
   );

@@ -8,10 +8,10 @@ export function AppFooter() {
   const { t } = useTranslation();
   const { setModal, clearModal } = useUiStore();
   return (
-    <Flex as="footer" px="6" py="3" gap="4" align="center" borderTopWidth="1px" bg="bg" fontSize="sm">
+    <Flex as="footer" px="6" py="1" gap="4" align="center" borderTopWidth="1px" bg="bg" fontSize="sm">
       <Button
         variant="plain"
-        size="sm"
+        size="xs"
         px="0"
         onClick={() => setModal(ReadOnlyDisclaimer, { onClose: clearModal })}
       >
