@@ -1,4 +1,11 @@
-import { formatBytes, formatDimensions, formatDuration, formatMetadataValue, formatNumber } from './format';
+import {
+  formatDateTime,
+  formatBytes,
+  formatDimensions,
+  formatDuration,
+  formatMetadataValue,
+  formatNumber,
+} from './format';
 
 describe('formatting in the interface language', () => {
   it('writes sizes with the language decimal separator', () => {
@@ -33,5 +40,14 @@ describe('formatting in the interface language', () => {
     ['size', 'unknown', 'en', 'unknown'],
   ] as const)('shows metadata %s %j in %s as %j', (key, value, language, shown) => {
     expect(formatMetadataValue(key, value, language)).toBe(shown);
+  });
+
+  it('writes a date and time day first on the 24-hour clock in every language', () => {
+    // Local time, as the reader's browser shows it.
+    const iso = new Date(2026, 10, 26, 15, 4, 9).toISOString();
+    expect(formatDateTime(iso, 'it')).toBe('26/11/2026, 15:04:09');
+    expect(formatDateTime(iso, 'en')).toBe('26/11/2026, 15:04:09');
+    expect(formatDateTime(iso, 'fr')).toBe('26/11/2026 15:04:09');
+    expect(formatDateTime(null, 'en')).toBe('');
   });
 });

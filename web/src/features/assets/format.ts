@@ -5,7 +5,7 @@ import { formatDeletionDate, type Language } from '@paddock/rules';
  * themselves come from the hub in the language asked (@paddock/rules nameIn).
  */
 
-/** The Intl locale of an interface language. */
+/** The Intl locale of an interface language (British English: the product's dates are day first). */
 const INTL_LOCALES: Record<Language, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' };
 
 /** Dates in the product's dd/MM/yyyy form (SPEC's date display), whatever the interface language. */
@@ -15,6 +15,25 @@ export function formatDate(iso: string | undefined): string {
   if (Number.isNaN(date.getTime())) return '';
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+}
+
+/**
+ * A date and time as dd/MM/yyyy and the 24-hour clock in every language (SPEC's date display), with
+ * the language's own separators; '' for none.
+ */
+export function formatDateTime(iso: string | null | undefined, language: Language): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(INTL_LOCALES[language], {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
 }
 
 /** A whole or decimal number in the language's own form ("1.234,5" in Italian). */

@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ScrollText } from 'lucide-react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n/use-language';
 import type { AuditSearch } from '../../api/audit.api';
 import { AlertBanner } from '../../components/ui/alert-banner';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -10,7 +11,8 @@ import { Field } from '../../components/ui/field';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { auditSentence } from './audit-sentence';
 import { ErrorText } from './job-detail-drawer';
-import { formatDateTime, jobNameLabel } from './format';
+import { jobNameLabel } from './format';
+import { formatDateTime } from '../assets/format';
 import { auditQueryOptions } from './manage.queries';
 
 const EMPTY: AuditSearch = { assetId: '', actor: '', from: '', to: '' };
@@ -18,6 +20,7 @@ const EMPTY: AuditSearch = { assetId: '', actor: '', from: '', to: '' };
 /** The audit log: search by asset, user and days; newest first, a page at a time. */
 export function AuditPanel() {
   const { t, i18n } = useTranslation();
+  const [language] = useLanguage();
   const [draft, setDraft] = useState<AuditSearch>(EMPTY);
   const [search, setSearch] = useState<AuditSearch>(EMPTY);
   const audit = useInfiniteQuery(auditQueryOptions(search, i18n.language));
@@ -99,7 +102,7 @@ export function AuditPanel() {
             <Table.Body>
               {rows.map((row) => (
                 <Table.Row key={row.id} data-testid="audit-row">
-                  <Table.Cell whiteSpace="nowrap">{formatDateTime(row.at, i18n.language)}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatDateTime(row.at, language)}</Table.Cell>
                   <Table.Cell>{row.actor}</Table.Cell>
                   <Table.Cell>
                     {t(`manage.auditActions.${row.action}`, { defaultValue: jobNameLabel(t, row.action) })}

@@ -15,8 +15,10 @@ import type { AssetOutcome } from '@paddock/rules';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n/use-language';
 import { AlertBanner } from '../../components/ui/alert-banner';
-import { formatDateTime, jobNameLabel } from './format';
+import { jobNameLabel } from './format';
+import { formatDateTime } from '../assets/format';
 import { JobProgress } from './job-progress';
 import { auditSentence, errorText, jobSentence } from './audit-sentence';
 import { auditQueryOptions, jobQueryOptions } from './manage.queries';
@@ -37,6 +39,7 @@ const NO_SEARCH = { assetId: '', actor: '', from: '', to: '' };
  */
 export function JobDetailDrawer({ jobId, onClose }: { jobId: string; onClose(): void }) {
   const { t, i18n } = useTranslation();
+  const [language] = useLanguage();
   const job = useQuery(jobQueryOptions(jobId, i18n.language));
   // The job's own audit rows name its assets and folders: the drawer tells them as sentences.
   const audit = useInfiniteQuery(auditQueryOptions({ ...NO_SEARCH, jobId }, i18n.language));
@@ -77,11 +80,11 @@ export function JobDetailDrawer({ jobId, onClose }: { jobId: string; onClose(): 
                     <Item label={t('manage.jobs.submitter')} value={job.data.createdBy} />
                     <Item
                       label={t('manage.jobs.created')}
-                      value={formatDateTime(job.data.createdAt, i18n.language)}
+                      value={formatDateTime(job.data.createdAt, language)}
                     />
                     <Item
                       label={t('manage.jobs.finished')}
-                      value={formatDateTime(job.data.finishedAt, i18n.language) || '—'}
+                      value={formatDateTime(job.data.finishedAt, language) || '—'}
                     />
                     <Item label={t('manage.detail.id')} value={<Code>{job.data.id}</Code>} />
                   </DataList.Root>

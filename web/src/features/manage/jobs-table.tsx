@@ -1,7 +1,9 @@
 import { Button, Code, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { JobSummary } from '@paddock/rules';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, jobNameLabel } from './format';
+import { useLanguage } from '../../i18n/use-language';
+import { jobNameLabel } from './format';
+import { formatDateTime } from '../assets/format';
 import type { JobAction } from './job-action-dialog';
 import { JobProgress } from './job-progress';
 import { StateBadge } from './state-badge';
@@ -21,7 +23,8 @@ export function actionsOf(job: JobSummary): JobAction[] {
 
 /** The jobs, newest first: one row each, its details and actions by keyboard or pointer. */
 export function JobsTable({ jobs, onOpen, onAction }: JobsTableProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const [language] = useLanguage();
   return (
     <Table.ScrollArea borderWidth="1px" rounded="l2">
       <Table.Root size="sm" stickyHeader aria-label={t('manage.jobs.table')}>
@@ -61,12 +64,10 @@ export function JobsTable({ jobs, onOpen, onAction }: JobsTableProps) {
               <Table.Cell textAlign="end">{job.attempts}</Table.Cell>
               <Table.Cell>{job.createdBy}</Table.Cell>
               <Table.Cell whiteSpace="nowrap" textStyle="xs">
-                <Text>
-                  {t('manage.jobs.createdAt', { date: formatDateTime(job.createdAt, i18n.language) })}
-                </Text>
+                <Text>{t('manage.jobs.createdAt', { date: formatDateTime(job.createdAt, language) })}</Text>
                 {job.finishedAt ? (
                   <Text color="fg.muted">
-                    {t('manage.jobs.finishedAt', { date: formatDateTime(job.finishedAt, i18n.language) })}
+                    {t('manage.jobs.finishedAt', { date: formatDateTime(job.finishedAt, language) })}
                   </Text>
                 ) : null}
               </Table.Cell>

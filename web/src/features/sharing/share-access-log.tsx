@@ -1,13 +1,15 @@
 import { Skeleton, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n/use-language';
 import { AlertBanner } from '../../components/ui/alert-banner';
-import { formatDateTime } from '../manage/format';
+import { formatDateTime } from '../assets/format';
 import { shareEventsQueryOptions } from './external-shares.api';
 
 /** A share's access log (SPEC §2 panel): who opened the page or downloaded what, newest first. */
 export function ShareAccessLog({ shareId }: { shareId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const [language] = useLanguage();
   const events = useQuery(shareEventsQueryOptions(shareId));
   if (events.isPending) return <Skeleton height="16" />;
   if (events.isError) return <AlertBanner>{t('sharing.errors.E004')}</AlertBanner>;
@@ -29,7 +31,7 @@ export function ShareAccessLog({ shareId }: { shareId: string }) {
       <Table.Body>
         {events.data.items.map((e, index) => (
           <Table.Row key={`${e.at}-${index}`}>
-            <Table.Cell>{formatDateTime(e.at, i18n.language)}</Table.Cell>
+            <Table.Cell>{formatDateTime(e.at, language)}</Table.Cell>
             <Table.Cell>{e.email ?? t('sharing.panel.linkVisitor')}</Table.Cell>
             <Table.Cell>{t(`sharing.events.${e.event}`)}</Table.Cell>
           </Table.Row>

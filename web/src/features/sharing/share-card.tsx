@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../manage/format';
+import { useLanguage } from '../../i18n/use-language';
+import { formatDateTime } from '../assets/format';
 import { useShowApiError } from '../ui/use-show-api-error';
 import { ConfirmDialog } from '../workflow/confirm-dialog';
 import { CopyLink } from './copy-link';
@@ -24,7 +25,8 @@ type Revoking = { kind: 'share' } | { kind: 'recipient'; recipient: ShareRecipie
 
 /** One share of the management panel: its facts, its link or recipients, revoke and the access log. */
 export function ShareCard({ share }: { share: ExternalShareSummary }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const [language] = useLanguage();
   const queryClient = useQueryClient();
   const showApiError = useShowApiError();
   const [revoking, setRevoking] = useState<Revoking | null>(null);
@@ -39,7 +41,7 @@ export function ShareCard({ share }: { share: ExternalShareSummary }) {
     onError: showApiError,
   });
   const live = share.state === 'active' || share.state === 'pending';
-  const date = (iso: string | null) => formatDateTime(iso, i18n.language);
+  const date = (iso: string | null) => formatDateTime(iso, language);
   const failure = share.failure ? (shareCodeText(t, share.failure) ?? share.failure) : null;
 
   return (

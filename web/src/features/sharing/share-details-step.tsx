@@ -12,8 +12,9 @@ import {
 } from '@paddock/rules';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n/use-language';
 import { Select } from '../../components/ui/select';
-import { formatDateTime } from '../manage/format';
+import { formatDateTime } from '../assets/format';
 import { PasswordChecks } from './password-checks';
 import { addRecipient } from './recent-recipients';
 
@@ -73,7 +74,8 @@ export function ShareDetailsStep({
   recipientsProblem,
   expiryProblem,
 }: ShareDetailsStepProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const [language] = useLanguage();
   const rulesId = useId();
   const expiryId = useId();
   const now = new Date();
@@ -176,7 +178,7 @@ export function ShareDetailsStep({
           />
         ) : (
           <Field.HelperText>
-            {formatDateTime(shareExpiryOf(details.expiry, now).toISOString(), i18n.language)}
+            {formatDateTime(shareExpiryOf(details.expiry, now).toISOString(), language)}
           </Field.HelperText>
         )}
         {expiryProblem ? <Field.ErrorText>{expiryProblem}</Field.ErrorText> : null}
