@@ -1,3 +1,7 @@
+const CONTENT_DRAFT_MAX_BYTES = 65_536;
+/** What a stored enrichment draft holds beside its state: the selection's ids and folder, quoted. */
+const DRAFT_SELECTION_ROOM_BYTES = 16_384;
+
 /** Business constants and limits of SPEC §9, defined once. */
 export const LIMITS = {
   externalShareAvailabilityHours: 24,
@@ -36,12 +40,12 @@ export const LIMITS = {
   /** The largest JSON or form body the hub and the provider read (a reject's drawing is the largest). */
   jsonBodyMaxBytes: 1_048_576,
   /** The largest draft the provider keeps for one user on one content (content/saveDraft), as JSON. */
-  contentDraftMaxBytes: 65_536,
+  contentDraftMaxBytes: CONTENT_DRAFT_MAX_BYTES,
   /**
    * The largest enrichment working state the hub saves as a draft, as JSON: the provider's bound
    * less room for the selection stored beside it (200 ids of 36 characters and a folder id).
    */
-  enrichmentDraftMaxBytes: 49_152,
+  enrichmentDraftMaxBytes: CONTENT_DRAFT_MAX_BYTES - DRAFT_SELECTION_ROOM_BYTES,
 } as const;
 
 export const CLIENT_VERSION = '2.0.1';
