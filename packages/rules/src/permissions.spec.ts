@@ -155,6 +155,74 @@ describe('branch-sharing users (SPEC §6 "cannot move, delete or tag certain ite
   });
 });
 
+describe('everyone else acts in their own department (SPEC §6: only its groups count)', () => {
+  // marco.multi: default department HERITAGE, also a member of MARKETING's groups at the provider.
+  const multi: Role[] = ['user', 'multi-department'];
+  const s = subject(multi, archiveOf('marketing'), { department: 'HERITAGE' });
+
+  it('looks and downloads in another department, and does nothing else there', () => {
+    expect(ASSET_ACTIONS.filter((a) => isAssetActionAllowed(a, s))).toEqual(['download']);
+    expect(FOLDER_ACTIONS.filter((a) => isFolderActionAllowed(a, s))).toEqual([]);
+    expect(isFolderActionAllowed('folderShare', s)).toBe(false);
+    expect(isUploadAllowed(s)).toBe(false);
+  });
+
+  it('acts in their own department and in places of no department', () => {
+    const own = subject(multi, archiveOf('heritage'), { department: 'HERITAGE' });
+    for (const action of ['share', 'tag', 'move', 'delete', 'rename'] as const)
+      expect([action, isAssetActionAllowed(action, own)]).toEqual([action, true]);
+    expect(isFolderActionAllowed('folderShare', own)).toBe(true);
+    const shared = subject(multi, archiveOf(null), { department: 'HERITAGE' });
+    expect(isFolderActionAllowed('folderShare', shared)).toBe(true);
+  });
+});
+
+describe("the user's own provider right on the asset (issue 21: the hub acts as its service account)", () => {
+  const place = { ...archiveOf('marketing'), view: 'supplierSent' as const, archiveSubState: null };
+  const withRights = (write: boolean, share: boolean) =>
+    subject(['supplier'], place, {
+      department: null,
+      asset: { enabledForStep: false, rejected: false, restricted: false, provider: { write, share } },
+    });
+
+  it('refuses every write action on an asset the provider lets the user read only', () => {
+    // A supplier's delivery that went on: still in the work folder the supplier writes, also archived.
+    const readOnly = withRights(false, false);
+    const writable = withRights(true, false);
+    for (const action of ['move', 'delete', 'tag', 'rename'] as const)
+      expect([
+        action,
+        isAssetActionAllowed(action, readOnly),
+        isAssetActionAllowed(action, writable),
+      ]).toEqual([action, false, true]);
+    expect(isAssetActionAllowed('download', { ...readOnly, place: archiveOf('marketing') })).toBe(true);
+  });
+
+  it('asks share for share, and nothing of the approval right', () => {
+    const archived = (share: boolean) =>
+      subject(['user'], archiveOf('marketing'), {
+        asset: { enabledForStep: true, rejected: false, restricted: false, provider: { write: true, share } },
+      });
+    expect([
+      isAssetActionAllowed('share', archived(true)),
+      isAssetActionAllowed('share', archived(false)),
+    ]).toEqual([true, false]);
+    const step = { ...archiveOf('marketing'), view: 'approver' as const, archiveSubState: null, step: 1 };
+    const approver = subject(['approver'], step, {
+      asset: {
+        enabledForStep: true,
+        rejected: false,
+        restricted: false,
+        provider: { write: false, share: false },
+      },
+    });
+    expect([isAssetActionAllowed('accept', approver), isAssetActionAllowed('reject', approver)]).toEqual([
+      true,
+      true,
+    ]);
+  });
+});
+
 describe('isUploadAllowed (SPEC §6 read-only rows, SPEC §5)', () => {
   const base = { ...archiveOf('marketing'), archiveSubState: null };
   it.each<[string, Place, boolean]>([

@@ -167,8 +167,41 @@ export interface PermissionSubject {
     rejected: boolean;
     /** Embargo active or copyright expired (SPEC §4 derived flags). */
     restricted: boolean;
+    /**
+     * The user's own rights on the asset at the provider (its token, THRON's content ACL: write
+     * needs write on one of its folders and sight of every folder it is in), when the caller read
+     * the asset; absent where no asset is at hand (a folder's actions for the web).
+     */
+    provider?: ProviderRights;
   };
 }
+
+/** What the provider reports the user may do with a content (`userRights` of its detail). */
+export interface ProviderRights {
+  write: boolean;
+  share: boolean;
+}
+
+/**
+ * The provider right each action needs on the asset itself, beyond SPEC §6's place rules. The hub
+ * acts with its service account, so without this a folder the user writes would let them change a
+ * content that also sits where they cannot see (a supplier's delivery once it is archived, issue
+ * 21). Accept and reject need none: they are the approval right of the asset's step, and approvers
+ * write no step folder; a new version has its own check (docs/security.md); download needs sight,
+ * which reading the asset already proved.
+ */
+export const PROVIDER_RIGHT_OF_ACTION: Record<AssetAction, keyof ProviderRights | null> = {
+  accept: null,
+  reject: null,
+  move: 'write',
+  delete: 'write',
+  restore: 'write',
+  rename: 'write',
+  updateFile: null,
+  download: null,
+  share: 'share',
+  tag: 'write',
+};
 
 const MOVE_VIEWS: readonly View[] = ['rejected', 'enrichment', 'supplierSent', 'supplierRecieved'];
 const DELETE_VIEWS: readonly View[] = [
@@ -201,24 +234,40 @@ export function mayTagSomewhere(roles: readonly Role[]): boolean {
 }
 
 /** The actions SPEC §6 denies branch-sharing users on "certain items": see docs/security.md. */
-const BRANCH_SHARING_LIMITED: readonly AssetAction[] = ['move', 'delete', 'tag'];
+const BRANCH_SHARING_LIMITED: readonly string[] = ['move', 'delete', 'tag'];
 
 /**
- * Branch-sharing users have no department restriction (SPEC §6), so they see other departments'
- * folders; they may move, delete or tag only in a place of their own department.
+ * Where a user acts: in a place of their own department, or of none (the shared archive). SPEC §6
+ * counts only the groups of a multi-department user's default department, so the other
+ * departments' folders they see are for looking and downloading, as for everyone else (issue 21:
+ * such a user shared and published there while tagging refused). Branch-sharing users have no
+ * department restriction: they share anywhere they see, and move, delete or tag only in a place of
+ * their own department.
  */
-function outsideOwnDepartment(s: Pick<PermissionSubject, 'roles' | 'department' | 'place'>): boolean {
-  if (!s.roles.includes('branch-sharing')) return false;
+function outsideOwnDepartment(
+  action: AssetAction | FolderAction | 'folderShare' | 'upload',
+  s: Pick<PermissionSubject, 'roles' | 'department' | 'place'>,
+): boolean {
+  if (action === 'download') return false;
   const own = s.department?.toLowerCase() ?? null;
-  return own === null || s.place.department?.toLowerCase() !== own;
+  const there = s.place.department?.toLowerCase() ?? null;
+  if (s.roles.includes('branch-sharing'))
+    return BRANCH_SHARING_LIMITED.includes(action) && (own === null || there !== own);
+  return own !== null && there !== null && there !== own;
 }
 
-/** The SPEC §6 rule of one asset action. */
+/** The SPEC §6 rule of one asset action, and the user's own provider right on the asset. */
 export function isAssetActionAllowed(action: AssetAction, s: PermissionSubject): boolean {
+  const right = PROVIDER_RIGHT_OF_ACTION[action];
+  if (right && s.asset.provider && !s.asset.provider[right]) return false;
+  return isAllowedInPlace(action, s);
+}
+
+function isAllowedInPlace(action: AssetAction, s: PermissionSubject): boolean {
   const { view, archiveSubState, isSuppliersRoot } = s.place;
   const departmentArchive = view === 'archives' && archiveSubState === 'department';
   if (observes(s.roles) && action !== 'download') return false;
-  if (BRANCH_SHARING_LIMITED.includes(action) && outsideOwnDepartment(s)) return false;
+  if (outsideOwnDepartment(action, s)) return false;
   switch (action) {
     case 'accept':
       return view === 'approver' && s.place.step !== null && s.asset.enabledForStep;
@@ -263,10 +312,10 @@ export function assetActions(s: PermissionSubject): AssetActions {
 /** SPEC §6 table, first two columns: create, delete and rename folders; share. */
 export function isFolderActionAllowed(
   action: FolderAction | 'folderShare',
-  s: Pick<PermissionSubject, 'roles' | 'place' | 'folder'>,
+  s: Pick<PermissionSubject, 'roles' | 'department' | 'place' | 'folder'>,
 ): boolean {
   const { view, archiveSubState } = s.place;
-  if (observes(s.roles)) return false;
+  if (observes(s.roles) || outsideOwnDepartment(action, s)) return false;
   if (action === 'folderShare')
     return (FOLDER_SHARE_VIEWS.includes(view) || archiveSubState === 'channels') && s.folder.share;
   if (archiveSubState === 'channels') return false;
@@ -282,8 +331,10 @@ const NO_UPLOAD_VIEWS: readonly View[] = ['approver', 'rejected', 'departmentJun
  * write on the folder. Supplier deliveries go to the supplier work folder, which the supplier sees
  * as 'supplierSent'.
  */
-export function isUploadAllowed(s: Pick<PermissionSubject, 'roles' | 'place' | 'folder'>): boolean {
-  if (observes(s.roles) || s.place.isSuppliersRoot) return false;
+export function isUploadAllowed(
+  s: Pick<PermissionSubject, 'roles' | 'department' | 'place' | 'folder'>,
+): boolean {
+  if (observes(s.roles) || s.place.isSuppliersRoot || outsideOwnDepartment('upload', s)) return false;
   return !NO_UPLOAD_VIEWS.includes(s.place.view) && s.folder.write;
 }
 

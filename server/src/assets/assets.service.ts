@@ -67,6 +67,7 @@ export class AssetsService {
         rejected: detail.workflow.rejected,
         step: detail.workflow.step,
         restricted: detail.restriction.restricted,
+        provider: content.userRights,
       },
       { folder: E_CODES.DETAIL_FOLDER_FAILED, ancestors: E_CODES.DETAIL_PLACE_FAILED },
     );
@@ -87,7 +88,7 @@ export class AssetsService {
     const trimmed = name.trim();
     const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
     if (!trimmed) return toAssetDetail(content, lang, this.clock.now(), sideOf(user));
-    if (!content.userRights.write || (await this.places.refused(user, 'rename', [content], folderId)).length)
+    if ((await this.places.refused(user, 'rename', [content], folderId)).length)
       throw DomainError.forbidden('You may not rename this asset here');
     const existing = new Set(content.locales.map((l) => l.locale));
     for (const step of RENAME_STEPS)

@@ -43,8 +43,8 @@ export class EnrichmentSelection {
 
   /**
    * The folder as the user sees it and the assets, each of which must be in it; SPEC §6 "tag" for
-   * each (enrichment, rejected, supplier views, department-archive subfolders; branch-sharing only
-   * in its own department) and never an asset of another department than the user's.
+   * each (enrichment, rejected, supplier views, department-archive subfolders; only in the user's
+   * own department) and the user's own write on each at the provider.
    */
   async allowed(user: AuthUser, body: SelectionRequest): Promise<Selection> {
     const token = user.providerToken;
@@ -58,9 +58,6 @@ export class EnrichmentSelection {
     const missing = body.contentIds.filter((id) => !byId.get(id)?.linkedCategoryIds.includes(body.folderId));
     if (missing.length) throw refuse.notInFolder(missing);
     const contents = body.contentIds.map((id) => byId.get(id)!);
-    const department = this.folders.departmentOf(placed, null);
-    if (department && user.department && department.toLowerCase() !== user.department.toLowerCase())
-      throw refuse.notAllowed('otherDepartment');
     const now = this.clock.now();
     const refused = contents.filter(
       (c) =>
@@ -69,6 +66,7 @@ export class EnrichmentSelection {
           permissionSubject(user, placed.place, placed.folder.rights, {
             rejected: workflowInfoOf(c).rejected,
             restricted: restrictionOf(c.imetadata, now).restricted,
+            provider: c.userRights,
           }),
         ),
     );

@@ -1,4 +1,4 @@
-import type { FolderRights, PermissionSubject, Place } from '@paddock/rules';
+import type { FolderRights, PermissionSubject, Place, ProviderRights } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 
 /** Supplier exchange folders read from the side of who looks (SPEC §2). */
@@ -21,7 +21,7 @@ export function permissionSubject(
   user: Pick<AuthUser, 'roles' | 'approvalSteps' | 'department'>,
   place: Place,
   rights: FolderRights,
-  asset: { rejected: boolean; restricted?: boolean },
+  asset: { rejected: boolean; restricted?: boolean; provider?: ProviderRights },
 ): PermissionSubject {
   return {
     roles: user.roles,
@@ -33,6 +33,8 @@ export function permissionSubject(
       rejected: asset.rejected,
       // SPEC §4 derived flags (restrictionOf), where the caller read the asset's metadata.
       restricted: asset.restricted ?? false,
+      // The user's own right on the content at the provider, where the caller read it with their token.
+      provider: asset.provider,
     },
   };
 }

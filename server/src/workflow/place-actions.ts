@@ -11,6 +11,7 @@ import {
   type ErrorCode,
   type FolderAction,
   type Place,
+  type ProviderRights,
 } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { CLOCK, systemClock, type Clock } from '../common/clock';
@@ -71,7 +72,13 @@ export class PlaceActions {
   async ofAsset(
     user: AuthUser,
     folderId: string,
-    asset: { linkedCategoryIds: string[]; rejected: boolean; step: number | null; restricted?: boolean },
+    asset: {
+      linkedCategoryIds: string[];
+      rejected: boolean;
+      step: number | null;
+      restricted?: boolean;
+      provider?: ProviderRights;
+    },
     failures: LookupFailures = {},
   ): Promise<PlaceAndActions | null> {
     if (!asset.linkedCategoryIds.includes(folderId)) return null;
@@ -98,7 +105,8 @@ export class PlaceActions {
   }
 
   /**
-   * The contents among `contents` SPEC §6 refuses `action` for. Asked from a folder (`folderId`),
+   * The contents among `contents` SPEC §6, or the user's own provider right on them, refuses
+   * `action` for. Asked from a folder (`folderId`),
    * that folder decides for every content (each must be in it); else a content passes when some
    * folder of it the user sees allows it. Each folder is placed once per call.
    */
@@ -112,10 +120,17 @@ export class PlaceActions {
     const allowedIn = (folder: string, content: ProviderContentDetail): Promise<boolean> => {
       const { rejected, step } = workflowInfoOf(content);
       const { restricted } = restrictionOf(content.imetadata, this.clock.now());
-      const key = `${folder} ${String(rejected)} ${String(step)} ${String(restricted)}`;
+      const provider = content.userRights;
+      const key = [folder, rejected, step, restricted, provider.write, provider.share].join(' ');
       let found = looked.get(key);
       if (!found) {
-        found = this.ofAsset(user, folder, { linkedCategoryIds: [folder], rejected, step, restricted });
+        found = this.ofAsset(user, folder, {
+          linkedCategoryIds: [folder],
+          rejected,
+          step,
+          restricted,
+          provider,
+        });
         looked.set(key, found);
       }
       return found.then((p) => p?.actions[action] === true);

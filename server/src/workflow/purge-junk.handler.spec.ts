@@ -60,6 +60,19 @@ describe(`purge-junk: junk deleted more than LIMITS.junkRetentionDays (${LIMITS.
     expect(context.reported.at(-1)).toBe(99);
   });
 
+  it('keeps a dated junk content that is still linked outside the junk (issue 21: trashing would take it from there too)', async () => {
+    const alsoArchived = contentInJunk(provider, clock.now(), 40, [FOLDERS.archive]);
+    const onlyJunk = contentInJunk(provider, clock.now(), 40);
+
+    expect(await handler.handle({}, jobContext('purge-1', 'system'))).toEqual({
+      trashed: 1,
+      kept: 1,
+      failed: 0,
+    });
+    expect([alsoArchived, onlyJunk].map(trashed)).toEqual([false, true]);
+    expect(audit.assets.map((a) => a.outcome.contentId)).toEqual([onlyJunk]);
+  });
+
   it('a second run finds nothing more to do', async () => {
     contentInJunk(provider, clock.now(), 40);
     await handler.handle({}, jobContext('purge-1', 'system'));

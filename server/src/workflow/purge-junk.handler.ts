@@ -17,7 +17,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * SPEC §4 nightly purge: every department junk content whose `dataeliminazione` is more than
- * LIMITS.junkRetentionDays old is trashed, each one audited. Idempotent and safe with several
+ * LIMITS.junkRetentionDays old, and that is in no folder but junk folders, is trashed, each one
+ * audited. Idempotent and safe with several
  * workers: a trashed content is no longer found, and trashing one twice is refused harmlessly.
  */
 @JobHandlerFor(JobName.PurgeJunk)
@@ -38,6 +39,7 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
     const junkFolders = (await this.session.withToken((t) => this.folders.allFolders(t))).filter(
       (f) => specialCodeOf(f.prettyId)?.code === FOLDER_CODES.junk,
     );
+    const junkIds = new Set(junkFolders.map((f) => f.id));
     for (const [index, junk] of junkFolders.entries()) {
       const ids = await contentIdsIn(this.session, this.search, junk.id);
       const details = ids.length
@@ -47,7 +49,9 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
         : [];
       for (const content of details) {
         const deletedAt = workflowInfoOf(content).deletedAt;
-        if (deletedAt === null || deletedAt > cutoffSeconds) {
+        // Trashing removes a content from every folder: one still linked outside the junk is kept.
+        const onlyInJunk = content.linkedCategoryIds.every((id) => junkIds.has(id));
+        if (deletedAt === null || deletedAt > cutoffSeconds || !onlyInJunk) {
           result.kept += 1;
           continue;
         }

@@ -237,13 +237,21 @@ export class WorkflowService {
     return { step, department };
   }
 
-  /** SPEC §6 for every content, in the place of the folder it is acted on from. */
+  /**
+   * SPEC §6 for every content, in the place of the folder it is acted on from, and the user's own
+   * provider right on each (the job then acts as the service account).
+   */
   private check(user: AuthUser, action: WorkflowAction, source: Source, place = source.placed.place): void {
     const { rights } = source.placed.folder;
     for (const c of source.contents) {
       const allowed = isAssetActionAllowed(
         PERMISSION_OF_ACTION[action],
-        permissionSubject(user, place, rights, { rejected: workflowInfoOf(c).rejected }),
+        permissionSubject(user, place, rights, {
+          rejected: workflowInfoOf(c).rejected,
+          // Removing the supplier's copy unlinks only the supplier folder acted from, the
+          // supplier's own record: the content, which the maker may hold elsewhere, is not changed.
+          provider: action === 'supplier-remove' ? undefined : c.userRights,
+        }),
       );
       if (!allowed) throw refuse.notAllowed(action, place.view);
     }

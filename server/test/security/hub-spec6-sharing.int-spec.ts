@@ -123,6 +123,20 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
     registryUnpublish: FORBIDDEN,
     sharePublish: FORBIDDEN,
   };
+  /**
+   * A multi-department user in another department than their default one (issue 21: one rule for
+   * sharing, publishing and tagging). The registry's publish asks only the folder's share flag
+   * (issue 22 reworks registry publishing).
+   */
+  const otherDepartment: Row = {
+    internalShare: SHARE_REFUSED,
+    publish: PUBLISH_REFUSED,
+    unpublish: PUBLISH_REFUSED,
+    registry: OK,
+    registryPublish: OK,
+    registryUnpublish: OK,
+    sharePublish: SHARE_REFUSED,
+  };
   const outsider: Row = {
     internalShare: HIDDEN,
     publish: HIDDEN,
@@ -141,7 +155,7 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
     [DEMO_ROLES.supplier]: outsider,
     [DEMO_ROLES.observer]: readOnly,
     [DEMO_ROLES.basic_user]: user,
-    [DEMO_ROLES['multi-department']]: user,
+    [DEMO_ROLES['multi-department']]: otherDepartment,
     [DEMO_ROLES['branch-sharing']]: user,
     admin: user,
     [FOREIGN.user]: outsider,

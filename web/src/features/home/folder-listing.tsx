@@ -114,6 +114,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
   // SPEC §6 as the hub checks it at upload (no uploads into approval, rejected or junk folders).
   const canUpload = isUploadAllowed({
     roles: session.roles,
+    department: session.department,
     place: placeOfFolder(path, sideOfRoles(session.roles)),
     folder: folder.rights,
   });

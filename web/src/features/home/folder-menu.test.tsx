@@ -26,7 +26,12 @@ const archive = (rights: Partial<FolderNode['rights']> = {}) =>
 function menuFor(folder: FolderNode, roles: Role[] = ['user']) {
   const onChanged = jest.fn();
   renderWithProviders(
-    <FolderMenu folder={folder} path={[top, folder]} session={{ roles }} onChanged={onChanged} />,
+    <FolderMenu
+      folder={folder}
+      path={[top, folder]}
+      session={{ roles, department: 'MARKETING' }}
+      onChanged={onChanged}
+    />,
   );
   return onChanged;
 }

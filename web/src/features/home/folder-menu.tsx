@@ -38,7 +38,7 @@ interface FolderMenuProps {
   folder: FolderNode;
   /** The folder's visible path, root first, the folder last. */
   path: readonly FolderNode[];
-  session: Pick<SessionResponse, 'roles'>;
+  session: Pick<SessionResponse, 'roles' | 'department'>;
   /** Other features' entries for this folder (publish, unpublish), after the folder's own. */
   extraActions?: readonly FolderMenuAction[];
   /** One of those entries' work is running. */
@@ -67,6 +67,7 @@ export function FolderMenu({
   const side = session.roles.includes('supplier') ? 'supplier' : 'maker';
   const subject = {
     roles: session.roles,
+    department: session.department,
     place: placeOfFolder(path, side),
     folder: folder.rights,
   };

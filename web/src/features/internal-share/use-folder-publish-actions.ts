@@ -46,7 +46,12 @@ export function useFolderPublishActions(folder: FolderNode | null): {
   if (
     !folder ||
     !place ||
-    !isFolderActionAllowed('folderShare', { roles: session.roles, place, folder: folder.rights })
+    !isFolderActionAllowed('folderShare', {
+      roles: session.roles,
+      department: session.department,
+      place,
+      folder: folder.rights,
+    })
   )
     return { actions: [], busy: job.busy };
 
