@@ -207,6 +207,24 @@ export interface ExternalShareListResponse {
   nextCursor: string | null;
 }
 
+/** One user's external shares submitted within the rate's window. */
+export interface ShareSenderCount {
+  username: string;
+  shares: number;
+  recipients: number;
+}
+
+/**
+ * `GET /api/external-shares/senders` (administrators): who submitted how many external shares and
+ * recipients in the last `windowMinutes`, most shares first, beside the per-user limits.
+ */
+export interface ShareSendersResponse {
+  windowMinutes: number;
+  maxShares: number;
+  maxRecipients: number;
+  items: ShareSenderCount[];
+}
+
 /** Error codes of sharing the hub answers before a job exists, besides SPEC §8's E003/E004/E035/E062. */
 export const SHARE_ERROR_CODES = {
   /** SPEC §5 password rule; `details.problems` lists SharePasswordProblem keys. */
@@ -226,6 +244,11 @@ export const SHARE_ERROR_CODES = {
   NOT_FOUND: 'SHARE_NOT_FOUND',
   /** The mail could not be sent after the last retry. */
   MAIL_FAILED: 'SHARE_MAIL_FAILED',
+  /**
+   * The user's external shares or their recipients in the window are used up (the hub's
+   * EXTERNAL_SHARE_RATE_* settings); `details.retryAfterSeconds`, as Retry-After, says when it fits.
+   */
+  RATE_LIMITED: 'SHARE_RATE_LIMITED',
 } as const;
 export type ShareErrorCode = (typeof SHARE_ERROR_CODES)[keyof typeof SHARE_ERROR_CODES];
 
@@ -241,6 +264,7 @@ export const SHARE_CODE_STATUS: Readonly<Record<string, number>> = {
   [SHARE_ERROR_CODES.NOT_FOUND]: 404,
   // The mail server refused: the share exists, its delivery failed.
   [SHARE_ERROR_CODES.MAIL_FAILED]: 502,
+  [SHARE_ERROR_CODES.RATE_LIMITED]: 429,
 };
 
 /**

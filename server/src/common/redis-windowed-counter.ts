@@ -9,10 +9,11 @@ export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSe
 
 /**
  * Lua that loads the windowed counter `{n, start}` at KEYS[key] into the locals `<name>N` and
- * `<name>Start` (a window over restarts it) and returns the wait in ms while it holds ARGV[max]
- * within ARGV[window]. A script that goes on counts with `windowCount`.
+ * `<name>Start` (a window over restarts it) and returns the wait in ms while `amount` more (a Lua
+ * expression, one by default) would pass ARGV[max] within ARGV[window]. A script that goes on
+ * counts with `windowCountLua`.
  */
-export function windowCheckLua(name: string, key: number, max: number, window: number): string {
+export function windowCheckLua(name: string, key: number, max: number, window: number, amount = '1'): string {
   return `
 local ${name}N = tonumber(redis.call('HGET', KEYS[${key}], 'n') or '0')
 local ${name}Start = tonumber(redis.call('HGET', KEYS[${key}], 'start') or '0')
@@ -20,16 +21,16 @@ if tonumber(ARGV[1]) - ${name}Start >= tonumber(ARGV[${window}]) then
   ${name}N = 0
   ${name}Start = tonumber(ARGV[1])
 end
-if ${name}N >= tonumber(ARGV[${max}]) then
+if ${name}N + ${amount} > tonumber(ARGV[${max}]) then
   return ${name}Start + tonumber(ARGV[${window}]) - tonumber(ARGV[1])
 end
 `;
 }
 
-/** Lua that counts one more in the window loaded by `windowCheckLua`. */
-export function windowCountLua(name: string, key: number, window: number): string {
+/** Lua that counts `amount` more (one by default) in the window loaded by `windowCheckLua`. */
+export function windowCountLua(name: string, key: number, window: number, amount = '1'): string {
   return `
-redis.call('HSET', KEYS[${key}], 'n', ${name}N + 1, 'start', ${name}Start)
+redis.call('HSET', KEYS[${key}], 'n', ${name}N + ${amount}, 'start', ${name}Start)
 redis.call('PEXPIRE', KEYS[${key}], ARGV[${window}])
 `;
 }
@@ -42,7 +43,7 @@ return 0
 
 /**
  * Windowed counters in Redis, so every api replica shares them and a restart forgets nothing: the
- * store of the sign-in throttle and of the share-page throttle. Keys are hashed (`key`), so no
+ * store of the sign-in throttle, the share-page throttle and the external-share rate. Keys are hashed (`key`), so no
  * name, token or address is stored in clear. Each script runs atomically and answers a wait in ms.
  */
 export class RedisWindowedCounter {

@@ -1,3 +1,4 @@
+import { SHARE_RECIPIENTS_MAX } from '@paddock/rules';
 import { ConfigError, parseConfig } from './config.schema';
 
 describe('parseConfig', () => {
@@ -39,6 +40,18 @@ describe('parseConfig', () => {
       S3_UPLOAD_ACCESS_KEY: 'UP',
       S3_UPLOAD_SECRET_KEY: 'US',
     });
+  });
+
+  it('bounds external shares per user, with a recipient budget that one full share always fits', () => {
+    expect(parseConfig({})).toMatchObject({
+      EXTERNAL_SHARE_RATE_SHARES: 20,
+      EXTERNAL_SHARE_RATE_RECIPIENTS: 200,
+      EXTERNAL_SHARE_RATE_WINDOW_MINUTES: 60,
+    });
+    expect(() => parseConfig({ EXTERNAL_SHARE_RATE_RECIPIENTS: String(SHARE_RECIPIENTS_MAX - 1) })).toThrow(
+      /EXTERNAL_SHARE_RATE_RECIPIENTS/,
+    );
+    expect(() => parseConfig({ EXTERNAL_SHARE_RATE_SHARES: '0' })).toThrow(/EXTERNAL_SHARE_RATE_SHARES/);
   });
 
   it('requires a provider URL when the built-in provider is off', () => {

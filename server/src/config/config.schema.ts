@@ -1,4 +1,4 @@
-import { CLIENT_ID, LIMITS } from '@paddock/rules';
+import { CLIENT_ID, LIMITS, SHARE_RECIPIENTS_MAX } from '@paddock/rules';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -56,6 +56,11 @@ export const configSchema = z.object({
     .max(Number.MAX_SAFE_INTEGER)
     .default(20 * 1024 ** 3),
   UPLOAD_EXPIRY_HOURS: z.coerce.number().int().min(1).default(24),
+  // External shares one user may submit per window, and e-mail recipients across them (docs/security.md
+  // "Outgoing mail is bounded"); a budget below one share's most recipients could refuse a share forever.
+  EXTERNAL_SHARE_RATE_SHARES: z.coerce.number().int().min(1).default(20),
+  EXTERNAL_SHARE_RATE_RECIPIENTS: z.coerce.number().int().min(SHARE_RECIPIENTS_MAX).default(200),
+  EXTERNAL_SHARE_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   SMTP_URL: url(['smtp:', 'smtps:']).default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().default('Paddock <no-reply@paddock.local>'),
   // Signs short-lived cookies (the single sign-on state); every api replica needs the same one.

@@ -83,7 +83,7 @@ export class JobsModule {
       imports,
       providers,
       controllers: [JobsController],
-      exports: [JobsService, JobEventsService],
+      exports: [JobsService, JobEventsService, JobsRepository],
     };
   }
 }

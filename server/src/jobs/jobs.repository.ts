@@ -57,6 +57,26 @@ export class JobsRepository implements JobRecordStore {
     return count === 1;
   }
 
+  /**
+   * How many `name` jobs each submitter recorded since `since`, and how many entries the payloads'
+   * array `listKey` held across them: most jobs first, at most `limit` submitters.
+   */
+  countsBySubmitter(
+    name: string,
+    listKey: string,
+    since: Date,
+    limit: number,
+  ): Promise<{ createdBy: string; jobs: number; listed: number }[]> {
+    return this.prisma.$queryRaw`
+      SELECT created_by AS "createdBy", count(*)::int AS jobs,
+             coalesce(sum(jsonb_array_length(payload -> ${listKey}::text)), 0)::int AS listed
+      FROM hub.job_record
+      WHERE name = ${name} AND created_at >= ${since}
+      GROUP BY created_by
+      ORDER BY jobs DESC, listed DESC, created_by
+      LIMIT ${limit}::int`;
+  }
+
   async find(id: string): Promise<JobView | null> {
     const row = await this.prisma.jobRecord.findUnique({ where: { id } });
     return row ? toJobView(row) : null;

@@ -8,9 +8,11 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
+import { Roles } from '../auth/roles.decorator';
 import { JobSubmittedDto } from '../jobs/jobs.dto';
 import { SubmitsJob } from '../jobs/submits-job.decorator';
 import {
@@ -18,9 +20,15 @@ import {
   ExternalShareRequestDto,
   ListExternalSharesQueryDto,
   ShareAccessEventsDto,
+  ShareSendersDto,
 } from './external-shares.dto';
 import { ExternalSharesService } from './external-shares.service';
-import { ApiAssetsNotFound, ApiRevokesOwnShare, ApiSignedIn } from '../common/api-refusals.decorator';
+import {
+  ApiAdministratorsOnly,
+  ApiAssetsNotFound,
+  ApiRevokesOwnShare,
+  ApiSignedIn,
+} from '../common/api-refusals.decorator';
 
 /** External shares (SPEC §2, §3): made as durable jobs; listed and revoked for the management panel. */
 @ApiTags('external-shares')
@@ -38,6 +46,10 @@ export class ExternalSharesController {
       'SHARE_WEAK_PASSWORD, SHARE_TOO_MANY_FILES, SHARE_BAD_RECIPIENT, SHARE_NO_RECIPIENTS, SHARE_TOO_MANY_RECIPIENTS, SHARE_BAD_EXPIRY, VALIDATION_FAILED',
   })
   @ApiForbiddenResponse({ description: 'SHARE_NOT_ALLOWED: SPEC §6 refuses an asset (details.ids)' })
+  @ApiTooManyRequestsResponse({
+    description:
+      "SHARE_RATE_LIMITED: the user's external shares or recipients in the window are used up (Retry-After, details.retryAfterSeconds)",
+  })
   @ApiAssetsNotFound()
   create(@CurrentUser() user: AuthUser, @Body() body: ExternalShareRequestDto): Promise<JobSubmittedDto> {
     return this.shares.create(user, body);
@@ -54,6 +66,18 @@ export class ExternalSharesController {
     @Query() query: ListExternalSharesQueryDto,
   ): Promise<ExternalShareListDto> {
     return this.shares.list(user, { cursor: query.cursor, limit: query.limit ?? SHARE_LIST_PAGE.default });
+  }
+
+  @Get('senders')
+  @Roles('admin')
+  @ApiOperation({
+    summary:
+      'Who submitted how many external shares and e-mail recipients within the rate window, most first (administrators)',
+  })
+  @ApiOkResponse({ type: ShareSendersDto })
+  @ApiAdministratorsOnly()
+  senders(): Promise<ShareSendersDto> {
+    return this.shares.senders();
   }
 
   @Get(':id/events')

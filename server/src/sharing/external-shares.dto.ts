@@ -15,6 +15,8 @@ import {
   type ShareEventKind,
   type ShareLanguage,
   type ShareRecipientSummary,
+  type ShareSenderCount,
+  type ShareSendersResponse,
   type ShareState,
   type ShareType,
 } from '@paddock/rules';
@@ -176,4 +178,17 @@ export class ShareAccessEventDto implements ShareAccessEvent {
 
 export class ShareAccessEventsDto implements ShareAccessEventsResponse {
   @ApiProperty({ type: [ShareAccessEventDto] }) items!: ShareAccessEventDto[];
+}
+
+export class ShareSenderCountDto implements ShareSenderCount {
+  @ApiProperty() username!: string;
+  @ApiProperty() shares!: number;
+  @ApiProperty() recipients!: number;
+}
+
+export class ShareSendersDto implements ShareSendersResponse {
+  @ApiProperty() windowMinutes!: number;
+  @ApiProperty({ description: 'EXTERNAL_SHARE_RATE_SHARES' }) maxShares!: number;
+  @ApiProperty({ description: 'EXTERNAL_SHARE_RATE_RECIPIENTS' }) maxRecipients!: number;
+  @ApiProperty({ type: [ShareSenderCountDto] }) items!: ShareSenderCountDto[];
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  DASHBOARD_PAGE,
   ERROR_CODES,
   FALLBACK_LANGUAGE,
   LIMITS,
@@ -15,12 +16,14 @@ import {
   type ExternalShareSummary,
   type ShareAccessEvent,
   type ShareErrorCode,
+  type ShareSendersResponse,
   type ShareState,
 } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { CLOCK, type Clock } from '../common/clock';
 import { DomainError, kindOfStatus } from '../common/domain-error';
 import { JobName } from '../jobs/job-catalogue';
+import { JobsRepository } from '../jobs/jobs.repository';
 import { JobsService } from '../jobs/jobs.service';
 import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
 import {
@@ -32,6 +35,7 @@ import {
 import { ProviderError } from '../provider/provider.errors';
 import { PlaceActions } from '../workflow/place-actions';
 import type { ExternalShareRequestDto } from './external-shares.dto';
+import { ShareRate } from './share-rate';
 import { ShareSecrets } from './share-secrets';
 
 /** A sharing refusal with its code's one status (packages/rules SHARE_CODE_STATUS). */
@@ -52,6 +56,8 @@ export class ExternalSharesService {
     private readonly places: PlaceActions,
     private readonly jobs: JobsService,
     private readonly secrets: ShareSecrets,
+    private readonly rate: ShareRate,
+    private readonly jobRecords: JobsRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -85,9 +91,11 @@ export class ExternalSharesService {
     const refused = await this.places.refused(user, 'share', found, body.folderId);
     if (refused.length)
       throw shareError(SHARE_ERROR_CODES.NOT_ALLOWED, 'Some assets may not be shared here', { ids: refused });
+    // Last, so that only a share that would be made counts against the user's rate.
+    await this.rate.reserve(user.username, recipients.length);
     const jobId = randomUUID();
-    await this.secrets.put(jobId, body.password);
     try {
+      await this.secrets.put(jobId, body.password);
       return await this.jobs.submit(
         JobName.ExternalShare,
         {
@@ -105,9 +113,26 @@ export class ExternalSharesService {
         { jobId },
       );
     } catch (error) {
-      await this.secrets.forget(jobId);
+      await Promise.all([this.secrets.forget(jobId), this.rate.refund(user.username, recipients.length)]);
       throw error;
     }
+  }
+
+  /** Who submitted how many external shares and recipients within the rate's window, from the job records. */
+  async senders(): Promise<ShareSendersResponse> {
+    const { maxShares, maxRecipients, windowMs } = this.rate.policy;
+    const counts = await this.jobRecords.countsBySubmitter(
+      JobName.ExternalShare,
+      'recipients',
+      new Date(this.clock.now().getTime() - windowMs),
+      DASHBOARD_PAGE.max,
+    );
+    return {
+      windowMinutes: windowMs / 60_000,
+      maxShares,
+      maxRecipients,
+      items: counts.map((c) => ({ username: c.createdBy, shares: c.jobs, recipients: c.listed })),
+    };
   }
 
   /** A page of the user's shares for the management panel, newest first. */

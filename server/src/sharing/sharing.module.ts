@@ -11,6 +11,7 @@ import { InternalSharesService } from './internal-shares.service';
 import { ExternalSharesController } from './external-shares.controller';
 import { ExternalSharesService } from './external-shares.service';
 import { ShareMailer } from './share-mailer';
+import { ShareRate } from './share-rate';
 import { ShareSecrets } from './share-secrets';
 
 /** The sharing jobs (external and internal shares, publishing), wherever workers run. */
@@ -31,7 +32,7 @@ export class SharingModule {}
 @Module({
   imports: [SharingModule, ProviderModule, WorkflowModule],
   controllers: [ExternalSharesController, InternalSharesController, FolderPublishController],
-  providers: [ExternalSharesService, InternalSharesService, FolderPublishService],
+  providers: [ExternalSharesService, InternalSharesService, FolderPublishService, ShareRate],
   // The registry's share-and-publish creates its share through this one service.
   exports: [ExternalSharesService],
 })

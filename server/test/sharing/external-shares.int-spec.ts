@@ -20,6 +20,7 @@ import { CLOCK, type Clock } from '../../src/common/clock';
 import { JobName, type ExternalShareResult } from '../../src/jobs/job-catalogue';
 import { JobsService } from '../../src/jobs/jobs.service';
 import { DEMO_PASSWORD } from '../../src/seed/demo-data';
+import { PasswordHasher } from '../../src/builtin-provider/identity/password-hasher';
 import { SHARE_GUESS_LIMIT } from '../../src/builtin-provider/sharing/share-throttle';
 import { hubDb, providerDb, type SignedIn } from '../auth/auth-fixtures';
 import { insertContent } from '../search/search-fixtures';
@@ -294,18 +295,50 @@ describe('the recipient page', () => {
     expect((await new Recipient(result.url).fetch(`/assets/${images[0]}/thumb`)).status).toBe(403);
   });
 
-  it(`answers 429 after ${SHARE_GUESS_LIMIT.failures} wrong passwords, even to the right one`, async () => {
+  it(`answers 429 after ${SHARE_GUESS_LIMIT.perLink} wrong passwords, even to the right one`, async () => {
     const guesses = await share({ name: 'Guessed' });
     const guesser = new Recipient(guesses.url);
-    for (let i = 0; i < SHARE_GUESS_LIMIT.failures; i++) expect(await guesser.login(WRONG)).toBe(401);
+    for (let i = 0; i < SHARE_GUESS_LIMIT.perLink; i++) expect(await guesser.login(WRONG)).toBe(401);
     expect(await guesser.login(WRONG)).toBe(429);
-    // The share is locked, whoever asks from wherever.
+    // The link is locked, whoever asks from wherever.
     expect(await new Recipient(guesses.url).login(STRONG)).toBe(429);
+  });
+
+  it(`checks at most ${SHARE_GUESS_LIMIT.perLink} of 40 simultaneous wrong passwords (argon2 verifications counted)`, async () => {
+    const attacked = await share({ name: 'Guessed at once' });
+    const verify = jest.spyOn(t.app.get(PasswordHasher), 'verify');
+    try {
+      const statuses = await Promise.all(
+        Array.from({ length: 40 }, () => new Recipient(attacked.url).login(WRONG)),
+      );
+      expect(verify).toHaveBeenCalledTimes(SHARE_GUESS_LIMIT.perLink);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(SHARE_GUESS_LIMIT.perLink);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(40 - SHARE_GUESS_LIMIT.perLink);
+    } finally {
+      verify.mockRestore();
+    }
+  });
+
+  it(`locks only the guessed recipient's link; the share's links together take ${SHARE_GUESS_LIMIT.perShare} attempts`, async () => {
+    const linksToLock = SHARE_GUESS_LIMIT.perShare / SHARE_GUESS_LIMIT.perLink;
+    const recipients = Array.from({ length: linksToLock + 1 }, (_, i) => `lock${i}@presse.it`);
+    const locked = await share({ type: 'email', recipients: recipients.join(';'), name: 'Lock per link' });
+    const [guessed, ...others] = recipients.map((e) => locked.links.find((l) => l.email === e)!.url);
+    for (let i = 0; i < SHARE_GUESS_LIMIT.perLink; i++)
+      expect(await new Recipient(guessed).login(WRONG)).toBe(401);
+    expect(await new Recipient(guessed).login(STRONG)).toBe(429);
+    // Another recipient is not locked out; the right password gives its attempt back.
+    expect(await new Recipient(others[0]).login(STRONG)).toBe(303);
+    // Guesses through as many links as the share's ceiling allows lock the share's last link too.
+    for (const url of others.slice(0, linksToLock - 1))
+      for (let i = 0; i < SHARE_GUESS_LIMIT.perLink; i++)
+        expect(await new Recipient(url).login(WRONG)).toBe(401);
+    expect(await new Recipient(others[linksToLock - 1]).login(STRONG)).toBe(429);
   });
 
   it('answers 429 to an address that tried too many unknown tokens', async () => {
     const prober = new Recipient(`${t.url}/provider/share/${'A'.repeat(43)}`);
-    for (let i = 0; i < SHARE_GUESS_LIMIT.failures; i++) expect((await prober.fetch()).status).toBe(404);
+    for (let i = 0; i < SHARE_GUESS_LIMIT.perAddress; i++) expect((await prober.fetch()).status).toBe(404);
     const refused = await prober.fetch();
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -5,6 +5,7 @@ import {
   FALLBACK_LANGUAGE,
   FOLDER_CODES,
   LANGUAGES,
+  SHARE_ERROR_CODES,
   wellKnownFolderName,
 } from '@paddock/rules';
 import { i18n, resources } from './i18n';
@@ -103,6 +104,14 @@ describe('enrichment error messages (issue 13)', () => {
   it.each(catalogues)('has a message for each code in %s', (_language, catalogue) => {
     const texts = flatten(catalogue);
     for (const code of codes) expect(texts.get(`error.codes.${code}`)).toBeTruthy();
+  });
+});
+
+describe('external share refusals', () => {
+  it.each(catalogues)('has a message for each sharing code in %s', (_language, catalogue) => {
+    const texts = flatten(catalogue);
+    for (const code of Object.values(SHARE_ERROR_CODES))
+      expect(texts.get(`sharing.errors.${code}`)).toBeTruthy();
   });
 });
 

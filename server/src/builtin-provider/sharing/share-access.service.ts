@@ -106,21 +106,22 @@ export class ShareAccessService {
     };
   }
 
-  /** The password form's POST: throttled per share, answered with a session cookie's value. */
+  /**
+   * The password form's POST, answered with a session cookie's value. The attempt is counted
+   * (per link and per share) before argon2 runs, so at most the limit is ever checked.
+   */
   async login(token: string, password: string, address: string): Promise<Login> {
     const resolved = await this.resolve(token, address);
     if (resolved.kind !== 'open') return resolved;
     const { share, link, language } = resolved.open;
-    const verdict = await this.throttle.shareOpen(share.id);
+    const verdict = await this.throttle.attempt(share.id, link.id);
     if (!verdict.allowed)
       return { kind: 'throttled', retryAfterSeconds: verdict.retryAfterSeconds, language };
     const stored = share.passwordHash.startsWith(PASSWORD_HASH_VERSION)
       ? share.passwordHash.slice(PASSWORD_HASH_VERSION.length)
       : null;
-    if (!(await this.hasher.verify(stored, password))) {
-      await this.throttle.passwordFailed(share.id);
-      return { kind: 'wrong', open: resolved.open };
-    }
+    if (!(await this.hasher.verify(stored, password))) return { kind: 'wrong', open: resolved.open };
+    await this.throttle.succeeded(share.id, link.id);
     const until = new Date(Math.min(share.expiresAt.getTime(), this.clock.now().getTime() + SESSION_MS));
     return { kind: 'session', cookie: this.links.session(link.id, share.passwordHash, until), until };
   }

@@ -1,14 +1,48 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../common/clock';
-import { RedisWindowedCounter, type ThrottleVerdict } from '../../common/redis-windowed-counter';
+import {
+  RedisWindowedCounter,
+  windowCheckLua,
+  windowCountLua,
+  type ThrottleVerdict,
+} from '../../common/redis-windowed-counter';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
 
-/** Nextcloud's numbers (research next-wave A.1): 10 failures in 30 minutes, then 429 until the window ends. */
-export const SHARE_GUESS_LIMIT = { failures: 10, windowMs: 30 * 60_000 };
+/** Nextcloud's numbers (research next-wave A.1): 10 in 30 minutes, then 429 until the window ends. */
+const GUESSES = 10;
+
+export const SHARE_GUESS_LIMIT = {
+  /** Password attempts through one recipient's link: only that link locks (docs/security.md). */
+  perLink: GUESSES,
+  /** Through all the links of one share together: locking every recipient takes three recipients' links. */
+  perShare: 3 * GUESSES,
+  /** Unknown tokens tried from one client address. */
+  perAddress: GUESSES,
+  windowMs: 30 * 60_000,
+};
 
 /**
- * Guessing on share pages, across api replicas: wrong passwords per share, and unknown tokens per
- * client address.
+ * Atomically: refuse while the link or its share has used its attempts in the window, else count
+ * the attempt on both before the password is checked, so parallel guesses cannot all be checked
+ * before the first failure is counted.
+ * KEYS: link {n, start}, share {n, start}. ARGV: now, per link, per share, window ms.
+ */
+const ATTEMPT_SCRIPT = `${windowCheckLua('link', 1, 2, 4)}${windowCheckLua('share', 2, 3, 4)}${windowCountLua('link', 1, 4)}${windowCountLua('share', 2, 4)}return 0
+`;
+
+/** The right password gives its attempt back to the link and the share. KEYS as ATTEMPT_SCRIPT. */
+const REFUND_SCRIPT = `
+for i = 1, 2 do
+  if tonumber(redis.call('HGET', KEYS[i], 'n') or '0') > 0 then
+    redis.call('HINCRBY', KEYS[i], 'n', -1)
+  end
+end
+return 0
+`;
+
+/**
+ * Guessing on share pages, across api replicas: password attempts per recipient link (and per
+ * share), and unknown tokens per client address.
  */
 @Injectable()
 export class ShareThrottle implements OnModuleDestroy {
@@ -21,29 +55,43 @@ export class ShareThrottle implements OnModuleDestroy {
     this.counter = new RedisWindowedCounter(config, clock, 'share-throttle');
   }
 
-  /** Whether the share still takes a password now. */
-  shareOpen(shareId: string): Promise<ThrottleVerdict> {
-    return this.hit(this.counter.key('share', shareId), false);
+  /** Whether a password may be checked through this link now; an allowed attempt counts until it succeeds. */
+  attempt(shareId: string, linkId: string): Promise<ThrottleVerdict> {
+    return this.counter.run(ATTEMPT_SCRIPT, this.keys(shareId, linkId), [
+      SHARE_GUESS_LIMIT.perLink,
+      SHARE_GUESS_LIMIT.perShare,
+      SHARE_GUESS_LIMIT.windowMs,
+    ]);
   }
 
-  passwordFailed(shareId: string): Promise<ThrottleVerdict> {
-    return this.hit(this.counter.key('share', shareId), true);
+  /** The password was right. */
+  async succeeded(shareId: string, linkId: string): Promise<void> {
+    await this.counter.run(REFUND_SCRIPT, this.keys(shareId, linkId), []);
   }
 
   /** Whether the address may reach share pages now (it has not guessed too many tokens). */
   addressOpen(address: string): Promise<ThrottleVerdict> {
-    return this.hit(this.counter.key('address', address), false);
+    return this.addressHit(address, false);
   }
 
   unknownToken(address: string): Promise<ThrottleVerdict> {
-    return this.hit(this.counter.key('address', address), true);
+    return this.addressHit(address, true);
   }
 
   onModuleDestroy(): Promise<void> {
     return this.counter.close();
   }
 
-  private hit(key: string, count: boolean): Promise<ThrottleVerdict> {
-    return this.counter.hit(key, SHARE_GUESS_LIMIT.failures, SHARE_GUESS_LIMIT.windowMs, count);
+  private keys(shareId: string, linkId: string): string[] {
+    return [this.counter.key('link', linkId), this.counter.key('share', shareId)];
+  }
+
+  private addressHit(address: string, count: boolean): Promise<ThrottleVerdict> {
+    return this.counter.hit(
+      this.counter.key('address', address),
+      SHARE_GUESS_LIMIT.perAddress,
+      SHARE_GUESS_LIMIT.windowMs,
+      count,
+    );
   }
 }

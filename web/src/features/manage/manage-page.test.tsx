@@ -1,4 +1,10 @@
-import type { AuditListResponse, JobListResponse, JobSummary, QueueStatsResponse } from '@paddock/rules';
+import type {
+  AuditListResponse,
+  JobListResponse,
+  JobSummary,
+  QueueStatsResponse,
+  ShareSendersResponse,
+} from '@paddock/rules';
 import { E_CODES } from '@paddock/rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -276,5 +282,32 @@ describe('Administration (/manage)', () => {
     expect(screen.getByText('admin: Job retried')).toBeVisible();
     expect(screen.getAllByTestId('audit-row')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('shows who sent how many external shares and recipients in the window, beside the limits', async () => {
+    const senders: ShareSendersResponse = {
+      windowMinutes: 60,
+      maxShares: 20,
+      maxRecipients: 200,
+      items: [
+        { username: 'mario.rossi', shares: 20, recipients: 0 },
+        { username: 'anna.bianchi', shares: 2, recipients: 60 },
+      ],
+    };
+    fakeHub({ ...dashboardRoutes(), 'GET /api/external-shares/senders': ok(senders) });
+    renderApp('/manage');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Outgoing shares' }));
+    const table = await screen.findByRole('table', { name: 'External shares per user' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['UserExternal sharesRecipients', 'mario.rossi200', 'anna.bianchi260']);
+    expect(
+      screen.getByText(
+        'Last 60 min. Each user may send at most 20 external shares and 200 recipients in that time.',
+      ),
+    ).toBeVisible();
   });
 });

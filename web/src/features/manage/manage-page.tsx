@@ -5,8 +5,9 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { useSession } from '../session/use-session';
 import { AuditPanel } from './audit-panel';
 import { JobsPanel } from './jobs-panel';
+import { ShareSendersPanel } from './share-senders-panel';
 
-/** Administration (/manage): background jobs and the audit log, for administrators only. */
+/** Administration (/manage): background jobs, the audit log and outgoing shares, for administrators only. */
 export function ManagePage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -20,12 +21,16 @@ export function ManagePage() {
           <Tabs.List>
             <Tabs.Trigger value="jobs">{t('manage.tabs.jobs')}</Tabs.Trigger>
             <Tabs.Trigger value="audit">{t('manage.tabs.audit')}</Tabs.Trigger>
+            <Tabs.Trigger value="senders">{t('manage.tabs.senders')}</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="jobs">
             <JobsPanel />
           </Tabs.Content>
           <Tabs.Content value="audit">
             <AuditPanel />
+          </Tabs.Content>
+          <Tabs.Content value="senders">
+            <ShareSendersPanel />
           </Tabs.Content>
         </Tabs.Root>
       ) : (

@@ -2,6 +2,7 @@ import { FINAL_JOB_STATES, type JobSummary } from '@paddock/rules';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { fetchAudit, type AuditSearch } from '../../api/audit.api';
 import { fetchJob, fetchJobs, fetchQueueStats, type JobListFilter } from '../../api/jobs.api';
+import { fetchShareSenders } from '../sharing/external-shares.api';
 
 /** How often the dashboard looks again while it is open: jobs move on by themselves. */
 export const DASHBOARD_REFRESH_MS = 5_000;
@@ -12,6 +13,7 @@ export const manageKeys = {
   jobs: (filter: JobListFilter) => [...manageKeys.all, 'jobs', filter] as const,
   job: (id: string, lang: string) => [...manageKeys.all, 'job', id, lang] as const,
   audit: (search: AuditSearch) => [...manageKeys.all, 'audit', search] as const,
+  senders: () => [...manageKeys.all, 'senders'] as const,
 };
 
 export function queueStatsQueryOptions() {
@@ -50,5 +52,13 @@ export function auditQueryOptions(search: AuditSearch, lang: string) {
     queryFn: ({ pageParam, signal }) => fetchAudit(search, pageParam, lang, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+export function shareSendersQueryOptions() {
+  return queryOptions({
+    queryKey: manageKeys.senders(),
+    queryFn: ({ signal }) => fetchShareSenders(signal),
+    refetchInterval: DASHBOARD_REFRESH_MS,
   });
 }

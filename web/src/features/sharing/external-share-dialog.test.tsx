@@ -193,6 +193,17 @@ describe('ExternalShareDialog', () => {
     expect(posts(calls)[0]?.body).not.toHaveProperty('expiresAt');
   });
 
+  it('says in words when the per-user rate refuses the share, and how long to wait', async () => {
+    fakeHub({
+      'POST /api/external-shares': hubError(429, 'SHARE_RATE_LIMITED', { retryAfterSeconds: 1_500 }),
+    });
+    const { user, dialog } = await detailsOfOneAsset();
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'You have sent as many external shares, or to as many recipients, as allowed for now. Try again in 25 min.',
+    );
+  });
+
   it('refuses more than 500 files before anything is filled in', async () => {
     fakeHub({});
     const ids = Array.from({ length: 501 }, (_, i) => `a-${i}`);

@@ -93,7 +93,7 @@ export function ExternalShareDialog({ assetIds, folderId, onClose }: ExternalSha
   const recipients = type === 'email' ? parseRecipients(details.recipients) : null;
   const recipientsProblem =
     showRecipientsProblem && recipients && !recipients.ok
-      ? shareCodeText(t, recipients.code, recipients.invalid)
+      ? shareCodeText(t, recipients.code, { invalid: recipients.invalid })
       : null;
   const expiryValid = isShareExpiryValid(details, new Date());
   const expiryProblem =

@@ -3,6 +3,7 @@ import type {
   ExternalShareListResponse,
   ExternalShareRequest,
   ShareAccessEventsResponse,
+  ShareSendersResponse,
 } from '@paddock/rules';
 import { request } from '../../api/http';
 
@@ -17,6 +18,11 @@ export interface ExternalShareResult {
 
 export function createExternalShare(body: ExternalShareRequest): Promise<{ jobId: string }> {
   return request<{ jobId: string }>('/api/external-shares', { method: 'POST', body });
+}
+
+/** `GET /api/external-shares/senders` (administrators): who sent how many within the rate's window. */
+export function fetchShareSenders(signal?: AbortSignal): Promise<ShareSendersResponse> {
+  return request<ShareSendersResponse>('/api/external-shares/senders', { signal });
 }
 
 export function revokeShare(id: string): Promise<void> {

@@ -16,21 +16,33 @@ function isShareCode(code: string | null | undefined): code is ShareTextCode {
   return !!code && TRANSLATED.has(code);
 }
 
-/** A sharing code in the user's language (`invalid`: the addresses refused), or null for any other code. */
+/** What a refusal's text may name: the addresses refused, the wait before the rate allows another share. */
+export interface ShareRefusalDetails {
+  invalid?: readonly string[];
+  retryAfterSeconds?: number;
+}
+
+/** A sharing code in the user's language, or null for any other code. */
 export function shareCodeText(
   t: TFunction,
   code: string | null | undefined,
-  invalid: readonly string[] = [],
+  details: ShareRefusalDetails = {},
 ): string | null {
   return isShareCode(code)
-    ? t(`sharing.errors.${code}`, { invalid: invalid.join('; '), days: SHARE_MAX_VALIDITY_DAYS })
+    ? t(`sharing.errors.${code}`, {
+        invalid: (details.invalid ?? []).join('; '),
+        days: SHARE_MAX_VALIDITY_DAYS,
+        minutes: Math.ceil((details.retryAfterSeconds ?? 0) / 60),
+      })
     : null;
 }
 
 /** A refusal of the hub in the user's language, or null when it is not one of sharing's own. */
 export function shareRefusal(error: unknown, t: TFunction): string | null {
   if (!isApiError(error)) return null;
-  const details = (error.details ?? {}) as { invalid?: unknown };
-  const invalid = Array.isArray(details.invalid) ? details.invalid.map(String) : [];
-  return shareCodeText(t, error.code, invalid);
+  const details = (error.details ?? {}) as { invalid?: unknown; retryAfterSeconds?: unknown };
+  return shareCodeText(t, error.code, {
+    invalid: Array.isArray(details.invalid) ? details.invalid.map(String) : [],
+    retryAfterSeconds: typeof details.retryAfterSeconds === 'number' ? details.retryAfterSeconds : 0,
+  });
 }
