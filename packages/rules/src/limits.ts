@@ -20,14 +20,11 @@ export const LIMITS = {
   shareStatusPollMs: 3000,
   recentRecipientsMax: 10,
   recentRecipientsCookieDays: 365,
-  waitAfterMoveMs: 1000,
-  waitAfterJunkMs: 5000,
   detailNavigationWaitMs: 700,
   uploadCheckPageSize: 10,
   uploadCheckPageRange: 3,
   contentServiceTimeoutMs: 60_000,
   sessionCookieDays: 30,
-  defaultCookieDays: 1,
   /**
    * A listing or search counts its hits up to this many (or to the end of the page asked for, when
    * that is further) and then says "more": an exact count of 100,000 hits costs more than the page.
