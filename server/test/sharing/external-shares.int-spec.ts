@@ -46,6 +46,7 @@ let workDir: string;
 let mario: SignedIn;
 let anna: SignedIn;
 let archive: string;
+let junk: string;
 let images: string[];
 const output: string[] = [];
 let restoreStdout: () => void;
@@ -182,6 +183,7 @@ beforeAll(async () => {
   });
   const folders = await seedDemoOrganisation(t);
   archive = folders.get('arch04-marketing')!;
+  junk = folders.get('junk-marketing')!;
   mario = await as(t, 'mario.rossi');
   anna = await as(t, 'anna.bianchi');
   images = [
@@ -405,6 +407,58 @@ describe('the recipient page', () => {
       await providerDb(t).contentMetadata.delete({ where: { id: embargo.id } });
     }
     expect((await r.fetch(`/assets/${images[1]}/thumb`)).status).toBe(200);
+  });
+
+  it('withdraws an asset its owner deleted to the junk from every share at once: page, renditions, original, ZIP', async () => {
+    const junked = await upload('spider-side.jpg', await jpegWithGps(120));
+    const later = await share({ name: 'Junk later', contentIds: [images[0], junked] });
+    const mailed = await share({
+      name: 'Junk later, by e-mail',
+      contentIds: [images[1], junked],
+      type: 'email',
+      recipients: 'ufficio@presse.it',
+    });
+    const alone = await share({ name: 'Junk later, alone', contentIds: [junked] });
+    const [r, m, a] = [later.url, mailed.links[0]!.url, alone.url].map((url) => new Recipient(url));
+    for (const recipient of [r, m, a]) {
+      expect(await recipient.login(STRONG)).toBe(303);
+      expect((await recipient.fetch(`/assets/${junked}/thumb`)).status).toBe(200);
+    }
+    const workflow = async (action: string, body: Record<string, unknown>) => {
+      const submitted = await post<{ jobId: string }>(t, mario, `/api/workflow/${action}`, body);
+      expect(submitted.status).toBe(202);
+      expect((await finished(t, mario, submitted.body.jobId)).state).toBe('completed');
+    };
+    await workflow('delete', { contentIds: [junked], folderId: archive });
+    // In the junk only, where its owner still reads it (write, no share: SPEC §6 shares from the archives).
+    const linked = await providerDb(t).contentCategory.findMany({ where: { contentId: junked } });
+    expect(linked.map((l) => l.categoryId)).toEqual([junk]);
+
+    const html = await (await r.fetch()).text();
+    expect(html).toContain(`data-content-id="${images[0]}"`);
+    expect(html).not.toContain(junked);
+    for (const rendition of ['thumb', 'preview', 'original'])
+      expect((await r.fetch(`/assets/${junked}/${rendition}`)).status).toBe(404);
+    expect((await r.fetch(`/assets/${images[0]}/thumb`)).status).toBe(200);
+    const zip = await r.fetch('/zip');
+    expect(zip.status).toBe(200);
+    const zipPath = join(workDir, 'junk.zip');
+    await writeFile(zipPath, Buffer.from(await zip.arrayBuffer()));
+    const { stdout } = await run('unzip', ['-Z1', zipPath]);
+    expect(stdout.trim().split('\n')).toEqual(['spider-front_original.jpg']);
+    // Every share at once, the e-mailed one too; a share left with nothing has no ZIP at all.
+    expect((await m.fetch(`/assets/${junked}/preview`)).status).toBe(404);
+    expect((await m.fetch(`/assets/${images[1]}/thumb`)).status).toBe(200);
+    expect((await a.fetch(`/assets/${junked}/original`)).status).toBe(404);
+    expect((await a.fetch('/zip')).status).toBe(404);
+    // Nothing else changed: the shares stay live with their contents, and the owner's link is theirs.
+    const listed = (await shares()).find((s) => s.id === later.shareId);
+    expect(listed).toMatchObject({ state: 'active', assetCount: 2, url: later.url });
+
+    // Restored to the archive, it is served again: nothing was cached or revoked.
+    await workflow('restore', { contentIds: [junked], folderId: junk, toFolderId: archive });
+    expect((await r.fetch(`/assets/${junked}/thumb`)).status).toBe(200);
+    expect(await (await r.fetch()).text()).toContain(`data-content-id="${junked}"`);
   });
 
   it('stops at the next request once revoked; a second revoke, or another user, gets SHARE_NOT_FOUND', async () => {
