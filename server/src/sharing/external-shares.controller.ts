@@ -16,6 +16,7 @@ import { SubmitsJob } from '../jobs/submits-job.decorator';
 import {
   ExternalShareListDto,
   ExternalShareRequestDto,
+  ExternalShareSummaryDto,
   ListExternalSharesQueryDto,
   ShareAccessEventsDto,
 } from './external-shares.dto';
@@ -31,7 +32,7 @@ export class ExternalSharesController {
 
   @SubmitsJob(
     undefined,
-    'Shares assets by link or e-mail; the job (GET /api/jobs/{jobId}) ends with the URL(s). Nothing is created or sent on a refusal',
+    'Shares assets by link or e-mail; the job (GET /api/jobs/{jobId}) ends with the share id, whose links GET /api/external-shares/{id} gives its owner. Nothing is created or sent on a refusal',
   )
   @ApiBadRequestResponse({
     description:
@@ -54,6 +55,17 @@ export class ExternalSharesController {
     @Query() query: ListExternalSharesQueryDto,
   ): Promise<ExternalShareListDto> {
     return this.shares.list(user, { cursor: query.cursor, limit: query.limit ?? SHARE_LIST_PAGE.default });
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: "One of the user's external shares, with its link or each recipient's" })
+  @ApiOkResponse({ type: ExternalShareSummaryDto })
+  @ApiNotFoundResponse({ description: "SHARE_NOT_FOUND: unknown or another user's" })
+  get(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ParseUUIDPipe()) id: string,
+  ): Promise<ExternalShareSummaryDto> {
+    return this.shares.get(user, id);
   }
 
   @Get(':id/events')
