@@ -7,6 +7,7 @@ import {
   isPrettyIdChangeReserved,
   isSearchAllowed,
   isUploadAllowed,
+  mayShareContent,
   mayTagSomewhere,
   placeOfFolder,
   type PathFolder,
@@ -220,6 +221,37 @@ describe("the user's own provider right on the asset (issue 21: the hub acts as 
       true,
       true,
     ]);
+  });
+});
+
+describe("mayShareContent (SPEC §6 share, for a live share's owner)", () => {
+  const writer = { roles: ['user'] as Role[], department: 'MARKETING' };
+  const sharing = { write: true, share: true, manage: false };
+  const folder = (path: PathFolder[], rights = sharing) => ({ path, rights });
+  const archive = folder([top, f('arch04-marketing')]);
+
+  it('holds while some folder of the content is in the archives view with the share right', () => {
+    expect(mayShareContent(writer, [archive], false)).toBe(true);
+    expect(mayShareContent(writer, [folder([top, f('junk-marketing')]), archive], false)).toBe(true);
+    expect(mayShareContent(writer, [folder([f('shared-archive'), f('website')])], false)).toBe(true);
+  });
+
+  it('is withdrawn in the junk, the rejected folder, out of sight, without the share right, or restricted', () => {
+    expect(mayShareContent(writer, [folder([top, f('junk-marketing')])], false)).toBe(false);
+    expect(
+      mayShareContent(writer, [folder([top, f('appr02-marketing'), f('rftt00-marketing')])], false),
+    ).toBe(false);
+    expect(mayShareContent(writer, [folder([top, f('arrc03-marketing')])], false)).toBe(false);
+    // Another department's folders are not the owner's to see (the provider gives only those seen).
+    expect(mayShareContent(writer, [], false)).toBe(false);
+    expect(
+      mayShareContent(writer, [folder([top, f('arch04-marketing')], { ...sharing, share: false })], false),
+    ).toBe(false);
+    expect(mayShareContent(writer, [archive], true)).toBe(false);
+  });
+
+  it('is withdrawn from an owner who only observes now', () => {
+    expect(mayShareContent({ ...writer, roles: ['user', 'observer'] }, [archive], false)).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { FIXED_FOLDER_IDS, FOLDER_CODES } from './folders';
-import type { Role } from './roles';
+import { primaryRoleOf, type Role } from './roles';
 import type { ArchiveSubState, View } from './views';
 
 /**
@@ -76,6 +76,11 @@ export function isReservedFolderPrettyId(prettyId: string | null | undefined): b
  */
 export function isPrettyIdChangeReserved(current: string | null | undefined, next: string): boolean {
   return next !== current && (isReservedFolderPrettyId(current) || isReservedFolderPrettyId(next));
+}
+
+/** Supplier exchange folders read from the side of who looks (SPEC §2): a supplier's or the maker's. */
+export function sideOfRole(primaryRole: Role): 'supplier' | 'maker' {
+  return primaryRole === 'supplier' ? 'supplier' : 'maker';
 }
 
 /**
@@ -301,6 +306,37 @@ function isAllowedInPlace(action: AssetAction, s: PermissionSubject): boolean {
     case 'tag':
       return (TAG_VIEWS.includes(view) || (departmentArchive && !isSuppliersRoot)) && s.folder.write;
   }
+}
+
+/** A folder a content is linked to, as one user sees it: its path from the top, the user's rights on it. */
+export interface ContentFolder {
+  path: readonly PathFolder[];
+  rights: PermissionSubject['folder'];
+}
+
+/**
+ * Whether a user may share a content from where it is now: SPEC §6 "Share" (the share flag and the
+ * archives view) in some folder of it that the user sees, the content not restricted. A live
+ * external share serves a content only while this holds for its owner, evaluated on every
+ * recipient's request: a content moved to the junk, the rejected folder or another department's
+ * folders, or restricted, leaves every share at once, and comes back if it returns.
+ */
+export function mayShareContent(
+  user: Pick<PermissionSubject, 'roles' | 'department'>,
+  folders: readonly ContentFolder[],
+  restricted: boolean,
+): boolean {
+  const side = sideOfRole(primaryRoleOf(user.roles));
+  return folders.some((f) =>
+    isAssetActionAllowed('share', {
+      roles: user.roles,
+      department: user.department,
+      place: placeOfFolder(f.path, side),
+      folder: f.rights,
+      // The step and the refused tag decide nothing about sharing.
+      asset: { enabledForStep: false, rejected: false, restricted },
+    }),
+  );
 }
 
 export type AssetActions = Record<AssetAction, boolean>;

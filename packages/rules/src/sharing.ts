@@ -148,6 +148,8 @@ export interface ExternalShareRequest {
 export interface ShareRecipientSummary {
   id: string;
   email: string;
+  /** This recipient's own link: its owner's to see, never kept in a job record. */
+  url: string;
   revoked: boolean;
   /** null before the mail went out. */
   sentAt: string | null;
@@ -156,7 +158,7 @@ export interface ShareRecipientSummary {
   lastOpenedAt: string | null;
 }
 
-/** One row of `GET /api/external-shares`. */
+/** One row of `GET /api/external-shares`, and the answer of `GET /api/external-shares/{id}`. */
 export interface ExternalShareSummary {
   id: string;
   name: string;

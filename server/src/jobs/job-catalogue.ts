@@ -257,7 +257,7 @@ export type JobResults = EveryJob<{
   [JobName.PurgeExpiredUploads]: { removed: number; kept: number };
   /** Built-in provider files under incoming/ older than UPLOAD_EXPIRY_HOURS that no content uses. */
   [JobName.PurgeIncomingOrphans]: { removed: number; kept: number };
-  /** The share made, its link(s) (one per e-mail recipient) and the invitations sent. */
+  /** The share made and the invitations sent. */
   [JobName.ExternalShare]: ExternalShareResult;
   /** Shares whose validity passed since the last run, marked expired now. */
   [JobName.ExpireExternalShares]: { expired: number };
@@ -266,11 +266,12 @@ export type JobResults = EveryJob<{
   [JobName.FolderUnpublish]: FolderPublishResult;
 }>;
 
+/**
+ * No link: a link opens the share, and job records are read by admins and kept in Redis. Its owner
+ * reads the links from the provider by the share id (`GET /api/external-shares/{id}`).
+ */
 export interface ExternalShareResult {
   shareId: string;
-  /** The link share's URL, or the first recipient's. */
-  url: string;
-  links: { email: string | null; url: string }[];
   sent: number;
 }
 

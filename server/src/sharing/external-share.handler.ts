@@ -75,7 +75,6 @@ export class ExternalShareHandler implements JobHandler<JobName.ExternalShare> {
     const share = await this.untilReady(shareId, c);
     await c.progress(50);
     const sent = await this.invite(share, p, c);
-    const links = share.recipients.map((r) => ({ email: r.email, url: r.url }));
     await this.auditor.append({
       jobId: c.jobId,
       actor: c.actor,
@@ -84,7 +83,7 @@ export class ExternalShareHandler implements JobHandler<JobName.ExternalShare> {
       after: { shareId, type: p.type, assets: p.contentIds.length, recipients: p.recipients.length, sent },
     });
     await c.progress(100);
-    return { shareId, url: share.url, links, sent };
+    return { shareId, sent };
   }
 
   /** SPEC §7: the status every 3 s until 'succeded'; 'failed' ends the job (E003). */

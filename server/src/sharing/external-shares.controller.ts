@@ -18,6 +18,7 @@ import { SubmitsJob } from '../jobs/submits-job.decorator';
 import {
   ExternalShareListDto,
   ExternalShareRequestDto,
+  ExternalShareSummaryDto,
   ListExternalSharesQueryDto,
   ShareAccessEventsDto,
   ShareSendersDto,
@@ -39,7 +40,7 @@ export class ExternalSharesController {
 
   @SubmitsJob(
     undefined,
-    'Shares assets by link or e-mail; the job (GET /api/jobs/{jobId}) ends with the URL(s). Nothing is created or sent on a refusal',
+    'Shares assets by link or e-mail; the job (GET /api/jobs/{jobId}) ends with the share id, whose links GET /api/external-shares/{id} gives its owner. Nothing is created or sent on a refusal',
   )
   @ApiBadRequestResponse({
     description:
@@ -78,6 +79,17 @@ export class ExternalSharesController {
   @ApiAdministratorsOnly()
   senders(): Promise<ShareSendersDto> {
     return this.shares.senders();
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: "One of the user's external shares, with its link or each recipient's" })
+  @ApiOkResponse({ type: ExternalShareSummaryDto })
+  @ApiNotFoundResponse({ description: "SHARE_NOT_FOUND: unknown or another user's" })
+  get(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ParseUUIDPipe()) id: string,
+  ): Promise<ExternalShareSummaryDto> {
+    return this.shares.get(user, id);
   }
 
   @Get(':id/events')

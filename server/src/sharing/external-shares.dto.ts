@@ -116,6 +116,7 @@ export class ExternalShareRequestDto implements ExternalShareRequest {
 export class ShareRecipientSummaryDto implements ShareRecipientSummary {
   @ApiProperty() id!: string;
   @ApiProperty() email!: string;
+  @ApiProperty({ description: "This recipient's own link" }) url!: string;
   @ApiProperty() revoked!: boolean;
   @ApiProperty({ type: String, nullable: true }) sentAt!: string | null;
   @ApiProperty() views!: number;

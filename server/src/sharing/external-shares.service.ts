@@ -141,6 +141,11 @@ export class ExternalSharesService {
     return { items: shares.map(summaryOf), nextCursor: next };
   }
 
+  /** One of the user's shares with its links, read from the provider as the user (the job keeps none). */
+  async get(user: AuthUser, id: string): Promise<ExternalShareSummary> {
+    return summaryOf(await notFoundAsShare(() => this.shares.status(user.providerToken, id)));
+  }
+
   async events(user: AuthUser, id: string): Promise<ShareAccessEvent[]> {
     return notFoundAsShare(() => this.shares.events(user.providerToken, id));
   }
@@ -193,6 +198,7 @@ export function summaryOf(share: ProviderShare): ExternalShareSummary {
       .map((r) => ({
         id: r.id,
         email: r.email ?? '',
+        url: r.url,
         revoked: r.revoked,
         sentAt: r.sentAt,
         views: r.views,

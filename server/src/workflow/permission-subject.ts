@@ -1,9 +1,15 @@
-import type { FolderRights, PermissionSubject, Place, ProviderRights } from '@paddock/rules';
+import {
+  sideOfRole,
+  type FolderRights,
+  type PermissionSubject,
+  type Place,
+  type ProviderRights,
+} from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 
 /** Supplier exchange folders read from the side of who looks (SPEC §2). */
 export function sideOf(user: Pick<AuthUser, 'primaryRole'>): 'supplier' | 'maker' {
-  return user.primaryRole === 'supplier' ? 'supplier' : 'maker';
+  return sideOfRole(user.primaryRole);
 }
 
 /** The user's approval groups include this step of this department (SPEC §6 "approvable asset"). */

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { appendFile, mkdtemp, readdir, rm, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -7,6 +7,7 @@ import type { UploadResult } from '@paddock/rules';
 import sharp from 'sharp';
 import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
+import { demoPsd } from '../../src/seed/demo-documents';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { tusUpload } from '../support/tus-client';
 import { headersOf, PASSWORD, providerDb, signIn, type SignedIn } from '../auth/auth-fixtures';
@@ -19,9 +20,14 @@ let writer: SignedIn;
 let outsider: SignedIn;
 let folderId: string;
 
-/** A JPEG uploaded through tus into the test folder; answers the new content's id. */
-async function upload(s: SignedIn, bytes: Buffer, filename: string): Promise<string> {
-  const { create, result } = await tusUpload(t, s, bytes, { filename, filetype: 'image/jpeg', folderId });
+/** An image (a JPEG unless said) uploaded through tus into the test folder; answers the new content's id. */
+async function upload(
+  s: SignedIn,
+  bytes: Buffer,
+  filename: string,
+  filetype = 'image/jpeg',
+): Promise<string> {
+  const { create, result } = await tusUpload(t, s, bytes, { filename, filetype, folderId });
   expect(create.status).toBe(201);
   expect(result?.status).toBe(200);
   return (result?.body as UploadResult).contentId;
@@ -129,6 +135,39 @@ describe('downloads: ZIP of assets at chosen resolutions', () => {
       'large_original.jpg': '3000x2000',
       'small_original.jpg': '800x600',
     });
+  });
+
+  it('puts the original in place of an image the resizer cannot read, and the ZIP completes with every entry', async () => {
+    const bytes = await demoPsd(1200, 800, '#b3001b', '#003a70');
+    // The demo PSD: an image sharp cannot decode, as the resizer meets it.
+    await expect(sharp(bytes).metadata()).rejects.toThrow(/unsupported image format/);
+    const psd = await upload(writer, bytes, 'layers.psd', 'image/vnd.adobe.photoshop');
+    const prepared = await prepare(writer, {
+      contentIds: [large, psd, small],
+      images: ['1920x1080', '640x480'],
+      videos: [],
+    });
+    expect(prepared.status).toBe(200);
+    const res = await fetch(`${t.url}/api/downloads/${String(prepared.body.downloadId)}`, {
+      headers: headersOf(writer),
+    });
+    expect(res.status).toBe(200);
+    const dir = await mkdtemp(join(workDir, 'unreadable-'));
+    const zipPath = join(dir, 'archive.zip');
+    await writeFile(zipPath, Buffer.from(await res.arrayBuffer()));
+    // unzip -t exits non-zero on a cut or corrupt archive; it checks every entry's CRC.
+    await expect(run('unzip', ['-t', zipPath])).resolves.toMatchObject({
+      stdout: expect.stringContaining('No errors detected') as string,
+    });
+    const { stdout } = await run('unzip', ['-Z1', zipPath]);
+    expect(stdout.trim().split('\n')).toEqual([
+      'large_1920x1080.jpg',
+      'large_640x480.jpg',
+      'layers_original.psd',
+      'small_640x480.jpg',
+    ]);
+    await run('unzip', ['-q', zipPath, '-d', join(dir, 'out')]);
+    expect((await readFile(join(dir, 'out', 'layers_original.psd'))).equals(bytes)).toBe(true);
   });
 
   it.each([

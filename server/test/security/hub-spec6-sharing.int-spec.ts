@@ -220,20 +220,21 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
   );
 
   it.each(MATRIX_USERS.filter((u) => u !== DEMO_ROLES.user))(
-    "%s cannot read or revoke mario's share, nor one of its recipients",
+    "%s cannot read (its links included) or revoke mario's share, nor one of its recipients",
     async (username) => {
       const { id: recipient } = await providerDb(hub.t).externalShareRecipient.findFirstOrThrow({
         where: { shareId: marioShare },
         select: { id: true },
       });
       const answers = await unchanged(async () => [
+        outcome(await send(username, 'GET', `/api/external-shares/${marioShare}`)),
         outcome(await send(username, 'GET', `/api/external-shares/${marioShare}/events`)),
         outcome(await send(username, 'POST', `/api/external-shares/${marioShare}/revoke`)),
         outcome(
           await send(username, 'POST', `/api/external-shares/${marioShare}/recipients/${recipient}/revoke`),
         ),
       ]);
-      expect(answers).toEqual([NO_SHARE, NO_SHARE, NO_SHARE]);
+      expect(answers).toEqual([NO_SHARE, NO_SHARE, NO_SHARE, NO_SHARE]);
     },
   );
 

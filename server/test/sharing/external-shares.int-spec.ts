@@ -17,7 +17,9 @@ import {
 } from '@paddock/rules';
 import sharp from 'sharp';
 import { CLOCK, type Clock } from '../../src/common/clock';
-import { JobName, type ExternalShareResult } from '../../src/jobs/job-catalogue';
+import { MIGRATION_SETS } from '../../src/database/migrator';
+import { JobName, QueueName, type ExternalShareResult } from '../../src/jobs/job-catalogue';
+import { JobQueues } from '../../src/jobs/job-queues';
 import { JobsService } from '../../src/jobs/jobs.service';
 import { DEMO_PASSWORD } from '../../src/seed/demo-data';
 import { PasswordHasher } from '../../src/builtin-provider/identity/password-hasher';
@@ -47,6 +49,7 @@ let workDir: string;
 let mario: SignedIn;
 let anna: SignedIn;
 let archive: string;
+let junk: string;
 let images: string[];
 const output: string[] = [];
 let restoreStdout: () => void;
@@ -102,13 +105,31 @@ function shareBody(extra: Record<string, unknown> = {}) {
   };
 }
 
-/** Shares through the hub and waits for the job; answers its result. */
-async function share(extra: Record<string, unknown> = {}): Promise<ExternalShareResult> {
+/** A share made: the job's result and the links its owner reads from the provider. */
+interface MadeShare extends ExternalShareResult {
+  /** The link share's link, or the first recipient's. */
+  url: string;
+  links: { email: string | null; url: string }[];
+}
+
+/** The owner's own read of one share: its link, or each recipient's. */
+function detailOf(id: string, s: SignedIn = mario) {
+  return get<ExternalShareSummary>(t, s, `/api/external-shares/${id}`);
+}
+
+/** Shares through the hub, waits for the job and reads the share's links as its owner. */
+async function share(extra: Record<string, unknown> = {}): Promise<MadeShare> {
   const submitted = await post<{ jobId: string }>(t, mario, '/api/external-shares', shareBody(extra));
   expect(submitted.status).toBe(202);
   const job = await finished(t, mario, submitted.body.jobId);
   expect(job).toMatchObject({ state: 'completed' });
-  return job.result as ExternalShareResult;
+  const result = job.result as ExternalShareResult;
+  const detail = await detailOf(result.shareId);
+  expect(detail.status).toBe(200);
+  const links = detail.body.url
+    ? [{ email: null, url: detail.body.url }]
+    : detail.body.recipients.map((r) => ({ email: r.email, url: r.url }));
+  return { ...result, url: links[0]!.url, links };
 }
 
 /** A recipient's browser: its own address, and the cookie the password gave it. */
@@ -183,6 +204,7 @@ beforeAll(async () => {
   });
   const folders = await seedDemoOrganisation(t);
   archive = folders.get('arch04-marketing')!;
+  junk = folders.get('junk-marketing')!;
   mario = await as(t, 'mario.rossi');
   anna = await as(t, 'anna.bianchi');
   images = [
@@ -197,6 +219,91 @@ afterAll(async () => {
   await sink?.stop();
   restoreStdout?.();
   await rm(workDir, { recursive: true, force: true });
+});
+
+describe('share links in job records (issue 21)', () => {
+  /** Every URL token of a share page in `text`. */
+  const tokensIn = (text: string) =>
+    [...text.matchAll(/\/provider\/share\/([A-Za-z0-9_-]{43})/g)].map((m) => m[1]);
+
+  it("keeps only the share's id in the job: no link in its record, its Redis copy or the admin's jobs API; the owner reads the links", async () => {
+    const submitted = await post<{ jobId: string }>(
+      t,
+      mario,
+      '/api/external-shares',
+      shareBody({ type: 'email', recipients: 'redazione@presse.it;desk@presse.it', name: 'No link in jobs' }),
+    );
+    const jobId = submitted.body.jobId;
+    const job = await finished(t, mario, jobId);
+    expect(job.state).toBe('completed');
+    const { shareId } = job.result as ExternalShareResult;
+
+    const admin = await as(t, 'admin');
+    const adminList = await get<{ items: { id: string; result: unknown }[] }>(
+      t,
+      admin,
+      '/api/jobs?name=external-share',
+    );
+    expect(adminList.status).toBe(200);
+    const adminJob = await get(t, admin, `/api/jobs/${jobId}`);
+    expect(adminJob.status).toBe(200);
+    const record = await hubDb(t).jobRecord.findUniqueOrThrow({ where: { id: jobId } });
+    const queued = await t.app.get(JobQueues).job(QueueName.Workflow, jobId);
+    expect(queued).toBeDefined();
+    const seen = {
+      adminList: JSON.stringify(adminList.body),
+      adminJob: JSON.stringify(adminJob.body),
+      record: JSON.stringify(record),
+      redisData: JSON.stringify(queued?.data),
+      redisReturnValue: JSON.stringify(queued?.returnvalue),
+    };
+    for (const [where, text] of Object.entries(seen))
+      expect({ where, links: text.includes('/provider/share/') }).toEqual({ where, links: false });
+    // What the job still tells: the share it made and the invitations sent.
+    expect(adminList.body.items.find((i) => i.id === jobId)?.result).toEqual({ shareId, sent: 2 });
+    expect(queued?.returnvalue).toEqual({ shareId, sent: 2 });
+
+    // The owner reads each recipient's link from the provider, and the links open the share.
+    const detail = await detailOf(shareId);
+    expect(detail.status).toBe(200);
+    const urls = detail.body.recipients.map((r) => r.url);
+    expect(urls.flatMap(tokensIn)).toHaveLength(2);
+    for (const url of urls) expect((await new Recipient(url).fetch()).status).toBe(200);
+    for (const text of Object.values(seen))
+      for (const token of urls.flatMap(tokensIn)) expect(text).not.toContain(token);
+    // Nobody else does.
+    expect(await detailOf(shareId, anna)).toMatchObject({
+      status: 404,
+      body: { code: SHARE_ERROR_CODES.NOT_FOUND },
+    });
+  });
+
+  it('clears the links earlier jobs left in their records (the migration)', async () => {
+    const legacy = await hubDb(t).jobRecord.create({
+      data: {
+        id: `legacy-share-${Date.now()}`,
+        queue: QueueName.Workflow,
+        name: JobName.ExternalShare,
+        state: 'completed',
+        payload: {},
+        result: {
+          shareId: 'old-share',
+          url: `${t.url}/provider/share/${'L'.repeat(43)}`,
+          links: [{ email: null, url: `${t.url}/provider/share/${'L'.repeat(43)}` }],
+          sent: 0,
+        },
+        createdBy: 'mario.rossi',
+      },
+    });
+    const hub = MIGRATION_SETS.find((set) => set.schema === 'hub')!;
+    const migration = await readFile(
+      join(hub.dir, '20261128000000_external_share_links_out_of_job_records', 'migration.sql'),
+      'utf8',
+    );
+    await hubDb(t).$executeRawUnsafe(migration);
+    const cleared = await hubDb(t).jobRecord.findUniqueOrThrow({ where: { id: legacy.id } });
+    expect(cleared.result).toEqual({ shareId: 'old-share', sent: 0 });
+  });
 });
 
 describe('e-mail shares', () => {
@@ -278,7 +385,7 @@ describe('e-mail shares', () => {
 });
 
 describe('the recipient page', () => {
-  let result: ExternalShareResult;
+  let result: MadeShare;
   beforeAll(async () => {
     result = await share();
   });
@@ -438,6 +545,58 @@ describe('the recipient page', () => {
       await providerDb(t).contentMetadata.delete({ where: { id: embargo.id } });
     }
     expect((await r.fetch(`/assets/${images[1]}/thumb`)).status).toBe(200);
+  });
+
+  it('withdraws an asset its owner deleted to the junk from every share at once: page, renditions, original, ZIP', async () => {
+    const junked = await upload('spider-side.jpg', await jpegWithGps(120));
+    const later = await share({ name: 'Junk later', contentIds: [images[0], junked] });
+    const mailed = await share({
+      name: 'Junk later, by e-mail',
+      contentIds: [images[1], junked],
+      type: 'email',
+      recipients: 'ufficio@presse.it',
+    });
+    const alone = await share({ name: 'Junk later, alone', contentIds: [junked] });
+    const [r, m, a] = [later.url, mailed.links[0]!.url, alone.url].map((url) => new Recipient(url));
+    for (const recipient of [r, m, a]) {
+      expect(await recipient.login(STRONG)).toBe(303);
+      expect((await recipient.fetch(`/assets/${junked}/thumb`)).status).toBe(200);
+    }
+    const workflow = async (action: string, body: Record<string, unknown>) => {
+      const submitted = await post<{ jobId: string }>(t, mario, `/api/workflow/${action}`, body);
+      expect(submitted.status).toBe(202);
+      expect((await finished(t, mario, submitted.body.jobId)).state).toBe('completed');
+    };
+    await workflow('delete', { contentIds: [junked], folderId: archive });
+    // In the junk only, where its owner still reads it (write, no share: SPEC §6 shares from the archives).
+    const linked = await providerDb(t).contentCategory.findMany({ where: { contentId: junked } });
+    expect(linked.map((l) => l.categoryId)).toEqual([junk]);
+
+    const html = await (await r.fetch()).text();
+    expect(html).toContain(`data-content-id="${images[0]}"`);
+    expect(html).not.toContain(junked);
+    for (const rendition of ['thumb', 'preview', 'original'])
+      expect((await r.fetch(`/assets/${junked}/${rendition}`)).status).toBe(404);
+    expect((await r.fetch(`/assets/${images[0]}/thumb`)).status).toBe(200);
+    const zip = await r.fetch('/zip');
+    expect(zip.status).toBe(200);
+    const zipPath = join(workDir, 'junk.zip');
+    await writeFile(zipPath, Buffer.from(await zip.arrayBuffer()));
+    const { stdout } = await run('unzip', ['-Z1', zipPath]);
+    expect(stdout.trim().split('\n')).toEqual(['spider-front_original.jpg']);
+    // Every share at once, the e-mailed one too; a share left with nothing has no ZIP at all.
+    expect((await m.fetch(`/assets/${junked}/preview`)).status).toBe(404);
+    expect((await m.fetch(`/assets/${images[1]}/thumb`)).status).toBe(200);
+    expect((await a.fetch(`/assets/${junked}/original`)).status).toBe(404);
+    expect((await a.fetch('/zip')).status).toBe(404);
+    // Nothing else changed: the shares stay live with their contents, and the owner's link is theirs.
+    const listed = (await shares()).find((s) => s.id === later.shareId);
+    expect(listed).toMatchObject({ state: 'active', assetCount: 2, url: later.url });
+
+    // Restored to the archive, it is served again: nothing was cached or revoked.
+    await workflow('restore', { contentIds: [junked], folderId: junk, toFolderId: archive });
+    expect((await r.fetch(`/assets/${junked}/thumb`)).status).toBe(200);
+    expect(await (await r.fetch()).text()).toContain(`data-content-id="${junked}"`);
   });
 
   it('stops at the next request once revoked; a second revoke, or another user, gets SHARE_NOT_FOUND', async () => {

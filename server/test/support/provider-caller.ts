@@ -20,11 +20,18 @@ export function identityUser(overrides: Partial<IdentityUser> = {}): IdentityUse
   };
 }
 
-/** A caller as the CallerGuard hands it to a service: the user and their active groups, neither service account nor admin. */
+/** A caller as the CallerGuard hands it to a service: the user and their active groups, a plain user of no department unless said. */
 export function providerCaller(
   username: string,
   groupIds: string[],
-  roles: Partial<Pick<ProviderCaller, 'serviceAccount' | 'admin'>> = {},
+  roles: Partial<Pick<ProviderCaller, 'serviceAccount' | 'roles' | 'department'>> = {},
 ): ProviderCaller {
-  return { user: identityUser({ username }), groupIds, serviceAccount: false, admin: false, ...roles };
+  return {
+    user: identityUser({ username }),
+    groupIds,
+    serviceAccount: false,
+    roles: ['user'],
+    department: null,
+    ...roles,
+  };
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { LinkedGroup } from '@paddock/rules';
+import type { ContentFolder, LinkedGroup, PathFolder } from '@paddock/rules';
 import { Prisma } from '../../generated/provider/client';
 import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
 import { isUuid } from '../uuid';
@@ -66,6 +66,39 @@ export class AccessRepository {
         FROM (${folderRightsSql(groupIds)}) r
        WHERE r.category_id = ANY(${ids}::uuid[])`;
     return new Map(rows.map(({ id, ...rights }) => [id, rights]));
+  }
+
+  /**
+   * Per content among `contentIds` (trashed ones have none), the folders it is linked to that the
+   * groups see, each with its path from the top (read whatever the groups see of it: a folder's
+   * place is its structure's, as the hub reads it with its service account) and their rights on it.
+   */
+  async contentFolders(groupIds: string[], contentIds: string[]): Promise<Map<string, ContentFolder[]>> {
+    const ids = [...new Set(contentIds.filter(isUuid))];
+    const folders = new Map<string, ContentFolder[]>();
+    if (!ids.length || !groupIds.length) return folders;
+    const rows = await this.prisma.$queryRaw<
+      { content_id: string; share: boolean; write: boolean; manage: boolean; path: PathFolder[] }[]
+    >`
+      WITH RECURSIVE up AS (
+        SELECT cc.content_id, cc.category_id AS folder_id, f.parent_id, f.pretty_id, f.is_supplier, 0 AS depth
+          FROM provider.content_category cc
+          JOIN provider.content c ON c.id = cc.content_id AND c.trashed_at IS NULL
+          JOIN provider.category f ON f.id = cc.category_id
+         WHERE cc.content_id = ANY(${ids}::uuid[])
+        UNION ALL
+        SELECT up.content_id, up.folder_id, f.parent_id, f.pretty_id, f.is_supplier, up.depth + 1
+          FROM up JOIN provider.category f ON f.id = up.parent_id
+      )
+      SELECT up.content_id::text AS content_id, r.share, r.write, r.manage,
+             json_agg(json_build_object('prettyId', up.pretty_id, 'isSupplier', up.is_supplier)
+                      ORDER BY up.depth DESC) AS path
+        FROM up
+        JOIN (${folderRightsSql(groupIds)}) r ON r.category_id = up.folder_id
+       GROUP BY up.content_id, up.folder_id, r.share, r.write, r.manage`;
+    for (const { content_id, path, ...rights } of rows)
+      folders.set(content_id, [...(folders.get(content_id) ?? []), { path, rights }]);
+    return folders;
   }
 
   /** Each content among `contentIds` that exists (trashed ones too), with the groups' rights through its folders. */

@@ -19,7 +19,7 @@ function access({
 
 const USER = providerCaller('mario', ['g']);
 const SERVICE = providerCaller('paddock.workflow', ['w'], { serviceAccount: true });
-const ADMIN = providerCaller('admin', ['a'], { admin: true });
+const ADMIN = providerCaller('admin', ['a'], { roles: ['user', 'admin'] });
 
 describe('contentRights (THRON READ / MODIFY on a content)', () => {
   it('goes by the folders only: read through one that shows, modify or share with write or share on one', () => {

@@ -59,5 +59,5 @@ export function mayWriteTagging(caller: ProviderCaller, change: TaggingChange): 
 
 /** A user's directory detail (e-mail, groups, last login) answers to the user, the service account and admins. */
 export function mayReadUserDetail(caller: ProviderCaller, username: string): boolean {
-  return caller.serviceAccount || caller.admin || caller.user.username === username;
+  return caller.serviceAccount || caller.roles.includes('admin') || caller.user.username === username;
 }

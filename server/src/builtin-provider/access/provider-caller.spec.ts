@@ -1,7 +1,7 @@
 import { Reflector } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import type { LinkedGroup } from '@paddock/rules';
-import { identityUser } from '../../../test/support/provider-caller';
+import { identityUser, providerCaller } from '../../../test/support/provider-caller';
 import type { IdentityUser } from '../identity/identity-user';
 import { ThronError } from '../thron.errors';
 import { Authenticated, CallerGuard, CallerResolver, type CallerOptions } from './provider-caller';
@@ -43,7 +43,8 @@ describe('CallerResolver', () => {
       user: USER,
       groupIds: ['g1', 'g2'],
       serviceAccount: false,
-      admin: false,
+      roles: ['user', 'observer'],
+      department: 'MARKETING',
     });
     expect(seen).toEqual([USER.id]);
   });
@@ -51,12 +52,12 @@ describe('CallerResolver', () => {
   it('knows the service account by its configured username, and an admin by the role derivation', async () => {
     await expect(resolver().resolve.resolve('paddock', 'service')).resolves.toMatchObject({
       serviceAccount: true,
-      admin: false,
+      roles: ['user', 'observer'],
     });
     const admin = resolver([g('g1', 'L/MARKETING'), g('g3', 'PADDOCK.ADMIN')]);
     await expect(admin.resolve.resolve('paddock', 'good')).resolves.toMatchObject({
       serviceAccount: false,
-      admin: true,
+      roles: ['user', 'admin'],
     });
   });
 
@@ -80,7 +81,7 @@ describe('CallerGuard', () => {
     const callers = {
       resolve: (clientId: string | undefined, token: string | undefined) => {
         asked.push([clientId, token]);
-        return Promise.resolve({ user: USER, groupIds: [], serviceAccount: false, admin: false });
+        return Promise.resolve(providerCaller(USER.username, []));
       },
     };
     const request = { headers: {}, params: {}, query: {}, body: undefined, ...req };

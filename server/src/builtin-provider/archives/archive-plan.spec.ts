@@ -39,6 +39,32 @@ describe('planArchive', () => {
     ]);
   });
 
+  it("names each image's original once as its resized entries' stand-in, unless the original is asked for too", () => {
+    const [small, large] = planArchive(
+      [content({ name: 'Poster', sourceExtension: 'psd', dimensions: null })],
+      {
+        image: ['640x480', '1920x1080'],
+        video: [],
+      },
+    );
+    expect(small?.fallback).toEqual({
+      name: 'Poster_original.psd',
+      contentId: 'c1',
+      version: 1,
+      kind: 'source',
+      compress: false,
+    });
+    expect(large?.fallback).toBe(small?.fallback);
+    const withSource = planArchive([content({ dimensions: null })], {
+      image: ['640x480', 'SOURCE'],
+      video: [],
+    });
+    expect(withSource.map((e) => [e.name, e.fallback])).toEqual([
+      ['Red car_640x480.jpg', null],
+      ['Red car_original.jpg', undefined],
+    ]);
+  });
+
   it('gives videos their source and web proxy, other types their source, with unique safe names', () => {
     const entries = planArchive(
       [

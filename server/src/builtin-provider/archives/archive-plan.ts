@@ -21,6 +21,12 @@ export interface ArchiveEntry {
   version: number;
   kind: string;
   fit?: { width: number; height: number; format: ResizedFormat };
+  /**
+   * A resized entry's stand-in when the resizer cannot read the image (a PSD, a damaged file): the
+   * content's original, shared by all its resized entries so it enters the ZIP once; null when the
+   * archive holds the original already.
+   */
+  fallback?: ArchiveEntry | null;
   /** Deflated in the ZIP: only text-like files shrink; media is compressed already. */
   compress: boolean;
 }
@@ -77,6 +83,8 @@ export function archivePlanner(options: ArchiveOptions): (c: PlannedContent) => 
       compress: TEXT_LIKE.has(extension.toLowerCase()),
     });
     if (c.contentType === 'IMAGE') {
+      const withOriginal = imageOptions.includes('SOURCE');
+      let fallback: ArchiveEntry | undefined;
       for (const option of imageOptions) {
         if (option === 'SOURCE') {
           entries.push(entry('original', c.sourceExtension, 'source'));
@@ -85,7 +93,9 @@ export function archivePlanner(options: ArchiveOptions): (c: PlannedContent) => 
         const [width, height] = option.split('x').map(Number);
         if (c.dimensions && (width > c.dimensions.width || height > c.dimensions.height)) continue;
         const kept = KEPT_FORMATS[c.sourceExtension.toLowerCase()] ?? KEPT_FORMATS.jpg;
-        entries.push(entry(option, kept.extension, 'source', { width, height, format: kept.format }));
+        const resized = entry(option, kept.extension, 'source', { width, height, format: kept.format });
+        if (!withOriginal) fallback ??= entry('original', c.sourceExtension, 'source');
+        entries.push({ ...resized, fallback: fallback ?? null });
       }
     } else if (c.contentType === 'VIDEO') {
       for (const option of videoOptions) {

@@ -1,5 +1,6 @@
-import type { Readable } from 'node:stream';
-import { Inject, Injectable } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { nameInLocale } from '@paddock/rules';
 import sharp from 'sharp';
 import { CLOCK, type Clock } from '../../common/clock';
@@ -26,6 +27,8 @@ const PROBE_BYTES = 1024 * 1024;
  */
 @Injectable()
 export class ArchivesService {
+  private readonly logger = new Logger(ArchivesService.name);
+
   constructor(
     private readonly contents: ContentsService,
     private readonly archives: ArchiveRepository,
@@ -77,7 +80,9 @@ export class ArchivesService {
 
   /**
    * One content at a time, planned when the ZIP reaches it: the first byte waits for no probe, and a
-   * probe holds up to PROBE_BYTES, so memory stays flat for 1000 images.
+   * probe holds up to PROBE_BYTES, so memory stays flat for 1000 images. A resized entry is made
+   * whole before it is handed to the ZIP, so an image the resizer cannot read is known before its
+   * header is written: its original takes its place (once per content) and the archive completes.
    */
   private async *probedSources(
     caller: ProviderCaller,
@@ -88,27 +93,65 @@ export class ArchivesService {
     for (const detail of details) {
       const dimensions =
         detail.contentType === 'IMAGE' && detail.source ? await this.probe(caller, detail) : null;
-      for (const entry of plan(plannedOf(detail, dimensions, locale))) yield this.sourceOf(caller, entry);
+      // Every resolution of an image reads the same bytes: once one fails, the others would too.
+      let unreadable = false;
+      for (const entry of plan(plannedOf(detail, dimensions, locale))) {
+        if (!entry.fit) {
+          yield this.sourceOf(caller, entry);
+          continue;
+        }
+        if (unreadable) continue;
+        const resized = await this.resized(caller, entry, entry.fit);
+        if (resized) {
+          yield {
+            name: entry.name,
+            compress: entry.compress,
+            size: resized.length,
+            open: () => Promise.resolve(Readable.from([resized])),
+          };
+          continue;
+        }
+        unreadable = true;
+        if (entry.fallback) yield this.sourceOf(caller, entry.fallback);
+      }
     }
   }
 
   private sourceOf(caller: ProviderCaller, entry: ArchiveEntry, size?: number): ZipSource {
-    return { name: entry.name, compress: entry.compress, size, open: () => this.bytesOf(caller, entry) };
+    return {
+      name: entry.name,
+      compress: entry.compress,
+      size,
+      open: async () =>
+        (await this.contents.stream(caller, entry.contentId, entry.kind, entry.version, {})).body as Readable,
+    };
   }
 
-  private async bytesOf(caller: ProviderCaller, entry: ArchiveEntry): Promise<Readable> {
+  /**
+   * The entry's image resized, or null when the resizer cannot read it. The source is read whole
+   * either way (sharp buffers a streamed input before decoding), so this costs no more memory; a
+   * failure to read the file itself is not the image's and is thrown.
+   */
+  private async resized(
+    caller: ProviderCaller,
+    entry: ArchiveEntry,
+    fit: NonNullable<ArchiveEntry['fit']>,
+  ): Promise<Buffer | null> {
     const answer = await this.contents.stream(caller, entry.contentId, entry.kind, entry.version, {});
-    const body = answer.body as Readable;
-    if (!entry.fit) return body;
-    const { width, height, format } = entry.fit;
-    const resizer = sharp({ failOn: 'none' })
-      .rotate()
-      .resize({ width, height, fit: 'inside', withoutEnlargement: true })
-      .toFormat(format);
-    body.once('error', (error) => resizer.destroy(error));
-    // The ZIP destroys the resizer when the receiver goes away: the file is released with it.
-    resizer.once('close', () => body.destroy());
-    return body.pipe(resizer);
+    const source = await buffer(answer.body as Readable);
+    try {
+      return await sharp(source, { failOn: 'none' })
+        .rotate()
+        .resize({ width: fit.width, height: fit.height, fit: 'inside', withoutEnlargement: true })
+        .toFormat(fit.format)
+        .toBuffer();
+    } catch (error) {
+      this.logger.warn(
+        { contentId: entry.contentId, err: error },
+        'An image could not be resized: its original goes in the ZIP instead',
+      );
+      return null;
+    }
   }
 
   /** The image's displayed size from its first bytes; null when they do not tell (the resize still never enlarges). */

@@ -1,8 +1,16 @@
 import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
-import { FALLBACK_LANGUAGE, isLanguage, restrictionOf, type ShareLanguage } from '@paddock/rules';
+import {
+  FALLBACK_LANGUAGE,
+  isLanguage,
+  mayShareContent,
+  restrictionOf,
+  type ContentFolder,
+  type ShareLanguage,
+} from '@paddock/rules';
 import { CLOCK, type Clock } from '../../common/clock';
+import { AccessRepository } from '../access/access.repository';
 import { CallerResolver, type ProviderCaller } from '../access/provider-caller';
 import { ArchivesService } from '../archives/archives.service';
 import type { ContentDetailWire } from '../contents/contents.dto';
@@ -55,7 +63,8 @@ const KIND_OF: Record<ShareRendition, string> = {
 /**
  * The recipient's side of a share. Every request goes through `resolve` — token, share and link
  * not revoked, validity not passed, owner still active — and then the password session; every
- * content is read as the owner, so it stops being served as soon as the owner could not read it.
+ * content is served only while its owner may still share it from where it is (`mayShareContent`:
+ * not junked, rejected, out of the owner's sight or restricted), and read as the owner.
  */
 @Injectable()
 export class ShareAccessService {
@@ -65,6 +74,7 @@ export class ShareAccessService {
     private readonly throttle: ShareThrottle,
     private readonly hasher: PasswordHasher,
     private readonly callers: CallerResolver,
+    private readonly access: AccessRepository,
     private readonly contents: ContentsService,
     private readonly archives: ArchivesService,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -131,16 +141,14 @@ export class ShareAccessService {
     return this.links.isSession(cookie, open.link.id, open.share.passwordHash, this.clock.now());
   }
 
-  /**
-   * The shared contents the owner can still read and that are not restricted now (an embargo or an
-   * expired copyright set after the share was made stops serving them), in the order they were shared.
-   */
+  /** The shared contents still served now (`served`), in the order they were shared. */
   async contentsOf(open: OpenShare): Promise<ContentDetailWire[]> {
-    const now = this.clock.now();
     const contentIds = await this.shares.contentIds(open.share.id);
-    return (await this.contents.contentsByIds(open.owner, contentIds)).filter(
-      (c) => !restrictionOf(c.imetadata, now).restricted,
-    );
+    const [details, folders] = await Promise.all([
+      this.contents.contentsByIds(open.owner, contentIds),
+      this.access.contentFolders(open.owner.groupIds, contentIds),
+    ]);
+    return details.filter((c) => this.served(open, folders.get(c.id), c.imetadata));
   }
 
   /** One rendition of one shared content, or null when it is not part of the share or not allowed. */
@@ -151,10 +159,13 @@ export class ShareAccessService {
     headers: { range?: string; ifNoneMatch?: string },
   ): Promise<StreamAnswer | null> {
     if (rendition === 'original' && !open.share.contentDownload) return null;
-    // Part of the share and not restricted now: one light read, not the content's whole detail
-    // (a recipient's first screen asks for a picture per asset). `stream` checks the owner's rights.
-    const metadata = await this.shares.sharedContentMetadata(open.share.id, contentId);
-    if (!metadata || restrictionOf(metadata, this.clock.now()).restricted) return null;
+    // Part of the share and still served: light reads, not the content's whole detail (a
+    // recipient's first screen asks for a picture per asset). `stream` checks the owner's rights.
+    const [metadata, folders] = await Promise.all([
+      this.shares.sharedContentMetadata(open.share.id, contentId),
+      this.access.contentFolders(open.owner.groupIds, [contentId]),
+    ]);
+    if (!metadata || !this.served(open, folders.get(contentId), metadata)) return null;
     try {
       return await this.contents.stream(open.owner, contentId, KIND_OF[rendition], undefined, headers);
     } catch (error) {
@@ -173,6 +184,20 @@ export class ShareAccessService {
       options: { image: ['SOURCE'], video: ['SOURCE'] },
     });
     return this.archives.open(open.owner, downloadId);
+  }
+
+  /**
+   * Whether a shared content is served now: the one rule for the page, every rendition, the
+   * original and the ZIP, read afresh on each request. Its owner must still be able to share it
+   * from some folder it is in (SPEC §6) and it must not be restricted (an embargo or an expired
+   * copyright set after the share was made), as when the share was made.
+   */
+  private served(
+    open: OpenShare,
+    folders: readonly ContentFolder[] | undefined,
+    metadata: readonly { key: string; value: string }[],
+  ): boolean {
+    return mayShareContent(open.owner, folders ?? [], restrictionOf(metadata, this.clock.now()).restricted);
   }
 
   async record(open: OpenShare, event: ShareEvent, contentId: string | null, address: string): Promise<void> {

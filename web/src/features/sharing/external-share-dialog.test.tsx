@@ -1,3 +1,4 @@
+import type { ExternalShareSummary } from '@paddock/rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
@@ -19,6 +20,45 @@ beforeEach(async () => {
 afterEach(() => {
   document.cookie = `${RECENT_RECIPIENTS_COOKIE}=; path=/; max-age=0`;
 });
+
+/** The share as its owner reads it from the provider once the job is done (the job keeps no link). */
+function madeShare(
+  id: string,
+  type: ExternalShareSummary['type'],
+  links: { email: string | null; url: string }[],
+): ExternalShareSummary {
+  return {
+    id,
+    name: 'Kit',
+    type,
+    language: 'en',
+    state: 'active',
+    failure: null,
+    createdAt: '2026-11-26T12:00:00.000Z',
+    expiresAt: '2026-11-27T12:00:00.000Z',
+    assetCount: 1,
+    contentDownload: true,
+    views: 0,
+    downloads: 0,
+    url: type === 'link' ? (links[0]?.url ?? null) : null,
+    recipients: links.flatMap(({ email, url }, i) =>
+      email === null
+        ? []
+        : [
+            {
+              id: `r-${i}`,
+              email,
+              url,
+              revoked: false,
+              sentAt: null,
+              views: 0,
+              downloads: 0,
+              lastOpenedAt: null,
+            },
+          ],
+    ),
+  };
+}
 
 function posts(calls: HubCall[]) {
   return calls.filter((c) => c.method === 'POST' && c.path === '/api/external-shares');
@@ -42,6 +82,13 @@ describe('ExternalShareDialog', () => {
         (call.body as { password: string }).password === STRONG
           ? { status: 202, body: { jobId: 'job-1' } }
           : hubError(400, 'SHARE_WEAK_PASSWORD', { problems: ['length'] }),
+      'GET /api/external-shares/s-1': {
+        status: 200,
+        body: madeShare('s-1', 'email', [
+          { email: 'new@example.com', url: 'http://x/provider/share/t1' },
+          { email: 'old@example.com', url: 'http://x/provider/share/t2' },
+        ]),
+      },
     });
     renderWithProviders(<ExternalShareDialog assetIds={['a-1', 'a-2']} folderId="f-1" onClose={jest.fn()} />);
     const user = userEvent.setup();
@@ -100,17 +147,11 @@ describe('ExternalShareDialog', () => {
       jobId: 'job-1',
       state: 'completed',
       progress: 100,
-      result: {
-        shareId: 's-1',
-        url: 'http://x/provider/share/t1',
-        links: [
-          { email: 'new@example.com', url: 'http://x/provider/share/t1' },
-          { email: 'old@example.com', url: 'http://x/provider/share/t2' },
-        ],
-        sent: 2,
-      },
+      result: { shareId: 's-1', sent: 2 },
     });
     expect(await within(dialog).findByText('The share was e-mailed to 2 recipients.')).toBeVisible();
+    // The links come from the owner's own read of the share, not from the job.
+    expect(calls.filter((c) => c.path === '/api/external-shares/s-1')).toHaveLength(1);
     expect(within(dialog).getByRole('textbox', { name: 'Link of old@example.com' })).toHaveValue(
       'http://x/provider/share/t2',
     );
@@ -118,7 +159,13 @@ describe('ExternalShareDialog', () => {
   });
 
   it('ends a link share with its one link to copy', async () => {
-    fakeHub({ 'POST /api/external-shares': { status: 202, body: { jobId: 'job-2' } } });
+    fakeHub({
+      'POST /api/external-shares': { status: 202, body: { jobId: 'job-2' } },
+      'GET /api/external-shares/s-2': {
+        status: 200,
+        body: madeShare('s-2', 'link', [{ email: null, url: 'http://x/provider/share/t9' }]),
+      },
+    });
     renderWithProviders(<ExternalShareDialog assetIds={['a-1']} folderId="f-1" onClose={jest.fn()} />);
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: /External share — 1 asset/ });
@@ -133,17 +180,31 @@ describe('ExternalShareDialog', () => {
         jobId: 'job-2',
         state: 'completed',
         progress: 100,
-        result: {
-          shareId: 's-2',
-          url: 'http://x/provider/share/t9',
-          links: [{ email: null, url: 'http://x/provider/share/t9' }],
-          sent: 0,
-        },
+        result: { shareId: 's-2', sent: 0 },
       });
     expect(await within(dialog).findByText('The share is ready.')).toBeVisible();
     expect(within(dialog).getByRole('textbox', { name: 'Share link' })).toHaveValue(
       'http://x/provider/share/t9',
     );
+  });
+
+  it('says where to find the link when the share is made but its link cannot be read now', async () => {
+    fakeHub({
+      'POST /api/external-shares': { status: 202, body: { jobId: 'job-4' } },
+      'GET /api/external-shares/s-4': hubError(503, 'PROVIDER_UNAVAILABLE'),
+    });
+    const { user, dialog } = await detailsOfOneAsset();
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    await within(dialog).findByText('Step 3 of 3');
+    FakeEventSource.opened
+      .find((s) => s.url === '/api/jobs/job-4/events')
+      ?.emit({ jobId: 'job-4', state: 'completed', progress: 100, result: { shareId: 's-4', sent: 0 } });
+    expect(
+      await within(dialog).findByText(
+        'The share is made, but its link cannot be shown now: find it under External shares.',
+      ),
+    ).toBeVisible();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Close' })).toBeEnabled());
   });
 
   it('offers 24 hours (the default), 7 days, 30 days and a custom date-time for the expiry', async () => {

@@ -112,7 +112,8 @@ export function ExternalShareDialog({ assetIds, folderId, onClose }: ExternalSha
   const refusal = shareRefusal(submit.error, t);
   const onEnded = useCallback(() => {
     setEnded(true);
-    void queryClient.invalidateQueries({ queryKey: shareKeys.all });
+    // The panel's list gains the share; the share's own detail, just read, is left as it is.
+    void queryClient.invalidateQueries({ queryKey: shareKeys.list() });
   }, [queryClient]);
 
   const send = () => {

@@ -2,17 +2,18 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type {
   ExternalShareListResponse,
   ExternalShareRequest,
+  ExternalShareSummary,
   ShareAccessEventsResponse,
   ShareSendersResponse,
 } from '@paddock/rules';
 import { request } from '../../api/http';
 
-/** What the finished `external-share` job answers (docs/sharing.md). */
+/**
+ * What the finished `external-share` job answers (docs/sharing.md): no link, which only its owner
+ * reads (`externalShareQueryOptions`).
+ */
 export interface ExternalShareResult {
   shareId: string;
-  url: string;
-  /** One per recipient; a link share's one link has no e-mail. */
-  links: { email: string | null; url: string }[];
   sent: number;
 }
 
@@ -39,6 +40,7 @@ export function revokeRecipient(id: string, recipientId: string): Promise<void> 
 export const shareKeys = {
   all: ['external-shares'] as const,
   list: () => [...shareKeys.all, 'list'] as const,
+  detail: (id: string) => [...shareKeys.all, 'detail', id] as const,
   events: (id: string) => [...shareKeys.all, 'events', id] as const,
 };
 
@@ -53,6 +55,15 @@ export function externalSharesQueryOptions() {
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** One of the user's shares with its link or each recipient's, from the provider. */
+export function externalShareQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: shareKeys.detail(id),
+    queryFn: ({ signal }) =>
+      request<ExternalShareSummary>(`/api/external-shares/${encodeURIComponent(id)}`, { signal }),
   });
 }
 

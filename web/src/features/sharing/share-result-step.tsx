@@ -6,16 +6,21 @@ import { fetchJob } from '../../api/jobs.api';
 import { JobProgressBar } from '../workflow/job-progress-bar';
 import { useJobProgress } from '../jobs/use-job-progress';
 import { CopyLink } from './copy-link';
-import type { ExternalShareResult } from './external-shares.api';
+import { externalShareQueryOptions, type ExternalShareResult } from './external-shares.api';
 import { shareCodeText } from './share-errors';
 
 function isResult(value: unknown): value is ExternalShareResult {
-  return typeof value === 'object' && value !== null && typeof (value as { url?: unknown }).url === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { shareId?: unknown }).shareId === 'string'
+  );
 }
 
 /**
  * Step 3 of the external-share dialog (SPEC §2, §4): the job's progress, then the link with a copy
- * button (a link share) or the recipients it was mailed to (an e-mail share), or why it failed.
+ * button (a link share) or the recipients it was mailed to (an e-mail share), or why it failed. The
+ * job keeps the share's id only: its links are read from the provider as their owner.
  */
 export function ShareResultStep({ jobId, onEnded }: { jobId: string; onEnded(): void }) {
   const { t } = useTranslation();
@@ -29,8 +34,9 @@ export function ShareResultStep({ jobId, onEnded }: { jobId: string; onEnded(): 
     enabled: done && !isResult(event.result),
   });
   const result = [event?.result, job.data?.result].find(isResult);
-  const mailed = result?.links.filter((link): link is { email: string; url: string } => !!link.email) ?? [];
-  const ended = (done && !!result) || failed;
+  const share = useQuery({ ...externalShareQueryOptions(result?.shareId ?? ''), enabled: !!result });
+  const mailed = share.data?.recipients ?? [];
+  const ended = (done && (share.isSuccess || share.isError)) || failed;
   useEffect(() => {
     if (ended) onEnded();
   }, [ended, onEnded]);
@@ -43,7 +49,14 @@ export function ShareResultStep({ jobId, onEnded }: { jobId: string; onEnded(): 
       </Alert.Root>
     );
   }
-  if (!result)
+  if (share.isError)
+    return (
+      <Alert.Root status="warning">
+        <Alert.Indicator />
+        <Alert.Title>{t('sharing.dialog.linkUnavailable')}</Alert.Title>
+      </Alert.Root>
+    );
+  if (!result || !share.data)
     return (
       <Stack gap="3" role="status">
         <Text>{t('sharing.dialog.working')}</Text>
@@ -60,23 +73,23 @@ export function ShareResultStep({ jobId, onEnded }: { jobId: string; onEnded(): 
       </Alert.Root>
       {mailed.length ? (
         <Stack as="ul" gap="2" listStyleType="none">
-          {mailed.map((link) => (
-            <li key={link.email}>
+          {mailed.map((recipient) => (
+            <li key={recipient.id}>
               <Text fontSize="sm" fontWeight="medium">
-                {link.email}
+                {recipient.email}
               </Text>
-              <CopyLink url={link.url} label={t('sharing.dialog.linkOf', { email: link.email })} />
+              <CopyLink url={recipient.url} label={t('sharing.dialog.linkOf', { email: recipient.email })} />
             </li>
           ))}
         </Stack>
-      ) : (
+      ) : share.data.url ? (
         <>
-          <CopyLink url={result.url} label={t('sharing.dialog.link')} />
-          <Link href={result.url} target="_blank" rel="noopener noreferrer" fontSize="sm">
+          <CopyLink url={share.data.url} label={t('sharing.dialog.link')} />
+          <Link href={share.data.url} target="_blank" rel="noopener noreferrer" fontSize="sm">
             {t('sharing.open')}
           </Link>
         </>
-      )}
+      ) : null}
     </Stack>
   );
 }
