@@ -1,4 +1,4 @@
-import { ValidationPipe, type INestApplication } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
@@ -6,7 +6,8 @@ import { CLIENT_VERSION, LIMITS, SSO_CALLBACK_PATH } from '@paddock/rules';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { AppModule, PREFIXED_API_FILTERS } from './app.module';
-import { answerInputError, refuseNulBytes } from './common/input-boundary';
+import { answerInputError, refuseMalformedInput } from './common/input-boundary';
+import { RequestValidationPipe } from './common/request-validation.pipe';
 import { QuietBootstrapLogger } from './common/quiet-bootstrap.logger';
 import type { AppConfig } from './config/config.module';
 
@@ -77,10 +78,14 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   );
   app.use(cookieParser());
   app.useBodyParser('json', { limit: LIMITS.jsonBodyMaxBytes });
-  app.useBodyParser('urlencoded', { extended: true, limit: LIMITS.jsonBodyMaxBytes });
-  app.use(refuseNulBytes);
+  app.useBodyParser('urlencoded', {
+    extended: true,
+    limit: LIMITS.jsonBodyMaxBytes,
+    depth: LIMITS.inputDepthMax,
+  });
+  app.use(refuseMalformedInput);
   app.use(answerInputError(PREFIXED_API_FILTERS));
-  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  app.useGlobalPipes(new RequestValidationPipe());
   if (config.PROCESS_ROLE !== 'worker')
     SwaggerModule.setup(API_DOCS_PATH, app, () => openApiDocument(app), {
       jsonDocumentUrl: `${API_DOCS_PATH}/openapi.json`,

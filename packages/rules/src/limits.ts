@@ -36,6 +36,11 @@ export const LIMITS = {
   pageOffsetMax: 10_000_000,
   /** The largest JSON or form body the hub and the provider read (a reject's drawing is the largest). */
   jsonBodyMaxBytes: 1_048_576,
+  /**
+   * The deepest nesting of a body or a JSON cookie the hub and the provider read (body-parser's own
+   * bound for forms): deeper input is refused before anything walks it.
+   */
+  inputDepthMax: 32,
   /** The largest draft the provider keeps for one user on one content (content/saveDraft), as JSON. */
   contentDraftMaxBytes: CONTENT_DRAFT_MAX_BYTES,
   /**

@@ -1,6 +1,6 @@
 import { BadRequestException, HttpException, type ExceptionFilter } from '@nestjs/common';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
-import { hasNulByte } from '@paddock/rules';
+import { LIMITS, hasNulByte } from '@paddock/rules';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { DomainExceptionFilter } from './domain-exception.filter';
 
@@ -9,26 +9,40 @@ interface BodyParserError {
   status?: unknown;
 }
 
-/** Any string in a parsed body or cookie jar, keys included, holds a NUL byte. */
-function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return hasNulByte(value);
-  if (Array.isArray(value)) return value.some(holdsNul);
-  if (value && typeof value === 'object')
-    return Object.entries(value).some(([key, v]) => hasNulByte(key) || holdsNul(v));
-  return false;
+const NUL_BYTE = 'The request holds a NUL byte';
+
+/**
+ * Why a parsed body or cookie jar is refused: a NUL byte in a string or a key, or a list or object
+ * nested deeper than LIMITS.inputDepthMax; undefined when neither. Walked with a stack of its own:
+ * JSON.parse reads 60,000 levels, a recursion would overflow on them.
+ */
+function refusalOf(input: unknown): string | undefined {
+  const pending: Array<[unknown, number]> = [[input, 1]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, depth] = next;
+    if (typeof value === 'string' && hasNulByte(value)) return NUL_BYTE;
+    if (!value || typeof value !== 'object') continue;
+    if (depth > LIMITS.inputDepthMax)
+      return `The request is nested deeper than ${LIMITS.inputDepthMax} levels`;
+    for (const [key, item] of Object.entries(value)) {
+      if (hasNulByte(key)) return NUL_BYTE;
+      pending.push([item, depth + 1]);
+    }
+  }
+  return undefined;
 }
 
 /**
- * Refuses a request with a NUL byte anywhere it can carry one, before any guard, pipe or query sees
- * it: the URL (path and query; Node's parser refuses a raw one, so only `%00` brings it), the
- * cookies and the parsed body. Headers cannot hold one (Node refuses them).
+ * Refuses, before any guard, pipe or query sees it, a request with a NUL byte anywhere it can carry
+ * one (the URL's path and query, where Node's parser refuses a raw one so only `%00` brings it; the
+ * cookies; the parsed body; headers cannot hold one, Node refuses them), or with a body or a JSON
+ * cookie (cookie-parser's `j:`) nested too deep for the pipes and services that walk it.
  */
-export const refuseNulBytes: RequestHandler = (req, _res, next) => {
-  const body: unknown = req.body;
-  const cookies: unknown = req.cookies;
-  if (/%00/i.test(req.url) || holdsNul(body) || holdsNul(cookies))
-    next(new BadRequestException('The request holds a NUL byte'));
-  else next();
+export const refuseMalformedInput: RequestHandler = (req, _res, next) => {
+  const refusal = /%00/i.test(req.url)
+    ? NUL_BYTE
+    : (refusalOf(req.body as unknown) ?? refusalOf(req.cookies as unknown));
+  next(refusal ? new BadRequestException(refusal) : undefined);
 };
 
 /**
@@ -50,7 +64,7 @@ export interface PrefixedFilter {
 }
 
 /**
- * The failures of the body parsers and of refuseNulBytes, answered through the filter of the API
+ * The failures of the body parsers and of refuseMalformedInput, answered through the filter of the API
  * they hit (`apis`, e.g. the provider's THRON envelope under /provider; the hub's `{ code, message,
  * correlationId }` elsewhere), never as a 404 or a 500.
  */

@@ -1,8 +1,9 @@
 const CENSOR = '[redacted]';
 
 /**
- * Names that hold a secret wherever they appear: as a property of a logged object, at any depth,
- * or as a parameter of a URL's query (THRON takes `?tokenId=` on a GET, research §1).
+ * Names that hold a secret wherever they appear, as a property of a logged object at any depth:
+ * credentials and tokens (THRON takes `?tokenId=` on a GET, research §1), and the headers that carry
+ * them (the provider's login also takes credentials as headers, research §2.1).
  */
 const SECRET_NAMES = [
   'password',
@@ -12,66 +13,98 @@ const SECRET_NAMES = [
   'access_token',
   'refresh_token',
   'client_secret',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'x-tokenid',
+  'x-csrf-token',
 ];
+/** In a query also an OpenID callback's `code` (as a property elsewhere, `code` is an error's code). */
+const QUERY_SECRET_NAMES = [...SECRET_NAMES, 'code'];
 const SECRET_KEYS = new Set(SECRET_NAMES.map((n) => n.toLowerCase()));
-/** In a query also an OpenID callback's `code` (as a property, `code` is an error's code). */
-const SECRET_IN_QUERY = new RegExp(`([?&](?:${[...SECRET_NAMES, 'code'].join('|')})=)[^&#\\s"]*`, 'gi');
+const QUERY_SECRET_KEYS = new Set(QUERY_SECRET_NAMES.map((n) => n.toLowerCase()));
 
-/** Never log a password, token or secret (issue 2, security baseline). */
-export const REDACTED_LOG_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers.token',
-  'req.headers["x-tokenid"]',
-  'req.headers["x-csrf-token"]',
-  // The provider's login also takes credentials as headers (research §2.1).
-  'req.headers.password',
-  'res.headers["set-cookie"]',
-  'req.body.code',
-  'req.query.code',
-  ...SECRET_NAMES.map((name) => `*.${name}`),
-];
+/** A secret query parameter of a URL in any text, its value the second group. */
+const SECRET_IN_QUERY = new RegExp(`([?&](?:${QUERY_SECRET_NAMES.join('|')})=)([^&#\\s"]*)`, 'gi');
+/** A share link's token is the path segment after /share/ (builtin-provider/sharing), whatever it holds. */
+const SHARE_TOKEN_IN_PATH = /(\/share\/)([^/?#\s"']+)/g;
 
-/** A share link's token is the path segment after /share/ (builtin-provider/sharing): a secret in the path. */
-const SHARE_TOKEN_IN_PATH = /(\/share\/)[A-Za-z0-9_-]{16,}/g;
+/** Deeper than any record the app writes; past it a value is censored rather than walked. */
+const DEPTH_MAX = 100;
 
-/** `text` with the value of every secret query parameter, and any share token in a path, censored. */
-export function redactQuerySecrets(text: string): string {
-  return text.replace(SECRET_IN_QUERY, `$1${CENSOR}`).replace(SHARE_TOKEN_IN_PATH, `$1${CENSOR}`);
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
-function isPlain(value: object): boolean {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+/** Every string of a parsed record (JSON: strings, numbers, booleans, null, arrays, objects). */
+function stringsOf(value: unknown, depth = 0): string[] {
+  if (typeof value === 'string') return [value];
+  if (!value || typeof value !== 'object' || depth > DEPTH_MAX) return [];
+  return Object.values(value).flatMap((v) => stringsOf(v, depth + 1));
 }
 
 /**
- * A copy of a logged value with every secret-named property and every secret query parameter in a
- * string censored, at any depth of plain objects and arrays (an Error or a socket is left to its
- * serializer).
+ * The values a record's URLs and messages mark as secret (share tokens in a path, secret query
+ * parameters), as written and decoded: the router repeats them alone, e.g. a wildcard route's
+ * `req.params.path` splits the path into segments, where no URL pattern can recognise them.
  */
-export function redactSecrets(value: unknown): unknown {
-  if (typeof value === 'string') return redactQuerySecrets(value);
-  if (Array.isArray(value)) return value.map(redactSecrets);
-  if (!value || typeof value !== 'object' || !isPlain(value)) return value;
+function secretsOf(record: unknown): Set<string> {
+  const secrets = new Set<string>();
+  for (const text of stringsOf(record))
+    for (const match of [...text.matchAll(SHARE_TOKEN_IN_PATH), ...text.matchAll(SECRET_IN_QUERY)])
+      if (match[2]) secrets.add(match[2]).add(decoded(match[2]));
+  secrets.delete(CENSOR);
+  return secrets;
+}
+
+function redactText(text: string, secrets: ReadonlySet<string>): string {
+  if (secrets.has(text)) return CENSOR;
+  return text.replace(SECRET_IN_QUERY, `$1${CENSOR}`).replace(SHARE_TOKEN_IN_PATH, `$1${CENSOR}`);
+}
+
+/** `value` with every secret-named property, every value in `secrets` and every secret in a URL censored. */
+function redact(
+  value: unknown,
+  secrets: ReadonlySet<string>,
+  names: ReadonlySet<string>,
+  depth: number,
+): unknown {
+  if (typeof value === 'string') return redactText(value, secrets);
+  if (!value || typeof value !== 'object') return value;
+  if (depth > DEPTH_MAX) return CENSOR;
+  if (Array.isArray(value)) return value.map((v) => redact(v, secrets, names, depth + 1));
   return Object.fromEntries(
     Object.entries(value).map(([key, v]) => [
       key,
-      SECRET_KEYS.has(key.toLowerCase()) ? CENSOR : redactSecrets(v),
+      names.has(key.toLowerCase())
+        ? CENSOR
+        : redact(v, secrets, key === 'query' ? QUERY_SECRET_KEYS : SECRET_KEYS, depth + 1),
     ]),
   );
 }
 
 /**
- * pino-http options that keep secrets out of the logs: fixed paths, the request (its URL and query
- * above all) and every object logged.
+ * One log line as pino wrote it, with no password, token, session or cookie value left in any field
+ * at any depth: the request (URL, query, params, headers), the response (Set-Cookie, Location), the
+ * message, an error's message and stack, and anything else a caller logged.
  */
-export const LOG_REDACTION = {
-  redact: { paths: REDACTED_LOG_PATHS, censor: CENSOR },
-  // The response too: a redirect's Location may carry a share token.
-  serializers: {
-    req: (req: object) => redactSecrets({ ...req }),
-    res: (res: object) => redactSecrets({ ...res }),
-  },
-  formatters: { log: (object: Record<string, unknown>) => redactSecrets(object) as Record<string, unknown> },
-};
+export function redactLogLine(line: string): string {
+  let record: unknown;
+  try {
+    record = JSON.parse(line);
+  } catch {
+    return redactText(line, new Set());
+  }
+  return `${JSON.stringify(redact(record, secretsOf(record), SECRET_KEYS, 0))}\n`;
+}
+
+/**
+ * pino options that keep secrets out of the logs: every line, whatever logged it (pino-http's
+ * request lines, Nest's loggers, the exception filters, Nest's own "Cannot GET …" 404 messages),
+ * passes through redactLogLine on its way to the stream.
+ */
+export const LOG_REDACTION = { hooks: { streamWrite: redactLogLine } };

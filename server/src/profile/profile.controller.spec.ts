@@ -1,9 +1,10 @@
-import { ValidationPipe, type INestApplication } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import type { NextFunction, Request, Response } from 'express';
 import request from 'supertest';
 import { DomainExceptionFilter } from '../common/domain-exception.filter';
+import { RequestValidationPipe } from '../common/request-validation.pipe';
 import { ProfileController } from './profile.controller';
 import { ProfileErrors } from './profile.errors';
 import { ProfileService } from './profile.service';
@@ -44,7 +45,7 @@ describe('ProfileController', () => {
       if (username) req.user = { username };
       next();
     });
-    app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+    app.useGlobalPipes(new RequestValidationPipe());
     await app.init();
   });
   afterAll(() => app.close());

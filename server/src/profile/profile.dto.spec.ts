@@ -1,8 +1,9 @@
-import { BadRequestException, ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
+import { BadRequestException, type ArgumentMetadata } from '@nestjs/common';
+import { RequestValidationPipe } from '../common/request-validation.pipe';
 import { DisclaimerIdParams, SaveDisclaimerAcceptanceDto, UserPreferencesDto } from './profile.dto';
 
 /** The app's global pipe (app.factory.ts). */
-const pipe = new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true });
+const pipe = new RequestValidationPipe();
 
 async function validate(
   metatype: ArgumentMetadata['metatype'],

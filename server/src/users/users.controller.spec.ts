@@ -1,9 +1,10 @@
-import { ValidationPipe, type INestApplication } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import type { NextFunction, Request, Response } from 'express';
 import request from 'supertest';
 import { DomainExceptionFilter } from '../common/domain-exception.filter';
+import { RequestValidationPipe } from '../common/request-validation.pipe';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 import type { UserSearchFilter } from './users.types';
@@ -47,7 +48,7 @@ describe('UsersController', () => {
         next();
       },
     );
-    app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+    app.useGlobalPipes(new RequestValidationPipe());
     await app.init();
   });
   afterAll(() => app.close());

@@ -1,8 +1,9 @@
-import { BadRequestException, ValidationPipe } from '@nestjs/common';
+import { BadRequestException } from '@nestjs/common';
+import { RequestValidationPipe } from '../common/request-validation.pipe';
 import { UserSearchQueryDto, toUserSearchFilter } from './users.dto';
 
 /** The app's global pipe (app.factory.ts). */
-const pipe = new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true });
+const pipe = new RequestValidationPipe();
 
 const parse = (query: Record<string, unknown>) =>
   pipe.transform(query, { type: 'query', metatype: UserSearchQueryDto }) as Promise<UserSearchQueryDto>;

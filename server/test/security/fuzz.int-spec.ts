@@ -4,10 +4,10 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { LIMITS } from '@paddock/rules';
 import { z } from 'zod';
 import { ThronInputPipe } from '../../src/builtin-provider/thron-input.pipe';
-import type { SignedIn } from '../auth/auth-fixtures';
+import { hubDb, type SignedIn } from '../auth/auth-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { as } from '../workflow/workflow-fixtures';
-import { providerRoutes, seedSecurityWorld, type ProviderRoute } from './security-fixtures';
+import { providerRoutes, providerState, seedSecurityWorld, type ProviderRoute } from './security-fixtures';
 
 jest.setTimeout(240_000);
 
@@ -17,12 +17,18 @@ jest.setTimeout(240_000);
  * valid-looking request per field mutated (missing, wrong type, NUL byte, huge string, huge or
  * negative number, NaN), plus malformed JSON and an oversized body where a body is read. Nothing
  * may answer 5xx: the provider is up throughout, so not even 503.
+ *
+ * issue 21, point 6: every field also gets the shapes no schema takes unless it says so (null, a
+ * list of lists, an object, 5,000 and 60,000 levels of nesting) and every route a JSON cookie 5,000
+ * levels deep. Those must be refused as input: a 4xx with a code, never a 5xx or a 404 (which would
+ * mean the input went on to a lookup), and nothing changed.
  */
 
 /** The part of JSON Schema (OpenAPI 3.0 and zod's output) the generator reads. */
 interface Schema {
   $ref?: string;
   type?: string | string[];
+  nullable?: boolean;
   format?: string;
   enum?: unknown[];
   default?: unknown;
@@ -31,6 +37,7 @@ interface Schema {
   properties?: Record<string, Schema>;
   required?: string[];
   items?: Schema;
+  additionalProperties?: unknown;
   anyOf?: Schema[];
   oneOf?: Schema[];
   allOf?: Schema[];
@@ -63,6 +70,11 @@ interface Operation {
   query: Schema;
   body?: Schema;
   definitions: Record<string, Schema>;
+  /**
+   * Whether a property its schema does not declare is refused: the hub's (forbidNonWhitelisted,
+   * which its OpenAPI document does not say); the provider ignores one, as THRON does.
+   */
+  closedObjects: boolean;
 }
 
 interface Case {
@@ -71,6 +83,10 @@ interface Case {
   method: string;
   url: string;
   body?: string;
+  /** A cookie sent beside the session's. */
+  cookie?: string;
+  /** Input no schema of the route takes: it must be refused with a 4xx and a code, never a 404. */
+  refused?: boolean;
 }
 
 /** A mulberry32 generator: the same seed gives the same ids, so a failure replays. */
@@ -110,6 +126,22 @@ const TEXT_MUTATIONS: Array<[string, string | undefined | string[]]> = [
   ['-1', '-1'],
   ['NaN', 'NaN'],
 ];
+
+/** Values a field takes only when its schema says so (nullable, a list of lists, a free-form object). */
+const SHAPE_MUTATIONS: Array<[string, unknown]> = [
+  ['null', null],
+  ['a list in a list', [[]]],
+  ['lists three deep', [[[1]]]],
+  ['an object', { fuzz: [1] }],
+];
+
+/** Deeper than any input is read (LIMITS.inputDepthMax): refused whatever the field's schema. */
+const DEEP_LEVELS = [5_000, 60_000];
+/** A JSON cookie (cookie-parser's `j:`) this deep still fits in the 16 KiB of headers Node reads. */
+const DEEP_COOKIE_LEVELS = 5_000;
+const nestedLists = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
+/** Stands for the deep value in a body, spliced in as text (JSON.stringify would recurse 60,000 times). */
+const DEEP_MARK = '<deep value>';
 
 class Generator {
   private readonly random = seeded(20261125);
@@ -166,6 +198,39 @@ function fieldPaths(value: unknown, prefix: Array<string | number> = []): Array<
     return Object.entries(value).flatMap(([k, v]) => [[...prefix, k], ...fieldPaths(v, [...prefix, k])]);
   }
   return [];
+}
+
+/** The schema of the field at `path` of a value of `schema`, as written (not resolved). */
+function schemaAt(
+  schema: Schema,
+  path: Array<string | number>,
+  gen: Generator,
+  definitions: Record<string, Schema>,
+): Schema {
+  return path.reduce<Schema>((s, key) => {
+    const r = gen.resolve(s, definitions);
+    return (typeof key === 'number' ? r.items : r.properties?.[key]) ?? {};
+  }, schema);
+}
+
+/** Whether a field of `schema` in `op` takes `value` (one of SHAPE_MUTATIONS), as far as a schema can say. */
+function admits(schema: Schema, value: unknown, op: Operation): boolean {
+  if (value === null && schema.nullable) return true;
+  if (schema.$ref) return admits(op.definitions[schema.$ref.split('/').pop() ?? ''] ?? {}, value, op);
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives) return alternatives.some((s) => admits(s, value, op));
+  if (schema.allOf) return schema.allOf.every((s) => admits(s, value, op));
+  if (schema.type === undefined) return true;
+  const types = [schema.type].flat();
+  if (value === null) return types.includes('null');
+  if (Array.isArray(value))
+    return types.includes('array') && value.every((item) => admits(schema.items ?? {}, item, op));
+  if (!types.includes('object')) return false;
+  // An object of unknown properties: a free-form one takes it, one with required properties never does.
+  return (
+    !schema.properties ||
+    (!op.closedObjects && schema.additionalProperties !== false && !schema.required?.length)
+  );
 }
 
 /** `value` with the field at `path` set to `next` (removed when `next` is undefined). */
@@ -236,9 +301,17 @@ function casesOf(op: Operation, gen: Generator): Case[] {
         body: bodyText,
       });
     }
-  if (body !== undefined) {
-    const url = urlOf(op.path, pathValues, query);
-    for (const path of fieldPaths(body))
+  const url = urlOf(op.path, pathValues, query);
+  cases.push({
+    ...base,
+    mutation: `a JSON cookie ${DEEP_COOKIE_LEVELS} levels deep`,
+    url,
+    body: bodyText,
+    cookie: `fuzz=j:${nestedLists(DEEP_COOKIE_LEVELS)}`,
+    refused: true,
+  });
+  if (body !== undefined && op.body) {
+    for (const path of fieldPaths(body)) {
       for (const [mutation, next] of VALUE_MUTATIONS)
         cases.push({
           ...base,
@@ -246,6 +319,27 @@ function casesOf(op: Operation, gen: Generator): Case[] {
           url,
           body: JSON.stringify(withField(body, path, next(valueAt(body, path)))),
         });
+      const field = schemaAt(op.body, path, gen, op.definitions);
+      for (const [mutation, next] of SHAPE_MUTATIONS)
+        cases.push({
+          ...base,
+          mutation: `body ${path.join('.')}: ${mutation}`,
+          url,
+          body: JSON.stringify(withField(body, path, next)),
+          refused: !admits(field, next, op),
+        });
+      for (const levels of DEEP_LEVELS)
+        cases.push({
+          ...base,
+          mutation: `body ${path.join('.')}: nested ${levels} levels deep`,
+          url,
+          body: JSON.stringify(withField(body, path, DEEP_MARK)).replace(
+            JSON.stringify(DEEP_MARK),
+            nestedLists(levels),
+          ),
+          refused: true,
+        });
+    }
     cases.push({ ...base, mutation: 'malformed JSON', url, body: `${bodyText?.slice(0, -1) ?? '{'},` });
     cases.push({
       ...base,
@@ -256,6 +350,15 @@ function casesOf(op: Operation, gen: Generator): Case[] {
     cases.push({ ...base, mutation: 'body of the wrong type', url, body: '[1,"a",null]' });
   }
   return cases;
+}
+
+function codeIn(text: string): string | undefined {
+  try {
+    const code = (JSON.parse(text) as { code?: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function valueAt(value: unknown, path: Array<string | number>): unknown {
@@ -284,6 +387,7 @@ function hubOperations(doc: OpenApiDocument): Operation[] {
           },
           body: op.requestBody?.content['application/json']?.schema,
           definitions,
+          closedObjects: true,
         };
       }),
   );
@@ -303,7 +407,8 @@ function argumentSchema(route: ProviderRoute, type: RouteParamtypes): Schema | u
 /** Every built-in provider route, with the schemas of its path, query and body. */
 function providerOperations(t: TestApp): Operation[] {
   return providerRoutes(t).map((route) => {
-    const path = `${route.base}/${route.route}`;
+    // `@Post()` is the route '/': no trailing slash, or the path names no route.
+    const path = [route.base, route.route.replace(/^\/+|\/+$/g, '')].filter(Boolean).join('/');
     const method = RequestMethod[route.method];
     const body = argumentSchema(route, RouteParamtypes.BODY);
     return {
@@ -316,6 +421,7 @@ function providerOperations(t: TestApp): Operation[] {
       query: argumentSchema(route, RouteParamtypes.QUERY) ?? { type: 'object', properties: {} },
       body: body ?? (route.method === RequestMethod.GET ? undefined : { type: 'object', properties: {} }),
       definitions: {},
+      closedObjects: false,
     };
   });
 }
@@ -326,7 +432,10 @@ describe('fuzz: bad input never gets a 5xx (PostgreSQL + Redis, demo organisatio
   let token: string;
   let address = 0;
 
-  /** Sends each case (four at a time) with `headers`; answers the cases that got a 5xx, and how many got a 2xx. */
+  /**
+   * Sends each case (four at a time) with `headers`; answers the cases that failed (a 5xx; for a
+   * case to be refused, anything but a 4xx other than 404 with a code), and how many got a 2xx.
+   */
   async function run(
     cases: Case[],
     headers: () => Record<string, string>,
@@ -338,11 +447,14 @@ describe('fuzz: bad input never gets a 5xx (PostgreSQL + Redis, demo organisatio
       while (next < cases.length) {
         const c = cases[next++];
         address += 1;
+        const sent = headers();
+        const cookie = [sent.cookie, c.cookie].filter(Boolean).join('; ');
         const res = await fetch(`${t.url}${c.url}`, {
           method: c.method,
           redirect: 'manual',
           headers: {
-            ...headers(),
+            ...sent,
+            ...(cookie ? { cookie } : {}),
             // A fresh client address per request: the fuzz measures validation, not the rate limit.
             'x-forwarded-for': `198.18.${(address >> 8) & 255}.${address & 255}`,
             ...(c.body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -350,8 +462,12 @@ describe('fuzz: bad input never gets a 5xx (PostgreSQL + Redis, demo organisatio
           body: c.method === 'GET' || c.method === 'HEAD' ? undefined : c.body,
           signal: AbortSignal.timeout(20_000),
         });
-        await res.body?.cancel();
-        if (res.status >= 500) failures.push(`${c.operation} × ${c.mutation} → ${res.status}`);
+        const text = await res.text();
+        // The hub's `{ code }`, or the provider's THRON envelope, which names its error in X-ERRORCODE.
+        const code = res.headers.get('x-errorcode') ?? codeIn(text);
+        const refused = res.status >= 400 && res.status < 500 && res.status !== 404 && Boolean(code);
+        if (res.status >= 500 || (c.refused && !refused))
+          failures.push(`${c.operation} × ${c.mutation} → ${res.status} ${code ?? 'without a code'}`);
         if (res.status < 300) succeeded += 1;
       }
     };
@@ -368,28 +484,72 @@ describe('fuzz: bad input never gets a 5xx (PostgreSQL + Redis, demo organisatio
   });
   afterAll(() => t.close());
 
-  it("covers every operation of the hub's OpenAPI document with a field or a body", async () => {
+  const hubHeaders = () => ({ cookie: admin.cookie, 'x-csrf-token': admin.session.csrfToken });
+  const providerHeaders = () => ({ 'x-tokenid': token });
+
+  async function hubCases(): Promise<{ operations: Operation[]; cases: Case[] }> {
     const doc = (await (await fetch(`${t.url}/api/docs/openapi.json`)).json()) as OpenApiDocument;
     const operations = hubOperations(doc);
     const gen = new Generator(t.config.CLIENT_ID);
-    const cases = operations.flatMap((op) => casesOf(op, gen));
+    return { operations, cases: operations.flatMap((op) => casesOf(op, gen)) };
+  }
+
+  function providerCases(): { operations: Operation[]; cases: Case[] } {
+    const gen = new Generator(t.config.CLIENT_ID);
+    const operations = providerOperations(t);
+    // Signing out would end the token every other case uses: those run last.
+    const cases = operations
+      .flatMap((op) => casesOf(op, gen))
+      .sort((a, b) => Number(a.url.includes('/logout')) - Number(b.url.includes('/logout')));
+    return { operations, cases };
+  }
+
+  /** What a refused input must leave as it was: the provider's database, the hub's jobs and audit. */
+  const state = async () => ({
+    provider: await providerState(t),
+    jobs: await hubDb(t).jobRecord.count(),
+    audit: await hubDb(t).auditRecord.count(),
+  });
+
+  // First, while nothing else runs: every case here must be refused before it changes anything.
+  it('refuses null, lists, objects and deep nesting in every field, and a deep cookie on every route: 4xx with a code, never 5xx or 404, nothing changed', async () => {
+    const hub = (await hubCases()).cases.filter((c) => c.refused);
+    const provider = providerCases().cases.filter((c) => c.refused);
+    const before = await state();
+    const failures = [
+      ...(await run(hub, hubHeaders)).failures,
+      ...(await run(provider, providerHeaders)).failures,
+    ];
+    expect(failures).toEqual([]);
+    expect(await state()).toEqual(before);
+    for (const [cases, mutation] of [
+      [hub, 'null'],
+      [hub, 'a list in a list'],
+      [provider, 'null'],
+      [provider, 'nested 60000 levels deep'],
+    ] as const)
+      expect(cases.filter((c) => c.mutation.endsWith(mutation)).length).toBeGreaterThan(20);
+  });
+
+  it("covers every operation of the hub's OpenAPI document with a field or a body", async () => {
+    const { operations, cases } = await hubCases();
     expect(operations.length).toBeGreaterThan(30);
-    const headers = () => ({ cookie: admin.cookie, 'x-csrf-token': admin.session.csrfToken });
-    const { failures, succeeded } = await run(cases, headers);
+    const { failures, succeeded } = await run(
+      cases.filter((c) => !c.refused),
+      hubHeaders,
+    );
     expect(failures).toEqual([]);
     // The cases reached the services, not only a gate in front of them (a session refused whole answers no 2xx).
     expect(succeeded).toBeGreaterThan(operations.length / 2);
   });
 
   it('covers every route of the built-in provider', async () => {
-    const gen = new Generator(t.config.CLIENT_ID);
-    const operations = providerOperations(t);
+    const { operations, cases } = providerCases();
     expect(operations.length).toBeGreaterThan(30);
-    // Signing out would end the token every other case uses: those run last.
-    const cases = operations
-      .flatMap((op) => casesOf(op, gen))
-      .sort((a, b) => Number(a.url.includes('/logout')) - Number(b.url.includes('/logout')));
-    const { failures, succeeded } = await run(cases, () => ({ 'x-tokenid': token }));
+    const { failures, succeeded } = await run(
+      cases.filter((c) => !c.refused),
+      providerHeaders,
+    );
     expect(failures).toEqual([]);
     // The token was accepted (most provider refusals are 418 business errors, so fewer cases succeed).
     expect(succeeded).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { ERROR_CODES, FOLDER_CODES, LIMITS, departmentFolderPrettyId } from '@paddock/rules';
 import { DEMO_PASSWORD } from '../../src/seed/demo-data';
-import { call, type SignedIn } from '../auth/auth-fixtures';
+import { call, hubDb, type SignedIn } from '../auth/auth-fixtures';
 import { insertContent } from '../search/search-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { as as demoSession } from '../workflow/workflow-fixtures';
@@ -208,6 +208,102 @@ describe('input at the boundary (PostgreSQL + Redis, demo organisation)', () => 
       });
       expect(tooLong.create.status).toBe(400);
       expect(await providerState(t)).toEqual(before);
+    });
+  });
+  // issue 21, point 6: shapes that reached code which threw (500), and nesting that overflowed a recursion.
+  describe('null, nested lists and deep nesting answer 400 with a code and change nothing', () => {
+    const hub = (path: string, body: string) =>
+      fetch(`${t.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...as(mario) },
+        body,
+      });
+    /** The provider's database and the hub's jobs: nothing a refused request may change. */
+    const state = async () => ({ provider: await providerState(t), jobs: await hubDb(t).jobRecord.count() });
+    /** `depth` levels of lists (`[[[1]]]`) or of objects (`{"a":{"a":1}}`). */
+    const deep = (depth: number, shape: 'lists' | 'objects') =>
+      shape === 'lists'
+        ? `${'['.repeat(depth)}1${']'.repeat(depth)}`
+        : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    let content: string;
+
+    beforeAll(async () => {
+      content = await insertContent(t, { name: 'Fuzzed', folders: [folder(ARCHIVE)], owner: 'mario.rossi' });
+    });
+
+    it('refuses a list where an object belongs and a null the contract does not allow, naming the field', async () => {
+      const before = await state();
+      const selection = { contentIds: [content], folderId: folder(ARCHIVE) };
+      for (const [path, body, problem] of [
+        ['/api/enrichment', { ...selection, vinTarga: [[]] }, 'vinTarga.0 must be an object, not a list'],
+        ['/api/enrichment', { ...selection, overwrite: [] }, 'overwrite must be an object, not a list'],
+        [
+          '/api/enrichment',
+          { ...selection, overwrite: { vinTarga: null } },
+          'overwrite.vinTarga must not be null',
+        ],
+        ['/api/workflow/reject', { ...selection, note: 'No', canvas: null }, 'canvas must not be null'],
+      ] as const) {
+        const res = await hub(path, JSON.stringify(body));
+        expect({ path, body, status: res.status, answer: await res.json() }).toMatchObject({
+          status: 400,
+          answer: { code: ERROR_CODES.VALIDATION_FAILED, details: [problem] },
+        });
+      }
+      expect(await state()).toEqual(before);
+    });
+
+    it.each([5_000, 60_000])(
+      'refuses a body nested %i levels deep, on the hub and the provider',
+      async (depth) => {
+        const before = await state();
+        for (const shape of ['lists', 'objects'] as const) {
+          const res = await hub(
+            '/api/workflow/move',
+            `{"contentIds":${deep(depth, shape)},"folderId":"x","toFolderId":"y"}`,
+          );
+          expect([shape, res.status, await res.json()]).toMatchObject([
+            shape,
+            400,
+            { code: ERROR_CODES.VALIDATION_FAILED },
+          ]);
+          const thron = await fetch(`${t.url}/provider/xcontents/resources/category/insert/${client()}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-tokenid': token },
+            body: `{"category":${deep(depth, shape)}}`,
+          });
+          expect([shape, thron.status, await thron.json()]).toMatchObject([shape, 400, INVALID_ARGUMENTS]);
+        }
+        expect(await state()).toEqual(before);
+      },
+    );
+
+    it('refuses a JSON cookie nested 5,000 levels deep (10 kB of the 16 KiB of headers Node reads), on the hub and a share page', async () => {
+      const cookie = `j:${deep(5_000, 'lists')}`;
+      const hubAnswer = await fetch(`${t.url}/api/session`, {
+        headers: { cookie: `paddock_session=${cookie}` },
+      });
+      expect([hubAnswer.status, await hubAnswer.json()]).toMatchObject([
+        400,
+        { code: ERROR_CODES.VALIDATION_FAILED },
+      ]);
+      const share = await fetch(`${t.url}/provider/share/${'A'.repeat(43)}`, {
+        headers: { cookie: `paddock_share=${cookie}` },
+      });
+      expect([share.status, await share.json()]).toMatchObject([400, INVALID_ARGUMENTS]);
+    });
+
+    it('takes a body nested LIMITS.inputDepthMax levels, and refuses one level more', async () => {
+      const draft = (levels: number) =>
+        fetch(`${t.url}/provider/xcontents/resources/content/saveDraft/${client()}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-tokenid': token },
+          // The body is the first level, the draft the second.
+          body: `{"contentIds":["${content}"],"draft":${deep(levels - 1, 'objects')}}`,
+        });
+      expect((await draft(LIMITS.inputDepthMax)).status).toBe(200);
+      const refused = await draft(LIMITS.inputDepthMax + 1);
+      expect([refused.status, await refused.json()]).toMatchObject([400, INVALID_ARGUMENTS]);
     });
   });
 });
