@@ -4,6 +4,7 @@ import type {
   AssetListResponse,
   AssetSummary,
   AssetTotalResponse,
+  ExternalShareSummary,
   FolderNode,
   SessionResponse,
 } from '@paddock/rules';
@@ -275,5 +276,44 @@ export function signedOutRoutes(): Record<string, Route> {
   return {
     'GET /api/session': hubError(401, 'UNAUTHENTICATED'),
     'GET /api/auth/sso': ok({ enabled: false, startUrl: '/api/auth/sso/start' }),
+  };
+}
+
+/** The share as its owner reads it from the provider once the job is done (the job keeps no link). */
+export function aMadeShare(
+  id: string,
+  type: ExternalShareSummary['type'],
+  links: { email: string | null; url: string }[],
+): ExternalShareSummary {
+  return {
+    id,
+    name: 'Kit',
+    type,
+    language: 'en',
+    state: 'active',
+    failure: null,
+    createdAt: '2026-11-26T12:00:00.000Z',
+    expiresAt: '2026-11-27T12:00:00.000Z',
+    assetCount: 1,
+    contentDownload: true,
+    views: 0,
+    downloads: 0,
+    url: type === 'link' ? (links[0]?.url ?? null) : null,
+    recipients: links.flatMap(({ email, url }, i) =>
+      email === null
+        ? []
+        : [
+            {
+              id: `r-${i}`,
+              email,
+              url,
+              revoked: false,
+              sentAt: null,
+              views: 0,
+              downloads: 0,
+              lastOpenedAt: null,
+            },
+          ],
+    ),
   };
 }

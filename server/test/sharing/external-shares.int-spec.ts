@@ -201,6 +201,9 @@ beforeAll(async () => {
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     LOG_LEVEL: 'info',
     BLOB_DIR: join(workDir, 'blobs'),
+    // mario makes more shares here than the per-user rate allows in an hour (share-rate.int-spec tests the rate).
+    EXTERNAL_SHARE_RATE_SHARES: '1000',
+    EXTERNAL_SHARE_RATE_RECIPIENTS: '10000',
   });
   const folders = await seedDemoOrganisation(t);
   archive = folders.get('arch04-marketing')!;

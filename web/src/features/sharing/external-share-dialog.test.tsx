@@ -1,9 +1,8 @@
-import type { ExternalShareSummary } from '@paddock/rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
 import { FakeEventSource, installFakeEventSource } from '../../../test/fake-event-source';
-import { fakeHub, hubError, type HubCall } from '../../../test/fake-hub';
+import { aMadeShare as madeShare, fakeHub, hubError, type HubCall } from '../../../test/fake-hub';
 import { renderWithProviders } from '../../../test/render';
 import { ExternalShareDialog } from './external-share-dialog';
 import { RECENT_RECIPIENTS_COOKIE, readRecentRecipients } from './recent-recipients';
@@ -20,45 +19,6 @@ beforeEach(async () => {
 afterEach(() => {
   document.cookie = `${RECENT_RECIPIENTS_COOKIE}=; path=/; max-age=0`;
 });
-
-/** The share as its owner reads it from the provider once the job is done (the job keeps no link). */
-function madeShare(
-  id: string,
-  type: ExternalShareSummary['type'],
-  links: { email: string | null; url: string }[],
-): ExternalShareSummary {
-  return {
-    id,
-    name: 'Kit',
-    type,
-    language: 'en',
-    state: 'active',
-    failure: null,
-    createdAt: '2026-11-26T12:00:00.000Z',
-    expiresAt: '2026-11-27T12:00:00.000Z',
-    assetCount: 1,
-    contentDownload: true,
-    views: 0,
-    downloads: 0,
-    url: type === 'link' ? (links[0]?.url ?? null) : null,
-    recipients: links.flatMap(({ email, url }, i) =>
-      email === null
-        ? []
-        : [
-            {
-              id: `r-${i}`,
-              email,
-              url,
-              revoked: false,
-              sentAt: null,
-              views: 0,
-              downloads: 0,
-              lastOpenedAt: null,
-            },
-          ],
-    ),
-  };
-}
 
 function posts(calls: HubCall[]) {
   return calls.filter((c) => c.method === 'POST' && c.path === '/api/external-shares');
