@@ -127,10 +127,20 @@ test('a delivery goes through both approval steps, a rejection with a drawing, j
   });
 
   // Back at step 1 (the new version re-entered the workflow): both steps accept, the last one
-  // choosing the enrichment folder.
+  // choosing the enrichment folder. Version 2 opens clean, the rejection of version 1 beside it
+  // with its note and its drawing, small (issue 23).
   await as(browser, 'anna.bianchi', async (page) => {
     await openFolder(page, 'appstp1-marketing');
-    await openAsset(page, name);
+    const detail = await openAsset(page, name);
+    await expect(detail.getByTestId('preview-box').getByTestId('drawing-view')).toHaveCount(0);
+    const earlier = detail.getByRole('group', {
+      name: wf.info.rejectedOnVersion.replace('{{version}}', '1'),
+    });
+    await expect(earlier.getByTestId('rejection-note')).toHaveText('The logo is cut off on the right');
+    const small = earlier.getByRole('img', { name: wf.drawing.earlier.replace('{{version}}', '1') });
+    await expect(small.locator('polyline')).toHaveCount(2);
+    await expect(detail.getByRole('checkbox', { name: wf.drawing.show })).toHaveCount(0);
+    await keepScreenshot(page, 'workflow-3b-new-version-with-earlier-rejection');
     await actionButton(page, wf.buttons.accept).click();
     await confirmAndWait(page, wf.accept.title, wf.accept.confirm, name);
   });

@@ -176,15 +176,33 @@ export interface DrawingStroke {
   points: [number, number][];
 }
 export interface DrawingDocument {
+  /** The format of this document. */
   version: 1;
+  /**
+   * The content version the drawing was drawn on: the hub stamps it when it stores a reject, so a
+   * drawing stays with its version and a new version opens clean (issue 23). Read it through
+   * `drawingContentVersion`.
+   */
+  contentVersion?: number;
   strokes: DrawingStroke[];
 }
 
-export const DRAWING_LIMITS = { maxStrokes: 500, maxPointsPerStroke: 2000, maxChars: 400_000 } as const;
+/** The longest drawing a reject may send. */
+const MAX_DRAWING_CHARS = 400_000;
+/** The longest stamp `stampDrawing` adds: `,"contentVersion":` and the largest safe integer. */
+const STAMP_CHARS = ',"contentVersion":'.length + String(Number.MAX_SAFE_INTEGER).length;
+
+export const DRAWING_LIMITS = {
+  maxStrokes: 500,
+  maxPointsPerStroke: 2000,
+  maxChars: MAX_DRAWING_CHARS,
+  /** The longest one stored: what a reject may send, once the hub has stamped it. */
+  maxStoredChars: MAX_DRAWING_CHARS + STAMP_CHARS,
+} as const;
 
 /** The drawing inside a `jsoncanvas` string, or null when it is not a valid one. */
 export function parseDrawing(text: string): DrawingDocument | null {
-  if (text.length > DRAWING_LIMITS.maxChars) return null;
+  if (text.length > DRAWING_LIMITS.maxStoredChars) return null;
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -192,8 +210,17 @@ export function parseDrawing(text: string): DrawingDocument | null {
     return null;
   }
   if (typeof doc !== 'object' || doc === null) return null;
-  const { version, strokes } = doc as { version?: unknown; strokes?: unknown };
+  const { version, contentVersion, strokes } = doc as {
+    version?: unknown;
+    contentVersion?: unknown;
+    strokes?: unknown;
+  };
   if (version !== 1 || !Array.isArray(strokes) || strokes.length > DRAWING_LIMITS.maxStrokes) return null;
+  if (
+    contentVersion !== undefined &&
+    !(Number.isSafeInteger(contentVersion) && (contentVersion as number) >= 1)
+  )
+    return null;
   const unit = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= 1;
   for (const s of strokes as unknown[]) {
     if (typeof s !== 'object' || s === null) return null;
@@ -204,6 +231,25 @@ export function parseDrawing(text: string): DrawingDocument | null {
     if (!points.every((p) => Array.isArray(p) && p.length === 2 && unit(p[0]) && unit(p[1]))) return null;
   }
   return doc as DrawingDocument;
+}
+
+/**
+ * The content version a drawing belongs to. Drawings stored before the hub stamped them (issue 23)
+ * carry no `contentVersion` and are read as drawn on version 1, where every content starts: on a
+ * later version such a drawing shows beside the preview, never over an image it may not fit.
+ */
+export function drawingContentVersion(drawing: DrawingDocument): number {
+  return drawing.contentVersion ?? 1;
+}
+
+/**
+ * A `jsoncanvas` string stamped with the content version it was drawn on, replacing any stamp the
+ * browser sent; one that is not a valid drawing comes back unchanged (the hub refuses those before
+ * a job exists).
+ */
+export function stampDrawing(text: string, contentVersion: number): string {
+  const drawing = parseDrawing(text);
+  return drawing ? JSON.stringify({ ...drawing, contentVersion }) : text;
 }
 
 /** The workflow facts of an asset, as `GET /api/assets/:id` reports them. */

@@ -4,6 +4,7 @@ import {
   WORKFLOW_ERROR_CODES,
   WORKFLOW_METADATA as META,
   WORKFLOW_TAGS as TAGS,
+  parseDrawing,
 } from '@paddock/rules';
 import { InMemoryProvider, SERVICE_USER, tokenOf } from '../../test/support/in-memory-provider';
 import {
@@ -19,6 +20,7 @@ import { AssetSteps, type PlanItem, type StepResult } from './asset-steps';
 import { WorkflowFolders } from './workflow-folders';
 
 const SERVICE = tokenOf(SERVICE_USER);
+const STROKE = { color: '#e11d48', width: 0.005, points: [[0.2, 0.3] as [number, number]] };
 
 let provider: InMemoryProvider;
 let steps: AssetSteps;
@@ -211,6 +213,23 @@ describe('reject', () => {
     const metaCalls = provider.calls.filter((x) => x.call === 'setMetadata' || x.call === 'addTags');
     expect(metaCalls.map((x) => x.call)).toEqual(['setMetadata', 'addTags', 'setMetadata']);
     expect(provider.placesOf(c)).toEqual([FOLDERS.rejected, FOLDERS.supplierWork].sort());
+  });
+
+  it('stamps each content’s drawing with that content’s own version, whatever the browser sent, and a retry writes nothing more', async () => {
+    const v1 = contentAtStep(provider, 1);
+    const v3 = contentAtStep(provider, 1, { version: 3 });
+    const canvas = JSON.stringify({ version: 1, contentVersion: 9, strokes: [STROKE] });
+    const payload = { note: 'Logo tagliato', canvas };
+    for (const c of [v1, v3]) await run('reject', c, plan(c, FOLDERS.step1, FOLDERS.rejected), payload);
+
+    const stored = (c: string) => parseDrawing(provider.metaOf(c, META.canvas) ?? '');
+    expect(stored(v1)).toEqual({ version: 1, contentVersion: 1, strokes: [STROKE] });
+    expect(stored(v3)).toEqual({ version: 1, contentVersion: 3, strokes: [STROKE] });
+
+    const calls = provider.calls.length;
+    const retry = await run('reject', v3, plan(v3, FOLDERS.step1, FOLDERS.rejected), payload);
+    expect(retry.outcome).toBe('unchanged');
+    expect(provider.calls.slice(calls).filter((x) => x.call === 'setMetadata')).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   WORKFLOW_ERROR_CODES,
   WORKFLOW_METADATA as META,
   WORKFLOW_TAGS as TAGS,
+  stampDrawing,
   type AssetOutcomeKind,
   type ErrorCode,
 } from '@paddock/rules';
@@ -222,8 +223,9 @@ export class AssetSteps {
   async reject(w: Work, item: PlanItem, p: WorkflowPayload, actor: string): Promise<StepResult> {
     const off = this.misplaced(w, item, p.junkFolderId);
     if (off) return off;
-    // The drawing first (SPEC §4): the note refers to it.
-    if (p.canvas) await w.setMeta({ [META.canvas]: p.canvas });
+    // The drawing first (SPEC §4): the note refers to it. Stamped with the version it was drawn on,
+    // read from the content itself, so a bulk reject and a retried job write the same per content.
+    if (p.canvas) await w.setMeta({ [META.canvas]: stampDrawing(p.canvas, w.content.version) });
     await w.addTag(TAGS.refused);
     await w.removeTag(TAGS.accepted);
     await w.setMeta({ [META.note]: p.note ?? '', [META.rejectedBy]: actor });

@@ -64,6 +64,8 @@ export interface ContentRecord {
   itags: { id: string; classificationId: string }[];
   imetadata: { key: string; value: string; classificationId: string }[];
   trashed: boolean;
+  /** The current version of its file, from 1. */
+  version: number;
 }
 
 /** Every gateway call the fake answers, by the method's name. */
@@ -589,7 +591,7 @@ export class InMemoryProvider
       id: c.id,
       contentType: c.contentType,
       state: 'PUBLISHED',
-      version: 1,
+      version: c.version,
       creationDate: '2026-01-01T00:00:00.000Z',
       lastUpdate: '2026-01-01T00:00:00.000Z',
       owner: c.owner,
@@ -629,7 +631,7 @@ export class InMemoryProvider
       updatedAt: '2026-01-01T00:00:00.000Z',
       ownerUsername: c.owner,
       ownerFullName: c.owner,
-      version: 1,
+      version: c.version,
       state: 'PUBLISHED',
     };
   }

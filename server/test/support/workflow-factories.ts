@@ -131,6 +131,8 @@ export interface ContentState {
   names?: { IT?: string; EN?: string };
   owner?: string;
   contentType?: string;
+  /** The current version of its file; 1 unless given. */
+  version?: number;
   /** Its id, when it must be a UUID (as in a job's payload); a made-up one otherwise. */
   id?: string;
 }
@@ -154,6 +156,7 @@ export function contentIn(provider: InMemoryProvider, prettyIds: string[], state
       classificationId: WORKFLOW_TAGS.classification,
     })),
     trashed: false,
+    version: state.version ?? 1,
   };
   provider.contents.set(id, content);
   return id;

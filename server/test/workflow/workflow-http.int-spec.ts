@@ -1,6 +1,6 @@
-import { WORKFLOW_ERROR_CODES } from '@paddock/rules';
+import { WORKFLOW_ERROR_CODES, parseDrawing } from '@paddock/rules';
 import type { SignedIn } from '../auth/auth-fixtures';
-import { hubDb } from '../auth/auth-fixtures';
+import { hubDb, providerDb } from '../auth/auth-fixtures';
 import { folder, seedFolders } from '../folders/folder-fixtures';
 import type { TestApp } from '../support/test-app';
 import {
@@ -107,8 +107,23 @@ describe('the approval workflow over HTTP (real provider, real jobs)', () => {
     expect(state?.meta).toEqual({
       content_note: 'Rifare: riflesso sul cofano',
       rejected_by: 'luca.conti',
-      jsoncanvas: DRAWING,
+      jsoncanvas: expect.any(String),
     });
+    expect(parseDrawing(state!.meta.jsoncanvas!)).toEqual({ ...JSON.parse(DRAWING), contentVersion: 1 });
+  });
+
+  it('stamps the stored drawing with the version it was drawn on, whatever the browser sent (issue 23)', async () => {
+    const [content] = await contentsIn(t, folders, ['lvrr02-marketing', 'appstp2-marketing']);
+    await providerDb(t).content.update({ where: { id: content }, data: { version: 2 } });
+    const jobId = await submit(luca, 'reject', {
+      contentIds: [content],
+      folderId: id('appstp2-marketing'),
+      note: 'Il logo è tagliato',
+      canvas: JSON.stringify({ ...JSON.parse(DRAWING), contentVersion: 7 }),
+    });
+    expect((await finished(t, luca, jobId)).state).toBe('completed');
+    const state = await stateOf(t, content);
+    expect(parseDrawing(state!.meta.jsoncanvas!)).toEqual({ ...JSON.parse(DRAWING), contentVersion: 2 });
   });
 
   it('moves, deletes to the junk with the deletion date, restores, and deletes for good', async () => {

@@ -33,8 +33,8 @@ const lang = z
   .string()
   .regex(/^[A-Za-z]{2}$/)
   .transform((v) => v.toUpperCase());
-// The longest value the hub writes is the reject drawing (jsoncanvas).
-const value = z.string().max(DRAWING_LIMITS.maxChars);
+// The longest value the hub writes is the reject drawing (jsoncanvas), stamped.
+const value = z.string().max(DRAWING_LIMITS.maxStoredChars);
 
 /** imetadata/bulkInsert (research §4.4): `{value:{imetadata:[{key, value, lang?}] ≤ 50, target}}`. */
 export const imetadataBulkInsertSchema = z.object({

@@ -28,7 +28,7 @@ import { useSession } from '../session/use-session';
 import { ExternalShareButton } from '../sharing/external-share-button';
 import { VersionUpload } from '../uploads/version-upload';
 import { EMPTY_DRAWING, PEN_COLORS, addStroke, storedDrawing } from '../workflow/drawing';
-import { DrawingLayer } from '../workflow/drawing-layer';
+import { DrawingLayer, DrawingThumbnail } from '../workflow/drawing-layer';
 import { JobProgressBar } from '../workflow/job-progress-bar';
 import { RejectPanel } from '../workflow/reject-panel';
 import { useWorkflowFlow } from '../workflow/use-workflow-flow';
@@ -107,7 +107,8 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
   });
   const openWizard = useOpenWizard();
   const flowActions = folderId ? visibleFlowActions(asset?.actions, asset?.place, session.roles) : [];
-  const stored = asset ? storedDrawing(asset.workflow.canvas) : null;
+  // Over the preview only on the version it was drawn on; an earlier version's shows beside it.
+  const stored = asset ? storedDrawing(asset.workflow.canvas, asset.version) : null;
   const stopRejecting = () => {
     setRejecting(false);
     setDrawing(EMPTY_DRAWING);
@@ -250,8 +251,8 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                                 label={t('workflow.drawing.surface')}
                                 pen={{ color: penColor, onStroke: (s) => setDrawing((d) => addStroke(d, s)) }}
                               />
-                            ) : stored && showDrawing ? (
-                              <DrawingLayer drawing={stored} label={t('workflow.drawing.stored')} />
+                            ) : stored?.current && showDrawing ? (
+                              <DrawingLayer drawing={stored.drawing} label={t('workflow.drawing.stored')} />
                             ) : null
                           }
                         />
@@ -268,18 +269,32 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                         />
                       ) : (
                         <Stack as="section" aria-label={t('assetDetail.info.title')} gap="5">
-                          <WorkflowInfo workflow={asset.workflow} />
-                          {stored ? (
-                            <Checkbox.Root
-                              size="sm"
-                              checked={showDrawing}
-                              onCheckedChange={(details) => setShowDrawing(details.checked === true)}
-                            >
-                              <Checkbox.HiddenInput />
-                              <Checkbox.Control />
-                              <Checkbox.Label>{t('workflow.drawing.show')}</Checkbox.Label>
-                            </Checkbox.Root>
-                          ) : null}
+                          <WorkflowInfo
+                            workflow={asset.workflow}
+                            rejectedOnVersion={stored && !stored.current ? stored.version : undefined}
+                            drawing={
+                              !stored ? null : stored.current ? (
+                                <Checkbox.Root
+                                  size="sm"
+                                  checked={showDrawing}
+                                  onCheckedChange={(details) => setShowDrawing(details.checked === true)}
+                                >
+                                  <Checkbox.HiddenInput />
+                                  <Checkbox.Control />
+                                  <Checkbox.Label>{t('workflow.drawing.show')}</Checkbox.Label>
+                                </Checkbox.Root>
+                              ) : (
+                                <DrawingThumbnail
+                                  drawing={stored.drawing}
+                                  label={t('workflow.drawing.earlier', { version: stored.version })}
+                                  // The earlier version's size is not kept: the shown one's stands in.
+                                  aspectRatio={
+                                    asset.width && asset.height ? asset.width / asset.height : undefined
+                                  }
+                                />
+                              )
+                            }
+                          />
                           <AssetInfo asset={asset} />
                         </Stack>
                       )}

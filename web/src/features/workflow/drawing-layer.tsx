@@ -1,4 +1,4 @@
-import { chakra } from '@chakra-ui/react';
+import { Box, chakra } from '@chakra-ui/react';
 import type { DrawingDocument, DrawingStroke } from '@paddock/rules';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { extendStroke, relativePoint, PEN_WIDTH } from './drawing';
@@ -94,5 +94,33 @@ export function DrawingLayer({ drawing, label, pen }: DrawingLayerProps) {
         />
       ))}
     </chakra.svg>
+  );
+}
+
+interface DrawingThumbnailProps {
+  drawing: DrawingDocument;
+  label: string;
+  /** The image's width over its height, when known. */
+  aspectRatio?: number;
+}
+
+/**
+ * A drawing on its own, small, on a neutral box of the image's proportions: the rejection of an
+ * earlier version, shown beside a preview it was not drawn on.
+ */
+export function DrawingThumbnail({ drawing, label, aspectRatio = 4 / 3 }: DrawingThumbnailProps) {
+  return (
+    <Box
+      position="relative"
+      w="full"
+      maxW="48"
+      bg="bg.subtle"
+      borderWidth="1px"
+      rounded="l1"
+      overflow="hidden"
+      style={{ aspectRatio }}
+    >
+      <DrawingLayer drawing={drawing} label={label} />
+    </Box>
   );
 }

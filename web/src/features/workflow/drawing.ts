@@ -1,4 +1,10 @@
-import { DRAWING_LIMITS, parseDrawing, type DrawingDocument, type DrawingStroke } from '@paddock/rules';
+import {
+  DRAWING_LIMITS,
+  drawingContentVersion,
+  parseDrawing,
+  type DrawingDocument,
+  type DrawingStroke,
+} from '@paddock/rules';
 
 /** The pen colours of the reject drawing: visible on light and dark photos alike. */
 export const PEN_COLORS = [
@@ -48,9 +54,22 @@ export function serialiseDrawing(drawing: DrawingDocument): string | undefined {
   return drawing.strokes.length ? JSON.stringify(drawing) : undefined;
 }
 
-/** The stored drawing of an asset (`jsoncanvas`), or null when there is none or it cannot be read. */
-export function storedDrawing(canvas: string | null): DrawingDocument | null {
+/** A stored reject drawing and the content version it was drawn on. */
+export interface StoredDrawing {
+  drawing: DrawingDocument;
+  version: number;
+  /** Drawn on the version shown: only then does it go over the preview. */
+  current: boolean;
+}
+
+/**
+ * The stored drawing of an asset (`jsoncanvas`) as seen on version `shownVersion`, or null when
+ * there is none or it cannot be read.
+ */
+export function storedDrawing(canvas: string | null, shownVersion: number): StoredDrawing | null {
   if (!canvas) return null;
   const drawing = parseDrawing(canvas);
-  return drawing && drawing.strokes.length ? drawing : null;
+  if (!drawing?.strokes.length) return null;
+  const version = drawingContentVersion(drawing);
+  return { drawing, version, current: version === shownVersion };
 }

@@ -1,10 +1,23 @@
 import { Badge, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { formatDeletionDate, type AssetWorkflowInfo } from '@paddock/rules';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Approval info of the right panel (SPEC §2): step, decision and who took it, the note, deletion date. */
-export function WorkflowInfo({ workflow }: { workflow: AssetWorkflowInfo }) {
+interface WorkflowInfoProps {
+  workflow: AssetWorkflowInfo;
+  /** The rejection drawing's part, shown with the note: its toggle, or the drawing itself, small. */
+  drawing?: ReactNode;
+  /** The earlier version the note and drawing were made on, when it is not the version shown. */
+  rejectedOnVersion?: number;
+}
+
+/**
+ * Approval info of the right panel (SPEC §2): step, decision and who took it, deletion date, and
+ * the rejection's note with its drawing.
+ */
+export function WorkflowInfo({ workflow, drawing, rejectedOnVersion }: WorkflowInfoProps) {
   const { t } = useTranslation();
+  const rejectionId = useId();
   const rows: [string, string][] = [];
   if (workflow.step !== null)
     rows.push([t('workflow.info.step'), t('workflow.info.stepN', { step: workflow.step })]);
@@ -13,7 +26,7 @@ export function WorkflowInfo({ workflow }: { workflow: AssetWorkflowInfo }) {
   if (workflow.deletedAt !== null)
     rows.push([t('workflow.info.deletedAt'), formatDeletionDate(workflow.deletedAt)]);
   const state = workflow.rejected ? 'rejected' : workflow.accepted ? 'accepted' : null;
-  if (!rows.length && !state && !workflow.note) return null;
+  if (!rows.length && !state && !workflow.note && !drawing) return null;
 
   return (
     <Stack as="section" gap="2" aria-label={t('workflow.info.title')}>
@@ -35,14 +48,19 @@ export function WorkflowInfo({ workflow }: { workflow: AssetWorkflowInfo }) {
           ))}
         </DataList.Root>
       ) : null}
-      {workflow.note ? (
-        <Stack gap="1" bg="bg.muted" rounded="l2" p="3">
-          <Text fontSize="sm" fontWeight="semibold">
-            {t('workflow.info.note')}
+      {workflow.note || drawing ? (
+        <Stack gap="2" bg="bg.muted" rounded="l2" p="3" role="group" aria-labelledby={rejectionId}>
+          <Text id={rejectionId} fontSize="sm" fontWeight="semibold">
+            {rejectedOnVersion
+              ? t('workflow.info.rejectedOnVersion', { version: rejectedOnVersion })
+              : t('workflow.info.note')}
           </Text>
-          <Text fontSize="sm" whiteSpace="pre-wrap" data-testid="rejection-note">
-            {workflow.note}
-          </Text>
+          {workflow.note ? (
+            <Text fontSize="sm" whiteSpace="pre-wrap" data-testid="rejection-note">
+              {workflow.note}
+            </Text>
+          ) : null}
+          {drawing}
         </Stack>
       ) : null}
     </Stack>
