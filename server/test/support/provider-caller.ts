@@ -20,11 +20,18 @@ export function identityUser(overrides: Partial<IdentityUser> = {}): IdentityUse
   };
 }
 
-/** A caller as the CallerGuard hands it to a service: the user and their active groups, neither service account nor admin. */
+/** A caller as the CallerGuard hands it to a service: the user and their active groups, neither service account nor admin, a tagger. */
 export function providerCaller(
   username: string,
   groupIds: string[],
-  roles: Partial<Pick<ProviderCaller, 'serviceAccount' | 'admin'>> = {},
+  roles: Partial<Pick<ProviderCaller, 'serviceAccount' | 'admin' | 'tagger'>> = {},
 ): ProviderCaller {
-  return { user: identityUser({ username }), groupIds, serviceAccount: false, admin: false, ...roles };
+  return {
+    user: identityUser({ username }),
+    groupIds,
+    serviceAccount: false,
+    admin: false,
+    tagger: true,
+    ...roles,
+  };
 }

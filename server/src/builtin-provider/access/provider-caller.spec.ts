@@ -44,6 +44,8 @@ describe('CallerResolver', () => {
       groupIds: ['g1', 'g2'],
       serviceAccount: false,
       admin: false,
+      // OBS.MARKETING: an observer, who tags nowhere.
+      tagger: false,
     });
     expect(seen).toEqual([USER.id]);
   });
@@ -57,6 +59,7 @@ describe('CallerResolver', () => {
     await expect(admin.resolve.resolve('paddock', 'good')).resolves.toMatchObject({
       serviceAccount: false,
       admin: true,
+      tagger: true,
     });
   });
 
@@ -80,7 +83,13 @@ describe('CallerGuard', () => {
     const callers = {
       resolve: (clientId: string | undefined, token: string | undefined) => {
         asked.push([clientId, token]);
-        return Promise.resolve({ user: USER, groupIds: [], serviceAccount: false, admin: false });
+        return Promise.resolve({
+          user: USER,
+          groupIds: [],
+          serviceAccount: false,
+          admin: false,
+          tagger: true,
+        });
       },
     };
     const request = { headers: {}, params: {}, query: {}, body: undefined, ...req };

@@ -9,7 +9,7 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { deriveRoles } from '@paddock/rules';
+import { deriveRoles, mayTagSomewhere } from '@paddock/rules';
 import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
 import type { IdentityUser } from '../identity/identity-user';
@@ -26,6 +26,8 @@ export interface ProviderCaller {
   serviceAccount: boolean;
   /** An admin by SPEC §6's role derivation from the active groups. */
   admin: boolean;
+  /** May tag somewhere by the same derivation (mayTagSomewhere): who may define a free tag. */
+  tagger: boolean;
 }
 
 type Tokens = Pick<TokenService, 'resolve'>;
@@ -51,12 +53,14 @@ export class CallerResolver {
   /** A known user as a caller, without a token (the demo seed creates contents as its uploaders). */
   async callerOf(user: IdentityUser): Promise<ProviderCaller> {
     const groups = await this.access.activeGroups(user.id);
+    const { roles } = deriveRoles(groups, user.companyName);
     return {
       user,
       groupIds: groups.map((g) => g.id),
       // Exactly as the hub signs in with it: a privilege is never granted to a look-alike name.
       serviceAccount: user.username === this.config.PROVIDER_SERVICE_USERNAME,
-      admin: deriveRoles(groups, user.companyName).roles.includes('admin'),
+      admin: roles.includes('admin'),
+      tagger: mayTagSomewhere(roles),
     };
   }
 }
