@@ -137,6 +137,14 @@ export function SummaryStep({ wizard, definitions }: SummaryStepProps) {
             {state.tags.length ? state.tags.map((tag) => labelIn(tag.names, language)).join(', ') : none}
           </DataList.ItemValue>
         </DataList.Item>
+        {state.removedTags.length ? (
+          <DataList.Item>
+            <DataList.ItemLabel>{t('enrichment.summary.removedTags')}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              {state.removedTags.map((tag) => labelIn(tag.names, language)).join(', ')}
+            </DataList.ItemValue>
+          </DataList.Item>
+        ) : null}
         <DataList.Item>
           <DataList.ItemLabel>{t('enrichment.tag.metadata')}</DataList.ItemLabel>
           <DataList.ItemValue>

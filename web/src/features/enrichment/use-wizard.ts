@@ -1,4 +1,4 @@
-import type { AssetDetail } from '@paddock/rules';
+import { exceedsTaggingLimit, type AssetDetail } from '@paddock/rules';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -23,8 +23,13 @@ export const DRAFT_SAVE_DELAY_MS = 1_500;
 
 export interface Wizard {
   search: WizardSearch;
-  /** Null when the address names no folder or no asset (the wizard was not opened on a selection). */
+  /**
+   * Null when the address names no folder or no asset (the wizard was not opened on a selection),
+   * or more assets than one tagging takes.
+   */
   selection: WizardSelection | null;
+  /** The address names more assets than SPEC §5 allows at once: how many. */
+  tooMany: number | null;
   state: WorkingState;
   update(change: (state: WorkingState) => WorkingState): void;
   /** Forgets the working state (after a confirmed enrichment; the job spends the server's draft). */
@@ -51,9 +56,11 @@ export function useWizard(): Wizard {
   const queryClient = useQueryClient();
   const [language] = useLanguage();
   const ids = idsOf(search);
+  const tooMany = exceedsTaggingLimit(ids.length) ? ids.length : null;
   const key = `${search.folder ?? ''}|${ids.join(',')}`;
   const selection = useMemo<WizardSelection | null>(
-    () => (search.folder && ids.length ? { folderId: search.folder, contentIds: ids } : null),
+    () =>
+      search.folder && ids.length && tooMany === null ? { folderId: search.folder, contentIds: ids } : null,
     // The key says everything the selection holds.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [key],
@@ -115,6 +122,7 @@ export function useWizard(): Wizard {
   return {
     search,
     selection,
+    tooMany,
     state,
     update,
     clear: () => {
