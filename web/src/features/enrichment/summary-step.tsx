@@ -56,6 +56,7 @@ export function SummaryStep({ wizard, definitions }: SummaryStepProps) {
   const blocks = overwrittenBlocks(state, wizard.assets);
   const send = () => {
     setAsking(false);
+    wizard.confirming();
     void job.submit(toEnrichmentRequest(state, selection));
   };
   const confirm = () => (blocks.some((b) => state.overwrite[b]) ? setAsking(true) : send());

@@ -34,6 +34,11 @@ export interface Wizard {
   update(change: (state: WorkingState) => WorkingState): void;
   /** Forgets the working state (after a confirmed enrichment; the job spends the server's draft). */
   clear(): void;
+  /**
+   * The enrichment is confirmed: a save of the draft still waiting is dropped, or it would bring
+   * back, after the job, the draft the job spends (another session would open on it).
+   */
+  confirming(): void;
   /** The selected assets as far as loaded (for mandatory values already set and the overwrite warning). */
   assets: AssetDetail[];
   /** While the server's draft of the selection is being read (this tab had none). */
@@ -85,12 +90,15 @@ export function useWizard(): Wizard {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [selection],
   );
+  const dropPending = () => {
+    if (pending.current) clearTimeout(pending.current.timer);
+    pending.current = null;
+  };
   /** The state typed last goes to the server now (leaving the step), not after the pause. */
   const flush = () => {
     const waiting = pending.current;
     if (!waiting) return;
-    clearTimeout(waiting.timer);
-    pending.current = null;
+    dropPending();
     send(waiting.state);
   };
   useEffect(() => {
@@ -127,11 +135,11 @@ export function useWizard(): Wizard {
     update,
     clear: () => {
       if (!selection) return;
-      if (pending.current) clearTimeout(pending.current.timer);
-      pending.current = null;
+      dropPending();
       clearWorkingState(sessionStorage, selection);
       queryClient.setQueryData(draftOptions.queryKey, { state: null, savedAt: null });
     },
+    confirming: dropPending,
     assets,
     restoring: draft.isLoading,
     draftNotSaved: saveDraft.isError,
