@@ -14,7 +14,7 @@ import {
   type TagSummary,
 } from '@paddock/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
+import { Check, Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
@@ -109,7 +109,8 @@ export function NewTagField({ existing, onChosen }: NewTagFieldProps) {
   const own = order[0]!;
 
   return (
-    <Stack as="form" gap="2" onSubmit={submit} aria-labelledby={titleId}>
+    // As wide as a name needs: at full width a short tag's field would look like a note's.
+    <Stack as="form" gap="2" maxW="3xl" onSubmit={submit} aria-labelledby={titleId}>
       <Text id={titleId} fontWeight="semibold">
         {t('tagging.new.title')}
       </Text>
@@ -126,7 +127,7 @@ export function NewTagField({ existing, onChosen }: NewTagFieldProps) {
             autoComplete="off"
           />
           <Button type="submit" variant="outline" loading={create.isPending} disabled={invalid}>
-            <Plus />
+            {taken ? <Check /> : <Plus />}
             {taken ? t('tagging.new.choose', { name: takenName }) : t('tagging.new.create')}
           </Button>
         </HStack>
