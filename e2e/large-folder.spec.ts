@@ -2,7 +2,15 @@ import { expect, test, type Page } from '@playwright/test';
 import type { FolderNode } from '@paddock/rules';
 import pg from 'pg';
 import { insertContents } from '../bench/seed-sql.mjs';
-import { TEXTS, csrfToken, e2eDatabaseUrl, keepScreenshot, signIn } from './support';
+import {
+  LISTING_SCROLLER,
+  TEXTS,
+  csrfToken,
+  e2eDatabaseUrl,
+  keepScreenshot,
+  scrollListingTo,
+  signIn,
+} from './support';
 
 const t = TEXTS.en;
 const COUNT = 10_000;
@@ -10,7 +18,6 @@ const COUNT = 10_000;
 const MAX_CARDS = 300;
 /** Listed newest first: the oldest seeded asset is the very last one. */
 const LAST_NAME = 'Large folder asset 00001.jpg';
-const SCROLLER = '[data-testid="asset-scroll"]';
 
 /** Inserts COUNT contents into the folder straight into the provider's schema (uploads would take hours). */
 async function seed(db: pg.Client, folderId: string): Promise<void> {
@@ -58,7 +65,7 @@ async function watchCards(page: Page): Promise<void> {
     };
     new MutationObserver(count).observe(box, { childList: true, subtree: true });
     count();
-  }, SCROLLER);
+  }, LISTING_SCROLLER);
 }
 
 const maxCards = (page: Page) => page.evaluate(() => (window as unknown as { maxCards: number }).maxCards);
@@ -68,25 +75,6 @@ const PIXEL = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWOYs3g9AAPNAe84AT9bAAAAAElFTkSuQmCC',
   'base64',
 );
-
-/**
- * Keeps the scroller at its bottom, frame after frame, until the asset at `index` is in the page,
- * then brings it into view: each bottom reached asks for the next page, so this goes as fast as
- * the pages arrive. (Outside the page the asset may be virtualised away again at any moment.)
- */
-async function scrollDownTo(page: Page, index: number): Promise<void> {
-  await page.waitForFunction(
-    ({ selector, index }) => {
-      const box = document.querySelector<HTMLElement>(selector)!;
-      const item = box.querySelector(`[data-index-item="${index}"]`);
-      if (item) item.scrollIntoView({ block: 'center' });
-      else box.scrollTop = box.scrollHeight;
-      return Boolean(item);
-    },
-    { selector: SCROLLER, index },
-    { polling: 'raf', timeout: 150_000 },
-  );
-}
 
 test.describe('a folder of 10,000 assets', () => {
   let db: pg.Client;
@@ -136,7 +124,7 @@ test.describe('a folder of 10,000 assets', () => {
     await watchCards(page);
 
     // The grid through its first 2,000 assets (twenty pages), then the list from there to the end.
-    await scrollDownTo(page, 2_000);
+    await scrollListingTo(page, 2_000);
     await expect(page.getByRole('option', { name: 'Large folder asset 08000.jpg' })).toBeInViewport();
     await keepScreenshot(page, 'large-folder-grid-en');
 
@@ -145,7 +133,7 @@ test.describe('a folder of 10,000 assets', () => {
       'aria-pressed',
       'true',
     );
-    await scrollDownTo(page, COUNT - 1);
+    await scrollListingTo(page, COUNT - 1);
     await expect(page.getByRole('option', { name: LAST_NAME })).toBeInViewport();
     await keepScreenshot(page, 'large-folder-end-en');
 

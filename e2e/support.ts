@@ -116,6 +116,28 @@ export async function uploadFiles(
   await dialog.getByRole('button', { name: t.close }).first().click();
 }
 
+/** The listing's one scroll area (grid or list). */
+export const LISTING_SCROLLER = '[data-testid="asset-scroll"]';
+
+/**
+ * Keeps the listing scrolled to its bottom, frame after frame, until the asset at `index` is in the
+ * page, then brings it into view: each bottom reached asks for the next page, so this goes as fast
+ * as the pages arrive. (Outside the page the asset may be virtualised away again at any moment.)
+ */
+export async function scrollListingTo(page: Page, index: number): Promise<void> {
+  await page.waitForFunction(
+    ({ selector, index }) => {
+      const box = document.querySelector<HTMLElement>(selector)!;
+      const item = box.querySelector(`[data-index-item="${index}"]`);
+      if (item) item.scrollIntoView({ block: 'center' });
+      else box.scrollTop = box.scrollHeight;
+      return Boolean(item);
+    },
+    { selector: LISTING_SCROLLER, index },
+    { polling: 'raf', timeout: 150_000 },
+  );
+}
+
 /** The bar that lies over the listing's toolbar while assets are selected. */
 export function selectionBar(page: Page, lang: Lang = 'en'): Locator {
   return page.getByRole('region', { name: TEXTS[lang].assets.selection.bar });

@@ -50,10 +50,14 @@ export const ENRICHMENT_ERROR_CODES = {
   NOTHING_TO_DO: 'ENRICHMENT_NOTHING_TO_DO',
   /** A working state larger than LIMITS.enrichmentDraftMaxBytes saved as a draft. */
   DRAFT_TOO_LARGE: 'ENRICHMENT_DRAFT_TOO_LARGE',
+  /** A new free tag without a name, or with one that is no valid name (freeTagNamesProblem); details name the field. */
+  TAG_NAME_INVALID: 'ENRICHMENT_TAG_NAME_INVALID',
+  /** A new free tag bearing the name of one that exists, ignoring case (tagNamedLike); details give its id. */
+  TAG_EXISTS: 'ENRICHMENT_TAG_EXISTS',
 } as const;
 export type EnrichmentErrorCode = (typeof ENRICHMENT_ERROR_CODES)[keyof typeof ENRICHMENT_ERROR_CODES];
 
-/** The HTTP status of each: bad input 400, a refusal of SPEC §6 403, a stale selection 409. */
+/** The HTTP status of each: bad input 400, a refusal of SPEC §6 403, a stale selection or a taken name 409. */
 export const ENRICHMENT_STATUS: Readonly<Record<EnrichmentErrorCode, 400 | 403 | 409>> = {
   ENRICHMENT_TOO_MANY_ASSETS: 400,
   ENRICHMENT_TOO_MANY_VIN_PAIRS: 400,
@@ -70,6 +74,8 @@ export const ENRICHMENT_STATUS: Readonly<Record<EnrichmentErrorCode, 400 | 403 |
   ENRICHMENT_NOT_IN_FOLDER: 409,
   ENRICHMENT_NOTHING_TO_DO: 400,
   ENRICHMENT_DRAFT_TOO_LARGE: 400,
+  ENRICHMENT_TAG_NAME_INVALID: 400,
+  ENRICHMENT_TAG_EXISTS: 409,
 };
 
 /**

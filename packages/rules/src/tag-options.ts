@@ -1,4 +1,6 @@
 import { ENRICHMENT_CLASSIFICATIONS, type TagSummary } from './enrichment';
+import { LANGUAGES, LIMITS, type Language } from './limits';
+import { isValidName } from './validation';
 
 /** The classifications whose tags a user picks by hand (the smart bar's bulk tagging): products and free tags. */
 export const PICKABLE_TAG_CLASSIFICATIONS = [
@@ -17,4 +19,68 @@ export interface TagOption extends TagSummary {
  */
 export interface TagOptionsResponse {
   items: TagOption[];
+}
+
+/** SPEC §5 tagging: at most LIMITS.taggingMaxAssets assets at once, wherever a tagging starts. */
+export function exceedsTaggingLimit(count: number): boolean {
+  return count > LIMITS.taggingMaxAssets;
+}
+
+/** Names of a new free tag by interface language; the languages left out or blank are not given. */
+export type FreeTagNames = Partial<Record<Language, string>>;
+
+/** `POST /api/tags`: a free tag (SPEC §3 working state) a user creates by typing it (SPEC §7 itagdefinition/insert). */
+export interface FreeTagRequest {
+  names: FreeTagNames;
+}
+
+/** The free tag created, as the provider's detail gives it back (SPEC §7 itagdefinition/detail). */
+export interface FreeTag extends TagSummary {
+  prettyId: string | null;
+}
+
+/** Why a free tag's names are refused: none given, or one too long or not Latin-1 (SPEC §5 names). */
+export type FreeTagNameProblem = 'required' | 'invalid';
+
+/** The names given, trimmed, blanks left out. */
+export function freeTagNames(names: FreeTagNames): Partial<Record<Language, string>> {
+  const given: Partial<Record<Language, string>> = {};
+  for (const lang of LANGUAGES) {
+    const name = names[lang]?.trim();
+    if (name) given[lang] = name;
+  }
+  return given;
+}
+
+/**
+ * The first problem of a free tag's names, with the field it is about (`names.<lang>`), or null:
+ * at least one name, and each a valid name (isValidName: at most 150 Latin-1 characters).
+ */
+export function freeTagNamesProblem(
+  names: FreeTagNames,
+): { field: string; problem: FreeTagNameProblem } | null {
+  const given = freeTagNames(names);
+  for (const lang of LANGUAGES) {
+    const name = given[lang];
+    if (name !== undefined && !isValidName(name)) return { field: `names.${lang}`, problem: 'invalid' };
+  }
+  return Object.keys(given).length ? null : { field: 'names', problem: 'required' };
+}
+
+const folded = (name: string) => name.normalize('NFC').trim().toLowerCase();
+
+/** Whether two tag names read the same to a user: ignoring case and surrounding blanks. */
+export function sameTagName(a: string, b: string): boolean {
+  return folded(a) === folded(b);
+}
+
+/**
+ * The tag among `tags` that already bears one of `names`, in any language (two free tags read
+ * "Esterni" and "esterni" to a user, whatever language each was typed in), or undefined.
+ */
+export function tagNamedLike<T extends { names: Readonly<Record<string, string>> }>(
+  names: readonly string[],
+  tags: readonly T[],
+): T | undefined {
+  return tags.find((tag) => Object.values(tag.names).some((n) => names.some((w) => sameTagName(w, n))));
 }

@@ -1,13 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  ENRICHMENT_CLASSIFICATIONS,
-  mayTagSomewhere,
-  type EnrichmentDefinitions,
-  type ProductPage,
-} from '@paddock/rules';
+import { ENRICHMENT_CLASSIFICATIONS, type EnrichmentDefinitions, type ProductPage } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { ENRICHMENT_GATEWAY, type EnrichmentGateway } from '../provider/enrichment.gateway';
-import { refuse } from './enrichment.errors';
+import { checkMayTag } from './enrichment.errors';
 
 /**
  * What the wizard offers (issue 13): the metadata definitions of steps 2 and 3 (the free tags are the
@@ -19,7 +14,7 @@ export class EnrichmentLookupsService {
   constructor(@Inject(ENRICHMENT_GATEWAY) private readonly enrichment: EnrichmentGateway) {}
 
   async definitions(user: AuthUser): Promise<EnrichmentDefinitions> {
-    this.checkMayTag(user);
+    checkMayTag(user);
     return {
       metadata: await this.enrichment.metadataDefinitions(
         user.providerToken,
@@ -29,11 +24,7 @@ export class EnrichmentLookupsService {
   }
 
   products(user: AuthUser, cursor?: string): Promise<ProductPage> {
-    this.checkMayTag(user);
+    checkMayTag(user);
     return this.enrichment.products(user.providerToken, cursor);
-  }
-
-  private checkMayTag(user: AuthUser): void {
-    if (!mayTagSomewhere(user.roles)) throw refuse.notAllowed('observer');
   }
 }

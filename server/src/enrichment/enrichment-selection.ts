@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { E_CODES, LIMITS, isAssetActionAllowed, restrictionOf } from '@paddock/rules';
+import { E_CODES, LIMITS, exceedsTaggingLimit, isAssetActionAllowed, restrictionOf } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { CLOCK, type Clock } from '../common/clock';
 import {
@@ -38,7 +38,7 @@ export class EnrichmentSelection {
   ) {}
 
   checkCount(ids: readonly string[]): void {
-    if (ids.length > LIMITS.taggingMaxAssets) throw refuse.tooManyAssets(LIMITS.taggingMaxAssets);
+    if (exceedsTaggingLimit(ids.length)) throw refuse.tooManyAssets(LIMITS.taggingMaxAssets);
   }
 
   /**

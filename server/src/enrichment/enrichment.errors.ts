@@ -4,6 +4,8 @@ import {
   type EnrichmentErrorCode,
   type EnrichmentRefusalDetails,
 } from '@paddock/rules';
+import { mayTagSomewhere } from '@paddock/rules';
+import type { AuthUser } from '../auth/auth-user';
 import { DomainError, kindOfStatus } from '../common/domain-error';
 
 /** An enrichment refusal (nothing changed), its status from ENRICHMENT_STATUS, its field in the details. */
@@ -26,8 +28,15 @@ export const refuse = {
   notAllowed: (problem: string, ids?: string[]) =>
     enrichmentRefusal(CODES.NOT_ALLOWED, `Tagging is not allowed here (${problem})`, { problem, ids }),
   nothingToDo: () => enrichmentRefusal(CODES.NOTHING_TO_DO, 'Nothing to change'),
+  tagExists: (id: string) =>
+    enrichmentRefusal(CODES.TAG_EXISTS, 'A tag of that name exists already', { ids: [id] }),
   draftTooLarge: (max: number) =>
     enrichmentRefusal(CODES.DRAFT_TOO_LARGE, `The working state is larger than ${max} bytes`),
   field: (code: EnrichmentErrorCode, field: string, problem?: string) =>
     enrichmentRefusal(code, `Refused: ${field}${problem ? ` (${problem})` : ''}`, { field, problem }),
 };
+
+/** The wizard's lookups and new free tags are for who may tag somewhere (SPEC §6): not an observer. */
+export function checkMayTag(user: AuthUser): void {
+  if (!mayTagSomewhere(user.roles)) throw refuse.notAllowed('observer');
+}

@@ -1,4 +1,4 @@
-import { ERROR_CODES, E_CODES } from '@paddock/rules';
+import { ENRICHMENT_ERROR_CODES, ERROR_CODES, E_CODES } from '@paddock/rules';
 import { inOrder, scriptedProviderHttp, type ProviderReply } from '../../test/support/scripted-provider';
 import { HttpEnrichmentGateway } from './enrichment.gateway';
 import { ProviderError } from './provider.errors';
@@ -98,5 +98,63 @@ describe('HttpEnrichmentGateway: one change over many contents, 50 a call', () =
         options: [{ value: 'stampa', name: 'Press', names: { it: 'Stampa', en: 'Press' } }],
       },
     ]);
+  });
+});
+
+describe('HttpEnrichmentGateway: a new free tag (SPEC §7 itagdefinition/insert and detail)', () => {
+  const refusal = (resultCode: string): ProviderReply => ({
+    status: 418,
+    data: { resultCode, errorDescription: resultCode, ssoCode: 'OK' },
+  });
+
+  it('inserts the names without a prettyId, then reads the tag back with the prettyId the provider gave it', async () => {
+    const { gateway, sent } = gatewayAnswering(
+      { status: 200, data: { resultCode: 'OK', item: { id: 'n1' } } },
+      {
+        status: 200,
+        data: {
+          resultCode: 'OK',
+          item: {
+            id: 'n1',
+            prettyId: 'rally',
+            classificationId: 'dmuyud',
+            names: [{ lang: 'IT', label: 'Rally' }],
+          },
+        },
+      },
+    );
+    const id = await gateway.insertTag('tok', 'dmuyud', { it: 'Rally', en: 'Rally race' });
+    expect(id).toBe('n1');
+    expect(sent[0]).toMatchObject({ url: '/xintelligence/resources/itagdefinition/insert/paddock/dmuyud' });
+    expect(JSON.parse(String(sent[0]?.data))).toEqual({
+      value: {
+        names: [
+          { lang: 'IT', label: 'Rally', description: '' },
+          { lang: 'EN', label: 'Rally race', description: '' },
+        ],
+        categorized: false,
+        patch: [{ op: 'remove', field: 'prettyId' }],
+      },
+    });
+    await expect(gateway.tagDetail('tok', 'dmuyud', id)).resolves.toMatchObject({
+      id: 'n1',
+      prettyId: 'rally',
+    });
+    expect(sent[1]).toMatchObject({
+      method: 'get',
+      url: '/xintelligence/resources/itagdefinition/detail/paddock/dmuyud/n1',
+    });
+  });
+
+  it.each([
+    ['ITAG_ALREADY_DEFINED', ENRICHMENT_ERROR_CODES.TAG_EXISTS],
+    ['ACCESS_DENIED', ERROR_CODES.FORBIDDEN],
+    ['CLASSIFICATION_NOT_FOUND', E_CODES.TAG_INSERT_FAILED],
+  ])('reads a refused insert %s as %s', async (resultCode, code) => {
+    const { gateway } = gatewayAnswering(refusal(resultCode));
+    await expect(gateway.insertTag('tok', 'dmuyud', { it: 'Rally' })).rejects.toMatchObject({
+      code,
+      transient: false,
+    });
   });
 });

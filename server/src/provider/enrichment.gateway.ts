@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ENRICHMENT_CLASSIFICATIONS,
+  ENRICHMENT_ERROR_CODES,
   E_CODES,
   ERROR_CODES,
   LIMITS,
@@ -15,7 +16,7 @@ import type { AxiosInstance } from 'axios';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { PROVIDER_HTTP } from './http-provider.gateway';
-import { ProviderError, envelopeSchema } from './provider.errors';
+import { ProviderError, envelopeSchema, providerFailure } from './provider.errors';
 import { callProvider, tokenHeader } from './provider-call';
 import { PROVIDER_PATHS } from './provider-paths';
 import { TAGGING_FAILURE_CODES, chunks, contentTarget, multiTargetsSchema } from './tagging.gateway';
@@ -75,6 +76,17 @@ export interface EnrichmentGateway {
     classificationId: string,
     keys?: string[],
   ): Promise<MetadataDefinitionSummary[]>;
+  /**
+   * SPEC §7 itagdefinition/insert: a new tag of the classification named in `names` (by lower-case
+   * language), without a prettyId; its id. A name the provider finds taken is ENRICHMENT_TAG_EXISTS.
+   */
+  insertTag(
+    token: string,
+    classificationId: string,
+    names: Readonly<Record<string, string>>,
+  ): Promise<string>;
+  /** SPEC §7 itagdefinition/detail: one tag by id or prettyId, with the prettyId the provider gave it. */
+  tagDetail(token: string, classificationId: string, id: string): Promise<TagDefinitionSummary>;
   /** Tags by id or prettyId; unknown ones are left out. */
   tagsByIds(token: string, classificationId: string, ids: string[]): Promise<TagDefinitionSummary[]>;
   /** Every tag of a classification (the wizard's free tags). */
@@ -99,16 +111,21 @@ const definitionsSchema = envelopeSchema.extend({
 const optionValuesSchema = z.object({
   values: z.array(z.object({ value: z.string(), lang: z.string().optional(), label: z.string().optional() })),
 });
-const tagsSchema = envelopeSchema.extend({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      prettyId: z.string().nullable().default(null),
-      classificationId: z.string(),
-      names: namesSchema,
-    }),
-  ),
+const tagSchema = z.object({
+  id: z.string(),
+  prettyId: z.string().nullable().default(null),
+  classificationId: z.string(),
+  names: namesSchema,
 });
+const tagsSchema = envelopeSchema.extend({ items: z.array(tagSchema) });
+const insertedTagSchema = envelopeSchema.extend({ item: z.object({ id: z.string() }) });
+const tagDetailSchema = envelopeSchema.extend({ item: tagSchema });
+
+/** How itagdefinition/insert refuses (research §4): a taken name or prettyId, or no right to define there. */
+const CODE_OF_INSERT_RESULT: Record<string, ErrorCode> = {
+  ITAG_ALREADY_DEFINED: ENRICHMENT_ERROR_CODES.TAG_EXISTS,
+  ACCESS_DENIED: ERROR_CODES.FORBIDDEN,
+};
 
 const pagedTagsSchema = tagsSchema.extend({ totalResults: z.number() });
 const productsSchema = envelopeSchema.extend({
@@ -231,6 +248,55 @@ export class HttpEnrichmentGateway implements EnrichmentGateway {
           break;
       }
     return found;
+  }
+
+  async insertTag(token: string, classificationId: string, names: Readonly<Record<string, string>>) {
+    const answer = await callProvider(
+      this.http,
+      {
+        method: 'POST',
+        url: PROVIDER_PATHS.tagging.tagDefinitionInsert(this.clientId, classificationId),
+        data: {
+          value: {
+            names: Object.entries(names).map(([lang, label]) => ({
+              lang: lang.toUpperCase(),
+              label,
+              description: '',
+            })),
+            categorized: false,
+            // The provider makes the prettyId: none the user types could pass for a workflow tag.
+            patch: [{ op: 'remove', field: 'prettyId' }],
+          },
+        },
+        headers: tokenHeader(token),
+      },
+      insertedTagSchema,
+      {
+        // SPEC §8 E032 "failed tag insert".
+        fallback: E_CODES.TAG_INSERT_FAILED,
+        refusal: (status, body, fallback) => {
+          const mapped = providerFailure(status, body, fallback);
+          const known =
+            status === 418 && mapped.detail.resultCode && CODE_OF_INSERT_RESULT[mapped.detail.resultCode];
+          return known ? new ProviderError(known, false, mapped.message, mapped.detail) : mapped;
+        },
+      },
+    );
+    return answer.item.id;
+  }
+
+  async tagDetail(token: string, classificationId: string, id: string) {
+    const answer = await callProvider(
+      this.http,
+      {
+        method: 'GET',
+        url: PROVIDER_PATHS.tagging.tagDefinitionDetail(this.clientId, classificationId, id),
+        headers: tokenHeader(token),
+      },
+      tagDetailSchema,
+      { fallback: ENRICHMENT_LOOKUP_CODES.tags, load: true },
+    );
+    return answer.item;
   }
 
   async tagsByIds(token: string, classificationId: string, ids: string[]) {

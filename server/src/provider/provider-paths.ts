@@ -112,6 +112,15 @@ export const PROVIDER_PATHS = {
     /** body {criteria{ids ≤ 50}} → {items[MITagDefinitionDetail], totalResults}: the tag fetch by ids. */
     tagDefinitions: (clientId: string, classificationId: string) =>
       `/xintelligence/resources/itagdefinition/list/${scope(clientId, classificationId)}`,
+    /**
+     * SPEC §7 (research §4.1): body {value:{names[{lang, label, description}], categorized false},
+     * patch[{op remove, field prettyId}]} → {item{id}}; ITAG_ALREADY_DEFINED for a taken name.
+     */
+    tagDefinitionInsert: (clientId: string, classificationId: string) =>
+      `/xintelligence/resources/itagdefinition/insert/${scope(clientId, classificationId)}`,
+    /** SPEC §7 (research §4.2): the tag by id or prettyId → {item[MITagDefinitionDetail]}; ITAG_NOT_FOUND. */
+    tagDefinitionDetail: (clientId: string, classificationId: string, tagId: string) =>
+      `/xintelligence/resources/itagdefinition/detail/${scope(clientId, classificationId)}/${id(tagId)}`,
     /** query cursor?, limit ≤ 50 → {items[{id, prettyId, name{lang}, tags}], paging{next?}} (SPEC §7 product listing). */
     products: (clientId: string) => `/productdata/resources/products/${client(clientId)}`,
   },

@@ -1,5 +1,9 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Body, Controller, Get, Post, Query } from '@nestjs/common';
 import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
   ApiOkResponse,
   ApiOperation,
   ApiProperty,
@@ -11,6 +15,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { TagSummaryDto } from '../enrichment/enrichment.dto';
 import { FolderLanguageQuery } from '../folders/folders.dto';
+import { FreeTagDto, FreeTagRequestDto } from './tag-options.dto';
 import { TagOptionsService } from './tag-options.service';
 import { ApiSignedIn } from '../common/api-refusals.decorator';
 
@@ -22,10 +27,13 @@ class TagOptionsResponseDto implements TagOptionsResponse {
   @ApiProperty({ type: [TagOptionDto] }) items!: TagOptionDto[];
 }
 
-/** The one tag listing: what a user picks for bulk tagging (SPEC §2 smart bar) and the wizard's free tags. */
+/**
+ * The one tag listing: what a user picks for bulk tagging (SPEC §2 smart bar) and the wizard's free
+ * tags; and the free tags a user creates by typing them in either place.
+ */
 @ApiTags('enrichment')
 @ApiSignedIn()
-@ApiServiceUnavailableResponse({ description: 'E007: the provider could not list the tags' })
+@ApiServiceUnavailableResponse({ description: 'E007: the provider could not list or read back the tags' })
 @Controller('api/tags')
 export class TagOptionsController {
   constructor(private readonly options: TagOptionsService) {}
@@ -40,5 +48,21 @@ export class TagOptionsController {
     @Query() query: FolderLanguageQuery,
   ): Promise<TagOptionsResponseDto> {
     return { items: await this.options.list(user, query.lang ?? DEFAULT_LANGUAGE) };
+  }
+
+  @Post()
+  @ApiOperation({
+    summary: 'Creates a free tag named in the languages given (SPEC §7 itagdefinition/insert, then detail)',
+  })
+  @ApiCreatedResponse({ type: FreeTagDto, description: 'The new free tag' })
+  @ApiBadRequestResponse({
+    description: 'VALIDATION_FAILED, ENRICHMENT_TAG_NAME_INVALID (no name, or one over 150 or not Latin-1)',
+  })
+  @ApiForbiddenResponse({ description: 'ENRICHMENT_NOT_ALLOWED (tags nowhere: an observer), FORBIDDEN' })
+  @ApiConflictResponse({
+    description: 'ENRICHMENT_TAG_EXISTS (a free tag bears one of the names, ignoring case), E032',
+  })
+  create(@CurrentUser() user: AuthUser, @Body() body: FreeTagRequestDto): Promise<FreeTagDto> {
+    return this.options.create(user, body);
   }
 }

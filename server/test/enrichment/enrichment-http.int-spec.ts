@@ -5,7 +5,7 @@ import {
   type JobStory,
 } from '@paddock/rules';
 import { randomUUID } from 'node:crypto';
-import { providerDb, type SignedIn } from '../auth/auth-fixtures';
+import { call, headersOf, providerDb, type SignedIn } from '../auth/auth-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { as, contentsIn, finished, get, post, stateOf } from '../workflow/workflow-fixtures';
 import { MANDATORY, recordProviderCalls, seedEnrichmentWorld } from './enrichment-fixtures';
@@ -275,18 +275,53 @@ describe('enrichment and bulk tagging', () => {
       expect(res.body.code).toBe(code);
     });
 
-    it('201 assets', async () => {
-      const many = Array.from({ length: LIMITS.taggingMaxAssets + 1 }, () => randomUUID());
-      const res = await enrich({ ...valid(), contentIds: many });
-      expect(res.status).toBe(400);
-      expect(res.body.code).toBe(CODES.TOO_MANY_ASSETS);
-      const bulk = await post<{ code: string }>(t, mario, '/api/tags/bulk', {
-        contentIds: many,
+    describe(`SPEC §5: more than ${LIMITS.taggingMaxAssets} assets, on every entry point of tagging`, () => {
+      const selection = (n: number) => ({
+        contentIds: Array.from({ length: n }, () => randomUUID()),
         folderId: folders.get(ENRICHMENT),
-        action: 'add',
-        tags: [{ id: 'tag-event', classificationId: ENRICHMENT_CLASSIFICATIONS.tags }],
       });
-      expect(bulk.body.code).toBe(CODES.TOO_MANY_ASSETS);
+      const tagEvent = [{ id: 'tag-event', classificationId: ENRICHMENT_CLASSIFICATIONS.tags }];
+      const ENTRY_POINTS: [string, (n: number) => Promise<{ status: number; body: { code?: string } }>][] = [
+        ['POST /api/enrichment', (n) => enrich({ ...valid(), ...selection(n) })],
+        [
+          'POST /api/tags/bulk',
+          (n) => post(t, mario, '/api/tags/bulk', { ...selection(n), action: 'add', tags: tagEvent }),
+        ],
+        [
+          'PUT /api/enrichment/draft',
+          (n) =>
+            call(t, 'PUT', '/api/enrichment/draft', {
+              json: { ...selection(n), state: {} },
+              headers: headersOf(mario),
+            }),
+        ],
+        [
+          'GET /api/enrichment/draft',
+          (n) => {
+            const { contentIds, folderId } = selection(n);
+            return get(t, mario, `/api/enrichment/draft?folderId=${folderId}&ids=${contentIds.join(',')}`);
+          },
+        ],
+      ];
+
+      it.each(ENTRY_POINTS)(
+        `%s refuses ${LIMITS.taggingMaxAssets + 1} with ${CODES.TOO_MANY_ASSETS} before asking the provider anything, and takes ${LIMITS.taggingMaxAssets}`,
+        async (_entry, send) => {
+          const at = calls.length;
+          const over = await send(LIMITS.taggingMaxAssets + 1);
+          expect({ status: over.status, code: over.body.code }).toEqual({
+            status: 400,
+            code: CODES.TOO_MANY_ASSETS,
+          });
+          expect(calls.slice(at)).toEqual([]);
+          // 200 unknown ids pass the count and are refused for what they are.
+          const at200 = await send(LIMITS.taggingMaxAssets);
+          expect({ status: at200.status, code: at200.body.code }).toEqual({
+            status: 409,
+            code: CODES.NOT_IN_FOLDER,
+          });
+        },
+      );
     });
 
     it('tagging outside the SPEC §6 places (an approval step)', async () => {

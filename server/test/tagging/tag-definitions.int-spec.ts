@@ -60,13 +60,18 @@ describe('built-in provider tag definitions', () => {
     expect(definition.searchText).toBe('mille miglia mille miglia');
   });
 
-  it('refuses a taken prettyId, an empty label, an unknown tag, a wrong classification and a dead token', async () => {
+  it('refuses a taken prettyId, a reserved one, an empty label, an unknown tag, a wrong classification and a dead token', async () => {
     const before = await world.prisma.tagDefinition.count();
     const taken = await call('post', `insert/paddock/${CLASSIFICATION}`, world.tokens.editor, {
-      value: { names: [{ lang: 'EN', label: 'Again' }], prettyId: 'wf-accepted' },
+      value: { names: [{ lang: 'EN', label: 'Again' }], prettyId: 'mm-2026' },
     });
     expect(taken.status).toBe(418);
     expect(taken.data).toMatchObject({ resultCode: 'ITAG_ALREADY_DEFINED' });
+    // The workflow's tags exist from the start: not even the service account defines another.
+    const reserved = await call('post', `insert/paddock/${CLASSIFICATION}`, world.tokens.editor, {
+      value: { names: [{ lang: 'EN', label: 'Accepted again' }], prettyId: 'wf-accepted' },
+    });
+    expect(reserved.data).toMatchObject({ resultCode: 'ACCESS_DENIED' });
     const empty = await call('post', `insert/paddock/${CLASSIFICATION}`, world.tokens.editor, {
       value: { names: [{ lang: 'EN', label: '  ' }] },
     });

@@ -1,7 +1,12 @@
-import { RESERVED_METADATA_KEYS, RESERVED_TAGS } from '@paddock/rules';
+import {
+  ENRICHMENT_CLASSIFICATIONS,
+  RESERVED_METADATA_KEYS,
+  RESERVED_TAGS,
+  WORKFLOW_TAGS,
+} from '@paddock/rules';
 import { providerCaller } from '../../../test/support/provider-caller';
 import type { ContentAccess } from './access.repository';
-import { contentRights, mayReadUserDetail, mayRemove, mayWriteTagging } from './content-rights';
+import { contentRights, mayDefineTag, mayReadUserDetail, mayRemove, mayWriteTagging } from './content-rights';
 
 /** A content with the caller's folder rights given (all false by default). */
 function access({
@@ -48,6 +53,27 @@ describe('contentRights (THRON READ / MODIFY on a content)', () => {
       modify: false,
       share: false,
     });
+  });
+});
+
+describe('mayDefineTag (itagdefinition/insert)', () => {
+  const FREE = ENRICHMENT_CLASSIFICATIONS.tags;
+  const OBSERVER = providerCaller('olga', ['o'], { roles: ['user', 'observer'] });
+
+  it('lets whoever may tag somewhere define free tags, in the free-tag classification only', () => {
+    expect(mayDefineTag(USER, FREE)).toBe(true);
+    expect(mayDefineTag(USER, ENRICHMENT_CLASSIFICATIONS.products)).toBe(false);
+    expect(mayDefineTag(USER, WORKFLOW_TAGS.classification)).toBe(false);
+    expect(mayDefineTag(OBSERVER, FREE)).toBe(false);
+    expect(mayDefineTag(SERVICE, ENRICHMENT_CLASSIFICATIONS.products, 'prd-new')).toBe(true);
+  });
+
+  it('refuses a reserved workflow prettyId to everyone, whatever its case', () => {
+    for (const caller of [USER, SERVICE])
+      for (const prettyId of RESERVED_TAGS) {
+        expect(mayDefineTag(caller, FREE, prettyId.toUpperCase())).toBe(false);
+        expect(mayDefineTag(caller, WORKFLOW_TAGS.classification, prettyId)).toBe(false);
+      }
   });
 });
 

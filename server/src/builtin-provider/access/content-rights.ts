@@ -1,4 +1,9 @@
-import { RESERVED_METADATA_KEYS, RESERVED_TAGS } from '@paddock/rules';
+import {
+  ENRICHMENT_CLASSIFICATIONS,
+  RESERVED_METADATA_KEYS,
+  RESERVED_TAGS,
+  mayTagSomewhere,
+} from '@paddock/rules';
 import type { ContentAccess } from './access.repository';
 import type { ProviderCaller } from './provider-caller';
 
@@ -55,6 +60,20 @@ export function mayWriteTagging(caller: ProviderCaller, change: TaggingChange): 
     RESERVED_METADATA_KEYS.includes(k.toLowerCase()),
   );
   return !reservedTag && !reservedKey;
+}
+
+/**
+ * Defining a tag (itagdefinition/insert; THRON's TAG_SUGGESTER for uncategorised tags, research
+ * §4): whoever may tag somewhere defines free tags, in the free-tag classification only; the
+ * service account in any. A reserved workflow prettyId nobody: those tags exist from the start, and
+ * a second one would pass for the workflow's record.
+ */
+export function mayDefineTag(caller: ProviderCaller, classificationId: string, prettyId?: string): boolean {
+  if (prettyId !== undefined && RESERVED_TAGS.includes(prettyId.toLowerCase())) return false;
+  return (
+    caller.serviceAccount ||
+    (mayTagSomewhere(caller.roles) && classificationId === ENRICHMENT_CLASSIFICATIONS.tags)
+  );
 }
 
 /** A user's directory detail (e-mail, groups, last login) answers to the user, the service account and admins. */

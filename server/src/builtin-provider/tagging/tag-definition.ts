@@ -1,18 +1,23 @@
 import { Body, Controller, Get, HttpCode, Injectable, Param, Post, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { sameTagName } from '@paddock/rules';
 import { z } from 'zod';
 import { Prisma } from '../../generated/provider/client';
 import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
-import { mayWriteTagging } from '../access/content-rights';
+import { mayDefineTag } from '../access/content-rights';
 import { Authenticated, Caller, type ProviderCaller } from '../access/provider-caller';
 import { isUuid } from '../uuid';
 import { ThronExceptionFilter } from '../thron-exception.filter';
-import { ThronInputPipe } from '../thron-input.pipe';
+import { ThronInputPipe, thronName } from '../thron-input.pipe';
 import { ThronError, ok } from '../thron.errors';
 import { tagDefinitionListSchema, type TagDefinitionListRequest } from './tagging.dto';
 import { TAGGING_FAILURES } from './tagging.errors';
 
-/** itagdefinition/insert (research §4.1): `{value:{names[{lang, label ≤150, description ≤10000}], categorized, prettyId?}}`. */
+/**
+ * itagdefinition/insert (research §4.1): `{value:{names[{lang, label ≤150, description ≤10000}],
+ * categorized, prettyId?}}`; a label is a name by the hub's own rule (isValidName). SPEC §7's
+ * `patch` (remove prettyId) is read as THRON reads unknown input: ignored, no prettyId is made up.
+ */
 export const tagDefinitionInsertSchema = z.object({
   value: z.object({
     names: z
@@ -22,7 +27,7 @@ export const tagDefinitionInsertSchema = z.object({
             .string()
             .regex(/^[A-Za-z]{2}$/)
             .transform((v) => v.toUpperCase()),
-          label: z.string().trim().min(1).max(150),
+          label: z.string().trim().min(1).pipe(thronName),
           description: z.string().max(10_000).default(''),
         }),
       )
@@ -46,8 +51,10 @@ interface TagDefinitionItem {
 }
 
 /**
- * THRON's itag definitions (research §4.1, §4.2): any signed-in user may define a free tag, but
- * only the service account one with a reserved workflow prettyId (mayWriteTagging).
+ * THRON's itag definitions (research §4.1, §4.2): whoever may tag somewhere defines free tags, the
+ * service account tags of any classification, nobody a reserved workflow prettyId (mayDefineTag).
+ * A classification's tags bear distinct names, ignoring case and language (sameTagName): a second
+ * "Esterni" is ITAG_ALREADY_DEFINED, as a taken prettyId is.
  */
 @Injectable()
 export class TagDefinitionService {
@@ -55,20 +62,32 @@ export class TagDefinitionService {
 
   async insert(caller: ProviderCaller, classificationId: string, body: TagDefinitionInsertRequest) {
     const { names, prettyId } = body.value;
-    if (!mayWriteTagging(caller, { tagPrettyId: prettyId }))
+    if (!mayDefineTag(caller, classificationId, prettyId))
       throw new ThronError(TAGGING_FAILURES.accessDenied);
-    // The unique prettyId decides, so two requests for the same one cannot both succeed.
-    const row = await this.prisma.tagDefinition
-      .create({
-        data: {
-          classificationId,
-          prettyId: prettyId ?? null,
-          names,
-          searchText: names
-            .map((n) => n.label)
-            .join(' ')
-            .toLowerCase(),
-        },
+    const row = await this.prisma
+      .$transaction(async (tx) => {
+        // One insert of a classification at a time, so two requests for one name cannot both pass.
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`itagdefinition:${classificationId}`}, 0))`;
+        const existing = await tx.tagDefinition.findMany({
+          where: { classificationId },
+          select: { names: true },
+        });
+        const taken = existing.some((tag) =>
+          labelsOf(tag.names).some((old) => names.some((n) => sameTagName(n.label, old.label))),
+        );
+        if (taken) throw new ThronError(TAGGING_FAILURES.itagAlreadyDefined);
+        // The unique prettyId decides between two requests for the same one.
+        return tx.tagDefinition.create({
+          data: {
+            classificationId,
+            prettyId: prettyId ?? null,
+            names,
+            searchText: names
+              .map((n) => n.label)
+              .join(' ')
+              .toLowerCase(),
+          },
+        });
       })
       .catch((e: unknown) => {
         if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002')
@@ -111,6 +130,11 @@ export class TagDefinitionService {
       throw new ThronError(TAGGING_FAILURES.classificationNotFound);
     return ok({ item: toItem(row) });
   }
+}
+
+/** A stored `names` column's labels (it is always written as [{lang, label, description}]). */
+function labelsOf(names: unknown): { label: string }[] {
+  return Array.isArray(names) ? (names as { label: string }[]) : [];
 }
 
 function toItem(row: {

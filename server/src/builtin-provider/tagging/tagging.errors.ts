@@ -14,7 +14,8 @@ const business = (resultCode: string, errorDescription = resultCode): ThronFailu
  * | refusal                                                  | resultCode               |
  * |----------------------------------------------------------|--------------------------|
  * | no tag definition with that id or prettyId               | ITAG_NOT_FOUND           |
- * | a new tag definition whose prettyId is taken             | ITAG_ALREADY_DEFINED     |
+ * | a new tag definition whose prettyId is taken, or one of whose names a tag of its classification bears (any case) | ITAG_ALREADY_DEFINED |
+ * | a new tag definition the caller may not define (mayDefineTag: another classification than the free tags', a reserved prettyId) | ACCESS_DENIED |
  * | the tag belongs to another classification                | CLASSIFICATION_NOT_FOUND |
  * | a visible target on none of whose folders the caller has `write` | ACCESS_DENIED    |
  * | a reserved workflow tag or key (mayWriteTagging), by anyone but the service account | ACCESS_DENIED |

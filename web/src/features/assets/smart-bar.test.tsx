@@ -1,8 +1,8 @@
-import type { AssetActions, Place } from '@paddock/rules';
+import { LIMITS, type AssetActions, type Place } from '@paddock/rules';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
-import { actionsAllowing, aFolder, assetRoutes, ok, signedInHub } from '../../../test/fake-hub';
+import { actionsAllowing, aFolder, anAsset, assetRoutes, ok, signedInHub } from '../../../test/fake-hub';
 import { renderApp, withFreshBrowserInEnglish } from '../../../test/render';
 import {
   layOutInOneRow,
@@ -112,6 +112,50 @@ describe('SmartBar', () => {
     const preview = await screen.findByRole('dialog', { name: '2 assets selected' });
     expect(within(preview).getAllByRole('img')).toHaveLength(2);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it(`says the tagging limit on Enrich and Tags before anything opens, over ${LIMITS.taggingMaxAssets} assets (SPEC §5)`, async () => {
+    const total = LIMITS.taggingMaxAssets + 1;
+    signedInHub({
+      tree: [archive],
+      routes: {
+        [`GET /api/folders/${archive.id}`]: ok({
+          ...archive,
+          place: place({}),
+          actions: { ...NONE, tag: true },
+        }),
+        ...assetRoutes(total),
+        // The whole folder in one page, so that Ctrl+A selects every asset.
+        'GET /api/assets': ok({
+          items: Array.from({ length: total }, (_, n) => anAsset(n)),
+          hasMore: false,
+          offset: 0,
+          limit: total,
+        }),
+      },
+    });
+    const app = renderApp(`/home?folder=${archive.id}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('option', { name: 'asset-0.jpg' }, { timeout: 10_000 }));
+    await user.keyboard('{Control>}a{/Control}');
+    const bar = screen.getByRole('region', { name: 'Multiple selection' });
+    await within(bar).findByText(`Selected: ${total}`);
+    for (const name of ['Enrich', 'Tags']) {
+      const button = await within(bar).findByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription('At most 200 assets at a time.');
+    }
+    await user.click(within(bar).getByRole('button', { name: 'Enrich' }));
+    expect(app.router.state.location.pathname).toBe('/home');
+
+    // One fewer, and the wizard opens on the selection.
+    await user.keyboard('{Control>}');
+    await user.click(screen.getByRole('option', { name: 'asset-0.jpg' }));
+    await user.keyboard('{/Control}');
+    await within(bar).findByText(`Selected: ${LIMITS.taggingMaxAssets}`);
+    expect(within(bar).getByRole('button', { name: 'Tags' })).toBeEnabled();
+    await user.click(within(bar).getByRole('button', { name: 'Enrich' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/product'));
   });
 
   describe('in a bar narrower than its labelled row', () => {

@@ -13,6 +13,7 @@ import { DownloadButton } from '../downloads/download-button';
 import { useOpenWizard } from '../enrichment/use-open-wizard';
 import { useInternalShare } from '../internal-share/internal-share-button';
 import { BulkTagButton } from '../tagging/bulk-tag-button';
+import { useTaggingLimit } from '../tagging/use-tagging-limit';
 import { useSession } from '../session/use-session';
 import { ExternalShareDialog } from '../sharing/external-share-dialog';
 import { previewOf, ThumbnailDialog } from './thumbnail-dialog';
@@ -58,6 +59,7 @@ export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProp
   });
   const internalShare = useInternalShare({ assetIds: ids, folderId });
   const [dialog, setDialog] = useState<'thumbnails' | 'externalShare' | null>(null);
+  const taggingLimit = useTaggingLimit(count);
   // Labels go first where an icon says enough (clear, more), the workflow's last.
   const { ref, stage } = useLabelsFit(LABEL_ORDER.length);
   const iconOnly = (button: (typeof LABEL_ORDER)[number]) => stage > LABEL_ORDER.indexOf(button);
@@ -134,7 +136,8 @@ export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProp
             label={t('enrichment.open')}
             iconOnly={iconOnly('enrich')}
             onClick={() => openWizard(folderId, ids)}
-            disabled={flow.busy}
+            disabled={flow.busy || taggingLimit !== undefined}
+            title={taggingLimit}
           />
         ) : null}
         {folder.data?.actions?.tag ? (

@@ -13,6 +13,7 @@ import {
   type Reply,
 } from '../../../test/fake-hub';
 import { renderApp } from '../../../test/render';
+import { DRAFT_SAVE_DELAY_MS } from './use-wizard';
 import { emptyWorkingState, storageKey, type WorkingState } from './working-state';
 
 const definitions: EnrichmentDefinitions = { metadata: [] };
@@ -100,6 +101,23 @@ describe('the enrichment wizard’s draft at the hub (issue 13 item 6)', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/copyright'));
     expect(sessionStorage.getItem(storageKey(SELECTION))).toContain('1G4AH59H45G118341');
+  });
+
+  it('is not saved again after the confirmation, even when the job ends before the page hears of it', async () => {
+    sessionStorage.setItem(
+      storageKey(SELECTION),
+      JSON.stringify({ ...saved, metadata: { utilizzo: 'stampa' } }),
+    );
+    const calls = hub(ok({ state: null, savedAt: null }), ok(), {
+      'POST /api/enrichment': { status: 202, body: { jobId: 'j1' } },
+    });
+    renderApp('/summary?folder=enr&ids=a0');
+    const user = userEvent.setup();
+    // Confirmed at once, while the save of the state the step opened on still waits its pause.
+    await user.click(await screen.findByRole('button', { name: 'Confirm and save' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/enrichment')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, DRAFT_SAVE_DELAY_MS + 500));
+    expect(puts(calls)).toEqual([]);
   });
 
   it('is forgotten once the enrichment is confirmed and done: a new session starts afresh', async () => {

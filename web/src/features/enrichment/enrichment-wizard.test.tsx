@@ -1,5 +1,6 @@
 import {
   ENRICHMENT_ERROR_CODES as CODES,
+  LIMITS,
   type EnrichmentDefinitions,
   type MetadataDefinitionSummary,
 } from '@paddock/rules';
@@ -73,6 +74,23 @@ describe('the enrichment wizard', () => {
       expect(await screen.findByTestId('default-view')).toHaveAttribute('data-view', 'enrichment');
     },
   );
+
+  it('opened on more assets than one tagging takes, says the limit instead of dropping the rest (SPEC §5)', async () => {
+    const calls = hub();
+    const ids = Array.from({ length: LIMITS.taggingMaxAssets + 1 }, (_, i) => `a${i}`);
+    const app = renderApp(`/product?folder=enr&ids=${ids.join(',')}&view=enrichment`);
+    expect(await screen.findByText('Too many assets selected')).toBeVisible();
+    expect(
+      screen.getByText(
+        'At most 200 assets can be enriched at a time; 201 are selected. Go back and select fewer.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('list', { name: 'Enrichment steps' })).toBeNull();
+    // Neither the selected assets nor a draft of the selection are asked for.
+    expect(calls.filter((c) => /^\/api\/(enrichment|assets\/a\d+)/.test(c.path))).toEqual([]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Back to the assets' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/home'));
+  });
 
   it('offers the free tags of the one tag listing in step 3, not the products', async () => {
     const calls = hub();

@@ -1,4 +1,5 @@
 import { Box, Button, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { LIMITS } from '@paddock/rules';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Tags } from 'lucide-react';
 import { useState } from 'react';
@@ -36,6 +37,28 @@ export function EnrichmentWizard({ step }: { step: WizardStep }) {
       {t('enrichment.title')}
     </Heading>
   );
+  if (wizard.tooMany !== null)
+    return (
+      <Stack gap="6">
+        {heading}
+        <Box bg="bg" rounded="l3" borderWidth="1px">
+          <EmptyState
+            icon={<Tags />}
+            title={t('enrichment.tooMany.title')}
+            description={t('enrichment.tooMany.description', {
+              max: LIMITS.taggingMaxAssets,
+              count: wizard.tooMany,
+            })}
+            action={
+              <Button variant="outline" onClick={wizard.backToListing}>
+                <ArrowLeft />
+                {t('enrichment.backToListing')}
+              </Button>
+            }
+          />
+        </Box>
+      </Stack>
+    );
   if (!wizard.selection)
     return (
       <Stack gap="6">

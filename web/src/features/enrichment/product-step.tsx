@@ -1,5 +1,5 @@
 import { Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { LIMITS } from '@paddock/rules';
+import { ENRICHMENT_CLASSIFICATIONS, LIMITS } from '@paddock/rules';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { InlineError } from '../ui/inline-error';
 import { TagChecklist } from './tag-checklist';
 import type { Wizard } from './use-wizard';
 import { VinPlateRow } from './vin-plate-row';
-import { productsOnAssets } from './working-state';
+import { tagsOnAssets } from './working-state';
 
 /**
  * Step 1 (SPEC §2): products (the car models) to add, those already on the selected assets to
@@ -20,7 +20,7 @@ export function ProductStep({ wizard }: { wizard: Wizard }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const { state, update } = wizard;
-  const present = productsOnAssets(wizard.assets, language);
+  const present = tagsOnAssets(wizard.assets, ENRICHMENT_CLASSIFICATIONS.products, language);
   const products = useInfiniteQuery(productsQueryOptions());
   const listed = products.data?.pages.flatMap((p) => p.items) ?? [];
   const pairs = state.vinTarga;

@@ -56,6 +56,7 @@ export function SummaryStep({ wizard, definitions }: SummaryStepProps) {
   const blocks = overwrittenBlocks(state, wizard.assets);
   const send = () => {
     setAsking(false);
+    wizard.confirming();
     void job.submit(toEnrichmentRequest(state, selection));
   };
   const confirm = () => (blocks.some((b) => state.overwrite[b]) ? setAsking(true) : send());
@@ -137,6 +138,14 @@ export function SummaryStep({ wizard, definitions }: SummaryStepProps) {
             {state.tags.length ? state.tags.map((tag) => labelIn(tag.names, language)).join(', ') : none}
           </DataList.ItemValue>
         </DataList.Item>
+        {state.removedTags.length ? (
+          <DataList.Item>
+            <DataList.ItemLabel>{t('enrichment.summary.removedTags')}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              {state.removedTags.map((tag) => labelIn(tag.names, language)).join(', ')}
+            </DataList.ItemValue>
+          </DataList.Item>
+        ) : null}
         <DataList.Item>
           <DataList.ItemLabel>{t('enrichment.tag.metadata')}</DataList.ItemLabel>
           <DataList.ItemValue>

@@ -1,4 +1,4 @@
-import type { AssetDetail } from '@paddock/rules';
+import { exceedsTaggingLimit, type AssetDetail } from '@paddock/rules';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -23,12 +23,22 @@ export const DRAFT_SAVE_DELAY_MS = 1_500;
 
 export interface Wizard {
   search: WizardSearch;
-  /** Null when the address names no folder or no asset (the wizard was not opened on a selection). */
+  /**
+   * Null when the address names no folder or no asset (the wizard was not opened on a selection),
+   * or more assets than one tagging takes.
+   */
   selection: WizardSelection | null;
+  /** The address names more assets than SPEC §5 allows at once: how many. */
+  tooMany: number | null;
   state: WorkingState;
   update(change: (state: WorkingState) => WorkingState): void;
   /** Forgets the working state (after a confirmed enrichment; the job spends the server's draft). */
   clear(): void;
+  /**
+   * The enrichment is confirmed: a save of the draft still waiting is dropped, or it would bring
+   * back, after the job, the draft the job spends (another session would open on it).
+   */
+  confirming(): void;
   /** The selected assets as far as loaded (for mandatory values already set and the overwrite warning). */
   assets: AssetDetail[];
   /** While the server's draft of the selection is being read (this tab had none). */
@@ -51,9 +61,11 @@ export function useWizard(): Wizard {
   const queryClient = useQueryClient();
   const [language] = useLanguage();
   const ids = idsOf(search);
+  const tooMany = exceedsTaggingLimit(ids.length) ? ids.length : null;
   const key = `${search.folder ?? ''}|${ids.join(',')}`;
   const selection = useMemo<WizardSelection | null>(
-    () => (search.folder && ids.length ? { folderId: search.folder, contentIds: ids } : null),
+    () =>
+      search.folder && ids.length && tooMany === null ? { folderId: search.folder, contentIds: ids } : null,
     // The key says everything the selection holds.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [key],
@@ -78,12 +90,15 @@ export function useWizard(): Wizard {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [selection],
   );
+  const dropPending = () => {
+    if (pending.current) clearTimeout(pending.current.timer);
+    pending.current = null;
+  };
   /** The state typed last goes to the server now (leaving the step), not after the pause. */
   const flush = () => {
     const waiting = pending.current;
     if (!waiting) return;
-    clearTimeout(waiting.timer);
-    pending.current = null;
+    dropPending();
     send(waiting.state);
   };
   useEffect(() => {
@@ -115,15 +130,16 @@ export function useWizard(): Wizard {
   return {
     search,
     selection,
+    tooMany,
     state,
     update,
     clear: () => {
       if (!selection) return;
-      if (pending.current) clearTimeout(pending.current.timer);
-      pending.current = null;
+      dropPending();
       clearWorkingState(sessionStorage, selection);
       queryClient.setQueryData(draftOptions.queryKey, { state: null, savedAt: null });
     },
+    confirming: dropPending,
     assets,
     restoring: draft.isLoading,
     draftNotSaved: saveDraft.isError,

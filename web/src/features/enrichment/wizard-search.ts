@@ -1,4 +1,4 @@
-import { LIMITS, VIEWS } from '@paddock/rules';
+import { VIEWS } from '@paddock/rules';
 import { z } from 'zod';
 
 /**
@@ -15,7 +15,7 @@ export const wizardSearchSchema = z.object({
 });
 export type WizardSearch = z.infer<typeof wizardSearchSchema>;
 
-/** The selected ids of the address: at most the tagging limit (SPEC §5), the hub refuses more anyway. */
+/** The selected ids of the address, all of them: over the tagging limit the wizard says so (SPEC §5). */
 export function idsOf(search: WizardSearch): string[] {
-  return (search.ids ?? '').split(',').filter(Boolean).slice(0, LIMITS.taggingMaxAssets);
+  return (search.ids ?? '').split(',').filter(Boolean);
 }

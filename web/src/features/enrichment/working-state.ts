@@ -3,7 +3,6 @@ import {
   COPYRIGHT_KINDS,
   COPYRIGHT_NOTES_KEY,
   COPYRIGHT_STATES,
-  ENRICHMENT_CLASSIFICATIONS,
   LIMITS,
   NATION_KEY,
   STATE_KEY,
@@ -50,8 +49,10 @@ export interface WorkingState {
   products: TagSummary[];
   /** Products already on a selected asset that confirming removes (SPEC §3 removed products). */
   removedProducts: TagSummary[];
-  /** Free tags added. */
+  /** Free tags added (picked from the listing, or created by typing them). */
   tags: TagSummary[];
+  /** Free tags already on a selected asset that confirming removes (SPEC §3 free tags). */
+  removedTags: TagSummary[];
   /** At least one row; at most LIMITS.vinPlatePairsMax, stored as vin-N and targa-N. */
   vinTarga: VinPlatePair[];
   copyright: CopyrightDraft[];
@@ -67,6 +68,7 @@ export function emptyWorkingState(): WorkingState {
     products: [],
     removedProducts: [],
     tags: [],
+    removedTags: [],
     vinTarga: [{ vin: '', targa: '' }],
     copyright: [],
     copyrightNotes: '',
@@ -89,6 +91,7 @@ const stateSchema = z.object({
   // A state saved before removals existed reads as removing nothing.
   removedProducts: z.array(tagSchema).default([]),
   tags: z.array(tagSchema),
+  removedTags: z.array(tagSchema).default([]),
   vinTarga: z
     .array(z.object({ vin: z.string(), targa: z.string() }))
     .min(1)
@@ -189,7 +192,7 @@ export function toEnrichmentRequest(state: WorkingState, selection: WizardSelect
     .map(([key, value]) => ({ key, value: value.trim() }));
   const ref = (t: TagSummary) => ({ id: t.id, classificationId: t.classificationId });
   const add = [...state.products, ...state.tags].map(ref);
-  const remove = state.removedProducts.map(ref);
+  const remove = [...state.removedProducts, ...state.removedTags].map(ref);
   const tags = { ...(add.length ? { add } : {}), ...(remove.length ? { remove } : {}) };
   return {
     contentIds: [...selection.contentIds],
@@ -239,16 +242,17 @@ export function overwrittenBlocks(
 }
 
 /**
- * The products already on the selected assets (step 1 offers to remove them), each once, named as
- * the hub named it in the user's language.
+ * The tags of a classification already on the selected assets (products in step 1, free tags in
+ * step 3, which offer to remove them), each once, named as the hub named it in the user's language.
  */
-export function productsOnAssets(
+export function tagsOnAssets(
   assets: readonly { tags: readonly { id: string; classificationId: string; label: string }[] }[],
+  classificationId: string,
   language: string,
 ): TagSummary[] {
   const found = new Map<string, TagSummary>();
   for (const tag of assets.flatMap((a) => a.tags))
-    if (tag.classificationId === ENRICHMENT_CLASSIFICATIONS.products && !found.has(tag.id))
+    if (tag.classificationId === classificationId && !found.has(tag.id))
       found.set(tag.id, {
         id: tag.id,
         classificationId: tag.classificationId,

@@ -1,4 +1,4 @@
-import { LIMITS, type TagOption } from '@paddock/rules';
+import type { TagOption } from '@paddock/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { Tags } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -13,6 +13,7 @@ import { useShowApiError } from '../ui/use-show-api-error';
 import { JobProgressBar } from '../workflow/job-progress-bar';
 import { outcomeReport } from '../workflow/workflow-errors';
 import { BulkTagDialog, type BulkTagAction } from './bulk-tag-dialog';
+import { useTaggingLimit } from './use-tagging-limit';
 
 interface BulkTagButtonProps {
   contentIds: readonly string[];
@@ -21,7 +22,7 @@ interface BulkTagButtonProps {
 }
 
 /**
- * The smart bar's tag action (SPEC §2, at most LIMITS.taggingMaxAssets assets, SPEC §5): the
+ * The smart bar's tag action (SPEC §2; at most LIMITS.taggingMaxAssets assets, SPEC §5): the
  * picker, then the durable job's progress, then a notice (or its per-asset failures) and fresh lists.
  */
 export function BulkTagButton({ contentIds, folderId, iconOnly }: BulkTagButtonProps) {
@@ -33,7 +34,7 @@ export function BulkTagButton({ contentIds, folderId, iconOnly }: BulkTagButtonP
   const [submitting, setSubmitting] = useState(false);
   const [job, setJob] = useState<{ id: string; action: BulkTagAction } | null>(null);
   const event = useJobProgress(job?.id ?? null);
-  const tooMany = contentIds.length > LIMITS.taggingMaxAssets;
+  const limit = useTaggingLimit(contentIds.length);
 
   const ended = event && job && event.jobId === job.id && isFinalJobState(event.state);
   useEffect(() => {
@@ -81,8 +82,8 @@ export function BulkTagButton({ contentIds, folderId, iconOnly }: BulkTagButtonP
         icon={<Tags />}
         label={t('tagging.bulk.open')}
         iconOnly={iconOnly}
-        disabled={tooMany || job !== null || contentIds.length === 0}
-        title={tooMany ? t('tagging.bulk.limit', { max: LIMITS.taggingMaxAssets }) : undefined}
+        disabled={limit !== undefined || job !== null || contentIds.length === 0}
+        title={limit}
         onClick={() => setOpen(true)}
       />
       {open ? (

@@ -1,5 +1,10 @@
 import { Button, Checkbox, Heading, RadioGroup, Spinner, Stack, Text } from '@chakra-ui/react';
-import { LIMITS, PICKABLE_TAG_CLASSIFICATIONS, type TagOption } from '@paddock/rules';
+import {
+  ENRICHMENT_CLASSIFICATIONS,
+  LIMITS,
+  PICKABLE_TAG_CLASSIFICATIONS,
+  type TagOption,
+} from '@paddock/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +12,7 @@ import { tagOptionsQueryOptions } from '../../api/tagging.api';
 import { AppDialog } from '../../components/ui/dialog';
 import { useLanguage } from '../../i18n/use-language';
 import { InlineError } from '../ui/inline-error';
+import { NewTagField } from './new-tag-field';
 
 export type BulkTagAction = 'add' | 'remove';
 
@@ -17,7 +23,10 @@ interface BulkTagDialogProps {
   onCancel(): void;
 }
 
-/** SPEC §2 smart bar tagging: add or remove product and free tags on the selected assets. */
+/**
+ * SPEC §2 smart bar tagging: add or remove product and free tags on the selected assets; a free tag
+ * not yet listed is created by typing it, to add.
+ */
 export function BulkTagDialog({ count, busy, onConfirm, onCancel }: BulkTagDialogProps) {
   const { t } = useTranslation();
   const [language] = useLanguage();
@@ -102,6 +111,12 @@ export function BulkTagDialog({ count, busy, onConfirm, onCancel }: BulkTagDialo
                     <Checkbox.Label>{option.label}</Checkbox.Label>
                   </Checkbox.Root>
                 ))}
+              {classificationId === ENRICHMENT_CLASSIFICATIONS.tags && action === 'add' ? (
+                <NewTagField
+                  existing={items.filter((i) => i.classificationId === classificationId)}
+                  onChosen={(tag) => setPicked((before) => new Set(before).add(tag.id))}
+                />
+              ) : null}
             </Stack>
           ))
         )}
