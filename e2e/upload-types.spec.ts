@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { AssetListResponse, AssetSummary } from '@paddock/rules';
+import { ENRICHMENT_CLASSIFICATIONS, type AssetListResponse, type AssetSummary } from '@paddock/rules';
 import sharp from 'sharp';
 import { DEMO_PASSWORD, DERIVATIVES, keepScreenshot, openDepartmentArchive, signIn, TEXTS } from './support';
 
@@ -63,7 +63,8 @@ async function search(request: APIRequestContext, folderId: string, q: string): 
   return ((await response.json()) as AssetListResponse).items;
 }
 
-const CLASSIFICATION = 'ggdyqo';
+/** Free tags: the one classification a user may define tags in (the provider's `mayDefineTag`). */
+const CLASSIFICATION = ENRICHMENT_CLASSIFICATIONS.tags;
 
 /**
  * Tags contents as an enrichment does, through the provider's own calls (SPEC §7 itagdefinition/insert,
