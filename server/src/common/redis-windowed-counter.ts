@@ -35,6 +35,16 @@ redis.call('PEXPIRE', KEYS[${key}], ARGV[${window}])
 `;
 }
 
+/** Lua that gives back `amount` (a Lua expression) to the counter at KEYS[key], never below zero. */
+export function windowRefundLua(key: number, amount: string): string {
+  return `
+local refunded${key} = tonumber(redis.call('HGET', KEYS[${key}], 'n') or '0')
+if refunded${key} > 0 then
+  redis.call('HSET', KEYS[${key}], 'n', math.max(0, refunded${key} - ${amount}))
+end
+`;
+}
+
 /** KEYS: the counter. ARGV: now, max, window ms, add (1 to count, 0 to look). */
 const WINDOW_SCRIPT = `${windowCheckLua('w', 1, 2, 3)}
 if ARGV[4] == '1' then${windowCountLua('w', 1, 3)}end

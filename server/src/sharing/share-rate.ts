@@ -2,7 +2,12 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { SHARE_ERROR_CODES } from '@paddock/rules';
 import { CLOCK, type Clock } from '../common/clock';
 import { RetryLaterError } from '../common/domain-error';
-import { RedisWindowedCounter, windowCheckLua, windowCountLua } from '../common/redis-windowed-counter';
+import {
+  RedisWindowedCounter,
+  windowCheckLua,
+  windowCountLua,
+  windowRefundLua,
+} from '../common/redis-windowed-counter';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 
 /** The per-user bound on external shares (EXTERNAL_SHARE_RATE_*). */
@@ -34,15 +39,7 @@ const RESERVE_SCRIPT = `${windowCheckLua('shares', 1, 2, 4)}${windowCheckLua('re
 `;
 
 /** A reserved share that was not submitted after all gives back what it counted. KEYS as RESERVE_SCRIPT; ARGV: now, recipients. */
-const REFUND_SCRIPT = `
-local amounts = { 1, tonumber(ARGV[2]) }
-for i = 1, 2 do
-  local n = tonumber(redis.call('HGET', KEYS[i], 'n') or '0')
-  if n > 0 then
-    redis.call('HSET', KEYS[i], 'n', math.max(0, n - amounts[i]))
-  end
-end
-return 0
+const REFUND_SCRIPT = `${windowRefundLua(1, '1')}${windowRefundLua(2, 'tonumber(ARGV[2])')}return 0
 `;
 
 /**

@@ -4,6 +4,7 @@ import {
   RedisWindowedCounter,
   windowCheckLua,
   windowCountLua,
+  windowRefundLua,
   type ThrottleVerdict,
 } from '../../common/redis-windowed-counter';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
@@ -31,13 +32,7 @@ const ATTEMPT_SCRIPT = `${windowCheckLua('link', 1, 2, 4)}${windowCheckLua('shar
 `;
 
 /** The right password gives its attempt back to the link and the share. KEYS as ATTEMPT_SCRIPT. */
-const REFUND_SCRIPT = `
-for i = 1, 2 do
-  if tonumber(redis.call('HGET', KEYS[i], 'n') or '0') > 0 then
-    redis.call('HINCRBY', KEYS[i], 'n', -1)
-  end
-end
-return 0
+const REFUND_SCRIPT = `${windowRefundLua(1, '1')}${windowRefundLua(2, '1')}return 0
 `;
 
 /**
