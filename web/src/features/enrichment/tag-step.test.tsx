@@ -7,6 +7,7 @@ import {
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
+import { installFakeEventSource } from '../../../test/fake-event-source';
 import { anAssetDetail, fakeHub, hubError, ok, signedInRoutes, type HubCall } from '../../../test/fake-hub';
 import { renderApp } from '../../../test/render';
 
@@ -38,19 +39,10 @@ function hub(extra: Parameters<typeof fakeHub>[0] = {}) {
   });
 }
 
-class SilentEventSource {
-  onmessage = null;
-  onerror = null;
-  readyState = 0;
-  close() {}
-}
+// The job's progress stream stays silent unless a test speaks in it.
+installFakeEventSource();
 
 beforeEach(async () => {
-  Object.defineProperty(globalThis, 'EventSource', {
-    value: SilentEventSource,
-    configurable: true,
-    writable: true,
-  });
   sessionStorage.clear();
   localStorage.clear();
   await i18n.changeLanguage('en');
