@@ -2,7 +2,7 @@ import { Box, Button, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakr
 import { LIMITS } from '@paddock/rules';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Tags } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enrichmentDefinitionsQueryOptions } from '../../api/enrichment.queries';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -39,43 +39,33 @@ export function EnrichmentWizard({ step }: { step: WizardStep }) {
   );
   if (wizard.tooMany !== null)
     return (
-      <Stack gap="6">
-        {heading}
-        <Box bg="bg" rounded="l3" borderWidth="1px">
-          <EmptyState
-            icon={<Tags />}
-            title={t('enrichment.tooMany.title')}
-            description={t('enrichment.tooMany.description', {
-              max: LIMITS.taggingMaxAssets,
-              count: wizard.tooMany,
-            })}
-            action={
-              <Button variant="outline" onClick={wizard.backToListing}>
-                <ArrowLeft />
-                {t('enrichment.backToListing')}
-              </Button>
-            }
-          />
-        </Box>
-      </Stack>
+      <WizardNotice
+        heading={heading}
+        title={t('enrichment.tooMany.title')}
+        description={t('enrichment.tooMany.description', {
+          max: LIMITS.taggingMaxAssets,
+          count: wizard.tooMany,
+        })}
+        action={
+          <Button variant="outline" onClick={wizard.backToListing}>
+            <ArrowLeft />
+            {t('enrichment.backToListing')}
+          </Button>
+        }
+      />
     );
   if (!wizard.selection)
     return (
-      <Stack gap="6">
-        {heading}
-        <Box bg="bg" rounded="l3" borderWidth="1px">
-          <EmptyState
-            icon={<Tags />}
-            title={t('enrichment.noSelection.title')}
-            description={t('enrichment.noSelection.description')}
-            action={
-              <RouterLink to="/home" search={{ view: 'enrichment' }} fontWeight="semibold">
-                {t('enrichment.noSelection.link')}
-              </RouterLink>
-            }
-          />
-        </Box>
-      </Stack>
+      <WizardNotice
+        heading={heading}
+        title={t('enrichment.noSelection.title')}
+        description={t('enrichment.noSelection.description')}
+        action={
+          <RouterLink to="/home" search={{ view: 'enrichment' }} fontWeight="semibold">
+            {t('enrichment.noSelection.link')}
+          </RouterLink>
+        }
+      />
     );
 
   const metadata = definitions.data?.metadata ?? [];
@@ -166,6 +156,23 @@ export function EnrichmentWizard({ step }: { step: WizardStep }) {
           </Button>
         ) : null}
       </HStack>
+    </Stack>
+  );
+}
+
+/** The wizard's page when it has no selection to work on: why, and the way back. */
+function WizardNotice(props: { heading: ReactNode; title: string; description: string; action: ReactNode }) {
+  return (
+    <Stack gap="6">
+      {props.heading}
+      <Box bg="bg" rounded="l3" borderWidth="1px">
+        <EmptyState
+          icon={<Tags />}
+          title={props.title}
+          description={props.description}
+          action={props.action}
+        />
+      </Box>
     </Stack>
   );
 }
