@@ -8,16 +8,15 @@ import {
   csrfToken,
   e2eDatabaseUrl,
   folderByCode,
+  inFreshBrowser,
   keepScreenshot,
   scrollListingTo,
   selectionBar,
-  signIn,
   type Lang,
 } from './support';
 
 /** The size the tag step's screenshots are taken at. */
 const DESKTOP = { width: 1440, height: 900 };
-const LOCALES: Record<Lang, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' };
 
 /**
  * Inserts `count` contents into the folder straight into the provider's schema (uploads would take
@@ -48,16 +47,8 @@ async function removeContents(db: pg.Client, ids: readonly string[]): Promise<vo
   await db.query('DELETE FROM provider.content WHERE id = ANY($1::uuid[])', [ids]);
 }
 
-async function inContext(browser: Browser, lang: Lang, steps: (page: Page) => Promise<void>) {
-  const context = await browser.newContext({ locale: LOCALES[lang], viewport: DESKTOP });
-  const page = await context.newPage();
-  try {
-    await signIn(page, 'mario.rossi', lang);
-    await steps(page);
-  } finally {
-    await context.close();
-  }
-}
+const inContext = (browser: Browser, lang: Lang, steps: (page: Page) => Promise<void>) =>
+  inFreshBrowser(browser, 'mario.rossi', lang, steps, DESKTOP);
 
 const nameField = (lang: Lang, of: Lang) =>
   TEXTS[lang].tagging.new.name.replace('{{language}}', TEXTS[lang].language[of]);

@@ -5,26 +5,16 @@ import {
   atWizardStep,
   folderByCode,
   derivedListing,
+  inFreshBrowser,
   itemName,
   keepScreenshot,
-  signIn,
   type Lang,
 } from './support';
 
 const ENRICHMENT_FOLDER = 'arrc03-marketing';
 
-async function inContext(browser: Browser, lang: Lang, steps: (page: Page) => Promise<void>) {
-  const context = await browser.newContext({
-    locale: lang === 'it' ? 'it-IT' : lang === 'fr' ? 'fr-FR' : 'en-GB',
-  });
-  const page = await context.newPage();
-  try {
-    await signIn(page, 'mario.rossi', lang);
-    await steps(page);
-  } finally {
-    await context.close();
-  }
-}
+const inContext = (browser: Browser, lang: Lang, steps: (page: Page) => Promise<void>) =>
+  inFreshBrowser(browser, 'mario.rossi', lang, steps);
 
 test('the enrichment wizard: four steps, VIN refused then fixed, copyright, mandatory metadata, a tag, confirmed as a job', async ({
   browser,

@@ -34,6 +34,33 @@ export function requiredDisclaimer(page: Page) {
   return page.getByRole('dialog', { name: /^v1 — / });
 }
 
+/** The browser locale that goes with each portal language. */
+export const BROWSER_LOCALES: Record<Lang, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' };
+
+/**
+ * `steps` in a browser of their own (no cookie, storage or draft of another language's run), with
+ * `username` signed in; closed afterwards whatever happens.
+ */
+export async function inFreshBrowser(
+  browser: Browser,
+  username: string,
+  lang: Lang,
+  steps: (page: Page) => Promise<void>,
+  viewport?: { width: number; height: number },
+): Promise<void> {
+  const context = await browser.newContext({
+    locale: BROWSER_LOCALES[lang],
+    ...(viewport ? { viewport } : {}),
+  });
+  const page = await context.newPage();
+  try {
+    await signIn(page, username, lang);
+    await steps(page);
+  } finally {
+    await context.close();
+  }
+}
+
 /** Signs in from /login and gets past the disclaimer when this user has not accepted it yet. */
 export async function signIn(page: Page, username: string, lang: Lang = 'it'): Promise<void> {
   await page.goto('/login');
