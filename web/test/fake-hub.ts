@@ -131,6 +131,7 @@ export function signedInRoutes(session: SessionResponse = aSession()): Record<st
     'GET /api/profile/user-preferences': ok({}),
     'DELETE /api/session': ok(),
     'GET /api/folders/tree': ok({ roots: [] }),
+    'GET /api/assets/counts': ok({}),
   };
 }
 

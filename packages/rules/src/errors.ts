@@ -17,14 +17,14 @@ export const E_CODES = {
   EXTERNAL_SHARE_FAILED: 'E003',
   /** SPEC §8 E004: loading shared metadata. */
   SHARED_METADATA_FAILED: 'E004',
-  /** SPEC §8 E005-E008: product and tag lookups. */
-  PRODUCT_TAG_LOOKUP_E005: 'E005',
-  /** SPEC §8 E005-E008: product and tag lookups. */
-  PRODUCT_TAG_LOOKUP_E006: 'E006',
-  /** SPEC §8 E005-E008: product and tag lookups. */
-  PRODUCT_TAG_LOOKUP_E007: 'E007',
-  /** SPEC §8 E005-E008: product and tag lookups. */
-  PRODUCT_TAG_LOOKUP_E008: 'E008',
+  /** SPEC §8 E005-E008 product and tag lookups; E005: the product listing. */
+  PRODUCTS_LOOKUP_FAILED: 'E005',
+  /** SPEC §8 E005-E008 product and tag lookups; E006: the tags of a classification, listed to pick from. */
+  TAG_LIST_FAILED: 'E006',
+  /** SPEC §8 E005-E008 product and tag lookups; E007: tags read by id (one just created, those of a request). */
+  TAG_LOOKUP_FAILED: 'E007',
+  /** SPEC §8 E005-E008 product and tag lookups; E008: the metadata definitions. */
+  METADATA_DEFINITIONS_FAILED: 'E008',
   /** SPEC §8 E009: folder structure load. */
   FOLDER_TREE_FAILED: 'E009',
   /** SPEC §8 E014: single folder structure. */

@@ -23,10 +23,10 @@ import { TAGGING_FAILURE_CODES, chunks, contentTarget, multiTargetsSchema } from
 
 /** SPEC §8 E005–E008 "product and tag lookups": the code of each lookup this gateway makes. */
 export const ENRICHMENT_LOOKUP_CODES = {
-  products: E_CODES.PRODUCT_TAG_LOOKUP_E005,
-  classificationTags: E_CODES.PRODUCT_TAG_LOOKUP_E006,
-  tags: E_CODES.PRODUCT_TAG_LOOKUP_E007,
-  metadataDefinitions: E_CODES.PRODUCT_TAG_LOOKUP_E008,
+  products: E_CODES.PRODUCTS_LOOKUP_FAILED,
+  classificationTags: E_CODES.TAG_LIST_FAILED,
+  tags: E_CODES.TAG_LOOKUP_FAILED,
+  metadataDefinitions: E_CODES.METADATA_DEFINITIONS_FAILED,
 } as const satisfies Record<string, ErrorCode>;
 
 /** What one change over many contents did, chunk by chunk (SPEC §7: 50 ids a call). */

@@ -33,7 +33,9 @@ class TagOptionsResponseDto implements TagOptionsResponse {
  */
 @ApiTags('enrichment')
 @ApiSignedIn()
-@ApiServiceUnavailableResponse({ description: 'E007: the provider could not list or read back the tags' })
+@ApiServiceUnavailableResponse({
+  description: 'E006: the provider could not list the tags; E007: it could not read back the one created',
+})
 @Controller('api/tags')
 export class TagOptionsController {
   constructor(private readonly options: TagOptionsService) {}

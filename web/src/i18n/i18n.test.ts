@@ -87,23 +87,85 @@ describe('translations', () => {
   });
 });
 
-describe('enrichment error messages (issue 13)', () => {
-  const codes = [
-    E_CODES.PRODUCT_TAG_LOOKUP_E005,
-    E_CODES.PRODUCT_TAG_LOOKUP_E006,
-    E_CODES.PRODUCT_TAG_LOOKUP_E007,
-    E_CODES.PRODUCT_TAG_LOOKUP_E008,
+/**
+ * SPEC §8 codes with a text of their own: where each is raised and what its English text must name,
+ * so a text written for another place (E006's tag listing told as "linked products") fails here.
+ */
+const RAISED_AT: [code: string, place: string, says: RegExp][] = [
+  [E_CODES.PRODUCTS_LOOKUP_FAILED, 'enrichment gateway products(): the product listing', /\bproducts\b/],
+  [E_CODES.TAG_LIST_FAILED, 'enrichment gateway tagsOf(): the tag listing to pick from', /\btag list\b/],
+  [
+    E_CODES.TAG_LOOKUP_FAILED,
+    'enrichment gateway tagsByIds() and tagDetail(): tags read by id',
+    /\btags asked for\b/,
+  ],
+  [E_CODES.METADATA_DEFINITIONS_FAILED, 'enrichment gateway metadataDefinitions()', /\bavailable metadata\b/],
+  [
+    E_CODES.FOLDER_TREE_FAILED,
+    'folders gateway allFolders() and subFolders(): the tree',
+    /\bfolder structure\b/,
+  ],
+  [
+    E_CODES.FOLDER_FAILED,
+    'folders gateway folder(): the one folder and its actions',
+    /^This folder\b.*\bactions\b/,
+  ],
+  [E_CODES.CONTENT_COUNTS_FAILED, 'search gateway countContents(): the per-view counts', /\bcounts\b/],
+  [E_CODES.DETAIL_FOLDER_FAILED, "assets service: the detail's folder", /\basset's folder\b/],
+  [
+    E_CODES.DETAIL_PLACE_FAILED,
+    "assets service: the detail folder's ancestors",
+    /\bactions in this folder\b/,
+  ],
+  [E_CODES.BREADCRUMB_FAILED, "folders: a folder's ancestors for its path", /\bfolder path\b/],
+  [
     E_CODES.TAG_INSERT_FAILED,
+    'tagging gateway addTags() and tag definition insert: a tag added',
+    /\btag could not be added\b/,
+  ],
+  [
     E_CODES.TAG_BULK_INSERT_FAILED,
+    'internal share handler and tag bulk changes: the tag on many assets',
+    /\binternal share\b/,
+  ],
+  [
     E_CODES.METADATA_INSERT_FAILED,
+    'tagging gateway setMetadata(): one metadata value saved',
+    /\bmetadata could not be saved\b/,
+  ],
+  [
     E_CODES.METADATA_BULK_INSERT_FAILED,
-    E_CODES.REGISTRY_FAILED,
-    E_CODES.SHARE_PUBLISH_FAILED,
-    ...Object.values(ENRICHMENT_ERROR_CODES),
-  ];
-  it.each(catalogues)('has a message for each code in %s', (_language, catalogue) => {
+    'tagging and enrichment gateways metadataMany(): bulk metadata',
+    /\bselected assets\b/,
+  ],
+  [E_CODES.REGISTRY_FAILED, 'content service: get registry', /\bregistry record\b.*\bcleared\b/],
+  [E_CODES.SHARE_PUBLISH_FAILED, 'content service: share and publish', /\bSharing and publishing\b/],
+  [E_CODES.RENAME_ADD_EN_FAILED, 'rename: adding EN', /\bEnglish name could not be added\b/],
+  [E_CODES.RENAME_UPDATE_EN_FAILED, 'rename: updating EN', /\bEnglish name could not be updated\b/],
+  [E_CODES.RENAME_ADD_IT_FAILED, 'rename: adding IT', /\bItalian name could not be added\b/],
+  [E_CODES.RENAME_UPDATE_IT_FAILED, 'rename: updating IT', /\bItalian name could not be updated\b/],
+];
+
+describe('the texts of SPEC §8 codes', () => {
+  it.each(RAISED_AT)('%s, raised by %s, says what failed there', (code, _place, says) => {
+    expect(english.get(`error.codes.${code}`)).toMatch(says);
+  });
+
+  it('lists every numbered code that has a text, so none is written without its place', () => {
+    const withText = allKeys.filter((key) => /^error\.codes\.E\d{3}$/.test(key)).map((key) => key.slice(12));
+    expect(withText.sort()).toEqual(RAISED_AT.map(([code]) => code).sort());
+  });
+
+  it.each(catalogues)('gives each code its own text in %s', (_language, catalogue) => {
     const texts = flatten(catalogue);
-    for (const code of codes) expect(texts.get(`error.codes.${code}`)).toBeTruthy();
+    const own = RAISED_AT.map(([code]) => texts.get(`error.codes.${code}`));
+    expect(new Set(own).size).toBe(own.length);
+  });
+
+  it.each(catalogues)('has a text for each enrichment refusal in %s', (_language, catalogue) => {
+    const texts = flatten(catalogue);
+    for (const code of Object.values(ENRICHMENT_ERROR_CODES))
+      expect(texts.get(`error.codes.${code}`)).toBeTruthy();
   });
 });
 

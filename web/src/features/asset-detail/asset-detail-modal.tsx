@@ -38,7 +38,6 @@ import { WorkflowInfo } from '../workflow/workflow-info';
 import { InlineError } from '../ui/inline-error';
 import { AssetInfo } from './asset-info';
 import { FolderBreadcrumb } from './folder-breadcrumb';
-import { detailFailedMessage } from './detail-errors';
 import { AssetPreview } from './asset-preview';
 import { stepThrough } from './navigation';
 import { ResultThumbnails } from './result-thumbnails';
@@ -234,7 +233,7 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                     </Flex>
                   ) : isError || !asset ? (
                     <InlineError
-                      message={detailFailedMessage(t, detail.error)}
+                      message={t('assetDetail.loadFailed')}
                       error={detail.error}
                       retrying={detail.isRefetching}
                       onRetry={() => void detail.refetch()}

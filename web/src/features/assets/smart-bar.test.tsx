@@ -1,8 +1,16 @@
-import { LIMITS, type AssetActions, type Place } from '@paddock/rules';
+import { E_CODES, LIMITS, type AssetActions, type Place } from '@paddock/rules';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
-import { actionsAllowing, aFolder, anAsset, assetRoutes, ok, signedInHub } from '../../../test/fake-hub';
+import {
+  actionsAllowing,
+  aFolder,
+  anAsset,
+  assetRoutes,
+  hubError,
+  ok,
+  signedInHub,
+} from '../../../test/fake-hub';
 import { renderApp, withFreshBrowserInEnglish } from '../../../test/render';
 import {
   layOutInOneRow,
@@ -99,6 +107,34 @@ describe('SmartBar', () => {
       expect(buttonsOf(bar)).toEqual(['Accept', 'Reject', 'Download', 'More', 'Clear selection']),
     );
     expect(await menuItemsOf(user, bar)).toEqual(['Preview the selection']);
+  });
+
+  it('says a failed folder (E014) with its code and a Retry that brings the actions back', async () => {
+    let failing = true;
+    signedInHub({
+      tree: [archive, step1],
+      routes: {
+        'GET /api/folders/arch': () =>
+          failing
+            ? hubError(503, E_CODES.FOLDER_FAILED)
+            : ok({ ...archive, place: place({}), actions: { ...NONE, tag: true } }),
+        ...assetRoutes(3),
+      },
+    });
+    renderApp('/home?folder=arch');
+    const user = userEvent.setup();
+    const bar = await selectTwo(user, 'Multiple selection', 'Selected: 2');
+
+    const alert = await within(bar).findByRole('alert');
+    expect(alert).toHaveTextContent('This folder could not be loaded, so its actions are not available.');
+    expect(alert).toHaveTextContent('Error code: E014');
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+
+    await waitFor(() =>
+      expect(buttonsOf(bar)).toEqual(['Enrich', 'Tags', 'Download', 'More', 'Clear selection']),
+    );
+    expect(within(bar).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('opens a menu action from the keyboard, its dialog outliving the closed menu', async () => {

@@ -1,6 +1,6 @@
 import { HStack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import type { AssetSummary } from '@paddock/rules';
+import { E_CODES, type AssetSummary } from '@paddock/rules';
 import { ClipboardPen, FolderSymlink, Images, Share2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { useTaggingLimit } from '../tagging/use-tagging-limit';
 import { useSession } from '../session/use-session';
 import { ExternalShareDialog } from '../sharing/external-share-dialog';
 import { previewOf, ThumbnailDialog } from './thumbnail-dialog';
+import { InlineError } from '../ui/inline-error';
 import { JobProgressBar } from '../workflow/job-progress-bar';
 import { useWorkflowFlow } from '../workflow/use-workflow-flow';
 import { visibleFlowActions } from '../workflow/workflow-actions';
@@ -120,6 +121,15 @@ export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProp
         {t('assets.selection.count', { count })}
       </Text>
       <JobProgressBar progress={flow.progress} />
+      {folder.isError ? (
+        // Without its folder the bar cannot tell which bulk actions SPEC §6 allows here: it says so.
+        <InlineError
+          message={t(`error.codes.${E_CODES.FOLDER_FAILED}`)}
+          error={folder.error}
+          onRetry={() => void folder.refetch()}
+          retrying={folder.isFetching}
+        />
+      ) : null}
       <HStack gap="2" wrap="nowrap" flex="none">
         <WorkflowButtons
           actions={actions}

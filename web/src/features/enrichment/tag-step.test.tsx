@@ -1,5 +1,6 @@
 import {
   ENRICHMENT_ERROR_CODES as CODES,
+  E_CODES,
   type EnrichmentDefinitions,
   type FreeTag,
   type TagOption,
@@ -131,5 +132,15 @@ describe('free tags in the wizard’s step 3', () => {
         tags: { remove: [{ id: 't1', classificationId: 'dmuyud' }] },
       }),
     );
+  });
+
+  it('says a failed tag listing with its own code and text (E006), not another lookup’s', async () => {
+    hub({ 'GET /api/tags/definitions': hubError(503, E_CODES.TAG_LIST_FAILED) });
+    renderApp(`/tag${SELECTION}`);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The tag list could not be loaded. Try later.');
+    expect(alert).toHaveTextContent('Error code: E006');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
   });
 });

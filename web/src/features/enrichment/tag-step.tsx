@@ -36,7 +36,7 @@ export function TagStep({ wizard, definitions, errorOf }: TagStepProps) {
     <Stack gap="8">
       {listed.isError ? (
         <InlineError
-          message={t('error.codes.E007')}
+          message={t('tagging.bulk.loadFailed')}
           error={listed.error}
           onRetry={() => void listed.refetch()}
           retrying={listed.isFetching}

@@ -1,11 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FolderNode, SessionResponse } from '@paddock/rules';
+import { E_CODES, type FolderNode, type SessionResponse } from '@paddock/rules';
 import {
   aFolder,
   anAssetDetail,
   aSession,
   assetRoutes,
+  hubError,
   ok,
   signedInHub,
   type HubCall,
@@ -411,6 +412,27 @@ describe('archive sub-states', () => {
     expect(treeNames()).toEqual(['Marketing', 'Internally shared', 'Press office']);
     expect(screen.getByRole('treeitem', { name: 'Press office' })).toHaveAttribute('aria-selected', 'true');
     expect(app.router.state.location.search).toMatchObject({ archive: 'channels', folder: 'chn' });
+  });
+
+  it('says a failed folder tree with its SPEC text and code (E009), and Retry loads it', async () => {
+    let failing = true;
+    signedInHub({
+      tree: (call) =>
+        failing ? hubError(503, E_CODES.FOLDER_TREE_FAILED) : ok({ roots: scopedTree(call.query) }),
+      routes: assetRoutes(1),
+    });
+    renderApp('/home');
+    const user = userEvent.setup();
+
+    const tree = await screen.findByRole('complementary', { name: 'Folders' });
+    const alert = await within(tree).findByRole('alert');
+    expect(alert).toHaveTextContent('The folder structure could not be loaded. Try later.');
+    expect(alert).toHaveTextContent('Error code: E009');
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('treeitem', { name: 'Archive' })).toBeInTheDocument();
+    expect(within(tree).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says so when a sub-state holds no folder for the user', async () => {

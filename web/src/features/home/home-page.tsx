@@ -1,5 +1,5 @@
 import { Box, Flex, HStack, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
-import { ARCHIVE_SUB_STATES, type ArchiveSubState, type FolderNode } from '@paddock/rules';
+import { ARCHIVE_SUB_STATES, E_CODES, type ArchiveSubState, type FolderNode } from '@paddock/rules';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { FolderX, Images } from 'lucide-react';
@@ -16,6 +16,7 @@ import { resolveView } from '../layout/views-for-session';
 import { useSession } from '../session/use-session';
 import { ExternalSharesButton } from '../sharing/external-shares-panel';
 import { AreaLoader } from '../ui/area-loader';
+import { InlineError } from '../ui/inline-error';
 import { useAreaLoader } from '../ui/use-area-loader';
 import { archiveSubStateOf, DEFAULT_ARCHIVE_SUB_STATE, firstFolderToOpen } from './archive-tree';
 import { FolderListing } from './folder-listing';
@@ -151,9 +152,12 @@ export function HomePage() {
           ) : null}
         </Flex>
         {tree.isError ? (
-          <Text role="alert" p="3" color="fg.error">
-            {t('assets.treeFailed')}
-          </Text>
+          <InlineError
+            message={t(`error.codes.${E_CODES.FOLDER_TREE_FAILED}`)}
+            error={tree.error}
+            onRetry={() => void tree.refetch()}
+            retrying={tree.isFetching}
+          />
         ) : roots.length ? (
           <FolderTree
             // A new tab starts with the folders above its own opened, so they are in sight.

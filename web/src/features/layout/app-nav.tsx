@@ -1,5 +1,11 @@
 import { Badge, HStack, Separator, Stack } from '@chakra-ui/react';
-import { COUNTED_VIEW_FOLDERS, departmentFolderPrettyId, type FolderNode, type View } from '@paddock/rules';
+import {
+  COUNTED_VIEW_FOLDERS,
+  E_CODES,
+  departmentFolderPrettyId,
+  type FolderNode,
+  type View,
+} from '@paddock/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useMatch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +14,7 @@ import { assetCountsQueryOptions } from '../../api/counts.queries';
 import { RouterLink } from '../../components/ui/router-link';
 import { useLanguage } from '../../i18n/use-language';
 import { useSession } from '../session/use-session';
+import { InlineError } from '../ui/inline-error';
 import { resolveView, viewsForSession } from './views-for-session';
 
 const linkStyle = {
@@ -47,7 +54,8 @@ export function AppNav() {
   const home = useMatch({ from: '/_authenticated/home', shouldThrow: false });
   // Plain /home shows the default view, so its link is current although the address names no view.
   const currentView = home ? resolveView(session, home.search.view) : null;
-  const counts = useQuery(assetCountsQueryOptions(session.roles.includes('user'))).data ?? {};
+  const counted = useQuery(assetCountsQueryOptions(session.roles.includes('user')));
+  const counts = counted.data ?? {};
   const numbers = new Intl.NumberFormat(i18n.language);
   const [language] = useLanguage();
   const roots = useQuery(folderTreeQueryOptions(language)).data?.roots ?? [];
@@ -87,6 +95,14 @@ export function AppNav() {
           </HStack>
         );
       })}
+      {counted.isError ? (
+        <InlineError
+          message={t(`error.codes.${E_CODES.CONTENT_COUNTS_FAILED}`)}
+          error={counted.error}
+          onRetry={() => void counted.refetch()}
+          retrying={counted.isFetching}
+        />
+      ) : null}
       {/* The wizard's steps are not listed: without a selection they have nothing to show, and the
           wizard carries its own step list, opened from the smart bar or the detail's tag action. */}
       {session.roles.includes('admin') ? (

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { E_CODES } from '@paddock/rules';
 import { i18n } from '../../i18n/i18n';
 import { aFolder, aSession, fakeHub, hubError, ok, signedInRoutes } from '../../../test/fake-hub';
 import { renderApp } from '../../../test/render';
@@ -61,6 +62,27 @@ describe('the signed-in shell', () => {
     await waitFor(() =>
       expect(app.router.state.location.search).toMatchObject({ view: 'departmentJunk', folder: 'junk-m' }),
     );
+  });
+
+  it('says failed view counts with their SPEC text and code (E015), and Retry shows them', async () => {
+    let failing = true;
+    fakeHub({
+      ...signedInRoutes(),
+      'GET /api/assets/counts': () =>
+        failing ? hubError(503, E_CODES.CONTENT_COUNTS_FAILED) : ok({ archives: 7 }),
+    });
+    renderApp('/home');
+    const user = userEvent.setup();
+
+    const nav = await screen.findByRole('navigation');
+    const alert = await within(nav).findByRole('alert');
+    expect(alert).toHaveTextContent('The asset counts could not be loaded.');
+    expect(alert).toHaveTextContent('Error code: E015');
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+
+    expect(await within(nav).findByRole('link', { name: '7 assets: open their folder' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows the default view for a view the user does not reach', async () => {

@@ -2,18 +2,20 @@ import { Alert, Button, Text } from '@chakra-ui/react';
 import { RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
+import { errorText } from './error-text';
 
 interface InlineErrorProps {
-  /** What could not be done, already translated. */
+  /** What could not be done, already translated: shown when the error's code has no text of its own. */
   message: string;
   error: unknown;
-  onRetry(): void;
+  /** Offered where trying again may help (a load); without it there is no Retry. */
+  onRetry?: () => void;
   retrying?: boolean;
 }
 
 /**
- * A failure shown where its content would be, with its code and a Retry: the page stays usable,
- * unlike a dialog followed by an empty area.
+ * A failure shown where its content would be, with its SPEC §8 text and code and a Retry: the page
+ * stays usable, unlike a dialog followed by an empty area.
  */
 export function InlineError({ message, error, onRetry, retrying = false }: InlineErrorProps) {
   const { t } = useTranslation();
@@ -23,7 +25,7 @@ export function InlineError({ message, error, onRetry, retrying = false }: Inlin
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Description>
-          <Text>{message}</Text>
+          <Text>{errorText(t, error, message)}</Text>
           {code ? (
             <Text fontSize="sm" color="fg.muted">
               {t('error.code', { 0: code })}
@@ -31,10 +33,12 @@ export function InlineError({ message, error, onRetry, retrying = false }: Inlin
           ) : null}
         </Alert.Description>
       </Alert.Content>
-      <Button size="sm" variant="outline" onClick={onRetry} loading={retrying}>
-        <RotateCw />
-        {t('common.retry')}
-      </Button>
+      {onRetry ? (
+        <Button size="sm" variant="outline" onClick={onRetry} loading={retrying}>
+          <RotateCw />
+          {t('common.retry')}
+        </Button>
+      ) : null}
     </Alert.Root>
   );
 }
