@@ -208,6 +208,22 @@ export const COPYRIGHT_KEYS: readonly string[] = COPYRIGHT_KINDS.flatMap((kind) 
     (['state', 'country', 'perpetual', 'todate'] as const).map((f) => copyrightKey(kind, f, i + 1)),
   ).flat(),
 );
+/** Keys holding a copyright date (SPEC §3 `copyrightdate`, `todate` and each option's to-date). */
+export const COPYRIGHT_DATE_KEYS: readonly string[] = [
+  'copyrightdate',
+  'todate',
+  ...COPYRIGHT_KEYS.filter((key) => /-todate(-\d+)?$/.test(key)),
+];
+
+/**
+ * SPEC §5 "copyright dates are displayed only if they match yyyy-mm-dd or dd-mm-yyyy style forms":
+ * such a date as dd/MM/yyyy (SPEC §9), anything else null, not to be displayed.
+ */
+export function copyrightDateDisplay(value: string): string | null {
+  const date = parseSpecDate(value);
+  return date.ok ? date.display : null;
+}
+
 /** The copyright note (SPEC §3 `notes-copyright`). */
 export const COPYRIGHT_NOTES_KEY = 'notes-copyright';
 /** SPEC §3 embargo date and nation / state info (changing the nation away from the US clears the state). */

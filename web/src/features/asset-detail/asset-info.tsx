@@ -57,7 +57,10 @@ export function AssetInfo({ asset }: { asset: AssetDetail }) {
     ...COPYRIGHT_KEYS,
   ];
   const metadata = asset.metadata.filter(
-    (entry) => !isHiddenMetadataKey(entry.key) && !shownAbove.includes(entry.key),
+    (entry) =>
+      !isHiddenMetadataKey(entry.key) &&
+      !shownAbove.includes(entry.key) &&
+      formatMetadataValue(entry.key, entry.value, language) !== '',
   );
 
   return (

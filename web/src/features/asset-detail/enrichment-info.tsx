@@ -62,20 +62,23 @@ export function EnrichmentInfo({ metadata }: { metadata: readonly AssetMetadataE
     const facts = [decoded.manufacturer, decoded.modelYear?.toString()].filter(Boolean).join(', ');
     return facts ? `${vin} (${facts})` : vin;
   };
-  const copyrightText = (row: CopyrightRow) =>
-    [
+  const copyrightText = (row: CopyrightRow) => {
+    // A to-date in a form SPEC §5 does not display reads as no date ('').
+    const until = row.todate ? formatMetadataValue('todate', row.todate, language) : '';
+    return [
       t(`assetDetail.enrichment.states.${row.state}`, { defaultValue: row.state }),
       row.country
         ? t(`assetDetail.enrichment.countries.${row.country}`, { defaultValue: row.country })
         : null,
       row.perpetual
         ? t('assetDetail.enrichment.perpetual')
-        : row.todate
-          ? t('assetDetail.enrichment.until', { date: formatMetadataValue('todate', row.todate, language) })
+        : until
+          ? t('assetDetail.enrichment.until', { date: until })
           : null,
     ]
       .filter(Boolean)
       .join(' · ');
+  };
 
   return (
     <Stack gap="2">

@@ -50,4 +50,16 @@ describe('formatting in the interface language', () => {
     expect(formatDateTime(iso, 'fr')).toBe('26/11/2026 15:04:09');
     expect(formatDateTime(null, 'en')).toBe('');
   });
+
+  it('displays a copyright date only in a yyyy-mm-dd or dd-mm-yyyy form, as dd/MM/yyyy (SPEC §5)', () => {
+    for (const key of ['copyrightdate', 'people-todate', 'landscape-todate-3']) {
+      expect(formatMetadataValue(key, '2030-12-31', 'it')).toBe('31/12/2030');
+      expect(formatMetadataValue(key, '31-12-2030', 'en')).toBe('31/12/2030');
+      expect(formatMetadataValue(key, '31/12/2030', 'fr')).toBe('31/12/2030');
+      for (const other of ['Dec 2030', '2030', '12-2030', '2030-13-01', '31-02-2030', 'soon'])
+        expect(formatMetadataValue(key, other, 'en')).toBe('');
+    }
+    // Other metadata keep their value as stored.
+    expect(formatMetadataValue('location', 'Dec 2030', 'en')).toBe('Dec 2030');
+  });
 });

@@ -1,4 +1,4 @@
-import { formatDeletionDate, type Language } from '@paddock/rules';
+import { COPYRIGHT_DATE_KEYS, copyrightDateDisplay, formatDeletionDate, type Language } from '@paddock/rules';
 
 /**
  * How numbers, sizes, durations and metadata values read in each interface language; the names
@@ -83,7 +83,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /**
  * A metadata value as people read it: sizes, durations, resolutions, dpi and dates of the metadata
- * keys of SPEC §3 in the language's form; any other value as stored.
+ * keys of SPEC §3 in the language's form; any other value as stored. A copyright date that is not
+ * yyyy-mm-dd or dd-mm-yyyy is '' (SPEC §5: not displayed).
  */
 export function formatMetadataValue(key: string, value: string, language: Language): string {
   const numeric = NUMBER.test(value) ? Number(value) : null;
@@ -101,6 +102,8 @@ export function formatMetadataValue(key: string, value: string, language: Langua
     case 'dataeliminazione':
       return numeric === null ? value : formatDeletionDate(numeric);
     default:
+      // A copyright date in another form is not displayed at all (SPEC §5): '' for it.
+      if (COPYRIGHT_DATE_KEYS.includes(key)) return copyrightDateDisplay(value) ?? '';
       return ISO_DATE.test(value) ? formatDate(value) : value;
   }
 }
