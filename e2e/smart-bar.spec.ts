@@ -11,7 +11,12 @@ const VIEWS = [
     view: 'archives',
     username: 'mario.rossi',
     folder: 'arch04-marketing',
-    buttons: (t: (typeof TEXTS)[Lang]) => [t.enrichment.open, t.tagging.bulk.open, t.downloads.action],
+    buttons: (t: (typeof TEXTS)[Lang]) => [
+      t.enrichment.open,
+      t.tagging.bulk.open,
+      t.tagging.metadata.open,
+      t.downloads.action,
+    ],
     menu: (t: (typeof TEXTS)[Lang]) => [t.assets.thumbnails.open, t.sharing.action, t.internalShare.action],
   },
   {

@@ -1,4 +1,10 @@
-import { E_CODES, LIMITS, type AssetActions, type Place } from '@paddock/rules';
+import {
+  E_CODES,
+  LIMITS,
+  type AssetActions,
+  type MetadataDefinitionSummary,
+  type Place,
+} from '@paddock/rules';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
@@ -33,6 +39,16 @@ const place = (overrides: Partial<Place>): Place => ({
   department: 'marketing',
   ...overrides,
 });
+
+const MODEL_YEAR: MetadataDefinitionSummary = {
+  id: 'm1',
+  key: 'modelyear',
+  classificationId: 'ggdyqo',
+  names: { en: 'Model year', it: 'Anno modello' },
+  type: 'string',
+  mandatory: false,
+  options: [],
+};
 
 const archive = aFolder({ id: 'arch', name: 'Department archive', prettyId: 'arch04-marketing' });
 const step1 = aFolder({ id: 'st1', name: 'Step 1', prettyId: 'appstp1-marketing' });
@@ -90,6 +106,7 @@ describe('SmartBar', () => {
         'Delete',
         'Enrich',
         'Tags',
+        'Metadata',
         'Download',
         'More',
         'Clear selection',
@@ -132,10 +149,50 @@ describe('SmartBar', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
 
     await waitFor(() =>
-      expect(buttonsOf(bar)).toEqual(['Enrich', 'Tags', 'Download', 'More', 'Clear selection']),
+      expect(buttonsOf(bar)).toEqual(['Enrich', 'Tags', 'Metadata', 'Download', 'More', 'Clear selection']),
     );
     expect(within(bar).queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it.each([
+    ['add', 'Set a value', 'Set', [{ key: 'modelyear', value: '2026' }]],
+    ['remove', 'Remove the metadata', 'Remove', [{ key: 'modelyear' }]],
+  ] as const)(
+    'bulk-%ss one metadata from its dialog beside Tags, a value required to add (SPEC §5)',
+    async (action, choice, confirm, metadata) => {
+      const calls = signedInHub({
+        tree: [archive, step1],
+        routes: {
+          'GET /api/folders/arch': ok({ ...archive, place: place({}), actions: { ...NONE, tag: true } }),
+          'GET /api/enrichment/definitions': ok({ metadata: [MODEL_YEAR] }),
+          'POST /api/tags/bulk': ok({ jobId: 'j1' }),
+          ...assetRoutes(3),
+        },
+      });
+      renderApp('/home?folder=arch');
+      const user = userEvent.setup();
+      const bar = await selectTwo(user, 'Multiple selection', 'Selected: 2');
+
+      await user.click(await within(bar).findByRole('button', { name: 'Metadata' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Metadata of 2 assets' });
+      await user.click(within(dialog).getByText(choice));
+      await user.selectOptions(
+        await within(dialog).findByRole('combobox', { name: 'Metadata' }),
+        'Model year',
+      );
+      const button = within(dialog).getByRole('button', { name: confirm });
+      if (action === 'add') {
+        expect(button).toBeDisabled();
+        await user.type(within(dialog).getByRole('textbox', { name: 'Model year' }), '2026');
+      } else expect(within(dialog).queryByRole('textbox', { name: 'Model year' })).toBeNull();
+      await user.click(button);
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(
+        calls.filter((c) => c.method === 'POST' && c.path === '/api/tags/bulk').map((c) => c.body),
+      ).toEqual([{ contentIds: ['a0', 'a1'], folderId: 'arch', action, metadata }]);
+    },
+  );
 
   it('opens a menu action from the keyboard, its dialog outliving the closed menu', async () => {
     const { user, bar } = await selectTwoIn(archive, place({}), { share: true });
@@ -195,7 +252,16 @@ describe('SmartBar', () => {
   });
 
   describe('in a bar narrower than its labelled row', () => {
-    const ARCHIVE_BUTTONS = ['Move', 'Delete', 'Enrich', 'Tags', 'Download', 'More', 'Clear selection'];
+    const ARCHIVE_BUTTONS = [
+      'Move',
+      'Delete',
+      'Enrich',
+      'Tags',
+      'Metadata',
+      'Download',
+      'More',
+      'Clear selection',
+    ];
     const namesOf = (bar: HTMLElement) =>
       within(bar)
         .getAllByRole('button')
@@ -206,10 +272,10 @@ describe('SmartBar', () => {
     it('shows the buttons as icons, named and titled by their labels, and fits one row', async () => {
       const { user, bar } = await selectInArchive();
       await waitFor(() => expect(buttonsOf(bar)).toEqual(ARCHIVE_BUTTONS));
-      // 400 px keep the first three labels (the row is then 400 px); 300 px keep none.
-      layOutInOneRow(bar, 400);
-      expect(buttonsOf(bar)).toEqual(['Move', 'Delete', 'Enrich', '', '', '', '']);
-      layOutInOneRow(bar, 300);
+      // 440 px keep the first three labels (the row is then 440 px); 320 px keep none.
+      layOutInOneRow(bar, 440);
+      expect(buttonsOf(bar)).toEqual(['Move', 'Delete', 'Enrich', '', '', '', '', '']);
+      layOutInOneRow(bar, 320);
 
       expect(bar.scrollWidth).toBeLessThanOrEqual(bar.clientWidth);
       expect(buttonsOf(bar)).toEqual(ARCHIVE_BUTTONS.map(() => ''));
@@ -240,30 +306,39 @@ describe('SmartBar', () => {
       const { bar } = await selectInArchive();
       await waitFor(() => expect(buttonsOf(bar)).toEqual(ARCHIVE_BUTTONS));
       layOutInOneRow(bar, 400);
-      // Widened, the labels come back one by one: at 647 px all but Clear's (120 px of text).
-      layOutInOneRow(bar, 647);
+      // Widened, the labels come back one by one: at 751 px all but Clear's (120 px of text).
+      layOutInOneRow(bar, 751);
       expect(buttonsOf(bar)).toEqual([...ARCHIVE_BUTTONS.slice(0, -1), '']);
       expect(namesOf(bar).at(-1)).toBe('Clear selection');
-      layOutInOneRow(bar, 648);
+      layOutInOneRow(bar, 752);
       expect(buttonsOf(bar)).toEqual(ARCHIVE_BUTTONS);
       expect(bar.scrollWidth).toBeLessThanOrEqual(bar.clientWidth);
     });
 
     it('measures the labels again in another language', async () => {
       const { user } = await selectInArchive();
-      // The Italian row takes 720 px, the English one 648; a new language drops the selection.
+      // The Italian row takes 824 px, the English one 752; a new language drops the selection.
       await act(() => i18n.changeLanguage('it'));
       const italian = await selectTwo(user, 'Selezione multipla', 'Selezionati: 2');
-      await waitFor(() => expect(within(italian).getAllByRole('button')).toHaveLength(7));
-      layOutInOneRow(italian, 700);
+      await waitFor(() => expect(within(italian).getAllByRole('button')).toHaveLength(8));
+      layOutInOneRow(italian, 760);
       // Only the clear button's label goes: the others fit beside its icon.
-      expect(buttonsOf(italian)).toEqual(['Sposta', 'Elimina', 'Arricchisci', 'Tag', 'Scarica', 'Altro', '']);
+      expect(buttonsOf(italian)).toEqual([
+        'Sposta',
+        'Elimina',
+        'Arricchisci',
+        'Tag',
+        'Metadati',
+        'Scarica',
+        'Altro',
+        '',
+      ]);
       expect(namesOf(italian).at(-1)).toBe('Deseleziona tutto');
 
       await act(() => i18n.changeLanguage('en'));
       const english = await selectTwo(user, 'Multiple selection', 'Selected: 2');
-      await waitFor(() => expect(within(english).getAllByRole('button')).toHaveLength(7));
-      layOutInOneRow(english, 700);
+      await waitFor(() => expect(within(english).getAllByRole('button')).toHaveLength(8));
+      layOutInOneRow(english, 760);
       expect(buttonsOf(english)).toEqual(ARCHIVE_BUTTONS);
     });
   });

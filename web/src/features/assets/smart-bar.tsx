@@ -12,6 +12,7 @@ import { useLanguage } from '../../i18n/use-language';
 import { DownloadButton } from '../downloads/download-button';
 import { useOpenWizard } from '../enrichment/use-open-wizard';
 import { useInternalShare } from '../internal-share/internal-share-button';
+import { BulkMetadataButton } from '../tagging/bulk-metadata-button';
 import { BulkTagButton } from '../tagging/bulk-tag-button';
 import { useTaggingLimit } from '../tagging/use-tagging-limit';
 import { useSession } from '../session/use-session';
@@ -35,14 +36,14 @@ export interface SmartBarProps {
 
 /**
  * The bar of SPEC §2 that appears while several assets are selected, with the bulk actions: the
- * frequent ones as buttons (workflow, enrich and tag, download, clear), the rarer ones in its
+ * frequent ones as buttons (workflow, enrich, tags and metadata, download, clear), the rarer ones in its
  * "More" menu (preview, external and internal share). Where the labelled row is wider than the
  * bar (Italian at 1280 px) the buttons show only their icons, named and titled by their labels: a
  * daily user keeps every action one click away, in the same place, rather than some of them
  * moving into the menu depending on the language and the window.
  */
 /** The bar's buttons in the order they give up their labels when the row does not fit. */
-const LABEL_ORDER = ['clear', 'more', 'download', 'tags', 'enrich', 'workflow'] as const;
+const LABEL_ORDER = ['clear', 'more', 'download', 'metadata', 'tags', 'enrich', 'workflow'] as const;
 
 export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProps) {
   const { t } = useTranslation();
@@ -152,6 +153,9 @@ export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProp
         ) : null}
         {folder.data?.actions?.tag ? (
           <BulkTagButton contentIds={ids} folderId={folderId} iconOnly={iconOnly('tags')} />
+        ) : null}
+        {folder.data?.actions?.tag ? (
+          <BulkMetadataButton contentIds={ids} folderId={folderId} iconOnly={iconOnly('metadata')} />
         ) : null}
         <DownloadButton assetIds={ids} folderId={folderId} iconOnly={iconOnly('download')} />
         <MoreMenu label={t('assets.selection.more')} items={more} iconOnly={iconOnly('more')} />
