@@ -21,9 +21,10 @@ export function InlineError({ message, error, onRetry, retrying = false }: Inlin
   const { t } = useTranslation();
   const code = isApiError(error) ? error.code : undefined;
   return (
-    <Alert.Root status="error" role="alert" alignItems="center">
+    // The Retry goes under the text where the place is narrow (the folder tree's panel).
+    <Alert.Root status="error" role="alert" alignItems="center" flexWrap="wrap">
       <Alert.Indicator />
-      <Alert.Content>
+      <Alert.Content flex="1" minW="40">
         <Alert.Description>
           <Text>{errorText(t, error, message)}</Text>
           {code ? (
