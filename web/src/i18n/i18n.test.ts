@@ -1,4 +1,5 @@
 import {
+  ASSET_ERROR_CODES,
   DEFAULT_LANGUAGE,
   ENRICHMENT_ERROR_CODES,
   E_CODES,
@@ -104,6 +105,12 @@ describe('enrichment error messages (issue 13)', () => {
   it.each(catalogues)('has a message for each code in %s', (_language, catalogue) => {
     const texts = flatten(catalogue);
     for (const code of codes) expect(texts.get(`error.codes.${code}`)).toBeTruthy();
+  });
+});
+
+describe('the refusal of an unreadable file (issue 23)', () => {
+  it.each(catalogues)('is worded in %s', (_language, catalogue) => {
+    expect(flatten(catalogue).get(`error.codes.${ASSET_ERROR_CODES.UNREADABLE}`)).toBeTruthy();
   });
 });
 
