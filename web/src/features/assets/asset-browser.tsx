@@ -1,6 +1,8 @@
 import { Badge, Box, chakra, Flex, HStack, Image, Spinner, Text } from '@chakra-ui/react';
 import {
+  ASSET_ERROR_CODES,
   PROCESSING_STATE,
+  UNREADABLE_STATE,
   type AssetSortField,
   type AssetSummary,
   type AssetWorkflowState,
@@ -8,7 +10,7 @@ import {
 } from '@paddock/rules';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { Check, Lock } from 'lucide-react';
+import { Check, FileWarning, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { AreaLoader } from '../ui/area-loader';
@@ -340,6 +342,30 @@ function Thumbnail({ asset, width, height, compact }: ThumbnailProps) {
       >
         <Spinner size="sm" />
         {compact ? null : <Text fontSize="xs">{t('assets.card.preparing')}</Text>}
+      </Flex>
+    );
+  // Named on the card itself: a placeholder would pass for a file that is fine.
+  if (asset.state === UNREADABLE_STATE)
+    return (
+      <Flex
+        role="img"
+        aria-label={t('assets.card.unreadable')}
+        title={t(`error.codes.${ASSET_ERROR_CODES.UNREADABLE}`)}
+        w={width}
+        h={height}
+        flexShrink={0}
+        direction="column"
+        align="center"
+        justify="center"
+        gap="2"
+        p="2"
+        bg="red.subtle"
+        rounded="l2"
+        color="fg.error"
+        textAlign="center"
+      >
+        <FileWarning size={compact ? 16 : 24} aria-hidden />
+        {compact ? null : <Text fontSize="xs">{t('assets.card.unreadable')}</Text>}
       </Flex>
     );
   return (

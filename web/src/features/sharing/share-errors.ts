@@ -1,4 +1,10 @@
-import { ASSET_ERROR_CODES, E_CODES, SHARE_ERROR_CODES, SHARE_MAX_VALIDITY_DAYS, type ShareErrorCode } from '@paddock/rules';
+import {
+  ASSET_ERROR_CODES,
+  E_CODES,
+  SHARE_ERROR_CODES,
+  SHARE_MAX_VALIDITY_DAYS,
+  type ShareErrorCode,
+} from '@paddock/rules';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../api/api-error';
 

@@ -9,6 +9,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
+import { ASSET_ERROR_CODES } from '@paddock/rules';
 import { RotateCcw, Upload } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -143,9 +144,11 @@ function UploadRow({ item, onRetry }: { item: UploadItem; onRetry(): void }) {
   const percent = item.bytesTotal ? Math.round((item.bytesUploaded / item.bytesTotal) * 100) : 0;
   const error =
     item.status === 'failed'
-      ? isKnownError(item.errorCode)
-        ? t(`uploads.errors.${item.errorCode}`)
-        : t('uploads.errors.generic')
+      ? item.errorCode === ASSET_ERROR_CODES.UNREADABLE
+        ? t(`error.codes.${item.errorCode}`)
+        : isKnownError(item.errorCode)
+          ? t(`uploads.errors.${item.errorCode}`)
+          : t('uploads.errors.generic')
       : undefined;
   return (
     <Box as="li" borderWidth="1px" rounded="l2" p="3">
