@@ -24,6 +24,12 @@ async function uploadCorrupt(page: Page, lang: Lang, name: string, shot: string)
   const unreadable = t.error.codes[ASSET_ERROR_CODES.UNREADABLE];
   await page.getByRole('button', { name: t.uploads.open, exact: true }).click();
   const dialog = page.getByRole('dialog');
+  // Where the files go, named before any is chosen: department and the whole folder path.
+  const destination = dialog.getByRole('group', { name: t.uploads.destination.label });
+  await expect(destination).toContainText(
+    t.uploads.destination.department.replace('{{department}}', 'MARKETING'),
+  );
+  await expect(destination).toContainText(t.uploads.destination.folder.replace('{{path}}', ''));
   await dialog.getByLabel(t.uploads.choose).setInputFiles(corrupt(name));
   const row = dialog.getByRole('listitem').filter({ hasText: name });
   await expect(row.getByRole('alert')).toHaveText(unreadable, { timeout: DERIVATIVES.timeout });

@@ -1,4 +1,4 @@
-import { chakra, Group, IconButton, Input, VisuallyHidden } from '@chakra-ui/react';
+import { chakra, Group, IconButton, Input, Text } from '@chakra-ui/react';
 import { Info, Search, X } from 'lucide-react';
 import { SearchInfoDialog } from './search-info-dialog';
 import { useId, useState, type FormEvent } from 'react';
@@ -42,7 +42,7 @@ export function SearchBox({ state, text: ran = '', disabled, onSearch, onClear }
           type="search"
           value={text}
           onChange={(event) => setText(event.target.value)}
-          // Disabled, the box itself says so and why: a tooltip alone never shows on a disabled input.
+          // Disabled, the box says so and the line below says why: a tooltip never shows on a disabled input.
           placeholder={disabled ? t('assets.search.disabledPlaceholder') : t('assets.search.placeholder')}
           aria-label={t('assets.search.label')}
           aria-describedby={disabled ? why : undefined}
@@ -87,7 +87,11 @@ export function SearchBox({ state, text: ran = '', disabled, onSearch, onClear }
           <Info />
         </IconButton>
       </Group>
-      {disabled ? <VisuallyHidden id={why}>{t('assets.search.disabledHint')}</VisuallyHidden> : null}
+      {disabled ? (
+        <Text id={why} fontSize="xs" color="fg.muted" mt="1">
+          {t('assets.search.disabledHint')}
+        </Text>
+      ) : null}
       {info ? <SearchInfoDialog onClose={() => setInfo(false)} /> : null}
     </chakra.form>
   );

@@ -133,6 +133,31 @@ describe('upload dialog', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('names in full the department and the folder path the files go to (issue 23)', async () => {
+    const archive = (department: string) =>
+      aFolder({
+        id: `arch-${department}`,
+        name: 'Department archive',
+        prettyId: `arch04-${department}`,
+        parentId: `top-${department}`,
+      });
+    fakeHub({
+      ...signedInRoutes(),
+      // Two departments with folders of the same name: only the path tells them apart.
+      'GET /api/folders/tree': ok({
+        roots: [
+          aFolder({ id: 'top-heritage', name: 'Heritage', children: [archive('heritage')] }),
+          aFolder({ id: 'top-marketing', name: 'Marketing', children: [archive('marketing')] }),
+        ],
+      }),
+      ...assetRoutes(1),
+    });
+    const { dialog } = await openDialog('arch-marketing');
+    const destination = within(dialog).getByRole('group', { name: 'Destination' });
+    expect(destination).toHaveTextContent('Department: MARKETING');
+    expect(destination).toHaveTextContent('Folder: Marketing › Department archive');
+  });
+
   it('translates the hub refusing an upload into the suppliers folder', async () => {
     hub(hubError(403, 'UPLOAD_DENIED_SUPPLIERS'));
     const { user } = await openDialog('sup');

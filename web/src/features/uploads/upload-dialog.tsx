@@ -73,6 +73,27 @@ export function UploadDialog() {
       }
     >
       <Stack gap="4">
+        {/* Named in full, never cut: a supplier working for several departments must see which one. */}
+        <Box
+          role="group"
+          aria-label={t('uploads.destination.label')}
+          borderWidth="1px"
+          borderColor="brand.muted"
+          bg="brand.subtle"
+          rounded="l2"
+          px="3"
+          py="2"
+        >
+          <Text fontSize="sm" fontWeight="semibold">
+            {t('uploads.destination.label')}
+          </Text>
+          {target.department ? (
+            <Text>{t('uploads.destination.department', { department: target.department })}</Text>
+          ) : null}
+          <Text wordBreak="break-word">
+            {t('uploads.destination.folder', { path: target.path.join(' › ') })}
+          </Text>
+        </Box>
         {!target.canWrite ? (
           <Alert.Root status="warning">
             <Alert.Indicator />
