@@ -164,6 +164,8 @@ export interface AssetSummary {
   restricted: boolean;
   /** Audio and video: the running time of the current version. */
   durationMs?: number;
+  /** The current version (1, then one more with each new version): the card says which it shows. */
+  version: number;
 }
 
 export interface AssetListResponse {

@@ -498,7 +498,10 @@ const AssetItem = memo(function AssetItem({
           {duration ? ` · ${duration}` : ''}
         </Text>
         <Text {...LIST_COLUMNS.date} color="fg.muted">
-          {formatDate(asset.createdAt)}
+          {formatDate(asset.createdAt)}{' '}
+          <chakra.span aria-label={t('assets.card.versionOf', { version: asset.version })}>
+            · {t('assets.card.version', { version: asset.version })}
+          </chakra.span>
         </Text>
         <Text {...LIST_COLUMNS.owner} color="fg.muted" truncate>
           {asset.owner}
@@ -536,9 +539,12 @@ const AssetItem = memo(function AssetItem({
       <Box h="2.5em" fontSize="sm">
         {nameText}
       </Box>
-      <Text fontSize="xs" color="fg.muted">
-        {formatDate(asset.createdAt)}
-      </Text>
+      <HStack justify="space-between" gap="2" fontSize="xs" color="fg.muted">
+        <Text>{formatDate(asset.createdAt)}</Text>
+        <Text aria-label={t('assets.card.versionOf', { version: asset.version })}>
+          {t('assets.card.version', { version: asset.version })}
+        </Text>
+      </HStack>
     </chakra.div>
   );
 });

@@ -135,6 +135,15 @@ describe('cards: state, preview, selection', () => {
     ).not.toBeInTheDocument();
   });
 
+  it('says on each card which version it shows (issue 23)', async () => {
+    hub(() => [anAsset(0), anAsset(1, { version: 2 })]);
+    renderApp('/home?folder=arch');
+    const card = (n: number) => within(screen.getByRole('option', { name: `asset-${n}.jpg` }));
+    await screen.findByRole('option', { name: 'asset-1.jpg' });
+    expect(card(0).getByLabelText('Version 1')).toHaveTextContent('v1');
+    expect(card(1).getByLabelText('Version 2')).toHaveTextContent('v2');
+  });
+
   it('opens an asset on double-click without selecting it; the checkbox selects with a checkmark', async () => {
     hub(three);
     const app = renderApp('/home?folder=arch');
