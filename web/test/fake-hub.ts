@@ -197,6 +197,7 @@ export function anAsset(n: number, overrides: Partial<AssetSummary> = {}): Asset
     restricted: false,
     thumbnailUrl: `/api/assets/a${n}/thumbnail?size=200x200`,
     state: 'PUBLISHED',
+    version: 1,
     ...overrides,
   };
 }

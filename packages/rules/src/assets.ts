@@ -92,6 +92,8 @@ export const ASSET_ERROR_CODES = {
   UPLOAD_TOO_LARGE: 'UPLOAD_TOO_LARGE',
   /** The tus upload is not finished, or its result was never recorded. */
   UPLOAD_NOT_FINISHED: 'UPLOAD_NOT_FINISHED',
+  /** A content whose file cannot be read may not go on to approval nor be shared until a new version replaces it. */
+  UNREADABLE: 'ASSET_UNREADABLE',
 } as const;
 
 export interface FolderRights {
@@ -162,6 +164,8 @@ export interface AssetSummary {
   restricted: boolean;
   /** Audio and video: the running time of the current version. */
   durationMs?: number;
+  /** The current version (1, then one more with each new version): the card says which it shows. */
+  version: number;
 }
 
 export interface AssetListResponse {
@@ -262,6 +266,17 @@ export const THUMBNAIL_BOX_PATTERN = /^(\d{1,4})x(\d{1,4})$/;
 
 /** The processing state of a content whose derivatives are still being made (THRON's is READY at once). */
 export const PROCESSING_STATE = 'PROCESSING';
+
+/**
+ * The processing state of a content whose file could not be read (corrupt, truncated, not what its
+ * extension says): the provider made no usable preview, and the file is useless to anyone it goes to.
+ */
+export const UNREADABLE_STATE = 'FAILED';
+
+/** The contents among these whose file cannot be read: refused for approval and sharing (ASSET_UNREADABLE). */
+export function unreadableIds(contents: readonly { id: string; state: string }[]): string[] {
+  return contents.filter((c) => c.state === UNREADABLE_STATE).map((c) => c.id);
+}
 
 /** At most this many contents per `GET /api/assets/events` stream (a page of the listing). */
 export const ASSET_EVENTS_MAX_IDS = 100;

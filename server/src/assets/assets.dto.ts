@@ -63,6 +63,15 @@ export class ThumbnailQuery {
   @IsOptional()
   @Matches(THUMBNAIL_BOX_PATTERN, { message: 'size must be WxH, e.g. 320x240' })
   size?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'The content version the address was made for (AssetSummary.thumbnailUrl): not read, it keeps a new version from being served the cached rendition of the old one',
+    example: '2',
+  })
+  @IsOptional()
+  @Matches(/^\d{1,6}$/, { message: 'v must be a version number' })
+  v?: string;
 }
 
 export class AssetDetailDto {

@@ -158,6 +158,7 @@ export function toAssetDetail(
     IT: c.locales.find((l) => l.locale === 'IT')?.name ?? '',
     EN: c.locales.find((l) => l.locale === 'EN')?.name ?? '',
   };
+  // Renditions are cached for minutes: the version in each address makes a new version a new URL.
   const base = `/api/assets/${c.id}`;
   const timeBased = type === 'VIDEO' || type === 'AUDIO';
   const restriction = restrictionOf(c.imetadata, now);
@@ -169,7 +170,7 @@ export function toAssetDetail(
     createdAt: c.creationDate,
     updatedAt: c.lastUpdate,
     owner: c.owner,
-    thumbnailUrl: `${base}/thumbnail`,
+    thumbnailUrl: `${base}/thumbnail?v=${c.version}`,
     state: c.state,
     workflowState: workflowStateOfContent(c),
     restricted: restriction.restricted,
@@ -191,9 +192,9 @@ export function toAssetDetail(
       label: tagLabelIn(t.names, lang),
     })),
     ...registryIdOf(c.imetadata),
-    previewUrl: `${base}/preview`,
-    ...(type === 'VIDEO' ? { posterUrl: `${base}/poster` } : {}),
-    ...(timeBased ? { proxyUrl: `${base}/proxy` } : {}),
+    previewUrl: `${base}/preview?v=${c.version}`,
+    ...(type === 'VIDEO' ? { posterUrl: `${base}/poster?v=${c.version}` } : {}),
+    ...(timeBased ? { proxyUrl: `${base}/proxy?v=${c.version}` } : {}),
     downloadUrl: `${base}/original`,
     rights: { rename: c.userRights.write, newVersion: c.userRights.write, download: true },
     workflow: workflowInfoOf(c),

@@ -51,7 +51,8 @@ export class SearchController {
   @Get('counts')
   @ApiOkResponse({
     type: AssetCountsResponse,
-    description: 'Assets per view, sub-folders included; {} for roles other than user (SPEC §6)',
+    description:
+      "Assets per view, sub-folders included, for the user role (SPEC §6); `approver`: what waits at the approver's own steps (issue 23); {} for the others",
   })
   @ApiServiceUnavailableResponse({ description: 'The provider count failed (E015)' })
   counts(@CurrentUser() user: AuthUser): Promise<AssetCountsResponse> {

@@ -282,6 +282,8 @@ export class AssetSummaryResponse implements AssetSummary {
   restricted: boolean;
   @ApiPropertyOptional({ description: 'Audio and video: running time in milliseconds' })
   durationMs?: number;
+  @ApiProperty({ description: 'The current version: 1, then one more with each new version' })
+  version: number;
 }
 
 export class AssetListResponseDto implements AssetListResponse {
@@ -303,8 +305,10 @@ export class AssetTotalResponseDto implements AssetTotalResponse {
   totalIsCapped: boolean;
 }
 
-/** GET /api/assets/counts: assets per view; `{}` for every role but `user` (SPEC §6). */
+/** GET /api/assets/counts: assets per view for the `user` role (SPEC §6), an approver's queue; `{}` for the others. */
 export class AssetCountsResponse {
+  @ApiPropertyOptional({ description: "What waits at the approver's own steps in their department" })
+  approver?: number;
   @ApiPropertyOptional() archives?: number;
   @ApiPropertyOptional() enrichment?: number;
   @ApiPropertyOptional() rejected?: number;
@@ -330,8 +334,10 @@ export function toAssetSummary(
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
     owner: c.ownerFullName || c.ownerUsername,
-    thumbnailUrl: `/api/assets/${encodeURIComponent(c.id)}/thumbnail?size=${SUMMARY_THUMB_SIZE}`,
+    // The version in the address: a new version is a new URL, not the old rendition from the cache.
+    thumbnailUrl: `/api/assets/${encodeURIComponent(c.id)}/thumbnail?size=${SUMMARY_THUMB_SIZE}&v=${c.version}`,
     state: c.state,
+    version: c.version,
     workflowState: facts?.workflowState ?? null,
     restricted: facts?.restricted ?? false,
     ...(facts?.durationMs !== undefined ? { durationMs: facts.durationMs } : {}),

@@ -138,8 +138,29 @@ describe('SearchService', () => {
     );
   });
 
+  it('counts for an approver what waits at the steps they are enabled for, in their department only (issue 23)', async () => {
+    const { service, counted } = gateway();
+    const counts = await service.counts(
+      user({
+        roles: ['user', 'approver'],
+        primaryRole: 'approver',
+        approvalSteps: [
+          { department: 'MARKETING', step: 1 },
+          { department: 'MARKETING', step: 2 },
+          { department: 'HERITAGE', step: 1 },
+        ],
+      }),
+    );
+    // The fake answers 1, then 2: the two steps' contents together.
+    expect(counts).toEqual({ approver: 3 });
+    expect(counted.map((c) => [c.folderIds, c.cascade])).toEqual([
+      [['appstp1-marketing'], false],
+      [['appstp2-marketing'], false],
+    ]);
+  });
+
   it.each<[string, Partial<AuthUser>]>([
-    ['an approver', { roles: ['user', 'approver'], primaryRole: 'approver' }],
+    ['an approver enabled for no step', { roles: ['user', 'approver'], primaryRole: 'approver' }],
     ['an observer', { roles: ['user', 'observer'], primaryRole: 'observer' }],
     ['a supplier', { roles: ['supplier'], primaryRole: 'supplier', department: null }],
     ['a basic user', { roles: ['user', 'basic_user'], primaryRole: 'basic_user' }],

@@ -2,6 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   COUNTED_VIEW_FOLDERS,
   LIMITS,
+  approvalStepCode,
   assetLocaleOf,
   departmentFolderPrettyId,
   isSearchAllowed,
@@ -121,25 +122,30 @@ export class SearchService {
   }
 
   /**
-   * Assets per view, for the `user` role only (SPEC §6 "Asset counts per view are loaded for the
-   * user role only"): any other primary role, or a user without a department, gets `{}` rather
-   * than an error, so the web can always ask and show no badge.
+   * Assets per view, for the `user` role (SPEC §6 "Asset counts per view are loaded for the user
+   * role only"), and for an approver what waits in the approval steps they are enabled for in
+   * their department (issue 23, docs/spec-differences.md). Anyone else, or a user without a
+   * department, gets `{}` rather than an error, so the web can always ask and show no badge.
    */
   async counts(user: AuthUser): Promise<Partial<Record<View, number>>> {
     const department = user.department;
-    if (user.primaryRole !== 'user' || !department) return {};
-    const views = Object.entries(COUNTED_VIEW_FOLDERS) as [View, string][];
+    if (!department) return {};
+    const count = (prettyId: string, cascade: boolean) =>
+      this.gateway.countContents(user.providerToken, { folderIds: [prettyId], cascade });
+    const views =
+      user.primaryRole === 'user' ? (Object.entries(COUNTED_VIEW_FOLDERS) as [View, string][]) : [];
     const counted = await Promise.all(
       views.map(([view, code]) =>
-        this.gateway
-          .countContents(user.providerToken, {
-            folderIds: [departmentFolderPrettyId(code, department)],
-            cascade: true,
-          })
-          .then((n) => [view, n] as const),
+        count(departmentFolderPrettyId(code, department), true).then((n) => [view, n] as const),
       ),
     );
-    return Object.fromEntries(counted);
+    const steps = user.approvalSteps.filter((g) => g.department.toLowerCase() === department.toLowerCase());
+    if (!steps.length) return Object.fromEntries(counted);
+    // A content is at one step at a time (docs/workflow.md), so the steps' counts add up.
+    const waiting = await Promise.all(
+      steps.map((g) => count(departmentFolderPrettyId(approvalStepCode(g.step), department), false)),
+    );
+    return { ...Object.fromEntries(counted), approver: waiting.reduce((a, b) => a + b, 0) };
   }
 }
 

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } fr
 import { SHARE_LIST_PAGE } from '@paddock/rules';
 import {
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiNotFoundResponse,
@@ -47,6 +48,7 @@ export class ExternalSharesController {
       'SHARE_WEAK_PASSWORD, SHARE_TOO_MANY_FILES, SHARE_BAD_RECIPIENT, SHARE_NO_RECIPIENTS, SHARE_TOO_MANY_RECIPIENTS, SHARE_BAD_EXPIRY, VALIDATION_FAILED',
   })
   @ApiForbiddenResponse({ description: 'SHARE_NOT_ALLOWED: SPEC §6 refuses an asset (details.ids)' })
+  @ApiConflictResponse({ description: 'ASSET_UNREADABLE: a file cannot be read (details.ids)' })
   @ApiTooManyRequestsResponse({
     description:
       "SHARE_RATE_LIMITED: the user's external shares or recipients in the window are used up (Retry-After, details.retryAfterSeconds)",

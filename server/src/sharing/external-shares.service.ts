@@ -37,6 +37,7 @@ import { PlaceActions } from '../workflow/place-actions';
 import type { ExternalShareRequestDto } from './external-shares.dto';
 import { ShareRate } from './share-rate';
 import { ShareSecrets } from './share-secrets';
+import { refuseUnreadable } from '../assets/unreadable-contents';
 
 /** A sharing refusal with its code's one status (packages/rules SHARE_CODE_STATUS). */
 export function shareError(code: ShareErrorCode, message: string, details?: unknown): DomainError {
@@ -91,6 +92,7 @@ export class ExternalSharesService {
     const refused = await this.places.refused(user, 'share', found, body.folderId);
     if (refused.length)
       throw shareError(SHARE_ERROR_CODES.NOT_ALLOWED, 'Some assets may not be shared here', { ids: refused });
+    refuseUnreadable(found);
     // Last, so that only a share that would be made counts against the user's rate.
     await this.rate.reserve(user.username, recipients.length);
     const jobId = randomUUID();

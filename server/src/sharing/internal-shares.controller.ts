@@ -41,7 +41,7 @@ export class InternalSharesController {
   })
   @ApiConflictResponse({
     description:
-      'SHARE_ALREADY_SHARED: a target tree holds a shared copy already (details.ids, details.folderIds)',
+      'SHARE_ALREADY_SHARED: a target tree holds a shared copy already (details.ids, details.folderIds); ASSET_UNREADABLE: a file cannot be read (details.ids)',
   })
   @ApiAssetsNotFound()
   share(@CurrentUser() user: AuthUser, @Body() body: InternalShareRequestDto): Promise<JobSubmittedDto> {

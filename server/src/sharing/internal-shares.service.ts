@@ -18,6 +18,7 @@ import { SERVICE_SESSION, type ServiceSession } from '../provider/service-sessio
 import { PlaceActions } from '../workflow/place-actions';
 import { shareError } from './external-shares.service';
 import type { InternalShareRequestDto } from './internal-shares.dto';
+import { refuseUnreadable } from '../assets/unreadable-contents';
 
 export function internalShareError(
   code: InternalShareErrorCode,
@@ -68,6 +69,7 @@ export class InternalSharesService {
     const refused = await this.places.refused(user, 'share', found, body.folderId);
     if (refused.length)
       throw shareError(SHARE_ERROR_CODES.NOT_ALLOWED, 'Some assets may not be shared here', { ids: refused });
+    refuseUnreadable(found);
     const allowed = new Set(await this.folders.sharingFolderIds(user.providerToken));
     const bad = targetIds.filter((id) => !allowed.has(id));
     if (bad.length)

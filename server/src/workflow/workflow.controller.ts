@@ -27,7 +27,7 @@ import { ApiFolderNotFound, ApiSignedIn } from '../common/api-refusals.decorator
 @ApiFolderNotFound()
 @ApiConflictResponse({
   description:
-    'WORKFLOW_NOT_IN_FOLDER, WORKFLOW_MIXED_STEPS, WORKFLOW_SHARED_IN_CHANNELS, WORKFLOW_ORIGIN_UNAVAILABLE',
+    'WORKFLOW_NOT_IN_FOLDER, WORKFLOW_MIXED_STEPS, WORKFLOW_SHARED_IN_CHANNELS, WORKFLOW_ORIGIN_UNAVAILABLE, ASSET_UNREADABLE (accept of a file that cannot be read, details.ids)',
 })
 @Controller('api/workflow')
 export class WorkflowController {

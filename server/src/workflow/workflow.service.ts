@@ -13,6 +13,7 @@ import {
   type WorkflowAction,
   type WorkflowRequests,
 } from '@paddock/rules';
+import { refuseUnreadable } from '../assets/unreadable-contents';
 import { AuditRepository } from '../audit/audit.repository';
 import type { AuthUser } from '../auth/auth-user';
 import { JobName, type WorkflowPayload } from '../jobs/job-catalogue';
@@ -75,6 +76,7 @@ export class WorkflowService {
   async accept(user: AuthUser, body: WorkflowRequests['accept']): Promise<{ jobId: string }> {
     const source = await this.source(user, body);
     const { step, department } = this.approvalStep(user, 'accept', source);
+    refuseUnreadable(source.contents);
     const next = await this.folders.stepFolder(step + 1, department);
     let target = next;
     if (!next) {

@@ -174,6 +174,9 @@ describe('assets: upload, detail, rename, bytes, versions, trash', () => {
     const res = await get(writer, `/api/assets/${contentId}/thumbnail?size=320x240`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^image\//);
+    // Issue 23: the addresses the hub hands out name the version, so a new one is a new URL.
+    expect((await get(writer, `/api/assets/${contentId}/thumbnail?size=340x340&v=2`)).status).toBe(200);
+    expect((await get(writer, `/api/assets/${contentId}/thumbnail?v=two`)).status).toBe(400);
   });
 
   it('lets a user of a group that may see the folder read the asset, but not rename it', async () => {
@@ -236,7 +239,15 @@ describe('assets: upload, detail, rename, bytes, versions, trash', () => {
     expect(result?.status).toBe(200);
     expect(result?.body).toEqual({ contentId, version: 2 });
     const detail = (await (await get(writer, `/api/assets/${contentId}`)).json()) as AssetDetail;
-    expect(detail).toMatchObject({ id: contentId, version: 2, extension: 'png', size: png.length });
+    expect(detail).toMatchObject({
+      id: contentId,
+      version: 2,
+      extension: 'png',
+      size: png.length,
+      // Issue 23: new addresses for the new version's renditions, so no cache serves version 1.
+      thumbnailUrl: `/api/assets/${contentId}/thumbnail?v=2`,
+      previewUrl: `/api/assets/${contentId}/preview?v=2`,
+    });
     const original = Buffer.from(
       await (await get(writer, `/api/assets/${contentId}/original`)).arrayBuffer(),
     );

@@ -3,7 +3,9 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { randomBytes } from 'node:crypto';
 import {
+  ASSET_ERROR_CODES,
   EMBARGO_KEY,
   ERROR_CODES,
   LIMITS,
@@ -778,6 +780,21 @@ describe('refusals: a 4xx with a code, nothing created, enqueued or sent', () =>
       403,
       SHARE_ERROR_CODES.NOT_ALLOWED,
     );
+  });
+
+  it('a file that cannot be read, uploaded as random bytes named .jpg (issue 23)', async () => {
+    const { result } = await tusUpload(t, mario, randomBytes(40_000), {
+      filename: 'corrupt.jpg',
+      filetype: 'image/jpeg',
+      folderId: archive,
+    });
+    const id = (result?.body as UploadResult).contentId;
+    const deadline = Date.now() + 90_000;
+    while ((await providerDb(t).content.findUniqueOrThrow({ where: { id } })).state !== 'FAILED') {
+      if (Date.now() > deadline) throw new Error('the corrupt file never ended FAILED');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await nothingHappens({ contentIds: [images[0], id] }, 409, ASSET_ERROR_CODES.UNREADABLE);
   });
 
   it('an asset the user cannot see', async () => {

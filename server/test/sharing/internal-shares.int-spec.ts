@@ -1,4 +1,5 @@
 import {
+  ASSET_ERROR_CODES,
   EMBARGO_KEY,
   FIXED_FOLDER_IDS,
   INTERNAL_SHARE_ERROR_CODES,
@@ -146,6 +147,13 @@ describe('internal share', () => {
     expect(await share([embargoed!])).toMatchObject({
       status: 403,
       body: { code: SHARE_ERROR_CODES.NOT_ALLOWED, details: { ids: [embargoed] } },
+    });
+    // Issue 23: a file the provider could not read (make-derivatives.int-spec: a corrupt file ends FAILED).
+    const [unreadable] = await contentsIn(t, folders, ['arch04-marketing']);
+    await providerDb(t).content.update({ where: { id: unreadable }, data: { state: 'FAILED' } });
+    expect(await share([id!, unreadable!])).toMatchObject({
+      status: 409,
+      body: { code: ASSET_ERROR_CODES.UNREADABLE, details: { ids: [unreadable] } },
     });
     expect((await share(['00000000-0000-4000-8000-000000000000'])).status).toBe(404);
     expect((await share([id!], [])).status).toBe(400);

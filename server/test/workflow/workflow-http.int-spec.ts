@@ -1,4 +1,4 @@
-import { WORKFLOW_ERROR_CODES, parseDrawing } from '@paddock/rules';
+import { ASSET_ERROR_CODES, WORKFLOW_ERROR_CODES, parseDrawing } from '@paddock/rules';
 import type { SignedIn } from '../auth/auth-fixtures';
 import { hubDb, providerDb } from '../auth/auth-fixtures';
 import { folder, seedFolders } from '../folders/folder-fixtures';
@@ -75,6 +75,26 @@ describe('the approval workflow over HTTP (real provider, real jobs)', () => {
       ]),
     );
     expect(audit).toHaveLength(2);
+  });
+
+  it('refuses to send on an unreadable file; a reject still sends it back to its supplier (issue 23)', async () => {
+    const [content] = await contentsIn(t, folders, ['lvrr02-marketing', 'appstp1-marketing']);
+    // What the derivatives job leaves on a corrupt file (make-derivatives.int-spec).
+    await providerDb(t).content.update({ where: { id: content }, data: { state: 'FAILED' } });
+    const body = { contentIds: [content], folderId: id('appstp1-marketing') };
+    const jobs = await hubDb(t).jobRecord.count();
+    const refused = await post<{ code: string; details: { ids: string[] } }>(
+      t,
+      anna,
+      '/api/workflow/accept',
+      body,
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: ASSET_ERROR_CODES.UNREADABLE, details: { ids: [content] } });
+    expect(await hubDb(t).jobRecord.count()).toBe(jobs);
+    expect((await stateOf(t, content!))?.folders).toEqual(['appstp1-marketing', 'lvrr02-marketing']);
+    const rejected = await submit(anna, 'reject', { ...body, note: 'Il file non si apre' });
+    expect((await finished(t, anna, rejected)).state).toBe('completed');
   });
 
   it('accepts at the last step (luca) into the enrichment folder chosen, clearing note and drawing', async () => {

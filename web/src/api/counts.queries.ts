@@ -5,14 +5,14 @@ import { request } from './http';
 export type AssetCounts = Partial<Record<View, number>>;
 
 /**
- * Assets per view (SPEC §6: loaded for the user role only — the hub answers {} to the others).
+ * Assets per view: the user role's views (SPEC §6), an approver's queue (issue 23); the hub decides
+ * who gets which and answers {} to the others, so every session asks.
  * Keyed under 'assets' so whatever refreshes the listings after a job refreshes the counts too.
  */
-export function assetCountsQueryOptions(enabled: boolean) {
+export function assetCountsQueryOptions() {
   return queryOptions({
     queryKey: ['assets', 'counts'] as const,
     queryFn: ({ signal }) => request<AssetCounts>('/api/assets/counts', { signal }),
     staleTime: 30_000,
-    enabled,
   });
 }

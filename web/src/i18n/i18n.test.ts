@@ -1,4 +1,5 @@
 import {
+  ASSET_ERROR_CODES,
   DEFAULT_LANGUAGE,
   ENRICHMENT_ERROR_CODES,
   E_CODES,
@@ -166,6 +167,12 @@ describe('the texts of SPEC §8 codes', () => {
     const texts = flatten(catalogue);
     for (const code of Object.values(ENRICHMENT_ERROR_CODES))
       expect(texts.get(`error.codes.${code}`)).toBeTruthy();
+  });
+});
+
+describe('the refusal of an unreadable file (issue 23)', () => {
+  it.each(catalogues)('is worded in %s', (_language, catalogue) => {
+    expect(flatten(catalogue).get(`error.codes.${ASSET_ERROR_CODES.UNREADABLE}`)).toBeTruthy();
   });
 });
 

@@ -1,6 +1,8 @@
 import { Badge, Box, chakra, Flex, HStack, Image, Spinner, Text } from '@chakra-ui/react';
 import {
+  ASSET_ERROR_CODES,
   PROCESSING_STATE,
+  UNREADABLE_STATE,
   type AssetSortField,
   type AssetSummary,
   type AssetWorkflowState,
@@ -8,7 +10,7 @@ import {
 } from '@paddock/rules';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { Check, Lock } from 'lucide-react';
+import { Check, FileWarning, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { AreaLoader } from '../ui/area-loader';
@@ -342,6 +344,30 @@ function Thumbnail({ asset, width, height, compact }: ThumbnailProps) {
         {compact ? null : <Text fontSize="xs">{t('assets.card.preparing')}</Text>}
       </Flex>
     );
+  // Named on the card itself: a placeholder would pass for a file that is fine.
+  if (asset.state === UNREADABLE_STATE)
+    return (
+      <Flex
+        role="img"
+        aria-label={t('assets.card.unreadable')}
+        title={t(`error.codes.${ASSET_ERROR_CODES.UNREADABLE}`)}
+        w={width}
+        h={height}
+        flexShrink={0}
+        direction="column"
+        align="center"
+        justify="center"
+        gap="2"
+        p="2"
+        bg="red.subtle"
+        rounded="l2"
+        color="fg.error"
+        textAlign="center"
+      >
+        <FileWarning size={compact ? 16 : 24} aria-hidden />
+        {compact ? null : <Text fontSize="xs">{t('assets.card.unreadable')}</Text>}
+      </Flex>
+    );
   return (
     <Image
       src={asset.thumbnailUrl}
@@ -472,7 +498,10 @@ const AssetItem = memo(function AssetItem({
           {duration ? ` · ${duration}` : ''}
         </Text>
         <Text {...LIST_COLUMNS.date} color="fg.muted">
-          {formatDate(asset.createdAt)}
+          {formatDate(asset.createdAt)}{' '}
+          <chakra.span aria-label={t('assets.card.versionOf', { version: asset.version })}>
+            · {t('assets.card.version', { version: asset.version })}
+          </chakra.span>
         </Text>
         <Text {...LIST_COLUMNS.owner} color="fg.muted" truncate>
           {asset.owner}
@@ -510,9 +539,12 @@ const AssetItem = memo(function AssetItem({
       <Box h="2.5em" fontSize="sm">
         {nameText}
       </Box>
-      <Text fontSize="xs" color="fg.muted">
-        {formatDate(asset.createdAt)}
-      </Text>
+      <HStack justify="space-between" gap="2" fontSize="xs" color="fg.muted">
+        <Text>{formatDate(asset.createdAt)}</Text>
+        <Text aria-label={t('assets.card.versionOf', { version: asset.version })}>
+          {t('assets.card.version', { version: asset.version })}
+        </Text>
+      </HStack>
     </chakra.div>
   );
 });

@@ -1,7 +1,7 @@
-import { chakra, Group, IconButton, Input } from '@chakra-ui/react';
+import { chakra, Group, IconButton, Input, Text } from '@chakra-ui/react';
 import { Info, Search, X } from 'lucide-react';
 import { SearchInfoDialog } from './search-info-dialog';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -23,6 +23,7 @@ export function SearchBox({ state, text: ran = '', disabled, onSearch, onClear }
   const { t } = useTranslation();
   const [text, setText] = useState(ran);
   const [info, setInfo] = useState(false);
+  const why = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(text.trim());
@@ -41,8 +42,10 @@ export function SearchBox({ state, text: ran = '', disabled, onSearch, onClear }
           type="search"
           value={text}
           onChange={(event) => setText(event.target.value)}
-          placeholder={t('assets.search.placeholder')}
+          // Disabled, the box says so and the line below says why: a tooltip never shows on a disabled input.
+          placeholder={disabled ? t('assets.search.disabledPlaceholder') : t('assets.search.placeholder')}
           aria-label={t('assets.search.label')}
+          aria-describedby={disabled ? why : undefined}
           disabled={disabled}
           title={disabled ? t('assets.search.disabledHint') : undefined}
           size="sm"
@@ -84,6 +87,11 @@ export function SearchBox({ state, text: ran = '', disabled, onSearch, onClear }
           <Info />
         </IconButton>
       </Group>
+      {disabled ? (
+        <Text id={why} fontSize="xs" color="fg.muted" mt="1">
+          {t('assets.search.disabledHint')}
+        </Text>
+      ) : null}
       {info ? <SearchInfoDialog onClose={() => setInfo(false)} /> : null}
     </chakra.form>
   );

@@ -118,6 +118,32 @@ describe('cards: state, preview, selection', () => {
     expect(events.closed).toBe(true);
   });
 
+  it('says on the card, in words, that a file cannot be read when its previews failed (issue 23)', async () => {
+    let state = 'PROCESSING';
+    hub(() => [anAsset(0), anAsset(1, { state })]);
+    renderApp('/home?folder=arch');
+    const card = within(await screen.findByRole('option', { name: 'asset-1.jpg' }));
+    state = 'FAILED';
+    openedStreams('/api/assets/events')[0]!.emit({ ready: [{ contentId: 'a1', state }], pending: 0 });
+    const failed = await card.findByRole('img', { name: 'Unreadable file' });
+    expect(failed).toHaveTextContent('Unreadable file');
+    expect(failed).toHaveAttribute('title', expect.stringContaining('upload a new version'));
+    expect(
+      within(screen.getByRole('option', { name: 'asset-0.jpg' })).queryByRole('img', {
+        name: 'Unreadable file',
+      }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('says on each card which version it shows (issue 23)', async () => {
+    hub(() => [anAsset(0), anAsset(1, { version: 2 })]);
+    renderApp('/home?folder=arch');
+    const card = (n: number) => within(screen.getByRole('option', { name: `asset-${n}.jpg` }));
+    await screen.findByRole('option', { name: 'asset-1.jpg' });
+    expect(card(0).getByLabelText('Version 1')).toHaveTextContent('v1');
+    expect(card(1).getByLabelText('Version 2')).toHaveTextContent('v2');
+  });
+
   it('opens an asset on double-click without selecting it; the checkbox selects with a checkmark', async () => {
     hub(three);
     const app = renderApp('/home?folder=arch');

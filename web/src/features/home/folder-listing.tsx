@@ -112,10 +112,11 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
 
   const searchDisabled = !isSearchAllowed(session.roles, depth);
   // SPEC §6 as the hub checks it at upload (no uploads into approval, rejected or junk folders).
+  const place = placeOfFolder(path, sideOfRoles(session.roles));
   const canUpload = isUploadAllowed({
     roles: session.roles,
     department: session.department,
-    place: placeOfFolder(path, sideOfRoles(session.roles)),
+    place,
     folder: folder.rights,
   });
   const countText =
@@ -171,7 +172,15 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
             title={
               canUpload ? t('uploads.open') : t(folder.rights.write ? 'uploads.notHere' : 'uploads.noWrite')
             }
-            onClick={() => uploads.open({ id: folder.id, name: folder.name, canWrite: canUpload })}
+            onClick={() =>
+              uploads.open({
+                id: folder.id,
+                name: folder.name,
+                canWrite: canUpload,
+                department: place.department?.toUpperCase() ?? null,
+                path: path.map((node) => node.name),
+              })
+            }
           >
             <Upload />
           </IconButton>

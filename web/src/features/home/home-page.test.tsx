@@ -186,11 +186,18 @@ describe('home listing', () => {
     renderApp('/home?folder=y24');
     const user = userEvent.setup();
     await screen.findByText('Results: 1');
-    expect(screen.getByRole('searchbox', { name: 'Search assets' })).toBeDisabled();
+    const search = screen.getByRole('searchbox', { name: 'Search assets' });
+    expect(search).toBeDisabled();
+    // Issue 23: the disabled box says why, to the eye and to a screen reader.
+    expect(search).toHaveAttribute('placeholder', 'Search not available here');
+    expect(search).toHaveAccessibleDescription(
+      'Approvers cannot search inside a folder this deep, such as an approval step (a portal rule): search from the folder above.',
+    );
 
     // The approver's tree holds her steps (depth 2).
     await user.click(screen.getByRole('treeitem', { name: 'Step 1' }));
     await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search assets' })).toBeEnabled());
+    expect(screen.getByRole('searchbox', { name: 'Search assets' })).not.toHaveAccessibleDescription();
   });
 
   it('shows the empty-folder and no-results states', async () => {

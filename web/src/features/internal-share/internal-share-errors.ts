@@ -1,4 +1,4 @@
-import { INTERNAL_SHARE_ERROR_CODES as CODES, SHARE_ERROR_CODES } from '@paddock/rules';
+import { ASSET_ERROR_CODES, INTERNAL_SHARE_ERROR_CODES as CODES, SHARE_ERROR_CODES } from '@paddock/rules';
 import type { TFunction } from 'i18next';
 
 /** The codes with a message of their own (the rest: the generic error dialog). */
@@ -8,6 +8,7 @@ const MESSAGES = {
   [CODES.PUBLISH_FAILED]: 'internalShare.errors.FOLDER_PUBLISH_FAILED',
   [CODES.UNPUBLISH_FAILED]: 'internalShare.errors.FOLDER_UNPUBLISH_FAILED',
   [SHARE_ERROR_CODES.NOT_ALLOWED]: 'internalShare.errors.SHARE_NOT_ALLOWED',
+  [ASSET_ERROR_CODES.UNREADABLE]: 'error.codes.ASSET_UNREADABLE',
 } as const;
 
 /** The translated message of an internal share or publishing code, or null. */

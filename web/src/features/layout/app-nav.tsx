@@ -54,7 +54,7 @@ export function AppNav() {
   const home = useMatch({ from: '/_authenticated/home', shouldThrow: false });
   // Plain /home shows the default view, so its link is current although the address names no view.
   const currentView = home ? resolveView(session, home.search.view) : null;
-  const counted = useQuery(assetCountsQueryOptions(session.roles.includes('user')));
+  const counted = useQuery(assetCountsQueryOptions());
   const counts = counted.data ?? {};
   const numbers = new Intl.NumberFormat(i18n.language);
   const [language] = useLanguage();
@@ -81,8 +81,12 @@ export function AppNav() {
                 to="/home"
                 search={counted ? { view, folder: counted } : { view }}
                 // Not repeating the view's name: the view's own link keeps its name to itself.
-                aria-label={t('views.openCounted', { count })}
-                title={t(`views.${view}`)}
+                aria-label={
+                  view === 'approver'
+                    ? t('views.waitingForYou', { count })
+                    : t('views.openCounted', { count })
+                }
+                title={view === 'approver' ? t('views.waitingForYou', { count }) : t(`views.${view}`)}
                 rounded="l2"
                 _hover={{ textDecoration: 'none', bg: 'brand.subtle' }}
                 p="1"

@@ -85,6 +85,18 @@ describe('the signed-in shell', () => {
     expect(within(nav).queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('counts on the approval view what waits for the signed-in approver (issue 23)', async () => {
+    fakeHub({
+      ...signedInRoutes(aSession({ roles: ['approver'], defaultView: 'approver', department: 'MARKETING' })),
+      'GET /api/assets/counts': ok({ approver: 4 }),
+      'GET /api/assets': ok({ items: [], nextCursor: null }),
+      'GET /api/assets/total': ok({ totalResults: 0, totalIsCapped: false }),
+    });
+    renderApp('/home');
+    const badge = await screen.findByRole('link', { name: '4 assets wait for your approval' });
+    expect(badge).toHaveTextContent('4');
+  });
+
   it('shows the default view for a view the user does not reach', async () => {
     fakeHub(signedInRoutes(aSession({ roles: ['supplier'], defaultView: 'supplierSent' })));
     renderApp('/home?view=departmentJunk');

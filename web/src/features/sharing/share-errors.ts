@@ -1,4 +1,10 @@
-import { E_CODES, SHARE_ERROR_CODES, SHARE_MAX_VALIDITY_DAYS, type ShareErrorCode } from '@paddock/rules';
+import {
+  ASSET_ERROR_CODES,
+  E_CODES,
+  SHARE_ERROR_CODES,
+  SHARE_MAX_VALIDITY_DAYS,
+  type ShareErrorCode,
+} from '@paddock/rules';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../api/api-error';
 
@@ -28,6 +34,8 @@ export function shareCodeText(
   code: string | null | undefined,
   details: ShareRefusalDetails = {},
 ): string | null {
+  // Said once for approval and sharing alike.
+  if (code === ASSET_ERROR_CODES.UNREADABLE) return t(`error.codes.${code}`);
   return isShareCode(code)
     ? t(`sharing.errors.${code}`, {
         invalid: (details.invalid ?? []).join('; '),

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
 import { aFolder, assetRoutes, fakeHub, hubError, ok, signedInRoutes } from '../../../test/fake-hub';
+import { installFakeEventSource, openedStreams } from '../../../test/fake-event-source';
 import { renderApp } from '../../../test/render';
 import type { UploaderOptions, UploadEvents } from './uploader';
 
@@ -28,6 +29,8 @@ jest.mock('./uploader', () => ({
       };
     }),
 }));
+
+installFakeEventSource();
 
 beforeEach(async () => {
   localStorage.clear();
@@ -95,6 +98,64 @@ describe('upload dialog', () => {
     await waitFor(() =>
       expect(calls.filter((call) => call.path === '/api/assets').length).toBeGreaterThan(listingsBefore),
     );
+  });
+
+  it('turns a finished upload to failed, in words, when the provider cannot read the file (issue 23)', async () => {
+    hub();
+    const { user } = await openDialog('mk');
+    await user.upload(screen.getByLabelText('Choose files'), photo());
+    await waitFor(() => expect(fake.added).toHaveLength(1));
+    act(() => fake.events?.onUploaded(fake.added[0]!.key, '/api/uploads/u-1'));
+    expect(await screen.findByText('Done')).toBeInTheDocument();
+
+    const [stream] = openedStreams('/api/assets/events?ids=c-1');
+    stream!.emit({ ready: [{ contentId: 'c-1', state: 'FAILED' }], pending: 0 });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The file cannot be read (damaged, or not the type its extension says)',
+    );
+    expect(screen.getByText('Failed')).toBeInTheDocument();
+    expect(stream!.closed).toBe(true);
+  });
+
+  it('keeps a readable upload done when its previews are made', async () => {
+    hub();
+    const { user } = await openDialog('mk');
+    await user.upload(screen.getByLabelText('Choose files'), photo());
+    await waitFor(() => expect(fake.added).toHaveLength(1));
+    act(() => fake.events?.onUploaded(fake.added[0]!.key, '/api/uploads/u-1'));
+    expect(await screen.findByText('Done')).toBeInTheDocument();
+
+    openedStreams('/api/assets/events?ids=c-1')[0]!.emit({
+      ready: [{ contentId: 'c-1', state: 'READY' }],
+      pending: 0,
+    });
+    expect(screen.getByText('Done')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('names in full the department and the folder path the files go to (issue 23)', async () => {
+    const archive = (department: string) =>
+      aFolder({
+        id: `arch-${department}`,
+        name: 'Department archive',
+        prettyId: `arch04-${department}`,
+        parentId: `top-${department}`,
+      });
+    fakeHub({
+      ...signedInRoutes(),
+      // Two departments with folders of the same name: only the path tells them apart.
+      'GET /api/folders/tree': ok({
+        roots: [
+          aFolder({ id: 'top-heritage', name: 'Heritage', children: [archive('heritage')] }),
+          aFolder({ id: 'top-marketing', name: 'Marketing', children: [archive('marketing')] }),
+        ],
+      }),
+      ...assetRoutes(1),
+    });
+    const { dialog } = await openDialog('arch-marketing');
+    const destination = within(dialog).getByRole('group', { name: 'Destination' });
+    expect(destination).toHaveTextContent('Department: MARKETING');
+    expect(destination).toHaveTextContent('Folder: Marketing › Department archive');
   });
 
   it('translates the hub refusing an upload into the suppliers folder', async () => {

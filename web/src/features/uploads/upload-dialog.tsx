@@ -9,6 +9,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
+import { ASSET_ERROR_CODES } from '@paddock/rules';
 import { RotateCcw, Upload } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -72,6 +73,27 @@ export function UploadDialog() {
       }
     >
       <Stack gap="4">
+        {/* Named in full, never cut: a supplier working for several departments must see which one. */}
+        <Box
+          role="group"
+          aria-label={t('uploads.destination.label')}
+          borderWidth="1px"
+          borderColor="brand.muted"
+          bg="brand.subtle"
+          rounded="l2"
+          px="3"
+          py="2"
+        >
+          <Text fontSize="sm" fontWeight="semibold">
+            {t('uploads.destination.label')}
+          </Text>
+          {target.department ? (
+            <Text>{t('uploads.destination.department', { department: target.department })}</Text>
+          ) : null}
+          <Text wordBreak="break-word">
+            {t('uploads.destination.folder', { path: target.path.join(' › ') })}
+          </Text>
+        </Box>
         {!target.canWrite ? (
           <Alert.Root status="warning">
             <Alert.Indicator />
@@ -143,9 +165,11 @@ function UploadRow({ item, onRetry }: { item: UploadItem; onRetry(): void }) {
   const percent = item.bytesTotal ? Math.round((item.bytesUploaded / item.bytesTotal) * 100) : 0;
   const error =
     item.status === 'failed'
-      ? isKnownError(item.errorCode)
-        ? t(`uploads.errors.${item.errorCode}`)
-        : t('uploads.errors.generic')
+      ? item.errorCode === ASSET_ERROR_CODES.UNREADABLE
+        ? t(`error.codes.${item.errorCode}`)
+        : isKnownError(item.errorCode)
+          ? t(`uploads.errors.${item.errorCode}`)
+          : t('uploads.errors.generic')
       : undefined;
   return (
     <Box as="li" borderWidth="1px" rounded="l2" p="3">

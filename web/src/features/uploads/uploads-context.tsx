@@ -1,4 +1,4 @@
-import { HEADER_CSRF, UPLOAD_METADATA_KEYS } from '@paddock/rules';
+import { ASSET_ERROR_CODES, HEADER_CSRF, UPLOAD_METADATA_KEYS } from '@paddock/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -17,6 +17,7 @@ import { useSession } from '../session/use-session';
 import { useUiStore } from '../ui/ui-store-context';
 import { UploadDialog } from './upload-dialog';
 import { loadUploader, type Uploader } from './uploader';
+import { watchUnreadable } from './watch-unreadable';
 import {
   createUploadsStore,
   errorCodeIn,
@@ -78,6 +79,9 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
       try {
         const result = await fetchUploadResult(uploadId);
         store.patchItem(key, { status: 'done' });
+        watchUnreadable(result.contentId, () =>
+          store.patchItem(key, { status: 'failed', errorCode: ASSET_ERROR_CODES.UNREADABLE }),
+        );
         const version = store.getState().items.some((item) => item.key === key && item.contentId);
         if (version) await queryClient.invalidateQueries({ queryKey: assetKeys.detail(result.contentId) });
         // Listings, their totals and the per-view counts: "Archives 19" beside "Results: 19".

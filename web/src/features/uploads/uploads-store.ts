@@ -17,6 +17,10 @@ export interface UploadTarget {
   id: string;
   name: string;
   canWrite: boolean;
+  /** The department the files go to, as the header names it; null outside any department. */
+  department: string | null;
+  /** Every folder from the top down to this one, by name: the same name can sit in two departments. */
+  path: readonly string[];
 }
 
 export interface UploadsState {

@@ -1,4 +1,4 @@
-import { E_CODES, WORKFLOW_ERROR_CODES, type AssetOutcome } from '@paddock/rules';
+import { ASSET_ERROR_CODES, E_CODES, WORKFLOW_ERROR_CODES, type AssetOutcome } from '@paddock/rules';
 import type { TFunction } from 'i18next';
 import type { ErrorDialogContent } from '../ui/ui-store';
 
@@ -22,6 +22,8 @@ const hasMessage = (code: string | null | undefined): code is MessageCode =>
 
 /** The translated sentence for a workflow error code, or undefined for the generic dialog text. */
 export function workflowErrorMessage(t: TFunction, code: string | null | undefined): string | undefined {
+  // Said once for approval and sharing alike.
+  if (code === ASSET_ERROR_CODES.UNREADABLE) return t(`error.codes.${code}`);
   return hasMessage(code) ? t(`workflow.errors.${code}`) : undefined;
 }
 
