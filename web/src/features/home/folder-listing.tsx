@@ -17,7 +17,7 @@ import { useLanguage } from '../../i18n/use-language';
 import { EmptyState } from '../../components/ui/empty-state';
 import { AssetDetailModal } from '../asset-detail/asset-detail-modal';
 import { AssetBrowser } from '../assets/asset-browser';
-import { ListingControls, ViewModeToggle } from '../assets/listing-controls';
+import { ListingControls, TileSizeMenu, ViewModeToggle } from '../assets/listing-controls';
 import { MetadataFilterPanel } from '../assets/metadata-filter-panel';
 import { SearchBox } from '../assets/search-box';
 import { useListingSearch } from '../assets/use-listing-search';
@@ -31,7 +31,7 @@ import {
   type Selection,
 } from '../assets/selection';
 import { SmartBar } from '../assets/smart-bar';
-import { useViewMode } from '../assets/use-view-mode';
+import { useTileSize, useViewMode } from '../assets/use-view-mode';
 import { useSession } from '../session/use-session';
 import { useAreaLoader } from '../ui/use-area-loader';
 import { InlineError } from '../ui/inline-error';
@@ -64,6 +64,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
   const session = useSession();
   const uploads = useUploads();
   const [viewMode, setViewMode] = useViewMode();
+  const [tileSize, setTileSize] = useTileSize();
   const [language] = useLanguage();
   const { filters, text, subfolders, searchState, setFilters, setSearch } = useListingSearch();
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
@@ -155,6 +156,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
         />
         <HStack gap="1.5" ms="auto">
           <ViewModeToggle viewMode={viewMode} onViewMode={setViewMode} />
+          {viewMode === 'grid' ? <TileSizeMenu tileSize={tileSize} onTileSize={setTileSize} /> : null}
           <IconButton
             size="sm"
             variant="outline"
@@ -222,6 +224,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           <AssetBrowser
             items={items}
             viewMode={viewMode}
+            tileSize={tileSize}
             selectedIds={selection.ids}
             hasMore={Boolean(hasNextPage)}
             loadingMore={isFetchingNextPage}
