@@ -9,7 +9,7 @@ import {
 } from '@paddock/rules';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FolderSearch, Images, ListChecks, Upload } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AssetQuery } from '../../api/assets.api';
 import { assetListQueryOptions, assetTotalQueryOptions } from '../../api/assets.queries';
@@ -132,8 +132,16 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
     filters.metadata.length > 0;
   const toggle = (id: string) => setSelection((current) => toggleItem(current, id));
 
+  // Esc drops the selection, as in a file manager; not when a dialog or menu opened from here
+  // (portalled, so outside this box in the page) used it to close.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || selection.ids.size === 0) return;
+    if (!event.currentTarget.contains(event.target as Node)) return;
+    setSelection(EMPTY_SELECTION);
+  };
+
   return (
-    <Stack gap="3" p="3" flex="1" minH="0" position="relative">
+    <Stack gap="3" p="3" flex="1" minH="0" position="relative" onKeyDown={onKeyDown}>
       {/* One row on a desktop in every language: the actions beside the filters are icons, named for assistive technology and on hover. */}
       <Flex
         as="section"
