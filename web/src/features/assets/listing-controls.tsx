@@ -149,7 +149,7 @@ export function TileSizeMenu({
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
-        <IconButton size="sm" variant="outline" flex="none" aria-label={label} title={label}>
+        <IconButton size="2xs" variant="ghost" flex="none" aria-label={label} title={label}>
           <Scaling />
         </IconButton>
       </Menu.Trigger>

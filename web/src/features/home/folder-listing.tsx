@@ -164,7 +164,6 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
         />
         <HStack gap="1.5" ms="auto">
           <ViewModeToggle viewMode={viewMode} onViewMode={setViewMode} />
-          {viewMode === 'grid' ? <TileSizeMenu tileSize={tileSize} onTileSize={setTileSize} /> : null}
           <IconButton
             size="sm"
             variant="outline"
@@ -187,18 +186,14 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           </IconButton>
         </HStack>
       </Flex>
-      {/* The count on its own line: whole in every language, and the search box keeps the room. */}
-      <Text
-        fontSize="sm"
-        color="fg.muted"
-        aria-live="polite"
-        px="1"
-        mt="-1"
-        minH="1lh"
-        data-testid="asset-count"
-      >
-        {countText}
-      </Text>
+      {/* The count on its own line: whole in every language, and the search box keeps the room. The
+          tile size sits at its end, where the toolbar has no room left at 1280 px in French. */}
+      <HStack justify="space-between" gap="2" px="1" mt="-1" minH="1lh">
+        <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="asset-count">
+          {countText}
+        </Text>
+        {viewMode === 'grid' ? <TileSizeMenu tileSize={tileSize} onTileSize={setTileSize} /> : null}
+      </HStack>
       <SmartBar
         selectedIds={selection.ids}
         folderId={folder.id}
