@@ -11,6 +11,17 @@ import {
  * the hub and the web.
  */
 
+/**
+ * The grid's tile sizes (issue 23): each user picks one, remembered in their preferences; the web
+ * gives each its pixels. The default shows at least two whole rows on a 1280×720 laptop.
+ */
+export const TILE_SIZES = ['small', 'medium', 'large'] as const;
+export type TileSize = (typeof TILE_SIZES)[number];
+export const DEFAULT_TILE_SIZE: TileSize = 'medium';
+export function isTileSize(value: unknown): value is TileSize {
+  return typeof value === 'string' && (TILE_SIZES as readonly string[]).includes(value);
+}
+
 /** Content types a content can have (SPEC §3). */
 export const CONTENT_TYPES = ['IMAGE', 'VIDEO', 'AUDIO', 'DOCUMENT'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];

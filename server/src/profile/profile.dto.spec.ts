@@ -57,6 +57,7 @@ describe('UserPreferencesDto', () => {
     const full = {
       language: 'fr',
       viewMode: 'list',
+      tileSize: 'large',
       pageSize: 200,
       recentRecipients: Array.from({ length: 10 }, (_, i) => `user${i}@example.com`),
     };
@@ -75,6 +76,8 @@ describe('UserPreferencesDto', () => {
   it.each([
     [{ language: 'de' }, 'language'],
     [{ viewMode: 'table' }, 'viewMode'],
+    [{ tileSize: 'huge' }, 'tileSize'],
+    [{ tileSize: 2 }, 'tileSize'],
     [{ pageSize: 9 }, 'pageSize'],
     [{ pageSize: 201 }, 'pageSize'],
     [{ pageSize: 20.5 }, 'pageSize'],

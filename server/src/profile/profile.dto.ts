@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { LANGUAGES, type Language } from '@paddock/rules';
+import { LANGUAGES, TILE_SIZES, type Language, type TileSize } from '@paddock/rules';
 import {
   ArrayMaxSize,
   Equals,
@@ -83,6 +83,15 @@ export class UserPreferencesDto {
   viewMode?: ViewMode | null;
 
   @ApiPropertyOptional({
+    enum: TILE_SIZES,
+    nullable: true,
+    description: 'Size of the tiles of the grid view',
+  })
+  @IsOptional()
+  @IsIn(TILE_SIZES)
+  tileSize?: TileSize | null;
+
+  @ApiPropertyOptional({
     type: 'integer',
     minimum: PAGE_SIZE_RANGE.min,
     maximum: PAGE_SIZE_RANGE.max,
@@ -112,6 +121,7 @@ export class UserPreferencesDto {
 export class UserPreferencesResponse implements UserPreferences {
   @ApiPropertyOptional({ enum: LANGUAGES }) language?: Language;
   @ApiPropertyOptional({ enum: VIEW_MODES }) viewMode?: ViewMode;
+  @ApiPropertyOptional({ enum: TILE_SIZES }) tileSize?: TileSize;
   @ApiPropertyOptional({ type: 'integer', minimum: PAGE_SIZE_RANGE.min, maximum: PAGE_SIZE_RANGE.max })
   pageSize?: number;
   @ApiPropertyOptional({ type: [String] }) recentRecipients?: string[];

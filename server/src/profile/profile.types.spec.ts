@@ -35,12 +35,21 @@ describe('stored preferences', () => {
       userPreferencesOf({
         language: 'fr',
         viewMode: 'list',
+        tileSize: 'small',
         pageSize: 50,
         recentRecipients: ['a@example.com', 3],
         theme: 'dark',
       }),
-    ).toEqual({ language: 'fr', viewMode: 'list', pageSize: 50, recentRecipients: ['a@example.com'] });
-    expect(userPreferencesOf({ language: 'de', viewMode: 'table', pageSize: 'x' })).toEqual({});
+    ).toEqual({
+      language: 'fr',
+      viewMode: 'list',
+      tileSize: 'small',
+      pageSize: 50,
+      recentRecipients: ['a@example.com'],
+    });
+    expect(userPreferencesOf({ language: 'de', viewMode: 'table', tileSize: 'huge', pageSize: 'x' })).toEqual(
+      {},
+    );
     expect(userPreferencesOf({ pageSize: 5 })).toEqual({});
     const many = Array.from({ length: 12 }, (_, i) => `u${i}@example.com`);
     expect(userPreferencesOf({ recentRecipients: many }).recentRecipients).toEqual(many.slice(0, 10));

@@ -1,4 +1,12 @@
-import { FALLBACK_LANGUAGE, LANGUAGES, LIMITS, isLanguage, type Language } from '@paddock/rules';
+import {
+  FALLBACK_LANGUAGE,
+  LANGUAGES,
+  LIMITS,
+  isLanguage,
+  isTileSize,
+  type Language,
+  type TileSize,
+} from '@paddock/rules';
 
 /** The texts of one disclaimer in one interface language (SPEC §3 "Disclaimer"). */
 export interface DisclaimerText {
@@ -42,6 +50,7 @@ export const RECENT_RECIPIENTS_MAX = LIMITS.recentRecipientsMax;
 export interface UserPreferences {
   language?: Language;
   viewMode?: ViewMode;
+  tileSize?: TileSize;
   pageSize?: number;
   recentRecipients?: string[];
 }
@@ -94,6 +103,7 @@ export function userPreferencesOf(stored: unknown): UserPreferences {
   const out: UserPreferences = {};
   if (isLanguage(stored.language)) out.language = stored.language;
   if (isViewMode(stored.viewMode)) out.viewMode = stored.viewMode;
+  if (isTileSize(stored.tileSize)) out.tileSize = stored.tileSize;
   const { pageSize } = stored;
   if (typeof pageSize === 'number' && Number.isInteger(pageSize))
     if (pageSize >= PAGE_SIZE_RANGE.min && pageSize <= PAGE_SIZE_RANGE.max) out.pageSize = pageSize;

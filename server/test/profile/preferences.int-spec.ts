@@ -39,6 +39,17 @@ describe('user preferences (PostgreSQL)', () => {
     expect(row?.preferences).toEqual({ language: 'fr', viewMode: 'list', pageSize: 50 });
   });
 
+  it('keep the grid’s tile size until it is reset', async () => {
+    expect(await profile.savePreferences('mario.rossi', { tileSize: 'small' })).toEqual({
+      language: 'fr',
+      viewMode: 'list',
+      pageSize: 50,
+      tileSize: 'small',
+    });
+    expect((await profile.preferences('mario.rossi')).tileSize).toBe('small');
+    expect(await profile.savePreferences('mario.rossi', { tileSize: null })).not.toHaveProperty('tileSize');
+  });
+
   it('remove a field saved as null and keep the others', async () => {
     expect(await profile.savePreferences('mario.rossi', { pageSize: null })).toEqual({
       language: 'fr',

@@ -1,4 +1,4 @@
-import type { Language } from '@paddock/rules';
+import type { Language, TileSize } from '@paddock/rules';
 import { request } from './http';
 
 export interface DisclaimerText {
@@ -17,6 +17,7 @@ export interface Disclaimer {
 export interface UserPreferences {
   language?: Language;
   viewMode?: 'grid' | 'list';
+  tileSize?: TileSize;
 }
 
 export async function checkDisclaimer(signal?: AbortSignal): Promise<boolean> {

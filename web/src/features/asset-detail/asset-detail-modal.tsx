@@ -5,7 +5,6 @@ import {
   CloseButton,
   Dialog,
   Flex,
-  Grid,
   HStack,
   IconButton,
   Portal,
@@ -76,7 +75,8 @@ function isTextEntry(target: EventTarget): boolean {
 
 /**
  * The asset detail modal (SPEC §2): header with the workflow actions, breadcrumb, preview with the
- * drawing, the info or reject panel, prev/next. A finished action closes it (back to the listing).
+ * drawing between prev/next, and a side panel of fixed width with the asset's other actions and the
+ * info or reject panel, scrolling on its own. A finished action closes it (back to the listing).
  */
 export function AssetDetailModal(props: AssetDetailModalProps) {
   const { t } = useTranslation();
@@ -138,10 +138,68 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
   const title = asset ? displayName(asset.name, asset.extension) : t('loading.label');
   const content = useRef<HTMLDivElement>(null);
 
+  const preview = isPending ? (
+    <Flex justify="center" py="16">
+      <Spinner aria-label={t('loading.label')} />
+    </Flex>
+  ) : isError || !asset ? (
+    <InlineError
+      message={t('assetDetail.loadFailed')}
+      error={detail.error}
+      retrying={detail.isRefetching}
+      onRetry={() => void detail.refetch()}
+    />
+  ) : (
+    <RestrictedGate key={asset.id} restriction={asset.restriction}>
+      <AssetPreview
+        asset={asset}
+        overlay={
+          rejecting ? (
+            <DrawingLayer
+              drawing={drawing}
+              label={t('workflow.drawing.surface')}
+              pen={{ color: penColor, onStroke: (s) => setDrawing((d) => addStroke(d, s)) }}
+            />
+          ) : stored?.current && showDrawing ? (
+            <DrawingLayer drawing={stored.drawing} label={t('workflow.drawing.stored')} />
+          ) : null
+        }
+      />
+    </RestrictedGate>
+  );
+  // The actions on this asset other than its workflow decision, at the top of the side panel.
+  const assetActions = asset ? (
+    <HStack gap="2" wrap="wrap" align="flex-start">
+      {folderId && asset.actions?.tag ? (
+        <Button size="sm" variant="outline" onClick={() => openWizard(folderId, [asset.id], asset.id)}>
+          <Tags />
+          {t('assetDetail.tag')}
+        </Button>
+      ) : null}
+      {folderId && asset.actions?.updateFile ? (
+        <VersionUpload key={asset.id} contentId={asset.id} folderId={folderId} />
+      ) : null}
+      {/* Looked at in a folder, SPEC §6 decides there (the hub checks the same). */}
+      {(asset.actions ?? asset.rights).download ? (
+        <DownloadButton
+          key={asset.id}
+          assetIds={[asset.id]}
+          single={{ type: asset.type, width: asset.width, height: asset.height }}
+          folderId={folderId}
+        />
+      ) : null}
+      {folderId && asset.actions?.share ? (
+        <>
+          <InternalShareButton key={`share-${asset.id}`} assetIds={[asset.id]} folderId={folderId} />
+          <ExternalShareButton key={`external-share-${asset.id}`} assetIds={[asset.id]} folderId={folderId} />
+        </>
+      ) : null}
+    </HStack>
+  ) : null;
+
   return (
     <Dialog.Root
       open
-      size="xl"
       placement="center"
       scrollBehavior="inside"
       // The dialog itself takes the focus (named by its title), so ← and → step at once.
@@ -153,11 +211,21 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content ref={content} tabIndex={-1} onKeyDown={onKeyDown} maxW="6xl">
-            {/* The actions wrap below the title when the name is being edited or the window is narrow. */}
-            <Dialog.Header flexWrap="wrap" rowGap="2">
-              {/* No shrinking below its content: an open rename field pushes the actions to the next row. */}
-              <HStack gap="3" flex="1 1 20rem">
+          {/* The whole window but a margin: the preview keeps its place, only the side panel scrolls. */}
+          <Dialog.Content
+            ref={content}
+            tabIndex={-1}
+            onKeyDown={onKeyDown}
+            data-testid="asset-detail"
+            w="calc(100vw - 2rem)"
+            maxW="100rem"
+            h="calc(100dvh - 2rem)"
+            maxH="calc(100dvh - 2rem)"
+            my="4"
+          >
+            <Dialog.Header gap="3" alignItems="center">
+              {/* The name gives way (truncated) before the workflow decision or the close button does. */}
+              <HStack gap="3" flex="1" minW="0">
                 <Checkbox.Root
                   checked={props.selected}
                   onCheckedChange={() => props.onToggleSelected(assetId)}
@@ -178,144 +246,103 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                 onStart={(action) => (action === 'reject' ? setRejecting(true) : flow.start(action))}
                 label={t('workflow.buttons.label')}
               />
-              {asset && folderId && asset.actions?.tag ? (
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={() => openWizard(folderId, [asset.id], asset.id)}
-                >
-                  <Tags />
-                  {t('assetDetail.tag')}
-                </Button>
-              ) : null}
-              {asset && folderId && asset.actions?.updateFile ? (
-                <VersionUpload key={asset.id} contentId={asset.id} folderId={folderId} />
-              ) : null}
-              {/* Looked at in a folder, SPEC §6 decides there (the hub checks the same). */}
-              {asset && (asset.actions ?? asset.rights).download ? (
-                <DownloadButton
-                  key={asset.id}
-                  assetIds={[asset.id]}
-                  single={{ type: asset.type, width: asset.width, height: asset.height }}
-                  folderId={folderId}
-                />
-              ) : null}
-              {asset && folderId && asset.actions?.share ? (
-                <>
-                  <InternalShareButton key={`share-${asset.id}`} assetIds={[asset.id]} folderId={folderId} />
-                  <ExternalShareButton
-                    key={`external-share-${asset.id}`}
-                    assetIds={[asset.id]}
-                    folderId={folderId}
-                  />
-                </>
-              ) : null}
-              <Dialog.CloseTrigger asChild position="static" ms="auto">
+              <Dialog.CloseTrigger asChild position="static">
                 <CloseButton size="sm" aria-label={t('assetDetail.close')} />
               </Dialog.CloseTrigger>
             </Dialog.Header>
-            <Dialog.Body>
+            <Dialog.Body display="flex" flexDirection="column" gap="3" minH="0" overflow="hidden">
               <JobProgressBar progress={flow.progress} />
               {props.breadcrumb && folderId ? <FolderBreadcrumb folderId={folderId} /> : null}
-              <Flex align="center" gap="2">
-                <IconButton
-                  variant="ghost"
-                  aria-label={t('assetDetail.previous')}
-                  disabled={props.resultIds.length < 2 || stepping}
-                  onClick={() => void step(-1)}
-                >
-                  <ChevronLeft />
-                </IconButton>
-                <Box flex="1" minW="0">
-                  {isPending ? (
-                    <Flex justify="center" py="16">
-                      <Spinner aria-label={t('loading.label')} />
-                    </Flex>
-                  ) : isError || !asset ? (
-                    <InlineError
-                      message={t('assetDetail.loadFailed')}
-                      error={detail.error}
-                      retrying={detail.isRefetching}
-                      onRetry={() => void detail.refetch()}
+              <Flex flex="1" minH="0" gap="4">
+                <Flex direction="column" flex="1" minW="0" minH="0" gap="3">
+                  {/* The arrows flank the preview, never the side panel's values. */}
+                  <Flex flex="1" minH="0" align="center" gap="2">
+                    <IconButton
+                      variant="ghost"
+                      aria-label={t('assetDetail.previous')}
+                      disabled={props.resultIds.length < 2 || stepping}
+                      onClick={() => void step(-1)}
+                    >
+                      <ChevronLeft />
+                    </IconButton>
+                    <Box flex="1" minW="0" h="full" data-testid="detail-preview">
+                      {preview}
+                    </Box>
+                    <IconButton
+                      variant="ghost"
+                      aria-label={t('assetDetail.next')}
+                      disabled={(props.resultIds.length < 2 && !props.hasMore) || stepping}
+                      onClick={() => void step(1)}
+                    >
+                      <ChevronRight />
+                    </IconButton>
+                  </Flex>
+                  {props.results?.length ? (
+                    <ResultThumbnails
+                      results={props.results}
+                      current={wait.pending ?? assetId}
+                      onOpen={(id) => wait.goTo(id, true)}
                     />
-                  ) : (
-                    <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6">
-                      <RestrictedGate key={asset.id} restriction={asset.restriction}>
-                        <AssetPreview
-                          asset={asset}
-                          overlay={
-                            rejecting ? (
-                              <DrawingLayer
-                                drawing={drawing}
-                                label={t('workflow.drawing.surface')}
-                                pen={{ color: penColor, onStroke: (s) => setDrawing((d) => addStroke(d, s)) }}
+                  ) : null}
+                </Flex>
+                {asset ? (
+                  // A fixed width whatever the values; long ones (VINs, folder paths) wrap anywhere.
+                  <Stack
+                    data-testid="detail-side-panel"
+                    w="22rem"
+                    flexShrink={0}
+                    minH="0"
+                    overflowY="auto"
+                    overflowX="hidden"
+                    overflowWrap="anywhere"
+                    gap="5"
+                    pe="1"
+                  >
+                    {assetActions}
+                    {rejecting ? (
+                      <RejectPanel
+                        drawing={drawing}
+                        onDrawing={setDrawing}
+                        color={penColor}
+                        onColor={setPenColor}
+                        submitting={flow.busy}
+                        onCancel={stopRejecting}
+                        onConfirm={({ note, canvas }) => void flow.reject(note, canvas)}
+                      />
+                    ) : (
+                      <Stack as="section" aria-label={t('assetDetail.info.title')} gap="5">
+                        <WorkflowInfo
+                          workflow={asset.workflow}
+                          rejectedOnVersion={stored && !stored.current ? stored.version : undefined}
+                          drawing={
+                            !stored ? null : stored.current ? (
+                              <Checkbox.Root
+                                size="sm"
+                                checked={showDrawing}
+                                onCheckedChange={(details) => setShowDrawing(details.checked === true)}
+                              >
+                                <Checkbox.HiddenInput />
+                                <Checkbox.Control />
+                                <Checkbox.Label>{t('workflow.drawing.show')}</Checkbox.Label>
+                              </Checkbox.Root>
+                            ) : (
+                              <DrawingThumbnail
+                                drawing={stored.drawing}
+                                label={t('workflow.drawing.earlier', { version: stored.version })}
+                                // The earlier version's size is not kept: the shown one's stands in.
+                                aspectRatio={
+                                  asset.width && asset.height ? asset.width / asset.height : undefined
+                                }
                               />
-                            ) : stored?.current && showDrawing ? (
-                              <DrawingLayer drawing={stored.drawing} label={t('workflow.drawing.stored')} />
-                            ) : null
+                            )
                           }
                         />
-                      </RestrictedGate>
-                      {rejecting ? (
-                        <RejectPanel
-                          drawing={drawing}
-                          onDrawing={setDrawing}
-                          color={penColor}
-                          onColor={setPenColor}
-                          submitting={flow.busy}
-                          onCancel={stopRejecting}
-                          onConfirm={({ note, canvas }) => void flow.reject(note, canvas)}
-                        />
-                      ) : (
-                        <Stack as="section" aria-label={t('assetDetail.info.title')} gap="5">
-                          <WorkflowInfo
-                            workflow={asset.workflow}
-                            rejectedOnVersion={stored && !stored.current ? stored.version : undefined}
-                            drawing={
-                              !stored ? null : stored.current ? (
-                                <Checkbox.Root
-                                  size="sm"
-                                  checked={showDrawing}
-                                  onCheckedChange={(details) => setShowDrawing(details.checked === true)}
-                                >
-                                  <Checkbox.HiddenInput />
-                                  <Checkbox.Control />
-                                  <Checkbox.Label>{t('workflow.drawing.show')}</Checkbox.Label>
-                                </Checkbox.Root>
-                              ) : (
-                                <DrawingThumbnail
-                                  drawing={stored.drawing}
-                                  label={t('workflow.drawing.earlier', { version: stored.version })}
-                                  // The earlier version's size is not kept: the shown one's stands in.
-                                  aspectRatio={
-                                    asset.width && asset.height ? asset.width / asset.height : undefined
-                                  }
-                                />
-                              )
-                            }
-                          />
-                          <AssetInfo asset={asset} />
-                        </Stack>
-                      )}
-                    </Grid>
-                  )}
-                </Box>
-                <IconButton
-                  variant="ghost"
-                  aria-label={t('assetDetail.next')}
-                  disabled={(props.resultIds.length < 2 && !props.hasMore) || stepping}
-                  onClick={() => void step(1)}
-                >
-                  <ChevronRight />
-                </IconButton>
+                        <AssetInfo asset={asset} />
+                      </Stack>
+                    )}
+                  </Stack>
+                ) : null}
               </Flex>
-              {props.results?.length ? (
-                <ResultThumbnails
-                  results={props.results}
-                  current={wait.pending ?? assetId}
-                  onOpen={(id) => wait.goTo(id, true)}
-                />
-              ) : null}
             </Dialog.Body>
             {flow.dialogs}
           </Dialog.Content>

@@ -6,19 +6,23 @@ import { EMPTY_DRAWING } from '../workflow/drawing';
 import { DrawingLayer } from '../workflow/drawing-layer';
 import { AssetPreview } from './asset-preview';
 
-// jsdom does no layout: the preview's viewport is 800 px wide, the window 900 px high (540 px for it).
+// jsdom does no layout: the preview's viewport is 800×540 px.
 beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.dataset.testid === 'preview-viewport' ? 800 : 0;
-    },
-  });
-  Object.defineProperty(window, 'innerHeight', { configurable: true, value: 900 });
+  for (const [property, size] of [
+    ['clientWidth', 800],
+    ['clientHeight', 540],
+  ] as const)
+    Object.defineProperty(HTMLElement.prototype, property, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.dataset.testid === 'preview-viewport' ? size : 0;
+      },
+    });
 });
 
 afterAll(() => {
   delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
+  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
 });
 
 beforeEach(async () => {

@@ -1,15 +1,9 @@
-import { Box, Button, ButtonGroup, chakra, HStack, IconButton, Image, Text } from '@chakra-ui/react';
+import { Box, Button, ButtonGroup, chakra, Flex, HStack, IconButton, Image, Text } from '@chakra-ui/react';
 import type { AssetDetail } from '@paddock/rules';
 import { ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  displayedSize,
-  PREVIEW_HEIGHT_RATIO,
-  PREVIEW_ZOOMS,
-  type PreviewZoom,
-  type Size,
-} from './preview-fit';
+import { displayedSize, PREVIEW_ZOOMS, type PreviewZoom, type Size } from './preview-fit';
 
 interface AssetPreviewProps {
   asset: AssetDetail;
@@ -17,7 +11,10 @@ interface AssetPreviewProps {
   overlay?: ReactNode;
 }
 
-/** The preview player of one asset, by type: image at fit or actual pixels, video, audio, a document's first page. */
+/**
+ * The preview player of one asset, by type: image at fit or actual pixels, video, audio, a document's
+ * first page. It fills the height its parent gives it (the detail's preview column).
+ */
 export function AssetPreview({ asset, overlay }: AssetPreviewProps) {
   const { t } = useTranslation();
 
@@ -27,7 +24,7 @@ export function AssetPreview({ asset, overlay }: AssetPreviewProps) {
         controls
         preload="metadata"
         w="full"
-        maxH="60vh"
+        h="full"
         bg="black"
         rounded="l2"
         src={asset.proxyUrl ?? asset.downloadUrl}
@@ -51,12 +48,12 @@ export function AssetPreview({ asset, overlay }: AssetPreviewProps) {
   }
   if (asset.type === 'DOCUMENT') {
     return (
-      <Box position="relative" w="fit-content" maxW="full" mx="auto">
+      <Box position="relative" w="fit-content" maxW="full" h="full" mx="auto">
         <Image
           src={asset.previewUrl}
           alt={t('assetDetail.preview.document')}
           display="block"
-          maxH="60vh"
+          maxH="full"
           maxW="full"
           objectFit="contain"
         />
@@ -67,16 +64,12 @@ export function AssetPreview({ asset, overlay }: AssetPreviewProps) {
   return <ImagePreview asset={asset} overlay={overlay} />;
 }
 
-/** Follows an element's inner width and the window's height, so "fit" follows the modal's size. */
+/** Follows an element's inner size, so "fit" follows the modal's size. */
 function useViewport(element: HTMLElement | null): Size {
   const [viewport, setViewport] = useState<Size>({ width: 0, height: 0 });
   useEffect(() => {
     if (!element) return;
-    const measure = () =>
-      setViewport({
-        width: element.clientWidth,
-        height: Math.floor(window.innerHeight * PREVIEW_HEIGHT_RATIO),
-      });
+    const measure = () => setViewport({ width: element.clientWidth, height: element.clientHeight });
     measure();
     window.addEventListener('resize', measure);
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
@@ -109,19 +102,23 @@ function ImagePreview({ asset, overlay }: AssetPreviewProps) {
   const actualPixels = PREVIEW_ZOOMS.indexOf(1);
 
   return (
-    <Box>
-      <Box
+    <Flex direction="column" h="full" minH="0">
+      {/* The viewport takes the height left by the zoom bar; its own size is what "fit" fills. */}
+      <Flex
         ref={setViewportElement}
         data-testid="preview-viewport"
         data-zoom={level}
+        flex="1"
+        minH="0"
         overflow={level === 'fit' ? 'hidden' : 'auto'}
         bg="bg.muted"
         rounded="l2"
-        style={{ maxHeight: viewport.height || `${PREVIEW_HEIGHT_RATIO * 100}vh` }}
       >
+        {/* Auto margins centre it, and fall to 0 when zoomed past the viewport so it scrolls from its corner. */}
         <Box
           position="relative"
-          mx="auto"
+          m="auto"
+          flexShrink={0}
           data-testid="preview-box"
           style={shown ? { width: shown.width, height: shown.height } : { width: 'fit-content' }}
         >
@@ -132,7 +129,7 @@ function ImagePreview({ asset, overlay }: AssetPreviewProps) {
             w={shown ? 'full' : undefined}
             h={shown ? 'full' : undefined}
             maxW={shown ? 'none' : 'full'}
-            style={shown ? undefined : { maxHeight: `${PREVIEW_HEIGHT_RATIO * 100}vh` }}
+            maxH={shown ? 'none' : 'full'}
             cursor={level === 'fit' ? 'zoom-in' : 'zoom-out'}
             onLoad={(event) => {
               const { naturalWidth: width, naturalHeight: height } = event.currentTarget;
@@ -142,8 +139,8 @@ function ImagePreview({ asset, overlay }: AssetPreviewProps) {
           />
           {overlay}
         </Box>
-      </Box>
-      <HStack justify="center" mt="2" gap="1">
+      </Flex>
+      <HStack justify="center" mt="2" gap="1" flexShrink={0}>
         <IconButton
           size="xs"
           variant="outline"
@@ -178,6 +175,6 @@ function ImagePreview({ asset, overlay }: AssetPreviewProps) {
           ))}
         </ButtonGroup>
       </HStack>
-    </Box>
+    </Flex>
   );
 }

@@ -9,9 +9,6 @@ export type PreviewZoom = 'fit' | number;
 /** Fit first (the whole image, SPEC §2 preview), then actual pixels and closer. */
 export const PREVIEW_ZOOMS: readonly PreviewZoom[] = ['fit', 1, 2, 4];
 
-/** The preview viewport's height: the rest of the modal (header, panel) stays in sight. */
-export const PREVIEW_HEIGHT_RATIO = 0.6;
-
 /**
  * The displayed size of an image shown whole inside `box`: its aspect ratio kept, never enlarged
  * beyond its actual pixels, whole pixels so the drawing layer covers exactly the image.

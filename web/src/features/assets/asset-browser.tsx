@@ -3,6 +3,7 @@ import {
   ASSET_ERROR_CODES,
   PROCESSING_STATE,
   UNREADABLE_STATE,
+  type TileSize,
   type AssetSortField,
   type AssetSummary,
   type AssetWorkflowState,
@@ -23,6 +24,7 @@ export type ViewMode = 'grid' | 'list';
 interface AssetBrowserProps {
   items: readonly AssetSummary[];
   viewMode: ViewMode;
+  tileSize: TileSize;
   selectedIds: ReadonlySet<string>;
   hasMore: boolean;
   loadingMore: boolean;
@@ -39,10 +41,17 @@ interface AssetBrowserProps {
   sort?: { field: AssetSortField; order: SortOrder; onSort(field: AssetSortField): void };
 }
 
-/** A tile is at least this wide; the grid fits as many columns as the scroll box allows. */
-export const TILE_MIN_WIDTH = 168;
-/** Thumbnail 144 + two-line name 35 + date 16 + gaps, padding, border and margin: the whole card fits its row. */
-export const TILE_HEIGHT = 248;
+/**
+ * Each tile size's pixels: a tile is at least `minWidth` wide (the grid fits as many columns as
+ * the scroll box allows) and its thumbnail `thumbnail` high. A row is the thumbnail + a two-line
+ * name 35 + date 16 + gaps, padding, border and margin 47: the whole card fits its row. "medium",
+ * the default, gives two whole rows at 1280×720 and three at 1440×900 (issue 23).
+ */
+export const TILE_PIXELS: Record<TileSize, { minWidth: number; thumbnail: number; height: number }> = {
+  small: { minWidth: 112, thumbnail: 72, height: 72 + 98 },
+  medium: { minWidth: 140, thumbnail: 96, height: 96 + 98 },
+  large: { minWidth: 184, thumbnail: 144, height: 144 + 98 },
+};
 const ROW_HEIGHT = 56;
 
 /** Follows the scroll box's width, so the grid has as many columns as fit. */
@@ -65,9 +74,10 @@ function useWidth(element: HTMLElement | null): number {
  */
 export function AssetBrowser(props: AssetBrowserProps) {
   const { items, viewMode, hasMore, loadingMore, onLoadMore } = props;
+  const tile = TILE_PIXELS[props.tileSize];
   const [scrollBox, setScrollBox] = useState<HTMLDivElement | null>(null);
   const width = useWidth(scrollBox);
-  const columns = viewMode === 'grid' ? Math.max(1, Math.floor(width / TILE_MIN_WIDTH)) : 1;
+  const columns = viewMode === 'grid' ? Math.max(1, Math.floor(width / tile.minWidth)) : 1;
   const rowCount = Math.ceil(items.length / columns);
   const focusedIndex = useRef(0);
   const onFocusIndex = useCallback((index: number) => (focusedIndex.current = index), []);
@@ -75,9 +85,11 @@ export function AssetBrowser(props: AssetBrowserProps) {
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollBox,
-    estimateSize: () => (viewMode === 'grid' ? TILE_HEIGHT : ROW_HEIGHT),
+    estimateSize: () => (viewMode === 'grid' ? tile.height : ROW_HEIGHT),
     overscan: 4,
   });
+  // Another tile size or view: rows of another height (the virtualiser keeps sizes it measured).
+  useEffect(() => virtualizer.measure(), [virtualizer, tile, viewMode]);
   const rows = virtualizer.getVirtualItems();
   const lastRow = rows[rows.length - 1]?.index ?? -1;
 
@@ -128,7 +140,7 @@ export function AssetBrowser(props: AssetBrowserProps) {
         transition="opacity 0.2s"
         h={{ base: '60vh', lg: 'auto' }}
         flex={{ lg: '1' }}
-        minH={{ base: '80', lg: `${TILE_HEIGHT}px` }}
+        minH={{ base: '80', lg: `${tile.height}px` }}
         overflowY="auto"
         data-testid="asset-scroll"
       >
@@ -150,6 +162,7 @@ export function AssetBrowser(props: AssetBrowserProps) {
                   asset={asset}
                   index={row.index * columns + offset}
                   viewMode={viewMode}
+                  thumbnailHeight={tile.thumbnail}
                   columns={columns}
                   selected={props.selectedIds.has(asset.id)}
                   onFocusIndex={onFocusIndex}
@@ -252,6 +265,8 @@ interface AssetItemProps {
   asset: AssetSummary;
   index: number;
   viewMode: ViewMode;
+  /** The grid tiles' thumbnail height, in pixels. */
+  thumbnailHeight: number;
   columns: number;
   selected: boolean;
   onFocusIndex(index: number): void;
@@ -423,6 +438,7 @@ const AssetItem = memo(function AssetItem({
   asset,
   index,
   viewMode,
+  thumbnailHeight,
   columns,
   selected,
   ...handlers
@@ -526,7 +542,12 @@ const AssetItem = memo(function AssetItem({
       _hover={{ borderColor: selected ? 'brand.solid' : 'border.emphasized' }}
     >
       <Box position="relative">
-        <Thumbnail asset={asset} width="full" height="36" compact={false} />
+        <Thumbnail
+          asset={asset}
+          width="full"
+          height={`${thumbnailHeight}px`}
+          compact={thumbnailHeight < 96}
+        />
         <Box position="absolute" top="1.5" left="1.5">
           <SelectBox name={name} selected={selected} onToggle={toggle} />
         </Box>

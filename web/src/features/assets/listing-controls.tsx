@@ -1,17 +1,20 @@
-import { Box, ButtonGroup, HStack, IconButton, Popover, Portal, Stack } from '@chakra-ui/react';
+import { Box, ButtonGroup, HStack, IconButton, Menu, Popover, Portal, Stack } from '@chakra-ui/react';
 import { CountedIconButton } from '../../components/ui/counted-icon-button';
 import {
   ASSET_SORT_FIELDS,
   DEFAULT_SORT_ORDER,
   FILE_EXTENSIONS,
   FILTER_CONTENT_TYPES,
+  isTileSize,
+  TILE_SIZES,
   type AssetSortField,
   type FileExtension,
   type FilterContentType,
   type MetadataFilter,
   type SortOrder,
+  type TileSize,
 } from '@paddock/rules';
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, List, ListFilter } from 'lucide-react';
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, List, ListFilter, Scaling } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../components/ui/select';
@@ -127,6 +130,50 @@ function FiltersButton({ active, children }: { active: number; children: ReactNo
         </Popover.Positioner>
       </Portal>
     </Popover.Root>
+  );
+}
+
+/**
+ * The grid's tile size (issue 23): one button in the toolbar, a menu of the sizes. The user's
+ * choice is kept in their preferences.
+ */
+export function TileSizeMenu({
+  tileSize,
+  onTileSize,
+}: {
+  tileSize: TileSize;
+  onTileSize(size: TileSize): void;
+}) {
+  const { t } = useTranslation();
+  const label = t('assets.tileSize.label');
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <IconButton size="2xs" variant="ghost" flex="none" aria-label={label} title={label}>
+          <Scaling />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.RadioItemGroup
+              value={tileSize}
+              onValueChange={({ value }) => {
+                if (isTileSize(value)) onTileSize(value);
+              }}
+            >
+              <Menu.ItemGroupLabel>{label}</Menu.ItemGroupLabel>
+              {TILE_SIZES.map((size) => (
+                <Menu.RadioItem key={size} value={size}>
+                  {t(`assets.tileSize.${size}`)}
+                  <Menu.ItemIndicator />
+                </Menu.RadioItem>
+              ))}
+            </Menu.RadioItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
   );
 }
 

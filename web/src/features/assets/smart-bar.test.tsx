@@ -207,6 +207,20 @@ describe('SmartBar', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
+  it('Esc clears the selection, but only closes a menu opened from the bar (issue 23)', async () => {
+    const { user, bar } = await selectTwoIn(archive, place({}), { share: true });
+    await user.click(within(bar).getByRole('button', { name: 'More' }));
+    await screen.findByRole('menu');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(within(bar).getByText('Selected: 2')).toBeInTheDocument();
+
+    screen.getByRole('option', { name: 'asset-1.jpg' }).focus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Multiple selection' })).not.toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'asset-0.jpg' })).toHaveAttribute('aria-selected', 'false');
+  });
+
   it(`says the tagging limit on Enrich and Tags before anything opens, over ${LIMITS.taggingMaxAssets} assets (SPEC §5)`, async () => {
     const total = LIMITS.taggingMaxAssets + 1;
     signedInHub({

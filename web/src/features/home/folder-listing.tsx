@@ -9,7 +9,7 @@ import {
 } from '@paddock/rules';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FolderSearch, Images, ListChecks, Upload } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AssetQuery } from '../../api/assets.api';
 import { assetListQueryOptions, assetTotalQueryOptions } from '../../api/assets.queries';
@@ -17,7 +17,7 @@ import { useLanguage } from '../../i18n/use-language';
 import { EmptyState } from '../../components/ui/empty-state';
 import { AssetDetailModal } from '../asset-detail/asset-detail-modal';
 import { AssetBrowser } from '../assets/asset-browser';
-import { ListingControls, ViewModeToggle } from '../assets/listing-controls';
+import { ListingControls, TileSizeMenu, ViewModeToggle } from '../assets/listing-controls';
 import { MetadataFilterPanel } from '../assets/metadata-filter-panel';
 import { SearchBox } from '../assets/search-box';
 import { useListingSearch } from '../assets/use-listing-search';
@@ -31,7 +31,7 @@ import {
   type Selection,
 } from '../assets/selection';
 import { SmartBar } from '../assets/smart-bar';
-import { useViewMode } from '../assets/use-view-mode';
+import { useTileSize, useViewMode } from '../assets/use-view-mode';
 import { useSession } from '../session/use-session';
 import { useAreaLoader } from '../ui/use-area-loader';
 import { InlineError } from '../ui/inline-error';
@@ -64,6 +64,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
   const session = useSession();
   const uploads = useUploads();
   const [viewMode, setViewMode] = useViewMode();
+  const [tileSize, setTileSize] = useTileSize();
   const [language] = useLanguage();
   const { filters, text, subfolders, searchState, setFilters, setSearch } = useListingSearch();
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
@@ -132,8 +133,16 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
     filters.metadata.length > 0;
   const toggle = (id: string) => setSelection((current) => toggleItem(current, id));
 
+  // Esc drops the selection, as in a file manager; not when a dialog or menu opened from here
+  // (portalled, so outside this box in the page) used it to close.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || selection.ids.size === 0) return;
+    if (!event.currentTarget.contains(event.target as Node)) return;
+    setSelection(EMPTY_SELECTION);
+  };
+
   return (
-    <Stack gap="3" p="3" flex="1" minH="0" position="relative">
+    <Stack gap="3" p="3" flex="1" minH="0" position="relative" onKeyDown={onKeyDown}>
       {/* One row on a desktop in every language: the actions beside the filters are icons, named for assistive technology and on hover. */}
       <Flex
         as="section"
@@ -186,18 +195,14 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           </IconButton>
         </HStack>
       </Flex>
-      {/* The count on its own line: whole in every language, and the search box keeps the room. */}
-      <Text
-        fontSize="sm"
-        color="fg.muted"
-        aria-live="polite"
-        px="1"
-        mt="-1"
-        minH="1lh"
-        data-testid="asset-count"
-      >
-        {countText}
-      </Text>
+      {/* The count on its own line: whole in every language, and the search box keeps the room. The
+          tile size sits at its end, where the toolbar has no room left at 1280 px in French. */}
+      <HStack justify="space-between" gap="2" px="1" mt="-1" minH="1lh">
+        <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="asset-count">
+          {countText}
+        </Text>
+        {viewMode === 'grid' ? <TileSizeMenu tileSize={tileSize} onTileSize={setTileSize} /> : null}
+      </HStack>
       <SmartBar
         selectedIds={selection.ids}
         folderId={folder.id}
@@ -231,6 +236,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           <AssetBrowser
             items={items}
             viewMode={viewMode}
+            tileSize={tileSize}
             selectedIds={selection.ids}
             hasMore={Boolean(hasNextPage)}
             loadingMore={isFetchingNextPage}

@@ -14,7 +14,8 @@ import {
 } from '../../../test/fake-hub';
 import { withDesktopListingLayout } from '../../../test/desktop-layout';
 import { renderApp, withFreshBrowserInEnglish } from '../../../test/render';
-import { TILE_HEIGHT } from '../assets/asset-browser';
+import { DEFAULT_TILE_SIZE } from '@paddock/rules';
+import { TILE_PIXELS } from '../assets/asset-browser';
 
 withDesktopListingLayout();
 withFreshBrowserInEnglish();
@@ -120,7 +121,7 @@ describe('home listing', () => {
     const scroll = screen.getByTestId('asset-scroll');
 
     // 100 assets in 5 columns are 20 rows.
-    scroll.scrollTop = 20 * TILE_HEIGHT - 600;
+    scroll.scrollTop = 20 * TILE_PIXELS[DEFAULT_TILE_SIZE].height - 600;
     fireEvent.scroll(scroll);
 
     // Each next page is asked for with the cursor the previous one gave.
@@ -129,7 +130,7 @@ describe('home listing', () => {
     await waitFor(() => expect(starts()).toEqual(['0', 'at-100']));
 
     // The second page is in the list: scrolling to its end shows its last asset and asks for the third.
-    scroll.scrollTop = 40 * TILE_HEIGHT - 600;
+    scroll.scrollTop = 40 * TILE_PIXELS[DEFAULT_TILE_SIZE].height - 600;
     fireEvent.scroll(scroll);
     expect(await screen.findByRole('option', { name: 'asset-199.jpg' })).toBeInTheDocument();
     await waitFor(() => expect(starts()).toEqual(['0', 'at-100', 'at-200']));

@@ -5,6 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { FolderX, Images } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SideColumnToggle, useSideColumnFolded } from '../../components/ui/side-column-toggle';
 import { folderTreeQueryOptions } from '../../api/assets.queries';
 import { EmptyState } from '../../components/ui/empty-state';
 import { useLanguage } from '../../i18n/use-language';
@@ -52,6 +53,15 @@ export function HomePage() {
   const navigate = route.useNavigate();
   const view = resolveView(session, search.view);
   const [treeWidth, setTreeWidth] = useTreeWidth();
+  const [treeFolded, setTreeFolded] = useSideColumnFolded('tree');
+  const treeToggle = (
+    <SideColumnToggle
+      folded={treeFolded}
+      onFolded={setTreeFolded}
+      controls={TREE_PANEL_ID}
+      labels={{ fold: t('home.foldTree'), unfold: t('home.unfoldTree') }}
+    />
+  );
   // Every folder the user sees finds the one in the address, whichever view it belongs to.
   const allRoots = useQuery(folderTreeQueryOptions(language)).data?.roots;
   const found = findFolder(allRoots ?? [], search.folder);
@@ -112,71 +122,91 @@ export function HomePage() {
       flex="1"
       minH="0"
     >
-      <Box
-        as="aside"
-        id={TREE_PANEL_ID}
-        aria-labelledby={TREE_HEADING_ID}
-        position="relative"
-        w={{ base: 'full', lg: `${treeWidth}px` }}
-        flexShrink={0}
-        bg="bg"
-        rounded="l3"
-        borderWidth="1px"
-        p="2"
-        minH="40"
-        overflowY="auto"
-      >
-        {/* The menu sits in its own row so it never covers the first folder's name. */}
-        <Flex justify="space-between" align="center" gap="2" ps="2" minH="8">
-          <Text id={TREE_HEADING_ID} textStyle="xs" fontWeight="semibold" color="fg.muted">
-            {t('assets.folders')}
-          </Text>
-          {found && selectable(found.folder) ? (
-            <FolderMenu
-              key={found.folder.id}
-              folder={found.folder}
-              path={found.path}
-              session={session}
-              extraActions={publishing.actions}
-              busy={publishing.busy}
-              onChanged={(next) =>
-                void navigate({
-                  search: (previous) => ({
-                    ...(previous.folder === next ? previous : forAnotherFolder(previous)),
-                    folder: next,
-                    asset: undefined,
-                  }),
-                })
-              }
+      {treeFolded ? (
+        // Folded, the tree leaves a strip with the button that brings it back.
+        <Box
+          as="aside"
+          id={TREE_PANEL_ID}
+          aria-label={t('assets.folders')}
+          flexShrink={0}
+          bg="bg"
+          rounded="l3"
+          borderWidth="1px"
+          p="1"
+          me={{ lg: '2' }}
+        >
+          {treeToggle}
+        </Box>
+      ) : (
+        <Box
+          as="aside"
+          id={TREE_PANEL_ID}
+          aria-labelledby={TREE_HEADING_ID}
+          position="relative"
+          w={{ base: 'full', lg: `${treeWidth}px` }}
+          flexShrink={0}
+          bg="bg"
+          rounded="l3"
+          borderWidth="1px"
+          p="2"
+          minH="40"
+          overflowY="auto"
+        >
+          {/* The menu sits in its own row so it never covers the first folder's name. */}
+          <Flex justify="space-between" align="center" gap="2" ps="2" minH="8">
+            <Text id={TREE_HEADING_ID} textStyle="xs" fontWeight="semibold" color="fg.muted" flex="1">
+              {t('assets.folders')}
+            </Text>
+            {found && selectable(found.folder) ? (
+              <FolderMenu
+                key={found.folder.id}
+                folder={found.folder}
+                path={found.path}
+                session={session}
+                extraActions={publishing.actions}
+                busy={publishing.busy}
+                onChanged={(next) =>
+                  void navigate({
+                    search: (previous) => ({
+                      ...(previous.folder === next ? previous : forAnotherFolder(previous)),
+                      folder: next,
+                      asset: undefined,
+                    }),
+                  })
+                }
+              />
+            ) : null}
+            {treeToggle}
+          </Flex>
+          {tree.isError ? (
+            <InlineError
+              message={t(`error.codes.${E_CODES.FOLDER_TREE_FAILED}`)}
+              error={tree.error}
+              onRetry={() => void tree.refetch()}
+              retrying={tree.isFetching}
             />
+          ) : roots.length ? (
+            <FolderTree
+              // A new tab starts with the folders above its own opened, so they are in sight.
+              key={`${language}-${subState ?? view}`}
+              roots={roots}
+              selectedId={search.folder}
+              onSelect={selectFolder}
+              label={t('assets.folders')}
+              isGroupOnly={context.size ? (folder) => !selectable(folder) : undefined}
+              initiallyExpanded={context}
+            />
+          ) : tree.isSuccess ? (
+            <Text p="3" color="fg.muted">
+              {subState ? t('home.archive.noFolders') : t('assets.noFolders')}
+            </Text>
           ) : null}
-        </Flex>
-        {tree.isError ? (
-          <InlineError
-            message={t(`error.codes.${E_CODES.FOLDER_TREE_FAILED}`)}
-            error={tree.error}
-            onRetry={() => void tree.refetch()}
-            retrying={tree.isFetching}
-          />
-        ) : roots.length ? (
-          <FolderTree
-            // A new tab starts with the folders above its own opened, so they are in sight.
-            key={`${language}-${subState ?? view}`}
-            roots={roots}
-            selectedId={search.folder}
-            onSelect={selectFolder}
-            label={t('assets.folders')}
-            isGroupOnly={context.size ? (folder) => !selectable(folder) : undefined}
-            initiallyExpanded={context}
-          />
-        ) : tree.isSuccess ? (
-          <Text p="3" color="fg.muted">
-            {subState ? t('home.archive.noFolders') : t('assets.noFolders')}
-          </Text>
-        ) : null}
-        <AreaLoader area="sidebar" />
-      </Box>
-      <TreePanelResizer width={treeWidth} onWidth={setTreeWidth} controls={TREE_PANEL_ID} />
+          <AreaLoader area="sidebar" />
+        </Box>
+      )}
+      {treeFolded ? null : (
+        <TreePanelResizer width={treeWidth} onWidth={setTreeWidth} controls={TREE_PANEL_ID} />
+      )}
       <Flex
         direction="column"
         flex="1"

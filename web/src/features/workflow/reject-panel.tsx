@@ -74,7 +74,7 @@ export function RejectPanel(props: RejectPanelProps) {
               />
             ))}
           </HStack>
-          <HStack gap="2">
+          <HStack gap="2" wrap="wrap">
             <Button
               size="xs"
               variant="outline"
@@ -95,7 +95,7 @@ export function RejectPanel(props: RejectPanelProps) {
             </Button>
           </HStack>
         </Stack>
-        <HStack justify="flex-end" gap="2">
+        <HStack justify="flex-end" gap="2" wrap="wrap">
           <Button variant="ghost" onClick={props.onCancel} disabled={props.submitting}>
             {t('workflow.reject.cancel')}
           </Button>
