@@ -8,6 +8,7 @@ import { assetKeys } from '../../api/assets.queries';
 import { submitBulkTags } from '../../api/tagging.api';
 import { fetchWorkflowJob } from '../../api/workflow.api';
 import { isFinalJobState, useJobProgress } from '../jobs/use-job-progress';
+import { useSession } from '../session/use-session';
 import { useUiStore } from '../ui/ui-store-context';
 import { useShowApiError } from '../ui/use-show-api-error';
 import { JobProgressBar } from '../workflow/job-progress-bar';
@@ -27,6 +28,7 @@ interface BulkTagButtonProps {
  */
 export function BulkTagButton({ contentIds, folderId, iconOnly }: BulkTagButtonProps) {
   const { t } = useTranslation();
+  const session = useSession();
   const ui = useUiStore();
   const showApiError = useShowApiError();
   const queryClient = useQueryClient();
@@ -44,7 +46,7 @@ export function BulkTagButton({ contentIds, folderId, iconOnly }: BulkTagButtonP
       try {
         const done = await fetchWorkflowJob(job.id);
         const outcomes = done.outcomes ?? [];
-        const report = done.state === 'completed' ? outcomeReport(t, outcomes) : null;
+        const report = done.state === 'completed' ? outcomeReport(t, outcomes, session.roles) : null;
         if (done.state !== 'completed')
           ui.showError({ code: done.errorCode ?? undefined, message: t('workflow.jobFailed') });
         else if (report) ui.showError(report);
@@ -54,7 +56,7 @@ export function BulkTagButton({ contentIds, folderId, iconOnly }: BulkTagButtonP
       }
       await queryClient.invalidateQueries({ queryKey: assetKeys.all });
     })();
-  }, [ended, job, t, ui, showApiError, queryClient]);
+  }, [ended, job, t, ui, showApiError, queryClient, session.roles]);
 
   const confirm = async (action: BulkTagAction, tags: TagOption[]) => {
     setSubmitting(true);
