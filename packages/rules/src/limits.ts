@@ -15,6 +15,12 @@ export const LIMITS = {
   idChunkSize: 50,
   subFolderPageSize: 50,
   junkMoveRetryMax: 10,
+  /**
+   * How long after their own delete a user who may not open the junk may still restore from it:
+   * the Undo of the notice that follows (the web's NOTICE_WITH_UNDO_MS), with room for the job to end
+   * and the click.
+   */
+  junkUndoWindowMs: 60_000,
   /** Assets one workflow job takes (a bulk accept, move or delete). */
   workflowMaxAssets: 500,
   shareStatusPollMs: 3000,

@@ -7,6 +7,7 @@ import {
   isPrettyIdChangeReserved,
   isSearchAllowed,
   isUploadAllowed,
+  mayOpenView,
   mayShareContent,
   mayTagSomewhere,
   placeOfFolder,
@@ -131,6 +132,38 @@ describe('observers (SPEC §6: they observe)', () => {
     expect(isAssetActionAllowed('rename', s)).toBe(true);
     expect(isFolderActionAllowed('folderCreate', s)).toBe(true);
     expect(isUploadAllowed(s)).toBe(true);
+  });
+});
+
+describe('the junk is the admin\'s (SPEC §6 "Admin sees the department junk")', () => {
+  const junk: Place = { ...archiveOf('marketing'), view: 'departmentJunk', archiveSubState: null };
+  const staff = (over: Partial<PermissionSubject['asset']> = {}) =>
+    subject(['user'], junk, {
+      asset: { enabledForStep: false, rejected: false, restricted: false, ...over },
+    });
+
+  it('opens the junk view to admins only', () => {
+    expect(mayOpenView(['user'], 'departmentJunk')).toBe(false);
+    expect(mayOpenView(['user', 'admin'], 'departmentJunk')).toBe(true);
+    expect(mayOpenView(['user'], 'archives')).toBe(true);
+  });
+
+  it('lets an admin restore, delete for good and rename there; staff nothing, with the same folder rights', () => {
+    const admin = { ...staff(), roles: ['user', 'admin'] satisfies Role[] };
+    expect(ASSET_ACTIONS.filter((a) => isAssetActionAllowed(a, admin))).toEqual([
+      'delete',
+      'restore',
+      'rename',
+    ]);
+    expect(ASSET_ACTIONS.filter((a) => isAssetActionAllowed(a, staff()))).toEqual([]);
+  });
+
+  it('leaves staff the Undo of their own delete: restore, and only that', () => {
+    const undo = staff({ ownRecentDelete: true });
+    expect(ASSET_ACTIONS.filter((a) => isAssetActionAllowed(a, undo))).toEqual(['restore']);
+    expect(
+      isAssetActionAllowed('restore', { ...undo, folder: { write: false, share: false, manage: false } }),
+    ).toBe(false);
   });
 });
 

@@ -178,6 +178,11 @@ export interface PermissionSubject {
      * the asset; absent where no asset is at hand (a folder's actions for the web).
      */
     provider?: ProviderRights;
+    /**
+     * The user sent this asset to the junk themselves, within LIMITS.junkUndoWindowMs: the Undo of
+     * their own delete. The hub reads it from its audit record, never from the request.
+     */
+    ownRecentDelete?: boolean;
   };
 }
 
@@ -233,6 +238,15 @@ function observes(roles: readonly Role[]): boolean {
   return roles.includes('observer');
 }
 
+/**
+ * SPEC §6 "Admin sees the department junk": the junk view, its listing and what is done in it
+ * (restore, delete for good) are an admin's. The web offers the view by this rule, the hub refuses
+ * by it.
+ */
+export function mayOpenView(roles: readonly Role[], view: View): boolean {
+  return view !== 'departmentJunk' || roles.includes('admin');
+}
+
 /** Whether these roles may tag anywhere (SPEC §6): the wizard's lookups are for them only. */
 export function mayTagSomewhere(roles: readonly Role[]): boolean {
   return !observes(roles);
@@ -273,6 +287,8 @@ function isAllowedInPlace(action: AssetAction, s: PermissionSubject): boolean {
   const departmentArchive = view === 'archives' && archiveSubState === 'department';
   if (observes(s.roles) && action !== 'download') return false;
   if (outsideOwnDepartment(action, s)) return false;
+  // In the junk only the Undo of the user's own delete is left to a non-admin.
+  if (!mayOpenView(s.roles, view) && !(action === 'restore' && s.asset.ownRecentDelete)) return false;
   switch (action) {
     case 'accept':
       return view === 'approver' && s.place.step !== null && s.asset.enabledForStep;

@@ -9,6 +9,16 @@ import type { JsonValue } from '../jobs/job-record';
 import { decodeAssetOutcome, encodeAssetOutcome } from './asset-outcome.codec';
 import type { AssetAuditEntry, AuditEntry, JobAuditEntry } from './audit-record';
 
+/** How a content went into the junk, as its audit row says. */
+export interface JunkEntry {
+  /** The folder it was sent from. */
+  fromFolderId: string;
+  actor: string;
+  /** The workflow action that sent it (`delete`, or a move or accept that failed). */
+  action: string;
+  at: Date;
+}
+
 /** What a search of the audit log may narrow by; every field is optional. */
 export interface AuditFilter {
   assetId?: string;
@@ -124,21 +134,21 @@ export class AuditRepository {
   }
 
   /**
-   * The folder each content was last sent into `junkFolderId` from: a delete, or a failed step that
-   * put it there (the asset rows of the workflow jobs keep both folders). Contents never seen going
-   * in are left out.
+   * How each content was last sent into `junkFolderId`: from which folder, by whom, by which job,
+   * when — a delete, or a failed step that put it there (the asset rows of the workflow jobs keep
+   * both folders). Contents never seen going in are left out.
    */
-  async junkOrigins(junkFolderId: string, contentIds: readonly string[]): Promise<Map<string, string>> {
+  async junkEntries(junkFolderId: string, contentIds: readonly string[]): Promise<Map<string, JunkEntry>> {
     const rows = await this.prisma.auditRecord.findMany({
       where: { assetId: { in: [...contentIds] }, toFolderId: junkFolderId, fromFolderId: { not: null } },
       orderBy: [{ at: 'desc' }, { id: 'desc' }],
-      select: { assetId: true, fromFolderId: true },
+      select: { assetId: true, fromFolderId: true, actor: true, action: true, at: true },
     });
-    const origins = new Map<string, string>();
-    for (const row of rows)
-      if (row.assetId && row.fromFolderId && !origins.has(row.assetId))
-        origins.set(row.assetId, row.fromFolderId);
-    return origins;
+    const entries = new Map<string, JunkEntry>();
+    for (const { assetId, fromFolderId, actor, action, at } of rows)
+      if (assetId && fromFolderId && !entries.has(assetId))
+        entries.set(assetId, { fromFolderId, actor, action, at });
+    return entries;
   }
 
   /**

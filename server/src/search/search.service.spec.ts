@@ -29,12 +29,17 @@ const filter: AssetListFilter = {
 };
 
 /** The folder a search runs in: `depth` 1 is a top folder. */
-function folderAtDepth(depth: number): Pick<FoldersGateway, 'folder'> {
+function folderAtDepth(
+  depth: number,
+  prettyId = 'arch04-marketing',
+): Pick<FoldersGateway, 'folder' | 'category'> {
   const ancestorIds = Array.from({ length: depth - 1 }, (_, i) => `a${i}`);
-  return { folder: (_token, id) => Promise.resolve({ id, ancestorIds } as ProviderFolder) };
+  const folder = (_token: string, id: string) =>
+    Promise.resolve({ id, prettyId, ancestorIds } as ProviderFolder);
+  return { folder, category: folder };
 }
 
-function gateway(over: Partial<SearchGateway> = {}, depth = 1) {
+function gateway(over: Partial<SearchGateway> = {}, depth = 1, prettyId?: string) {
   const counted: ContentCriteria[] = [];
   const fake: SearchGateway = {
     findContents: () => Promise.resolve([]),
@@ -45,7 +50,7 @@ function gateway(over: Partial<SearchGateway> = {}, depth = 1) {
     },
     ...over,
   };
-  return { service: new SearchService(fake, folderAtDepth(depth)), counted };
+  return { service: new SearchService(fake, folderAtDepth(depth, prettyId)), counted };
 }
 
 async function domainFailure(promise: Promise<unknown>): Promise<DomainError> {
@@ -88,7 +93,21 @@ describe('SearchService', () => {
     } else {
       expect(await domainFailure(service.list(who, filter))).toMatchObject({ code: 'FORBIDDEN' });
       expect(await domainFailure(service.total(who, filter))).toMatchObject({ code: 'FORBIDDEN' });
-      expect(asked).toEqual([]);
+    }
+  });
+
+  it.each<[string, AuthUser, boolean]>([
+    ['a user', user(), false],
+    ['an admin', user({ roles: ['user', 'admin'] }), true],
+  ])('SPEC §6 the junk: %s may list it and count it: %s', async (_case, who, allowed) => {
+    const { service } = gateway({}, 2, 'junk-marketing');
+    const junk = { ...filter, text: undefined };
+    if (allowed) {
+      await expect(service.list(who, junk)).resolves.toBeDefined();
+      await expect(service.total(who, junk)).resolves.toBeDefined();
+    } else {
+      expect(await domainFailure(service.list(who, junk))).toMatchObject({ code: 'FORBIDDEN' });
+      expect(await domainFailure(service.total(who, junk))).toMatchObject({ code: 'FORBIDDEN' });
     }
   });
 
@@ -117,9 +136,9 @@ describe('SearchService', () => {
     await expect(service.list(approver, { ...filter, text: undefined })).resolves.toBeDefined();
   });
 
-  it('counts each user-role view in its department folder, sub-folders included', async () => {
+  it('counts each user-role view in its department folder, sub-folders included, the junk for admins only', async () => {
     const { service, counted } = gateway();
-    const counts = await service.counts(user());
+    const counts = await service.counts(user({ roles: ['user', 'admin'] }));
     expect(Object.keys(counts).sort()).toEqual([
       'archives',
       'departmentJunk',
@@ -136,6 +155,7 @@ describe('SearchService', () => {
         [['junk-marketing'], true],
       ]),
     );
+    expect(Object.keys(await service.counts(user()))).not.toContain('departmentJunk');
   });
 
   it('counts for an approver what waits at the steps they are enabled for, in their department only (issue 23)', async () => {

@@ -6,19 +6,22 @@ import {
   assetLocaleOf,
   departmentFolderPrettyId,
   isSearchAllowed,
+  mayOpenView,
+  placeOfFolder,
   restrictionOf,
   type View,
 } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { CLOCK, systemClock, type Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
-import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import {
   SEARCH_GATEWAY,
   type ContentCriteria,
   type ProviderSearchHit,
   type SearchGateway,
 } from '../provider/search.gateway';
+import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
+import { sideOf } from '../workflow/permission-subject';
 import { workflowStateOfContent } from '../workflow/workflow-info';
 import { nextCursor } from './page-cursor';
 import { SUMMARY_THUMB_SIZE } from './search.dto';
@@ -38,7 +41,7 @@ const SEARCH_LOCALE = 'IT';
 export class SearchService {
   constructor(
     @Inject(SEARCH_GATEWAY) private readonly gateway: SearchGateway,
-    @Inject(FOLDERS_GATEWAY) private readonly folders: Pick<FoldersGateway, 'folder'>,
+    @Inject(FOLDERS_GATEWAY) private readonly folders: Pick<FoldersGateway, 'folder' | 'category'>,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
@@ -48,7 +51,6 @@ export class SearchService {
    * (see PageCursor); at worst the next page is empty.
    */
   async list(user: AuthUser, filter: AssetListFilter): Promise<AssetPage> {
-    await this.checkSearchDepth(user, filter);
     const from = filter.cursor ?? (filter.offset > 0 ? { offset: filter.offset } : undefined);
     const byCreationDate = filter.sort === 'creationDate';
     const criteria = criteriaOf(filter);
@@ -59,18 +61,22 @@ export class SearchService {
       if (filter.descending) criteria.createdTo = from.at;
       else criteria.createdFrom = from.at;
     } else if (from) throw DomainError.invalid('cursor belongs to another sort');
-    const contents = await this.gateway.findContents(user.providerToken, criteria, {
-      sort: filter.sort,
-      descending: filter.descending,
-      offset,
-      limit: filter.limit,
-      // The provider sorts names in the request's locale: by name, in the one the user reads. Text
-      // is matched in one locale whatever the sort, the one `total` counts in.
-      locale: filter.sort === 'name' ? assetLocaleOf(filter.lang) : SEARCH_LOCALE,
-      textLocale: SEARCH_LOCALE,
-      divArea: SUMMARY_THUMB_SIZE,
-      details: true,
-    });
+    // The folder is checked beside the search, not before it: a listing's one round trip stays one.
+    const [, contents] = await Promise.all([
+      this.checkFolder(user, filter),
+      this.gateway.findContents(user.providerToken, criteria, {
+        sort: filter.sort,
+        descending: filter.descending,
+        offset,
+        limit: filter.limit,
+        // The provider sorts names in the request's locale: by name, in the one the user reads. Text
+        // is matched in one locale whatever the sort, the one `total` counts in.
+        locale: filter.sort === 'name' ? assetLocaleOf(filter.lang) : SEARCH_LOCALE,
+        textLocale: SEARCH_LOCALE,
+        divArea: SUMMARY_THUMB_SIZE,
+        details: true,
+      }),
+    ]);
     const full = contents.length === filter.limit;
     return {
       contents,
@@ -105,20 +111,32 @@ export class SearchService {
 
   /** How many assets a listing or search finds, counted up to LIMITS.searchCountCap. */
   async total(user: AuthUser, filter: AssetFilter): Promise<AssetTotal> {
-    await this.checkSearchDepth(user, filter);
-    const counted = await this.gateway.countMatches(user.providerToken, criteriaOf(filter), SEARCH_LOCALE);
+    const [, counted] = await Promise.all([
+      this.checkFolder(user, filter),
+      this.gateway.countMatches(user.providerToken, criteriaOf(filter), SEARCH_LOCALE),
+    ]);
     return {
       totalResults: Math.min(counted, LIMITS.searchCountCap),
       totalIsCapped: counted > LIMITS.searchCountCap,
     };
   }
 
-  /** SPEC §2: a text search inside a folder is refused to approvers from a depth on (top folders are 1). */
-  private async checkSearchDepth(user: AuthUser, filter: AssetFilter): Promise<void> {
-    if (!filter.text || !filter.folderId) return;
-    const folder = await this.folders.folder(user.providerToken, filter.folderId);
-    if (!isSearchAllowed(user.roles, folder.ancestorIds.length + 1))
+  /**
+   * The folder a listing or search runs in, as its user may: SPEC §2 refuses a text search inside
+   * a deep folder to approvers (top folders are depth 1), SPEC §6 opens the junk to admins only.
+   * The junk has no sub-folders (the hub refuses folder actions there), so the folder alone says
+   * whether it is the junk, read with the user's token beside the search.
+   */
+  private async checkFolder(user: AuthUser, filter: AssetFilter): Promise<void> {
+    if (!filter.folderId) return;
+    // Its place in the tree only for the depth of a text search; getCategory costs no counts.
+    const folder = filter.text
+      ? await this.folders.folder(user.providerToken, filter.folderId)
+      : await this.folders.category(user.providerToken, filter.folderId);
+    if (filter.text && !isSearchAllowed(user.roles, folder.ancestorIds.length + 1))
       throw DomainError.forbidden('Approvers cannot search inside a folder this deep');
+    if (!mayOpenView(user.roles, placeOfFolder([folder], sideOf(user)).view))
+      throw DomainError.forbidden('Only administrators open the department junk');
   }
 
   /**
@@ -132,8 +150,13 @@ export class SearchService {
     if (!department) return {};
     const count = (prettyId: string, cascade: boolean) =>
       this.gateway.countContents(user.providerToken, { folderIds: [prettyId], cascade });
+    // The junk's count too is a look into it (SPEC §6: the admin's).
     const views =
-      user.primaryRole === 'user' ? (Object.entries(COUNTED_VIEW_FOLDERS) as [View, string][]) : [];
+      user.primaryRole === 'user'
+        ? (Object.entries(COUNTED_VIEW_FOLDERS) as [View, string][]).filter(([view]) =>
+            mayOpenView(user.roles, view),
+          )
+        : [];
     const counted = await Promise.all(
       views.map(([view, code]) =>
         count(departmentFolderPrettyId(code, department), true).then((n) => [view, n] as const),

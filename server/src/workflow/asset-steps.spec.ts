@@ -127,12 +127,13 @@ describe('accept: tags and metadata, then link the next step, then unlink the so
     expect(provider.placesOf(c)).toEqual([FOLDERS.junk, FOLDERS.supplierWork].sort());
   });
 
-  it('a refused unlink of the source fails with E048, the content linked to both', async () => {
+  it('a refused unlink of the source sends the content to the junk with E048, in no step any more', async () => {
     const c = contentAtStep(provider, 1);
-    provider.fail('unlinkContents', ERROR_CODES.FORBIDDEN);
+    provider.fail('unlinkContents', ERROR_CODES.FORBIDDEN, { when: toFolder(FOLDERS.step1) });
     const result = await run('accept', c, plan(c, FOLDERS.step1, FOLDERS.step2));
-    expect(result).toEqual({ outcome: 'failed', errorCode: 'E048', to: id(FOLDERS.step2) });
-    expect(provider.placesOf(c)).toEqual([FOLDERS.step1, FOLDERS.step2, FOLDERS.supplierWork].sort());
+    expect(result).toEqual({ outcome: 'junk', errorCode: 'E048', to: id(FOLDERS.junk) });
+    expect(provider.placesOf(c)).toEqual([FOLDERS.junk, FOLDERS.supplierWork].sort());
+    expect(provider.tagsOf(c)).toContain(TAGS.deleted);
   });
 
   it('an outage on the link is rethrown so the job retries, nothing moved', async () => {
@@ -190,12 +191,26 @@ describe('the junk fallback retries through the injected sleep', () => {
     expect(result).toEqual({ outcome: 'failed', errorCode: 'E046', to: null });
   });
 
-  it('linked to the junk but the source cannot be unlinked: failed with the unlink code (E048)', async () => {
+  it('linked to the junk, the source unlinked at a later try: in the junk only, with the link code (E046)', async () => {
     const c = contentAtStep(provider, 1);
     provider.fail('linkContents', ERROR_CODES.FORBIDDEN, { when: toFolder(FOLDERS.step2) });
-    provider.fail('unlinkContents', ERROR_CODES.FORBIDDEN);
+    provider.fail('unlinkContents', ERROR_CODES.FORBIDDEN, { times: 3 });
     const result = await run('accept', c, plan(c, FOLDERS.step1, FOLDERS.step2));
-    expect(result).toEqual({ outcome: 'failed', errorCode: 'E048', to: id(FOLDERS.junk) });
+    expect(result).toEqual({ outcome: 'junk', errorCode: 'E046', to: id(FOLDERS.junk) });
+    expect(provider.placesOf(c)).toEqual([FOLDERS.junk, FOLDERS.supplierWork].sort());
+    expect(slept).toEqual([50, 100, 150]);
+  });
+
+  it('the source never unlinked: E054 after every try, linked to the junk as well', async () => {
+    const c = contentAtStep(provider, 1);
+    provider.fail('unlinkContents', ERROR_CODES.FORBIDDEN, {
+      times: Infinity,
+      when: toFolder(FOLDERS.step1),
+    });
+    const result = await run('accept', c, plan(c, FOLDERS.step1, FOLDERS.step2));
+    expect(result).toEqual({ outcome: 'failed', errorCode: 'E054', to: id(FOLDERS.junk) });
+    expect(slept).toHaveLength(LIMITS.junkMoveRetryMax);
+    expect(provider.placesOf(c)).toEqual([FOLDERS.junk, FOLDERS.step1, FOLDERS.supplierWork].sort());
   });
 });
 
@@ -266,13 +281,15 @@ describe('move', () => {
     expect(provider.placesOf(c)).toEqual([FOLDERS.junk]);
   });
 
-  it('a refused unlink fails with E050', async () => {
+  it('a refused unlink sends the content to the junk with E050, out of the target as well', async () => {
     const c = contentIn(provider, [FOLDERS.enrichment]);
     provider.fail('unlinkContents', ERROR_CODES.FORBIDDEN);
-    expect(await run('move', c, plan(c, FOLDERS.enrichment, FOLDERS.archive))).toMatchObject({
-      outcome: 'failed',
+    expect(await run('move', c, plan(c, FOLDERS.enrichment, FOLDERS.archive))).toEqual({
+      outcome: 'junk',
       errorCode: 'E050',
+      to: id(FOLDERS.junk),
     });
+    expect(provider.placesOf(c)).toEqual([FOLDERS.junk]);
   });
 });
 

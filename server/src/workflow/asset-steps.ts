@@ -35,7 +35,7 @@ export interface StepResult {
 interface MoveCodes {
   /** Linking the target failed (the content then goes to the junk when it can). */
   link: ErrorCode;
-  /** Unlinking the source failed. */
+  /** Unlinking the source failed (the content, then in both folders, goes to the junk too). */
   unlink: ErrorCode;
 }
 const APPROVAL_CODES: MoveCodes = { link: E_CODES.ACCEPT_LINK_FAILED, unlink: E_CODES.ACCEPT_UNLINK_FAILED };
@@ -139,31 +139,44 @@ class Work {
     return true;
   }
 
-  /** Link target, unlink source; a refused link sends the content to the junk (SPEC §4). */
+  /**
+   * Link target, unlink source; a refused link or unlink sends the content to the junk (SPEC §4):
+   * after a refused unlink it is in both folders, and must end in the junk only.
+   */
   async move(item: PlanItem, junkFolderId: string | null, codes: MoveCodes): Promise<StepResult> {
     const to = item.to!;
-    if (!(await this.link(to))) return this.toJunk(item.from, junkFolderId, codes);
-    if (!(await this.unlink(item.from))) return { outcome: 'failed', errorCode: codes.unlink, to };
+    if (!(await this.link(to))) return this.toJunk([item.from], junkFolderId, codes.link);
+    if (!(await this.unlink(item.from))) return this.toJunk([item.from, to], junkFolderId, codes.unlink);
     return this.result(to);
   }
 
-  /** Up to LIMITS.junkMoveRetryMax tries to link the junk folder, then the source is unlinked. */
-  async toJunk(from: string | null, junkFolderId: string | null, codes: MoveCodes): Promise<StepResult> {
-    if (!junkFolderId) return { outcome: 'failed', errorCode: codes.link, to: null };
+  /**
+   * Up to LIMITS.junkMoveRetryMax tries to leave the content in the junk only: link the junk, then
+   * unlink every folder of `leave`; `code` says which step failed first. What no try achieves is
+   * E054, the content wherever the last try left it.
+   */
+  async toJunk(leave: (string | null)[], junkFolderId: string | null, code: ErrorCode): Promise<StepResult> {
+    if (!junkFolderId) return { outcome: 'failed', errorCode: code, to: null };
     for (let attempt = 1; attempt <= LIMITS.junkMoveRetryMax; attempt++) {
       try {
         if (await this.link(junkFolderId)) {
           await this.markDeleted();
-          if (!(await this.unlink(from)))
-            return { outcome: 'failed', errorCode: codes.unlink, to: junkFolderId };
-          return { outcome: 'junk', errorCode: codes.link, to: junkFolderId };
+          if (await this.unlinkAll(leave)) return { outcome: 'junk', errorCode: code, to: junkFolderId };
         }
       } catch {
         // An outage counts as a failed try here: the content must not stay half-moved.
       }
       await this.gateways.sleep(JUNK_RETRY_PAUSE_MS * attempt);
     }
-    return { outcome: 'failed', errorCode: E_CODES.JUNK_MOVE_RETRY_FAILED, to: null };
+    const inJunk = this.linked.has(junkFolderId);
+    return { outcome: 'failed', errorCode: E_CODES.JUNK_MOVE_RETRY_FAILED, to: inJunk ? junkFolderId : null };
+  }
+
+  /** Unlinks each folder, all tried even when one refuses: true when none is left linked. */
+  private async unlinkAll(folderIds: (string | null)[]): Promise<boolean> {
+    let all = true;
+    for (const folderId of folderIds) if (!(await this.unlink(folderId))) all = false;
+    return all;
   }
 
   /**
@@ -248,8 +261,7 @@ export class AssetSteps {
     const off = this.misplaced(w, item, null);
     if (off) return off;
     await w.markDeleted();
-    if (!(await w.link(item.to!)))
-      return w.toJunk(item.from, item.to, { ...MOVE_CODES, link: E_CODES.JUNK_MOVE_RETRY_FAILED });
+    if (!(await w.link(item.to!))) return w.toJunk([item.from], item.to, E_CODES.JUNK_MOVE_RETRY_FAILED);
     if (!(await w.unlink(item.from))) return { outcome: 'failed', errorCode: MOVE_CODES.unlink, to: item.to };
     return w.result(item.to);
   }

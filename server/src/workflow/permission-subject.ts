@@ -27,7 +27,7 @@ export function permissionSubject(
   user: Pick<AuthUser, 'roles' | 'approvalSteps' | 'department'>,
   place: Place,
   rights: FolderRights,
-  asset: { rejected: boolean; restricted?: boolean; provider?: ProviderRights },
+  asset: { rejected: boolean; restricted?: boolean; provider?: ProviderRights; ownRecentDelete?: boolean },
 ): PermissionSubject {
   return {
     roles: user.roles,
@@ -41,6 +41,7 @@ export function permissionSubject(
       restricted: asset.restricted ?? false,
       // The user's own right on the content at the provider, where the caller read it with their token.
       provider: asset.provider,
+      ownRecentDelete: asset.ownRecentDelete ?? false,
     },
   };
 }

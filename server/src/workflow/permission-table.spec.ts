@@ -1,10 +1,12 @@
-import { AuditRepository } from '../audit/audit.repository';
+import { AuditRepository, type JunkEntry } from '../audit/audit.repository';
+import { CLOCK } from '../common/clock';
 import { ERROR_CODES, WORKFLOW_ACTIONS, WORKFLOW_ERROR_CODES as CODES } from '@paddock/rules';
 import type { InMemoryProvider } from '../../test/support/in-memory-provider';
 import {
   FOLDERS,
   contentIn,
   demoProvider,
+  fixedClock,
   folderIn,
   recordingJobs,
   userOf,
@@ -23,8 +25,12 @@ import { WorkflowService } from './workflow.service';
  * rules' functions, so a drift on either side shows up here.
  */
 
-/** The workflow actions in their order, then the rename: the columns of the rows below. */
-const ACTIONS = [...WORKFLOW_ACTIONS, 'rename'] as const;
+/**
+ * The workflow actions in their order, then the rename, then the Undo of the user's own delete (a
+ * restore of a content the hub's audit shows this user sent to the junk 5 s ago, back where it came
+ * from): the columns of the rows below.
+ */
+const ACTIONS = [...WORKFLOW_ACTIONS, 'rename', 'undo'] as const;
 type Action = (typeof ACTIONS)[number];
 
 /**
@@ -33,7 +39,7 @@ type Action = (typeof ACTIONS)[number];
  * user cannot see the folder or the asset.
  */
 type Outcome = 'ok' | 'view' | 'step' | 'deny' | 'hidden';
-type Row = [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome];
+type Row = [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome];
 
 /** One content per folder, only there. The folders, as MARKETING staff and the supplier see them. */
 const PLACES = {
@@ -53,7 +59,7 @@ const PLACES = {
   lvrr02: 'lvrr02-marketing',
   /** What the maker sends the supplier: supplierSent for staff (write), supplierRecieved for the supplier (read). */
   inbox: 'inbox-marketing-fotostudio',
-  /** Department junk: staff write, admins write and manage. */
+  /** Department junk: staff write (for the Undo of their delete), admins write and manage. */
   junk: 'junk-marketing',
 } as const;
 type PlaceKey = keyof typeof PLACES;
@@ -65,7 +71,9 @@ type PlaceKey = keyof typeof PLACES;
  *   ancestry (write on the folder); never from an approval step; the junk's way out is restore.
  * - delete: rejected, department archive, supplier sent/received, enrichment, with write; in the
  *   junk it is the permanent delete, its own action (after confirmation).
- * - restore and permanent delete: the junk only, with write.
+ * - restore and permanent delete: the junk only, with write, for admins (SPEC §6 "Admin sees the
+ *   department junk"); anyone else may only undo their own delete there (the last column), and
+ *   nothing else in the junk, rename included.
  * - supplier remove: supplier sent/received folders, with write.
  * - rename: write on the folder; hidden in approver, supplierRecieved and non-department archives.
  * basic_user holds the department's groups L/MARKETING and WRITE.MARKETING, which writes where
@@ -75,48 +83,63 @@ type PlaceKey = keyof typeof PLACES;
  * The branch-sharing user acts as staff in the MARKETING folders, but may not move, delete or tag
  * in a folder of no department (the shared archive).
  */
-//                      accept    reject    move      delete    restore   perm-del  sup-rem   rename
+//                      accept    reject    move      delete    restore   perm-del  sup-rem   rename    undo
 const STAFF: Record<PlaceKey, Row> = {
-  arch04: ['view', 'view', 'ok', 'ok', 'view', 'view', 'view', 'ok'],
-  shared: ['view', 'view', 'ok', 'view', 'view', 'view', 'view', 'deny'],
-  arch06: ['view', 'view', 'view', 'view', 'view', 'view', 'view', 'deny'],
-  arrc03: ['view', 'view', 'ok', 'ok', 'view', 'view', 'view', 'ok'],
-  rftt00: ['view', 'view', 'ok', 'ok', 'view', 'view', 'view', 'ok'],
-  appstp1: ['step', 'step', 'view', 'view', 'view', 'view', 'view', 'deny'],
-  lvrr02: ['view', 'view', 'view', 'view', 'view', 'view', 'view', 'deny'],
-  inbox: ['view', 'view', 'ok', 'ok', 'view', 'view', 'ok', 'ok'],
-  junk: ['view', 'view', 'view', 'view', 'ok', 'ok', 'view', 'ok'],
+  arch04: ['view', 'view', 'ok', 'ok', 'view', 'view', 'view', 'ok', 'view'],
+  shared: ['view', 'view', 'ok', 'view', 'view', 'view', 'view', 'deny', 'view'],
+  arch06: ['view', 'view', 'view', 'view', 'view', 'view', 'view', 'deny', 'view'],
+  arrc03: ['view', 'view', 'ok', 'ok', 'view', 'view', 'view', 'ok', 'view'],
+  rftt00: ['view', 'view', 'ok', 'ok', 'view', 'view', 'view', 'ok', 'view'],
+  appstp1: ['step', 'step', 'view', 'view', 'view', 'view', 'view', 'deny', 'view'],
+  lvrr02: ['view', 'view', 'view', 'view', 'view', 'view', 'view', 'deny', 'view'],
+  inbox: ['view', 'view', 'ok', 'ok', 'view', 'view', 'ok', 'ok', 'view'],
+  junk: ['view', 'view', 'view', 'view', 'view', 'view', 'view', 'deny', 'ok'],
 };
+
+const HIDDEN: Row = [
+  'hidden',
+  'hidden',
+  'hidden',
+  'hidden',
+  'hidden',
+  'hidden',
+  'hidden',
+  'hidden',
+  'hidden',
+];
 
 const EXPECTED: Record<string, Record<PlaceKey, Row>> = {
   'mario.rossi': STAFF,
   'anna.bianchi': {
     ...STAFF,
-    appstp1: ['ok', 'ok', 'view', 'view', 'view', 'view', 'view', 'deny'],
+    appstp1: ['ok', 'ok', 'view', 'view', 'view', 'view', 'view', 'deny', 'view'],
   },
   'foto.studio': {
-    arch04: ['hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden'],
-    shared: ['hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden'],
-    arch06: ['hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden'],
-    arrc03: ['hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden'],
-    rftt00: ['hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden'],
-    appstp1: ['hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden'],
-    lvrr02: ['view', 'view', 'ok', 'ok', 'view', 'view', 'ok', 'ok'],
-    inbox: ['view', 'view', 'view', 'view', 'view', 'view', 'view', 'deny'],
-    junk: ['hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden'],
+    arch04: HIDDEN,
+    shared: HIDDEN,
+    arch06: HIDDEN,
+    arrc03: HIDDEN,
+    rftt00: HIDDEN,
+    appstp1: HIDDEN,
+    lvrr02: ['view', 'view', 'ok', 'ok', 'view', 'view', 'ok', 'ok', 'view'],
+    inbox: ['view', 'view', 'view', 'view', 'view', 'view', 'view', 'deny', 'view'],
+    junk: HIDDEN,
   },
   'paola.neri': Object.fromEntries(
     (Object.keys(STAFF) as PlaceKey[]).map((place): [PlaceKey, Row] => {
       const approve = place === 'appstp1' ? 'step' : 'view';
-      return [place, [approve, approve, 'view', 'view', 'view', 'view', 'view', 'deny']];
+      return [place, [approve, approve, 'view', 'view', 'view', 'view', 'view', 'deny', 'view']];
     }),
   ) as Record<PlaceKey, Row>,
   'sara.branch': {
     ...STAFF,
-    shared: ['view', 'view', 'view', 'view', 'view', 'view', 'view', 'deny'],
+    shared: ['view', 'view', 'view', 'view', 'view', 'view', 'view', 'deny', 'view'],
   },
   'giulia.basic': STAFF,
-  admin: STAFF,
+  admin: {
+    ...STAFF,
+    junk: ['view', 'view', 'view', 'view', 'ok', 'ok', 'view', 'ok', 'ok'],
+  },
 };
 
 interface Cell {
@@ -146,6 +169,9 @@ const CODE: Record<Exclude<Outcome, 'ok'>, string> = {
 };
 
 let provider: InMemoryProvider;
+const clock = fixedClock();
+/** What the hub's audit says of the content at hand: who sent it to the junk, from where, when. */
+let junkEntries = new Map<string, JunkEntry>();
 let jobs: ReturnType<typeof recordingJobs>;
 let workflow: WorkflowService;
 let assets: AssetsService;
@@ -171,8 +197,10 @@ beforeAll(async () => {
     PlaceActions,
     WorkflowFolders,
     { provide: JobsService, useValue: jobs },
-    // Every restore here names its target: the junk origins are never looked up.
-    { provide: AuditRepository, useValue: { junkOrigins: () => Promise.reject(new Error('not expected')) } },
+    // Every content was sent to the junk 5 s ago from where the restores go, by the cell's user
+    // for the Undo, by someone else for a restore.
+    { provide: AuditRepository, useValue: { junkEntries: () => Promise.resolve(junkEntries) } },
+    { provide: CLOCK, useValue: clock },
   ]);
   workflow = module.get(WorkflowService);
   assets = module.get(AssetsService);
@@ -183,6 +211,18 @@ function attempt(cell: Cell): Promise<unknown> {
   const user = userOf(cell.user as DemoUsername);
   const contentId = contentAt.get(cell.place)!;
   if (cell.action === 'rename') return assets.rename(user, contentId, `renamed by ${cell.user}`);
+  const deletedBy = cell.action === 'undo' ? cell.user : 'someone.else';
+  junkEntries = new Map([
+    [
+      contentId,
+      {
+        fromFolderId: targetOf(cell.user),
+        actor: deletedBy,
+        action: 'delete',
+        at: new Date(clock.at.getTime() - 5_000),
+      },
+    ],
+  ]);
   const base = { contentIds: [contentId], folderId: id(PLACES[cell.place]) };
   switch (cell.action) {
     case 'accept':
@@ -194,6 +234,7 @@ function attempt(cell: Cell): Promise<unknown> {
     case 'delete':
       return workflow.delete(user, base);
     case 'restore':
+    case 'undo':
       return workflow.restore(user, { ...base, toFolderId: targetOf(cell.user) });
     case 'permanent-delete':
       return workflow.permanentDelete(user, base);

@@ -1,11 +1,13 @@
-import { ERROR_CODES, WORKFLOW_ERROR_CODES as CODES, WORKFLOW_TAGS as TAGS } from '@paddock/rules';
-import { AuditRepository } from '../audit/audit.repository';
+import { ERROR_CODES, LIMITS, WORKFLOW_ERROR_CODES as CODES, WORKFLOW_TAGS as TAGS } from '@paddock/rules';
+import { AuditRepository, type JunkEntry } from '../audit/audit.repository';
+import { CLOCK } from '../common/clock';
 import type { InMemoryProvider } from '../../test/support/in-memory-provider';
 import {
   FOLDERS,
   contentAtStep,
   contentIn,
   demoProvider,
+  fixedClock,
   folderIn,
   recordingJobs,
   userOf,
@@ -24,8 +26,16 @@ const DRAWING = JSON.stringify({
 let provider: InMemoryProvider;
 let jobs: ReturnType<typeof recordingJobs>;
 let service: WorkflowService;
-/** Where the hub saw each content go into the junk from (the audit rows of the delete jobs). */
-let origins: Map<string, string>;
+/** How the hub saw each content go into the junk (the audit rows of the delete jobs). */
+let origins: Map<string, JunkEntry>;
+const clock = fixedClock();
+/** A delete by someone else, long ago: the way back it recorded, and no Undo for anyone. */
+const deletedFrom = (fromFolderId: string): JunkEntry => ({
+  fromFolderId,
+  actor: 'admin',
+  action: 'delete',
+  at: new Date(0),
+});
 const id = (prettyId: string) => provider.folderByPrettyId(prettyId).id;
 const as = userOf;
 
@@ -38,8 +48,8 @@ beforeEach(async () => {
   provider = demoProvider();
   jobs = recordingJobs();
   origins = new Map();
-  const audit: Pick<AuditRepository, 'junkOrigins'> = {
-    junkOrigins: (_junk, ids) =>
+  const audit: Pick<AuditRepository, 'junkEntries'> = {
+    junkEntries: (_junk, ids) =>
       Promise.resolve(new Map([...origins].filter(([content]) => ids.includes(content)))),
   };
   const module = await provider.compile([
@@ -47,6 +57,7 @@ beforeEach(async () => {
     WorkflowFolders,
     { provide: JobsService, useValue: jobs },
     { provide: AuditRepository, useValue: audit },
+    { provide: CLOCK, useValue: clock },
   ]);
   service = module.get(WorkflowService);
 });
@@ -293,7 +304,7 @@ describe('delete', () => {
 describe('restore', () => {
   it('a job from the junk to a folder the user writes', async () => {
     const c = contentIn(provider, [FOLDERS.junk], { tags: [TAGS.deleted] });
-    const { user, base } = body('mario.rossi', [c], FOLDERS.junk);
+    const { user, base } = body('admin', [c], FOLDERS.junk);
     await service.restore(user, { ...base, toFolderId: id(FOLDERS.archive) });
     expect(jobs.submitted[0]).toMatchObject({
       name: JobName.WorkflowRestore,
@@ -307,10 +318,10 @@ describe('restore', () => {
   it('without a target, a job sending each content back to the folder it came from', async () => {
     const [a, b] = [FOLDERS.archive, FOLDERS.enrichment].map((from) => {
       const c = contentIn(provider, [FOLDERS.junk], { tags: [TAGS.deleted] });
-      origins.set(c, id(from));
+      origins.set(c, deletedFrom(id(from)));
       return c;
     });
-    const { user, base } = body('mario.rossi', [a!, b!], FOLDERS.junk);
+    const { user, base } = body('admin', [a!, b!], FOLDERS.junk);
     await service.restore(user, base);
     expect(jobs.submitted[0]).toMatchObject({
       name: JobName.WorkflowRestore,
@@ -328,8 +339,8 @@ describe('restore', () => {
     ['an approval step', FOLDERS.step1],
   ])('refuses a restore to an origin that is %s (ORIGIN_UNAVAILABLE)', async (_, origin) => {
     const c = contentIn(provider, [FOLDERS.junk], { tags: [TAGS.deleted] });
-    if (origin) origins.set(c, id(origin));
-    const { user, base } = body('mario.rossi', [c], FOLDERS.junk);
+    if (origin) origins.set(c, deletedFrom(id(origin)));
+    const { user, base } = body('admin', [c], FOLDERS.junk);
     await refused(service.restore(user, base), { code: CODES.ORIGIN_UNAVAILABLE, kind: 'conflict' });
   });
 
@@ -342,13 +353,69 @@ describe('restore', () => {
   });
 
   it('refuses an approval step as target, even writable', async () => {
-    writableBy(FOLDERS.step1, 'APP.MARKETING.STEP1');
+    writableBy(FOLDERS.step1, 'WRITE.MARKETING');
     const c = contentIn(provider, [FOLDERS.junk]);
-    const { user, base } = body('anna.bianchi', [c], FOLDERS.junk);
+    const { user, base } = body('admin', [c], FOLDERS.junk);
     await refused(service.restore(user, { ...base, toFolderId: id(FOLDERS.step1) }), {
       code: CODES.TARGET_NOT_ALLOWED,
       kind: 'invalid',
     });
+  });
+});
+
+describe('restore by someone who may not open the junk: the Undo of their own delete only', () => {
+  const undo = (over: Partial<JunkEntry> = {}) => {
+    const c = contentIn(provider, [FOLDERS.junk], { tags: [TAGS.deleted] });
+    origins.set(c, {
+      fromFolderId: id(FOLDERS.archive),
+      actor: 'mario.rossi',
+      action: 'delete',
+      at: new Date(clock.at.getTime() - 5_000),
+      ...over,
+    });
+    return body('mario.rossi', [c], FOLDERS.junk);
+  };
+
+  it('restores what they deleted a moment ago back where it was, named or not', async () => {
+    const named = undo();
+    await service.restore(named.user, { ...named.base, toFolderId: id(FOLDERS.archive) });
+    const unnamed = undo();
+    await service.restore(unnamed.user, unnamed.base);
+    const back = { payload: { plan: [{ to: id(FOLDERS.archive) }] } };
+    expect(jobs.submitted).toMatchObject([back, back]);
+  });
+
+  it.each([
+    ['someone else deleted', { actor: 'giulia.basic' }, undefined],
+    [
+      `was deleted over ${LIMITS.junkUndoWindowMs} ms ago`,
+      { at: new Date(clock.at.getTime() - LIMITS.junkUndoWindowMs - 1) },
+      undefined,
+    ],
+    ['came to the junk by a failed move', { action: 'move' }, undefined],
+    ['would go elsewhere than where it came from', {}, FOLDERS.enrichment],
+  ])('refuses a content that %s (ACTION_NOT_ALLOWED)', async (_, over, to) => {
+    const { user, base } = undo(over);
+    await refused(service.restore(user, { ...base, ...(to ? { toFolderId: id(to) } : {}) }), {
+      code: CODES.ACTION_NOT_ALLOWED,
+      kind: 'forbidden',
+    });
+  });
+
+  it('refuses the whole selection when one content is not their recent delete', async () => {
+    const mine = undo();
+    const other = undo({ actor: 'admin' });
+    const contentIds = [...mine.base.contentIds, ...other.base.contentIds];
+    await refused(service.restore(mine.user, { ...mine.base, contentIds }), {
+      code: CODES.ACTION_NOT_ALLOWED,
+    });
+  });
+
+  it('refuses them every permanent delete, an admin allowed', async () => {
+    const { user, base } = undo();
+    await refused(service.permanentDelete(user, base), { code: CODES.ACTION_NOT_ALLOWED });
+    await service.permanentDelete(userOf('admin'), base);
+    expect(jobs.submitted).toHaveLength(1);
   });
 });
 
@@ -362,7 +429,7 @@ describe('permanent delete', () => {
   it('a job for contents of the junk shared in one channel at most', async () => {
     channels();
     const once = contentIn(provider, [FOLDERS.junk, 'channel-press']);
-    const { user, base } = body('mario.rossi', [once], FOLDERS.junk);
+    const { user, base } = body('admin', [once], FOLDERS.junk);
     await service.permanentDelete(user, base);
     expect(jobs.submitted[0]).toMatchObject({
       name: JobName.WorkflowPermanentDelete,
@@ -374,7 +441,7 @@ describe('permanent delete', () => {
     channels();
     const once = contentIn(provider, [FOLDERS.junk, 'channel-press']);
     const twice = contentIn(provider, [FOLDERS.junk, 'channel-press', 'channel-web']);
-    const { user, base } = body('mario.rossi', [once, twice], FOLDERS.junk);
+    const { user, base } = body('admin', [once, twice], FOLDERS.junk);
     await refused(service.permanentDelete(user, base), {
       code: CODES.SHARED_IN_CHANNELS,
       details: { ids: [twice] },

@@ -1,7 +1,8 @@
-import { Injectable, Inject } from '@nestjs/common';
+import { Injectable, Inject, Optional } from '@nestjs/common';
 import {
   E_CODES,
   FOLDER_CODES,
+  LIMITS,
   REJECT_VIEWS,
   approvalStepCode,
   isAssetActionAllowed,
@@ -14,8 +15,9 @@ import {
   type WorkflowRequests,
 } from '@paddock/rules';
 import { refuseUnreadable } from '../assets/unreadable-contents';
-import { AuditRepository } from '../audit/audit.repository';
+import { AuditRepository, type JunkEntry } from '../audit/audit.repository';
 import type { AuthUser } from '../auth/auth-user';
+import { CLOCK, systemClock, type Clock } from '../common/clock';
 import { JobName, type WorkflowPayload } from '../jobs/job-catalogue';
 import { JobsService } from '../jobs/jobs.service';
 import {
@@ -71,6 +73,7 @@ export class WorkflowService {
     @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     private readonly jobs: JobsService,
     private readonly audit: AuditRepository,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
   async accept(user: AuthUser, body: WorkflowRequests['accept']): Promise<{ jobId: string }> {
@@ -135,14 +138,48 @@ export class WorkflowService {
 
   async restore(user: AuthUser, body: WorkflowRequests['restore']): Promise<{ jobId: string }> {
     const source = await this.source(user, body);
-    this.check(user, 'restore', source);
     const junkFolderId = source.placed.folder.id;
+    const entries = await this.audit.junkEntries(
+      junkFolderId,
+      source.contents.map((c) => c.id),
+    );
+    this.check(
+      user,
+      'restore',
+      source,
+      source.placed.place,
+      this.ownRecentDeletes(user, entries, body.toFolderId),
+    );
     if (body.toFolderId !== undefined) {
       const target = await this.writableTarget(user, body.toFolderId);
       return this.submit(user, 'restore', source, target.folder.id, { junkFolderId });
     }
-    const targets = await this.origins(user, junkFolderId, source.contents);
+    const targets = await this.origins(user, entries, source.contents);
     return this.submit(user, 'restore', source, null, { junkFolderId, targets });
+  }
+
+  /**
+   * The contents this user sent to the junk with their own delete within LIMITS.junkUndoWindowMs,
+   * restored back where they came from: the Undo left to those who may not open the junk (SPEC §6),
+   * read from the hub's own audit rows, never from the request.
+   */
+  private ownRecentDeletes(
+    user: AuthUser,
+    entries: ReadonlyMap<string, JunkEntry>,
+    toFolderId: string | undefined,
+  ): ReadonlySet<string> {
+    const since = this.clock.now().getTime() - LIMITS.junkUndoWindowMs;
+    return new Set(
+      [...entries]
+        .filter(
+          ([, e]) =>
+            e.actor === user.username &&
+            e.action === ('delete' satisfies WorkflowAction) &&
+            e.at.getTime() >= since &&
+            (toFolderId === undefined || toFolderId === e.fromFolderId),
+        )
+        .map(([contentId]) => contentId),
+    );
   }
 
   /**
@@ -151,11 +188,11 @@ export class WorkflowService {
    */
   private async origins(
     user: AuthUser,
-    junkFolderId: string,
+    entries: ReadonlyMap<string, JunkEntry>,
     contents: readonly ProviderContentDetail[],
   ): Promise<Map<string, string>> {
     const ids = contents.map((c) => c.id);
-    const origins = await this.audit.junkOrigins(junkFolderId, ids);
+    const origins = new Map([...entries].map(([id, e]) => [id, e.fromFolderId]));
     const usable = new Map<string, boolean>();
     for (const folderId of new Set(origins.values())) {
       usable.set(
@@ -243,7 +280,13 @@ export class WorkflowService {
    * SPEC §6 for every content, in the place of the folder it is acted on from, and the user's own
    * provider right on each (the job then acts as the service account).
    */
-  private check(user: AuthUser, action: WorkflowAction, source: Source, place = source.placed.place): void {
+  private check(
+    user: AuthUser,
+    action: WorkflowAction,
+    source: Source,
+    place = source.placed.place,
+    ownRecentDeletes: ReadonlySet<string> = new Set(),
+  ): void {
     const { rights } = source.placed.folder;
     for (const c of source.contents) {
       const allowed = isAssetActionAllowed(
@@ -253,6 +296,7 @@ export class WorkflowService {
           // Removing the supplier's copy unlinks only the supplier folder acted from, the
           // supplier's own record: the content, which the maker may hold elsewhere, is not changed.
           provider: action === 'supplier-remove' ? undefined : c.userRights,
+          ownRecentDelete: ownRecentDeletes.has(c.id),
         }),
       );
       if (!allowed) throw refuse.notAllowed(action, place.view);

@@ -1,3 +1,4 @@
+import { PROVIDER_PATHS } from '../../src/provider/provider-paths';
 import type { AssetListResponse, AssetSummary } from '@paddock/rules';
 import { providerDb, type SignedIn } from '../auth/auth-fixtures';
 import { JobName } from '../../src/jobs/job-catalogue';
@@ -21,14 +22,15 @@ let folders: Map<string, string>;
 let anna: SignedIn;
 let luca: SignedIn;
 let mario: SignedIn;
+let admin: SignedIn;
 const id = (prettyId: string) => folders.get(prettyId)!;
 
 beforeAll(async () => {
   ({
     t,
     folders,
-    people: [anna, luca, mario],
-  } = await startDemoWorld(MARKETING_PEOPLE));
+    people: [anna, luca, mario, admin],
+  } = await startDemoWorld([...MARKETING_PEOPLE, 'admin']));
 });
 afterAll(() => t?.close());
 
@@ -36,9 +38,10 @@ async function run(s: SignedIn, action: string, body: object): Promise<void> {
   expect((await finished(t, s, await submitWorkflow(t, s, action, body))).state).toBe('completed');
 }
 
-/** The card of `content` in a folder's listing, as mario sees it. */
+/** The card of `content` in a folder's listing, as mario sees it (the junk as the admin does, SPEC §6). */
 async function cardIn(prettyId: string, content: string): Promise<AssetSummary | undefined> {
-  const res = await get<AssetListResponse>(t, mario, `/api/assets?folderId=${id(prettyId)}&subfolders=true`);
+  const who = prettyId.startsWith('junk-') ? admin : mario;
+  const res = await get<AssetListResponse>(t, who, `/api/assets?folderId=${id(prettyId)}&subfolders=true`);
   expect(res.status).toBe(200);
   return res.body.items.find((item) => item.id === content);
 }
@@ -69,7 +72,7 @@ describe('the workflow state on every card (GET /api/assets)', () => {
     await run(mario, 'delete', { contentIds: [content], folderId: id('arrc03-marketing') });
     expect((await cardIn('junk-marketing', content))?.workflowState).toEqual({ kind: 'junk' });
 
-    await run(mario, 'restore', {
+    await run(admin, 'restore', {
       contentIds: [content],
       folderId: id('junk-marketing'),
       toFolderId: id('arch04-marketing'),
@@ -79,16 +82,19 @@ describe('the workflow state on every card (GET /api/assets)', () => {
 });
 
 describe('a page of the listing (the hot path)', () => {
-  it('is one provider round trip: the search brings each card its state, restriction and running time', async () => {
+  it('is one provider round trip: the search brings each card its state, restriction and running time, the folder read beside it', async () => {
     const [content] = await contentsIn(t, folders, ['appstp1-marketing']);
     const calls = recordProviderCalls(t);
     const card = await cardIn('appstp1-marketing', content);
     expect(card?.workflowState).toEqual({ kind: 'waiting', step: 1 });
     expect(card?.restricted).toBe(false);
-    // A page of up to 100 is two provider pages of 50, asked for at once, and nothing else.
+    // A page of up to 100 is two provider pages of 50, asked for at once, and beside them, not
+    // before, the folder itself (SPEC §6: is it the junk, which only admins list).
     const asked = calls.map((c) => c.path);
-    expect(asked.length).toBeGreaterThan(0);
-    expect(asked.every((path) => path.endsWith('/content/findByProperties'))).toBe(true);
+    const searches = asked.filter((path) => path.endsWith('/content/findByProperties'));
+    expect(searches.length).toBeGreaterThan(0);
+    const others = asked.filter((path) => !searches.includes(path));
+    expect(others.map((path) => path.endsWith(PROVIDER_PATHS.folders.getCategory()))).toEqual([true]);
   });
 });
 

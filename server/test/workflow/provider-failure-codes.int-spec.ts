@@ -1,4 +1,4 @@
-import { E_CODES, INTERNAL_SHARE_METADATA, SHARING_TAGS } from '@paddock/rules';
+import { E_CODES, INTERNAL_SHARE_METADATA, SHARING_TAGS, WORKFLOW_TAGS } from '@paddock/rules';
 import type { AxiosInstance, InternalAxiosRequestConfig } from 'axios';
 import { PROVIDER_HTTP } from '../../src/provider/http-provider.gateway';
 import { PROVIDER_PATHS } from '../../src/provider/provider-paths';
@@ -144,6 +144,52 @@ describe('the E-codes of SPEC §8 when the provider fails', () => {
     const job = await finished(t, mario, submitted.body.jobId);
     expect(job.outcomes?.[0]).toMatchObject({ outcome: 'failed', errorCode: E_CODES.JUNK_MOVE_RETRY_FAILED });
     expect((await stateOf(t, content))?.folders).toEqual(['arch04-marketing']);
+  });
+
+  /** A link (or unlink) of `folderId` by the provider client, refused `times` times in a row. */
+  const refusing = (url: (clientId: string) => string, folderId: string, times = 1) => {
+    let left = times;
+    return (request: InternalAxiosRequestConfig) =>
+      request.url === url(t.config.CLIENT_ID) && bodyOf(request).categoryId === folderId && left-- > 0;
+  };
+
+  it('sends an accepted content whose step will not let go to the junk (E048): in the junk only', async () => {
+    const [content] = await contentsIn(t, folders, ['lvrr02-marketing', 'appstp1-marketing']);
+    fail = refusing(PROVIDER_PATHS.folders.unlink, id('appstp1-marketing'));
+    const submitted = await post<{ jobId: string }>(t, anna, '/api/workflow/accept', {
+      contentIds: [content],
+      folderId: id('appstp1-marketing'),
+    });
+    const job = await finished(t, anna, submitted.body.jobId);
+    expect(job.outcomes?.[0]).toMatchObject({
+      outcome: 'junk',
+      errorCode: E_CODES.ACCEPT_UNLINK_FAILED,
+      toFolderId: id('junk-marketing'),
+    });
+    const state = await stateOf(t, content);
+    expect(state?.folders).toEqual(['junk-marketing', 'lvrr02-marketing']);
+    expect(state?.tags).toContain(WORKFLOW_TAGS.deleted);
+  });
+
+  it('sends a content whose move target refuses it to the junk (E049), and one whose source will not let go (E050)', async () => {
+    const [linkRefused, unlinkRefused] = await contentsIn(t, folders, ['arrc03-marketing'], 2);
+    const move = async (content: string) => {
+      const submitted = await post<{ jobId: string }>(t, mario, '/api/workflow/move', {
+        contentIds: [content],
+        folderId: id('arrc03-marketing'),
+        toFolderId: id('arch04-marketing'),
+      });
+      return (await finished(t, mario, submitted.body.jobId)).outcomes?.[0];
+    };
+    fail = refusing(PROVIDER_PATHS.folders.link, id('arch04-marketing'));
+    expect(await move(linkRefused!)).toMatchObject({ outcome: 'junk', errorCode: E_CODES.MOVE_LINK_FAILED });
+    fail = refusing(PROVIDER_PATHS.folders.unlink, id('arrc03-marketing'), 3);
+    expect(await move(unlinkRefused!)).toMatchObject({
+      outcome: 'junk',
+      errorCode: E_CODES.MOVE_UNLINK_FAILED,
+    });
+    for (const content of [linkRefused!, unlinkRefused!])
+      expect((await stateOf(t, content))?.folders).toEqual(['junk-marketing']);
   });
 
   /** A call to the tagging path `path` (any classification). */

@@ -35,6 +35,8 @@ let folders: Map<string, string>;
 let anna: SignedIn;
 let luca: SignedIn;
 let mario: SignedIn;
+/** The junk is the admin's (SPEC §6): restores other than an Undo, and deletes for good. */
+let admin: SignedIn;
 const id = (prettyId: string) => folders.get(prettyId)!;
 const submit = (s: SignedIn, action: string, body: object) => submitWorkflow(t, s, action, body);
 
@@ -42,8 +44,8 @@ beforeAll(async () => {
   ({
     t,
     folders,
-    people: [anna, luca, mario],
-  } = await startDemoWorld(MARKETING_PEOPLE));
+    people: [anna, luca, mario, admin],
+  } = await startDemoWorld([...MARKETING_PEOPLE, 'admin']));
 });
 afterAll(() => t?.close());
 
@@ -167,12 +169,12 @@ describe('the approval workflow over HTTP (real provider, real jobs)', () => {
     expect(state?.tags).toEqual(['wf-deleted']);
     expect(Number(state?.meta.dataeliminazione)).toBeGreaterThanOrEqual(before);
 
-    const restored = await submit(mario, 'restore', {
+    const restored = await submit(admin, 'restore', {
       contentIds: [content],
       folderId: id('junk-marketing'),
       toFolderId: id('arrc03-marketing'),
     });
-    expect((await finished(t, mario, restored)).state).toBe('completed');
+    expect((await finished(t, admin, restored)).state).toBe('completed');
     state = await stateOf(t, content);
     expect(state).toMatchObject({ folders: ['arrc03-marketing'], tags: [], meta: {} });
 
@@ -181,11 +183,11 @@ describe('the approval workflow over HTTP (real provider, real jobs)', () => {
       mario,
       await submit(mario, 'delete', { contentIds: [content], folderId: id('arrc03-marketing') }),
     );
-    const gone = await submit(mario, 'permanent-delete', {
+    const gone = await submit(admin, 'permanent-delete', {
       contentIds: [content],
       folderId: id('junk-marketing'),
     });
-    expect((await finished(t, mario, gone)).outcomes?.[0]?.outcome).toBe('done');
+    expect((await finished(t, admin, gone)).outcomes?.[0]?.outcome).toBe('done');
     expect((await stateOf(t, content))?.trashed).toBe(true);
   });
 
@@ -324,7 +326,7 @@ describe('move and restore targets (issue 12)', () => {
     // Put in the junk by the provider's own hand: the hub never saw where it came from.
     const [unknown] = await contentsIn(t, folders, ['junk-marketing']);
     const jobsBefore = await hubDb(t).jobRecord.count();
-    const res = await post<{ code: string; details: { ids: string[] } }>(t, mario, '/api/workflow/restore', {
+    const res = await post<{ code: string; details: { ids: string[] } }>(t, admin, '/api/workflow/restore', {
       contentIds: [known, unknown],
       folderId: id('junk-marketing'),
     });
@@ -346,11 +348,16 @@ describe('move and restore targets (issue 12)', () => {
     'refuses %s as the target of a %s (400 WORKFLOW_TARGET_NOT_ALLOWED), nothing moves',
     async (_, action, from, to) => {
       const [content] = await contentsIn(t, folders, [from]);
-      const res = await post<{ code: string }>(t, mario, `/api/workflow/${action}`, {
-        contentIds: [content],
-        folderId: id(from),
-        toFolderId: id(to),
-      });
+      const res = await post<{ code: string }>(
+        t,
+        action === 'restore' ? admin : mario,
+        `/api/workflow/${action}`,
+        {
+          contentIds: [content],
+          folderId: id(from),
+          toFolderId: id(to),
+        },
+      );
       expect([res.status, res.body.code]).toEqual([400, WORKFLOW_ERROR_CODES.TARGET_NOT_ALLOWED]);
       expect((await stateOf(t, content!))?.folders).toEqual([from]);
     },

@@ -1,8 +1,8 @@
-import { VIEWS, type Role, type SessionResponse, type View } from '@paddock/rules';
+import { VIEWS, mayOpenView, type Role, type SessionResponse, type View } from '@paddock/rules';
 
 /**
- * The main-area views each role reaches (SPEC §2 Home sections; SPEC §6: admin sees the department
- * junk). A navigation aid only: the hub enforces every permission itself.
+ * The main-area views each role reaches (SPEC §2 Home sections), within what `mayOpenView` opens
+ * (SPEC §6: admin sees the department junk), the rule the hub refuses by.
  */
 const VIEWS_BY_ROLE: Record<Role, readonly View[]> = {
   user: ['archives', 'enrichment', 'supplier', 'rejected'],
@@ -21,7 +21,7 @@ export function viewsForSession(session: Pick<SessionResponse, 'roles' | 'defaul
     session.defaultView,
     ...session.roles.flatMap((role) => VIEWS_BY_ROLE[role]),
   ]);
-  return VIEWS.filter((view) => reachable.has(view));
+  return VIEWS.filter((view) => reachable.has(view) && mayOpenView(session.roles, view));
 }
 
 /** The view home shows: the one picked in the navigation if the user reaches it, else the default. */

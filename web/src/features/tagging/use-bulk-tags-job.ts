@@ -6,6 +6,7 @@ import { assetKeys } from '../../api/assets.queries';
 import { submitBulkTags } from '../../api/tagging.api';
 import { fetchWorkflowJob } from '../../api/workflow.api';
 import { isFinalJobState, useJobProgress } from '../jobs/use-job-progress';
+import { useSession } from '../session/use-session';
 import { useUiStore } from '../ui/ui-store-context';
 import { useShowApiError } from '../ui/use-show-api-error';
 import { outcomeReport } from '../workflow/workflow-errors';
@@ -18,6 +19,7 @@ type BulkAction = TagsBulkRequest['action'];
  */
 export function useBulkTagsJob(doneMessage: (action: BulkAction, count: number) => string) {
   const { t } = useTranslation();
+  const session = useSession();
   const ui = useUiStore();
   const showApiError = useShowApiError();
   const queryClient = useQueryClient();
@@ -33,7 +35,7 @@ export function useBulkTagsJob(doneMessage: (action: BulkAction, count: number) 
       try {
         const done = await fetchWorkflowJob(job.id);
         const outcomes = done.outcomes ?? [];
-        const report = done.state === 'completed' ? outcomeReport(t, outcomes) : null;
+        const report = done.state === 'completed' ? outcomeReport(t, outcomes, session.roles) : null;
         if (done.state !== 'completed')
           ui.showError({ code: done.errorCode ?? undefined, message: t('workflow.jobFailed') });
         else if (report) ui.showError(report);
@@ -43,7 +45,7 @@ export function useBulkTagsJob(doneMessage: (action: BulkAction, count: number) 
       }
       await queryClient.invalidateQueries({ queryKey: assetKeys.all });
     })();
-  }, [ended, job, t, ui, showApiError, queryClient, doneMessage]);
+  }, [ended, job, t, ui, showApiError, queryClient, doneMessage, session.roles]);
 
   /** Queues the change; true once the hub took it (a refusal is shown in the error dialog). */
   const submit = async (body: TagsBulkRequest): Promise<boolean> => {

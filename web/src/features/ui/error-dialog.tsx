@@ -2,6 +2,7 @@ import { Button, Code, Collapsible, Stack, Text } from '@chakra-ui/react';
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/ui/dialog';
+import { RouterLink } from '../../components/ui/router-link';
 import type { ErrorDialogContent } from './ui-store';
 
 interface ErrorDialogProps {
@@ -39,6 +40,16 @@ export function ErrorDialog({ content, onClose }: ErrorDialogProps) {
     >
       <Stack gap="3">
         <Text>{content.message ?? t('error.messageError')}</Text>
+        {content.link ? (
+          <RouterLink
+            to="/home"
+            search={{ view: content.link.view, folder: content.link.folder }}
+            onClick={onClose}
+            fontWeight="semibold"
+          >
+            {content.link.label}
+          </RouterLink>
+        ) : null}
         {content.code ? (
           <Text fontSize="sm" color="fg.muted">
             {t('error.code', { 0: content.code })}

@@ -1,3 +1,4 @@
+import type { View } from '@paddock/rules';
 import { createElement, type ComponentType, type ReactNode } from 'react';
 
 /** The areas with their own loader overlay (SPEC §2 Home). */
@@ -17,6 +18,8 @@ export interface ErrorDialogContent {
   message?: string;
   /** Technical detail, folded away until the user asks for it. */
   trace?: string;
+  /** Where the user can go about it (already translated): a home view and folder. */
+  link?: { label: string; view: View; folder: string };
   onOk?: () => void;
 }
 

@@ -1,6 +1,7 @@
 import {
   WORKFLOW_ERROR_CODES,
   type FolderNode,
+  type Role,
   type WorkflowAction,
   type WorkflowRequests,
 } from '@paddock/rules';
@@ -13,6 +14,7 @@ import { assetKeys, folderTreeQueryOptions } from '../../api/assets.queries';
 import { fetchWorkflowJob, submitWorkflow, type WorkflowJob } from '../../api/workflow.api';
 import { useLanguage } from '../../i18n/use-language';
 import { isFinalJobState, useJobProgress, waitForJobEnd } from '../jobs/use-job-progress';
+import { useSession } from '../session/use-session';
 import type { UiStore } from '../ui/ui-store';
 import { useUiStore } from '../ui/ui-store-context';
 import { useShowApiError } from '../ui/use-show-api-error';
@@ -40,6 +42,7 @@ interface ReportContext {
   showApiError(error: unknown): void;
   queryClient: QueryClient;
   roots: readonly FolderNode[];
+  roles: readonly Role[];
 }
 
 /** Shows a refusal of the hub before any job exists: its own alert or message, else the generic one. */
@@ -81,7 +84,7 @@ async function reportFinished(
       message: workflowErrorMessage(t, job.errorCode) ?? t('workflow.jobFailed'),
     });
   } else {
-    const report = outcomeReport(t, outcomes);
+    const report = outcomeReport(t, outcomes, context.roles);
     if (report) ui.showError(report);
     const notice = workflowNotice(t, action, outcomes, context.roots, undoable);
     if (notice) {
@@ -115,11 +118,12 @@ export function useWorkflowJob(onFinished: (job: WorkflowJob | null) => void): W
   const showApiError = useShowApiError();
   const queryClient = useQueryClient();
   const tree = useQuery(folderTreeQueryOptions(language));
+  const { roles } = useSession();
   const [job, setJob] = useState<{ id: string; action: WorkflowAction } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const event = useJobProgress(job?.id ?? null);
   const finished = useRef<string | null>(null);
-  const context: ReportContext = { t, ui, showApiError, queryClient, roots: tree.data?.roots ?? [] };
+  const context: ReportContext = { t, ui, showApiError, queryClient, roots: tree.data?.roots ?? [], roles };
   const latest = useRef({ onFinished, context });
   latest.current = { onFinished, context };
 

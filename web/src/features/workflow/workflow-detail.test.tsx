@@ -324,7 +324,10 @@ describe('workflow actions in the asset detail modal', () => {
 
     const error = await screen.findByRole('alertdialog', { name: 'ERROR' });
     expect(error).toHaveTextContent('1 asset of 1 was not done as asked.');
-    expect(error).toHaveTextContent('the content was sent to the department junk');
+    expect(error).toHaveTextContent(
+      'Accepted, but the move to the next step failed. The content was sent to the department junk: ask an administrator to restore it.',
+    );
+    expect(within(error).queryByRole('link')).not.toBeInTheDocument();
     expect(error).toHaveTextContent('Error code: E046');
   });
 

@@ -1,4 +1,11 @@
-import { ASSET_ERROR_CODES, E_CODES, WORKFLOW_ERROR_CODES, type AssetOutcome } from '@paddock/rules';
+import {
+  ASSET_ERROR_CODES,
+  E_CODES,
+  WORKFLOW_ERROR_CODES,
+  mayOpenView,
+  type AssetOutcome,
+  type Role,
+} from '@paddock/rules';
 import type { TFunction } from 'i18next';
 import type { ErrorDialogContent } from '../ui/ui-store';
 
@@ -34,15 +41,25 @@ export function problemOutcomes(outcomes: readonly AssetOutcome[]): AssetOutcome
 
 /**
  * The error dialog for a finished job whose assets were not all done: how many, what happened to the
- * first (by its E-code), and every asset with its code in the details.
+ * first (by its E-code) and, when it went to the department junk, that it is there — with a link
+ * to it for those who may open the junk (SPEC §6), else who can restore it — and every asset with
+ * its code in the details.
  */
-export function outcomeReport(t: TFunction, outcomes: readonly AssetOutcome[]): ErrorDialogContent | null {
+export function outcomeReport(
+  t: TFunction,
+  outcomes: readonly AssetOutcome[],
+  roles: readonly Role[],
+): ErrorDialogContent | null {
   const problems = problemOutcomes(outcomes);
   const first = problems[0];
   if (!first) return null;
-  const what =
+  const junk = first.outcome === 'junk' ? first.toFolderId : null;
+  const opensJunk = mayOpenView(roles, 'departmentJunk');
+  const what = [
     workflowErrorMessage(t, first.errorCode) ??
-    (first.outcome === 'junk' ? t('workflow.outcomes.sentToJunk') : t('workflow.outcomes.failed'));
+      t(junk ? 'workflow.outcomes.moveFailed' : 'workflow.outcomes.failed'),
+    ...(junk ? [t(opensJunk ? 'workflow.outcomes.inJunk' : 'workflow.outcomes.inJunkAskAdmin')] : []),
+  ].join(' ');
   const summary = t('workflow.outcomes.summary', { count: problems.length, total: outcomes.length });
   return {
     code: first.errorCode ?? undefined,
@@ -50,5 +67,8 @@ export function outcomeReport(t: TFunction, outcomes: readonly AssetOutcome[]): 
     trace: problems
       .map((p) => `${p.contentId}: ${t(`workflow.outcomes.kind.${p.outcome}`)} ${p.errorCode ?? ''}`.trim())
       .join('\n'),
+    ...(junk && opensJunk
+      ? { link: { label: t('workflow.outcomes.openJunk'), view: 'departmentJunk' as const, folder: junk } }
+      : {}),
   };
 }
