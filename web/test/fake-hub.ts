@@ -194,6 +194,7 @@ export function anAsset(n: number, overrides: Partial<AssetSummary> = {}): Asset
     owner: 'mrossi',
     workflowState: null,
     restricted: false,
+    published: false,
     thumbnailUrl: `/api/assets/a${n}/thumbnail?size=200x200`,
     state: 'PUBLISHED',
     ...overrides,

@@ -160,6 +160,8 @@ export interface AssetSummary {
   workflowState: AssetWorkflowState | null;
   /** Embargo active or copyright expired (SPEC §4 derived flags, restrictionOf): the card marks it. */
   restricted: boolean;
+  /** Published with its folder (SPEC §4 "Folders"): the card and the detail say so to everyone. */
+  published: boolean;
   /** Audio and video: the running time of the current version. */
   durationMs?: number;
 }

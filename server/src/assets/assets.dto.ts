@@ -81,6 +81,7 @@ export class AssetDetailDto {
     description: 'The card chip: waiting (step), accepted, rejected, junk',
   })
   workflowState: AssetWorkflowState | null;
+  @ApiProperty({ description: 'Published with its folder (SPEC §4 "Folders")' }) published: boolean;
   @ApiProperty({ example: { IT: 'foto.jpg', EN: 'photo.jpg' } }) names: { IT: string; EN: string };
   @ApiProperty() version: number;
   @ApiProperty() size: number;

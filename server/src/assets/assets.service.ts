@@ -27,7 +27,7 @@ import { downloadNotAllowed } from '../downloads/downloads.service';
 import { sideOf } from '../workflow/permission-subject';
 import { PlaceActions } from '../workflow/place-actions';
 import { isContentType } from './placeholders';
-import { workflowInfoOf, workflowStateOfContent } from '../workflow/workflow-info';
+import { isPublished, workflowInfoOf, workflowStateOfContent } from '../workflow/workflow-info';
 
 /** Rename steps and their failure codes (SPEC §8): IT first, then EN. */
 const RENAME_STEPS: { locale: 'IT' | 'EN'; add: ErrorCode; update: ErrorCode }[] = [
@@ -173,6 +173,7 @@ export function toAssetDetail(
     state: c.state,
     workflowState: workflowStateOfContent(c),
     restricted: restriction.restricted,
+    published: isPublished(c),
     names,
     version: c.version,
     size: c.source?.size ?? 0,

@@ -280,6 +280,8 @@ export class AssetSummaryResponse implements AssetSummary {
   workflowState: AssetWorkflowState | null;
   @ApiProperty({ description: 'Embargo active or copyright expired (SPEC §4): share is refused' })
   restricted: boolean;
+  @ApiProperty({ description: 'Published with its folder (SPEC §4 "Folders")' })
+  published: boolean;
   @ApiPropertyOptional({ description: 'Audio and video: running time in milliseconds' })
   durationMs?: number;
 }
@@ -334,6 +336,7 @@ export function toAssetSummary(
     state: c.state,
     workflowState: facts?.workflowState ?? null,
     restricted: facts?.restricted ?? false,
+    published: facts?.published ?? false,
     ...(facts?.durationMs !== undefined ? { durationMs: facts.durationMs } : {}),
   };
 }

@@ -18,7 +18,7 @@ import {
   type ProviderSearchHit,
   type SearchGateway,
 } from '../provider/search.gateway';
-import { workflowStateOfContent } from '../workflow/workflow-info';
+import { isPublished, workflowStateOfContent } from '../workflow/workflow-info';
 import { nextCursor } from './page-cursor';
 import { SUMMARY_THUMB_SIZE } from './search.dto';
 import {
@@ -93,6 +93,7 @@ export class SearchService {
                 {
                   workflowState: workflowStateOfContent(detail),
                   restricted: restrictionOf(detail.imetadata, now).restricted,
+                  published: isPublished(detail),
                   ...(detail.durationMs != null ? { durationMs: detail.durationMs } : {}),
                 },
               ],

@@ -70,6 +70,7 @@ describe('GET /api/assets', () => {
           state: 'READY',
           workflowState: null,
           restricted: false,
+          published: false,
         },
         expect.objectContaining({ id: ids.poster, name: 'Poster Spider', type: 'IMAGE', extension: 'png' }),
       ],
