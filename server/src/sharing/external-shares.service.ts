@@ -108,6 +108,7 @@ export class ExternalSharesService {
           expiresAt: expiresAt.toISOString(),
           language: body.language,
           recipients,
+          folderId: body.folderId,
         },
         user.username,
         { jobId },
