@@ -214,6 +214,7 @@ export function anAssetDetail(n: number, overrides: Partial<AssetDetail> = {}): 
     folders: [{ id: 'f1', name: 'Archive' }],
     metadata: [],
     tags: [],
+    products: [],
     previewUrl: `/api/assets/a${n}/preview`,
     downloadUrl: `/api/assets/a${n}/original`,
     rights: { rename: true, newVersion: true, download: true },

@@ -1,4 +1,4 @@
-import type { AssetRestriction } from './enrichment';
+import type { AssetRestriction, TagSummary } from './enrichment';
 import type { AssetActions, Place } from './permissions';
 import {
   CONTENT_VERSION_METADATA,
@@ -207,6 +207,8 @@ export interface AssetDetail extends AssetSummary {
   metadata: AssetMetadataEntry[];
   /** The tags on the asset; the classification tells products (vu62a5) from free tags and the rest. */
   tags: { id: string; classificationId: string; label: string }[];
+  /** The products the asset is linked to (SPEC §7 product-content links), named by the product listing. */
+  products: TagSummary[];
   /**
    * SPEC §3 `registry-id` (hidden from display): the registry record the asset is filed under, which
    * the wizard's summary shows and may share and publish (SPEC §2).

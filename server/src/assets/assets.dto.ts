@@ -5,6 +5,7 @@ import {
   THUMBNAIL_BOX_PATTERN,
   type AssetWorkflowInfo,
   type AssetWorkflowState,
+  type TagSummary,
 } from '@paddock/rules';
 import { Transform } from 'class-transformer';
 import {
@@ -100,6 +101,11 @@ export class AssetDetailDto {
     classificationId: string;
     label: string;
   }[];
+  @ApiProperty({
+    description: 'The products the asset is linked to (the product-content links call), named by the listing',
+    example: [{ id: 'uuid', classificationId: 'vu62a5', names: { it: 'Spider', en: 'Spider' } }],
+  })
+  products: TagSummary[];
   @ApiPropertyOptional({ description: 'SPEC §3 registry-id: the registry record the asset is filed under' })
   registryId?: string;
   @ApiProperty() previewUrl: string;

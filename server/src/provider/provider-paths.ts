@@ -123,6 +123,9 @@ export const PROVIDER_PATHS = {
       `/xintelligence/resources/itagdefinition/detail/${scope(clientId, classificationId)}/${id(tagId)}`,
     /** query cursor?, limit ≤ 50 → {items[{id, prettyId, name{lang}, tags}], paging{next?}} (SPEC §7 product listing). */
     products: (clientId: string) => `/productdata/resources/products/${client(clientId)}`,
+    /** → {contentId, items[{id}]}: the products a content is linked to (SPEC §7 product-content links). */
+    contentProducts: (clientId: string, contentId: string) =>
+      `/productdata/resources/contents/${client(clientId)}/${id(contentId)}/products`,
   },
 
   /**
