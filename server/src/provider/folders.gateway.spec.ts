@@ -160,18 +160,8 @@ describe('HttpFoldersGateway', () => {
     await expect(providerFailure(gatewayAnswering(down).gateway.folder('tok', 'a'))).resolves.toMatchObject({
       code: 'E014',
     });
-    await expect(providerFailure(gatewayAnswering(down).gateway.category('tok', 'a'))).resolves.toMatchObject(
-      {
-        code: 'E014',
-      },
-    );
     await expect(
       providerFailure(gatewayAnswering(down).gateway.foldersByIds('tok', ['a'])),
-    ).resolves.toMatchObject({
-      code: 'E018',
-    });
-    await expect(
-      providerFailure(gatewayAnswering(down).gateway.linkedFolderIds('tok', 'c')),
     ).resolves.toMatchObject({
       code: 'E018',
     });

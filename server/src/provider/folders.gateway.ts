@@ -135,8 +135,6 @@ export interface FoldersGateway {
   folder(token: string, folderId: string, locale?: string, failure?: ErrorCode): Promise<ProviderFolder>;
   /** The folders among `ids` (ids or prettyIds) the user may see, in the order asked (E018); 50 ids a call. */
   foldersByIds(token: string, ids: string[], locale?: string, failure?: ErrorCode): Promise<ProviderFolder[]>;
-  /** getCategory: the folder without rights or counts (E014). */
-  category(token: string, folderId: string, locale?: string): Promise<ProviderFolder>;
   /** Creates a sub-folder named `names` (locale → name); needs `manage` on the parent. */
   createFolder(token: string, parentId: string, names: Record<string, string>): Promise<string>;
   /** Replaces the names of the given locales; needs `manage` on the folder. */
@@ -149,8 +147,6 @@ export interface FoldersGateway {
   linkContents(token: string, folderId: string, contentIds: string[]): Promise<{ notLinked: string[] }>;
   /** Unlinks contents from a folder, 50 ids a call; returns the ids the provider did not unlink. */
   unlinkContents(token: string, folderId: string, contentIds: string[]): Promise<{ notLinked: string[] }>;
-  /** The folders (ids) the user may see that hold a content (E018). */
-  linkedFolderIds(token: string, contentId: string): Promise<string[]>;
   /** SPEC §7 sharing-folder lookup: the folders (ids) the user may share contents into (E018). */
   sharingFolderIds(token: string): Promise<string[]>;
 }
@@ -208,20 +204,6 @@ export class HttpFoldersGateway implements FoldersGateway {
     return ids.flatMap((i) => found.get(i) ?? []);
   }
 
-  async category(token: string, folderId: string, locale = 'EN'): Promise<ProviderFolder> {
-    const body = await this.call(
-      token,
-      {
-        method: 'GET',
-        url: PROVIDER_PATHS.folders.getCategory(),
-        params: { clientId: this.clientId, categoryId: folderId, locale },
-      },
-      singleSchema,
-      E_CODES.FOLDER_FAILED,
-    );
-    return toFolder(body.category, { numberOfContents: 0, numberOfSubCategories: 0 }, []);
-  }
-
   async createFolder(token: string, parentId: string, names: Record<string, string>): Promise<string> {
     const body = await this.call(
       token,
@@ -277,20 +259,6 @@ export class HttpFoldersGateway implements FoldersGateway {
 
   unlinkContents(token: string, folderId: string, contentIds: string[]): Promise<{ notLinked: string[] }> {
     return this.changeLinks(token, PROVIDER_PATHS.folders.unlink(this.clientId), folderId, contentIds);
-  }
-
-  async linkedFolderIds(token: string, contentId: string): Promise<string[]> {
-    const body = await this.call(
-      token,
-      {
-        method: 'GET',
-        url: PROVIDER_PATHS.folders.getLinkedCategory(),
-        params: { clientId: this.clientId, contentId },
-      },
-      linkedSchema,
-      E_CODES.FOLDER_LOOKUP_FAILED,
-    );
-    return body.linkedCategory;
   }
 
   async sharingFolderIds(token: string): Promise<string[]> {

@@ -47,14 +47,12 @@ export const PROVIDER_PATHS = {
   },
 
   /**
-   * Folders (research §3.1). THRON documents findByProperties2, getCategory and contentcategory;
+   * Folders (research §3.1). THRON documents findByProperties2 and contentcategory;
    * insert, update and remove are the built-in provider's, in THRON's `{verb}/{clientId}[/{id}]` style.
    */
   folders: {
     /** body client, properties{categoryIds, childOf, excludeLevelHigherThan}, offset, numberOfResult ≤ 50. */
     findByProperties2: () => '/xcontents/resources/category/findByProperties2',
-    /** query clientId, categoryId, locale → {category}. */
-    getCategory: () => '/xcontents/resources/category/getCategory',
     /** body {category:{upCategoryId, locales[{locale, name}], prettyId?}} → {category}; `manage` on the parent. */
     insert: (clientId: string) => `/xcontents/resources/category/insert/${client(clientId)}`,
     /** body {update:{locales?[{locale, name}], prettyId?}} → {category}; `manage` on the folder. */
@@ -66,8 +64,6 @@ export const PROVIDER_PATHS = {
     /** body {categoryId, items:{ids ≤ 50}} → {itemsInIssue, notLinked}; `write` on the folder. */
     link: (clientId: string) => `/xcontents/resources/contentcategory/link/${client(clientId)}`,
     unlink: (clientId: string) => `/xcontents/resources/contentcategory/unlink/${client(clientId)}`,
-    /** query clientId, contentId → {linkedCategory: ids}. */
-    getLinkedCategory: () => '/xcontents/resources/contentcategory/getLinkedCategory',
     /** SPEC §7 sharing-folder lookup (not in THRON's public sources): query clientId → {linkedCategory: ids}. */
     sharingFolders: () => '/xcontents/resources/contentcategory/getSharingCategory',
   },

@@ -275,13 +275,6 @@ export class InMemoryProvider
     });
   }
 
-  async linkedFolderIds(token: string, contentId: string): Promise<string[]> {
-    this.enter('linkedFolderIds', [token, contentId]);
-    const content = this.contents.get(contentId);
-    if (!content || content.trashed) throw this.refusal(ERROR_CODES.NOT_FOUND);
-    return content.folderIds.filter((id) => this.grant(token, this.folders.get(id)!));
-  }
-
   /**
    * The built-in provider's rule: share on a folder at or below an internal-shared (arch06) one, or
    * below the shared archive (its channels).
