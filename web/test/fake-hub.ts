@@ -215,6 +215,8 @@ export function anAssetDetail(n: number, overrides: Partial<AssetDetail> = {}): 
     metadata: [],
     tags: [],
     products: [],
+    machineOwned: false,
+    availableChannels: [],
     previewUrl: `/api/assets/a${n}/preview`,
     downloadUrl: `/api/assets/a${n}/original`,
     rights: { rename: true, newVersion: true, download: true },

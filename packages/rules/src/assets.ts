@@ -207,6 +207,10 @@ export interface AssetDetail extends AssetSummary {
   metadata: AssetMetadataEntry[];
   /** The tags on the asset; the classification tells products (vu62a5) from free tags and the rest. */
   tags: { id: string; classificationId: string; label: string }[];
+  /** SPEC §3 owner type ENGINE: the asset was made by a machine, not uploaded by a person. */
+  machineOwned: boolean;
+  /** SPEC §3 availableChannels: the provider's delivery channels the current version is ready on. */
+  availableChannels: string[];
   /** The products the asset is linked to (SPEC §7 product-content links), named by the product listing. */
   products: TagSummary[];
   /**

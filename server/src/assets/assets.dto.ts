@@ -106,6 +106,9 @@ export class AssetDetailDto {
     example: [{ id: 'uuid', classificationId: 'vu62a5', names: { it: 'Spider', en: 'Spider' } }],
   })
   products: TagSummary[];
+  @ApiProperty({ description: 'SPEC §3 owner type ENGINE: made by a machine' }) machineOwned: boolean;
+  @ApiProperty({ example: ['WEB'], description: 'SPEC §3 availableChannels of the current version' })
+  availableChannels: string[];
   @ApiPropertyOptional({ description: 'SPEC §3 registry-id: the registry record the asset is filed under' })
   registryId?: string;
   @ApiProperty() previewUrl: string;

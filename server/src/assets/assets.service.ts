@@ -180,6 +180,8 @@ export function toAssetDetail(
     restricted: restriction.restricted,
     published: isPublished(c),
     products,
+    machineOwned: c.ownerType === 'ENGINE',
+    availableChannels: c.availableChannels,
     names,
     version: c.version,
     size: c.source?.size ?? 0,

@@ -277,6 +277,27 @@ describe('GET /api/assets', () => {
     expect(sent).toEqual([`/productdata/resources/contents/paddock/${ids.poster}/products?`]);
   });
 
+  it('says a machine-made asset is one (owner type ENGINE) and the channels its version is ready on', async () => {
+    const db = providerDb(t);
+    const made = await insertContent(t, { name: 'Engine render', folders: [folders[ARCHIVE]] });
+    const detail = () => get<AssetDetail>(`/api/assets/${made}`);
+    expect((await detail()).body).toMatchObject({ machineOwned: false, availableChannels: [] });
+    const { version } = await db.content.update({ where: { id: made }, data: { ownerType: 'ENGINE' } });
+    await db.derivative.create({
+      data: {
+        contentId: made,
+        version,
+        kind: 'preview',
+        blobKey: `x/${made}`,
+        mimeType: 'image/webp',
+        size: 1n,
+      },
+    });
+    expect((await detail()).body).toMatchObject({ machineOwned: true, availableChannels: ['WEB'] });
+    // The counts below are of the contents seeded above.
+    await db.content.delete({ where: { id: made } });
+  });
+
   it('counts assets per view for the user role, sub-folders included', async () => {
     const res = await get<Record<string, number>>('/api/assets/counts');
     expect(res.status).toBe(200);

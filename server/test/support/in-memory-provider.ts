@@ -611,6 +611,8 @@ export class InMemoryProvider
       lastUpdate: '2026-01-01T00:00:00.000Z',
       owner: c.owner,
       userId: c.owner,
+      ownerType: 'USER',
+      availableChannels: [],
       sourceExtension: c.extension,
       locales: c.locales.map((l) => ({ ...l })),
       linkedCategoryIds: [...c.folderIds],
