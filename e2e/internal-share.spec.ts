@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { FolderTreeResponse, FolderNode } from '@paddock/rules';
 import sharp from 'sharp';
-import { chooseFromMoreMenu, keepScreenshot, signIn, TEXTS, type Lang } from './support';
+import { chooseFromMoreMenu, inFreshBrowser, keepScreenshot, signIn, TEXTS, type Lang } from './support';
 
 /** A small real PNG made here, one colour per asset. */
 async function photo(name: string, colour: string) {
@@ -33,6 +33,7 @@ async function openArchive(page: Page, lang: Lang): Promise<FolderNode> {
 for (const lang of ['it', 'en', 'fr'] as Lang[]) {
   test(`internal share into the internally shared folder, refused a second time, and publishing (${lang})`, async ({
     page,
+    browser,
   }) => {
     test.setTimeout(180_000);
     const t = TEXTS[lang];
@@ -84,12 +85,47 @@ for (const lang of ['it', 'en', 'fr'] as Lang[]) {
     await failure.getByRole('button', { name: t.internalShare.failure.ok }).click();
     await expect(failure).toBeHidden();
 
-    await page.getByRole('button', { name: t.folderMenu.label.replace('{{folder}}', archive.name) }).click();
-    await page.getByRole('menuitem', { name: t.internalShare.publishing.publish, exact: true }).click();
-    const published = new RegExp(
-      `^${t.internalShare.publishing.publishDone_other.replace('{{count}}', '\\d+')}$`,
-    );
-    await expect(page.getByText(published)).toBeVisible({ timeout: 30_000 });
+    // Publishing, asked once more, marks the folder's assets for everyone; unpublishing takes it back.
+    const cards = [`${prefix}-a.png`, `${prefix}-b.png`];
+    const publishing = async (action: 'publish' | 'unpublish') => {
+      await page
+        .getByRole('button', { name: t.folderMenu.label.replace('{{folder}}', archive.name) })
+        .click();
+      await page.getByRole('menuitem', { name: t.internalShare.publishing[action], exact: true }).click();
+      const ask = page.getByRole('alertdialog', {
+        name: t.internalShare.publishing[`${action}Title`].replace('{{folder}}', archive.name),
+      });
+      await expect(ask.getByText(t.internalShare.publishing[`${action}Message`])).toBeVisible();
+      await keepScreenshot(page, `folder-${action}-confirm-${lang}`);
+      await ask.getByRole('button', { name: t.internalShare.publishing[action], exact: true }).click();
+      const done = t.internalShare.publishing[`${action}Done_other`].replace('{{count}}', '\\d+');
+      await expect(page.getByText(new RegExp(`^${done}$`))).toBeVisible({ timeout: 30_000 });
+    };
+    /** What another user of the department sees of the two assets in the archive. */
+    const seenByAnna = (published: boolean, shot: string) =>
+      inFreshBrowser(browser, 'anna.bianchi', lang, async (other) => {
+        await openArchive(other, lang);
+        await other.getByRole('searchbox', { name: t.assets.search.label }).fill(prefix);
+        await other.getByRole('button', { name: t.assets.search.submit, exact: true }).click();
+        for (const name of cards) {
+          const mark = other.getByRole('option', { name }).getByTestId('published-mark');
+          if (published) await expect(mark).toHaveText(t.assets.card.published);
+          else await expect(other.getByRole('option', { name })).toBeVisible();
+          await expect(mark).toHaveCount(published ? 1 : 0);
+        }
+        await keepScreenshot(other, shot);
+      });
+
+    await seenByAnna(false, `folder-publish-before-${lang}`);
+    await publishing('publish');
+    for (const name of cards)
+      await expect(page.getByRole('option', { name }).getByTestId('published-mark')).toBeVisible();
     await keepScreenshot(page, `folder-publish-notice-${lang}`);
+    await seenByAnna(true, `folder-publish-seen-${lang}`);
+
+    await publishing('unpublish');
+    for (const name of cards)
+      await expect(page.getByRole('option', { name }).getByTestId('published-mark')).toHaveCount(0);
+    await seenByAnna(false, `folder-unpublish-seen-${lang}`);
   });
 }

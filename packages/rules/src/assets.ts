@@ -1,4 +1,4 @@
-import type { AssetRestriction } from './enrichment';
+import type { AssetRestriction, TagSummary } from './enrichment';
 import type { AssetActions, Place } from './permissions';
 import {
   CONTENT_VERSION_METADATA,
@@ -173,6 +173,8 @@ export interface AssetSummary {
   workflowState: AssetWorkflowState | null;
   /** Embargo active or copyright expired (SPEC §4 derived flags, restrictionOf): the card marks it. */
   restricted: boolean;
+  /** Published with its folder (SPEC §4 "Folders"): the card and the detail say so to everyone. */
+  published: boolean;
   /** Audio and video: the running time of the current version. */
   durationMs?: number;
   /** The current version (1, then one more with each new version): the card says which it shows. */
@@ -220,6 +222,12 @@ export interface AssetDetail extends AssetSummary {
   metadata: AssetMetadataEntry[];
   /** The tags on the asset; the classification tells products (vu62a5) from free tags and the rest. */
   tags: { id: string; classificationId: string; label: string }[];
+  /** SPEC §3 owner type ENGINE: the asset was made by a machine, not uploaded by a person. */
+  machineOwned: boolean;
+  /** SPEC §3 availableChannels: the provider's delivery channels the current version is ready on. */
+  availableChannels: string[];
+  /** The products the asset is linked to (SPEC §7 product-content links), named by the product listing. */
+  products: TagSummary[];
   /**
    * SPEC §3 `registry-id` (hidden from display): the registry record the asset is filed under, which
    * the wizard's summary shows and may share and publish (SPEC §2).

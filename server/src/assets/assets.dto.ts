@@ -5,6 +5,7 @@ import {
   THUMBNAIL_BOX_PATTERN,
   type AssetWorkflowInfo,
   type AssetWorkflowState,
+  type TagSummary,
 } from '@paddock/rules';
 import { Transform } from 'class-transformer';
 import {
@@ -90,6 +91,7 @@ export class AssetDetailDto {
     description: 'The card chip: waiting (step), accepted, rejected, junk',
   })
   workflowState: AssetWorkflowState | null;
+  @ApiProperty({ description: 'Published with its folder (SPEC §4 "Folders")' }) published: boolean;
   @ApiProperty({ example: { IT: 'foto.jpg', EN: 'photo.jpg' } }) names: { IT: string; EN: string };
   @ApiProperty() version: number;
   @ApiProperty() size: number;
@@ -108,6 +110,14 @@ export class AssetDetailDto {
     classificationId: string;
     label: string;
   }[];
+  @ApiProperty({
+    description: 'The products the asset is linked to (the product-content links call), named by the listing',
+    example: [{ id: 'uuid', classificationId: 'vu62a5', names: { it: 'Spider', en: 'Spider' } }],
+  })
+  products: TagSummary[];
+  @ApiProperty({ description: 'SPEC §3 owner type ENGINE: made by a machine' }) machineOwned: boolean;
+  @ApiProperty({ example: ['WEB'], description: 'SPEC §3 availableChannels of the current version' })
+  availableChannels: string[];
   @ApiPropertyOptional({ description: 'SPEC §3 registry-id: the registry record the asset is filed under' })
   registryId?: string;
   @ApiProperty() previewUrl: string;

@@ -1,4 +1,4 @@
-import { ERROR_CODES, WORKFLOW_TAGS as TAGS } from '@paddock/rules';
+import { ENRICHMENT_CLASSIFICATIONS, ERROR_CODES, WORKFLOW_TAGS as TAGS } from '@paddock/rules';
 import type { InMemoryProvider } from '../../test/support/in-memory-provider';
 import {
   FOLDERS,
@@ -51,6 +51,20 @@ describe('detail', () => {
     const c = contentIn(provider, [FOLDERS.archive]);
     expect((await assets.detail(mario, c)).place).toBeUndefined();
     expect((await assets.detail(mario, c, 'en', id(FOLDERS.rejected))).place).toBeUndefined();
+  });
+
+  it("its products are the content's product links, not the tags of the products classification", async () => {
+    const spider = {
+      id: 'prd-spider',
+      classificationId: ENRICHMENT_CLASSIFICATIONS.products,
+      names: { en: 'Spider' },
+    };
+    const c = contentIn(provider, [FOLDERS.archive]);
+    provider.contents
+      .get(c)!
+      .itags.push({ id: 'prd-berlina', classificationId: ENRICHMENT_CLASSIFICATIONS.products });
+    provider.productLinks.set(c, [spider]);
+    expect((await assets.detail(mario, c)).products).toEqual([spider]);
   });
 
   it('an asset the user cannot see is NOT_FOUND', async () => {

@@ -12,6 +12,7 @@ import {
   type ContentType,
   type ErrorCode,
   type Language,
+  type TagSummary,
 } from '@paddock/rules';
 import { CLOCK, systemClock, type Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
@@ -22,12 +23,13 @@ import {
   type ProviderBytes,
   type ProviderContentDetail,
 } from '../provider/contents.gateway';
+import { ENRICHMENT_GATEWAY, type EnrichmentGateway } from '../provider/enrichment.gateway';
 import { ProviderError } from '../provider/provider.errors';
 import { downloadNotAllowed } from '../downloads/downloads.service';
 import { sideOf } from '../workflow/permission-subject';
 import { PlaceActions } from '../workflow/place-actions';
 import { isContentType } from './placeholders';
-import { workflowInfoOf, workflowStateOfContent } from '../workflow/workflow-info';
+import { isPublished, workflowInfoOf, workflowStateOfContent } from '../workflow/workflow-info';
 
 /** Rename steps and their failure codes (SPEC §8): IT first, then EN. */
 const RENAME_STEPS: { locale: 'IT' | 'EN'; add: ErrorCode; update: ErrorCode }[] = [
@@ -50,6 +52,7 @@ export type ByteEndpoint = keyof typeof BYTE_KINDS;
 export class AssetsService {
   constructor(
     @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
+    @Inject(ENRICHMENT_GATEWAY) private readonly enrichment: Pick<EnrichmentGateway, 'productsOfContent'>,
     private readonly places: PlaceActions,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
@@ -57,7 +60,8 @@ export class AssetsService {
   /** With `folderId` (a folder of the asset the user sees): its place there and the SPEC §6 actions. */
   async detail(user: AuthUser, id: string, lang: Language = 'en', folderId?: string): Promise<AssetDetail> {
     const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
-    const detail = toAssetDetail(content, lang, this.clock.now(), sideOf(user));
+    const products = await this.enrichment.productsOfContent(user.providerToken, id);
+    const detail = toAssetDetail(content, products, lang, this.clock.now(), sideOf(user));
     if (!folderId) return detail;
     const looked = await this.places.ofAsset(
       user,
@@ -87,7 +91,7 @@ export class AssetsService {
   ): Promise<AssetDetail> {
     const trimmed = name.trim();
     const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
-    if (!trimmed) return toAssetDetail(content, lang, this.clock.now(), sideOf(user));
+    if (!trimmed) return this.detail(user, id, lang);
     if ((await this.places.refused(user, 'rename', [content], folderId)).length)
       throw DomainError.forbidden('You may not rename this asset here');
     const existing = new Set(content.locales.map((l) => l.locale));
@@ -147,6 +151,7 @@ export class AssetsService {
 
 export function toAssetDetail(
   c: ProviderContentDetail,
+  products: TagSummary[],
   lang: Language,
   now: Date,
   side: 'supplier' | 'maker',
@@ -174,6 +179,10 @@ export function toAssetDetail(
     state: c.state,
     workflowState: workflowStateOfContent(c),
     restricted: restriction.restricted,
+    published: isPublished(c),
+    products,
+    machineOwned: c.ownerType === 'ENGINE',
+    availableChannels: c.availableChannels,
     names,
     version: c.version,
     size: c.source?.size ?? 0,

@@ -137,6 +137,8 @@ const externalSharePayload = z.strictObject({
   expiresAt: z.iso.datetime(),
   language: z.enum(SHARE_LANGUAGES),
   recipients: z.array(z.string().max(254)).max(SHARE_RECIPIENTS_MAX),
+  /** Where the user shared from (checked by the hub): the request's `contextId` (SPEC §3). */
+  folderId,
 });
 export type ExternalSharePayload = z.infer<typeof externalSharePayload>;
 

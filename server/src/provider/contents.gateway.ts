@@ -86,6 +86,8 @@ const contentDetailSchema = z.object({
     }),
   ),
   userRights: z.object({ write: z.boolean(), share: z.boolean() }),
+  ownerType: z.string().default('USER'),
+  availableChannels: z.array(z.string()).default([]),
 });
 /** A content as getContentsByIds details it: locales, folders, source, derivatives, tags, metadata, rights. */
 export type ProviderContentDetail = z.infer<typeof contentDetailSchema>;

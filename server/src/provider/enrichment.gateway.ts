@@ -93,6 +93,11 @@ export interface EnrichmentGateway {
   tagsOf(token: string, classificationId: string): Promise<TagSummary[]>;
   /** A page of the product listing (SPEC §7), from `cursor` (the previous page's `next`). */
   products(token: string, cursor?: string): Promise<ProductPage>;
+  /**
+   * The products a content is linked to: their ids from the product-content links call, their
+   * names from the listing's `ids` filter (SPEC §7), never read off the content's tags.
+   */
+  productsOfContent(token: string, contentId: string): Promise<TagSummary[]>;
 }
 
 const namesSchema = z.array(z.object({ lang: z.string(), label: z.string() }));
@@ -131,6 +136,15 @@ const pagedTagsSchema = tagsSchema.extend({ totalResults: z.number() });
 const productsSchema = envelopeSchema.extend({
   items: z.array(z.object({ id: z.string(), name: z.record(z.string(), z.string()) })),
   paging: z.object({ next: z.string().optional() }).optional(),
+});
+
+const productLinksSchema = envelopeSchema.extend({ items: z.array(z.object({ id: z.string() })) });
+
+/** A product of the listing as the hub's tag summary (products are the tags of their classification). */
+const productSummary = (p: z.infer<typeof productsSchema>['items'][number]): TagSummary => ({
+  id: p.id,
+  classificationId: ENRICHMENT_CLASSIFICATIONS.products,
+  names: p.name,
 });
 
 /** Names by lower-case language, as the web's labelIn reads them. */
@@ -350,14 +364,36 @@ export class HttpEnrichmentGateway implements EnrichmentGateway {
       productsSchema,
       { fallback: ENRICHMENT_LOOKUP_CODES.products, load: true },
     );
-    return {
-      items: answer.items.map((p) => ({
-        id: p.id,
-        classificationId: ENRICHMENT_CLASSIFICATIONS.products,
-        names: p.name,
-      })),
-      next: answer.paging?.next ?? null,
-    };
+    return { items: answer.items.map(productSummary), next: answer.paging?.next ?? null };
+  }
+
+  async productsOfContent(token: string, contentId: string): Promise<TagSummary[]> {
+    const links = await callProvider(
+      this.http,
+      {
+        method: 'GET',
+        url: PROVIDER_PATHS.tagging.contentProducts(this.clientId, contentId),
+        headers: tokenHeader(token),
+      },
+      productLinksSchema,
+      { fallback: ENRICHMENT_LOOKUP_CODES.products, load: true },
+    );
+    const found: TagSummary[] = [];
+    for (const ids of chunks([...new Set(links.items.map((l) => l.id))])) {
+      const answer = await callProvider(
+        this.http,
+        {
+          method: 'GET',
+          url: PROVIDER_PATHS.tagging.products(this.clientId),
+          params: { ids: ids.join(','), limit: LIMITS.idChunkSize },
+          headers: tokenHeader(token),
+        },
+        productsSchema,
+        { fallback: ENRICHMENT_LOOKUP_CODES.products, load: true },
+      );
+      found.push(...answer.items.map(productSummary));
+    }
+    return found;
   }
 
   private async many(

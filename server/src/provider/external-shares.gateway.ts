@@ -28,6 +28,8 @@ export interface ProviderShareRequest {
   expiresAt: Date;
   language: ShareLanguage;
   recipients: string[];
+  /** SPEC §3 `contextId`: the folder the assets were shared from. */
+  contextId: string;
   /** The user the hub's service account shares for. */
   onBehalfOf: string;
   /** Makes a repeated create (a retried job) answer the same share. */
@@ -104,12 +106,15 @@ export interface ExternalSharesGateway {
 @Injectable()
 export class HttpExternalSharesGateway implements ExternalSharesGateway {
   private readonly clientId: string;
+  /** SPEC §3 `domain`: the hub's own host, where recipients are sent (the share page). */
+  private readonly domain: string;
 
   constructor(
     @Inject(PROVIDER_HTTP) private readonly http: AxiosInstance,
-    @Inject(APP_CONFIG) config: Pick<AppConfig, 'CLIENT_ID'>,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'CLIENT_ID' | 'PUBLIC_URL'>,
   ) {
     this.clientId = config.CLIENT_ID;
+    this.domain = new URL(config.PUBLIC_URL).host;
   }
 
   async create(token: string, r: ProviderShareRequest): Promise<string> {
@@ -130,6 +135,8 @@ export class HttpExternalSharesGateway implements ExternalSharesGateway {
             disclaimer: r.disclaimer,
             password: r.password,
           },
+          domain: this.domain,
+          contextId: r.contextId,
           contents: { fromIds: r.contentIds },
           message: r.message,
           dispatchEmail: { recipients: r.recipients, language: r.language },

@@ -170,11 +170,6 @@ describe('HttpFoldersGateway', () => {
     ).resolves.toMatchObject({
       code: 'E018',
     });
-    await expect(
-      providerFailure(gatewayAnswering(down).gateway.linkedFolderIds('tok', 'c')),
-    ).resolves.toMatchObject({
-      code: 'E018',
-    });
   });
 
   it.each([

@@ -149,8 +149,6 @@ export interface FoldersGateway {
   linkContents(token: string, folderId: string, contentIds: string[]): Promise<{ notLinked: string[] }>;
   /** Unlinks contents from a folder, 50 ids a call; returns the ids the provider did not unlink. */
   unlinkContents(token: string, folderId: string, contentIds: string[]): Promise<{ notLinked: string[] }>;
-  /** The folders (ids) the user may see that hold a content (E018). */
-  linkedFolderIds(token: string, contentId: string): Promise<string[]>;
   /** SPEC §7 sharing-folder lookup: the folders (ids) the user may share contents into (E018). */
   sharingFolderIds(token: string): Promise<string[]>;
 }
@@ -277,20 +275,6 @@ export class HttpFoldersGateway implements FoldersGateway {
 
   unlinkContents(token: string, folderId: string, contentIds: string[]): Promise<{ notLinked: string[] }> {
     return this.changeLinks(token, PROVIDER_PATHS.folders.unlink(this.clientId), folderId, contentIds);
-  }
-
-  async linkedFolderIds(token: string, contentId: string): Promise<string[]> {
-    const body = await this.call(
-      token,
-      {
-        method: 'GET',
-        url: PROVIDER_PATHS.folders.getLinkedCategory(),
-        params: { clientId: this.clientId, contentId },
-      },
-      linkedSchema,
-      E_CODES.FOLDER_LOOKUP_FAILED,
-    );
-    return body.linkedCategory;
   }
 
   async sharingFolderIds(token: string): Promise<string[]> {

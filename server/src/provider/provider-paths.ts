@@ -66,8 +66,6 @@ export const PROVIDER_PATHS = {
     /** body {categoryId, items:{ids ≤ 50}} → {itemsInIssue, notLinked}; `write` on the folder. */
     link: (clientId: string) => `/xcontents/resources/contentcategory/link/${client(clientId)}`,
     unlink: (clientId: string) => `/xcontents/resources/contentcategory/unlink/${client(clientId)}`,
-    /** query clientId, contentId → {linkedCategory: ids}. */
-    getLinkedCategory: () => '/xcontents/resources/contentcategory/getLinkedCategory',
     /** SPEC §7 sharing-folder lookup (not in THRON's public sources): query clientId → {linkedCategory: ids}. */
     sharingFolders: () => '/xcontents/resources/contentcategory/getSharingCategory',
   },
@@ -123,6 +121,9 @@ export const PROVIDER_PATHS = {
       `/xintelligence/resources/itagdefinition/detail/${scope(clientId, classificationId)}/${id(tagId)}`,
     /** query cursor?, limit ≤ 50 → {items[{id, prettyId, name{lang}, tags}], paging{next?}} (SPEC §7 product listing). */
     products: (clientId: string) => `/productdata/resources/products/${client(clientId)}`,
+    /** → {contentId, items[{id}]}: the products a content is linked to (SPEC §7 product-content links). */
+    contentProducts: (clientId: string, contentId: string) =>
+      `/productdata/resources/contents/${client(clientId)}/${id(contentId)}/products`,
   },
 
   /**

@@ -280,6 +280,8 @@ export class AssetSummaryResponse implements AssetSummary {
   workflowState: AssetWorkflowState | null;
   @ApiProperty({ description: 'Embargo active or copyright expired (SPEC §4): share is refused' })
   restricted: boolean;
+  @ApiProperty({ description: 'Published with its folder (SPEC §4 "Folders")' })
+  published: boolean;
   @ApiPropertyOptional({ description: 'Audio and video: running time in milliseconds' })
   durationMs?: number;
   @ApiProperty({ description: 'The current version: 1, then one more with each new version' })
@@ -340,6 +342,7 @@ export function toAssetSummary(
     version: c.version,
     workflowState: facts?.workflowState ?? null,
     restricted: facts?.restricted ?? false,
+    published: facts?.published ?? false,
     ...(facts?.durationMs !== undefined ? { durationMs: facts.durationMs } : {}),
   };
 }

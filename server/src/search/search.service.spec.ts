@@ -227,6 +227,7 @@ describe('SearchService', () => {
     expect(page.facts.get('step')).toEqual({
       workflowState: { kind: 'waiting', step: 2 },
       restricted: true,
+      published: false,
       durationMs: 4_000,
     });
     expect(page.facts.get('junk')).toMatchObject({ workflowState: { kind: 'junk' }, restricted: false });

@@ -22,7 +22,7 @@ import {
 } from '../provider/search.gateway';
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { sideOf } from '../workflow/permission-subject';
-import { workflowStateOfContent } from '../workflow/workflow-info';
+import { isPublished, workflowStateOfContent } from '../workflow/workflow-info';
 import { nextCursor } from './page-cursor';
 import { SUMMARY_THUMB_SIZE } from './search.dto';
 import {
@@ -100,6 +100,7 @@ export class SearchService {
                 {
                   workflowState: workflowStateOfContent(detail),
                   restricted: restrictionOf(detail.imetadata, now).restricted,
+                  published: isPublished(detail),
                   ...(detail.durationMs != null ? { durationMs: detail.durationMs } : {}),
                 },
               ],

@@ -14,6 +14,8 @@ export interface ContentFacts {
   workflowState: AssetWorkflowState | null;
   /** SPEC §4 derived flags (restrictionOf): the card marks it. */
   restricted: boolean;
+  /** SPEC §4 "Folders" (isPublished): the card marks it. */
+  published: boolean;
   durationMs?: number;
 }
 

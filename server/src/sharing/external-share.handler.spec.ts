@@ -22,6 +22,7 @@ const PAYLOAD: ExternalSharePayload = {
   expiresAt: '2026-11-26T10:00:00.000Z',
   language: 'it',
   recipients: ['a@presse.it', 'b@presse.it'],
+  folderId: 'arch04-folder',
 };
 
 function shareWith(status: ProviderShare['state']['status'], sent: string[] = []): ProviderShare {
@@ -120,6 +121,7 @@ describe('ExternalShareHandler', () => {
         onBehalfOf: 'mario.rossi',
         requestKey: 'job-1',
         password: 'Press-Kit-2026#Spider',
+        contextId: 'arch04-folder',
       }),
     ]);
     expect(forgotten).toEqual(['job-1']);

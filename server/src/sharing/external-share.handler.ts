@@ -65,6 +65,7 @@ export class ExternalShareHandler implements JobHandler<JobName.ExternalShare> {
           expiresAt: new Date(p.expiresAt),
           language: p.language,
           recipients: p.recipients,
+          contextId: p.folderId,
           onBehalfOf: c.actor,
           requestKey: c.jobId,
         }),

@@ -110,6 +110,7 @@ export class ExternalSharesService {
           expiresAt: expiresAt.toISOString(),
           language: body.language,
           recipients,
+          folderId: body.folderId,
         },
         user.username,
         { jobId },

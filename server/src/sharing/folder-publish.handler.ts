@@ -16,7 +16,7 @@ import { SEARCH_GATEWAY, type SearchGateway } from '../provider/search.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { TAGGING_GATEWAY, type TaggingGateway } from '../provider/tagging.gateway';
 import { contentIdsIn } from '../workflow/folder-contents';
-import { hasTag } from '../workflow/workflow-info';
+import { isPublished } from '../workflow/workflow-info';
 
 type PublishJob = JobName.FolderPublish | JobName.FolderUnpublish;
 
@@ -54,7 +54,7 @@ function publishHandler(name: PublishJob): Type<JobHandler> {
     async handle(p: FolderPublishPayload, c: JobContext): Promise<FolderPublishResult> {
       const ids = await contentIdsIn(this.session, this.search, p.folderId);
       const contents = await this.session.withToken((t) => this.contents.contentsByIds(t, ids));
-      const todo = contents.filter((x) => hasTag(x, SHARING_TAGS.published) !== publish).map((x) => x.id);
+      const todo = contents.filter((x) => isPublished(x) !== publish).map((x) => x.id);
       await c.progress(10);
       try {
         if (todo.length)

@@ -1,5 +1,6 @@
 import {
   FOLDER_CODES,
+  SHARING_TAGS,
   WORKFLOW_METADATA,
   WORKFLOW_TAGS,
   approvalStepOf,
@@ -23,6 +24,11 @@ export interface WorkflowFacts {
 /** Whether a content carries a tag, named by id or prettyId (the workflow names its tags by prettyId). */
 export function hasTag(c: Pick<WorkflowFacts, 'itags'>, idOrPrettyId: string): boolean {
   return c.itags.some((t) => t.id === idOrPrettyId || t.prettyId === idOrPrettyId);
+}
+
+/** SPEC §4 "Folders": published, as a folder's publish marks each of its contents. */
+export function isPublished(c: Pick<WorkflowFacts, 'itags'>): boolean {
+  return hasTag(c, SHARING_TAGS.published);
 }
 
 /** The workflow facts of SPEC §3/§4 read off a content's tags, metadata and folders. */

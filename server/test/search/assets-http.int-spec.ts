@@ -1,12 +1,17 @@
+import type { AxiosInstance } from 'axios';
 import {
+  ENRICHMENT_CLASSIFICATIONS,
   FOLDER_CODES,
   LIMITS,
   departmentFolderPrettyId,
+  type AssetDetail,
   type AssetListResponse,
   type AssetTotalResponse,
 } from '@paddock/rules';
 import { groupIdOf } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { call, providerDb, signIn, type SignedIn } from '../auth/auth-fixtures';
+import { PROVIDER_HTTP } from '../../src/provider/http-provider.gateway';
+import { scriptProvider } from '../support/scripted-provider';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { STAFF, insertContent, seedSearchFolders, seedSearchPeople, type Folders } from './search-fixtures';
 
@@ -71,6 +76,7 @@ describe('GET /api/assets', () => {
           version: 1,
           workflowState: null,
           restricted: false,
+          published: false,
         },
         expect.objectContaining({ id: ids.poster, name: 'Poster Spider', type: 'IMAGE', extension: 'png' }),
       ],
@@ -230,6 +236,68 @@ describe('GET /api/assets', () => {
   it('answers 401 without a session', async () => {
     expect((await get('/api/assets', null)).status).toBe(401);
     expect((await get('/api/assets/counts', null)).status).toBe(401);
+  });
+
+  it("names the asset's products from the product-content links call and the listing's ids filter", async () => {
+    const db = providerDb(t);
+    const product = await db.tagDefinition.create({
+      data: {
+        classificationId: ENRICHMENT_CLASSIFICATIONS.products,
+        prettyId: `prd-${Date.now()}`,
+        names: [
+          { lang: 'IT', label: 'Spider', description: '' },
+          { lang: 'EN', label: 'Spider', description: '' },
+          { lang: 'FR', label: 'Spider cabriolet', description: '' },
+        ],
+      },
+    });
+    await db.contentTag.create({
+      data: { contentId: ids.film, tagId: product.id, classificationId: ENRICHMENT_CLASSIFICATIONS.products },
+    });
+    const sent: string[] = [];
+    scriptProvider(t.app.get<AxiosInstance>(PROVIDER_HTTP), (request) => {
+      if (request.url?.startsWith('/productdata/'))
+        sent.push(`${request.url}?${new URLSearchParams(request.params as Record<string, string>)}`);
+      return undefined;
+    });
+
+    const film = await get<AssetDetail>(`/api/assets/${ids.film}`);
+    expect(film.body.products).toEqual([
+      {
+        id: product.id,
+        classificationId: ENRICHMENT_CLASSIFICATIONS.products,
+        names: { it: 'Spider', en: 'Spider', fr: 'Spider cabriolet' },
+      },
+    ]);
+    expect(sent).toEqual([
+      `/productdata/resources/contents/paddock/${ids.film}/products?`,
+      `/productdata/resources/products/paddock?ids=${product.id}&limit=${LIMITS.idChunkSize}`,
+    ]);
+    // The poster's free tag is no product, and an asset with no link asks nothing more.
+    sent.length = 0;
+    expect((await get<AssetDetail>(`/api/assets/${ids.poster}`)).body.products).toEqual([]);
+    expect(sent).toEqual([`/productdata/resources/contents/paddock/${ids.poster}/products?`]);
+  });
+
+  it('says a machine-made asset is one (owner type ENGINE) and the channels its version is ready on', async () => {
+    const db = providerDb(t);
+    const made = await insertContent(t, { name: 'Engine render', folders: [folders[ARCHIVE]] });
+    const detail = () => get<AssetDetail>(`/api/assets/${made}`);
+    expect((await detail()).body).toMatchObject({ machineOwned: false, availableChannels: [] });
+    const { version } = await db.content.update({ where: { id: made }, data: { ownerType: 'ENGINE' } });
+    await db.derivative.create({
+      data: {
+        contentId: made,
+        version,
+        kind: 'preview',
+        blobKey: `x/${made}`,
+        mimeType: 'image/webp',
+        size: 1n,
+      },
+    });
+    expect((await detail()).body).toMatchObject({ machineOwned: true, availableChannels: ['WEB'] });
+    // The counts below are of the contents seeded above.
+    await db.content.delete({ where: { id: made } });
   });
 
   it('counts assets per view for the user role, sub-folders included', async () => {

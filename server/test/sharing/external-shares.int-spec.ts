@@ -17,6 +17,7 @@ import {
   type ShareAccessEventsResponse,
   type UploadResult,
 } from '@paddock/rules';
+import type { AxiosInstance } from 'axios';
 import sharp from 'sharp';
 import { CLOCK, type Clock } from '../../src/common/clock';
 import { MIGRATION_SETS } from '../../src/database/migrator';
@@ -26,7 +27,9 @@ import { JobsService } from '../../src/jobs/jobs.service';
 import { DEMO_PASSWORD } from '../../src/seed/demo-data';
 import { PasswordHasher } from '../../src/builtin-provider/identity/password-hasher';
 import { SHARE_GUESS_LIMIT } from '../../src/builtin-provider/sharing/share-throttle';
+import { PROVIDER_HTTP } from '../../src/provider/http-provider.gateway';
 import { hubDb, providerDb, type SignedIn } from '../auth/auth-fixtures';
+import { scriptProvider } from '../support/scripted-provider';
 import { insertContent } from '../search/search-fixtures';
 import { SmtpSink } from '../support/smtp-sink';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -224,6 +227,27 @@ afterAll(async () => {
   await sink?.stop();
   restoreStdout?.();
   await rm(workDir, { recursive: true, force: true });
+});
+
+describe('the request the provider gets (SPEC §3 "External share request")', () => {
+  it('carries the domain the share is made from and the folder as contextId', async () => {
+    const sent: unknown[] = [];
+    scriptProvider(t.app.get<AxiosInstance>(PROVIDER_HTTP), (request) => {
+      if (request.method === 'post' && request.url?.endsWith('/externalshare/resources/externalshares'))
+        sent.push(JSON.parse(request.data as string));
+      return undefined;
+    });
+    const made = await share({ name: 'Wire fields' });
+    expect(made.shareId).toBeTruthy();
+    expect(sent).toEqual([
+      expect.objectContaining({
+        name: 'Wire fields',
+        domain: new URL(t.url).host,
+        contextId: archive,
+        contents: { fromIds: images },
+      }),
+    ]);
+  });
 });
 
 describe('share links in job records (issue 21)', () => {

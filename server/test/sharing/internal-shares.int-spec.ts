@@ -8,6 +8,8 @@ import {
   SHARING_TAGS,
   internalShareDate,
   parseInternalShares,
+  type AssetDetail,
+  type AssetListResponse,
   type SharingFoldersResponse,
 } from '@paddock/rules';
 import { hubDb, providerDb, type SignedIn } from '../auth/auth-fixtures';
@@ -259,11 +261,20 @@ describe('publish and unpublish a folder', () => {
       expect(submitted.status).toBe(202);
       return finished(t, mario, submitted.body.jobId);
     };
+    // What another user sees: the listing's cards and the detail say published, then no longer.
+    const seenByPaola = async () => {
+      const listing = await get<AssetListResponse>(t, paola, `/api/assets?folderId=${press.id}`);
+      const details = await Promise.all(ids.map((id) => get<AssetDetail>(t, paola, `/api/assets/${id}`)));
+      return [...listing.body.items.map((a) => a.published), ...details.map((d) => d.body.published)];
+    };
+    expect(await seenByPaola()).toEqual(Array(6).fill(false));
     expect(await run('publish')).toMatchObject({ state: 'completed', result: { total: 3, changed: 3 } });
     for (const id of ids) expect((await stateOf(t, id))?.tags).toContain(SHARING_TAGS.published);
+    expect(await seenByPaola()).toEqual(Array(6).fill(true));
     expect(await run('publish')).toMatchObject({ result: { total: 3, changed: 0 } });
     expect(await run('unpublish')).toMatchObject({ result: { total: 3, changed: 3 } });
     for (const id of ids) expect((await stateOf(t, id))?.tags).not.toContain(SHARING_TAGS.published);
+    expect(await seenByPaola()).toEqual(Array(6).fill(false));
 
     const jobs = await jobCount();
     expect(await post(t, paola, `/api/folders/${press.id}/publish`, {})).toMatchObject({

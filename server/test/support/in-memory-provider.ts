@@ -1,7 +1,14 @@
 import { Readable } from 'node:stream';
 import type { Provider } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { ERROR_CODES, FIXED_FOLDER_IDS, FOLDER_CODES, specialCodeOf, type ErrorCode } from '@paddock/rules';
+import {
+  ERROR_CODES,
+  FIXED_FOLDER_IDS,
+  FOLDER_CODES,
+  specialCodeOf,
+  type ErrorCode,
+  type TagSummary,
+} from '@paddock/rules';
 import {
   ARCHIVES_GATEWAY,
   type ArchiveRequest,
@@ -19,6 +26,7 @@ import {
   type FoldersGateway,
   type ProviderFolder,
 } from '../../src/provider/folders.gateway';
+import { ENRICHMENT_GATEWAY, type EnrichmentGateway } from '../../src/provider/enrichment.gateway';
 import { ProviderError } from '../../src/provider/provider.errors';
 import {
   SEARCH_GATEWAY,
@@ -94,9 +102,18 @@ interface Failure {
  * call can be made to fail with a ProviderError (`fail`).
  */
 export class InMemoryProvider
-  implements FoldersGateway, ContentsGateway, TaggingGateway, SearchGateway, ArchivesGateway, ServiceSession
+  implements
+    FoldersGateway,
+    ContentsGateway,
+    TaggingGateway,
+    SearchGateway,
+    ArchivesGateway,
+    ServiceSession,
+    Pick<EnrichmentGateway, 'productsOfContent'>
 {
   readonly folders = new Map<string, FolderRecord>();
+  /** Content id → the products it is linked to (the product-content links, apart from its tags). */
+  readonly productLinks = new Map<string, TagSummary[]>();
   /** Username → the groups the user is linked to. */
   readonly members = new Map<string, string[]>();
   readonly contents = new Map<string, ContentRecord>();
@@ -119,7 +136,12 @@ export class InMemoryProvider
       SEARCH_GATEWAY,
       ARCHIVES_GATEWAY,
       SERVICE_SESSION,
+      ENRICHMENT_GATEWAY,
     ].map((provide) => ({ provide, useValue: this }));
+  }
+
+  productsOfContent(_token: string, contentId: string): Promise<TagSummary[]> {
+    return Promise.resolve(this.productLinks.get(contentId) ?? []);
   }
 
   id(prefix: string): string {
@@ -251,13 +273,6 @@ export class InMemoryProvider
     return this.relink(token, folderId, contentIds, (c, id) => {
       c.folderIds = c.folderIds.filter((f) => f !== id);
     });
-  }
-
-  async linkedFolderIds(token: string, contentId: string): Promise<string[]> {
-    this.enter('linkedFolderIds', [token, contentId]);
-    const content = this.contents.get(contentId);
-    if (!content || content.trashed) throw this.refusal(ERROR_CODES.NOT_FOUND);
-    return content.folderIds.filter((id) => this.grant(token, this.folders.get(id)!));
   }
 
   /**
@@ -596,6 +611,8 @@ export class InMemoryProvider
       lastUpdate: '2026-01-01T00:00:00.000Z',
       owner: c.owner,
       userId: c.owner,
+      ownerType: 'USER',
+      availableChannels: [],
       sourceExtension: c.extension,
       locales: c.locales.map((l) => ({ ...l })),
       linkedCategoryIds: [...c.folderIds],

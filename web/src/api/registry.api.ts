@@ -30,3 +30,9 @@ export function sharePublishRegistry(
     body,
   });
 }
+
+/** `POST /api/registry/publish|unpublish/:id` (SPEC §7): the record as it now stands. */
+export function setRegistryPublished(id: string, published: boolean): Promise<RegistryRecord> {
+  const action = published ? 'publish' : 'unpublish';
+  return request<RegistryRecord>(`/api/registry/${action}/${encodeURIComponent(id)}`, { method: 'POST' });
+}

@@ -130,6 +130,10 @@ export interface ContentDetailWire {
   lastUpdate: string;
   owner: string;
   userId: string;
+  /** THRON's owner kind: USER, or ENGINE for a content a machine made (SPEC §3). */
+  ownerType: string;
+  /** The delivery channels the current version can be played or shown on (research §3.8 availableChannels). */
+  availableChannels: string[];
   sourceExtension: string;
   locales: { locale: string; name: string; description: string }[];
   linkedCategoryIds: string[];

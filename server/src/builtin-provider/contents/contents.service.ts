@@ -420,6 +420,14 @@ function partial(
   };
 }
 
+/**
+ * The built-in provider's channels: WEB once a preview exists, WEBHD once the video proxy does
+ * (its one web rendition, as archive/prepare names it).
+ */
+function channelsOf(kinds: string[]): string[] {
+  return [...(kinds.includes('preview') ? ['WEB'] : []), ...(kinds.includes('proxy') ? ['WEBHD'] : [])];
+}
+
 function toWire(row: ContentRow, userRights: ContentDetailWire['userRights']): ContentDetailWire {
   const current = row.sources.find((s) => s.version === row.version) ?? null;
   return {
@@ -431,6 +439,10 @@ function toWire(row: ContentRow, userRights: ContentDetailWire['userRights']): C
     lastUpdate: row.updatedAt.toISOString(),
     owner: row.ownerFullName || row.ownerUsername,
     userId: row.ownerUsername,
+    ownerType: row.ownerType,
+    availableChannels: channelsOf(
+      row.derivatives.filter((d) => d.version === row.version).map((d) => d.kind),
+    ),
     sourceExtension: row.sourceExtension,
     locales: row.locales.map((l) => ({ locale: l.locale, name: l.name, description: l.description })),
     linkedCategoryIds: row.categories.map((c) => c.categoryId),

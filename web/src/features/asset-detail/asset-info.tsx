@@ -16,7 +16,9 @@ import {
   formatMetadataValue,
 } from '../assets/format';
 import { EnrichmentInfo } from './enrichment-info';
+import { PublishedMark } from '../assets/asset-browser';
 import { TypeBadge } from '../assets/type-badge';
+import { AssetRecordPublishing } from '../registry/registry-publishing';
 
 /** Metadata the provider extracts from the file, which the asset's own fields already show. */
 const SHOWN_AS_FIELDS = ['size', 'resolution', 'duration'];
@@ -65,7 +67,13 @@ export function AssetInfo({ asset }: { asset: AssetDetail }) {
 
   return (
     <Stack gap="5">
-      <TypeBadge asset={asset} alignSelf="flex-start" />
+      <HStack gap="2">
+        <TypeBadge asset={asset} />
+        <PublishedMark published={asset.published} />
+      </HStack>
+      {asset.registryId ? (
+        <AssetRecordPublishing id={asset.registryId} mayPublish={asset.actions?.share === true} />
+      ) : null}
       <DataList.Root orientation="horizontal" size="sm">
         {rows.map(([label, value]) => (
           <DataList.Item key={label}>

@@ -11,7 +11,7 @@ import {
 } from '@paddock/rules';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { Check, FileWarning, Lock } from 'lucide-react';
+import { Check, FileWarning, Lock, Radio } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { AreaLoader } from '../ui/area-loader';
@@ -328,6 +328,26 @@ function RestrictedMark({ restricted, overlay = false }: { restricted: boolean; 
   );
 }
 
+/** SPEC §4 "Folders": published with its folder, as every user looking at it sees. */
+export function PublishedMark({ published, overlay = false }: { published: boolean; overlay?: boolean }) {
+  const { t } = useTranslation();
+  if (!published) return null;
+  return (
+    <Badge
+      size="sm"
+      variant={overlay ? 'solid' : 'subtle'}
+      colorPalette="green"
+      flexShrink={0}
+      gap="1"
+      shadow={overlay ? 'sm' : undefined}
+      data-testid="published-mark"
+    >
+      <Radio size={10} aria-hidden />
+      {t('assets.card.published')}
+    </Badge>
+  );
+}
+
 interface ThumbnailProps {
   asset: AssetSummary;
   width: string;
@@ -507,6 +527,7 @@ const AssetItem = memo(function AssetItem({
           <HStack gap="1.5">
             <StateChip state={asset.workflowState} />
             <RestrictedMark restricted={asset.restricted} />
+            <PublishedMark published={asset.published} />
           </HStack>
         </Box>
         <Text {...LIST_COLUMNS.type} color="fg.muted" truncate>
@@ -555,6 +576,7 @@ const AssetItem = memo(function AssetItem({
         <HStack position="absolute" bottom="1.5" left="1.5" maxW="calc(100% - 0.75rem)" gap="1.5">
           <StateChip state={asset.workflowState} overlay />
           <RestrictedMark restricted={asset.restricted} overlay />
+          <PublishedMark published={asset.published} overlay />
         </HStack>
       </Box>
       <Box h="2.5em" fontSize="sm">

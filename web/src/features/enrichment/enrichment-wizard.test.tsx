@@ -91,11 +91,14 @@ describe('the enrichment wizard', () => {
     expect(calls.some((c) => c.path === '/api/tags/definitions' && c.query.get('lang') === 'en')).toBe(true);
   });
 
-  it('offers to remove the products already on the selected assets, and sends the removal with the job', async () => {
+  it('offers to remove the products the selected assets are linked to, and sends the removal with the job', async () => {
     const calls = hub({
       'GET /api/assets/a0': ok(
         anAssetDetail(0, {
-          tags: [{ id: 'p1', classificationId: 'vu62a5', label: 'Spider' }],
+          // The products are the hub's links, not read off the tags: a tag of the products
+          // classification with no product link is not offered.
+          products: [{ id: 'p1', classificationId: 'vu62a5', names: { en: 'Spider' } }],
+          tags: [{ id: 'p9', classificationId: 'vu62a5', label: 'Berlina' }],
           metadata: [{ key: 'utilizzo', value: 'stampa' }],
         }),
       ),
@@ -106,6 +109,7 @@ describe('the enrichment wizard', () => {
     const present = await screen.findByRole('group', {
       name: 'Already on the selected assets: tick those to remove',
     });
+    expect(within(present).queryByRole('checkbox', { name: 'Berlina' })).toBeNull();
     await user.click(within(present).getByRole('checkbox', { name: 'Spider' }));
 
     cleanup();

@@ -1,16 +1,15 @@
 import { Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { ENRICHMENT_CLASSIFICATIONS, LIMITS } from '@paddock/rules';
+import { LIMITS } from '@paddock/rules';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { productsQueryOptions } from '../../api/enrichment.queries';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
-import { useLanguage } from '../../i18n/use-language';
 import { InlineError } from '../ui/inline-error';
 import { TagChecklist } from './tag-checklist';
 import type { Wizard } from './use-wizard';
 import { VinPlateRow } from './vin-plate-row';
-import { tagsOnAssets } from './working-state';
+import { productsOnAssets } from './working-state';
 
 /**
  * Step 1 (SPEC §2): products (the car models) to add, those already on the selected assets to
@@ -18,9 +17,8 @@ import { tagsOnAssets } from './working-state';
  */
 export function ProductStep({ wizard }: { wizard: Wizard }) {
   const { t } = useTranslation();
-  const [language] = useLanguage();
   const { state, update } = wizard;
-  const present = tagsOnAssets(wizard.assets, ENRICHMENT_CLASSIFICATIONS.products, language);
+  const present = productsOnAssets(wizard.assets);
   const products = useInfiniteQuery(productsQueryOptions());
   const listed = products.data?.pages.flatMap((p) => p.items) ?? [];
   const pairs = state.vinTarga;

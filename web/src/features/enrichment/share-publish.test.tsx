@@ -153,6 +153,48 @@ describe('share and publish in the summary (SPEC §2 step 4)', () => {
       ),
     ).toBeVisible();
     expect(within(section).queryByRole('checkbox')).toBeNull();
+    expect(within(section).queryByRole('button', { name: 'Publish' })).toBeNull();
+  });
+
+  it('publishes the record after a confirmation, then unpublishes it (SPEC §7 registry publish)', async () => {
+    const published = { ...record, publishedAt: '2026-11-28T16:00:00.000Z' };
+    const calls = fakeHub({
+      ...signedInRoutes(),
+      'GET /api/enrichment/definitions': ok({ metadata: [] }),
+      'GET /api/assets/a0': ok(anAssetDetail(0, { registryId: 'r1', actions: SHAREABLE })),
+      'GET /api/registry/r1': ok(record),
+      'POST /api/registry/publish/r1': ok(published),
+      'POST /api/registry/unpublish/r1': ok(record),
+    });
+    const user = userEvent.setup();
+    renderApp('/summary?folder=enr&ids=a0');
+    const section = await screen.findByRole('region', { name: 'Share and publish' });
+    expect(await within(section).findByTestId('registry-state')).toHaveTextContent('Not published');
+
+    await user.click(within(section).getByRole('button', { name: 'Publish' }));
+    const ask = await screen.findByRole('alertdialog', { name: `Publish “${record.title}”?` });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.path === '/api/registry/publish/r1')).toBe(false);
+
+    await user.click(within(section).getByRole('button', { name: 'Publish' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(within(section).getByTestId('registry-state')).toHaveTextContent('Published'));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/registry/publish/r1']);
+
+    await user.click(within(section).getByRole('button', { name: 'Unpublish' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: `Unpublish “${record.title}”?` })).getByRole(
+        'button',
+        { name: 'Unpublish' },
+      ),
+    );
+    await waitFor(() =>
+      expect(within(section).getByTestId('registry-state')).toHaveTextContent('Not published'),
+    );
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/api/registry/publish/r1',
+      '/api/registry/unpublish/r1',
+    ]);
   });
 
   it('clears the record when it cannot be read (E059): no option to share and publish', async () => {

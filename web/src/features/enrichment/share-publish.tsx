@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Checkbox, Stack, Text } from '@chakra-ui/react';
 import {
   E_CODES,
   SHARE_ERROR_CODES,
@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { registryKeys, registryRecordQueryOptions, sharePublishRegistry } from '../../api/registry.api';
 import { useLanguage } from '../../i18n/use-language';
+import { RecordPublishing } from '../registry/registry-publishing';
 import { isShareExpiryValid, requestOf } from '../sharing/external-share-dialog';
 import { shareKeys } from '../sharing/external-shares.api';
 import { ShareDetailsStep, newShareDetails, type ShareDetails } from '../sharing/share-details-step';
@@ -117,15 +118,7 @@ export function useSharePublish(assets: readonly AssetDetail[], selection: Wizar
             </Alert.Root>
           ) : record ? (
             <>
-              <HStack gap="2" wrap="wrap">
-                <Text color="fg.muted">{t('enrichment.share.record')}</Text>
-                <Text fontWeight="medium" data-testid="registry-title">
-                  {record.title}
-                </Text>
-                <Badge colorPalette={record.publishedAt ? 'green' : 'gray'}>
-                  {record.publishedAt ? t('enrichment.share.published') : t('enrichment.share.notPublished')}
-                </Badge>
-              </HStack>
+              <RecordPublishing record={record} mayPublish={mayShare && !share.isPending} />
               {share.data ? null : !mayShare ? (
                 <Text color="fg.muted">{t('enrichment.share.notHere')}</Text>
               ) : (

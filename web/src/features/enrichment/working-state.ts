@@ -241,9 +241,14 @@ export function overwrittenBlocks(
   return blocks;
 }
 
+/** The products the selected assets are linked to (step 1 offers to remove them), each once. */
+export function productsOnAssets(assets: readonly { products: readonly TagSummary[] }[]): TagSummary[] {
+  return [...new Map(assets.flatMap((a) => a.products).map((p) => [p.id, p])).values()];
+}
+
 /**
- * The tags of a classification already on the selected assets (products in step 1, free tags in
- * step 3, which offer to remove them), each once, named as the hub named it in the user's language.
+ * The tags of a classification already on the selected assets (free tags in step 3, which offers
+ * to remove them), each once, named as the hub named it in the user's language.
  */
 export function tagsOnAssets(
   assets: readonly { tags: readonly { id: string; classificationId: string; label: string }[] }[],

@@ -7,6 +7,7 @@ import { folderQueryOptions } from '../../api/assets.queries';
 import { submitFolderPublishing } from '../../api/shares.api';
 import { useLanguage } from '../../i18n/use-language';
 import type { FolderMenuAction } from '../home/folder-menu';
+import { ConfirmDialog } from '../workflow/confirm-dialog';
 import { useSession } from '../session/use-session';
 import { useUiStore } from '../ui/ui-store-context';
 import { useShowApiError } from '../ui/use-show-api-error';
@@ -63,10 +64,23 @@ export function useFolderPublishActions(folder: FolderNode | null): {
     if (message && isApiError(error)) ui.showError({ code: error.code, message });
     else showApiError(error);
   };
+  // SPEC §4 changes what every user sees in the folder: asked once more before it runs.
+  const confirm = (action: Publishing) =>
+    ui.setModal(ConfirmDialog, {
+      title: t(`internalShare.publishing.${action}Title`, { folder: folder.name }),
+      message: t(`internalShare.publishing.${action}Message`),
+      confirmLabel: t(`internalShare.publishing.${action}`),
+      busy: false,
+      onCancel: () => ui.clearModal(),
+      onConfirm: () => {
+        ui.clearModal();
+        void run(action);
+      },
+    });
   const actions = (['publish', 'unpublish'] as const).map((action) => ({
     value: action,
     label: t(`internalShare.publishing.${action}`),
-    onSelect: () => void run(action),
+    onSelect: () => confirm(action),
   }));
   return { actions, busy: job.busy };
 }
