@@ -44,17 +44,23 @@ export function formatNumber(value: number, language: Language, fractionDigits =
   }).format(value);
 }
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+/** Byte units as each language writes them: French counts octets (o, Ko, Mo). */
+const UNITS: Record<Language, readonly string[]> = {
+  it: ['B', 'KB', 'MB', 'GB', 'TB'],
+  en: ['B', 'KB', 'MB', 'GB', 'TB'],
+  fr: ['o', 'Ko', 'Mo', 'Go', 'To'],
+};
 
 /** A byte count for people: 1 decimal above a kilobyte, in the language's form ("1,3 MB"). */
 export function formatBytes(bytes: number, language: Language): string {
   let value = bytes;
   let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
+  const units = UNITS[language];
+  while (value >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  return `${formatNumber(value, language, unit === 0 ? 0 : 1)} ${UNITS[unit]}`;
+  return `${formatNumber(value, language, unit === 0 ? 0 : 1)} ${units[unit]}`;
 }
 
 /** mm:ss, or h:mm:ss from an hour up (the same in every language). */
