@@ -47,8 +47,8 @@ test('downloading two images at two resolutions yields a ZIP whose files have th
   const dialog = page.getByRole('dialog', { name: t.downloads.title_other.replace('{{count}}', '2') });
   const images = dialog.getByRole('group', { name: t.downloads.images });
   await images.getByText(t.downloads.resolutions.original).click();
-  await images.getByText('1920 × 1080').click();
-  await images.getByText('640 × 480').click();
+  await images.getByText(t.downloads.fitsWithin.replace('{{box}}', '1920 × 1080')).click();
+  await images.getByText(t.downloads.fitsWithin.replace('{{box}}', '640 × 480')).click();
   await expect(dialog.getByText(t.downloads.exceedsGeneric)).toBeVisible();
   await keepScreenshot(page, 'download-dialog-en');
   const downloading = page.waitForEvent('download');

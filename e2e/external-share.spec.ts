@@ -10,7 +10,9 @@ import sharp from 'sharp';
 import { E2E_SMTP_PORT } from '../playwright.config';
 import { SmtpSink } from '../server/test/support/smtp-sink';
 import {
+  BROWSER_LOCALES,
   chooseFromMoreMenu,
+  csrfToken,
   derivedListing,
   keepScreenshot,
   openDepartmentArchive,
@@ -67,14 +69,21 @@ function shareDialog(page: Page, lang: Lang) {
   return page.getByRole('dialog', { name: new RegExp(`^${title}`) });
 }
 
-/** Opens the share page in a browser of its own (no portal session) and enters the password. */
-async function openAsRecipient(browser: Browser, url: string, language: ShareLanguage) {
-  const context = await browser.newContext({ acceptDownloads: true });
+/**
+ * Opens the share page in a browser of its own (no portal session, in Rome's time zone) and enters
+ * the password.
+ */
+async function openAsRecipient(browser: Browser, url: string, language: ShareLanguage, password = STRONG) {
+  const context = await browser.newContext({
+    acceptDownloads: true,
+    locale: BROWSER_LOCALES[language],
+    timezoneId: 'Europe/Rome',
+  });
   const page = await context.newPage();
   const texts = SHARE_TEXTS[language];
   await page.goto(url);
   await expect(page.locator('html')).toHaveAttribute('lang', language);
-  await page.getByLabel(texts.passwordLabel).fill(STRONG);
+  await page.getByLabel(texts.passwordLabel).fill(password);
   await page.getByRole('button', { name: texts.open }).click();
   await expect(page.locator('li.card')).toHaveCount(3);
   return { context, page };
@@ -167,7 +176,8 @@ test.describe.serial('external shares', () => {
     await visitor.getByLabel(SHARE_TEXTS.fr.passwordLabel).fill(STRONG);
     await visitor.getByRole('button', { name: SHARE_TEXTS.fr.open }).click();
     await expect(visitor.locator('li.card')).toHaveCount(3);
-    for (const file of files) await expect(visitor.getByText(file.replace(/\.\w+$/, ''))).toBeVisible();
+    for (const file of files)
+      await expect(visitor.locator('li.card').getByText(file.replace(/\.\w+$/, ''))).toBeVisible();
     await expect(visitor.getByText('Per la stampa: la Spider del 1966.')).toBeVisible();
     await expect(visitor.getByText('Usage éditorial uniquement.')).toBeVisible();
 
@@ -211,16 +221,18 @@ test.describe.serial('external shares', () => {
     // The recipient's next request is refused.
     const next = await visitor.reload();
     expect(next?.status()).toBe(404);
-    await expect(visitor.getByText(SHARE_TEXTS.fr.unavailable)).toBeVisible();
+    await expect(visitor.getByText(SHARE_TEXTS.fr.revoked)).toBeVisible();
     await recipient.close();
   });
 
   for (const lang of ['it', 'en', 'fr'] as const) {
-    test(`the dialog's three steps and the recipient page in ${lang}`, async ({ browser }) => {
-      test.setTimeout(120_000);
+    test(`the dialog's three steps with a generated password, and the recipient page in ${lang}: lightbox, sizes, local times, revoked`, async ({
+      browser,
+    }) => {
+      test.setTimeout(150_000);
       expect(folderId).toBeTruthy();
       const t = TEXTS[lang];
-      const context = await browser.newContext();
+      const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
       const page = await context.newPage();
       await signIn(page, 'mario.rossi', lang);
       await selectTheThree(page, lang);
@@ -229,25 +241,77 @@ test.describe.serial('external shares', () => {
       await expect(dialog.getByText(t.sharing.types.link, { exact: true })).toBeVisible();
       await keepScreenshot(page, `external-share-step1-${lang}`);
       await dialog.getByRole('button', { name: t.sharing.dialog.next }).click();
-      await dialog.getByLabel(t.sharing.dialog.name).fill(`${prefix} ${lang}`);
+      const shareName = `${prefix} ${lang}`;
+      await dialog.getByLabel(t.sharing.dialog.name).fill(shareName);
       await dialog.getByLabel(t.sharing.dialog.message).fill('Spider 1966 - press kit.');
-      await dialog.getByLabel(new RegExp(`^${t.sharing.dialog.password}\\W*$`)).fill(STRONG);
+      // Generate: a password the rule accepts, shown so it can be read out, then copied.
+      await dialog.getByRole('button', { name: t.sharing.dialog.generatePassword }).click();
+      const field = dialog.getByLabel(new RegExp(`^${t.sharing.dialog.password}\\W*$`));
+      await expect(field).toHaveAttribute('type', 'text');
+      const password = await field.inputValue();
+      expect(password).toHaveLength(20);
+      const rules = dialog.getByRole('list', { name: t.sharing.dialog.passwordRules });
+      await expect(rules.locator('[data-met="false"]')).toHaveCount(0);
+      await dialog.getByRole('button', { name: t.sharing.dialog.copyPassword }).click();
+      await expect(dialog.getByRole('button', { name: t.sharing.copied })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(password);
       await expect(dialog.getByTestId('share-preview-thumb')).toHaveCount(3);
-      // The preview of the selection, at the top of the step, in the picture.
-      await dialog.getByTestId('share-preview-thumb').first().scrollIntoViewIfNeeded();
       await keepScreenshot(page, `external-share-step2-${lang}`);
       await dialog.getByRole('button', { name: t.sharing.dialog.submit }).click();
       const link = dialog.getByRole('textbox', { name: t.sharing.dialog.link });
       await expect(link).toHaveValue(/\/provider\/share\//, { timeout: 30_000 });
       await keepScreenshot(page, `external-share-step3-${lang}`);
       const url = await link.inputValue();
-      await context.close();
 
       // The share is in the interface's language by default: so is its page.
-      const recipient = await openAsRecipient(browser, url, lang);
-      await expect(recipient.page.getByText('Spider 1966 - press kit.')).toBeVisible();
-      await keepScreenshot(recipient.page, `external-share-recipient-${lang}`);
+      const texts = SHARE_TEXTS[lang];
+      const recipient = await openAsRecipient(browser, url, lang, password);
+      const visitor = recipient.page;
+      await expect(visitor.getByText('Spider 1966 - press kit.')).toBeVisible();
+      // The expiry in the reader's own time zone (Rome), not UTC.
+      const expiry = visitor.locator('.meta time');
+      await expect(expiry).not.toHaveText(/ UTC$/);
+      await expect(expiry).toContainText(
+        /\d{2}\/\d{2}\/\d{4}.*\d{2}:\d{2}.*(CET|CEST|GMT\+[12]|UTC\+[12]|HNEC|HAEC|UTC\+0?[12])/,
+      );
+      // Each photo tells its format, pixel size and weight.
+      const front = visitor.locator('li.card').filter({ hasText: files[0].replace(/\.\w+$/, '') });
+      await expect(front.locator('.facts')).toHaveText(
+        lang === 'fr' ? /^JPG · 1200 × 800 · [\d,]+ Ko$/ : /^JPG · 1200 × 800 · [\d.,]+ KB$/,
+      );
+      await keepScreenshot(visitor, `external-share-recipient-${lang}`);
+      // The lightbox shows it full size, through the share's own rendition route, and closes.
+      // The recipient page names an asset as its card does: here, its file name.
+      const name = (await front.locator('.name').textContent()) ?? '';
+      await front.getByRole('link', { name: texts.view.replace('{name}', name), exact: true }).click();
+      const lightbox = visitor.getByRole('dialog', { name, exact: true });
+      await expect(lightbox).toBeVisible();
+      await expect(lightbox.locator('img')).toHaveJSProperty('complete', true);
+      expect(
+        await lightbox.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth),
+      ).toBeGreaterThan(0);
+      await keepScreenshot(visitor, `external-share-lightbox-${lang}`);
+      await lightbox.getByRole('link', { name: texts.close }).click();
+      await expect(lightbox).toBeHidden();
+
+      // Mario revokes it: the recipient is told so and whom to write to.
+      const list = await page.request.get('/api/external-shares');
+      const { items } = (await list.json()) as { items: { id: string; name: string }[] };
+      const shareId = items.find((item) => item.name === shareName)?.id;
+      const revoked = await page.request.post(`/api/external-shares/${shareId}/revoke`, {
+        headers: { 'x-csrf-token': await csrfToken(page) },
+      });
+      expect(revoked.status()).toBe(204);
+      const gone = await visitor.reload();
+      expect(gone?.status()).toBe(404);
+      await expect(visitor.getByRole('alert')).toContainText(texts.revoked);
+      await expect(visitor.getByRole('alert')).toContainText(
+        texts.askSender.replace('{name}', 'Mario Rossi'),
+      );
+      await expect(visitor.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:.+@.+/);
+      await keepScreenshot(visitor, `external-share-revoked-${lang}`);
       await recipient.context.close();
+      await context.close();
     });
   }
 });

@@ -21,3 +21,4 @@ export * from './internal-share';
 export * from './metadata-filter';
 export * from './tag-options';
 export * from './registry';
+export * from './formats';

@@ -1,9 +1,38 @@
-import type { AssetOutcome } from './workflow';
+import { WORKFLOW_ACTIONS, type AssetOutcome } from './workflow';
 
 /**
  * Wire types of the job dashboard and the audit log (GET /api/jobs, /api/jobs/queues, /api/audit),
  * shared by the hub and the web.
  */
+
+/** The hub's queues; server/src/jobs/job-catalogue.ts `QueueName` spells each (its spec checks they agree). */
+export const QUEUE_NAMES = ['maintenance', 'media', 'workflow'] as const;
+export type QueueNameValue = (typeof QUEUE_NAMES)[number];
+
+/** Every job of the hub's catalogue; `JobName` in server/src/jobs/job-catalogue.ts spells each. */
+export const JOB_NAMES = [
+  'purge-expired-sessions',
+  'make-derivatives',
+  'workflow-accept',
+  'workflow-reject',
+  'workflow-move',
+  'workflow-delete',
+  'workflow-restore',
+  'workflow-permanent-delete',
+  'workflow-supplier-remove',
+  'workflow-resubmit',
+  'enrichment',
+  'tags-bulk',
+  'purge-junk',
+  'purge-expired-uploads',
+  'purge-incoming-orphans',
+  'external-share',
+  'expire-external-shares',
+  'internal-share',
+  'folder-publish',
+  'folder-unpublish',
+] as const;
+export type JobNameValue = (typeof JOB_NAMES)[number];
 
 /** A job record's state; 'cancelled' is an administrator's removal of a job that had not started. */
 export const JOB_STATES = ['waiting', 'active', 'retrying', 'completed', 'failed', 'cancelled'] as const;
@@ -120,6 +149,19 @@ export interface AuditListResponse {
 
 /** Actions the dashboard itself audits. */
 export const JOB_ADMIN_ACTIONS = { retry: 'job-retry', cancel: 'job-cancel' } as const;
+
+/** What a job records for each asset it acts on: the workflow's actions and the other jobs' verbs. */
+export const AUDIT_ASSET_ACTIONS = [
+  ...WORKFLOW_ACTIONS,
+  'resubmit',
+  'enrichment',
+  'tags-bulk',
+  'internal-share',
+  'purge-junk',
+] as const;
+
+/** The actions of audit rows that are not a job's own row (those carry the job's name, JOB_NAMES). */
+export const AUDIT_ACTIONS = [...AUDIT_ASSET_ACTIONS, ...Object.values(JOB_ADMIN_ACTIONS)] as const;
 
 /** Page sizes of the dashboard's lists. */
 export const DASHBOARD_PAGE = { default: 50, max: 200 } as const;

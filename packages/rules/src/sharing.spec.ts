@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { SHARE_TEXTS, shareDate, shareText } from './share-texts';
 import { httpStatusOfCode } from './error-status';
 import { LIMITS } from './limits';
@@ -6,7 +7,9 @@ import {
   SHARE_EXPIRY_PICK_KEYS,
   SHARE_MAX_VALIDITY_DAYS,
   SHARE_RECIPIENTS_MAX,
+  GENERATED_SHARE_PASSWORD_LENGTH,
   defaultShareExpiry,
+  generateSharePassword,
   isStrongSharePassword,
   isValidEmail,
   isValidShareExpiry,
@@ -38,6 +41,19 @@ describe('share password (SPEC §5)', () => {
   it('counts characters, not bytes: 15 characters with £ are still too short', () => {
     expect(sharePasswordProblems('Abcdefghijklm1£')).toEqual(['length']);
     expect(LIMITS.sharePasswordMinLength).toBe(16);
+  });
+});
+
+describe('a generated share password (issue 23)', () => {
+  it('always meets the rule, whatever the draw, and is never the same twice', () => {
+    const drawn = Array.from({ length: 500 }, () => generateSharePassword((bound) => randomInt(bound)));
+    for (const password of drawn) {
+      expect(sharePasswordProblems(password)).toEqual([]);
+      expect(password).toHaveLength(GENERATED_SHARE_PASSWORD_LENGTH);
+    }
+    expect(new Set(drawn).size).toBe(drawn.length);
+    // The worst draw (always the first character) still holds every class.
+    expect(sharePasswordProblems(generateSharePassword(() => 0))).toEqual([]);
   });
 });
 

@@ -25,6 +25,37 @@ export function sharePasswordProblems(password: string): SharePasswordProblem[] 
   return problems;
 }
 
+/** How long a generated password is: above the minimum, still easy to paste into a message. */
+export const GENERATED_SHARE_PASSWORD_LENGTH = 20;
+
+const PASSWORD_CLASSES = [
+  'ABCDEFGHJKLMNPQRSTUVWXYZ',
+  'abcdefghijkmnopqrstuvwxyz',
+  '23456789',
+  // '£' and '"' are left out: a generated password is pasted into mails and chats as it is.
+  '@#$%^()&+=!?*/',
+] as const;
+
+/**
+ * A password the rule above accepts: one character of each class, the rest from all of them, in
+ * an order drawn at random. `randomBelow(n)` must give a uniform integer in [0, n) from a CSPRNG
+ * (the web passes crypto.getRandomValues); look-alikes (I, l, O, 0, 1) are left out.
+ */
+export function generateSharePassword(randomBelow: (bound: number) => number): string {
+  const all = PASSWORD_CLASSES.join('');
+  const pick = (from: string) => from[randomBelow(from.length)];
+  const chars = [
+    ...PASSWORD_CLASSES.map(pick),
+    ...Array.from({ length: GENERATED_SHARE_PASSWORD_LENGTH - PASSWORD_CLASSES.length }, () => pick(all)),
+  ];
+  // Fisher–Yates, so the guaranteed characters are not always first.
+  for (let i = chars.length - 1; i > 0; i -= 1) {
+    const j = randomBelow(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  return chars.join('');
+}
+
 export function isStrongSharePassword(password: string): boolean {
   return sharePasswordProblems(password).length === 0;
 }

@@ -1,3 +1,4 @@
+import { JOB_NAMES, QUEUE_NAMES } from '@paddock/rules';
 import {
   ALL_JOBS,
   ALL_QUEUES,
@@ -15,6 +16,11 @@ describe('the job catalogue', () => {
   it('puts every job on a queue it declares, and every queue has jobs', () => {
     for (const name of ALL_JOBS) expect(ALL_QUEUES).toContain(JOBS[name].queue);
     for (const queue of ALL_QUEUES) expect(jobsOfQueue(queue).length).toBeGreaterThan(0);
+  });
+
+  it('names its jobs and queues as @paddock/rules lists them for the web to label', () => {
+    expect([...ALL_JOBS].sort()).toEqual([...JOB_NAMES].sort());
+    expect([...ALL_QUEUES].sort()).toEqual([...QUEUE_NAMES].sort());
   });
 
   it('uses queue and job names BullMQ accepts', () => {

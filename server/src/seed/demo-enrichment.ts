@@ -86,7 +86,7 @@ export const DEMO_METADATA_DEFINITIONS: readonly DemoDefinition[] = [
       },
     ],
     ['authorinfo', 'string', labels('Autore', 'Author', 'Auteur'), { mandatory: true }],
-    ['location', 'string', labels('Località', 'Location', 'Lieu')],
+    ['location', 'string', labels('Luogo', 'Location', 'Lieu')],
     [
       'nationinfo',
       'singleEnum',

@@ -12,6 +12,7 @@ import {
   SHARE_ERROR_CODES,
   SHARE_LIST_PAGE,
   SHARE_MAX_VALIDITY_DAYS,
+  SHARE_TEXTS,
   type ExternalShareListResponse,
   type ExternalShareSummary,
   type ShareAccessEventsResponse,
@@ -419,13 +420,15 @@ describe('the recipient page', () => {
     result = await share();
   });
 
-  it('asks for the password, in the share language, with a strict policy and no script', async () => {
+  it("asks for the password, in the share language, with a strict policy and only its own nonce'd script", async () => {
     const page = await new Recipient(result.url).fetch();
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('Enter the password you received from the sender');
-    expect(html).not.toContain('<script');
-    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'.*style-src 'nonce-/);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/default-src 'none'.*style-src 'nonce-.*script-src 'nonce-/);
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(html.match(/<script[^>]*>/g)).toEqual([`<script nonce="${nonce}">`]);
     // No asset before the password: not in the page, not by URL.
     expect(html).not.toContain(images[0]);
     expect((await new Recipient(result.url).fetch(`/assets/${images[0]}/thumb`)).status).toBe(403);
@@ -474,7 +477,13 @@ describe('the recipient page', () => {
 
   it('answers 429 to an address that tried too many unknown tokens', async () => {
     const prober = new Recipient(`${t.url}/provider/share/${'A'.repeat(43)}`);
-    for (let i = 0; i < SHARE_GUESS_LIMIT.perAddress; i++) expect((await prober.fetch()).status).toBe(404);
+    const wrong = await prober.fetch();
+    expect(wrong.status).toBe(404);
+    // A wrong token learns nothing: no reason, no sender.
+    const wrongHtml = await wrong.text();
+    expect(wrongHtml).not.toContain('mailto:');
+    expect(wrongHtml).not.toContain(SHARE_TEXTS.en.revoked);
+    for (let i = 1; i < SHARE_GUESS_LIMIT.perAddress; i++) expect((await prober.fetch()).status).toBe(404);
     const refused = await prober.fetch();
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -489,6 +498,13 @@ describe('the recipient page', () => {
     expect(await r.login(STRONG)).toBe(303);
     const html = await (await r.fetch()).text();
     for (const id of images) expect(html).toContain(`data-content-id="${id}"`);
+    // Each picture opens full size through the share's own rendition route, and tells its file.
+    expect(html).toContain('href="#view-0"');
+    expect(html).toMatch(new RegExp(`id="view-0"[^]*?src="[^"]*/assets/${images[0]}/(preview|thumb)"`));
+    expect(html).toMatch(/<p class="facts">[A-Z0-9]+ · \d+ × \d+ · [\d.,]+ (B|KB|MB)<\/p>/);
+    expect(html).toMatch(
+      /<time datetime="\d{4}-\d{2}-\d{2}T[\d:.]+Z">\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} UTC<\/time>/,
+    );
     expect(html).toContain('Per la stampa');
     expect(html).toContain('Uso editoriale soltanto');
     expect(html).toContain('Download all (ZIP)');
@@ -643,7 +659,12 @@ describe('the recipient page', () => {
       code: SHARE_ERROR_CODES.NOT_FOUND,
     });
     expect((await post(t, mario, `/api/external-shares/${revocable.shareId}/revoke`, {})).status).toBe(204);
-    expect((await r.fetch()).status).toBe(404);
+    const gone = await r.fetch();
+    expect(gone.status).toBe(404);
+    // The holder of the real link is told it was revoked and whom to ask for it again.
+    const goneHtml = await gone.text();
+    expect(goneHtml).toContain('The sender has revoked this share.');
+    expect(goneHtml).toMatch(/To have it again, write to [^<]+: <a href="mailto:[^"]+@[^"]+">/);
     expect((await r.fetch(`/assets/${images[0]}/thumb`)).status).toBe(404);
     // The browser's copy is not revalidated any more.
     expect((await r.fetch(`/assets/${images[0]}/thumb`, { headers: { 'if-none-match': etag } })).status).toBe(

@@ -9,6 +9,7 @@ import {
   SHARE_ERROR_CODES,
   wellKnownFolderName,
 } from '@paddock/rules';
+import { ENUM_LABELS, enumKey, type EnumKind } from './enum-labels';
 import { i18n, resources } from './i18n';
 
 type Catalogue = { [key: string]: string | Catalogue };
@@ -193,5 +194,23 @@ describe('the archive tabs and the folders they list (issue 12)', () => {
     expect(tabs.get('views.departmentJunk')).toBe(
       wellKnownFolderName(`${FOLDER_CODES.junk}-marketing`, language),
     );
+  });
+});
+
+describe('enumeration values (issue 23)', () => {
+  const cases = LANGUAGES.flatMap((language) =>
+    Object.entries(ENUM_LABELS).flatMap(([kind, { values }]) =>
+      values.map((value) => [language, kind as EnumKind, value] as const),
+    ),
+  );
+  it.each(cases)('%s names %s “%s” in its own words', (language, kind, value) => {
+    const texts = flatten(resources[language].translation);
+    const label = texts.get(enumKey(kind, value));
+    expect(label).toBeTruthy();
+    // A label that is the stored value itself in one language while another translates it was left untranslated.
+    const translated = LANGUAGES.some(
+      (other) => flatten(resources[other].translation).get(enumKey(kind, value)) !== value,
+    );
+    if (translated) expect(label).not.toBe(value);
   });
 });

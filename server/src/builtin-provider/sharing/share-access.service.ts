@@ -38,9 +38,19 @@ export interface OpenShare {
   ownerName: string;
 }
 
+/**
+ * Why a real link no longer opens, and who sent it: told only to the holder of a link that was
+ * issued (its token is a secret only the sender handed out), never for a wrong token.
+ */
+export interface EndedShare {
+  reason: 'revoked' | 'expired';
+  expiresAt: Date;
+  sender: { name: string; email: string };
+}
+
 export type Resolved =
   | { kind: 'open'; open: OpenShare }
-  | { kind: 'gone'; language: ShareLanguage | null }
+  | { kind: 'gone'; language: ShareLanguage | null; ended?: EndedShare }
   | { kind: 'throttled'; retryAfterSeconds: number; language: ShareLanguage | null };
 
 export type Login =
@@ -102,8 +112,17 @@ export class ShareAccessService {
       link.revokedAt === null &&
       share.expiredAt === null &&
       now < share.expiresAt;
-    const owner = live ? await this.shares.userById(share.ownerId) : null;
+    const owner = share.status === 'succeded' ? await this.shares.userById(share.ownerId) : null;
     if (!owner?.active) return { kind: 'gone', language };
+    if (!live) {
+      const revoked = share.revokedAt !== null || link.revokedAt !== null;
+      const sender = { name: fullNameOf(owner), email: owner.email };
+      return {
+        kind: 'gone',
+        language,
+        ended: { reason: revoked ? 'revoked' : 'expired', expiresAt: share.expiresAt, sender },
+      };
+    }
     return {
       kind: 'open',
       open: {

@@ -187,7 +187,7 @@ export class SharePageController {
       res.status(429).send(unavailablePage(resolved.language, nonce, true));
       return;
     }
-    res.status(404).send(unavailablePage(resolved.language, nonce));
+    res.status(404).send(unavailablePage(resolved.language, nonce, false, resolved.ended));
   }
 
   /** A fresh nonce and this page's policy, replacing the portal's, with nothing cached. */

@@ -1,5 +1,8 @@
 import {
   FALLBACK_LANGUAGE,
+  formatBytes,
+  formatDimensions,
+  INTL_LOCALES,
   nameIn,
   SHARE_LANGUAGES,
   SHARE_TEXTS,
@@ -8,7 +11,7 @@ import {
   type ShareLanguage,
 } from '@paddock/rules';
 import type { ContentDetailWire } from '../contents/contents.dto';
-import type { OpenShare } from './share-access.service';
+import type { EndedShare, OpenShare } from './share-access.service';
 
 /** HTML text and attribute escaping (every value the page shows came from a user). */
 export function escapeHtml(text: string): string {
@@ -16,8 +19,8 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * The page's policy: nothing but its own origin's images and media, one nonce'd style block, no
- * script at all, no framing, forms only to itself.
+ * The page's policy: nothing but its own origin's images and media, one nonce'd style block, one
+ * nonce'd script (LOCAL_TIMES), no framing, forms only to itself.
  */
 export function sharePageCsp(nonce: string): string {
   return [
@@ -25,6 +28,7 @@ export function sharePageCsp(nonce: string): string {
     "img-src 'self'",
     "media-src 'self'",
     `style-src 'nonce-${nonce}'`,
+    `script-src 'nonce-${nonce}'`,
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'none'",
@@ -47,21 +51,77 @@ h1{font-size:1.5rem;margin:0 0 8px}
 form{background:#fff;padding:24px;border-radius:8px;max-width:420px}
 input{width:100%;padding:8px;margin:8px 0 16px;font-size:1rem;box-sizing:border-box}
 .error{color:#b00020}
+.facts{color:#555;font-size:.9rem;margin:0 0 8px}
+.zoom{display:block;cursor:zoom-in}
+.lightbox{display:none}
+.lightbox:target{display:flex;position:fixed;inset:0;z-index:10;background:rgba(0,0,0,.92);flex-direction:column;align-items:center;justify-content:center;padding:16px;box-sizing:border-box}
+.lightbox img{max-width:100%;max-height:calc(100vh - 120px);object-fit:contain}
+.lightbox p{color:#fff;margin:8px 0}
+.lightbox .close{position:absolute;top:12px;right:16px;color:#fff;font-size:1.1rem}
+.ended{background:#fff;padding:24px;border-radius:8px;max-width:560px}
 `;
+
+/**
+ * Turns each <time> into the reader's own time zone, in the share's language; without scripts
+ * the server's UTC text stays. The only script the page runs (CSP nonce).
+ */
+const LOCAL_TIMES = `for(const t of document.querySelectorAll('time[datetime]')){const d=new Date(t.dateTime);if(!isNaN(d))t.textContent=new Intl.DateTimeFormat(document.documentElement.dataset.locale,{day:'2-digit',month:'2-digit',year:'numeric',hour:'2-digit',minute:'2-digit',hourCycle:'h23',timeZoneName:'short'}).format(d)}`;
+
+/** A date the reader sees in their own time zone (UTC as sent, before the script runs). */
+function timeOf(at: Date): string {
+  return `<time datetime="${at.toISOString()}">${escapeHtml(shareDate(at))}</time>`;
+}
+
+/** A share text with placeholders filled by HTML (each value escaped or built here). */
+function htmlText(
+  language: ShareLanguage,
+  key: Parameters<typeof shareText>[1],
+  values: Record<string, string>,
+): string {
+  // The text is escaped around its placeholders, which are filled after.
+  return escapeHtml(SHARE_TEXTS[language][key]).replace(
+    /\{(\w+)\}/g,
+    (whole, name: string) => values[name] ?? whole,
+  );
+}
 
 function layout(language: ShareLanguage, nonce: string, title: string, body: string): string {
   return `<!doctype html>
-<html lang="${language}"><head><meta charset="utf-8">
+<html lang="${language}" data-locale="${INTL_LOCALES[language]}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)}</title>
 <style nonce="${nonce}">${STYLE}</style></head>
-<body><main>${body}</main></body></html>`;
+<body><main>${body}</main><script nonce="${nonce}">${LOCAL_TIMES}</script></body></html>`;
 }
 
-/** A share that cannot be opened: one page whatever the reason, so nobody learns which. */
-export function unavailablePage(language: ShareLanguage | null, nonce: string, throttled = false): string {
+/**
+ * A share that cannot be opened: one page whatever the reason, so nobody learns which — except
+ * the holder of a real link that was revoked or has expired, who is told so and whom to ask.
+ */
+export function unavailablePage(
+  language: ShareLanguage | null,
+  nonce: string,
+  throttled = false,
+  ended?: EndedShare,
+): string {
   const lang = language ?? FALLBACK_LANGUAGE;
+  if (ended && !throttled) {
+    const { name, email } = ended.sender;
+    const reason =
+      ended.reason === 'revoked'
+        ? escapeHtml(shareText(lang, 'revoked'))
+        : htmlText(lang, 'expired', { date: timeOf(ended.expiresAt) });
+    const contact = email
+      ? `<p>${htmlText(lang, 'askSender', { name: escapeHtml(name) })} <a href="mailto:${escapeHtml(encodeURIComponent(email).replace(/%40/g, '@'))}">${escapeHtml(email)}</a></p>`
+      : `<p>${htmlText(lang, 'askSender', { name: escapeHtml(name) })}</p>`;
+    return layout(
+      lang,
+      nonce,
+      SHARE_TEXTS[lang].pageTitle,
+      `<section class="ended" role="alert"><h1>${escapeHtml(SHARE_TEXTS[lang].pageTitle)}</h1><p class="error">${reason}</p>${contact}</section>`,
+    );
+  }
   const key = throttled ? 'tooManyAttempts' : 'unavailable';
   const texts = language ? [shareText(lang, key)] : SHARE_LANGUAGES.map((l) => SHARE_TEXTS[l][key]);
   return layout(
@@ -94,17 +154,56 @@ function nameOf(content: ContentDetailWire, language: ShareLanguage): string {
   return nameIn(content.locales, language) || content.source?.fileName || content.id;
 }
 
-function previewOf(base: string, content: ContentDetailWire, language: ShareLanguage): string {
-  const has = (kind: string) => content.derivatives.some((d) => d.kind === kind);
+const hasRendition = (content: ContentDetailWire, kind: string) =>
+  content.derivatives.some((d) => d.kind === kind);
+
+/** The largest picture a recipient may see of a content (the preview, else the poster or thumbnail). */
+function pictureOf(content: ContentDetailWire): string | null {
+  return ['preview', 'poster', 'thumb'].find((kind) => hasRendition(content, kind)) ?? null;
+}
+
+function previewOf(base: string, content: ContentDetailWire, language: ShareLanguage, index: number): string {
+  const has = (kind: string) => hasRendition(content, kind);
   const src = (r: string) => `${base}/assets/${content.id}/${r}`;
-  const alt = escapeHtml(nameOf(content, language));
+  const name = nameOf(content, language);
+  const alt = escapeHtml(name);
   if (content.contentType === 'VIDEO' && has('proxy'))
     return `<video controls preload="metadata" ${has('poster') ? `poster="${src('poster')}"` : ''} src="${src('media')}"></video>`;
-  const picture = has('preview') ? 'preview' : has('poster') ? 'poster' : has('thumb') ? 'thumb' : null;
+  const picture = pictureOf(content);
   const image = picture ? `<img src="${src(picture)}" alt="${alt}" loading="lazy">` : '';
   if (content.contentType === 'AUDIO' && has('proxy'))
     return `${image}<audio controls preload="none" src="${src('media')}"></audio>`;
-  return image;
+  // A picture opens full size in a lightbox made of an anchor (CSS :target, no script).
+  return image
+    ? `<a class="zoom" href="#view-${index}" aria-label="${escapeHtml(shareText(language, 'view', { name }))}">${image}</a>`
+    : '';
+}
+
+/** The full-size view of a picture, shown while its anchor is the page's target. */
+function lightboxOf(
+  base: string,
+  content: ContentDetailWire,
+  language: ShareLanguage,
+  index: number,
+): string {
+  const picture = pictureOf(content);
+  if (!picture || content.contentType === 'VIDEO' || content.contentType === 'AUDIO') return '';
+  const name = escapeHtml(nameOf(content, language));
+  return `<div class="lightbox" id="view-${index}" role="dialog" aria-label="${name}">
+<a class="close" href="#content-${index}">${escapeHtml(shareText(language, 'close'))}</a>
+<img src="${base}/assets/${content.id}/${picture}" alt="${name}">
+<p>${name}</p></div>`;
+}
+
+/** What the file is: its format, pixel size and weight ("JPG · 6000 × 4000 · 5,2 MB"). */
+function factsOf(content: ContentDetailWire, language: ShareLanguage): string {
+  const source = content.source;
+  const facts = [
+    (source?.extension || content.sourceExtension || '').toUpperCase(),
+    source?.width && source.height ? formatDimensions(source.width, source.height) : '',
+    source?.size ? formatBytes(source.size, language) : '',
+  ].filter(Boolean);
+  return facts.length ? `<p class="facts">${escapeHtml(facts.join(' · '))}</p>` : '';
 }
 
 /** The shared contents, with previews, the message, the disclaimer and, when allowed, downloads. */
@@ -118,20 +217,23 @@ export function sharePage(
   const { share } = open;
   const cards = contents
     .map(
-      (c) => `<li class="card" data-content-id="${c.id}">${previewOf(base, c, l)}
+      (c, i) => `<li class="card" id="content-${i}" data-content-id="${c.id}">${previewOf(base, c, l, i)}
 <p class="name">${escapeHtml(nameOf(c, l))}</p>
+${factsOf(c, l)}
 ${share.contentDownload ? `<a class="button" href="${base}/assets/${c.id}/original" download>${escapeHtml(shareText(l, 'download'))}</a>` : ''}</li>`,
     )
     .join('\n');
+  const lightboxes = contents.map((c, i) => lightboxOf(base, c, l, i)).join('\n');
   return layout(
     l,
     nonce,
     share.name,
     `<h1>${escapeHtml(share.name)}</h1>
-<p class="meta">${escapeHtml(open.ownerName)} · ${escapeHtml(shareText(l, 'expiresAt', { date: shareDate(share.expiresAt) }))}</p>
+<p class="meta">${escapeHtml(open.ownerName)} · ${htmlText(l, 'expiresAt', { date: timeOf(share.expiresAt) })}</p>
 ${share.message ? `<p class="message">${escapeHtml(share.message)}</p>` : ''}
 ${share.contentDownload && contents.length ? `<p><a class="button" href="${base}/zip" download>${escapeHtml(shareText(l, 'downloadAll'))}</a></p>` : ''}
 <ul class="grid">${cards}</ul>
+${lightboxes}
 ${share.disclaimer ? `<section class="disclaimer"><h2>${escapeHtml(shareText(l, 'disclaimer'))}</h2><p>${escapeHtml(share.disclaimer)}</p></section>` : ''}`,
   );
 }

@@ -19,6 +19,7 @@ import { EnrichmentInfo } from './enrichment-info';
 import { PublishedMark } from '../assets/asset-browser';
 import { TypeBadge } from '../assets/type-badge';
 import { AssetRecordPublishing } from '../registry/registry-publishing';
+import { enumLabel } from '../../i18n/enum-labels';
 
 /** Metadata the provider extracts from the file, which the asset's own fields already show. */
 const SHOWN_AS_FIELDS = ['size', 'resolution', 'duration'];
@@ -31,7 +32,7 @@ export function AssetInfo({ asset }: { asset: AssetDetail }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const rows: [string, string][] = [
-    [t('assetDetail.info.type'), t(`assets.types.${asset.type}`)],
+    [t('assetDetail.info.type'), enumLabel(t, 'contentType', asset.type)],
     [t('assetDetail.info.extension'), asset.extension.toUpperCase()],
     [t('assetDetail.info.nameIt'), asset.names.IT],
     [t('assetDetail.info.nameEn'), asset.names.EN],

@@ -96,7 +96,7 @@ describe.each<[Language, Expected]>([
     'fr',
     {
       rows: ['Taille', 'Dimensions', 'Durée'],
-      size: '1,3 MB',
+      size: '1,3 Mo',
       metadata: ["Résolution d'impression", 'Date de création'],
       // A narrow no-break space, which the matcher reads as a space.
       dpi: '1 200 dpi',

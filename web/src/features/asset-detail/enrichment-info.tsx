@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/use-language';
 import { formatMetadataValue } from '../assets/format';
+import { enumLabel } from '../../i18n/enum-labels';
 
 interface CopyrightRow {
   kind: CopyrightKind;
@@ -66,10 +67,8 @@ export function EnrichmentInfo({ metadata }: { metadata: readonly AssetMetadataE
     // A to-date in a form SPEC §5 does not display reads as no date ('').
     const until = row.todate ? formatMetadataValue('todate', row.todate, language) : '';
     return [
-      t(`assetDetail.enrichment.states.${row.state}`, { defaultValue: row.state }),
-      row.country
-        ? t(`assetDetail.enrichment.countries.${row.country}`, { defaultValue: row.country })
-        : null,
+      enumLabel(t, 'copyrightState', row.state),
+      row.country ? enumLabel(t, 'copyrightCountry', row.country) : null,
       row.perpetual
         ? t('assetDetail.enrichment.perpetual')
         : until
@@ -100,7 +99,7 @@ export function EnrichmentInfo({ metadata }: { metadata: readonly AssetMetadataE
         ))}
         {copyright.map((row) => (
           <DataList.Item key={`${row.kind}-${row.n}`}>
-            <DataList.ItemLabel>{t(`assetDetail.enrichment.kinds.${row.kind}`)}</DataList.ItemLabel>
+            <DataList.ItemLabel>{enumLabel(t, 'copyrightKind', row.kind)}</DataList.ItemLabel>
             <DataList.ItemValue>{copyrightText(row)}</DataList.ItemValue>
           </DataList.Item>
         ))}

@@ -18,6 +18,7 @@ import { AreaLoader } from '../ui/area-loader';
 import { displayName, formatDate } from './format';
 import type { ClickModifiers } from './selection';
 import { durationText, TypeBadge } from './type-badge';
+import { enumLabel } from '../../i18n/enum-labels';
 
 export type ViewMode = 'grid' | 'list';
 
@@ -531,7 +532,7 @@ const AssetItem = memo(function AssetItem({
           </HStack>
         </Box>
         <Text {...LIST_COLUMNS.type} color="fg.muted" truncate>
-          {t(`assets.types.${asset.type}`)}
+          {enumLabel(t, 'contentType', asset.type)}
           {duration ? ` · ${duration}` : ''}
         </Text>
         <Text {...LIST_COLUMNS.date} color="fg.muted">

@@ -10,10 +10,11 @@ import {
 describe('formatting in the interface language', () => {
   it('writes sizes with the language decimal separator', () => {
     expect(formatBytes(1_363_148, 'it')).toBe('1,3 MB');
-    expect(formatBytes(1_363_148, 'fr')).toBe('1,3 MB');
+    expect(formatBytes(1_363_148, 'fr')).toBe('1,3 Mo');
     expect(formatBytes(1_363_148, 'en')).toBe('1.3 MB');
     expect(formatBytes(512, 'it')).toBe('512 B');
-    expect(formatBytes(57_049, 'fr')).toBe('55,7 KB');
+    expect(formatBytes(57_049, 'fr')).toBe('55,7 Ko');
+    expect(formatBytes(512, 'fr')).toBe('512 o');
   });
 
   it('groups thousands as the language does', () => {

@@ -1,12 +1,20 @@
-import { COPYRIGHT_DATE_KEYS, copyrightDateDisplay, formatDeletionDate, type Language } from '@paddock/rules';
+import {
+  COPYRIGHT_DATE_KEYS,
+  copyrightDateDisplay,
+  formatBytes,
+  formatDeletionDate,
+  formatDimensions,
+  formatNumber,
+  INTL_LOCALES,
+  type Language,
+} from '@paddock/rules';
+
+export { formatBytes, formatDimensions, formatNumber };
 
 /**
  * How numbers, sizes, durations and metadata values read in each interface language; the names
  * themselves come from the hub in the language asked (@paddock/rules nameIn).
  */
-
-/** The Intl locale of an interface language (British English: the product's dates are day first). */
-const INTL_LOCALES: Record<Language, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' };
 
 /** Dates in the product's dd/MM/yyyy form (SPEC's date display), whatever the interface language. */
 export function formatDate(iso: string | undefined): string {
@@ -36,27 +44,6 @@ export function formatDateTime(iso: string | null | undefined, language: Languag
   }).format(date);
 }
 
-/** A whole or decimal number in the language's own form ("1.234,5" in Italian). */
-export function formatNumber(value: number, language: Language, fractionDigits = 0): string {
-  return new Intl.NumberFormat(INTL_LOCALES[language], {
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  }).format(value);
-}
-
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
-
-/** A byte count for people: 1 decimal above a kilobyte, in the language's form ("1,3 MB"). */
-export function formatBytes(bytes: number, language: Language): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${formatNumber(value, language, unit === 0 ? 0 : 1)} ${UNITS[unit]}`;
-}
-
 /** mm:ss, or h:mm:ss from an hour up (the same in every language). */
 export function formatDuration(ms: number): string {
   const total = Math.round(ms / 1000);
@@ -65,11 +52,6 @@ export function formatDuration(ms: number): string {
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
   return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
-}
-
-/** Pixel dimensions as "1080 × 1350" (no thousands separator: they are read as a pair of sizes). */
-export function formatDimensions(width: number, height: number): string {
-  return `${width} × ${height}`;
 }
 
 /** "name.ext", unless the name already ends with its extension. */

@@ -19,6 +19,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../components/ui/select';
 import type { ViewMode } from './asset-browser';
+import { enumLabel } from '../../i18n/enum-labels';
 
 const ALL = 'all';
 
@@ -86,7 +87,10 @@ export function ListingControls({ filters, onFilters }: ListingControlsProps) {
             value={filters.type ?? ALL}
             options={[
               { value: ALL, label: t('assets.filters.allTypes') },
-              ...FILTER_CONTENT_TYPES.map((type) => ({ value: type, label: t(`assets.types.${type}`) })),
+              ...FILTER_CONTENT_TYPES.map((type) => ({
+                value: type,
+                label: enumLabel(t, 'contentType', type),
+              })),
             ]}
             onChange={(value) => onFilters({ ...filters, type: value === ALL ? undefined : value })}
           />

@@ -112,7 +112,11 @@ describe('SmartBar', () => {
         'Clear selection',
       ]),
     );
-    expect(await menuItemsOf(user, bar)).toEqual(['Preview the selection', 'External share', 'Share']);
+    expect(await menuItemsOf(user, bar)).toEqual([
+      'Preview the selection',
+      'External share',
+      'Internal share',
+    ]);
   });
 
   it('in an approval step: accept and reject as buttons; only the preview under More', async () => {

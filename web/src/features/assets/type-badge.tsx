@@ -3,6 +3,7 @@ import type { AssetSummary } from '@paddock/rules';
 import { FileText, Film, Music, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from './format';
+import { enumLabel } from '../../i18n/enum-labels';
 
 const TYPE_ICONS: Partial<Record<AssetSummary['type'], LucideIcon>> = {
   VIDEO: Film,
@@ -29,7 +30,7 @@ export function TypeBadge({
   return (
     <Badge size="sm" variant="solid" colorPalette="gray" gap="1" {...props}>
       <TypeIcon size={12} aria-hidden />
-      {t(`assets.types.${asset.type}`)}
+      {enumLabel(t, 'contentType', asset.type)}
       {duration ? ` · ${duration}` : ''}
     </Badge>
   );

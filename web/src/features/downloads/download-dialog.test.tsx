@@ -28,11 +28,11 @@ describe('DownloadDialog', () => {
     );
     const user = userEvent.setup();
     expect(screen.queryByText(/larger than the original/)).toBeNull();
-    await user.click(await screen.findByText('1920 × 1080'));
+    await user.click(await screen.findByText('Fits within 1920 × 1080'));
     expect(
       await screen.findByText('1920 × 1080 is larger than the original (800 × 600): it will be left out.'),
     ).toBeVisible();
-    await user.click(screen.getByText('640 × 480'));
+    await user.click(screen.getByText('Fits within 640 × 480'));
     await user.click(screen.getByRole('button', { name: 'Download' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());

@@ -59,8 +59,12 @@ export function DownloadDialog({ assetIds, single, folderId, onClose }: Download
   const exceeding = single ? exceedingResolutions(images, single as Partial<PixelSize>) : [];
   const genericWarning = !single && images.some((r) => r !== 'original');
   const nothingChosen = (offersImages ? images.length : 0) + (offersVideos ? videos.length : 0) === 0;
+  const box = (r: string) => r.replace('x', ' × ');
+  // A box keeps the picture's proportions: a 3:2 photo in 1920 × 1080 comes out 1620 × 1080.
   const label = (r: string) =>
-    r === 'original' || r === 'web' ? t(`downloads.resolutions.${r}`) : r.replace('x', ' × ');
+    r === 'original' || r === 'web'
+      ? t(`downloads.resolutions.${r}`)
+      : t('downloads.fitsWithin', { box: box(r) });
 
   return (
     <AppDialog
@@ -104,7 +108,7 @@ export function DownloadDialog({ assetIds, single, folderId, onClose }: Download
             <Alert.Indicator />
             <Alert.Title>
               {t('downloads.exceedsOriginal', {
-                sizes: exceeding.map(label).join(', '),
+                sizes: exceeding.map(box).join(', '),
                 width: single?.width,
                 height: single?.height,
               })}

@@ -12,7 +12,10 @@ import { isApiError } from '../../api/api-error';
 import type { ErrorDialogContent } from '../ui/ui-store';
 import type { FieldProblem } from './validation';
 
-/** A field's name as the form shows it: VIN 2, Plate 1, Copyright option 3, or the definition's label. */
+/**
+ * A field's name as the form shows it: VIN 2, Plate 1, Copyright option 3, or the key's name in the
+ * catalogue (the glossary's word, as the asset detail shows it), else the definition's label.
+ */
 export function fieldLabel(
   t: TFunction,
   field: string,
@@ -27,7 +30,7 @@ export function fieldLabel(
   }
   if (field === COPYRIGHT_NOTES_KEY) return t('enrichment.copyright.notes');
   const def = definitions.find((d) => d.key === field);
-  return def ? labelIn(def.names, language) : field;
+  return t(`metadataKeys.${field}`, { defaultValue: def ? labelIn(def.names, language) : field });
 }
 
 /** A metadata value as the user reads it: option names for enums, yes or no for booleans. */

@@ -2,6 +2,7 @@ import { Checkbox, CheckboxGroup, Fieldset, Input, NativeSelect, Stack } from '@
 import { MULTI_VALUE_SEPARATOR, labelIn, type MetadataDefinitionSummary } from '@paddock/rules';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/ui/field';
+import { fieldLabel } from './enrichment-texts';
 import { useLanguage } from '../../i18n/use-language';
 
 interface MetadataFieldProps {
@@ -17,7 +18,7 @@ interface MetadataFieldProps {
 export function MetadataField({ definition, value, onChange, required, error, helper }: MetadataFieldProps) {
   const { t } = useTranslation();
   const [language] = useLanguage();
-  const label = labelIn(definition.names, language);
+  const label = fieldLabel(t, definition.key, [definition], language);
 
   if (definition.type === 'multiEnum') {
     const values = value ? value.split(MULTI_VALUE_SEPARATOR) : [];

@@ -15,6 +15,7 @@ import { useSharePublish } from './share-publish';
 import { doneCount, useEnrichmentJob } from './use-enrichment-job';
 import type { Wizard } from './use-wizard';
 import { overwrittenBlocks, toEnrichmentRequest, type CopyrightDraft } from './working-state';
+import { enumLabel } from '../../i18n/enum-labels';
 
 interface SummaryStepProps {
   wizard: Wizard;
@@ -213,7 +214,7 @@ export function SummaryStep({ wizard, definitions }: SummaryStepProps) {
               <List.Item key={o.contentId}>
                 <HStack gap="2">
                   <Badge colorPalette={o.outcome === 'failed' ? 'red' : 'green'}>
-                    {t(`manage.outcomes.${o.outcome}`)}
+                    {enumLabel(t, 'assetOutcome', o.outcome)}
                   </Badge>
                   <Text>{assetName(o.contentId)}</Text>
                   {o.errorCode ? <Text color="fg.muted">{t('error.code', { 0: o.errorCode })}</Text> : null}

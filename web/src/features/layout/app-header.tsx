@@ -7,13 +7,14 @@ import { useSession } from '../session/use-session';
 import { useSignOut } from '../session/use-sign-out';
 import { UploadIndicator } from '../uploads/upload-indicator';
 import { usePreferredLanguage } from './use-preferred-language';
+import { enumLabel } from '../../i18n/enum-labels';
 
 export function AppHeader() {
   const { t } = useTranslation();
   const session = useSession();
   const signOut = useSignOut();
   const savePreferredLanguage = usePreferredLanguage();
-  const roles = session.roles.map((role) => t(`roles.${role}`)).join(', ');
+  const roles = session.roles.map((role) => enumLabel(t, 'role', role)).join(', ');
 
   return (
     <Box as="header" bg="brand.solid" color="brand.contrast" px="6" py="3">

@@ -11,9 +11,9 @@ import { Field } from '../../components/ui/field';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { auditSentence } from './audit-sentence';
 import { ErrorText } from './job-detail-drawer';
-import { jobNameLabel } from './format';
 import { formatDateTime } from '../assets/format';
 import { auditQueryOptions } from './manage.queries';
+import { auditActionLabel, enumLabel } from '../../i18n/enum-labels';
 
 const EMPTY: AuditSearch = { assetId: '', actor: '', from: '', to: '' };
 
@@ -104,14 +104,12 @@ export function AuditPanel() {
                 <Table.Row key={row.id} data-testid="audit-row">
                   <Table.Cell whiteSpace="nowrap">{formatDateTime(row.at, language)}</Table.Cell>
                   <Table.Cell>{row.actor}</Table.Cell>
-                  <Table.Cell>
-                    {t(`manage.auditActions.${row.action}`, { defaultValue: jobNameLabel(t, row.action) })}
-                  </Table.Cell>
+                  <Table.Cell>{auditActionLabel(t, row.action)}</Table.Cell>
                   {/* The asset id stays at hand for a search by asset. */}
                   <Table.Cell title={row.assetId ?? undefined} whiteSpace="normal" minW="xs">
                     {auditSentence(t, i18n.language, row)}
                   </Table.Cell>
-                  <Table.Cell>{t(`manage.auditOutcomes.${row.outcome}`)}</Table.Cell>
+                  <Table.Cell>{enumLabel(t, 'auditOutcome', row.outcome)}</Table.Cell>
                   <Table.Cell whiteSpace="normal" minW="48">
                     {row.errorCode ? <ErrorText code={row.errorCode} /> : null}
                   </Table.Cell>

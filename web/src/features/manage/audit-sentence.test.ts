@@ -43,7 +43,7 @@ describe('a job as a sentence with names', () => {
     );
     const it = { ...tagsBulk, folder: 'Arricchimento', tags: { added: ['Esterni', 'Evento'], removed: [] } };
     expect(tell('it', 'mario.rossi', it)).toBe(
-      'mario.rossi ha cambiato i tag di 5 contenuti («Foto 12», «Foto 13», «Video 2» e altri 2) in Arricchimento: ' +
+      'mario.rossi ha cambiato i tag di 5 asset («Foto 12», «Foto 13», «Video 2» e altri 2) in Arricchimento: ' +
         'tag aggiunti: Esterni e Evento; valore impostato: Tipologia; valore rimosso: Custom — 4 su 5 fatti, 1 non riuscito',
     );
     const fr = {

@@ -1,51 +1,22 @@
-import { LIMITS, type AuditRecordSummary, type JobStory } from '@paddock/rules';
+import {
+  AUDIT_ASSET_ACTIONS,
+  JOB_NAMES,
+  LIMITS,
+  type AuditRecordSummary,
+  type JobStory,
+} from '@paddock/rules';
 import type { TFunction } from 'i18next';
 import { jobNameLabel } from './format';
+import { auditActionLabel } from '../../i18n/enum-labels';
 
 /** Actions the log tells per asset with a sentence of their own ('workflow-move' and 'move' alike). */
-const ASSET_SENTENCES = [
-  'accept',
-  'reject',
-  'move',
-  'delete',
-  'restore',
-  'permanent-delete',
-  'supplier-remove',
-  'resubmit',
-  'enrichment',
-  'tags-bulk',
-  'internal-share',
-  'purge-junk',
-] as const;
-type AssetSentence = (typeof ASSET_SENTENCES)[number];
+type AssetSentence = (typeof AUDIT_ASSET_ACTIONS)[number];
 const isAssetSentence = (verb: string): verb is AssetSentence =>
-  (ASSET_SENTENCES as readonly string[]).includes(verb);
+  (AUDIT_ASSET_ACTIONS as readonly string[]).includes(verb);
 
-/** Jobs told by a sentence of their own; a job of a newer release is told by its name. */
-const JOB_SENTENCES = [
-  'enrichment',
-  'expire-external-shares',
-  'external-share',
-  'folder-publish',
-  'folder-unpublish',
-  'internal-share',
-  'make-derivatives',
-  'purge-expired-sessions',
-  'purge-expired-uploads',
-  'purge-incoming-orphans',
-  'purge-junk',
-  'tags-bulk',
-  'workflow-accept',
-  'workflow-delete',
-  'workflow-move',
-  'workflow-permanent-delete',
-  'workflow-reject',
-  'workflow-restore',
-  'workflow-resubmit',
-  'workflow-supplier-remove',
-] as const;
-type JobSentence = (typeof JOB_SENTENCES)[number];
-const isJobSentence = (job: string): job is JobSentence => (JOB_SENTENCES as readonly string[]).includes(job);
+/** Every job of the catalogue has a sentence of its own; a job of a newer release is told by its name. */
+type JobSentence = (typeof JOB_NAMES)[number];
+const isJobSentence = (job: string): job is JobSentence => (JOB_NAMES as readonly string[]).includes(job);
 
 /** Who acted: a username, or the schedules ('system') in the reader's words. */
 function actorOf(t: TFunction, actor: string): string {
@@ -190,7 +161,7 @@ export function auditSentence(t: TFunction, lang: string, row: AuditRecordSummar
     from: folder(row.fromFolderName, row.fromFolderId),
     to: folder(row.toFolderName, row.toFolderId),
     days: LIMITS.junkRetentionDays,
-    action: t(`manage.auditActions.${row.action}`, { defaultValue: jobNameLabel(t, row.action) }),
+    action: auditActionLabel(t, row.action),
     job: row.story ? jobNameLabel(t, row.story.job) : '',
   };
   if (row.assetId && isAssetSentence(verb)) return t(`manage.auditSentences.${verb}`, values);

@@ -23,6 +23,7 @@ import { JobProgress } from './job-progress';
 import { auditSentence, errorText, jobSentence } from './audit-sentence';
 import { auditQueryOptions, jobQueryOptions } from './manage.queries';
 import { StateBadge } from './state-badge';
+import { enumLabel } from '../../i18n/enum-labels';
 
 const OUTCOME_PALETTE: Record<AssetOutcome['outcome'], string> = {
   done: 'green',
@@ -102,7 +103,7 @@ export function JobDetailDrawer({ jobId, onClose }: { jobId: string; onClose(): 
                               <HStack gap="2" wrap="wrap">
                                 {kind ? (
                                   <Badge colorPalette={OUTCOME_PALETTE[kind]}>
-                                    {t(`manage.outcomes.${kind}`)}
+                                    {enumLabel(t, 'assetOutcome', kind)}
                                   </Badge>
                                 ) : null}
                                 {row.errorCode ? <ErrorText code={row.errorCode} /> : null}

@@ -15,6 +15,7 @@ import { JobDetailDrawer } from './job-detail-drawer';
 import { JobsTable } from './jobs-table';
 import { jobListQueryOptions, queueStatsQueryOptions } from './manage.queries';
 import { QueueCards } from './queue-cards';
+import { enumLabel } from '../../i18n/enum-labels';
 
 /** Queues, then the jobs newest first with filters, details, retry and cancel; kept fresh while open. */
 export function JobsPanel() {
@@ -34,7 +35,7 @@ export function JobsPanel() {
     { value: '', label: t('manage.jobs.anyQueue') },
     ...(queues.data?.items ?? []).map((q) => ({
       value: q.queue,
-      label: t(`manage.queues.${q.queue}`, { defaultValue: q.queue }),
+      label: enumLabel(t, 'queue', q.queue),
     })),
   ];
 

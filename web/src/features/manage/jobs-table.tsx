@@ -7,6 +7,7 @@ import { formatDateTime } from '../assets/format';
 import type { JobAction } from './job-action-dialog';
 import { JobProgress } from './job-progress';
 import { StateBadge } from './state-badge';
+import { enumLabel } from '../../i18n/enum-labels';
 
 interface JobsTableProps {
   jobs: JobSummary[];
@@ -45,7 +46,7 @@ export function JobsTable({ jobs, onOpen, onAction }: JobsTableProps) {
               <Table.Cell>
                 <Text fontWeight="medium">{jobNameLabel(t, job.name)}</Text>
                 <Text textStyle="xs" color="fg.muted">
-                  {t(`manage.queues.${job.queue}`, { defaultValue: job.queue })}
+                  {enumLabel(t, 'queue', job.queue)}
                 </Text>
               </Table.Cell>
               <Table.Cell>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '../../components/ui/alert-banner';
 import { queueStatsQueryOptions } from './manage.queries';
+import { enumLabel } from '../../i18n/enum-labels';
 
 /** One card per queue of the catalogue with BullMQ's counts by state. */
 export function QueueCards() {
@@ -17,7 +18,7 @@ export function QueueCards() {
         <Card.Root as="li" key={queue.queue} size="sm" data-testid={`queue-${queue.queue}`}>
           <Card.Header>
             <HStack justify="space-between">
-              <Card.Title>{t(`manage.queues.${queue.queue}`, { defaultValue: queue.queue })}</Card.Title>
+              <Card.Title>{enumLabel(t, 'queue', queue.queue)}</Card.Title>
               {queue.paused ? <Badge colorPalette="orange">{t('manage.jobs.paused')}</Badge> : null}
             </HStack>
           </Card.Header>
@@ -25,7 +26,7 @@ export function QueueCards() {
             <SimpleGrid columns={3} gap="3">
               {QUEUE_COUNT_STATES.map((state) => (
                 <Stat.Root key={state} size="sm">
-                  <Stat.Label>{t(`manage.counts.${state}`)}</Stat.Label>
+                  <Stat.Label>{enumLabel(t, 'queueCount', state)}</Stat.Label>
                   <Stat.ValueText>{queue.counts[state]}</Stat.ValueText>
                 </Stat.Root>
               ))}

@@ -1,6 +1,7 @@
 import { Badge } from '@chakra-ui/react';
 import type { JobState } from '@paddock/rules';
 import { useTranslation } from 'react-i18next';
+import { enumLabel } from '../../i18n/enum-labels';
 
 const PALETTE: Record<JobState, string> = {
   waiting: 'gray',
@@ -16,7 +17,7 @@ export function StateBadge({ state }: { state: JobState }) {
   const { t } = useTranslation();
   return (
     <Badge colorPalette={PALETTE[state]} variant="subtle">
-      {t(`manage.states.${state}`)}
+      {enumLabel(t, 'jobState', state)}
     </Badge>
   );
 }

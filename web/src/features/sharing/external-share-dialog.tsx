@@ -23,6 +23,7 @@ import { ShareDetailsStep, newShareDetails, type ShareDetails } from './share-de
 import { shareCodeText, shareRefusal } from './share-errors';
 import { SharePreview } from './share-preview';
 import { ShareResultStep } from './share-result-step';
+import { enumLabel } from '../../i18n/enum-labels';
 
 export interface ExternalShareDialogProps {
   assetIds: readonly string[];
@@ -190,7 +191,7 @@ export function ExternalShareDialog({ assetIds, folderId, onClose }: ExternalSha
                   <RadioCard.ItemHiddenInput />
                   <RadioCard.ItemControl>
                     <RadioCard.ItemContent>
-                      <RadioCard.ItemText>{t(`sharing.types.${option}`)}</RadioCard.ItemText>
+                      <RadioCard.ItemText>{enumLabel(t, 'shareType', option)}</RadioCard.ItemText>
                       <RadioCard.ItemDescription>
                         {t(`sharing.dialog.typeHelp.${option}`)}
                       </RadioCard.ItemDescription>

@@ -5,6 +5,7 @@ import { useLanguage } from '../../i18n/use-language';
 import { AlertBanner } from '../../components/ui/alert-banner';
 import { formatDateTime } from '../assets/format';
 import { shareEventsQueryOptions } from './external-shares.api';
+import { enumLabel } from '../../i18n/enum-labels';
 
 /** A share's access log (SPEC §2 panel): who opened the page or downloaded what, newest first. */
 export function ShareAccessLog({ shareId }: { shareId: string }) {
@@ -33,7 +34,7 @@ export function ShareAccessLog({ shareId }: { shareId: string }) {
           <Table.Row key={`${e.at}-${index}`}>
             <Table.Cell>{formatDateTime(e.at, language)}</Table.Cell>
             <Table.Cell>{e.email ?? t('sharing.panel.linkVisitor')}</Table.Cell>
-            <Table.Cell>{t(`sharing.events.${e.event}`)}</Table.Cell>
+            <Table.Cell>{enumLabel(t, 'shareEvent', e.event)}</Table.Cell>
           </Table.Row>
         ))}
       </Table.Body>

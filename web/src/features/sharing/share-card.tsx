@@ -12,6 +12,7 @@ import { CopyLink } from './copy-link';
 import { revokeRecipient, revokeShare, shareKeys } from './external-shares.api';
 import { ShareAccessLog } from './share-access-log';
 import { shareCodeText } from './share-errors';
+import { enumLabel } from '../../i18n/enum-labels';
 
 const PALETTE: Record<ShareState, string> = {
   pending: 'blue',
@@ -52,9 +53,9 @@ export function ShareCard({ share }: { share: ExternalShareSummary }) {
             {share.name}
           </Heading>
           <HStack gap="1">
-            <Badge variant="outline">{t(`sharing.types.${share.type}`)}</Badge>
+            <Badge variant="outline">{enumLabel(t, 'shareType', share.type)}</Badge>
             <Badge colorPalette={PALETTE[share.state]} variant="subtle" data-testid="share-state">
-              {t(`sharing.states.${share.state}`)}
+              {enumLabel(t, 'shareState', share.state)}
             </Badge>
           </HStack>
         </HStack>

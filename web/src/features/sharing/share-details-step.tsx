@@ -1,21 +1,35 @@
-import { Button, Checkbox, Field, Input, RadioGroup, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
+import {
+  Button,
+  Checkbox,
+  Field,
+  HStack,
+  Input,
+  RadioGroup,
+  Stack,
+  Text,
+  Textarea,
+  Wrap,
+} from '@chakra-ui/react';
 import {
   SHARE_EXPIRY_PICK_KEYS,
   SHARE_LANGUAGES,
   SHARE_MAX_VALIDITY_DAYS,
   SHARE_TEXT_LIMITS,
   defaultShareExpiry,
+  generateSharePassword,
   shareExpiryOf,
   type ShareExpiryPick,
   type ShareLanguage,
   type ShareType,
 } from '@paddock/rules';
-import { useId } from 'react';
+import { Check, Copy, KeyRound } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/use-language';
 import { Select } from '../../components/ui/select';
 import { formatDateTime } from '../assets/format';
 import { PasswordChecks } from './password-checks';
+import { randomBelow } from './random-below';
 import { addRecipient } from './recent-recipients';
 
 /** What the details step edits (SPEC §3 "External share request"). */
@@ -78,9 +92,22 @@ export function ShareDetailsStep({
   const [language] = useLanguage();
   const rulesId = useId();
   const expiryId = useId();
+  // A generated password is shown, so the sender can read it out; a typed one stays masked.
+  const [shown, setShown] = useState(false);
+  const [copied, setCopied] = useState(false);
   const now = new Date();
   const set = <K extends keyof ShareDetails>(key: K, value: ShareDetails[K]) =>
     onChange({ ...details, [key]: value });
+  const generate = () => {
+    set('password', generateSharePassword(randomBelow));
+    setShown(true);
+    setCopied(false);
+  };
+  const copy = () =>
+    void navigator.clipboard.writeText(details.password).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
   return (
     <Stack gap="4">
       <Field.Root required>
@@ -205,13 +232,27 @@ export function ShareDetailsStep({
           {t('sharing.dialog.password')}
           <Field.RequiredIndicator />
         </Field.Label>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          value={details.password}
-          aria-describedby={rulesId}
-          onChange={(e) => set('password', e.target.value)}
-        />
+        <HStack gap="2" width="full">
+          <Input
+            type={shown ? 'text' : 'password'}
+            autoComplete="new-password"
+            value={details.password}
+            aria-describedby={rulesId}
+            onChange={(e) => {
+              setShown(false);
+              setCopied(false);
+              set('password', e.target.value);
+            }}
+          />
+          <Button size="sm" variant="outline" onClick={generate}>
+            <KeyRound />
+            {t('sharing.dialog.generatePassword')}
+          </Button>
+          <Button size="sm" variant="outline" onClick={copy} disabled={!details.password} aria-live="polite">
+            {copied ? <Check /> : <Copy />}
+            {copied ? t('sharing.copied') : t('sharing.dialog.copyPassword')}
+          </Button>
+        </HStack>
         <Field.HelperText>{t('sharing.dialog.passwordHelp')}</Field.HelperText>
       </Field.Root>
       <PasswordChecks password={details.password} id={rulesId} />
