@@ -262,7 +262,7 @@ describe('errors', () => {
 
     const error = within(await screen.findByRole('alertdialog', { name: 'ERROR' }));
     expect(
-      error.getByText('The browser was closed before the actions were completed: check folders and content.'),
+      error.getByText('The browser was closed before the actions were completed: check folders and assets.'),
     ).toBeVisible();
     expect(rememberedJobs()).toEqual([]);
   });

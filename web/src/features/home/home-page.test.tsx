@@ -242,7 +242,7 @@ describe('home listing', () => {
     await user.click(screen.getByRole('button', { name: 'List view' }));
 
     const headers = within(screen.getByRole('group', { name: 'Columns' }));
-    expect(screen.getByTestId('list-headers')).toHaveTextContent('NameStateTypeCreation dateOwner');
+    expect(screen.getByTestId('list-headers')).toHaveTextContent('NameStateTypeCreation dateUploaded by');
     // Newest first to start with: the date column shows it, and turns it around.
     await user.click(headers.getByRole('button', { name: 'Sort by Creation date, ascending' }));
     await waitFor(() => expect(assetCalls(calls).at(-1)?.query.get('order')).toBe('asc'));

@@ -325,7 +325,7 @@ describe('workflow actions in the asset detail modal', () => {
     const error = await screen.findByRole('alertdialog', { name: 'ERROR' });
     expect(error).toHaveTextContent('1 asset of 1 was not done as asked.');
     expect(error).toHaveTextContent(
-      'Accepted, but the move to the next step failed. The content was sent to the department junk: ask an administrator to restore it.',
+      'Accepted, but the move to the next step failed. The asset was sent to the department junk: ask an administrator to restore it.',
     );
     expect(within(error).queryByRole('link')).not.toBeInTheDocument();
     expect(error).toHaveTextContent('Error code: E046');

@@ -15,13 +15,13 @@ describe('the report of a content the workflow sent to the junk (SPEC §4, §6)'
   beforeEach(() => i18n.changeLanguage('en'));
 
   it.each([
-    [E_CODES.MOVE_LINK_FAILED, 'The content could not be moved.'],
-    [E_CODES.MOVE_UNLINK_FAILED, 'The content could not be taken out of its folder.'],
-    [E_CODES.ACCEPT_UNLINK_FAILED, 'Accepted, but the content could not be taken out of its approval step.'],
+    [E_CODES.MOVE_LINK_FAILED, 'The asset could not be moved.'],
+    [E_CODES.MOVE_UNLINK_FAILED, 'The asset could not be taken out of its folder.'],
+    [E_CODES.ACCEPT_UNLINK_FAILED, 'Accepted, but the asset could not be taken out of its approval step.'],
   ])('%s: says what failed, that it is in the junk, and links an admin to it', (code, what) => {
     expect(report(['user', 'admin'], sentToJunk(code))).toMatchObject({
       code,
-      message: `1 asset of 1 was not done as asked. ${what} The content was sent to the department junk, where you can restore it.`,
+      message: `1 asset of 1 was not done as asked. ${what} The asset was sent to the department junk, where you can restore it.`,
       link: { label: 'Open the department junk', view: 'departmentJunk', folder: 'junk-m' },
     });
   });
@@ -29,7 +29,7 @@ describe('the report of a content the workflow sent to the junk (SPEC §4, §6)'
   it('tells staff, who may not open the junk, who can restore it, with no link', () => {
     const staff = report(['user'], sentToJunk(E_CODES.MOVE_LINK_FAILED));
     expect(staff?.message).toBe(
-      '1 asset of 1 was not done as asked. The content could not be moved. The content was sent to the department junk: ask an administrator to restore it.',
+      '1 asset of 1 was not done as asked. The asset could not be moved. The asset was sent to the department junk: ask an administrator to restore it.',
     );
     expect(staff).not.toHaveProperty('link');
   });
