@@ -137,8 +137,11 @@ const externalSharePayload = z.strictObject({
   expiresAt: z.iso.datetime(),
   language: z.enum(SHARE_LANGUAGES),
   recipients: z.array(z.string().max(254)).max(SHARE_RECIPIENTS_MAX),
-  /** Where the user shared from (checked by the hub): the request's `contextId` (SPEC §3). */
-  folderId,
+  /**
+   * Where the user shared from (checked by the hub): the request's `contextId` (SPEC §3). Jobs
+   * recorded before it was carried have none; their stories and retries still read.
+   */
+  folderId: folderId.optional(),
 });
 export type ExternalSharePayload = z.infer<typeof externalSharePayload>;
 

@@ -29,7 +29,7 @@ export interface ProviderShareRequest {
   language: ShareLanguage;
   recipients: string[];
   /** SPEC §3 `contextId`: the folder the assets were shared from. */
-  contextId: string;
+  contextId?: string;
   /** The user the hub's service account shares for. */
   onBehalfOf: string;
   /** Makes a repeated create (a retried job) answer the same share. */

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   COUNTED_VIEW_FOLDERS,
+  ERROR_CODES,
   LIMITS,
   approvalStepCode,
   assetLocaleOf,
@@ -21,6 +22,7 @@ import {
   type SearchGateway,
 } from '../provider/search.gateway';
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
+import { ProviderError } from '../provider/provider.errors';
 import { sideOf } from '../workflow/permission-subject';
 import { isPublished, workflowStateOfContent } from '../workflow/workflow-info';
 import { nextCursor } from './page-cursor';
@@ -133,7 +135,10 @@ export class SearchService {
     // Its place in the tree only for the depth of a text search; getCategory costs no counts.
     const folder = filter.text
       ? await this.folders.folder(user.providerToken, filter.folderId)
-      : await this.folders.category(user.providerToken, filter.folderId);
+      : await this.folders.category(user.providerToken, filter.folderId).catch(unseen);
+    // A folder the user cannot see is no junk of theirs: the search finds nothing in it, answered
+    // as for an unknown folder, so the listing tells neither its contents nor that it exists.
+    if (!folder) return;
     if (filter.text && !isSearchAllowed(user.roles, folder.ancestorIds.length + 1))
       throw DomainError.forbidden('Approvers cannot search inside a folder this deep');
     if (!mayOpenView(user.roles, placeOfFolder([folder], sideOf(user)).view))
@@ -182,4 +187,10 @@ function criteriaOf(filter: AssetFilter): ContentCriteria {
     extensions: filter.extensions,
     metadata: filter.metadata,
   };
+}
+
+/** Null for a folder the provider does not show this user; any other failure stands. */
+function unseen(error: unknown): null {
+  if (error instanceof ProviderError && error.code === ERROR_CODES.NOT_FOUND) return null;
+  throw error;
 }
