@@ -14,8 +14,8 @@ const ASSET = {
   fr: 'Marketing - Spider 1966 side view.jpg',
 };
 const ARCHIVE = { it: 'Archivio di reparto', en: 'Department archive', fr: 'Archives du service' };
-/** A size in the language's form: a decimal comma in Italian and French. */
-const SIZE = { it: /^\d+(,\d)? [KM]B$/, en: /^\d+(\.\d)? [KM]B$/, fr: /^\d+(,\d)? [KM]B$/ };
+/** A size in the language's form: a decimal comma in Italian and French, octets (Ko, Mo) in French. */
+const SIZE = { it: /^\d+(,\d)? [KM]B$/, en: /^\d+(\.\d)? [KM]B$/, fr: /^\d+(,\d)? [KM]o$/ };
 
 const sizes = [
   { width: 1440, height: 900 },

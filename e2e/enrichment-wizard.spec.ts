@@ -88,7 +88,7 @@ test('the enrichment wizard: four steps, VIN refused then fixed, copyright, mand
     // Step 3: a free tag and a metadata value.
     await atWizardStep(page, 'it', 'tag');
     await page.getByRole('group', { name: e.tag.tags }).getByText('Esterni', { exact: true }).click();
-    await page.getByLabel(/^Località/).fill('Torino');
+    await page.getByLabel(/^Luogo/).fill('Torino');
     await keepScreenshot(page, 'enrichment-3-tag-it');
     await page.getByRole('button', { name: e.next }).click();
 
