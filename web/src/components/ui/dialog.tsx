@@ -36,9 +36,6 @@ export function AppDialog({
       scrollBehavior="inside"
       closeOnInteractOutside={dismissible}
       closeOnEscape={dismissible}
-      // Only a click outside or Esc dismisses: focus moved behind it (a dialog below closing and
-      // handing focus back to its opener) is not the user leaving this one.
-      onFocusOutside={(event) => event.preventDefault()}
       onOpenChange={(details) => {
         if (!details.open) onDismiss?.();
       }}
