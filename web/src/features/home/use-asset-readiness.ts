@@ -1,11 +1,7 @@
-import {
-  ASSET_EVENTS_MAX_IDS,
-  PROCESSING_STATE,
-  type AssetReadinessEvent,
-  type AssetSummary,
-} from '@paddock/rules';
+import { ASSET_EVENTS_MAX_IDS, PROCESSING_STATE, type AssetSummary } from '@paddock/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { followAssetEvents } from '../../api/asset-events';
 import { assetKeys } from '../../api/assets.queries';
 
 /**
@@ -23,18 +19,8 @@ export function useAssetReadiness(items: readonly AssetSummary[]): void {
 
   useEffect(() => {
     if (!waiting) return;
-    const source = new EventSource(`/api/assets/events?ids=${encodeURIComponent(waiting)}`);
-    source.onmessage = (message) => {
-      let event: AssetReadinessEvent;
-      try {
-        event = JSON.parse(String(message.data)) as AssetReadinessEvent;
-      } catch {
-        return;
-      }
-      // The stream ends after the last one; closing first keeps EventSource from reconnecting.
-      if (event.pending === 0) source.close();
+    return followAssetEvents(waiting, (event) => {
       if (event.ready.length) void queryClient.invalidateQueries({ queryKey: assetKeys.lists() });
-    };
-    return () => source.close();
+    });
   }, [waiting, queryClient]);
 }
