@@ -7,6 +7,7 @@ import {
   folderByCode,
   itemName,
   keepScreenshot,
+  LAPTOP_SIZES,
   signIn,
   TEXTS,
   uploadFiles,
@@ -15,10 +16,7 @@ import {
 
 /** Issue 12, points 2, 7, 8, 9 and 10: the whole image, one scroll area, departments apart, keys, lists. */
 
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 1280, height: 720 },
-] as const;
+const SIZES = LAPTOP_SIZES;
 const LANGS: readonly Lang[] = ['it', 'en', 'fr'];
 /** The portraits of the issue: at "100 %" they lost their bottom 27 % and 39 %. */
 const PORTRAITS = [

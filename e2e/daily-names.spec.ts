@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DERIVATIVES, TEXTS, keepScreenshot, signIn, type Lang } from './support';
+import { DERIVATIVES, LAPTOP_SIZES, TEXTS, keepScreenshot, signIn, type Lang } from './support';
 
 /**
  * Issue 12 point 1: one name in the interface language everywhere — the grid, the detail's title,
@@ -17,10 +17,7 @@ const ARCHIVE = { it: 'Archivio di reparto', en: 'Department archive', fr: 'Arch
 /** A size in the language's form: a decimal comma in Italian and French, octets (Ko, Mo) in French. */
 const SIZE = { it: /^\d+(,\d)? [KM]B$/, en: /^\d+(\.\d)? [KM]B$/, fr: /^\d+(,\d)? [KM]o$/ };
 
-const sizes = [
-  { width: 1440, height: 900 },
-  { width: 1280, height: 720 },
-];
+const sizes = LAPTOP_SIZES;
 
 async function screenshots(page: Page, lang: Lang): Promise<void> {
   for (const size of sizes) {

@@ -7,6 +7,7 @@ import {
   folderByCode,
   itemName,
   keepScreenshot,
+  LAPTOP_SIZES,
   openFolderByCode,
   signIn,
   TEXTS,
@@ -16,10 +17,7 @@ import {
 
 /** Issue 23, point 1: the detail and the reject panel fit their dialog, at both laptop sizes, in IT, EN, FR. */
 
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 1280, height: 720 },
-] as const;
+const SIZES = LAPTOP_SIZES;
 const LANGS: readonly Lang[] = ['it', 'en', 'fr'];
 const stamp = Date.now();
 

@@ -35,6 +35,11 @@ export function requiredDisclaimer(page: Page) {
 }
 
 /** The browser locale that goes with each portal language. */
+/** The two laptop screens the daily-use issues were walked at. */
+export const LAPTOP_SIZES = [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+] as const;
 export const BROWSER_LOCALES: Record<Lang, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' };
 
 /**
