@@ -247,6 +247,27 @@ export interface AssetDetail extends AssetSummary {
   actions?: AssetActions;
 }
 
+/**
+ * A supplier's delivery that came back rejected (issue 23): still in its supplier work folder with the
+ * refused state, what the supplier's notice and badge are made of. `GET /api/assets/rejected-deliveries`.
+ */
+export interface RejectedDelivery {
+  id: string;
+  /** In the asked language (nameIn), with `extension` beside it as the listing has them. */
+  name: string;
+  extension: string;
+  version: number;
+  /** The supplier work folder (`lvrr02-<department>`) it sits in: the web names its department from it. */
+  folderId: string;
+  /** Why (content_note), and who (rejected_by). */
+  note: string | null;
+  rejectedBy: string | null;
+}
+
+export interface RejectedDeliveriesResponse {
+  items: RejectedDelivery[];
+}
+
 /** `PATCH /api/assets/:id` body. */
 export interface RenameAssetRequest {
   name: string;

@@ -36,6 +36,11 @@ export const LIMITS = {
    * that is further) and then says "more": an exact count of 100,000 hits costs more than the page.
    */
   searchCountCap: 10_000,
+  /**
+   * A supplier's rejected deliveries read for its badge and notice: its work folders' newest this many
+   * (a rejected delivery is answered or removed, so a supplier's folder keeps few).
+   */
+  rejectedDeliveriesRead: 200,
   /** The longest folder or asset name, in every locale (THRON's locale name limit). */
   nameMaxLength: 150,
   /** The deepest offset a page may start at: past it a listing is refused, not overflowed in SQL. */

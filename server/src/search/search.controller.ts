@@ -1,4 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { DEFAULT_LANGUAGE } from '@paddock/rules';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
@@ -8,6 +9,8 @@ import {
   AssetListQueryDto,
   AssetListResponseDto,
   AssetTotalResponseDto,
+  RejectedDeliveriesQueryDto,
+  RejectedDeliveriesResponseDto,
   toAssetFilter,
   toAssetListFilter,
   toAssetSummary,
@@ -52,10 +55,24 @@ export class SearchController {
   @ApiOkResponse({
     type: AssetCountsResponse,
     description:
-      "Assets per view, sub-folders included, for the user role (SPEC §6); `approver`: what waits at the approver's own steps (issue 23); {} for the others",
+      "Assets per view, sub-folders included, for the user role (SPEC §6); `approver`: what waits at the approver's own steps; `supplierSent`: a supplier's deliveries that came back rejected (issue 23); {} for the others",
   })
   @ApiServiceUnavailableResponse({ description: 'The provider count failed (E015)' })
   counts(@CurrentUser() user: AuthUser): Promise<AssetCountsResponse> {
     return this.search.counts(user);
+  }
+
+  @Get('rejected-deliveries')
+  @ApiOkResponse({
+    type: RejectedDeliveriesResponseDto,
+    description:
+      "A supplier's deliveries that came back rejected, with the note (issue 23); empty for others",
+  })
+  @ApiSearchesContents()
+  async rejectedDeliveries(
+    @CurrentUser() user: AuthUser,
+    @Query() query: RejectedDeliveriesQueryDto,
+  ): Promise<RejectedDeliveriesResponseDto> {
+    return { items: await this.search.rejectedDeliveries(user, query.lang ?? DEFAULT_LANGUAGE) };
   }
 }

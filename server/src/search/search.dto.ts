@@ -20,6 +20,8 @@ import {
   type FileExtension,
   type FilterContentType,
   type Language,
+  type RejectedDeliveriesResponse,
+  type RejectedDelivery,
   type SortOrder,
   isLatin1,
 } from '@paddock/rules';
@@ -315,7 +317,33 @@ export class AssetCountsResponse {
   @ApiPropertyOptional() enrichment?: number;
   @ApiPropertyOptional() rejected?: number;
   @ApiPropertyOptional() supplier?: number;
+  @ApiPropertyOptional({ description: "A supplier's deliveries that came back rejected" })
+  supplierSent?: number;
   @ApiPropertyOptional() departmentJunk?: number;
+}
+
+/** GET /api/assets/rejected-deliveries: the language names are given in. */
+export class RejectedDeliveriesQueryDto {
+  @ApiPropertyOptional({ enum: LANGUAGES, default: DEFAULT_LANGUAGE })
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  lang?: Language;
+}
+
+export class RejectedDeliveryDto implements RejectedDelivery {
+  @ApiProperty() id: string;
+  @ApiProperty({ description: 'The name in the asked language (nameIn)' }) name: string;
+  @ApiProperty() extension: string;
+  @ApiProperty({ type: 'integer' }) version: number;
+  @ApiProperty({ description: 'The supplier work folder (lvrr02-<department>) it sits in' }) folderId: string;
+  @ApiProperty({ type: String, nullable: true, description: 'The rejection note (content_note)' })
+  note: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Who rejected it (rejected_by)' })
+  rejectedBy: string | null;
+}
+
+export class RejectedDeliveriesResponseDto implements RejectedDeliveriesResponse {
+  @ApiProperty({ type: [RejectedDeliveryDto] }) items: RejectedDeliveryDto[];
 }
 
 function isContentType(type: string): type is ContentType {

@@ -32,11 +32,11 @@ const filter: AssetListFilter = {
 function folderAtDepth(
   depth: number,
   prettyId = 'arch04-marketing',
-): Pick<FoldersGateway, 'folder' | 'category'> {
+): Pick<FoldersGateway, 'folder' | 'category' | 'allFolders'> {
   const ancestorIds = Array.from({ length: depth - 1 }, (_, i) => `a${i}`);
   const folder = (_token: string, id: string) =>
     Promise.resolve({ id, prettyId, ancestorIds } as ProviderFolder);
-  return { folder, category: folder };
+  return { folder, category: folder, allFolders: () => Promise.resolve([]) };
 }
 
 function gateway(over: Partial<SearchGateway> = {}, depth = 1, prettyId?: string) {

@@ -1,7 +1,9 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   COUNTED_VIEW_FOLDERS,
+  DEFAULT_LANGUAGE,
   ERROR_CODES,
+  FOLDER_CODES,
   LIMITS,
   approvalStepCode,
   assetLocaleOf,
@@ -9,7 +11,11 @@ import {
   isSearchAllowed,
   mayOpenView,
   placeOfFolder,
+  nameIn,
   restrictionOf,
+  specialCodeOf,
+  type Language,
+  type RejectedDelivery,
   type View,
 } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
@@ -24,7 +30,7 @@ import {
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { ProviderError } from '../provider/provider.errors';
 import { sideOf } from '../workflow/permission-subject';
-import { isPublished, workflowStateOfContent } from '../workflow/workflow-info';
+import { isPublished, workflowInfoOf, workflowStateOfContent } from '../workflow/workflow-info';
 import { nextCursor } from './page-cursor';
 import { SUMMARY_THUMB_SIZE } from './search.dto';
 import {
@@ -43,7 +49,8 @@ const SEARCH_LOCALE = 'IT';
 export class SearchService {
   constructor(
     @Inject(SEARCH_GATEWAY) private readonly gateway: SearchGateway,
-    @Inject(FOLDERS_GATEWAY) private readonly folders: Pick<FoldersGateway, 'folder' | 'category'>,
+    @Inject(FOLDERS_GATEWAY)
+    private readonly folders: Pick<FoldersGateway, 'folder' | 'category' | 'allFolders'>,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
@@ -152,6 +159,9 @@ export class SearchService {
    * department, gets `{}` rather than an error, so the web can always ask and show no badge.
    */
   async counts(user: AuthUser): Promise<Partial<Record<View, number>>> {
+    // A supplier's count is what came back to it rejected (issue 23), on its deliveries' view.
+    if (user.primaryRole === 'supplier')
+      return { supplierSent: (await this.rejectedDeliveries(user, DEFAULT_LANGUAGE)).length };
     const department = user.department;
     if (!department) return {};
     const count = (prettyId: string, cascade: boolean) =>
@@ -175,6 +185,48 @@ export class SearchService {
       steps.map((g) => count(departmentFolderPrettyId(approvalStepCode(g.step), department), false)),
     );
     return { ...Object.fromEntries(counted), approver: waiting.reduce((a, b) => a + b, 0) };
+  }
+
+  /**
+   * A supplier's deliveries that came back rejected (issue 23): the refused contents of the supplier
+   * work folders (lvrr02) its own token sees, newest change first, with the note and who rejected. A
+   * new version takes the refused state away, so an answered rejection leaves the list. Anyone else: [].
+   */
+  async rejectedDeliveries(user: AuthUser, lang: Language): Promise<RejectedDelivery[]> {
+    if (user.primaryRole !== 'supplier') return [];
+    const workFolders = (await this.folders.allFolders(user.providerToken)).filter(
+      (f) => specialCodeOf(f.prettyId)?.code === FOLDER_CODES.supplierWork,
+    );
+    if (!workFolders.length) return [];
+    const contents = await this.gateway.findContents(
+      user.providerToken,
+      { folderIds: workFolders.map((f) => f.id) },
+      {
+        sort: 'lastUpdate',
+        descending: true,
+        offset: 0,
+        limit: LIMITS.rejectedDeliveriesRead,
+        locale: assetLocaleOf(lang),
+        details: true,
+      },
+    );
+    return contents.flatMap((c) => {
+      const linked = c.detail?.linkedCategories ?? [];
+      const folder = workFolders.find((f) => linked.some((l) => l.id === f.id));
+      const info = c.detail ? workflowInfoOf(c.detail) : null;
+      if (!info?.rejected || !folder) return [];
+      return [
+        {
+          id: c.id,
+          name: nameIn(c.locales, lang),
+          extension: c.extension,
+          version: c.version,
+          folderId: folder.id,
+          note: info.note,
+          rejectedBy: info.rejectedBy,
+        },
+      ];
+    });
   }
 }
 

@@ -1,0 +1,103 @@
+import { ASSET_ERROR_CODES, type RejectedDeliveriesResponse } from '@paddock/rules';
+import sharp from 'sharp';
+import type { SignedIn } from '../auth/auth-fixtures';
+import { providerDb } from '../auth/auth-fixtures';
+import { tusUpload } from '../support/tus-client';
+import type { TestApp } from '../support/test-app';
+import { as, contentsIn, finished, get, startDemoWorld, submitWorkflow } from './workflow-fixtures';
+
+jest.setTimeout(120_000);
+
+/** A supplier told what came back rejected and why, and kept to its own departments (issue 23). */
+let t: TestApp;
+let folders: Map<string, string>;
+let luca: SignedIn;
+let mario: SignedIn;
+let supplier: SignedIn;
+const id = (prettyId: string) => folders.get(prettyId)!;
+
+beforeAll(async () => {
+  ({
+    t,
+    folders,
+    people: [luca, mario],
+  } = await startDemoWorld(['luca.conti', 'mario.rossi']));
+  supplier = await as(t, 'foto.studio');
+});
+afterAll(() => t?.close());
+
+const rejectedOf = async (s: SignedIn, lang = 'en') => {
+  const res = await get<RejectedDeliveriesResponse>(t, s, `/api/assets/rejected-deliveries?lang=${lang}`);
+  expect(res.status).toBe(200);
+  return res.body.items;
+};
+const countsOf = async (s: SignedIn) => (await get<Record<string, number>>(t, s, '/api/assets/counts')).body;
+
+describe("a supplier's rejected deliveries (issue 23)", () => {
+  it('lists a rejection with its note and who made it, and counts it on the deliveries view', async () => {
+    const before = await rejectedOf(supplier);
+    const [content] = await contentsIn(t, folders, ['lvrr02-marketing', 'appstp2-marketing']);
+    expect((await rejectedOf(supplier)).map((r) => r.id)).not.toContain(content);
+
+    const jobId = await submitWorkflow(t, luca, 'reject', {
+      contentIds: [content],
+      folderId: id('appstp2-marketing'),
+      note: 'Riflesso sul cofano',
+    });
+    expect((await finished(t, luca, jobId)).state).toBe('completed');
+
+    const after = await rejectedOf(supplier);
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.find((r) => r.id === content)).toEqual({
+      id: content,
+      name: expect.stringMatching(/^wf-/),
+      extension: expect.any(String),
+      version: 1,
+      folderId: id('lvrr02-marketing'),
+      note: 'Riflesso sul cofano',
+      rejectedBy: 'luca.conti',
+    });
+    expect(await countsOf(supplier)).toEqual({ supplierSent: after.length });
+  });
+
+  it('leaves out deliveries that were not rejected', async () => {
+    const [waiting] = await contentsIn(t, folders, ['lvrr02-heritage', 'appstp1-heritage']);
+    expect((await rejectedOf(supplier)).map((r) => r.id)).not.toContain(waiting);
+  });
+
+  it('tells no one else: staff get an empty list and no deliveries count', async () => {
+    expect(await rejectedOf(mario)).toEqual([]);
+    expect(await countsOf(mario)).not.toHaveProperty('supplierSent');
+  });
+
+  it('refuses an upload into the work folder of a department the supplier does not work for, creating nothing', async () => {
+    const image = await sharp({
+      create: { width: 32, height: 24, channels: 3, background: { r: 20, g: 90, b: 160 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const db = providerDb(t);
+    // The supplier stops working for Heritage: its company's group loses the work folder's rights.
+    const group = await db.group.findUniqueOrThrow({ where: { name: 'SUP.FOTOSTUDIO' } });
+    await db.categoryAcl.updateMany({
+      where: { categoryId: id('lvrr02-heritage'), groupId: group.id },
+      data: { write: false },
+    });
+    const before = await db.content.count();
+    const refused = await tusUpload(t, supplier, image, {
+      filename: 'wrong-department.jpg',
+      folderId: id('lvrr02-heritage'),
+    });
+    expect(refused.create.status).toBe(403);
+    expect(((await refused.create.json()) as { code: string }).code).toBe(ASSET_ERROR_CODES.UPLOAD_FORBIDDEN);
+    expect(await db.content.count()).toBe(before);
+
+    // Where it does work, the same upload goes through.
+    const accepted = await tusUpload(t, supplier, image, {
+      filename: 'right-department.jpg',
+      folderId: id('lvrr02-marketing'),
+    });
+    expect(accepted.create.status).toBe(201);
+    expect(accepted.result?.status).toBe(200);
+  });
+});
