@@ -182,13 +182,53 @@ describe('SearchService', () => {
   it.each<[string, Partial<AuthUser>]>([
     ['an approver enabled for no step', { roles: ['user', 'approver'], primaryRole: 'approver' }],
     ['an observer', { roles: ['user', 'observer'], primaryRole: 'observer' }],
-    ['a supplier', { roles: ['supplier'], primaryRole: 'supplier', department: null }],
     ['a basic user', { roles: ['user', 'basic_user'], primaryRole: 'basic_user' }],
     ['a user without a department', { department: null }],
   ])('gives %s no counts and asks the provider nothing', async (_who, over) => {
     const { service, counted } = gateway();
     expect(await service.counts(user(over))).toEqual({});
     expect(counted).toEqual([]);
+  });
+
+  it('counts for a supplier the deliveries that came back rejected, in its work folders only (issue 23)', async () => {
+    const hit = (id: string, tags: string[], folder: string): ProviderSearchHit => ({
+      ...({} as ProviderSearchHit),
+      id,
+      extension: 'jpg',
+      version: 1,
+      locales: [{ locale: 'IT', name: id, description: '' }],
+      detail: {
+        itags: tags.map((prettyId) => ({ id: prettyId, classificationId: 'c', prettyId })),
+        imetadata: [{ classificationId: 'c', key: 'content_note', value: 'Riflesso', lang: null }],
+        linkedCategories: [{ id: folder, prettyId: folder }],
+        durationMs: null,
+      },
+    });
+    const asked: ContentCriteria[] = [];
+    const fake: SearchGateway = {
+      findContents: (_token, criteria) => {
+        asked.push(criteria);
+        return Promise.resolve([
+          hit('refused', ['wf-refused'], 'lvrr02-marketing'),
+          hit('waiting', [], 'lvrr02-marketing'),
+        ]);
+      },
+      countMatches: () => Promise.resolve(0),
+      countContents: () => Promise.resolve(0),
+    };
+    const tree = ['lvrr02-marketing', 'inbox-marketing-fotostudio', 'lvrr02-heritage'].map(
+      (prettyId) => ({ id: prettyId, prettyId }) as ProviderFolder,
+    );
+    const service = new SearchService(fake, {
+      ...folderAtDepth(1),
+      allFolders: () => Promise.resolve(tree),
+    });
+    const supplier = user({ roles: ['supplier'], primaryRole: 'supplier', department: null });
+    expect(await service.counts(supplier)).toEqual({ supplierSent: 1 });
+    expect(asked).toEqual([{ folderIds: ['lvrr02-marketing', 'lvrr02-heritage'] }]);
+    expect(await service.rejectedDeliveries(supplier, 'en')).toMatchObject([
+      { id: 'refused', folderId: 'lvrr02-marketing', note: 'Riflesso' },
+    ]);
   });
 
   it.each<[string, number, boolean]>([
