@@ -194,7 +194,9 @@ export function FolderTree({
             <chakra.span aria-hidden display="inline-flex" color="fg.muted">
               {isOpen ? <FolderOpen size={16} /> : <Folder size={16} />}
             </chakra.span>
-            <Text as="span" truncate title={folderLabel(node)}>
+            {/* Whole names, wrapped: a supplier told "Foto Studio · Herit…" from "Foto Studio · Marketing"
+                by nothing (issue 23). */}
+            <Text as="span" minW="0" overflowWrap="anywhere">
               {node.name}
               {node.department ? (
                 <Text as="span" color="fg.muted" fontWeight="normal">
@@ -207,11 +209,6 @@ export function FolderTree({
       })}
     </Box>
   );
-}
-
-/** A folder's name, with its department where the tree names it ("Foto Studio · Marketing"). */
-export function folderLabel(folder: Pick<FolderNode, 'name' | 'department'>): string {
-  return folder.department ? `${folder.name} · ${folder.department}` : folder.name;
 }
 
 /** The folder and how deep it sits (roots are depth 1), or undefined. */

@@ -7,12 +7,14 @@ import { useUiStore } from '../ui/ui-store-context';
 import type { ViewMode } from './asset-browser';
 
 /**
- * One of the listing's display preferences, remembered in the user's preferences on the hub so it
- * follows them to other browsers; shown at once, saved behind.
+ * One of the user's preferences, remembered on the hub so it follows them to other browsers; shown
+ * at once, saved behind, a failed save said in `saveFailed` (a translation key).
  */
-function useListingPreference<K extends 'viewMode' | 'tileSize'>(
+export function useUserPreference<K extends 'viewMode' | 'tileSize' | 'rejectionMail'>(
   key: K,
   fallback: NonNullable<UserPreferences[K]>,
+  saveFailed:
+    'assets.viewMode.saveFailed' | 'supplier.rejections.mailSaveFailed' = 'assets.viewMode.saveFailed',
 ): [NonNullable<UserPreferences[K]>, (value: NonNullable<UserPreferences[K]>) => void] {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -22,7 +24,7 @@ function useListingPreference<K extends 'viewMode' | 'tileSize'>(
     mutationFn: saveUserPreferences,
     onMutate: (next) => queryClient.setQueryData(profileKeys.preferences(), next),
     onSuccess: (saved) => queryClient.setQueryData(profileKeys.preferences(), saved),
-    onError: () => ui.showErrorBanner(t('assets.viewMode.saveFailed')),
+    onError: () => ui.showErrorBanner(t(saveFailed)),
   });
   const value = preferences?.[key] ?? fallback;
   return [value, (next) => next !== value && save.mutate({ ...preferences, [key]: next })];
@@ -30,10 +32,10 @@ function useListingPreference<K extends 'viewMode' | 'tileSize'>(
 
 /** Grid or list. */
 export function useViewMode(): [ViewMode, (mode: ViewMode) => void] {
-  return useListingPreference('viewMode', 'grid');
+  return useUserPreference('viewMode', 'grid');
 }
 
 /** The size of the grid's tiles. */
 export function useTileSize(): [TileSize, (size: TileSize) => void] {
-  return useListingPreference('tileSize', DEFAULT_TILE_SIZE);
+  return useUserPreference('tileSize', DEFAULT_TILE_SIZE);
 }

@@ -42,3 +42,24 @@ export function firstFolderToOpen(
   };
   return visit(roots, []) ?? first;
 }
+
+/**
+ * The departments a view's tree spans, each with the first folder of it that may be selected, in
+ * tree order: a supplier's top folders name their department (FolderNode.department). A supplier
+ * working for several departments picks one of these on purpose instead of the first by name
+ * (issue 23: a batch landed in Heritage instead of Marketing).
+ */
+export function departmentChoices(
+  roots: readonly FolderNode[],
+  selectable: (folder: FolderNode) => boolean,
+): { department: string; folder: FolderNode }[] {
+  const firstSelectable = (node: FolderNode): FolderNode | undefined =>
+    selectable(node) ? node : (node.children ?? []).map(firstSelectable).find(Boolean);
+  const choices: { department: string; folder: FolderNode }[] = [];
+  for (const root of roots) {
+    const folder = root.department ? firstSelectable(root) : undefined;
+    if (root.department && folder && !choices.some((c) => c.department === root.department))
+      choices.push({ department: root.department, folder });
+  }
+  return choices;
+}

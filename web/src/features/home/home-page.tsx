@@ -19,7 +19,14 @@ import { ExternalSharesButton } from '../sharing/external-shares-panel';
 import { AreaLoader } from '../ui/area-loader';
 import { InlineError } from '../ui/inline-error';
 import { useAreaLoader } from '../ui/use-area-loader';
-import { archiveSubStateOf, DEFAULT_ARCHIVE_SUB_STATE, firstFolderToOpen } from './archive-tree';
+import {
+  archiveSubStateOf,
+  DEFAULT_ARCHIVE_SUB_STATE,
+  departmentChoices,
+  firstFolderToOpen,
+} from './archive-tree';
+import { DepartmentChooser } from './department-chooser';
+import { RejectedDeliveries } from './rejected-deliveries';
 import { FolderListing } from './folder-listing';
 import { sideOfRoles } from '../workflow/workflow-folders';
 import { FolderMenu } from './folder-menu';
@@ -76,7 +83,13 @@ export function HomePage() {
   const context = useMemo(() => contextOf(roots), [roots]);
   const selectable = (folder: FolderNode) => !context.has(folder.id);
   const publishing = useFolderPublishActions(found && selectable(found.folder) ? found.folder : null);
-  const firstFolder = firstFolderToOpen(roots, selectable, session.department, sideOfRoles(session.roles));
+  const side = sideOfRoles(session.roles);
+  // A supplier working for several departments chooses one on purpose: no folder opens by itself.
+  const departments = side === 'supplier' ? departmentChoices(roots, selectable) : [];
+  const mustChooseDepartment = departments.length > 1;
+  const firstFolder = mustChooseDepartment
+    ? undefined
+    : firstFolderToOpen(roots, selectable, session.department, side);
 
   const selectFolder = (folder: FolderNode) => {
     const path = findFolder(allRoots ?? [], folder.id)?.path ?? [folder];
@@ -112,6 +125,15 @@ export function HomePage() {
   }, [firstId, navigate, subState]);
   const openAsset = (id: string | undefined) =>
     void navigate({ search: (previous) => ({ ...previous, asset: id }) });
+  // A rejected delivery opens in its own work folder, as the listing would open it.
+  const openRejected = (folderId: string, assetId: string) =>
+    void navigate({
+      search: (previous) => ({
+        ...(previous.folder === folderId ? previous : forAnotherFolder(previous)),
+        folder: folderId,
+        asset: assetId,
+      }),
+    });
   const emptySubState = subState !== null && tree.isSuccess && roots.length === 0;
 
   const body = (
@@ -229,7 +251,9 @@ export function HomePage() {
           />
         ) : (
           <>
-            {emptySubState ? (
+            {mustChooseDepartment ? (
+              <DepartmentChooser choices={departments} onChoose={selectFolder} />
+            ) : emptySubState ? (
               <EmptyState
                 icon={<FolderX />}
                 title={t(`home.archive.empty.${subState}.title`)}
@@ -312,6 +336,7 @@ export function HomePage() {
       ) : (
         <>
           {header()}
+          {side === 'supplier' ? <RejectedDeliveries onOpen={openRejected} /> : null}
           {body}
         </>
       )}

@@ -8,6 +8,10 @@ import { useSignOut } from '../session/use-sign-out';
 import { UploadIndicator } from '../uploads/upload-indicator';
 import { usePreferredLanguage } from './use-preferred-language';
 import { enumLabel } from '../../i18n/enum-labels';
+import { useQuery } from '@tanstack/react-query';
+import { folderTreeQueryOptions } from '../../api/assets.queries';
+import { useLanguage } from '../../i18n/use-language';
+import { sideOfRoles } from '../workflow/workflow-folders';
 
 export function AppHeader() {
   const { t } = useTranslation();
@@ -15,6 +19,11 @@ export function AppHeader() {
   const signOut = useSignOut();
   const savePreferredLanguage = usePreferredLanguage();
   const roles = session.roles.map((role) => enumLabel(t, 'role', role)).join(', ');
+  const [language] = useLanguage();
+  const supplier = sideOfRoles(session.roles) === 'supplier';
+  // A supplier belongs to no department: it says whom it works for, as its tree's top folders name them.
+  const roots = useQuery({ ...folderTreeQueryOptions(language), enabled: supplier }).data?.roots ?? [];
+  const supplied = [...new Set(roots.flatMap((root) => (root.department ? [root.department] : [])))];
 
   return (
     <Box as="header" bg="brand.solid" color="brand.contrast" px="6" py="3">
@@ -29,10 +38,14 @@ export function AppHeader() {
               {session.firstName} {session.lastName}
             </Text>
             <Text fontSize="sm" opacity={0.85}>
-              {t('layout.roleAndDepartment', {
-                roles,
-                department: session.department ?? t('layout.noDepartment'),
-              })}
+              {supplier
+                ? supplied.length
+                  ? t('layout.supplierFor', { departments: supplied.join(', ') })
+                  : session.companyName
+                : t('layout.roleAndDepartment', {
+                    roles,
+                    department: session.department ?? t('layout.noDepartment'),
+                  })}
             </Text>
           </Stack>
           <Box bg="bg" color="fg" rounded="l2">

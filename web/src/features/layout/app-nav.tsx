@@ -1,4 +1,4 @@
-import { Badge, HStack, Separator, Stack } from '@chakra-ui/react';
+import { Badge, Checkbox, HStack, Separator, Stack } from '@chakra-ui/react';
 import {
   COUNTED_VIEW_FOLDERS,
   E_CODES,
@@ -16,6 +16,8 @@ import { useLanguage } from '../../i18n/use-language';
 import { useSession } from '../session/use-session';
 import { InlineError } from '../ui/inline-error';
 import { resolveView, viewsForSession } from './views-for-session';
+import { sideOfRoles } from '../workflow/workflow-folders';
+import { useUserPreference } from '../assets/use-view-mode';
 
 const linkStyle = {
   px: '3',
@@ -46,6 +48,15 @@ function countedFolderId(
   };
   return search(roots);
 }
+
+/**
+ * Counts that are not a view's size say what they count: an approver's queue, a supplier's
+ * deliveries that came back rejected (issue 23).
+ */
+const COUNT_LABELS: Partial<Record<View, 'views.waitingForYou' | 'views.cameBackRejected'>> = {
+  approver: 'views.waitingForYou',
+  supplierSent: 'views.cameBackRejected',
+};
 
 /** The views the user's roles reach; administration only for admins. */
 export function AppNav() {
@@ -82,16 +93,17 @@ export function AppNav() {
                 search={counted ? { view, folder: counted } : { view }}
                 // Not repeating the view's name: the view's own link keeps its name to itself.
                 aria-label={
-                  view === 'approver'
-                    ? t('views.waitingForYou', { count })
-                    : t('views.openCounted', { count })
+                  COUNT_LABELS[view] ? t(COUNT_LABELS[view], { count }) : t('views.openCounted', { count })
                 }
-                title={view === 'approver' ? t('views.waitingForYou', { count }) : t(`views.${view}`)}
+                title={COUNT_LABELS[view] ? t(COUNT_LABELS[view], { count }) : t(`views.${view}`)}
                 rounded="l2"
                 _hover={{ textDecoration: 'none', bg: 'brand.subtle' }}
                 p="1"
               >
-                <Badge variant="subtle" colorPalette="gray">
+                <Badge
+                  variant="subtle"
+                  colorPalette={view === 'supplierSent' && count > 0 ? 'orange' : 'gray'}
+                >
                   {numbers.format(count)}
                 </Badge>
               </RouterLink>
@@ -107,6 +119,7 @@ export function AppNav() {
           retrying={counted.isFetching}
         />
       ) : null}
+      {sideOfRoles(session.roles) === 'supplier' ? <RejectionMailChoice /> : null}
       {/* The wizard's steps are not listed: without a selection they have nothing to show, and the
           wizard carries its own step list, opened from the smart bar or the detail's tag action. */}
       {session.roles.includes('admin') ? (
@@ -118,5 +131,24 @@ export function AppNav() {
         </>
       ) : null}
     </Stack>
+  );
+}
+
+/** A supplier's opt-in to an e-mail when a delivery comes back rejected (off until chosen). */
+function RejectionMailChoice() {
+  const { t } = useTranslation();
+  const [mail, setMail] = useUserPreference('rejectionMail', false, 'supplier.rejections.mailSaveFailed');
+  return (
+    <Checkbox.Root
+      size="sm"
+      px="3"
+      py="2"
+      checked={mail}
+      onCheckedChange={(details) => setMail(details.checked === true)}
+    >
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+      <Checkbox.Label>{t('supplier.rejections.mail')}</Checkbox.Label>
+    </Checkbox.Root>
   );
 }

@@ -17,6 +17,7 @@ import { useSession } from '../session/use-session';
 import { useUiStore } from '../ui/ui-store-context';
 import { UploadDialog } from './upload-dialog';
 import { loadUploader, type Uploader } from './uploader';
+import { waitForJobEnd } from '../jobs/use-job-progress';
 import { watchUnreadable } from './watch-unreadable';
 import {
   createUploadsStore,
@@ -82,8 +83,25 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
         watchUnreadable(result.contentId, () =>
           store.patchItem(key, { status: 'failed', errorCode: ASSET_ERROR_CODES.UNREADABLE }),
         );
-        const version = store.getState().items.some((item) => item.key === key && item.contentId);
-        if (version) await queryClient.invalidateQueries({ queryKey: assetKeys.detail(result.contentId) });
+        const version = store.getState().items.find((item) => item.key === key && item.contentId);
+        if (version) {
+          // A new version says so on its own (issue 23), not as "1 file uploaded to another folder".
+          announced.add(key);
+          const { t, ui } = said.current;
+          const texts = { name: version.name, version: result.version };
+          ui.notify({
+            message: result.jobId
+              ? t('notices.versionSentToApproval', texts)
+              : t('notices.versionSent', texts),
+          });
+          await queryClient.invalidateQueries({ queryKey: assetKeys.detail(result.contentId) });
+          // Back at approval step 1 only once its job has run: the listings and the supplier's
+          // rejections are asked again then, not left to their staleness.
+          if (result.jobId)
+            void waitForJobEnd(result.jobId).then(() =>
+              queryClient.invalidateQueries({ queryKey: assetKeys.all }),
+            );
+        }
         // Listings, their totals and the per-view counts: "Archives 19" beside "Results: 19".
         await queryClient.invalidateQueries({ queryKey: assetKeys.all });
         announce();
