@@ -116,15 +116,6 @@ export class UserPreferencesDto {
   @MaxLength(254, { each: true })
   @IsEmail({}, { each: true })
   recentRecipients?: string[] | null;
-
-  @ApiPropertyOptional({
-    type: Boolean,
-    nullable: true,
-    description: "A supplier's opt-in to an e-mail when a delivery comes back rejected (off by default)",
-  })
-  @IsOptional()
-  @IsBoolean()
-  rejectionMail?: boolean | null;
 }
 
 export class UserPreferencesResponse implements UserPreferences {
@@ -134,5 +125,4 @@ export class UserPreferencesResponse implements UserPreferences {
   @ApiPropertyOptional({ type: 'integer', minimum: PAGE_SIZE_RANGE.min, maximum: PAGE_SIZE_RANGE.max })
   pageSize?: number;
   @ApiPropertyOptional({ type: [String] }) recentRecipients?: string[];
-  @ApiPropertyOptional() rejectionMail?: boolean;
 }

@@ -53,8 +53,6 @@ export interface UserPreferences {
   tileSize?: TileSize;
   pageSize?: number;
   recentRecipients?: string[];
-  /** A supplier's opt-in to an e-mail when a delivery comes back rejected (issue 23); off when absent. */
-  rejectionMail?: boolean;
 }
 
 /** A change to the preferences: a value replaces the stored one, `null` removes it. */
@@ -106,7 +104,6 @@ export function userPreferencesOf(stored: unknown): UserPreferences {
   if (isLanguage(stored.language)) out.language = stored.language;
   if (isViewMode(stored.viewMode)) out.viewMode = stored.viewMode;
   if (isTileSize(stored.tileSize)) out.tileSize = stored.tileSize;
-  if (typeof stored.rejectionMail === 'boolean') out.rejectionMail = stored.rejectionMail;
   const { pageSize } = stored;
   if (typeof pageSize === 'number' && Number.isInteger(pageSize))
     if (pageSize >= PAGE_SIZE_RANGE.min && pageSize <= PAGE_SIZE_RANGE.max) out.pageSize = pageSize;

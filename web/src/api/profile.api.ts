@@ -18,8 +18,6 @@ export interface UserPreferences {
   language?: Language;
   viewMode?: 'grid' | 'list';
   tileSize?: TileSize;
-  /** A supplier's opt-in to an e-mail when a delivery comes back rejected; off when absent. */
-  rejectionMail?: boolean;
 }
 
 export async function checkDisclaimer(signal?: AbortSignal): Promise<boolean> {

@@ -7,14 +7,12 @@ import { useUiStore } from '../ui/ui-store-context';
 import type { ViewMode } from './asset-browser';
 
 /**
- * One of the user's preferences, remembered on the hub so it follows them to other browsers; shown
- * at once, saved behind, a failed save said in `saveFailed` (a translation key).
+ * One of the listing's display preferences, remembered in the user's preferences on the hub so it
+ * follows them to other browsers; shown at once, saved behind.
  */
-export function useUserPreference<K extends 'viewMode' | 'tileSize' | 'rejectionMail'>(
+function useListingPreference<K extends 'viewMode' | 'tileSize'>(
   key: K,
   fallback: NonNullable<UserPreferences[K]>,
-  saveFailed:
-    'assets.viewMode.saveFailed' | 'supplier.rejections.mailSaveFailed' = 'assets.viewMode.saveFailed',
 ): [NonNullable<UserPreferences[K]>, (value: NonNullable<UserPreferences[K]>) => void] {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -24,7 +22,7 @@ export function useUserPreference<K extends 'viewMode' | 'tileSize' | 'rejection
     mutationFn: saveUserPreferences,
     onMutate: (next) => queryClient.setQueryData(profileKeys.preferences(), next),
     onSuccess: (saved) => queryClient.setQueryData(profileKeys.preferences(), saved),
-    onError: () => ui.showErrorBanner(t(saveFailed)),
+    onError: () => ui.showErrorBanner(t('assets.viewMode.saveFailed')),
   });
   const value = preferences?.[key] ?? fallback;
   return [value, (next) => next !== value && save.mutate({ ...preferences, [key]: next })];
@@ -32,10 +30,10 @@ export function useUserPreference<K extends 'viewMode' | 'tileSize' | 'rejection
 
 /** Grid or list. */
 export function useViewMode(): [ViewMode, (mode: ViewMode) => void] {
-  return useUserPreference('viewMode', 'grid');
+  return useListingPreference('viewMode', 'grid');
 }
 
 /** The size of the grid's tiles. */
 export function useTileSize(): [TileSize, (size: TileSize) => void] {
-  return useUserPreference('tileSize', DEFAULT_TILE_SIZE);
+  return useListingPreference('tileSize', DEFAULT_TILE_SIZE);
 }

@@ -1,6 +1,6 @@
 import type { FolderNode } from '@paddock/rules';
 import { aFolder } from '../../../test/fake-hub';
-import { archiveSubStateOf, firstFolderToOpen } from './archive-tree';
+import { archiveSubStateOf, departmentChoices, firstFolderToOpen } from './archive-tree';
 
 const dept = (code: string, children: FolderNode[]): FolderNode =>
   aFolder({ id: code, name: code, prettyId: `dept-${code}`, children });
@@ -57,5 +57,35 @@ describe('firstFolderToOpen', () => {
     expect(firstFolderToOpen(junkTree, notTop, null, 'maker')?.id).toBe('hr-junk');
     expect(firstFolderToOpen(junkTree, notTop, 'SALES', 'maker')?.id).toBe('hr-junk');
     expect(firstFolderToOpen([], notTop, 'MARKETING', 'maker')).toBeUndefined();
+  });
+});
+
+describe('departmentChoices', () => {
+  // A supplier's view tree: its company's folder in each department (context), the work folder below.
+  const supplierRoots = [
+    aFolder({
+      id: 'hr-fs',
+      name: 'Foto Studio',
+      department: 'Heritage e restauro',
+      children: [aFolder({ id: 'hr-work', name: 'Lavorazione fornitore', prettyId: 'lvrr02-heritage' })],
+    }),
+    aFolder({
+      id: 'mk-fs',
+      name: 'Foto Studio',
+      department: 'Marketing',
+      children: [aFolder({ id: 'mk-work', name: 'Lavorazione fornitore', prettyId: 'lvrr02-marketing' })],
+    }),
+  ];
+  const notContext = (folder: FolderNode) => !['hr-fs', 'mk-fs'].includes(folder.id);
+
+  it('names every department of the tree with its first selectable folder, in tree order', () => {
+    expect(departmentChoices(supplierRoots, notContext).map((c) => [c.department, c.folder.id])).toEqual([
+      ['Heritage e restauro', 'hr-work'],
+      ['Marketing', 'mk-work'],
+    ]);
+  });
+
+  it('offers no choice in a tree whose top folders name no department (the maker staff)', () => {
+    expect(departmentChoices(roots, () => true)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { Badge, Checkbox, HStack, Separator, Stack } from '@chakra-ui/react';
+import { Badge, HStack, Separator, Stack } from '@chakra-ui/react';
 import {
   COUNTED_VIEW_FOLDERS,
   E_CODES,
@@ -16,8 +16,6 @@ import { useLanguage } from '../../i18n/use-language';
 import { useSession } from '../session/use-session';
 import { InlineError } from '../ui/inline-error';
 import { resolveView, viewsForSession } from './views-for-session';
-import { sideOfRoles } from '../workflow/workflow-folders';
-import { useUserPreference } from '../assets/use-view-mode';
 
 const linkStyle = {
   px: '3',
@@ -119,7 +117,6 @@ export function AppNav() {
           retrying={counted.isFetching}
         />
       ) : null}
-      {sideOfRoles(session.roles) === 'supplier' ? <RejectionMailChoice /> : null}
       {/* The wizard's steps are not listed: without a selection they have nothing to show, and the
           wizard carries its own step list, opened from the smart bar or the detail's tag action. */}
       {session.roles.includes('admin') ? (
@@ -131,24 +128,5 @@ export function AppNav() {
         </>
       ) : null}
     </Stack>
-  );
-}
-
-/** A supplier's opt-in to an e-mail when a delivery comes back rejected (off until chosen). */
-function RejectionMailChoice() {
-  const { t } = useTranslation();
-  const [mail, setMail] = useUserPreference('rejectionMail', false, 'supplier.rejections.mailSaveFailed');
-  return (
-    <Checkbox.Root
-      size="sm"
-      px="3"
-      py="2"
-      checked={mail}
-      onCheckedChange={(details) => setMail(details.checked === true)}
-    >
-      <Checkbox.HiddenInput />
-      <Checkbox.Control />
-      <Checkbox.Label>{t('supplier.rejections.mail')}</Checkbox.Label>
-    </Checkbox.Root>
   );
 }
