@@ -27,7 +27,7 @@ async function uploadCorrupt(page: Page, lang: Lang, name: string, shot: string)
   // Where the files go, named before any is chosen: department and the whole folder path.
   const destination = dialog.getByRole('group', { name: t.uploads.destination.label });
   await expect(destination).toContainText(
-    t.uploads.destination.department.replace('{{department}}', 'MARKETING'),
+    t.uploads.destination.department.replace('{{department}}', 'Marketing'),
   );
   await expect(destination).toContainText(t.uploads.destination.folder.replace('{{path}}', ''));
   await dialog.getByLabel(t.uploads.choose).setInputFiles(corrupt(name));

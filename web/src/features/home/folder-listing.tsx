@@ -186,7 +186,9 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
                 id: folder.id,
                 name: folder.name,
                 canWrite: canUpload,
-                department: place.department?.toUpperCase() ?? null,
+                // By its name, not its code: a supplier's top folder names its department, the
+                // staff's top folder is the department's own.
+                department: place.department ? (path[0]?.department ?? path[0]?.name ?? null) : null,
                 path: path.map((node) => node.name),
               })
             }

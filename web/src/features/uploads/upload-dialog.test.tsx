@@ -154,7 +154,7 @@ describe('upload dialog', () => {
     });
     const { dialog } = await openDialog('arch-marketing');
     const destination = within(dialog).getByRole('group', { name: 'Destination' });
-    expect(destination).toHaveTextContent('Department: MARKETING');
+    expect(destination).toHaveTextContent('Department: Marketing');
     expect(destination).toHaveTextContent('Folder: Marketing › Department archive');
   });
 
