@@ -8,6 +8,7 @@ import {
   jpeg,
   keepScreenshot,
   openFolderByCode,
+  openListedAsset,
   type Lang,
 } from './support';
 
@@ -30,19 +31,7 @@ async function atBothSizes(page: Page, name: string) {
 async function rejectAtStepOne(page: Page, name: string, note: string) {
   const t = TEXTS.en;
   await openFolderByCode(page, 'appstp1-marketing');
-  await expect
-    .poll(
-      async () => {
-        if (await page.getByRole('option', { name }).isVisible()) return true;
-        await page.reload();
-        return page.getByRole('option', { name }).isVisible();
-      },
-      { timeout: 30_000, intervals: [500, 1000, 2000] },
-    )
-    .toBe(true);
-  await derivedListing(page.request, new URL(page.url()).searchParams.get('folder') ?? '', name);
-  await page.getByRole('option', { name }).dblclick();
-  const detail = page.getByRole('dialog', { name });
+  const detail = await openListedAsset(page, name);
   await detail
     .getByRole('toolbar', { name: t.workflow.buttons.label })
     .getByRole('button', { name: t.workflow.buttons.reject, exact: true })

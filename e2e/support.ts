@@ -267,3 +267,31 @@ export async function atWizardStep(
     page.getByRole('list', { name: TEXTS[lang].enrichment.steps }).locator('[aria-current="page"]'),
   ).toContainText(TEXTS[lang].sections[step]);
 }
+
+/**
+ * Opens the asset from the open folder's listing (so the modal knows the folder), reloading while
+ * a job moves it in, once its derivatives are made; answers the detail with its preview loaded (so
+ * a drawing surface over it has its final size). Signed in in EN.
+ */
+export async function openListedAsset(page: Page, name: string): Promise<Locator> {
+  await expect
+    .poll(
+      async () => {
+        if (await page.getByRole('option', { name }).isVisible()) return true;
+        await page.reload();
+        await expect(page.getByText(/^Results: \d+$/)).toBeVisible();
+        return page.getByRole('option', { name }).isVisible();
+      },
+      { timeout: 30_000, intervals: [500, 1000, 2000] },
+    )
+    .toBe(true);
+  // The preview is made by the version's derivatives job: opened before it ends, it stays blank.
+  await derivedListing(page.request, new URL(page.url()).searchParams.get('folder') ?? '', name);
+  await page.getByRole('option', { name }).dblclick();
+  const detail = page.getByRole('dialog', { name });
+  const preview = detail.getByRole('img', { name: TEXTS.en.assetDetail.preview.image });
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  return detail;
+}

@@ -3,39 +3,14 @@ import {
   DERIVATIVES,
   TEXTS,
   as,
-  derivedListing,
   jpeg,
   keepScreenshot,
   openFolderByCode as openFolder,
+  openListedAsset as openAsset,
 } from './support';
 
 const t = TEXTS.en;
 const wf = t.workflow;
-
-/** Opens the asset from the listing (so the modal knows the folder), reloading while a job moves it in. */
-async function openAsset(page: Page, name: string) {
-  await expect
-    .poll(
-      async () => {
-        if (await page.getByRole('option', { name }).isVisible()) return true;
-        await page.reload();
-        await expect(page.getByText(/^Results: \d+$/)).toBeVisible();
-        return page.getByRole('option', { name }).isVisible();
-      },
-      { timeout: 30_000, intervals: [500, 1000, 2000] },
-    )
-    .toBe(true);
-  // The preview is made by the version's derivatives job: opened before it ends, it stays blank.
-  await derivedListing(page.request, new URL(page.url()).searchParams.get('folder') ?? '', name);
-  await page.getByRole('option', { name }).dblclick();
-  const detail = page.getByRole('dialog', { name });
-  const preview = detail.getByRole('img', { name: t.assetDetail.preview.image });
-  // Loaded, so the drawing surface over it has its final size.
-  await expect
-    .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-    .toBe(true);
-  return detail;
-}
 
 function actionButton(page: Page, label: string) {
   return page
