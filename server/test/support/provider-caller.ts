@@ -27,7 +27,12 @@ export function providerCaller(
   groupIds: string[],
   roles: Partial<Pick<ProviderCaller, 'serviceAccount' | 'roles' | 'department'>> = {},
 ): ProviderCaller {
-  const caller = { serviceAccount: false, roles: ['user'] as ProviderCaller['roles'], department: null, ...roles };
+  const caller = {
+    serviceAccount: false,
+    roles: ['user'] as ProviderCaller['roles'],
+    department: null,
+    ...roles,
+  };
   // As CallerResolver decides it: the junk opens to admins and the service account.
   return {
     user: identityUser({ username }),
