@@ -283,7 +283,7 @@ describe('delete', () => {
 
   it('refuses a delete in the junk: that is the permanent delete', async () => {
     const c = contentIn(provider, [FOLDERS.junk]);
-    const { user, base } = body('mario.rossi', [c], FOLDERS.junk);
+    const { user, base } = body('admin', [c], FOLDERS.junk);
     await refused(service.delete(user, base), { code: CODES.ACTION_NOT_ALLOWED, kind: 'forbidden' });
   });
 
@@ -385,16 +385,23 @@ describe('restore by someone who may not open the junk: the Undo of their own de
     expect(jobs.submitted).toMatchObject([back, back]);
   });
 
+  // The junk is hidden from them at the provider: what they did not delete there is not found.
   it.each([
-    ['someone else deleted', { actor: 'giulia.basic' }, undefined],
+    ['someone else deleted', { actor: 'giulia.basic' }],
+    ['came to the junk by a failed move', { action: 'move' }],
+  ])('does not find a content that %s (NOT_FOUND)', async (_, over) => {
+    const { user, base } = undo(over);
+    await refused(service.restore(user, base), { code: ERROR_CODES.NOT_FOUND });
+  });
+
+  it.each([
     [
       `was deleted over ${LIMITS.junkUndoWindowMs} ms ago`,
       { at: new Date(clock.at.getTime() - LIMITS.junkUndoWindowMs - 1) },
       undefined,
     ],
-    ['came to the junk by a failed move', { action: 'move' }, undefined],
     ['would go elsewhere than where it came from', {}, FOLDERS.enrichment],
-  ])('refuses a content that %s (ACTION_NOT_ALLOWED)', async (_, over, to) => {
+  ])('refuses a content of their own delete that %s (ACTION_NOT_ALLOWED)', async (_, over, to) => {
     const { user, base } = undo(over);
     await refused(service.restore(user, { ...base, ...(to ? { toFolderId: id(to) } : {}) }), {
       code: CODES.ACTION_NOT_ALLOWED,
@@ -407,13 +414,13 @@ describe('restore by someone who may not open the junk: the Undo of their own de
     const other = undo({ actor: 'admin' });
     const contentIds = [...mine.base.contentIds, ...other.base.contentIds];
     await refused(service.restore(mine.user, { ...mine.base, contentIds }), {
-      code: CODES.ACTION_NOT_ALLOWED,
+      code: ERROR_CODES.NOT_FOUND,
     });
   });
 
   it('refuses them every permanent delete, an admin allowed', async () => {
     const { user, base } = undo();
-    await refused(service.permanentDelete(user, base), { code: CODES.ACTION_NOT_ALLOWED });
+    await refused(service.permanentDelete(user, base), { code: ERROR_CODES.NOT_FOUND });
     await service.permanentDelete(userOf('admin'), base);
     expect(jobs.submitted).toHaveLength(1);
   });

@@ -223,7 +223,7 @@ export class ContentsService {
 
   /** Trashes what the caller may modify; the others are named in `contentsInIssue`. */
   async trash(caller: ProviderCaller, ids: string[]): Promise<{ contentsInIssue: string[] }> {
-    const access = await this.access.contentAccess(caller.groupIds, ids);
+    const access = await this.access.contentAccess(caller, ids);
     const contentsInIssue: string[] = [];
     for (const id of new Set(ids)) {
       const a = access.get(id);
@@ -235,7 +235,7 @@ export class ContentsService {
 
   /** Permanent delete (mayRemove): the rows, then every source and derivative file. */
   async remove(caller: ProviderCaller, id: string): Promise<void> {
-    const access = (await this.access.contentAccess(caller.groupIds, [id])).get(id);
+    const access = (await this.access.contentAccess(caller, [id])).get(id);
     if (!access || !mayRemove(access, caller))
       throw new ThronError(
         access && contentRights(access).read
@@ -354,7 +354,7 @@ export class ContentsService {
   private async requireWritableFolders(caller: ProviderCaller, ids: string[]): Promise<void> {
     const unique = [...new Set(ids)];
     const folders = await this.contents.existingFolders(unique);
-    const rights = await this.access.folderRights(caller.groupIds, unique);
+    const rights = await this.access.folderRights(caller, unique);
     // A folder the caller cannot see answers as an unknown id: no existence oracle (issue 11).
     if (folders.length !== unique.length || unique.some((id) => !rights.has(id)))
       throw new ThronError(CONTENT_FAILURES.categoryNotExists);
@@ -372,7 +372,7 @@ export class ContentsService {
   }
 
   private async rightsOf(caller: ProviderCaller, ids: string[]): Promise<Map<string, ContentRights>> {
-    const access = await this.access.contentAccess(caller.groupIds, ids);
+    const access = await this.access.contentAccess(caller, ids);
     return new Map([...access].map(([id, a]) => [id, contentRights(a)]));
   }
 

@@ -126,7 +126,7 @@ export class ContentSearchRepository {
       included AS (${folderTree(q.inFolders, 'included')}),
       excluded AS (${folderTree(q.notInFolders, 'excluded')}),
       allowed AS (
-        SELECT r.category_id AS id FROM (${folderRightsSql(q.groupIds)}) r
+        SELECT r.category_id AS id FROM (${folderRightsSql(q.scope)}) r
         ${q.inFolders.length ? Prisma.sql`WHERE r.category_id IN (SELECT i.id FROM included i)` : Prisma.empty}
       )
       SELECT ARRAY(SELECT id FROM allowed)::text[] AS allowed,

@@ -82,7 +82,7 @@ export class ContentSearchService {
       ...(criteria.linkedCategories ?? []).map((ref) => ({ ref, cascade: false })),
     ]);
     const query: ContentQuery = {
-      groupIds: caller.groupIds,
+      scope: caller,
       contentIds: criteria.contentIds,
       textLocales,
       text: criteria.textSearch && textOf(criteria.textSearch),
@@ -140,7 +140,7 @@ export class ContentSearchService {
     const { resultsPageSize, returnDetailsFields } = req.responseOptions;
     const textLocales = (criteria.lang ?? []).map((l) => l.toUpperCase());
     const query: ContentQuery = {
-      groupIds: caller.groupIds,
+      scope: caller,
       contentIds: criteria.ids,
       textLocales,
       text: criteria.lemma && lemmaOf(criteria.lemma),

@@ -28,11 +28,11 @@ export function workflowNotice(
   const moved = outcomes.filter((o) => o.outcome === 'done' || o.outcome === 'unchanged');
   const first = moved[0];
   if (!first) return null;
-  const target = findFolder(roots, first.toFolderId ?? undefined)?.folder.name;
-  const message = t(`notices.workflow.${action}`, {
-    count: moved.length,
-    folder: target ?? t('notices.anotherFolder'),
-  });
+  // A delete always goes to the department junk, which only admins find in their tree (SPEC §6).
+  const target =
+    findFolder(roots, first.toFolderId ?? undefined)?.folder.name ??
+    (action === 'delete' ? t('views.departmentJunk') : t('notices.anotherFolder'));
+  const message = t(`notices.workflow.${action}`, { count: moved.length, folder: target });
   const from = first.fromFolderId;
   const to = first.toFolderId;
   const contentIds = moved.map((o) => o.contentId);
