@@ -122,10 +122,14 @@ test.describe('a move the provider refuses ends in the department junk, and the 
     await expect(report).toContainText(outcomes.inJunkAskAdmin, { timeout: 60_000 });
     await expect(report.getByRole('link')).toHaveCount(0);
     await keepScreenshot(page, 'junk-fallback-staff-en');
-    const junk = await page.request.get(
-      `/api/assets?folderId=${(await folderByCode(page, 'junk-marketing')).id}`,
-    );
-    expect(junk.status()).toBe(403);
+    // The junk does not exist for staff (SPEC §6): not in their tree, and its listing is empty.
+    const tree = JSON.stringify(await (await page.request.get('/api/folders/tree?lang=en')).json());
+    expect(tree).not.toContain('junk-marketing');
+    const junkId = (
+      await db.query<{ id: string }>(`SELECT id FROM provider.category WHERE pretty_id = 'junk-marketing'`)
+    ).rows[0]!.id;
+    const junk = await page.request.get(`/api/assets?folderId=${junkId}`);
+    expect([junk.status(), ((await junk.json()) as { items: unknown[] }).items]).toEqual([200, []]);
     await context.close();
   });
 });

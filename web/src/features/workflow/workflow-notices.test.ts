@@ -7,6 +7,7 @@ const deleted: AssetOutcome = {
   outcome: 'done',
   fromFolderId: 'arch',
   toFolderId: 'junk-m',
+  errorCode: null,
 };
 
 describe('the notice after a delete (SPEC §4)', () => {
