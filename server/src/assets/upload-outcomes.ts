@@ -1,9 +1,9 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { ErrorCode, UploadResult } from '@paddock/rules';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { DomainError, type ErrorKind } from '../common/domain-error';
-import { requestConnectionOptions } from '../jobs/redis-connection';
+import { closeRedis, openRedis, REDIS_KEY_SPACES } from '../common/redis/redis-client';
 
 /** How long the web may ask for the outcome of a finished upload. */
 export const UPLOAD_OUTCOME_TTL_SECONDS = 24 * 60 * 60;
@@ -20,14 +20,11 @@ export type UploadOutcome =
  */
 @Injectable()
 export class UploadOutcomes implements OnModuleDestroy {
-  private readonly logger = new Logger(UploadOutcomes.name);
   private readonly redis: Redis;
   private readonly prefix: string;
 
   constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'REDIS_URL' | 'REDIS_PREFIX'>) {
-    this.redis = new Redis(config.REDIS_URL, requestConnectionOptions());
-    this.redis.on('error', (err: Error) => this.logger.warn({ err }, 'Redis connection error (uploads)'));
-    this.prefix = `${config.REDIS_PREFIX}:upload-outcome:`;
+    ({ redis: this.redis, prefix: this.prefix } = openRedis(config, REDIS_KEY_SPACES.uploadOutcomes));
   }
 
   async succeeded(uploadId: string, username: string, result: UploadResult): Promise<void> {
@@ -47,8 +44,8 @@ export class UploadOutcomes implements OnModuleDestroy {
     return raw ? (JSON.parse(raw) as UploadOutcome) : undefined;
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+  onModuleDestroy(): Promise<void> {
+    return closeRedis(this.redis);
   }
 
   private async save(uploadId: string, outcome: UploadOutcome): Promise<void> {

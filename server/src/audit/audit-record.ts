@@ -1,5 +1,5 @@
 import type { AssetOutcome, AuditOutcome } from '@paddock/rules';
-import type { JsonObject, JsonValue } from '../jobs/job-record';
+import type { JsonObject, JsonValue } from '../common/json';
 
 /** The domain view of audit rows; only audit.repository.ts knows they live in Prisma. */
 

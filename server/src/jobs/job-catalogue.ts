@@ -15,7 +15,7 @@ import { z } from 'zod';
  * its result, and the retry/retention policy, declared here and nowhere else.
  *
  * Adding a queue: one entry in `QueueName` + `QUEUES`, one processor class (see
- * maintenance/maintenance.processor.ts) listed in `JobsModule`.
+ * maintenance.processor.ts) listed in `JobsModule`.
  * Adding a job: one entry in `JobName`, `JOBS` and `JobResults`, and one `@JobHandlerFor` class.
  * A worker refuses to boot while a job of the catalogue has no handler.
  */

@@ -16,7 +16,8 @@ import {
 } from '@paddock/rules';
 import { IsIn, IsInt, IsOptional, Matches, Max, MaxLength, Min } from 'class-validator';
 import { ALL_JOBS, ALL_QUEUES } from './job-catalogue';
-import { JOB_STATES, type JobState, type JobView, type JsonValue } from './job-record';
+import type { JsonValue } from '../common/json';
+import { JOB_STATES, type JobState, type JobView } from './job-record';
 import { LIST_LIMIT } from './jobs.service';
 
 export class JobIdParamDto {

@@ -7,7 +7,7 @@ import { JobFailureWatch } from '../../src/jobs/job-failure.watch';
 import { JobQueues } from '../../src/jobs/job-queues';
 import { JobWorkersBootstrap } from '../../src/jobs/job-workers.bootstrap';
 import { JobsService } from '../../src/jobs/jobs.service';
-import { PURGE_BATCH_SIZE } from '../../src/jobs/maintenance/purge-expired-sessions.handler';
+import { PURGE_BATCH_SIZE } from '../../src/auth/purge-expired-sessions.handler';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // Whole-app integration: the project-level testTimeout (30 s) of jest.config.ts is not applied by Jest.

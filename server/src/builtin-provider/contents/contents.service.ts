@@ -10,6 +10,7 @@ import {
   type BlobStore,
 } from '../../blob-store/blob-store';
 import { parseByteRange } from '../../blob-store/byte-range';
+import { INTERNAL_HEADERS } from '../../common/byte-stream';
 import { CLOCK, type Clock } from '../../common/clock';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
 import { JobName } from '../../jobs/job-catalogue';
@@ -267,10 +268,10 @@ export class ContentsService {
       'Content-Type': file.mimeType,
       ETag: file.etag,
       'Accept-Ranges': 'bytes',
-      'X-Content-Version': String(v),
-      'X-Content-Type': access.contentType,
+      [INTERNAL_HEADERS.version]: String(v),
+      [INTERNAL_HEADERS.contentType]: access.contentType,
     };
-    if (kind === 'source') base['X-File-Name'] = encodeURIComponent(file.fileName);
+    if (kind === 'source') base[INTERNAL_HEADERS.fileName] = encodeURIComponent(file.fileName);
     if (headers.ifNoneMatch && headers.ifNoneMatch.split(/\s*,\s*/).includes(file.etag))
       return { status: 304, headers: base };
     const range = parseByteRange(headers.range, file.size);

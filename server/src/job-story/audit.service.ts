@@ -21,7 +21,7 @@ import { TERMINAL_JOB_STATES, type JobView } from '../jobs/job-record';
 import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
 import { ENRICHMENT_GATEWAY, namesByLang, type EnrichmentGateway } from '../provider/enrichment.gateway';
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
-import { AuditRepository, type AuditFilter, type StoredAuditRecord } from './audit.repository';
+import { AuditRepository, type AuditFilter, type StoredAuditRecord } from '../audit/audit.repository';
 import { storyIdsOf, storyOf, type StoryIds, type StoryNames } from './job-story';
 
 /** A search of the audit log as the web asks for it; `cursor` is the previous page's `nextCursor`. */
