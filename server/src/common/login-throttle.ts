@@ -149,7 +149,6 @@ export class LoginThrottle implements OnModuleDestroy {
         ERROR_CODES.SERVICE_UNAVAILABLE,
         'Signing in is not possible right now. Try later',
         THROTTLE_UNAVAILABLE_RETRY_SECONDS,
-        'unavailable',
       );
     }
   }
