@@ -13,7 +13,7 @@ import {
   vinPlateProblem,
   type MetadataDefinitionSummary,
 } from './enrichment';
-import { httpStatusOfCode } from './error-status';
+import { HTTP_STATUS_OF_CODE } from './error-status';
 import { E_CODES } from './errors';
 import { LIMITS } from './limits';
 
@@ -166,16 +166,16 @@ describe('checkMetadataValue', () => {
 
 describe('enrichment codes and statuses', () => {
   it('answers bad input 400, SPEC §6 refusals 403', () => {
-    expect(httpStatusOfCode(CODES.TOO_MANY_VIN_PAIRS)).toBe(400);
-    expect(httpStatusOfCode(CODES.VIN_INVALID)).toBe(400);
-    expect(httpStatusOfCode(CODES.NOT_ALLOWED)).toBe(403);
+    expect(HTTP_STATUS_OF_CODE[CODES.TOO_MANY_VIN_PAIRS]).toBe(400);
+    expect(HTTP_STATUS_OF_CODE[CODES.VIN_INVALID]).toBe(400);
+    expect(HTTP_STATUS_OF_CODE[CODES.NOT_ALLOWED]).toBe(403);
   });
 
   it('treats product and tag lookups and the registry as loads, tag and metadata writes as refusals', () => {
-    for (const code of ['E005', 'E006', 'E007', 'E008', E_CODES.REGISTRY_FAILED])
-      expect(httpStatusOfCode(code)).toBe(503);
-    for (const code of ['E032', 'E038', 'E045', E_CODES.SHARE_PUBLISH_FAILED])
-      expect(httpStatusOfCode(code)).toBe(409);
+    for (const code of ['E005', 'E006', 'E007', 'E008', E_CODES.REGISTRY_FAILED] as const)
+      expect(HTTP_STATUS_OF_CODE[code]).toBe(503);
+    for (const code of ['E032', 'E038', 'E045', E_CODES.SHARE_PUBLISH_FAILED] as const)
+      expect(HTTP_STATUS_OF_CODE[code]).toBe(409);
   });
 });
 

@@ -57,27 +57,6 @@ export const ENRICHMENT_ERROR_CODES = {
 } as const;
 export type EnrichmentErrorCode = (typeof ENRICHMENT_ERROR_CODES)[keyof typeof ENRICHMENT_ERROR_CODES];
 
-/** The HTTP status of each: bad input 400, a refusal of SPEC §6 403, a stale selection or a taken name 409. */
-export const ENRICHMENT_STATUS: Readonly<Record<EnrichmentErrorCode, 400 | 403 | 409>> = {
-  ENRICHMENT_TOO_MANY_ASSETS: 400,
-  ENRICHMENT_TOO_MANY_VIN_PAIRS: 400,
-  ENRICHMENT_TOO_MANY_COPYRIGHT_OPTIONS: 400,
-  ENRICHMENT_VIN_INVALID: 400,
-  ENRICHMENT_NOT_LATIN1: 400,
-  ENRICHMENT_INVALID_DATE: 400,
-  ENRICHMENT_UNKNOWN_METADATA_KEY: 400,
-  ENRICHMENT_BAD_METADATA_VALUE: 400,
-  ENRICHMENT_MANDATORY_MISSING: 400,
-  ENRICHMENT_BAD_COPYRIGHT: 400,
-  ENRICHMENT_UNKNOWN_TAG: 400,
-  ENRICHMENT_NOT_ALLOWED: 403,
-  ENRICHMENT_NOT_IN_FOLDER: 409,
-  ENRICHMENT_NOTHING_TO_DO: 400,
-  ENRICHMENT_DRAFT_TOO_LARGE: 400,
-  ENRICHMENT_TAG_NAME_INVALID: 400,
-  ENRICHMENT_TAG_EXISTS: 409,
-};
-
 /**
  * `PUT /api/enrichment/draft`: the wizard's working state (SPEC §3) saved as the user's draft on a
  * selection, so another tab, browser or device finds it again; `state` null clears it.

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { ErrorCode, UploadResult } from '@paddock/rules';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
-import { DomainError, type ErrorKind } from '../common/domain-error';
+import { DomainError } from '../common/domain-error';
 import { closeRedis, openRedis, REDIS_KEY_SPACES } from '../common/redis/redis-client';
 
 /** How long the web may ask for the outcome of a finished upload. */
@@ -11,7 +11,7 @@ export const UPLOAD_OUTCOME_TTL_SECONDS = 24 * 60 * 60;
 /** What became of a finished upload: the asset, or the refusal the web shows. */
 export type UploadOutcome =
   | { username: string; result: UploadResult }
-  | { username: string; error: { code: ErrorCode; kind: ErrorKind; message: string } };
+  | { username: string; error: { code: ErrorCode; message: string } };
 
 /**
  * The outcome of each finished upload, in Redis: the PATCH that finishes an upload and the
@@ -34,7 +34,7 @@ export class UploadOutcomes implements OnModuleDestroy {
   async failed(uploadId: string, username: string, error: DomainError): Promise<void> {
     await this.save(uploadId, {
       username,
-      error: { code: error.code, kind: error.kind, message: error.message },
+      error: { code: error.code, message: error.message },
     });
   }
 
@@ -54,6 +54,6 @@ export class UploadOutcomes implements OnModuleDestroy {
 }
 
 /** The stored refusal as the error the caller receives. */
-export function errorOfOutcome(error: { code: ErrorCode; kind: ErrorKind; message: string }): DomainError {
-  return new DomainError(error.code, error.kind, error.message);
+export function errorOfOutcome(error: { code: ErrorCode; message: string }): DomainError {
+  return new DomainError(error.code, error.message);
 }

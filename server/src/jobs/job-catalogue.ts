@@ -6,6 +6,7 @@ import {
   SHARE_TEXT_LIMITS,
   SHARE_TYPES,
   type FolderPublishResult,
+  type JobName as JobNameOfRules,
 } from '@paddock/rules';
 import type { JobsOptions } from 'bullmq';
 import { z } from 'zod';
@@ -47,6 +48,14 @@ export enum JobName {
   FolderPublish = 'folder-publish',
   FolderUnpublish = 'folder-unpublish',
 }
+
+/** The enum spells exactly the jobs of packages/rules JOB_NAMES: one more or one less does not compile. */
+type SameJobs = [`${JobName}`] extends [JobNameOfRules]
+  ? [JobNameOfRules] extends [`${JobName}`]
+    ? true
+    : false
+  : false;
+export const CATALOGUE_SPELLS_JOB_NAMES: SameJobs = true;
 
 /** Who a job acts for when nobody submitted it (schedules, jobs found in Redis without a record). */
 export const SYSTEM_ACTOR = 'system';

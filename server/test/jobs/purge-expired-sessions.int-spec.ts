@@ -136,7 +136,7 @@ describe('maintenance/purge-expired-sessions (PostgreSQL + Redis)', () => {
     const payload: JobPayloads[JobName.PurgeExpiredSessions] = JSON.parse('{"sessionId":42}');
     await expect(jobs.submit(JobName.PurgeExpiredSessions, payload, 'admin.user')).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
-      kind: 'invalid',
+      status: 400,
     });
     expect(await prisma.jobRecord.count()).toBe(before);
   });
@@ -202,7 +202,7 @@ describe('maintenance/purge-expired-sessions (PostgreSQL + Redis)', () => {
   });
 
   it('answers 404 for the stream of an unknown job', async () => {
-    await expect(watchToEnd(randomUUID())).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(watchToEnd(randomUUID())).rejects.toMatchObject({ status: 404 });
   });
 
   it('schedules the nightly purge once, however many times workers upsert it', async () => {

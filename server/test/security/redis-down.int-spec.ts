@@ -109,7 +109,7 @@ describe('sign-in while Redis is down (issue 11)', () => {
     expect(refusal).toBeInstanceOf(RetryLaterError);
     expect(refusal).toMatchObject({
       code: ERROR_CODES.SERVICE_UNAVAILABLE,
-      kind: 'unavailable',
+      status: 503,
       retryAfterSeconds: THROTTLE_UNAVAILABLE_RETRY_SECONDS,
     });
   });

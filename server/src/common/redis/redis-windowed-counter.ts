@@ -101,7 +101,6 @@ export class RedisWindowedCounter {
         ERROR_CODES.SERVICE_UNAVAILABLE,
         this.unavailable,
         THROTTLE_UNAVAILABLE_RETRY_SECONDS,
-        'unavailable',
       );
     }
     return wait > 0 ? { allowed: false, retryAfterSeconds: Math.ceil(wait / 1000) } : { allowed: true };
