@@ -45,7 +45,9 @@ test.describe.serial('search info, thumbnail dialog and metadata filters', () =>
         roots: FolderNode[];
       };
       const find = (nodes: FolderNode[]): FolderNode | undefined =>
-        nodes.map((n) => (n.prettyId === 'arch04-marketing' ? n : find(n.children ?? []))).find(Boolean);
+        nodes
+          .map((n) => (n.prettyId === 'campagne-2026-marketing' ? n : find(n.children ?? [])))
+          .find(Boolean);
       folder = find(tree.roots)!.id;
       const items = await derivedListing(page.request, folder);
       expect(items.length).toBeGreaterThan(2);
