@@ -4,7 +4,7 @@ import {
   LAPTOP_SIZES,
   TEXTS,
   as,
-  csrfToken,
+  completedJob,
   derivedListing,
   folderByCode,
   keepScreenshot,
@@ -77,19 +77,8 @@ test('a published folder is what the Publication filter finds, and no longer onc
     async (page) => {
       const folderId = (await folderByCode(page, CAMPAIGN)).id;
       const total = (await derivedListing(page.request, folderId)).length;
-      const publishing = async (action: 'publish' | 'unpublish') => {
-        const submitted = await page.request.post(`/api/folders/${folderId}/${action}`, {
-          headers: { 'x-csrf-token': await csrfToken(page) },
-        });
-        expect(submitted.status()).toBe(202);
-        const { jobId } = (await submitted.json()) as { jobId: string };
-        await expect
-          .poll(
-            async () =>
-              ((await (await page.request.get(`/api/jobs/${jobId}`)).json()) as { state: string }).state,
-          )
-          .toBe('completed');
-      };
+      const publishing = (action: 'publish' | 'unpublish') =>
+        completedJob(page, `/api/folders/${folderId}/${action}`);
 
       await publishing('publish');
       try {
