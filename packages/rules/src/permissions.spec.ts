@@ -7,7 +7,6 @@ import {
   isPrettyIdChangeReserved,
   isSearchAllowed,
   isUploadAllowed,
-  listsOnlyPublished,
   mayOpenView,
   mayShareContent,
   mayTagSomewhere,
@@ -334,32 +333,6 @@ describe('tagging in the department archive (SPEC §6 "department archive subfol
     const root = staffIn([top, archive]);
     for (const action of ['move', 'delete', 'rename', 'download', 'share'] as const)
       expect([action, isAssetActionAllowed(action, root)]).toEqual([action, true]);
-  });
-});
-
-describe('listsOnlyPublished (SPEC §4 "Folders": what publishing changes)', () => {
-  const shared = f('shared-archive');
-  const lists = (roles: Role[], path: PathFolder[], share = false) =>
-    listsOnlyPublished(
-      path,
-      subject(roles, placeOfFolder(path, 'maker'), { folder: { write: false, share, manage: false } }),
-    );
-
-  it('narrows a channel and the shared archive to the published for their readers, not for who publishes there', () => {
-    for (const path of [[shared], [shared, f('website')], [top, f('arch06-marketing'), f('press')]]) {
-      expect(lists(['user'], path)).toBe(true);
-      expect(lists(['user'], path, true)).toBe(false);
-      expect(lists(['user', 'observer'], path, true)).toBe(true);
-    }
-  });
-
-  it('leaves every other folder whole', () => {
-    for (const path of [
-      [top, f('arch04-marketing')],
-      [top, f('arch06-marketing')],
-      [top, f('arrc03-marketing')],
-    ])
-      expect(lists(['user'], path)).toBe(false);
   });
 });
 

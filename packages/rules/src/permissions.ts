@@ -397,21 +397,6 @@ export function isFolderActionAllowed(
   return FOLDER_WRITE_VIEWS.includes(view) && s.folder.manage;
 }
 
-/**
- * SPEC §4 "Folders": what publishing changes. A sharing channel, and the shared archive itself, show
- * their readers the published contents only; who may publish there (SPEC §6 share on the folder)
- * sees the unpublished ones too, to publish them. `path` runs from the top folder to the folder.
- */
-export function listsOnlyPublished(
-  path: readonly PathFolder[],
-  s: Pick<PermissionSubject, 'roles' | 'department' | 'place' | 'folder'>,
-): boolean {
-  const shown =
-    s.place.archiveSubState === 'channels' ||
-    path[path.length - 1]?.prettyId === FIXED_FOLDER_IDS.sharedArchive;
-  return shown && !isFolderActionAllowed('folderShare', s);
-}
-
 /** Assets enter these only through the workflow, which also dates what it junks (SPEC §4). */
 const NO_UPLOAD_VIEWS: readonly View[] = ['approver', 'rejected', 'departmentJunk'];
 

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { ProviderModule } from '../provider/provider.module';
-import { WorkflowModule } from '../workflow/workflow.module';
 import { SearchController } from './search.controller';
 import { SearchService } from './search.service';
 
 /** GET /api/assets (listing and search) and /api/assets/counts. */
 @Module({
-  imports: [ProviderModule, WorkflowModule],
+  imports: [ProviderModule],
   controllers: [SearchController],
   providers: [SearchService],
 })

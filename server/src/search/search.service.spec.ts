@@ -50,12 +50,7 @@ function gateway(over: Partial<SearchGateway> = {}, depth = 1, prettyId?: string
     },
     ...over,
   };
-  return {
-    service: new SearchService(fake, folderAtDepth(depth, prettyId), {
-      listsOnlyPublished: () => Promise.resolve(false),
-    }),
-    counted,
-  };
+  return { service: new SearchService(fake, folderAtDepth(depth, prettyId)), counted };
 }
 
 async function domainFailure(promise: Promise<unknown>): Promise<DomainError> {

@@ -25,7 +25,6 @@ import {
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { ProviderError } from '../provider/provider.errors';
 import { sideOf } from '../workflow/permission-subject';
-import { PlaceActions } from '../workflow/place-actions';
 import { isPublished, workflowStateOfContent } from '../workflow/workflow-info';
 import { nextCursor } from './page-cursor';
 import { SUMMARY_THUMB_SIZE } from './search.dto';
@@ -46,7 +45,6 @@ export class SearchService {
   constructor(
     @Inject(SEARCH_GATEWAY) private readonly gateway: SearchGateway,
     @Inject(FOLDERS_GATEWAY) private readonly folders: Pick<FoldersGateway, 'folder' | 'category'>,
-    @Inject(PlaceActions) private readonly places: Pick<PlaceActions, 'listsOnlyPublished'>,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
@@ -58,38 +56,30 @@ export class SearchService {
   async list(user: AuthUser, filter: AssetListFilter): Promise<AssetPage> {
     const from = filter.cursor ?? (filter.offset > 0 ? { offset: filter.offset } : undefined);
     const byCreationDate = filter.sort === 'creationDate';
-    if (from && !('offset' in from) && !byCreationDate)
-      throw DomainError.invalid('cursor belongs to another sort');
-    const page = (asked: AssetListFilter) => {
-      const criteria = criteriaOf(asked);
-      let offset = 0;
-      if (from && 'offset' in from) offset = from.offset;
-      else if (from) {
-        offset = from.skip;
-        if (asked.descending) criteria.createdTo = from.at;
-        else criteria.createdFrom = from.at;
-      }
-      return this.gateway.findContents(user.providerToken, criteria, {
-        sort: asked.sort,
-        descending: asked.descending,
+    const criteria = criteriaOf(filter);
+    let offset = 0;
+    if (from && 'offset' in from) offset = from.offset;
+    else if (from && byCreationDate) {
+      offset = from.skip;
+      if (filter.descending) criteria.createdTo = from.at;
+      else criteria.createdFrom = from.at;
+    } else if (from) throw DomainError.invalid('cursor belongs to another sort');
+    // The folder is checked beside the search, not before it: a listing's one round trip stays one.
+    const [, contents] = await Promise.all([
+      this.checkFolder(user, filter),
+      this.gateway.findContents(user.providerToken, criteria, {
+        sort: filter.sort,
+        descending: filter.descending,
         offset,
-        limit: asked.limit,
+        limit: filter.limit,
         // The provider sorts names in the request's locale: by name, in the one the user reads. Text
         // is matched in one locale whatever the sort, the one `total` counts in.
-        locale: asked.sort === 'name' ? assetLocaleOf(asked.lang) : SEARCH_LOCALE,
+        locale: filter.sort === 'name' ? assetLocaleOf(filter.lang) : SEARCH_LOCALE,
         textLocale: SEARCH_LOCALE,
         divArea: SUMMARY_THUMB_SIZE,
         details: true,
-      });
-    };
-    // The folder is checked beside the search, not before it: a listing's one round trip stays one,
-    // and only a reader of a channel asks again, for its published contents.
-    const [, onlyPublished, asked] = await Promise.all([
-      this.checkFolder(user, filter),
-      this.onlyPublished(user, filter),
-      page(filter),
+      }),
     ]);
-    const contents = onlyPublished ? await page({ ...filter, published: true }) : asked;
     const full = contents.length === filter.limit;
     return {
       contents,
@@ -125,27 +115,14 @@ export class SearchService {
 
   /** How many assets a listing or search finds, counted up to LIMITS.searchCountCap. */
   async total(user: AuthUser, filter: AssetFilter): Promise<AssetTotal> {
-    const count = (asked: AssetFilter) =>
-      this.gateway.countMatches(user.providerToken, criteriaOf(asked), SEARCH_LOCALE);
-    const [, onlyPublished, asked] = await Promise.all([
+    const [, counted] = await Promise.all([
       this.checkFolder(user, filter),
-      this.onlyPublished(user, filter),
-      count(filter),
+      this.gateway.countMatches(user.providerToken, criteriaOf(filter), SEARCH_LOCALE),
     ]);
-    const counted = onlyPublished ? await count({ ...filter, published: true }) : asked;
     return {
       totalResults: Math.min(counted, LIMITS.searchCountCap),
       totalIsCapped: counted > LIMITS.searchCountCap,
     };
-  }
-
-  /**
-   * SPEC §4 "Folders": a channel or the shared archive lists its published contents only to its
-   * readers (listsOnlyPublished); a filter already asking for them needs no second look.
-   */
-  private async onlyPublished(user: AuthUser, filter: AssetFilter): Promise<boolean> {
-    if (!filter.folderId || filter.published === true) return false;
-    return this.places.listsOnlyPublished(user, filter.folderId);
   }
 
   /**

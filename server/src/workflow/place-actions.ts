@@ -5,7 +5,6 @@ import {
   assetActions,
   isFolderActionAllowed,
   isUploadAllowed,
-  listsOnlyPublished,
   restrictionOf,
   type AssetAction,
   type AssetActions,
@@ -162,26 +161,6 @@ export class PlaceActions {
     if (!placed) return false;
     const subject = permissionSubject(user, placed.place, folder.rights, { rejected: false });
     return action === 'upload' ? isUploadAllowed(subject) : isFolderActionAllowed(action, subject);
-  }
-
-  /**
-   * Whether the user's listing of this folder shows its published contents only (listsOnlyPublished);
-   * false for a folder the user cannot see, which lists nothing anyway.
-   */
-  async listsOnlyPublished(user: AuthUser, folderId: string): Promise<boolean> {
-    let folder: ProviderFolder;
-    try {
-      folder = await this.gateway.folder(user.providerToken, folderId);
-    } catch (error) {
-      if (error instanceof ProviderError && error.code === ERROR_CODES.NOT_FOUND) return false;
-      throw error;
-    }
-    const placed = await this.placedForUser(user, folder);
-    if (!placed) return false;
-    return listsOnlyPublished(
-      placed.path,
-      permissionSubject(user, placed.place, folder.rights, { rejected: false }),
-    );
   }
 
   /** The ancestors the user sees spare the service account when they are all of them. */

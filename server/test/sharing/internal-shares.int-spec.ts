@@ -225,35 +225,6 @@ describe('internal share into a channel of the shared archive', () => {
     expect(state?.meta[INTERNAL_SHARE_METADATA]).toBeUndefined();
   });
 
-  it("shows the channel's readers its published contents only, and who publishes there all of them", async () => {
-    const [id] = await contentsIn(t, folders, ['channel-website']);
-    const publishing = async (action: 'publish' | 'unpublish') => {
-      const submitted = await post<{ jobId: string }>(t, mario, `/api/folders/${website}/${action}`, {});
-      expect((await finished(t, mario, submitted.body.jobId)).state).toBe('completed');
-    };
-    // What each lists in the channel, and whether the total counts the same.
-    const sees = async (user: SignedIn) => {
-      const listing = await get<AssetListResponse>(t, user, `/api/assets?folderId=${website}&limit=100`);
-      const total = await get<{ totalResults: number }>(t, user, `/api/assets/total?folderId=${website}`);
-      expect(total.body.totalResults).toBe(listing.body.items.length);
-      return listing.body.items.some((a) => a.id === id);
-    };
-    await publishing('unpublish');
-    expect([await sees(mario), await sees(paola)]).toEqual([true, false]);
-    await publishing('publish');
-    expect([await sees(mario), await sees(paola)]).toEqual([true, true]);
-    await publishing('unpublish');
-    expect([await sees(mario), await sees(paola)]).toEqual([true, false]);
-    // The archive the channel belongs to is itself listed to its readers as published only.
-    const archiveId = folders.get(FIXED_FOLDER_IDS.sharedArchive)!;
-    const inArchive = await get<AssetListResponse>(
-      t,
-      paola,
-      `/api/assets?folderId=${archiveId}&subfolders=true`,
-    );
-    expect(inArchive.body.items.map((a) => a.id)).not.toContain(id);
-  });
-
   it('refuses a channel the user does not see, posted anyway, creating nothing', async () => {
     const [id] = await contentsIn(t, folders, ['arch04-marketing']);
     const jobs = await jobCount();
