@@ -1,4 +1,5 @@
 import {
+  copyrightTagsOf,
   COPYRIGHT_KEYS,
   ENRICHMENT_ERROR_CODES as CODES,
   INVALID_DATE_FORMAT,
@@ -187,5 +188,33 @@ describe('registryTitle (SPEC §2)', () => {
     expect(registryTitle({ category: 'ADP', registryType: 'ADP', name: 'x', sfId: 'SF-2' })).toBe(
       'ADP - Rif: SF-2',
     );
+  });
+});
+
+describe('copyrightTagsOf (SPEC §3 copyright tags with the options)', () => {
+  const all = () => undefined;
+
+  it("tags each option's kind, and Copyright where rights are present", () => {
+    expect(copyrightTagsOf([{ kind: 'people', state: 'presente', perpetual: true }], all)).toEqual([
+      { prettyId: 'cr-people', contentIds: undefined },
+      { prettyId: 'cr-copyright', contentIds: undefined },
+    ]);
+    expect(copyrightTagsOf([{ kind: 'landscape', state: 'assente' }], all)).toEqual([
+      { prettyId: 'cr-landscape', contentIds: undefined },
+    ]);
+    expect(copyrightTagsOf([], all)).toEqual([]);
+  });
+
+  it('gives the Copyright tag to the assets its present kinds reach', () => {
+    const reach = { people: ['a'], landscape: ['b', 'a'] };
+    const options = [
+      { kind: 'people' as const, state: 'presente' as const, perpetual: true },
+      { kind: 'landscape' as const, state: 'presente' as const, perpetual: true },
+    ];
+    expect(copyrightTagsOf(options, (kind) => reach[kind])).toEqual([
+      { prettyId: 'cr-landscape', contentIds: ['b', 'a'] },
+      { prettyId: 'cr-people', contentIds: ['a'] },
+      { prettyId: 'cr-copyright', contentIds: ['b', 'a'] },
+    ]);
   });
 });

@@ -232,6 +232,41 @@ export function copyrightMetadata(options: readonly CopyrightOption[]): KeyValue
   return out;
 }
 
+/**
+ * SPEC §3 fixed copyright tags (classification joc5rg): one per kind of option an asset carries,
+ * and the copyright tag on an asset with rights present, so the listing finds either by tag.
+ */
+export const COPYRIGHT_TAGS = {
+  copyright: 'cr-copyright',
+  landscape: 'cr-landscape',
+  people: 'cr-people',
+} as const;
+
+/**
+ * The copyright tags that go with these options (each option's kind, the copyright tag when one
+ * is `presente`), and the assets of each: `targetsOfKind` answers which assets a kind's options
+ * reach (undefined for all), the copyright tag reaching those of its kinds.
+ */
+export function copyrightTagsOf<T>(
+  options: readonly CopyrightOption[],
+  targetsOfKind: (kind: CopyrightKind) => T[] | undefined,
+): { prettyId: string; contentIds: T[] | undefined }[] {
+  const kinds = COPYRIGHT_KINDS.filter((kind) => options.some((o) => o.kind === kind));
+  const out: { prettyId: string; contentIds: T[] | undefined }[] = kinds.map((kind) => ({
+    prettyId: COPYRIGHT_TAGS[kind],
+    contentIds: targetsOfKind(kind),
+  }));
+  const present = kinds.filter((kind) => options.some((o) => o.kind === kind && o.state === 'presente'));
+  if (present.length) {
+    const targets = present.map(targetsOfKind);
+    out.push({
+      prettyId: COPYRIGHT_TAGS.copyright,
+      contentIds: targets.every((t): t is T[] => t !== undefined) ? [...new Set(targets.flat())] : undefined,
+    });
+  }
+  return out;
+}
+
 /** Why a copyright option is refused, or null. */
 export function copyrightProblem(o: CopyrightOption): { code: EnrichmentErrorCode; problem: string } | null {
   if (!COPYRIGHT_KINDS.includes(o.kind) || !COPYRIGHT_STATES.includes(o.state))

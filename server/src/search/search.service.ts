@@ -10,6 +10,7 @@ import {
   mayOpenView,
   placeOfFolder,
   restrictionOf,
+  SHARING_TAGS,
   type View,
 } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
@@ -186,6 +187,10 @@ function criteriaOf(filter: AssetFilter): ContentCriteria {
     types: filter.types,
     extensions: filter.extensions,
     metadata: filter.metadata,
+    // SPEC §4 "Folders": published is the tag a folder's publish puts on each content (isPublished).
+    ...(filter.published === undefined
+      ? {}
+      : { tags: { [filter.published ? 'all' : 'none']: [SHARING_TAGS.published] } }),
   };
 }
 

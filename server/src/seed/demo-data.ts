@@ -181,6 +181,11 @@ export function demoEmail(username: string): string {
   return `${username}@paddock.example`;
 }
 
+/** The demo's subfolder of a department archive (SPEC §6: tagging in the archive's subfolders). */
+export function campaignFolderPrettyId(department: string): string {
+  return `campagne-2026-${department.toLowerCase()}`;
+}
+
 export interface DemoFolder {
   prettyId: string;
   parent: string | null;
@@ -323,6 +328,14 @@ function departmentFolders(): DemoFolder[] {
         parent: root,
         it: 'Archivio di reparto',
         en: 'Department archive',
+        acl: { [staff]: {}, [writer]: { write: true, manage: true, share: true } },
+      },
+      // A subfolder of the archive: SPEC §6 tags here, never on the archive itself.
+      {
+        prettyId: campaignFolderPrettyId(d.code),
+        parent: p(FOLDER_CODES.departmentArchive),
+        it: 'Campagne 2026',
+        en: '2026 campaigns',
         acl: { [staff]: {}, [writer]: { write: true, manage: true, share: true } },
       },
       {

@@ -1,7 +1,13 @@
 import { FIXED_FOLDER_IDS, FOLDER_CODES, HEADER_CSRF, departmentFolderPrettyId } from '@paddock/rules';
 import { BuiltinProviderPrismaService } from '../../src/builtin-provider/builtin-provider-prisma.service';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
-import { DEMO_GROUPS, DEMO_USERS, SERVICE_ACCOUNT, demoFolders } from '../../src/seed/demo-data';
+import {
+  DEMO_GROUPS,
+  DEMO_USERS,
+  SERVICE_ACCOUNT,
+  campaignFolderPrettyId,
+  demoFolders,
+} from '../../src/seed/demo-data';
 import type {
   FolderDetailResponse,
   FolderNodeResponse,
@@ -217,6 +223,7 @@ describe('folders over HTTP', () => {
     expect(await scoped('mario.rossi', 'view=archives&archive=department')).toEqual([
       '~dept-marketing',
       mkt(FOLDER_CODES.departmentArchive),
+      campaignFolderPrettyId('MARKETING'),
     ]);
     expect(await scoped('mario.rossi', 'view=archives&archive=internSharing')).toEqual([
       '~dept-marketing',

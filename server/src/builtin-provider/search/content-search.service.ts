@@ -91,6 +91,8 @@ export class ContentSearchService {
       contentTypes: criteria.contentType,
       extensions: criteria.sourceExtensions,
       metadata: criteria.imetadataOp ?? [],
+      tagsAll: criteria.itagOp?.haveAll,
+      tagsNone: criteria.itagOp?.haveNot,
       createdFrom: criteria.fromDate,
       createdTo: criteria.toDate,
     };

@@ -55,6 +55,9 @@ export interface ContentQuery {
   contentTypes?: string[];
   extensions?: string[];
   metadata: MetadataGroup[];
+  /** Tags (ids or prettyIds) a content carries every one of, and none of. */
+  tagsAll?: string[];
+  tagsNone?: string[];
   createdFrom?: Date;
   createdTo?: Date;
   owners?: string[];

@@ -89,9 +89,9 @@ export function AssetInfo({ asset }: { asset: AssetDetail }) {
           <Heading as="h3" size="sm">
             {t('assetDetail.info.tags')}
           </Heading>
-          <HStack wrap="wrap" gap="2">
+          <HStack wrap="wrap" gap="2" role="list" aria-label={t('assetDetail.info.tags')}>
             {asset.tags.map((tag) => (
-              <Badge key={tag.id} variant="subtle">
+              <Badge key={tag.id} variant="subtle" role="listitem">
                 {tag.label}
               </Badge>
             ))}

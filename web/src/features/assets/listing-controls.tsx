@@ -28,6 +28,8 @@ export interface ListingFilters {
   order: SortOrder;
   type: FilterContentType | undefined;
   extension: FileExtension | undefined;
+  /** SPEC §4 "Folders": published with their folder, or not; undefined: both. */
+  published: boolean | undefined;
   metadata: MetadataFilter[];
 }
 
@@ -45,9 +47,12 @@ function Fit({ children }: { children: ReactNode }) {
   );
 }
 
+const PUBLICATION = { published: true, notPublished: false } as const;
+type Publication = keyof typeof PUBLICATION;
+
 /**
- * Sort (SPEC §3: four fields, each ascending or descending), then the type and extension filters
- * behind one button: inline items of the listing toolbar.
+ * Sort (SPEC §3: four fields, each ascending or descending), then the type, extension and
+ * published filters behind one button: inline items of the listing toolbar.
  */
 export function ListingControls({ filters, onFilters }: ListingControlsProps) {
   const { t } = useTranslation();
@@ -79,7 +84,13 @@ export function ListingControls({ filters, onFilters }: ListingControlsProps) {
           {filters.order === 'desc' ? <ArrowDownWideNarrow /> : <ArrowUpNarrowWide />}
         </IconButton>
       </HStack>
-      <FiltersButton active={Number(filters.type !== undefined) + Number(filters.extension !== undefined)}>
+      <FiltersButton
+        active={
+          Number(filters.type !== undefined) +
+          Number(filters.extension !== undefined) +
+          Number(filters.published !== undefined)
+        }
+      >
         <Fit>
           <Select<FilterContentType | typeof ALL>
             size="sm"
@@ -105,6 +116,23 @@ export function ListingControls({ filters, onFilters }: ListingControlsProps) {
               ...FILE_EXTENSIONS.map((extension) => ({ value: extension, label: extension.toUpperCase() })),
             ]}
             onChange={(value) => onFilters({ ...filters, extension: value === ALL ? undefined : value })}
+          />
+        </Fit>
+        <Fit>
+          <Select<Publication | typeof ALL>
+            size="sm"
+            aria-label={t('assets.filters.publication')}
+            value={filters.published === undefined ? ALL : filters.published ? 'published' : 'notPublished'}
+            options={[
+              { value: ALL, label: t('assets.filters.anyPublication') },
+              ...(Object.keys(PUBLICATION) as Publication[]).map((value) => ({
+                value,
+                label: t(`assets.filters.${value}`),
+              })),
+            ]}
+            onChange={(value) =>
+              onFilters({ ...filters, published: value === ALL ? undefined : PUBLICATION[value] })
+            }
           />
         </Fit>
       </FiltersButton>

@@ -78,6 +78,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
       types: filters.type ? [filters.type] : [],
       extensions: filters.extension ? [filters.extension] : [],
       metadata: filters.metadata,
+      published: filters.published,
       sort: filters.sort,
       order: filters.order,
       lang: language,
@@ -130,6 +131,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
     text !== '' ||
     filters.type !== undefined ||
     filters.extension !== undefined ||
+    filters.published !== undefined ||
     filters.metadata.length > 0;
   const toggle = (id: string) => setSelection((current) => toggleItem(current, id));
 

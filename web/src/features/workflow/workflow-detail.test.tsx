@@ -59,6 +59,7 @@ const place = (overrides: Partial<Place>): Place => ({
   view: 'approver',
   archiveSubState: null,
   isSuppliersRoot: false,
+  isDepartmentArchiveRoot: false,
   step: null,
   department: 'marketing',
   ...overrides,
