@@ -135,3 +135,42 @@ test('a notice follows the language the reader switches to while it is up', asyn
     { lang: 'it', viewport: LAPTOP_SIZES[0] },
   );
 });
+
+test('the admin’s job rows name their asset, and their actions are in sight at 1280×720', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const t = TEXTS.en;
+  const name = `polish-job-${Date.now()}.jpg`;
+  await as(
+    browser,
+    'mario.rossi',
+    async (page) => {
+      await openFolderByCode(page, 'arch04-marketing');
+      await page.getByRole('button', { name: t.uploads.open, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: /^Upload to / });
+      await dialog.getByLabel(t.uploads.choose).setInputFiles(await jpeg(name, '#4ae8b0'));
+      await expect(dialog.getByText(t.uploads.status.done, { exact: true })).toBeVisible({ timeout: 30_000 });
+    },
+    { viewport: LAPTOP_SIZES[1] },
+  );
+  await as(
+    browser,
+    'admin',
+    async (page) => {
+      await page.getByRole('link', { name: t.sections.manage }).click();
+      const row = page
+        .getByTestId('job-row')
+        .filter({ has: page.getByTestId('job-subject').filter({ hasText: name.replace(/\.jpg$/, '') }) });
+      await expect(row.first()).toBeVisible({ timeout: 30_000 });
+      await expect(row.first().getByTestId('job-subject')).toContainText(name.replace(/\.jpg$/, ''));
+      const details = row.first().getByRole('button', { name: /^Details/ });
+      const box = await details.boundingBox();
+      expect(box && box.x + box.width, 'the actions are inside the window').toBeLessThanOrEqual(
+        LAPTOP_SIZES[1].width,
+      );
+      await keepScreenshot(page, 'polish-jobs-1280');
+    },
+    { viewport: LAPTOP_SIZES[1] },
+  );
+});

@@ -47,12 +47,17 @@ export class JobsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Jobs, newest first (administrators)' })
+  @ApiOperation({ summary: 'Jobs, newest first, each with its named story (administrators)' })
   @ApiOkResponse({ type: JobListResponseDto })
   @ApiAdministratorsOnly()
   async list(@CurrentUser() user: AuthUser, @Query() query: ListJobsQueryDto): Promise<JobListResponseDto> {
     const page = await this.jobs.list(viewerOf(user), query);
-    return { items: page.items.map((job) => toJobResponse(job)), nextCursor: page.nextCursor };
+    // Each row names what its job is about (issue 23: rows did not name their asset).
+    const stories = await this.auditLog.storiesOf(page.items, user, query.lang ?? FALLBACK_LANGUAGE);
+    return {
+      items: page.items.map((job, i) => toJobResponse(job, undefined, stories[i])),
+      nextCursor: page.nextCursor,
+    };
   }
 
   @Get('queues')
