@@ -7,6 +7,7 @@ import {
   keepScreenshot,
   openFolderByCode,
   selectionBar,
+  uploadFiles,
   type Lang,
 } from './support';
 
@@ -115,15 +116,7 @@ test('a notice follows the language the reader switches to while it is up', asyn
     'mario.rossi',
     async (page) => {
       await openFolderByCode(page, 'arch04-marketing');
-      await page.getByRole('button', { name: TEXTS.it.uploads.open, exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: /^Carica in / });
-      await dialog
-        .getByLabel(TEXTS.it.uploads.choose)
-        .setInputFiles(await jpeg(`polish-notice-${Date.now()}.jpg`, '#e84a8a'));
-      await expect(dialog.getByText(TEXTS.it.uploads.status.done, { exact: true })).toBeVisible({
-        timeout: 30_000,
-      });
-      await dialog.getByRole('button', { name: TEXTS.it.uploads.close }).first().click();
+      await uploadFiles(page, await jpeg(`polish-notice-${Date.now()}.jpg`, '#e84a8a'), { lang: 'it' });
       const notices = page.getByRole('region', { name: TEXTS.it.notices.region });
       await expect(notices.getByRole('status')).toContainText('1 file caricato in ');
       await page.getByLabel(TEXTS.it.language.label).selectOption('en');
@@ -147,10 +140,7 @@ test('the admin’s job rows name their asset, and their actions are in sight at
     'mario.rossi',
     async (page) => {
       await openFolderByCode(page, 'arch04-marketing');
-      await page.getByRole('button', { name: t.uploads.open, exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: /^Upload to / });
-      await dialog.getByLabel(t.uploads.choose).setInputFiles(await jpeg(name, '#4ae8b0'));
-      await expect(dialog.getByText(t.uploads.status.done, { exact: true })).toBeVisible({ timeout: 30_000 });
+      await uploadFiles(page, await jpeg(name, '#4ae8b0'));
     },
     { viewport: LAPTOP_SIZES[1] },
   );
