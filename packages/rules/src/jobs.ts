@@ -74,7 +74,7 @@ export interface JobSummary {
   finishedAt: string | null;
   /** Per-asset outcomes of a workflow job (GET /api/jobs/:id only). */
   outcomes?: AssetOutcome[];
-  /** What the job is about, named (GET /api/jobs/:id only). */
+  /** What the job is about, named (GET /api/jobs and GET /api/jobs/:id). */
   story?: JobStory;
 }
 

@@ -119,6 +119,17 @@ export class AuditService {
     return story;
   }
 
+  /** The stories of a page of jobs, their names read once for all of them. */
+  async storiesOf(
+    jobs: readonly StoryJob[],
+    viewer: Pick<AuthUser, 'providerToken'>,
+    lang: Language,
+  ): Promise<JobStory[]> {
+    const told = jobs.map((job) => storyIdsOf(job.name, job.payload));
+    const { names } = await this.names(viewer.providerToken, lang, [], told);
+    return told.map((ids, i) => storyOf(ids, jobs[i]!.result, names));
+  }
+
   /**
    * The rows with the names of their asset and folders, and a job's own row with its story, as the
    * administrator's provider account sees them now, so the log reads as sentences. Names are a

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -17,10 +17,8 @@ import { JobEventsService } from './job-events.service';
 import {
   JobEventDto,
   JobIdParamDto,
-  JobListResponseDto,
   JobResponseDto,
   JobSubmittedDto,
-  ListJobsQueryDto,
   QueueStatsResponseDto,
   toJobResponse,
 } from './jobs.dto';
@@ -39,15 +37,6 @@ export class JobsController {
     private readonly jobs: JobsService,
     private readonly jobEvents: JobEventsService,
   ) {}
-
-  @Get()
-  @ApiOperation({ summary: 'Jobs, newest first (administrators)' })
-  @ApiOkResponse({ type: JobListResponseDto })
-  @ApiAdministratorsOnly()
-  async list(@CurrentUser() user: AuthUser, @Query() query: ListJobsQueryDto): Promise<JobListResponseDto> {
-    const page = await this.jobs.list(viewerOf(user), query);
-    return { items: page.items.map((job) => toJobResponse(job)), nextCursor: page.nextCursor };
-  }
 
   @Get('queues')
   @ApiOperation({ summary: 'Every queue with its job counts by state (administrators)' })

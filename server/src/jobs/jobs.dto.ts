@@ -33,7 +33,8 @@ export class JobQueryDto {
   lang?: Language;
 }
 
-export class ListJobsQueryDto {
+/** `lang` names the assets and folders of each job's story, as on one job. */
+export class ListJobsQueryDto extends JobQueryDto {
   @ApiPropertyOptional({ enum: JOB_STATES })
   @IsOptional()
   @IsIn(JOB_STATES)
@@ -218,7 +219,10 @@ export class JobResponseDto {
   })
   outcomes?: AssetOutcomeDto[];
 
-  @ApiPropertyOptional({ type: JobStoryDto, description: 'What the job is about, named (GET /api/jobs/:id)' })
+  @ApiPropertyOptional({
+    type: JobStoryDto,
+    description: 'What the job is about, named (GET /api/jobs and GET /api/jobs/:id)',
+  })
   story?: JobStoryDto;
 }
 
@@ -280,7 +284,7 @@ export class JobEventDto {
   errorCode?: string;
 }
 
-/** `outcomes` and `story`: the per-asset outcomes and the named story (GET /api/jobs/:id only). */
+/** `outcomes` and `story`: the per-asset outcomes and the named story (GET /api/jobs and GET /api/jobs/:id). */
 export function toJobResponse(job: JobView, outcomes?: AssetOutcome[], story?: JobStory): JobResponseDto {
   return {
     id: job.id,

@@ -28,7 +28,7 @@ function namesOf(t: TFunction, names: readonly (string | null)[], unknown: strin
 }
 
 /** "“Foto 12”", or "3 assets (“A”, “B” and 1 more)", or "3 assets" when none is visible any more. */
-function assetsPhrase(t: TFunction, lang: string, assets: NonNullable<JobStory['assets']>): string {
+export function assetsPhrase(t: TFunction, lang: string, assets: NonNullable<JobStory['assets']>): string {
   const visible = assets.names.filter((name) => name !== null);
   if (!visible.length) return t('manage.story.assets', { count: assets.total });
   const shown = namesOf(t, assets.names, t('manage.story.unknownAsset'));
