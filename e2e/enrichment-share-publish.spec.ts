@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import type { AssetDetail, RegistryRecord } from '@paddock/rules';
 import { TEXTS, atWizardStep, as, derivedListing, folderByCode, keepScreenshot, type Lang } from './support';
 
-const ARCHIVE = 'arch04-marketing';
-// The demo's event record the archive's assets are filed under (server/src/seed/demo-registry.ts).
+// The archive's campaign subfolder, where SPEC §6 tags and shares.
+const ARCHIVE = 'campagne-2026-marketing';
+// The demo's event record the campaign's assets are filed under (server/src/seed/demo-registry.ts).
 const RECORD = 'reg-mkt-ginevra-2026';
 const RECORD_TITLE = 'Evento: Salone di Ginevra 2026 - Rif: SF-000142';
 const STRONG = 'Ginevra-2026-Press!Kit';

@@ -128,7 +128,10 @@ test('the enrichment wizard: four steps, VIN refused then fixed, copyright, mand
     expect(value('people-todate')).toBe('2030-12-31');
     expect(value('utilizzo')).toBe('stampa');
     expect(value('authorinfo')).toBe('Studio Foto Srl');
-    expect(detail.tags.map((tag) => tag.label)).toEqual(expect.arrayContaining(['Spider', 'Esterni']));
+    // SPEC §3 copyright tags with the options: each kind's, and Copyright (rights present).
+    expect(detail.tags.map((tag) => tag.label)).toEqual(
+      expect.arrayContaining(['Spider', 'Esterni', 'Copyright', 'Paesaggio', 'Persone']),
+    );
 
     // The detail modal's tag action opens the wizard on that asset alone (detail mode).
     await page.goto(`/home?folder=${folderId}&asset=${otherId}`);
@@ -191,4 +194,23 @@ test('the enrichment wizard: four steps, VIN refused then fixed, copyright, mand
     await expect(page.getByText('VIN 1 : ZFA31200000123456 · Plaque 1 : AB123CD')).toBeVisible();
     await keepScreenshot(page, 'enrichment-4-summary-fr');
   });
+
+  // The detail names the copyright tags the options applied in each interface language.
+  const COPYRIGHT_TAGS: Record<Lang, string[]> = {
+    it: ['Copyright', 'Paesaggio', 'Persone'],
+    en: ['Copyright', 'Landscape', 'People'],
+    fr: ['Copyright', 'Paysage', 'Personnes'],
+  };
+  for (const lang of ['it', 'en', 'fr'] as const)
+    await inContext(browser, lang, async (page) => {
+      const d = TEXTS[lang].assetDetail;
+      await page.goto(`/home?folder=${folderId}&asset=${assetId}`);
+      const tags = page
+        .getByRole('region', { name: d.info.title })
+        .getByRole('list', { name: d.info.tags, exact: true });
+      for (const name of COPYRIGHT_TAGS[lang])
+        await expect(tags.getByRole('listitem').filter({ hasText: new RegExp(`^${name}$`) })).toBeVisible();
+      await tags.scrollIntoViewIfNeeded();
+      await keepScreenshot(page, `enrichment-copyright-tags-${lang}`);
+    });
 });

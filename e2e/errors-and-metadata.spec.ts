@@ -46,7 +46,8 @@ for (const lang of LANGS)
       browser,
       'mario.rossi',
       async (page) => {
-        await openFolderByCode(page, 'arch04-marketing');
+        // Tagging is for the archive's subfolders (SPEC §6), not the archive itself.
+        await openFolderByCode(page, 'campagne-2026-marketing');
         const cards = page.getByRole('listbox').getByRole('option');
         await cards.nth(0).click();
         await cards.nth(1).click({ modifiers: ['ControlOrMeta'] });

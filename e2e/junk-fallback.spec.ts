@@ -78,6 +78,35 @@ test.afterAll(async () => {
 test.describe('a move the provider refuses ends in the department junk, and the user is told', () => {
   test.describe.configure({ timeout: 180_000 });
 
+  for (const lang of ['it', 'en', 'fr'] as Lang[]) {
+    test(`the admin reads where it went and opens the junk from the message (${lang})`, async ({
+      browser,
+    }) => {
+      const outcomes = TEXTS[lang].workflow.outcomes;
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await signIn(page, 'admin', lang);
+      const archive = (await folderByCode(page, ARCHIVE)).id;
+      const name = `Refused move ${RUN} ${lang}`;
+      const target = `No entry ${RUN} ${lang}`;
+      await folderRefusingTheWorkflow(page, archive, target);
+      await seed(archive, name);
+
+      const report = await moveThroughTheDetail(page, lang, archive, name, target);
+      await expect(report).toContainText(TEXTS[lang].workflow.errors.E049, { timeout: 60_000 });
+      await expect(report).toContainText(outcomes.inJunk);
+      await expect(report).toContainText('E049');
+      await keepScreenshot(page, `junk-fallback-admin-${lang}`);
+
+      await report.getByRole('link', { name: outcomes.openJunk }).click();
+      await expect(report).toBeHidden();
+      await expect(page).toHaveURL(/view=departmentJunk/);
+      await expect(page.getByRole('option', { name })).toBeVisible();
+      await keepScreenshot(page, `junk-fallback-admin-${lang}-junk`);
+      await context.close();
+    });
+  }
+
   test('staff, who may not open the junk, are told who can restore it, with no link', async ({ browser }) => {
     const outcomes = TEXTS.en.workflow.outcomes;
     const context = await browser.newContext();
@@ -93,10 +122,14 @@ test.describe('a move the provider refuses ends in the department junk, and the 
     await expect(report).toContainText(outcomes.inJunkAskAdmin, { timeout: 60_000 });
     await expect(report.getByRole('link')).toHaveCount(0);
     await keepScreenshot(page, 'junk-fallback-staff-en');
-    const junk = await page.request.get(
-      `/api/assets?folderId=${(await folderByCode(page, 'junk-marketing')).id}`,
-    );
-    expect(junk.status()).toBe(403);
+    // The junk does not exist for staff (SPEC §6): not in their tree, and its listing is empty.
+    const tree = JSON.stringify(await (await page.request.get('/api/folders/tree?lang=en')).json());
+    expect(tree).not.toContain('junk-marketing');
+    const junkId = (
+      await db.query<{ id: string }>(`SELECT id FROM provider.category WHERE pretty_id = 'junk-marketing'`)
+    ).rows[0]!.id;
+    const junk = await page.request.get(`/api/assets?folderId=${junkId}`);
+    expect([junk.status(), ((await junk.json()) as { items: unknown[] }).items]).toEqual([200, []]);
     await context.close();
   });
 });

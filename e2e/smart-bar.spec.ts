@@ -10,7 +10,8 @@ const VIEWS = [
   {
     view: 'archives',
     username: 'mario.rossi',
-    folder: 'arch04-marketing',
+    // A subfolder of the department archive: SPEC §6 tags there, not on the archive itself.
+    folder: 'campagne-2026-marketing',
     buttons: (t: (typeof TEXTS)[Lang]) => [
       t.enrichment.open,
       t.tagging.bulk.open,

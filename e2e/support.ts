@@ -295,3 +295,19 @@ export async function openListedAsset(page: Page, name: string): Promise<Locator
     .toBe(true);
   return detail;
 }
+
+/** Submits a job through the hub as the signed-in user (with the CSRF header) and waits until it completed. */
+export async function completedJob(page: Page, path: string, data: unknown = {}): Promise<void> {
+  const submitted = await page.request.post(path, {
+    headers: { 'x-csrf-token': await csrfToken(page) },
+    data,
+  });
+  expect(submitted.status()).toBe(202);
+  const { jobId } = (await submitted.json()) as { jobId: string };
+  await expect
+    .poll(
+      async () => ((await (await page.request.get(`/api/jobs/${jobId}`)).json()) as { state: string }).state,
+      { timeout: 60_000 },
+    )
+    .toBe('completed');
+}

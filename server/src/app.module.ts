@@ -17,15 +17,17 @@ import type { PrefixedFilter } from './common/input-boundary';
 import { ThronExceptionFilter } from './builtin-provider/thron-exception.filter';
 import { BuiltinProviderModule } from './builtin-provider/builtin-provider.module';
 import { AuthModule } from './auth/auth.module';
+import { SessionPurgeModule } from './auth/session-purge.module';
 import { SsoModule } from './auth/sso/sso.module';
 import { ProfileModule } from './profile/profile.module';
 import { UsersModule } from './users/users.module';
 import { JobsModule } from './jobs/jobs.module';
-import { AuditModule } from './audit/audit.module';
+import { JobStoryModule } from './job-story/job-story.module';
 import { ALL_QUEUES, QueueName } from './jobs/job-catalogue';
 import { HealthModule } from './health/health.module';
 import { FoldersModule } from './folders/folders.module';
 import { AssetsModule } from './assets/assets.module';
+import { UploadPurgeModule } from './assets/upload-purge.module';
 import { SearchModule } from './search/search.module';
 import { DownloadsModule } from './downloads/downloads.module';
 import { BlobStoreModule } from './blob-store/blob-store.module';
@@ -78,6 +80,8 @@ export class AppModule {
       SharingModule,
       EnrichmentModule,
     ];
+    // Each schedule's handler lives with the table it purges; it runs wherever workers run.
+    if (runWorkers) imports.push(SessionPurgeModule, UploadPurgeModule);
     if (runApi) {
       imports.push(
         WorkflowApiModule,
@@ -95,7 +99,8 @@ export class AppModule {
         AssetsModule,
         DownloadsModule,
         SharingApiModule,
-        AuditModule,
+        // After JobsModule: its /api/jobs/queues must not be taken for /api/jobs/:id.
+        JobStoryModule,
       );
       if (config.BUILTIN_PROVIDER) imports.push(BuiltinProviderModule);
     }

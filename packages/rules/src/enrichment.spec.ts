@@ -1,4 +1,5 @@
 import {
+  copyrightTagsOf,
   COPYRIGHT_KEYS,
   ENRICHMENT_ERROR_CODES as CODES,
   INVALID_DATE_FORMAT,
@@ -13,7 +14,7 @@ import {
   vinPlateProblem,
   type MetadataDefinitionSummary,
 } from './enrichment';
-import { httpStatusOfCode } from './error-status';
+import { HTTP_STATUS_OF_CODE } from './error-status';
 import { E_CODES } from './errors';
 import { LIMITS } from './limits';
 
@@ -166,16 +167,16 @@ describe('checkMetadataValue', () => {
 
 describe('enrichment codes and statuses', () => {
   it('answers bad input 400, SPEC §6 refusals 403', () => {
-    expect(httpStatusOfCode(CODES.TOO_MANY_VIN_PAIRS)).toBe(400);
-    expect(httpStatusOfCode(CODES.VIN_INVALID)).toBe(400);
-    expect(httpStatusOfCode(CODES.NOT_ALLOWED)).toBe(403);
+    expect(HTTP_STATUS_OF_CODE[CODES.TOO_MANY_VIN_PAIRS]).toBe(400);
+    expect(HTTP_STATUS_OF_CODE[CODES.VIN_INVALID]).toBe(400);
+    expect(HTTP_STATUS_OF_CODE[CODES.NOT_ALLOWED]).toBe(403);
   });
 
   it('treats product and tag lookups and the registry as loads, tag and metadata writes as refusals', () => {
-    for (const code of ['E005', 'E006', 'E007', 'E008', E_CODES.REGISTRY_FAILED])
-      expect(httpStatusOfCode(code)).toBe(503);
-    for (const code of ['E032', 'E038', 'E045', E_CODES.SHARE_PUBLISH_FAILED])
-      expect(httpStatusOfCode(code)).toBe(409);
+    for (const code of ['E005', 'E006', 'E007', 'E008', E_CODES.REGISTRY_FAILED] as const)
+      expect(HTTP_STATUS_OF_CODE[code]).toBe(503);
+    for (const code of ['E032', 'E038', 'E045', E_CODES.SHARE_PUBLISH_FAILED] as const)
+      expect(HTTP_STATUS_OF_CODE[code]).toBe(409);
   });
 });
 
@@ -187,5 +188,33 @@ describe('registryTitle (SPEC §2)', () => {
     expect(registryTitle({ category: 'ADP', registryType: 'ADP', name: 'x', sfId: 'SF-2' })).toBe(
       'ADP - Rif: SF-2',
     );
+  });
+});
+
+describe('copyrightTagsOf (SPEC §3 copyright tags with the options)', () => {
+  const all = () => undefined;
+
+  it("tags each option's kind, and Copyright where rights are present", () => {
+    expect(copyrightTagsOf([{ kind: 'people', state: 'presente', perpetual: true }], all)).toEqual([
+      { prettyId: 'cr-people', contentIds: undefined },
+      { prettyId: 'cr-copyright', contentIds: undefined },
+    ]);
+    expect(copyrightTagsOf([{ kind: 'landscape', state: 'assente' }], all)).toEqual([
+      { prettyId: 'cr-landscape', contentIds: undefined },
+    ]);
+    expect(copyrightTagsOf([], all)).toEqual([]);
+  });
+
+  it('gives the Copyright tag to the assets its present kinds reach', () => {
+    const reach = { people: ['a'], landscape: ['b', 'a'] };
+    const options = [
+      { kind: 'people' as const, state: 'presente' as const, perpetual: true },
+      { kind: 'landscape' as const, state: 'presente' as const, perpetual: true },
+    ];
+    expect(copyrightTagsOf(options, (kind) => reach[kind])).toEqual([
+      { prettyId: 'cr-landscape', contentIds: ['b', 'a'] },
+      { prettyId: 'cr-people', contentIds: ['a'] },
+      { prettyId: 'cr-copyright', contentIds: ['b', 'a'] },
+    ]);
   });
 });

@@ -57,27 +57,6 @@ export const ENRICHMENT_ERROR_CODES = {
 } as const;
 export type EnrichmentErrorCode = (typeof ENRICHMENT_ERROR_CODES)[keyof typeof ENRICHMENT_ERROR_CODES];
 
-/** The HTTP status of each: bad input 400, a refusal of SPEC §6 403, a stale selection or a taken name 409. */
-export const ENRICHMENT_STATUS: Readonly<Record<EnrichmentErrorCode, 400 | 403 | 409>> = {
-  ENRICHMENT_TOO_MANY_ASSETS: 400,
-  ENRICHMENT_TOO_MANY_VIN_PAIRS: 400,
-  ENRICHMENT_TOO_MANY_COPYRIGHT_OPTIONS: 400,
-  ENRICHMENT_VIN_INVALID: 400,
-  ENRICHMENT_NOT_LATIN1: 400,
-  ENRICHMENT_INVALID_DATE: 400,
-  ENRICHMENT_UNKNOWN_METADATA_KEY: 400,
-  ENRICHMENT_BAD_METADATA_VALUE: 400,
-  ENRICHMENT_MANDATORY_MISSING: 400,
-  ENRICHMENT_BAD_COPYRIGHT: 400,
-  ENRICHMENT_UNKNOWN_TAG: 400,
-  ENRICHMENT_NOT_ALLOWED: 403,
-  ENRICHMENT_NOT_IN_FOLDER: 409,
-  ENRICHMENT_NOTHING_TO_DO: 400,
-  ENRICHMENT_DRAFT_TOO_LARGE: 400,
-  ENRICHMENT_TAG_NAME_INVALID: 400,
-  ENRICHMENT_TAG_EXISTS: 409,
-};
-
 /**
  * `PUT /api/enrichment/draft`: the wizard's working state (SPEC §3) saved as the user's draft on a
  * selection, so another tab, browser or device finds it again; `state` null clears it.
@@ -249,6 +228,41 @@ export function copyrightMetadata(options: readonly CopyrightOption[]): KeyValue
       const date = parseSpecDate(o.toDate);
       if (date.ok) out.push({ key: copyrightKey(o.kind, 'todate', n), value: date.iso });
     }
+  }
+  return out;
+}
+
+/**
+ * SPEC §3 fixed copyright tags (classification joc5rg): one per kind of option an asset carries,
+ * and the copyright tag on an asset with rights present, so the listing finds either by tag.
+ */
+export const COPYRIGHT_TAGS = {
+  copyright: 'cr-copyright',
+  landscape: 'cr-landscape',
+  people: 'cr-people',
+} as const;
+
+/**
+ * The copyright tags that go with these options (each option's kind, the copyright tag when one
+ * is `presente`), and the assets of each: `targetsOfKind` answers which assets a kind's options
+ * reach (undefined for all), the copyright tag reaching those of its kinds.
+ */
+export function copyrightTagsOf<T>(
+  options: readonly CopyrightOption[],
+  targetsOfKind: (kind: CopyrightKind) => T[] | undefined,
+): { prettyId: string; contentIds: T[] | undefined }[] {
+  const kinds = COPYRIGHT_KINDS.filter((kind) => options.some((o) => o.kind === kind));
+  const out: { prettyId: string; contentIds: T[] | undefined }[] = kinds.map((kind) => ({
+    prettyId: COPYRIGHT_TAGS[kind],
+    contentIds: targetsOfKind(kind),
+  }));
+  const present = kinds.filter((kind) => options.some((o) => o.kind === kind && o.state === 'presente'));
+  if (present.length) {
+    const targets = present.map(targetsOfKind);
+    out.push({
+      prettyId: COPYRIGHT_TAGS.copyright,
+      contentIds: targets.every((t): t is T[] => t !== undefined) ? [...new Set(targets.flat())] : undefined,
+    });
   }
   return out;
 }

@@ -1,45 +1,35 @@
 import { ASSET_ERROR_CODES } from './assets';
-import { ENRICHMENT_ERROR_CODES, ENRICHMENT_STATUS } from './enrichment';
-import { ERROR_CODES, E_CODES, type ECode } from './errors';
+import { ENRICHMENT_ERROR_CODES } from './enrichment';
+import { ERROR_CODES, E_CODES, type ECode, type ErrorCode } from './errors';
 import { FOLDER_ERROR_CODES } from './folders';
-import { SHARE_CODE_STATUS } from './sharing';
+import { INTERNAL_SHARE_ERROR_CODES } from './internal-share';
+import { SHARE_ERROR_CODES } from './sharing';
+import { WORKFLOW_ERROR_CODES } from './workflow';
+
+/** The statuses the hub answers an error with. */
+export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503;
 
 /**
- * SPEC §8 codes of a load (search E002, product and tag lookups E005–E008, folder structure E009,
- * single folder E014, counts E015, folder lookup E018, detail and breadcrumb look-ups E026–E028, get
- * registry E059): the web shows what was
- * loading, so an outage keeps them, and any failure of them is "try later".
+ * The one HTTP status of every code, wherever it is thrown (a refusal of the hub, a provider
+ * failure, a job's end): a code added to ErrorCode does not compile until it has its line here.
+ * Bad input 400, a refusal of SPEC §6 403, a stale selection or a state that forbids it 409, an
+ * outside system that failed after the hub's work (mail, publish) 502, "try later" 503.
  */
-export const LOAD_E_CODES: ReadonlySet<string> = new Set<ECode>([
-  E_CODES.CONTENT_SEARCH_FAILED,
-  E_CODES.PRODUCTS_LOOKUP_FAILED,
-  E_CODES.TAG_LIST_FAILED,
-  E_CODES.TAG_LOOKUP_FAILED,
-  E_CODES.METADATA_DEFINITIONS_FAILED,
-  E_CODES.REGISTRY_FAILED,
-  E_CODES.FOLDER_TREE_FAILED,
-  E_CODES.FOLDER_FAILED,
-  E_CODES.CONTENT_COUNTS_FAILED,
-  E_CODES.FOLDER_LOOKUP_FAILED,
-  E_CODES.DETAIL_FOLDER_FAILED,
-  E_CODES.DETAIL_PLACE_FAILED,
-  E_CODES.BREADCRUMB_FAILED,
-]);
-
-const ALL_E_CODES: ReadonlySet<string> = new Set<ECode>(Object.values(E_CODES));
-
-/** The one HTTP status of each named code a provider failure can carry. */
-const STATUS_OF_NAMED_CODE: Readonly<Record<string, number>> = {
-  [ERROR_CODES.VALIDATION_FAILED]: 400,
-  [ERROR_CODES.UNAUTHENTICATED]: 401,
+export const HTTP_STATUS_OF_CODE: Readonly<Record<ErrorCode, HttpStatus>> = {
+  // Authentication and session.
   [ERROR_CODES.WRONG_CREDENTIALS]: 401,
   [ERROR_CODES.PASSWORD_EXPIRED]: 401,
   [ERROR_CODES.ACCOUNT_DISABLED]: 401,
+  [ERROR_CODES.TOO_MANY_ATTEMPTS]: 429,
+  [ERROR_CODES.UNAUTHENTICATED]: 401,
+  [ERROR_CODES.CSRF_MISMATCH]: 403,
   [ERROR_CODES.SSO_FAILED]: 401,
-  [ERROR_CODES.FORBIDDEN]: 403,
-  [ASSET_ERROR_CODES.UPLOAD_DENIED_SUPPLIERS]: 403,
-  [ASSET_ERROR_CODES.UPLOAD_FORBIDDEN]: 403,
-  [ERROR_CODES.NOT_FOUND]: 404,
+  [ERROR_CODES.SSO_NOT_CONFIGURED]: 404,
+  // Profile.
+  [ERROR_CODES.DISCLAIMER_NOT_CURRENT]: 400,
+  [ERROR_CODES.DISCLAIMER_VERSION_IMMUTABLE]: 409,
+  [ERROR_CODES.DISCLAIMER_NOT_ACCEPTED]: 403,
+  // Folders.
   [ERROR_CODES.FOLDER_NOT_EMPTY]: 409,
   [FOLDER_ERROR_CODES.NAME_REQUIRED]: 400,
   [FOLDER_ERROR_CODES.PRETTY_ID_INVALID]: 400,
@@ -47,25 +37,118 @@ const STATUS_OF_NAMED_CODE: Readonly<Record<string, number>> = {
   [FOLDER_ERROR_CODES.CREATE_FAILED]: 409,
   [FOLDER_ERROR_CODES.RENAME_FAILED]: 409,
   [FOLDER_ERROR_CODES.PRETTY_ID_FAILED]: 409,
-  [ERROR_CODES.TOO_MANY_ATTEMPTS]: 429,
+  // Downloads.
+  [ERROR_CODES.DOWNLOAD_NOT_ALLOWED]: 403,
+  // Jobs: the first three only end a job, they answer no request of their own.
+  [ERROR_CODES.JOB_INVALID_PAYLOAD]: 400,
+  [ERROR_CODES.JOB_UNKNOWN]: 500,
+  [ERROR_CODES.JOB_STALLED]: 500,
+  [ERROR_CODES.JOB_QUEUE_UNAVAILABLE]: 503,
+  [ERROR_CODES.JOB_NOT_RETRYABLE]: 409,
+  [ERROR_CODES.JOB_NOT_CANCELLABLE]: 409,
+  // Generic.
+  [ERROR_CODES.VALIDATION_FAILED]: 400,
+  [ERROR_CODES.PAYLOAD_TOO_LARGE]: 413,
+  [ERROR_CODES.FORBIDDEN]: 403,
+  [ERROR_CODES.NOT_FOUND]: 404,
   [ERROR_CODES.PROVIDER_UNAVAILABLE]: 503,
   [ERROR_CODES.SERVICE_UNAVAILABLE]: 503,
-  ...SHARE_CODE_STATUS,
-  ...Object.fromEntries(Object.values(ENRICHMENT_ERROR_CODES).map((code) => [code, ENRICHMENT_STATUS[code]])),
+  [ERROR_CODES.INTERNAL]: 500,
+  // Assets and uploads.
+  [ASSET_ERROR_CODES.UPLOAD_DENIED_SUPPLIERS]: 403,
+  [ASSET_ERROR_CODES.UPLOAD_FORBIDDEN]: 403,
+  [ASSET_ERROR_CODES.UPLOAD_TOO_LARGE]: 413,
+  [ASSET_ERROR_CODES.UPLOAD_NOT_FINISHED]: 404,
+  [ASSET_ERROR_CODES.UNREADABLE]: 409,
+  // Workflow. ACTION_NOT_ALLOWED is a refusal of SPEC §6 even where the department lacks the folder.
+  [WORKFLOW_ERROR_CODES.MIXED_STEPS]: 409,
+  [WORKFLOW_ERROR_CODES.NOT_ENABLED_FOR_STEP]: 403,
+  [WORKFLOW_ERROR_CODES.ACTION_NOT_ALLOWED]: 403,
+  [WORKFLOW_ERROR_CODES.NOT_IN_FOLDER]: 409,
+  [WORKFLOW_ERROR_CODES.ENRICHMENT_FOLDER_REQUIRED]: 400,
+  [WORKFLOW_ERROR_CODES.SHARED_IN_CHANNELS]: 409,
+  [WORKFLOW_ERROR_CODES.NOTE_REQUIRED]: 400,
+  [WORKFLOW_ERROR_CODES.TARGET_NOT_ALLOWED]: 400,
+  [WORKFLOW_ERROR_CODES.ORIGIN_UNAVAILABLE]: 409,
+  // External shares.
+  [SHARE_ERROR_CODES.WEAK_PASSWORD]: 400,
+  [SHARE_ERROR_CODES.TOO_MANY_FILES]: 400,
+  [SHARE_ERROR_CODES.NO_RECIPIENTS]: 400,
+  [SHARE_ERROR_CODES.BAD_RECIPIENT]: 400,
+  [SHARE_ERROR_CODES.TOO_MANY_RECIPIENTS]: 400,
+  [SHARE_ERROR_CODES.BAD_EXPIRY]: 400,
+  [SHARE_ERROR_CODES.NOT_ALLOWED]: 403,
+  [SHARE_ERROR_CODES.NOT_FOUND]: 404,
+  // The mail server refused: the share exists, its delivery failed.
+  [SHARE_ERROR_CODES.MAIL_FAILED]: 502,
+  [SHARE_ERROR_CODES.RATE_LIMITED]: 429,
+  // Internal shares and folder publishing.
+  [INTERNAL_SHARE_ERROR_CODES.ALREADY_SHARED]: 409,
+  [INTERNAL_SHARE_ERROR_CODES.BAD_TARGET]: 403,
+  [INTERNAL_SHARE_ERROR_CODES.PUBLISH_NOT_ALLOWED]: 403,
+  [INTERNAL_SHARE_ERROR_CODES.PUBLISH_FAILED]: 502,
+  [INTERNAL_SHARE_ERROR_CODES.UNPUBLISH_FAILED]: 502,
+  // Enrichment.
+  [ENRICHMENT_ERROR_CODES.TOO_MANY_ASSETS]: 400,
+  [ENRICHMENT_ERROR_CODES.TOO_MANY_VIN_PAIRS]: 400,
+  [ENRICHMENT_ERROR_CODES.TOO_MANY_COPYRIGHT_OPTIONS]: 400,
+  [ENRICHMENT_ERROR_CODES.VIN_INVALID]: 400,
+  [ENRICHMENT_ERROR_CODES.NOT_LATIN1]: 400,
+  [ENRICHMENT_ERROR_CODES.INVALID_DATE]: 400,
+  [ENRICHMENT_ERROR_CODES.UNKNOWN_METADATA_KEY]: 400,
+  [ENRICHMENT_ERROR_CODES.BAD_METADATA_VALUE]: 400,
+  [ENRICHMENT_ERROR_CODES.MANDATORY_MISSING]: 400,
+  [ENRICHMENT_ERROR_CODES.BAD_COPYRIGHT]: 400,
+  [ENRICHMENT_ERROR_CODES.UNKNOWN_TAG]: 400,
+  [ENRICHMENT_ERROR_CODES.NOT_ALLOWED]: 403,
+  [ENRICHMENT_ERROR_CODES.NOT_IN_FOLDER]: 409,
+  [ENRICHMENT_ERROR_CODES.NOTHING_TO_DO]: 400,
+  [ENRICHMENT_ERROR_CODES.DRAFT_TOO_LARGE]: 400,
+  [ENRICHMENT_ERROR_CODES.TAG_NAME_INVALID]: 400,
+  [ENRICHMENT_ERROR_CODES.TAG_EXISTS]: 409,
+  // SPEC §8 loads (search, product and tag lookups, folder structure, counts, detail and
+  // breadcrumb look-ups, get registry): the web shows what was loading, any failure is "try later".
+  [E_CODES.CONTENT_SEARCH_FAILED]: 503,
+  [E_CODES.PRODUCTS_LOOKUP_FAILED]: 503,
+  [E_CODES.TAG_LIST_FAILED]: 503,
+  [E_CODES.TAG_LOOKUP_FAILED]: 503,
+  [E_CODES.METADATA_DEFINITIONS_FAILED]: 503,
+  [E_CODES.FOLDER_TREE_FAILED]: 503,
+  [E_CODES.FOLDER_FAILED]: 503,
+  [E_CODES.CONTENT_COUNTS_FAILED]: 503,
+  [E_CODES.FOLDER_LOOKUP_FAILED]: 503,
+  [E_CODES.DETAIL_FOLDER_FAILED]: 503,
+  [E_CODES.DETAIL_PLACE_FAILED]: 503,
+  [E_CODES.BREADCRUMB_FAILED]: 503,
+  [E_CODES.REGISTRY_FAILED]: 503,
+  // SPEC §8 operations the provider refused (E046 too: the delivery could not enter step 1).
+  [E_CODES.EXTERNAL_SHARE_FAILED]: 409,
+  [E_CODES.SHARED_METADATA_FAILED]: 409,
+  [E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED]: 409,
+  [E_CODES.CONTENT_LOOKUP_REJECT_FAILED]: 409,
+  [E_CODES.CONTENT_LOOKUP_DETAIL_FAILED]: 409,
+  [E_CODES.TAG_INSERT_FAILED]: 409,
+  [E_CODES.TAG_BULK_INSERT_FAILED]: 409,
+  [E_CODES.METADATA_INSERT_FAILED]: 409,
+  [E_CODES.METADATA_BULK_INSERT_FAILED]: 409,
+  [E_CODES.ACCEPT_LINK_FAILED]: 409,
+  [E_CODES.ACCEPT_UNLINK_FAILED]: 409,
+  [E_CODES.MOVE_LINK_FAILED]: 409,
+  [E_CODES.MOVE_UNLINK_FAILED]: 409,
+  [E_CODES.SUPPLIER_REMOVAL_FAILED]: 409,
+  [E_CODES.JUNK_MOVE_RETRY_FAILED]: 409,
+  [E_CODES.TRASH_FAILED]: 409,
+  [E_CODES.SHARE_PUBLISH_FAILED]: 409,
+  [E_CODES.RENAME_ADD_EN_FAILED]: 409,
+  [E_CODES.RENAME_UPDATE_EN_FAILED]: 409,
+  [E_CODES.RENAME_ADD_IT_FAILED]: 409,
+  [E_CODES.RENAME_UPDATE_IT_FAILED]: 409,
 };
 
 /**
- * The HTTP status a code answers with, the same wherever it comes from:
- *
- * | code                                         | status |
- * |----------------------------------------------|--------|
- * | a load E-code (LOAD_E_CODES)                 | 503    |
- * | any other E-code: the provider refused the operation (rename E064–E067, trash E055, tag insert E032, metadata E038/E045, share-publish E062, …) | 409 |
- * | a named code                                 | STATUS_OF_NAMED_CODE |
- * | anything else: the provider said something the hub cannot read | 503 |
+ * SPEC §8 codes of a load: those HTTP_STATUS_OF_CODE answers "try later" (503), so a provider
+ * outage keeps them and the web still says what was loading.
  */
-export function httpStatusOfCode(code: string): number {
-  if (LOAD_E_CODES.has(code)) return 503;
-  if (ALL_E_CODES.has(code)) return 409;
-  return STATUS_OF_NAMED_CODE[code] ?? 503;
-}
+export const LOAD_E_CODES: ReadonlySet<string> = new Set<ECode>(
+  Object.values(E_CODES).filter((code) => HTTP_STATUS_OF_CODE[code] === 503),
+);

@@ -22,14 +22,6 @@ export const INTERNAL_SHARE_ERROR_CODES = {
 export type InternalShareErrorCode =
   (typeof INTERNAL_SHARE_ERROR_CODES)[keyof typeof INTERNAL_SHARE_ERROR_CODES];
 
-export const INTERNAL_SHARE_CODE_STATUS: Readonly<Record<InternalShareErrorCode, number>> = {
-  [INTERNAL_SHARE_ERROR_CODES.ALREADY_SHARED]: 409,
-  [INTERNAL_SHARE_ERROR_CODES.BAD_TARGET]: 403,
-  [INTERNAL_SHARE_ERROR_CODES.PUBLISH_NOT_ALLOWED]: 403,
-  [INTERNAL_SHARE_ERROR_CODES.PUBLISH_FAILED]: 502,
-  [INTERNAL_SHARE_ERROR_CODES.UNPUBLISH_FAILED]: 502,
-};
-
 /** SPEC §3 fixed tags of sharing, written by the hub's service account only (RESERVED_TAGS). */
 export const SHARING_TAGS = {
   /** On every content shared into an internal-share folder. */

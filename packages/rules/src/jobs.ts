@@ -9,7 +9,7 @@ import { WORKFLOW_ACTIONS, type AssetOutcome } from './workflow';
 export const QUEUE_NAMES = ['maintenance', 'media', 'workflow'] as const;
 export type QueueNameValue = (typeof QUEUE_NAMES)[number];
 
-/** Every job of the hub's catalogue; `JobName` in server/src/jobs/job-catalogue.ts spells each. */
+/** Every job of the hub's catalogue; the enum `JobName` of server/src/jobs/job-catalogue.ts spells each (checked there). */
 export const JOB_NAMES = [
   'purge-expired-sessions',
   'make-derivatives',
@@ -32,7 +32,7 @@ export const JOB_NAMES = [
   'folder-publish',
   'folder-unpublish',
 ] as const;
-export type JobNameValue = (typeof JOB_NAMES)[number];
+export type JobName = (typeof JOB_NAMES)[number];
 
 /** A job record's state; 'cancelled' is an administrator's removal of a job that had not started. */
 export const JOB_STATES = ['waiting', 'active', 'retrying', 'completed', 'failed', 'cancelled'] as const;
@@ -74,7 +74,7 @@ export interface JobSummary {
   finishedAt: string | null;
   /** Per-asset outcomes of a workflow job (GET /api/jobs/:id only). */
   outcomes?: AssetOutcome[];
-  /** What the job is about, named (GET /api/jobs/:id only). */
+  /** What the job is about, named (GET /api/jobs and GET /api/jobs/:id). */
   story?: JobStory;
 }
 
@@ -93,7 +93,7 @@ export interface StoryMetadata {
  * has is null; an empty list or null means the job has no such part.
  */
 export interface JobStory {
-  /** The job's catalogue name. */
+  /** The job's catalogue name (a JobName; a row of an older release may carry one no longer in it). */
   job: string;
   /** How many assets, and the names of the first STORY_NAMES (null: no longer visible). */
   assets: { total: number; names: (string | null)[] } | null;
@@ -127,6 +127,7 @@ export interface AuditRecordSummary {
   id: string;
   at: string;
   actor: string;
+  /** An AuditAction; read back from the log, a row of an older release may carry one no longer in it. */
   action: string;
   jobId: string | null;
   assetId: string | null;
@@ -162,6 +163,13 @@ export const AUDIT_ASSET_ACTIONS = [
 
 /** The actions of audit rows that are not a job's own row (those carry the job's name, JOB_NAMES). */
 export const AUDIT_ACTIONS = [...AUDIT_ASSET_ACTIONS, ...Object.values(JOB_ADMIN_ACTIONS)] as const;
+
+export const isJobName = (name: string): name is JobName => (JOB_NAMES as readonly string[]).includes(name);
+export const isAuditAssetAction = (action: string): action is AuditAssetAction =>
+  (AUDIT_ASSET_ACTIONS as readonly string[]).includes(action);
+export type AuditAssetAction = (typeof AUDIT_ASSET_ACTIONS)[number];
+/** What an audit row records as its action: one of AUDIT_ACTIONS, or a job's own row with the job's name. */
+export type AuditAction = (typeof AUDIT_ACTIONS)[number] | JobName;
 
 /** Page sizes of the dashboard's lists. */
 export const DASHBOARD_PAGE = { default: 50, max: 200 } as const;

@@ -26,7 +26,6 @@ export const LIMITS = {
   shareStatusPollMs: 3000,
   recentRecipientsMax: 10,
   recentRecipientsCookieDays: 365,
-  detailNavigationWaitMs: 700,
   uploadCheckPageSize: 10,
   uploadCheckPageRange: 3,
   contentServiceTimeoutMs: 60_000,

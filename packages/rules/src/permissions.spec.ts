@@ -76,6 +76,7 @@ describe('placeOfFolder over the demo folder codes (SPEC §3)', () => {
     expect(placeOfFolder([top, suppliers, own], 'maker')).toMatchObject({
       view: 'supplier',
       isSuppliersRoot: false,
+      isDepartmentArchiveRoot: false,
     });
     expect(placeOfFolder([top, suppliers, own], 'supplier').view).toBe('supplierSent');
     expect(placeOfFolder([top, suppliers, own, work], 'supplier').view).toBe('supplierSent');
@@ -90,6 +91,7 @@ const archiveOf = (department: string | null): Place => ({
   view: 'archives',
   archiveSubState: department ? 'department' : 'shared',
   isSuppliersRoot: false,
+  isDepartmentArchiveRoot: false,
   step: null,
   department,
 });
@@ -314,6 +316,23 @@ describe('isSearchAllowed (SPEC §2)', () => {
     expect(isSearchAllowed(['user', 'approver'], APPROVER_SEARCH_MAX_DEPTH - 1)).toBe(true);
     expect(isSearchAllowed(['user', 'approver'], APPROVER_SEARCH_MAX_DEPTH)).toBe(false);
     expect(isSearchAllowed(['user'], APPROVER_SEARCH_MAX_DEPTH + 5)).toBe(true);
+  });
+});
+
+describe('tagging in the department archive (SPEC §6 "department archive subfolders")', () => {
+  const archive = f('arch04-marketing');
+  const staffIn = (path: PathFolder[]) => subject(['user'], placeOfFolder(path, 'maker'));
+
+  it('tags in a subfolder of the archive, at any depth, and never on the archive itself', () => {
+    expect(isAssetActionAllowed('tag', staffIn([top, archive, f('campagne-2026')]))).toBe(true);
+    expect(isAssetActionAllowed('tag', staffIn([top, archive, f('campagne-2026'), f('press')]))).toBe(true);
+    expect(isAssetActionAllowed('tag', staffIn([top, archive]))).toBe(false);
+  });
+
+  it('leaves the archive itself every other action it had', () => {
+    const root = staffIn([top, archive]);
+    for (const action of ['move', 'delete', 'rename', 'download', 'share'] as const)
+      expect([action, isAssetActionAllowed(action, root)]).toEqual([action, true]);
   });
 });
 

@@ -32,6 +32,11 @@ export interface Place {
   archiveSubState: ArchiveSubState | null;
   /** The suppliers folder itself (frnt01…): nothing may be uploaded or deleted there (SPEC §5, §6). */
   isSuppliersRoot: boolean;
+  /**
+   * The department archive itself (arch04-<dept>), not a folder below it: SPEC §6 tags in the
+   * archive's subfolders only, where its contents are sorted (a campaign, an event).
+   */
+  isDepartmentArchiveRoot: boolean;
   /** The approval step N of an appstpN folder, else null. */
   step: number | null;
   /** The department of the special folder that decided the place (lower case), when known. */
@@ -90,7 +95,13 @@ export function sideOfRole(primaryRole: Role): 'supplier' | 'maker' {
  * 'received' for the maker; the maker's folders for a supplier the other way round.
  */
 export function placeOfFolder(path: readonly PathFolder[], side: 'supplier' | 'maker'): Place {
-  const base = { isSuppliersRoot: false, step: null, department: null, archiveSubState: null };
+  const base = {
+    isSuppliersRoot: false,
+    isDepartmentArchiveRoot: false,
+    step: null,
+    department: null,
+    archiveSubState: null,
+  };
   const last = path[path.length - 1];
   if (last?.isSupplier) return supplierPlace(path, side);
   for (let i = path.length - 1; i >= 0; i--) {
@@ -113,7 +124,13 @@ export function placeOfFolder(path: readonly PathFolder[], side: 'supplier' | 'm
       case FOLDER_CODES.enrichment:
         return { ...base, view: 'enrichment', department };
       case FOLDER_CODES.departmentArchive:
-        return { ...base, view: 'archives', archiveSubState: 'department', department };
+        return {
+          ...base,
+          view: 'archives',
+          archiveSubState: 'department',
+          department,
+          isDepartmentArchiveRoot: i === path.length - 1,
+        };
       case FOLDER_CODES.internalShared:
         // The folders below the internally shared folder are the sharing channels (SPEC §2, §6).
         return {
@@ -139,7 +156,13 @@ function supplierPlace(path: readonly PathFolder[], side: 'supplier' | 'maker'):
   const special = specialCodeOf(folder.prettyId);
   const department =
     special?.department ?? path.map((f) => specialCodeOf(f.prettyId)?.department).find(Boolean) ?? null;
-  const base = { step: null, archiveSubState: null, department, isSuppliersRoot: false };
+  const base = {
+    step: null,
+    archiveSubState: null,
+    department,
+    isSuppliersRoot: false,
+    isDepartmentArchiveRoot: false,
+  };
   if (special?.code === FOLDER_CODES.suppliers) {
     const isRoot = folder.prettyId!.split('-').length <= 2;
     if (isRoot) return { ...base, view: 'supplier', isSuppliersRoot: true };
@@ -283,7 +306,7 @@ export function isAssetActionAllowed(action: AssetAction, s: PermissionSubject):
 }
 
 function isAllowedInPlace(action: AssetAction, s: PermissionSubject): boolean {
-  const { view, archiveSubState, isSuppliersRoot } = s.place;
+  const { view, archiveSubState, isSuppliersRoot, isDepartmentArchiveRoot } = s.place;
   const departmentArchive = view === 'archives' && archiveSubState === 'department';
   if (observes(s.roles) && action !== 'download') return false;
   if (outsideOwnDepartment(action, s)) return false;
@@ -320,7 +343,7 @@ function isAllowedInPlace(action: AssetAction, s: PermissionSubject): boolean {
     case 'share':
       return view === 'archives' && s.folder.share && !s.asset.restricted;
     case 'tag':
-      return (TAG_VIEWS.includes(view) || (departmentArchive && !isSuppliersRoot)) && s.folder.write;
+      return (TAG_VIEWS.includes(view) || (departmentArchive && !isDepartmentArchiveRoot)) && s.folder.write;
   }
 }
 

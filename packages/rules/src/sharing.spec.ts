@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { SHARE_TEXTS, shareDate, shareText } from './share-texts';
-import { httpStatusOfCode } from './error-status';
+import { HTTP_STATUS_OF_CODE } from './error-status';
 import { LIMITS } from './limits';
 import {
   SHARE_ERROR_CODES,
@@ -115,13 +115,13 @@ describe('expiry (SPEC §9)', () => {
 
 describe('share error statuses', () => {
   it('answers input problems 400, SPEC §6 refusals 403, unknown shares 404, a used-up rate 429', () => {
-    expect(httpStatusOfCode(SHARE_ERROR_CODES.WEAK_PASSWORD)).toBe(400);
-    expect(httpStatusOfCode(SHARE_ERROR_CODES.TOO_MANY_FILES)).toBe(400);
-    expect(httpStatusOfCode(SHARE_ERROR_CODES.BAD_RECIPIENT)).toBe(400);
-    expect(httpStatusOfCode(SHARE_ERROR_CODES.NOT_ALLOWED)).toBe(403);
-    expect(httpStatusOfCode(SHARE_ERROR_CODES.NOT_FOUND)).toBe(404);
-    expect(httpStatusOfCode(SHARE_ERROR_CODES.RATE_LIMITED)).toBe(429);
-    expect(httpStatusOfCode('E003')).toBe(409);
+    expect(HTTP_STATUS_OF_CODE[SHARE_ERROR_CODES.WEAK_PASSWORD]).toBe(400);
+    expect(HTTP_STATUS_OF_CODE[SHARE_ERROR_CODES.TOO_MANY_FILES]).toBe(400);
+    expect(HTTP_STATUS_OF_CODE[SHARE_ERROR_CODES.BAD_RECIPIENT]).toBe(400);
+    expect(HTTP_STATUS_OF_CODE[SHARE_ERROR_CODES.NOT_ALLOWED]).toBe(403);
+    expect(HTTP_STATUS_OF_CODE[SHARE_ERROR_CODES.NOT_FOUND]).toBe(404);
+    expect(HTTP_STATUS_OF_CODE[SHARE_ERROR_CODES.RATE_LIMITED]).toBe(429);
+    expect(HTTP_STATUS_OF_CODE['E003']).toBe(409);
   });
 });
 

@@ -285,25 +285,10 @@ export const SHARE_ERROR_CODES = {
 } as const;
 export type ShareErrorCode = (typeof SHARE_ERROR_CODES)[keyof typeof SHARE_ERROR_CODES];
 
-/** The HTTP status of each sharing code. */
-export const SHARE_CODE_STATUS: Readonly<Record<string, number>> = {
-  [SHARE_ERROR_CODES.WEAK_PASSWORD]: 400,
-  [SHARE_ERROR_CODES.TOO_MANY_FILES]: 400,
-  [SHARE_ERROR_CODES.NO_RECIPIENTS]: 400,
-  [SHARE_ERROR_CODES.BAD_RECIPIENT]: 400,
-  [SHARE_ERROR_CODES.TOO_MANY_RECIPIENTS]: 400,
-  [SHARE_ERROR_CODES.BAD_EXPIRY]: 400,
-  [SHARE_ERROR_CODES.NOT_ALLOWED]: 403,
-  [SHARE_ERROR_CODES.NOT_FOUND]: 404,
-  // The mail server refused: the share exists, its delivery failed.
-  [SHARE_ERROR_CODES.MAIL_FAILED]: 502,
-  [SHARE_ERROR_CODES.RATE_LIMITED]: 429,
-};
-
 /**
  * SPEC §8's codes of sharing: E003 a share the provider could not create (the job's failure),
  * E004 loading a share's data, E035 tagging for an internal share, E062 share and publish. Their
- * statuses are those of every E-code (error-status.ts).
+ * statuses are in HTTP_STATUS_OF_CODE (error-status.ts).
  */
 export const SHARE_E_CODES = [
   E_CODES.EXTERNAL_SHARE_FAILED,

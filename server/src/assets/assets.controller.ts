@@ -1,4 +1,3 @@
-import { pipeline } from 'node:stream/promises';
 import { Body, Controller, Get, Param, ParseUUIDPipe, Patch, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { AssetDetail } from '@paddock/rules';
@@ -18,18 +17,17 @@ import {
 import { AssetsService, type ByteEndpoint } from './assets.service';
 import { placeholderSvg } from './placeholders';
 import { ApiSignedIn } from '../common/api-refusals.decorator';
+import { BYTE_POLICIES, fileNameOf, sendBytes, type BytePolicy } from '../common/byte-stream';
 
 /** Headers of the provider's answer passed on to the browser. */
 const PASSED_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag'];
 
-/** How long the browser keeps bytes without asking again (ETag revalidates afterwards). */
-const CACHE_OF: Record<ByteEndpoint, string> = {
-  thumbnail: 'private, max-age=300',
-  preview: 'private, max-age=300',
-  poster: 'private, max-age=300',
-  proxy: 'private, max-age=300',
-  // A new version replaces the original under the same URL: always revalidate.
-  original: 'private, no-cache',
+const POLICY_OF: Record<ByteEndpoint, BytePolicy> = {
+  thumbnail: BYTE_POLICIES.rendition,
+  preview: BYTE_POLICIES.rendition,
+  poster: BYTE_POLICIES.rendition,
+  proxy: BYTE_POLICIES.rendition,
+  original: BYTE_POLICIES.original,
 };
 
 @ApiTags('assets')
@@ -174,15 +172,11 @@ export class AssetsController {
         .send(placeholderSvg(answer.placeholder));
       return;
     }
-    res.status(answer.status).set('Cache-Control', CACHE_OF[endpoint]);
-    for (const name of PASSED_HEADERS) if (answer.headers[name]) res.set(name, answer.headers[name]);
-    if (endpoint === 'original' && answer.headers['x-file-name'])
-      res.attachment(decodeURIComponent(answer.headers['x-file-name']));
-    if (answer.status === 304 || req.method === 'HEAD') {
-      answer.body.destroy();
-      res.end();
-      return;
-    }
-    await pipeline(answer.body, res);
+    await sendBytes(req, res, answer, {
+      policy: POLICY_OF[endpoint],
+      pass: PASSED_HEADERS,
+      attachment: endpoint === 'original' ? fileNameOf(answer.headers) : undefined,
+      what: `Asset ${endpoint}`,
+    });
   }
 }

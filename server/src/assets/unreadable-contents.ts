@@ -10,7 +10,6 @@ export function refuseUnreadable(contents: readonly { id: string; state: string 
   if (ids.length)
     throw new DomainError(
       ASSET_ERROR_CODES.UNREADABLE,
-      'conflict',
       'A file cannot be read: upload a new version of it first',
       { ids },
     );

@@ -1,9 +1,9 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { ErrorCode, UploadResult } from '@paddock/rules';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
-import { DomainError, type ErrorKind } from '../common/domain-error';
-import { requestConnectionOptions } from '../jobs/redis-connection';
+import { DomainError } from '../common/domain-error';
+import { closeRedis, openRedis, REDIS_KEY_SPACES } from '../common/redis/redis-client';
 
 /** How long the web may ask for the outcome of a finished upload. */
 export const UPLOAD_OUTCOME_TTL_SECONDS = 24 * 60 * 60;
@@ -11,7 +11,7 @@ export const UPLOAD_OUTCOME_TTL_SECONDS = 24 * 60 * 60;
 /** What became of a finished upload: the asset, or the refusal the web shows. */
 export type UploadOutcome =
   | { username: string; result: UploadResult }
-  | { username: string; error: { code: ErrorCode; kind: ErrorKind; message: string } };
+  | { username: string; error: { code: ErrorCode; message: string } };
 
 /**
  * The outcome of each finished upload, in Redis: the PATCH that finishes an upload and the
@@ -20,14 +20,11 @@ export type UploadOutcome =
  */
 @Injectable()
 export class UploadOutcomes implements OnModuleDestroy {
-  private readonly logger = new Logger(UploadOutcomes.name);
   private readonly redis: Redis;
   private readonly prefix: string;
 
   constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'REDIS_URL' | 'REDIS_PREFIX'>) {
-    this.redis = new Redis(config.REDIS_URL, requestConnectionOptions());
-    this.redis.on('error', (err: Error) => this.logger.warn({ err }, 'Redis connection error (uploads)'));
-    this.prefix = `${config.REDIS_PREFIX}:upload-outcome:`;
+    ({ redis: this.redis, prefix: this.prefix } = openRedis(config, REDIS_KEY_SPACES.uploadOutcomes));
   }
 
   async succeeded(uploadId: string, username: string, result: UploadResult): Promise<void> {
@@ -37,7 +34,7 @@ export class UploadOutcomes implements OnModuleDestroy {
   async failed(uploadId: string, username: string, error: DomainError): Promise<void> {
     await this.save(uploadId, {
       username,
-      error: { code: error.code, kind: error.kind, message: error.message },
+      error: { code: error.code, message: error.message },
     });
   }
 
@@ -47,8 +44,8 @@ export class UploadOutcomes implements OnModuleDestroy {
     return raw ? (JSON.parse(raw) as UploadOutcome) : undefined;
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+  onModuleDestroy(): Promise<void> {
+    return closeRedis(this.redis);
   }
 
   private async save(uploadId: string, outcome: UploadOutcome): Promise<void> {
@@ -57,6 +54,6 @@ export class UploadOutcomes implements OnModuleDestroy {
 }
 
 /** The stored refusal as the error the caller receives. */
-export function errorOfOutcome(error: { code: ErrorCode; kind: ErrorKind; message: string }): DomainError {
-  return new DomainError(error.code, error.kind, error.message);
+export function errorOfOutcome(error: { code: ErrorCode; message: string }): DomainError {
+  return new DomainError(error.code, error.message);
 }

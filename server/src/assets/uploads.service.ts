@@ -101,11 +101,7 @@ export class UploadsService implements OnModuleInit {
   async result(user: AuthUser, uploadId: string): Promise<UploadResult> {
     const outcome = await this.outcomes.of(uploadId);
     if (!outcome || outcome.username !== user.username)
-      throw new DomainError(
-        ASSET_ERROR_CODES.UPLOAD_NOT_FINISHED,
-        'not-found',
-        'This upload is not finished',
-      );
+      throw new DomainError(ASSET_ERROR_CODES.UPLOAD_NOT_FINISHED, 'This upload is not finished');
     if ('error' in outcome) throw errorOfOutcome(outcome.error);
     return outcome.result;
   }
@@ -173,7 +169,7 @@ export class UploadsService implements OnModuleInit {
       if ((await this.places.refused(user, 'updateFile', contents, folderId)).length)
         throw DomainError.forbidden('A new version of this asset is not allowed here');
     } else if (!(await this.places.folderAllows(user, folderId as string, 'upload')))
-      throw new DomainError(ASSET_ERROR_CODES.UPLOAD_FORBIDDEN, 'forbidden', 'Uploads are not allowed here');
+      throw new DomainError(ASSET_ERROR_CODES.UPLOAD_FORBIDDEN, 'Uploads are not allowed here');
   }
 
   /** The file is complete: to the provider, then insert (or new version); the temp files go either way. */
@@ -219,7 +215,7 @@ export class UploadsService implements OnModuleInit {
       await this.outcomes.failed(
         upload.id,
         user?.username ?? '',
-        known ?? new DomainError(ERROR_CODES.INTERNAL, 'internal', 'The upload could not become an asset'),
+        known ?? new DomainError(ERROR_CODES.INTERNAL, 'The upload could not become an asset'),
       );
     } finally {
       await rm(path, { force: true });
@@ -243,18 +239,13 @@ export class UploadsService implements OnModuleInit {
     if (body === ERRORS.ERR_SIZE_EXCEEDED.body && !(await this.isDeferred(req)))
       return this.refusal(
         req,
-        new DomainError(ERROR_CODES.PAYLOAD_TOO_LARGE, 'too-large', 'More bytes than the upload declared'),
+        new DomainError(ERROR_CODES.PAYLOAD_TOO_LARGE, 'More bytes than the upload declared'),
       );
     return this.refusal(
       req,
-      new DomainError(
-        ASSET_ERROR_CODES.UPLOAD_TOO_LARGE,
-        'too-large',
-        'The file is larger than uploads may be',
-        {
-          maxBytes: this.files.maxBytes,
-        },
-      ),
+      new DomainError(ASSET_ERROR_CODES.UPLOAD_TOO_LARGE, 'The file is larger than uploads may be', {
+        maxBytes: this.files.maxBytes,
+      }),
     );
   }
 

@@ -4,7 +4,7 @@ import {
   type AssetOutcomeKind,
   type AuditOutcome,
 } from '@paddock/rules';
-import type { JsonObject } from '../jobs/job-record';
+import type { JsonObject } from '../common/json';
 import type { AssetSnapshot } from './audit-record';
 
 /**

@@ -1,5 +1,5 @@
-import type { AssetOutcome, AuditOutcome } from '@paddock/rules';
-import type { JsonObject, JsonValue } from '../jobs/job-record';
+import type { AssetOutcome, AuditAction, AuditOutcome } from '@paddock/rules';
+import type { JsonObject, JsonValue } from '../common/json';
 
 /** The domain view of audit rows; only audit.repository.ts knows they live in Prisma. */
 
@@ -7,6 +7,7 @@ import type { JsonObject, JsonValue } from '../jobs/job-record';
 export interface AuditEntry {
   jobId?: string | null;
   actor: string;
+  /** An AuditAction, or the name of a job BullMQ holds that the catalogue may not know (its failure is audited too). */
   action: string;
   assetId?: string | null;
   fromFolderId?: string | null;
@@ -28,7 +29,7 @@ export interface AssetSnapshot {
 export interface AssetAuditEntry {
   jobId: string;
   actor: string;
-  action: string;
+  action: AuditAction;
   outcome: AssetOutcome;
   before: AssetSnapshot | null;
   after: AssetSnapshot | null;
@@ -38,7 +39,7 @@ export interface AssetAuditEntry {
 export interface JobAuditEntry {
   jobId: string;
   actor: string;
-  action: string;
+  action: AuditAction;
   outcome: AuditOutcome;
   after: JsonObject;
 }

@@ -1,14 +1,12 @@
 import { Module } from '@nestjs/common';
-import { ProviderModule } from '../provider/provider.module';
-import { AuditController } from './audit.controller';
 import { AuditRepository } from './audit.repository';
-import { AuditService } from './audit.service';
 
-/** The audit log: its one repository (jobs and workflow write through it) and its search for administrators. */
+/**
+ * The audit ledger: its one repository, which jobs, workflow and the schedules write through. A plain
+ * ledger below jobs: it imports nothing of theirs (its search and the job stories are job-story/).
+ */
 @Module({
-  imports: [ProviderModule],
-  controllers: [AuditController],
-  providers: [AuditRepository, AuditService],
-  exports: [AuditRepository, AuditService],
+  providers: [AuditRepository],
+  exports: [AuditRepository],
 })
 export class AuditModule {}

@@ -5,7 +5,7 @@ import { HubPrismaService, type HubTransaction } from '../database/hub-prisma.se
 import { jsonInput, type JsonInput } from '../database/json-input';
 import { containsPattern } from '../users/users.types';
 import type { AuditRecord, JobRecord, Prisma } from '../generated/hub/client';
-import type { JsonValue } from '../jobs/job-record';
+import type { JsonValue } from '../common/json';
 import { decodeAssetOutcome, encodeAssetOutcome } from './asset-outcome.codec';
 import type { AssetAuditEntry, AuditEntry, JobAuditEntry } from './audit-record';
 

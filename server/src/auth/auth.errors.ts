@@ -25,17 +25,13 @@ export function signInError(error: ProviderError): DomainError {
   if (error.transient) return providerUnavailable();
   switch (error.code) {
     case ERROR_CODES.WRONG_CREDENTIALS:
-      return new DomainError(error.code, 'unauthenticated', 'Wrong username or password');
+      return new DomainError(error.code, 'Wrong username or password');
     case ERROR_CODES.PASSWORD_EXPIRED:
-      return new DomainError(
-        error.code,
-        'unauthenticated',
-        'The password has expired: contact the administrator',
-      );
+      return new DomainError(error.code, 'The password has expired: contact the administrator');
     case ERROR_CODES.ACCOUNT_DISABLED:
-      return new DomainError(error.code, 'unauthenticated', 'The account is not enabled for access');
+      return new DomainError(error.code, 'The account is not enabled for access');
     case ERROR_CODES.TOO_MANY_ATTEMPTS:
-      return new DomainError(error.code, 'too-many', TOO_MANY_ATTEMPTS_MESSAGE);
+      return new DomainError(error.code, TOO_MANY_ATTEMPTS_MESSAGE);
     case ERROR_CODES.VALIDATION_FAILED:
       return DomainError.invalid('Username and password are required');
     case ERROR_CODES.UNAUTHENTICATED:
@@ -53,15 +49,11 @@ export function tooManyAttempts(retryAfterSeconds: number): DomainError {
 /** A single sign-on token the provider does not accept is SSO_FAILED; an outage stays 503. */
 export function tokenSignInError(error: ProviderError): DomainError {
   if (error.transient || error.code === ERROR_CODES.PROVIDER_UNAVAILABLE) return providerUnavailable();
-  return new DomainError(ERROR_CODES.SSO_FAILED, 'unauthenticated', 'Single sign-on failed');
+  return new DomainError(ERROR_CODES.SSO_FAILED, 'Single sign-on failed');
 }
 
 export function providerUnavailable(): DomainError {
-  return new DomainError(
-    ERROR_CODES.PROVIDER_UNAVAILABLE,
-    'unavailable',
-    'The operation could not be performed. Try later',
-  );
+  return new DomainError(ERROR_CODES.PROVIDER_UNAVAILABLE, 'The operation could not be performed. Try later');
 }
 
 export function sessionExpired(): DomainError {
@@ -69,7 +61,7 @@ export function sessionExpired(): DomainError {
 }
 
 export function csrfMismatch(): DomainError {
-  return new DomainError(ERROR_CODES.CSRF_MISMATCH, 'forbidden', 'Missing or wrong CSRF token');
+  return new DomainError(ERROR_CODES.CSRF_MISMATCH, 'Missing or wrong CSRF token');
 }
 
 /** Rethrows a ProviderError as the DomainError `map` gives; anything else as it is. */

@@ -174,7 +174,7 @@ describe('AuthGuard and the disclaimer', () => {
     const { guard } = setUp(['admin'], false);
     await expect(
       guard.canActivate(contextFor(ThingsController, things.list, apiReq('/api/things'))),
-    ).rejects.toMatchObject({ code: 'DISCLAIMER_NOT_ACCEPTED', kind: 'forbidden' });
+    ).rejects.toMatchObject({ code: 'DISCLAIMER_NOT_ACCEPTED', status: 403 });
     await expect(
       guard.canActivate(contextFor(ThingsController, things.terms, apiReq('/api/things/terms'))),
     ).resolves.toBe(true);

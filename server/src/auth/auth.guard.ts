@@ -46,11 +46,7 @@ export class AuthGuard implements CanActivate {
       targets,
     );
     if (!beforeDisclaimer && !(await this.profile.isDisclaimerAccepted(user.username)))
-      throw new DomainError(
-        ERROR_CODES.DISCLAIMER_NOT_ACCEPTED,
-        'forbidden',
-        'Accept the current disclaimer first',
-      );
+      throw new DomainError(ERROR_CODES.DISCLAIMER_NOT_ACCEPTED, 'Accept the current disclaimer first');
     const required = this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, targets);
     if (required?.length && !required.some((role) => user.roles.includes(role)))
       throw DomainError.forbidden();

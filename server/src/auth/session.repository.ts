@@ -19,9 +19,16 @@ const SESSION_FIELDS = {
   expiresAt: true,
 } as const;
 
+/** What the expired-sessions purge needs from storage (SessionRepository in the app, fakes in tests). */
+export interface ExpiredSessionStore {
+  countExpired(cutoff: Date): Promise<number>;
+  /** Deletes up to `limit` sessions expired before `cutoff`; `found` is 0 once none is left. */
+  deleteExpiredBatch(cutoff: Date, limit: number): Promise<{ found: number; deleted: number }>;
+}
+
 /** Hub sessions, stored by the sha256 of their token. */
 @Injectable()
-export class SessionRepository {
+export class SessionRepository implements ExpiredSessionStore {
   constructor(private readonly prisma: HubPrismaService) {}
 
   async create(session: Omit<SessionRecord, 'lastSeenAt'>): Promise<void> {
@@ -42,5 +49,24 @@ export class SessionRepository {
 
   async deleteExpiredOf(username: string, now: Date): Promise<void> {
     await this.prisma.session.deleteMany({ where: { username, expiresAt: { lte: now } } });
+  }
+
+  countExpired(cutoff: Date): Promise<number> {
+    return this.prisma.session.count({ where: { expiresAt: { lt: cutoff } } });
+  }
+
+  async deleteExpiredBatch(cutoff: Date, limit: number): Promise<{ found: number; deleted: number }> {
+    const rows = await this.prisma.session.findMany({
+      where: { expiresAt: { lt: cutoff } },
+      select: { id: true },
+      orderBy: { expiresAt: 'asc' },
+      take: limit,
+    });
+    if (!rows.length) return { found: 0, deleted: 0 };
+    // Re-checks the expiry: a session renewed meanwhile stays.
+    const { count } = await this.prisma.session.deleteMany({
+      where: { id: { in: rows.map((r) => r.id) }, expiresAt: { lt: cutoff } },
+    });
+    return { found: rows.length, deleted: count };
   }
 }

@@ -1,5 +1,5 @@
 import { ERROR_CODES, GENERAL_GROUPS } from '@paddock/rules';
-import { DomainError, HTTP_STATUS_OF_KIND, RetryLaterError } from '../common/domain-error';
+import { DomainError, RetryLaterError } from '../common/domain-error';
 import { ProviderError } from '../provider/provider.errors';
 import type { ProviderGateway, ProviderUserDetail } from '../provider/provider.gateway';
 import type { AuthUser } from './auth-user';
@@ -187,7 +187,7 @@ describe('SessionService.signIn', () => {
     const { service, gateway, sessions, throttle } = setUp();
     gateway.failures.login = failure;
     const e = await domainError(service.signIn('mario', 'pw', IP));
-    expect({ status: HTTP_STATUS_OF_KIND[e.kind], code: e.code }).toEqual({ status, code });
+    expect({ status: e.status, code: e.code }).toEqual({ status, code });
     expect(sessions.size).toBe(0);
     expect(throttle.succeeded).toEqual([]);
   });
@@ -197,7 +197,7 @@ describe('SessionService.signIn', () => {
     throttle.refused.add('mario');
     const e = await domainError(service.signIn('mario', 'pw', IP));
     expect(e).toBeInstanceOf(RetryLaterError);
-    expect({ status: HTTP_STATUS_OF_KIND[e.kind], code: e.code, details: e.details }).toEqual({
+    expect({ status: e.status, code: e.code, details: e.details }).toEqual({
       status: 429,
       code: 'TOO_MANY_ATTEMPTS',
       details: { retryAfterSeconds: 120 },

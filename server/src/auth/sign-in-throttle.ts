@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../common/clock';
 import { LoginThrottle } from '../common/login-throttle';
+import { REDIS_KEY_SPACES } from '../common/redis/redis-client';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 
 /**
@@ -10,6 +11,6 @@ import { APP_CONFIG, type AppConfig } from '../config/config.module';
 @Injectable()
 export class SignInThrottle extends LoginThrottle {
   constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(CLOCK) clock: Clock) {
-    super(config, clock, 'sign-in-throttle');
+    super(config, clock, REDIS_KEY_SPACES.signInThrottle);
   }
 }

@@ -29,9 +29,9 @@ export class ThronExceptionFilter implements ExceptionFilter {
 export function failureOf(error: unknown): ThronFailure {
   if (error instanceof ThronError) return error.failure;
   if (error instanceof ThrottlerException) return THRON_FAILURES.tooManyRequests;
-  // The login throttle shared with the hub (common/login-throttle.ts) throws the hub's kind.
+  // The login throttle shared with the hub (common/login-throttle.ts) throws the hub's code.
   if (error instanceof RetryLaterError)
-    return error.kind === 'unavailable' ? THRON_FAILURES.unavailable : THRON_FAILURES.tooManyRequests;
+    return error.status === 503 ? THRON_FAILURES.unavailable : THRON_FAILURES.tooManyRequests;
   if (error instanceof HttpException && error.getStatus() < 500) {
     const status = error.getStatus();
     // A NUL byte, a body that does not parse (input-boundary.ts): THRON's invalid arguments.

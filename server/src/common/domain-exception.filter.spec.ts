@@ -55,6 +55,19 @@ describe('describeError: every provider failure mapped once', () => {
   });
 });
 
+describe("describeError: a domain error answers its code's one status", () => {
+  it.each<[string, DomainError, number]>([
+    // An outside system that failed after the hub did its part: 502, no longer flattened to 500.
+    ['a mail the mail server refused', new DomainError('SHARE_MAIL_FAILED', 'x'), 502],
+    ['a folder publish that failed', new DomainError('FOLDER_PUBLISH_FAILED', 'x'), 502],
+    // The codes that answered two statuses before issue 24.
+    ['a delivery that could not enter step 1 (E046)', new DomainError('E046', 'x'), 409],
+    ['a department without its workflow folder', new DomainError('WORKFLOW_ACTION_NOT_ALLOWED', 'x'), 403],
+  ])('%s', (_case, error, status) => {
+    expect(describeError(error, 'c1')).toMatchObject({ status, body: { code: error.code } });
+  });
+});
+
 describe('DomainExceptionFilter logging', () => {
   function answer(error: unknown) {
     const sent: { status?: number; body?: unknown } = {};

@@ -1,15 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import { ERROR_CODES, httpStatusOfCode, type ErrorBody } from '@paddock/rules';
+import { ERROR_CODES, HTTP_STATUS_OF_CODE, type ErrorBody, type HttpStatus } from '@paddock/rules';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { ProviderError } from '../provider/provider.errors';
-import {
-  DomainError,
-  HTTP_STATUS_OF_KIND,
-  RetryLaterError,
-  kindOfStatus,
-  type ErrorKind,
-} from './domain-error';
+import { DomainError, RetryLaterError } from './domain-error';
 import { correlationIdOf } from './correlation-id';
 
 const CODE_OF_HTTP_STATUS: Record<number, string> = {
@@ -22,16 +16,17 @@ const CODE_OF_HTTP_STATUS: Record<number, string> = {
 };
 
 /** What the user reads for a provider failure; the provider's own words stay in the log. */
-const MESSAGE_OF_KIND: Record<ErrorKind, string> = {
-  invalid: 'The request was refused as invalid',
-  unauthenticated: 'The session has expired: sign in again',
-  forbidden: 'Not allowed',
-  'not-found': 'Not found',
-  conflict: 'The operation could not be performed',
-  'too-large': 'The request is too large',
-  'too-many': 'Too many requests, try again later',
-  unavailable: 'The operation could not be performed. Try later',
-  internal: 'There has been an error, please try again',
+const MESSAGE_OF_STATUS: Record<HttpStatus, string> = {
+  400: 'The request was refused as invalid',
+  401: 'The session has expired: sign in again',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'The operation could not be performed',
+  413: 'The request is too large',
+  429: 'Too many requests, try again later',
+  500: 'There has been an error, please try again',
+  502: 'The operation could not be completed, please try again',
+  503: 'The operation could not be performed. Try later',
 };
 
 const MESSAGE_OF_CODE: Partial<Record<string, string>> = {
@@ -45,14 +40,14 @@ const MESSAGE_OF_CODE: Partial<Record<string, string>> = {
  * | failure                          | status                          | code                              |
  * |----------------------------------|---------------------------------|-----------------------------------|
  * | transient (no answer, 5xx, …)    | 503                             | a load E-code (LOAD_E_CODES) kept, else PROVIDER_UNAVAILABLE |
- * | any other                        | httpStatusOfCode(code): NOT_FOUND 404, FORBIDDEN 403, E-code 409 or 503, … | its code |
+ * | any other                        | HTTP_STATUS_OF_CODE: NOT_FOUND 404, FORBIDDEN 403, E-code 409 or 503, … | its code |
  */
 function domainErrorOf(error: ProviderError): DomainError {
-  const status = error.transient ? 503 : httpStatusOfCode(error.code);
   const code =
-    error.transient && httpStatusOfCode(error.code) !== 503 ? ERROR_CODES.PROVIDER_UNAVAILABLE : error.code;
-  const kind = kindOfStatus(status);
-  return new DomainError(code, kind, MESSAGE_OF_CODE[code] ?? MESSAGE_OF_KIND[kind]);
+    error.transient && HTTP_STATUS_OF_CODE[error.code] !== 503
+      ? ERROR_CODES.PROVIDER_UNAVAILABLE
+      : error.code;
+  return new DomainError(code, MESSAGE_OF_CODE[code] ?? MESSAGE_OF_STATUS[HTTP_STATUS_OF_CODE[code]]);
 }
 
 /** A failure the hub knows as a DomainError (a ProviderError through the one mapping); else undefined. */
@@ -66,7 +61,7 @@ export function describeError(error: unknown, correlationId: string): { status: 
   const domain = knownFailureOf(error);
   if (domain)
     return {
-      status: HTTP_STATUS_OF_KIND[domain.kind],
+      status: domain.status,
       body: { code: domain.code, message: domain.message, correlationId, details: domain.details },
     };
   if (error instanceof ThrottlerException)
@@ -94,7 +89,7 @@ export function describeError(error: unknown, correlationId: string): { status: 
   }
   return {
     status: 500,
-    body: { code: ERROR_CODES.INTERNAL, message: MESSAGE_OF_KIND.internal, correlationId },
+    body: { code: ERROR_CODES.INTERNAL, message: MESSAGE_OF_STATUS[500], correlationId },
   };
 }
 

@@ -1,14 +1,13 @@
-import { Logger, type OnModuleDestroy } from '@nestjs/common';
-import { ERROR_CODES } from '@paddock/rules';
+import type { OnModuleDestroy } from '@nestjs/common';
 import type { AppConfig } from '../config/config.module';
 import type { Clock } from './clock';
-import { RetryLaterError } from './domain-error';
+import type { RedisKeySpace } from './redis/redis-client';
 import {
   RedisWindowedCounter,
   windowCheckLua,
   windowCountLua,
   type ThrottleVerdict,
-} from './redis-windowed-counter';
+} from './redis/redis-windowed-counter';
 
 /**
  * How sign-in attempts are slowed down (OWASP ASVS 5 V6.3: anti-automation that never lets a
@@ -33,9 +32,6 @@ export const LOGIN_PAIR_MEMORY_MS = 24 * 60 * 60_000;
  * address's failures), so this lets an office behind one address sign in together at nine o'clock.
  */
 export const LOGIN_FLOOD_GUARD = { limit: 120, ttl: 60_000 };
-
-/** What a sign-in is told to wait while the throttle's Redis cannot be reached. */
-export const THROTTLE_UNAVAILABLE_RETRY_SECONDS = 30;
 
 /** Password spraying: failures from one address across all accounts, per window. */
 export const ADDRESS_MAX_FAILURES = 100;
@@ -106,52 +102,37 @@ return 0
  * provider on its caller's.
  */
 export class LoginThrottle implements OnModuleDestroy {
-  private readonly logger = new Logger(LoginThrottle.name);
   private readonly counter: RedisWindowedCounter;
   private readonly schedule: string[];
 
   constructor(
     config: Pick<AppConfig, 'REDIS_URL' | 'REDIS_PREFIX' | 'LOGIN_MAX_FAILURES' | 'LOGIN_LOCK_MINUTES'>,
     clock: Clock,
-    scope: string,
+    scope: RedisKeySpace,
   ) {
-    this.counter = new RedisWindowedCounter(config, clock, scope);
+    // No sign-in without the throttle: while Redis cannot be reached the attempt answers 503.
+    this.counter = new RedisWindowedCounter(
+      config,
+      clock,
+      scope,
+      'Signing in is not possible right now. Try later',
+    );
     this.schedule = loginDelaySchedule(loginThrottlePolicyOf(config)).map(String);
   }
 
   /** Whether `username` may try a password from `address` now; an allowed attempt counts until it succeeds. */
   attempt(username: string, address: string): Promise<LoginVerdict> {
-    return this.store(() =>
-      this.counter.run(ATTEMPT_SCRIPT, this.keys(username, address), [
-        LOGIN_PAIR_MEMORY_MS,
-        ADDRESS_MAX_FAILURES,
-        ADDRESS_WINDOW_MS,
-        ...this.schedule,
-      ]),
-    );
+    return this.counter.run(ATTEMPT_SCRIPT, this.keys(username, address), [
+      LOGIN_PAIR_MEMORY_MS,
+      ADDRESS_MAX_FAILURES,
+      ADDRESS_WINDOW_MS,
+      ...this.schedule,
+    ]);
   }
 
   /** The password was right: the pair starts again from zero. */
   async succeeded(username: string, address: string): Promise<void> {
-    await this.store(() => this.counter.run(SUCCESS_SCRIPT, this.keys(username, address), []));
-  }
-
-  /**
-   * No sign-in without the throttle (it must not fail open): while Redis cannot be reached the
-   * attempt answers 503 with a code and Retry-After, an outage rather than a fault.
-   */
-  private async store<T>(command: () => Promise<T>): Promise<T> {
-    try {
-      return await command();
-    } catch (err) {
-      this.logger.warn({ err }, 'Sign-in throttle unavailable');
-      throw new RetryLaterError(
-        ERROR_CODES.SERVICE_UNAVAILABLE,
-        'Signing in is not possible right now. Try later',
-        THROTTLE_UNAVAILABLE_RETRY_SECONDS,
-        'unavailable',
-      );
-    }
+    await this.counter.run(SUCCESS_SCRIPT, this.keys(username, address), []);
   }
 
   onModuleDestroy(): Promise<void> {

@@ -1,5 +1,5 @@
 import { Prisma } from '../generated/hub/client';
-import type { JsonValue } from '../jobs/job-record';
+import type { JsonValue } from '../common/json';
 
 export type JsonInput = Prisma.InputJsonValue | typeof Prisma.JsonNull;
 

@@ -1,19 +1,17 @@
-import { pipeline } from 'node:stream/promises';
-import { Body, Controller, Get, HttpCode, Logger, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { CreateDownloadDto, DownloadCreatedDto } from './downloads.dto';
 import { DownloadsService } from './downloads.service';
 import { ApiSignedIn } from '../common/api-refusals.decorator';
+import { BYTE_POLICIES, sendBytes, zipBytes } from '../common/byte-stream';
 
 @ApiTags('downloads')
 @ApiSignedIn()
 @Controller('api/downloads')
 export class DownloadsController {
-  private readonly logger = new Logger(DownloadsController.name);
-
   constructor(private readonly downloads: DownloadsService) {}
 
   @Post()
@@ -33,20 +31,15 @@ export class DownloadsController {
   async download(
     @CurrentUser() user: AuthUser,
     @Param('downloadId', new ParseUUIDPipe()) downloadId: string,
+    @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
     const zip = await this.downloads.open(user, downloadId);
-    res
-      .status(200)
-      .set({ 'Content-Type': 'application/zip', 'Cache-Control': 'no-store' })
-      .attachment(zip.fileName);
-    // The provider's length, passed on, gives the browser's download a real total and progress bar.
-    if (zip.length !== null) res.set('Content-Length', String(zip.length));
-    try {
-      await pipeline(zip.body, res);
-    } catch (err) {
-      // Headers are gone already: the browser sees a failed download; pipeline closed both ends.
-      this.logger.warn({ err, downloadId }, 'Download ended early');
-    }
+    // The provider's length is passed on (zipBytes).
+    await sendBytes(req, res, zipBytes(zip), {
+      policy: BYTE_POLICIES.download,
+      attachment: zip.fileName,
+      what: `Download ${downloadId}`,
+    });
   }
 }

@@ -65,14 +65,9 @@ export class DownloadsService {
 
 /** SPEC §6 refused the download of these assets where they are looked at; nothing is served. */
 export function downloadNotAllowed(ids: string[]): DomainError {
-  return new DomainError(
-    ERROR_CODES.DOWNLOAD_NOT_ALLOWED,
-    'forbidden',
-    'Some assets may not be downloaded here',
-    {
-      ids,
-    },
-  );
+  return new DomainError(ERROR_CODES.DOWNLOAD_NOT_ALLOWED, 'Some assets may not be downloaded here', {
+    ids,
+  });
 }
 
 function stamp(at: Date): string {

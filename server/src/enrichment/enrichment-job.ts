@@ -1,5 +1,5 @@
 import { Inject, Injectable, type Type } from '@nestjs/common';
-import { E_CODES, ERROR_CODES, type AssetOutcome } from '@paddock/rules';
+import { E_CODES, ERROR_CODES, type AssetOutcome, type AuditAction } from '@paddock/rules';
 import { AuditRepository } from '../audit/audit.repository';
 import type { AssetSnapshot } from '../audit/audit-record';
 import { JobName, type EnrichmentPayload, type EnrichmentResult } from '../jobs/job-catalogue';
@@ -44,7 +44,7 @@ export class EnrichmentJobRunner {
 
   /** `clearsDrafts`: the wizard's confirmation, whose draft (EnrichmentDraftService) it spends. */
   async run(
-    action: string,
+    action: AuditAction,
     payload: EnrichmentPayload,
     context: JobContext,
     clearsDrafts: boolean,

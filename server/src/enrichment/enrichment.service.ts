@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   COPYRIGHT_KEYS,
   COPYRIGHT_NOTES_KEY,
+  COPYRIGHT_TAGS,
   ENRICHMENT_CLASSIFICATIONS,
   ENRICHMENT_ERROR_CODES as CODES,
   LIMITS,
@@ -10,7 +11,9 @@ import {
   STATE_KEY,
   VIN_PLATE_KEYS,
   checkMetadataValue,
+  copyrightKey,
   copyrightMetadata,
+  copyrightTagsOf,
   copyrightProblem,
   isLatin1,
   isMandatory,
@@ -19,6 +22,7 @@ import {
   plateKey,
   vinKey,
   vinPlateProblem,
+  type CopyrightOption,
   type EnrichmentRequest,
   type KeyValue,
   type MetadataDefinitionSummary,
@@ -128,6 +132,7 @@ export class EnrichmentService {
       ops.push(...set(entries, overwrite.copyright));
       if (overwrite.copyright)
         ops.push(...remove(COPYRIGHT_KEYS.filter((k) => !entries.some((e) => e.key === k))));
+      ops.push(...(await this.copyrightTagOps(user, source.contents, copyright, overwrite.copyright)));
     }
     if (body.copyrightNotes?.trim())
       ops.push(
@@ -181,6 +186,32 @@ export class EnrichmentService {
       }
     }
     return ops;
+  }
+
+  /**
+   * SPEC §3 copyright tags with the options: each kind's tag and the copyright tag where its
+   * options go; overwriting takes off those the new options no longer call for.
+   */
+  private async copyrightTagOps(
+    user: AuthUser,
+    contents: readonly ProviderContentDetail[],
+    options: CopyrightOption[],
+    overwrite: boolean,
+  ): Promise<EnrichmentOp[]> {
+    const wanted = copyrightTagsOf(options, (kind) =>
+      targetsOf(contents, copyrightKey(kind, 'state', 1), overwrite),
+    );
+    const classificationId = ENRICHMENT_CLASSIFICATIONS.copyright;
+    const ref = (id: string): TagRef => ({ id, classificationId });
+    const added = await this.tagOps(
+      user,
+      wanted.map((w) => ref(w.prettyId)),
+      'add',
+    );
+    const ops = added.map((op, i) => ({ ...op, contentIds: wanted[i]!.contentIds }));
+    if (!overwrite) return ops;
+    const stale = Object.values(COPYRIGHT_TAGS).filter((tag) => !wanted.some((w) => w.prettyId === tag));
+    return [...ops, ...(await this.tagOps(user, stale.map(ref), 'remove'))];
   }
 
   private async definitions(user: AuthUser): Promise<Map<string, MetadataDefinitionSummary>> {

@@ -12,13 +12,12 @@ export function folderActionNotAllowed(action: FolderAction): DomainError {
 
 /** SPEC §5: a folder must have a name. */
 export function folderNameRequired(): DomainError {
-  return new DomainError(FOLDER_ERROR_CODES.NAME_REQUIRED, 'invalid', 'Folder must have a name');
+  return new DomainError(FOLDER_ERROR_CODES.NAME_REQUIRED, 'Folder must have a name');
 }
 
 export function prettyIdInvalid(): DomainError {
   return new DomainError(
     FOLDER_ERROR_CODES.PRETTY_ID_INVALID,
-    'invalid',
     'A folder code is lower-case letters and digits in dash-separated parts',
   );
 }
@@ -27,7 +26,6 @@ export function prettyIdInvalid(): DomainError {
 export function prettyIdReserved(): DomainError {
   return new DomainError(
     FOLDER_ERROR_CODES.PRETTY_ID_RESERVED,
-    'invalid',
     'The workflow folder codes are not changed by hand',
   );
 }

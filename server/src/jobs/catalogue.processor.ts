@@ -2,7 +2,7 @@ import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { OnWorkerEvent, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import type { QueueName } from './job-catalogue';
-import type { JsonValue } from './job-record';
+import type { JsonValue } from '../common/json';
 import { JobRunner } from './job-runner';
 
 /**

@@ -6,6 +6,7 @@ import {
   SHARE_TEXT_LIMITS,
   SHARE_TYPES,
   type FolderPublishResult,
+  type JobName as JobNameOfRules,
 } from '@paddock/rules';
 import type { JobsOptions } from 'bullmq';
 import { z } from 'zod';
@@ -15,7 +16,7 @@ import { z } from 'zod';
  * its result, and the retry/retention policy, declared here and nowhere else.
  *
  * Adding a queue: one entry in `QueueName` + `QUEUES`, one processor class (see
- * maintenance/maintenance.processor.ts) listed in `JobsModule`.
+ * maintenance.processor.ts) listed in `JobsModule`.
  * Adding a job: one entry in `JobName`, `JOBS` and `JobResults`, and one `@JobHandlerFor` class.
  * A worker refuses to boot while a job of the catalogue has no handler.
  */
@@ -47,6 +48,14 @@ export enum JobName {
   FolderPublish = 'folder-publish',
   FolderUnpublish = 'folder-unpublish',
 }
+
+/** The enum spells exactly the jobs of packages/rules JOB_NAMES: one more or one less does not compile. */
+type SameJobs = [`${JobName}`] extends [JobNameOfRules]
+  ? [JobNameOfRules] extends [`${JobName}`]
+    ? true
+    : false
+  : false;
+export const CATALOGUE_SPELLS_JOB_NAMES: SameJobs = true;
 
 /** Who a job acts for when nobody submitted it (schedules, jobs found in Redis without a record). */
 export const SYSTEM_ACTOR = 'system';

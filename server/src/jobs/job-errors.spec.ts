@@ -26,7 +26,7 @@ describe('classifyJobError: retry or give up', () => {
     ['a forbidden change', DomainError.forbidden(), true, 'FORBIDDEN'],
     [
       'an unavailable service',
-      new DomainError('PROVIDER_UNAVAILABLE', 'unavailable', 'down'),
+      new DomainError('PROVIDER_UNAVAILABLE', 'down'),
       false,
       'PROVIDER_UNAVAILABLE',
     ],

@@ -1,6 +1,6 @@
-import { ERROR_CODES } from '@paddock/rules';
+import { ERROR_CODES, type HttpStatus } from '@paddock/rules';
 import { UnrecoverableError } from 'bullmq';
-import { DomainError, type ErrorKind } from '../common/domain-error';
+import { DomainError } from '../common/domain-error';
 
 /** Codes a job can end with besides the domain's own. */
 export const JOB_ERROR_CODES = {
@@ -38,14 +38,8 @@ export interface JobFailure {
   message: string;
 }
 
-/** Domain errors that describe the request itself: retrying changes nothing. */
-const PERMANENT_KINDS: ReadonlySet<ErrorKind> = new Set([
-  'invalid',
-  'unauthenticated',
-  'forbidden',
-  'not-found',
-  'conflict',
-]);
+/** Domain errors that describe the request itself (their code's status): retrying changes nothing. */
+const PERMANENT_STATUSES: ReadonlySet<HttpStatus> = new Set<HttpStatus>([400, 401, 403, 404, 409]);
 
 function hasTransientFlag(error: unknown): error is Error & { transient: boolean; code?: unknown } {
   return error instanceof Error && typeof (error as { transient?: unknown }).transient === 'boolean';
@@ -60,7 +54,7 @@ export function classifyJobError(error: unknown): JobFailure {
   if (error instanceof PermanentJobError) return { permanent: true, code: error.code, message };
   if (error instanceof TransientJobError) return { permanent: false, code: error.code, message };
   if (error instanceof DomainError)
-    return { permanent: PERMANENT_KINDS.has(error.kind), code: error.code, message };
+    return { permanent: PERMANENT_STATUSES.has(error.status), code: error.code, message };
   // Gateways (provider, mail, blob store) flag their failures `transient` (CONVENTIONS §4).
   if (hasTransientFlag(error))
     return {

@@ -4,9 +4,10 @@ import { Observable, type Subscriber } from 'rxjs';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import type { JobViewer } from './actor';
 import { ALL_QUEUES, type QueueName } from './job-catalogue';
-import { TERMINAL_JOB_STATES, type JobState, type JobView, type JsonValue } from './job-record';
+import type { JsonValue } from '../common/json';
+import { TERMINAL_JOB_STATES, type JobState, type JobView } from './job-record';
 import { JobsService } from './jobs.service';
-import { blockingConnectionOf } from './redis-connection';
+import { blockingConnectionOf } from '../common/redis/redis-connection';
 
 /** One message of a job's live stream (the `data:` of each SSE event). */
 export interface JobEvent {

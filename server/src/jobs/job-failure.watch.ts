@@ -6,7 +6,7 @@ import { CLOCK, type Clock } from '../common/clock';
 import { ALL_QUEUES } from './job-catalogue';
 import { JOB_ERROR_CODES } from './job-errors';
 import { JobsRepository } from './jobs.repository';
-import { blockingConnectionOf } from './redis-connection';
+import { blockingConnectionOf } from '../common/redis/redis-connection';
 
 /** The failure code of a job BullMQ failed on its own, from its failed reason. */
 export function codeOfFailedReason(failedReason: string): string {

@@ -4,7 +4,7 @@ import { Queue, type Job, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { ALL_QUEUES, bullOptionsOf, QUEUES, type QueueName } from './job-catalogue';
-import { producerConnectionOptions } from './redis-connection';
+import { producerConnectionOptions } from '../common/redis/redis-connection';
 
 /**
  * The producer side of every queue of the catalogue: one BullMQ `Queue` per queue, all sharing

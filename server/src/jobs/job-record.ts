@@ -1,5 +1,6 @@
 import { FINAL_JOB_STATES, JOB_STATES, type JobState } from '@paddock/rules';
 import type { AuditEntry } from '../audit/audit-record';
+import type { JsonValue } from '../common/json';
 import type { PageCursor } from '../common/page-cursor';
 
 /** The domain view of jobs; only jobs.repository.ts knows they live in Prisma. */
@@ -7,9 +8,6 @@ import type { PageCursor } from '../common/page-cursor';
 export { JOB_STATES, type JobState };
 
 export const TERMINAL_JOB_STATES: ReadonlySet<JobState> = new Set(FINAL_JOB_STATES);
-
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-export type JsonObject = { [key: string]: JsonValue };
 
 export interface JobView {
   id: string;

@@ -8,7 +8,8 @@ import { JOB_ERROR_CODES, PermanentJobError, TransientJobError } from './job-err
 import type { JobContext, JobHandler } from './job-handler';
 import { JobHandlerRegistry } from './job-handler.registry';
 import type { AuditEntry } from '../audit/audit-record';
-import type { JobRecordStore, JobView, JsonValue, NewJobRecord } from './job-record';
+import type { JsonValue } from '../common/json';
+import type { JobRecordStore, JobView, NewJobRecord } from './job-record';
 import { JobRunner, type RunnableJob } from './job-runner';
 
 const NOW = new Date('2026-11-21T03:00:00.000Z');

@@ -5,7 +5,8 @@ import { checkPayload, isJobName, JOBS, SYSTEM_ACTOR, type JobName, type QueueNa
 import { classifyJobError, JOB_ERROR_CODES, PermanentJobError } from './job-errors';
 import type { JobContext, JobHandler } from './job-handler';
 import { JobHandlerRegistry } from './job-handler.registry';
-import type { JobRecordStore, JsonValue } from './job-record';
+import type { JsonValue } from '../common/json';
+import type { JobRecordStore } from './job-record';
 import { JobsRepository } from './jobs.repository';
 
 /** The part of a BullMQ job the wrapper uses (a BullMQ `Job` satisfies it). */

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -10,9 +10,6 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { FALLBACK_LANGUAGE } from '@paddock/rules';
-import { AuditRepository } from '../audit/audit.repository';
-import { AuditService } from '../audit/audit.service';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthUser } from '../auth/auth-user';
 import { viewerOf } from './actor';
@@ -20,11 +17,8 @@ import { JobEventsService } from './job-events.service';
 import {
   JobEventDto,
   JobIdParamDto,
-  JobListResponseDto,
-  JobQueryDto,
   JobResponseDto,
   JobSubmittedDto,
-  ListJobsQueryDto,
   QueueStatsResponseDto,
   toJobResponse,
 } from './jobs.dto';
@@ -42,18 +36,7 @@ export class JobsController {
   constructor(
     private readonly jobs: JobsService,
     private readonly jobEvents: JobEventsService,
-    private readonly audit: AuditRepository,
-    private readonly auditLog: AuditService,
   ) {}
-
-  @Get()
-  @ApiOperation({ summary: 'Jobs, newest first (administrators)' })
-  @ApiOkResponse({ type: JobListResponseDto })
-  @ApiAdministratorsOnly()
-  async list(@CurrentUser() user: AuthUser, @Query() query: ListJobsQueryDto): Promise<JobListResponseDto> {
-    const page = await this.jobs.list(viewerOf(user), query);
-    return { items: page.items.map((job) => toJobResponse(job)), nextCursor: page.nextCursor };
-  }
 
   @Get('queues')
   @ApiOperation({ summary: 'Every queue with its job counts by state (administrators)' })
@@ -89,23 +72,6 @@ export class JobsController {
   @ApiAdministratorsOnly()
   purgeExpiredSessions(@CurrentUser() user: AuthUser): Promise<JobSubmittedDto> {
     return this.jobs.submitPurgeExpiredSessions(viewerOf(user));
-  }
-
-  @Get(':id')
-  @ApiOperation({ summary: 'A job: its submitter or an administrator may read it' })
-  @ApiOkResponse({ type: JobResponseDto })
-  @ApiOneJob('submitter or administrators')
-  async get(
-    @CurrentUser() user: AuthUser,
-    @Param() params: JobIdParamDto,
-    @Query() query: JobQueryDto,
-  ): Promise<JobResponseDto> {
-    const job = await this.jobs.getFor(params.id, viewerOf(user));
-    const [outcomes, story] = await Promise.all([
-      this.audit.assetOutcomesOf(job.id),
-      this.auditLog.storyOf(job, user, query.lang ?? FALLBACK_LANGUAGE),
-    ]);
-    return toJobResponse(job, outcomes, story);
   }
 
   @Get(':id/events')

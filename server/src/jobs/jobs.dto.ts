@@ -16,7 +16,8 @@ import {
 } from '@paddock/rules';
 import { IsIn, IsInt, IsOptional, Matches, Max, MaxLength, Min } from 'class-validator';
 import { ALL_JOBS, ALL_QUEUES } from './job-catalogue';
-import { JOB_STATES, type JobState, type JobView, type JsonValue } from './job-record';
+import type { JsonValue } from '../common/json';
+import { JOB_STATES, type JobState, type JobView } from './job-record';
 import { LIST_LIMIT } from './jobs.service';
 
 export class JobIdParamDto {
@@ -32,7 +33,8 @@ export class JobQueryDto {
   lang?: Language;
 }
 
-export class ListJobsQueryDto {
+/** `lang` names the assets and folders of each job's story, as on one job. */
+export class ListJobsQueryDto extends JobQueryDto {
   @ApiPropertyOptional({ enum: JOB_STATES })
   @IsOptional()
   @IsIn(JOB_STATES)
@@ -217,7 +219,10 @@ export class JobResponseDto {
   })
   outcomes?: AssetOutcomeDto[];
 
-  @ApiPropertyOptional({ type: JobStoryDto, description: 'What the job is about, named (GET /api/jobs/:id)' })
+  @ApiPropertyOptional({
+    type: JobStoryDto,
+    description: 'What the job is about, named (GET /api/jobs and GET /api/jobs/:id)',
+  })
   story?: JobStoryDto;
 }
 
@@ -279,7 +284,7 @@ export class JobEventDto {
   errorCode?: string;
 }
 
-/** `outcomes` and `story`: the per-asset outcomes and the named story (GET /api/jobs/:id only). */
+/** `outcomes` and `story`: the per-asset outcomes and the named story (GET /api/jobs and GET /api/jobs/:id). */
 export function toJobResponse(job: JobView, outcomes?: AssetOutcome[], story?: JobStory): JobResponseDto {
   return {
     id: job.id,

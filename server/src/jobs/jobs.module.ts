@@ -15,14 +15,10 @@ import { JobWorkersBootstrap } from './job-workers.bootstrap';
 import { JobsController } from './jobs.controller';
 import { JobsRepository } from './jobs.repository';
 import { JobsService } from './jobs.service';
-import { MaintenanceProcessor } from './maintenance/maintenance.processor';
+import { MaintenanceProcessor } from './maintenance.processor';
 import { MediaProcessor } from './media/media.processor';
 import { WorkflowProcessor } from './workflow/workflow.processor';
-import { UploadFiles } from '../assets/upload-files';
-import { PurgeExpiredSessionsHandler } from './maintenance/purge-expired-sessions.handler';
-import { PurgeExpiredUploadsHandler } from './maintenance/purge-expired-uploads.handler';
-import { SessionPurgeRepository } from './maintenance/session-purge.repository';
-import { blockingConnectionOf } from './redis-connection';
+import { blockingConnectionOf } from '../common/redis/redis-connection';
 
 /** One processor per queue of the catalogue (the compiler asks for a new queue's). */
 const PROCESSORS: Record<QueueName, Type<CatalogueProcessor>> = {
@@ -30,14 +26,6 @@ const PROCESSORS: Record<QueueName, Type<CatalogueProcessor>> = {
   [QueueName.Media]: MediaProcessor,
   [QueueName.Workflow]: WorkflowProcessor,
 };
-
-/** Handlers of the jobs this module owns (with what they use). Feature modules provide their own. */
-const HANDLERS: Provider[] = [
-  PurgeExpiredSessionsHandler,
-  SessionPurgeRepository,
-  PurgeExpiredUploadsHandler,
-  UploadFiles,
-];
 
 /**
  * Queues, job records and live progress for every process; processors,
@@ -74,7 +62,6 @@ export class JobsModule {
         JobFailureWatch,
         { provide: WORKER_QUEUES, useValue: queues },
         ...queues.map((q) => PROCESSORS[q]),
-        ...HANDLERS,
       );
     }
     return {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuditRepository } from '../audit/audit.repository';
 import type { AuditEntry } from '../audit/audit-record';
 import { HubPrismaService } from '../database/hub-prisma.service';
+import type { JsonValue } from '../common/json';
 import { jsonInput } from '../database/json-input';
 import type { JobRecord } from '../generated/hub/client';
 import {
@@ -11,7 +12,6 @@ import {
   type JobRecordStore,
   type JobState,
   type JobView,
-  type JsonValue,
   type NewJobRecord,
 } from './job-record';
 

@@ -140,7 +140,7 @@ describe('JobsService', () => {
     const { service } = setup();
     for (const jobId of ['12345', 'a:b', '', 'x'.repeat(129)])
       await expect(service.submit(JobName.PurgeExpiredSessions, {}, 'a', { jobId })).rejects.toMatchObject({
-        kind: 'invalid',
+        status: 400,
       });
   });
 
@@ -148,7 +148,7 @@ describe('JobsService', () => {
     const { records, service } = setup();
     const payload: JobPayloads[JobName.PurgeExpiredSessions] = JSON.parse('{"sessionId":1}');
     await expect(service.submit(JobName.PurgeExpiredSessions, payload, 'a')).rejects.toMatchObject({
-      kind: 'invalid',
+      status: 400,
       code: 'VALIDATION_FAILED',
     });
     expect(records.rows.size).toBe(0);
@@ -160,7 +160,7 @@ describe('JobsService', () => {
     await expect(
       service.submit(JobName.PurgeExpiredSessions, {}, 'a', { jobId: 'purge-x' }),
     ).rejects.toMatchObject({
-      kind: 'unavailable',
+      status: 503,
     });
     expect(records.rows.get('purge-x')).toMatchObject({
       state: 'failed',
@@ -180,14 +180,14 @@ describe('JobsService', () => {
 
     await expect(service.getFor(jobId, mario)).resolves.toMatchObject({ id: jobId });
     await expect(service.getFor(jobId, admin)).resolves.toMatchObject({ id: jobId });
-    await expect(service.getFor(jobId, luca)).rejects.toMatchObject({ kind: 'forbidden' });
-    await expect(service.getFor('nope', admin)).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(service.getFor(jobId, luca)).rejects.toMatchObject({ status: 403 });
+    await expect(service.getFor('nope', admin)).rejects.toMatchObject({ status: 404 });
   });
 
   it('lets only administrators list jobs and purge sessions, within the list limits', async () => {
     const { records, service } = setup();
-    await expect(service.list(mario)).rejects.toMatchObject({ kind: 'forbidden' });
-    await expect(service.submitPurgeExpiredSessions(mario)).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(service.list(mario)).rejects.toMatchObject({ status: 403 });
+    await expect(service.submitPurgeExpiredSessions(mario)).rejects.toMatchObject({ status: 403 });
 
     await service.list(admin, { state: 'failed', limit: 10_000 });
     expect(records.lastFilter).toEqual({ state: 'failed', limit: 200 });
@@ -210,9 +210,9 @@ describe('JobsService', () => {
 
     it('lets only administrators retry, cancel and see queue counts', async () => {
       const { service, jobId } = await jobIn('failed', 'failed');
-      await expect(service.retry(jobId, mario)).rejects.toMatchObject({ kind: 'forbidden' });
-      await expect(service.cancel(jobId, mario)).rejects.toMatchObject({ kind: 'forbidden' });
-      await expect(service.queueStats(mario)).rejects.toMatchObject({ kind: 'forbidden' });
+      await expect(service.retry(jobId, mario)).rejects.toMatchObject({ status: 403 });
+      await expect(service.cancel(jobId, mario)).rejects.toMatchObject({ status: 403 });
+      await expect(service.queueStats(mario)).rejects.toMatchObject({ status: 403 });
     });
 
     it('retries a failed job through BullMQ, the record waiting again, audited with who did it', async () => {
@@ -237,7 +237,7 @@ describe('JobsService', () => {
       async (state) => {
         const { service, records, jobId } = await jobIn(state, 'waiting');
         await expect(service.retry(jobId, admin)).rejects.toMatchObject({
-          kind: 'conflict',
+          status: 409,
           code: 'JOB_NOT_RETRYABLE',
         });
         expect(records.audits).toEqual([]);
@@ -257,7 +257,7 @@ describe('JobsService', () => {
     it('refuses to cancel a running job, saying why (409), and leaves it alone', async () => {
       const { service, records, jobId, bull } = await jobIn('waiting', 'active');
       await expect(service.cancel(jobId, admin)).rejects.toMatchObject({
-        kind: 'conflict',
+        status: 409,
         code: 'JOB_NOT_CANCELLABLE',
         message: expect.stringContaining('cannot be stopped safely'),
       });

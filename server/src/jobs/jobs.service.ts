@@ -93,7 +93,6 @@ export class JobsService {
       await this.records.markUnqueued(jobId, JOB_ERROR_CODES.QUEUE_UNAVAILABLE, this.clock.now());
       throw new DomainError(
         ERROR_CODES.JOB_QUEUE_UNAVAILABLE,
-        'unavailable',
         'Background jobs are unavailable, try again shortly',
       );
     }
@@ -224,11 +223,7 @@ export class JobsService {
   }
 
   private notRetryable(why: string): DomainError {
-    return new DomainError(
-      ERROR_CODES.JOB_NOT_RETRYABLE,
-      'conflict',
-      `Only a failed job can be retried: ${why}`,
-    );
+    return new DomainError(ERROR_CODES.JOB_NOT_RETRYABLE, `Only a failed job can be retried: ${why}`);
   }
 
   private notCancellable(state: string): DomainError {
@@ -236,7 +231,6 @@ export class JobsService {
       state === 'active' ? 'it is running, and a running job cannot be stopped safely' : `it is ${state}`;
     return new DomainError(
       ERROR_CODES.JOB_NOT_CANCELLABLE,
-      'conflict',
       `Only a job that has not started can be cancelled: ${why}`,
     );
   }

@@ -10,7 +10,6 @@ export const ProfileErrors = {
   disclaimerNotCurrent: (id: string, currentDisclaimerId: string | null) =>
     new DomainError(
       ERROR_CODES.DISCLAIMER_NOT_CURRENT,
-      'invalid',
       `Disclaimer "${id}" is not the current disclaimer; show and accept the current one`,
       { disclaimerId: id, currentDisclaimerId },
     ),
@@ -21,7 +20,6 @@ export const ProfileErrors = {
   disclaimerVersionImmutable: (id: string, storedVersion: string, version: string) =>
     new DomainError(
       ERROR_CODES.DISCLAIMER_VERSION_IMMUTABLE,
-      'conflict',
       `Disclaimer "${id}" is version ${storedVersion}; publish version ${version} under a new id`,
       { disclaimerId: id, storedVersion, version },
     ),

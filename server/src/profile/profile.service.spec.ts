@@ -156,7 +156,7 @@ describe('ProfileService', () => {
     it('refuses an unknown disclaimer with NOT_FOUND and stores nothing', async () => {
       repo.disclaimers.push(aDisclaimer());
       const error = await failureOf(service.acceptDisclaimer('mario', 'nope'));
-      expect(error).toMatchObject({ code: 'NOT_FOUND', kind: 'not-found' });
+      expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404 });
       expect(repo.acceptances).toEqual([]);
     });
 
@@ -169,7 +169,7 @@ describe('ProfileService', () => {
         const error = await failureOf(service.acceptDisclaimer('mario', id));
         expect(error).toMatchObject({
           code: 'DISCLAIMER_NOT_CURRENT',
-          kind: 'invalid',
+          status: 400,
           details: { disclaimerId: id, currentDisclaimerId: current.id },
         });
       }
@@ -203,7 +203,7 @@ describe('ProfileService', () => {
     it('is NOT_FOUND when none is active', async () => {
       expect(await failureOf(service.currentDisclaimer())).toMatchObject({
         code: 'NOT_FOUND',
-        kind: 'not-found',
+        status: 404,
       });
     });
   });
@@ -228,7 +228,7 @@ describe('ProfileService', () => {
     it('refuses a different version under the same id', async () => {
       await service.upsertDisclaimer(input);
       const error = await failureOf(service.upsertDisclaimer({ ...input, version: '2' }));
-      expect(error).toMatchObject({ code: 'DISCLAIMER_VERSION_IMMUTABLE', kind: 'conflict' });
+      expect(error).toMatchObject({ code: 'DISCLAIMER_VERSION_IMMUTABLE', status: 409 });
       expect(repo.disclaimers[0]?.version).toBe('1');
     });
 
@@ -241,7 +241,7 @@ describe('ProfileService', () => {
           texts: { ...withoutFrench, en: { ...texts().en, body: '' } } as DisclaimerTexts,
         }),
       );
-      expect(error).toMatchObject({ code: 'VALIDATION_FAILED', kind: 'invalid' });
+      expect(error).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
       expect(error.details).toEqual([
         expect.stringContaining('id must match'),
         'version must not be empty',

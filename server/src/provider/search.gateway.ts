@@ -28,6 +28,8 @@ export interface ContentCriteria {
   types?: string[];
   extensions?: string[];
   metadata?: MetadataFilter[];
+  /** Tags (ids or prettyIds) a content carries every one of, and none of. */
+  tags?: { all?: string[]; none?: string[] };
   contentIds?: string[];
   /** Created at or after / at or before (THRON's fromDate / toDate, ISO). */
   createdFrom?: string;
@@ -293,6 +295,9 @@ export class HttpSearchGateway implements SearchGateway {
         contentType: criteria.types,
         sourceExtensions: criteria.extensions,
         imetadataOp: criteria.metadata,
+        itagOp: criteria.tags
+          ? { haveAll: criteria.tags.all ?? [], haveNot: criteria.tags.none ?? [] }
+          : undefined,
         fromDate: criteria.createdFrom,
         toDate: criteria.createdTo,
       },

@@ -75,7 +75,7 @@ describe('RegistryService', () => {
   });
 
   it('passes a refusal of the share on with its own code', async () => {
-    const refusal = new DomainError('SHARE_NOT_ALLOWED', 'forbidden', 'restricted');
+    const refusal = new DomainError('SHARE_NOT_ALLOWED', 'restricted');
     const { service, stored } = world(shareable, () => Promise.reject(refusal));
     await expect(service.sharePublish(mario, 'reg-1', body)).rejects.toBe(refusal);
     expect(stored.publishedAt).toBeNull();

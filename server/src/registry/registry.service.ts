@@ -1,27 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  E_CODES,
-  ERROR_CODES,
-  httpStatusOfCode,
-  type RegistryRecord,
-  type RegistrySharePublishResponse,
-} from '@paddock/rules';
+import { E_CODES, ERROR_CODES, type RegistryRecord, type RegistrySharePublishResponse } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { CLOCK, type Clock } from '../common/clock';
-import { DomainError, kindOfStatus } from '../common/domain-error';
+import { DomainError } from '../common/domain-error';
 import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
 import { ProviderError } from '../provider/provider.errors';
 import type { ExternalShareRequestDto } from '../sharing/external-shares.dto';
 import { ExternalSharesService } from '../sharing/external-shares.service';
 import { RegistryRepository } from './registry.repository';
 import { toRegistryRecord, type StoredRegistryRecord } from './registry.types';
-
-function eCodeError(
-  code: typeof E_CODES.REGISTRY_FAILED | typeof E_CODES.SHARE_PUBLISH_FAILED,
-  message: string,
-) {
-  return new DomainError(code, kindOfStatus(httpStatusOfCode(code)), message);
-}
 
 /**
  * The content service's registry (SPEC §2, §3, §7): a record is seen by whoever sees its folder
@@ -71,7 +58,7 @@ export class RegistryService {
       ({ jobId } = await this.externalShares.create(user, share));
     } catch (error) {
       if (error instanceof DomainError) throw error;
-      throw eCodeError(E_CODES.SHARE_PUBLISH_FAILED, 'The share could not be created');
+      throw new DomainError(E_CODES.SHARE_PUBLISH_FAILED, 'The share could not be created');
     }
     const record = await this.repository.setPublished(id, { at: this.clock.now(), by: user.username });
     return { jobId, record: toRegistryRecord(record) };
@@ -86,7 +73,7 @@ export class RegistryService {
     try {
       record = await this.repository.find(id);
     } catch {
-      throw eCodeError(E_CODES.REGISTRY_FAILED, 'The registry could not be read');
+      throw new DomainError(E_CODES.REGISTRY_FAILED, 'The registry could not be read');
     }
     if (!record) throw DomainError.notFound('No such registry record');
     try {
@@ -95,7 +82,7 @@ export class RegistryService {
       if (error instanceof ProviderError && error.code === ERROR_CODES.NOT_FOUND)
         throw DomainError.notFound('No such registry record');
       if (error instanceof ProviderError && error.code === ERROR_CODES.UNAUTHENTICATED) throw error;
-      throw eCodeError(E_CODES.REGISTRY_FAILED, 'The registry could not be read');
+      throw new DomainError(E_CODES.REGISTRY_FAILED, 'The registry could not be read');
     }
   }
 

@@ -187,6 +187,16 @@ export class AssetFilterQueryDto {
   @Transform(parseMetadataFilter)
   @IsMetadataFilter()
   metadata?: MetadataFilter[];
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    description:
+      'true: only contents published with their folder (SPEC §4 "Folders"); false: only the others',
+  })
+  @IsOptional()
+  @Transform(booleanText)
+  @IsBoolean()
+  published?: boolean;
 }
 
 /** GET /api/assets query: the listing of a folder and the search with every filter, sort and page. */
@@ -245,6 +255,7 @@ export function toAssetFilter(q: AssetFilterQueryDto): AssetFilter {
     types: q.types,
     extensions: q.extensions,
     metadata: q.metadata,
+    published: q.published,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   placeOfFolder,
   nameIn,
   restrictionOf,
+  SHARING_TAGS,
   specialCodeOf,
   type Language,
   type RejectedDelivery,
@@ -238,6 +239,10 @@ function criteriaOf(filter: AssetFilter): ContentCriteria {
     types: filter.types,
     extensions: filter.extensions,
     metadata: filter.metadata,
+    // SPEC §4 "Folders": published is the tag a folder's publish puts on each content (isPublished).
+    ...(filter.published === undefined
+      ? {}
+      : { tags: { [filter.published ? 'all' : 'none']: [SHARING_TAGS.published] } }),
   };
 }
 

@@ -27,6 +27,8 @@ export interface AssetFilter {
   types?: FilterContentType[];
   extensions?: FileExtension[];
   metadata?: MetadataFilter[];
+  /** Only contents published with their folder (true), or only the others (false). */
+  published?: boolean;
 }
 
 /** One page of a listing or search. */

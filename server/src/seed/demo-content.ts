@@ -16,7 +16,7 @@ import {
 } from '../builtin-provider/derivatives/media/media-tools';
 import { runTool } from '../builtin-provider/derivatives/media/run-tool';
 import { UserDirectoryRepository } from '../builtin-provider/identity/user-directory.repository';
-import { DEPARTMENTS, SUPPLIER } from './demo-data';
+import { DEPARTMENTS, SUPPLIER, campaignFolderPrettyId } from './demo-data';
 import { demoDocx, demoEps, demoPptx, demoPsd } from './demo-documents';
 
 /**
@@ -194,7 +194,7 @@ function image(index: number, it: string, en: string, format: 'jpeg' | 'png' = '
 
 const bytes = (text: string) => () => Promise.resolve(Buffer.from(text));
 
-/** The assets of one department: its archive, its enrichment folder, its supplier's work folder. */
+/** The assets of one department: its archive and campaign subfolder, its enrichment folder, its supplier's work folder. */
 export function demoContents(department: string, label: string): DemoFolderContents[] {
   const p = (code: string) => departmentFolderPrettyId(code, department);
   const offset = department === 'HERITAGE' ? 3 : 0;
@@ -305,7 +305,18 @@ export function demoContents(department: string, label: string): DemoFolderConte
       make: () => Promise.resolve(minimalPdf(`${SUPPLIER.en} quote`, [label])),
     },
   ];
+  // The archive's subfolder (demo-data.ts), where SPEC §6 lets the archive's assets be tagged.
+  const campaign: DemoAsset[] = [
+    image(offset + 14, `${label} - Ginevra 2026 stand`, `${label} - Geneva 2026 stand`),
+    image(offset + 15, `${label} - Ginevra 2026 presentazione`, `${label} - Geneva 2026 unveiling`),
+    image(offset + 16, `${label} - Ginevra 2026 ospiti`, `${label} - Geneva 2026 guests`, 'png'),
+  ];
   return [
+    {
+      folder: campaignFolderPrettyId(department),
+      uploader: DEPARTMENT_UPLOADERS[department],
+      assets: campaign,
+    },
     {
       folder: p(FOLDER_CODES.departmentArchive),
       uploader: DEPARTMENT_UPLOADERS[department],

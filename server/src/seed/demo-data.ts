@@ -181,6 +181,11 @@ export function demoEmail(username: string): string {
   return `${username}@paddock.example`;
 }
 
+/** The demo's subfolder of a department archive (SPEC §6: tagging in the archive's subfolders). */
+export function campaignFolderPrettyId(department: string): string {
+  return `campagne-2026-${department.toLowerCase()}`;
+}
+
 export interface DemoFolder {
   prettyId: string;
   parent: string | null;
@@ -325,6 +330,14 @@ function departmentFolders(): DemoFolder[] {
         en: 'Department archive',
         acl: { [staff]: {}, [writer]: { write: true, manage: true, share: true } },
       },
+      // A subfolder of the archive: SPEC §6 tags here, never on the archive itself.
+      {
+        prettyId: campaignFolderPrettyId(d.code),
+        parent: p(FOLDER_CODES.departmentArchive),
+        it: 'Campagne 2026',
+        en: '2026 campaigns',
+        acl: { [staff]: {}, [writer]: { write: true, manage: true, share: true } },
+      },
       {
         prettyId: p(FOLDER_CODES.internalShared),
         parent: root,
@@ -345,11 +358,9 @@ function departmentFolders(): DemoFolder[] {
         parent: root,
         it: 'Cestino di reparto',
         en: 'Department junk',
-        acl: {
-          [GENERAL_GROUPS.admin]: { write: true, manage: true },
-          [staff]: {},
-          [writer]: { write: true },
-        },
+        // SPEC §6 "Admin sees the department junk": a user's Undo of their own delete is made by
+        // the hub's service account, so staff need no right here (the provider hides it from them).
+        acl: { [GENERAL_GROUPS.admin]: { write: true, manage: true } },
       },
     ];
   });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   COPYRIGHT_COUNTRIES,
+  COPYRIGHT_TAGS,
   COPYRIGHT_STATES,
   ENRICHMENT_CLASSIFICATIONS,
   LIMITS,
@@ -139,9 +140,9 @@ const { copyright, products, tags } = ENRICHMENT_CLASSIFICATIONS;
 export const DEMO_ENRICHMENT_TAGS: readonly { prettyId: string; classificationId: string; labels: Labels }[] =
   (
     [
-      ['cr-copyright', copyright, labels('Copyright')],
-      ['cr-people', copyright, labels('Persone', 'People', 'Personnes')],
-      ['cr-landscape', copyright, labels('Paesaggio', 'Landscape', 'Paysage')],
+      [COPYRIGHT_TAGS.copyright, copyright, labels('Copyright')],
+      [COPYRIGHT_TAGS.people, copyright, labels('Persone', 'People', 'Personnes')],
+      [COPYRIGHT_TAGS.landscape, copyright, labels('Paesaggio', 'Landscape', 'Paysage')],
       ['prd-spider', products, labels('Spider')],
       ['prd-berlina', products, labels('Berlina', 'Saloon', 'Berline')],
       ['prd-suv', products, labels('SUV Compatto')],

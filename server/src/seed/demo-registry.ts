@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ENRICHMENT_CLASSIFICATIONS, REGISTRY_ID_METADATA } from '@paddock/rules';
 import { BuiltinProviderPrismaService } from '../builtin-provider/builtin-provider-prisma.service';
 import { RegistryRepository } from '../registry/registry.repository';
+import { campaignFolderPrettyId } from './demo-data';
 
 /** The demo's registry records (SPEC §3): an event and a product archive (ADP) of Marketing. */
 export const DEMO_REGISTRY_RECORDS = [
@@ -12,8 +13,9 @@ export const DEMO_REGISTRY_RECORDS = [
     name: 'Salone di Ginevra 2026',
     sfId: 'SF-000142',
     groupId: 'L/MARKETING',
-    folder: 'arch04-marketing',
-    // Filed there too: from the archive, where sharing is allowed (SPEC §6), the option can run.
+    folder: campaignFolderPrettyId('MARKETING'),
+    // The archive's campaign subfolder: there sharing (SPEC §6 archives) and tagging (its
+    // subfolders) are both allowed, so the wizard's share-and-publish option can run.
     files: true,
   },
   {

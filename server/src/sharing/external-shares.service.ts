@@ -5,7 +5,6 @@ import {
   ERROR_CODES,
   FALLBACK_LANGUAGE,
   LIMITS,
-  SHARE_CODE_STATUS,
   SHARE_ERROR_CODES,
   defaultShareExpiry,
   isLanguage,
@@ -15,13 +14,12 @@ import {
   type ExternalShareListResponse,
   type ExternalShareSummary,
   type ShareAccessEvent,
-  type ShareErrorCode,
   type ShareSendersResponse,
   type ShareState,
 } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { CLOCK, type Clock } from '../common/clock';
-import { DomainError, kindOfStatus } from '../common/domain-error';
+import { DomainError } from '../common/domain-error';
 import { JobName } from '../jobs/job-catalogue';
 import { JobsRepository } from '../jobs/jobs.repository';
 import { JobsService } from '../jobs/jobs.service';
@@ -38,11 +36,6 @@ import type { ExternalShareRequestDto } from './external-shares.dto';
 import { ShareRate } from './share-rate';
 import { ShareSecrets } from './share-secrets';
 import { refuseUnreadable } from '../assets/unreadable-contents';
-
-/** A sharing refusal with its code's one status (packages/rules SHARE_CODE_STATUS). */
-export function shareError(code: ShareErrorCode, message: string, details?: unknown): DomainError {
-  return new DomainError(code, kindOfStatus(SHARE_CODE_STATUS[code] ?? 400), message, details);
-}
 
 /**
  * External shares (SPEC §2, §3, §6): every check is made here with the user's token before
@@ -65,12 +58,12 @@ export class ExternalSharesService {
   async create(user: AuthUser, body: ExternalShareRequestDto): Promise<{ jobId: string }> {
     const problems = sharePasswordProblems(body.password);
     if (problems.length)
-      throw shareError(SHARE_ERROR_CODES.WEAK_PASSWORD, 'The password does not follow the rule', {
+      throw new DomainError(SHARE_ERROR_CODES.WEAK_PASSWORD, 'The password does not follow the rule', {
         problems,
       });
     const contentIds = [...new Set(body.contentIds)];
     if (contentIds.length > LIMITS.externalShareMaxFiles)
-      throw shareError(
+      throw new DomainError(
         SHARE_ERROR_CODES.TOO_MANY_FILES,
         `At most ${LIMITS.externalShareMaxFiles} files at once`,
         {
@@ -80,18 +73,20 @@ export class ExternalSharesService {
     let recipients: string[] = [];
     if (body.type === 'email') {
       const parsed = parseRecipients(body.recipients ?? '');
-      if (!parsed.ok) throw shareError(parsed.code, 'Check the recipients', { invalid: parsed.invalid });
+      if (!parsed.ok) throw new DomainError(parsed.code, 'Check the recipients', { invalid: parsed.invalid });
       recipients = parsed.recipients;
     }
     const now = this.clock.now();
     const expiresAt = body.expiresAt ? new Date(body.expiresAt) : defaultShareExpiry(now);
     if (!isValidShareExpiry(expiresAt, now))
-      throw shareError(SHARE_ERROR_CODES.BAD_EXPIRY, 'Choose a later date');
+      throw new DomainError(SHARE_ERROR_CODES.BAD_EXPIRY, 'Choose a later date');
     const found = await this.contents.contentsByIds(user.providerToken, contentIds);
     if (found.length !== contentIds.length) throw DomainError.notFound('An asset does not exist');
     const refused = await this.places.refused(user, 'share', found, body.folderId);
     if (refused.length)
-      throw shareError(SHARE_ERROR_CODES.NOT_ALLOWED, 'Some assets may not be shared here', { ids: refused });
+      throw new DomainError(SHARE_ERROR_CODES.NOT_ALLOWED, 'Some assets may not be shared here', {
+        ids: refused,
+      });
     refuseUnreadable(found);
     // Last, so that only a share that would be made counts against the user's rate.
     await this.rate.reserve(user.username, recipients.length);
@@ -168,7 +163,7 @@ async function notFoundAsShare<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     if (error instanceof ProviderError && error.code === ERROR_CODES.NOT_FOUND)
-      throw shareError(SHARE_ERROR_CODES.NOT_FOUND, 'No such share');
+      throw new DomainError(SHARE_ERROR_CODES.NOT_FOUND, 'No such share');
     throw error;
   }
 }

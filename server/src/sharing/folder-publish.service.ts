@@ -4,7 +4,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { JobName } from '../jobs/job-catalogue';
 import { JobsService } from '../jobs/jobs.service';
 import { PlaceActions } from '../workflow/place-actions';
-import { internalShareError } from './internal-shares.service';
+import { DomainError } from '../common/domain-error';
 
 /** SPEC §4 "Folders": publish or unpublish, checked with the user's token (SPEC §6 share on the folder). */
 @Injectable()
@@ -16,7 +16,7 @@ export class FolderPublishService {
 
   async submit(user: AuthUser, folderId: string, publish: boolean): Promise<{ jobId: string }> {
     if (!(await this.places.folderAllows(user, folderId, 'folderShare')))
-      throw internalShareError(
+      throw new DomainError(
         INTERNAL_SHARE_ERROR_CODES.PUBLISH_NOT_ALLOWED,
         'You may not publish this folder',
       );

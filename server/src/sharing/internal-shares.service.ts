@@ -1,32 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   FOLDER_CODES,
-  INTERNAL_SHARE_CODE_STATUS,
   INTERNAL_SHARE_ERROR_CODES,
   SHARE_ERROR_CODES,
   specialCodeOf,
-  type InternalShareErrorCode,
   type SharingFolder,
 } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
-import { DomainError, kindOfStatus } from '../common/domain-error';
+import { DomainError } from '../common/domain-error';
 import { JobName } from '../jobs/job-catalogue';
 import { JobsService } from '../jobs/jobs.service';
 import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
 import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { PlaceActions } from '../workflow/place-actions';
-import { shareError } from './external-shares.service';
 import type { InternalShareRequestDto } from './internal-shares.dto';
 import { refuseUnreadable } from '../assets/unreadable-contents';
-
-export function internalShareError(
-  code: InternalShareErrorCode,
-  message: string,
-  details?: unknown,
-): DomainError {
-  return new DomainError(code, kindOfStatus(INTERNAL_SHARE_CODE_STATUS[code]), message, details);
-}
 
 /**
  * Internal shares (SPEC §4, §6): where the user may share (the provider's sharing-folder lookup,
@@ -68,18 +57,20 @@ export class InternalSharesService {
     if (found.length !== contentIds.length) throw DomainError.notFound('An asset does not exist');
     const refused = await this.places.refused(user, 'share', found, body.folderId);
     if (refused.length)
-      throw shareError(SHARE_ERROR_CODES.NOT_ALLOWED, 'Some assets may not be shared here', { ids: refused });
+      throw new DomainError(SHARE_ERROR_CODES.NOT_ALLOWED, 'Some assets may not be shared here', {
+        ids: refused,
+      });
     refuseUnreadable(found);
     const allowed = new Set(await this.folders.sharingFolderIds(user.providerToken));
     const bad = targetIds.filter((id) => !allowed.has(id));
     if (bad.length)
-      throw internalShareError(INTERNAL_SHARE_ERROR_CODES.BAD_TARGET, 'Not a folder you may share into', {
+      throw new DomainError(INTERNAL_SHARE_ERROR_CODES.BAD_TARGET, 'Not a folder you may share into', {
         folderIds: bad,
       });
     const targets = await this.service.withToken((token) => this.folders.foldersByIds(token, targetIds));
     const copies = await this.sharedCopies(contentIds, targetIds);
     if (copies.ids.length)
-      throw internalShareError(
+      throw new DomainError(
         INTERNAL_SHARE_ERROR_CODES.ALREADY_SHARED,
         'Already shared there: delete the shared copy first',
         copies,

@@ -7,7 +7,8 @@ import {
   windowCheckLua,
   windowCountLua,
   windowRefundLua,
-} from '../common/redis-windowed-counter';
+} from '../common/redis/redis-windowed-counter';
+import { REDIS_KEY_SPACES } from '../common/redis/redis-client';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 
 /** The per-user bound on external shares (EXTERNAL_SHARE_RATE_*). */
@@ -53,7 +54,12 @@ export class ShareRate implements OnModuleDestroy {
 
   constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(CLOCK) clock: Clock) {
     this.policy = shareRatePolicyOf(config);
-    this.counter = new RedisWindowedCounter(config, clock, 'share-rate');
+    this.counter = new RedisWindowedCounter(
+      config,
+      clock,
+      REDIS_KEY_SPACES.shareRate,
+      'External shares cannot be sent right now. Try later',
+    );
   }
 
   /** Counts one share to `recipients` addresses for `username`, or refuses 429 SHARE_RATE_LIMITED. */

@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { closeRedis, openRedis, REDIS_KEY_SPACES } from '../common/redis/redis-client';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
-import { requestConnectionOptions } from '../jobs/redis-connection';
 
 /** How long a share's password waits for its job: far longer than the job's retries take. */
 export const SHARE_SECRET_TTL_MS = 60 * 60_000;
@@ -13,16 +13,11 @@ export const SHARE_SECRET_TTL_MS = 60 * 60_000;
  */
 @Injectable()
 export class ShareSecrets implements OnModuleDestroy {
-  private readonly logger = new Logger(ShareSecrets.name);
   private readonly redis: Redis;
   private readonly prefix: string;
 
   constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'REDIS_URL' | 'REDIS_PREFIX'>) {
-    this.redis = new Redis(config.REDIS_URL, requestConnectionOptions());
-    this.redis.on('error', (err: Error) =>
-      this.logger.warn({ err }, 'Redis connection error (share secrets)'),
-    );
-    this.prefix = `${config.REDIS_PREFIX}:share-secret:`;
+    ({ redis: this.redis, prefix: this.prefix } = openRedis(config, REDIS_KEY_SPACES.shareSecrets));
   }
 
   async put(jobId: string, password: string): Promise<void> {
@@ -38,7 +33,7 @@ export class ShareSecrets implements OnModuleDestroy {
     await this.redis.del(this.prefix + jobId);
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+  onModuleDestroy(): Promise<void> {
+    return closeRedis(this.redis);
   }
 }

@@ -59,7 +59,7 @@ const PLACES = {
   lvrr02: 'lvrr02-marketing',
   /** What the maker sends the supplier: supplierSent for staff (write), supplierRecieved for the supplier (read). */
   inbox: 'inbox-marketing-fotostudio',
-  /** Department junk: staff write (for the Undo of their delete), admins write and manage. */
+  /** Department junk: admins write and manage; hidden from everyone else (the Undo is the service account's). */
   junk: 'junk-marketing',
 } as const;
 type PlaceKey = keyof typeof PLACES;
@@ -72,8 +72,8 @@ type PlaceKey = keyof typeof PLACES;
  * - delete: rejected, department archive, supplier sent/received, enrichment, with write; in the
  *   junk it is the permanent delete, its own action (after confirmation).
  * - restore and permanent delete: the junk only, with write, for admins (SPEC §6 "Admin sees the
- *   department junk"); anyone else may only undo their own delete there (the last column), and
- *   nothing else in the junk, rename included.
+ *   department junk"); to anyone else the junk is hidden, and they may only undo their own delete
+ *   there (the last column), which the hub reads and makes with its service account.
  * - supplier remove: supplier sent/received folders, with write.
  * - rename: write on the folder; hidden in approver, supplierRecieved and non-department archives.
  * basic_user holds the department's groups L/MARKETING and WRITE.MARKETING, which writes where
@@ -93,7 +93,7 @@ const STAFF: Record<PlaceKey, Row> = {
   appstp1: ['step', 'step', 'view', 'view', 'view', 'view', 'view', 'deny', 'view'],
   lvrr02: ['view', 'view', 'view', 'view', 'view', 'view', 'view', 'deny', 'view'],
   inbox: ['view', 'view', 'ok', 'ok', 'view', 'view', 'ok', 'ok', 'view'],
-  junk: ['view', 'view', 'view', 'view', 'view', 'view', 'view', 'deny', 'ok'],
+  junk: ['hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'ok'],
 };
 
 const HIDDEN: Row = [
@@ -123,10 +123,12 @@ const EXPECTED: Record<string, Record<PlaceKey, Row>> = {
     appstp1: HIDDEN,
     lvrr02: ['view', 'view', 'ok', 'ok', 'view', 'view', 'ok', 'ok', 'view'],
     inbox: ['view', 'view', 'view', 'view', 'view', 'view', 'view', 'deny', 'view'],
-    junk: HIDDEN,
+    // The supplier's Undo of its own delete from its work folder (lvrr02 delete: ok).
+    junk: [...HIDDEN.slice(0, 8), 'ok'] as Row,
   },
   'paola.neri': Object.fromEntries(
     (Object.keys(STAFF) as PlaceKey[]).map((place): [PlaceKey, Row] => {
+      if (place === 'junk') return [place, [...HIDDEN.slice(0, 8), 'view'] as Row];
       const approve = place === 'appstp1' ? 'step' : 'view';
       return [place, [approve, approve, 'view', 'view', 'view', 'view', 'view', 'deny', 'view']];
     }),

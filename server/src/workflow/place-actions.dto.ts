@@ -6,6 +6,8 @@ export class PlaceDto {
   @ApiProperty({ enum: VIEWS }) view: string;
   @ApiProperty({ enum: ARCHIVE_SUB_STATES, nullable: true, type: String }) archiveSubState: string | null;
   @ApiProperty({ description: 'The suppliers folder itself (frnt01-<dept>)' }) isSuppliersRoot: boolean;
+  @ApiProperty({ description: 'The department archive itself (arch04-<dept>), where nothing is tagged' })
+  isDepartmentArchiveRoot: boolean;
   @ApiProperty({ type: Number, nullable: true, description: 'Approval step N of appstpN' }) step:
     number | null;
   @ApiProperty({ type: String, nullable: true, description: 'Department code, lower case' }) department:

@@ -47,11 +47,7 @@ export class WorkflowEntry {
       this.gateway.linkContents(token, step1.id, [contentId]),
     );
     if (notLinked.length)
-      throw new DomainError(
-        E_CODES.ACCEPT_LINK_FAILED,
-        'internal',
-        'The delivery could not enter approval step 1',
-      );
+      throw new DomainError(E_CODES.ACCEPT_LINK_FAILED, 'The delivery could not enter approval step 1');
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AssetOutcome } from '@paddock/rules';
+import type { AssetOutcome, AuditAction } from '@paddock/rules';
 import { AuditRepository } from '../audit/audit.repository';
 import type { AssetSnapshot } from '../audit/audit-record';
 import type { WorkflowPayload, WorkflowResult } from '../jobs/job-catalogue';
@@ -42,7 +42,7 @@ export class WorkflowJobRunner {
   ) {}
 
   async run(
-    action: string,
+    action: AuditAction,
     payload: Pick<WorkflowPayload, 'plan'>,
     context: JobContext,
     step: AssetStep,
@@ -77,7 +77,7 @@ export class WorkflowJobRunner {
   }
 
   private async one(
-    action: string,
+    action: AuditAction,
     item: PlanItem,
     context: JobContext,
     step: AssetStep,

@@ -4,40 +4,33 @@ import { DomainError } from '../common/domain-error';
 /** The refusals of SPEC §4/§6 the hub answers before any job exists (nothing changed). */
 export const workflowRefusal = {
   notInFolder: (ids: string[]) =>
-    new DomainError(CODES.NOT_IN_FOLDER, 'conflict', 'Some contents are not in this folder', { ids }),
-  mixedSteps: () =>
-    new DomainError(CODES.MIXED_STEPS, 'conflict', 'The contents are at different approval steps'),
+    new DomainError(CODES.NOT_IN_FOLDER, 'Some contents are not in this folder', { ids }),
+  mixedSteps: () => new DomainError(CODES.MIXED_STEPS, 'The contents are at different approval steps'),
   notEnabled: (step: number | null) =>
-    new DomainError(CODES.NOT_ENABLED_FOR_STEP, 'forbidden', `You are not enabled for approval step ${step}`),
+    new DomainError(CODES.NOT_ENABLED_FOR_STEP, `You are not enabled for approval step ${step}`),
   notAllowed: (action: string, view: string) =>
-    new DomainError(CODES.ACTION_NOT_ALLOWED, 'forbidden', `"${action}" is not allowed here (${view})`),
+    new DomainError(CODES.ACTION_NOT_ALLOWED, `"${action}" is not allowed here (${view})`),
   targetNotWritable: () =>
-    new DomainError(CODES.ACTION_NOT_ALLOWED, 'forbidden', 'You may not add contents to the target folder'),
+    new DomainError(CODES.ACTION_NOT_ALLOWED, 'You may not add contents to the target folder'),
   targetNotAllowed: (view: string) =>
-    new DomainError(
-      CODES.TARGET_NOT_ALLOWED,
-      'invalid',
-      `Contents cannot be moved into this folder (${view})`,
-    ),
+    new DomainError(CODES.TARGET_NOT_ALLOWED, `Contents cannot be moved into this folder (${view})`),
   originUnavailable: (ids: string[]) =>
     new DomainError(
       CODES.ORIGIN_UNAVAILABLE,
-      'conflict',
       'The folder some contents came from is unknown or no longer takes them: choose a folder',
       { ids },
     ),
   enrichmentRequired: () =>
     new DomainError(
       CODES.ENRICHMENT_FOLDER_REQUIRED,
-      'invalid',
       'The last step needs the enrichment folder (or one below it) of the same department',
     ),
   sharedInChannels: (ids: string[]) =>
-    new DomainError(CODES.SHARED_IN_CHANNELS, 'conflict', 'Shared in more than one channel', { ids }),
-  noteRequired: () => new DomainError(CODES.NOTE_REQUIRED, 'invalid', 'A rejection needs a note'),
+    new DomainError(CODES.SHARED_IN_CHANNELS, 'Shared in more than one channel', { ids }),
+  noteRequired: () => new DomainError(CODES.NOTE_REQUIRED, 'A rejection needs a note'),
   badCanvas: () => DomainError.invalid('The drawing is not a valid drawing document'),
   noWorkflowFolder: (what: string) =>
-    new DomainError(CODES.ACTION_NOT_ALLOWED, 'conflict', `The department has no ${what} folder`),
+    new DomainError(CODES.ACTION_NOT_ALLOWED, `The department has no ${what} folder`),
 };
 
 /** SPEC §8: a content search failing during a reject is E021; during any other action E020. */

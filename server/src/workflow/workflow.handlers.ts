@@ -1,3 +1,4 @@
+import type { AuditAssetAction } from '@paddock/rules';
 import { Injectable, type Type } from '@nestjs/common';
 import { JobName, type WorkflowPayload, type WorkflowResult } from '../jobs/job-catalogue';
 import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-handler';
@@ -8,7 +9,7 @@ import { WorkflowJobRunner } from './workflow-job';
 /** What one workflow job does to each content of its plan. */
 interface WorkflowJob {
   /** The audit's action name. */
-  action: string;
+  action: AuditAssetAction;
   step(
     steps: AssetSteps,
     w: Work,

@@ -65,7 +65,7 @@ beforeEach(async () => {
 /** A refusal: its code (and kind when given), nothing enqueued, nothing changed at the provider. */
 async function refused(
   submit: Promise<unknown>,
-  expected: { code: string; kind?: string; message?: string; details?: unknown },
+  expected: { code: string; status?: number; message?: string; details?: unknown },
 ): Promise<void> {
   await expect(submit).rejects.toMatchObject(expected);
   expect(jobs.submitted).toEqual([]);
@@ -129,13 +129,13 @@ describe('accept', () => {
   it('refuses a user not enabled for the step (luca at step 1)', async () => {
     const c = contentAtStep(provider, 1);
     const { user, base } = body('luca.conti', [c], FOLDERS.step1);
-    await refused(service.accept(user, base), { code: CODES.NOT_ENABLED_FOR_STEP, kind: 'forbidden' });
+    await refused(service.accept(user, base), { code: CODES.NOT_ENABLED_FOR_STEP, status: 403 });
   });
 
   it('refuses an accept outside the approver view (ACTION_NOT_ALLOWED)', async () => {
     const c = contentIn(provider, [FOLDERS.archive]);
     const { user, base } = body('anna.bianchi', [c], FOLDERS.archive);
-    await refused(service.accept(user, base), { code: CODES.ACTION_NOT_ALLOWED, kind: 'forbidden' });
+    await refused(service.accept(user, base), { code: CODES.ACTION_NOT_ALLOWED, status: 403 });
   });
 
   it('refuses a folder the user cannot see (NOT_FOUND)', async () => {
@@ -193,7 +193,7 @@ describe('reject', () => {
     const { user, base } = body('anna.bianchi', [c], FOLDERS.step1);
     await refused(service.reject(user, { ...base, note: '   ' }), {
       code: CODES.NOTE_REQUIRED,
-      kind: 'invalid',
+      status: 400,
     });
   });
 
@@ -217,7 +217,7 @@ describe('reject', () => {
     const { user, base } = body('anna.bianchi', [c], FOLDERS.step1);
     await refused(service.reject(user, { ...base, note: 'x' }), {
       code: CODES.ACTION_NOT_ALLOWED,
-      kind: 'conflict',
+      status: 403,
     });
   });
 });
@@ -241,7 +241,7 @@ describe('move', () => {
     const { user, base } = body('anna.bianchi', [c], FOLDERS.step1);
     await refused(service.move(user, { ...base, toFolderId: id(FOLDERS.enrichment) }), {
       code: CODES.ACTION_NOT_ALLOWED,
-      kind: 'forbidden',
+      status: 403,
     });
   });
 
@@ -250,7 +250,7 @@ describe('move', () => {
     const { user, base } = body('mario.rossi', [c], FOLDERS.enrichment);
     await refused(service.move(user, { ...base, toFolderId: id(FOLDERS.internalShared) }), {
       code: CODES.ACTION_NOT_ALLOWED,
-      kind: 'forbidden',
+      status: 403,
       message: 'You may not add contents to the target folder',
     });
   });
@@ -265,7 +265,7 @@ describe('move', () => {
     const { user, base } = body('anna.bianchi', [c], FOLDERS.enrichment);
     await refused(service.move(user, { ...base, toFolderId: id(target) }), {
       code: CODES.TARGET_NOT_ALLOWED,
-      kind: 'invalid',
+      status: 400,
     });
   });
 });
@@ -283,21 +283,21 @@ describe('delete', () => {
 
   it('refuses a delete in the junk: that is the permanent delete', async () => {
     const c = contentIn(provider, [FOLDERS.junk]);
-    const { user, base } = body('mario.rossi', [c], FOLDERS.junk);
-    await refused(service.delete(user, base), { code: CODES.ACTION_NOT_ALLOWED, kind: 'forbidden' });
+    const { user, base } = body('admin', [c], FOLDERS.junk);
+    await refused(service.delete(user, base), { code: CODES.ACTION_NOT_ALLOWED, status: 403 });
   });
 
   it('refuses a delete without write on the folder (SPEC §6)', async () => {
     const c = contentIn(provider, [FOLDERS.internalShared]);
     const { user, base } = body('mario.rossi', [c], FOLDERS.internalShared);
-    await refused(service.delete(user, base), { code: CODES.ACTION_NOT_ALLOWED, kind: 'forbidden' });
+    await refused(service.delete(user, base), { code: CODES.ACTION_NOT_ALLOWED, status: 403 });
   });
 
   it('refuses when the department has no junk folder', async () => {
     provider.folders.delete(id(FOLDERS.junk));
     const c = contentIn(provider, [FOLDERS.archive]);
     const { user, base } = body('mario.rossi', [c], FOLDERS.archive);
-    await refused(service.delete(user, base), { code: CODES.ACTION_NOT_ALLOWED, kind: 'conflict' });
+    await refused(service.delete(user, base), { code: CODES.ACTION_NOT_ALLOWED, status: 403 });
   });
 });
 
@@ -341,7 +341,7 @@ describe('restore', () => {
     const c = contentIn(provider, [FOLDERS.junk], { tags: [TAGS.deleted] });
     if (origin) origins.set(c, deletedFrom(id(origin)));
     const { user, base } = body('admin', [c], FOLDERS.junk);
-    await refused(service.restore(user, base), { code: CODES.ORIGIN_UNAVAILABLE, kind: 'conflict' });
+    await refused(service.restore(user, base), { code: CODES.ORIGIN_UNAVAILABLE, status: 409 });
   });
 
   it('refuses a restore outside the junk', async () => {
@@ -358,7 +358,7 @@ describe('restore', () => {
     const { user, base } = body('admin', [c], FOLDERS.junk);
     await refused(service.restore(user, { ...base, toFolderId: id(FOLDERS.step1) }), {
       code: CODES.TARGET_NOT_ALLOWED,
-      kind: 'invalid',
+      status: 400,
     });
   });
 });
@@ -385,20 +385,27 @@ describe('restore by someone who may not open the junk: the Undo of their own de
     expect(jobs.submitted).toMatchObject([back, back]);
   });
 
+  // The junk is hidden from them at the provider: what they did not delete there is not found.
   it.each([
-    ['someone else deleted', { actor: 'giulia.basic' }, undefined],
+    ['someone else deleted', { actor: 'giulia.basic' }],
+    ['came to the junk by a failed move', { action: 'move' }],
+  ])('does not find a content that %s (NOT_FOUND)', async (_, over) => {
+    const { user, base } = undo(over);
+    await refused(service.restore(user, base), { code: ERROR_CODES.NOT_FOUND });
+  });
+
+  it.each([
     [
       `was deleted over ${LIMITS.junkUndoWindowMs} ms ago`,
       { at: new Date(clock.at.getTime() - LIMITS.junkUndoWindowMs - 1) },
       undefined,
     ],
-    ['came to the junk by a failed move', { action: 'move' }, undefined],
     ['would go elsewhere than where it came from', {}, FOLDERS.enrichment],
-  ])('refuses a content that %s (ACTION_NOT_ALLOWED)', async (_, over, to) => {
+  ])('refuses a content of their own delete that %s (ACTION_NOT_ALLOWED)', async (_, over, to) => {
     const { user, base } = undo(over);
     await refused(service.restore(user, { ...base, ...(to ? { toFolderId: id(to) } : {}) }), {
       code: CODES.ACTION_NOT_ALLOWED,
-      kind: 'forbidden',
+      status: 403,
     });
   });
 
@@ -407,13 +414,13 @@ describe('restore by someone who may not open the junk: the Undo of their own de
     const other = undo({ actor: 'admin' });
     const contentIds = [...mine.base.contentIds, ...other.base.contentIds];
     await refused(service.restore(mine.user, { ...mine.base, contentIds }), {
-      code: CODES.ACTION_NOT_ALLOWED,
+      code: ERROR_CODES.NOT_FOUND,
     });
   });
 
   it('refuses them every permanent delete, an admin allowed', async () => {
     const { user, base } = undo();
-    await refused(service.permanentDelete(user, base), { code: CODES.ACTION_NOT_ALLOWED });
+    await refused(service.permanentDelete(user, base), { code: ERROR_CODES.NOT_FOUND });
     await service.permanentDelete(userOf('admin'), base);
     expect(jobs.submitted).toHaveLength(1);
   });

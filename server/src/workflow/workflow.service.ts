@@ -7,6 +7,7 @@ import {
   approvalStepCode,
   isAssetActionAllowed,
   isMoveTargetView,
+  mayOpenView,
   parseDrawing,
   type AssetAction,
   type ECode,
@@ -25,6 +26,7 @@ import {
   type ContentsGateway,
   type ProviderContentDetail,
 } from '../provider/contents.gateway';
+import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { workflowInfoOf } from './workflow-info';
 import { enabledFor, permissionSubject, sideOf } from './permission-subject';
 import { WorkflowFolders, type PlacedFolder } from './workflow-folders';
@@ -73,6 +75,7 @@ export class WorkflowService {
     @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     private readonly jobs: JobsService,
     private readonly audit: AuditRepository,
+    @Inject(SERVICE_SESSION) private readonly service: ServiceSession,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
@@ -137,12 +140,9 @@ export class WorkflowService {
   }
 
   async restore(user: AuthUser, body: WorkflowRequests['restore']): Promise<{ jobId: string }> {
-    const source = await this.source(user, body);
+    const entries = await this.audit.junkEntries(body.folderId, body.contentIds);
+    const source = await this.restoreSource(user, body, entries);
     const junkFolderId = source.placed.folder.id;
-    const entries = await this.audit.junkEntries(
-      junkFolderId,
-      source.contents.map((c) => c.id),
-    );
     this.check(
       user,
       'restore',
@@ -156,6 +156,31 @@ export class WorkflowService {
     }
     const targets = await this.origins(user, entries, source.contents);
     return this.submit(user, 'restore', source, null, { junkFolderId, targets });
+  }
+
+  /**
+   * Where a restore reads from. The provider shows the junk to admins only (SPEC §6): what the
+   * hub's audit shows this user sent to this junk with their own delete is read as the service
+   * account, and check() then leaves them only its Undo. Anything else is the user's own look, in
+   * which the junk does not exist (404).
+   */
+  private async restoreSource(
+    user: AuthUser,
+    body: WorkflowRequests['restore'],
+    entries: ReadonlyMap<string, JunkEntry>,
+  ): Promise<Source> {
+    const ownDeletes = body.contentIds.every((id) => {
+      const entry = entries.get(id);
+      return entry?.actor === user.username && entry.action === ('delete' satisfies WorkflowAction);
+    });
+    if (ownDeletes && !mayOpenView(user.roles, 'departmentJunk')) {
+      // Not the junk, or not there: the user's own look answers for it.
+      const source = await this.service
+        .withToken((token) => this.source(user, body, undefined, token))
+        .catch(() => null);
+      if (source?.placed.place.view === 'departmentJunk') return source;
+    }
+    return this.source(user, body);
   }
 
   /**
@@ -243,8 +268,8 @@ export class WorkflowService {
     user: AuthUser,
     body: { folderId: string; contentIds: string[] },
     lookupFailed: ECode = E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED,
+    token = user.providerToken,
   ): Promise<Source> {
-    const token = user.providerToken;
     const placed = await this.folders.placed(token, body.folderId, sideOf(user));
     const contents = await this.contents.contentsByIds(token, body.contentIds, lookupFailed);
     const byId = new Map(contents.map((c) => [c.id, c]));

@@ -5,6 +5,7 @@ import {
   LOGIN_PAIR_MEMORY_MS,
   LoginThrottle,
 } from '../../src/common/login-throttle';
+import { REDIS_KEY_SPACES } from '../../src/common/redis/redis-client';
 import { testRedisPrefix } from '../support/databases';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -16,7 +17,7 @@ describe('LoginThrottle over Redis', () => {
   const throttle = new LoginThrottle(
     { REDIS_URL, REDIS_PREFIX: prefix, LOGIN_MAX_FAILURES: 5, LOGIN_LOCK_MINUTES: 15 },
     { now: () => new Date(now) },
-    'throttle-test',
+    REDIS_KEY_SPACES.signInThrottle,
   );
   const redis = new Redis(REDIS_URL);
 

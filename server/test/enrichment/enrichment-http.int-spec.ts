@@ -66,7 +66,8 @@ describe('enrichment and bulk tagging', () => {
 
     for (const id of ids) {
       const state = await stateOf(t, id);
-      expect(state?.tags).toEqual(['prd-spider']);
+      // SPEC §3 copyright tags go with the options: each kind's, and the copyright tag (rights present).
+      expect(state?.tags).toEqual(['cr-copyright', 'cr-landscape', 'cr-people', 'prd-spider']);
       expect(state?.meta).toMatchObject({
         'vin-1': '1G4AH59H45G118341',
         'targa-1': 'AB 123 CD',
@@ -90,6 +91,40 @@ describe('enrichment and bulk tagging', () => {
       .auditRecord.findMany({ where: { jobId: res.body.jobId, assetId: { not: null } } });
     expect(audit).toHaveLength(2);
     expect(audit.every((a) => a.action === 'enrichment' && a.outcome === 'success')).toBe(true);
+  });
+
+  it('applies the copyright tags with the options, and overwriting takes off those no option calls for', async () => {
+    const [asset, kept] = await contentsIn(t, folders, [ENRICHMENT], 2);
+    // An asset that already has a people option: with overwrite off it keeps its options and tags.
+    await providerDb(t).contentMetadata.create({
+      data: { contentId: kept!, classificationId: 'ggdyqo', key: 'people-state', value: 'assente' },
+    });
+    const folderId = folders.get(ENRICHMENT);
+    const run = async (body: object) => {
+      const res = await enrich({ folderId, metadata: MANDATORY, ...body });
+      expect(res.status).toBe(202);
+      expect((await finished(t, mario, res.body.jobId)).state).toBe('completed');
+    };
+    await run({
+      contentIds: [asset, kept],
+      copyright: [
+        { kind: 'people', state: 'presente', perpetual: true },
+        { kind: 'landscape', state: 'non_necessario' },
+      ],
+      overwrite: { copyright: false },
+    });
+    expect((await stateOf(t, asset!))?.tags).toEqual(['cr-copyright', 'cr-landscape', 'cr-people']);
+    expect(await stateOf(t, kept!)).toMatchObject({
+      tags: ['cr-landscape'],
+      meta: { 'people-state': 'assente', 'landscape-state': 'non_necessario' },
+    });
+
+    await run({ contentIds: [asset], copyright: [{ kind: 'landscape', state: 'assente' }] });
+    expect(await stateOf(t, asset!)).toMatchObject({
+      tags: ['cr-landscape'],
+      meta: { 'landscape-state': 'assente' },
+    });
+    expect((await stateOf(t, asset!))?.meta).not.toHaveProperty('people-state');
   });
 
   it('removes a product already on the assets through the same job, one outcome per asset (the wizard’s step 1)', async () => {
@@ -336,6 +371,28 @@ describe('enrichment and bulk tagging', () => {
       expect(res.status).toBe(403);
       expect(res.body.code).toBe(CODES.NOT_ALLOWED);
       expect((await stateOf(t, waiting[0]!))?.tags).toEqual([]);
+    });
+
+    it('tagging on the department archive itself, while its subfolder "Campagne 2026" tags (SPEC §6)', async () => {
+      const tagEvent = [{ id: 'tag-event', classificationId: ENRICHMENT_CLASSIFICATIONS.tags }];
+      const bulkIn = async (prettyId: string) => {
+        const [id] = await contentsIn(t, folders, [prettyId], 1);
+        const res = await post<{ code?: string; jobId?: string }>(t, mario, '/api/tags/bulk', {
+          contentIds: [id],
+          folderId: folders.get(prettyId),
+          action: 'add',
+          tags: tagEvent,
+        });
+        return { id: id!, res };
+      };
+      const archive = await bulkIn('arch04-marketing');
+      expect([archive.res.status, archive.res.body.code]).toEqual([403, CODES.NOT_ALLOWED]);
+      expect((await stateOf(t, archive.id))?.tags).toEqual([]);
+
+      const campaign = await bulkIn('campagne-2026-marketing');
+      expect(campaign.res.status).toBe(202);
+      expect((await finished(t, mario, campaign.res.body.jobId!)).state).toBe('completed');
+      expect((await stateOf(t, campaign.id))?.tags).toEqual(['tag-event']);
     });
 
     it('an asset of another department', async () => {

@@ -1,7 +1,13 @@
 import { FIXED_FOLDER_IDS, FOLDER_CODES, HEADER_CSRF, departmentFolderPrettyId } from '@paddock/rules';
 import { BuiltinProviderPrismaService } from '../../src/builtin-provider/builtin-provider-prisma.service';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
-import { DEMO_GROUPS, DEMO_USERS, SERVICE_ACCOUNT, demoFolders } from '../../src/seed/demo-data';
+import {
+  DEMO_GROUPS,
+  DEMO_USERS,
+  SERVICE_ACCOUNT,
+  campaignFolderPrettyId,
+  demoFolders,
+} from '../../src/seed/demo-data';
 import type {
   FolderDetailResponse,
   FolderNodeResponse,
@@ -93,7 +99,7 @@ describe('folders over HTTP', () => {
       'Approvazione fornitori',
       'Archivio di reparto',
       'Arricchimento',
-      'Cestino di reparto',
+      // No 'Cestino di reparto': the provider shows the junk to admins only (SPEC §6).
       'Condivisi internamente',
       'Fornitori',
     ]);
@@ -104,7 +110,7 @@ describe('folders over HTTP', () => {
       share: true,
       write: true,
     });
-    expect(byCode.get(mkt(FOLDER_CODES.junk))?.rights).toEqual({ manage: false, share: false, write: true });
+    expect(byCode.has(mkt(FOLDER_CODES.junk))).toBe(false);
     expect(byCode.get(mkt(FOLDER_CODES.internalShared))?.rights).toEqual({
       manage: false,
       share: true,
@@ -191,10 +197,7 @@ describe('folders over HTTP', () => {
       '~dept-marketing',
       mkt(FOLDER_CODES.enrichment),
     ]);
-    expect(await scoped('mario.rossi', 'view=departmentJunk')).toEqual([
-      '~dept-marketing',
-      mkt(FOLDER_CODES.junk),
-    ]);
+    expect(await scoped('mario.rossi', 'view=departmentJunk')).toEqual([]);
     expect(await scoped('mario.rossi', 'view=supplier')).toEqual([
       '~dept-marketing',
       mkt(FOLDER_CODES.suppliers),
@@ -220,6 +223,7 @@ describe('folders over HTTP', () => {
     expect(await scoped('mario.rossi', 'view=archives&archive=department')).toEqual([
       '~dept-marketing',
       mkt(FOLDER_CODES.departmentArchive),
+      campaignFolderPrettyId('MARKETING'),
     ]);
     expect(await scoped('mario.rossi', 'view=archives&archive=internSharing')).toEqual([
       '~dept-marketing',
@@ -274,7 +278,9 @@ describe('folders over HTTP', () => {
       `/api/folders/${id('dept-marketing')}`,
     );
     expect(top.body).toMatchObject({ parentId: 'root', hasChildren: true, path: [{ name: 'Marketing' }] });
-    expect(top.body.children).toHaveLength(7);
+    // Seven below the department, less the junk, which the provider shows to admins only (SPEC §6).
+    expect(top.body.children).toHaveLength(6);
+    expect((top.body.children ?? []).map((c) => c.prettyId)).not.toContain(mkt(FOLDER_CODES.junk));
     // The supplier's breadcrumb starts at the first folder they may see.
     const supplierWork = await clients['foto.studio'].get<FolderDetailResponse>(
       `/api/folders/${id(mkt(FOLDER_CODES.supplierWork))}`,
@@ -347,7 +353,6 @@ describe('folders over HTTP', () => {
       ['foto.studio', 'POST', '/api/folders', { parentId: id(mkt(FOLDER_CODES.supplierWork)), name: 'x' }],
       ['foto.studio', 'PATCH', `/api/folders/${id(mkt(FOLDER_CODES.supplierWork))}`, { name: 'mine' }],
       ['anna.bianchi', 'DELETE', `/api/folders/${id(mkt(FOLDER_CODES.approvalStep1))}`, undefined],
-      ['mario.rossi', 'PATCH', `/api/folders/${id(mkt(FOLDER_CODES.junk))}`, { name: 'Bin' }],
       ['mario.rossi', 'DELETE', `/api/folders/${id('dept-marketing')}`, undefined],
       // The admin manages the junk in the provider, but SPEC §6 keeps folder changes out of it.
       ['admin', 'POST', '/api/folders', { parentId: id(mkt(FOLDER_CODES.junk)), name: 'x' }],
@@ -372,6 +377,10 @@ describe('folders over HTTP', () => {
       `/api/folders/${id('arch04-marketing')}`,
     );
     expect(hidden.status).toBe(404);
+    const junk = await clients['mario.rossi'].send('PATCH', `/api/folders/${id(mkt(FOLDER_CODES.junk))}`, {
+      name: 'Bin',
+    });
+    expect(junk.status).toBe(404);
     expect(await prisma.category.findMany({ orderBy: { id: 'asc' } })).toEqual(before);
   });
 

@@ -4,7 +4,7 @@ import { HubPrismaService } from '../../src/database/hub-prisma.service';
 import { JobName } from '../../src/jobs/job-catalogue';
 import { JobEventsService } from '../../src/jobs/job-events.service';
 import { JobsService } from '../../src/jobs/jobs.service';
-import { PURGE_BATCH_SIZE } from '../../src/jobs/maintenance/purge-expired-sessions.handler';
+import { PURGE_BATCH_SIZE } from '../../src/auth/purge-expired-sessions.handler';
 import { startTestApp } from '../support/test-app';
 
 // Whole-app integration: the project-level testTimeout (30 s) of jest.config.ts is not applied by Jest.

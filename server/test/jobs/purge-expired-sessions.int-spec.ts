@@ -7,7 +7,7 @@ import { JobFailureWatch } from '../../src/jobs/job-failure.watch';
 import { JobQueues } from '../../src/jobs/job-queues';
 import { JobWorkersBootstrap } from '../../src/jobs/job-workers.bootstrap';
 import { JobsService } from '../../src/jobs/jobs.service';
-import { PURGE_BATCH_SIZE } from '../../src/jobs/maintenance/purge-expired-sessions.handler';
+import { PURGE_BATCH_SIZE } from '../../src/auth/purge-expired-sessions.handler';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // Whole-app integration: the project-level testTimeout (30 s) of jest.config.ts is not applied by Jest.
@@ -136,7 +136,7 @@ describe('maintenance/purge-expired-sessions (PostgreSQL + Redis)', () => {
     const payload: JobPayloads[JobName.PurgeExpiredSessions] = JSON.parse('{"sessionId":42}');
     await expect(jobs.submit(JobName.PurgeExpiredSessions, payload, 'admin.user')).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
-      kind: 'invalid',
+      status: 400,
     });
     expect(await prisma.jobRecord.count()).toBe(before);
   });
@@ -202,7 +202,7 @@ describe('maintenance/purge-expired-sessions (PostgreSQL + Redis)', () => {
   });
 
   it('answers 404 for the stream of an unknown job', async () => {
-    await expect(watchToEnd(randomUUID())).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(watchToEnd(randomUUID())).rejects.toMatchObject({ status: 404 });
   });
 
   it('schedules the nightly purge once, however many times workers upsert it', async () => {

@@ -42,7 +42,7 @@ describe('disclaimer acceptance (PostgreSQL)', () => {
     expect(await profile.isDisclaimerAccepted('mario.rossi')).toBe(true);
     expect(await failureOf(profile.currentDisclaimer())).toMatchObject({
       code: 'NOT_FOUND',
-      kind: 'not-found',
+      status: 404,
     });
   });
 
@@ -96,7 +96,7 @@ describe('disclaimer acceptance (PostgreSQL)', () => {
     const refused = await failureOf(profile.acceptDisclaimer('anna.bianchi', 'disclaimer-v1'));
     expect(refused).toMatchObject({
       code: 'DISCLAIMER_NOT_CURRENT',
-      kind: 'invalid',
+      status: 400,
       details: { disclaimerId: 'disclaimer-v1', currentDisclaimerId: 'disclaimer-v2' },
     });
     expect(await acceptanceRows('anna.bianchi')).toEqual([]);
@@ -120,7 +120,7 @@ describe('disclaimer acceptance (PostgreSQL)', () => {
 
   it('refuses to change the version of a published disclaimer', async () => {
     const error = await failureOf(profile.upsertDisclaimer({ ...v1, version: '1.1' }));
-    expect(error).toMatchObject({ code: 'DISCLAIMER_VERSION_IMMUTABLE', kind: 'conflict' });
+    expect(error).toMatchObject({ code: 'DISCLAIMER_VERSION_IMMUTABLE', status: 409 });
     expect(await prisma.disclaimer.findUnique({ where: { id: 'disclaimer-v1' } })).toMatchObject({
       version: '1',
     });

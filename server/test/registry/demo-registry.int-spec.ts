@@ -12,7 +12,7 @@ jest.setTimeout(180_000);
 
 /**
  * The demo's registry (issue 13): its records, and the assets of their folders (Marketing's
- * enrichment folder, its archive) filed under them (SPEC §3 registry-id), which the wizard's summary
+ * enrichment folder, its archive's campaign subfolder) filed under them (SPEC §3 registry-id), which the wizard's summary
  * then shows.
  */
 describe('demo registry seed', () => {
@@ -28,7 +28,7 @@ describe('demo registry seed', () => {
       });
       const archived = await insertContent(t, {
         name: 'archivio.jpg',
-        folders: [folders.get('arch04-marketing')!],
+        folders: [folders.get('campagne-2026-marketing')!],
       });
       const seeder = new DemoRegistrySeeder(t.app.get(RegistryRepository), providerDb(t));
       for (let i = 0; i < 2; i++) expect(await seeder.run(folders)).toBe(2);

@@ -52,8 +52,10 @@ describe('GET /api/assets', () => {
       name: 'Blurry shot',
       folders: [folders[p(FOLDER_CODES.rejected)]],
     });
-    ids.junk = await insertContent(t, { name: 'Old junk', folders: [folders[p(FOLDER_CODES.junk)]] });
-    ids.junk2 = await insertContent(t, { name: 'Older junk', folders: [folders[p(FOLDER_CODES.junk)]] });
+    ids.junk = await insertContent(t, { name: 'Old junk', folders: [folders[p(FOLDER_CODES.rejected)]] });
+    ids.junk2 = await insertContent(t, { name: 'Older junk', folders: [folders[p(FOLDER_CODES.rejected)]] });
+    // In the department junk, which the provider shows to admins only (SPEC §6): no search finds it for staff.
+    ids.inJunk = await insertContent(t, { name: 'Binned junk', folders: [folders[p(FOLDER_CODES.junk)]] });
     mario = await signIn(t, 'mario.rossi');
   });
   afterAll(() => t.close());
@@ -123,7 +125,7 @@ describe('GET /api/assets', () => {
         },
       ]),
     ).toEqual(['Launch film', 'Poster Spider']);
-    // Without a folder: everything the user may see.
+    // Without a folder: everything the user may see (not 'Binned junk', in the junk).
     const everywhere = await get<AssetTotalResponse>('/api/assets/total?q=junk');
     expect(everywhere.body.totalResults).toBe(2);
     expect((await get<AssetListResponse>('/api/assets?q=junk&limit=1&offset=0')).body).toMatchObject({
@@ -304,7 +306,7 @@ describe('GET /api/assets', () => {
     const res = await get<Record<string, number>>('/api/assets/counts');
     expect(res.status).toBe(200);
     // The junk's count is an admin's (SPEC §6), like the junk itself.
-    expect(res.body).toEqual({ archives: 2, enrichment: 0, rejected: 1, supplier: 0 });
+    expect(res.body).toEqual({ archives: 2, enrichment: 0, rejected: 3, supplier: 0 });
   });
 
   it('gives other roles an empty object (SPEC §6: counts are for the user role only)', async () => {

@@ -283,4 +283,56 @@ describe('publish and unpublish a folder', () => {
     });
     expect(await jobCount()).toBe(jobs);
   });
+
+  it('changes what the published filter lists, in the folder and across the archive, counts included', async () => {
+    const events = await providerDb(t).category.create({
+      data: {
+        prettyId: 'arch04-marketing-events',
+        parentId: archive,
+        locales: [{ locale: 'EN', name: 'Events' }],
+        acl: {
+          create: await aclOf({
+            'WRITE.MARKETING': { share: true, write: true, manage: true },
+            'L/MARKETING': {},
+            'OBS.MARKETING': {},
+            'PADDOCK.WORKFLOW': { write: true },
+          }),
+        },
+      },
+    });
+    folders.set(events.prettyId, events.id);
+    const ids = (await contentsIn(t, folders, [events.prettyId], 2)).sort();
+    const [other] = await contentsIn(t, folders, ['arch04-marketing'], 1);
+    const publishing = async (action: 'publish' | 'unpublish') => {
+      const submitted = await post<{ jobId: string }>(t, mario, `/api/folders/${events.id}/${action}`, {});
+      expect((await finished(t, mario, submitted.body.jobId)).state).toBe('completed');
+    };
+    // What paola lists with the filter: in the folder, and in the whole archive with its sub-folders.
+    const listed = async (published: boolean) => {
+      const inFolder = await get<AssetListResponse>(
+        t,
+        paola,
+        `/api/assets?folderId=${events.id}&published=${published}`,
+      );
+      const query = `folderId=${archive}&subfolders=true&published=${published}`;
+      const inArchive = await get<AssetListResponse>(t, paola, `/api/assets?${query}&limit=100`);
+      const total = await get<{ totalResults: number }>(t, paola, `/api/assets/total?${query}`);
+      const archiveIds = inArchive.body.items.map((a) => a.id);
+      expect(total.body.totalResults).toBe(archiveIds.length);
+      return {
+        folder: inFolder.body.items.map((a) => a.id).sort(),
+        archive: archiveIds.filter((id) => [...ids, other].includes(id)).sort(),
+      };
+    };
+    expect(await listed(true)).toEqual({ folder: [], archive: [] });
+    expect(await listed(false)).toEqual({ folder: ids, archive: [...ids, other].sort() });
+    await publishing('publish');
+    expect(await listed(true)).toEqual({ folder: ids, archive: ids });
+    expect(await listed(false)).toEqual({ folder: [], archive: [other] });
+    await publishing('unpublish');
+    expect(await listed(true)).toEqual({ folder: [], archive: [] });
+
+    const bad = await get<{ code: string }>(t, paola, `/api/assets?folderId=${events.id}&published=maybe`);
+    expect(bad.status).toBe(400);
+  });
 });

@@ -1,3 +1,4 @@
+import { mayOpenView } from '@paddock/rules';
 import type { ProviderCaller } from '../../src/builtin-provider/access/provider-caller';
 import type { IdentityUser } from '../../src/builtin-provider/identity/identity-user';
 
@@ -26,12 +27,17 @@ export function providerCaller(
   groupIds: string[],
   roles: Partial<Pick<ProviderCaller, 'serviceAccount' | 'roles' | 'department'>> = {},
 ): ProviderCaller {
+  const caller = {
+    serviceAccount: false,
+    roles: ['user'] as ProviderCaller['roles'],
+    department: null,
+    ...roles,
+  };
+  // As CallerResolver decides it: the junk opens to admins and the service account.
   return {
     user: identityUser({ username }),
     groupIds,
-    serviceAccount: false,
-    roles: ['user'],
-    department: null,
-    ...roles,
+    opensJunk: caller.serviceAccount || mayOpenView(caller.roles, 'departmentJunk'),
+    ...caller,
   };
 }

@@ -1,4 +1,4 @@
-import { ASSET_ERROR_CODES, WORKFLOW_ERROR_CODES, parseDrawing } from '@paddock/rules';
+import { ASSET_ERROR_CODES, ERROR_CODES, WORKFLOW_ERROR_CODES, parseDrawing } from '@paddock/rules';
 import type { SignedIn } from '../auth/auth-fixtures';
 import { hubDb, providerDb } from '../auth/auth-fixtures';
 import { folder, seedFolders } from '../folders/folder-fixtures';
@@ -339,8 +339,18 @@ describe('move and restore targets (issue 12)', () => {
     expect((await stateOf(t, known!))?.folders).toEqual(['junk-marketing']);
   });
 
+  it('does not find the junk as the target of a staff move: the provider hides it from them (404)', async () => {
+    const [content] = await contentsIn(t, folders, ['arrc03-marketing']);
+    const res = await post<{ code: string }>(t, mario, '/api/workflow/move', {
+      contentIds: [content],
+      folderId: id('arrc03-marketing'),
+      toFolderId: id('junk-marketing'),
+    });
+    expect([res.status, res.body.code]).toEqual([404, ERROR_CODES.NOT_FOUND]);
+    expect((await stateOf(t, content!))?.folders).toEqual(['arrc03-marketing']);
+  });
+
   it.each([
-    ['the junk', 'move', 'arrc03-marketing', 'junk-marketing'],
     ['the rejected folder', 'move', 'arrc03-marketing', 'rftt00-marketing'],
     ['an approval step', 'move', 'arrc03-marketing', 'appstp1-marketing'],
     ['the rejected folder', 'restore', 'junk-marketing', 'rftt00-marketing'],

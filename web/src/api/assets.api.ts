@@ -21,6 +21,8 @@ export interface AssetFilter {
   extensions: readonly FileExtension[];
   /** SPEC §3 metadata search: groups of clauses, each with its combinator. */
   metadata: readonly MetadataFilter[];
+  /** SPEC §4 "Folders": only the assets published with their folder (true), or only the others (false). */
+  published?: boolean;
 }
 
 /** What a listing asks for; paging is added per page. */
@@ -40,6 +42,7 @@ function filterParams(filter: AssetFilter): URLSearchParams {
   if (filter.types.length) params.set('types', filter.types.join(','));
   if (filter.extensions.length) params.set('extensions', filter.extensions.join(','));
   if (filter.metadata.length) params.set('metadata', JSON.stringify(filter.metadata));
+  if (filter.published !== undefined) params.set('published', String(filter.published));
   return params;
 }
 

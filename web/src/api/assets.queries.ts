@@ -56,8 +56,9 @@ export function assetTotalQueryOptions({
   types,
   extensions,
   metadata,
+  published,
 }: AssetFilter) {
-  const filter: AssetFilter = { folderId, subfolders, q, types, extensions, metadata };
+  const filter: AssetFilter = { folderId, subfolders, q, types, extensions, metadata, published };
   return queryOptions({
     queryKey: assetKeys.total(filter),
     queryFn: ({ signal }) => fetchAssetTotal(filter, signal),

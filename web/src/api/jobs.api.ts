@@ -7,21 +7,22 @@ export interface JobListFilter {
   queue: string;
 }
 
-export function jobListPath(filter: JobListFilter, cursor: string | null): string {
-  const params = new URLSearchParams();
+/** `lang`: the language of the names in each job's story. */
+export function jobListPath(filter: JobListFilter, cursor: string | null, lang: string): string {
+  const params = new URLSearchParams({ lang });
   if (filter.state) params.set('state', filter.state);
   if (filter.queue) params.set('queue', filter.queue);
   if (cursor) params.set('cursor', cursor);
-  const query = params.toString();
-  return query ? `/api/jobs?${query}` : '/api/jobs';
+  return `/api/jobs?${params.toString()}`;
 }
 
 export function fetchJobs(
   filter: JobListFilter,
   cursor: string | null,
+  lang: string,
   signal?: AbortSignal,
 ): Promise<JobListResponse> {
-  return request<JobListResponse>(jobListPath(filter, cursor), { signal });
+  return request<JobListResponse>(jobListPath(filter, cursor, lang), { signal });
 }
 
 /** `lang`: the language of the names in the job's story (the hub's fallback without it). */

@@ -7,6 +7,7 @@ import {
   COPYRIGHT_STATES,
   FILTER_CONTENT_TYPES,
   JOB_NAMES,
+  isJobName,
   JOB_STATES,
   QUEUE_COUNT_STATES,
   QUEUE_NAMES,
@@ -57,5 +58,5 @@ export function enumLabel(t: TFunction, kind: EnumKind, value: string): string {
 
 /** An audit row's action: a job's own row carries the job's name, the others an audit action. */
 export function auditActionLabel(t: TFunction, action: string): string {
-  return enumLabel(t, (JOB_NAMES as readonly string[]).includes(action) ? 'jobName' : 'auditAction', action);
+  return enumLabel(t, isJobName(action) ? 'jobName' : 'auditAction', action);
 }

@@ -3,16 +3,10 @@ import { DomainError } from '../../common/domain-error';
 
 /** The failures of single sign-on, as the hub answers them. */
 export const SsoErrors = {
-  notConfigured: () =>
-    new DomainError(ERROR_CODES.SSO_NOT_CONFIGURED, 'not-found', 'Single sign-on is not configured'),
-  failed: (message = 'Single sign-on failed') =>
-    new DomainError(ERROR_CODES.SSO_FAILED, 'unauthenticated', message),
+  notConfigured: () => new DomainError(ERROR_CODES.SSO_NOT_CONFIGURED, 'Single sign-on is not configured'),
+  failed: (message = 'Single sign-on failed') => new DomainError(ERROR_CODES.SSO_FAILED, message),
   providerUnavailable: () =>
-    new DomainError(
-      ERROR_CODES.PROVIDER_UNAVAILABLE,
-      'unavailable',
-      'The provider is not reachable, try later',
-    ),
+    new DomainError(ERROR_CODES.PROVIDER_UNAVAILABLE, 'The provider is not reachable, try later'),
 };
 
 /** The issuer's metadata could not be discovered (network, TLS, bad document). */

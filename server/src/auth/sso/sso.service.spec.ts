@@ -72,7 +72,7 @@ describe('SsoService', () => {
     const { service } = setup({ ssoEnabled: false });
     await expect(service.start()).rejects.toMatchObject({
       code: ERROR_CODES.SSO_NOT_CONFIGURED,
-      kind: 'not-found',
+      status: 404,
     });
     expect(() => service.pendingLogin('s', 'c')).toThrow(
       expect.objectContaining({ code: ERROR_CODES.SSO_NOT_CONFIGURED }),
@@ -92,7 +92,7 @@ describe('SsoService', () => {
       ['the-state', 'v1.garbage.mac'],
     ])
       expect(() => service.pendingLogin(state as string, cookie)).toThrow(
-        expect.objectContaining({ code: ERROR_CODES.SSO_FAILED, kind: 'unauthenticated' }),
+        expect.objectContaining({ code: ERROR_CODES.SSO_FAILED, status: 401 }),
       );
   });
 
@@ -120,12 +120,12 @@ describe('SsoService', () => {
     provider.answer = new ProviderError(ERROR_CODES.SSO_FAILED, false, 'refused');
     await expect(service.exchange({ code: 'c', state: 's' }, pending)).rejects.toMatchObject({
       code: ERROR_CODES.SSO_FAILED,
-      kind: 'unauthenticated',
+      status: 401,
     });
     provider.answer = new ProviderError(ERROR_CODES.PROVIDER_UNAVAILABLE, true, 'down');
     await expect(service.exchange({ code: 'c', state: 's' }, pending)).rejects.toMatchObject({
       code: ERROR_CODES.PROVIDER_UNAVAILABLE,
-      kind: 'unavailable',
+      status: 503,
     });
     provider.answer = new Error('bug');
     await expect(service.exchange({ code: 'c', state: 's' }, pending)).rejects.toThrow('bug');

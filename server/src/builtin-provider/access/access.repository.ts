@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ContentFolder, LinkedGroup, PathFolder } from '@paddock/rules';
+import { FOLDER_CODES, type ContentFolder, type LinkedGroup, type PathFolder } from '@paddock/rules';
 import { Prisma } from '../../generated/provider/client';
 import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
 import { isUuid } from '../uuid';
@@ -25,18 +25,33 @@ export interface ContentAccess {
   allFoldersShown: boolean;
 }
 
+/** Whose folder rights a query reads: the caller's active groups, and whether the junk opens to them. */
+export interface AccessScope {
+  /** Active groups only (AccessRepository.activeGroups). */
+  groupIds: string[];
+  /** SPEC §6 "Admin sees the department junk": an admin's, and the hub's service account's (CallerResolver). */
+  opensJunk: boolean;
+}
+
 /**
  * Per folder the groups may see, their rights on it: (category_id, show, manage, share, write).
  * A row that does not show grants nothing, so a right other than show needs a group that also sees
- * the folder. Every query that decides what a caller sees embeds this, with the caller's active
- * groups (CallerResolver): the one place that reads category_acl.
+ * the folder. A department junk (SPEC §3 code `junk`) shows only to a scope that opens it, whatever
+ * its ACL says: the provider is a second front door to the junk, and the hub's view rule alone
+ * would not close it. Every query that decides what a caller sees embeds this, with the caller's
+ * scope (CallerResolver): the one place that reads category_acl.
  */
-export function folderRightsSql(groupIds: string[]): Prisma.Sql {
+export function folderRightsSql(scope: AccessScope): Prisma.Sql {
+  const junk = scope.opensJunk
+    ? Prisma.empty
+    : Prisma.sql`AND NOT EXISTS (SELECT 1 FROM provider.category j
+                   WHERE j.id = a.category_id
+                     AND (j.pretty_id = ${FOLDER_CODES.junk} OR j.pretty_id LIKE ${`${FOLDER_CODES.junk}-%`}))`;
   return Prisma.sql`
     SELECT a.category_id, true AS show, bool_or(a.manage) AS manage, bool_or(a.share) AS share,
            bool_or(a.write) AS write
       FROM provider.category_acl a
-     WHERE a.group_id = ANY(${groupIds}::text[]) AND a.show
+     WHERE a.group_id = ANY(${scope.groupIds}::text[]) AND a.show ${junk}
      GROUP BY a.category_id`;
 }
 
@@ -57,13 +72,13 @@ export class AccessRepository {
     return rows.map((r) => r.group);
   }
 
-  /** The folders among `folderIds` that the groups may see, with their rights on each. */
-  async folderRights(groupIds: string[], folderIds: string[]): Promise<Map<string, FolderRights>> {
+  /** The folders among `folderIds` that the scope may see, with their rights on each. */
+  async folderRights(scope: AccessScope, folderIds: string[]): Promise<Map<string, FolderRights>> {
     const ids = folderIds.filter(isUuid);
-    if (!ids.length || !groupIds.length) return new Map();
+    if (!ids.length || !scope.groupIds.length) return new Map();
     const rows = await this.prisma.$queryRaw<(FolderRights & { id: string })[]>`
       SELECT r.category_id::text AS id, r.show, r.manage, r.share, r.write
-        FROM (${folderRightsSql(groupIds)}) r
+        FROM (${folderRightsSql(scope)}) r
        WHERE r.category_id = ANY(${ids}::uuid[])`;
     return new Map(rows.map(({ id, ...rights }) => [id, rights]));
   }
@@ -73,10 +88,10 @@ export class AccessRepository {
    * groups see, each with its path from the top (read whatever the groups see of it: a folder's
    * place is its structure's, as the hub reads it with its service account) and their rights on it.
    */
-  async contentFolders(groupIds: string[], contentIds: string[]): Promise<Map<string, ContentFolder[]>> {
+  async contentFolders(scope: AccessScope, contentIds: string[]): Promise<Map<string, ContentFolder[]>> {
     const ids = [...new Set(contentIds.filter(isUuid))];
     const folders = new Map<string, ContentFolder[]>();
-    if (!ids.length || !groupIds.length) return folders;
+    if (!ids.length || !scope.groupIds.length) return folders;
     const rows = await this.prisma.$queryRaw<
       { content_id: string; share: boolean; write: boolean; manage: boolean; path: PathFolder[] }[]
     >`
@@ -94,7 +109,7 @@ export class AccessRepository {
              json_agg(json_build_object('prettyId', up.pretty_id, 'isSupplier', up.is_supplier)
                       ORDER BY up.depth DESC) AS path
         FROM up
-        JOIN (${folderRightsSql(groupIds)}) r ON r.category_id = up.folder_id
+        JOIN (${folderRightsSql(scope)}) r ON r.category_id = up.folder_id
        GROUP BY up.content_id, up.folder_id, r.share, r.write, r.manage`;
     for (const { content_id, path, ...rights } of rows)
       folders.set(content_id, [...(folders.get(content_id) ?? []), { path, rights }]);
@@ -102,7 +117,7 @@ export class AccessRepository {
   }
 
   /** Each content among `contentIds` that exists (trashed ones too), with the groups' rights through its folders. */
-  async contentAccess(groupIds: string[], contentIds: string[]): Promise<Map<string, ContentAccess>> {
+  async contentAccess(scope: AccessScope, contentIds: string[]): Promise<Map<string, ContentAccess>> {
     const ids = [...new Set(contentIds.filter(isUuid))];
     if (!ids.length) return new Map();
     const rows = await this.prisma.$queryRaw<
@@ -121,7 +136,7 @@ export class AccessRepository {
              COALESCE(bool_and(r.category_id IS NOT NULL), false) AS all_shown
         FROM provider.content c
         LEFT JOIN provider.content_category cc ON cc.content_id = c.id
-        LEFT JOIN (${folderRightsSql(groupIds)}) r ON r.category_id = cc.category_id
+        LEFT JOIN (${folderRightsSql(scope)}) r ON r.category_id = cc.category_id
        WHERE c.id = ANY(${ids}::uuid[])
        GROUP BY c.id`;
     return new Map(

@@ -9,19 +9,17 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { deriveRoles, type PermissionSubject } from '@paddock/rules';
+import { deriveRoles, mayOpenView, type PermissionSubject } from '@paddock/rules';
 import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
 import type { IdentityUser } from '../identity/identity-user';
 import { TokenService } from '../identity/token.service';
 import { THRON_FAILURES, ThronError, requireClient } from '../thron.errors';
-import { AccessRepository } from './access.repository';
+import { AccessRepository, type AccessScope } from './access.repository';
 
 /** Who calls a built-in provider endpoint: the token's user and the groups whose ACL rows apply to them. */
-export interface ProviderCaller {
+export interface ProviderCaller extends AccessScope {
   user: IdentityUser;
-  /** Active groups only (AccessRepository.activeGroups). */
-  groupIds: string[];
   /** The hub's service account (PROVIDER_SERVICE_USERNAME): the one writer of the workflow's record. */
   serviceAccount: boolean;
   /** SPEC §6's roles and default department, derived from the active groups as the hub derives them. */
@@ -53,11 +51,14 @@ export class CallerResolver {
   async callerOf(user: IdentityUser): Promise<ProviderCaller> {
     const groups = await this.access.activeGroups(user.id);
     const { roles, department } = deriveRoles(groups, user.companyName);
+    // Exactly as the hub signs in with it: a privilege is never granted to a look-alike name.
+    const serviceAccount = user.username === this.config.PROVIDER_SERVICE_USERNAME;
     return {
       user,
       groupIds: groups.map((g) => g.id),
-      // Exactly as the hub signs in with it: a privilege is never granted to a look-alike name.
-      serviceAccount: user.username === this.config.PROVIDER_SERVICE_USERNAME,
+      // The hub's service account moves to and from the junk, and purges it, for the workflow.
+      opensJunk: serviceAccount || mayOpenView(roles, 'departmentJunk'),
+      serviceAccount,
       roles,
       department,
     };

@@ -1,7 +1,7 @@
-import { pipeline } from 'node:stream/promises';
-import { Body, Controller, HttpCode, Logger, Post, Res, UseFilters } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { BYTE_POLICIES, sendBytes, zipBytes } from '../../common/byte-stream';
 import { Authenticated, Caller, type ProviderCaller } from '../access/provider-caller';
 import { ThronExceptionFilter } from '../thron-exception.filter';
 import { ThronInputPipe } from '../thron-input.pipe';
@@ -17,8 +17,6 @@ import { ArchivesService } from './archives.service';
 @UseFilters(ThronExceptionFilter)
 @Controller('provider/xcontents/resources/archive')
 export class ArchivesController {
-  private readonly logger = new Logger(ArchivesController.name);
-
   constructor(private readonly archives: ArchivesService) {}
 
   @Post('prepare/:clientId')
@@ -37,21 +35,14 @@ export class ArchivesController {
   async download(
     @Caller() caller: ProviderCaller,
     @Body(new ThronInputPipe(downloadSchema)) form: DownloadForm,
+    @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
     const zip = await this.archives.open(caller, form.downloadId);
-    res
-      .status(200)
-      .set('Content-Type', 'application/zip')
-      .attachment(`${form.saveAs ?? 'archive'}.zip`);
-    // Without a length the ZIP goes chunked, and the receiver learns its size only at the end.
-    if (zip.length !== null) res.set('Content-Length', String(zip.length));
-    try {
-      await pipeline(zip.body, res);
-    } catch (err) {
-      // The status is sent already: the receiver sees a cut-short ZIP (shorter than any announced
-      // length); pipeline closed both ends.
-      this.logger.warn({ err, downloadId: form.downloadId }, 'Archive download ended early');
-    }
+    await sendBytes(req, res, zipBytes(zip), {
+      policy: BYTE_POLICIES.provider,
+      attachment: `${form.saveAs ?? 'archive'}.zip`,
+      what: `Archive download ${form.downloadId}`,
+    });
   }
 }

@@ -55,7 +55,7 @@ export class ContentDraftsService {
   }
 
   private async rightsOf(caller: ProviderCaller, ids: string[]): Promise<Map<string, ContentRights>> {
-    const access = await this.access.contentAccess(caller.groupIds, ids);
+    const access = await this.access.contentAccess(caller, ids);
     return new Map([...access].map(([id, a]) => [id, contentRights(a)]));
   }
 }

@@ -1,5 +1,4 @@
 import type { Request, Response } from 'express';
-import { pipeline } from 'node:stream/promises';
 import {
   Body,
   Controller,
@@ -16,6 +15,7 @@ import {
 } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Authenticated, Caller, type ProviderCaller } from '../access/provider-caller';
+import { BYTE_POLICIES, sendBytes } from '../../common/byte-stream';
 import { ThronExceptionFilter } from '../thron-exception.filter';
 import { ThronInputPipe } from '../thron-input.pipe';
 import { ok } from '../thron.errors';
@@ -207,11 +207,11 @@ export class ContentController {
       range: req.headers.range,
       ifNoneMatch: req.headers['if-none-match'],
     });
-    res.status(answer.status).set(answer.headers);
-    if (!answer.body) {
-      res.end();
-      return;
-    }
-    await pipeline(answer.body, res);
+    // The internal headers go to the hub, which reads the original's name from them.
+    await sendBytes(req, res, answer, {
+      policy: BYTE_POLICIES.provider,
+      passInternal: true,
+      what: `Content stream ${contentId}`,
+    });
   }
 }

@@ -10,6 +10,7 @@ import {
   type BlobStore,
 } from '../../blob-store/blob-store';
 import { parseByteRange } from '../../blob-store/byte-range';
+import { INTERNAL_HEADERS } from '../../common/byte-stream';
 import { CLOCK, type Clock } from '../../common/clock';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
 import { JobName } from '../../jobs/job-catalogue';
@@ -223,7 +224,7 @@ export class ContentsService {
 
   /** Trashes what the caller may modify; the others are named in `contentsInIssue`. */
   async trash(caller: ProviderCaller, ids: string[]): Promise<{ contentsInIssue: string[] }> {
-    const access = await this.access.contentAccess(caller.groupIds, ids);
+    const access = await this.access.contentAccess(caller, ids);
     const contentsInIssue: string[] = [];
     for (const id of new Set(ids)) {
       const a = access.get(id);
@@ -235,7 +236,7 @@ export class ContentsService {
 
   /** Permanent delete (mayRemove): the rows, then every source and derivative file. */
   async remove(caller: ProviderCaller, id: string): Promise<void> {
-    const access = (await this.access.contentAccess(caller.groupIds, [id])).get(id);
+    const access = (await this.access.contentAccess(caller, [id])).get(id);
     if (!access || !mayRemove(access, caller))
       throw new ThronError(
         access && contentRights(access).read
@@ -267,10 +268,10 @@ export class ContentsService {
       'Content-Type': file.mimeType,
       ETag: file.etag,
       'Accept-Ranges': 'bytes',
-      'X-Content-Version': String(v),
-      'X-Content-Type': access.contentType,
+      [INTERNAL_HEADERS.version]: String(v),
+      [INTERNAL_HEADERS.contentType]: access.contentType,
     };
-    if (kind === 'source') base['X-File-Name'] = encodeURIComponent(file.fileName);
+    if (kind === 'source') base[INTERNAL_HEADERS.fileName] = encodeURIComponent(file.fileName);
     if (headers.ifNoneMatch && headers.ifNoneMatch.split(/\s*,\s*/).includes(file.etag))
       return { status: 304, headers: base };
     const range = parseByteRange(headers.range, file.size);
@@ -354,7 +355,7 @@ export class ContentsService {
   private async requireWritableFolders(caller: ProviderCaller, ids: string[]): Promise<void> {
     const unique = [...new Set(ids)];
     const folders = await this.contents.existingFolders(unique);
-    const rights = await this.access.folderRights(caller.groupIds, unique);
+    const rights = await this.access.folderRights(caller, unique);
     // A folder the caller cannot see answers as an unknown id: no existence oracle (issue 11).
     if (folders.length !== unique.length || unique.some((id) => !rights.has(id)))
       throw new ThronError(CONTENT_FAILURES.categoryNotExists);
@@ -372,7 +373,7 @@ export class ContentsService {
   }
 
   private async rightsOf(caller: ProviderCaller, ids: string[]): Promise<Map<string, ContentRights>> {
-    const access = await this.access.contentAccess(caller.groupIds, ids);
+    const access = await this.access.contentAccess(caller, ids);
     return new Map([...access].map(([id, a]) => [id, contentRights(a)]));
   }
 

@@ -82,7 +82,7 @@ export class ThumbnailService {
     const contentId = request.contentFile.replace(/\.(jpe?g|png|webp)$/i, '');
     if (!isUuid(contentId)) throw thronError(THRON_FAILURES.invalidArguments, 'contentId');
 
-    const access = (await this.access.contentAccess(caller.groupIds, [contentId])).get(contentId);
+    const access = (await this.access.contentAccess(caller, [contentId])).get(contentId);
     const readable = access !== undefined && contentRights(access).read;
     const source = readable ? await this.repository.thumbnailSource(contentId) : null;
     if (!source) throw new ThronError(THUMBNAIL_FAILURES.contentNotFound);

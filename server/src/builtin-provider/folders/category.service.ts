@@ -67,7 +67,7 @@ export class CategoryService {
     }
     const locale = (body.locale ?? 'EN').toUpperCase();
     const { folders, total } = await this.folders.find({
-      groupIds: caller.groupIds,
+      scope: caller,
       categoryIds: body.properties.categoryIds ?? [],
       childOfId,
       maxLevel: body.properties.excludeLevelHigherThan,
@@ -150,7 +150,7 @@ export class CategoryService {
     missing: (typeof FOLDER_FAILURES)[keyof typeof FOLDER_FAILURES],
   ): Promise<FolderRecord> {
     const { folders } = await this.folders.find({
-      groupIds: caller.groupIds,
+      scope: caller,
       categoryIds: [idOrPrettyId],
       countContents: false,
       locale: 'EN',

@@ -47,12 +47,12 @@ export class ContentCategoryService {
   ): Promise<ThronEnvelope & { linkedCategory: string[] }> {
     if (!(await this.folders.existingContentIds([query.contentId])).has(query.contentId))
       throw new ThronError(FOLDER_FAILURES.contentNotExists);
-    return ok({ linkedCategory: await this.folders.linkedCategoryIds(query.contentId, caller.groupIds) });
+    return ok({ linkedCategory: await this.folders.linkedCategoryIds(query.contentId, caller) });
   }
 
   /** SPEC §7 sharing-folder lookup: where the caller may share contents into (SPEC §4 internal share). */
   async getSharingCategory(caller: ProviderCaller): Promise<ThronEnvelope & { linkedCategory: string[] }> {
-    return ok({ linkedCategory: await this.folders.sharingCategoryIds(caller.groupIds) });
+    return ok({ linkedCategory: await this.folders.sharingCategoryIds(caller) });
   }
 
   /**
@@ -71,10 +71,10 @@ export class ContentCategoryService {
     const rights =
       categoryId === null
         ? undefined
-        : (await this.access.folderRights(caller.groupIds, [categoryId])).get(categoryId);
+        : (await this.access.folderRights(caller, [categoryId])).get(categoryId);
     if (categoryId === null || rights === undefined) throw new ThronError(FOLDER_FAILURES.notExists);
     if (!rights.write) throw new ThronError(FOLDER_FAILURES.accessDenied);
-    const access = await this.access.contentAccess(caller.groupIds, ids);
+    const access = await this.access.contentAccess(caller, ids);
     const rightsOf = (id: string) => {
       const a = access.get(id);
       return a ? contentRights(a) : undefined;

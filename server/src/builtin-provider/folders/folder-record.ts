@@ -1,4 +1,4 @@
-import type { FolderRights } from '../access/access.repository';
+import type { AccessScope, FolderRights } from '../access/access.repository';
 
 export interface FolderLocale {
   locale: string;
@@ -28,8 +28,8 @@ export interface FolderRecord {
 export type FolderOrder = 'categoryName_A' | 'categoryName_D' | 'creationDate_A' | 'creationDate_D';
 
 export interface FolderQuery {
-  /** The caller's groups: only folders one of them may `show` are returned. */
-  groupIds: string[];
+  /** The caller's: only folders it may `show` are returned. */
+  scope: AccessScope;
   /** Ids or prettyIds; empty means any. */
   categoryIds: string[];
   /** A folder id: only its descendants (every level, as THRON's childOf). */

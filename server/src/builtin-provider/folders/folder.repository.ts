@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { FIXED_FOLDER_IDS, FOLDER_CODES } from '@paddock/rules';
 import { Prisma } from '../../generated/provider/client';
 import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
-import { folderRightsSql } from '../access/access.repository';
+import { folderRightsSql, type AccessScope } from '../access/access.repository';
 import { isUuid } from '../uuid';
 import type { FolderLocale, FolderOrder, FolderQuery, FolderRecord } from './folder-record';
 
@@ -206,11 +206,11 @@ export class FolderRepository {
   }
 
   /** The folders a content is linked to that the groups may see. */
-  async linkedCategoryIds(contentId: string, groupIds: string[]): Promise<string[]> {
+  async linkedCategoryIds(contentId: string, scope: AccessScope): Promise<string[]> {
     const rows = await this.prisma.$queryRaw<{ id: string }[]>`
       SELECT cc.category_id::text AS id
         FROM provider.content_category cc
-        JOIN (${folderRightsSql(groupIds)}) r ON r.category_id = cc.category_id
+        JOIN (${folderRightsSql(scope)}) r ON r.category_id = cc.category_id
        WHERE cc.content_id = ${contentId}::uuid
        ORDER BY cc.linked_at`;
     return rows.map((r) => r.id);
@@ -222,7 +222,7 @@ export class FolderRepository {
    * channels below the organisation's shared archive (SPEC §3 fixed id; not the archive itself,
    * which is no channel).
    */
-  async sharingCategoryIds(groupIds: string[]): Promise<string[]> {
+  async sharingCategoryIds(scope: AccessScope): Promise<string[]> {
     const rows = await this.prisma.$queryRaw<{ id: string }[]>`
       WITH RECURSIVE tree AS (
         SELECT c.id FROM provider.category c
@@ -232,7 +232,7 @@ export class FolderRepository {
         SELECT c.id FROM provider.category c JOIN tree t ON c.parent_id = t.id)
       SELECT t.id::text AS id
         FROM tree t
-        JOIN (${folderRightsSql(groupIds)}) r ON r.category_id = t.id
+        JOIN (${folderRightsSql(scope)}) r ON r.category_id = t.id
        WHERE r.share
        ORDER BY t.id`;
     return rows.map((r) => r.id);
@@ -259,7 +259,7 @@ export class FolderRepository {
           UNION ALL
           SELECT c.id, t.ancestors || t.id FROM provider.category c JOIN tree t ON c.parent_id = t.id
         ),
-        rights AS (${folderRightsSql(query.groupIds)})`,
+        rights AS (${folderRightsSql(query.scope)})`,
       body: Prisma.sql`
         FROM tree t
         JOIN provider.category c ON c.id = t.id

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../common/clock';
 import { LoginThrottle } from '../../common/login-throttle';
+import { REDIS_KEY_SPACES } from '../../common/redis/redis-client';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
 
 /**
@@ -11,6 +12,6 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.module';
 @Injectable()
 export class ProviderLoginThrottle extends LoginThrottle {
   constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(CLOCK) clock: Clock) {
-    super(config, clock, 'provider-login-throttle');
+    super(config, clock, REDIS_KEY_SPACES.providerLoginThrottle);
   }
 }

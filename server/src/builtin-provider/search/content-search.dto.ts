@@ -96,7 +96,7 @@ export const ORDER_BY = [
 ] as const;
 export type OrderByValue = (typeof ORDER_BY)[number];
 
-/** POST content/findByProperties (research §3.2), with our extensions sourceExtensions and imetadataOp. */
+/** POST content/findByProperties (research §3.2), with our extensions sourceExtensions, imetadataOp and itagOp. */
 export const findByPropertiesSchema = z.object({
   client: z.object({ clientId: z.string().min(1) }),
   criteria: z
@@ -118,6 +118,10 @@ export const findByPropertiesSchema = z.object({
       contentType: listOf(contentTypeFilter, FILTER_CONTENT_TYPES.length).optional(),
       sourceExtensions: listOf(extension, 50).optional(),
       imetadataOp: listOf(metadataGroupSchema, 10).optional(),
+      // Our extension, read as content/search's itag: the tags (ids or prettyIds) a content has all of, or none.
+      itagOp: z
+        .object({ haveAll: listOf(ref, 20).default([]), haveNot: listOf(ref, 20).default([]) })
+        .optional(),
       fromDate: dateInput.optional(),
       toDate: dateInput.optional(),
     })

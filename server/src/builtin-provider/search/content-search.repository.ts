@@ -126,7 +126,7 @@ export class ContentSearchRepository {
       included AS (${folderTree(q.inFolders, 'included')}),
       excluded AS (${folderTree(q.notInFolders, 'excluded')}),
       allowed AS (
-        SELECT r.category_id AS id FROM (${folderRightsSql(q.groupIds)}) r
+        SELECT r.category_id AS id FROM (${folderRightsSql(q.scope)}) r
         ${q.inFolders.length ? Prisma.sql`WHERE r.category_id IN (SELECT i.id FROM included i)` : Prisma.empty}
       )
       SELECT ARRAY(SELECT id FROM allowed)::text[] AS allowed,
@@ -286,7 +286,15 @@ function conditions(q: ContentQuery, folders: FolderScope): Prisma.Sql {
   if (q.notOwners) parts.push(Prisma.sql`c.owner_username <> ALL(${q.notOwners}::text[])`);
   if (q.text) parts.push(textCondition(q.text, q.textLocales));
   for (const group of q.metadata) parts.push(metadataCondition(group));
+  for (const ref of q.tagsAll ?? []) parts.push(Prisma.sql`EXISTS (${taggedWith(ref)})`);
+  for (const ref of q.tagsNone ?? []) parts.push(Prisma.sql`NOT EXISTS (${taggedWith(ref)})`);
   return Prisma.join(parts, ' AND ');
+}
+
+/** The content's link to one tag, named by id or prettyId (content_tag's primary key, then one row). */
+function taggedWith(ref: string): Prisma.Sql {
+  return Prisma.sql`SELECT 1 FROM provider.content_tag ct JOIN provider.tag_definition t ON t.id = ct.tag_id
+                    WHERE ct.content_id = c.id AND (t.pretty_id = ${ref} OR t.id::text = ${ref.toLowerCase()})`;
 }
 
 /**

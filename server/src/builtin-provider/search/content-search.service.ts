@@ -82,7 +82,7 @@ export class ContentSearchService {
       ...(criteria.linkedCategories ?? []).map((ref) => ({ ref, cascade: false })),
     ]);
     const query: ContentQuery = {
-      groupIds: caller.groupIds,
+      scope: caller,
       contentIds: criteria.contentIds,
       textLocales,
       text: criteria.textSearch && textOf(criteria.textSearch),
@@ -91,6 +91,8 @@ export class ContentSearchService {
       contentTypes: criteria.contentType,
       extensions: criteria.sourceExtensions,
       metadata: criteria.imetadataOp ?? [],
+      tagsAll: criteria.itagOp?.haveAll,
+      tagsNone: criteria.itagOp?.haveNot,
       createdFrom: criteria.fromDate,
       createdTo: criteria.toDate,
     };
@@ -140,7 +142,7 @@ export class ContentSearchService {
     const { resultsPageSize, returnDetailsFields } = req.responseOptions;
     const textLocales = (criteria.lang ?? []).map((l) => l.toUpperCase());
     const query: ContentQuery = {
-      groupIds: caller.groupIds,
+      scope: caller,
       contentIds: criteria.ids,
       textLocales,
       text: criteria.lemma && lemmaOf(criteria.lemma),

@@ -2,6 +2,7 @@
  * What the built-in provider's content searches ask of the database, independent of the two wire
  * shapes (content/findByProperties and content/search) that are translated into it.
  */
+import type { AccessScope } from '../access/access.repository';
 
 /** Fields a text criterion looks in (THRON's searchOnFields, minus EXCERPT which we do not keep). */
 export type TextField = 'NAME' | 'DESCRIPTION' | 'ITAGS' | 'OWNER' | 'METADATA';
@@ -41,8 +42,8 @@ export interface MetadataGroup {
 }
 
 export interface ContentQuery {
-  /** The caller's active groups: only contents linked to a folder one of them may `show`. */
-  groupIds: string[];
+  /** The caller's: only contents linked to a folder it may `show`. */
+  scope: AccessScope;
   contentIds?: string[];
   /** Locales whose names and descriptions the text criterion reads; empty = every locale. */
   textLocales: string[];
@@ -54,6 +55,9 @@ export interface ContentQuery {
   contentTypes?: string[];
   extensions?: string[];
   metadata: MetadataGroup[];
+  /** Tags (ids or prettyIds) a content carries every one of, and none of. */
+  tagsAll?: string[];
+  tagsNone?: string[];
   createdFrom?: Date;
   createdTo?: Date;
   owners?: string[];

@@ -165,7 +165,7 @@ export class ShareAccessService {
     const contentIds = await this.shares.contentIds(open.share.id);
     const [details, folders] = await Promise.all([
       this.contents.contentsByIds(open.owner, contentIds),
-      this.access.contentFolders(open.owner.groupIds, contentIds),
+      this.access.contentFolders(open.owner, contentIds),
     ]);
     return details.filter((c) => this.served(open, folders.get(c.id), c.imetadata));
   }
@@ -182,7 +182,7 @@ export class ShareAccessService {
     // recipient's first screen asks for a picture per asset). `stream` checks the owner's rights.
     const [metadata, folders] = await Promise.all([
       this.shares.sharedContentMetadata(open.share.id, contentId),
-      this.access.contentFolders(open.owner.groupIds, [contentId]),
+      this.access.contentFolders(open.owner, [contentId]),
     ]);
     if (!metadata || !this.served(open, folders.get(contentId), metadata)) return null;
     try {

@@ -1,20 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { pipeline } from 'node:stream/promises';
-import {
-  Body,
-  Controller,
-  Get,
-  Headers,
-  HttpCode,
-  Logger,
-  Param,
-  Post,
-  Req,
-  Res,
-  UseFilters,
-} from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { BYTE_POLICIES, fileNameOf, sendBytes, zipBytes } from '../../common/byte-stream';
 import { ThronExceptionFilter } from '../thron-exception.filter';
 import { ThronInputPipe } from '../thron-input.pipe';
 import {
@@ -40,8 +28,6 @@ export const SHARE_SESSION_COOKIE = 'paddock_share';
 @UseFilters(ThronExceptionFilter)
 @Controller(SHARE_PAGE_PATH.slice(1))
 export class SharePageController {
-  private readonly logger = new Logger(SharePageController.name);
-
   constructor(private readonly access: ShareAccessService) {}
 
   @Get(':token')
@@ -108,29 +94,14 @@ export class SharePageController {
       return;
     }
     const original = rendition === 'original';
-    const headers = { ...answer.headers };
-    const fileName = headers['X-File-Name'];
-    for (const internal of ['X-File-Name', 'X-Content-Version', 'X-Content-Type']) delete headers[internal];
-    res
-      .status(answer.status)
-      .set(headers)
-      .set({
-        // A picture may stay in the recipient's own cache but is checked again before each use (its
-        // ETag answers 304 after the share, session, expiry and revocation checks); an original never stays.
-        'Cache-Control': original ? 'private, no-store' : 'private, no-cache',
-        'X-Content-Type-Options': 'nosniff',
-      });
-    if (original) {
-      res.attachment(fileName ? decodeURIComponent(fileName) : contentId);
-      // A range request is one download in pieces: the first piece counts.
-      if (answer.status === 200 || range?.startsWith('bytes=0-'))
-        await this.access.record(open, 'download', contentId, addressOf(req));
-    }
-    if (!answer.body) {
-      res.end();
-      return;
-    }
-    await this.send(answer.body, res);
+    // A range request is one download in pieces: the first piece counts.
+    if (original && (answer.status === 200 || range?.startsWith('bytes=0-')))
+      await this.access.record(open, 'download', contentId, addressOf(req));
+    await sendBytes(req, res, answer, {
+      policy: original ? BYTE_POLICIES.shareDownload : BYTE_POLICIES.sharePicture,
+      attachment: original ? (fileNameOf(answer.headers) ?? contentId) : undefined,
+      what: 'Share download',
+    });
   }
 
   @Get(':token/zip')
@@ -143,16 +114,11 @@ export class SharePageController {
       return;
     }
     await this.access.record(open, 'zip', null, addressOf(req));
-    res
-      .status(200)
-      .set({
-        'Content-Type': 'application/zip',
-        'Cache-Control': 'private, no-store',
-        'X-Content-Type-Options': 'nosniff',
-      })
-      .attachment(`${open.share.name.replace(/[^\w .-]+/g, '_') || 'share'}.zip`);
-    if (zip.length !== null) res.set('Content-Length', String(zip.length));
-    await this.send(zip.body, res);
+    await sendBytes(req, res, zipBytes(zip), {
+      policy: BYTE_POLICIES.shareDownload,
+      attachment: `${open.share.name.replace(/[^\w .-]+/g, '_') || 'share'}.zip`,
+      what: 'Share download',
+    });
   }
 
   /** The link, answered with the refusal page when it cannot be opened. */
@@ -198,15 +164,6 @@ export class SharePageController {
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.type('html');
     return nonce;
-  }
-
-  private async send(body: NodeJS.ReadableStream, res: Response): Promise<void> {
-    try {
-      await pipeline(body, res);
-    } catch (err) {
-      // The status is sent already: the recipient sees a cut-short file; the token is not logged.
-      this.logger.warn({ err }, 'Share download ended early');
-    }
   }
 }
 

@@ -6,7 +6,8 @@ import {
   windowCountLua,
   windowRefundLua,
   type ThrottleVerdict,
-} from '../../common/redis-windowed-counter';
+} from '../../common/redis/redis-windowed-counter';
+import { REDIS_KEY_SPACES } from '../../common/redis/redis-client';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
 
 /** Nextcloud's numbers (research next-wave A.1): 10 in 30 minutes, then 429 until the window ends. */
@@ -47,7 +48,12 @@ export class ShareThrottle implements OnModuleDestroy {
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'REDIS_URL' | 'REDIS_PREFIX'>,
     @Inject(CLOCK) clock: Clock,
   ) {
-    this.counter = new RedisWindowedCounter(config, clock, 'share-throttle');
+    this.counter = new RedisWindowedCounter(
+      config,
+      clock,
+      REDIS_KEY_SPACES.shareThrottle,
+      'Shares cannot be opened right now. Try later',
+    );
   }
 
   /** Whether a password may be checked through this link now; an allowed attempt counts until it succeeds. */

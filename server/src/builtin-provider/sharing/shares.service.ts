@@ -192,7 +192,7 @@ export class SharesService {
 
   /** Every content visible to the sharer with the share right on one of its folders (THRON's share ACL). */
   private async requireShareable(sharer: ProviderCaller, contentIds: string[]): Promise<void> {
-    const access = await this.access.contentAccess(sharer.groupIds, contentIds);
+    const access = await this.access.contentAccess(sharer, contentIds);
     for (const id of contentIds) {
       const a = access.get(id);
       if (!a || !contentRights(a).share) throw new ThronError(SHARE_FAILURES.contentNotShareable);

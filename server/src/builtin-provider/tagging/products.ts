@@ -79,7 +79,7 @@ export class ProductsService {
   }
 
   async ofContent(caller: ProviderCaller, contentId: string) {
-    const access = (await this.access.contentAccess(caller.groupIds, [contentId])).get(contentId);
+    const access = (await this.access.contentAccess(caller, [contentId])).get(contentId);
     if (!access || !contentRights(access).read) throw new ThronError(TAGGING_FAILURES.targetNotFound);
     const links = await this.prisma.contentTag.findMany({
       where: { contentId, classificationId: PRODUCTS },

@@ -211,7 +211,7 @@ export class TaggingService {
   }
 
   private async rightsOf(caller: ProviderCaller, ids: string[]) {
-    const access = await this.access.contentAccess(caller.groupIds, ids);
+    const access = await this.access.contentAccess(caller, ids);
     return new Map([...access].map(([id, a]) => [id, contentRights(a)]));
   }
 }

@@ -13,6 +13,11 @@ interface AppDialogProps {
   footer: ReactNode;
   role?: 'dialog' | 'alertdialog';
   size?: 'sm' | 'md' | 'lg';
+  /**
+   * Stays open when a dialog opened before it closes: a job's report is raised while the detail
+   * that started the job is open, and the detail closing must not take the report with it.
+   */
+  outlivesOpener?: boolean;
 }
 
 /** A modal dialog named by its title, with focus trapped inside while it is open. */
@@ -26,6 +31,7 @@ export function AppDialog({
   footer,
   role = 'dialog',
   size = 'md',
+  outlivesOpener = false,
 }: AppDialogProps) {
   return (
     <Dialog.Root
@@ -36,6 +42,7 @@ export function AppDialog({
       scrollBehavior="inside"
       closeOnInteractOutside={dismissible}
       closeOnEscape={dismissible}
+      onRequestDismiss={outlivesOpener ? (event) => event.preventDefault() : undefined}
       onOpenChange={(details) => {
         if (!details.open) onDismiss?.();
       }}

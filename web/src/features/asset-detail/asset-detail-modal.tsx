@@ -14,7 +14,7 @@ import {
 import type { AssetSummary, DrawingDocument } from '@paddock/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Tags } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetDetailQueryOptions } from '../../api/assets.queries';
 import { assetInFolderQueryOptions } from '../../api/workflow.queries';
@@ -38,9 +38,8 @@ import { InlineError } from '../ui/inline-error';
 import { AssetInfo } from './asset-info';
 import { FolderBreadcrumb } from './folder-breadcrumb';
 import { AssetPreview } from './asset-preview';
-import { stepThrough } from './navigation';
 import { ResultThumbnails } from './result-thumbnails';
-import { useNavigationWait } from './use-navigation-wait';
+import { useResultStepper } from './use-result-stepper';
 import { RenameField } from './rename-field';
 import { RestrictedGate } from './restricted-gate';
 
@@ -93,7 +92,6 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
   const plain = useQuery({ ...assetDetailQueryOptions(assetId, language), enabled: !folderId });
   const detail = folderId ? inFolder : plain;
   const { data: asset, isPending, isError } = detail;
-  const [stepping, setStepping] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [drawing, setDrawing] = useState<DrawingDocument>(EMPTY_DRAWING);
   const [penColor, setPenColor] = useState<string>(PEN_COLORS[0].value);
@@ -113,27 +111,41 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
     setDrawing(EMPTY_DRAWING);
   };
 
-  const { onNavigate } = props;
-  const wait = useNavigationWait(assetId, onNavigate);
-  const step = async (direction: 1 | -1) => {
-    if (stepping || rejecting || flow.busy) return;
-    setStepping(true);
-    try {
-      const target = await stepThrough(props.resultIds, wait.pending ?? assetId, direction, {
-        hasMore: props.hasMore,
-        load: props.loadMore,
-      });
-      if (target) wait.goTo(target);
-    } finally {
-      setStepping(false);
-    }
+  const { onNavigate, resultIds } = props;
+  const stepper = useResultStepper({
+    shownId: assetId,
+    resultIds,
+    hasMore: props.hasMore,
+    loadMore: props.loadMore,
+    onNavigate,
+  });
+  const step = (direction: 1 | -1) => {
+    if (rejecting || flow.busy) return;
+    void stepper.step(direction);
   };
+  // The neighbours load ahead, their previews too, so a step shows its asset at once.
+  useEffect(() => {
+    const index = resultIds.indexOf(assetId);
+    if (index === -1) return;
+    const neighbours = [resultIds[index + 1], resultIds[index - 1]].filter((id) => id !== undefined);
+    const load = folderId
+      ? (id: string) => queryClient.fetchQuery(assetInFolderQueryOptions(id, folderId, language))
+      : (id: string) => queryClient.fetchQuery(assetDetailQueryOptions(id, language));
+    for (const id of neighbours)
+      load(id).then(
+        (neighbour) => {
+          new Image().src = neighbour.previewUrl;
+        },
+        // Only a head start: a neighbour that fails loads, and says so, when stepped to.
+        () => undefined,
+      );
+  }, [assetId, resultIds, folderId, language, queryClient]);
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     // Not for keys a control used (a tree's arrows) nor from a dialog opened over this one.
     if (event.defaultPrevented || !event.currentTarget.contains(event.target as Node)) return;
     if (isTextEntry(event.target)) return;
-    if (event.key === 'ArrowRight') void step(1);
-    else if (event.key === 'ArrowLeft') void step(-1);
+    if (event.key === 'ArrowRight') step(1);
+    else if (event.key === 'ArrowLeft') step(-1);
   };
   const title = asset ? displayName(asset.name, asset.extension) : t('loading.label');
   const content = useRef<HTMLDivElement>(null);
@@ -260,8 +272,8 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                     <IconButton
                       variant="ghost"
                       aria-label={t('assetDetail.previous')}
-                      disabled={props.resultIds.length < 2 || stepping}
-                      onClick={() => void step(-1)}
+                      disabled={props.resultIds.length < 2}
+                      onClick={() => step(-1)}
                     >
                       <ChevronLeft />
                     </IconButton>
@@ -271,18 +283,14 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                     <IconButton
                       variant="ghost"
                       aria-label={t('assetDetail.next')}
-                      disabled={(props.resultIds.length < 2 && !props.hasMore) || stepping}
-                      onClick={() => void step(1)}
+                      disabled={props.resultIds.length < 2 && !props.hasMore}
+                      onClick={() => step(1)}
                     >
                       <ChevronRight />
                     </IconButton>
                   </Flex>
                   {props.results?.length ? (
-                    <ResultThumbnails
-                      results={props.results}
-                      current={wait.pending ?? assetId}
-                      onOpen={(id) => wait.goTo(id, true)}
-                    />
+                    <ResultThumbnails results={props.results} current={assetId} onOpen={onNavigate} />
                   ) : null}
                 </Flex>
                 {asset ? (

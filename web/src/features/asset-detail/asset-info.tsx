@@ -6,8 +6,11 @@ import {
   WORKFLOW_METADATA,
   type AssetDetail,
 } from '@paddock/rules';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { enrichmentDefinitionsQueryOptions } from '../../api/enrichment.queries';
 import { useLanguage } from '../../i18n/use-language';
+import { fieldLabel, valueText } from '../enrichment/enrichment-texts';
 import {
   formatBytes,
   formatDate,
@@ -31,6 +34,15 @@ const SHOWN_AS_FIELDS = ['size', 'resolution', 'duration'];
 export function AssetInfo({ asset }: { asset: AssetDetail }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
+  // The definitions name the values of enumerations ("stampa" reads Press in English) and the keys
+  // the catalogue does not know; without them a value shows as stored.
+  const definitions = useQuery(enrichmentDefinitionsQueryOptions()).data?.metadata ?? [];
+  const shown = (key: string, value: string) => {
+    const definition = definitions.find((d) => d.key === key);
+    return definition && ['singleEnum', 'multiEnum', 'boolean'].includes(definition.type)
+      ? valueText(t, definition, value, language)
+      : formatMetadataValue(key, value, language);
+  };
   const rows: [string, string][] = [
     [t('assetDetail.info.type'), enumLabel(t, 'contentType', asset.type)],
     [t('assetDetail.info.extension'), asset.extension.toUpperCase()],
@@ -89,9 +101,9 @@ export function AssetInfo({ asset }: { asset: AssetDetail }) {
           <Heading as="h3" size="sm">
             {t('assetDetail.info.tags')}
           </Heading>
-          <HStack wrap="wrap" gap="2">
+          <HStack wrap="wrap" gap="2" role="list" aria-label={t('assetDetail.info.tags')}>
             {asset.tags.map((tag) => (
-              <Badge key={tag.id} variant="subtle">
+              <Badge key={tag.id} variant="subtle" role="listitem">
                 {tag.label}
               </Badge>
             ))}
@@ -107,11 +119,11 @@ export function AssetInfo({ asset }: { asset: AssetDetail }) {
             {metadata.map((entry) => (
               <DataList.Item key={entry.key}>
                 <DataList.ItemLabel>
-                  {t(`metadataKeys.${entry.key}`, { defaultValue: entry.name ?? entry.key })}
+                  {entry.name
+                    ? t(`metadataKeys.${entry.key}`, { defaultValue: entry.name })
+                    : fieldLabel(t, entry.key, definitions, language)}
                 </DataList.ItemLabel>
-                <DataList.ItemValue>
-                  {formatMetadataValue(entry.key, entry.value, language)}
-                </DataList.ItemValue>
+                <DataList.ItemValue>{shown(entry.key, entry.value)}</DataList.ItemValue>
               </DataList.Item>
             ))}
           </DataList.Root>

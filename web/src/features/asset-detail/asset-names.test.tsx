@@ -1,4 +1,4 @@
-import type { AssetDetail, Language } from '@paddock/rules';
+import type { AssetDetail, EnrichmentDefinitions, Language } from '@paddock/rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
@@ -62,9 +62,24 @@ function hub(extra: Record<string, Route> = {}): HubCall[] {
               { key: 'dpi', value: '1200' },
               { key: 'creation_date', value: '2026-03-05T10:00:00.000Z' },
               { key: 'vendor-code', value: 'X1' },
+              { key: 'utilizzo', value: 'stampa' },
             ],
           } satisfies Partial<AssetDetail>),
         ),
+      // The usage's values named by its definition, as the wizard reads them (issue 23: "Utilizzo: stampa").
+      'GET /api/enrichment/definitions': ok({
+        metadata: [
+          {
+            id: 'u',
+            key: 'utilizzo',
+            classificationId: 'c',
+            names: { it: 'Utilizzo', en: 'Usage', fr: 'Utilisation' },
+            type: 'singleEnum',
+            mandatory: true,
+            options: [{ value: 'stampa', name: 'Press', names: { it: 'Stampa', en: 'Press', fr: 'Presse' } }],
+          },
+        ],
+      } satisfies EnrichmentDefinitions),
       ...extra,
     },
   });
@@ -78,6 +93,8 @@ interface Expected {
   metadata: [string, string];
   dpi: string;
   hint: string;
+  /** The usage's label and its value "stampa", named. */
+  usage: [string, string];
 }
 
 describe.each<[Language, Expected]>([
@@ -90,6 +107,7 @@ describe.each<[Language, Expected]>([
       // Italian groups from five digits on.
       dpi: '1200 dpi',
       hint: 'Salvato come nome italiano e inglese',
+      usage: ['Utilizzo', 'Stampa'],
     },
   ],
   [
@@ -101,6 +119,7 @@ describe.each<[Language, Expected]>([
       // A narrow no-break space, which the matcher reads as a space.
       dpi: '1 200 dpi',
       hint: 'Enregistré comme nom italien et anglais',
+      usage: ['Utilisation', 'Presse'],
     },
   ],
   [
@@ -111,6 +130,7 @@ describe.each<[Language, Expected]>([
       metadata: ['Print resolution', 'Creation date'],
       dpi: '1,200 dpi',
       hint: 'Saved as both the Italian and the English name',
+      usage: ['Usage', 'Press'],
     },
   ],
 ])('one name in the %s interface', (language, expected) => {
@@ -142,6 +162,7 @@ describe.each<[Language, Expected]>([
     expect(metadata.getByText(expected.metadata[0]).nextSibling).toHaveTextContent(expected.dpi);
     expect(metadata.getByText(expected.metadata[1]).nextSibling).toHaveTextContent('05/03/2026');
     expect(metadata.getByText('vendor-code').nextSibling).toHaveTextContent('X1');
+    expect((await metadata.findByText(expected.usage[0])).nextSibling).toHaveTextContent(expected.usage[1]);
     expect(info.getAllByText(expected.size)).toHaveLength(1);
     expect(info.getAllByText('1080 × 1350')).toHaveLength(1);
     // The breadcrumb and the asset's folders.

@@ -49,6 +49,7 @@ function openAt(version: number, drawing: object) {
       view: 'approver',
       archiveSubState: null,
       isSuppliersRoot: false,
+      isDepartmentArchiveRoot: false,
       step: 1,
       department: 'marketing',
     },

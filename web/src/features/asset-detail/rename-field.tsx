@@ -43,7 +43,7 @@ export function RenameField({ asset, folderId }: { asset: AssetDetail; folderId?
       // Views in another language took this one's names above: they load theirs when next shown.
       void queryClient.invalidateQueries({ queryKey: assetKeys.detail(asset.id), refetchType: 'none' });
       void queryClient.invalidateQueries({ queryKey: assetKeys.lists() });
-      ui.notify({ message: t('notices.renamed', { name: saved.name }) });
+      ui.notify({ message: { key: 'notices.renamed', params: { name: saved.name } } });
       setEditing(false);
     },
     // SPEC §8: rename failures open a modal titled nameEditError, naming the locale that failed.

@@ -38,6 +38,8 @@ interface AssetBrowserProps {
   label: string;
   /** The next sort, filter or search is loading: the results shown are the previous ones, dimmed. */
   stale?: boolean;
+  /** Room left below the last row, in pixels, so a bar lying over the grid's foot hides no asset. */
+  endSpace?: number;
   /** The listing's sort, so the list view's column headers sort by the columns the listing sorts by. */
   sort?: { field: AssetSortField; order: SortOrder; onSort(field: AssetSortField): void };
 }
@@ -88,6 +90,8 @@ export function AssetBrowser(props: AssetBrowserProps) {
     getScrollElement: () => scrollBox,
     estimateSize: () => (viewMode === 'grid' ? tile.height : ROW_HEIGHT),
     overscan: 4,
+    paddingEnd: props.endSpace ?? 0,
+    scrollPaddingEnd: props.endSpace ?? 0,
   });
   // Another tile size or view: rows of another height (the virtualiser keeps sizes it measured).
   useEffect(() => virtualizer.measure(), [virtualizer, tile, viewMode]);

@@ -13,7 +13,7 @@ import {
   type Route,
 } from '../../../test/fake-hub';
 import { renderApp, renderWithProviders, withFreshBrowserInEnglish } from '../../../test/render';
-import { useNavigationWait } from '../asset-detail/use-navigation-wait';
+import { useResultStepper } from '../asset-detail/use-result-stepper';
 import { rememberJob, rememberedJobs } from '../jobs/started-jobs';
 import { ThumbnailDialog, previewOf } from './thumbnail-dialog';
 
@@ -170,29 +170,43 @@ describe('thumbnail dialog (SPEC §5: the first 25 of a selection)', () => {
   });
 });
 
-describe('detail navigation wait (SPEC §9: 700 ms)', () => {
-  afterEach(() => jest.useRealTimers());
+describe('stepping through the results in the detail (issue 23: 0.7 s a step, fast presses lost)', () => {
+  const ids = ['a0', 'a1', 'a2', 'a3', 'a4'];
 
-  it('opens only the asset the steps rest on, 700 ms after the last step', () => {
-    jest.useFakeTimers();
+  it('moves at once on each press and counts presses made before a render', async () => {
     const onNavigate = jest.fn();
-    const { result } = renderHook(() => useNavigationWait('a0', onNavigate));
-    act(() => result.current.goTo('a1'));
-    act(() => jest.advanceTimersByTime(LIMITS.detailNavigationWaitMs - 100));
-    act(() => result.current.goTo('a2'));
-    expect(result.current.pending).toBe('a2');
-    act(() => jest.advanceTimersByTime(LIMITS.detailNavigationWaitMs - 1));
-    expect(onNavigate).not.toHaveBeenCalled();
-    act(() => jest.advanceTimersByTime(1));
-    expect(onNavigate.mock.calls).toEqual([['a2']]);
-    expect(result.current.pending).toBeNull();
+    const { result } = renderHook(() =>
+      useResultStepper({ shownId: 'a0', resultIds: ids, hasMore: false, loadMore: jest.fn(), onNavigate }),
+    );
+    await act(async () => {
+      void result.current.step(1);
+      void result.current.step(1);
+      await result.current.step(1);
+    });
+    expect(onNavigate.mock.calls).toEqual([['a1'], ['a2'], ['a3']]);
+    await act(() => result.current.step(-1));
+    expect(onNavigate).toHaveBeenLastCalledWith('a2');
   });
 
-  it('opens a picked thumbnail at once', () => {
+  it('keeps the presses made while the next page loads, and goes on from that page', async () => {
     const onNavigate = jest.fn();
-    const { result } = renderHook(() => useNavigationWait('a0', onNavigate));
-    act(() => result.current.goTo('a5', true));
-    expect(onNavigate.mock.calls).toEqual([['a5']]);
+    let pageArrives: (ids: readonly string[]) => void = () => undefined;
+    const loadMore = jest.fn(() => new Promise<readonly string[]>((resolve) => (pageArrives = resolve)));
+    const { result } = renderHook(() =>
+      useResultStepper({ shownId: 'a3', resultIds: ids.slice(0, 4), hasMore: true, loadMore, onNavigate }),
+    );
+    let steps: Promise<void> = Promise.resolve();
+    act(() => {
+      void result.current.step(1);
+      steps = result.current.step(1);
+    });
+    await waitFor(() => expect(loadMore).toHaveBeenCalled());
+    await act(async () => {
+      pageArrives([...ids, 'a5', 'a6']);
+      await steps;
+    });
+    expect(loadMore).toHaveBeenCalledTimes(1);
+    expect(onNavigate.mock.calls).toEqual([['a4'], ['a5']]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Box, ButtonGroup, HStack, IconButton, Menu, Popover, Portal, Stack } from '@chakra-ui/react';
+import { Badge, Box, ButtonGroup, HStack, IconButton, Menu, Popover, Portal, Stack } from '@chakra-ui/react';
 import { CountedIconButton } from '../../components/ui/counted-icon-button';
 import {
   ASSET_SORT_FIELDS,
@@ -16,6 +16,7 @@ import {
 } from '@paddock/rules';
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, List, ListFilter, Scaling } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../components/ui/select';
 import type { ViewMode } from './asset-browser';
@@ -28,6 +29,8 @@ export interface ListingFilters {
   order: SortOrder;
   type: FilterContentType | undefined;
   extension: FileExtension | undefined;
+  /** SPEC §4 "Folders": published with their folder, or not; undefined: both. */
+  published: boolean | undefined;
   metadata: MetadataFilter[];
 }
 
@@ -45,9 +48,12 @@ function Fit({ children }: { children: ReactNode }) {
   );
 }
 
+const PUBLICATION = { published: true, notPublished: false } as const;
+type Publication = keyof typeof PUBLICATION;
+
 /**
- * Sort (SPEC §3: four fields, each ascending or descending), then the type and extension filters
- * behind one button: inline items of the listing toolbar.
+ * Sort (SPEC §3: four fields, each ascending or descending), then the type, extension and
+ * published filters behind one button: inline items of the listing toolbar.
  */
 export function ListingControls({ filters, onFilters }: ListingControlsProps) {
   const { t } = useTranslation();
@@ -79,7 +85,7 @@ export function ListingControls({ filters, onFilters }: ListingControlsProps) {
           {filters.order === 'desc' ? <ArrowDownWideNarrow /> : <ArrowUpNarrowWide />}
         </IconButton>
       </HStack>
-      <FiltersButton active={Number(filters.type !== undefined) + Number(filters.extension !== undefined)}>
+      <FiltersButton active={chosenFilters(t, filters)}>
         <Fit>
           <Select<FilterContentType | typeof ALL>
             size="sm"
@@ -107,22 +113,92 @@ export function ListingControls({ filters, onFilters }: ListingControlsProps) {
             onChange={(value) => onFilters({ ...filters, extension: value === ALL ? undefined : value })}
           />
         </Fit>
+        <Fit>
+          <Select<Publication | typeof ALL>
+            size="sm"
+            aria-label={t('assets.filters.publication')}
+            value={filters.published === undefined ? ALL : filters.published ? 'published' : 'notPublished'}
+            options={[
+              { value: ALL, label: t('assets.filters.anyPublication') },
+              ...(Object.keys(PUBLICATION) as Publication[]).map((value) => ({
+                value,
+                label: t(`assets.filters.${value}`),
+              })),
+            ]}
+            onChange={(value) =>
+              onFilters({ ...filters, published: value === ALL ? undefined : PUBLICATION[value] })
+            }
+          />
+        </Fit>
       </FiltersButton>
     </>
   );
 }
 
+/** The active type and extension filters, each as "what: value" in the reader's language. */
+function chosenFilters(t: TFunction, filters: ListingFilters): string[] {
+  const active: string[] = [];
+  if (filters.type !== undefined)
+    active.push(
+      t('assets.filters.active', {
+        filter: t('assets.filters.type'),
+        value: enumLabel(t, 'contentType', filters.type),
+      }),
+    );
+  if (filters.extension !== undefined)
+    active.push(
+      t('assets.filters.active', {
+        filter: t('assets.filters.extension'),
+        value: filters.extension.toUpperCase(),
+      }),
+    );
+  if (filters.published !== undefined)
+    active.push(
+      t('assets.filters.active', {
+        filter: t('assets.filters.publication'),
+        value: t(filters.published ? 'assets.filters.published' : 'assets.filters.notPublished'),
+      }),
+    );
+  return active;
+}
+
 /**
- * The type and extension filters behind one icon (its name counts the active ones), so the
- * toolbar keeps one row in every language.
+ * What the listing is filtered by, in words beside its count (issue 23: a "1" on an icon said
+ * neither that nor what): the type, the extension, the metadata conditions.
  */
-function FiltersButton({ active, children }: { active: number; children: ReactNode }) {
+export function ActiveFilters({ filters }: { filters: ListingFilters }) {
   const { t } = useTranslation();
-  const label = active ? t('assets.filters.labelActive', { count: active }) : t('assets.filters.label');
+  const conditions = filters.metadata.reduce((sum, group) => sum + group.clauses.length, 0);
+  const active = [
+    ...chosenFilters(t, filters),
+    ...(conditions ? [t('assets.metadata.openActive', { count: conditions })] : []),
+  ];
+  if (active.length === 0) return null;
+  return (
+    <HStack gap="1.5" minW="0" wrap="wrap" data-testid="active-filters">
+      <ListFilter size="14" aria-hidden />
+      {active.map((text) => (
+        <Badge key={text} size="sm" variant="subtle" colorPalette="brand">
+          {text}
+        </Badge>
+      ))}
+    </HStack>
+  );
+}
+
+/**
+ * The type and extension filters behind one icon, named by what they filter, so the toolbar keeps
+ * one row in every language.
+ */
+function FiltersButton({ active, children }: { active: string[]; children: ReactNode }) {
+  const { t } = useTranslation();
+  const label = active.length
+    ? t('assets.filters.labelActive', { active: active.join('; ') })
+    : t('assets.filters.label');
   return (
     <Popover.Root positioning={{ placement: 'bottom-start' }}>
       <Popover.Trigger asChild>
-        <CountedIconButton count={active} label={label} icon={<ListFilter />} />
+        <CountedIconButton count={active.length} label={label} icon={<ListFilter />} />
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>

@@ -25,6 +25,8 @@ export const listingSearchSchema = z.object({
   order: z.enum(SORT_ORDERS).optional().catch(undefined),
   type: z.enum(FILTER_CONTENT_TYPES).optional().catch(undefined),
   ext: z.enum(FILE_EXTENSIONS).optional().catch(undefined),
+  /** Published with their folder (SPEC §4 "Folders") or not; absent: both. */
+  pub: z.boolean().optional().catch(undefined),
   /** The search text; present (even empty) once a search ran: the search box is then in 'cancel'. */
   q: z.string().max(200).optional().catch(undefined),
   /** Subfolders are listed too: after a search, and after its clear action (SPEC §2). */
@@ -49,5 +51,13 @@ export type ListingSearch = z.infer<typeof listingSearchSchema>;
  * so another folder opens whole, its search box open again.
  */
 export function forAnotherFolder<T extends ListingSearch>(search: T): T {
-  return { ...search, q: undefined, sub: undefined, type: undefined, ext: undefined, meta: undefined };
+  return {
+    ...search,
+    q: undefined,
+    sub: undefined,
+    type: undefined,
+    ext: undefined,
+    pub: undefined,
+    meta: undefined,
+  };
 }

@@ -35,6 +35,7 @@ const place = (overrides: Partial<Place>): Place => ({
   view: 'archives',
   archiveSubState: 'department',
   isSuppliersRoot: false,
+  isDepartmentArchiveRoot: false,
   step: null,
   department: 'marketing',
   ...overrides,

@@ -42,6 +42,9 @@ export interface SmartBarProps {
  * daily user keeps every action one click away, in the same place, rather than some of them
  * moving into the menu depending on the language and the window.
  */
+/** The grid's room at its foot while the bar lies there: the bar's height and its gap. */
+export const SMART_BAR_ROOM = 72;
+
 /** The bar's buttons in the order they give up their labels when the row does not fit. */
 const LABEL_ORDER = ['clear', 'more', 'download', 'metadata', 'tags', 'enrich', 'workflow'] as const;
 
@@ -95,15 +98,16 @@ export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProp
       },
     );
   return (
-    // It lies over the toolbar while there is a selection (as mail and photo apps do), in one row:
-    // appearing on the first click of a double-click must neither move the cards nor cover them.
-    // It scrolls sideways only where even the icons do not fit (narrower than a small desktop).
+    // It floats at the listing's foot (as file and photo apps do), in one row: appearing on the
+    // first click of a double-click must not move the cards, and the toolbar, the count and the
+    // upload stay usable with a selection; the grid keeps SMART_BAR_ROOM below its last row so
+    // the bar hides no asset. It scrolls sideways only where even the icons do not fit.
     <HStack
       ref={ref}
       role="region"
       aria-label={t('assets.selection.bar')}
       position="absolute"
-      top="3"
+      bottom="3"
       insetX="3"
       zIndex="docked"
       shadow="lg"

@@ -21,6 +21,7 @@ export function useListingSearch() {
     order: search.order ?? DEFAULT_SORT_ORDER[sort],
     type: search.type,
     extension: search.ext,
+    published: search.pub,
     metadata: search.meta ?? [],
   };
   const searchState: SearchState = search.q === undefined ? 'open' : 'cancel';
@@ -38,6 +39,7 @@ export function useListingSearch() {
           order: next.order === DEFAULT_SORT_ORDER[next.sort] ? undefined : next.order,
           type: next.type,
           ext: next.extension,
+          pub: next.published,
           meta: next.metadata.length ? next.metadata : undefined,
         }),
       });

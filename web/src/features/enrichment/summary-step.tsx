@@ -44,7 +44,10 @@ export function SummaryStep({ wizard, definitions }: SummaryStepProps) {
       if (finished?.state === 'completed') {
         wizard.clear();
         ui.notify({
-          message: t('enrichment.summary.notice', { count: doneCount(outcomes), total: outcomes.length }),
+          message: {
+            key: 'enrichment.summary.notice',
+            params: { count: doneCount(outcomes), total: outcomes.length },
+          },
         });
         // SPEC §2: share and publish the enriched assets' registry record, when the user chose to.
         sharing.run();

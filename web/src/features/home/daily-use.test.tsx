@@ -46,6 +46,7 @@ const inArchive = {
     view: 'archives',
     archiveSubState: 'department',
     isSuppliersRoot: false,
+    isDepartmentArchiveRoot: false,
     step: null,
     department: 'marketing',
   } as Place,

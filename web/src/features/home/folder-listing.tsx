@@ -17,7 +17,7 @@ import { useLanguage } from '../../i18n/use-language';
 import { EmptyState } from '../../components/ui/empty-state';
 import { AssetDetailModal } from '../asset-detail/asset-detail-modal';
 import { AssetBrowser } from '../assets/asset-browser';
-import { ListingControls, TileSizeMenu, ViewModeToggle } from '../assets/listing-controls';
+import { ActiveFilters, ListingControls, TileSizeMenu, ViewModeToggle } from '../assets/listing-controls';
 import { MetadataFilterPanel } from '../assets/metadata-filter-panel';
 import { SearchBox } from '../assets/search-box';
 import { useListingSearch } from '../assets/use-listing-search';
@@ -30,7 +30,7 @@ import {
   toggleItem,
   type Selection,
 } from '../assets/selection';
-import { SmartBar } from '../assets/smart-bar';
+import { SMART_BAR_ROOM, SmartBar } from '../assets/smart-bar';
 import { useTileSize, useViewMode } from '../assets/use-view-mode';
 import { useSession } from '../session/use-session';
 import { useAreaLoader } from '../ui/use-area-loader';
@@ -78,6 +78,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
       types: filters.type ? [filters.type] : [],
       extensions: filters.extension ? [filters.extension] : [],
       metadata: filters.metadata,
+      published: filters.published,
       sort: filters.sort,
       order: filters.order,
       lang: language,
@@ -130,6 +131,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
     text !== '' ||
     filters.type !== undefined ||
     filters.extension !== undefined ||
+    filters.published !== undefined ||
     filters.metadata.length > 0;
   const toggle = (id: string) => setSelection((current) => toggleItem(current, id));
 
@@ -200,9 +202,12 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
       {/* The count on its own line: whole in every language, and the search box keeps the room. The
           tile size sits at its end, where the toolbar has no room left at 1280 px in French. */}
       <HStack justify="space-between" gap="2" px="1" mt="-1" minH="1lh">
-        <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="asset-count">
-          {countText}
-        </Text>
+        <HStack gap="3" minW="0">
+          <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="asset-count" flex="none">
+            {countText}
+          </Text>
+          <ActiveFilters filters={filters} />
+        </HStack>
         {viewMode === 'grid' ? <TileSizeMenu tileSize={tileSize} onTileSize={setTileSize} /> : null}
       </HStack>
       <SmartBar
@@ -252,6 +257,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
             }}
             label={t('assets.listLabel', { folder: folder.name })}
             stale={listing.isPlaceholderData}
+            endSpace={selection.ids.size ? SMART_BAR_ROOM : 0}
             sort={{
               field: filters.sort,
               order: filters.order,

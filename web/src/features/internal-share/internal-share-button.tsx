@@ -14,6 +14,7 @@ import { internalShareErrorMessage } from './internal-share-errors';
 import { ShareFolderFailureDialog } from './share-folder-failure-dialog';
 import { folderPathLabel, sharingFoldersQueryOptions } from './sharing-folders';
 import { useNoticedJob } from './use-noticed-job';
+import type { NoticeText } from '../ui/ui-store';
 
 export interface InternalShareTarget {
   assetIds: readonly string[];
@@ -57,13 +58,13 @@ export function useInternalShare({ assetIds, folderId }: InternalShareTarget): {
   const [open, setOpen] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const job = useNoticedJob(
-    (result) => {
+    (result): NoticeText => {
       // The job's WorkflowResult: assets shared now or before, and those that failed (in the audit).
       const counts = result as { done?: number; unchanged?: number; failed?: number } | undefined;
       const shared = (counts?.done ?? 0) + (counts?.unchanged ?? 0);
       return counts?.failed
-        ? t('internalShare.noticePartial', { count: shared, failed: counts.failed })
-        : t('internalShare.notice', { count: shared });
+        ? { key: 'internalShare.noticePartial', params: { count: shared, failed: counts.failed } }
+        : { key: 'internalShare.notice', params: { count: shared } };
     },
     () => t('internalShare.jobFailed'),
     () => setOpen(false),

@@ -16,8 +16,10 @@ export function ShareFolderFailureDialog({ count, folders, onClose }: ShareFolde
   return (
     <AppDialog
       open
-      // Opened as the share dialog closes: the focus going back to its trigger must not close it.
+      // Opened as the share dialog closes: neither that closing nor the focus going back to its
+      // trigger may close it.
       dismissible={false}
+      outlivesOpener
       onDismiss={onClose}
       role="alertdialog"
       title={t('internalShare.failure.title')}

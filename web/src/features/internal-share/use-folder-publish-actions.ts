@@ -37,10 +37,10 @@ export function useFolderPublishActions(folder: FolderNode | null): {
   const detail = useQuery({ ...folderQueryOptions(folder?.id ?? '', language), enabled: folder !== null });
   const running = useRef<Publishing>('publish');
   const job = useNoticedJob(
-    (result) =>
-      t(`internalShare.publishing.${running.current}Done`, {
-        count: (result as { changed?: number })?.changed ?? 0,
-      }),
+    (result) => ({
+      key: `internalShare.publishing.${running.current}Done`,
+      params: { count: (result as { changed?: number })?.changed ?? 0 },
+    }),
     (code) => internalShareErrorMessage(t, code) ?? internalShareErrorMessage(t, FAILURE[running.current])!,
   );
   const place = detail.data?.place;

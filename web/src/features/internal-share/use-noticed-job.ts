@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { assetKeys } from '../../api/assets.queries';
 import { isFinalJobState, useJobProgress } from '../jobs/use-job-progress';
+import type { NoticeText } from '../ui/ui-store';
 import { useUiStore } from '../ui/ui-store-context';
 
 export interface NoticedJob {
@@ -17,7 +18,7 @@ export interface NoticedJob {
  * or the error dialog with the job's code and its own message; the listings refresh either way.
  */
 export function useNoticedJob(
-  notice: (result: unknown) => string,
+  notice: (result: unknown) => NoticeText,
   failure: (code: string | undefined) => string,
   onEnd?: () => void,
 ): NoticedJob {

@@ -1,22 +1,14 @@
 import {
-  AUDIT_ASSET_ACTIONS,
-  JOB_NAMES,
   LIMITS,
+  isAuditAssetAction,
+  isJobName,
   type AuditRecordSummary,
+  type JobName,
   type JobStory,
 } from '@paddock/rules';
 import type { TFunction } from 'i18next';
 import { jobNameLabel } from './format';
 import { auditActionLabel } from '../../i18n/enum-labels';
-
-/** Actions the log tells per asset with a sentence of their own ('workflow-move' and 'move' alike). */
-type AssetSentence = (typeof AUDIT_ASSET_ACTIONS)[number];
-const isAssetSentence = (verb: string): verb is AssetSentence =>
-  (AUDIT_ASSET_ACTIONS as readonly string[]).includes(verb);
-
-/** Every job of the catalogue has a sentence of its own; a job of a newer release is told by its name. */
-type JobSentence = (typeof JOB_NAMES)[number];
-const isJobSentence = (job: string): job is JobSentence => (JOB_NAMES as readonly string[]).includes(job);
 
 /** Who acted: a username, or the schedules ('system') in the reader's words. */
 function actorOf(t: TFunction, actor: string): string {
@@ -36,7 +28,7 @@ function namesOf(t: TFunction, names: readonly (string | null)[], unknown: strin
 }
 
 /** "“Foto 12”", or "3 assets (“A”, “B” and 1 more)", or "3 assets" when none is visible any more. */
-function assetsPhrase(t: TFunction, lang: string, assets: NonNullable<JobStory['assets']>): string {
+export function assetsPhrase(t: TFunction, lang: string, assets: NonNullable<JobStory['assets']>): string {
   const visible = assets.names.filter((name) => name !== null);
   if (!visible.length) return t('manage.story.assets', { count: assets.total });
   const shown = namesOf(t, assets.names, t('manage.story.unknownAsset'));
@@ -62,15 +54,15 @@ function changesPhrase(t: TFunction, lang: string, story: JobStory): string {
     .join(t('manage.story.separator'));
 }
 
-/** How the job ended, from its counts: "12 of 12 done, 1 failed"; '' while it runs. */
-function resultPhrase(t: TFunction, story: JobStory): string {
+/** How the job ended, from its counts: "12 of 12 done, 1 failed"; '' while it runs (job null: not of this release). */
+function resultPhrase(t: TFunction, job: JobName | null, story: JobStory): string {
   const c = story.counts;
   const n = (key: string) => c[key] ?? 0;
   const parts: string[] = [];
   const some = (key: string, text: () => string) => {
     if (n(key) > 0) parts.push(text());
   };
-  switch (story.job) {
+  switch (job) {
     case 'purge-expired-sessions':
       if ('deleted' in c) parts.push(t('manage.results.sessions', { count: n('deleted') }));
       break;
@@ -91,7 +83,7 @@ function resultPhrase(t: TFunction, story: JobStory): string {
     case 'folder-unpublish':
       if ('changed' in c)
         parts.push(
-          t(story.job === 'folder-publish' ? 'manage.results.published' : 'manage.results.unpublished', {
+          t(job === 'folder-publish' ? 'manage.results.published' : 'manage.results.unpublished', {
             count: n('changed'),
             total: n('total'),
           }),
@@ -138,10 +130,12 @@ export function jobSentence(t: TFunction, lang: string, actor: string, story: Jo
     days: LIMITS.junkRetentionDays,
     context: story.share?.type === 'email' ? 'email' : undefined,
   };
-  const what = isJobSentence(story.job)
-    ? t(`manage.jobSentences.${story.job}`, values)
+  // Every job of the catalogue has a sentence of its own; a job of another release is told by its name.
+  const job = isJobName(story.job) ? story.job : null;
+  const what = job
+    ? t(`manage.jobSentences.${job}`, values)
     : t('manage.auditSentences.other', { ...values, action: jobNameLabel(t, story.job) });
-  const result = resultPhrase(t, story);
+  const result = resultPhrase(t, job, story);
   return result ? t('manage.story.withResult', { what, result }) : what;
 }
 
@@ -164,7 +158,8 @@ export function auditSentence(t: TFunction, lang: string, row: AuditRecordSummar
     action: auditActionLabel(t, row.action),
     job: row.story ? jobNameLabel(t, row.story.job) : '',
   };
-  if (row.assetId && isAssetSentence(verb)) return t(`manage.auditSentences.${verb}`, values);
+  // The log tells an asset's action with a sentence of its own ('workflow-move' and 'move' alike).
+  if (row.assetId && isAuditAssetAction(verb)) return t(`manage.auditSentences.${verb}`, values);
   if (row.assetId) return t('manage.auditSentences.otherAsset', values);
   return t(row.story ? 'manage.auditSentences.otherJob' : 'manage.auditSentences.other', values);
 }

@@ -13,6 +13,7 @@ import { Select } from '../../components/ui/select';
 import { JobActionDialog, type JobAction } from './job-action-dialog';
 import { JobDetailDrawer } from './job-detail-drawer';
 import { JobsTable } from './jobs-table';
+import { useLanguage } from '../../i18n/use-language';
 import { jobListQueryOptions, queueStatsQueryOptions } from './manage.queries';
 import { QueueCards } from './queue-cards';
 import { enumLabel } from '../../i18n/enum-labels';
@@ -24,7 +25,8 @@ export function JobsPanel() {
   const [opened, setOpened] = useState<string | null>(null);
   const [asked, setAsked] = useState<{ job: JobSummary; action: JobAction } | null>(null);
   const queues = useQuery(queueStatsQueryOptions());
-  const jobs = useInfiniteQuery(jobListQueryOptions(filter));
+  const [language] = useLanguage();
+  const jobs = useInfiniteQuery(jobListQueryOptions(filter, language));
   const items = jobs.data?.pages.flatMap((page) => page.items) ?? [];
 
   const stateOptions = [

@@ -2,6 +2,7 @@ import { Button, Code, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { JobSummary } from '@paddock/rules';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/use-language';
+import { assetsPhrase } from './audit-sentence';
 import { jobNameLabel } from './format';
 import { formatDateTime } from '../assets/format';
 import type { JobAction } from './job-action-dialog';
@@ -14,6 +15,9 @@ interface JobsTableProps {
   onOpen(job: JobSummary): void;
   onAction(job: JobSummary, action: JobAction): void;
 }
+
+/** The actions column stays in sight where the table is wider than the page (1280 px: Retry was cut). */
+const STICKY_END = { position: 'sticky', insetEnd: '0', bg: 'bg', zIndex: '1', shadow: 'xs' } as const;
 
 /** What an administrator may do with a job in its state (the hub checks again). */
 export function actionsOf(job: JobSummary): JobAction[] {
@@ -37,7 +41,7 @@ export function JobsTable({ jobs, onOpen, onAction }: JobsTableProps) {
             <Table.ColumnHeader textAlign="end">{t('manage.jobs.attempts')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('manage.jobs.submitter')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('manage.jobs.dates')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('manage.jobs.actions')}</Table.ColumnHeader>
+            <Table.ColumnHeader {...STICKY_END}>{t('manage.jobs.actions')}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -45,6 +49,12 @@ export function JobsTable({ jobs, onOpen, onAction }: JobsTableProps) {
             <Table.Row key={job.id} data-testid="job-row">
               <Table.Cell>
                 <Text fontWeight="medium">{jobNameLabel(t, job.name)}</Text>
+                {job.story?.assets ? (
+                  // What the job is about, by the assets' names (issue 23: rows did not name them).
+                  <Text textStyle="sm" maxW="xs" lineClamp={2} data-testid="job-subject">
+                    {assetsPhrase(t, language, job.story.assets)}
+                  </Text>
+                ) : null}
                 <Text textStyle="xs" color="fg.muted">
                   {enumLabel(t, 'queue', job.queue)}
                 </Text>
@@ -72,7 +82,7 @@ export function JobsTable({ jobs, onOpen, onAction }: JobsTableProps) {
                   </Text>
                 ) : null}
               </Table.Cell>
-              <Table.Cell>
+              <Table.Cell {...STICKY_END}>
                 <HStack gap="1">
                   <Button
                     size="xs"

@@ -124,6 +124,17 @@ describe('Administration (/manage)', () => {
     expect(within(rows[2]).queryByRole('button', { name: /Retry|Cancel job/ })).toBeNull();
   });
 
+  it('names in each job row the assets it is about, asking for the names in the reader’s language (issue 23)', async () => {
+    const calls = fakeHub(dashboardRoutes());
+    renderApp('/manage');
+    const rows = await screen.findAllByTestId('job-row');
+    expect(within(rows[2]).getByTestId('job-subject')).toHaveTextContent(
+      '4 assets (“Foto 11”, “Foto 12”, “Foto 13”, and 1 more)',
+    );
+    expect(within(rows[0]).queryByTestId('job-subject')).toBeNull();
+    expect(calls.find((call) => call.path === '/api/jobs')?.query.get('lang')).toBe('en');
+  });
+
   it('filters the jobs by state', async () => {
     const calls = fakeHub(dashboardRoutes());
     renderApp('/manage');

@@ -10,7 +10,7 @@ export const DASHBOARD_REFRESH_MS = 5_000;
 export const manageKeys = {
   all: ['manage'] as const,
   queues: () => [...manageKeys.all, 'queues'] as const,
-  jobs: (filter: JobListFilter) => [...manageKeys.all, 'jobs', filter] as const,
+  jobs: (filter: JobListFilter, lang: string) => [...manageKeys.all, 'jobs', filter, lang] as const,
   job: (id: string, lang: string) => [...manageKeys.all, 'job', id, lang] as const,
   audit: (search: AuditSearch) => [...manageKeys.all, 'audit', search] as const,
   senders: () => [...manageKeys.all, 'senders'] as const,
@@ -24,10 +24,10 @@ export function queueStatsQueryOptions() {
   });
 }
 
-export function jobListQueryOptions(filter: JobListFilter) {
+export function jobListQueryOptions(filter: JobListFilter, lang: string) {
   return infiniteQueryOptions({
-    queryKey: manageKeys.jobs(filter),
-    queryFn: ({ pageParam, signal }) => fetchJobs(filter, pageParam, signal),
+    queryKey: manageKeys.jobs(filter, lang),
+    queryFn: ({ pageParam, signal }) => fetchJobs(filter, pageParam, lang, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     refetchInterval: DASHBOARD_REFRESH_MS,

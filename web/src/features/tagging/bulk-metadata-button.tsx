@@ -6,6 +6,7 @@ import { JobProgressBar } from '../workflow/job-progress-bar';
 import { BulkMetadataDialog, type BulkMetadataAction, type BulkMetadataEntry } from './bulk-metadata-dialog';
 import { useBulkTagsJob } from './use-bulk-tags-job';
 import { useTaggingLimit } from './use-tagging-limit';
+import type { NoticeText } from '../ui/ui-store';
 
 interface BulkMetadataButtonProps {
   contentIds: readonly string[];
@@ -18,8 +19,11 @@ export function BulkMetadataButton({ contentIds, folderId, iconOnly }: BulkMetad
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const done = useCallback(
-    (action: BulkMetadataAction, count: number) => t(`tagging.metadata.done.${action}`, { count }),
-    [t],
+    (action: BulkMetadataAction, count: number): NoticeText => ({
+      key: `tagging.metadata.done.${action}`,
+      params: { count },
+    }),
+    [],
   );
   const job = useBulkTagsJob(done);
   const limit = useTaggingLimit(contentIds.length);

@@ -7,6 +7,7 @@ import { JobProgressBar } from '../workflow/job-progress-bar';
 import { BulkTagDialog, type BulkTagAction } from './bulk-tag-dialog';
 import { useBulkTagsJob } from './use-bulk-tags-job';
 import { useTaggingLimit } from './use-tagging-limit';
+import type { NoticeText } from '../ui/ui-store';
 
 interface BulkTagButtonProps {
   contentIds: readonly string[];
@@ -22,8 +23,11 @@ export function BulkTagButton({ contentIds, folderId, iconOnly }: BulkTagButtonP
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const done = useCallback(
-    (action: BulkTagAction, count: number) => t(`tagging.bulk.done.${action}`, { count }),
-    [t],
+    (action: BulkTagAction, count: number): NoticeText => ({
+      key: `tagging.bulk.done.${action}`,
+      params: { count },
+    }),
+    [],
   );
   const job = useBulkTagsJob(done);
   const limit = useTaggingLimit(contentIds.length);

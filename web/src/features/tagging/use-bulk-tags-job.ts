@@ -8,6 +8,7 @@ import { fetchWorkflowJob } from '../../api/workflow.api';
 import { isFinalJobState, useJobProgress } from '../jobs/use-job-progress';
 import { useSession } from '../session/use-session';
 import { useUiStore } from '../ui/ui-store-context';
+import type { NoticeText } from '../ui/ui-store';
 import { useShowApiError } from '../ui/use-show-api-error';
 import { outcomeReport } from '../workflow/workflow-errors';
 
@@ -17,7 +18,7 @@ type BulkAction = TagsBulkRequest['action'];
  * One `POST /api/tags/bulk` of the smart bar (tags or metadata): submitted, then the durable job's
  * progress, then `doneMessage` (or the per-asset failures) and fresh lists.
  */
-export function useBulkTagsJob(doneMessage: (action: BulkAction, count: number) => string) {
+export function useBulkTagsJob(doneMessage: (action: BulkAction, count: number) => NoticeText) {
   const { t } = useTranslation();
   const session = useSession();
   const ui = useUiStore();

@@ -1,8 +1,10 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { E_CODES } from '@paddock/rules';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../../test/render';
+import { AppDialog } from '../../components/ui/dialog';
 import { GlobalUiHosts } from './global-ui-hosts';
 
 beforeEach(() => i18n.changeLanguage('en'));
@@ -93,5 +95,38 @@ describe('error dialog', () => {
     expect(within(dialog).queryByText('provider timeout after 60000 ms')).not.toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Technical details' }));
     expect(within(dialog).getByText('provider timeout after 60000 ms')).toBeVisible();
+  });
+});
+
+describe('a job report raised over an open dialog', () => {
+  let closeOpener = () => {};
+  function Opener() {
+    const [open, setOpen] = useState(true);
+    closeOpener = () => setOpen(false);
+    return (
+      <AppDialog open={open} dismissible title="Detail" footer={null}>
+        body
+      </AppDialog>
+    );
+  }
+
+  it('stays open when the dialog that started the job closes under it', async () => {
+    const { uiStore } = renderWithProviders(
+      <>
+        <Opener />
+        <GlobalUiHosts />
+      </>,
+    );
+    await screen.findByRole('dialog', { name: 'Detail' });
+    act(() => {
+      uiStore.showError({ code: E_CODES.MOVE_LINK_FAILED });
+    });
+    await screen.findByRole('alertdialog', { name: 'ERROR' });
+
+    act(() => closeOpener());
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Detail' })).not.toBeInTheDocument());
+    expect(screen.getByRole('alertdialog', { name: 'ERROR' })).toHaveTextContent('E049');
+    expect(uiStore.getState().errorDialog).not.toBeNull();
   });
 });

@@ -20,6 +20,7 @@ export function ErrorDialog({ content, onClose }: ErrorDialogProps) {
       role="alertdialog"
       size="sm"
       dismissible
+      outlivesOpener
       onDismiss={onClose}
       title={content.title ?? t('error.titleError')}
       footer={

@@ -2,7 +2,8 @@ import { Box, Button, CloseButton, HStack, Stack, Text } from '@chakra-ui/react'
 import { CircleCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NOTICE_MS, NOTICE_WITH_UNDO_MS, type Notice } from './ui-store';
+import type { TFunction } from 'i18next';
+import { NOTICE_MS, NOTICE_WITH_UNDO_MS, type Notice, type NoticeText } from './ui-store';
 import { useUiState, useUiStore } from './ui-store-context';
 
 /** The notices after actions, bottom right, announced politely to screen readers. */
@@ -52,7 +53,7 @@ function NoticeItem({ notice }: { notice: Notice }) {
       <HStack gap="3" align="center">
         <CircleCheck size="18" aria-hidden />
         <Text flex="1" fontSize="sm">
-          {notice.message}
+          {noticeText(t, notice.message)}
         </Text>
         {notice.undo ? (
           <Button
@@ -77,4 +78,15 @@ function NoticeItem({ notice }: { notice: Notice }) {
       </HStack>
     </Box>
   );
+}
+
+/** A notice's words in the language shown now, its nested texts first. */
+export function noticeText(t: TFunction, text: NoticeText): string {
+  const params = Object.fromEntries(
+    Object.entries(text.params ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'object' ? noticeText(t, value) : value,
+    ]),
+  );
+  return t(text.key, params);
 }

@@ -5,7 +5,7 @@ import { renderWithProviders } from '../../../test/render';
 import { AreaLoader } from './area-loader';
 import { ErrorBannerHost } from './error-banner-host';
 import { GlobalUiHosts } from './global-ui-hosts';
-import { NOTICE_MS, NOTICE_WITH_UNDO_MS } from './ui-store';
+import { NOTICE_MS, NOTICE_WITH_UNDO_MS, type NoticeText } from './ui-store';
 
 beforeEach(() => i18n.changeLanguage('en'));
 
@@ -62,29 +62,53 @@ describe('UI hosts', () => {
 describe('notices', () => {
   afterEach(() => jest.useRealTimers());
 
+  const renamed = (name: string): NoticeText => ({ key: 'notices.renamed', params: { name } });
+
   it('close by themselves, later when they offer Undo, and keep at most four', () => {
     jest.useFakeTimers();
     const { uiStore } = renderWithProviders(<GlobalUiHosts />);
     act(() => {
-      uiStore.notify({ message: 'Moved' });
-      uiStore.notify({ message: 'Deleted', undo: () => undefined });
+      uiStore.notify({ message: renamed('A') });
+      uiStore.notify({ message: renamed('B'), undo: () => undefined });
     });
-    expect(screen.getAllByRole('status').map((n) => n.textContent)).toEqual(['Moved', 'DeletedUndo']);
+    expect(screen.getAllByRole('status').map((n) => n.textContent)).toEqual(['Renamed: A', 'Renamed: BUndo']);
     act(() => jest.advanceTimersByTime(NOTICE_MS));
-    expect(screen.getAllByRole('status').map((n) => n.textContent)).toEqual(['DeletedUndo']);
+    expect(screen.getAllByRole('status').map((n) => n.textContent)).toEqual(['Renamed: BUndo']);
     act(() => jest.advanceTimersByTime(NOTICE_WITH_UNDO_MS - NOTICE_MS));
     expect(screen.queryAllByRole('status')).toHaveLength(0);
 
-    act(() => ['1', '2', '3', '4', '5'].forEach((message) => uiStore.notify({ message })));
-    expect(screen.getAllByRole('status').map((n) => n.textContent)).toEqual(['2', '3', '4', '5']);
+    act(() => ['1', '2', '3', '4', '5'].forEach((name) => uiStore.notify({ message: renamed(name) })));
+    expect(screen.getAllByRole('status').map((n) => n.textContent)).toEqual([
+      'Renamed: 2',
+      'Renamed: 3',
+      'Renamed: 4',
+      'Renamed: 5',
+    ]);
   });
 
   it('run their Undo once and close when it is clicked', async () => {
     const undo = jest.fn();
     const { uiStore } = renderWithProviders(<GlobalUiHosts />);
-    act(() => void uiStore.notify({ message: 'Deleted', undo }));
+    act(() => void uiStore.notify({ message: renamed('A'), undo }));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Undo' }));
     expect(undo).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('follow the reader’s language when it changes while they are up (issue 23), nested texts too', async () => {
+    await i18n.changeLanguage('it');
+    const { uiStore } = renderWithProviders(<GlobalUiHosts />);
+    act(
+      () =>
+        void uiStore.notify({
+          message: {
+            key: 'notices.uploaded',
+            params: { count: 2, folder: { key: 'notices.anotherFolder' } },
+          },
+        }),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent("2 file caricati in un'altra cartella");
+    await act(async () => void (await i18n.changeLanguage('en')));
+    expect(screen.getByRole('status')).toHaveTextContent('2 files uploaded to another folder');
   });
 });

@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import type { View } from '@paddock/rules';
 import { createElement, type ComponentType, type ReactNode } from 'react';
 
@@ -23,11 +24,20 @@ export interface ErrorDialogContent {
   onOk?: () => void;
 }
 
+/**
+ * A notice's words as a catalogue key and its values, translated when shown: a notice keeps the
+ * language of its reader, who may switch while it is up (issue 23). A value that is itself a
+ * NoticeText is translated too; strings and numbers are data (names, counts) shown as they are.
+ */
+export interface NoticeText {
+  key: ParseKeys;
+  params?: Readonly<Record<string, string | number | NoticeText>>;
+}
+
 /** A short message after an action (what happened, where the asset went), with Undo when it can be undone. */
 export interface Notice {
   id: number;
-  /** Already translated. */
-  message: string;
+  message: NoticeText;
   /** Runs the undo; the notice closes when clicked. */
   undo?: () => void;
 }

@@ -14,6 +14,7 @@ import { RotateCcw, Upload } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/ui/dialog';
+import { useLanguage } from '../../i18n/use-language';
 import { useUploads, useUploadsState } from './uploads-context';
 import { totalProgress, type UploadItem } from './uploads-store';
 
@@ -36,11 +37,13 @@ export function UploadDialog() {
   const uploads = useUploads();
   const target = useUploadsState((state) => state.dialog);
   const items = useUploadsState((state) => state.items);
+  const batch = useUploadsState((state) => state.batch);
+  const [language] = useLanguage();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   if (!target) return null;
 
-  const { percent, active } = totalProgress(items);
+  const { percent, active, done, count, secondsLeft } = totalProgress(items, batch);
   const send = (files: FileList | null) => {
     if (!files?.length || !target.canWrite) return;
     void uploads.upload([...files], target.id);
@@ -144,6 +147,12 @@ export function UploadDialog() {
                 <Progress.Label>{t('uploads.total')}</Progress.Label>
                 <Progress.ValueText>{percent}%</Progress.ValueText>
               </HStack>
+              <HStack justify="space-between" fontSize="sm" color="fg.muted" data-testid="upload-summary">
+                <Text>{t('uploads.doneCount', { done, count })}</Text>
+                {secondsLeft !== null ? (
+                  <Text>{t('uploads.timeLeft', { time: formatTimeLeft(secondsLeft, language) })}</Text>
+                ) : null}
+              </HStack>
               <Progress.Track aria-label={t('uploads.total')}>
                 <Progress.Range />
               </Progress.Track>
@@ -158,6 +167,12 @@ export function UploadDialog() {
       </Stack>
     </AppDialog>
   );
+}
+
+/** Seconds as the reader says them: under a minute in seconds, else whole minutes rounded up. */
+function formatTimeLeft(seconds: number, language: string): string {
+  const [value, unit] = seconds < 60 ? [seconds, 'second'] : [Math.ceil(seconds / 60), 'minute'];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }
 
 function UploadRow({ item, onRetry }: { item: UploadItem; onRetry(): void }) {

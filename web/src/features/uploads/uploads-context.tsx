@@ -11,10 +11,10 @@ import {
 } from 'react';
 import { fetchUploadResult } from '../../api/assets.api';
 import { assetKeys } from '../../api/assets.queries';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { useSession } from '../session/use-session';
 import { useUiStore } from '../ui/ui-store-context';
+import type { NoticeText } from '../ui/ui-store';
 import { UploadDialog } from './upload-dialog';
 import { loadUploader, type Uploader } from './uploader';
 import { waitForJobEnd } from '../jobs/use-job-progress';
@@ -55,10 +55,9 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
   const csrf = useRef(session.csrfToken);
   csrf.current = session.csrfToken;
   const uploader = useRef<Promise<Uploader> | null>(null);
-  const { t } = useTranslation();
   const ui = useUiStore();
-  const said = useRef({ t, ui });
-  said.current = { t, ui };
+  const said = useRef({ ui });
+  said.current = { ui };
 
   const api = useMemo<UploadsApi>(() => {
     const announced = new Set<string>();
@@ -70,9 +69,10 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
       const first = fresh[0];
       if (!first) return;
       fresh.forEach((item) => announced.add(item.key));
-      const { t, ui } = said.current;
-      const folder = lastTarget?.id === first.folderId ? lastTarget.name : t('notices.anotherFolder');
-      ui.notify({ message: t('notices.uploaded', { count: fresh.length, folder }) });
+      const { ui } = said.current;
+      const folder: string | NoticeText =
+        lastTarget?.id === first.folderId ? lastTarget.name : { key: 'notices.anotherFolder' };
+      ui.notify({ message: { key: 'notices.uploaded', params: { count: fresh.length, folder } } });
     };
     const finish = async (key: string, uploadUrl: string) => {
       store.patchItem(key, { status: 'finishing' });
@@ -87,12 +87,12 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
         if (version) {
           // A new version says so on its own (issue 23), not as "1 file uploaded to another folder".
           announced.add(key);
-          const { t, ui } = said.current;
-          const texts = { name: version.name, version: result.version };
+          const { ui } = said.current;
           ui.notify({
-            message: result.jobId
-              ? t('notices.versionSentToApproval', texts)
-              : t('notices.versionSent', texts),
+            message: {
+              key: result.jobId ? 'notices.versionSentToApproval' : 'notices.versionSent',
+              params: { name: version.name, version: result.version },
+            },
           });
           await queryClient.invalidateQueries({ queryKey: assetKeys.detail(result.contentId) });
           // Back at approval step 1 only once its job has run: the listings and the supplier's

@@ -29,6 +29,8 @@ export interface UploadsState {
   dialog: UploadTarget | null;
   /** The folder of the last dialog, so the header indicator can reopen it. */
   lastTarget: UploadTarget | null;
+  /** When the running batch began and how many bytes were already sent then: its pace. */
+  batch: { startedAt: number; sentBefore: number } | null;
 }
 
 const isActive = (item: UploadItem) =>
@@ -36,7 +38,7 @@ const isActive = (item: UploadItem) =>
 
 /** Uploads of this page: the dialog and the header indicator both read them. */
 export function createUploadsStore() {
-  let state: UploadsState = { items: [], dialog: null, lastTarget: null };
+  let state: UploadsState = { items: [], dialog: null, lastTarget: null, batch: null };
   const listeners = new Set<() => void>();
   const set = (next: UploadsState) => {
     state = next;
@@ -57,8 +59,13 @@ export function createUploadsStore() {
     closeDialog() {
       set({ ...state, dialog: null });
     },
-    add(items: UploadItem[]) {
-      set({ ...state, items: [...state.items, ...items] });
+    /** Files added while others run join their batch; otherwise a new batch (and pace) starts. */
+    add(items: UploadItem[], now = Date.now()) {
+      const batch =
+        state.items.some(isActive) && state.batch
+          ? state.batch
+          : { startedAt: now, sentBefore: sent(state.items) };
+      set({ ...state, items: [...state.items, ...items], batch });
     },
     patchItem,
     remove(key: string) {
@@ -73,14 +80,44 @@ export function createUploadsStore() {
 
 export type UploadsStore = ReturnType<typeof createUploadsStore>;
 
-/** Bytes sent over bytes to send, across the uploads still running or just finished. */
-export function totalProgress(items: readonly UploadItem[]): { percent: number; active: number } {
-  const counted = items.filter((item) => item.status !== 'failed');
-  const total = counted.reduce((sum, item) => sum + item.bytesTotal, 0);
-  const sent = counted.reduce((sum, item) => sum + Math.min(item.bytesUploaded, item.bytesTotal), 0);
+const counted = (items: readonly UploadItem[]) => items.filter((item) => item.status !== 'failed');
+const sent = (items: readonly UploadItem[]) =>
+  counted(items).reduce((sum, item) => sum + Math.min(item.bytesUploaded, item.bytesTotal), 0);
+
+/** A pace needs this long a look before it says anything: the first second is mostly set-up. */
+const PACE_AFTER_MS = 1500;
+
+export interface TotalProgress {
+  /** Bytes sent over bytes to send, across the uploads still running or just finished. */
+  percent: number;
+  active: number;
+  /** Files done, out of all in the list (issue 23: 60 files showed 6 rows and no count). */
+  done: number;
+  count: number;
+  /** At the batch's pace so far, the seconds left; null while unknown or when nothing runs. */
+  secondsLeft: number | null;
+}
+
+export function totalProgress(
+  items: readonly UploadItem[],
+  batch: UploadsState['batch'] = null,
+  now = Date.now(),
+): TotalProgress {
+  const total = counted(items).reduce((sum, item) => sum + item.bytesTotal, 0);
+  const sentNow = sent(items);
+  const active = items.filter(isActive).length;
+  const elapsed = batch ? now - batch.startedAt : 0;
+  const sentInBatch = batch ? sentNow - batch.sentBefore : 0;
+  const secondsLeft =
+    active > 0 && elapsed >= PACE_AFTER_MS && sentInBatch > 0
+      ? Math.ceil(((total - sentNow) * elapsed) / sentInBatch / 1000)
+      : null;
   return {
-    percent: total === 0 ? 0 : Math.round((sent / total) * 100),
-    active: items.filter(isActive).length,
+    percent: total === 0 ? 0 : Math.round((sentNow / total) * 100),
+    active,
+    done: items.filter((item) => item.status === 'done').length,
+    count: items.length,
+    secondsLeft,
   };
 }
 

@@ -25,7 +25,6 @@ interface FolderPickerDialogProps {
  */
 export function FolderPickerDialog(props: FolderPickerDialogProps) {
   const { t } = useTranslation();
-  const [picked, setPicked] = useState<FolderNode | null>(null);
   const session = useSession();
   const side = sideOfRoles(session.roles);
   // As the hub decides: writable, and not a folder only the workflow fills (steps, rejected, junk).
@@ -33,6 +32,7 @@ export function FolderPickerDialog(props: FolderPickerDialogProps) {
     folder.rights.write &&
     !(props.excludeIds ?? []).includes(folder.id) &&
     isMoveTargetView(placeOfFolder(findFolder(props.roots, folder.id)?.path ?? [folder], side).view);
+  const [picked, setPicked] = useState<FolderNode | null>(() => onlyChoice(props.roots, selectable));
 
   return (
     <AppDialog
@@ -74,4 +74,23 @@ export function FolderPickerDialog(props: FolderPickerDialogProps) {
       </Stack>
     </AppDialog>
   );
+}
+
+/**
+ * The one folder that can be chosen, when the tree offers exactly one (a department with a single
+ * enrichment folder): asking the user to pick it is a click for nothing. Not when some branch is
+ * not loaded, since a folder there could be another choice.
+ */
+function onlyChoice(
+  roots: readonly FolderNode[],
+  selectable: (folder: FolderNode) => boolean,
+): FolderNode | null {
+  const choices: FolderNode[] = [];
+  const walk = (nodes: readonly FolderNode[]): boolean =>
+    nodes.every((node) => {
+      if (selectable(node)) choices.push(node);
+      if (node.hasChildren && !node.children) return false;
+      return walk(node.children ?? []);
+    });
+  return walk(roots) && choices.length === 1 ? choices[0]! : null;
 }

@@ -11,6 +11,7 @@ export function SharedChannelsAlert({ onClose }: { onClose(): void }) {
       role="alertdialog"
       size="sm"
       dismissible
+      outlivesOpener
       onDismiss={onClose}
       title={t('workflow.assetSharedChannelsTitle')}
       footer={<Button onClick={onClose}>{t('error.ok')}</Button>}

@@ -86,7 +86,7 @@ async function reportFinished(
   } else {
     const report = outcomeReport(t, outcomes, context.roles);
     if (report) ui.showError(report);
-    const notice = workflowNotice(t, action, outcomes, context.roots, undoable);
+    const notice = workflowNotice(action, outcomes, context.roots, undoable);
     if (notice) {
       const { undo } = notice;
       ui.notify({ message: notice.message, undo: undo && (() => void runUndo(context, undo)) });

@@ -59,6 +59,7 @@ const place = (overrides: Partial<Place>): Place => ({
   view: 'approver',
   archiveSubState: null,
   isSuppliersRoot: false,
+  isDepartmentArchiveRoot: false,
   step: null,
   department: 'marketing',
   ...overrides,
@@ -278,6 +279,33 @@ describe('workflow actions in the asset detail modal', () => {
       expect(calls.filter((call) => call.path === '/api/assets').length).toBeGreaterThan(listingsBefore),
     );
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('at the last step preselects the enrichment folder when it is the only one to choose', async () => {
+    const [department] = tree;
+    const single = department!.children!.map((folder) =>
+      folder.id === 'enr'
+        ? aFolder({ id: 'enr', name: 'Enrichment', prettyId: 'arrc03-marketing', parentId: 'mk' })
+        : folder,
+    );
+    const calls = hub(approverAt(2), {
+      'GET /api/folders/tree': ok({ roots: [{ ...department!, children: single }] }),
+      'POST /api/workflow/accept': { status: 202, body: { jobId: 'j9' } },
+    });
+    renderApp('/home?folder=st2&asset=a0');
+    const user = userEvent.setup();
+    await screen.findByRole('dialog', { name: 'asset-0.jpg' });
+    await user.click(await toolbar().findByRole('button', { name: 'Accept' }));
+
+    const picker = await screen.findByRole('dialog', { name: 'Last step: choose the enrichment folder' });
+    expect(within(picker).getByText('Chosen: Enrichment')).toBeInTheDocument();
+    await user.click(within(picker).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(posts(calls, 'accept')).toHaveLength(1));
+    expect(posts(calls, 'accept')[0].body).toEqual({
+      contentIds: ['a0'],
+      folderId: 'st2',
+      enrichmentFolderId: 'enr',
+    });
   });
 
   it('at the last step picks the enrichment folder, and reports an asset sent to junk with its code', async () => {

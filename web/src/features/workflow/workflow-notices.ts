@@ -1,5 +1,5 @@
 import type { AssetOutcome, FolderNode, WorkflowAction, WorkflowRequests } from '@paddock/rules';
-import type { TFunction } from 'i18next';
+import type { NoticeText } from '../ui/ui-store';
 import { findFolder } from '../assets/folder-tree';
 
 /** What an Undo sends: the workflow action that puts the assets back, through the same durable jobs. */
@@ -8,7 +8,7 @@ export type WorkflowUndo =
   | { action: 'move'; body: WorkflowRequests['move'] };
 
 export interface WorkflowNotice {
-  message: string;
+  message: NoticeText;
   undo?: WorkflowUndo;
 }
 
@@ -19,7 +19,6 @@ export interface WorkflowNotice {
  * as a job from a listing is; otherwise no Undo is offered).
  */
 export function workflowNotice(
-  t: TFunction,
   action: WorkflowAction,
   outcomes: readonly AssetOutcome[],
   roots: readonly FolderNode[],
@@ -28,11 +27,14 @@ export function workflowNotice(
   const moved = outcomes.filter((o) => o.outcome === 'done' || o.outcome === 'unchanged');
   const first = moved[0];
   if (!first) return null;
-  const target = findFolder(roots, first.toFolderId ?? undefined)?.folder.name;
-  const message = t(`notices.workflow.${action}`, {
-    count: moved.length,
-    folder: target ?? t('notices.anotherFolder'),
-  });
+  // A delete always goes to the department junk, which only admins find in their tree (SPEC §6).
+  const target: string | NoticeText = findFolder(roots, first.toFolderId ?? undefined)?.folder.name ?? {
+    key: action === 'delete' ? 'views.departmentJunk' : 'notices.anotherFolder',
+  };
+  const message: NoticeText = {
+    key: `notices.workflow.${action}`,
+    params: { count: moved.length, folder: target },
+  };
   const from = first.fromFolderId;
   const to = first.toFolderId;
   const contentIds = moved.map((o) => o.contentId);

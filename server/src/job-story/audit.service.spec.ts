@@ -90,3 +90,19 @@ describe('AuditService.storyOf: the job drawer asks every few seconds', () => {
     expect(lookUps()).toBeGreaterThan(before);
   });
 });
+
+describe('AuditService.storiesOf: the jobs list names what each row is about (issue 23)', () => {
+  it('names the assets of a page of jobs with one look-up for all of them', async () => {
+    const OTHER = '7a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d';
+    contentIn(provider, [FOLDERS.archive], { id: OTHER, names: { EN: 'Spider 1966' } });
+    const second: StoryJob = {
+      ...share('completed'),
+      id: 'job-2',
+      payload: { ...(share('completed').payload as object), contentIds: [OTHER] },
+    };
+    const before = provider.count('contentsByIds');
+    const stories = await service.storiesOf([share('completed'), second], mario, 'en');
+    expect(stories.map((story) => story.assets?.names)).toEqual([['Bonnet'], ['Spider 1966']]);
+    expect(provider.count('contentsByIds') - before).toBe(1);
+  });
+});

@@ -21,7 +21,7 @@ import { TERMINAL_JOB_STATES, type JobView } from '../jobs/job-record';
 import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
 import { ENRICHMENT_GATEWAY, namesByLang, type EnrichmentGateway } from '../provider/enrichment.gateway';
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
-import { AuditRepository, type AuditFilter, type StoredAuditRecord } from './audit.repository';
+import { AuditRepository, type AuditFilter, type StoredAuditRecord } from '../audit/audit.repository';
 import { storyIdsOf, storyOf, type StoryIds, type StoryNames } from './job-story';
 
 /** A search of the audit log as the web asks for it; `cursor` is the previous page's `nextCursor`. */
@@ -117,6 +117,17 @@ export class AuditService {
     const story = storyOf(ids, job.result, names);
     if (key !== null && complete) this.endedStories.set(key, story);
     return story;
+  }
+
+  /** The stories of a page of jobs, their names read once for all of them. */
+  async storiesOf(
+    jobs: readonly StoryJob[],
+    viewer: Pick<AuthUser, 'providerToken'>,
+    lang: Language,
+  ): Promise<JobStory[]> {
+    const told = jobs.map((job) => storyIdsOf(job.name, job.payload));
+    const { names } = await this.names(viewer.providerToken, lang, [], told);
+    return told.map((ids, i) => storyOf(ids, jobs[i]!.result, names));
   }
 
   /**

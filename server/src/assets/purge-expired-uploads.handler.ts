@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { UploadFiles, type UnfinishedUploads } from '../../assets/upload-files';
-import { AuditRepository } from '../../audit/audit.repository';
-import type { AuditWriter } from '../../audit/audit-record';
-import { CLOCK, type Clock } from '../../common/clock';
-import { JobName, type JobPayloads, type JobResults } from '../job-catalogue';
-import { JobHandlerFor, type JobContext, type JobHandler } from '../job-handler';
+import { UploadFiles, type UnfinishedUploads } from './upload-files';
+import { AuditRepository } from '../audit/audit.repository';
+import type { AuditWriter } from '../audit/audit-record';
+import { CLOCK, type Clock } from '../common/clock';
+import { JobName, type JobPayloads, type JobResults } from '../jobs/job-catalogue';
+import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-handler';
 
 type Purge = JobName.PurgeExpiredUploads;
 

@@ -1,11 +1,16 @@
 import { createHash } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import { Redis } from 'ioredis';
-import type { AppConfig } from '../config/config.module';
-import { requestConnectionOptions } from '../jobs/redis-connection';
-import type { Clock } from './clock';
+import type { Redis } from 'ioredis';
+import { ERROR_CODES } from '@paddock/rules';
+import type { Clock } from '../clock';
+import { RetryLaterError } from '../domain-error';
+import type { AppConfig } from '../../config/config.module';
+import { closeRedis, openRedis, type RedisKeySpace } from './redis-client';
 
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** What a throttled request is told to wait while its throttle's Redis cannot be reached. */
+export const THROTTLE_UNAVAILABLE_RETRY_SECONDS = 30;
 
 /**
  * Lua that loads the windowed counter `{n, start}` at KEYS[key] into the locals `<name>N` and
@@ -53,8 +58,13 @@ return 0
 
 /**
  * Windowed counters in Redis, so every api replica shares them and a restart forgets nothing: the
- * store of the sign-in throttle, the share-page throttle and the external-share rate. Keys are hashed (`key`), so no
+ * store of the sign-in throttles, the share-page throttle and the external-share rate. Keys are hashed (`key`), so no
  * name, token or address is stored in clear. Each script runs atomically and answers a wait in ms.
+ *
+ * The one outage policy of every throttle: it fails closed. These throttles guard passwords and
+ * outgoing mail, so while Redis cannot be reached nothing they guard goes through unthrottled:
+ * the request answers 503 SERVICE_UNAVAILABLE with Retry-After (an outage, not a fault), telling
+ * the user `unavailable`.
  */
 export class RedisWindowedCounter {
   private readonly logger = new Logger(RedisWindowedCounter.name);
@@ -64,11 +74,10 @@ export class RedisWindowedCounter {
   constructor(
     config: Pick<AppConfig, 'REDIS_URL' | 'REDIS_PREFIX'>,
     private readonly clock: Clock,
-    scope: string,
+    private readonly scope: RedisKeySpace,
+    private readonly unavailable: string,
   ) {
-    this.redis = new Redis(config.REDIS_URL, requestConnectionOptions());
-    this.redis.on('error', (err: Error) => this.logger.warn({ err }, `Redis connection error (${scope})`));
-    this.prefix = `${config.REDIS_PREFIX}:${scope}:`;
+    ({ redis: this.redis, prefix: this.prefix } = openRedis(config, scope));
   }
 
   /** The Redis key of `kind` for `text`, hashed. */
@@ -83,13 +92,21 @@ export class RedisWindowedCounter {
 
   /** An atomic script of the caller's: ARGV[1] is now, then `args`; it answers a wait in ms. */
   async run(script: string, keys: string[], args: (string | number)[]): Promise<ThrottleVerdict> {
-    const wait = Number(
-      await this.redis.eval(script, keys.length, ...keys, this.clock.now().getTime(), ...args),
-    );
+    let wait: number;
+    try {
+      wait = Number(await this.redis.eval(script, keys.length, ...keys, this.clock.now().getTime(), ...args));
+    } catch (err) {
+      this.logger.warn({ err }, `Throttle unavailable (${this.scope})`);
+      throw new RetryLaterError(
+        ERROR_CODES.SERVICE_UNAVAILABLE,
+        this.unavailable,
+        THROTTLE_UNAVAILABLE_RETRY_SECONDS,
+      );
+    }
     return wait > 0 ? { allowed: false, retryAfterSeconds: Math.ceil(wait / 1000) } : { allowed: true };
   }
 
-  async close(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+  close(): Promise<void> {
+    return closeRedis(this.redis);
   }
 }

@@ -1,8 +1,8 @@
-import type { AuditEntry, AuditWriter } from '../../audit/audit-record';
-import type { Clock } from '../../common/clock';
-import type { JobContext } from '../job-handler';
+import type { AuditEntry, AuditWriter } from '../audit/audit-record';
+import type { Clock } from '../common/clock';
+import type { JobContext } from '../jobs/job-handler';
 import { PURGE_BATCH_SIZE, PurgeExpiredSessionsHandler } from './purge-expired-sessions.handler';
-import type { ExpiredSessionStore } from './session-purge.repository';
+import type { ExpiredSessionStore } from './session.repository';
 
 const NOW = new Date('2026-11-21T03:00:00.000Z');
 

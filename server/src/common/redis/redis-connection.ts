@@ -1,5 +1,5 @@
 import type { RedisOptions } from 'bullmq';
-import type { AppConfig } from '../config/config.module';
+import type { AppConfig } from '../../config/config.module';
 
 /**
  * Connection options of the BullMQ objects that wait on Redis (workers, queue events): they

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuditRepository } from '../../audit/audit.repository';
-import type { AuditWriter } from '../../audit/audit-record';
-import { CLOCK, type Clock } from '../../common/clock';
-import { JobName, type JobPayloads, type JobResults } from '../job-catalogue';
-import { JobHandlerFor, type JobContext, type JobHandler } from '../job-handler';
-import { SessionPurgeRepository, type ExpiredSessionStore } from './session-purge.repository';
+import { AuditRepository } from '../audit/audit.repository';
+import type { AuditWriter } from '../audit/audit-record';
+import { CLOCK, type Clock } from '../common/clock';
+import { JobName, type JobPayloads, type JobResults } from '../jobs/job-catalogue';
+import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-handler';
+import { SessionRepository, type ExpiredSessionStore } from './session.repository';
 
 export const PURGE_BATCH_SIZE = 500;
 
@@ -18,7 +18,7 @@ type Purge = JobName.PurgeExpiredSessions;
 @Injectable()
 export class PurgeExpiredSessionsHandler implements JobHandler<Purge> {
   constructor(
-    @Inject(SessionPurgeRepository) private readonly sessions: ExpiredSessionStore,
+    @Inject(SessionRepository) private readonly sessions: ExpiredSessionStore,
     @Inject(AuditRepository) private readonly auditor: AuditWriter,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}

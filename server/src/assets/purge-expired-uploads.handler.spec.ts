@@ -1,7 +1,7 @@
-import type { UnfinishedUpload, UnfinishedUploads } from '../../assets/upload-files';
-import type { AuditEntry, AuditWriter } from '../../audit/audit-record';
-import type { Clock } from '../../common/clock';
-import type { JobContext } from '../job-handler';
+import type { UnfinishedUpload, UnfinishedUploads } from './upload-files';
+import type { AuditEntry, AuditWriter } from '../audit/audit-record';
+import type { Clock } from '../common/clock';
+import type { JobContext } from '../jobs/job-handler';
 import { PurgeExpiredUploadsHandler } from './purge-expired-uploads.handler';
 
 const NOW = new Date('2026-11-21T03:17:00.000Z');
