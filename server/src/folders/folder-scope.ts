@@ -1,5 +1,6 @@
 import {
   FOLDER_CODES,
+  isFolderActionAllowed,
   isPlaceInView,
   placeOfFolder,
   specialCodeOf,
@@ -8,7 +9,7 @@ import {
 } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import type { ProviderFolder } from '../provider/folders.gateway';
-import { enabledFor, sideOf } from '../workflow/permission-subject';
+import { enabledFor, permissionSubject, sideOf } from '../workflow/permission-subject';
 
 /** The tree query's view, as the scope of the view-scoped tree; null asks for every folder. */
 export function scopeOf(query: { view?: ViewScope['view']; archive?: ViewScope['archiveSubState'] }) {
@@ -53,4 +54,25 @@ export function foldersInView(
     for (const id of folder.ancestorIds) if (!kept.has(id) && visibleIds.has(id)) kept.set(id, true);
   }
   return kept;
+}
+
+/**
+ * The folders among `visible` where the user may create a sub-folder (SPEC §3 tree node
+ * `canCreate`): each one's place read from its whole path (`hidden` holding the ancestors the user
+ * does not see), with the rule `POST /api/folders` checks.
+ */
+export function creatableFolders(
+  user: Pick<AuthUser, 'primaryRole' | 'roles' | 'approvalSteps' | 'department'>,
+  visible: readonly ProviderFolder[],
+  hidden: readonly ProviderFolder[],
+): Set<string> {
+  const byId = new Map([...hidden, ...visible].map((f) => [f.id, f]));
+  const side = sideOf(user);
+  const creatable = new Set<string>();
+  for (const folder of visible) {
+    const path = [...folder.ancestorIds.flatMap((id) => byId.get(id) ?? []), folder];
+    const subject = permissionSubject(user, placeOfFolder(path, side), folder.rights, { rejected: false });
+    if (isFolderActionAllowed('folderCreate', subject)) creatable.add(folder.id);
+  }
+  return creatable;
 }
