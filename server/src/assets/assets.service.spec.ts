@@ -58,6 +58,7 @@ describe('detail', () => {
       id: 'prd-spider',
       classificationId: ENRICHMENT_CLASSIFICATIONS.products,
       names: { en: 'Spider' },
+      tags: [{ classificationId: ENRICHMENT_CLASSIFICATIONS.products, ids: ['prd-spider'] }],
     };
     const c = contentIn(provider, [FOLDERS.archive]);
     provider.contents
