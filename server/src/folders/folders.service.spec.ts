@@ -120,16 +120,14 @@ describe('FoldersService', () => {
         rights: manage,
       }),
     ]);
-    const foldersByIds = jest
-      .fn()
-      .mockResolvedValue([
-        providerFolder('mk', null, 'Marketing'),
-        providerFolder('hr', null, 'Heritage'),
-        providerFolder('arch-h', 'mk', 'Hidden archive', {
-          prettyId: 'arch04-marketing',
-          ancestorIds: ['mk'],
-        }),
-      ]);
+    const foldersByIds = jest.fn().mockResolvedValue([
+      providerFolder('mk', null, 'Marketing'),
+      providerFolder('hr', null, 'Heritage'),
+      providerFolder('arch-h', 'mk', 'Hidden archive', {
+        prettyId: 'arch04-marketing',
+        ancestorIds: ['mk'],
+      }),
+    ]);
     const creatable = (roots: { id: string; canCreate: boolean; children?: unknown[] }[]): string[] =>
       roots.flatMap((n) => [
         ...(n.canCreate ? [n.id] : []),
