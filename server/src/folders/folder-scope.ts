@@ -28,6 +28,15 @@ function holdsExchanges(folder: ProviderFolder, scope: ViewScope): boolean {
   );
 }
 
+/** A folder's whole path, top first and the folder last, from the visible folders and the hidden ancestors. */
+function pathsOver(
+  visible: readonly ProviderFolder[],
+  hidden: readonly ProviderFolder[],
+): (folder: ProviderFolder) => ProviderFolder[] {
+  const byId = new Map([...hidden, ...visible].map((f) => [f.id, f]));
+  return (folder) => [...folder.ancestorIds.flatMap((id) => byId.get(id) ?? []), folder];
+}
+
 /**
  * The folders of one view's tree (SPEC §2): each visible folder whose place (read from its whole
  * path, `hidden` holding the ancestors the user does not see) belongs to the view, and the
@@ -39,7 +48,7 @@ export function foldersInView(
   hidden: readonly ProviderFolder[],
   scope: ViewScope,
 ): Map<string, boolean> {
-  const byId = new Map([...hidden, ...visible].map((f) => [f.id, f]));
+  const pathOf = pathsOver(visible, hidden);
   const side = sideOf(user);
   const approver = {
     approvesAnyStep: user.approvalSteps.length > 0,
@@ -48,8 +57,8 @@ export function foldersInView(
   const visibleIds = new Set(visible.map((f) => f.id));
   const kept = new Map<string, boolean>();
   for (const folder of visible) {
-    const path = [...folder.ancestorIds.flatMap((id) => byId.get(id) ?? []), folder];
-    if (!isPlaceInView(placeOfFolder(path, side), scope, approver) || holdsExchanges(folder, scope)) continue;
+    if (!isPlaceInView(placeOfFolder(pathOf(folder), side), scope, approver) || holdsExchanges(folder, scope))
+      continue;
     kept.set(folder.id, false);
     for (const id of folder.ancestorIds) if (!kept.has(id) && visibleIds.has(id)) kept.set(id, true);
   }
@@ -66,12 +75,13 @@ export function creatableFolders(
   visible: readonly ProviderFolder[],
   hidden: readonly ProviderFolder[],
 ): Set<string> {
-  const byId = new Map([...hidden, ...visible].map((f) => [f.id, f]));
+  const pathOf = pathsOver(visible, hidden);
   const side = sideOf(user);
   const creatable = new Set<string>();
   for (const folder of visible) {
-    const path = [...folder.ancestorIds.flatMap((id) => byId.get(id) ?? []), folder];
-    const subject = permissionSubject(user, placeOfFolder(path, side), folder.rights, { rejected: false });
+    const subject = permissionSubject(user, placeOfFolder(pathOf(folder), side), folder.rights, {
+      rejected: false,
+    });
     if (isFolderActionAllowed('folderCreate', subject)) creatable.add(folder.id);
   }
   return creatable;
