@@ -65,7 +65,9 @@ describe('detail', () => {
       .get(c)!
       .itags.push({ id: 'prd-berlina', classificationId: ENRICHMENT_CLASSIFICATIONS.products });
     provider.productLinks.set(c, [spider]);
-    expect((await assets.detail(mario, c)).products).toEqual([spider]);
+    expect((await assets.detail(mario, c)).products).toEqual([
+      { id: spider.id, classificationId: spider.classificationId, names: spider.names },
+    ]);
   });
 
   it('an asset the user cannot see is NOT_FOUND', async () => {
