@@ -162,6 +162,7 @@ export function aFolder(overrides: Partial<FolderNode> & Pick<FolderNode, 'id' |
     parentId: null,
     isSupplier: false,
     rights: { manage: false, share: false, write: true },
+    canCreate: false,
     hasChildren: Boolean(overrides.children?.length),
     ...overrides,
   };

@@ -121,6 +121,11 @@ export interface FolderNode {
   parentId: string | null;
   isSupplier: boolean;
   rights: FolderRights;
+  /**
+   * SPEC §3 tree node data: the user may create a sub-folder here (SPEC §6 "Create" in the folder's
+   * view, with `manage`), decided by the hub from the folder's whole path and checked again on create.
+   */
+  canCreate: boolean;
   hasChildren: boolean;
   children?: FolderNode[];
   /**

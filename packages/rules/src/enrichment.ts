@@ -461,7 +461,12 @@ export interface EnrichmentDefinitions {
 }
 
 /** `GET /api/enrichment/products?cursor=`: a page of products (SPEC §3), `next` absent on the last. */
+/** SPEC §3 Product: id, name by language, and its tags by classification (the provider's, as given). */
+export interface ProductSummary extends TagSummary {
+  tags: { classificationId: string; ids: string[] }[];
+}
+
 export interface ProductPage {
-  items: TagSummary[];
+  items: ProductSummary[];
   next: string | null;
 }

@@ -45,8 +45,13 @@ export const E_CODES = {
   DETAIL_PLACE_FAILED: 'E027',
   /** SPEC §8 E020, E021, E025-E028 (E028: breadcrumb): the ancestors of a folder, named for its path. */
   BREADCRUMB_FAILED: 'E028',
-  /** SPEC §8 E032: category lookup default; failed tag insert. */
+  /** SPEC §8 E032: category lookup default; failed tag insert (E032: the tag insert). */
   TAG_INSERT_FAILED: 'E032',
+  /**
+   * SPEC §8 E032: category lookup default (E032: the folders a content or a user is linked to, SPEC §7
+   * getLinkedCategory and the sharing-folder lookup), when the failure has no more specific code.
+   */
+  CATEGORY_LOOKUP_FAILED: 'E032',
   /** SPEC §8 E035: tag bulk insert for sharing failed (message genericError). */
   TAG_BULK_INSERT_FAILED: 'E035',
   /** SPEC §8 E038: failed metadata insert. */

@@ -58,13 +58,16 @@ describe('detail', () => {
       id: 'prd-spider',
       classificationId: ENRICHMENT_CLASSIFICATIONS.products,
       names: { en: 'Spider' },
+      tags: [{ classificationId: ENRICHMENT_CLASSIFICATIONS.products, ids: ['prd-spider'] }],
     };
     const c = contentIn(provider, [FOLDERS.archive]);
     provider.contents
       .get(c)!
       .itags.push({ id: 'prd-berlina', classificationId: ENRICHMENT_CLASSIFICATIONS.products });
     provider.productLinks.set(c, [spider]);
-    expect((await assets.detail(mario, c)).products).toEqual([spider]);
+    expect((await assets.detail(mario, c)).products).toEqual([
+      { id: spider.id, classificationId: spider.classificationId, names: spider.names },
+    ]);
   });
 
   it('an asset the user cannot see is NOT_FOUND', async () => {

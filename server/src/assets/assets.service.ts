@@ -180,7 +180,8 @@ export function toAssetDetail(
     workflowState: workflowStateOfContent(c),
     restricted: restriction.restricted,
     published: isPublished(c),
-    products,
+    // The detail names its products; their tags by classification are the enrichment's (SPEC §3).
+    products: products.map(({ id, classificationId, names }) => ({ id, classificationId, names })),
     machineOwned: c.ownerType === 'ENGINE',
     availableChannels: c.availableChannels,
     names,

@@ -13,6 +13,7 @@ import {
   type MetadataDefinitionSummary,
   type MetadataType,
   type ProductPage,
+  type ProductSummary,
   type TagSummary,
   type TagsBulkRequest,
 } from '@paddock/rules';
@@ -225,9 +226,21 @@ export class TagSummaryDto implements TagSummary {
   names!: Record<string, string>;
 }
 
+class ProductTagsDto {
+  @ApiProperty()
+  classificationId!: string;
+  @ApiProperty({ type: [String] })
+  ids!: string[];
+}
+
+export class ProductSummaryDto extends TagSummaryDto implements ProductSummary {
+  @ApiProperty({ type: [ProductTagsDto], description: 'SPEC §3: the product’s tags by classification' })
+  tags!: ProductTagsDto[];
+}
+
 export class ProductPageDto implements ProductPage {
-  @ApiProperty({ type: [TagSummaryDto] })
-  items!: TagSummaryDto[];
+  @ApiProperty({ type: [ProductSummaryDto] })
+  items!: ProductSummaryDto[];
   @ApiProperty({ type: String, nullable: true, description: 'The next page’s cursor; null on the last page' })
   next!: string | null;
 }

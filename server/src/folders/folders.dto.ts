@@ -121,6 +121,11 @@ export class FolderNodeResponse {
   parentId: string | null;
   @ApiProperty() isSupplier: boolean;
   @ApiProperty({ type: FolderRightsResponse }) rights: FolderRightsResponse;
+  @ApiProperty({
+    description:
+      'SPEC §3 tree node data: the user may create a sub-folder here (SPEC §6 "Create" in its view, with manage), checked again on create',
+  })
+  canCreate: boolean;
   @ApiProperty({ description: 'Has sub-folders the user may see' }) hasChildren: boolean;
   @ApiPropertyOptional({ type: () => [FolderNodeResponse], description: 'Visible sub-folders, by name' })
   children?: FolderNodeResponse[];

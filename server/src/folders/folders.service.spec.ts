@@ -97,6 +97,51 @@ describe('FoldersService', () => {
     ]);
   });
 
+  it('marks canCreate on each tree node as SPEC §6 "Create" allows there, the place read from the whole path', async () => {
+    const manage = { show: true, manage: true, share: false, write: true };
+    const allFolders = jest.fn().mockResolvedValue([
+      providerFolder('arch', 'mk', 'Archive', {
+        prettyId: 'arch04-marketing',
+        ancestorIds: ['mk'],
+        rights: manage,
+      }),
+      providerFolder('sub', 'arch', 'Launch', { ancestorIds: ['mk', 'arch'], rights: manage }),
+      providerFolder('ro', 'arch', 'Read only', { ancestorIds: ['mk', 'arch'] }),
+      providerFolder('step', 'mk', 'Step 1', {
+        prettyId: 'appstp1-marketing',
+        ancestorIds: ['mk'],
+        rights: manage,
+      }),
+      // Below a department archive the user does not see: only the service account's path places it.
+      providerFolder('deep', 'arch-h', 'Deep', { ancestorIds: ['mk', 'arch-h'], rights: manage }),
+      providerFolder('her', 'hr', 'Heritage archive', {
+        prettyId: 'arch04-heritage',
+        ancestorIds: ['hr'],
+        rights: manage,
+      }),
+    ]);
+    const foldersByIds = jest.fn().mockResolvedValue([
+      providerFolder('mk', null, 'Marketing'),
+      providerFolder('hr', null, 'Heritage'),
+      providerFolder('arch-h', 'mk', 'Hidden archive', {
+        prettyId: 'arch04-marketing',
+        ancestorIds: ['mk'],
+      }),
+    ]);
+    const creatable = (roots: { id: string; canCreate: boolean; children?: unknown[] }[]): string[] =>
+      roots.flatMap((n) => [
+        ...(n.canCreate ? [n.id] : []),
+        ...creatable((n.children ?? []) as typeof roots),
+      ]);
+
+    const roots = await serviceWith({ allFolders, foldersByIds }).tree(user(), 'en');
+    expect(foldersByIds).toHaveBeenCalledWith('service-token', ['mk', 'arch-h', 'hr']);
+    expect(creatable(roots).sort()).toEqual(['arch', 'deep', 'sub']);
+    expect(creatable(await serviceWith({ allFolders, foldersByIds }).tree(user('observer'), 'en'))).toEqual(
+      [],
+    );
+  });
+
   it('never writes the synthetic root', async () => {
     const createFolder = jest.fn();
     const service = serviceWith({ createFolder });

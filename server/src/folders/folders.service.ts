@@ -26,7 +26,7 @@ import {
   rootIsReadOnly,
 } from './folders.errors';
 import { DomainError } from '../common/domain-error';
-import { foldersInView } from './folder-scope';
+import { creatableFolders, foldersInView } from './folder-scope';
 
 type Gateway = Pick<
   FoldersGateway,
@@ -94,21 +94,25 @@ export class FoldersService {
   async tree(user: AuthUser, lang?: Language, scope?: ViewScope | null): Promise<FolderNodeResponse[]> {
     const view = viewOf(user, lang);
     const folders = await this.gateway.allFolders(user.providerToken, assetLocaleOf(view.lang));
-    const kept = scope ? await this.inView(user, folders, scope) : null;
-    const roots = this.assemble(kept ? folders.filter((f) => kept.has(f.id)) : folders, view);
+    const hidden = await this.hiddenAncestors(folders);
+    const kept = scope ? foldersInView(user, folders, hidden, scope) : null;
+    const creatable = creatableFolders(user, folders, hidden);
+    const roots = this.assemble(kept ? folders.filter((f) => kept.has(f.id)) : folders, view, creatable);
     if (kept) markContext(roots, kept);
     await this.nameDepartments(roots, folders, view);
     return roots.sort(byName(view.lang));
   }
 
   /** A folder's place needs its whole path: the ancestors the user does not see are read by the service. */
-  private async inView(user: AuthUser, folders: ProviderFolder[], scope: ViewScope) {
-    const visible = new Set(folders.map((f) => f.id));
-    const hiddenIds = [...new Set(folders.flatMap((f) => f.ancestorIds))].filter((id) => !visible.has(id));
-    const hidden = hiddenIds.length
+  private async hiddenAncestors(
+    folders: readonly ProviderFolder[],
+    seen: readonly ProviderFolder[] = [],
+  ): Promise<ProviderFolder[]> {
+    const known = new Set([...seen, ...folders].map((f) => f.id));
+    const hiddenIds = [...new Set(folders.flatMap((f) => f.ancestorIds))].filter((id) => !known.has(id));
+    return hiddenIds.length
       ? await this.service.withToken((token) => this.gateway.foldersByIds(token, hiddenIds))
       : [];
-    return foldersInView(user, folders, hidden, scope);
   }
 
   /**
@@ -160,12 +164,16 @@ export class FoldersService {
       this.gateway.subFolders(token, folder, locale),
       this.gateway.foldersByIds(token, folder.ancestorIds, locale, E_CODES.BREADCRUMB_FAILED),
     ]);
-    const placed = await this.places.ofFolder(user, folder, ancestors);
+    const [placed, hidden] = await Promise.all([
+      this.places.ofFolder(user, folder, ancestors),
+      this.hiddenAncestors([folder, ...children], ancestors),
+    ]);
+    const creatable = creatableFolders(user, [...ancestors, folder, ...children], hidden);
     const parentVisible = ancestors.some((a) => a.id === folder.parentId);
     return {
-      ...this.node(folder, view, parentVisible ? folder.parentId : ROOT_FOLDER_ID),
+      ...this.node(folder, view, parentVisible ? folder.parentId : ROOT_FOLDER_ID, creatable),
       hasChildren: children.length > 0,
-      children: children.map((c) => this.node(c, view, folder.id)).sort(byName(view.lang)),
+      children: children.map((c) => this.node(c, view, folder.id, creatable)).sort(byName(view.lang)),
       path: [...ancestors, folder].map((f) => ({ id: f.id, name: folderNameIn(f, view.lang, view.side) })),
       ...(placed ?? {}),
     };
@@ -222,7 +230,8 @@ export class FoldersService {
 
   private async root(user: AuthUser, view: View): Promise<FolderDetailResponse> {
     const folders = await this.gateway.allFolders(user.providerToken, assetLocaleOf(view.lang));
-    const roots = this.assemble(folders, view).map(({ children: _children, ...top }) => top);
+    const creatable = creatableFolders(user, folders, await this.hiddenAncestors(folders));
+    const roots = this.assemble(folders, view, creatable).map(({ children: _children, ...top }) => top);
     return {
       id: ROOT_FOLDER_ID,
       name: ROOT_FOLDER_ID,
@@ -230,18 +239,28 @@ export class FoldersService {
       parentId: null,
       isSupplier: false,
       rights: { manage: false, share: false, write: false },
+      canCreate: false,
       hasChildren: roots.length > 0,
       children: roots,
       path: [],
     };
   }
 
-  private assemble(folders: ProviderFolder[], view: View): FolderNodeResponse[] {
+  private assemble(
+    folders: ProviderFolder[],
+    view: View,
+    creatable: ReadonlySet<string>,
+  ): FolderNodeResponse[] {
     const visible = new Set(folders.map((f) => f.id));
     const nodes = new Map(
       folders.map((f) => [
         f.id,
-        this.node(f, view, f.parentId !== null && visible.has(f.parentId) ? f.parentId : ROOT_FOLDER_ID),
+        this.node(
+          f,
+          view,
+          f.parentId !== null && visible.has(f.parentId) ? f.parentId : ROOT_FOLDER_ID,
+          creatable,
+        ),
       ]),
     );
     const roots: FolderNodeResponse[] = [];
@@ -257,7 +276,12 @@ export class FoldersService {
     return roots.sort(byName(view.lang));
   }
 
-  private node(f: ProviderFolder, view: View, parentId: string | null): FolderNodeResponse {
+  private node(
+    f: ProviderFolder,
+    view: View,
+    parentId: string | null,
+    creatable: ReadonlySet<string>,
+  ): FolderNodeResponse {
     return {
       id: f.id,
       name: folderNameIn(f, view.lang, view.side),
@@ -265,6 +289,7 @@ export class FoldersService {
       parentId,
       isSupplier: f.isSupplier,
       rights: { manage: f.rights.manage, share: f.rights.share, write: f.rights.write },
+      canCreate: creatable.has(f.id),
       hasChildren: f.numberOfSubCategories > 0,
     };
   }

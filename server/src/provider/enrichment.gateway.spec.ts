@@ -158,3 +158,50 @@ describe('HttpEnrichmentGateway: a new free tag (SPEC §7 itagdefinition/insert 
     });
   });
 });
+
+describe('HttpEnrichmentGateway: products (SPEC §3 Product)', () => {
+  const product = (id: string, tags?: unknown) => ({
+    id,
+    prettyId: id,
+    name: { it: `Modello ${id}`, en: `Model ${id}` },
+    ...(tags ? { tags } : {}),
+  });
+
+  it('carries each product’s tags by classification from the listing, and none when the provider gives none', async () => {
+    const { gateway, sent } = gatewayAnswering({
+      status: 200,
+      data: {
+        resultCode: 'OK',
+        items: [
+          product('spider', [
+            { classificationId: 'vu62a5', ids: ['spider'] },
+            { classificationId: 'joc5rg', ids: ['t1', 't2'] },
+          ]),
+          product('berlina'),
+        ],
+        paging: { next: 'c2' },
+      },
+    });
+    await expect(gateway.products('tok')).resolves.toEqual({
+      items: [
+        {
+          id: 'spider',
+          classificationId: 'vu62a5',
+          names: { it: 'Modello spider', en: 'Model spider' },
+          tags: [
+            { classificationId: 'vu62a5', ids: ['spider'] },
+            { classificationId: 'joc5rg', ids: ['t1', 't2'] },
+          ],
+        },
+        {
+          id: 'berlina',
+          classificationId: 'vu62a5',
+          names: { it: 'Modello berlina', en: 'Model berlina' },
+          tags: [],
+        },
+      ],
+      next: 'c2',
+    });
+    expect(sent[0]?.url).toBe('/productdata/resources/products/paddock');
+  });
+});

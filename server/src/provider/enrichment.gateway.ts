@@ -10,6 +10,7 @@ import {
   type MetadataDefinitionSummary,
   type MetadataType,
   type ProductPage,
+  type ProductSummary,
   type TagSummary,
 } from '@paddock/rules';
 import type { AxiosInstance } from 'axios';
@@ -97,7 +98,7 @@ export interface EnrichmentGateway {
    * The products a content is linked to: their ids from the product-content links call, their
    * names from the listing's `ids` filter (SPEC §7), never read off the content's tags.
    */
-  productsOfContent(token: string, contentId: string): Promise<TagSummary[]>;
+  productsOfContent(token: string, contentId: string): Promise<ProductSummary[]>;
 }
 
 const namesSchema = z.array(z.object({ lang: z.string(), label: z.string() }));
@@ -134,17 +135,27 @@ const CODE_OF_INSERT_RESULT: Record<string, ErrorCode> = {
 
 const pagedTagsSchema = tagsSchema.extend({ totalResults: z.number() });
 const productsSchema = envelopeSchema.extend({
-  items: z.array(z.object({ id: z.string(), name: z.record(z.string(), z.string()) })),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      name: z.record(z.string(), z.string()),
+      tags: z
+        .array(z.object({ classificationId: z.string(), ids: z.array(z.string()) }))
+        .optional()
+        .default([]),
+    }),
+  ),
   paging: z.object({ next: z.string().optional() }).optional(),
 });
 
 const productLinksSchema = envelopeSchema.extend({ items: z.array(z.object({ id: z.string() })) });
 
-/** A product of the listing as the hub's tag summary (products are the tags of their classification). */
-const productSummary = (p: z.infer<typeof productsSchema>['items'][number]): TagSummary => ({
+/** A product of the listing as a tag of the products classification, with its tags by classification (SPEC §3). */
+const productSummary = (p: z.infer<typeof productsSchema>['items'][number]): ProductSummary => ({
   id: p.id,
   classificationId: ENRICHMENT_CLASSIFICATIONS.products,
   names: p.name,
+  tags: p.tags,
 });
 
 /** Names by lower-case language, as the web's labelIn reads them. */
@@ -367,7 +378,7 @@ export class HttpEnrichmentGateway implements EnrichmentGateway {
     return { items: answer.items.map(productSummary), next: answer.paging?.next ?? null };
   }
 
-  async productsOfContent(token: string, contentId: string): Promise<TagSummary[]> {
+  async productsOfContent(token: string, contentId: string): Promise<ProductSummary[]> {
     const links = await callProvider(
       this.http,
       {
@@ -378,7 +389,7 @@ export class HttpEnrichmentGateway implements EnrichmentGateway {
       productLinksSchema,
       { fallback: ENRICHMENT_LOOKUP_CODES.products, load: true },
     );
-    const found: TagSummary[] = [];
+    const found: ProductSummary[] = [];
     for (const ids of chunks([...new Set(links.items.map((l) => l.id))])) {
       const answer = await callProvider(
         this.http,

@@ -173,6 +173,35 @@ describe('HttpFoldersGateway', () => {
   });
 
   it.each([
+    ['an unreachable provider', { network: 'ECONNREFUSED' }, true],
+    ['a 5xx', { status: 502, data: 'bad gateway' }, true],
+    [
+      'a 418 with no meaning for the hub',
+      { status: 418, data: { resultCode: 'EXCEPTION', ssoCode: 'OK' } },
+      false,
+    ],
+  ] as const)(
+    'answers the category lookup default E032 for %s on the sharing-folder lookup',
+    async (_what, reply, transient) => {
+      const { gateway } = gatewayAnswering(reply);
+      await expect(providerFailure(gateway.sharingFolderIds('tok'))).resolves.toMatchObject({
+        code: 'E032',
+        transient,
+      });
+    },
+  );
+
+  it('keeps the finer code of a sharing-folder lookup refused for a known reason', async () => {
+    const { gateway } = gatewayAnswering({
+      status: 418,
+      data: { resultCode: 'ACCESS_DENIED', ssoCode: 'OK' },
+    });
+    await expect(providerFailure(gateway.sharingFolderIds('tok'))).resolves.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+  });
+
+  it.each([
     ['ACCESS_DENIED', 'FORBIDDEN'],
     ['CATEGORY_NOT_EXISTS', 'NOT_FOUND'],
     ['PARENT_CATEGORY_NOT_FOUND', 'NOT_FOUND'],

@@ -120,7 +120,8 @@ export const FOLDERS_GATEWAY = Symbol('FOLDERS_GATEWAY');
 /**
  * The provider's folders for the hub: ids are sent 50 at a time, lists are read 50 a page until
  * the last, and every failure is a ProviderError — an outage carries the SPEC §8 code of what was
- * being loaded (E009 folder structure, E014 single folder, E018 folder lookup) and stays transient.
+ * being loaded (E009 folder structure, E014 single folder, E018 folder lookup, E032 category lookup)
+ * and stays transient.
  */
 export interface FoldersGateway {
   /** Every folder the user may see (E009); numberOfContents is not counted (0) to keep the tree fast. */
@@ -149,7 +150,7 @@ export interface FoldersGateway {
   linkContents(token: string, folderId: string, contentIds: string[]): Promise<{ notLinked: string[] }>;
   /** Unlinks contents from a folder, 50 ids a call; returns the ids the provider did not unlink. */
   unlinkContents(token: string, folderId: string, contentIds: string[]): Promise<{ notLinked: string[] }>;
-  /** SPEC §7 sharing-folder lookup: the folders (ids) the user may share contents into (E018). */
+  /** SPEC §7 sharing-folder lookup: the folders (ids) the user may share contents into (E032). */
   sharingFolderIds(token: string): Promise<string[]>;
 }
 
@@ -282,7 +283,7 @@ export class HttpFoldersGateway implements FoldersGateway {
       token,
       { method: 'GET', url: PROVIDER_PATHS.folders.sharingFolders(), params: { clientId: this.clientId } },
       linkedSchema,
-      E_CODES.FOLDER_LOOKUP_FAILED,
+      E_CODES.CATEGORY_LOOKUP_FAILED,
     );
     return body.linkedCategory;
   }
@@ -375,7 +376,7 @@ export class HttpFoldersGateway implements FoldersGateway {
       {
         fallback: code,
         refusal: (status, data, fallback) => this.failure(status, data, fallback),
-        // An outage shows the E-code of what was loading (E009 / E014 / E018), retryable.
+        // An outage shows the E-code of what was loading (E009 / E014 / E018 / E032), retryable.
         load: true,
       },
     );

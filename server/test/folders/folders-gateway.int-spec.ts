@@ -97,6 +97,22 @@ describe('FoldersGateway against the built-in provider', () => {
     expect(plain).toMatchObject({ id: id('alpha-only'), prettyId: 'alpha-only', parentId: id('top') });
   });
 
+  it('carries the origin folder (SPEC §3) of a folder shared from another, and none otherwise', async () => {
+    const prisma = t.app.get(BuiltinProviderPrismaService);
+    await prisma.category.update({ where: { id: id('alpha-deep') }, data: { originId: id('beta-only') } });
+    try {
+      const [deep, only] = await gateway.foldersByIds(tokens['alpha.user'], [
+        id('alpha-deep'),
+        id('alpha-only'),
+      ]);
+      expect(deep.originId).toBe(id('beta-only'));
+      expect(only.originId).toBeNull();
+      expect((await gateway.category(tokens['alpha.user'], id('alpha-deep'))).originId).toBe(id('beta-only'));
+    } finally {
+      await prisma.category.update({ where: { id: id('alpha-deep') }, data: { originId: null } });
+    }
+  });
+
   it('reads every page of sub-folders, only the direct visible ones', async () => {
     const crowd = await gateway.folder(tokens['alpha.user'], id('crowd'));
     const children = await gateway.subFolders(tokens['alpha.user'], crowd);
@@ -307,6 +323,11 @@ describe('FoldersGateway against the built-in provider', () => {
     });
     await expect(providerFailure(down.foldersByIds(token, [id('top')]))).resolves.toMatchObject({
       code: 'E018',
+      transient: true,
+    });
+    // SPEC §8 "category lookup default".
+    await expect(providerFailure(down.sharingFolderIds(token))).resolves.toMatchObject({
+      code: 'E032',
       transient: true,
     });
     // A 418 the hub has no meaning for (here CLIENT_NOT_FOUND) is the call's E-code, not retried.

@@ -343,6 +343,19 @@ describe('folders over HTTP', () => {
     expect((await mario.get(`/api/folders/${created.body.id}`)).status).toBe(404);
   });
 
+  it('says canCreate on each tree node where POST /api/folders would create, and not where it refuses', async () => {
+    const creatable = async (username: string) => {
+      const res = await clients[username].get<FolderTreeResponse>('/api/folders/tree');
+      return new Map(flatten(res.body.roots).map((n) => [n.prettyId, n.canCreate]));
+    };
+    const mario = await creatable('mario.rossi');
+    expect(mario.get(mkt(FOLDER_CODES.departmentArchive))).toBe(true);
+    expect(mario.get(mkt(FOLDER_CODES.suppliers))).toBe(false);
+    expect(mario.get(mkt(FOLDER_CODES.junk))).toBe(false);
+    expect((await creatable('foto.studio')).get(mkt(FOLDER_CODES.supplierWork))).toBe(false);
+    expect((await creatable('admin')).get(mkt(FOLDER_CODES.junk))).toBe(false);
+  });
+
   it('refuses create, rename and delete without manage, and changes nothing', async () => {
     const prisma = t.app.get(BuiltinProviderPrismaService);
     const before = await prisma.category.findMany({ orderBy: { id: 'asc' } });

@@ -7,7 +7,7 @@ import {
   FOLDER_CODES,
   specialCodeOf,
   type ErrorCode,
-  type TagSummary,
+  type ProductSummary,
 } from '@paddock/rules';
 import {
   ARCHIVES_GATEWAY,
@@ -113,7 +113,7 @@ export class InMemoryProvider
 {
   readonly folders = new Map<string, FolderRecord>();
   /** Content id → the products it is linked to (the product-content links, apart from its tags). */
-  readonly productLinks = new Map<string, TagSummary[]>();
+  readonly productLinks = new Map<string, ProductSummary[]>();
   /** Username → the groups the user is linked to. */
   readonly members = new Map<string, string[]>();
   readonly contents = new Map<string, ContentRecord>();
@@ -140,7 +140,7 @@ export class InMemoryProvider
     ].map((provide) => ({ provide, useValue: this }));
   }
 
-  productsOfContent(_token: string, contentId: string): Promise<TagSummary[]> {
+  productsOfContent(_token: string, contentId: string): Promise<ProductSummary[]> {
     return Promise.resolve(this.productLinks.get(contentId) ?? []);
   }
 

@@ -1,5 +1,6 @@
 import { ENRICHMENT_CLASSIFICATIONS } from '@paddock/rules';
 import axios from 'axios';
+import { HttpEnrichmentGateway } from '../../src/provider/enrichment.gateway';
 import { HttpProviderGateway, createProviderHttp } from '../../src/provider/http-provider.gateway';
 import {
   DEMO_ENRICHMENT_TAGS,
@@ -235,6 +236,18 @@ describe('built-in provider: enrichment calls and their ACLs', () => {
     });
     expect(removed.status).toBe(200);
     expect(await tagsOf()).toEqual(['prd-berlina']);
+  });
+
+  it('gives the hub each product with its tags by classification (SPEC §3), through the enrichment gateway', async () => {
+    const gateway = new HttpEnrichmentGateway(createProviderHttp(t.config.providerUrl), {
+      CLIENT_ID: t.config.CLIENT_ID,
+    });
+    const page = await gateway.products(world.tokens.reader);
+    expect(page.items.length).toBeGreaterThan(0);
+    for (const product of page.items)
+      expect(product.tags).toEqual([
+        { classificationId: ENRICHMENT_CLASSIFICATIONS.products, ids: [product.id] },
+      ]);
   });
 
   it('lists the products a page at a time with paging.next, and a content’s products for a caller who sees it', async () => {

@@ -122,7 +122,7 @@ const RAISED_AT: [code: string, place: string, says: RegExp][] = [
   [E_CODES.BREADCRUMB_FAILED, "folders: a folder's ancestors for its path", /\bfolder path\b/],
   [
     E_CODES.TAG_INSERT_FAILED,
-    'tagging gateway addTags() and tag definition insert: a tag added',
+    'tagging gateway addTags() and tag definition insert: a tag added (its other situation, the category lookup, is said by the place: internalShare.foldersFailed)',
     /\btag could not be added\b/,
   ],
   [

@@ -14,13 +14,14 @@ beforeEach(async () => {
 });
 
 const top = aFolder({ id: 'mk', name: 'Marketing', prettyId: 'dept-marketing' });
-const archive = (rights: Partial<FolderNode['rights']> = {}) =>
+const archive = (rights: Partial<FolderNode['rights']> = {}, canCreate = true) =>
   aFolder({
     id: 'arch',
     name: 'Department archive',
     prettyId: 'arch04-marketing',
     parentId: 'mk',
     rights: { manage: true, share: true, write: true, ...rights },
+    canCreate,
   });
 
 function menuFor(folder: FolderNode, roles: Role[] = ['user']) {
@@ -84,9 +85,20 @@ describe('FolderMenu', () => {
     expect(onChanged).not.toHaveBeenCalled();
   });
 
+  it("offers a new sub-folder only where the hub's tree node says canCreate", async () => {
+    menuFor(archive({}, false));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Folder actions: Department archive' }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
+      'Rename',
+      'Change code',
+      'Delete',
+    ]);
+  });
+
   it('offers nothing where SPEC §6 allows no folder change (no manage, or an observer)', () => {
-    menuFor(archive({ manage: false }));
-    menuFor(archive(), ['user', 'observer']);
+    menuFor(archive({ manage: false }, false));
+    menuFor(archive({}, false), ['user', 'observer']);
     expect(screen.queryByRole('button', { name: /^Folder actions/ })).not.toBeInTheDocument();
   });
 });

@@ -26,9 +26,11 @@ export interface FolderMenuAction {
 
 type Dialog = 'create' | 'rename' | 'prettyId' | 'delete';
 
-/** Each dialog's SPEC §6 column ("Create, delete, rename"; a new code is a rename). */
-const PERMISSION_OF: Record<Dialog, FolderAction> = {
-  create: 'folderCreate',
+/**
+ * Each dialog's SPEC §6 column ("Create, delete, rename"; a new code is a rename). Create follows
+ * the tree node's `canCreate` (SPEC §3), which the hub decides from the folder's whole path.
+ */
+const PERMISSION_OF: Record<Exclude<Dialog, 'create'>, FolderAction> = {
   rename: 'folderRename',
   prettyId: 'folderRename',
   delete: 'folderDelete',
@@ -90,7 +92,9 @@ export function FolderMenu({
     setDialog(kind);
   };
   const actions: FolderMenuAction[] = (['create', 'rename', 'prettyId', 'delete'] as const)
-    .filter((kind) => isFolderActionAllowed(PERMISSION_OF[kind], subject))
+    .filter((kind) =>
+      kind === 'create' ? folder.canCreate : isFolderActionAllowed(PERMISSION_OF[kind], subject),
+    )
     .map((kind): FolderMenuAction => ({
       value: kind,
       label: t(`folderMenu.${kind}.action`),

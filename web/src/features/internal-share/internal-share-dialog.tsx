@@ -57,6 +57,7 @@ export function InternalShareDialog({
         {folders.isError ? (
           <InlineError
             message={t('internalShare.foldersFailed')}
+            ownText
             error={folders.error}
             onRetry={() => void folders.refetch()}
             retrying={folders.isFetching}

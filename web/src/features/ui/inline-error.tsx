@@ -11,13 +11,24 @@ interface InlineErrorProps {
   /** Offered where trying again may help (a load); without it there is no Retry. */
   onRetry?: () => void;
   retrying?: boolean;
+  /**
+   * `message` over the code's catalogue text: for a code SPEC §8 gives two situations (E032, a tag
+   * insert and the category lookup), the catalogue's text tells the other one.
+   */
+  ownText?: boolean;
 }
 
 /**
  * A failure shown where its content would be, with its SPEC §8 text and code and a Retry: the page
  * stays usable, unlike a dialog followed by an empty area.
  */
-export function InlineError({ message, error, onRetry, retrying = false }: InlineErrorProps) {
+export function InlineError({
+  message,
+  error,
+  onRetry,
+  retrying = false,
+  ownText = false,
+}: InlineErrorProps) {
   const { t } = useTranslation();
   const code = isApiError(error) ? error.code : undefined;
   return (
@@ -26,7 +37,7 @@ export function InlineError({ message, error, onRetry, retrying = false }: Inlin
       <Alert.Indicator />
       <Alert.Content flex="1" minW="40">
         <Alert.Description>
-          <Text>{errorText(t, error, message)}</Text>
+          <Text>{ownText ? message : errorText(t, error, message)}</Text>
           {code ? (
             <Text fontSize="sm" color="fg.muted">
               {t('error.code', { 0: code })}

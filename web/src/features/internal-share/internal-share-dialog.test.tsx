@@ -1,0 +1,50 @@
+import { E_CODES } from '@paddock/rules';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeHub, hubError, ok } from '../../../test/fake-hub';
+import { renderWithProviders, withFreshBrowserInEnglish } from '../../../test/render';
+import { InternalShareDialog } from './internal-share-dialog';
+
+withFreshBrowserInEnglish();
+
+describe('the internal share dialog', () => {
+  it('says a failed sharing-folder lookup with its text and the category lookup code (E032), and Retry loads the folders', async () => {
+    let failing = true;
+    fakeHub({
+      'GET /api/shares/folders': () =>
+        failing
+          ? hubError(409, E_CODES.CATEGORY_LOOKUP_FAILED)
+          : ok({
+              items: [
+                {
+                  id: 'f1',
+                  prettyId: 'arch06-marketing',
+                  isSupplier: false,
+                  names: { EN: 'Shared' },
+                  path: [],
+                },
+              ],
+            }),
+    });
+    renderWithProviders(
+      <InternalShareDialog
+        count={2}
+        progress={null}
+        busy={false}
+        refusal={null}
+        onShare={() => {}}
+        onClose={() => {}}
+      />,
+    );
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The sharing folders could not be loaded.');
+    expect(alert).not.toHaveTextContent('tag');
+    expect(alert).toHaveTextContent('Error code: E032');
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(await screen.findAllByRole('checkbox')).toHaveLength(1);
+  });
+});
