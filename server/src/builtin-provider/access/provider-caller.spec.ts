@@ -42,6 +42,8 @@ describe('CallerResolver', () => {
     await expect(resolve.resolve('paddock', 'good')).resolves.toEqual({
       user: USER,
       groupIds: ['g1', 'g2'],
+      // SPEC §6: the department junk is the admin's; staff find no such folder at the provider.
+      opensJunk: false,
       serviceAccount: false,
       roles: ['user', 'observer'],
       department: 'MARKETING',
@@ -52,11 +54,13 @@ describe('CallerResolver', () => {
   it('knows the service account by its configured username, and an admin by the role derivation', async () => {
     await expect(resolver().resolve.resolve('paddock', 'service')).resolves.toMatchObject({
       serviceAccount: true,
+      opensJunk: true,
       roles: ['user', 'observer'],
     });
     const admin = resolver([g('g1', 'L/MARKETING'), g('g3', 'PADDOCK.ADMIN')]);
     await expect(admin.resolve.resolve('paddock', 'good')).resolves.toMatchObject({
       serviceAccount: false,
+      opensJunk: true,
       roles: ['user', 'admin'],
     });
   });
