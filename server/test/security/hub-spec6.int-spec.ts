@@ -11,7 +11,7 @@ import {
 } from '@paddock/rules';
 import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
 import { groupIdOf } from '../../src/builtin-provider/identity/builtin-identity.seeder';
-import { DEMO_PASSWORD } from '../../src/seed/demo-data';
+import { DEMO_PASSWORD, campaignFolderPrettyId } from '../../src/seed/demo-data';
 import { readinessEvents } from '../search/asset-events';
 import { call, headersOf, providerDb, signIn } from '../auth/auth-fixtures';
 import { tusUpload } from '../support/tus-client';
@@ -25,6 +25,8 @@ jest.setTimeout(120_000);
 
 const ARCHIVE = marketing(FOLDER_CODES.departmentArchive);
 const REJECTED = marketing(FOLDER_CODES.rejected);
+/** A subfolder of the department archive: SPEC §6 tags there, not on the archive itself. */
+const CAMPAIGN = campaignFolderPrettyId('MARKETING');
 const JUNK = marketing(FOLDER_CODES.junk);
 const STEP1 = marketing(approvalStepCode(1));
 /** A top folder of no department that MARKETING staff write and manage: a shared archive. */
@@ -309,8 +311,10 @@ describe('hub SPEC §6 attacks', () => {
 
     // user, place, then the answer to: external share, enrichment, bulk tags, the wizard's draft.
     const MATRIX: [string, string, Expected, Expected, Expected, Expected][] = [
-      ['mario.rossi', ARCHIVE, ALLOWED, ALLOWED, ALLOWED, ALLOWED],
-      ['sara.branch', ARCHIVE, ALLOWED, ALLOWED, ALLOWED, ALLOWED],
+      // SPEC §6 "Tagging: … department archive subfolders": not on the archive itself.
+      ['mario.rossi', ARCHIVE, ALLOWED, 'refused', 'refused', 'refused'],
+      ['mario.rossi', CAMPAIGN, ALLOWED, ALLOWED, ALLOWED, ALLOWED],
+      ['sara.branch', CAMPAIGN, ALLOWED, ALLOWED, ALLOWED, ALLOWED],
       // Branch-sharing users tag only in their own department's places.
       ['sara.branch', SHARED, ALLOWED, 'refused', 'refused', 'refused'],
       ['paola.neri', ARCHIVE, 'refused', 'refused', 'refused', 'refused'],
