@@ -110,6 +110,12 @@ for (const lang of LANGS) {
     await page.context().clearCookies();
     await signIn(page, 'foto.studio', lang);
     await expect(page.getByRole('heading', { name: t.views.supplierSent, level: 1 })).toBeVisible();
+    // Working for two departments, the supplier chooses one on purpose: nothing opens by itself.
+    await expect(page.getByRole('tree').getByRole('treeitem', { selected: true })).toHaveCount(0);
+    await page
+      .getByRole('list', { name: t.supplier.chooseDepartment.label })
+      .getByRole('button', { name: 'Marketing', exact: true })
+      .click();
     await expectOpened(page, /^(inviati al costruttore|sent to the maker|envoyés au constructeur)$/);
     await keepScreenshot(page, `views-supplier-sent-${lang}`);
     await page.getByRole('link', { name: t.views.supplierRecieved, exact: true }).click();
