@@ -15,12 +15,12 @@ import {
 } from '@paddock/rules';
 import {
   ENRICHMENT_LOOKUP_CODES,
+  manyTargets,
   type EnrichmentGateway,
   type ManyTargetsResult,
   type TagDefinitionSummary,
 } from '../../src/provider/enrichment.gateway';
-import { ProviderError } from '../../src/provider/provider.errors';
-import { TAGGING_FAILURE_CODES, chunks } from '../../src/provider/tagging.gateway';
+import { TAGGING_FAILURE_CODES } from '../../src/provider/tagging.gateway';
 import type { ContentRecord, InMemoryProvider } from './in-memory-provider';
 
 /** A tag definition: names by lower-case language, as the web's labelIn reads them. */
@@ -172,33 +172,17 @@ export class InMemoryEnrichment implements EnrichmentGateway {
     return this.catalogue.filter((p) => linked.includes(p.id));
   }
 
-  /**
-   * One provider call per chunk of LIMITS.idChunkSize, as the HTTP gateway makes them: a refusal
-   * (scripted or the model's) is the chunk's outcome; an outage or an expired session is thrown.
-   */
-  private async many(
+  /** A provider call per chunk, as the HTTP gateway makes them; the chunk's refusals (scripted or the model's) reported. */
+  private many(
     call: 'tagMany' | 'metadataMany',
     args: unknown[],
     contentIds: string[],
     change: (ids: string[]) => string[],
   ): Promise<ManyTargetsResult> {
-    const result: ManyTargetsResult = { leftOut: [], refused: [], calls: 0 };
-    for (const part of chunks(contentIds)) {
-      result.calls += 1;
-      try {
-        this.model.enter(call, [...args, part]);
-        result.leftOut.push(...change(part));
-      } catch (error) {
-        if (
-          !(error instanceof ProviderError) ||
-          error.transient ||
-          error.code === ERROR_CODES.UNAUTHENTICATED
-        )
-          throw error;
-        result.refused.push({ ids: part, code: error.code });
-      }
-    }
-    return result;
+    return manyTargets(contentIds, async (part) => {
+      this.model.enter(call, [...args, part]);
+      return change(part);
+    });
   }
 
   /** By id or prettyId; unknown, or of another classification, is the call's refusal. */
