@@ -64,7 +64,8 @@ describe('detail', () => {
     provider.contents
       .get(c)!
       .itags.push({ id: 'prd-berlina', classificationId: ENRICHMENT_CLASSIFICATIONS.products });
-    provider.productLinks.set(c, [spider]);
+    provider.enrichment.catalogue.push(spider);
+    provider.enrichment.productLinks.set(c, [spider.id]);
     expect((await assets.detail(mario, c)).products).toEqual([
       { id: spider.id, classificationId: spider.classificationId, names: spider.names },
     ]);

@@ -407,35 +407,44 @@ export class HttpEnrichmentGateway implements EnrichmentGateway {
     return found;
   }
 
-  private async many(
+  private many(
     url: string,
     token: string,
     contentIds: string[],
     body: (targets: { id: string; entityType: 'CONTENT' }[]) => unknown,
     fallback: ErrorCode,
   ): Promise<ManyTargetsResult> {
-    const result: ManyTargetsResult = { leftOut: [], refused: [], calls: 0 };
-    for (const part of chunks(contentIds)) {
-      result.calls += 1;
-      try {
-        const answer = await callProvider(
-          this.http,
-          { method: 'POST', url, data: body(part.map(contentTarget)), headers: tokenHeader(token) },
-          multiTargetsSchema,
-          { fallback },
-        );
-        result.leftOut.push(...answer.targetsInIssue.map((t) => t.id));
-      } catch (error) {
-        // An expired session is the service session's to renew (withToken), not the chunk's outcome.
-        if (
-          !(error instanceof ProviderError) ||
-          error.transient ||
-          error.code === ERROR_CODES.UNAUTHENTICATED
-        )
-          throw error;
-        result.refused.push({ ids: part, code: error.code });
-      }
-    }
-    return result;
+    return manyTargets(contentIds, async (part) => {
+      const answer = await callProvider(
+        this.http,
+        { method: 'POST', url, data: body(part.map(contentTarget)), headers: tokenHeader(token) },
+        multiTargetsSchema,
+        { fallback },
+      );
+      return answer.targetsInIssue.map((t) => t.id);
+    });
   }
+}
+
+/**
+ * One change over many contents, a provider call per chunk (`change` answers the ids it left out):
+ * a refusal is the chunk's outcome, an outage or an expired session is thrown.
+ */
+export async function manyTargets(
+  contentIds: string[],
+  change: (part: string[]) => Promise<string[]>,
+): Promise<ManyTargetsResult> {
+  const result: ManyTargetsResult = { leftOut: [], refused: [], calls: 0 };
+  for (const part of chunks(contentIds)) {
+    result.calls += 1;
+    try {
+      result.leftOut.push(...(await change(part)));
+    } catch (error) {
+      // An expired session is the service session's to renew (withToken), not the chunk's outcome.
+      if (!(error instanceof ProviderError) || error.transient || error.code === ERROR_CODES.UNAUTHENTICATED)
+        throw error;
+      result.refused.push({ ids: part, code: error.code });
+    }
+  }
+  return result;
 }

@@ -5,9 +5,10 @@ import {
   ERROR_CODES,
   FIXED_FOLDER_IDS,
   FOLDER_CODES,
+  deriveRoles,
   specialCodeOf,
   type ErrorCode,
-  type ProductSummary,
+  type Role,
 } from '@paddock/rules';
 import {
   ARCHIVES_GATEWAY,
@@ -26,7 +27,12 @@ import {
   type FoldersGateway,
   type ProviderFolder,
 } from '../../src/provider/folders.gateway';
+import { DRAFTS_GATEWAY, type DraftsGateway } from '../../src/provider/drafts.gateway';
 import { ENRICHMENT_GATEWAY, type EnrichmentGateway } from '../../src/provider/enrichment.gateway';
+import {
+  EXTERNAL_SHARES_GATEWAY,
+  type ExternalSharesGateway,
+} from '../../src/provider/external-shares.gateway';
 import { ProviderError } from '../../src/provider/provider.errors';
 import {
   SEARCH_GATEWAY,
@@ -37,6 +43,9 @@ import {
 } from '../../src/provider/search.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../../src/provider/service-session';
 import { TAGGING_GATEWAY, type TaggingGateway } from '../../src/provider/tagging.gateway';
+import { InMemoryDrafts } from './in-memory-drafts';
+import { InMemoryEnrichment } from './in-memory-enrichment';
+import { InMemoryExternalShares } from './in-memory-external-shares';
 
 /** The hub's service account (its token is tokenOf(SERVICE_USER)); its rights come from the ACLs like anyone's. */
 export const SERVICE_USER = 'paddock.service';
@@ -74,6 +83,15 @@ export interface ContentRecord {
   trashed: boolean;
   /** The current version of its file, from 1. */
   version: number;
+  /** The provider's state of its file; PUBLISHED unless given (UNREADABLE_STATE: it cannot be read). */
+  state?: string;
+}
+
+/** THRON's content ACL as the built-in provider computes it (content-rights.ts), for one caller. */
+export interface ContentRights {
+  read: boolean;
+  modify: boolean;
+  share: boolean;
 }
 
 /** Every gateway call the fake answers, by the method's name. */
@@ -83,6 +101,9 @@ export type Call =
   | keyof TaggingGateway
   | keyof SearchGateway
   | keyof ArchivesGateway
+  | keyof EnrichmentGateway
+  | keyof ExternalSharesGateway
+  | keyof DraftsGateway
   | 'withToken';
 
 interface Failure {
@@ -94,26 +115,19 @@ interface Failure {
 }
 
 /**
- * One in-memory provider behind every gateway interface the workflow, assets and downloads use,
- * with the built-in provider's semantics for what it models: per-folder ACLs per group, a user's
- * rights the union of their groups' entries (no inheritance down the tree), contents visible through a folder the user sees (owning one gives no right), links and
- * unlinks that need `write` on the folder and are idempotent, tags and metadata that need `write`
- * on a folder of the content, trash that leaves every folder. Calls are logged in `calls`, and any
- * call can be made to fail with a ProviderError (`fail`).
+ * One in-memory provider behind every gateway interface of the hub's features, with the built-in
+ * provider's semantics for what it models: per-folder ACLs per group, a user's rights the union of
+ * their groups' entries (no inheritance down the tree), contents visible through a folder the user
+ * sees (owning one gives no right), links and unlinks that need `write` on the folder and are
+ * idempotent, tags and metadata that need `write` on a folder of the content, trash that leaves
+ * every folder. Enrichment, external shares and drafts are its parts (`enrichment`,
+ * `externalShares`, `drafts`), over the same folders, contents and calls. Calls are logged in
+ * `calls`, and any call can be made to fail with a ProviderError (`fail`).
  */
 export class InMemoryProvider
-  implements
-    FoldersGateway,
-    ContentsGateway,
-    TaggingGateway,
-    SearchGateway,
-    ArchivesGateway,
-    ServiceSession,
-    Pick<EnrichmentGateway, 'productsOfContent'>
+  implements FoldersGateway, ContentsGateway, TaggingGateway, SearchGateway, ArchivesGateway, ServiceSession
 {
   readonly folders = new Map<string, FolderRecord>();
-  /** Content id → the products it is linked to (the product-content links, apart from its tags). */
-  readonly productLinks = new Map<string, ProductSummary[]>();
   /** Username → the groups the user is linked to. */
   readonly members = new Map<string, string[]>();
   readonly contents = new Map<string, ContentRecord>();
@@ -121,27 +135,32 @@ export class InMemoryProvider
   private readonly failures = new Map<Call, Failure[]>();
   private readonly archives = new Map<string, ArchiveRequest>();
   private nextId = 1;
+  /** The provider's time (share expiry, draft dates); tests put their fixed clock here. */
+  now: () => Date = () => new Date();
+  readonly enrichment = new InMemoryEnrichment(this);
+  readonly externalShares = new InMemoryExternalShares(this);
+  readonly drafts = new InMemoryDrafts(this);
 
   /** A testing module of `subjects` (services and their stand-ins) over this provider's gateways. */
   compile(subjects: Provider[]): Promise<TestingModule> {
     return Test.createTestingModule({ providers: [...subjects, ...this.providers()] }).compile();
   }
 
-  /** Every gateway token, answered by this provider. */
+  /** Every gateway token, answered by this provider or one of its parts. */
   private providers(): Provider[] {
     return [
-      FOLDERS_GATEWAY,
-      CONTENTS_GATEWAY,
-      TAGGING_GATEWAY,
-      SEARCH_GATEWAY,
-      ARCHIVES_GATEWAY,
-      SERVICE_SESSION,
-      ENRICHMENT_GATEWAY,
-    ].map((provide) => ({ provide, useValue: this }));
-  }
-
-  productsOfContent(_token: string, contentId: string): Promise<ProductSummary[]> {
-    return Promise.resolve(this.productLinks.get(contentId) ?? []);
+      ...[
+        FOLDERS_GATEWAY,
+        CONTENTS_GATEWAY,
+        TAGGING_GATEWAY,
+        SEARCH_GATEWAY,
+        ARCHIVES_GATEWAY,
+        SERVICE_SESSION,
+      ].map((provide) => ({ provide, useValue: this })),
+      { provide: ENRICHMENT_GATEWAY, useValue: this.enrichment },
+      { provide: EXTERNAL_SHARES_GATEWAY, useValue: this.externalShares },
+      { provide: DRAFTS_GATEWAY, useValue: this.drafts },
+    ];
   }
 
   id(prefix: string): string {
@@ -465,10 +484,10 @@ export class InMemoryProvider
     return { body: Readable.from(request.contentIds), length: null };
   }
 
-  // The model
+  // The model, shared with the parts
 
   /** Logs the call, then throws the first scripted failure that applies. */
-  private enter(call: Call, args: unknown[]): void {
+  enter(call: Call, args: unknown[]): void {
     this.calls.push({ call, args });
     const failure = this.failures.get(call)?.find((f) => f.left > 0 && (!f.when || f.when(args)));
     if (!failure) return;
@@ -476,7 +495,8 @@ export class InMemoryProvider
     throw failure.error;
   }
 
-  private refusal(code: ErrorCode): ProviderError {
+  /** A business refusal, as the gateways map the provider's: not transient, nothing changed. */
+  refusal(code: ErrorCode): ProviderError {
     return new ProviderError(code, false, `in-memory provider: ${code}`);
   }
 
@@ -484,10 +504,36 @@ export class InMemoryProvider
     return Promise.reject(new Error(`${call} is not modelled by the in-memory provider`));
   }
 
-  private userOf(token: string): string {
+  userOf(token: string): string {
     if (!token.startsWith('token-of-'))
       throw new ProviderError(ERROR_CODES.UNAUTHENTICATED, false, 'bad token');
     return token.slice('token-of-'.length);
+  }
+
+  /** The token a user's calls carry here. */
+  tokenOf(username: string): string {
+    return tokenOf(username);
+  }
+
+  isServiceAccount(token: string): boolean {
+    return this.userOf(token) === SERVICE_USER;
+  }
+
+  /** The roles the user's groups give (deriveRoles, as at sign-in). */
+  rolesOf(token: string): Role[] {
+    const groups = this.members.get(this.userOf(token)) ?? [];
+    return deriveRoles(groups.map((name) => ({ id: name, name }))).roles;
+  }
+
+  /** The caller's rights on a content; none on one unknown or trashed. */
+  rightsOf(token: string, contentId: string): ContentRights {
+    const c = this.contents.get(contentId);
+    if (!c || c.trashed || !this.sees(token, c)) return { read: false, modify: false, share: false };
+    return {
+      read: true,
+      modify: this.writes(token, c),
+      share: c.folderIds.some((id) => !!this.grant(token, this.folders.get(id)!)?.share),
+    };
   }
 
   /** The union of the user's groups' entries on the folder; undefined when none shows it. */
@@ -605,7 +651,7 @@ export class InMemoryProvider
     return {
       id: c.id,
       contentType: c.contentType,
-      state: 'PUBLISHED',
+      state: c.state ?? 'PUBLISHED',
       version: c.version,
       creationDate: '2026-01-01T00:00:00.000Z',
       lastUpdate: '2026-01-01T00:00:00.000Z',
@@ -634,7 +680,7 @@ export class InMemoryProvider
         prettyId: t.id,
         names: [],
       })),
-      userRights: { write: this.writes(token, c), share: false },
+      userRights: { write: this.writes(token, c), share: this.rightsOf(token, c.id).share },
     };
   }
 

@@ -211,15 +211,17 @@ export interface SubmittedJob {
   name: JobName;
   payload: JobPayloads[JobName];
   actor: string;
+  /** Kept only when given (a job id chosen by the service). */
+  options?: Parameters<JobsService['submit']>[3];
 }
 
 export function recordingJobs(): Pick<JobsService, 'submit'> & { submitted: SubmittedJob[] } {
   const submitted: SubmittedJob[] = [];
   return {
     submitted,
-    submit: (name, payload, actor) => {
-      submitted.push({ name, payload, actor });
-      return Promise.resolve({ jobId: `job-${submitted.length}` });
+    submit: (name, payload, actor, options) => {
+      submitted.push({ name, payload, actor, ...(options ? { options } : {}) });
+      return Promise.resolve({ jobId: options?.jobId ?? `job-${submitted.length}` });
     },
   };
 }
