@@ -351,7 +351,7 @@ describe('folders over HTTP', () => {
     const mario = await creatable('mario.rossi');
     expect(mario.get(mkt(FOLDER_CODES.departmentArchive))).toBe(true);
     expect(mario.get(mkt(FOLDER_CODES.suppliers))).toBe(false);
-    expect(mario.get(mkt(FOLDER_CODES.junk))).toBe(false);
+    expect(mario.has(mkt(FOLDER_CODES.junk))).toBe(false);
     expect((await creatable('foto.studio')).get(mkt(FOLDER_CODES.supplierWork))).toBe(false);
     expect((await creatable('admin')).get(mkt(FOLDER_CODES.junk))).toBe(false);
   });

@@ -96,7 +96,8 @@ describe('home listing', () => {
     const calls = hub();
     const app = renderApp('/home');
 
-    expect(await screen.findByText('Results: 250')).toBeInTheDocument();
+    // The file's first render loads every lazy route cold: on a loaded CI machine it took over 5 s.
+    expect(await screen.findByText('Results: 250', undefined, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByTestId('default-view')).toHaveAttribute('data-view', 'archives');
     expect(screen.getByRole('treeitem', { name: 'Archive' })).toHaveAttribute('aria-selected', 'true');
     expect(app.router.state.location.search).toMatchObject({ folder: 'arch', archive: 'department' });
