@@ -119,6 +119,10 @@ for (const lang of LANGS) {
     await expectOpened(page, /^(inviati al costruttore|sent to the maker|envoyés au constructeur)$/);
     await keepScreenshot(page, `views-supplier-sent-${lang}`);
     await page.getByRole('link', { name: t.views.supplierRecieved, exact: true }).click();
+    await page
+      .getByRole('list', { name: t.supplier.chooseDepartment.label })
+      .getByRole('button', { name: 'Marketing', exact: true })
+      .click();
     await expectOpened(page, /^(ricevuti dal costruttore|received from the maker|reçus du constructeur)$/);
     await keepScreenshot(page, `views-supplier-received-${lang}`);
   });

@@ -62,7 +62,7 @@ describe('metadata search (SPEC §3) kept in the address', () => {
     );
     expect(app.router.state.location.search).toMatchObject({ meta: expected });
     expect(screen.getByRole('button', { name: 'Metadata search: 2 conditions' })).toBeInTheDocument();
-  });
+  }, 60_000); // the file's first test renders every lazy route cold and types a dozen values
 
   it('lists from the address alone: sort, type, search text and metadata survive a reload or a shared link', async () => {
     const calls = hub();
