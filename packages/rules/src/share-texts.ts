@@ -35,7 +35,7 @@ export const SHARE_TEXTS = {
     rejectedNote: 'Motivo: {note}',
     rejectedNoNote: 'Nessun motivo indicato.',
     rejectedLink: 'Apri il portale per inviare una nuova versione:',
-    rejectedWhy: 'Ricevi questa e-mail perché l\'hai chiesta nelle tue preferenze.',
+    rejectedWhy: "Ricevi questa e-mail perché l'hai chiesta nelle tue preferenze.",
   },
   en: {
     pageTitle: 'Shared content',
@@ -95,7 +95,7 @@ export const SHARE_TEXTS = {
     rejectedNote: 'Motif : {note}',
     rejectedNoNote: 'Aucun motif indiqué.',
     rejectedLink: 'Ouvrez le portail pour envoyer une nouvelle version :',
-    rejectedWhy: 'Vous recevez cet e-mail parce que vous l\'avez demandé dans vos préférences.',
+    rejectedWhy: "Vous recevez cet e-mail parce que vous l'avez demandé dans vos préférences.",
   },
 } as const satisfies Record<ShareLanguage, Record<string, string>>;
 
