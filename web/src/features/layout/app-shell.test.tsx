@@ -160,7 +160,7 @@ describe('the signed-in shell', () => {
     const user = userEvent.setup();
 
     const choice = await screen.findByRole('checkbox', {
-      name: 'E-mail me when an asset of mine is rejected',
+      name: 'E-mail me on rejection',
     });
     await waitFor(() => expect(choice).toBeEnabled());
     expect(choice).not.toBeChecked();
@@ -179,7 +179,7 @@ describe('the signed-in shell', () => {
       'GET /api/profile/user-preferences': ok({ rejectionMail: true }),
     });
     renderApp('/home');
-    const name = 'E-mail me when an asset of mine is rejected';
+    const name = 'E-mail me on rejection';
     await waitFor(async () => expect(await screen.findByRole('checkbox', { name })).toBeChecked());
     cleanup();
 
