@@ -31,6 +31,7 @@ export const JOB_NAMES = [
   'internal-share',
   'folder-publish',
   'folder-unpublish',
+  'rejection-mail',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

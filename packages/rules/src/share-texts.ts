@@ -2,7 +2,8 @@ import type { ShareLanguage } from './sharing';
 
 /**
  * What a share's recipient reads, in the share's language: the recipient page (built-in provider)
- * and the invitation mail (hub). Defined once here so the page and the mail never disagree.
+ * and the invitation mail (hub); and the supplier's mail about a rejected delivery (issue 23), in
+ * its own language. Defined once here so the page and the mails never disagree.
  * `{name}`-style placeholders are filled by `shareText`.
  */
 export const SHARE_TEXTS = {
@@ -29,6 +30,12 @@ export const SHARE_TEXTS = {
     mailLink: 'Apri la condivisione:',
     mailPassword: 'La password ti verrà comunicata separatamente dal mittente.',
     mailExpiry: 'Il link è valido fino al {date}.',
+    rejectedSubject: 'Asset rifiutato: {name}',
+    rejectedIntro: '{by} ha rifiutato «{name}», consegnato al reparto {department}.',
+    rejectedNote: 'Motivo: {note}',
+    rejectedNoNote: 'Nessun motivo indicato.',
+    rejectedLink: 'Apri il portale per inviare una nuova versione:',
+    rejectedWhy: "Ricevi questa e-mail perché l'hai chiesta nelle tue preferenze.",
   },
   en: {
     pageTitle: 'Shared content',
@@ -53,6 +60,12 @@ export const SHARE_TEXTS = {
     mailLink: 'Open the share:',
     mailPassword: 'The sender will give you the password separately.',
     mailExpiry: 'The link is valid until {date}.',
+    rejectedSubject: 'Asset rejected: {name}',
+    rejectedIntro: '{by} rejected “{name}”, delivered to the {department} department.',
+    rejectedNote: 'Reason: {note}',
+    rejectedNoNote: 'No reason given.',
+    rejectedLink: 'Open the portal to send a new version:',
+    rejectedWhy: 'You receive this e-mail because you asked for it in your preferences.',
   },
   fr: {
     pageTitle: 'Contenus partagés',
@@ -77,6 +90,12 @@ export const SHARE_TEXTS = {
     mailLink: 'Ouvrir le partage :',
     mailPassword: "L'expéditeur vous communiquera le mot de passe séparément.",
     mailExpiry: "Le lien est valable jusqu'au {date}.",
+    rejectedSubject: 'Contenu refusé : {name}',
+    rejectedIntro: '{by} a refusé « {name} », livré au service {department}.',
+    rejectedNote: 'Motif : {note}',
+    rejectedNoNote: 'Aucun motif indiqué.',
+    rejectedLink: 'Ouvrez le portail pour envoyer une nouvelle version :',
+    rejectedWhy: "Vous recevez cet e-mail parce que vous l'avez demandé dans vos préférences.",
   },
 } as const satisfies Record<ShareLanguage, Record<string, string>>;
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AssetOutcome, AuditOutcome, AuditRecordSummary } from '@paddock/rules';
+import type { AssetOutcome, AuditAction, AuditOutcome, AuditRecordSummary } from '@paddock/rules';
 import type { PageCursor } from '../common/page-cursor';
 import { HubPrismaService, type HubTransaction } from '../database/hub-prisma.service';
 import { jsonInput, type JsonInput } from '../database/json-input';
@@ -114,6 +114,15 @@ export class AuditRepository {
     const data = { actor: entry.actor, outcome: entry.outcome, after: entry.after };
     if (existing) await this.prisma.auditRecord.update({ where: { id: existing.id }, data });
     else await this.append({ jobId: entry.jobId, action: entry.action, ...data });
+  }
+
+  /** Whether the job's own row says it succeeded: an earlier try of the job finished its work. */
+  async jobSucceeded(jobId: string, action: AuditAction): Promise<boolean> {
+    const row = await this.prisma.auditRecord.findFirst({
+      where: { jobId, action, assetId: null, outcome: 'success' },
+      select: { id: true },
+    });
+    return row !== null;
   }
 
   /** Per-asset outcomes of a job, in the order they were first written. */

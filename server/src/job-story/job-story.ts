@@ -124,6 +124,8 @@ export function storyIdsOf(job: string, payload: unknown): StoryIds {
       // The password never travels in a payload; the recipients are what the sender typed.
       share: { name: share.name, type: share.type, recipients: share.recipients },
     };
+  const rejection = payloadAs(JobName.RejectionMail, job, payload);
+  if (rejection) return { ...base, ...assets([rejection.contentId]), folderId: rejection.workFolderId };
   const derivatives = payloadAs(JobName.MakeDerivatives, job, payload);
   if (derivatives) return { ...base, ...assets([derivatives.contentId]), version: derivatives.version };
   return base;

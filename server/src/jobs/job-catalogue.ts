@@ -47,6 +47,7 @@ export enum JobName {
   InternalShare = 'internal-share',
   FolderPublish = 'folder-publish',
   FolderUnpublish = 'folder-unpublish',
+  RejectionMail = 'rejection-mail',
 }
 
 /** The enum spells exactly the jobs of packages/rules JOB_NAMES: one more or one less does not compile. */
@@ -207,6 +208,20 @@ const enrichmentPayload = z.strictObject({
 });
 export type EnrichmentPayload = z.infer<typeof enrichmentPayload>;
 
+/**
+ * The supplier's mail about one rejected delivery (issue 23): the content, the supplier work folder
+ * it was delivered to, who gets the mail, and the rejection as it was made (a later decision
+ * changes the content's note, not what this rejection said).
+ */
+const rejectionMailPayload = z.strictObject({
+  contentId: z.uuid(),
+  workFolderId: folderId,
+  recipient: z.string().min(1).max(200),
+  rejectedBy: z.string().min(1).max(200),
+  note: z.string().max(10_000),
+});
+export type RejectionMailPayload = z.infer<typeof rejectionMailPayload>;
+
 /** Payloads carry ids only; handlers reload what they need and must be idempotent. */
 const payloadSchemas = {
   [JobName.PurgeExpiredSessions]: z.strictObject({}),
@@ -229,6 +244,7 @@ const payloadSchemas = {
   [JobName.InternalShare]: internalSharePayload,
   [JobName.FolderPublish]: folderPublishPayload,
   [JobName.FolderUnpublish]: folderPublishPayload,
+  [JobName.RejectionMail]: rejectionMailPayload,
 } satisfies Record<JobName, z.ZodType<object>>;
 
 export type JobPayloads = { [N in JobName]: z.infer<(typeof payloadSchemas)[N]> };
@@ -278,6 +294,8 @@ export type JobResults = EveryJob<{
   [JobName.InternalShare]: WorkflowResult;
   [JobName.FolderPublish]: FolderPublishResult;
   [JobName.FolderUnpublish]: FolderPublishResult;
+  /** 1 when the mail went (now or by an earlier try), 0 when the supplier no longer wants it. */
+  [JobName.RejectionMail]: { sent: number };
 }>;
 
 /**
@@ -342,6 +360,8 @@ export const JOBS: Readonly<{ [N in JobName]: JobDefinition<N> }> = {
   [JobName.InternalShare]: { queue: QueueName.Workflow, payload: internalSharePayload },
   [JobName.FolderPublish]: { queue: QueueName.Workflow, payload: folderPublishPayload },
   [JobName.FolderUnpublish]: { queue: QueueName.Workflow, payload: folderPublishPayload },
+  // Waits on the mail server as the external share does; the queue's retries are the mail's.
+  [JobName.RejectionMail]: { queue: QueueName.Workflow, payload: rejectionMailPayload },
 };
 
 /** Recurring jobs. Only enqueue: BullMQ job schedulers fire once however many workers run. */

@@ -60,6 +60,7 @@ describe('UserPreferencesDto', () => {
       tileSize: 'large',
       pageSize: 200,
       recentRecipients: Array.from({ length: 10 }, (_, i) => `user${i}@example.com`),
+      rejectionMail: true,
     };
     expect(await validate(UserPreferencesDto, full)).toEqual(full);
     expect(await validate(UserPreferencesDto, { pageSize: 10 })).toEqual({ pageSize: 10 });
@@ -85,6 +86,7 @@ describe('UserPreferencesDto', () => {
     [{ recentRecipients: 'a@example.com' }, 'recentRecipients'],
     [{ recentRecipients: ['not-an-address'] }, 'recentRecipients'],
     [{ recentRecipients: Array.from({ length: 11 }, (_, i) => `u${i}@example.com`) }, 'recentRecipients'],
+    [{ rejectionMail: 'yes' }, 'rejectionMail'],
     [{ theme: 'dark' }, 'theme'],
   ])('refuses %j, naming %s', async (body, field) => {
     const problems = await problemsOf(UserPreferencesDto, body);

@@ -116,6 +116,15 @@ export class UserPreferencesDto {
   @MaxLength(254, { each: true })
   @IsEmail({}, { each: true })
   recentRecipients?: string[] | null;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    description: "A supplier's choice to be e-mailed when a delivery of theirs is rejected (default off)",
+  })
+  @IsOptional()
+  @IsBoolean()
+  rejectionMail?: boolean | null;
 }
 
 export class UserPreferencesResponse implements UserPreferences {
@@ -125,4 +134,5 @@ export class UserPreferencesResponse implements UserPreferences {
   @ApiPropertyOptional({ type: 'integer', minimum: PAGE_SIZE_RANGE.min, maximum: PAGE_SIZE_RANGE.max })
   pageSize?: number;
   @ApiPropertyOptional({ type: [String] }) recentRecipients?: string[];
+  @ApiPropertyOptional({ type: Boolean }) rejectionMail?: boolean;
 }

@@ -38,6 +38,7 @@ describe('stored preferences', () => {
         tileSize: 'small',
         pageSize: 50,
         recentRecipients: ['a@example.com', 3],
+        rejectionMail: true,
         theme: 'dark',
       }),
     ).toEqual({
@@ -46,10 +47,17 @@ describe('stored preferences', () => {
       tileSize: 'small',
       pageSize: 50,
       recentRecipients: ['a@example.com'],
+      rejectionMail: true,
     });
-    expect(userPreferencesOf({ language: 'de', viewMode: 'table', tileSize: 'huge', pageSize: 'x' })).toEqual(
-      {},
-    );
+    expect(
+      userPreferencesOf({
+        language: 'de',
+        viewMode: 'table',
+        tileSize: 'huge',
+        pageSize: 'x',
+        rejectionMail: 'yes',
+      }),
+    ).toEqual({});
     expect(userPreferencesOf({ pageSize: 5 })).toEqual({});
     const many = Array.from({ length: 12 }, (_, i) => `u${i}@example.com`);
     expect(userPreferencesOf({ recentRecipients: many }).recentRecipients).toEqual(many.slice(0, 10));

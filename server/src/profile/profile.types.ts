@@ -53,6 +53,8 @@ export interface UserPreferences {
   tileSize?: TileSize;
   pageSize?: number;
   recentRecipients?: string[];
+  /** A supplier's choice to be e-mailed when a delivery of theirs is rejected (issue 23); off unless set. */
+  rejectionMail?: boolean;
 }
 
 /** A change to the preferences: a value replaces the stored one, `null` removes it. */
@@ -111,5 +113,6 @@ export function userPreferencesOf(stored: unknown): UserPreferences {
     out.recentRecipients = stored.recentRecipients
       .filter((r): r is string => typeof r === 'string')
       .slice(0, RECENT_RECIPIENTS_MAX);
+  if (typeof stored.rejectionMail === 'boolean') out.rejectionMail = stored.rejectionMail;
   return out;
 }

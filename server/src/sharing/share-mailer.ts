@@ -33,7 +33,33 @@ export function invitationOf(m: ShareInvitation): { subject: string; text: strin
   };
 }
 
-/** Sends share invitations over SMTP (SMTP_URL) from MAIL_FROM. */
+/** A supplier's mail about one rejected delivery (issue 23). */
+export interface RejectionNotice {
+  to: string;
+  language: ShareLanguage;
+  assetName: string;
+  department: string;
+  rejectedBy: string;
+  note: string;
+  url: string;
+}
+
+/** The rejection mail's subject and text, in the supplier's language: what, where, who, why, and the portal. */
+export function rejectionNoticeOf(m: RejectionNotice): { subject: string; text: string } {
+  const l = m.language;
+  const lines = [
+    shareText(l, 'rejectedIntro', { by: m.rejectedBy, name: m.assetName, department: m.department }),
+    m.note ? shareText(l, 'rejectedNote', { note: m.note }) : shareText(l, 'rejectedNoNote'),
+    '',
+    shareText(l, 'rejectedLink'),
+    m.url,
+    '',
+    shareText(l, 'rejectedWhy'),
+  ];
+  return { subject: shareText(l, 'rejectedSubject', { name: m.assetName }), text: lines.join('\n') };
+}
+
+/** Sends the hub's mails (share invitations, rejection notices) over SMTP (SMTP_URL) from MAIL_FROM. */
 @Injectable()
 export class ShareMailer implements OnModuleDestroy {
   private readonly transport: Transporter;
@@ -51,8 +77,15 @@ export class ShareMailer implements OnModuleDestroy {
   }
 
   async send(invitation: ShareInvitation): Promise<void> {
-    const { subject, text } = invitationOf(invitation);
-    await this.transport.sendMail({ from: this.from, to: invitation.to, subject, text });
+    await this.sendText(invitation.to, invitationOf(invitation));
+  }
+
+  async sendRejection(notice: RejectionNotice): Promise<void> {
+    await this.sendText(notice.to, rejectionNoticeOf(notice));
+  }
+
+  private async sendText(to: string, { subject, text }: { subject: string; text: string }): Promise<void> {
+    await this.transport.sendMail({ from: this.from, to, subject, text });
   }
 
   onModuleDestroy(): void {

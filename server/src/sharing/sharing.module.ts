@@ -8,13 +8,14 @@ import { FolderPublishService } from './folder-publish.service';
 import { InternalShareHandler } from './internal-share.handler';
 import { FolderPublishController, InternalSharesController } from './internal-shares.controller';
 import { InternalSharesService } from './internal-shares.service';
+import { RejectionMailHandler } from './rejection-mail.handler';
 import { ExternalSharesController } from './external-shares.controller';
 import { ExternalSharesService } from './external-shares.service';
 import { ShareMailer } from './share-mailer';
 import { ShareRate } from './share-rate';
 import { ShareSecrets } from './share-secrets';
 
-/** The sharing jobs (external and internal shares, publishing), wherever workers run. */
+/** The sharing jobs (external and internal shares, publishing) and the hub's mails, wherever workers run. */
 @Module({
   imports: [ProviderModule, AuditModule, WorkflowModule],
   providers: [
@@ -22,6 +23,7 @@ import { ShareSecrets } from './share-secrets';
     ShareMailer,
     ShareSecrets,
     InternalShareHandler,
+    RejectionMailHandler,
     ...FOLDER_PUBLISH_HANDLERS,
   ],
   exports: [ShareSecrets],

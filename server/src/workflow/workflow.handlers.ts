@@ -3,8 +3,15 @@ import { Injectable, type Type } from '@nestjs/common';
 import { JobName, type WorkflowPayload, type WorkflowResult } from '../jobs/job-catalogue';
 import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-handler';
 import { AssetSteps, type PlanItem, type StepResult, type Work } from './asset-steps';
+import { RejectionMails } from './rejection-mail';
 import { WorkflowFolders } from './workflow-folders';
 import { WorkflowJobRunner } from './workflow-job';
+
+/** What a step may need beside the asset steps. */
+interface StepServices {
+  folders: WorkflowFolders;
+  rejectionMails: RejectionMails;
+}
 
 /** What one workflow job does to each content of its plan. */
 interface WorkflowJob {
@@ -16,7 +23,7 @@ interface WorkflowJob {
     item: PlanItem,
     p: WorkflowPayload,
     c: JobContext,
-    folders: WorkflowFolders,
+    services: StepServices,
   ): Promise<StepResult>;
   /** The outcome of a content that no longer exists (default: failed, NOT_FOUND). */
   ifGone?: StepResult;
@@ -24,14 +31,24 @@ interface WorkflowJob {
 
 const WORKFLOW_JOBS = {
   [JobName.WorkflowAccept]: { action: 'accept', step: (s, w, item, p, c) => s.accept(w, item, p, c.actor) },
-  [JobName.WorkflowReject]: { action: 'reject', step: (s, w, item, p, c) => s.reject(w, item, p, c.actor) },
+  [JobName.WorkflowReject]: {
+    action: 'reject',
+    step: async (s, w, item, p, c, { rejectionMails }) => {
+      const result = await s.reject(w, item, p, c.actor);
+      // Unchanged too: an earlier try may have rejected it and died before the mail job was
+      // submitted; the mail job's id is per job and content, so a second submit is the same job.
+      if (result.outcome === 'done' || result.outcome === 'unchanged')
+        await rejectionMails.rejected(w.content, p, c);
+      return result;
+    },
+  },
   [JobName.WorkflowResubmit]: { action: 'resubmit', step: (s, w, item, p) => s.resubmit(w, item, p) },
   [JobName.WorkflowMove]: { action: 'move', step: (s, w, item, p) => s.move(w, item, p) },
   [JobName.WorkflowDelete]: { action: 'delete', step: (s, w, item) => s.delete(w, item) },
   [JobName.WorkflowRestore]: { action: 'restore', step: (s, w, item) => s.restore(w, item) },
   [JobName.WorkflowPermanentDelete]: {
     action: 'permanent-delete',
-    step: (s, w, _item, _p, _c, folders) => s.permanentDelete(w, folders),
+    step: (s, w, _item, _p, _c, { folders }) => s.permanentDelete(w, folders),
     // A content already gone was trashed by an earlier try.
     ifGone: { outcome: 'unchanged', errorCode: null, to: null },
   },
@@ -54,6 +71,7 @@ function workflowHandler(name: keyof typeof WORKFLOW_JOBS): Type<JobHandler> {
       private readonly runner: WorkflowJobRunner,
       private readonly steps: AssetSteps,
       private readonly folders: WorkflowFolders,
+      private readonly rejectionMails: RejectionMails,
     ) {}
 
     handle(p: WorkflowPayload, c: JobContext): Promise<WorkflowResult> {
@@ -61,7 +79,8 @@ function workflowHandler(name: keyof typeof WORKFLOW_JOBS): Type<JobHandler> {
         job.action,
         p,
         c,
-        (w, item) => job.step(this.steps, w, item, p, c, this.folders),
+        (w, item) =>
+          job.step(this.steps, w, item, p, c, { folders: this.folders, rejectionMails: this.rejectionMails }),
         job.ifGone,
       );
     }

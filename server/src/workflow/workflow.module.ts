@@ -4,6 +4,7 @@ import { ProviderModule } from '../provider/provider.module';
 import { AssetSteps } from './asset-steps';
 import { PlaceActions } from './place-actions';
 import { PurgeJunkHandler } from './purge-junk.handler';
+import { RejectionMails } from './rejection-mail';
 import { WorkflowEntry } from './workflow-entry';
 import { WorkflowFolders } from './workflow-folders';
 import { WorkflowJobRunner } from './workflow-job';
@@ -26,9 +27,10 @@ import { WorkflowService } from './workflow.service';
     AssetSteps,
     WorkflowJobRunner,
     PurgeJunkHandler,
+    RejectionMails,
     ...WORKFLOW_HANDLERS,
   ],
-  exports: [WorkflowService, PlaceActions, WorkflowEntry, WorkflowFolders, WorkflowJobRunner],
+  exports: [WorkflowService, PlaceActions, WorkflowEntry, WorkflowFolders, WorkflowJobRunner, RejectionMails],
 })
 export class WorkflowModule {}
 

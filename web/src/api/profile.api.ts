@@ -18,6 +18,8 @@ export interface UserPreferences {
   language?: Language;
   viewMode?: 'grid' | 'list';
   tileSize?: TileSize;
+  /** A supplier's choice to be e-mailed when a delivery of theirs is rejected. */
+  rejectionMail?: boolean;
 }
 
 export async function checkDisclaimer(signal?: AbortSignal): Promise<boolean> {

@@ -6,6 +6,7 @@ import { LanguageSelect } from '../language/language-select';
 import { useSession } from '../session/use-session';
 import { useSignOut } from '../session/use-sign-out';
 import { UploadIndicator } from '../uploads/upload-indicator';
+import { RejectionMailSwitch } from './rejection-mail-switch';
 import { usePreferredLanguage } from './use-preferred-language';
 import { enumLabel } from '../../i18n/enum-labels';
 import { useQuery } from '@tanstack/react-query';
@@ -48,6 +49,11 @@ export function AppHeader() {
                   })}
             </Text>
           </Stack>
+          {supplier ? (
+            <Box bg="bg" color="fg" rounded="l2" px="2" py="1">
+              <RejectionMailSwitch />
+            </Box>
+          ) : null}
           <Box bg="bg" color="fg" rounded="l2">
             <LanguageSelect size="sm" withAriaLabel onChanged={savePreferredLanguage} />
           </Box>

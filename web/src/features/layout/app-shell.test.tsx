@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { E_CODES } from '@paddock/rules';
 import { i18n } from '../../i18n/i18n';
@@ -149,6 +149,44 @@ describe('the signed-in shell', () => {
         language: 'it',
       }),
     );
+  });
+
+  it('lets a supplier choose the rejection e-mail, off by default, and saves it in the preferences', async () => {
+    const calls = fakeHub({
+      ...signedInRoutes(aSession({ roles: ['supplier'], defaultView: 'supplierSent' })),
+      'POST /api/profile/user-preferences': ({ body }) => ok(body),
+    });
+    renderApp('/home');
+    const user = userEvent.setup();
+
+    const choice = await screen.findByRole('checkbox', {
+      name: 'E-mail me on rejection',
+    });
+    await waitFor(() => expect(choice).toBeEnabled());
+    expect(choice).not.toBeChecked();
+
+    await user.click(choice);
+
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ rejectionMail: true }),
+    );
+    expect(choice).toBeChecked();
+  });
+
+  it('shows a supplier its stored choice, and no one else the switch', async () => {
+    fakeHub({
+      ...signedInRoutes(aSession({ roles: ['supplier'], defaultView: 'supplierSent' })),
+      'GET /api/profile/user-preferences': ok({ rejectionMail: true }),
+    });
+    renderApp('/home');
+    const name = 'E-mail me on rejection';
+    await waitFor(async () => expect(await screen.findByRole('checkbox', { name })).toBeChecked());
+    cleanup();
+
+    fakeHub(signedInRoutes());
+    renderApp('/home');
+    await screen.findByTestId('default-view');
+    expect(screen.queryByRole('checkbox', { name })).not.toBeInTheDocument();
   });
 
   it('tells the user when the preference could not be saved', async () => {
