@@ -93,7 +93,15 @@ describe('a worker killed mid enrichment', () => {
     };
     for (const id of ids) {
       const state = await stateOf(t, id);
-      expect(state?.tags).toEqual(['prd-berlina', 'prd-spider', 'prd-suv']);
+      // The products, and the copyright tags its copyright options call for (copyrightTagsOf).
+      expect(state?.tags).toEqual([
+        'cr-copyright',
+        'cr-landscape',
+        'cr-people',
+        'prd-berlina',
+        'prd-spider',
+        'prd-suv',
+      ]);
       expect(state?.meta).toMatchObject(expected);
     }
     const duplicates = await providerDb(t).contentMetadata.groupBy({
