@@ -24,7 +24,7 @@ test('a user uploads a photo, sees its thumbnail, finds it by name and renames i
   await page.getByRole('button', { name: t.uploads.open, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: /^Upload to Department archive$/ });
   await dialog.getByLabel(t.uploads.choose).setInputFiles(await photo(fileName));
-  await expect(dialog.getByText(t.uploads.status.done)).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByText(t.uploads.status.done, { exact: true })).toBeVisible({ timeout: 30_000 });
   await keepScreenshot(page, 'upload-done-en');
   await dialog.getByRole('button', { name: t.uploads.close }).first().click();
 

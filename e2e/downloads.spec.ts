@@ -33,7 +33,7 @@ test('downloading two images at two resolutions yields a ZIP whose files have th
       await photo(`${prefix}-large.png`, 3000, 2000),
       await photo(`${prefix}-small.png`, 800, 600),
     ]);
-  await expect(upload.getByText(t.uploads.status.done)).toHaveCount(2, { timeout: 30_000 });
+  await expect(upload.getByText(t.uploads.status.done, { exact: true })).toHaveCount(2, { timeout: 30_000 });
   await upload.getByRole('button', { name: t.uploads.close }).first().click();
 
   await page.getByRole('searchbox', { name: t.assets.search.label }).fill(prefix);

@@ -111,7 +111,9 @@ test.describe.serial('external shares', () => {
     await upload
       .getByLabel(t.uploads.choose)
       .setInputFiles([await photo(files[0], '#2a5d3c'), await photo(files[1], '#8a1c1c'), clip(files[2])]);
-    await expect(upload.getByText(t.uploads.status.done)).toHaveCount(3, { timeout: 60_000 });
+    await expect(upload.getByText(t.uploads.status.done, { exact: true })).toHaveCount(3, {
+      timeout: 60_000,
+    });
     await upload.getByRole('button', { name: t.uploads.close }).first().click();
     // The recipient is to see real previews and play the video: wait for the derivatives.
     await derivedListing(page.request, folderId);

@@ -38,7 +38,7 @@ test('an upload whose connection drops resumes where it stopped and the asset is
   await dialog
     .getByLabel(t.uploads.choose)
     .setInputFiles({ name, mimeType: 'application/octet-stream', buffer: bytes });
-  await expect(dialog.getByText(t.uploads.status.done)).toBeVisible({ timeout: 60_000 });
+  await expect(dialog.getByText(t.uploads.status.done, { exact: true })).toBeVisible({ timeout: 60_000 });
   await keepScreenshot(page, 'upload-resumed-en');
 
   expect(cut).toBe(true);

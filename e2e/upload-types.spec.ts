@@ -123,7 +123,9 @@ test('a user uploads an image, a video, a PDF and an audio file; each gets a thu
   await page.getByRole('button', { name: t.uploads.open, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: /^Upload to Department archive$/ });
   await dialog.getByLabel(t.uploads.choose).setInputFiles(files);
-  await expect(dialog.getByText(t.uploads.status.done)).toHaveCount(files.length, { timeout: 60_000 });
+  await expect(dialog.getByText(t.uploads.status.done, { exact: true })).toHaveCount(files.length, {
+    timeout: 60_000,
+  });
   await keepScreenshot(page, 'upload-types-done-en');
   await dialog.getByRole('button', { name: t.uploads.close }).first().click();
 

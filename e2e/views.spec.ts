@@ -192,7 +192,7 @@ test('an approver rejects a delivery from the supplier view: it goes back to the
     await page.getByRole('button', { name: t.uploads.open, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: /^Upload to / });
     await dialog.getByLabel(t.uploads.choose).setInputFiles(await jpeg(name, '#c04ae8'));
-    await expect(dialog.getByText(t.uploads.status.done)).toBeVisible({ timeout: 30_000 });
+    await expect(dialog.getByText(t.uploads.status.done, { exact: true })).toBeVisible({ timeout: 30_000 });
   });
 
   await as(browser, 'anna.bianchi', async (page) => {

@@ -48,7 +48,7 @@ test('a delivery goes through both approval steps, a rejection with a drawing, j
     await page.getByRole('button', { name: t.uploads.open, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: /^Upload to / });
     await dialog.getByLabel(t.uploads.choose).setInputFiles(await jpeg(name, '#e8b04a'));
-    await expect(dialog.getByText(t.uploads.status.done)).toBeVisible({ timeout: 30_000 });
+    await expect(dialog.getByText(t.uploads.status.done, { exact: true })).toBeVisible({ timeout: 30_000 });
     await dialog.getByRole('button', { name: t.uploads.close }).first().click();
     await expect(page.getByRole('option', { name })).toBeVisible();
   });
