@@ -2,26 +2,26 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ENRICHMENT_CLASSIFICATIONS, type FolderNode } from '@paddock/rules';
 import { as, csrfToken, derivedListing, keepScreenshot, signIn, TEXTS, type Lang } from './support';
 
-/** The demo's Marketing department archive, as the signed-in user's tree has it. */
-async function departmentArchiveId(page: Page): Promise<string> {
+/** The demo's Marketing campaign folder, below the department archive, where SPEC §6 lets staff tag. */
+async function campaignFolderId(page: Page): Promise<string> {
   const tree = (await (await page.request.get('/api/folders/tree?lang=en')).json()) as {
     roots: FolderNode[];
   };
   const find = (nodes: FolderNode[]): FolderNode | undefined =>
-    nodes.map((n) => (n.prettyId === 'arch04-marketing' ? n : find(n.children ?? []))).find(Boolean);
+    nodes.map((n) => (n.prettyId === 'campagne-2026-marketing' ? n : find(n.children ?? []))).find(Boolean);
   const folder = find(tree.roots);
-  expect(folder, 'arch04-marketing is in the tree').toBeDefined();
+  expect(folder, 'campagne-2026-marketing is in the tree').toBeDefined();
   return folder!.id;
 }
 
 /**
- * mario.rossi's bulk tag job on two archive assets: the demo tag Exterior and the body colour taken
+ * mario.rossi's bulk tag job on two campaign assets: the demo tag Exterior and the body colour taken
  * off (which they do not carry, so the demo data stays as it is). Answers the assets as `lang` names them.
  */
 async function bulkTagJob(browser: Browser, lang: Lang): Promise<{ names: string[] }> {
   let names: string[] = [];
   await as(browser, 'mario.rossi', async (page) => {
-    const folderId = await departmentArchiveId(page);
+    const folderId = await campaignFolderId(page);
     // The newest two, as the home lists them.
     const assets = (await derivedListing(page.request, folderId, undefined, lang)).slice(0, 2);
     names = assets.map((a) => a.name);
