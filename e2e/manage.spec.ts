@@ -90,7 +90,8 @@ for (const lang of ['it', 'en', 'fr'] as Lang[])
     await tagRow.getByRole('button', { name: t.manage.jobs.details }).click();
     const tagDrawer = page.getByRole('dialog', { name: t.manage.jobNames['tags-bulk'] });
     const story = tagDrawer.getByTestId('job-story');
-    const archive = t.home.archive.tabs.department;
+    // The demo folders are named in IT and EN only: French reads the English name.
+    const archive = lang === 'it' ? 'Campagne 2026' : '2026 campaigns';
     const quoted = (name: string) => t.manage.story.quoted.replace('{{name}}', name);
     await expect(story).toContainText(
       t.manage.jobSentences['tags-bulk'].split('{{assets}}')[0]!.replace('{{actor}}', 'mario.rossi'),
