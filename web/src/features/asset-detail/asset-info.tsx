@@ -19,7 +19,7 @@ import {
   formatMetadataValue,
 } from '../assets/format';
 import { EnrichmentInfo } from './enrichment-info';
-import { PublishedMark } from '../assets/asset-browser';
+import { PublishedMark } from '../assets/published-mark';
 import { TypeBadge } from '../assets/type-badge';
 import { AssetRecordPublishing } from '../registry/registry-publishing';
 import { enumLabel } from '../../i18n/enum-labels';

@@ -19,7 +19,7 @@ import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../components/ui/select';
-import type { ViewMode } from './asset-browser';
+import type { ViewMode } from './use-view-mode';
 import { enumLabel } from '../../i18n/enum-labels';
 
 const ALL = 'all';

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { saveUserPreferences, type UserPreferences } from '../../api/profile.api';
 import { profileKeys, userPreferencesQueryOptions } from '../../api/profile.queries';
 import { useUiStore } from '../ui/ui-store-context';
-import type { ViewMode } from './asset-browser';
+
+export type ViewMode = 'grid' | 'list';
 
 /**
  * One of the listing's display preferences, remembered in the user's preferences on the hub so it
