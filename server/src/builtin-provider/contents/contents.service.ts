@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CONTENT_VERSION_METADATA, LIMITS, isSuppliersRootPrettyId } from '@paddock/rules';
@@ -6,10 +6,8 @@ import {
   BLOB_STORE,
   BlobNotFoundError,
   InvalidBlobKeyError,
-  type BlobRange,
   type BlobStore,
 } from '../../blob-store/blob-store';
-import { parseByteRange } from '../../blob-store/byte-range';
 import { INTERNAL_HEADERS } from '../../common/byte-stream';
 import { CLOCK, type Clock } from '../../common/clock';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
@@ -20,7 +18,14 @@ import { contentRights, mayRemove, type ContentRights } from '../access/content-
 import type { ProviderCaller } from '../access/provider-caller';
 import { ThronError } from '../thron.errors';
 import { fullNameOf } from '../identity/identity-user';
-import { ContentRepository, type ContentRow, type NewSource } from './content.repository';
+import {
+  answerBytes,
+  measure,
+  storedFileOf,
+  type ByteRequestHeaders,
+  type StreamAnswer,
+} from './content-bytes';
+import { ContentRepository, type NewSource } from './content.repository';
 import type {
   CheckInsertForm,
   ContentDetailWire,
@@ -30,6 +35,7 @@ import type {
   UpdateSourceForm,
 } from './contents.dto';
 import { CONTENT_FAILURES, LOCAL_BUCKET } from './contents.errors';
+import { toContentDetailWire } from './contents.wire';
 import { INCOMING_PREFIX } from './purge-incoming-orphans.handler';
 import { extensionOf, keySegmentOf } from '../../common/file-names';
 import { mimeTypeOf } from './media-types';
@@ -77,12 +83,6 @@ export interface S3UploadCredentials {
   bucketName: string;
   path: string;
   region: string;
-}
-
-export interface StreamAnswer {
-  status: 200 | 206 | 304;
-  headers: Record<string, string>;
-  body?: Readable;
 }
 
 /** The built-in provider's contents: direct upload, insert, versions, locales, detail, trash, bytes. */
@@ -216,7 +216,7 @@ export class ContentsService {
     const rows = readable.length ? await this.contents.findManyWithDetail(readable) : [];
     const details = rows.flatMap((row) => {
       const r = rights.get(row.id);
-      return r ? [toWire(row, { write: r.modify, share: r.share })] : [];
+      return r ? [toContentDetailWire(row, { write: r.modify, share: r.share })] : [];
     });
     const order = new Map(ids.map((id, i) => [id, i]));
     return details.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
@@ -253,65 +253,23 @@ export class ContentsService {
     contentId: string,
     kind: string,
     version: number | undefined,
-    headers: { range?: string; ifNoneMatch?: string },
+    headers: ByteRequestHeaders,
   ): Promise<StreamAnswer> {
     const rights = (await this.rightsOf(caller, [contentId])).get(contentId);
     const access = rights?.read ? await this.contents.findSummary(contentId) : null;
     if (!access) throw new ThronError(CONTENT_FAILURES.contentNotExists);
     const v = version ?? access.version;
-    const file = await this.fileOf(contentId, v, kind);
+    const file = await storedFileOf(this.contents, contentId, v, kind);
     if (!file)
       throw new ThronError(
         kind === 'source' ? CONTENT_FAILURES.fileNotFound : CONTENT_FAILURES.derivativeNotExists,
       );
-    const base: Record<string, string> = {
-      'Content-Type': file.mimeType,
-      ETag: file.etag,
-      'Accept-Ranges': 'bytes',
+    const contentHeaders: Record<string, string> = {
       [INTERNAL_HEADERS.version]: String(v),
       [INTERNAL_HEADERS.contentType]: access.contentType,
     };
-    if (kind === 'source') base[INTERNAL_HEADERS.fileName] = encodeURIComponent(file.fileName);
-    if (headers.ifNoneMatch && headers.ifNoneMatch.split(/\s*,\s*/).includes(file.etag))
-      return { status: 304, headers: base };
-    const range = parseByteRange(headers.range, file.size);
-    if (range === null)
-      throw new ThronError({
-        ...CONTENT_FAILURES.rangeNotSatisfiable,
-        errorDescription: `bytes */${file.size}`,
-      });
-    try {
-      const body = await this.blobs.get(file.blobKey, range);
-      return range ? partial(base, range, file.size, body) : whole(base, file.size, body);
-    } catch (error) {
-      if (error instanceof BlobNotFoundError) throw new ThronError(CONTENT_FAILURES.fileNotFound);
-      throw error;
-    }
-  }
-
-  private async fileOf(contentId: string, version: number, kind: string) {
-    if (kind === 'source') {
-      const s = await this.contents.source(contentId, version);
-      return (
-        s && {
-          blobKey: s.blobKey,
-          mimeType: s.mimeType,
-          size: Number(s.size),
-          fileName: s.fileName,
-          etag: `"${s.sha256 ?? `${contentId}.${version}`}"`,
-        }
-      );
-    }
-    const d = await this.contents.derivative(contentId, version, kind);
-    return (
-      d && {
-        blobKey: d.blobKey,
-        mimeType: d.mimeType,
-        size: Number(d.size),
-        fileName: '',
-        etag: `"${contentId}.${version}.${kind}.${d.size}.${d.createdAt.getTime()}"`,
-      }
-    );
+    if (kind === 'source') contentHeaders[INTERNAL_HEADERS.fileName] = encodeURIComponent(file.fileName);
+    return answerBytes(this.blobs, file, contentHeaders, headers);
   }
 
   /** Moves (or copies) an uploaded file to the content's place in the store. */
@@ -387,120 +345,4 @@ export class ContentsService {
 /** A user's files before they become sources: uploads and S3 credentials write here, insert takes from here. */
 function incomingPrefixOf(caller: ProviderCaller): string {
   return `${INCOMING_PREFIX}${caller.user.id}/`;
-}
-
-/** Size and sha256 of a stream, read chunk by chunk. */
-async function measure(stream: Readable): Promise<{ size: number; sha256: string }> {
-  const hash = createHash('sha256');
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    hash.update(chunk);
-    size += chunk.length;
-  }
-  return { size, sha256: hash.digest('hex') };
-}
-
-function whole(headers: Record<string, string>, size: number, body: Readable): StreamAnswer {
-  return { status: 200, headers: { ...headers, 'Content-Length': String(size) }, body };
-}
-
-function partial(
-  headers: Record<string, string>,
-  range: BlobRange,
-  size: number,
-  body: Readable,
-): StreamAnswer {
-  return {
-    status: 206,
-    headers: {
-      ...headers,
-      'Content-Length': String(range.end - range.start + 1),
-      'Content-Range': `bytes ${range.start}-${range.end}/${size}`,
-    },
-    body,
-  };
-}
-
-/**
- * The built-in provider's channels: WEB once a preview exists, WEBHD once the video proxy does
- * (its one web rendition, as archive/prepare names it).
- */
-function channelsOf(kinds: string[]): string[] {
-  return [...(kinds.includes('preview') ? ['WEB'] : []), ...(kinds.includes('proxy') ? ['WEBHD'] : [])];
-}
-
-function toWire(row: ContentRow, userRights: ContentDetailWire['userRights']): ContentDetailWire {
-  const current = row.sources.find((s) => s.version === row.version) ?? null;
-  return {
-    id: row.id,
-    contentType: row.contentType,
-    state: row.state,
-    version: row.version,
-    creationDate: row.createdAt.toISOString(),
-    lastUpdate: row.updatedAt.toISOString(),
-    owner: row.ownerFullName || row.ownerUsername,
-    userId: row.ownerUsername,
-    ownerType: row.ownerType,
-    availableChannels: channelsOf(
-      row.derivatives.filter((d) => d.version === row.version).map((d) => d.kind),
-    ),
-    sourceExtension: row.sourceExtension,
-    locales: row.locales.map((l) => ({ locale: l.locale, name: l.name, description: l.description })),
-    linkedCategoryIds: row.categories.map((c) => c.categoryId),
-    linkedCategories: row.categories.map((c) => ({
-      id: c.category.id,
-      prettyId: c.category.prettyId,
-      names: namesOf(c.category.locales),
-      metadatas: [{ name: 'isSupplier', value: String(c.category.isSupplier) }],
-    })),
-    source: current && {
-      version: current.version,
-      fileName: current.fileName,
-      extension: row.sourceExtension,
-      mimetype: current.mimeType,
-      size: Number(current.size),
-      sha256: current.sha256,
-      width: current.width,
-      height: current.height,
-      durationMs: current.durationMs,
-    },
-    derivatives: row.derivatives
-      .filter((d) => d.version === row.version)
-      .map((d) => ({
-        kind: d.kind,
-        mimeType: d.mimeType,
-        width: d.width,
-        height: d.height,
-        size: Number(d.size),
-      })),
-    imetadata: row.metadata.map((m) => ({
-      classificationId: m.classificationId,
-      key: m.key,
-      value: m.value,
-      lang: m.lang,
-    })),
-    itags: row.tags.map((t) => ({
-      id: t.tag.id,
-      classificationId: t.classificationId,
-      prettyId: t.tag.prettyId,
-      names: labelsOf(t.tag.names),
-    })),
-    userRights,
-  };
-}
-
-function namesOf(locales: unknown): { locale: string; name: string }[] {
-  if (!Array.isArray(locales)) return [];
-  return locales.flatMap((l: unknown) => {
-    const { locale, name } = (l ?? {}) as { locale?: unknown; name?: unknown };
-    return typeof locale === 'string' && typeof name === 'string' ? [{ locale, name }] : [];
-  });
-}
-
-function labelsOf(names: unknown): { lang: string; label: string }[] {
-  if (!Array.isArray(names)) return [];
-  return names.flatMap((n: unknown) => {
-    const { lang, label } = (n ?? {}) as { lang?: unknown; label?: unknown };
-    return typeof lang === 'string' && typeof label === 'string' ? [{ lang, label }] : [];
-  });
 }
