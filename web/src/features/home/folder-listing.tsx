@@ -36,7 +36,7 @@ import { useSession } from '../session/use-session';
 import { useAreaLoader } from '../ui/use-area-loader';
 import { InlineError } from '../ui/inline-error';
 import { UploadCheckDialog } from '../upload-check/upload-check-dialog';
-import { useUploads } from '../uploads/uploads-context';
+import { useUploads } from '../uploads/use-uploads';
 import { useAssetReadiness } from './use-asset-readiness';
 import { sideOfRoles } from '../workflow/workflow-folders';
 

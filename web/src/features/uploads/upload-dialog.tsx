@@ -15,7 +15,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/ui/dialog';
 import { useLanguage } from '../../i18n/use-language';
-import { useUploads, useUploadsState } from './uploads-context';
+import { useUploads, useUploadsState } from './use-uploads';
 import { totalProgress, type UploadItem } from './uploads-store';
 
 const KNOWN_ERRORS = [

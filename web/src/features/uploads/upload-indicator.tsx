@@ -1,6 +1,6 @@
 import { Button, ProgressCircle } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useUploads, useUploadsState } from './uploads-context';
+import { useUploads, useUploadsState } from './use-uploads';
 import { totalProgress } from './uploads-store';
 
 /** The header's reminder of uploads running in the background; a click reopens the dialog. */

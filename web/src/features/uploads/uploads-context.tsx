@@ -1,14 +1,6 @@
 import { ASSET_ERROR_CODES, HEADER_CSRF, UPLOAD_METADATA_KEYS } from '@paddock/rules';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  createContext,
-  useContext,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { fetchUploadResult } from '../../api/assets.api';
 import { assetKeys } from '../../api/assets.queries';
 import { isApiError } from '../../api/api-error';
@@ -16,31 +8,13 @@ import { useSession } from '../session/use-session';
 import { useUiStore } from '../ui/ui-store-context';
 import type { NoticeText } from '../ui/ui-store';
 import { UploadDialog } from './upload-dialog';
+import { UploadsContext, type UploadsApi } from './use-uploads';
 import { loadUploader, type Uploader } from './uploader';
 import { waitForJobEnd } from '../jobs/use-job-progress';
 import { watchUnreadable } from './watch-unreadable';
-import {
-  createUploadsStore,
-  errorCodeIn,
-  type UploadsState,
-  type UploadsStore,
-  totalProgress,
-  type UploadTarget,
-} from './uploads-store';
+import { createUploadsStore, errorCodeIn, totalProgress } from './uploads-store';
 
 export const UPLOAD_ENDPOINT = '/api/uploads';
-
-export interface UploadsApi {
-  store: UploadsStore;
-  open(target: UploadTarget): void;
-  /** Queues files for the open dialog's folder and starts them. */
-  upload(files: readonly File[], folderId: string): Promise<void>;
-  /** Sends a new version of a content (tus metadata contentId); resolves with the upload's key. */
-  uploadVersion(file: File, contentId: string, folderId: string): Promise<string>;
-  retry(key: string): void;
-}
-
-const UploadsContext = createContext<UploadsApi | null>(null);
 
 let nextKey = 0;
 
@@ -193,15 +167,4 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
       <UploadDialog />
     </UploadsContext.Provider>
   );
-}
-
-export function useUploads(): UploadsApi {
-  const api = useContext(UploadsContext);
-  if (!api) throw new Error('useUploads needs an UploadsProvider above it');
-  return api;
-}
-
-export function useUploadsState<T>(select: (state: UploadsState) => T): T {
-  const { store } = useUploads();
-  return useSyncExternalStore(store.subscribe, () => select(store.getState()));
 }

@@ -2,7 +2,7 @@ import { Button, HStack, Progress, Stack, Text, VisuallyHidden } from '@chakra-u
 import { FileUp } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUploads, useUploadsState } from './uploads-context';
+import { useUploads, useUploadsState } from './use-uploads';
 
 interface VersionUploadProps {
   contentId: string;
