@@ -11,7 +11,7 @@ import {
   type MetadataType,
 } from '@paddock/rules';
 import { BuiltinProviderPrismaService } from '../builtin-provider/builtin-provider-prisma.service';
-import type { StoredOption } from '../builtin-provider/tagging/metadata-definition';
+import type { StoredOption } from '../builtin-provider/tagging/metadata-definition.repository';
 
 type Labels = { IT: string; EN: string; FR: string };
 type Option = { value: string; labels: Labels };

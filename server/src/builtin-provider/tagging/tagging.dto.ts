@@ -1,5 +1,6 @@
 import { DRAWING_LIMITS, LIMITS } from '@paddock/rules';
 import { z } from 'zod';
+import { thronName } from '../thron-input.pipe';
 
 /** research §4: `target` = {id, entityType}; the built-in provider tags contents only. */
 const target = z.object({ id: z.string().min(1), entityType: z.literal('CONTENT') });
@@ -98,3 +99,46 @@ export const tagDefinitionListSchema = z.object({
   offset: z.number().int().min(0).max(LIMITS.pageOffsetMax).default(0),
 });
 export type TagDefinitionListRequest = z.infer<typeof tagDefinitionListSchema>;
+
+/**
+ * itagdefinition/insert (research §4.1): `{value:{names[{lang, label ≤150, description ≤10000}],
+ * categorized, prettyId?}}`; a label is a name by the hub's own rule (isValidName). SPEC §7's
+ * `patch` (remove prettyId) is read as THRON reads unknown input: ignored, no prettyId is made up.
+ */
+export const tagDefinitionInsertSchema = z.object({
+  value: z.object({
+    names: z
+      .array(
+        z.object({
+          lang: z
+            .string()
+            .regex(/^[A-Za-z]{2}$/)
+            .transform((v) => v.toUpperCase()),
+          label: z.string().trim().min(1).pipe(thronName),
+          description: z.string().max(10_000).default(''),
+        }),
+      )
+      .min(1),
+    categorized: z.boolean().default(false),
+    prettyId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,100}$/)
+      .optional(),
+  }),
+});
+export type TagDefinitionInsertRequest = z.infer<typeof tagDefinitionInsertSchema>;
+
+/** The product listing's query: an opaque cursor (the last id of the previous page), ids comma-joined. */
+export const productListSchema = z.object({
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/)
+    .optional(),
+  ids: z
+    .string()
+    .max(5_000)
+    .optional()
+    .transform((v) => (v ? v.split(',').filter(Boolean).slice(0, LIMITS.idChunkSize) : undefined)),
+  limit: z.coerce.number().int().min(1).max(LIMITS.idChunkSize).default(LIMITS.idChunkSize),
+});
+export type ProductListQuery = z.infer<typeof productListSchema>;

@@ -1,9 +1,15 @@
 import { Module } from '@nestjs/common';
 import { BuiltinProviderDatabaseModule } from '../builtin-provider-database.module';
 import { AccessModule } from '../access/access.module';
-import { MetadataDefinitionController, MetadataDefinitionService } from './metadata-definition';
-import { ProductsController, ProductsService } from './products';
-import { TagDefinitionController, TagDefinitionService } from './tag-definition';
+import { MetadataDefinitionController } from './metadata-definition.controller';
+import { MetadataDefinitionRepository } from './metadata-definition.repository';
+import { MetadataDefinitionService } from './metadata-definition.service';
+import { ProductsController } from './products.controller';
+import { ProductsRepository } from './products.repository';
+import { ProductsService } from './products.service';
+import { TagDefinitionController } from './tag-definition.controller';
+import { TagDefinitionRepository } from './tag-definition.repository';
+import { TagDefinitionService } from './tag-definition.service';
 import { ImetadataController, ItagController } from './tagging.controller';
 import { TaggingRepository } from './tagging.repository';
 import { TaggingService } from './tagging.service';
@@ -22,8 +28,11 @@ import { TaggingService } from './tagging.service';
     TaggingService,
     TaggingRepository,
     TagDefinitionService,
+    TagDefinitionRepository,
     MetadataDefinitionService,
+    MetadataDefinitionRepository,
     ProductsService,
+    ProductsRepository,
   ],
 })
 export class TaggingModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
-import { isUuid } from '../uuid';
+import { byIdOrPrettyId } from './tag-definition.repository';
 
 export interface MetadataEntry {
   key: string;
@@ -32,9 +32,7 @@ export class TaggingRepository {
     idOrPrettyId: string,
   ): Promise<{ id: string; prettyId: string | null; classificationId: string } | null> {
     return this.prisma.tagDefinition.findFirst({
-      where: isUuid(idOrPrettyId)
-        ? { OR: [{ id: idOrPrettyId }, { prettyId: idOrPrettyId }] }
-        : { prettyId: idOrPrettyId },
+      where: byIdOrPrettyId(idOrPrettyId),
       select: { id: true, prettyId: true, classificationId: true },
     });
   }
