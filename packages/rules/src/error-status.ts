@@ -1,6 +1,13 @@
 import { ASSET_ERROR_CODES } from './assets';
 import { ENRICHMENT_ERROR_CODES } from './enrichment';
-import { ERROR_CODES, E_CODES, type ECode, type ErrorCode } from './errors';
+import {
+  ERROR_CODES,
+  E_CODES,
+  MEDIA_ERROR_CODES,
+  type ECode,
+  type ErrorCode,
+  type JobErrorCode,
+} from './errors';
 import { FOLDER_ERROR_CODES } from './folders';
 import { INTERNAL_SHARE_ERROR_CODES } from './internal-share';
 import { SHARE_ERROR_CODES } from './sharing';
@@ -152,3 +159,13 @@ export const HTTP_STATUS_OF_CODE: Readonly<Record<ErrorCode, HttpStatus>> = {
 export const LOAD_E_CODES: ReadonlySet<string> = new Set<ECode>(
   Object.values(E_CODES).filter((code) => HTTP_STATUS_OF_CODE[code] === 503),
 );
+
+const MEDIA_CODES: ReadonlySet<string> = new Set(Object.values(MEDIA_ERROR_CODES));
+
+/** Whether a code only known at run time (an error duck-typed by its flag) is a JobErrorCode. */
+export function isJobErrorCode(code: unknown): code is JobErrorCode {
+  return (
+    typeof code === 'string' &&
+    (code in HTTP_STATUS_OF_CODE || MEDIA_CODES.has(code) || /^HTTP_\d+$/.test(code))
+  );
+}

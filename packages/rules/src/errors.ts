@@ -140,6 +140,29 @@ export type ErrorCode =
   | FolderErrorCode
   | ECode;
 
+/** Codes a derivatives job ends with when the media itself is the problem. */
+export const MEDIA_ERROR_CODES = {
+  /** The content or its version is gone: nothing to derive. */
+  SOURCE_MISSING: 'MEDIA_SOURCE_MISSING',
+  /** The file cannot be decoded (corrupt, truncated, or not what its extension says). */
+  UNREADABLE: 'MEDIA_UNREADABLE',
+  /** An image above the pixel limit (decompression bombs included). */
+  TOO_MANY_PIXELS: 'MEDIA_TOO_MANY_PIXELS',
+  /** A media tool is not installed on the worker's machine. */
+  TOOL_MISSING: 'MEDIA_TOOL_MISSING',
+  /** A tool ran out of time (a busy machine: worth another try). */
+  TOOL_TIMEOUT: 'MEDIA_TOOL_TIMEOUT',
+  /** A tool was killed by a signal it did not ask for (out of memory, shutdown): retried. */
+  TOOL_KILLED: 'MEDIA_TOOL_KILLED',
+} as const;
+export type MediaErrorCode = (typeof MEDIA_ERROR_CODES)[keyof typeof MEDIA_ERROR_CODES];
+
+/** The error filter's code for an HTTP status no ErrorCode names (e.g. HTTP_405). */
+export type HttpStatusErrorCode = `HTTP_${number}`;
+
+/** Every code a job, its audit row or an error answer of the hub can end with. */
+export type JobErrorCode = ErrorCode | MediaErrorCode | HttpStatusErrorCode;
+
 /** The body of every error the hub answers (CONVENTIONS §8). */
 export interface ErrorBody {
   code: ErrorCode | string;

@@ -1,4 +1,4 @@
-import type { AssetOutcome, AuditAction, AuditOutcome } from '@paddock/rules';
+import type { AssetOutcome, AuditAction, AuditOutcome, JobErrorCode } from '@paddock/rules';
 import type { JsonObject, JsonValue } from '../common/json';
 
 /** The domain view of audit rows; only audit.repository.ts knows they live in Prisma. */
@@ -15,7 +15,7 @@ export interface AuditEntry {
   before?: JsonValue;
   after?: JsonValue;
   outcome: AuditOutcome;
-  errorCode?: string | null;
+  errorCode?: JobErrorCode | null;
 }
 
 /** What a content looked like around a step: its folders and tags. */

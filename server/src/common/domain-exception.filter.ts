@@ -1,12 +1,18 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import { ERROR_CODES, HTTP_STATUS_OF_CODE, type ErrorBody, type HttpStatus } from '@paddock/rules';
+import {
+  ERROR_CODES,
+  HTTP_STATUS_OF_CODE,
+  type ErrorBody,
+  type ErrorCode,
+  type HttpStatus,
+} from '@paddock/rules';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { ProviderError } from '../provider/provider.errors';
 import { DomainError, RetryLaterError } from './domain-error';
 import { correlationIdOf } from './correlation-id';
 
-const CODE_OF_HTTP_STATUS: Record<number, string> = {
+const CODE_OF_HTTP_STATUS: Record<number, ErrorCode> = {
   400: ERROR_CODES.VALIDATION_FAILED,
   401: ERROR_CODES.UNAUTHENTICATED,
   403: ERROR_CODES.FORBIDDEN,

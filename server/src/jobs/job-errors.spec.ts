@@ -20,7 +20,12 @@ describe('classifyJobError: retry or give up', () => {
       true,
       E_CODES.ACCEPT_LINK_FAILED,
     ],
-    ['an explicit transient error', new TransientJobError('E999', 'later'), false, 'E999'],
+    [
+      'an explicit transient error',
+      new TransientJobError(E_CODES.RENAME_UPDATE_IT_FAILED, 'later'),
+      false,
+      E_CODES.RENAME_UPDATE_IT_FAILED,
+    ],
     ['an invalid request', DomainError.invalid('bad'), true, 'VALIDATION_FAILED'],
     ['a missing thing', DomainError.notFound(), true, 'NOT_FOUND'],
     ['a forbidden change', DomainError.forbidden(), true, 'FORBIDDEN'],

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type HttpStatus } from '@paddock/rules';
+import { ERROR_CODES, isJobErrorCode, type HttpStatus, type JobErrorCode } from '@paddock/rules';
 import { UnrecoverableError } from 'bullmq';
 import { DomainError } from '../common/domain-error';
 
@@ -13,7 +13,7 @@ export const JOB_ERROR_CODES = {
 /** A failure that no retry can fix: the job fails at once (BullMQ UnrecoverableError). */
 export class PermanentJobError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: JobErrorCode,
     message: string,
   ) {
     super(message);
@@ -24,7 +24,7 @@ export class PermanentJobError extends Error {
 /** A failure worth retrying with backoff (outside system down, lock held, timeout). */
 export class TransientJobError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: JobErrorCode,
     message: string,
   ) {
     super(message);
@@ -34,7 +34,7 @@ export class TransientJobError extends Error {
 
 export interface JobFailure {
   permanent: boolean;
-  code: string;
+  code: JobErrorCode;
   message: string;
 }
 
@@ -59,7 +59,7 @@ export function classifyJobError(error: unknown): JobFailure {
   if (hasTransientFlag(error))
     return {
       permanent: !error.transient,
-      code: typeof error.code === 'string' ? error.code : ERROR_CODES.INTERNAL,
+      code: isJobErrorCode(error.code) ? error.code : ERROR_CODES.INTERNAL,
       message,
     };
   if (error instanceof UnrecoverableError) return { permanent: true, code: ERROR_CODES.INTERNAL, message };

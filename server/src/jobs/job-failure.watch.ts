@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { ERROR_CODES } from '@paddock/rules';
+import { ERROR_CODES, type ErrorCode } from '@paddock/rules';
 import { QueueEvents } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { CLOCK, type Clock } from '../common/clock';
@@ -9,7 +9,7 @@ import { JobsRepository } from './jobs.repository';
 import { blockingConnectionOf } from '../common/redis/redis-connection';
 
 /** The failure code of a job BullMQ failed on its own, from its failed reason. */
-export function codeOfFailedReason(failedReason: string): string {
+export function codeOfFailedReason(failedReason: string): ErrorCode {
   return /stalled/i.test(failedReason) ? JOB_ERROR_CODES.STALLED : ERROR_CODES.INTERNAL;
 }
 

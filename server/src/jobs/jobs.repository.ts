@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { JobErrorCode } from '@paddock/rules';
 import { AuditRepository } from '../audit/audit.repository';
 import type { AuditEntry } from '../audit/audit-record';
 import { HubPrismaService } from '../database/hub-prisma.service';
@@ -216,7 +217,7 @@ export class JobsRepository implements JobRecordStore {
    * Fails a job BullMQ failed without the wrapper (stalled too often) and audits it; a no-op
    * when the record already ended. True when this call ended it.
    */
-  async settleFailed(id: string, errorCode: string, finishedAt: Date): Promise<boolean> {
+  async settleFailed(id: string, errorCode: JobErrorCode, finishedAt: Date): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
       const { count } = await tx.jobRecord.updateMany({
         where: { id, state: { notIn: [...TERMINAL_JOB_STATES] } },

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { E_CODES, LIMITS, SHARE_ERROR_CODES } from '@paddock/rules';
+import { E_CODES, LIMITS, SHARE_ERROR_CODES, type ErrorCode } from '@paddock/rules';
 import { AuditRepository } from '../audit/audit.repository';
 import type { AuditWriter } from '../audit/audit-record';
 import {
@@ -141,7 +141,12 @@ export class ExternalShareHandler implements JobHandler<JobName.ExternalShare> {
    * failure is audited with the code by the job runner, and the reason goes to the log. A provider
    * refusal that retrying may fix is left to retry.
    */
-  private async failed(c: JobContext, shareId: string | null, code: string, error: unknown): Promise<never> {
+  private async failed(
+    c: JobContext,
+    shareId: string | null,
+    code: ErrorCode,
+    error: unknown,
+  ): Promise<never> {
     if (isTransient(error) && code !== SHARE_ERROR_CODES.MAIL_FAILED) throw error;
     if (shareId)
       await this.session.withToken((token) => this.shares.delivery(token, shareId, { failure: code }));
