@@ -11,8 +11,8 @@ type Purge = JobName.PurgeExpiredUploads;
 
 /**
  * Removes the bytes of tus uploads left unfinished past UPLOAD_EXPIRY_HOURS (the `Upload-Expires`
- * tus announced), on the app's clock (runScheduledPurge audits the counts). Finished uploads have no files left
- * (UploadsService removes them); idempotent: a second run finds nothing more.
+ * tus announced), on the app's clock; runScheduledPurge audits the counts. Finished uploads have no
+ * files left (UploadsService removes them); idempotent: a second run finds nothing more.
  */
 @JobHandlerFor(JobName.PurgeExpiredUploads)
 @Injectable()
