@@ -3,9 +3,9 @@ import {
   LAPTOP_SIZES,
   TEXTS,
   as,
+  asInFolder,
   jpeg,
   keepScreenshot,
-  openFolderByCode,
   selectionBar,
   uploadFiles,
   type Lang,
@@ -31,11 +31,11 @@ for (const [size, lang] of [
   }) => {
     test.setTimeout(120_000);
     const t = TEXTS[lang];
-    await as(
+    await asInFolder(
       browser,
       'mario.rossi',
+      'arch04-marketing',
       async (page) => {
-        await openFolderByCode(page, 'arch04-marketing');
         await cards(page).nth(0).click();
         const bar = selectionBar(page, lang);
         await expect(bar).toBeVisible();
@@ -81,11 +81,11 @@ for (const [size, lang] of [
 
 test('→ in the detail moves at once on every press, fast presses included', async ({ browser }) => {
   test.setTimeout(90_000);
-  await as(
+  await asInFolder(
     browser,
     'mario.rossi',
+    'arch04-marketing',
     async (page) => {
-      await openFolderByCode(page, 'arch04-marketing');
       const names = await cards(page).evaluateAll((options) =>
         options.slice(0, 5).map((option) => option.getAttribute('aria-label') ?? ''),
       );
@@ -111,11 +111,11 @@ test('→ in the detail moves at once on every press, fast presses included', as
 
 test('a notice follows the language the reader switches to while it is up', async ({ browser }) => {
   test.setTimeout(90_000);
-  await as(
+  await asInFolder(
     browser,
     'mario.rossi',
+    'arch04-marketing',
     async (page) => {
-      await openFolderByCode(page, 'arch04-marketing');
       await uploadFiles(page, await jpeg(`polish-notice-${Date.now()}.jpg`, '#e84a8a'), { lang: 'it' });
       const notices = page.getByRole('region', { name: TEXTS.it.notices.region });
       await expect(notices.getByRole('status')).toContainText('1 file caricato in ');
@@ -135,11 +135,11 @@ test('the admin’s job rows name their asset, and their actions are in sight at
   test.setTimeout(90_000);
   const t = TEXTS.en;
   const name = `polish-job-${Date.now()}.jpg`;
-  await as(
+  await asInFolder(
     browser,
     'mario.rossi',
+    'arch04-marketing',
     async (page) => {
-      await openFolderByCode(page, 'arch04-marketing');
       await uploadFiles(page, await jpeg(name, '#4ae8b0'));
     },
     { viewport: LAPTOP_SIZES[1] },

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { TEXTS, as, keepScreenshot, openFolderByCode, selectionBar, type Lang } from './support';
+import { TEXTS, as, asInFolder, keepScreenshot, selectionBar, type Lang } from './support';
 
 const LANGS: Lang[] = ['it', 'en', 'fr'];
 
@@ -42,12 +42,12 @@ for (const lang of LANGS)
   }) => {
     test.setTimeout(120_000);
     const t = TEXTS[lang];
-    await as(
+    await asInFolder(
       browser,
       'mario.rossi',
+      // Tagging is for the archive's subfolders (SPEC §6), not the archive itself.
+      'campagne-2026-marketing',
       async (page) => {
-        // Tagging is for the archive's subfolders (SPEC §6), not the archive itself.
-        await openFolderByCode(page, 'campagne-2026-marketing');
         const cards = page.getByRole('listbox').getByRole('option');
         await cards.nth(0).click();
         await cards.nth(1).click({ modifiers: ['ControlOrMeta'] });

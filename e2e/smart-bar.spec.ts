@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { TEXTS, as, keepScreenshot, openFolderByCode, selectionBar, type Lang } from './support';
+import { TEXTS, asInFolder, keepScreenshot, selectionBar, type Lang } from './support';
 
 const LANGS: Lang[] = ['it', 'en', 'fr'];
 /** The smallest desktop the portal is laid out for. */
@@ -43,11 +43,11 @@ for (const { view, username, folder, buttons, menu } of VIEWS)
     }) => {
       test.setTimeout(90_000);
       const t = TEXTS[lang];
-      await as(
+      await asInFolder(
         browser,
         username,
+        folder,
         async (page) => {
-          await openFolderByCode(page, folder);
           await selectTwo(page);
           const bar = selectionBar(page, lang);
           for (const name of buttons(t))

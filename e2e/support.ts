@@ -1,4 +1,11 @@
-import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import type { AssetListResponse, AssetSummary, FolderNode } from '@paddock/rules';
 import it from '../web/src/i18n/it.json';
 import en from '../web/src/i18n/en.json';
@@ -53,10 +60,24 @@ export async function inFreshBrowser(
   steps: (page: Page) => Promise<void>,
   viewport?: { width: number; height: number },
 ): Promise<void> {
-  const context = await browser.newContext({
-    locale: BROWSER_LOCALES[lang],
-    ...(viewport ? { viewport } : {}),
-  });
+  await signedInContext(
+    browser,
+    { locale: BROWSER_LOCALES[lang], ...(viewport ? { viewport } : {}) },
+    username,
+    lang,
+    steps,
+  );
+}
+
+/** `steps` in a new browser context of `options`, `username` signed in in `lang`; closed afterwards whatever happens. */
+async function signedInContext(
+  browser: Browser,
+  options: BrowserContextOptions,
+  username: string,
+  lang: Lang,
+  steps: (page: Page) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext(options);
   const page = await context.newPage();
   try {
     await signIn(page, username, lang);
@@ -246,14 +267,32 @@ export async function as(
   steps: (page: Page) => Promise<void>,
   { lang = 'en', viewport }: { lang?: Lang; viewport?: { width: number; height: number } } = {},
 ) {
-  const context = await browser.newContext({ locale: 'en-GB', ...(viewport ? { viewport } : {}) });
-  const page = await context.newPage();
-  try {
-    await signIn(page, username, lang);
-    await steps(page);
-  } finally {
-    await context.close();
-  }
+  await signedInContext(
+    browser,
+    { locale: 'en-GB', ...(viewport ? { viewport } : {}) },
+    username,
+    lang,
+    steps,
+  );
+}
+
+/** `as`, with the folder of `prettyId` open before `steps`. */
+export function asInFolder(
+  browser: Browser,
+  username: string,
+  prettyId: string,
+  steps: (page: Page) => Promise<void>,
+  options: Parameters<typeof as>[3] = {},
+): Promise<void> {
+  return as(
+    browser,
+    username,
+    async (page) => {
+      await openFolderByCode(page, prettyId);
+      await steps(page);
+    },
+    options,
+  );
 }
 
 /** The wizard is at this step: its own address, and the current item of its step list. */

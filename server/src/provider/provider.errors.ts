@@ -26,6 +26,12 @@ export class ProviderError extends Error {
   }
 }
 
+/** Null for what the provider does not show (NOT_FOUND); any other failure, an outage above all, stands. */
+export function nullIfNotFound(error: unknown): null {
+  if (error instanceof ProviderError && error.code === ERROR_CODES.NOT_FOUND) return null;
+  throw error;
+}
+
 /** THRON's envelope (research §1); other fields are per call. */
 export const envelopeSchema = z.object({
   resultCode: z.string(),

@@ -2,7 +2,6 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   COUNTED_VIEW_FOLDERS,
   DEFAULT_LANGUAGE,
-  ERROR_CODES,
   FOLDER_CODES,
   LIMITS,
   approvalStepCode,
@@ -29,7 +28,7 @@ import {
   type SearchGateway,
 } from '../provider/search.gateway';
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
-import { ProviderError } from '../provider/provider.errors';
+import { nullIfNotFound } from '../provider/provider.errors';
 import { sideOf } from '../workflow/permission-subject';
 import { isPublished, workflowInfoOf, workflowStateOfContent } from '../workflow/workflow-info';
 import { nextCursor } from './page-cursor';
@@ -143,7 +142,7 @@ export class SearchService {
     // Its place in the tree only for the depth of a text search; getCategory costs no counts.
     const folder = filter.text
       ? await this.folders.folder(user.providerToken, filter.folderId)
-      : await this.folders.category(user.providerToken, filter.folderId).catch(unseen);
+      : await this.folders.category(user.providerToken, filter.folderId).catch(nullIfNotFound);
     // A folder the user cannot see is no junk of theirs: the search finds nothing in it, answered
     // as for an unknown folder, so the listing tells neither its contents nor that it exists.
     if (!folder) return;
@@ -244,10 +243,4 @@ function criteriaOf(filter: AssetFilter): ContentCriteria {
       ? {}
       : { tags: { [filter.published ? 'all' : 'none']: [SHARING_TAGS.published] } }),
   };
-}
-
-/** Null for a folder the provider does not show this user; any other failure stands. */
-function unseen(error: unknown): null {
-  if (error instanceof ProviderError && error.code === ERROR_CODES.NOT_FOUND) return null;
-  throw error;
 }

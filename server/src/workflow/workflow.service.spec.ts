@@ -418,6 +418,20 @@ describe('restore by someone who may not open the junk: the Undo of their own de
     });
   });
 
+  it('fails with the provider when the service look at the junk meets an outage', async () => {
+    const { user, base } = undo();
+    provider.fail('withToken', ERROR_CODES.PROVIDER_UNAVAILABLE, { transient: true });
+    await refused(service.restore(user, base), { code: ERROR_CODES.PROVIDER_UNAVAILABLE });
+  });
+
+  it('answers with their own look when the service look finds nothing', async () => {
+    const c = contentIn(provider, [FOLDERS.enrichment]);
+    origins.set(c, { ...deletedFrom(id(FOLDERS.archive)), actor: 'mario.rossi', at: clock.at });
+    const { user, base } = body('mario.rossi', [c], FOLDERS.enrichment);
+    provider.fail('withToken', ERROR_CODES.NOT_FOUND);
+    await refused(service.restore(user, base), { code: CODES.ACTION_NOT_ALLOWED });
+  });
+
   it('refuses them every permanent delete, an admin allowed', async () => {
     const { user, base } = undo();
     await refused(service.permanentDelete(user, base), { code: ERROR_CODES.NOT_FOUND });

@@ -26,6 +26,7 @@ import {
   type ContentsGateway,
   type ProviderContentDetail,
 } from '../provider/contents.gateway';
+import { nullIfNotFound } from '../provider/provider.errors';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { workflowInfoOf } from './workflow-info';
 import { enabledFor, permissionSubject, sideOf } from './permission-subject';
@@ -177,7 +178,7 @@ export class WorkflowService {
       // Not the junk, or not there: the user's own look answers for it.
       const source = await this.service
         .withToken((token) => this.source(user, body, undefined, token))
-        .catch(() => null);
+        .catch(nullIfNotFound);
       if (source?.placed.place.view === 'departmentJunk') return source;
     }
     return this.source(user, body);

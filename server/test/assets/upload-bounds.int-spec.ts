@@ -5,13 +5,12 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { ASSET_ERROR_CODES } from '@paddock/rules';
 import { BLOB_STORE, type BlobStore } from '../../src/blob-store/blob-store';
-import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
-import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { CLOCK, type Clock } from '../../src/common/clock';
 import { JobName } from '../../src/jobs/job-catalogue';
 import { JobsService } from '../../src/jobs/jobs.service';
 import { headersOf, hubDb, PASSWORD, providerDb, signIn, type SignedIn } from '../auth/auth-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { seedMarketingWriters } from '../support/writable-folder';
 import { tusUpload } from '../support/tus-client';
 
 jest.setTimeout(120_000);
@@ -83,19 +82,7 @@ async function run(name: JobName, now?: Date): Promise<{ jobId: string; result: 
 beforeAll(async () => {
   blobDir = await mkdtemp(join(tmpdir(), 'paddock-bounds-'));
   t = await startTestApp({ BLOB_DIR: blobDir, UPLOAD_MAX_BYTES: String(MAX), UPLOAD_EXPIRY_HOURS: '24' });
-  await t.app
-    .get(BuiltinIdentitySeeder)
-    .upsertUser({ username: 'writer.one', password: PASSWORD, groups: ['L/MARKETING'] });
-  const group = await providerDb(t).group.findUniqueOrThrow({ where: { name: 'L/MARKETING' } });
-  const folders = await new FolderSeeder(providerDb(t)).upsertFolders([
-    {
-      prettyId: 'arch04-marketing',
-      parent: null,
-      names: { IT: 'Marketing', EN: 'Marketing' },
-      acl: new Map([[group.id, { write: true }]]),
-    },
-  ]);
-  folderId = folders.get('arch04-marketing') as string;
+  folderId = await seedMarketingWriters(t, 'arch04-marketing', ['writer.one']);
   writer = await signIn(t, 'writer.one', PASSWORD, '198.51.100.21');
 });
 

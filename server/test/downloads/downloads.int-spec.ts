@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { UploadResult } from '@paddock/rules';
 import sharp from 'sharp';
-import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { demoPsd } from '../../src/seed/demo-documents';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { seedMarketingWriters } from '../support/writable-folder';
 import { tusUpload } from '../support/tus-client';
 import { headersOf, PASSWORD, providerDb, signIn, type SignedIn } from '../auth/auth-fixtures';
 
@@ -68,21 +68,10 @@ async function unpack(zip: Buffer): Promise<Map<string, string>> {
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'paddock-downloads-'));
   t = await startTestApp({ BLOB_DIR: join(workDir, 'blobs') });
-  const identity = t.app.get(BuiltinIdentitySeeder);
-  await identity.upsertUser({ username: 'writer.dl', password: PASSWORD, groups: ['L/MARKETING'] });
-  await identity.upsertUser({ username: 'outsider.dl', password: PASSWORD, groups: ['L/HERITAGE'] });
-  const marketing = (
-    await providerDb(t).group.findUniqueOrThrow({ where: { name: 'L/MARKETING' }, select: { id: true } })
-  ).id;
-  const folders = await new FolderSeeder(providerDb(t)).upsertFolders([
-    {
-      prettyId: 'dept-marketing',
-      parent: null,
-      names: { IT: 'Marketing', EN: 'Marketing' },
-      acl: new Map([[marketing, { write: true }]]),
-    },
-  ]);
-  folderId = folders.get('dept-marketing') as string;
+  await t.app
+    .get(BuiltinIdentitySeeder)
+    .upsertUser({ username: 'outsider.dl', password: PASSWORD, groups: ['L/HERITAGE'] });
+  folderId = await seedMarketingWriters(t, 'dept-marketing', ['writer.dl']);
   writer = await signIn(t, 'writer.dl', PASSWORD, '198.51.100.31');
   outsider = await signIn(t, 'outsider.dl', PASSWORD, '198.51.100.32');
 });

@@ -180,6 +180,28 @@ describe('profile API over HTTP', () => {
       expect((await anna.get('/api/profile/user-preferences')).body).toEqual(before);
     });
 
+    it('takes rejectionMail as a boolean only: anything else is 400 and changes nothing', async () => {
+      const anna = await signIn(t, 'anna.bianchi');
+      const on = await anna.post<UserPreferences>('/api/profile/user-preferences', { rejectionMail: true });
+      expect([on.status, on.body.rejectionMail]).toEqual([200, true]);
+      for (const rejectionMail of ['yes', 'true', 1, 0, {}, [true]]) {
+        const res = await anna.post<ErrorBody>('/api/profile/user-preferences', { rejectionMail });
+        expect([JSON.stringify(rejectionMail), res.status, res.body.code]).toEqual([
+          JSON.stringify(rejectionMail),
+          400,
+          'VALIDATION_FAILED',
+        ]);
+        expect(JSON.stringify(res.body.details)).toContain('rejectionMail');
+      }
+      expect((await anna.get('/api/profile/user-preferences')).body).toEqual(on.body);
+      // null is the contract's reset (nullable, like every preference): back to the default, off.
+      const reset = await anna.post<UserPreferences>('/api/profile/user-preferences', {
+        rejectionMail: null,
+      });
+      expect(reset.status).toBe(200);
+      expect(reset.body).toEqual({ ...on.body, rejectionMail: undefined });
+    });
+
     it('reset a field sent as null', async () => {
       const anna = await signIn(t, 'anna.bianchi');
       const res = await anna.post<UserPreferences>('/api/profile/user-preferences', { pageSize: null });

@@ -10,12 +10,11 @@ import type { UploadResult } from '@paddock/rules';
 import sharp from 'sharp';
 import { BLOB_STORE, type BlobStore } from '../../src/blob-store/blob-store';
 import { createS3Client, S3BlobStore } from '../../src/blob-store/s3-blob-store';
-import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
-import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { demoVideo } from '../../src/seed/demo-content';
 import { headersOf, PASSWORD, providerDb, signIn, type SignedIn } from '../auth/auth-fixtures';
 import { runFfprobe } from '../derivatives/media-files';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { seedMarketingWriters } from '../support/writable-folder';
 import { tusUpload } from '../support/tus-client';
 import { S3RVER_KEY, startTestS3, type TestS3 } from './s3-server';
 
@@ -99,20 +98,7 @@ beforeAll(async () => {
     S3_ACCESS_KEY: S3RVER_KEY.accessKeyId,
     S3_SECRET_KEY: S3RVER_KEY.secretAccessKey,
   });
-  const identity = t.app.get(BuiltinIdentitySeeder);
-  await identity.upsertUser({ username: 'writer.s3', password: PASSWORD, groups: ['L/MARKETING'] });
-  const marketing = (
-    await providerDb(t).group.findUniqueOrThrow({ where: { name: 'L/MARKETING' }, select: { id: true } })
-  ).id;
-  const folders = await new FolderSeeder(providerDb(t)).upsertFolders([
-    {
-      prettyId: 'dept-marketing',
-      parent: null,
-      names: { IT: 'Marketing', EN: 'Marketing' },
-      acl: new Map([[marketing, { write: true }]]),
-    },
-  ]);
-  folderId = folders.get('dept-marketing') as string;
+  folderId = await seedMarketingWriters(t, 'dept-marketing', ['writer.s3']);
   writer = await signIn(t, 'writer.s3', PASSWORD, '198.51.100.41');
   const login = await fetch(`${t.url}/provider/xsso/resources/accessmanager/login/${t.config.CLIENT_ID}`, {
     method: 'POST',

@@ -1,8 +1,7 @@
 import { ASSET_ERROR_CODES, ERROR_CODES, UPLOAD_METADATA_KEYS } from '@paddock/rules';
-import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
-import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
-import { headersOf, PASSWORD, providerDb, signIn, type SignedIn } from '../auth/auth-fixtures';
+import { headersOf, PASSWORD, signIn, type SignedIn } from '../auth/auth-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { seedMarketingWriters } from '../support/writable-folder';
 
 jest.setTimeout(120_000);
 
@@ -51,19 +50,7 @@ describe('tus bodies past the maximum (PostgreSQL + Redis, built-in provider)', 
 
   beforeAll(async () => {
     t = await startTestApp({ UPLOAD_MAX_BYTES: String(MAX) });
-    await t.app
-      .get(BuiltinIdentitySeeder)
-      .upsertUser({ username: 'writer.two', password: PASSWORD, groups: ['L/MARKETING'] });
-    const group = await providerDb(t).group.findUniqueOrThrow({ where: { name: 'L/MARKETING' } });
-    const folders = await new FolderSeeder(providerDb(t)).upsertFolders([
-      {
-        prettyId: 'arch04-marketing',
-        parent: null,
-        names: { IT: 'Archivio', EN: 'Archive' },
-        acl: new Map([[group.id, { write: true }]]),
-      },
-    ]);
-    folderId = folders.get('arch04-marketing')!;
+    folderId = await seedMarketingWriters(t, 'arch04-marketing', ['writer.two']);
     writer = await signIn(t, 'writer.two', PASSWORD, '198.51.100.61');
   });
   afterAll(() => t.close());

@@ -22,7 +22,10 @@ import {
   post,
   seedDemoOrganisation,
   stateOf,
+  type JobAnswer,
 } from '../workflow/workflow-fixtures';
+
+type FolderPublishAction = 'publish' | 'unpublish';
 
 jest.setTimeout(180_000);
 
@@ -238,12 +241,13 @@ describe('internal share into a channel of the shared archive', () => {
 });
 
 describe('publish and unpublish a folder', () => {
-  it('counts the contents published, none the second time, and those removed', async () => {
-    const press = await providerDb(t).category.create({
+  /** A new folder of the marketing archive that its writers share, publish and manage. */
+  async function archiveFolder(prettyId: string, name: string) {
+    const folder = await providerDb(t).category.create({
       data: {
-        prettyId: 'arch04-marketing-press',
+        prettyId,
         parentId: archive,
-        locales: [{ locale: 'EN', name: 'Press kit' }],
+        locales: [{ locale: 'EN', name }],
         acl: {
           create: await aclOf({
             'WRITE.MARKETING': { share: true, write: true, manage: true },
@@ -254,13 +258,21 @@ describe('publish and unpublish a folder', () => {
         },
       },
     });
-    folders.set(press.prettyId, press.id);
+    folders.set(prettyId, folder.id);
+    return folder;
+  }
+
+  /** Mario publishes or unpublishes a folder: accepted (202), then the job as it ended. */
+  async function publishJob(folderId: string, action: FolderPublishAction): Promise<JobAnswer> {
+    const submitted = await post<{ jobId: string }>(t, mario, `/api/folders/${folderId}/${action}`, {});
+    expect(submitted.status).toBe(202);
+    return finished(t, mario, submitted.body.jobId);
+  }
+
+  it('counts the contents published, none the second time, and those removed', async () => {
+    const press = await archiveFolder('arch04-marketing-press', 'Press kit');
     const ids = await contentsIn(t, folders, [press.prettyId], 3);
-    const run = async (action: 'publish' | 'unpublish') => {
-      const submitted = await post<{ jobId: string }>(t, mario, `/api/folders/${press.id}/${action}`, {});
-      expect(submitted.status).toBe(202);
-      return finished(t, mario, submitted.body.jobId);
-    };
+    const run = (action: FolderPublishAction) => publishJob(press.id, action);
     // What another user sees: the listing's cards and the detail say published, then no longer.
     const seenByPaola = async () => {
       const listing = await get<AssetListResponse>(t, paola, `/api/assets?folderId=${press.id}`);
@@ -285,28 +297,11 @@ describe('publish and unpublish a folder', () => {
   });
 
   it('changes what the published filter lists, in the folder and across the archive, counts included', async () => {
-    const events = await providerDb(t).category.create({
-      data: {
-        prettyId: 'arch04-marketing-events',
-        parentId: archive,
-        locales: [{ locale: 'EN', name: 'Events' }],
-        acl: {
-          create: await aclOf({
-            'WRITE.MARKETING': { share: true, write: true, manage: true },
-            'L/MARKETING': {},
-            'OBS.MARKETING': {},
-            'PADDOCK.WORKFLOW': { write: true },
-          }),
-        },
-      },
-    });
-    folders.set(events.prettyId, events.id);
+    const events = await archiveFolder('arch04-marketing-events', 'Events');
     const ids = (await contentsIn(t, folders, [events.prettyId], 2)).sort();
     const [other] = await contentsIn(t, folders, ['arch04-marketing'], 1);
-    const publishing = async (action: 'publish' | 'unpublish') => {
-      const submitted = await post<{ jobId: string }>(t, mario, `/api/folders/${events.id}/${action}`, {});
-      expect((await finished(t, mario, submitted.body.jobId)).state).toBe('completed');
-    };
+    const publishing = async (action: FolderPublishAction) =>
+      expect((await publishJob(events.id, action)).state).toBe('completed');
     // What paola lists with the filter: in the folder, and in the whole archive with its sub-folders.
     const listed = async (published: boolean) => {
       const inFolder = await get<AssetListResponse>(

@@ -1,4 +1,4 @@
-import { ASSET_ERROR_CODES, type RejectedDeliveriesResponse } from '@paddock/rules';
+import { ASSET_ERROR_CODES, type ErrorBody, type RejectedDeliveriesResponse } from '@paddock/rules';
 import sharp from 'sharp';
 import type { SignedIn } from '../auth/auth-fixtures';
 import { providerDb } from '../auth/auth-fixtures';
@@ -99,5 +99,39 @@ describe("a supplier's rejected deliveries (issue 23)", () => {
     });
     expect(accepted.create.status).toBe(201);
     expect(accepted.result?.status).toBe(200);
+  });
+
+  it('refuses a language it does not speak and any unknown parameter with 400, naming the field', async () => {
+    for (const [query, field] of [
+      ['lang=de', 'lang'],
+      ['lang=', 'lang'],
+      ['lang=en&lang=fr', 'lang'],
+      [`folderId=${id('lvrr02-heritage')}`, 'folderId'],
+    ]) {
+      const res = await get<ErrorBody>(t, supplier, `/api/assets/rejected-deliveries?${query}`);
+      expect([query, res.status, res.body.code]).toEqual([query, 400, 'VALIDATION_FAILED']);
+      expect(JSON.stringify(res.body.details)).toContain(field);
+    }
+  });
+
+  it("shows nothing of a department's work folder the supplier no longer sees", async () => {
+    const [content] = await contentsIn(t, folders, ['lvrr02-heritage', 'appstp2-marketing']);
+    const jobId = await submitWorkflow(t, luca, 'reject', {
+      contentIds: [content],
+      folderId: id('appstp2-marketing'),
+      note: 'Fuori fuoco',
+    });
+    expect((await finished(t, luca, jobId)).state).toBe('completed');
+    expect((await rejectedOf(supplier)).map((r) => r.id)).toContain(content);
+
+    // The supplier company stops working for Heritage altogether: its group loses the work folder.
+    const db = providerDb(t);
+    const group = await db.group.findUniqueOrThrow({ where: { name: 'SUP.FOTOSTUDIO' } });
+    await db.categoryAcl.deleteMany({ where: { categoryId: id('lvrr02-heritage'), groupId: group.id } });
+
+    const after = await rejectedOf(await as(t, 'foto.studio'));
+    expect(after.map((r) => r.id)).not.toContain(content);
+    expect(after.filter((r) => r.folderId === id('lvrr02-heritage'))).toEqual([]);
+    expect(after.length).toBeGreaterThan(0);
   });
 });

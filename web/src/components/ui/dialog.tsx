@@ -1,5 +1,17 @@
 import { Dialog, Portal } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
+
+/**
+ * Dialogs below stay open when a dialog opened before them closes: the window-wide hosts raise a
+ * job's report or an alert while the dialog that started it is open, and Zag dismisses the layers
+ * opened after a closing one, so that closing would take them with it.
+ */
+const OutlivesOpenerContext = createContext(false);
+
+/** Wraps what a window-wide host renders, so every dialog it raises outlives its opener. */
+export function OutlivesOpener({ children }: { children: ReactNode }) {
+  return <OutlivesOpenerContext.Provider value>{children}</OutlivesOpenerContext.Provider>;
+}
 
 interface AppDialogProps {
   open: boolean;
@@ -13,11 +25,6 @@ interface AppDialogProps {
   footer: ReactNode;
   role?: 'dialog' | 'alertdialog';
   size?: 'sm' | 'md' | 'lg';
-  /**
-   * Stays open when a dialog opened before it closes: a job's report is raised while the detail
-   * that started the job is open, and the detail closing must not take the report with it.
-   */
-  outlivesOpener?: boolean;
 }
 
 /** A modal dialog named by its title, with focus trapped inside while it is open. */
@@ -31,8 +38,8 @@ export function AppDialog({
   footer,
   role = 'dialog',
   size = 'md',
-  outlivesOpener = false,
 }: AppDialogProps) {
+  const outlivesOpener = useContext(OutlivesOpenerContext);
   return (
     <Dialog.Root
       open={open}

@@ -16,10 +16,9 @@ export function ShareFolderFailureDialog({ count, folders, onClose }: ShareFolde
   return (
     <AppDialog
       open
-      // Opened as the share dialog closes: neither that closing nor the focus going back to its
-      // trigger may close it.
+      // Opened as the share dialog closes: the focus going back to its trigger may not close it
+      // (the modal host already keeps it past that closing).
       dismissible={false}
-      outlivesOpener
       onDismiss={onClose}
       role="alertdialog"
       title={t('internalShare.failure.title')}

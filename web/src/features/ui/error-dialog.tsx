@@ -20,7 +20,6 @@ export function ErrorDialog({ content, onClose }: ErrorDialogProps) {
       role="alertdialog"
       size="sm"
       dismissible
-      outlivesOpener
       onDismiss={onClose}
       title={content.title ?? t('error.titleError')}
       footer={

@@ -1,7 +1,8 @@
+import { OutlivesOpener } from '../../components/ui/dialog';
 import { useUiState } from './ui-store-context';
 
-/** Renders whatever component was set in the modal slot. */
+/** Renders whatever component was set in the modal slot, outliving the dialog that set it. */
 export function ModalHost() {
   const modal = useUiState((state) => state.modal);
-  return modal ? modal.render() : null;
+  return modal ? <OutlivesOpener>{modal.render()}</OutlivesOpener> : null;
 }

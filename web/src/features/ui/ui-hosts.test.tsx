@@ -1,10 +1,13 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { AppDialog } from '../../components/ui/dialog';
 import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../../test/render';
 import { AreaLoader } from './area-loader';
 import { ErrorBannerHost } from './error-banner-host';
 import { GlobalUiHosts } from './global-ui-hosts';
+import { useUiStore } from './ui-store-context';
 import { NOTICE_MS, NOTICE_WITH_UNDO_MS, type NoticeText } from './ui-store';
 
 beforeEach(() => i18n.changeLanguage('en'));
@@ -35,6 +38,42 @@ describe('UI hosts', () => {
 
     act(() => uiStore.clearModal());
     expect(screen.queryByText('Hello Maria')).not.toBeInTheDocument();
+  });
+
+  it('keeps a dialog set in the modal slot open when the dialog that set it closes', async () => {
+    let closeOpener = () => {};
+    function Opener() {
+      const [open, setOpen] = useState(true);
+      closeOpener = () => setOpen(false);
+      return (
+        <AppDialog open={open} dismissible title="Detail" footer={null}>
+          body
+        </AppDialog>
+      );
+    }
+    function Alert() {
+      const { clearModal } = useUiStore();
+      return (
+        <AppDialog open role="alertdialog" dismissible onDismiss={clearModal} title="Alert" footer={null}>
+          alert
+        </AppDialog>
+      );
+    }
+    const { uiStore } = renderWithProviders(
+      <>
+        <Opener />
+        <GlobalUiHosts />
+      </>,
+    );
+    await screen.findByRole('dialog', { name: 'Detail' });
+    act(() => uiStore.setModal(Alert, {}));
+    await screen.findByRole('alertdialog', { name: 'Alert' });
+
+    act(() => closeOpener());
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Detail' })).not.toBeInTheDocument());
+    expect(screen.getByRole('alertdialog', { name: 'Alert' })).toBeInTheDocument();
+    expect(uiStore.getState().modal).not.toBeNull();
   });
 
   it('shows the error banner until the user dismisses it', async () => {

@@ -11,7 +11,6 @@ export function SharedChannelsAlert({ onClose }: { onClose(): void }) {
       role="alertdialog"
       size="sm"
       dismissible
-      outlivesOpener
       onDismiss={onClose}
       title={t('workflow.assetSharedChannelsTitle')}
       footer={<Button onClick={onClose}>{t('error.ok')}</Button>}
