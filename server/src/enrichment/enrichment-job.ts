@@ -1,7 +1,8 @@
 import { Inject, Injectable, type Type } from '@nestjs/common';
-import { E_CODES, ERROR_CODES, type AssetOutcome, type AuditAction } from '@paddock/rules';
+import { E_CODES, ERROR_CODES, type AuditAction } from '@paddock/rules';
+import { AssetLedger } from '../asset-ledger/asset-ledger';
+import { snapshotOf } from '../asset-ledger/asset-snapshot';
 import { AuditRepository } from '../audit/audit.repository';
-import type { AssetSnapshot } from '../audit/audit-record';
 import { JobName, type EnrichmentPayload, type EnrichmentResult } from '../jobs/job-catalogue';
 import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-handler';
 import {
@@ -13,15 +14,8 @@ import { DRAFTS_GATEWAY, type DraftsGateway } from '../provider/drafts.gateway';
 import { ENRICHMENT_GATEWAY, type EnrichmentGateway } from '../provider/enrichment.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 
-/** An asset's folders, tags and metadata around the job, for its audit row. */
-function snapshotOf(c: ProviderContentDetail | undefined): AssetSnapshot | null {
-  if (!c) return null;
-  return {
-    folderIds: [...c.linkedCategoryIds].sort(),
-    tags: c.itags.map((t) => t.prettyId ?? t.id).sort(),
-    metadata: c.imetadata.map((m) => `${m.key}=${m.value}`).sort(),
-  };
-}
+/** An enrichment's audit rows keep the metadata it sets and clears beside folders and tags. */
+const ENRICHED_PARTS = { metadata: true };
 
 /**
  * Runs an enrichment or bulk tag job: each change of the plan over its contents, 50 a provider call
@@ -49,8 +43,8 @@ export class EnrichmentJobRunner {
     context: JobContext,
     clearsDrafts: boolean,
   ): Promise<EnrichmentResult> {
-    const recorded = new Map((await this.audit.assetOutcomesOf(context.jobId)).map((o) => [o.contentId, o]));
-    const open = payload.contentIds.filter((id) => !recorded.has(id));
+    const ledger = await new AssetLedger(this.audit, action, context).resume();
+    const open = payload.contentIds.filter((id) => !ledger.recordedEarlier(id));
     const failures = new Map<string, string>();
     let providerCalls = 0;
     if (open.length) {
@@ -82,42 +76,21 @@ export class EnrichmentJobRunner {
       const after = await this.details(open);
       for (const contentId of open) {
         const errorCode = failures.get(contentId) ?? (before.has(contentId) ? null : ERROR_CODES.NOT_FOUND);
-        const outcome: AssetOutcome = {
-          contentId,
-          outcome: errorCode ? 'failed' : 'done',
-          fromFolderId: payload.folderId,
-          toFolderId: null,
-          errorCode,
-        };
-        recorded.set(contentId, outcome);
-        await this.audit.recordAssetOutcome({
-          jobId: context.jobId,
-          actor: context.actor,
-          action,
-          outcome,
-          before: snapshotOf(before.get(contentId)),
-          after: snapshotOf(after.get(contentId)),
-        });
+        await ledger.record(
+          {
+            contentId,
+            outcome: errorCode ? 'failed' : 'done',
+            fromFolderId: payload.folderId,
+            toFolderId: null,
+            errorCode,
+          },
+          snapshotOf(before.get(contentId), ENRICHED_PARTS),
+          snapshotOf(after.get(contentId), ENRICHED_PARTS),
+        );
       }
     }
-    const result: EnrichmentResult = {
-      total: payload.contentIds.length,
-      done: 0,
-      unchanged: 0,
-      junk: 0,
-      failed: 0,
-      providerCalls,
-    };
-    for (const id of payload.contentIds) result[recorded.get(id)?.outcome ?? 'failed'] += 1;
-    if (clearsDrafts) await this.clearDrafts(payload.contentIds, recorded, context.actor);
-    await this.audit.recordJobOutcome({
-      jobId: context.jobId,
-      actor: context.actor,
-      action,
-      outcome: result.failed ? 'failure' : 'success',
-      after: { ...result },
-    });
-    return result;
+    if (clearsDrafts) await this.clearDrafts(payload.contentIds, ledger, context.actor);
+    return ledger.close({ ...ledger.tally(payload.contentIds), providerCalls });
   }
 
   /**
@@ -125,13 +98,9 @@ export class EnrichmentJobRunner {
    * so the wizard opened again on the same selection finds the working state. Clearing is
    * idempotent, so a retry after a crash simply clears again.
    */
-  private async clearDrafts(
-    ids: string[],
-    recorded: Map<string, AssetOutcome>,
-    actor: string,
-  ): Promise<void> {
+  private async clearDrafts(ids: string[], ledger: AssetLedger, actor: string): Promise<void> {
     const done = ids.filter((id) => {
-      const outcome = recorded.get(id)?.outcome;
+      const outcome = ledger.outcomeOf(id);
       return outcome !== undefined && outcome !== 'failed';
     });
     if (done.length) await this.session.withToken((token) => this.drafts.save(token, done, null, actor));

@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { E_CODES, FOLDER_CODES, LIMITS, specialCodeOf } from '@paddock/rules';
+import { AssetLedger } from '../asset-ledger/asset-ledger';
+import { snapshotOf } from '../asset-ledger/asset-snapshot';
 import { AuditRepository } from '../audit/audit.repository';
 import { CLOCK, type Clock } from '../common/clock';
 import { JobName, type JobPayloads, type JobResults } from '../jobs/job-catalogue';
@@ -35,6 +37,8 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
 
   async handle(_payload: JobPayloads[Purge], context: JobContext): Promise<JobResults[Purge]> {
     const cutoffSeconds = Math.floor((this.clock.now().getTime() - LIMITS.junkRetentionDays * DAY_MS) / 1000);
+    // No resume: a content an earlier try trashed is no longer found, one it failed is tried again.
+    const ledger = new AssetLedger(this.audit, JobName.PurgeJunk, context);
     const result = { trashed: 0, kept: 0, failed: 0 };
     const junkFolders = (await this.session.withToken((t) => this.folders.allFolders(t))).filter(
       (f) => specialCodeOf(f.prettyId)?.code === FOLDER_CODES.junk,
@@ -58,30 +62,20 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
         const inIssue = await this.session.withToken((t) => this.contents.trash(t, [content.id]));
         const ok = inIssue.length === 0;
         result[ok ? 'trashed' : 'failed'] += 1;
-        await this.audit.recordAssetOutcome({
-          jobId: context.jobId,
-          actor: context.actor,
-          action: JobName.PurgeJunk,
-          outcome: {
+        await ledger.record(
+          {
             contentId: content.id,
             outcome: ok ? 'done' : 'failed',
             fromFolderId: junk.id,
             toFolderId: null,
             errorCode: ok ? null : E_CODES.TRASH_FAILED,
           },
-          before: { folderIds: [...content.linkedCategoryIds].sort(), tags: [] },
-          after: null,
-        });
+          snapshotOf(content),
+          null,
+        );
       }
       await context.progress(Math.min(99, ((index + 1) / junkFolders.length) * 100));
     }
-    await this.audit.recordJobOutcome({
-      jobId: context.jobId,
-      actor: context.actor,
-      action: JobName.PurgeJunk,
-      outcome: result.failed ? 'failure' : 'success',
-      after: { ...result },
-    });
-    return result;
+    return ledger.close(result);
   }
 }

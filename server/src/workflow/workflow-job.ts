@@ -1,14 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AssetOutcome, AuditAction } from '@paddock/rules';
+import type { AuditAction } from '@paddock/rules';
+import { AssetLedger } from '../asset-ledger/asset-ledger';
+import { snapshotOf } from '../asset-ledger/asset-snapshot';
 import { AuditRepository } from '../audit/audit.repository';
-import type { AssetSnapshot } from '../audit/audit-record';
 import type { WorkflowPayload, WorkflowResult } from '../jobs/job-catalogue';
 import type { JobContext } from '../jobs/job-handler';
-import {
-  CONTENTS_GATEWAY,
-  type ContentsGateway,
-  type ProviderContentDetail,
-} from '../provider/contents.gateway';
+import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { contentLookupCode } from './workflow.errors';
 import { AssetSteps, type PlanItem, type StepResult, type Work } from './asset-steps';
@@ -21,11 +18,6 @@ export type AssetStep = (work: Work, item: PlanItem) => Promise<StepResult>;
  * row), and the provider calls are I/O-bound, so a bulk action of hundreds does not wait in line.
  */
 const ASSETS_IN_FLIGHT = 8;
-
-function snapshotOf(c: ProviderContentDetail | undefined): AssetSnapshot | null {
-  if (!c) return null;
-  return { folderIds: [...c.linkedCategoryIds].sort(), tags: c.itags.map((t) => t.prettyId ?? t.id).sort() };
-}
 
 /**
  * Runs a workflow job over its plan, several contents at a time: skips what an earlier try of this job
@@ -48,16 +40,14 @@ export class WorkflowJobRunner {
     step: AssetStep,
     ifGone: StepResult = { outcome: 'failed', errorCode: 'NOT_FOUND', to: null },
   ): Promise<WorkflowResult> {
-    const recorded = new Map((await this.audit.assetOutcomesOf(context.jobId)).map((o) => [o.contentId, o]));
-    const result: WorkflowResult = { total: payload.plan.length, done: 0, unchanged: 0, junk: 0, failed: 0 };
+    const ledger = await new AssetLedger(this.audit, action, context).resume();
     const queue = [...payload.plan];
     let finished = 0;
     // Progress is reported in order, one write at a time, though contents finish out of order.
     let reporting = Promise.resolve();
     const worker = async () => {
       for (let item = queue.shift(); item; item = queue.shift()) {
-        const outcome = recorded.get(item.contentId) ?? (await this.one(action, item, context, step, ifGone));
-        result[outcome.outcome] += 1;
+        if (!ledger.recordedEarlier(item.contentId)) await this.one(ledger, action, item, step, ifGone);
         finished += 1;
         // 100 only when the record says completed.
         const percent = Math.min(99, (finished / payload.plan.length) * 100);
@@ -66,23 +56,16 @@ export class WorkflowJobRunner {
     };
     await Promise.all(Array.from({ length: Math.min(ASSETS_IN_FLIGHT, queue.length) }, worker));
     await reporting;
-    await this.audit.recordJobOutcome({
-      jobId: context.jobId,
-      actor: context.actor,
-      action,
-      outcome: result.failed || result.junk ? 'failure' : 'success',
-      after: { ...result },
-    });
-    return result;
+    return ledger.close(ledger.tally(payload.plan.map((item) => item.contentId)));
   }
 
   private async one(
+    ledger: AssetLedger,
     action: AuditAction,
     item: PlanItem,
-    context: JobContext,
     step: AssetStep,
     ifGone: StepResult,
-  ): Promise<AssetOutcome> {
+  ): Promise<void> {
     const lookupFailed = contentLookupCode(action);
     const { before, after, result } = await this.session.withToken(async (token) => {
       const [content] = await this.contents.contentsByIds(token, [item.contentId], lookupFailed);
@@ -93,21 +76,16 @@ export class WorkflowJobRunner {
           : await this.contents.contentsByIds(token, [item.contentId], lookupFailed);
       return { before: snapshotOf(content), after: snapshotOf(now), result: done };
     });
-    const outcome: AssetOutcome = {
-      contentId: item.contentId,
-      outcome: result.outcome,
-      fromFolderId: item.from,
-      toFolderId: result.to,
-      errorCode: result.errorCode,
-    };
-    await this.audit.recordAssetOutcome({
-      jobId: context.jobId,
-      actor: context.actor,
-      action,
-      outcome,
+    await ledger.record(
+      {
+        contentId: item.contentId,
+        outcome: result.outcome,
+        fromFolderId: item.from,
+        toFolderId: result.to,
+        errorCode: result.errorCode,
+      },
       before,
       after,
-    });
-    return outcome;
+    );
   }
 }
