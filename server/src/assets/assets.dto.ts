@@ -21,7 +21,7 @@ import {
 } from 'class-validator';
 import { commaSeparated } from '../search/search.dto';
 import { IsName } from '../common/latin1.validator';
-import { AssetActionsDto, PlaceDto } from '../workflow/place-actions.dto';
+import { AssetActionsDto, PlaceDto } from '../places/place-actions.dto';
 
 export class RenameAssetDto {
   @ApiProperty({

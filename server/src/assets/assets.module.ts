@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PlacesModule } from '../places/places.module';
 import { ProviderModule } from '../provider/provider.module';
 import { WorkflowModule } from '../workflow/workflow.module';
 import { AssetReadinessService } from './asset-readiness.service';
@@ -11,7 +12,7 @@ import { UploadsService } from './uploads.service';
 
 /** One asset (detail, rename, bytes) and uploads (tus) through the provider's contents. */
 @Module({
-  imports: [ProviderModule, WorkflowModule],
+  imports: [ProviderModule, PlacesModule, WorkflowModule],
   controllers: [UploadsController, AssetsController],
   providers: [AssetsService, AssetReadinessService, UploadsService, UploadOutcomes, UploadFiles],
 })

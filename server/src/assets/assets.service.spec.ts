@@ -7,8 +7,7 @@ import {
   demoProvider,
   userOf,
 } from '../../test/support/workflow-factories';
-import { PlaceActions } from '../workflow/place-actions';
-import { WorkflowFolders } from '../workflow/workflow-folders';
+import { PLACES_PROVIDERS } from '../places/places.module';
 import { AssetsService } from './assets.service';
 
 let provider: InMemoryProvider;
@@ -20,7 +19,7 @@ const namesOf = (contentId: string) => provider.contents.get(contentId)!.locales
 
 beforeEach(async () => {
   provider = demoProvider();
-  const module = await provider.compile([AssetsService, PlaceActions, WorkflowFolders]);
+  const module = await provider.compile([AssetsService, ...PLACES_PROVIDERS]);
   assets = module.get(AssetsService);
 });
 

@@ -26,10 +26,11 @@ import {
 import { ENRICHMENT_GATEWAY, type EnrichmentGateway } from '../provider/enrichment.gateway';
 import { ProviderError } from '../provider/provider.errors';
 import { downloadNotAllowed } from '../downloads/downloads.service';
-import { sideOf } from '../workflow/permission-subject';
-import { PlaceActions } from '../workflow/place-actions';
+import { sideOf } from '../places/permission-subject';
+import { PlaceActions } from '../places/place-actions';
+import { SelectionPolicy } from '../places/selection-policy';
 import { isContentType } from './placeholders';
-import { isPublished, workflowInfoOf, workflowStateOfContent } from '../workflow/workflow-info';
+import { isPublished, workflowInfoOf, workflowStateOfContent } from '../places/workflow-info';
 
 /** Rename steps and their failure codes (SPEC §8): IT first, then EN. */
 const RENAME_STEPS: { locale: 'IT' | 'EN'; add: ErrorCode; update: ErrorCode }[] = [
@@ -54,6 +55,7 @@ export class AssetsService {
     @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     @Inject(ENRICHMENT_GATEWAY) private readonly enrichment: Pick<EnrichmentGateway, 'productsOfContent'>,
     private readonly places: PlaceActions,
+    private readonly policy: SelectionPolicy,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
@@ -92,7 +94,7 @@ export class AssetsService {
     const trimmed = name.trim();
     const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
     if (!trimmed) return this.detail(user, id, lang);
-    if ((await this.places.refused(user, 'rename', [content], folderId)).length)
+    if ((await this.policy.refused(user, 'rename', [content], folderId)).length)
       throw DomainError.forbidden('You may not rename this asset here');
     const existing = new Set(content.locales.map((l) => l.locale));
     for (const step of RENAME_STEPS)
@@ -116,7 +118,7 @@ export class AssetsService {
   ): Promise<ProviderBytes | { placeholder: ContentType }> {
     if (endpoint === 'original') {
       const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
-      const refused = await this.places.refused(user, 'download', [content], folderId);
+      const refused = await this.policy.refused(user, 'download', [content], folderId);
       if (refused.length) throw downloadNotAllowed(refused);
     }
     try {

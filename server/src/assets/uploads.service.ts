@@ -22,7 +22,8 @@ import { DomainError } from '../common/domain-error';
 import { describeError, knownFailureOf } from '../common/domain-exception.filter';
 import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
-import { PlaceActions } from '../workflow/place-actions';
+import { PlaceActions } from '../places/place-actions';
+import { SelectionPolicy } from '../places/selection-policy';
 import { WorkflowEntry } from '../workflow/workflow-entry';
 import { loadTus } from './tus-loader';
 import { UploadFiles } from './upload-files';
@@ -62,6 +63,7 @@ export class UploadsService implements OnModuleInit {
     private readonly outcomes: UploadOutcomes,
     private readonly files: UploadFiles,
     private readonly places: PlaceActions,
+    private readonly policy: SelectionPolicy,
     @Inject(SERVICE_SESSION) private readonly service: ServiceSession,
   ) {
     this.directory = files.directory;
@@ -166,7 +168,7 @@ export class UploadsService implements OnModuleInit {
     if (contentId) {
       const contents = await this.contents.contentsByIds(user.providerToken, [contentId]);
       if (!contents.length) throw DomainError.notFound('No such asset');
-      if ((await this.places.refused(user, 'updateFile', contents, folderId)).length)
+      if ((await this.policy.refused(user, 'updateFile', contents, folderId)).length)
         throw DomainError.forbidden('A new version of this asset is not allowed here');
     } else if (!(await this.places.folderAllows(user, folderId as string, 'upload')))
       throw new DomainError(ASSET_ERROR_CODES.UPLOAD_FORBIDDEN, 'Uploads are not allowed here');

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ProviderModule } from '../provider/provider.module';
-import { WorkflowModule } from '../workflow/workflow.module';
+import { PlacesModule } from '../places/places.module';
 import { DownloadsController } from './downloads.controller';
 import { DownloadsService } from './downloads.service';
 
 /** ZIP downloads of assets at chosen resolutions, through the provider's archives. */
 @Module({
-  imports: [ProviderModule, WorkflowModule],
+  imports: [ProviderModule, PlacesModule],
   controllers: [DownloadsController],
   providers: [DownloadsService],
 })

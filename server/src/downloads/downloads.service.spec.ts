@@ -9,8 +9,7 @@ import {
   userOf,
 } from '../../test/support/workflow-factories';
 import { CLOCK } from '../common/clock';
-import { PlaceActions } from '../workflow/place-actions';
-import { WorkflowFolders } from '../workflow/workflow-folders';
+import { PLACES_PROVIDERS } from '../places/places.module';
 import { DownloadsService } from './downloads.service';
 
 let provider: InMemoryProvider;
@@ -22,8 +21,7 @@ beforeEach(async () => {
   provider = demoProvider();
   const module = await provider.compile([
     DownloadsService,
-    PlaceActions,
-    WorkflowFolders,
+    ...PLACES_PROVIDERS,
     { provide: CLOCK, useValue: fixedClock(new Date('2026-06-15T08:05:00Z')) },
   ]);
   downloads = module.get(DownloadsService);

@@ -6,7 +6,7 @@ import { CLOCK, type Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import { ARCHIVES_GATEWAY, type ArchivesGateway } from '../provider/archives.gateway';
 import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
-import { PlaceActions } from '../workflow/place-actions';
+import { SelectionPolicy } from '../places/selection-policy';
 import type { CreateDownloadDto } from './downloads.dto';
 
 /** The provider's names of the renditions the web asks for (research §3.9). */
@@ -18,7 +18,7 @@ export class DownloadsService {
   constructor(
     @Inject(ARCHIVES_GATEWAY) private readonly archives: ArchivesGateway,
     @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
-    private readonly places: PlaceActions,
+    private readonly policy: SelectionPolicy,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -45,7 +45,7 @@ export class DownloadsService {
   private async checkAllowed(user: AuthUser, contentIds: string[], folderId?: string): Promise<void> {
     const contents = await this.contents.contentsByIds(user.providerToken, contentIds);
     if (contents.length !== contentIds.length) throw DomainError.notFound('An asset does not exist');
-    const refused = await this.places.refused(user, 'download', contents, folderId);
+    const refused = await this.policy.refused(user, 'download', contents, folderId);
     if (refused.length) throw downloadNotAllowed(refused);
   }
 

@@ -2,7 +2,7 @@ import { ENRICHMENT_ERROR_CODES as CODES, LIMITS } from '@paddock/rules';
 import { CLOCK } from '../common/clock';
 import type { InMemoryProvider } from '../../test/support/in-memory-provider';
 import { FOLDERS, contentIn, demoProvider, fixedClock, userOf } from '../../test/support/workflow-factories';
-import { WorkflowFolders } from '../workflow/workflow-folders';
+import { PLACES_PROVIDERS } from '../places/places.module';
 import { EnrichmentDraftService } from './enrichment-draft.service';
 import { EnrichmentSelection } from './enrichment-selection';
 
@@ -19,7 +19,7 @@ beforeEach(async () => {
   const module = await provider.compile([
     EnrichmentDraftService,
     EnrichmentSelection,
-    WorkflowFolders,
+    ...PLACES_PROVIDERS,
     { provide: CLOCK, useValue: clock },
   ]);
   drafts = module.get(EnrichmentDraftService);

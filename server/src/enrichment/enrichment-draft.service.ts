@@ -3,7 +3,8 @@ import { LIMITS, type EnrichmentDraft, type EnrichmentDraftRequest } from '@padd
 import { z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
 import { DRAFTS_GATEWAY, type DraftsGateway } from '../provider/drafts.gateway';
-import { EnrichmentSelection, type SelectionRequest } from './enrichment-selection';
+import type { SelectionRequest } from '../places/selection-policy';
+import { EnrichmentSelection } from './enrichment-selection';
 import { refuse } from './enrichment.errors';
 
 /**

@@ -1,22 +1,15 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { E_CODES, LIMITS, exceedsTaggingLimit, isAssetActionAllowed, restrictionOf } from '@paddock/rules';
+import { Injectable } from '@nestjs/common';
+import { E_CODES, LIMITS, exceedsTaggingLimit } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
-import { CLOCK, type Clock } from '../common/clock';
-import {
-  CONTENTS_GATEWAY,
-  type ContentsGateway,
-  type ProviderContentDetail,
-} from '../provider/contents.gateway';
-import { permissionSubject, sideOf } from '../workflow/permission-subject';
-import { WorkflowFolders } from '../workflow/workflow-folders';
-import { workflowInfoOf } from '../workflow/workflow-info';
+import type { ProviderContentDetail } from '../provider/contents.gateway';
+import { SelectionPolicy, type SelectionRefusals, type SelectionRequest } from '../places/selection-policy';
 import { refuse } from './enrichment.errors';
 
-/** What the user asks to tag: the folder acted from and the assets. */
-export interface SelectionRequest {
-  folderId: string;
-  contentIds: string[];
-}
+/** The enrichment codes of the selection policy's refusals. */
+const TAGGING_REFUSALS: SelectionRefusals = {
+  notInFolder: refuse.notInFolder,
+  notAllowed: refuse.notAllowed,
+};
 
 /** The selection, once SPEC §6 allowed tagging each asset where the user acts from. */
 export interface Selection {
@@ -31,11 +24,7 @@ export interface Selection {
  */
 @Injectable()
 export class EnrichmentSelection {
-  constructor(
-    private readonly folders: WorkflowFolders,
-    @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  constructor(private readonly policy: SelectionPolicy) {}
 
   checkCount(ids: readonly string[]): void {
     if (exceedsTaggingLimit(ids.length)) throw refuse.tooManyAssets(LIMITS.taggingMaxAssets);
@@ -47,34 +36,9 @@ export class EnrichmentSelection {
    * own department) and the user's own write on each at the provider.
    */
   async allowed(user: AuthUser, body: SelectionRequest): Promise<Selection> {
-    const token = user.providerToken;
-    const placed = await this.folders.placed(token, body.folderId, sideOf(user));
-    const found = await this.contents.contentsByIds(
-      token,
-      body.contentIds,
-      E_CODES.CONTENT_LOOKUP_DETAIL_FAILED,
-    );
-    const byId = new Map(found.map((c) => [c.id, c]));
-    const missing = body.contentIds.filter((id) => !byId.get(id)?.linkedCategoryIds.includes(body.folderId));
-    if (missing.length) throw refuse.notInFolder(missing);
-    const contents = body.contentIds.map((id) => byId.get(id)!);
-    const now = this.clock.now();
-    const refused = contents.filter(
-      (c) =>
-        !isAssetActionAllowed(
-          'tag',
-          permissionSubject(user, placed.place, placed.folder.rights, {
-            rejected: workflowInfoOf(c).rejected,
-            restricted: restrictionOf(c.imetadata, now).restricted,
-            provider: c.userRights,
-          }),
-        ),
-    );
-    if (refused.length)
-      throw refuse.notAllowed(
-        placed.place.view,
-        refused.map((c) => c.id),
-      );
+    const { contents } = await this.policy.require(user, 'tag', body, TAGGING_REFUSALS, {
+      lookupFailed: E_CODES.CONTENT_LOOKUP_DETAIL_FAILED,
+    });
     return { folderId: body.folderId, contents };
   }
 }

@@ -37,7 +37,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { commaSeparated } from '../search/search.dto';
-import { WorkflowRequestDto } from '../workflow/workflow.dto';
+import { WorkflowRequestDto } from '../places/selection.dto';
 
 /**
  * The shapes of `POST /api/enrichment` and `POST /api/tags/bulk`. Lists are bounded loosely here so

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { ProviderModule } from '../provider/provider.module';
-import { WorkflowModule } from '../workflow/workflow.module';
+import { PlacesModule } from '../places/places.module';
 import { ENRICHMENT_HANDLERS, EnrichmentJobRunner } from './enrichment-job';
 import { EnrichmentDraftService } from './enrichment-draft.service';
 import { EnrichmentLookupsService } from './enrichment-lookups.service';
@@ -18,7 +18,7 @@ export class EnrichmentModule {}
 
 /** `POST /api/enrichment`, `POST /api/tags/bulk` and the wizard's draft, where the api runs. */
 @Module({
-  imports: [ProviderModule, WorkflowModule],
+  imports: [ProviderModule, PlacesModule],
   controllers: [EnrichmentController],
   providers: [EnrichmentService, EnrichmentLookupsService, EnrichmentSelection, EnrichmentDraftService],
 })

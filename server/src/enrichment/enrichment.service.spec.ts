@@ -25,7 +25,7 @@ import {
 import { JobName } from '../jobs/job-catalogue';
 import { campaignFolderPrettyId } from '../seed/demo-data';
 import { JobsService } from '../jobs/jobs.service';
-import { WorkflowFolders } from '../workflow/workflow-folders';
+import { PLACES_PROVIDERS } from '../places/places.module';
 import { EnrichmentSelection } from './enrichment-selection';
 import { EnrichmentService } from './enrichment.service';
 
@@ -74,7 +74,7 @@ beforeEach(async () => {
   const module = await provider.compile([
     EnrichmentService,
     EnrichmentSelection,
-    WorkflowFolders,
+    ...PLACES_PROVIDERS,
     { provide: JobsService, useValue: jobs },
     { provide: CLOCK, useValue: fixedClock() },
   ]);

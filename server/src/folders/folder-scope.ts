@@ -9,7 +9,7 @@ import {
 } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import type { ProviderFolder } from '../provider/folders.gateway';
-import { enabledFor, permissionSubject, sideOf } from '../workflow/permission-subject';
+import { enabledFor, permissionSubject, sideOf } from '../places/permission-subject';
 
 /** The tree query's view, as the scope of the view-scoped tree; null asks for every folder. */
 export function scopeOf(query: { view?: ViewScope['view']; archive?: ViewScope['archiveSubState'] }) {

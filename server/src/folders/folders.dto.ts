@@ -1,5 +1,5 @@
 import { IsName } from '../common/latin1.validator';
-import { AssetActionsDto, PlaceDto } from '../workflow/place-actions.dto';
+import { AssetActionsDto, PlaceDto } from '../places/place-actions.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ARCHIVE_SUB_STATES,

@@ -16,7 +16,7 @@ import {
 import type { AuthUser } from '../auth/auth-user';
 import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
-import { PlaceActions } from '../workflow/place-actions';
+import { PlaceActions } from '../places/place-actions';
 import { ROOT_FOLDER_ID, type FolderDetailResponse, type FolderNodeResponse } from './folders.dto';
 import {
   folderActionNotAllowed,

@@ -29,8 +29,8 @@ import {
 } from '../provider/search.gateway';
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { nullIfNotFound } from '../provider/provider.errors';
-import { sideOf } from '../workflow/permission-subject';
-import { isPublished, workflowInfoOf, workflowStateOfContent } from '../workflow/workflow-info';
+import { sideOf } from '../places/permission-subject';
+import { isPublished, workflowInfoOf, workflowStateOfContent } from '../places/workflow-info';
 import { nextCursor } from './page-cursor';
 import { SUMMARY_THUMB_SIZE } from './search.dto';
 import {

@@ -21,8 +21,7 @@ import { JobName } from '../jobs/job-catalogue';
 import { JobsRepository } from '../jobs/jobs.repository';
 import { JobsService } from '../jobs/jobs.service';
 import type { ProviderShareRequest } from '../provider/external-shares.gateway';
-import { PlaceActions } from '../workflow/place-actions';
-import { WorkflowFolders } from '../workflow/workflow-folders';
+import { PLACES_PROVIDERS } from '../places/places.module';
 import type { ExternalShareRequestDto } from './external-shares.dto';
 import { ExternalSharesService } from './external-shares.service';
 import { ShareRate } from './share-rate';
@@ -89,8 +88,7 @@ beforeEach(async () => {
   };
   const module = await provider.compile([
     ExternalSharesService,
-    PlaceActions,
-    WorkflowFolders,
+    ...PLACES_PROVIDERS,
     { provide: JobsService, useValue: submitting },
     { provide: ShareSecrets, useValue: kept },
     { provide: ShareRate, useValue: rate },

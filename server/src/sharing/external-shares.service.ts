@@ -31,7 +31,7 @@ import {
   type SharePage,
 } from '../provider/external-shares.gateway';
 import { ProviderError } from '../provider/provider.errors';
-import { PlaceActions } from '../workflow/place-actions';
+import { SelectionPolicy } from '../places/selection-policy';
 import type { ExternalShareRequestDto } from './external-shares.dto';
 import { ShareRate } from './share-rate';
 import { ShareSecrets } from './share-secrets';
@@ -47,7 +47,7 @@ export class ExternalSharesService {
   constructor(
     @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     @Inject(EXTERNAL_SHARES_GATEWAY) private readonly shares: ExternalSharesGateway,
-    private readonly places: PlaceActions,
+    private readonly policy: SelectionPolicy,
     private readonly jobs: JobsService,
     private readonly secrets: ShareSecrets,
     private readonly rate: ShareRate,
@@ -82,7 +82,7 @@ export class ExternalSharesService {
       throw new DomainError(SHARE_ERROR_CODES.BAD_EXPIRY, 'Choose a later date');
     const found = await this.contents.contentsByIds(user.providerToken, contentIds);
     if (found.length !== contentIds.length) throw DomainError.notFound('An asset does not exist');
-    const refused = await this.places.refused(user, 'share', found, body.folderId);
+    const refused = await this.policy.refused(user, 'share', found, body.folderId);
     if (refused.length)
       throw new DomainError(SHARE_ERROR_CODES.NOT_ALLOWED, 'Some assets may not be shared here', {
         ids: refused,

@@ -15,8 +15,8 @@ import { ProviderError } from '../provider/provider.errors';
 import { SEARCH_GATEWAY, type SearchGateway } from '../provider/search.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { TAGGING_GATEWAY, type TaggingGateway } from '../provider/tagging.gateway';
-import { contentIdsIn } from '../workflow/folder-contents';
-import { isPublished } from '../workflow/workflow-info';
+import { contentIdsIn } from '../places/folder-contents';
+import { isPublished } from '../places/workflow-info';
 
 type PublishJob = JobName.FolderPublish | JobName.FolderUnpublish;
 

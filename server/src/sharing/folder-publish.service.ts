@@ -3,7 +3,7 @@ import { INTERNAL_SHARE_ERROR_CODES } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
 import { JobName } from '../jobs/job-catalogue';
 import { JobsService } from '../jobs/jobs.service';
-import { PlaceActions } from '../workflow/place-actions';
+import { PlaceActions } from '../places/place-actions';
 import { DomainError } from '../common/domain-error';
 
 /** SPEC §4 "Folders": publish or unpublish, checked with the user's token (SPEC §6 share on the folder). */

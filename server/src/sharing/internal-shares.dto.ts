@@ -15,7 +15,7 @@ import {
   MaxLength,
   MinLength,
 } from 'class-validator';
-import { WorkflowRequestDto } from '../workflow/workflow.dto';
+import { WorkflowRequestDto } from '../places/selection.dto';
 
 /** `POST /api/shares` (SPEC §4 "Internal share"): the selection as for the workflow, and the targets. */
 export class InternalShareRequestDto extends WorkflowRequestDto implements InternalShareRequest {

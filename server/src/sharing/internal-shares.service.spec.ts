@@ -19,8 +19,7 @@ import {
 } from '../../test/support/workflow-factories';
 import { JobName } from '../jobs/job-catalogue';
 import { JobsService } from '../jobs/jobs.service';
-import { PlaceActions } from '../workflow/place-actions';
-import { WorkflowFolders } from '../workflow/workflow-folders';
+import { PLACES_PROVIDERS } from '../places/places.module';
 import { InternalSharesService } from './internal-shares.service';
 
 /** The demo's sharing channels: one below the department's internally shared folder, one in the shared archive. */
@@ -50,8 +49,7 @@ beforeEach(async () => {
   jobs = recordingJobs();
   const module = await provider.compile([
     InternalSharesService,
-    PlaceActions,
-    WorkflowFolders,
+    ...PLACES_PROVIDERS,
     { provide: JobsService, useValue: jobs },
     { provide: CLOCK, useValue: fixedClock() },
   ]);

@@ -13,7 +13,7 @@ import { JobsService } from '../jobs/jobs.service';
 import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
 import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
-import { PlaceActions } from '../workflow/place-actions';
+import { SelectionPolicy } from '../places/selection-policy';
 import type { InternalShareRequestDto } from './internal-shares.dto';
 import { refuseUnreadable } from '../assets/unreadable-contents';
 
@@ -28,7 +28,7 @@ export class InternalSharesService {
     @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     @Inject(FOLDERS_GATEWAY) private readonly folders: FoldersGateway,
     @Inject(SERVICE_SESSION) private readonly service: ServiceSession,
-    private readonly places: PlaceActions,
+    private readonly policy: SelectionPolicy,
     private readonly jobs: JobsService,
   ) {}
 
@@ -55,7 +55,7 @@ export class InternalSharesService {
     const targetIds = [...new Set(body.targetFolderIds)];
     const found = await this.contents.contentsByIds(user.providerToken, contentIds);
     if (found.length !== contentIds.length) throw DomainError.notFound('An asset does not exist');
-    const refused = await this.places.refused(user, 'share', found, body.folderId);
+    const refused = await this.policy.refused(user, 'share', found, body.folderId);
     if (refused.length)
       throw new DomainError(SHARE_ERROR_CODES.NOT_ALLOWED, 'Some assets may not be shared here', {
         ids: refused,

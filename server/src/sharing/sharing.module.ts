@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
+import { PlacesModule } from '../places/places.module';
 import { ProviderModule } from '../provider/provider.module';
 import { WorkflowModule } from '../workflow/workflow.module';
 import { ExternalShareHandler } from './external-share.handler';
@@ -32,7 +33,7 @@ export class SharingModule {}
 
 /** The sharing routes, wherever the api runs. */
 @Module({
-  imports: [SharingModule, ProviderModule, WorkflowModule],
+  imports: [SharingModule, ProviderModule, PlacesModule],
   controllers: [ExternalSharesController, InternalSharesController, FolderPublishController],
   providers: [ExternalSharesService, InternalSharesService, FolderPublishService, ShareRate],
   // The registry's share-and-publish creates its share through this one service.

@@ -17,7 +17,7 @@ import {
 } from '../../test/support/workflow-factories';
 import type { WorkflowPayload } from '../jobs/job-catalogue';
 import { AssetSteps, type PlanItem, type StepResult } from './asset-steps';
-import { WorkflowFolders } from './workflow-folders';
+import { WorkflowFolders } from '../places/workflow-folders';
 
 const SERVICE = tokenOf(SERVICE_USER);
 const STROKE = { color: '#e11d48', width: 0.005, points: [[0.2, 0.3] as [number, number]] };

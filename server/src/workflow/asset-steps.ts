@@ -9,7 +9,7 @@ import {
   type AssetOutcomeKind,
   type ErrorCode,
 } from '@paddock/rules';
-import { hasTag } from './workflow-info';
+import { hasTag } from '../places/workflow-info';
 import { CLOCK, type Clock } from '../common/clock';
 import type { WorkflowPayload } from '../jobs/job-catalogue';
 import {
@@ -20,7 +20,7 @@ import {
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { ProviderError } from '../provider/provider.errors';
 import { TAGGING_GATEWAY, type TaggingGateway } from '../provider/tagging.gateway';
-import type { WorkflowFolders } from './workflow-folders';
+import type { WorkflowFolders } from '../places/workflow-folders';
 
 export type PlanItem = WorkflowPayload['plan'][number];
 

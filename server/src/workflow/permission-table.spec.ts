@@ -14,8 +14,7 @@ import {
 } from '../../test/support/workflow-factories';
 import { AssetsService } from '../assets/assets.service';
 import { JobsService } from '../jobs/jobs.service';
-import { PlaceActions } from './place-actions';
-import { WorkflowFolders } from './workflow-folders';
+import { PLACES_PROVIDERS } from '../places/places.module';
 import { WorkflowService } from './workflow.service';
 
 /**
@@ -196,8 +195,7 @@ beforeAll(async () => {
   const module = await provider.compile([
     WorkflowService,
     AssetsService,
-    PlaceActions,
-    WorkflowFolders,
+    ...PLACES_PROVIDERS,
     { provide: JobsService, useValue: jobs },
     // Every content was sent to the junk 5 s ago from where the restores go, by the cell's user
     // for the Undo, by someone else for a restore.

@@ -10,8 +10,8 @@ import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gat
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { SEARCH_GATEWAY, type SearchGateway } from '../provider/search.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
-import { contentIdsIn } from './folder-contents';
-import { workflowInfoOf } from './workflow-info';
+import { contentIdsIn } from '../places/folder-contents';
+import { workflowInfoOf } from '../places/workflow-info';
 
 type Purge = JobName.PurgeJunk;
 

@@ -10,7 +10,7 @@ import {
 import { JobName } from '../jobs/job-catalogue';
 import { JobsService } from '../jobs/jobs.service';
 import { WorkflowEntry } from './workflow-entry';
-import { WorkflowFolders } from './workflow-folders';
+import { WorkflowFolders } from '../places/workflow-folders';
 
 let provider: InMemoryProvider;
 let jobs: ReturnType<typeof recordingJobs>;

@@ -11,8 +11,8 @@ import {
 } from '../provider/contents.gateway';
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
-import { workflowInfoOf } from './workflow-info';
-import { WorkflowFolders } from './workflow-folders';
+import { workflowInfoOf } from '../places/workflow-info';
+import { WorkflowFolders } from '../places/workflow-folders';
 
 function codeOf(prettyId: string | null | undefined): string | null {
   return specialCodeOf(prettyId ?? null)?.code ?? null;

@@ -4,13 +4,8 @@ import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JobSubmittedDto } from '../jobs/jobs.dto';
 import { SubmitsJob } from '../jobs/submits-job.decorator';
-import {
-  AcceptRequestDto,
-  RejectRequestDto,
-  RestoreRequestDto,
-  TargetRequestDto,
-  WorkflowRequestDto,
-} from './workflow.dto';
+import { WorkflowRequestDto } from '../places/selection.dto';
+import { AcceptRequestDto, RejectRequestDto, RestoreRequestDto, TargetRequestDto } from './workflow.dto';
 import { WorkflowService } from './workflow.service';
 import { ApiFolderNotFound, ApiSignedIn } from '../common/api-refusals.decorator';
 

@@ -1,36 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { DRAWING_LIMITS, LIMITS } from '@paddock/rules';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  ArrayUnique,
-  IsArray,
-  IsOptional,
-  IsString,
-  IsUUID,
-  MaxLength,
-  MinLength,
-} from 'class-validator';
+import { DRAWING_LIMITS } from '@paddock/rules';
+import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { IsLatin1 } from '../common/latin1.validator';
+import { WorkflowRequestDto } from '../places/selection.dto';
 
 /** The longest rejection note the hub keeps (a metadata value). */
 export const NOTE_MAX_LENGTH = 2_000;
-
-export class WorkflowRequestDto {
-  @ApiProperty({ type: [String], maxItems: LIMITS.workflowMaxAssets, description: 'Content ids' })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(LIMITS.workflowMaxAssets)
-  @ArrayUnique()
-  @IsUUID('all', { each: true })
-  contentIds!: string[];
-
-  @ApiProperty({ description: 'The folder the user acts from; the hub derives the view from it' })
-  @IsString()
-  @MinLength(1)
-  @MaxLength(200)
-  folderId!: string;
-}
 
 export class AcceptRequestDto extends WorkflowRequestDto {
   @ApiPropertyOptional({

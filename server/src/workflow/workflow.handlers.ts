@@ -4,7 +4,7 @@ import { JobName, type WorkflowPayload, type WorkflowResult } from '../jobs/job-
 import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-handler';
 import { AssetSteps, type PlanItem, type StepResult, type Work } from './asset-steps';
 import { RejectionMails } from './rejection-mail';
-import { WorkflowFolders } from './workflow-folders';
+import { WorkflowFolders } from '../places/workflow-folders';
 import { WorkflowJobRunner } from './workflow-job';
 
 /** What a step may need beside the asset steps. */

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
+import { PlacesModule } from '../places/places.module';
 import { ProviderModule } from '../provider/provider.module';
 import { AssetSteps } from './asset-steps';
-import { PlaceActions } from './place-actions';
 import { PurgeJunkHandler } from './purge-junk.handler';
 import { RejectionMails } from './rejection-mail';
 import { WorkflowEntry } from './workflow-entry';
-import { WorkflowFolders } from './workflow-folders';
 import { WorkflowJobRunner } from './workflow-job';
 import { WorkflowController } from './workflow.controller';
 import { WORKFLOW_HANDLERS } from './workflow.handlers';
@@ -14,15 +13,13 @@ import { WorkflowService } from './workflow.service';
 
 /**
  * The approval workflow and the junk (SPEC §4): the jobs' handlers, needed wherever workers run
- * (they reach the provider over HTTP either way). Assets, downloads and folders import it for an
- * asset's place and actions, uploads for the entry into the workflow.
+ * (they reach the provider over HTTP either way). Uploads import it for the entry into the
+ * workflow; an asset's place and actions are in PlacesModule.
  */
 @Module({
-  imports: [ProviderModule, AuditModule],
+  imports: [ProviderModule, AuditModule, PlacesModule],
   providers: [
-    WorkflowFolders,
     WorkflowService,
-    PlaceActions,
     WorkflowEntry,
     AssetSteps,
     WorkflowJobRunner,
@@ -30,7 +27,7 @@ import { WorkflowService } from './workflow.service';
     RejectionMails,
     ...WORKFLOW_HANDLERS,
   ],
-  exports: [WorkflowService, PlaceActions, WorkflowEntry, WorkflowFolders, WorkflowJobRunner, RejectionMails],
+  exports: [WorkflowService, WorkflowEntry, WorkflowJobRunner, RejectionMails],
 })
 export class WorkflowModule {}
 

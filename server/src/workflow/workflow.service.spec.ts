@@ -15,7 +15,7 @@ import {
 } from '../../test/support/workflow-factories';
 import { JobName } from '../jobs/job-catalogue';
 import { JobsService } from '../jobs/jobs.service';
-import { WorkflowFolders } from './workflow-folders';
+import { PLACES_PROVIDERS } from '../places/places.module';
 import { WorkflowService } from './workflow.service';
 
 const DRAWING = JSON.stringify({
@@ -54,7 +54,7 @@ beforeEach(async () => {
   };
   const module = await provider.compile([
     WorkflowService,
-    WorkflowFolders,
+    ...PLACES_PROVIDERS,
     { provide: JobsService, useValue: jobs },
     { provide: AuditRepository, useValue: audit },
     { provide: CLOCK, useValue: clock },

@@ -1,11 +1,9 @@
 import { Injectable, Inject, Optional } from '@nestjs/common';
 import {
-  E_CODES,
   FOLDER_CODES,
   LIMITS,
   REJECT_VIEWS,
   approvalStepCode,
-  isAssetActionAllowed,
   isMoveTargetView,
   mayOpenView,
   parseDrawing,
@@ -21,16 +19,18 @@ import type { AuthUser } from '../auth/auth-user';
 import { CLOCK, systemClock, type Clock } from '../common/clock';
 import { JobName, type WorkflowPayload } from '../jobs/job-catalogue';
 import { JobsService } from '../jobs/jobs.service';
-import {
-  CONTENTS_GATEWAY,
-  type ContentsGateway,
-  type ProviderContentDetail,
-} from '../provider/contents.gateway';
+import type { ProviderContentDetail } from '../provider/contents.gateway';
 import { nullIfNotFound } from '../provider/provider.errors';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
-import { workflowInfoOf } from './workflow-info';
-import { enabledFor, permissionSubject, sideOf } from './permission-subject';
-import { WorkflowFolders, type PlacedFolder } from './workflow-folders';
+import { workflowInfoOf } from '../places/workflow-info';
+import { enabledFor, sideOf } from '../places/permission-subject';
+import {
+  SelectionPolicy,
+  type CheckOptions,
+  type Selection,
+  type SelectionRequest,
+} from '../places/selection-policy';
+import { WorkflowFolders, type PlacedFolder } from '../places/workflow-folders';
 import { contentLookupCode, workflowRefusal as refuse } from './workflow.errors';
 
 /** The job of each action of `POST /api/workflow/{action}`. */
@@ -57,13 +57,6 @@ const PERMISSION_OF_ACTION: Record<WorkflowAction, AssetAction> = {
 
 const SUPPLIER_VIEWS: readonly Place['view'][] = ['supplierSent', 'supplierRecieved', 'supplier'];
 
-/** What every action starts from: the folder, its place, the contents in it. */
-interface Source {
-  placed: PlacedFolder;
-  department: string | null;
-  contents: ProviderContentDetail[];
-}
-
 /**
  * The submit side of the workflow (SPEC §4, §6): every check is made here with the user's token,
  * before anything is enqueued, and every target is decided here so a retried job does exactly
@@ -73,7 +66,7 @@ interface Source {
 export class WorkflowService {
   constructor(
     private readonly folders: WorkflowFolders,
-    @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
+    private readonly policy: SelectionPolicy,
     private readonly jobs: JobsService,
     private readonly audit: AuditRepository,
     @Inject(SERVICE_SESSION) private readonly service: ServiceSession,
@@ -144,13 +137,9 @@ export class WorkflowService {
     const entries = await this.audit.junkEntries(body.folderId, body.contentIds);
     const source = await this.restoreSource(user, body, entries);
     const junkFolderId = source.placed.folder.id;
-    this.check(
-      user,
-      'restore',
-      source,
-      source.placed.place,
-      this.ownRecentDeletes(user, entries, body.toFolderId),
-    );
+    this.check(user, 'restore', source, {
+      ownRecentDeletes: this.ownRecentDeletes(user, entries, body.toFolderId),
+    });
     if (body.toFolderId !== undefined) {
       const target = await this.writableTarget(user, body.toFolderId);
       return this.submit(user, 'restore', source, target.folder.id, { junkFolderId });
@@ -169,7 +158,7 @@ export class WorkflowService {
     user: AuthUser,
     body: WorkflowRequests['restore'],
     entries: ReadonlyMap<string, JunkEntry>,
-  ): Promise<Source> {
+  ): Promise<Selection> {
     const ownDeletes = body.contentIds.every((id) => {
       const entry = entries.get(id);
       return entry?.actor === user.username && entry.action === ('delete' satisfies WorkflowAction);
@@ -264,30 +253,11 @@ export class WorkflowService {
     return this.submit(user, 'supplier-remove', source, null, { junkFolderId: null });
   }
 
-  /** The folder (as the user sees it), its place, and the contents, each of which must be in it. */
-  private async source(
-    user: AuthUser,
-    body: { folderId: string; contentIds: string[] },
-    lookupFailed: ECode = E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED,
-    token = user.providerToken,
-  ): Promise<Source> {
-    const placed = await this.folders.placed(token, body.folderId, sideOf(user));
-    const contents = await this.contents.contentsByIds(token, body.contentIds, lookupFailed);
-    const byId = new Map(contents.map((c) => [c.id, c]));
-    const missing = body.contentIds.filter((id) => !byId.get(id)?.linkedCategoryIds.includes(body.folderId));
-    if (missing.length) throw refuse.notInFolder(missing);
-    return {
-      placed,
-      department: this.folders.departmentOf(placed, user.department),
-      contents: body.contentIds.map((id) => byId.get(id)!),
-    };
-  }
-
   /** Accept and reject: one approval step for all, and the user enabled for it (SPEC §4, §6). */
   private approvalStep(
     user: AuthUser,
     action: 'accept' | 'reject',
-    source: Source,
+    source: Selection,
   ): { step: number; department: string } {
     const { place } = source.placed;
     const views = action === 'reject' ? REJECT_VIEWS : ['approver'];
@@ -298,35 +268,34 @@ export class WorkflowService {
     const department = source.department;
     if (step === null || !department) throw refuse.notAllowed(action, place.view);
     if (!enabledFor(user, department, step)) throw refuse.notEnabled(step);
-    this.check(user, action, source, { ...place, step });
+    this.check(user, action, source, { place: { ...place, step } });
     return { step, department };
   }
 
-  /**
-   * SPEC §6 for every content, in the place of the folder it is acted on from, and the user's own
-   * provider right on each (the job then acts as the service account).
-   */
-  private check(
+  /** SPEC §6 for every content, in the place of the folder it is acted on from (the policy's one check). */
+  private check(user: AuthUser, action: WorkflowAction, source: Selection, options: CheckOptions = {}): void {
+    this.policy.check(
+      user,
+      PERMISSION_OF_ACTION[action],
+      source,
+      { notAllowed: (view) => refuse.notAllowed(action, view) },
+      {
+        ...options,
+        // Removing the supplier's copy unlinks only the supplier folder acted from, the supplier's
+        // own record: the content, which the maker may hold elsewhere, is not changed.
+        withoutProviderRight: action === 'supplier-remove',
+      },
+    );
+  }
+
+  /** The folder (as the user sees it), its place, and the contents, each of which must be in it. */
+  private source(
     user: AuthUser,
-    action: WorkflowAction,
-    source: Source,
-    place = source.placed.place,
-    ownRecentDeletes: ReadonlySet<string> = new Set(),
-  ): void {
-    const { rights } = source.placed.folder;
-    for (const c of source.contents) {
-      const allowed = isAssetActionAllowed(
-        PERMISSION_OF_ACTION[action],
-        permissionSubject(user, place, rights, {
-          rejected: workflowInfoOf(c).rejected,
-          // Removing the supplier's copy unlinks only the supplier folder acted from, the
-          // supplier's own record: the content, which the maker may hold elsewhere, is not changed.
-          provider: action === 'supplier-remove' ? undefined : c.userRights,
-          ownRecentDelete: ownRecentDeletes.has(c.id),
-        }),
-      );
-      if (!allowed) throw refuse.notAllowed(action, place.view);
-    }
+    body: SelectionRequest,
+    lookupFailed?: ECode,
+    token?: string,
+  ): Promise<Selection> {
+    return this.policy.read(user, body, refuse, { lookupFailed, token });
   }
 
   /** The target of a move or restore: writable, and not a folder only the workflow fills. */
@@ -358,7 +327,7 @@ export class WorkflowService {
   private submit(
     user: AuthUser,
     action: WorkflowAction,
-    source: Source,
+    source: Selection,
     to: string | null,
     extra: Partial<WorkflowPayload> & {
       from?: string;

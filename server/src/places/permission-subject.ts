@@ -1,4 +1,5 @@
 import {
+  restrictionOf,
   sideOfRole,
   type FolderRights,
   type PermissionSubject,
@@ -6,6 +7,8 @@ import {
   type ProviderRights,
 } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
+import type { ProviderContentDetail } from '../provider/contents.gateway';
+import { workflowInfoOf } from './workflow-info';
 
 /** Supplier exchange folders read from the side of who looks (SPEC §2). */
 export function sideOf(user: Pick<AuthUser, 'primaryRole'>): 'supplier' | 'maker' {
@@ -43,5 +46,19 @@ export function permissionSubject(
       provider: asset.provider,
       ownRecentDelete: asset.ownRecentDelete ?? false,
     },
+  };
+}
+
+/** What SPEC §6 reads of a content read with the user's token: its workflow state, restriction and own rights. */
+export function contentFacts(
+  content: ProviderContentDetail,
+  now: Date,
+): { rejected: boolean; step: number | null; restricted: boolean; provider: ProviderRights } {
+  const { rejected, step } = workflowInfoOf(content);
+  return {
+    rejected,
+    step,
+    restricted: restrictionOf(content.imetadata, now).restricted,
+    provider: content.userRights,
   };
 }

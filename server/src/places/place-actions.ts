@@ -1,12 +1,10 @@
-import { Injectable, Logger, Inject, Optional } from '@nestjs/common';
+import { Injectable, Logger, Inject } from '@nestjs/common';
 import {
   ERROR_CODES,
   REJECT_VIEWS,
   assetActions,
   isFolderActionAllowed,
   isUploadAllowed,
-  restrictionOf,
-  type AssetAction,
   type AssetActions,
   type ErrorCode,
   type FolderAction,
@@ -14,12 +12,9 @@ import {
   type ProviderRights,
 } from '@paddock/rules';
 import type { AuthUser } from '../auth/auth-user';
-import { CLOCK, systemClock, type Clock } from '../common/clock';
-import type { ProviderContentDetail } from '../provider/contents.gateway';
 import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
 import { ProviderError } from '../provider/provider.errors';
 import { permissionSubject, sideOf } from './permission-subject';
-import { workflowInfoOf } from './workflow-info';
 import { WorkflowFolders, type PlacedFolder } from './workflow-folders';
 
 /** The codes a failed look-up of the folder, or of its ancestors, answers with (the gateway's own by default). */
@@ -44,7 +39,6 @@ export class PlaceActions {
   constructor(
     private readonly folders: WorkflowFolders,
     @Inject(FOLDERS_GATEWAY) private readonly gateway: FoldersGateway,
-    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
   /**
@@ -102,49 +96,6 @@ export class PlaceActions {
           }
         : placed.place;
     return { place, actions: assetActions(permissionSubject(user, place, folder.rights, asset)) };
-  }
-
-  /**
-   * The contents among `contents` SPEC §6, or the user's own provider right on them, refuses
-   * `action` for. Asked from a folder (`folderId`),
-   * that folder decides for every content (each must be in it); else a content passes when some
-   * folder of it the user sees allows it. Each folder is placed once per call.
-   */
-  async refused(
-    user: AuthUser,
-    action: AssetAction,
-    contents: readonly ProviderContentDetail[],
-    folderId?: string,
-  ): Promise<string[]> {
-    const looked = new Map<string, Promise<PlaceAndActions | null>>();
-    const allowedIn = (folder: string, content: ProviderContentDetail): Promise<boolean> => {
-      const { rejected, step } = workflowInfoOf(content);
-      const { restricted } = restrictionOf(content.imetadata, this.clock.now());
-      const provider = content.userRights;
-      const key = [folder, rejected, step, restricted, provider.write, provider.share].join(' ');
-      let found = looked.get(key);
-      if (!found) {
-        found = this.ofAsset(user, folder, {
-          linkedCategoryIds: [folder],
-          rejected,
-          step,
-          restricted,
-          provider,
-        });
-        looked.set(key, found);
-      }
-      return found.then((p) => p?.actions[action] === true);
-    };
-    const refused: string[] = [];
-    for (const content of contents) {
-      const candidates = (folderId ? [folderId] : content.linkedCategoryIds).filter((f) =>
-        content.linkedCategoryIds.includes(f),
-      );
-      let allowed = false;
-      for (const folder of candidates) if ((allowed = await allowedIn(folder, content))) break;
-      if (!allowed) refused.push(content.id);
-    }
-    return refused;
   }
 
   /**
