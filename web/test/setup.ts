@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { runInThisContext } from 'node:vm';
+import { i18nReady } from '../src/i18n/i18n';
 
 // jsdom lacks the Fetch API classes (the router's redirects are Responses); Node's own are the
 // standard ones, so they are borrowed from the worker's main context.
@@ -36,3 +37,6 @@ if (typeof window.PointerEvent === 'undefined') {
     writable: true,
   });
 }
+
+// The catalogues load on demand, as in the browser, where main.tsx renders after them.
+beforeAll(() => i18nReady);
