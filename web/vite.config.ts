@@ -19,6 +19,9 @@ export default defineConfig({
     // scripts/bundle-size.mjs follows it from each page to the chunks that page loads.
     manifest: true,
     rolldownOptions: {
+      // Chakra's theme module builds its full default config (every recipe) with defineConfig at
+      // load; marked pure, that config is dropped when unused (web/src/theme/system.ts picks recipes).
+      treeshake: { manualPureFunctions: ['defineConfig'] },
       output: {
         // Libraries change less often than our code: separate chunks stay cached across releases.
         // Entries-aware groups split each library by the entries (page chunks) that use it, so a
