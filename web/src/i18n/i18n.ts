@@ -28,7 +28,7 @@ interface ServerWords {
  * Each language's catalogue, a chunk of its own: the browser fetches only the language it shows
  * and the fallback, not all three with the first page (issue 26).
  */
-export const catalogues = {
+const catalogues = {
   it: () => import('./it.json'),
   en: () => import('./en.json'),
   fr: () => import('./fr.json'),

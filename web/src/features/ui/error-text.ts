@@ -9,7 +9,7 @@ const SPEC_NUMBER = /^E\d{3}$/;
 /** What a failure says: the text of its SPEC §8 code where the catalogue has one, else `fallback`. */
 export function errorText(t: TFunction, error: unknown, fallback: string): string {
   const code = isApiError(error) ? error.code : undefined;
-  // The catalogue is not bundled (it loads on demand), so a numbered code without a text falls back through t.
+  // The catalogues load on demand, so i18next, not a bundled copy, says whether the code has a text.
   return code && SPEC_NUMBER.test(code)
     ? t(`error.codes.${code as CodeWithText}`, { defaultValue: fallback })
     : fallback;
