@@ -40,6 +40,7 @@ check('typecheck', process.execPath, [tsc, '-b', 'packages/rules', 'server', 'we
 check('typecheck e2e', process.execPath, [tsc, '-p', 'e2e']);
 check('lint', bin('eslint'), ['.', '--max-warnings=0']);
 check('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
+check('bundle size', process.execPath, ['scripts/bundle-size.mjs']);
 
 const jestJson = join(results, 'jest.json');
 const jestOk = step('jest (unit, integration, web components)', bin('jest'), [

@@ -16,9 +16,16 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // scripts/bundle-size.mjs follows it from each page to the chunks that page loads.
+    manifest: true,
     rolldownOptions: {
+      // Chakra's theme module builds its full default config (every recipe) with defineConfig at
+      // load; marked pure, that config is dropped when unused (web/src/theme/system.ts picks recipes).
+      treeshake: { manualPureFunctions: ['defineConfig'] },
       output: {
         // Libraries change less often than our code: separate chunks stay cached across releases.
+        // Entries-aware groups split each library by the entries (page chunks) that use it, so a
+        // component only a lazy page needs stays out of the first load.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
@@ -28,7 +35,7 @@ export default defineConfig({
             },
             { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
-          ],
+          ].map((group) => ({ ...group, entriesAware: true })),
         },
       },
     },

@@ -2,12 +2,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startApp } from './app/create-app';
+import { i18nReady } from './i18n/i18n';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App app={startApp()} />
-  </StrictMode>,
+// The catalogues load on demand; rendering waits for them so no key shows untranslated.
+void i18nReady.then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App app={startApp()} />
+    </StrictMode>,
+  ),
 );

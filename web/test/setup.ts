@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { runInThisContext } from 'node:vm';
+import { LANGUAGES } from '@paddock/rules';
+import { i18n, i18nReady } from '../src/i18n/i18n';
 
 // jsdom lacks the Fetch API classes (the router's redirects are Responses); Node's own are the
 // standard ones, so they are borrowed from the worker's main context.
@@ -36,3 +38,10 @@ if (typeof window.PointerEvent === 'undefined') {
     writable: true,
   });
 }
+
+// The browser loads a catalogue when its language is chosen; tests switch and tell sentences in
+// every language, so all of them are loaded before any test.
+beforeAll(async () => {
+  await i18nReady;
+  await i18n.loadLanguages([...LANGUAGES]);
+});

@@ -1,5 +1,5 @@
 import { HEADER_CSRF, LIMITS } from '@paddock/rules';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ApiError, CLIENT_FAILURES } from './api-error';
 
 export interface ApiHooks {
@@ -26,9 +26,9 @@ export interface RequestOptions {
 
 const errorBodySchema = z.object({
   code: z.string(),
-  message: z.string().optional(),
-  correlationId: z.string().optional(),
-  details: z.unknown().optional(),
+  message: z.optional(z.string()),
+  correlationId: z.optional(z.string()),
+  details: z.optional(z.unknown()),
 });
 
 /** Marks a body that is not JSON: a failure when the call succeeded, a bare status otherwise. */

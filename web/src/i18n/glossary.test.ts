@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language } from '@paddock/rules';
 import glossary from './glossary.json';
-import { resources } from './i18n';
+import { resources } from '../../test/catalogues';
 
 type Catalogue = { [key: string]: string | Catalogue };
 interface Usage {

@@ -10,7 +10,8 @@ import {
   wellKnownFolderName,
 } from '@paddock/rules';
 import { ENUM_LABELS, enumKey, type EnumKind } from './enum-labels';
-import { i18n, resources } from './i18n';
+import { resources } from '../../test/catalogues';
+import { i18n } from './i18n';
 
 type Catalogue = { [key: string]: string | Catalogue };
 

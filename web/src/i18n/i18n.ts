@@ -5,12 +5,10 @@ import {
   type AuditAction,
   type AuditAssetAction,
   type JobName,
+  type Language,
 } from '@paddock/rules';
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
-import fr from './fr.json';
-import it from './it.json';
 import { readStoredLanguage } from './language-storage';
 
 /**
@@ -26,24 +24,40 @@ interface ServerWords {
   };
 }
 
-export const resources = {
-  it: { translation: it satisfies ServerWords },
-  en: { translation: en satisfies ServerWords },
-  fr: { translation: fr satisfies ServerWords },
-} as const;
+/**
+ * Each language's catalogue, a chunk of its own: the browser fetches only the language it shows
+ * and the fallback, not all three with the first page (issue 26).
+ */
+const catalogues = {
+  it: () => import('./it.json'),
+  en: () => import('./en.json'),
+  fr: () => import('./fr.json'),
+} satisfies Record<Language, () => Promise<{ default: ServerWords }>>;
+
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, _namespace, callback) => {
+    catalogues[language as Language]().then(
+      (catalogue) => callback(null, catalogue.default),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
 
 export const i18n: I18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: readStoredLanguage() ?? DEFAULT_LANGUAGE,
-  fallbackLng: FALLBACK_LANGUAGE,
-  supportedLngs: LANGUAGES,
-  // The resources are bundled, so initialisation is synchronous and the first render is translated.
-  initAsync: false,
-  // React escapes output already.
-  interpolation: { escapeValue: false },
-});
+/** Settles once the shown language and the fallback are loaded: main.tsx renders after it, so the first paint is translated. */
+export const i18nReady = i18n
+  .use(catalogueBackend)
+  .use(initReactI18next)
+  .init({
+    lng: readStoredLanguage() ?? DEFAULT_LANGUAGE,
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: LANGUAGES,
+    // React escapes output already.
+    interpolation: { escapeValue: false },
+  });
 
 // The page's lang attribute follows the interface language, for screen readers and hyphenation.
 const syncDocumentLanguage = (language: string) => {

@@ -1,12 +1,12 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { rootRoute } from './root.route';
 
 const ssoCallbackSearch = z.object({
-  code: z.string().optional(),
-  state: z.string().optional(),
-  iss: z.string().optional(),
-  error: z.string().optional(),
+  code: z.optional(z.string()),
+  state: z.optional(z.string()),
+  iss: z.optional(z.string()),
+  error: z.optional(z.string()),
 });
 
 /** Where the sign-on popup lands; public, since the visitor is not signed in yet. */

@@ -7,13 +7,14 @@ import {
   METADATA_OPERATORS,
   SORT_ORDERS,
 } from '@paddock/rules';
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { dropMalformed } from '../../app/search-param';
 
 const clause = z.object({
-  key: z.string().min(1).max(100),
+  key: z.string().check(z.minLength(1), z.maxLength(100)),
   operator: z.enum(METADATA_OPERATORS),
-  value: z.string().max(200),
-  value2: z.string().max(200).optional(),
+  value: z.string().check(z.maxLength(200)),
+  value2: z.optional(z.string().check(z.maxLength(200))),
 });
 
 /**
@@ -21,27 +22,26 @@ const clause = z.object({
  * a shared link shows the same listing. Anything malformed is dropped rather than failing the page.
  */
 export const listingSearchSchema = z.object({
-  sort: z.enum(ASSET_SORT_FIELDS).optional().catch(undefined),
-  order: z.enum(SORT_ORDERS).optional().catch(undefined),
-  type: z.enum(FILTER_CONTENT_TYPES).optional().catch(undefined),
-  ext: z.enum(FILE_EXTENSIONS).optional().catch(undefined),
+  sort: dropMalformed(z.enum(ASSET_SORT_FIELDS)),
+  order: dropMalformed(z.enum(SORT_ORDERS)),
+  type: dropMalformed(z.enum(FILTER_CONTENT_TYPES)),
+  ext: dropMalformed(z.enum(FILE_EXTENSIONS)),
   /** Published with their folder (SPEC §4 "Folders") or not; absent: both. */
-  pub: z.boolean().optional().catch(undefined),
+  pub: dropMalformed(z.boolean()),
   /** The search text; present (even empty) once a search ran: the search box is then in 'cancel'. */
-  q: z.string().max(200).optional().catch(undefined),
+  q: dropMalformed(z.string().check(z.maxLength(200))),
   /** Subfolders are listed too: after a search, and after its clear action (SPEC §2). */
-  sub: z.boolean().optional().catch(undefined),
-  meta: z
-    .array(
-      z.object({
-        combinator: z.enum(METADATA_COMBINATORS),
-        clauses: z.array(clause).min(1).max(METADATA_FILTER_LIMITS.clauses),
-      }),
-    )
-    .min(1)
-    .max(METADATA_FILTER_LIMITS.groups)
-    .optional()
-    .catch(undefined),
+  sub: dropMalformed(z.boolean()),
+  meta: dropMalformed(
+    z
+      .array(
+        z.object({
+          combinator: z.enum(METADATA_COMBINATORS),
+          clauses: z.array(clause).check(z.minLength(1), z.maxLength(METADATA_FILTER_LIMITS.clauses)),
+        }),
+      )
+      .check(z.minLength(1), z.maxLength(METADATA_FILTER_LIMITS.groups)),
+  ),
 });
 export type ListingSearch = z.infer<typeof listingSearchSchema>;
 

@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@paddock/rules';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isApiError } from '../../api/api-error';
 
 /** The sign-in failures of SPEC §6, each with its own message. */
@@ -26,7 +26,7 @@ export interface LoginFailure {
 }
 
 /** The hub's throttle says how long this name must wait from this browser (details.retryAfterSeconds). */
-const throttleDetails = z.object({ retryAfterSeconds: z.number().int().positive() });
+const throttleDetails = z.object({ retryAfterSeconds: z.int().check(z.positive()) });
 
 function isKnownCode(code: string): code is keyof typeof MESSAGE_BY_CODE {
   return code in MESSAGE_BY_CODE;

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** What the sign-on popup tells the login page that opened it (SPEC §2 Login, step 3). */
 const ssoMessageSchema = z.object({
   type: z.literal('paddock:sso'),
-  token: z.string().nullable(),
-  error: z.string().nullable(),
+  token: z.nullable(z.string()),
+  error: z.nullable(z.string()),
 });
 export type SsoMessage = z.infer<typeof ssoMessageSchema>;
 

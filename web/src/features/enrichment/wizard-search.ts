@@ -1,17 +1,18 @@
 import { VIEWS } from '@paddock/rules';
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { dropMalformed } from '../../app/search-param';
 
 /**
  * The wizard's address (SPEC §2 routes /product, /copyright, /tag, /summary): the folder acted from,
  * the selected assets, and where to go back to (the view, and the asset in detail mode).
  */
 export const wizardSearchSchema = z.object({
-  folder: z.string().min(1).optional().catch(undefined),
+  folder: dropMalformed(z.string().check(z.minLength(1))),
   /** Comma-joined content ids. */
-  ids: z.string().min(1).optional().catch(undefined),
-  view: z.enum(VIEWS).optional().catch(undefined),
+  ids: dropMalformed(z.string().check(z.minLength(1))),
+  view: dropMalformed(z.enum(VIEWS)),
   /** Opened from the detail modal's tag action: back to that asset. */
-  detail: z.string().min(1).optional().catch(undefined),
+  detail: dropMalformed(z.string().check(z.minLength(1))),
 });
 export type WizardSearch = z.infer<typeof wizardSearchSchema>;
 

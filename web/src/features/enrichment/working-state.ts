@@ -20,7 +20,7 @@ import {
   type TagSummary,
   type VinPlatePair,
 } from '@paddock/rules';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The assets the wizard enriches and where it was opened from (the route's search). */
 export interface WizardSelection {
@@ -89,13 +89,12 @@ const tagSchema = z.object({
 const stateSchema = z.object({
   products: z.array(tagSchema),
   // A state saved before removals existed reads as removing nothing.
-  removedProducts: z.array(tagSchema).default([]),
+  removedProducts: z._default(z.array(tagSchema), []),
   tags: z.array(tagSchema),
-  removedTags: z.array(tagSchema).default([]),
+  removedTags: z._default(z.array(tagSchema), []),
   vinTarga: z
     .array(z.object({ vin: z.string(), targa: z.string() }))
-    .min(1)
-    .max(LIMITS.vinPlatePairsMax),
+    .check(z.minLength(1), z.maxLength(LIMITS.vinPlatePairsMax)),
   copyright: z
     .array(
       z.object({
@@ -106,7 +105,7 @@ const stateSchema = z.object({
         toDate: z.string(),
       }),
     )
-    .max(LIMITS.copyrightOptionsMax),
+    .check(z.maxLength(LIMITS.copyrightOptionsMax)),
   copyrightNotes: z.string(),
   metadata: z.record(z.string(), z.string()),
   overwrite: z.object({ vinTarga: z.boolean(), copyright: z.boolean(), metadata: z.boolean() }),

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { FINAL_JOB_STATES } from '@paddock/rules';
 import { request } from '../../api/http';
 import { forgetJobs, rememberJob } from './started-jobs';
@@ -8,8 +8,8 @@ const jobEventSchema = z.object({
   jobId: z.string(),
   state: z.string(),
   progress: z.number(),
-  result: z.unknown().optional(),
-  errorCode: z.string().optional(),
+  result: z.optional(z.unknown()),
+  errorCode: z.optional(z.string()),
 });
 export type JobEvent = z.infer<typeof jobEventSchema>;
 

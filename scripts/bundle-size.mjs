@@ -1,0 +1,66 @@
+// The web's initial JavaScript against its budget (issue 26), for each interface language: what
+// index.html loads (the entry and the chunks it modulepreloads) and the catalogues i18n.ts reads
+// before the first render (the language's and the English fallback), gzipped at level 9. The route
+// chunks of the sign-in and archive pages follow, printed beside it. Reads the built web/dist
+// (`npm test` builds it first).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { root } from './lib.mjs';
+
+const BUDGET_KIB = 250;
+const dist = join(root, 'web/dist');
+const manifestFile = join(dist, '.vite/manifest.json');
+
+const catalogue = (language) => `src/i18n/${language}.json`;
+const FALLBACK = 'en';
+const pages = {
+  'sign-in (/login)': ['src/features/auth/login-page.tsx'],
+  'archive (/home)': ['src/features/layout/authenticated-layout.tsx', 'src/features/home/home-page.tsx'],
+};
+
+if (!existsSync(manifestFile)) {
+  console.error(`${manifestFile} is missing: build the web first (npm run build -w @paddock/web).`);
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+
+/** Each chunk file a module loads at once: its own and, transitively, its static imports. */
+function files(key, found = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest: was it renamed?`);
+  if (found.has(chunk.file)) return found;
+  found.add(chunk.file);
+  for (const imported of chunk.imports ?? []) files(imported, found);
+  return found;
+}
+
+const gzipKib = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
+
+/** Each file `keys` load, largest first, and their sum. */
+function measure(keys, without = new Set()) {
+  const loaded = new Set(keys.flatMap((key) => [...files(key)]).filter((file) => !without.has(file)));
+  const sizes = [...loaded].map((file) => [file, gzipKib(file)]).sort((a, b) => b[1] - a[1]);
+  return { loaded, sizes, total: sizes.reduce((sum, [, kib]) => sum + kib, 0) };
+}
+
+const languages = Object.keys(manifest).flatMap((key) => key.match(/^src\/i18n\/(\w+)\.json$/)?.[1] ?? []);
+const entry = measure(['index.html']);
+console.log(`entry and modulepreloads: ${entry.total.toFixed(1)} KiB gzipped in ${entry.sizes.length} files`);
+for (const [file, kib] of entry.sizes) console.log(`    ${kib.toFixed(1).padStart(6)} KiB  ${file}`);
+
+let fits = true;
+for (const language of languages) {
+  const first = measure(['index.html', catalogue(language), catalogue(FALLBACK)]);
+  fits &&= first.total <= BUDGET_KIB;
+  console.log(
+    `${first.total <= BUDGET_KIB ? '✓' : '✗'} initial JavaScript in ${language}: ${first.total.toFixed(1)} KiB gzipped in ${first.sizes.length} files (budget ${BUDGET_KIB} KiB)`,
+  );
+  for (const [page, keys] of Object.entries(pages)) {
+    const route = measure(keys, first.loaded);
+    console.log(
+      `    ${page}: + ${route.total.toFixed(1)} KiB of route chunks (${route.sizes.length} files) = ${(first.total + route.total).toFixed(1)} KiB`,
+    );
+  }
+}
+process.exit(fits && languages.length > 0 ? 0 : 1);
