@@ -215,7 +215,9 @@ describe('SmartBar', () => {
   it('Esc clears the selection, but only closes a menu opened from the bar (issue 23)', async () => {
     const { user, bar } = await selectTwoIn(archive, place({}), { share: true });
     await user.click(within(bar).getByRole('button', { name: 'More' }));
-    await screen.findByRole('menu');
+    const menu = await screen.findByRole('menu');
+    // Esc is pressed where the user is: in the menu, once it has taken the focus.
+    await waitFor(() => expect(menu).toContainElement(document.activeElement as HTMLElement));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     expect(within(bar).getByText('Selected: 2')).toBeInTheDocument();

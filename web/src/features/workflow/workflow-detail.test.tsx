@@ -164,9 +164,9 @@ describe('workflow actions in the asset detail modal', () => {
     await user.click(confirm.getByRole('button', { name: 'Restore' }));
 
     const picker = within(await screen.findByRole('dialog', { name: 'Restore to folder' }));
-    picker.getByRole('treeitem', { name: 'Marketing' }).focus();
+    (await picker.findByRole('treeitem', { name: 'Marketing' })).focus();
     await user.keyboard('{ArrowRight}');
-    await user.click(picker.getByRole('treeitem', { name: 'Enrichment' }));
+    await user.click(await picker.findByRole('treeitem', { name: 'Enrichment' }));
     await user.click(picker.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(posts(calls, 'restore')).toHaveLength(2));
     expect(posts(calls, 'restore').map((call) => call.body)).toEqual([
