@@ -114,8 +114,9 @@ export function HomePage() {
       }),
     });
   // A view opens its first folder by itself (an approver meets the assets waiting at her step),
-  // replacing the address so Back leaves the view instead of returning to an empty one.
-  const firstId = search.folder ? undefined : firstFolder?.id;
+  // replacing the address so Back leaves the view instead of returning to an empty one. An asset
+  // opened from elsewhere (a job's row) without its folder shows alone, not in a folder it may not be in.
+  const firstId = search.folder || search.asset ? undefined : firstFolder?.id;
   useEffect(() => {
     if (!firstId) return;
     void navigate({
