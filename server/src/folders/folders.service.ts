@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   E_CODES,
-  ASSET_LOCALES,
+  FOLDER_LOCALES,
   FALLBACK_LANGUAGE,
   assetLocaleOf,
   compareNames,
@@ -68,9 +68,9 @@ function markContext(nodes: FolderNodeResponse[], kept: ReadonlyMap<string, bool
   }
 }
 
-/** The same name in every asset locale (IT and EN), as asset rename does. */
+/** The same name in every folder locale, as asset rename does in the asset locales. */
 function namesOf(name: string): Record<string, string> {
-  return Object.fromEntries(ASSET_LOCALES.map((l) => [l, name]));
+  return Object.fromEntries(FOLDER_LOCALES.map((l) => [l, name]));
 }
 
 /**
