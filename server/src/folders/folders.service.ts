@@ -7,7 +7,6 @@ import {
   compareNames,
   folderNameIn,
   isFolderPrettyIdWellFormed,
-  nameIn,
   isPrettyIdChangeReserved,
   type FolderAction,
   type Language,
@@ -143,7 +142,7 @@ export class FoldersService {
       this.logger.warn(`Department names of the folder tree not read: ${String(error)}`);
       return;
     }
-    const names = new Map(tops.map((top) => [top.id, nameIn(top.names, view.lang)]));
+    const names = new Map(tops.map((top) => [top.id, folderNameIn(top, view.lang, view.side)]));
     for (const root of roots) {
       const department = names.get(topOf.get(root.id) ?? '');
       if (department) root.department = department;
