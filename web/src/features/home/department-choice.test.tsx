@@ -1,8 +1,9 @@
 import type { FolderNode } from '@paddock/rules';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aFolder, aSession, assetRoutes, signedInHub, type HubCall } from '../../../test/fake-hub';
 import type { PaddockApp } from '../../app/create-app';
+import { i18n } from '../../i18n/i18n';
 import { renderApp, withFreshBrowserInEnglish } from '../../../test/render';
 
 withFreshBrowserInEnglish();
@@ -10,8 +11,8 @@ withFreshBrowserInEnglish();
 const supplier = aSession({ username: 'foto.studio', roles: ['supplier'], department: null });
 
 /**
- * A supplier's tree: the company's folder in each department (context), the view's folder below;
- * without a view, every folder.
+ * A supplier's tree: the company's folder in each department (context), named in the asked
+ * language, the view's folder below; without a view, every folder.
  */
 function supplierTree({ query }: HubCall) {
   const view = query.get('view');
@@ -25,7 +26,8 @@ function supplierTree({ query }: HubCall) {
       context: true,
       children: folders.map((kind) => aFolder({ id: `${id}-${kind}`, name: kind, parentId: id })),
     });
-  return { status: 200, body: { roots: [company('hr', 'Heritage'), company('mk', 'Marketing')] } };
+  const heritage = query.get('lang') === 'it' ? 'Heritage e restauro' : 'Heritage';
+  return { status: 200, body: { roots: [company('hr', heritage), company('mk', 'Marketing')] } };
 }
 
 const opened = (app: PaddockApp, folder: string) =>
@@ -48,6 +50,19 @@ describe('A supplier working for two departments (issue 23)', () => {
     await opened(app, 'hr-received');
     await userEvent.click(screen.getByRole('link', { name: 'Sent to the maker' }));
     await opened(app, 'hr-sent');
+  });
+
+  it('keeps the choice when the interface changes language, and with it the department’s name', async () => {
+    signedInHub({ tree: supplierTree, session: supplier, routes: assetRoutes(0) });
+    const app = renderApp('/home?view=supplierSent');
+    await userEvent.click(within(await choices()).getByRole('button', { name: 'Heritage' }));
+    await opened(app, 'hr-sent');
+
+    await act(() => i18n.changeLanguage('it'));
+    await userEvent.click(screen.getByRole('link', { name: i18n.t('views.supplierRecieved') }));
+    await opened(app, 'hr-received');
+    const change = i18n.t('supplier.chooseDepartment.change', { department: 'Heritage e restauro' });
+    expect(await screen.findByRole('button', { name: change })).toBeVisible();
   });
 
   it('is asked again in a new browser session', async () => {

@@ -89,7 +89,7 @@ export function HomePage() {
   // until it has, then each view opens in the department chosen.
   const departments = side === 'supplier' ? departmentChoices(roots, selectable) : [];
   const [chosenDepartment, chooseDepartment] = useChosenDepartment();
-  const chosen = departments.find((choice) => choice.department === chosenDepartment);
+  const chosen = departments.find((choice) => choice.rootId === chosenDepartment);
   const mustChooseDepartment = departments.length > 1 && !chosen;
   const firstFolder = mustChooseDepartment
     ? undefined
@@ -99,8 +99,8 @@ export function HomePage() {
     const path = findFolder(allRoots ?? [], folder.id)?.path ?? [folder];
     const archive = archiveSubStateOf(path) ?? undefined;
     // A folder picked in another department, from the chooser or the tree, changes the choice.
-    const department = path.find((above) => above.department)?.department;
-    if (side === 'supplier' && department) chooseDepartment(department);
+    const department = path.find((above) => above.department);
+    if (side === 'supplier' && department) chooseDepartment(department.id);
     void navigate({
       search: (previous) => ({
         ...(previous.folder === folder.id ? previous : forAnotherFolder(previous)),
