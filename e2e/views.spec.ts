@@ -12,12 +12,12 @@ const FOLDER = {
   enrichment: { it: 'Arricchimento', en: 'Enrichment', fr: 'Enrichissement' },
   suppliers: { it: 'Fornitori', en: 'Suppliers', fr: 'Fournisseurs' },
   archive: { it: 'Archivio di reparto', en: 'Department archive', fr: 'Archives du service' },
-  // A folder of no code: its own names, IT and EN (FR reads EN).
-  press: { it: 'Stampa', en: 'Press', fr: 'Press' },
+  // A folder of no code: its own names, in each language (issue 23: French read the English one).
+  press: { it: 'Stampa', en: 'Press', fr: 'Presse' },
   internallyShared: { it: 'Condivisi internamente', en: 'Internally shared', fr: 'Partagés en interne' },
   // The organisation's shared archive (SPEC §3 fixed id) and its channel.
   sharedArchive: { it: 'Archivio condiviso', en: 'Shared archive', fr: 'Archives partagées' },
-  website: { it: 'Sito web', en: 'Website', fr: 'Website' },
+  website: { it: 'Sito web', en: 'Website', fr: 'Site web' },
 } as const;
 
 /** The folder the view opened by itself: selected in the tree and kept in the address. */
