@@ -160,6 +160,13 @@ test('the admin’s job rows name their asset, and their actions are in sight at
         LAPTOP_SIZES[1].width,
       );
       await keepScreenshot(page, 'polish-jobs-1280');
+      // The asset's name opens its detail (issue 23), alone rather than in a folder.
+      await row.first().getByTestId('job-subject').getByRole('link').first().click();
+      await expect(
+        page.getByRole('dialog', { name: new RegExp(`^${name.replace(/\.jpg$/, '')}`) }),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/\/home\?asset=/);
+      await keepScreenshot(page, 'polish-jobs-asset-opened');
     },
     { viewport: LAPTOP_SIZES[1] },
   );

@@ -90,8 +90,8 @@ for (const lang of ['it', 'en', 'fr'] as Lang[])
     await tagRow.getByRole('button', { name: t.manage.jobs.details }).click();
     const tagDrawer = page.getByRole('dialog', { name: t.manage.jobNames['tags-bulk'] });
     const story = tagDrawer.getByTestId('job-story');
-    // The demo folders are named in IT and EN only: French reads the English name.
-    const archive = lang === 'it' ? 'Campagne 2026' : '2026 campaigns';
+    // The demo folders are named in each language (issue 23).
+    const archive = { it: 'Campagne 2026', en: '2026 campaigns', fr: 'Campagnes 2026' }[lang];
     const quoted = (name: string) => t.manage.story.quoted.replace('{{name}}', name);
     await expect(story).toContainText(
       t.manage.jobSentences['tags-bulk'].split('{{assets}}')[0]!.replace('{{actor}}', 'mario.rossi'),

@@ -12,12 +12,12 @@ const FOLDER = {
   enrichment: { it: 'Arricchimento', en: 'Enrichment', fr: 'Enrichissement' },
   suppliers: { it: 'Fornitori', en: 'Suppliers', fr: 'Fournisseurs' },
   archive: { it: 'Archivio di reparto', en: 'Department archive', fr: 'Archives du service' },
-  // A folder of no code: its own names, IT and EN (FR reads EN).
-  press: { it: 'Stampa', en: 'Press', fr: 'Press' },
+  // A folder of no code: its own names, in each language (issue 23: French read the English one).
+  press: { it: 'Stampa', en: 'Press', fr: 'Presse' },
   internallyShared: { it: 'Condivisi internamente', en: 'Internally shared', fr: 'Partagés en interne' },
   // The organisation's shared archive (SPEC §3 fixed id) and its channel.
   sharedArchive: { it: 'Archivio condiviso', en: 'Shared archive', fr: 'Archives partagées' },
-  website: { it: 'Sito web', en: 'Website', fr: 'Website' },
+  website: { it: 'Sito web', en: 'Website', fr: 'Site web' },
 } as const;
 
 /** The folder the view opened by itself: selected in the tree and kept in the address. */
@@ -118,11 +118,8 @@ for (const lang of LANGS) {
       .click();
     await expectOpened(page, /^(inviati al costruttore|sent to the maker|envoyés au constructeur)$/);
     await keepScreenshot(page, `views-supplier-sent-${lang}`);
+    // The other view opens in the department chosen (issue 23): the supplier is not asked again.
     await page.getByRole('link', { name: t.views.supplierRecieved, exact: true }).click();
-    await page
-      .getByRole('list', { name: t.supplier.chooseDepartment.label })
-      .getByRole('button', { name: 'Marketing', exact: true })
-      .click();
     await expectOpened(page, /^(ricevuti dal costruttore|received from the maker|reçus du constructeur)$/);
     await keepScreenshot(page, `views-supplier-received-${lang}`);
   });

@@ -34,6 +34,7 @@ export function renderWithProviders(ui: ReactElement) {
 export function withFreshBrowserInEnglish(): void {
   beforeEach(async () => {
     localStorage.clear();
+    sessionStorage.clear();
     await i18n.changeLanguage('en');
   });
 }

@@ -96,8 +96,11 @@ export interface StoryMetadata {
 export interface JobStory {
   /** The job's catalogue name (a JobName; a row of an older release may carry one no longer in it). */
   job: string;
-  /** How many assets, and the names of the first STORY_NAMES (null: no longer visible). */
-  assets: { total: number; names: (string | null)[] } | null;
+  /**
+   * How many assets, and the ids and names of the first STORY_NAMES (a name null: no longer
+   * visible); `ids[i]` is the asset named `names[i]`, so a name can open its asset.
+   */
+  assets: { total: number; ids: string[]; names: (string | null)[] } | null;
   /** The folder the job acted from or on. */
   folder: string | null;
   /** Where the assets went: workflow targets, internal-share folders (null: no longer visible). */

@@ -69,6 +69,11 @@ export const DEFAULT_LANGUAGE: Language = 'it';
 export const FALLBACK_LANGUAGE: Language = 'en';
 /** The asset-facing locale pair (SPEC §1). */
 export const ASSET_LOCALES = ['IT', 'EN'] as const;
+/**
+ * The locales a folder is named in: the asset pair and French, since folders (unlike assets) have
+ * French names; the hub names a folder it creates or renames in each, so none goes stale.
+ */
+export const FOLDER_LOCALES = [...ASSET_LOCALES, 'FR'] as const;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -74,6 +74,17 @@ describe('folder names', () => {
     ).toBe('Marketing');
   });
 
+  it("names a folder in French by its FR name where it has one, never an asset's (issue 23)", () => {
+    const press = {
+      ...folder('channel-marketing-press', false),
+      names: { IT: 'Stampa', EN: 'Press', FR: 'Presse' },
+    };
+    expect(folderNameIn(press, 'fr', 'maker')).toBe('Presse');
+    expect(folderNameIn(press, 'en', 'maker')).toBe('Press');
+    expect(folderNameIn(press, 'it', 'maker')).toBe('Stampa');
+    expect(nameIn(press.names, 'fr')).toBe('Press');
+  });
+
   it('knows exchange folders by code: the suppliers folder and a supplier folder are not', () => {
     expect(exchangeDirection(folder('frnt01-marketing'))).toBeNull();
     expect(exchangeDirection(folder('frnt01-marketing-fotostudio'))).toBeNull();

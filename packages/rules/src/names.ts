@@ -130,7 +130,12 @@ export function folderNameIn(
 ): string {
   const direction = exchangeDirection(folder);
   if (direction !== null) return EXCHANGE_NAMES[side][direction][lang];
-  return wellKnownFolderName(folder.prettyId, lang) ?? nameIn(folder.names, lang);
+  return wellKnownFolderName(folder.prettyId, lang) ?? folderOwnNameIn(folder.names, lang);
+}
+
+/** A folder's own name: in French its FR name where it has one (folders have, assets not), else nameIn. */
+function folderOwnNameIn(names: LocalizedNames, lang: Language): string {
+  return (lang === 'fr' && recordOf(names).FR) || nameIn(names, lang);
 }
 
 /**

@@ -1,13 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   E_CODES,
-  ASSET_LOCALES,
+  FOLDER_LOCALES,
   FALLBACK_LANGUAGE,
   assetLocaleOf,
   compareNames,
   folderNameIn,
   isFolderPrettyIdWellFormed,
-  nameIn,
   isPrettyIdChangeReserved,
   type FolderAction,
   type Language,
@@ -68,9 +67,9 @@ function markContext(nodes: FolderNodeResponse[], kept: ReadonlyMap<string, bool
   }
 }
 
-/** The same name in every asset locale (IT and EN), as asset rename does. */
+/** The same name in every folder locale, as asset rename does in the asset locales. */
 function namesOf(name: string): Record<string, string> {
-  return Object.fromEntries(ASSET_LOCALES.map((l) => [l, name]));
+  return Object.fromEntries(FOLDER_LOCALES.map((l) => [l, name]));
 }
 
 /**
@@ -143,7 +142,7 @@ export class FoldersService {
       this.logger.warn(`Department names of the folder tree not read: ${String(error)}`);
       return;
     }
-    const names = new Map(tops.map((top) => [top.id, nameIn(top.names, view.lang)]));
+    const names = new Map(tops.map((top) => [top.id, folderNameIn(top, view.lang, view.side)]));
     for (const root of roots) {
       const department = names.get(topOf.get(root.id) ?? '');
       if (department) root.department = department;

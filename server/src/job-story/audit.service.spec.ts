@@ -48,7 +48,7 @@ describe('AuditService.storyOf: the job drawer asks every few seconds', () => {
   it("tells an ended job's story once: asked again, it looks no name up at the provider", async () => {
     for (const state of ['completed', 'failed'] as const) {
       const first = await service.storyOf(share(state), mario, 'en');
-      expect(first.assets).toEqual({ total: 1, names: ['Bonnet'] });
+      expect(first.assets).toEqual({ total: 1, ids: [ASSET], names: ['Bonnet'] });
       const before = lookUps();
       rename('Renamed meanwhile');
       expect(await service.storyOf(share(state), mario, 'en')).toEqual(first);

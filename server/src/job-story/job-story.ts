@@ -156,7 +156,9 @@ export function storyOf(ids: StoryIds, result: unknown, names: StoryNames): JobS
   return {
     job: ids.job,
     assets:
-      ids.total === null ? null : { total: ids.total, names: ids.assetIds.map((id) => names.asset(id)) },
+      ids.total === null
+        ? null
+        : { total: ids.total, ids: ids.assetIds, names: ids.assetIds.map((id) => names.asset(id)) },
     folder: ids.folderId === null ? null : names.folder(ids.folderId),
     targets: ids.targetIds.map((id) => names.folder(id)),
     tags: { added: tags('add'), removed: tags('remove') },

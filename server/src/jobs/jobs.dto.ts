@@ -103,6 +103,9 @@ class StoryAssetsDto {
   @ApiProperty({ type: 'integer' })
   total!: number;
 
+  @ApiProperty({ type: [String], description: 'The first few, in the order of `names`' })
+  ids!: string[];
+
   @ApiProperty({ type: 'array', items: { type: 'string', nullable: true }, description: 'The first few' })
   names!: (string | null)[];
 }

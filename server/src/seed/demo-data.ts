@@ -14,8 +14,13 @@ import {
 export const DEMO_PASSWORD = 'Paddock-demo-2026';
 
 export const DEPARTMENTS = [
-  { code: 'MARKETING', it: 'Marketing', en: 'Marketing' },
-  { code: 'HERITAGE', it: 'Heritage e restauro', en: 'Heritage and restoration' },
+  { code: 'MARKETING', it: 'Marketing', en: 'Marketing', fr: 'Marketing' },
+  {
+    code: 'HERITAGE',
+    it: 'Heritage e restauro',
+    en: 'Heritage and restoration',
+    fr: 'Patrimoine et restauration',
+  },
 ] as const;
 
 export const SUPPLIER = {
@@ -23,6 +28,7 @@ export const SUPPLIER = {
   company: 'Foto Studio Srl',
   it: 'Foto Studio',
   en: 'Foto Studio',
+  fr: 'Foto Studio',
 };
 
 const dept = (code: string) => `${DEPARTMENT_GROUP_MARK}${code}`;
@@ -191,6 +197,7 @@ export interface DemoFolder {
   parent: string | null;
   it: string;
   en: string;
+  fr: string;
   isSupplier?: boolean;
   /** group name → rights */
   acl: Record<string, { manage?: boolean; share?: boolean; write?: boolean }>;
@@ -225,6 +232,7 @@ function sharedArchiveFolders(): DemoFolder[] {
       parent: null,
       it: 'Archivio condiviso',
       en: 'Shared archive',
+      fr: 'Archives partagées',
       acl: { ...read, ...share },
     },
     {
@@ -232,6 +240,7 @@ function sharedArchiveFolders(): DemoFolder[] {
       parent: FIXED_FOLDER_IDS.sharedArchive,
       it: 'Sito web',
       en: 'Website',
+      fr: 'Site web',
       acl: { ...read, ...share },
     },
   ];
@@ -247,12 +256,13 @@ function departmentFolders(): DemoFolder[] {
     const root = `dept-${d.code.toLowerCase()}`;
     const supplierGroup = `SUP.${SUPPLIER.code}`;
     return [
-      { prettyId: root, parent: null, it: d.it, en: d.en, acl: read },
+      { prettyId: root, parent: null, it: d.it, en: d.en, fr: d.fr, acl: read },
       {
         prettyId: p(FOLDER_CODES.suppliers),
         parent: root,
         it: 'Fornitori',
         en: 'Suppliers',
+        fr: 'Fournisseurs',
         isSupplier: true,
         acl: read,
       },
@@ -261,6 +271,7 @@ function departmentFolders(): DemoFolder[] {
         parent: p(FOLDER_CODES.suppliers),
         it: SUPPLIER.it,
         en: SUPPLIER.en,
+        fr: SUPPLIER.fr,
         isSupplier: true,
         acl: { ...read, [supplierGroup]: {} },
       },
@@ -269,6 +280,7 @@ function departmentFolders(): DemoFolder[] {
         parent: `${p(FOLDER_CODES.suppliers)}-${SUPPLIER.code.toLowerCase()}`,
         it: 'Lavorazione fornitore',
         en: 'Supplier work',
+        fr: 'Travaux fournisseur',
         isSupplier: true,
         acl: { ...read, [supplierGroup]: { write: true } },
       },
@@ -278,6 +290,7 @@ function departmentFolders(): DemoFolder[] {
         parent: `${p(FOLDER_CODES.suppliers)}-${SUPPLIER.code.toLowerCase()}`,
         it: 'Dal costruttore',
         en: 'From the maker',
+        fr: 'Du constructeur',
         isSupplier: true,
         acl: { ...read, [writer]: { write: true }, [supplierGroup]: {} },
       },
@@ -286,6 +299,7 @@ function departmentFolders(): DemoFolder[] {
         parent: root,
         it: 'Approvazione fornitori',
         en: 'Supplier approval',
+        fr: 'Approbation fournisseurs',
         acl: { ...read, [step(1)]: {} },
       },
       {
@@ -293,6 +307,7 @@ function departmentFolders(): DemoFolder[] {
         parent: root,
         it: 'Approvazione',
         en: 'Approval',
+        fr: 'Approbation',
         acl: { ...read, [step(1)]: {}, [step(2)]: {} },
       },
       {
@@ -300,6 +315,7 @@ function departmentFolders(): DemoFolder[] {
         parent: p(FOLDER_CODES.approval),
         it: 'Rifiutati',
         en: 'Rejected',
+        fr: 'Refusés',
         acl: { ...read, [writer]: { write: true } },
       },
       {
@@ -307,6 +323,7 @@ function departmentFolders(): DemoFolder[] {
         parent: p(FOLDER_CODES.approval),
         it: 'Step 1',
         en: 'Step 1',
+        fr: 'Étape 1',
         acl: { ...read, [step(1)]: {} },
       },
       {
@@ -314,6 +331,7 @@ function departmentFolders(): DemoFolder[] {
         parent: p(FOLDER_CODES.approval),
         it: 'Step 2',
         en: 'Step 2',
+        fr: 'Étape 2',
         acl: { ...read, [step(2)]: {} },
       },
       {
@@ -321,6 +339,7 @@ function departmentFolders(): DemoFolder[] {
         parent: root,
         it: 'Arricchimento',
         en: 'Enrichment',
+        fr: 'Enrichissement',
         acl: { [staff]: {}, [writer]: { write: true, manage: true } },
       },
       {
@@ -328,6 +347,7 @@ function departmentFolders(): DemoFolder[] {
         parent: root,
         it: 'Archivio di reparto',
         en: 'Department archive',
+        fr: 'Archives du service',
         acl: { [staff]: {}, [writer]: { write: true, manage: true, share: true } },
       },
       // A subfolder of the archive: SPEC §6 tags here, never on the archive itself.
@@ -336,6 +356,7 @@ function departmentFolders(): DemoFolder[] {
         parent: p(FOLDER_CODES.departmentArchive),
         it: 'Campagne 2026',
         en: '2026 campaigns',
+        fr: 'Campagnes 2026',
         acl: { [staff]: {}, [writer]: { write: true, manage: true, share: true } },
       },
       {
@@ -343,6 +364,7 @@ function departmentFolders(): DemoFolder[] {
         parent: root,
         it: 'Condivisi internamente',
         en: 'Internally shared',
+        fr: 'Partagés en interne',
         acl: { [staff]: {}, [writer]: { share: true } },
       },
       // A sharing channel (SPEC §2 archives 'channels'): internal shares link contents here.
@@ -351,6 +373,7 @@ function departmentFolders(): DemoFolder[] {
         parent: p(FOLDER_CODES.internalShared),
         it: 'Stampa',
         en: 'Press',
+        fr: 'Presse',
         acl: { [staff]: {}, [writer]: { share: true } },
       },
       {
@@ -358,6 +381,7 @@ function departmentFolders(): DemoFolder[] {
         parent: root,
         it: 'Cestino di reparto',
         en: 'Department junk',
+        fr: 'Corbeille du service',
         // SPEC §6 "Admin sees the department junk": a user's Undo of their own delete is made by
         // the hub's service account, so staff need no right here (the provider hides it from them).
         acl: { [GENERAL_GROUPS.admin]: { write: true, manage: true } },

@@ -74,7 +74,7 @@ export class DemoSeeder {
       const folders = demoFolders().map((f) => ({
         prettyId: f.prettyId,
         parent: f.parent,
-        names: { IT: f.it, EN: f.en },
+        names: { IT: f.it, EN: f.en, FR: f.fr },
         isSupplier: f.isSupplier,
         acl: new Map(
           Object.entries(f.acl).map(([groupName, rights]) => {

@@ -329,14 +329,32 @@ describe('delete to the junk', () => {
     expect(provider.placesOf(c)).toEqual([FOLDERS.archive]);
   });
 
-  it('a refused unlink fails with E050, the content in the junk and its source', async () => {
+  it('a refused unlink is retried: E050, the content in the junk only (SPEC §4)', async () => {
     const c = contentIn(provider, [FOLDERS.archive]);
-    provider.fail('unlinkContents', ERROR_CODES.FORBIDDEN);
-    expect(await run('delete', c, plan(c, FOLDERS.archive, FOLDERS.junk))).toMatchObject({
-      outcome: 'failed',
+    provider.fail('unlinkContents', ERROR_CODES.FORBIDDEN, { times: 2 });
+    expect(await run('delete', c, plan(c, FOLDERS.archive, FOLDERS.junk))).toEqual({
+      outcome: 'junk',
       errorCode: 'E050',
+      to: id(FOLDERS.junk),
     });
-    expect(provider.placesOf(c)).toEqual([FOLDERS.archive, FOLDERS.junk].sort());
+    expect(provider.placesOf(c)).toEqual([FOLDERS.junk]);
+    expect(slept).toEqual([50]);
+  });
+
+  it('a source that never lets go: E054 after the retries, the content back in its source only, undeleted', async () => {
+    const c = contentIn(provider, [FOLDERS.archive]);
+    provider.fail('unlinkContents', ERROR_CODES.FORBIDDEN, {
+      times: Infinity,
+      when: toFolder(FOLDERS.archive),
+    });
+    expect(await run('delete', c, plan(c, FOLDERS.archive, FOLDERS.junk))).toEqual({
+      outcome: 'failed',
+      errorCode: 'E054',
+      to: null,
+    });
+    expect(slept).toHaveLength(LIMITS.junkMoveRetryMax);
+    expect(provider.placesOf(c)).toEqual([FOLDERS.archive]);
+    expect([provider.tagsOf(c), provider.metaOf(c, META.deletedAt)]).toEqual([[], null]);
   });
 });
 

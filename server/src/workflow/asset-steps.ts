@@ -63,6 +63,9 @@ function rethrowTransient(error: unknown): void {
 class Work {
   changed = false;
   readonly linked: Set<string>;
+  /** Tags and metadata this work changed: the content as loaded no longer says (a rollback asks). */
+  private readonly tagsNow = new Map<string, boolean>();
+  private readonly metaNow = new Map<string, string | null>();
 
   constructor(
     private readonly gateways: AssetSteps,
@@ -73,22 +76,25 @@ class Work {
   }
 
   has(tag: string): boolean {
-    return hasTag(this.content, tag);
+    return this.tagsNow.get(tag) ?? hasTag(this.content, tag);
   }
 
   meta(key: string): string | null {
-    return this.content.imetadata.find((m) => m.key === key)?.value ?? null;
+    const now = this.metaNow.get(key);
+    return now !== undefined ? now : (this.content.imetadata.find((m) => m.key === key)?.value ?? null);
   }
 
   async addTag(tag: string): Promise<void> {
     if (this.has(tag)) return;
     await this.gateways.tagging.addTags(this.token, [this.content.id], [tag], TAGS.classification);
+    this.tagsNow.set(tag, true);
     this.changed = true;
   }
 
   async removeTag(tag: string): Promise<void> {
     if (!this.has(tag)) return;
     await this.gateways.tagging.removeTags(this.token, [this.content.id], [tag], TAGS.classification);
+    this.tagsNow.set(tag, false);
     this.changed = true;
   }
 
@@ -98,6 +104,7 @@ class Work {
       .map(([key, value]) => ({ key, value }));
     if (!changed.length) return;
     await this.gateways.tagging.setMetadata(this.token, this.content.id, changed, TAGS.classification);
+    for (const { key, value } of changed) this.metaNow.set(key, value);
     this.changed = true;
   }
 
@@ -105,6 +112,7 @@ class Work {
     const present = keys.filter((k) => this.meta(k) !== null);
     if (!present.length) return;
     await this.gateways.tagging.removeMetadata(this.token, this.content.id, present, TAGS.classification);
+    for (const key of present) this.metaNow.set(key, null);
     this.changed = true;
   }
 
@@ -189,6 +197,12 @@ class Work {
       await this.setMeta({ [META.deletedAt]: String(Math.floor(this.gateways.now().getTime() / 1000)) });
   }
 
+  /** The deletion tag and date gone: the content is no longer on its way to the purge. */
+  async unmarkDeleted(): Promise<void> {
+    await this.removeTag(TAGS.deleted);
+    await this.removeMeta([META.deletedAt]);
+  }
+
   result(to: string | null): StepResult {
     return { outcome: this.changed ? 'done' : 'unchanged', errorCode: null, to };
   }
@@ -262,15 +276,19 @@ export class AssetSteps {
     if (off) return off;
     await w.markDeleted();
     if (!(await w.link(item.to!))) return w.toJunk([item.from], item.to, E_CODES.JUNK_MOVE_RETRY_FAILED);
-    if (!(await w.unlink(item.from))) return { outcome: 'failed', errorCode: MOVE_CODES.unlink, to: item.to };
-    return w.result(item.to);
+    if (await w.unlink(item.from)) return w.result(item.to);
+    // The source will not let go: retried as any move to the junk (SPEC §4). Should no try free it,
+    // the content leaves the junk again, undeleted, so it ends in one place: its source.
+    const retried = await w.toJunk([item.from], item.to, MOVE_CODES.unlink);
+    if (retried.outcome === 'junk' || !(await w.unlink(item.to))) return retried;
+    await w.unmarkDeleted();
+    return { ...retried, to: null };
   }
 
   async restore(w: Work, item: PlanItem): Promise<StepResult> {
     const off = this.misplaced(w, item, null);
     if (off) return off;
-    await w.removeTag(TAGS.deleted);
-    await w.removeMeta([META.deletedAt]);
+    await w.unmarkDeleted();
     // Already in the junk: a refused link leaves it there, with the move failure's code.
     if (!(await w.link(item.to!))) return { outcome: 'failed', errorCode: MOVE_CODES.link, to: null };
     if (!(await w.unlink(item.from))) return { outcome: 'failed', errorCode: MOVE_CODES.unlink, to: item.to };

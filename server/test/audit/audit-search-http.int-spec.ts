@@ -199,7 +199,7 @@ describe('audit log search (HTTP, PostgreSQL)', () => {
     expect(row?.story).toEqual({
       job: 'external-share',
       // Assets the provider does not know keep their count, without a name.
-      assets: { total: 2, names: [null, null] },
+      assets: { total: 2, ids: contentIds, names: [null, null] },
       folder: null,
       targets: [],
       tags: { added: [], removed: [] },

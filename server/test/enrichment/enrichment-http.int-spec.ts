@@ -439,7 +439,7 @@ describe('enrichment and bulk tagging', () => {
     expect(fr).toEqual({
       job: 'tags-bulk',
       // French readers see the EN names of assets (SPEC §1), the first three of four.
-      assets: { total: 4, names: ids.slice(0, 3).map(nameOf) },
+      assets: { total: 4, ids: ids.slice(0, 3), names: ids.slice(0, 3).map(nameOf) },
       folder: 'Enrichissement',
       targets: [],
       tags: { added: ['Extérieur'], removed: [] },

@@ -18,12 +18,12 @@ export function folder(
   parent: string | null,
   en: string,
   acl: Record<string, Rights>,
-  options: { it?: string; isSupplier?: boolean } = {},
+  options: { it?: string; fr?: string; isSupplier?: boolean } = {},
 ): SeedFolder {
   return {
     prettyId,
     parent,
-    names: { IT: options.it ?? en, EN: en },
+    names: { IT: options.it ?? en, EN: en, ...(options.fr ? { FR: options.fr } : {}) },
     isSupplier: options.isSupplier,
     acl: new Map(Object.entries(acl).map(([name, r]) => [groupIdOf(name), r])),
   };

@@ -57,7 +57,7 @@ describe('folders over HTTP', () => {
     ids = await seedFolders(
       t,
       demoFolders().map((f) =>
-        folder(f.prettyId, f.parent, f.en, f.acl, { it: f.it, isSupplier: f.isSupplier }),
+        folder(f.prettyId, f.parent, f.en, f.acl, { it: f.it, fr: f.fr, isSupplier: f.isSupplier }),
       ),
       DEMO_GROUPS.map((g) => g.name),
     );
@@ -163,6 +163,11 @@ describe('folders over HTTP', () => {
     expect(await departments('it')).toEqual([
       ['Foto Studio', 'Heritage e restauro'],
       ['Foto Studio', 'Marketing'],
+    ]);
+    // French reads the departments' French names (issue 23), as any folder's.
+    expect(await departments('fr')).toEqual([
+      ['Foto Studio', 'Marketing'],
+      ['Foto Studio', 'Patrimoine et restauration'],
     ]);
     // Roots that are the department's own top folder need no such name.
     expect((await tree('marco.multi')).map((r) => r.department)).toEqual([undefined, undefined, undefined]);

@@ -1,14 +1,22 @@
-import { MAKER_ROLES, WORKFLOW_TAGS, deriveRoles, parseDrawing } from '@paddock/rules';
+import {
+  MAKER_ROLES,
+  WORKFLOW_TAGS,
+  assetLocaleOf,
+  deriveRoles,
+  folderNameIn,
+  parseDrawing,
+} from '@paddock/rules';
 import { DirectoryUserRepository } from '../../src/auth/directory-user.repository';
 import { BuiltinProviderPrismaService } from '../../src/builtin-provider/builtin-provider-prisma.service';
 import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { HttpProviderGateway, createProviderHttp } from '../../src/provider/http-provider.gateway';
 import { ProfileService } from '../../src/profile/profile.service';
-import { SERVICE_ACCOUNT, demoFolders } from '../../src/seed/demo-data';
+import { SERVICE_ACCOUNT, campaignFolderPrettyId, demoFolders } from '../../src/seed/demo-data';
 import { DemoSeeder } from '../../src/seed/demo-seeder';
 import { DEMO_DELIVERIES, DEMO_REJECTION, DemoWorkflowSeeder } from '../../src/seed/demo-workflow';
 import { hubDb } from '../auth/auth-fixtures';
+import { foldersGateway } from '../folders/folder-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -133,6 +141,27 @@ describe('demo seed: workflow service account, tags and deliveries', () => {
         .sort(),
     );
     expect(acl.every((a) => a.show && a.write && a.manage)).toBe(true);
+  });
+
+  it('names every demo folder in French, and the built-in provider returns the name to French readers (issue 23)', async () => {
+    const { token } = await new HttpProviderGateway(createProviderHttp(t.config.providerUrl), {
+      CLIENT_ID: t.config.CLIENT_ID,
+    }).login(t.config.PROVIDER_SERVICE_USERNAME, t.config.PROVIDER_SERVICE_PASSWORD);
+    const rows = await db.category.findMany({ select: { id: true, prettyId: true } });
+    const { gateway } = foldersGateway(t.config.providerUrl, t.config.CLIENT_ID);
+    const read = await gateway.foldersByIds(
+      token,
+      rows.map((r) => r.id),
+      assetLocaleOf('fr'),
+    );
+    const byPrettyId = new Map(read.map((f) => [f.prettyId, f]));
+    for (const f of demoFolders())
+      expect([f.prettyId, byPrettyId.get(f.prettyId)?.names.FR]).toEqual([f.prettyId, f.fr]);
+    const french = (prettyId: string) => folderNameIn(byPrettyId.get(prettyId)!, 'fr', 'maker');
+    expect(french('dept-heritage')).toBe('Patrimoine et restauration');
+    expect(french(campaignFolderPrettyId('MARKETING'))).toBe('Campagnes 2026');
+    expect(french('channel-marketing-press')).toBe('Presse');
+    expect(french('channel-website')).toBe('Site web');
   });
 
   it('gives the service account no staff role and keeps it out of the user directory', async () => {

@@ -192,6 +192,36 @@ describe('the E-codes of SPEC §8 when the provider fails', () => {
       expect((await stateOf(t, content))?.folders).toEqual(['junk-marketing']);
   });
 
+  it('retries a deleted content whose source will not let go: in the junk only, or, never let go, in its source only (E050)', async () => {
+    const [freed, held] = await contentsIn(t, folders, ['arch04-marketing'], 2);
+    const remove = async (content: string) => {
+      const submitted = await post<{ jobId: string }>(t, mario, '/api/workflow/delete', {
+        contentIds: [content],
+        folderId: id('arch04-marketing'),
+      });
+      return (await finished(t, mario, submitted.body.jobId)).outcomes?.[0];
+    };
+    fail = refusing(PROVIDER_PATHS.folders.unlink, id('arch04-marketing'), 2);
+    expect(await remove(freed!)).toMatchObject({
+      outcome: 'junk',
+      errorCode: E_CODES.MOVE_UNLINK_FAILED,
+      toFolderId: id('junk-marketing'),
+    });
+    fail = refusing(PROVIDER_PATHS.folders.unlink, id('arch04-marketing'), Infinity);
+    expect(await remove(held!)).toMatchObject({
+      outcome: 'failed',
+      errorCode: E_CODES.JUNK_MOVE_RETRY_FAILED,
+      toFolderId: null,
+    });
+    const [inJunk, inSource] = await Promise.all([stateOf(t, freed!), stateOf(t, held!)]);
+    expect([inJunk?.folders, inJunk?.tags]).toEqual([
+      ['junk-marketing'],
+      expect.arrayContaining([WORKFLOW_TAGS.deleted]),
+    ]);
+    expect(inSource?.folders).toEqual(['arch04-marketing']);
+    expect(inSource?.tags).not.toContain(WORKFLOW_TAGS.deleted);
+  });
+
   /** A call to the tagging path `path` (any classification). */
   const isTagging = (path: (clientId: string, classificationId: string) => string) => {
     const prefix = path(t.config.CLIENT_ID, '');

@@ -5,7 +5,8 @@ export interface SeedFolder {
   prettyId: string;
   /** prettyId of the parent; null for a top-level folder. */
   parent: string | null;
-  names: { IT: string; EN: string };
+  /** A French name where the folder has one (the demo's have): French readers see it. */
+  names: { IT: string; EN: string; FR?: string };
   isSupplier?: boolean;
   /** Group id → rights (show is implied). */
   acl: Map<string, { manage?: boolean; share?: boolean; write?: boolean }>;
@@ -26,10 +27,7 @@ export class FolderSeeder {
       const data = {
         parentId,
         isSupplier: f.isSupplier ?? false,
-        locales: [
-          { locale: 'IT', name: f.names.IT, description: '' },
-          { locale: 'EN', name: f.names.EN, description: '' },
-        ],
+        locales: Object.entries(f.names).map(([locale, name]) => ({ locale, name, description: '' })),
       };
       const { id } = await this.prisma.category.upsert({
         where: { prettyId: f.prettyId },

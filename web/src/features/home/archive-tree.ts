@@ -43,6 +43,13 @@ export function firstFolderToOpen(
   return visit(roots, []) ?? first;
 }
 
+/** A department to work in: its name, the top folder naming it (the same in every view), its first folder. */
+export interface DepartmentChoice {
+  department: string;
+  rootId: string;
+  folder: FolderNode;
+}
+
 /**
  * The departments a view's tree spans, each with the first folder of it that may be selected, in
  * tree order: a supplier's top folders name their department (FolderNode.department). A supplier
@@ -52,14 +59,14 @@ export function firstFolderToOpen(
 export function departmentChoices(
   roots: readonly FolderNode[],
   selectable: (folder: FolderNode) => boolean,
-): { department: string; folder: FolderNode }[] {
+): DepartmentChoice[] {
   const firstSelectable = (node: FolderNode): FolderNode | undefined =>
     selectable(node) ? node : (node.children ?? []).map(firstSelectable).find(Boolean);
-  const choices: { department: string; folder: FolderNode }[] = [];
+  const choices: DepartmentChoice[] = [];
   for (const root of roots) {
     const folder = root.department ? firstSelectable(root) : undefined;
     if (root.department && folder && !choices.some((c) => c.department === root.department))
-      choices.push({ department: root.department, folder });
+      choices.push({ department: root.department, rootId: root.id, folder });
   }
   return choices;
 }

@@ -3,9 +3,10 @@ import type { FolderNode } from '@paddock/rules';
 import { Building2, FolderInput } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/ui/empty-state';
+import type { DepartmentChoice } from './archive-tree';
 
 interface DepartmentChooserProps {
-  choices: readonly { department: string; folder: FolderNode }[];
+  choices: readonly DepartmentChoice[];
   onChoose(folder: FolderNode): void;
 }
 

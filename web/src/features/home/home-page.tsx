@@ -1,8 +1,8 @@
-import { Box, Flex, HStack, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { ARCHIVE_SUB_STATES, E_CODES, type ArchiveSubState, type FolderNode } from '@paddock/rules';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { FolderX, Images } from 'lucide-react';
+import { Building2, FolderX, Images } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SideColumnToggle, useSideColumnFolded } from '../../components/ui/side-column-toggle';
@@ -25,6 +25,7 @@ import {
   departmentChoices,
   firstFolderToOpen,
 } from './archive-tree';
+import { useChosenDepartment } from './chosen-department';
 import { DepartmentChooser } from './department-chooser';
 import { RejectedDeliveries } from './rejected-deliveries';
 import { FolderListing } from './folder-listing';
@@ -84,16 +85,22 @@ export function HomePage() {
   const selectable = (folder: FolderNode) => !context.has(folder.id);
   const publishing = useFolderPublishActions(found && selectable(found.folder) ? found.folder : null);
   const side = sideOfRoles(session.roles);
-  // A supplier working for several departments chooses one on purpose: no folder opens by itself.
+  // A supplier working for several departments chooses one on purpose: no folder opens by itself
+  // until it has, then each view opens in the department chosen.
   const departments = side === 'supplier' ? departmentChoices(roots, selectable) : [];
-  const mustChooseDepartment = departments.length > 1;
+  const [chosenDepartment, chooseDepartment] = useChosenDepartment();
+  const chosen = departments.find((choice) => choice.rootId === chosenDepartment);
+  const mustChooseDepartment = departments.length > 1 && !chosen;
   const firstFolder = mustChooseDepartment
     ? undefined
-    : firstFolderToOpen(roots, selectable, session.department, side);
+    : (chosen?.folder ?? firstFolderToOpen(roots, selectable, session.department, side));
 
   const selectFolder = (folder: FolderNode) => {
     const path = findFolder(allRoots ?? [], folder.id)?.path ?? [folder];
     const archive = archiveSubStateOf(path) ?? undefined;
+    // A folder picked in another department, from the chooser or the tree, changes the choice.
+    const department = path.find((above) => above.department);
+    if (side === 'supplier' && department) chooseDepartment(department.id);
     void navigate({
       search: (previous) => ({
         ...(previous.folder === folder.id ? previous : forAnotherFolder(previous)),
@@ -114,8 +121,9 @@ export function HomePage() {
       }),
     });
   // A view opens its first folder by itself (an approver meets the assets waiting at her step),
-  // replacing the address so Back leaves the view instead of returning to an empty one.
-  const firstId = search.folder ? undefined : firstFolder?.id;
+  // replacing the address so Back leaves the view instead of returning to an empty one. An asset
+  // opened from elsewhere (a job's row) without its folder shows alone, not in a folder it may not be in.
+  const firstId = search.folder || search.asset ? undefined : firstFolder?.id;
   useEffect(() => {
     if (!firstId) return;
     void navigate({
@@ -134,6 +142,12 @@ export function HomePage() {
         asset: assetId,
       }),
     });
+  const changeDepartment = () => {
+    chooseDepartment(null);
+    void navigate({
+      search: (previous) => ({ ...forAnotherFolder(previous), folder: undefined, asset: undefined }),
+    });
+  };
   const emptySubState = subState !== null && tree.isSuccess && roots.length === 0;
 
   const body = (
@@ -294,6 +308,12 @@ export function HomePage() {
           {t(`views.${view}`)}
         </Heading>
         {tabs}
+        {chosen && departments.length > 1 ? (
+          <Button size="xs" variant="outline" onClick={changeDepartment}>
+            <Building2 />
+            {t('supplier.chooseDepartment.change', { department: chosen.department })}
+          </Button>
+        ) : null}
       </HStack>
       <ExternalSharesButton />
     </HStack>

@@ -19,7 +19,7 @@ function aStory(job: string, overrides: Partial<JobStory> = {}): JobStory {
   };
 }
 
-const three = { total: 5, names: ['Foto 12', 'Foto 13', 'Video 2'] };
+const three = { total: 5, ids: ['c-12', 'c-13', 'v-2'], names: ['Foto 12', 'Foto 13', 'Video 2'] };
 const tell = (lang: string, actor: string, story: JobStory) =>
   jobSentence(i18n.getFixedT(lang), lang, actor, story);
 const en = (story: JobStory, actor = 'mario.rossi') => tell('en', actor, story);
@@ -59,7 +59,7 @@ describe('a job as a sentence with names', () => {
 
   it('tells an enrichment of one asset by its name alone, and what it set', () => {
     const story = aStory('enrichment', {
-      assets: { total: 1, names: ['Foto 12'] },
+      assets: { total: 1, ids: ['c-12'], names: ['Foto 12'] },
       folder: 'Enrichment',
       metadata: {
         set: [
@@ -77,7 +77,7 @@ describe('a job as a sentence with names', () => {
 
   it('tells an e-mail share with its name and recipients, a link share without them', () => {
     const email = aStory('external-share', {
-      assets: { total: 2, names: ['Foto 12', null] },
+      assets: { total: 2, ids: ['c-12', 'c-gone'], names: ['Foto 12', null] },
       share: {
         name: 'Spring campaign',
         type: 'email',
@@ -90,7 +90,7 @@ describe('a job as a sentence with names', () => {
         'to press@example.com and agency@example.com — 2 invitations sent',
     );
     const link = aStory('external-share', {
-      assets: { total: 1, names: ['Foto 12'] },
+      assets: { total: 1, ids: ['c-12'], names: ['Foto 12'] },
       share: { name: 'Press kit', type: 'link', recipients: [] },
       counts: { sent: 0 },
     });
@@ -102,7 +102,7 @@ describe('a job as a sentence with names', () => {
 
   it('tells an internal share and a folder publish by folder names', () => {
     const internal = aStory('internal-share', {
-      assets: { total: 3, names: [null, null, null] },
+      assets: { total: 3, ids: ['c-1', 'c-2', 'c-3'], names: [null, null, null] },
       folder: 'Department archive',
       targets: ['Channels', null],
       counts: { total: 3, done: 3, unchanged: 0, junk: 0, failed: 0 },
@@ -142,7 +142,7 @@ describe('a job as a sentence with names', () => {
 
   it('tells a previews job by its asset and version, and how it ended', () => {
     const previews = aStory('make-derivatives', {
-      assets: { total: 1, names: ['Spot 30s'] },
+      assets: { total: 1, ids: ['v-30'], names: ['Spot 30s'] },
       version: 2,
       state: 'READY',
     });

@@ -15,9 +15,11 @@ function actorOf(t: TFunction, actor: string): string {
   return actor === 'system' ? t('manage.story.system') : actor;
 }
 
+const conjunction = (lang: string) => new Intl.ListFormat(lang, { type: 'conjunction' });
+
 /** A list in the reader's language: "A, B and C" / "A, B e C" / "A, B et C". */
 function listOf(items: readonly string[], lang: string): string {
-  return new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
+  return conjunction(lang).format(items);
 }
 
 const quoted = (t: TFunction, name: string) => t('manage.story.quoted', { name });
@@ -27,14 +29,44 @@ function namesOf(t: TFunction, names: readonly (string | null)[], unknown: strin
   return names.map((name) => (name === null ? unknown : quoted(t, name)));
 }
 
-/** "“Foto 12”", or "3 assets (“A”, “B” and 1 more)", or "3 assets" when none is visible any more. */
-export function assetsPhrase(t: TFunction, lang: string, assets: NonNullable<JobStory['assets']>): string {
+/** A piece of an assets phrase: text, or a visible asset's quoted name with its id (a link on screen). */
+export type AssetsPhrasePart = string | { assetId: string; text: string };
+
+/** Where the names go in the phrase's translation: one character no name or translation holds. */
+const NAMES_SLOT = '\u0000';
+
+/** assetsPhrase in pieces, each visible name apart with its asset's id. */
+export function assetsPhraseParts(
+  t: TFunction,
+  lang: string,
+  assets: NonNullable<JobStory['assets']>,
+): AssetsPhrasePart[] {
   const visible = assets.names.filter((name) => name !== null);
-  if (!visible.length) return t('manage.story.assets', { count: assets.total });
+  if (!visible.length) return [t('manage.story.assets', { count: assets.total })];
   const shown = namesOf(t, assets.names, t('manage.story.unknownAsset'));
   const rest = assets.total - shown.length;
-  const names = listOf(rest > 0 ? [...shown, t('manage.story.more', { count: rest })] : shown, lang);
-  return t('manage.story.assetsNamed', { count: assets.total, names });
+  const items = rest > 0 ? [...shown, t('manage.story.more', { count: rest })] : shown;
+  let element = 0;
+  const names = conjunction(lang)
+    .formatToParts(items)
+    .map((part) => {
+      if (part.type === 'literal') return part.value;
+      const i = element++;
+      const assetId = assets.ids[i];
+      return assets.names[i] != null && assetId ? { assetId, text: part.value } : part.value;
+    });
+  const [before = '', after = ''] = t('manage.story.assetsNamed', {
+    count: assets.total,
+    names: NAMES_SLOT,
+  }).split(NAMES_SLOT);
+  return [before, ...names, after].filter((part) => part !== '');
+}
+
+/** "“Foto 12”", or "3 assets (“A”, “B” and 1 more)", or "3 assets" when none is visible any more. */
+export function assetsPhrase(t: TFunction, lang: string, assets: NonNullable<JobStory['assets']>): string {
+  return assetsPhraseParts(t, lang, assets)
+    .map((part) => (typeof part === 'string' ? part : part.text))
+    .join('');
 }
 
 /** What an enrichment or bulk tag job changes: "tags added: Exterior; values set: Typology". */

@@ -2,7 +2,7 @@ import { Button, Code, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { JobSummary } from '@paddock/rules';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/use-language';
-import { assetsPhrase } from './audit-sentence';
+import { AssetsPhrase } from './assets-phrase';
 import { jobNameLabel } from './format';
 import { formatDateTime } from '../assets/format';
 import type { JobAction } from './job-action-dialog';
@@ -52,7 +52,7 @@ export function JobsTable({ jobs, onOpen, onAction }: JobsTableProps) {
                 {job.story?.assets ? (
                   // What the job is about, by the assets' names (issue 23: rows did not name them).
                   <Text textStyle="sm" maxW="xs" lineClamp={2} data-testid="job-subject">
-                    {assetsPhrase(t, language, job.story.assets)}
+                    <AssetsPhrase assets={job.story.assets} />
                   </Text>
                 ) : null}
                 <Text textStyle="xs" color="fg.muted">

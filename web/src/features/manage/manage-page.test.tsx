@@ -8,7 +8,16 @@ import type {
 import { E_CODES } from '@paddock/rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { aSession, fakeHub, hubError, ok, signedInRoutes, type HubCall } from '../../../test/fake-hub';
+import {
+  aFolder,
+  aSession,
+  anAssetDetail,
+  fakeHub,
+  hubError,
+  ok,
+  signedInRoutes,
+  type HubCall,
+} from '../../../test/fake-hub';
 import { renderApp } from '../../../test/render';
 import { i18n } from '../../i18n/i18n';
 
@@ -68,7 +77,7 @@ const done = aJob({
   result: { total: 4, done: 1, unchanged: 0, junk: 1, failed: 0 },
   story: {
     job: 'workflow-accept',
-    assets: { total: 4, names: ['Foto 11', 'Foto 12', 'Foto 13'] },
+    assets: { total: 4, ids: ['c-1', 'c-2', 'c-3'], names: ['Foto 11', 'Foto 12', 'Foto 13'] },
     folder: 'Step 1',
     targets: ['Step 2'],
     tags: { added: [], removed: [] },
@@ -133,6 +142,25 @@ describe('Administration (/manage)', () => {
     );
     expect(within(rows[0]).queryByTestId('job-subject')).toBeNull();
     expect(calls.find((call) => call.path === '/api/jobs')?.query.get('lang')).toBe('en');
+  });
+
+  it('opens an asset of a job row from its name, alone rather than in a folder it may have left (issue 23)', async () => {
+    const calls = fakeHub({
+      ...dashboardRoutes(),
+      'GET /api/folders/tree': ok({ roots: [aFolder({ id: 'arch', name: 'Archive' })] }),
+      'GET /api/assets/c-2': ok(anAssetDetail(2, { id: 'c-2', name: 'Foto 12' })),
+    });
+    const app = renderApp('/manage');
+    const rows = await screen.findAllByTestId('job-row');
+    const link = within(rows[2]).getByRole('link', { name: '“Foto 12”' });
+    expect(link).toHaveAttribute('href', '/home?asset=c-2');
+    // One link per asset named, none for "1 more".
+    expect(within(rows[2]).getAllByRole('link')).toHaveLength(3);
+
+    await userEvent.click(link);
+    expect(await screen.findByRole('dialog', { name: /^Foto 12/ })).toBeVisible();
+    expect(app.router.state.location.search).toEqual({ asset: 'c-2' });
+    expect(calls.some((call) => call.path === '/api/folders/arch')).toBe(false);
   });
 
   it('filters the jobs by state', async () => {
