@@ -104,8 +104,9 @@ describe('the signed-in shell', () => {
     expect(await screen.findByTestId('default-view')).toHaveAttribute('data-view', 'supplierSent');
   });
 
-  it('signs out to login', async () => {
+  it('signs out to login, forgetting what the tab kept for the user', async () => {
     const calls = fakeHub(signedInRoutes());
+    sessionStorage.setItem('paddock.supplier.department', 'dept-mkt');
     const app = renderApp('/home');
     const user = userEvent.setup();
 
@@ -114,6 +115,7 @@ describe('the signed-in shell', () => {
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/login');
     expect(calls.find((call) => call.method === 'DELETE')).toMatchObject({ path: '/api/session' });
+    expect(sessionStorage.getItem('paddock.supplier.department')).toBeNull();
   });
 
   it('reopens the disclaimer read-only from the footer', async () => {

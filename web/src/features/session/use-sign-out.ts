@@ -3,6 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { signOut } from '../../api/session.api';
 import { useUiStore } from '../ui/ui-store-context';
+import { forgetTabState } from './forget-tab-state';
 import { leaveToLogin } from './leave-to-login';
 
 export function useSignOut(): () => Promise<void> {
@@ -15,6 +16,7 @@ export function useSignOut(): () => Promise<void> {
     // Leaving must work even when the hub cannot be reached; the cookie then expires on its own.
     await signOut().catch(() => undefined);
     ui.hideFullScreenLoader();
+    forgetTabState(sessionStorage);
     await leaveToLogin(queryClient, router);
   };
 }
