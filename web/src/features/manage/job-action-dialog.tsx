@@ -34,7 +34,7 @@ export function JobActionDialog({ job, action, onClose }: JobActionDialogProps) 
     },
   });
   const error = mutation.error;
-  const code = isApiError(error) ? error.code : null;
+  const code = isApiError(error) ? error.shownCode : null;
   return (
     <AppDialog
       open
