@@ -165,7 +165,7 @@ export type JobErrorCode = ErrorCode | MediaErrorCode | HttpStatusErrorCode;
 
 /** The body of every error the hub answers (CONVENTIONS §8). */
 export interface ErrorBody {
-  code: ErrorCode | string;
+  code: JobErrorCode;
   message: string;
   correlationId: string;
   details?: unknown;

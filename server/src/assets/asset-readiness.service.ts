@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { E_CODES, PROCESSING_STATE, type AssetReadinessEvent } from '@paddock/rules';
 import { Observable } from 'rxjs';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import { QueueName } from '../jobs/job-catalogue';
 import { JobEventsService, RECHECK_MS } from '../jobs/job-events.service';
 import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';

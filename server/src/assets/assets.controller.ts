@@ -2,8 +2,8 @@ import { Body, Controller, Get, Param, ParseUUIDPipe, Patch, Query, Req, Res } f
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { AssetDetail } from '@paddock/rules';
 import type { Request, Response } from 'express';
-import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser } from '../auth/current-user.decorator';
+import type { AuthUser } from '../common/auth-user';
+import { CurrentUser } from '../common/current-user.decorator';
 import { sendEventStream } from '../jobs/sse';
 import { AssetReadinessService } from './asset-readiness.service';
 import {

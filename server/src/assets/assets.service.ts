@@ -16,7 +16,7 @@ import {
 } from '@paddock/rules';
 import { CLOCK, systemClock, type Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import {
   CONTENTS_GATEWAY,
   type ContentsGateway,

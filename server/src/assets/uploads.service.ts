@@ -15,7 +15,7 @@ import {
 } from '@paddock/rules';
 import type { Server } from '@tus/server';
 import type { Upload } from '@tus/utils';
-import type { AuthenticatedRequest, AuthUser } from '../auth/auth-user';
+import type { AuthenticatedRequest, AuthUser } from '../common/auth-user';
 import { correlationIdOf } from '../common/correlation-id';
 import { extensionOf } from '../common/file-names';
 import { DomainError } from '../common/domain-error';

@@ -4,7 +4,7 @@ import { Reflector } from '@nestjs/core';
 import type { Role } from '@paddock/rules';
 import { DomainError } from '../common/domain-error';
 import { AuthGuard } from './auth.guard';
-import type { AuthenticatedRequest, AuthUser } from './auth-user';
+import type { AuthenticatedRequest, AuthUser } from '../common/auth-user';
 import type { AuthenticationService, RequestCredentials } from './authentication.service';
 import { BeforeDisclaimer } from './before-disclaimer.decorator';
 import { LoginOriginGuard } from './login-origin.guard';

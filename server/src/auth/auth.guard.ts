@@ -11,7 +11,7 @@ import {
 } from '@paddock/rules';
 import { DomainError } from '../common/domain-error';
 import { ProfileService } from '../profile/profile.service';
-import type { AuthenticatedRequest } from './auth-user';
+import type { AuthenticatedRequest } from '../common/auth-user';
 import { AuthenticationService, type RequestCredentials } from './authentication.service';
 import { BEFORE_DISCLAIMER } from './before-disclaimer.decorator';
 import { IS_PUBLIC } from './public.decorator';

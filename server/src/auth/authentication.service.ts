@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { DomainError } from '../common/domain-error';
 import { csrfMismatch, sessionExpired } from './auth.errors';
 import { primaryRoleOf } from '@paddock/rules';
-import { isRole, type AuthUser } from './auth-user';
+import { isRole, type AuthUser } from '../common/auth-user';
 import { CLOCK, type Clock } from '../common/clock';
 import { DirectoryUserRepository } from './directory-user.repository';
 import { SessionRepository, type SessionRecord } from './session.repository';

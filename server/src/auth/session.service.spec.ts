@@ -2,7 +2,7 @@ import { ERROR_CODES, GENERAL_GROUPS } from '@paddock/rules';
 import { DomainError, RetryLaterError } from '../common/domain-error';
 import { ProviderError } from '../provider/provider.errors';
 import type { ProviderGateway, ProviderUserDetail } from '../provider/provider.gateway';
-import type { AuthUser } from './auth-user';
+import type { AuthUser } from '../common/auth-user';
 import type { DirectoryEntry } from './directory-user.repository';
 import type { SessionRecord } from './session.repository';
 import { SessionService } from './session.service';

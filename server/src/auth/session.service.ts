@@ -15,7 +15,7 @@ import {
   tokenSignInError,
   tooManyAttempts,
 } from './auth.errors';
-import type { AuthUser } from './auth-user';
+import type { AuthUser } from '../common/auth-user';
 import { CLOCK, type Clock } from '../common/clock';
 import { DirectoryUserRepository } from './directory-user.repository';
 import { toSessionResponse, type SessionResponseDto } from './session.dto';

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { ERROR_CODES, FALLBACK_LANGUAGE, assetLocaleOf } from '@paddock/rules';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import { CLOCK, type Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import { ARCHIVES_GATEWAY, type ArchivesGateway } from '../provider/archives.gateway';

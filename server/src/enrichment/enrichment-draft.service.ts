@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LIMITS, type EnrichmentDraft, type EnrichmentDraftRequest } from '@paddock/rules';
 import { z } from 'zod';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import { DRAFTS_GATEWAY, type DraftsGateway } from '../provider/drafts.gateway';
 import type { SelectionRequest } from '../places/selection-policy';
 import { EnrichmentSelection } from './enrichment-selection';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { E_CODES, LIMITS, exceedsTaggingLimit } from '@paddock/rules';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import type { ProviderContentDetail } from '../provider/contents.gateway';
 import { SelectionPolicy, type SelectionRefusals, type SelectionRequest } from '../places/selection-policy';
 import { refuse } from './enrichment.errors';

@@ -4,7 +4,7 @@ import {
   type EnrichmentRefusalDetails,
 } from '@paddock/rules';
 import { mayTagSomewhere } from '@paddock/rules';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import { DomainError } from '../common/domain-error';
 
 /** An enrichment refusal (nothing changed), with the details the wizard reads (its field, the ids). */

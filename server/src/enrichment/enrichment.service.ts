@@ -29,7 +29,7 @@ import {
   type TagRef,
   type TagsBulkRequest,
 } from '@paddock/rules';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import { JobName, type EnrichmentOp } from '../jobs/job-catalogue';
 import { JobsService } from '../jobs/jobs.service';
 import type { ProviderContentDetail } from '../provider/contents.gateway';

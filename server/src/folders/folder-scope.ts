@@ -7,7 +7,7 @@ import {
   type Place,
   type ViewScope,
 } from '@paddock/rules';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import type { ProviderFolder } from '../provider/folders.gateway';
 import { enabledFor, permissionSubject, sideOf } from '../places/permission-subject';
 

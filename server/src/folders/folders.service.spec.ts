@@ -1,4 +1,4 @@
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import type { ProviderFolder } from '../provider/folders.gateway';
 import { FoldersService } from './folders.service';
 

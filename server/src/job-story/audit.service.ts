@@ -11,7 +11,7 @@ import {
   type JobStory,
   type Language,
 } from '@paddock/rules';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import { CLOCK, type Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import { decodeCursor, encodeCursor } from '../common/page-cursor';

@@ -1,4 +1,4 @@
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 
 /** Who asks, as far as jobs care. */
 export interface JobViewer {

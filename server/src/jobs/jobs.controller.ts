@@ -10,8 +10,8 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CurrentUser } from '../auth/current-user.decorator';
-import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser } from '../common/current-user.decorator';
+import type { AuthUser } from '../common/auth-user';
 import { viewerOf } from './actor';
 import { JobEventsService } from './job-events.service';
 import {

@@ -6,7 +6,7 @@ import {
   type Place,
   type ProviderRights,
 } from '@paddock/rules';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import type { ProviderContentDetail } from '../provider/contents.gateway';
 import { workflowInfoOf } from './workflow-info';
 

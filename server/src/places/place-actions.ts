@@ -11,7 +11,7 @@ import {
   type Place,
   type ProviderRights,
 } from '@paddock/rules';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
 import { ProviderError } from '../provider/provider.errors';
 import { permissionSubject, sideOf } from './permission-subject';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { E_CODES, isAssetActionAllowed, type AssetAction, type ECode, type Place } from '@paddock/rules';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import { CLOCK, systemClock, type Clock } from '../common/clock';
 import type { DomainError } from '../common/domain-error';
 import {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { E_CODES, ERROR_CODES, type RegistryRecord, type RegistrySharePublishResponse } from '@paddock/rules';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import { CLOCK, type Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';

@@ -1,8 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { DEFAULT_LANGUAGE } from '@paddock/rules';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser } from '../auth/current-user.decorator';
+import type { AuthUser } from '../common/auth-user';
+import { CurrentUser } from '../common/current-user.decorator';
 import {
   AssetCountsResponse,
   AssetFilterQueryDto,

@@ -1,4 +1,4 @@
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import { DomainError } from '../common/domain-error';
 import type { FoldersGateway, ProviderFolder } from '../provider/folders.gateway';
 import type { ContentCriteria, ProviderSearchHit, SearchGateway } from '../provider/search.gateway';

@@ -17,7 +17,7 @@ import {
   type ShareSendersResponse,
   type ShareState,
 } from '@paddock/rules';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import { CLOCK, type Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import { JobName } from '../jobs/job-catalogue';

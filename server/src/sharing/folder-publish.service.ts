@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { INTERNAL_SHARE_ERROR_CODES } from '@paddock/rules';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import { JobName } from '../jobs/job-catalogue';
 import { JobsService } from '../jobs/jobs.service';
 import { PlaceActions } from '../places/place-actions';

@@ -6,7 +6,7 @@ import {
   specialCodeOf,
   type SharingFolder,
 } from '@paddock/rules';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import { DomainError } from '../common/domain-error';
 import { JobName } from '../jobs/job-catalogue';
 import { JobsService } from '../jobs/jobs.service';

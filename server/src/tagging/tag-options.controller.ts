@@ -11,8 +11,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { DEFAULT_LANGUAGE, type TagOption, type TagOptionsResponse } from '@paddock/rules';
-import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser } from '../auth/current-user.decorator';
+import type { AuthUser } from '../common/auth-user';
+import { CurrentUser } from '../common/current-user.decorator';
 import { TagSummaryDto } from '../enrichment/enrichment.dto';
 import { FolderLanguageQuery } from '../folders/folders.dto';
 import { FreeTagDto, FreeTagRequestDto } from './tag-options.dto';

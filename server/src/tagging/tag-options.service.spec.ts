@@ -1,5 +1,5 @@
 import { ENRICHMENT_CLASSIFICATIONS, ENRICHMENT_ERROR_CODES as CODES, type TagSummary } from '@paddock/rules';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import { DomainError } from '../common/domain-error';
 import type { EnrichmentGateway, TagDefinitionSummary } from '../provider/enrichment.gateway';
 import { TagOptionsService } from './tag-options.service';

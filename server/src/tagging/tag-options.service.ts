@@ -12,7 +12,7 @@ import {
   type Language,
   type TagOption,
 } from '@paddock/rules';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import { checkMayTag, refuse } from '../enrichment/enrichment.errors';
 import { ENRICHMENT_GATEWAY, namesByLang, type EnrichmentGateway } from '../provider/enrichment.gateway';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { E_CODES, FOLDER_CODES, specialCodeOf } from '@paddock/rules';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import { DomainError } from '../common/domain-error';
 import { JobName } from '../jobs/job-catalogue';
 import { JobsService } from '../jobs/jobs.service';

@@ -1,7 +1,7 @@
 import { Body, Controller } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiTags } from '@nestjs/swagger';
-import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser } from '../auth/current-user.decorator';
+import type { AuthUser } from '../common/auth-user';
+import { CurrentUser } from '../common/current-user.decorator';
 import { JobSubmittedDto } from '../jobs/jobs.dto';
 import { SubmitsJob } from '../jobs/submits-job.decorator';
 import { WorkflowRequestDto } from '../places/selection.dto';

@@ -15,7 +15,7 @@ import {
 } from '@paddock/rules';
 import { refuseUnreadable } from '../assets/unreadable-contents';
 import { AuditRepository, type JunkEntry } from '../audit/audit.repository';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth-user';
 import { CLOCK, systemClock, type Clock } from '../common/clock';
 import { JobName, type WorkflowPayload } from '../jobs/job-catalogue';
 import { JobsService } from '../jobs/jobs.service';

@@ -8,7 +8,7 @@ import {
 } from '@paddock/rules';
 import type { AssetAuditEntry, JobAuditEntry } from '../../src/audit/audit-record';
 import type { AuditRepository } from '../../src/audit/audit.repository';
-import type { AuthUser } from '../../src/auth/auth-user';
+import type { AuthUser } from '../../src/common/auth-user';
 import type { Clock } from '../../src/common/clock';
 import type { JobName, JobPayloads } from '../../src/jobs/job-catalogue';
 import type { JobContext } from '../../src/jobs/job-handler';

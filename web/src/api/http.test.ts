@@ -51,6 +51,16 @@ describe('API client', () => {
     });
   });
 
+  it('names a code the web does not know, and keeps the hub’s code to show', async () => {
+    fakeHub({ 'GET /api/a': hubError(409, 'BRAND_NEW_REFUSAL') });
+
+    expect(await failureOf(request('/api/a'))).toMatchObject({
+      status: 409,
+      code: 'UNKNOWN_CODE',
+      shownCode: 'BRAND_NEW_REFUSAL',
+    });
+  });
+
   it('names an answer that is not the hub’s error shape a bad response', async () => {
     fakeHub({ 'GET /api/a': { status: 502, body: '<html>Bad gateway</html>' } });
     expect(await failureOf(request('/api/a'))).toMatchObject({ status: 502, code: 'BAD_RESPONSE' });

@@ -1,4 +1,4 @@
-import { HEADER_CSRF, LIMITS } from '@paddock/rules';
+import { HEADER_CSRF, LIMITS, isJobErrorCode } from '@paddock/rules';
 import { z } from 'zod/mini';
 import { ApiError, CLIENT_FAILURES } from './api-error';
 
@@ -65,7 +65,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     status,
     body.success
       ? {
-          code: body.data.code,
+          // The one place a code enters the web: an unknown one is named, and still shown as it came.
+          code: isJobErrorCode(body.data.code) ? body.data.code : CLIENT_FAILURES.UNKNOWN_CODE,
+          shownCode: body.data.code,
           message: body.data.message ?? '',
           correlationId: body.data.correlationId,
           details: body.data.details,

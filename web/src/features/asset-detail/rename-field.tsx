@@ -48,7 +48,7 @@ export function RenameField({ asset, folderId }: { asset: AssetDetail; folderId?
     },
     // SPEC §8: rename failures open a modal titled nameEditError, naming the locale that failed.
     onError: (error) => {
-      const code = isApiError(error) ? error.code : undefined;
+      const code = isApiError(error) ? error.shownCode : undefined;
       ui.showError({
         title: t('error.nameEditError'),
         code,

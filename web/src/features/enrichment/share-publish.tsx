@@ -83,7 +83,7 @@ export function useSharePublish(assets: readonly AssetDetail[], selection: Wizar
         ? t(`error.codes.${E_CODES.SHARE_PUBLISH_FAILED}`)
         : t('enrichment.share.failed')))
     : null;
-  const failureCode = isApiError(share.error) ? share.error.code : undefined;
+  const failureCode = isApiError(share.error) ? share.error.shownCode : undefined;
 
   const section =
     id === null && ids.length === 0 ? null : (
@@ -112,7 +112,7 @@ export function useSharePublish(assets: readonly AssetDetail[], selection: Wizar
                     : t('enrichment.share.unavailable')}
                 </Alert.Title>
                 {isApiError(registry.error) ? (
-                  <Alert.Description>{t('error.code', { 0: registry.error.code })}</Alert.Description>
+                  <Alert.Description>{t('error.code', { 0: registry.error.shownCode })}</Alert.Description>
                 ) : null}
               </Alert.Content>
             </Alert.Root>

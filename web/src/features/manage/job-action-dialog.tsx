@@ -2,7 +2,7 @@ import { Button, Text } from '@chakra-ui/react';
 import type { JobSummary } from '@paddock/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error';
+import { isApiError, type ApiErrorCode } from '../../api/api-error';
 import { cancelJob, retryJob } from '../../api/jobs.api';
 import { AlertBanner } from '../../components/ui/alert-banner';
 import { AppDialog } from '../../components/ui/dialog';
@@ -18,7 +18,12 @@ interface JobActionDialogProps {
 }
 
 /** Refusals the dashboard explains in words; any other failure gets the generic message and its code. */
-const REFUSALS = ['JOB_NOT_RETRYABLE', 'JOB_NOT_CANCELLABLE', 'FORBIDDEN', 'NOT_FOUND'] as const;
+const REFUSALS = [
+  'JOB_NOT_RETRYABLE',
+  'JOB_NOT_CANCELLABLE',
+  'FORBIDDEN',
+  'NOT_FOUND',
+] as const satisfies readonly ApiErrorCode[];
 type Refusal = (typeof REFUSALS)[number];
 const isRefusal = (code: string | null): code is Refusal => REFUSALS.some((refusal) => refusal === code);
 
@@ -34,7 +39,7 @@ export function JobActionDialog({ job, action, onClose }: JobActionDialogProps) 
     },
   });
   const error = mutation.error;
-  const code = isApiError(error) ? error.code : null;
+  const code = isApiError(error) ? error.shownCode : null;
   return (
     <AppDialog
       open

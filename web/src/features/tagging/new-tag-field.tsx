@@ -17,7 +17,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error';
+import { isApiError, type ApiErrorCode } from '../../api/api-error';
 import { createFreeTag, taggingKeys } from '../../api/tagging.api';
 import { Field } from '../../components/ui/field';
 import { useLanguage } from '../../i18n/use-language';
@@ -85,7 +85,7 @@ export function NewTagField({ existing, onChosen }: NewTagFieldProps) {
       await queryClient.invalidateQueries({ queryKey: taggingKeys.all });
     },
     onError: (error) => {
-      const ownCodes: string[] = [CODES.TAG_EXISTS, CODES.TAG_NAME_INVALID];
+      const ownCodes: ApiErrorCode[] = [CODES.TAG_EXISTS, CODES.TAG_NAME_INVALID];
       if (isApiError(error) && ownCodes.includes(error.code)) {
         setRefusal(t(`error.codes.${error.code as typeof CODES.TAG_EXISTS}`));
         // Someone else created it meanwhile: the listing shows it again.

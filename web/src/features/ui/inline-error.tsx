@@ -30,7 +30,7 @@ export function InlineError({
   ownText = false,
 }: InlineErrorProps) {
   const { t } = useTranslation();
-  const code = isApiError(error) ? error.code : undefined;
+  const code = isApiError(error) ? error.shownCode : undefined;
   return (
     // The Retry goes under the text where the place is narrow (the folder tree's panel).
     <Alert.Root status="error" role="alert" alignItems="center" flexWrap="wrap">

@@ -17,6 +17,6 @@ export function useShowApiError(): (error: unknown) => void {
     ]
       .filter(Boolean)
       .join('\n');
-    showError({ code: error.code, trace: trace || undefined });
+    showError({ code: error.shownCode, trace: trace || undefined });
   };
 }

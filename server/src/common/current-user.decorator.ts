@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { DomainError } from '../common/domain-error';
+import { DomainError } from './domain-error';
 import type { AuthenticatedRequest, AuthUser } from './auth-user';
 
 /** The signed-in user the AuthGuard put on the request; on a @Public route without one, 401. */
