@@ -1,4 +1,4 @@
-import type { SessionResponse } from '../../src/auth/session.dto';
+import type { SessionResponse } from '@paddock/rules';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { PasswordHasher } from '../../src/builtin-provider/identity/password-hasher';
 import { UserDirectoryRepository } from '../../src/builtin-provider/identity/user-directory.repository';
