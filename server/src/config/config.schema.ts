@@ -79,7 +79,7 @@ type Raw = z.infer<typeof configSchema>;
 /** The demo service account's password (seed/demo-data.ts); never accepted in production. */
 export const DEMO_SERVICE_PASSWORD = 'Paddock-workflow-2026';
 
-/** Secrets published in the repository (README, compose file, seed): never accepted in production. */
+/** Passwords published in the repository (README, seed): never accepted in production. */
 const DEMO_SECRETS: readonly string[] = [DEMO_SERVICE_PASSWORD, DEMO_PASSWORD];
 
 export interface AppConfig extends Raw {
@@ -145,7 +145,6 @@ function readSettingFiles(env: Env): { env: Env; problems: string[] } {
   for (const key of Object.keys(configSchema.shape)) {
     const file = env[`${key}_FILE`];
     if (!file) continue;
-    delete out[`${key}_FILE`];
     if (env[key]) {
       problems.push(`${key} and ${key}_FILE are both set: keep one`);
       continue;
