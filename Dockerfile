@@ -22,6 +22,9 @@ RUN apt-get update \
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app /app
+# The code stays root's; only BLOB_DIR (.data/blobs, tus uploads below it) is the node user's, and a
+# named volume mounted there starts with this ownership.
+RUN mkdir -p /app/.data/blobs && chown -R node:node /app/.data
 USER node
 EXPOSE 3000
 CMD ["node", "--enable-source-maps", "server/dist/main.js"]

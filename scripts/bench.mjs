@@ -86,7 +86,9 @@ const env = {
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   DATABASE_URL: dbUrl.toString(),
   REDIS_PREFIX: `paddock-bench-${process.pid}`,
-  PROVIDER_SERVICE_PASSWORD: 'Paddock-workflow-2026',
+  // Production mode refuses the published demo secrets; the seed creates the service account with this one.
+  PROVIDER_SERVICE_PASSWORD: 'paddock-bench-workflow-secret',
+  APP_SECRET: 'paddock-bench-app-secret-of-32-characters',
   BLOB_STORE: 'disk',
   BLOB_DIR: blobDir,
   LOG_LEVEL: 'warn',
@@ -98,7 +100,12 @@ await admin.connect();
 await admin.query(`DROP DATABASE IF EXISTS ${benchDatabase} WITH (FORCE)`);
 await admin.end();
 for (const script of ['server/dist/cli/migrate.js', 'server/dist/cli/seed.js']) {
-  const r = spawnSync(process.execPath, [script], { cwd: root, env, stdio: 'inherit' });
+  // The demo seed refuses to run in production: it writes published passwords.
+  const r = spawnSync(process.execPath, [script], {
+    cwd: root,
+    env: { ...env, NODE_ENV: 'development' },
+    stdio: 'inherit',
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

@@ -26,8 +26,9 @@ const env = {
   OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
   OIDC_CLIENT_ID: 'paddock',
   OIDC_CLIENT_SECRET: E2E_OIDC_SECRET,
-  // Production mode requires the workflow service account's password; the seed creates it with it.
-  PROVIDER_SERVICE_PASSWORD: 'Paddock-workflow-2026',
+  // Production mode refuses the published demo secrets; the seed creates the service account with this one.
+  PROVIDER_SERVICE_PASSWORD: 'paddock-e2e-workflow-secret',
+  APP_SECRET: 'paddock-e2e-app-secret-of-32-characters',
   LOG_LEVEL: 'warn',
 };
 
@@ -36,7 +37,12 @@ await admin.connect();
 await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
 await admin.end();
 for (const script of ['server/dist/cli/migrate.js', 'server/dist/cli/seed.js']) {
-  const r = spawnSync(process.execPath, [script], { cwd: root, env, stdio: 'inherit' });
+  // The demo seed refuses to run in production: it writes published passwords.
+  const r = spawnSync(process.execPath, [script], {
+    cwd: root,
+    env: { ...env, NODE_ENV: 'development' },
+    stdio: 'inherit',
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

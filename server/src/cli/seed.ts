@@ -7,6 +7,13 @@ import { SeedModule } from '../seed/seed.module';
 /** `npm run seed`: the idempotent demo organisation (README lists the demo-only accounts). */
 async function main(): Promise<void> {
   const config = await loadConfigOrExit();
+  if (config.NODE_ENV === 'production') {
+    console.log(
+      'NODE_ENV=production: no demo organisation is seeded (its passwords are published). ' +
+        'Create the first admin with `npm run create-admin -- <username>`.',
+    );
+    return;
+  }
   const app = await NestFactory.createApplicationContext(SeedModule.forRoot(config), {
     logger: ['error', 'warn'],
   });

@@ -1,5 +1,25 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SHARE_RECIPIENTS_MAX } from '@paddock/rules';
 import { ConfigError, parseConfig } from './config.schema';
+
+/** The problems parseConfig reports for env, or a failure when it accepts it. */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env);
+  } catch (e) {
+    if (e instanceof ConfigError) return e.problems;
+    throw e;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PROVIDER_SERVICE_PASSWORD: 's3cret-workflow',
+  APP_SECRET: 'a-production-secret-of-32-characters',
+};
 
 describe('parseConfig', () => {
   it('gives working defaults for a local start', () => {
@@ -67,10 +87,83 @@ describe('parseConfig', () => {
     expect(dev.PROVIDER_SERVICE_USERNAME).toBe('paddock.workflow');
     expect(dev.PROVIDER_SERVICE_PASSWORD).toBe('Paddock-workflow-2026');
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/PROVIDER_SERVICE_PASSWORD/);
-    expect(
-      parseConfig({ NODE_ENV: 'production', PROVIDER_SERVICE_PASSWORD: 's3cret-workflow' })
-        .PROVIDER_SERVICE_PASSWORD,
-    ).toBe('s3cret-workflow');
+    expect(parseConfig(PRODUCTION).PROVIDER_SERVICE_PASSWORD).toBe('s3cret-workflow');
+  });
+
+  describe('in production (issue 25)', () => {
+    it('names every missing secret at once', () => {
+      expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+        'PROVIDER_SERVICE_PASSWORD is required when NODE_ENV=production',
+        'APP_SECRET is required when NODE_ENV=production',
+      ]);
+    });
+
+    it('refuses a short APP_SECRET', () => {
+      expect(problemsOf({ ...PRODUCTION, APP_SECRET: 'too-short' })).toEqual([
+        'APP_SECRET must be at least 32 characters',
+      ]);
+    });
+
+    it('refuses the demo passwords as the service password or as APP_SECRET', () => {
+      const problems = problemsOf({
+        ...PRODUCTION,
+        PROVIDER_SERVICE_PASSWORD: 'Paddock-workflow-2026',
+        APP_SECRET: 'Paddock-demo-2026',
+      });
+      expect(problems).toContain(
+        'PROVIDER_SERVICE_PASSWORD is the published demo password: choose another when NODE_ENV=production',
+      );
+      expect(problems).toContain(
+        'APP_SECRET is a published demo password or the service password: choose another when NODE_ENV=production',
+      );
+    });
+
+    it('refuses APP_SECRET equal to the service password', () => {
+      const same = 'one-value-for-both-of-32-characters!';
+      expect(problemsOf({ ...PRODUCTION, PROVIDER_SERVICE_PASSWORD: same, APP_SECRET: same })).toEqual([
+        'APP_SECRET is a published demo password or the service password: choose another when NODE_ENV=production',
+      ]);
+    });
+
+    it('leaves development and tests to the demo secrets', () => {
+      expect(parseConfig({ NODE_ENV: 'test' }).APP_SECRET).toBeUndefined();
+    });
+  });
+
+  describe('settings read from files (Docker secrets)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paddock-config-'));
+    const file = (name: string, text: string) => {
+      const path = join(dir, name);
+      writeFileSync(path, text);
+      return path;
+    };
+
+    it('takes <SETTING>_FILE without its final line break', () => {
+      const c = parseConfig({
+        NODE_ENV: 'production',
+        PROVIDER_SERVICE_PASSWORD_FILE: file('service', 's3cret-workflow\n'),
+        APP_SECRET_FILE: file('app', `${PRODUCTION.APP_SECRET}\r\n`),
+      });
+      expect(c.PROVIDER_SERVICE_PASSWORD).toBe('s3cret-workflow');
+      expect(c.APP_SECRET).toBe(PRODUCTION.APP_SECRET);
+    });
+
+    it('checks what the file holds like the setting itself', () => {
+      expect(
+        problemsOf({ ...PRODUCTION, APP_SECRET: '', APP_SECRET_FILE: file('short', 'short\n') }),
+      ).toEqual(['APP_SECRET must be at least 32 characters']);
+    });
+
+    it('refuses an unreadable file and a setting given both ways', () => {
+      const missing = join(dir, 'missing');
+      expect(problemsOf({ ...PRODUCTION, APP_SECRET: '', APP_SECRET_FILE: missing })).toEqual([
+        `APP_SECRET_FILE cannot be read (ENOENT): ${missing}`,
+        'APP_SECRET is required when NODE_ENV=production',
+      ]);
+      expect(problemsOf({ ...PRODUCTION, APP_SECRET_FILE: file('both', 'x') })).toEqual([
+        'APP_SECRET and APP_SECRET_FILE are both set: keep one',
+      ]);
+    });
   });
 
   it('turns on single sign-on only with an issuer and a client id', () => {

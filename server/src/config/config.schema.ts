@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { CLIENT_ID, LIMITS, SHARE_RECIPIENTS_MAX } from '@paddock/rules';
 import { z } from 'zod';
+import { DEMO_PASSWORD } from '../seed/demo-data';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const url = (protocols: string[]) =>
@@ -77,6 +79,9 @@ type Raw = z.infer<typeof configSchema>;
 /** The demo service account's password (seed/demo-data.ts); never accepted in production. */
 export const DEMO_SERVICE_PASSWORD = 'Paddock-workflow-2026';
 
+/** Passwords published in the repository (README, seed): never accepted in production. */
+const DEMO_SECRETS: readonly string[] = [DEMO_SERVICE_PASSWORD, DEMO_PASSWORD];
+
 export interface AppConfig extends Raw {
   PROVIDER_SERVICE_PASSWORD: string;
   /** Where the hub calls the provider: PROVIDER_URL, or the built-in one on this server. */
@@ -106,16 +111,64 @@ function crossFieldProblems(env: Env): string[] {
     problems.push('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
   if (['false', '0'].includes(env.BUILTIN_PROVIDER ?? '') && !env.PROVIDER_URL)
     problems.push('PROVIDER_URL is required when BUILTIN_PROVIDER=false');
-  if (env.NODE_ENV === 'production' && !env.PROVIDER_SERVICE_PASSWORD)
-    problems.push('PROVIDER_SERVICE_PASSWORD is required when NODE_ENV=production');
+  if (env.NODE_ENV === 'production') problems.push(...productionProblems(env));
   return problems;
+}
+
+/**
+ * A production hub keys share links with APP_SECRET and acts as the service account: neither may
+ * be missing or a value anyone can read in the repository (issue 25).
+ */
+function productionProblems(env: Env): string[] {
+  const problems: string[] = [];
+  if (!env.PROVIDER_SERVICE_PASSWORD)
+    problems.push('PROVIDER_SERVICE_PASSWORD is required when NODE_ENV=production');
+  else if (DEMO_SECRETS.includes(env.PROVIDER_SERVICE_PASSWORD))
+    problems.push(
+      'PROVIDER_SERVICE_PASSWORD is the published demo password: choose another when NODE_ENV=production',
+    );
+  if (!env.APP_SECRET) problems.push('APP_SECRET is required when NODE_ENV=production');
+  else if (DEMO_SECRETS.includes(env.APP_SECRET) || env.APP_SECRET === env.PROVIDER_SERVICE_PASSWORD)
+    problems.push(
+      'APP_SECRET is a published demo password or the service password: choose another when NODE_ENV=production',
+    );
+  return problems;
+}
+
+/**
+ * Docker secrets: `<SETTING>_FILE` names a file that holds the setting, its final line break
+ * dropped. Setting both forms is refused rather than one silently winning.
+ */
+function readSettingFiles(env: Env): { env: Env; problems: string[] } {
+  const out: Env = { ...env };
+  const problems: string[] = [];
+  for (const key of Object.keys(configSchema.shape)) {
+    const file = env[`${key}_FILE`];
+    if (!file) continue;
+    if (env[key]) {
+      problems.push(`${key} and ${key}_FILE are both set: keep one`);
+      continue;
+    }
+    try {
+      out[key] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (e) {
+      problems.push(
+        `${key}_FILE cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)}): ${file}`,
+      );
+    }
+  }
+  return { env: out, problems };
 }
 
 /** Parses the environment; throws one ConfigError naming every bad setting. */
 export function parseConfig(env: Env): AppConfig {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const files = readSettingFiles(env);
+  const cleaned = Object.fromEntries(
+    Object.entries(files.env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const result = configSchema.safeParse(cleaned);
   const problems = [
+    ...files.problems,
     ...(result.success ? [] : result.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`)),
     ...crossFieldProblems(cleaned),
   ];

@@ -6,18 +6,11 @@ import { ProfileService } from '../profile/profile.service';
 import { BuiltinIdentitySeeder } from '../builtin-provider/identity/builtin-identity.seeder';
 import { FolderSeeder } from '../builtin-provider/folders/folder.seeder';
 import { DemoContentSeeder } from './demo-content';
-import {
-  DEMO_DISCLAIMER,
-  DEMO_GROUPS,
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  SERVICE_ACCOUNT,
-  demoEmail,
-  demoFolders,
-} from './demo-data';
+import { DEMO_DISCLAIMER, DEMO_GROUPS, DEMO_PASSWORD, DEMO_USERS, demoEmail, demoFolders } from './demo-data';
 import { DemoEnrichmentSeeder } from './demo-enrichment';
 import { DemoRegistrySeeder } from './demo-registry';
 import { DemoWorkflowSeeder } from './demo-workflow';
+import { serviceAccountUser } from './first-admin';
 
 export interface SeedSummary {
   groups: number;
@@ -62,15 +55,7 @@ export class DemoSeeder {
           passwordExpiresAt: u.passwordExpired ? expired : null,
           groups: u.groups,
         });
-      await this.identity.upsertUser({
-        username: this.config.PROVIDER_SERVICE_USERNAME,
-        password: this.config.PROVIDER_SERVICE_PASSWORD,
-        firstName: SERVICE_ACCOUNT.firstName,
-        lastName: SERVICE_ACCOUNT.lastName,
-        email: demoEmail(this.config.PROVIDER_SERVICE_USERNAME),
-        companyName: SERVICE_ACCOUNT.companyName,
-        groups: [SERVICE_ACCOUNT.group],
-      });
+      await this.identity.upsertUser(serviceAccountUser(this.config));
       const folders = demoFolders().map((f) => ({
         prettyId: f.prettyId,
         parent: f.parent,

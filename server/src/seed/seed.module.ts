@@ -18,10 +18,11 @@ import { DemoEnrichmentSeeder } from './demo-enrichment';
 import { DemoRegistrySeeder } from './demo-registry';
 import { RegistryRepository } from '../registry/registry.repository';
 import { DemoWorkflowSeeder } from './demo-workflow';
+import { FirstAdminCreator } from './first-admin';
 
 /**
- * Everything the demo seed writes through, without HTTP or workers: demo contents are created
- * through the contents service, which queues their derivatives for the workers of `npm start`.
+ * Everything the demo seed and `create-admin` write through, without HTTP or workers: demo contents
+ * are created through the contents service, which queues their derivatives for the workers of `npm start`.
  */
 @Module({})
 export class SeedModule {
@@ -58,6 +59,7 @@ export class SeedModule {
               DemoEnrichmentSeeder,
               DemoRegistrySeeder,
               RegistryRepository,
+              FirstAdminCreator,
             ]
           : []),
       ],
