@@ -11,6 +11,7 @@ import type { AuditEntry } from '../audit/audit-record';
 import type { JsonValue } from '../common/json';
 import type { JobRecordStore, JobView, NewJobRecord } from './job-record';
 import { JobRunner, type RunnableJob } from './job-runner';
+import { Metrics } from '../metrics/metrics';
 
 const NOW = new Date('2026-11-21T03:00:00.000Z');
 const clock: Clock = { now: () => NOW };
@@ -119,7 +120,7 @@ function setup(work: Work = async () => ({ deleted: 3 })) {
     },
   };
   registry.register([{ name: JobName.PurgeExpiredSessions, handler, source: 'test' }]);
-  const runner = new JobRunner(records, registry, clock);
+  const runner = new JobRunner(records, registry, clock, new Metrics({ PROCESS_ROLE: 'all' }));
   return { records, runner, contexts };
 }
 
