@@ -47,7 +47,10 @@ export function instrumentProviderHttp(http: AxiosInstance, metrics: Metrics): A
     // Every status resolves (createProviderHttp), so what rejects here never reached an answer.
     (error: unknown) => {
       if (isAxiosError(error))
-        end(error.config, error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' ? 'timeout' : 'transport');
+        end(
+          error.config,
+          error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' ? 'timeout' : 'transport',
+        );
       return Promise.reject(error);
     },
   );
