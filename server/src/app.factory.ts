@@ -10,6 +10,8 @@ import { answerInputError, refuseMalformedInput } from './common/input-boundary'
 import { RequestValidationPipe } from './common/request-validation.pipe';
 import { QuietBootstrapLogger } from './common/quiet-bootstrap.logger';
 import type { AppConfig } from './config/config.module';
+import { httpMetricsMiddleware } from './metrics/http-metrics.middleware';
+import { Metrics } from './metrics/metrics';
 
 /** The SPA runs under this policy: no inline script, no third-party origin (issue 2, §12). */
 const SPA_CSP = {
@@ -53,6 +55,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.enableShutdownHooks();
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  app.use(httpMetricsMiddleware(app.get(Metrics)));
   // The login page opens the single sign-on popup and must keep its handle to it; the popup's
   // last page (/sso-callback) comes back from the issuer and posts the token to its opener.
   const spaHelmet = helmet({

@@ -25,6 +25,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { JobStoryModule } from './job-story/job-story.module';
 import { ALL_QUEUES, QueueName } from './jobs/job-catalogue';
 import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { FoldersModule } from './folders/folders.module';
 import { AssetsModule } from './assets/assets.module';
 import { UploadPurgeModule } from './assets/upload-purge.module';
@@ -57,6 +58,7 @@ export class AppModule {
     const runWorkers = config.PROCESS_ROLE !== 'api';
     const imports: ModuleMetadata['imports'] = [
       ConfigModule.forRoot(config),
+      MetricsModule.forRoot(config),
       LoggerModule.forRoot({
         pinoHttp: {
           level: config.LOG_LEVEL,
@@ -73,6 +75,8 @@ export class AppModule {
       // Derivatives are the built-in provider's work; with a real provider its queue stays idle.
       JobsModule.forRoot({
         runWorkers,
+        // The backlog is Redis's, the same from every process: the api reports it, once.
+        reportQueues: runApi,
         queues: ALL_QUEUES.filter((q) => config.BUILTIN_PROVIDER || q !== QueueName.Media),
       }),
       // Its jobs' handlers are needed wherever workers run, its routes (WorkflowApiModule) wherever the api does.
@@ -113,7 +117,7 @@ export class AppModule {
         imports.push(
           ServeStaticModule.forRoot({
             rootPath: web,
-            exclude: ['/api/{*path}', '/provider/{*path}'],
+            exclude: ['/api/{*path}', '/provider/{*path}', '/metrics'],
             serveStaticOptions: { index: false, maxAge: '1h' },
           }),
         );

@@ -26,6 +26,8 @@ export const configSchema = z.object({
   REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().min(1).default('paddock'),
   PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  // A worker process's GET /metrics (the api serves it on PORT); 0 takes a free port.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   BUILTIN_PROVIDER: bool.default(true),
   PROVIDER_URL: url(['http:', 'https:']).optional(),
   CLIENT_ID: z.string().min(1).default(CLIENT_ID),

@@ -6,6 +6,11 @@ import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { ALL_QUEUES, bullOptionsOf, QUEUES, type QueueName } from './job-catalogue';
 import { producerConnectionOptions } from '../common/redis/redis-connection';
 
+/** When a job became ready to run: a delayed job (a schedule's next run, a backoff) waits only from then. */
+export function readyAt(job: { timestamp?: number; opts: { delay?: number } }): number | undefined {
+  return job.timestamp === undefined ? undefined : job.timestamp + (job.opts.delay ?? 0);
+}
+
 /**
  * The producer side of every queue of the catalogue: one BullMQ `Queue` per queue, all sharing
  * one Redis connection of this process, closed on module destroy.
@@ -59,6 +64,12 @@ export class JobQueues implements OnModuleDestroy {
         return { queue, counts: counts as QueueStats['counts'], paused };
       }),
     );
+  }
+
+  /** When the oldest job waiting in `queue` became ready; undefined when none waits. */
+  async oldestWaitingSince(queue: QueueName): Promise<number | undefined> {
+    const [oldest] = await this.get(queue).getJobs(['wait'], 0, 0, true);
+    return oldest && readyAt(oldest);
   }
 
   /** The BullMQ job behind a record; undefined once Redis no longer keeps it (retention). */

@@ -11,6 +11,7 @@ import type { AuditEntry } from '../audit/audit-record';
 import type { JsonValue } from '../common/json';
 import type { JobRecordStore, JobView, NewJobRecord } from './job-record';
 import { JobRunner, type RunnableJob } from './job-runner';
+import { Metrics } from '../metrics/metrics';
 
 const NOW = new Date('2026-11-21T03:00:00.000Z');
 const clock: Clock = { now: () => NOW };
@@ -119,8 +120,9 @@ function setup(work: Work = async () => ({ deleted: 3 })) {
     },
   };
   registry.register([{ name: JobName.PurgeExpiredSessions, handler, source: 'test' }]);
-  const runner = new JobRunner(records, registry, clock);
-  return { records, runner, contexts };
+  const metrics = new Metrics({ PROCESS_ROLE: 'all' });
+  const runner = new JobRunner(records, registry, clock, metrics);
+  return { records, runner, contexts, metrics };
 }
 
 describe('JobRunner, the record-keeping wrapper', () => {
@@ -156,6 +158,41 @@ describe('JobRunner, the record-keeping wrapper', () => {
       finishedAt: NOW,
       createdBy: SYSTEM_ACTOR,
     });
+  });
+
+  it('counts a retried attempt and a final failure by error code, and times each attempt by outcome', async () => {
+    const { runner, metrics } = setup(async () => {
+      throw new TransientJobError('PROVIDER_UNAVAILABLE', 'down');
+    });
+    const job = new FakeJob({}, 0, { attempts: 2 });
+    Object.assign(job, { timestamp: 1_000, processedOn: 3_500 });
+
+    await expect(runner.run(QueueName.Maintenance, job)).rejects.toThrow('down');
+    await expect(runner.run(QueueName.Maintenance, new FakeJob({}, 1, { attempts: 2 }))).rejects.toThrow(
+      'down',
+    );
+
+    const labels = { queue: QueueName.Maintenance, job_name: JobName.PurgeExpiredSessions };
+    const valuesOf = async (counter: typeof metrics.jobsFailed) =>
+      (await counter.get()).values.map((v) => [v.labels, v.value]);
+    expect(await valuesOf(metrics.jobsRetried)).toEqual([
+      [{ ...labels, error_code: 'PROVIDER_UNAVAILABLE' }, 1],
+    ]);
+    expect(await valuesOf(metrics.jobsFailed)).toEqual([
+      [{ ...labels, error_code: 'PROVIDER_UNAVAILABLE' }, 1],
+    ]);
+    const counts = (await metrics.jobDuration.get()).values
+      .filter((v) => v.metricName === 'paddock_job_duration_seconds_count')
+      .map((v) => [v.labels.outcome, v.value]);
+    expect(counts).toEqual([
+      ['retrying', 1],
+      ['failed', 1],
+    ]);
+    // The wait is the first attempt's, from when the job was added to when it started.
+    const waits = (await metrics.jobWait.get()).values.filter(
+      (v) => v.metricName === 'paddock_job_wait_seconds_sum',
+    );
+    expect(waits.map((v) => v.value)).toEqual([2.5]);
   });
 
   it('gives the handler the submitter of a recorded job, and the attempt number', async () => {

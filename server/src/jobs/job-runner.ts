@@ -6,7 +6,9 @@ import { classifyJobError, JOB_ERROR_CODES, PermanentJobError } from './job-erro
 import type { JobContext, JobHandler } from './job-handler';
 import { JobHandlerRegistry } from './job-handler.registry';
 import type { JsonValue } from '../common/json';
+import { Metrics } from '../metrics/metrics';
 import type { JobRecordStore } from './job-record';
+import { readyAt } from './job-queues';
 import { JobsRepository } from './jobs.repository';
 
 /** The part of a BullMQ job the wrapper uses (a BullMQ `Job` satisfies it). */
@@ -16,9 +18,15 @@ export interface RunnableJob {
   data: unknown;
   /** Attempts that ended before this one. */
   attemptsMade: number;
-  opts: { attempts?: number };
+  /** When it was added, and when this attempt started (ms since the epoch). */
+  timestamp?: number;
+  processedOn?: number;
+  opts: { attempts?: number; delay?: number };
   updateProgress(progress: number): Promise<void>;
 }
+
+/** Ends an attempt's metrics: its run time by outcome, and a failure's error code. */
+type AttemptEnd = (outcome: 'completed' | 'failed' | 'retrying', errorCode?: string) => void;
 
 /** Round-trips through JSON: what BullMQ and Postgres store is what watchers see. */
 export function toJson(value: unknown): JsonValue {
@@ -39,6 +47,7 @@ export class JobRunner {
     @Inject(JobsRepository) private readonly records: JobRecordStore,
     private readonly registry: JobHandlerRegistry,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly metrics: Metrics,
   ) {}
 
   async run(queue: QueueName, job: RunnableJob): Promise<JsonValue> {
@@ -55,15 +64,31 @@ export class JobRunner {
       createdBy: SYSTEM_ACTOR,
       attempt,
     });
+    const observe = this.observe(queue, job, attempt);
     try {
       const { handler, payload } = this.resolve(queue, job);
       const context = this.contextOf(id, record.createdBy, attempt, job);
       const result = toJson(await handler.handle(payload, context));
       await this.records.markCompleted(id, result, this.clock.now());
+      observe('completed');
       return result;
     } catch (error) {
-      return await this.fail(id, attempt, record.createdBy, job, error);
+      return await this.fail(id, attempt, record.createdBy, job, error, observe);
     }
+  }
+
+  /** Records the queue wait (first attempt only: a retry's includes the attempts before) and starts the run timer. */
+  private observe(queue: QueueName, job: RunnableJob, attempt: number): AttemptEnd {
+    const labels = { queue, job_name: job.name };
+    const ready = readyAt(job);
+    if (attempt === 1 && ready !== undefined && job.processedOn !== undefined)
+      this.metrics.jobWait.observe(labels, Math.max(0, job.processedOn - ready) / 1000);
+    const timer = this.metrics.jobDuration.startTimer(labels);
+    return (outcome, errorCode) => {
+      timer({ outcome });
+      if (outcome === 'failed') this.metrics.jobsFailed.inc({ ...labels, error_code: errorCode });
+      if (outcome === 'retrying') this.metrics.jobsRetried.inc({ ...labels, error_code: errorCode });
+    };
   }
 
   private resolve(
@@ -108,9 +133,11 @@ export class JobRunner {
     actor: string,
     job: RunnableJob,
     error: unknown,
+    observe: AttemptEnd,
   ): Promise<never> {
     const failure = classifyJobError(error);
     const final = failure.permanent || attempt >= (job.opts.attempts ?? 1);
+    observe(final ? 'failed' : 'retrying', failure.code);
     // A handler's deliberate refusal (unreadable media, a missing tool) is told by its reason; a
     // stack trace is for what nobody expected.
     const cause = error instanceof PermanentJobError ? { reason: failure.message } : { err: error };

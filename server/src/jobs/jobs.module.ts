@@ -16,6 +16,7 @@ import { JobsController } from './jobs.controller';
 import { JobsRepository } from './jobs.repository';
 import { JobsService } from './jobs.service';
 import { MaintenanceProcessor } from './maintenance.processor';
+import { QueueMetrics } from './queue-metrics';
 import { MediaProcessor } from './media/media.processor';
 import { WorkflowProcessor } from './workflow/workflow.processor';
 import { blockingConnectionOf } from '../common/redis/redis-connection';
@@ -34,11 +35,19 @@ const PROCESSORS: Record<QueueName, Type<CatalogueProcessor>> = {
  */
 @Module({})
 export class JobsModule {
-  /** `queues`: what this process's workers take (default all); e.g. no `media` without the built-in provider. */
-  static forRoot(options: { runWorkers: boolean; queues?: readonly QueueName[] }): DynamicModule {
+  /**
+   * `queues`: what this process's workers take (default all); e.g. no `media` without the built-in provider.
+   * `reportQueues`: this process's metrics report the queues' backlog.
+   */
+  static forRoot(options: {
+    runWorkers: boolean;
+    reportQueues?: boolean;
+    queues?: readonly QueueName[];
+  }): DynamicModule {
     const queues = options.queues ?? ALL_QUEUES;
     const imports: ModuleMetadata['imports'] = [AuditModule];
     const providers: Provider[] = [JobsRepository, JobsService, JobQueues, JobEventsService];
+    if (options.reportQueues) providers.push(QueueMetrics);
     if (options.runWorkers) {
       imports.push(
         DiscoveryModule,

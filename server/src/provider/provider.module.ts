@@ -7,7 +7,9 @@ import { EXTERNAL_SHARES_GATEWAY, HttpExternalSharesGateway } from './external-s
 import { ENRICHMENT_GATEWAY, HttpEnrichmentGateway } from './enrichment.gateway';
 import { FOLDERS_GATEWAY, HttpFoldersGateway } from './folders.gateway';
 import { HttpProviderGateway, PROVIDER_HTTP, createProviderHttp } from './http-provider.gateway';
+import { Metrics } from '../metrics/metrics';
 import { PROVIDER_GATEWAY } from './provider.gateway';
+import { instrumentProviderHttp } from './provider-metrics';
 import { HttpSearchGateway, SEARCH_GATEWAY } from './search.gateway';
 import { ProviderServiceSession, SERVICE_SESSION } from './service-session';
 import { HttpSsoProviderGateway, SSO_PROVIDER_GATEWAY } from './sso-provider.gateway';
@@ -37,8 +39,9 @@ const GATEWAYS = [
   providers: [
     {
       provide: PROVIDER_HTTP,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => createProviderHttp(config.providerUrl),
+      inject: [APP_CONFIG, Metrics],
+      useFactory: (config: AppConfig, metrics: Metrics) =>
+        instrumentProviderHttp(createProviderHttp(config.providerUrl), metrics),
     },
     ...GATEWAYS,
   ],

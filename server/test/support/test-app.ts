@@ -31,6 +31,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     REDIS_PREFIX: testRedisPrefix(),
     WEB_DIST: '/nonexistent',
+    // Worker processes of one test run side by side: each takes a free metrics port.
+    METRICS_PORT: '0',
     ...env,
   });
   const app = await createApp(config);

@@ -21,6 +21,7 @@ export function startWorker(t: TestApp): ChildProcess {
       REDIS_PREFIX: t.config.REDIS_PREFIX,
       BLOB_DIR: t.config.BLOB_DIR,
       WEB_DIST: '/nonexistent',
+      METRICS_PORT: '0',
     },
     stdio: 'ignore',
   });

@@ -1,0 +1,104 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { lastValueFrom, timeout, toArray } from 'rxjs';
+import { AppModule } from '../../src/app.module';
+import { JobName } from '../../src/jobs/job-catalogue';
+import { JobEventsService } from '../../src/jobs/job-events.service';
+import { JobsService } from '../../src/jobs/jobs.service';
+import { MetricsListener } from '../../src/metrics/metrics-listener';
+import { callAs, seedPerson, signInWithCookie } from '../support/cookie-session';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+// Whole-app integration: the project-level testTimeout (30 s) of jest.config.ts is not applied by Jest.
+
+/** A sample line of the text format: `name{label="value",…} value`. */
+const SAMPLE =
+  /^[a-zA-Z_:][a-zA-Z0-9_:]*(\{([a-zA-Z_][a-zA-Z0-9_]*="(\\.|[^"\\])*",?)*\})? (-?[0-9.]+(e[-+]?[0-9]+)?|NaN|[+-]Inf)$/;
+
+/** The sample lines of `name` whose labels include every one of `labels`. */
+function samples(text: string, name: string, labels: Record<string, string>): string[] {
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith(`${name}{`))
+    .filter((line) => Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`)));
+}
+
+/** Every line is a comment (HELP, TYPE) or a sample, and every sample carries the process role. */
+function expectParsable(text: string, role: string): void {
+  const lines = text.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+  expect(lines.length).toBeGreaterThan(0);
+  expect(lines.filter((line) => !SAMPLE.test(line))).toEqual([]);
+  expect(lines.filter((line) => !line.includes(`role="${role}"`))).toEqual([]);
+}
+
+describe('GET /metrics (Prometheus text format)', () => {
+  let t: TestApp;
+  let worker: INestApplicationContext | undefined;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await t.close();
+  });
+
+  it('reports a request by its route template, a job by its name, the queues and the process, labelled by role', async () => {
+    await seedPerson(t, 'anna.admin', ['PADDOCK.ADMIN', 'L/MARKETING'], 'Metrics-password-1!');
+    const admin = await signInWithCookie(t, 'anna.admin', 'Metrics-password-1!');
+    const { jobId } = await t.app.get(JobsService).submit(JobName.PurgeExpiredSessions, {}, 'anna.admin');
+    const events = await lastValueFrom(
+      t.app.get(JobEventsService).watch(jobId).pipe(toArray(), timeout(20_000)),
+    );
+    expect(events.at(-1)).toMatchObject({ state: 'completed' });
+    expect((await callAs(t, `/api/jobs/${jobId}`, admin)).status).toBe(200);
+
+    const res = await fetch(`${t.url}/metrics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain;.*version=0\.0\.4/);
+    const text = await res.text();
+    expectParsable(text, 'all');
+
+    const request = { route: '/api/jobs/:id', method: 'GET', status_code: '200' };
+    expect(samples(text, 'http_server_request_duration_seconds_count', request)).toEqual([
+      expect.stringMatching(/ 1$/),
+    ]);
+    expect(text).not.toContain(jobId);
+    const job = { queue: 'maintenance', job_name: 'purge-expired-sessions' };
+    expect(samples(text, 'paddock_job_wait_seconds_count', job)).toEqual([expect.stringMatching(/ 1$/)]);
+    expect(samples(text, 'paddock_job_duration_seconds_count', { ...job, outcome: 'completed' })).toEqual([
+      expect.stringMatching(/ 1$/),
+    ]);
+    // At least this job: an hourly schedule of the same queue may have run meanwhile.
+    expect(samples(text, 'paddock_queue_jobs', { queue: 'maintenance', state: 'completed' })).toEqual([
+      expect.stringMatching(/ [1-9][0-9]*$/),
+    ]);
+    expect(samples(text, 'paddock_queue_oldest_waiting_age_seconds', { queue: 'maintenance' })).toHaveLength(
+      1,
+    );
+    expect(
+      samples(text, 'paddock_provider_request_duration_seconds_count', {
+        operation: 'identity.login',
+        outcome: 'ok',
+      }),
+    ).toHaveLength(1);
+    expect(text).toMatch(/^process_cpu_user_seconds_total\{role="all"\} /m);
+  });
+
+  it('serves a worker process its own metrics on METRICS_PORT, without the queue backlog', async () => {
+    worker = await NestFactory.createApplicationContext(
+      AppModule.forRoot({ ...t.config, PROCESS_ROLE: 'worker' }),
+      { logger: false },
+    );
+    await worker.init();
+    const port = worker.get(MetricsListener).port;
+
+    const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expectParsable(text, 'worker');
+    expect(text).toMatch(/^process_cpu_user_seconds_total\{role="worker"\} /m);
+    expect(text).not.toContain('paddock_queue_jobs');
+    expect((await fetch(`http://127.0.0.1:${port}/other`)).status).toBe(404);
+  });
+});
