@@ -15,12 +15,13 @@ const manifestFile = join(dist, '.vite/manifest.json');
 
 const catalogue = (language) => `src/i18n/${language}.json`;
 const FALLBACK = 'en';
-// Issue 26 asks 250 KiB for each page; these are today's ceilings, which fail on any growth, until
-// the pages get there (docs/benchmarks.md).
+// Issue 26 asks BUDGET_KIB for each page. The archive page's libraries alone (React, Chakra, TanStack,
+// i18next) come near it, so its budget is today's figure with a little room, failing on growth
+// (docs/benchmarks.md).
 const pages = {
-  'sign-in (/login)': { budgetKib: 257, keys: ['src/features/auth/login-page.tsx'] },
+  'sign-in (/login)': { budgetKib: BUDGET_KIB, keys: ['src/features/auth/login-page.tsx'] },
   'archive (/home)': {
-    budgetKib: 364,
+    budgetKib: 355,
     keys: ['src/features/layout/authenticated-layout.tsx', 'src/features/home/home-page.tsx'],
   },
 };
