@@ -10,7 +10,7 @@ const ErrorDialog = onDemand(() => import('./error-dialog').then((module) => mod
 export function ErrorDialogHost() {
   const content = useUiState((state) => state.errorDialog);
   const { closeError } = useUiStore();
-  useEffect(ErrorDialog.preload, []);
+  useEffect(() => ErrorDialog.preload(), []);
   return content ? (
     <OutlivesOpener>
       <ErrorDialog content={content} onClose={closeError} />
