@@ -1,17 +1,6 @@
 import { Dialog, Portal } from '@chakra-ui/react';
-import { createContext, useContext, type ReactNode } from 'react';
-
-/**
- * Dialogs below stay open when a dialog opened before them closes: the window-wide hosts raise a
- * job's report or an alert while the dialog that started it is open, and Zag dismisses the layers
- * opened after a closing one, so that closing would take them with it.
- */
-const OutlivesOpenerContext = createContext(false);
-
-/** Wraps what a window-wide host renders, so every dialog it raises outlives its opener. */
-export function OutlivesOpener({ children }: { children: ReactNode }) {
-  return <OutlivesOpenerContext.Provider value>{children}</OutlivesOpenerContext.Provider>;
-}
+import type { ReactNode } from 'react';
+import { useOutlivesOpener } from './outlives-opener';
 
 interface AppDialogProps {
   open: boolean;
@@ -39,7 +28,7 @@ export function AppDialog({
   role = 'dialog',
   size = 'md',
 }: AppDialogProps) {
-  const outlivesOpener = useContext(OutlivesOpenerContext);
+  const outlivesOpener = useOutlivesOpener();
   return (
     <Dialog.Root
       open={open}

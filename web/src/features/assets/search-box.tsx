@@ -1,8 +1,13 @@
 import { chakra, Group, IconButton, Input, Text } from '@chakra-ui/react';
 import { Info, Search, X } from 'lucide-react';
-import { SearchInfoDialog } from './search-info-dialog';
+import { onDemand } from '../ui/on-demand';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+
+// Its code comes when the help first opens, not with the page that shows the search box.
+const SearchInfoDialog = onDemand(() =>
+  import('./search-info-dialog').then((module) => module.SearchInfoDialog),
+);
 
 /**
  * The search of SPEC §2. Open: the user types and searches. Cancel (after a search ran): the clear

@@ -16,7 +16,7 @@ import { BulkMetadataButton } from '../tagging/bulk-metadata-button';
 import { BulkTagButton } from '../tagging/bulk-tag-button';
 import { useTaggingLimit } from '../tagging/use-tagging-limit';
 import { useSession } from '../session/use-session';
-import { ExternalShareDialog } from '../sharing/external-share-dialog';
+import { ExternalShareDialogOnDemand } from '../sharing/external-share-dialog-on-demand';
 import { previewOf, ThumbnailDialog } from './thumbnail-dialog';
 import { InlineError } from '../ui/inline-error';
 import { JobProgressBar } from '../workflow/job-progress-bar';
@@ -178,7 +178,7 @@ export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProp
         <ThumbnailDialog assets={previewOf(selectedIds, items)} total={count} onClose={closeDialog} />
       ) : null}
       {dialog === 'externalShare' ? (
-        <ExternalShareDialog assetIds={ids} folderId={folderId} onClose={closeDialog} />
+        <ExternalShareDialogOnDemand assetIds={ids} folderId={folderId} onClose={closeDialog} />
       ) : null}
     </HStack>
   );

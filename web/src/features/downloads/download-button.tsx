@@ -2,7 +2,11 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarButton } from '../../components/ui/bar-button';
-import { DownloadDialog, type DownloadDialogProps } from './download-dialog';
+import { onDemand } from '../ui/on-demand';
+import type { DownloadDialogProps } from './download-dialog';
+
+// Its code comes when the dialog first opens, not with the page that shows the button.
+const DownloadDialog = onDemand(() => import('./download-dialog').then((module) => module.DownloadDialog));
 
 type DownloadButtonProps = Omit<DownloadDialogProps, 'onClose'> & { size?: 'xs' | 'sm'; iconOnly?: boolean };
 

@@ -154,6 +154,7 @@ describe('cards: state, preview, selection', () => {
     await waitFor(() => expect(app.router.state.location.search).toMatchObject({ asset: 'a1' }));
     expect(option).toHaveAttribute('aria-selected', 'false');
     expect(screen.queryByRole('region', { name: 'Multiple selection' })).not.toBeInTheDocument();
+    await screen.findByTestId('asset-detail');
     await user.keyboard('{Escape}');
 
     const checkbox = within(screen.getByRole('option', { name: 'asset-2.jpg' })).getByRole('checkbox', {

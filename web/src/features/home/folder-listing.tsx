@@ -15,7 +15,7 @@ import type { AssetQuery } from '../../api/assets.api';
 import { assetListQueryOptions, assetTotalQueryOptions } from '../../api/assets.queries';
 import { useLanguage } from '../../i18n/use-language';
 import { EmptyState } from '../../components/ui/empty-state';
-import { AssetDetailModal } from '../asset-detail/asset-detail-modal';
+import { AssetDetailModalOnDemand } from '../asset-detail/asset-detail-modal-on-demand';
 import { AssetBrowser } from '../assets/asset-browser';
 import { ActiveFilters, ListingControls, TileSizeMenu, ViewModeToggle } from '../assets/listing-controls';
 import { MetadataFilterPanel } from '../assets/metadata-filter-panel';
@@ -35,10 +35,15 @@ import { useTileSize, useViewMode } from '../assets/use-view-mode';
 import { useSession } from '../session/use-session';
 import { useAreaLoader } from '../ui/use-area-loader';
 import { InlineError } from '../ui/inline-error';
-import { UploadCheckDialog } from '../upload-check/upload-check-dialog';
+import { onDemand } from '../ui/on-demand';
 import { useUploads } from '../uploads/use-uploads';
 import { useAssetReadiness } from './use-asset-readiness';
 import { sideOfRoles } from '../workflow/workflow-folders';
+
+// The upload check opens from the toolbar: its code comes when it first opens.
+const UploadCheckDialog = onDemand(() =>
+  import('../upload-check/upload-check-dialog').then((module) => module.UploadCheckDialog),
+);
 
 /** Views whose detail modal shows the folder breadcrumb (SPEC §2). */
 const BREADCRUMB_VIEWS: readonly View[] = [
@@ -278,7 +283,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
         </Flex>
       )}
       {openAssetId ? (
-        <AssetDetailModal
+        <AssetDetailModalOnDemand
           assetId={openAssetId}
           resultIds={ids.length ? ids : [openAssetId]}
           hasMore={Boolean(hasNextPage)}

@@ -9,7 +9,7 @@ import { SideColumnToggle, useSideColumnFolded } from '../../components/ui/side-
 import { folderTreeQueryOptions } from '../../api/assets.queries';
 import { EmptyState } from '../../components/ui/empty-state';
 import { useLanguage } from '../../i18n/use-language';
-import { AssetDetailModal } from '../asset-detail/asset-detail-modal';
+import { AssetDetailModalOnDemand } from '../asset-detail/asset-detail-modal-on-demand';
 import { FolderTree, findFolder } from '../assets/folder-tree';
 import { forAnotherFolder } from '../assets/listing-search';
 import { useFolderPublishActions } from '../internal-share/use-folder-publish-actions';
@@ -281,7 +281,7 @@ export function HomePage() {
               />
             )}
             {search.asset ? (
-              <AssetDetailModal
+              <AssetDetailModalOnDemand
                 assetId={search.asset}
                 resultIds={[search.asset]}
                 hasMore={false}

@@ -9,12 +9,17 @@ import { submitInternalShare } from '../../api/shares.api';
 import { useLanguage } from '../../i18n/use-language';
 import { useUiStore } from '../ui/ui-store-context';
 import { useShowApiError } from '../ui/use-show-api-error';
-import { InternalShareDialog } from './internal-share-dialog';
+import { onDemand } from '../ui/on-demand';
 import { internalShareErrorMessage } from './internal-share-errors';
 import { ShareFolderFailureDialog } from './share-folder-failure-dialog';
 import { folderPathLabel, sharingFoldersQueryOptions } from './sharing-folders';
 import { useNoticedJob } from './use-noticed-job';
 import type { NoticeText } from '../ui/ui-store';
+
+// Its code comes when the dialog first opens, not with the page that shows the button.
+const InternalShareDialog = onDemand(() =>
+  import('./internal-share-dialog').then((module) => module.InternalShareDialog),
+);
 
 export interface InternalShareTarget {
   assetIds: readonly string[];

@@ -2,7 +2,8 @@ import { Button } from '@chakra-ui/react';
 import { Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExternalShareDialog, type ExternalShareDialogProps } from './external-share-dialog';
+import type { ExternalShareDialogProps } from './external-share-dialog';
+import { ExternalShareDialogOnDemand } from './external-share-dialog-on-demand';
 
 /** An "External share" button that opens the three-step dialog for `assetIds`. */
 export function ExternalShareButton(
@@ -22,7 +23,7 @@ export function ExternalShareButton(
         {t('sharing.action')}
       </Button>
       {open ? (
-        <ExternalShareDialog
+        <ExternalShareDialogOnDemand
           assetIds={props.assetIds}
           folderId={props.folderId}
           onClose={() => setOpen(false)}

@@ -3,10 +3,16 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarButton } from '../../components/ui/bar-button';
 import { JobProgressBar } from '../workflow/job-progress-bar';
-import { BulkMetadataDialog, type BulkMetadataAction, type BulkMetadataEntry } from './bulk-metadata-dialog';
+import { onDemand } from '../ui/on-demand';
+import type { BulkMetadataAction, BulkMetadataEntry } from './bulk-metadata-dialog';
 import { useBulkTagsJob } from './use-bulk-tags-job';
 import { useTaggingLimit } from './use-tagging-limit';
 import type { NoticeText } from '../ui/ui-store';
+
+// Its code comes when the dialog first opens, not with the page that shows the button.
+const BulkMetadataDialog = onDemand(() =>
+  import('./bulk-metadata-dialog').then((module) => module.BulkMetadataDialog),
+);
 
 interface BulkMetadataButtonProps {
   contentIds: readonly string[];

@@ -4,10 +4,14 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarButton } from '../../components/ui/bar-button';
 import { JobProgressBar } from '../workflow/job-progress-bar';
-import { BulkTagDialog, type BulkTagAction } from './bulk-tag-dialog';
+import { onDemand } from '../ui/on-demand';
+import type { BulkTagAction } from './bulk-tag-dialog';
 import { useBulkTagsJob } from './use-bulk-tags-job';
 import { useTaggingLimit } from './use-tagging-limit';
 import type { NoticeText } from '../ui/ui-store';
+
+// Its code comes when the dialog first opens, not with the page that shows the button.
+const BulkTagDialog = onDemand(() => import('./bulk-tag-dialog').then((module) => module.BulkTagDialog));
 
 interface BulkTagButtonProps {
   contentIds: readonly string[];

@@ -1,4 +1,4 @@
-import { OutlivesOpener } from '../../components/ui/dialog';
+import { OutlivesOpener } from '../../components/ui/outlives-opener';
 import { useUiState } from './ui-store-context';
 
 /** Renders whatever component was set in the modal slot, outliving the dialog that set it. */
