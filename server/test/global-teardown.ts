@@ -2,6 +2,8 @@ import { Client } from 'pg';
 import { adminUrl } from './support/databases';
 
 export default async function globalTeardown(): Promise<void> {
+  // The run's own containers go with everything in them.
+  if (globalThis.paddockTestServices) return globalThis.paddockTestServices.stop();
   const name = process.env.PADDOCK_TEST_TEMPLATE;
   if (!name) return;
   const admin = new Client({ connectionString: adminUrl() });
