@@ -22,7 +22,8 @@ const args = process.argv.slice(2);
 const directory = args[0] === 'server' && args[1] ? args[1] : '/data';
 mkdirSync(directory, { recursive: true });
 DUMMY_ACCOUNT.createKeyPair(setting('MINIO_ROOT_USER'), setting('MINIO_ROOT_PASSWORD'));
-const server = new S3rver({ address: '0.0.0.0', port: 9000, directory, silent: true });
+// Path-style only: otherwise s3rver reads the host name (`s3`) as a bucket.
+const server = new S3rver({ address: '0.0.0.0', port: 9000, directory, silent: true, vhostBuckets: false });
 await server.run();
 console.log(`S3 stand-in (s3rver) on :9000, objects in ${directory}`);
 process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
