@@ -1,7 +1,8 @@
-// `npm run stack [-- --demo] [--build] | npm run stack -- down`: the compose stack on this machine (README "Running in
-// production"). Makes ./secrets with random values when absent, builds the missing images (the
-// local ones too with PADDOCK_IMAGES=local, where no registry is reachable), starts everything,
-// waits until the portal answers through the proxy and prints its address.
+// `npm run stack [-- --demo] [--build]`, `npm run stack -- down`, `npm run stack -- compose <command>`:
+// the compose stack on this machine (README "Running in production"). Makes ./secrets with random
+// values when absent, builds the missing images (the local ones too with PADDOCK_IMAGES=local,
+// where no registry is reachable), starts everything, waits until the portal answers through the
+// proxy and prints its address.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -85,8 +86,11 @@ const compose = (...rest) =>
     { env },
   );
 
-if (args.includes('down')) {
+if (args[0] === 'down') {
   compose('down');
+} else if (args[0] === 'compose') {
+  // Any other compose command with the stack's settings, e.g. `run --rm -T migrate node server/dist/cli/create-admin.js <username>`.
+  compose(...args.slice(1));
 } else {
   ensureSecrets();
   if (process.env.PADDOCK_IMAGES === 'local') buildLocalImages();
