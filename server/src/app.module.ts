@@ -58,7 +58,7 @@ export class AppModule {
     const runWorkers = config.PROCESS_ROLE !== 'api';
     const imports: ModuleMetadata['imports'] = [
       ConfigModule.forRoot(config),
-      MetricsModule.forRoot(config),
+      MetricsModule,
       LoggerModule.forRoot({
         pinoHttp: {
           level: config.LOG_LEVEL,
@@ -117,6 +117,7 @@ export class AppModule {
         imports.push(
           ServeStaticModule.forRoot({
             rootPath: web,
+            // /metrics lives on METRICS_PORT: here it is a 404, not the SPA's page.
             exclude: ['/api/{*path}', '/provider/{*path}', '/metrics'],
             serveStaticOptions: { index: false, maxAge: '1h' },
           }),

@@ -22,6 +22,8 @@ export interface RunnableJob {
   timestamp?: number;
   processedOn?: number;
   opts: { attempts?: number; delay?: number };
+  /** The job scheduler (SCHEDULES id) that enqueued it, if one did. */
+  repeatJobKey?: string;
   updateProgress(progress: number): Promise<void>;
 }
 
@@ -77,7 +79,10 @@ export class JobRunner {
     }
   }
 
-  /** Records the queue wait (first attempt only: a retry's includes the attempts before) and starts the run timer. */
+  /**
+   * Records the queue wait (first attempt only: a retry's includes the attempts before) and starts
+   * the run timer; a schedule's run also stamps its last run, so a schedule that stopped shows.
+   */
   private observe(queue: QueueName, job: RunnableJob, attempt: number): AttemptEnd {
     const labels = { queue, job_name: job.name };
     const ready = readyAt(job);
@@ -88,6 +93,11 @@ export class JobRunner {
       timer({ outcome });
       if (outcome === 'failed') this.metrics.jobsFailed.inc({ ...labels, error_code: errorCode });
       if (outcome === 'retrying') this.metrics.jobsRetried.inc({ ...labels, error_code: errorCode });
+      if (job.repeatJobKey && outcome !== 'retrying')
+        this.metrics.scheduleLastRun.set(
+          { schedule: job.repeatJobKey, outcome },
+          this.clock.now().getTime() / 1000,
+        );
     };
   }
 
