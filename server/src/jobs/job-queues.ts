@@ -72,6 +72,11 @@ export class JobQueues implements OnModuleDestroy {
     return oldest && readyAt(oldest);
   }
 
+  /** Redis answers on the producer connection (fails at once while it is down: no offline queue). */
+  async ping(): Promise<void> {
+    await this.connection.ping();
+  }
+
   /** The BullMQ job behind a record; undefined once Redis no longer keeps it (retention). */
   async job(queue: QueueName, id: string): Promise<Job | undefined> {
     return this.get(queue).getJob(id);
