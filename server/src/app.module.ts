@@ -11,7 +11,7 @@ import { DatabaseModule } from './database/database.module';
 import { ClockModule } from './common/clock.module';
 import { DomainExceptionFilter } from './common/domain-exception.filter';
 import { QuietBootstrapLogger } from './common/quiet-bootstrap.logger';
-import { correlationIdOf } from './common/correlation-id';
+import { correlationIdOf, correlationLogFields } from './common/correlation-id';
 import { LOG_REDACTION } from './common/log-redaction';
 import type { PrefixedFilter } from './common/input-boundary';
 import { ThronExceptionFilter } from './builtin-provider/thron-exception.filter';
@@ -63,6 +63,8 @@ export class AppModule {
         pinoHttp: {
           level: config.LOG_LEVEL,
           genReqId: (req) => correlationIdOf(req),
+          // JSON lines, each with the correlation id of the request or job it was written for.
+          mixin: correlationLogFields,
           ...LOG_REDACTION,
           autoLogging: { ignore: (req) => req.url === '/api/health' },
         },
