@@ -20,7 +20,6 @@ export type Lang = keyof typeof TEXTS;
 
 export { DEMO_PASSWORD };
 
-
 /** Screenshots kept as test artefacts (issue 2: one per language, and the key screens). */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
