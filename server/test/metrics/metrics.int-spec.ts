@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { lastValueFrom, timeout, toArray } from 'rxjs';
@@ -122,5 +125,24 @@ describe('GET /metrics (Prometheus text format)', () => {
     expect(text).toMatch(/^process_cpu_user_seconds_total\{role="worker"\} /m);
     expect(text).not.toContain('paddock_queue_jobs');
     expect((await fetch(`http://127.0.0.1:${port}/other`)).status).toBe(404);
+  });
+
+  it('has a Grafana dashboard whose every query parses (promtool check rules)', () => {
+    const dashboard = JSON.parse(
+      readFileSync(join(__dirname, '../../../ops/grafana/paddock-dashboard.json'), 'utf8'),
+    ) as { panels: { targets: { expr: string }[] }[] };
+    const exprs = dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr));
+    expect(exprs.length).toBeGreaterThan(0);
+    // Each query as a recording rule: promtool parses rule files, and JSON is YAML.
+    const rules = exprs.map((expr, i) => ({ record: `dashboard:query_${i}`, expr }));
+    const dir = mkdtempSync(join(tmpdir(), 'paddock-grafana-'));
+    try {
+      const file = join(dir, 'rules.yml');
+      writeFileSync(file, JSON.stringify({ groups: [{ name: 'dashboard', rules }] }));
+      const r = spawnSync('promtool', ['check', 'rules', file], { encoding: 'utf8', timeout: 20_000 });
+      expect({ status: r.status, errors: r.stderr }).toEqual({ status: 0, errors: '' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
