@@ -1,7 +1,8 @@
 // A signed-in client of the hub API, as the web uses it: session cookie + x-csrf-token.
 import { readFileSync } from 'node:fs';
+import { DEMO_PASSWORD } from '../server/dist/config/demo-secrets.js';
 
-export async function signIn(baseUrl, username = 'mario.rossi', password = 'Paddock-demo-2026') {
+export async function signIn(baseUrl, username = 'mario.rossi', password = DEMO_PASSWORD) {
   const res = await fetch(`${baseUrl}/api/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },

@@ -3,6 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import { percentile } from './hub-client.mjs';
 import { providerCall, serviceLogin } from './workflow.mjs';
+import { DEMO_PASSWORD } from '../server/dist/config/demo-secrets.js';
 
 /**
  * The provider call a listing page rests on, made directly with mario.rossi's own provider token:
@@ -10,7 +11,7 @@ import { providerCall, serviceLogin } from './workflow.mjs';
  * with its tags, metadata, folders and source), without the hub.
  */
 async function directPage(providerUrl, archiveId) {
-  const token = await serviceLogin(providerUrl, 'mario.rossi', 'Paddock-demo-2026');
+  const token = await serviceLogin(providerUrl, 'mario.rossi', DEMO_PASSWORD);
   const body = (offset) => ({
     client: { clientId: 'paddock' },
     criteria: { locale: 'IT', linkedCategoryOp: { linkedCategoryIds: [archiveId], cascade: false } },

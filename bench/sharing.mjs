@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fmt, percentile, signIn } from './hub-client.mjs';
 import { seedContentsIn, serviceLogin } from './workflow.mjs';
+import { DEMO_PASSWORD } from '../server/dist/config/demo-secrets.js';
 
 const SHARED = 500;
 const FIRST_PICTURES = 24;
@@ -96,7 +97,7 @@ export async function benchSharing(db, { baseUrl, blobDir }) {
 
   // Baseline: the provider calls the job makes, made directly with mario's own provider token.
   const providerUrl = `${baseUrl}/provider`;
-  const token = await serviceLogin(providerUrl, 'mario.rossi', 'Paddock-demo-2026');
+  const token = await serviceLogin(providerUrl, 'mario.rossi', DEMO_PASSWORD);
   const direct = [];
   for (let run = 0; run < RUNS; run += 1) {
     const { ms } = await timed(async () => {

@@ -70,6 +70,11 @@ for (const lang of ['it', 'en', 'fr'] as Lang[])
     // Auto-refresh brings it to its end without a reload.
     await expect(purgeRow).toContainText(t.manage.states.completed);
     await expect(purgeRow).toContainText('admin');
+    // The purge finished within the hour: the maintenance queue has a failure rate, not a dash.
+    const maintenance = page.getByTestId('queue-maintenance');
+    await expect(maintenance).toContainText(t.manage.jobs.depth);
+    await expect(maintenance).toContainText(t.manage.jobs.failureRate);
+    await expect(maintenance).toContainText(/\d+(,\d+|\.\d+)?\s?%/);
     await keepScreenshot(page, `manage-jobs-${lang}`);
 
     await purgeRow.getByRole('button', { name: t.manage.jobs.details }).click();

@@ -12,12 +12,13 @@ import en from '../web/src/i18n/en.json';
 import fr from '../web/src/i18n/fr.json';
 import sharp from 'sharp';
 import { E2E_DATABASE } from '../playwright.config';
+import { DEMO_PASSWORD } from '../server/src/config/demo-secrets';
 
 /** The portal's own texts, so tests follow the translations instead of copying them. */
 export const TEXTS = { it, en, fr };
 export type Lang = keyof typeof TEXTS;
 
-export const DEMO_PASSWORD = 'Paddock-demo-2026';
+export { DEMO_PASSWORD };
 
 /** Screenshots kept as test artefacts (issue 2: one per language, and the key screens). */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {

@@ -92,6 +92,8 @@ const env = {
   BLOB_STORE: 'disk',
   BLOB_DIR: blobDir,
   LOG_LEVEL: 'warn',
+  // A free port: the bench does not scrape, and 9464 may be another process's.
+  METRICS_PORT: '0',
 };
 
 step(`Database ${benchDatabase}: drop, create, migrate, seed the demo organisation`);

@@ -6,6 +6,7 @@ import { CLIENT_VERSION, LIMITS, SSO_CALLBACK_PATH } from '@paddock/rules';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { AppModule, PREFIXED_API_FILTERS } from './app.module';
+import { correlate } from './common/correlation-id';
 import { answerInputError, refuseMalformedInput } from './common/input-boundary';
 import { RequestValidationPipe } from './common/request-validation.pipe';
 import { QuietBootstrapLogger } from './common/quiet-bootstrap.logger';
@@ -55,6 +56,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.enableShutdownHooks();
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  app.use(correlate);
   app.use(httpMetricsMiddleware(app.get(Metrics)));
   // The login page opens the single sign-on popup and must keep its handle to it; the popup's
   // last page (/sso-callback) comes back from the issuer and posts the token to its opener.

@@ -11,7 +11,7 @@ import { DatabaseModule } from './database/database.module';
 import { ClockModule } from './common/clock.module';
 import { DomainExceptionFilter } from './common/domain-exception.filter';
 import { QuietBootstrapLogger } from './common/quiet-bootstrap.logger';
-import { correlationIdOf } from './common/correlation-id';
+import { correlationIdOf, correlationLogFields } from './common/correlation-id';
 import { LOG_REDACTION } from './common/log-redaction';
 import type { PrefixedFilter } from './common/input-boundary';
 import { ThronExceptionFilter } from './builtin-provider/thron-exception.filter';
@@ -58,11 +58,13 @@ export class AppModule {
     const runWorkers = config.PROCESS_ROLE !== 'api';
     const imports: ModuleMetadata['imports'] = [
       ConfigModule.forRoot(config),
-      MetricsModule.forRoot(config),
+      MetricsModule,
       LoggerModule.forRoot({
         pinoHttp: {
           level: config.LOG_LEVEL,
           genReqId: (req) => correlationIdOf(req),
+          // JSON lines, each with the correlation id of the request or job it was written for.
+          mixin: correlationLogFields,
           ...LOG_REDACTION,
           autoLogging: { ignore: (req) => req.url === '/api/health' },
         },
@@ -117,6 +119,7 @@ export class AppModule {
         imports.push(
           ServeStaticModule.forRoot({
             rootPath: web,
+            // /metrics lives on METRICS_PORT: here it is a 404, not the SPA's page.
             exclude: ['/api/{*path}', '/provider/{*path}', '/metrics'],
             serveStaticOptions: { index: false, maxAge: '1h' },
           }),

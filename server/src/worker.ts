@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
+import { announce } from './common/announce';
 import { QuietBootstrapLogger } from './common/quiet-bootstrap.logger';
 import { loadConfigOrExit } from './preflight';
 
@@ -10,7 +11,7 @@ async function main(): Promise<void> {
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true });
   app.useLogger(app.get(QuietBootstrapLogger));
   app.enableShutdownHooks();
-  console.log('Paddock worker started');
+  announce('Paddock worker started');
 }
 
 void main();

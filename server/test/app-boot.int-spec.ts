@@ -10,7 +10,7 @@ describe('the hub boots on a migrated database', () => {
   it('answers health with the database up', async () => {
     const res = await fetch(`${t.url}/api/health`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: 'ok', info: { database: { status: 'up' } } });
+    expect(await res.json()).toMatchObject({ status: 'ok', checks: { database: { status: 'ok' } } });
   });
 
   it('describes its API at /api/docs', async () => {

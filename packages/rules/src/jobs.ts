@@ -57,6 +57,35 @@ export interface QueueStatsResponse {
   items: QueueStats[];
 }
 
+/** How far back the admin dashboard's failure rate looks (issue 25). */
+export const FAILURE_RATE_WINDOW_MINUTES = 60;
+
+/** Jobs of one queue that finished within the window, by outcome (from the job records). */
+export interface QueueOutcomes {
+  queue: string;
+  completed: number;
+  failed: number;
+}
+
+export interface QueueOutcomesResponse {
+  windowMinutes: number;
+  items: QueueOutcomes[];
+}
+
+/** The failed share of the jobs that finished, 0 to 1; null when none finished. */
+export function failureRate({
+  completed,
+  failed,
+}: Pick<QueueOutcomes, 'completed' | 'failed'>): number | null {
+  const finished = completed + failed;
+  return finished === 0 ? null : failed / finished;
+}
+
+/** The queue's depth: jobs waiting to start, delayed ones (a backoff, a schedule) included. */
+export function queueDepth(counts: QueueStats['counts']): number {
+  return counts.waiting + counts.delayed;
+}
+
 /** GET /api/jobs/:id and each item of GET /api/jobs. */
 export interface JobSummary {
   id: string;

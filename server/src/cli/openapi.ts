@@ -7,7 +7,13 @@ import { stableJson } from '../common/stable-json';
 
 /** `npm run openapi`: writes the hub API contract to server/openapi.json (a test compares). */
 async function main(): Promise<void> {
-  const config = await loadConfigOrExit({ ...process.env, LOG_LEVEL: 'silent', PROCESS_ROLE: 'api' });
+  const config = await loadConfigOrExit({
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    PROCESS_ROLE: 'api',
+    // Nobody scrapes it: a free port, not the one a running api holds.
+    METRICS_PORT: '0',
+  });
   const app = await createApp(config);
   try {
     await app.init();

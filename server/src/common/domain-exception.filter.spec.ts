@@ -81,7 +81,7 @@ describe('DomainExceptionFilter logging', () => {
         sent.body = body;
       },
     };
-    const req = { headers: { 'x-correlation-id': 'c1' } };
+    const req = { headers: { 'x-request-id': 'c1' } };
     new DomainExceptionFilter().catch(error, new ExecutionContextHost([req, res]));
     return sent;
   }

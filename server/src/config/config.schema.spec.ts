@@ -82,6 +82,14 @@ describe('parseConfig', () => {
     ).toBe('https://acme-view.thron.com/api');
   });
 
+  it('gives each role its own metrics port by default, so an api and a worker on one host do not collide', () => {
+    expect(parseConfig({}).METRICS_PORT).toBe(9464);
+    expect(parseConfig({ PROCESS_ROLE: 'api' }).METRICS_PORT).toBe(9464);
+    expect(parseConfig({ PROCESS_ROLE: 'worker' }).METRICS_PORT).toBe(9465);
+    expect(parseConfig({ PROCESS_ROLE: 'worker', METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
+    expect(problemsOf({ METRICS_PORT: '70000' })).toEqual([expect.stringContaining('METRICS_PORT')]);
+  });
+
   it('uses the demo service account outside production and requires its password in production', () => {
     const dev = parseConfig({});
     expect(dev.PROVIDER_SERVICE_USERNAME).toBe('paddock.workflow');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { CLIENT_ID, LIMITS, SHARE_RECIPIENTS_MAX } from '@paddock/rules';
 import { z } from 'zod';
-import { DEMO_PASSWORD } from '../seed/demo-data';
+import { DEMO_SECRETS, DEMO_SERVICE_PASSWORD } from './demo-secrets';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const url = (protocols: string[]) =>
@@ -26,8 +26,9 @@ export const configSchema = z.object({
   REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().min(1).default('paddock'),
   PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
-  // A worker process's GET /metrics (the api serves it on PORT); 0 takes a free port.
-  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  // GET /metrics, on a listener of its own, never on PORT; 0 takes a free port. The default is
+  // the role's (METRICS_PORTS), so an api and a worker on one host do not collide.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   BUILTIN_PROVIDER: bool.default(true),
   PROVIDER_URL: url(['http:', 'https:']).optional(),
   CLIENT_ID: z.string().min(1).default(CLIENT_ID),
@@ -78,14 +79,12 @@ export const configSchema = z.object({
 
 type Raw = z.infer<typeof configSchema>;
 
-/** The demo service account's password (seed/demo-data.ts); never accepted in production. */
-export const DEMO_SERVICE_PASSWORD = 'Paddock-workflow-2026';
-
-/** Passwords published in the repository (README, seed): never accepted in production. */
-const DEMO_SECRETS: readonly string[] = [DEMO_SERVICE_PASSWORD, DEMO_PASSWORD];
+/** Each role's default METRICS_PORT (docs/operations.md "Metrics"). */
+export const METRICS_PORTS: Record<Raw['PROCESS_ROLE'], number> = { all: 9464, api: 9464, worker: 9465 };
 
 export interface AppConfig extends Raw {
   PROVIDER_SERVICE_PASSWORD: string;
+  METRICS_PORT: number;
   /** Where the hub calls the provider: PROVIDER_URL, or the built-in one on this server. */
   providerUrl: string;
   ssoEnabled: boolean;
@@ -180,6 +179,7 @@ export function parseConfig(env: Env): AppConfig {
   return {
     ...c,
     PROVIDER_SERVICE_PASSWORD: c.PROVIDER_SERVICE_PASSWORD ?? DEMO_SERVICE_PASSWORD,
+    METRICS_PORT: c.METRICS_PORT ?? METRICS_PORTS[c.PROCESS_ROLE],
     providerUrl,
     ssoEnabled: !!c.OIDC_ISSUER,
     uploadExpiryMs: c.UPLOAD_EXPIRY_HOURS * 3_600_000,

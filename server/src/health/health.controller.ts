@@ -1,22 +1,23 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { HealthCheck, HealthCheckService, PrismaHealthIndicator } from '@nestjs/terminus';
-import { HubPrismaService } from '../database/hub-prisma.service';
+import { Controller, Get, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { Public } from '../auth/public.decorator';
+import { HealthResponse } from './health.dto';
+import { HealthService } from './health.service';
 
+/** For load balancers and operators: public, so it names each dependency's state and nothing else. */
 @ApiTags('health')
 @Controller('api/health')
 export class HealthController {
-  constructor(
-    private readonly health: HealthCheckService,
-    private readonly prismaIndicator: PrismaHealthIndicator,
-    private readonly prisma: HubPrismaService,
-  ) {}
+  constructor(private readonly health: HealthService) {}
 
   @Public()
   @Get()
-  @HealthCheck()
-  check() {
-    return this.health.check([() => this.prismaIndicator.pingCheck('database', this.prisma)]);
+  @ApiOkResponse({ type: HealthResponse, description: 'Every dependency answers' })
+  @ApiServiceUnavailableResponse({ type: HealthResponse, description: 'At least one dependency is down' })
+  async check(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
+    const report = await this.health.check();
+    res.status(report.status === 'ok' ? 200 : 503);
+    return report;
   }
 }

@@ -1,6 +1,12 @@
 import { Module } from '@nestjs/common';
-import { TerminusModule } from '@nestjs/terminus';
+import { ProviderModule } from '../provider/provider.module';
 import { HealthController } from './health.controller';
+import { HealthRepository } from './health.repository';
+import { HealthService } from './health.service';
 
-@Module({ imports: [TerminusModule], controllers: [HealthController] })
+@Module({
+  imports: [ProviderModule],
+  controllers: [HealthController],
+  providers: [HealthService, HealthRepository],
+})
 export class HealthModule {}

@@ -4,6 +4,7 @@ import type { Job } from 'bullmq';
 import type { QueueName } from './job-catalogue';
 import type { JsonValue } from '../common/json';
 import { JobRunner } from './job-runner';
+import { Metrics } from '../metrics/metrics';
 
 /**
  * What every queue's processor is: the record-keeping `JobRunner` around the catalogue's handlers.
@@ -17,7 +18,10 @@ export abstract class CatalogueProcessor extends WorkerHost implements OnModuleD
   abstract readonly queue: QueueName;
   private readonly logger = new Logger(CatalogueProcessor.name);
 
-  constructor(private readonly runner: JobRunner) {
+  constructor(
+    private readonly runner: JobRunner,
+    private readonly metrics: Metrics,
+  ) {
     super();
   }
 
@@ -28,6 +32,13 @@ export abstract class CatalogueProcessor extends WorkerHost implements OnModuleD
   @OnWorkerEvent('error')
   onWorkerError(err: Error): void {
     this.logger.warn({ err, queue: this.queue }, 'Worker error');
+  }
+
+  /** A worker died or blocked past its lock: BullMQ hands the job to a worker again (or fails it). */
+  @OnWorkerEvent('stalled')
+  onStalled(jobId: string): void {
+    this.metrics.jobsStalled.inc({ queue: this.queue });
+    this.logger.warn({ jobId, queue: this.queue }, 'Job stalled, its lock was lost');
   }
 
   /** Lets running jobs finish while the database is still connected (it disconnects later). */

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { ALL_QUEUES, bullOptionsOf, QUEUES, type QueueName } from './job-catalogue';
 import { producerConnectionOptions } from '../common/redis/redis-connection';
+import { currentCorrelationId } from '../common/correlation-id';
 
 /** When a job became ready to run: a delayed job (a schedule's next run, a backoff) waits only from then. */
 export function readyAt(job: { timestamp?: number; opts: { delay?: number } }): number | undefined {
@@ -44,9 +45,18 @@ export class JobQueues implements OnModuleDestroy {
     return queue;
   }
 
-  /** Adds a job; rejects at once while Redis is unreachable (no offline queue). */
+  /**
+   * Adds a job; rejects at once while Redis is unreachable (no offline queue). The correlation id
+   * of the request that enqueues rides in BullMQ's context-propagation slot, beside the payload
+   * (which the catalogue keeps strict), for the worker to log the job under (JobRunner).
+   */
   async enqueue(queue: QueueName, name: string, data: object, options: JobsOptions): Promise<void> {
-    await this.get(queue).add(name, data, options);
+    const correlationId = currentCorrelationId();
+    await this.get(queue).add(
+      name,
+      data,
+      correlationId ? { ...options, telemetry: { metadata: correlationId } } : options,
+    );
   }
 
   /** BullMQ's counts by state for every queue of the catalogue (the dashboard's queue cards). */
@@ -70,6 +80,11 @@ export class JobQueues implements OnModuleDestroy {
   async oldestWaitingSince(queue: QueueName): Promise<number | undefined> {
     const [oldest] = await this.get(queue).getJobs(['wait'], 0, 0, true);
     return oldest && readyAt(oldest);
+  }
+
+  /** Redis answers on the producer connection (fails at once while it is down: no offline queue). */
+  async ping(): Promise<void> {
+    await this.connection.ping();
   }
 
   /** The BullMQ job behind a record; undefined once Redis no longer keeps it (retention). */

@@ -195,6 +195,22 @@ describe('JobRunner, the record-keeping wrapper', () => {
     expect(waits.map((v) => v.value)).toEqual([2.5]);
   });
 
+  it("stamps a schedule's last run by outcome, and not a job no schedule enqueued", async () => {
+    const { runner, metrics } = setup();
+    await runner.run(QueueName.Maintenance, new FakeJob({}));
+    const scheduled = Object.assign(
+      new FakeJob({}, 0, { attempts: 3 }, JobName.PurgeExpiredSessions, 'job-2'),
+      {
+        repeatJobKey: 'nightly-purge-expired-sessions',
+      },
+    );
+    await runner.run(QueueName.Maintenance, scheduled);
+
+    expect((await metrics.scheduleLastRun.get()).values.map((v) => [v.labels, v.value])).toEqual([
+      [{ schedule: 'nightly-purge-expired-sessions', outcome: 'completed' }, NOW.getTime() / 1000],
+    ]);
+  });
+
   it('gives the handler the submitter of a recorded job, and the attempt number', async () => {
     const { records, runner, contexts } = setup();
     records.seed({ id: 'job-1', createdBy: 'anna.admin' });

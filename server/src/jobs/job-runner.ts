@@ -6,6 +6,7 @@ import { classifyJobError, JOB_ERROR_CODES, PermanentJobError } from './job-erro
 import type { JobContext, JobHandler } from './job-handler';
 import { JobHandlerRegistry } from './job-handler.registry';
 import type { JsonValue } from '../common/json';
+import { saneCorrelationId, withCorrelationId } from '../common/correlation-id';
 import { Metrics } from '../metrics/metrics';
 import type { JobRecordStore } from './job-record';
 import { readyAt } from './job-queues';
@@ -21,7 +22,9 @@ export interface RunnableJob {
   /** When it was added, and when this attempt started (ms since the epoch). */
   timestamp?: number;
   processedOn?: number;
-  opts: { attempts?: number; delay?: number };
+  opts: { attempts?: number; delay?: number; telemetry?: { metadata?: string } };
+  /** The job scheduler (SCHEDULES id) that enqueued it, if one did. */
+  repeatJobKey?: string;
   updateProgress(progress: number): Promise<void>;
 }
 
@@ -50,10 +53,20 @@ export class JobRunner {
     private readonly metrics: Metrics,
   ) {}
 
+  /**
+   * Runs the job under the correlation id of the request that enqueued it (JobQueues.enqueue), so
+   * every line logged for it, its provider calls included, carries that id; a scheduled job goes
+   * by its own id.
+   */
   async run(queue: QueueName, job: RunnableJob): Promise<JsonValue> {
     const id = job.id;
     if (!id)
       throw new UnrecoverableError(`${JOB_ERROR_CODES.UNKNOWN_JOB}: a job of queue ${queue} has no id`);
+    const correlationId = saneCorrelationId(job.opts.telemetry?.metadata) ?? `job-${id}`;
+    return withCorrelationId(correlationId, () => this.runAttempt(id, queue, job));
+  }
+
+  private async runAttempt(id: string, queue: QueueName, job: RunnableJob): Promise<JsonValue> {
     const attempt = job.attemptsMade + 1;
     // A job enqueued by a schedule has no record yet: this creates it.
     const record = await this.records.markActive({
@@ -65,19 +78,24 @@ export class JobRunner {
       attempt,
     });
     const observe = this.observe(queue, job, attempt);
+    this.logger.debug({ jobId: id, job: job.name, attempt }, 'Job started');
     try {
       const { handler, payload } = this.resolve(queue, job);
       const context = this.contextOf(id, record.createdBy, attempt, job);
       const result = toJson(await handler.handle(payload, context));
       await this.records.markCompleted(id, result, this.clock.now());
       observe('completed');
+      this.logger.log({ jobId: id, job: job.name, attempt }, 'Job completed');
       return result;
     } catch (error) {
       return await this.fail(id, attempt, record.createdBy, job, error, observe);
     }
   }
 
-  /** Records the queue wait (first attempt only: a retry's includes the attempts before) and starts the run timer. */
+  /**
+   * Records the queue wait (first attempt only: a retry's includes the attempts before) and starts
+   * the run timer; a schedule's run also stamps its last run, so a schedule that stopped shows.
+   */
   private observe(queue: QueueName, job: RunnableJob, attempt: number): AttemptEnd {
     const labels = { queue, job_name: job.name };
     const ready = readyAt(job);
@@ -88,6 +106,11 @@ export class JobRunner {
       timer({ outcome });
       if (outcome === 'failed') this.metrics.jobsFailed.inc({ ...labels, error_code: errorCode });
       if (outcome === 'retrying') this.metrics.jobsRetried.inc({ ...labels, error_code: errorCode });
+      if (job.repeatJobKey && outcome !== 'retrying')
+        this.metrics.scheduleLastRun.set(
+          { schedule: job.repeatJobKey, outcome },
+          this.clock.now().getTime() / 1000,
+        );
     };
   }
 

@@ -19,6 +19,7 @@ import {
   JobIdParamDto,
   JobResponseDto,
   JobSubmittedDto,
+  QueueOutcomesResponseDto,
   QueueStatsResponseDto,
   toJobResponse,
 } from './jobs.dto';
@@ -44,6 +45,14 @@ export class JobsController {
   @ApiAdministratorsOnly()
   async queues(@CurrentUser() user: AuthUser): Promise<QueueStatsResponseDto> {
     return { items: await this.jobs.queueStats(viewerOf(user)) };
+  }
+
+  @Get('outcomes')
+  @ApiOperation({ summary: 'Jobs completed and failed in the last hour, per queue (administrators)' })
+  @ApiOkResponse({ type: QueueOutcomesResponseDto })
+  @ApiAdministratorsOnly()
+  outcomes(@CurrentUser() user: AuthUser): Promise<QueueOutcomesResponseDto> {
+    return this.jobs.recentOutcomes(viewerOf(user));
   }
 
   @Post(':id/retry')

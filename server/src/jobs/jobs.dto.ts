@@ -270,6 +270,29 @@ export class QueueStatsResponseDto {
   items!: QueueStatsDto[];
 }
 
+export class QueueOutcomesDto {
+  @ApiProperty({ enum: ALL_QUEUES })
+  queue!: string;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  completed!: number;
+
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description: 'Failed for good (a permanent error or the last attempt)',
+  })
+  failed!: number;
+}
+
+export class QueueOutcomesResponseDto {
+  @ApiProperty({ type: 'integer', description: 'The window, in minutes, up to now' })
+  windowMinutes!: number;
+
+  @ApiProperty({ type: [QueueOutcomesDto] })
+  items!: QueueOutcomesDto[];
+}
+
 export class JobEventDto {
   @ApiProperty()
   jobId!: string;

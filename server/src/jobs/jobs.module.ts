@@ -79,7 +79,7 @@ export class JobsModule {
       imports,
       providers,
       controllers: [JobsController],
-      exports: [JobsService, JobEventsService, JobsRepository],
+      exports: [JobsService, JobEventsService, JobsRepository, JobQueues],
     };
   }
 }

@@ -101,6 +101,16 @@ export class JobsRepository implements JobRecordStore {
     return rows.map(toJobView);
   }
 
+  /** Jobs finished since `since`, completed or failed, counted by queue (the dashboard's failure rate). */
+  async outcomesSince(since: Date): Promise<{ queue: string; state: string; count: number }[]> {
+    const groups = await this.prisma.jobRecord.groupBy({
+      by: ['queue', 'state'],
+      where: { finishedAt: { gte: since }, state: { in: ['completed', 'failed'] satisfies JobState[] } },
+      _count: { _all: true },
+    });
+    return groups.map((g) => ({ queue: g.queue, state: g.state, count: g._count._all }));
+  }
+
   /**
    * Cancels a job that has not started (waiting, or retrying after a failed attempt) and audits
    * who did it, in one transaction; false when the job was in another state by then.

@@ -55,6 +55,16 @@ class FakeRecords implements JobRecords {
     this.audits.push(audit);
     return true;
   }
+  async outcomesSince(since: Date): Promise<{ queue: string; state: string; count: number }[]> {
+    const counts = new Map<string, { queue: string; state: string; count: number }>();
+    for (const row of this.rows.values()) {
+      if (!row.finishedAt || row.finishedAt < since || !['completed', 'failed'].includes(row.state)) continue;
+      const key = `${row.queue}/${row.state}`;
+      const group = counts.get(key) ?? { queue: row.queue, state: row.state, count: 0 };
+      counts.set(key, { ...group, count: group.count + 1 });
+    }
+    return [...counts.values()];
+  }
 }
 
 /** The part of a BullMQ job retry and cancel use. */
@@ -103,6 +113,37 @@ const luca = { username: 'luca.verdi', isAdmin: false };
 describe('JobsService', () => {
   beforeAll(() => Logger.overrideLogger(false));
   afterAll(() => Logger.overrideLogger(new ConsoleLogger()));
+
+  it("counts each queue's jobs finished in the last hour by outcome, for administrators only", async () => {
+    const { records, service } = setup();
+    const finished = (id: string, state: JobView['state'], minutesAgo: number) =>
+      records.rows.set(id, {
+        ...records.rows.get(id)!,
+        state,
+        finishedAt: new Date(NOW.getTime() - minutesAgo * 60_000),
+      });
+    for (const id of ['a', 'b', 'c', 'd', 'e'])
+      await records.create({ id, queue: 'workflow', name: 'workflow-accept', payload: {}, createdBy: 'x' });
+    finished('a', 'completed', 5);
+    finished('b', 'completed', 59);
+    finished('c', 'failed', 30);
+    finished('d', 'failed', 61);
+    finished('e', 'cancelled', 1);
+
+    const answer = await service.recentOutcomes(admin);
+    expect(answer.windowMinutes).toBe(60);
+    expect(answer.items.find((i) => i.queue === 'workflow')).toEqual({
+      queue: 'workflow',
+      completed: 2,
+      failed: 1,
+    });
+    expect(answer.items.find((i) => i.queue === 'maintenance')).toEqual({
+      queue: 'maintenance',
+      completed: 0,
+      failed: 0,
+    });
+    await expect(service.recentOutcomes(mario)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
 
   it('records a submitted job as waiting and enqueues it under the record id, with the catalogue policy', async () => {
     const { records, queues, service } = setup();

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DASHBOARD_PAGE, ERROR_CODES, JOB_ADMIN_ACTIONS, type QueueStats } from '@paddock/rules';
+import {
+  DASHBOARD_PAGE,
+  ERROR_CODES,
+  FAILURE_RATE_WINDOW_MINUTES,
+  JOB_ADMIN_ACTIONS,
+  type QueueOutcomesResponse,
+  type QueueStats,
+} from '@paddock/rules';
 import type { Job } from 'bullmq';
 import { DomainError } from '../common/domain-error';
 import type { JobViewer } from './actor';
@@ -31,7 +38,14 @@ const JOB_ID = /^(?!\d+$)[A-Za-z0-9_.-]{1,128}$/;
 /** What the service needs of JobsRepository. */
 export type JobRecords = Pick<
   JobsRepository,
-  'create' | 'find' | 'list' | 'markWaiting' | 'markUnqueued' | 'markRetried' | 'markCancelled'
+  | 'create'
+  | 'find'
+  | 'list'
+  | 'markWaiting'
+  | 'markUnqueued'
+  | 'markRetried'
+  | 'markCancelled'
+  | 'outcomesSince'
 >;
 
 export const LIST_LIMIT = DASHBOARD_PAGE;
@@ -138,6 +152,23 @@ export class JobsService {
   async queueStats(viewer: JobViewer): Promise<QueueStats[]> {
     this.requireAdmin(viewer);
     return this.queues.stats();
+  }
+
+  /** Jobs completed and failed in the last FAILURE_RATE_WINDOW_MINUTES, per queue (administrators). */
+  async recentOutcomes(viewer: JobViewer): Promise<QueueOutcomesResponse> {
+    this.requireAdmin(viewer);
+    const since = new Date(this.clock.now().getTime() - FAILURE_RATE_WINDOW_MINUTES * 60_000);
+    const groups = await this.records.outcomesSince(since);
+    const countOf = (queue: string, state: string) =>
+      groups.find((g) => g.queue === queue && g.state === state)?.count ?? 0;
+    return {
+      windowMinutes: FAILURE_RATE_WINDOW_MINUTES,
+      items: ALL_QUEUES.map((queue) => ({
+        queue,
+        completed: countOf(queue, 'completed'),
+        failed: countOf(queue, 'failed'),
+      })),
+    };
   }
 
   /**

@@ -5,7 +5,7 @@ import { Registry } from 'prom-client';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { Metrics } from './metrics';
 
-/** A worker process has no HTTP server: this one answers GET /metrics on METRICS_PORT, and nothing else. */
+/** Answers GET /metrics on METRICS_PORT, and nothing else: kept apart from the app port, which the proxy publishes. */
 @Injectable()
 export class MetricsListener implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(MetricsListener.name);

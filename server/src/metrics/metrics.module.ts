@@ -1,23 +1,12 @@
-import { Global, Module, type DynamicModule } from '@nestjs/common';
-import type { AppConfig } from '../config/config.module';
+import { Global, Module } from '@nestjs/common';
 import { Metrics } from './metrics';
-import { MetricsController } from './metrics.controller';
 import { MetricsListener } from './metrics-listener';
 
 /**
- * The process's metrics, for every module to record into. The api serves them at GET /metrics;
- * a worker process, which has no HTTP server, on its own METRICS_PORT.
+ * The process's metrics, for every module to record into, served on METRICS_PORT by a listener
+ * of their own in every role: never on the api's app port, where anyone could read route
+ * templates, latencies and job names.
  */
 @Global()
-@Module({})
-export class MetricsModule {
-  static forRoot(config: AppConfig): DynamicModule {
-    const worker = config.PROCESS_ROLE === 'worker';
-    return {
-      module: MetricsModule,
-      providers: worker ? [Metrics, MetricsListener] : [Metrics],
-      controllers: worker ? [] : [MetricsController],
-      exports: [Metrics],
-    };
-  }
-}
+@Module({ providers: [Metrics, MetricsListener], exports: [Metrics, MetricsListener] })
+export class MetricsModule {}

@@ -1,4 +1,5 @@
 import { isAxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { Logger } from '@nestjs/common';
 import type { Metrics } from '../metrics/metrics';
 import { PROVIDER_PATHS } from './provider-paths';
 
@@ -29,11 +30,21 @@ function outcomeOf(status: number): string {
   return status === 418 ? 'thron_418' : `http_${Math.floor(status / 100)}xx`;
 }
 
-/** Times every call of the provider's axios instance, by operation and outcome, into `metrics`. */
+const logger = new Logger('ProviderCall');
+
+/**
+ * Times every call of the provider's axios instance, by operation and outcome, into `metrics`,
+ * and logs it at debug level: under the correlation id of the request or job that made it.
+ */
 export function instrumentProviderHttp(http: AxiosInstance, metrics: Metrics): AxiosInstance {
-  const timers = new WeakMap<InternalAxiosRequestConfig, (labels: { outcome: string }) => void>();
+  const timers = new WeakMap<InternalAxiosRequestConfig, (labels: { outcome: string }) => number>();
   const end = (config: InternalAxiosRequestConfig | undefined, outcome: string) => {
-    if (config) timers.get(config)?.({ outcome });
+    const seconds = config && timers.get(config)?.({ outcome });
+    if (seconds !== undefined)
+      logger.debug(
+        { operation: operationOf(config?.url), outcome, ms: Math.round(seconds * 1000) },
+        'Provider call',
+      );
   };
   http.interceptors.request.use((config) => {
     timers.set(config, metrics.providerRequestDuration.startTimer({ operation: operationOf(config.url) }));

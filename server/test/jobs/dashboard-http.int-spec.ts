@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { lastValueFrom, timeout, toArray } from 'rxjs';
-import type { JobListResponse, JobSummary, QueueStatsResponse } from '@paddock/rules';
+import type { JobListResponse, JobSummary, QueueOutcomesResponse, QueueStatsResponse } from '@paddock/rules';
 import { HubPrismaService } from '../../src/database/hub-prisma.service';
 import { JobName, QueueName } from '../../src/jobs/job-catalogue';
 import { JobEventsService, type JobEvent } from '../../src/jobs/job-events.service';
@@ -56,10 +56,12 @@ describe('job dashboard (HTTP, real queues)', () => {
   it('keeps queues, retry and cancel for administrators: 401 without a session, 403 for a user', async () => {
     const id = randomUUID();
     expect((await call('/api/jobs/queues')).status).toBe(401);
+    expect((await call('/api/jobs/outcomes')).status).toBe(401);
     expect((await post(`/api/jobs/${id}/retry`)).status).toBe(401);
     expect((await post(`/api/jobs/${id}/cancel`)).status).toBe(401);
     for (const res of [
       await call('/api/jobs/queues', mario),
+      await call('/api/jobs/outcomes', mario),
       await post(`/api/jobs/${id}/retry`, mario),
       await post(`/api/jobs/${id}/cancel`, mario),
     ]) {
@@ -67,6 +69,39 @@ describe('job dashboard (HTTP, real queues)', () => {
       expect(await res.json()).toMatchObject({ code: 'FORBIDDEN' });
     }
     expect((await post(`/api/jobs/${id}/retry`, admin)).status).toBe(404);
+  });
+
+  it("counts the last hour's completed and failed jobs per queue, for the dashboard's failure rate", async () => {
+    const outcomes = async () =>
+      ((await (await call('/api/jobs/outcomes', admin)).json()) as QueueOutcomesResponse).items.find(
+        (q) => q.queue === 'maintenance',
+      );
+    const before = await outcomes();
+    const failing = randomUUID();
+    await queues
+      .get(QueueName.Maintenance)
+      .add(JobName.PurgeExpiredSessions, { sessionId: 7 }, { jobId: failing });
+    const passing = randomUUID();
+    await queues.get(QueueName.Maintenance).add(JobName.PurgeExpiredSessions, {}, { jobId: passing });
+    await until(
+      () => Promise.all([recordOf(failing), recordOf(passing)]),
+      ([f, p]) => f?.state === 'failed' && p?.state === 'completed',
+    );
+
+    const res = await call('/api/jobs/outcomes', admin);
+    expect(res.status).toBe(200);
+    const after = await outcomes();
+    expect(after).toEqual({
+      queue: 'maintenance',
+      completed: (before?.completed ?? 0) + 1,
+      failed: (before?.failed ?? 0) + 1,
+    });
+    // An hour later they are out of the window.
+    await prisma.jobRecord.updateMany({
+      where: { id: { in: [failing, passing] } },
+      data: { finishedAt: new Date(Date.now() - 61 * 60_000) },
+    });
+    expect(await outcomes()).toEqual(before);
   });
 
   it('runs a failed job again on retry: waiting, then completed, with the retry audited', async () => {

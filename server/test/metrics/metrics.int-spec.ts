@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { lastValueFrom, timeout, toArray } from 'rxjs';
@@ -31,6 +35,18 @@ function expectParsable(text: string, role: string): void {
   expect(lines.filter((line) => !line.includes(`role="${role}"`))).toEqual([]);
 }
 
+/** CI's lint of the exposition (Debian package `prometheus`): any problem it prints fails the test. */
+function expectPromtoolClean(text: string): void {
+  const r = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8', timeout: 20_000 });
+  expect(r.error).toBeUndefined();
+  expect({ status: r.status, output: `${r.stdout}${r.stderr}` }).toEqual({ status: 0, output: '' });
+}
+
+/** The metrics of a process, from its own listener (METRICS_PORT). */
+async function scrape(app: INestApplicationContext): Promise<Response> {
+  return fetch(`http://127.0.0.1:${app.get(MetricsListener).port}/metrics`);
+}
+
 describe('GET /metrics (Prometheus text format)', () => {
   let t: TestApp;
   let worker: INestApplicationContext | undefined;
@@ -53,11 +69,12 @@ describe('GET /metrics (Prometheus text format)', () => {
     expect(events.at(-1)).toMatchObject({ state: 'completed' });
     expect((await callAs(t, `/api/jobs/${jobId}`, admin)).status).toBe(200);
 
-    const res = await fetch(`${t.url}/metrics`);
+    const res = await scrape(t.app);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain;.*version=0\.0\.4/);
     const text = await res.text();
     expectParsable(text, 'all');
+    expectPromtoolClean(text);
 
     const request = { route: '/api/jobs/:id', method: 'GET', status_code: '200' };
     expect(samples(text, 'http_server_request_duration_seconds_count', request)).toEqual([
@@ -85,6 +102,13 @@ describe('GET /metrics (Prometheus text format)', () => {
     expect(text).toMatch(/^process_cpu_user_seconds_total\{role="all"\} /m);
   });
 
+  it("is not on the api's app port, which the proxy publishes: route templates and job names stay internal", async () => {
+    const res = await fetch(`${t.url}/metrics`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('http_server_request_duration_seconds');
+    expect(t.app.get(MetricsListener).port).not.toBe(Number(new URL(t.url).port));
+  });
+
   it('serves a worker process its own metrics on METRICS_PORT, without the queue backlog', async () => {
     worker = await NestFactory.createApplicationContext(
       AppModule.forRoot({ ...t.config, PROCESS_ROLE: 'worker' }),
@@ -93,12 +117,32 @@ describe('GET /metrics (Prometheus text format)', () => {
     await worker.init();
     const port = worker.get(MetricsListener).port;
 
-    const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+    const res = await scrape(worker);
     expect(res.status).toBe(200);
     const text = await res.text();
     expectParsable(text, 'worker');
+    expectPromtoolClean(text);
     expect(text).toMatch(/^process_cpu_user_seconds_total\{role="worker"\} /m);
     expect(text).not.toContain('paddock_queue_jobs');
     expect((await fetch(`http://127.0.0.1:${port}/other`)).status).toBe(404);
+  });
+
+  it('has a Grafana dashboard whose every query parses (promtool check rules)', () => {
+    const dashboard = JSON.parse(
+      readFileSync(join(__dirname, '../../../ops/grafana/paddock-dashboard.json'), 'utf8'),
+    ) as { panels: { targets: { expr: string }[] }[] };
+    const exprs = dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr));
+    expect(exprs.length).toBeGreaterThan(0);
+    // Each query as a recording rule: promtool parses rule files, and JSON is YAML.
+    const rules = exprs.map((expr, i) => ({ record: `dashboard:query_${i}`, expr }));
+    const dir = mkdtempSync(join(tmpdir(), 'paddock-grafana-'));
+    try {
+      const file = join(dir, 'rules.yml');
+      writeFileSync(file, JSON.stringify({ groups: [{ name: 'dashboard', rules }] }));
+      const r = spawnSync('promtool', ['check', 'rules', file], { encoding: 'utf8', timeout: 20_000 });
+      expect({ status: r.status, errors: r.stderr }).toEqual({ status: 0, errors: '' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

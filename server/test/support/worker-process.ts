@@ -4,8 +4,15 @@ import { startTestApp, type TestApp } from './test-app';
 
 const root = join(__dirname, '../../..');
 
+export interface WorkerOptions {
+  /** Settings to add or override (e.g. LOG_LEVEL). */
+  env?: Record<string, string>;
+  /** 'pipe' to read what the worker logs. */
+  stdout?: 'ignore' | 'pipe';
+}
+
 /** A worker process as `npm start` runs one (PROCESS_ROLE=worker), on the test app's database and Redis. */
-export function startWorker(t: TestApp): ChildProcess {
+export function startWorker(t: TestApp, options: WorkerOptions = {}): ChildProcess {
   return spawn(process.execPath, ['server/dist/worker.js'], {
     cwd: root,
     env: {
@@ -22,8 +29,9 @@ export function startWorker(t: TestApp): ChildProcess {
       BLOB_DIR: t.config.BLOB_DIR,
       WEB_DIST: '/nonexistent',
       METRICS_PORT: '0',
+      ...options.env,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', options.stdout ?? 'ignore', 'ignore'],
   });
 }
 
@@ -40,7 +48,7 @@ export function exited(child: ChildProcess): Promise<void> {
  */
 export async function startApiWithoutWorkers(): Promise<{
   t: TestApp;
-  startWorker: () => ChildProcess;
+  startWorker: (options?: WorkerOptions) => ChildProcess;
   stop: () => Promise<void>;
 }> {
   execFileSync('npx', ['tsc', '-b', 'packages/rules'], { cwd: root, stdio: 'ignore' });
@@ -49,8 +57,8 @@ export async function startApiWithoutWorkers(): Promise<{
   const children: ChildProcess[] = [];
   return {
     t,
-    startWorker: () => {
-      const child = startWorker(t);
+    startWorker: (options?: WorkerOptions) => {
+      const child = startWorker(t, options);
       children.push(child);
       return child;
     },

@@ -1,4 +1,10 @@
-import type { JobListResponse, JobState, JobSummary, QueueStatsResponse } from '@paddock/rules';
+import type {
+  JobListResponse,
+  JobState,
+  JobSummary,
+  QueueOutcomesResponse,
+  QueueStatsResponse,
+} from '@paddock/rules';
 import { request } from './http';
 
 /** What the dashboard's job list is narrowed by ('' = any). */
@@ -33,6 +39,11 @@ export function fetchJob(id: string, signal?: AbortSignal, lang?: string): Promi
 
 export function fetchQueueStats(signal?: AbortSignal): Promise<QueueStatsResponse> {
   return request<QueueStatsResponse>('/api/jobs/queues', { signal });
+}
+
+/** Jobs completed and failed per queue in the last hour (the failure rate). */
+export function fetchQueueOutcomes(signal?: AbortSignal): Promise<QueueOutcomesResponse> {
+  return request<QueueOutcomesResponse>('/api/jobs/outcomes', { signal });
 }
 
 export function retryJob(id: string): Promise<JobSummary> {

@@ -2,6 +2,7 @@ import type {
   AuditListResponse,
   JobListResponse,
   JobSummary,
+  QueueOutcomesResponse,
   QueueStatsResponse,
   ShareSendersResponse,
 } from '@paddock/rules';
@@ -58,6 +59,14 @@ const queues: QueueStatsResponse = {
   ],
 };
 
+const outcomes: QueueOutcomesResponse = {
+  windowMinutes: 60,
+  items: [
+    { queue: 'maintenance', completed: 0, failed: 0 },
+    { queue: 'workflow', completed: 9, failed: 3 },
+  ],
+};
+
 const failed = aJob({
   id: 'job-failed',
   name: 'workflow-move',
@@ -104,6 +113,7 @@ function dashboardRoutes(jobs: JobSummary[] = [failed, waiting, done]) {
   return {
     ...signedInRoutes(admin),
     'GET /api/jobs/queues': ok(queues),
+    'GET /api/jobs/outcomes': ok(outcomes),
     'GET /api/jobs': (call: HubCall) => {
       const state = call.query.get('state');
       return ok({ ...page, items: state ? jobs.filter((job) => job.state === state) : jobs });
@@ -131,6 +141,21 @@ describe('Administration (/manage)', () => {
     expect(within(rows[0]).getByRole('button', { name: 'Retry' })).toBeVisible();
     expect(within(rows[1]).getByRole('button', { name: 'Cancel job' })).toBeVisible();
     expect(within(rows[2]).queryByRole('button', { name: /Retry|Cancel job/ })).toBeNull();
+  });
+
+  it("shows each queue's depth and the last hour's failure rate, a dash when no job finished", async () => {
+    fakeHub(dashboardRoutes());
+    renderApp('/manage');
+
+    const workflow = await screen.findByTestId('queue-workflow');
+    expect(within(workflow).getByText('Queue depth').nextSibling).toHaveTextContent('2');
+    const rate = await within(workflow).findByText('25%');
+    expect(rate.previousSibling).toHaveTextContent('Failure rate, last hour');
+    expect(within(workflow).getByText('3 failed of 12 finished')).toBeVisible();
+    const maintenance = screen.getByTestId('queue-maintenance');
+    expect(within(maintenance).getByText('Queue depth').nextSibling).toHaveTextContent('1');
+    expect(within(maintenance).getByText('Failure rate, last hour').nextSibling).toHaveTextContent('—');
+    expect(within(maintenance).getByText('No job finished')).toBeVisible();
   });
 
   it('names in each job row the assets it is about, asking for the names in the reader’s language (issue 23)', async () => {

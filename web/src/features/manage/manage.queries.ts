@@ -1,7 +1,13 @@
 import { FINAL_JOB_STATES, type JobSummary } from '@paddock/rules';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { fetchAudit, type AuditSearch } from '../../api/audit.api';
-import { fetchJob, fetchJobs, fetchQueueStats, type JobListFilter } from '../../api/jobs.api';
+import {
+  fetchJob,
+  fetchJobs,
+  fetchQueueOutcomes,
+  fetchQueueStats,
+  type JobListFilter,
+} from '../../api/jobs.api';
 import { fetchShareSenders } from '../sharing/external-shares.api';
 
 /** How often the dashboard looks again while it is open: jobs move on by themselves. */
@@ -10,6 +16,7 @@ export const DASHBOARD_REFRESH_MS = 5_000;
 export const manageKeys = {
   all: ['manage'] as const,
   queues: () => [...manageKeys.all, 'queues'] as const,
+  outcomes: () => [...manageKeys.all, 'outcomes'] as const,
   jobs: (filter: JobListFilter, lang: string) => [...manageKeys.all, 'jobs', filter, lang] as const,
   job: (id: string, lang: string) => [...manageKeys.all, 'job', id, lang] as const,
   audit: (search: AuditSearch) => [...manageKeys.all, 'audit', search] as const,
@@ -20,6 +27,14 @@ export function queueStatsQueryOptions() {
   return queryOptions({
     queryKey: manageKeys.queues(),
     queryFn: ({ signal }) => fetchQueueStats(signal),
+    refetchInterval: DASHBOARD_REFRESH_MS,
+  });
+}
+
+export function queueOutcomesQueryOptions() {
+  return queryOptions({
+    queryKey: manageKeys.outcomes(),
+    queryFn: ({ signal }) => fetchQueueOutcomes(signal),
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
 }

@@ -1,0 +1,66 @@
+import { createInterface } from 'node:readline';
+import { headersOf } from '../auth/auth-fixtures';
+import type { TestApp } from '../support/test-app';
+import { startApiWithoutWorkers } from '../support/worker-process';
+import { as, contentsIn, finished, seedDemoOrganisation } from '../workflow/workflow-fixtures';
+
+jest.setTimeout(240_000);
+
+interface LogLine {
+  msg: string;
+  correlationId?: string;
+  jobId?: string;
+  operation?: string;
+}
+
+/**
+ * Issue 25 part 5: one correlation id from the browser's request to the job's last provider call,
+ * read off what a real worker process writes (JSON, one object a line).
+ */
+describe('the correlation id of a request, in the worker log of the job it enqueued', () => {
+  let t: TestApp;
+  let world: Awaited<ReturnType<typeof startApiWithoutWorkers>>;
+
+  beforeAll(async () => {
+    world = await startApiWithoutWorkers();
+    t = world.t;
+  });
+  afterAll(() => world?.stop());
+
+  it('echoes X-Request-Id and logs the job and its provider calls under it, every line JSON', async () => {
+    const folders = await seedDemoOrganisation(t);
+    const anna = await as(t, 'anna.bianchi');
+    const [contentId] = await contentsIn(t, folders, ['lvrr02-marketing', 'appstp1-marketing']);
+    const worker = world.startWorker({ env: { LOG_LEVEL: 'debug' }, stdout: 'pipe' });
+    const raw: string[] = [];
+    createInterface({ input: worker.stdout! }).on('line', (line) => raw.push(line));
+
+    const res = await fetch(`${t.url}/api/workflow/accept`, {
+      method: 'POST',
+      headers: { ...headersOf(anna), 'content-type': 'application/json', 'x-request-id': 'abc123' },
+      body: JSON.stringify({ contentIds: [contentId], folderId: folders.get('appstp1-marketing') }),
+    });
+    expect(res.status).toBe(202);
+    expect(res.headers.get('x-request-id')).toBe('abc123');
+    const { jobId } = (await res.json()) as { jobId: string };
+    expect((await finished(t, anna, jobId, 120_000)).state).toBe('completed');
+
+    const lines = () => raw.map((line) => JSON.parse(line) as LogLine);
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+      if (lines().some((l) => l.msg === 'Job completed' && l.jobId === jobId)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const ofRequest = lines().filter((l) => l.correlationId === 'abc123');
+    expect(ofRequest.map((l) => l.msg)).toEqual(expect.arrayContaining(['Job started', 'Job completed']));
+    expect(ofRequest.filter((l) => l.msg === 'Provider call').length).toBeGreaterThan(0);
+    // Every line the worker wrote for this job carries the request's id, none another.
+    const ofJob = lines().filter((l) => l.jobId === jobId);
+    expect(ofJob.length).toBeGreaterThan(0);
+    expect(ofJob.filter((l) => l.correlationId !== 'abc123')).toEqual([]);
+  });
+
+  it('answers a request id that is not sane with one of its own', async () => {
+    const res = await fetch(`${t.url}/api/health`, { headers: { 'x-request-id': 'no spaces "or" quotes' } });
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
