@@ -4,8 +4,11 @@ import { startTestApp, type TestApp } from './test-app';
 
 const root = join(__dirname, '../../..');
 
-/** A worker process as `npm start` runs one (PROCESS_ROLE=worker), on the test app's database and Redis. */
-export function startWorker(t: TestApp): ChildProcess {
+/**
+ * A worker process as `npm start` runs one (PROCESS_ROLE=worker), on the test app's database and
+ * Redis; `env` adds settings the api was started with too (e.g. SMTP_URL).
+ */
+export function startWorker(t: TestApp, env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['server/dist/worker.js'], {
     cwd: root,
     env: {
@@ -22,6 +25,7 @@ export function startWorker(t: TestApp): ChildProcess {
       BLOB_DIR: t.config.BLOB_DIR,
       WEB_DIST: '/nonexistent',
       METRICS_PORT: '0',
+      ...env,
     },
     stdio: 'ignore',
   });
@@ -36,21 +40,22 @@ export function exited(child: ChildProcess): Promise<void> {
 
 /**
  * A crash test's world: the server built as `npm start` runs it, the api only (the jobs run in the
- * worker processes the test starts and kills), and `stop` to end whatever is still running.
+ * worker processes the test starts and kills), and `stop` to end whatever is still running. `env`
+ * is for the api and every worker alike.
  */
-export async function startApiWithoutWorkers(): Promise<{
+export async function startApiWithoutWorkers(env: Record<string, string> = {}): Promise<{
   t: TestApp;
   startWorker: () => ChildProcess;
   stop: () => Promise<void>;
 }> {
   execFileSync('npx', ['tsc', '-b', 'packages/rules'], { cwd: root, stdio: 'ignore' });
   execFileSync('npm', ['run', 'build', '-w', '@paddock/server', '--silent'], { cwd: root, stdio: 'ignore' });
-  const t = await startTestApp({ PROCESS_ROLE: 'api' });
+  const t = await startTestApp({ ...env, PROCESS_ROLE: 'api' });
   const children: ChildProcess[] = [];
   return {
     t,
     startWorker: () => {
-      const child = startWorker(t);
+      const child = startWorker(t, env);
       children.push(child);
       return child;
     },
