@@ -133,7 +133,8 @@ export class WorkerKiller {
     // Each attempt is decided once: killed now, or spared for good.
     for (const job of onVictim) this.delays.set(`${job.id}@${job.processedOn}`, -1);
     if (!victim?.pid || onVictim.some((job) => job.stalledCounter >= this.options.maxKillsPerJob)) return;
-    const live = (await this.queues[0]!.getWorkers()).map((w) => pidOf(w.name));
+    // BullMQ answers the queue's name as `name`; the worker's own is at the end of its client name.
+    const live = (await this.queues[0]!.getWorkers()).map((w) => pidOf(w.rawname));
     if (!live.some((pid) => pid !== victim.pid && this.workers.has(pid))) return;
     const running = (await Promise.all(this.queues.map((q) => q.getActive()))).flat();
     const at = Date.now();
