@@ -42,6 +42,9 @@ const MAX_KILL_DELAY_MS = 1_500;
 const MAX_KILLS_PER_JOB = Math.min(QUEUES.workflow.maxStalledCount!, QUEUES.maintenance.maxStalledCount!) - 1;
 const RECOVERY_GOAL_MS = 15_000;
 
+/** Straight to the terminal as it happens (Jest holds console output until the file ends). */
+const say = (line: string) => process.stderr.write(`crash campaign ${line}\n`);
+
 interface SubmittedJob {
   kind: JobKind;
   jobId: string;
@@ -59,7 +62,7 @@ let killer: WorkerKiller;
 let queues: Queue[];
 
 beforeAll(async () => {
-  console.log(`crash campaign seed ${SEED} (rerun with CRASH_SEED=${SEED})`);
+  say(`seed ${SEED} (rerun with CRASH_SEED=${SEED})`);
   redis = await OwnRedis.start();
   sink = new SmtpSink();
   const smtpPort = await sink.start();
@@ -124,7 +127,7 @@ async function wave(tag: string, rounds: number): Promise<SubmittedJob[]> {
     }
   const records = await allFinished(jobs.map((j) => j.jobId));
   expect(records.filter((r) => r.state !== 'completed').map((r) => `${r.name} ${r.errorCode}`)).toEqual([]);
-  console.log(`crash campaign ${tag}: ${jobs.length} jobs completed, ${killer.kills.length} kills so far`);
+  say(`${tag}: ${jobs.length} jobs completed, ${killer.kills.length} kills so far`);
   return jobs;
 }
 
@@ -225,7 +228,7 @@ describe('the crash campaign', () => {
       recoveryMaxS: Math.max(...recoveries) / 1000,
       durationS: Math.round((Date.now() - started) / 1000),
     };
-    console.log(`crash campaign figures ${JSON.stringify(figures)}`);
+    say(`figures ${JSON.stringify(figures)}`);
 
     expect(wrong).toEqual([]);
     expect(twice).toEqual([]);
