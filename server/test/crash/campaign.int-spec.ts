@@ -17,7 +17,7 @@ import {
 } from './campaign-kinds';
 import { percentile, seededRandom, WorkerKiller } from './worker-killer';
 
-jest.setTimeout(600_000);
+jest.setTimeout(1_800_000);
 
 /**
  * Issue 25 part 4, the crash campaign: durable jobs of every type that changes assets run while
