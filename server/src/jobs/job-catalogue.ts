@@ -9,6 +9,7 @@ import {
   type JobName as JobNameOfRules,
 } from '@paddock/rules';
 import type { JobsOptions } from 'bullmq';
+import { hostname } from 'node:os';
 import { z } from 'zod';
 
 /**
@@ -88,10 +89,22 @@ export interface QueueDefinition {
   maxStalledCount?: number;
 }
 
+/**
+ * The lock of queues whose jobs are idempotent steps, so a crashed worker's job runs again soon:
+ * the lock is renewed every 5 s (half its length) and lapses 5–10 s after a kill; a live worker
+ * finds it within the 2 s check, so a job runs again at most 12 s after its worker died (the crash
+ * campaign measures it, docs/benchmarks.md). Shorter would take a worker whose event loop stalls
+ * for 5 s (a GC pause on a loaded machine) for dead; the work would still happen once, only twice
+ * tried. Three stalls in a row end the job failed, as a poison job that kills its worker must.
+ */
+const SHORT_LOCK = { lockDurationMs: 10_000, stalledIntervalMs: 2_000, maxStalledCount: 3 } as const;
+
 export const QUEUES: Readonly<Record<QueueName, QueueDefinition>> = {
+  // The purges hold the same short lock as the workflow: a crashed worker's purge resumes in seconds.
   [QueueName.Maintenance]: {
     concurrency: 1,
     policy: { attempts: 3, backoffMs: 30_000, keepCompleted: 200, keepFailed: 1_000 },
+    ...SHORT_LOCK,
   },
   // Media work is CPU-bound (sharp, ffmpeg): two at a time per worker process; a failed try is
   // usually a blob store or database hiccup, worth a quick retry.
@@ -104,9 +117,7 @@ export const QUEUES: Readonly<Record<QueueName, QueueDefinition>> = {
   [QueueName.Workflow]: {
     concurrency: 4,
     policy: { attempts: 5, backoffMs: 2_000, keepCompleted: 1_000, keepFailed: 5_000 },
-    lockDurationMs: 15_000,
-    stalledIntervalMs: 5_000,
-    maxStalledCount: 3,
+    ...SHORT_LOCK,
   },
 };
 
@@ -426,8 +437,15 @@ export function jobsOfQueue(queue: QueueName): JobName[] {
   return ALL_JOBS.filter((name) => JOBS[name].queue === queue);
 }
 
+/**
+ * This process as a worker names itself to BullMQ (a job's `processedBy`): an operator, and the
+ * crash campaign, tell which process runs a job.
+ */
+export const WORKER_NAME = `${hostname()}#${process.pid}`;
+
 /** Options of a queue's BullMQ worker (its connection and prefix come from JobsModule). */
 export function workerOptionsOf(queue: QueueName): {
+  name: string;
   concurrency: number;
   lockDuration?: number;
   stalledInterval?: number;
@@ -435,6 +453,7 @@ export function workerOptionsOf(queue: QueueName): {
 } {
   const q = QUEUES[queue];
   return {
+    name: WORKER_NAME,
     concurrency: q.concurrency,
     ...(q.lockDurationMs ? { lockDuration: q.lockDurationMs } : {}),
     ...(q.stalledIntervalMs ? { stalledInterval: q.stalledIntervalMs } : {}),

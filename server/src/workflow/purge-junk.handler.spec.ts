@@ -102,6 +102,26 @@ describe(`purge-junk: junk deleted more than LIMITS.junkRetentionDays (${LIMITS.
     expect(audit.jobs[0]!.outcome).toBe('failure');
   });
 
+  it('a try that dies right after trashing leaves its audit row, which the retry keeps (one row, done)', async () => {
+    const old = contentInJunk(provider, clock.now(), 40);
+    const trash = provider.trash.bind(provider);
+    // The worker dies once the provider has trashed the content: the try ends there.
+    jest.spyOn(provider, 'trash').mockImplementationOnce(async (token, ids) => {
+      await trash(token, ids);
+      throw new Error('SIGKILL');
+    });
+    await expect(handler.handle({}, jobContext('purge-1', 'system'))).rejects.toThrow('SIGKILL');
+    expect(await handler.handle({}, jobContext('purge-1', 'system'))).toEqual({
+      trashed: 0,
+      kept: 0,
+      failed: 0,
+    });
+    expect(trashed(old)).toBe(true);
+    expect(audit.assets.map((a) => [a.jobId, a.outcome.contentId, a.outcome.outcome])).toEqual([
+      ['purge-1', old, 'done'],
+    ]);
+  });
+
   it('reads a junk of more than one search page', async () => {
     const many = Array.from({ length: 501 }, () => contentInJunk(provider, clock.now(), 40));
     expect(await handler.handle({}, jobContext('purge-1', 'system'))).toMatchObject({ trashed: many.length });

@@ -37,7 +37,8 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
 
   async handle(_payload: JobPayloads[Purge], context: JobContext): Promise<JobResults[Purge]> {
     const cutoffSeconds = Math.floor((this.clock.now().getTime() - LIMITS.junkRetentionDays * DAY_MS) / 1000);
-    // No resume: a content an earlier try trashed is no longer found, one it failed is tried again.
+    // No resume: a content an earlier try trashed is no longer found (its row stays), one it
+    // failed or did not reach is tried again.
     const ledger = new AssetLedger(this.audit, JobName.PurgeJunk, context);
     const result = { trashed: 0, kept: 0, failed: 0 };
     const junkFolders = (await this.session.withToken((t) => this.folders.allFolders(t))).filter(
@@ -59,20 +60,20 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
           result.kept += 1;
           continue;
         }
+        const row = { contentId: content.id, fromFolderId: junk.id, toFolderId: null };
+        // Recorded before the trash: a try that dies after trashing leaves its row, which a retry
+        // (no longer finding the content) could not write. A try that dies before trashing is
+        // redone by the retry, whose record replaces the row.
+        await ledger.record({ ...row, outcome: 'done', errorCode: null }, snapshotOf(content), null);
         const inIssue = await this.session.withToken((t) => this.contents.trash(t, [content.id]));
         const ok = inIssue.length === 0;
         result[ok ? 'trashed' : 'failed'] += 1;
-        await ledger.record(
-          {
-            contentId: content.id,
-            outcome: ok ? 'done' : 'failed',
-            fromFolderId: junk.id,
-            toFolderId: null,
-            errorCode: ok ? null : E_CODES.TRASH_FAILED,
-          },
-          snapshotOf(content),
-          null,
-        );
+        if (!ok)
+          await ledger.record(
+            { ...row, outcome: 'failed', errorCode: E_CODES.TRASH_FAILED },
+            snapshotOf(content),
+            null,
+          );
       }
       await context.progress(Math.min(99, ((index + 1) / junkFolders.length) * 100));
     }

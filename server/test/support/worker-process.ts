@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from './test-app';
 const root = join(__dirname, '../../..');
 
 export interface WorkerOptions {
-  /** Settings to add or override (e.g. LOG_LEVEL). */
+  /** Settings to add or override (e.g. LOG_LEVEL, SMTP_URL). */
   env?: Record<string, string>;
   /** 'pipe' to read what the worker logs. */
   stdout?: 'ignore' | 'pipe';
@@ -44,21 +44,22 @@ export function exited(child: ChildProcess): Promise<void> {
 
 /**
  * A crash test's world: the server built as `npm start` runs it, the api only (the jobs run in the
- * worker processes the test starts and kills), and `stop` to end whatever is still running.
+ * worker processes the test starts and kills), and `stop` to end whatever is still running. `env`
+ * is for the api and every worker alike.
  */
-export async function startApiWithoutWorkers(): Promise<{
+export async function startApiWithoutWorkers(env: Record<string, string> = {}): Promise<{
   t: TestApp;
   startWorker: (options?: WorkerOptions) => ChildProcess;
   stop: () => Promise<void>;
 }> {
   execFileSync('npx', ['tsc', '-b', 'packages/rules'], { cwd: root, stdio: 'ignore' });
   execFileSync('npm', ['run', 'build', '-w', '@paddock/server', '--silent'], { cwd: root, stdio: 'ignore' });
-  const t = await startTestApp({ PROCESS_ROLE: 'api' });
+  const t = await startTestApp({ ...env, PROCESS_ROLE: 'api' });
   const children: ChildProcess[] = [];
   return {
     t,
-    startWorker: (options?: WorkerOptions) => {
-      const child = startWorker(t, options);
+    startWorker: (options: WorkerOptions = {}) => {
+      const child = startWorker(t, { ...options, env: { ...env, ...options.env } });
       children.push(child);
       return child;
     },

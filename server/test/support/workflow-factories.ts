@@ -239,8 +239,13 @@ export function recordingAudit(): Pick<
   return {
     assets,
     jobs,
+    // As the audit does: a second record of a content by the same job replaces its row.
     recordAssetOutcome: (entry) => {
-      assets.push(entry);
+      const earlier = assets.findIndex(
+        (a) => a.jobId === entry.jobId && a.outcome.contentId === entry.outcome.contentId,
+      );
+      if (earlier >= 0) assets.splice(earlier, 1, entry);
+      else assets.push(entry);
       return Promise.resolve();
     },
     recordJobOutcome: (entry) => {

@@ -1,0 +1,344 @@
+import { Queue } from 'bullmq';
+import { ENRICHMENT_CLASSIFICATIONS, LIMITS } from '@paddock/rules';
+import { JobName, QUEUES, QueueName } from '../../src/jobs/job-catalogue';
+import { hubDb, providerDb } from '../auth/auth-fixtures';
+import { MANDATORY, seedEnrichmentWorld } from '../enrichment/enrichment-fixtures';
+import { OwnRedis } from '../support/redis-server';
+import { SmtpSink } from '../support/smtp-sink';
+import type { TestApp } from '../support/test-app';
+import { startApiWithoutWorkers } from '../support/worker-process';
+import { as, contentsIn, post } from '../workflow/workflow-fixtures';
+import {
+  comparableState,
+  jobKinds,
+  recipientsOf,
+  type ComparableState,
+  type JobKind,
+} from './campaign-kinds';
+import { percentile, seededRandom, WorkerKiller } from './worker-killer';
+
+jest.setTimeout(1_800_000);
+
+/**
+ * Issue 25 part 4, the crash campaign: durable jobs of every type that changes assets run while
+ * worker processes die by SIGKILL at random points (a random delay after a job starts), at least
+ * MIN_KILLS times, the other workers resuming. Every asset must end exactly as its twin of an
+ * uninterrupted run, with one audit row per asset and action, every mail sent once and every
+ * share made once. Then Redis restarts under a bulk job, and a worker frozen past its lock wakes
+ * up beside the worker that took its job over.
+ *
+ * Rerun a campaign with its seed: CRASH_SEED=<seed> npx jest --selectProjects server-integration
+ * --runInBand server/test/crash/campaign.int-spec.ts
+ */
+const SEED = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
+const MIN_KILLS = 50;
+/** Jobs of every kind submitted at once (workers busy, kills frequent), and waves at most. */
+const ROUNDS_PER_WAVE = 3;
+const MAX_WAVES = 6;
+const ASSETS_PER_JOB = 3;
+/** A job's worker dies within this long after the job starts (most jobs of 3 assets take longer). */
+const MAX_KILL_DELAY_MS = 1_500;
+/** BullMQ fails a job that stalls more often than the queue allows: the campaign stays below. */
+const MAX_KILLS_PER_JOB = Math.min(QUEUES.workflow.maxStalledCount!, QUEUES.maintenance.maxStalledCount!) - 1;
+const RECOVERY_GOAL_MS = 15_000;
+
+/** Straight to the terminal as it happens (Jest holds console output until the file ends). */
+const say = (line: string) => process.stderr.write(`crash campaign ${line}\n`);
+
+interface SubmittedJob {
+  kind: JobKind;
+  jobId: string;
+  ids: string[];
+  tag: string;
+}
+
+let redis: OwnRedis;
+let sink: SmtpSink;
+let world: Awaited<ReturnType<typeof startApiWithoutWorkers>>;
+let t: TestApp;
+let folders: Map<string, string>;
+let kinds: JobKind[];
+let killer: WorkerKiller;
+let queues: Queue[];
+
+beforeAll(async () => {
+  say(`seed ${SEED} (rerun with CRASH_SEED=${SEED})`);
+  redis = await OwnRedis.start();
+  sink = new SmtpSink();
+  const smtpPort = await sink.start();
+  world = await startApiWithoutWorkers({
+    REDIS_URL: redis.url,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    EXTERNAL_SHARE_RATE_SHARES: '1000',
+    EXTERNAL_SHARE_RATE_RECIPIENTS: '10000',
+  });
+  t = world.t;
+  folders = await seedEnrichmentWorld(t);
+  const [anna, mario, admin] = await Promise.all(
+    ['anna.bianchi', 'mario.rossi', 'admin'].map((u) => as(t, u)),
+  );
+  kinds = jobKinds(t, folders, { anna: anna!, mario: mario!, admin: admin! });
+  queues = [QueueName.Workflow, QueueName.Maintenance].map((name) => {
+    const queue = new Queue(name, { connection: { url: redis.url }, prefix: t.config.REDIS_PREFIX });
+    // The campaign's own look at the queues: while it restarts Redis on purpose, it waits for it.
+    queue.on('error', () => undefined);
+    return queue;
+  });
+  killer = new WorkerKiller(queues, world.startWorker, seededRandom(SEED), {
+    workers: 3,
+    maxDelayMs: MAX_KILL_DELAY_MS,
+    maxKillsPerJob: MAX_KILLS_PER_JOB,
+  });
+  await killer.start();
+});
+
+afterAll(async () => {
+  await killer?.stop();
+  await Promise.all((queues ?? []).map((q) => q.close()));
+  await world?.stop();
+  await sink?.stop();
+  await redis?.stop();
+});
+
+/** Waits until every job's record is final; answers the records. */
+async function allFinished(jobIds: string[], timeoutMs = 240_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const records = await hubDb(t).jobRecord.findMany({ where: { id: { in: jobIds } } });
+    const open = records.filter((r) => r.state !== 'completed' && r.state !== 'failed');
+    if (records.length === jobIds.length && open.length === 0) return records;
+    if (Date.now() > deadline)
+      throw new Error(`jobs still open: ${open.map((r) => `${r.name} ${r.state}`).join(', ')}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * `rounds` jobs of every kind on fresh assets, all at once, and one purge: it takes all the junk
+ * past the retention, so two purges never overlap (waves run one after another).
+ */
+async function wave(tag: string, rounds: number): Promise<SubmittedJob[]> {
+  const jobs: SubmittedJob[] = [];
+  for (let r = 0; r < rounds; r++)
+    for (const kind of kinds.filter((k) => k.name !== JobName.PurgeJunk || r === 0)) {
+      const jobTag = `${tag}-${r}-${kind.name}`;
+      const ids = await kind.seed(ASSETS_PER_JOB, jobTag);
+      jobs.push({ kind, ids, tag: jobTag, jobId: await kind.submit(ids, jobTag) });
+    }
+  const records = await allFinished(jobs.map((j) => j.jobId));
+  expect(records.filter((r) => r.state !== 'completed').map((r) => `${r.name} ${r.errorCode}`)).toEqual([]);
+  say(`${tag}: ${jobs.length} jobs completed, ${killer.kills.length} kills so far`);
+  return jobs;
+}
+
+/** How many assets of the jobs differ from their twin of the uninterrupted run (and which). */
+async function differences(jobs: SubmittedJob[], reference: Map<JobName, ComparableState[]>) {
+  const wrong: string[] = [];
+  for (const job of jobs) {
+    const expected = reference.get(job.kind.name)!;
+    for (const [i, id] of job.ids.entries()) {
+      const state = await comparableState(t, id);
+      if (JSON.stringify(state) !== JSON.stringify(expected[i]))
+        wrong.push(`${job.kind.name} ${id}: ${JSON.stringify(state)} ≠ ${JSON.stringify(expected[i])}`);
+    }
+  }
+  return wrong;
+}
+
+/** Every asset's audit rows (job and action), by asset id. */
+async function auditOf(ids: string[]): Promise<Map<string, { jobId: string | null; action: string }[]>> {
+  const rows = await hubDb(t).auditRecord.findMany({
+    where: { assetId: { in: ids } },
+    select: { assetId: true, jobId: true, action: true },
+  });
+  return new Map(ids.map((id) => [id, rows.filter((r) => r.assetId === id)]));
+}
+
+/**
+ * Assets whose audit differs from the uninterrupted run's: as many rows as its twin (one per
+ * asset and action, or none where the job audits only itself), all written by its own job. Each
+ * asset is touched by its job only, so a second row is a step done or recorded twice.
+ */
+async function auditNotAsReference(jobs: SubmittedJob[], rowsPerAsset: Map<JobName, number>) {
+  const audit = await auditOf(jobs.flatMap((j) => j.ids));
+  return jobs.flatMap((job) =>
+    job.ids.flatMap((id) => {
+      const rows = audit.get(id) ?? [];
+      const own = rows.length === rowsPerAsset.get(job.kind.name) && rows.every((r) => r.jobId === job.jobId);
+      return own ? [] : [{ job: job.kind.name, id, rows }];
+    }),
+  );
+}
+
+describe('the crash campaign', () => {
+  let reference: Map<JobName, ComparableState[]>;
+  const rowsPerAsset = new Map<JobName, number>();
+  const campaign: SubmittedJob[] = [];
+
+  it('runs every job type once without a kill: the reference of where each asset ends', async () => {
+    const jobs = await wave('ref', 1);
+    reference = new Map();
+    const audit = await auditOf(jobs.flatMap((j) => j.ids));
+    for (const job of jobs) {
+      const counts = job.ids.map((id) => audit.get(id)?.length ?? 0);
+      expect({ job: job.kind.name, counts }).toEqual({
+        job: job.kind.name,
+        counts: job.ids.map(() => counts[0]),
+      });
+      expect(counts[0]).toBeLessThanOrEqual(1);
+      rowsPerAsset.set(job.kind.name, counts[0]!);
+    }
+    for (const job of jobs)
+      reference.set(
+        job.kind.name,
+        await Promise.all(job.ids.map((id) => comparableState(t, id) as Promise<ComparableState>)),
+      );
+    campaign.push(...jobs);
+  });
+
+  it(`kills workers at random points ${MIN_KILLS}+ times: every asset ends as in the uninterrupted run`, async () => {
+    const started = Date.now();
+    const killed: SubmittedJob[] = [];
+    killer.killing();
+    for (let w = 0; w < MAX_WAVES && killer.kills.length < MIN_KILLS; w++)
+      killed.push(...(await wave(`w${w}`, ROUNDS_PER_WAVE)));
+    await killer.pause();
+    campaign.push(...killed);
+
+    const wrong = await differences(killed, reference);
+    const twice = await auditNotAsReference(killed, rowsPerAsset);
+    const mails = new Map<string, number>();
+    for (const mail of sink.mails) for (const to of mail.to) mails.set(to, (mails.get(to) ?? 0) + 1);
+    const shares = killed.filter((j) => j.kind.name === JobName.ExternalShare);
+    const mailsNotOnce = shares.flatMap((j) => recipientsOf(j.tag)).filter((to) => mails.get(to) !== 1);
+    const sharesMade = await providerDb(t).externalShare.count({
+      where: { name: { in: shares.map((j) => `Press kit ${j.tag}`) } },
+    });
+    const recoveries = killer.recoveries();
+    const figures = {
+      seed: SEED,
+      kills: killer.kills.length,
+      jobs: killed.length,
+      assetsChecked: killed.reduce((n, j) => n + j.ids.length, 0),
+      lost: wrong.length,
+      auditNotOnce: twice.length,
+      mailsNotOnce: mailsNotOnce.length,
+      recoveryP50s: percentile(recoveries, 0.5) / 1000,
+      recoveryP95s: percentile(recoveries, 0.95) / 1000,
+      recoveryMaxS: Math.max(...recoveries) / 1000,
+      durationS: Math.round((Date.now() - started) / 1000),
+    };
+    say(`figures ${JSON.stringify(figures)}`);
+
+    expect(wrong).toEqual([]);
+    expect(twice).toEqual([]);
+    expect(mailsNotOnce).toEqual([]);
+    expect(sharesMade).toBe(shares.length);
+    expect(figures.recoveryP95s * 1000).toBeLessThanOrEqual(RECOVERY_GOAL_MS);
+    expect(killer.kills.length).toBeGreaterThanOrEqual(MIN_KILLS);
+  });
+
+  it('loses nothing acknowledged when Redis restarts under a bulk job; the workers reconnect by themselves', async () => {
+    const mario = await as(t, 'mario.rossi');
+    const pids = killer.pids();
+    const ids = await contentsIn(t, folders, ['arrc03-marketing'], LIMITS.taggingMaxAssets);
+    const bulk = await post<{ jobId: string }>(t, mario, '/api/enrichment', {
+      contentIds: ids,
+      folderId: folders.get('arrc03-marketing'),
+      tags: { add: [{ id: 'prd-suv', classificationId: ENRICHMENT_CLASSIFICATIONS.products }] },
+      metadata: MANDATORY,
+    });
+    expect(bulk.status).toBe(202);
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
+      const { progress } = await hubDb(t).jobRecord.findUniqueOrThrow({ where: { id: bulk.body.jobId } });
+      if (progress >= 10) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // Acknowledged (202) just before the restart: Redis has them in its append-only file.
+    const acknowledged: SubmittedJob[] = [];
+    for (const kind of kinds.filter((k) => k.name === JobName.WorkflowMove || k.name === JobName.TagsBulk)) {
+      const ids = await kind.seed(ASSETS_PER_JOB, `redis-${kind.name}`);
+      acknowledged.push({
+        kind,
+        ids,
+        tag: `redis-${kind.name}`,
+        jobId: await kind.submit(ids, `redis-${kind.name}`),
+      });
+    }
+    await redis.down();
+    await new Promise((r) => setTimeout(r, 2_000));
+    await redis.up();
+
+    const records = await allFinished([bulk.body.jobId, ...acknowledged.map((j) => j.jobId)]);
+    expect(records.map((r) => r.state)).toEqual(records.map(() => 'completed'));
+    const bulkRecord = records.find((r) => r.id === bulk.body.jobId);
+    expect(bulkRecord?.result).toMatchObject({ total: ids.length, done: ids.length, failed: 0 });
+    expect(await differences(acknowledged, reference)).toEqual([]);
+    expect(
+      await auditNotAsReference(
+        [
+          ...acknowledged,
+          {
+            kind: kinds.find((k) => k.name === JobName.Enrichment)!,
+            ids,
+            tag: 'bulk',
+            jobId: bulk.body.jobId,
+          },
+        ],
+        rowsPerAsset,
+      ),
+    ).toEqual([]);
+    // The same processes ran them: none was restarted.
+    expect(killer.pids()).toEqual(pids);
+  });
+
+  it('a worker frozen past its lock wakes beside the worker that took its job: the effects happen once', async () => {
+    const accept = kinds.find((k) => k.name === JobName.WorkflowAccept)!;
+    const ids = await accept.seed(30, 'frozen');
+    const jobId = await accept.submit(ids, 'frozen');
+    const workflow = queues[0]!;
+    let frozen: number | undefined;
+    for (const deadline = Date.now() + 120_000; !frozen && Date.now() < deadline;) {
+      const job = await workflow.getJob(jobId);
+      const { progress } = await hubDb(t).jobRecord.findUniqueOrThrow({ where: { id: jobId } });
+      if (job?.processedBy && progress >= 10) frozen = Number(job.processedBy.split('#').pop());
+      else await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(frozen).toBeDefined();
+    process.kill(frozen!, 'SIGSTOP');
+    const stoppedAt = Date.now();
+    try {
+      // Another worker takes the job once the frozen one's lock has lapsed.
+      for (const deadline = Date.now() + 60_000; ;) {
+        const job = await workflow.getJob(jobId);
+        if (job?.processedBy && !job.processedBy.endsWith(`#${frozen}`) && (job.processedOn ?? 0) > stoppedAt)
+          break;
+        if (Date.now() > deadline) throw new Error('no other worker took the job');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      process.kill(frozen!, 'SIGCONT');
+    }
+    const [record] = await allFinished([jobId]);
+    expect(record?.state).toBe('completed');
+    // The frozen worker finishes its stale run too: give it the time, then look.
+    await new Promise((r) => setTimeout(r, 5_000));
+    const twins = Array.from({ length: ids.length }, () => reference.get(JobName.WorkflowAccept)![0]!);
+    expect(
+      await differences(
+        [{ kind: accept, ids, tag: 'frozen', jobId }],
+        new Map([[JobName.WorkflowAccept, twins]]),
+      ),
+    ).toEqual([]);
+    expect(await auditNotAsReference([{ kind: accept, ids, tag: 'frozen', jobId }], rowsPerAsset)).toEqual(
+      [],
+    );
+    const doubled = await providerDb(t).contentMetadata.groupBy({
+      by: ['contentId', 'key'],
+      where: { contentId: { in: ids } },
+      _count: true,
+      having: { contentId: { _count: { gt: 1 } } },
+    });
+    expect(doubled).toEqual([]);
+  });
+});
