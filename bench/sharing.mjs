@@ -86,7 +86,9 @@ export async function benchSharing(db, { baseUrl, blobDir }) {
       const { jobId } = await res.json();
       for (;;) {
         const job = await mario.get(`/api/jobs/${jobId}`);
-        if (job.state === 'completed') return { url: job.result.url, jobId };
+        // The job answers the share's id; its link is the share's, as the web reads it.
+        if (job.state === 'completed')
+          return { url: (await mario.get(`/api/external-shares/${job.result.shareId}`)).url, jobId };
         if (job.state === 'failed') throw new Error(`share job failed: ${job.errorCode}`);
         await new Promise((r) => setTimeout(r, 50));
       }

@@ -13,6 +13,7 @@ import {
 import { DRAFTS_GATEWAY, type DraftsGateway } from '../provider/drafts.gateway';
 import { ENRICHMENT_GATEWAY, type EnrichmentGateway } from '../provider/enrichment.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
+import { chunks } from '../provider/tagging.gateway';
 
 /** An enrichment's audit rows keep the metadata it sets and clears beside folders and tags. */
 const ENRICHED_PARTS = { metadata: true };
@@ -74,20 +75,24 @@ export class EnrichmentJobRunner {
         await context.progress(Math.min(99, ((i + 1) / payload.ops.length) * 95));
       }
       const after = await this.details(open);
-      for (const contentId of open) {
-        const errorCode = failures.get(contentId) ?? (before.has(contentId) ? null : ERROR_CODES.NOT_FOUND);
-        await ledger.record(
-          {
-            contentId,
-            outcome: errorCode ? 'failed' : 'done',
-            fromFolderId: payload.folderId,
-            toFolderId: null,
-            errorCode,
-          },
-          snapshotOf(before.get(contentId), ENRICHED_PARTS),
-          snapshotOf(after.get(contentId), ENRICHED_PARTS),
+      for (const batch of chunks(open))
+        await ledger.recordMany(
+          batch.map((contentId) => {
+            const errorCode =
+              failures.get(contentId) ?? (before.has(contentId) ? null : ERROR_CODES.NOT_FOUND);
+            return {
+              outcome: {
+                contentId,
+                outcome: errorCode ? 'failed' : 'done',
+                fromFolderId: payload.folderId,
+                toFolderId: null,
+                errorCode,
+              },
+              before: snapshotOf(before.get(contentId), ENRICHED_PARTS),
+              after: snapshotOf(after.get(contentId), ENRICHED_PARTS),
+            };
+          }),
         );
-      }
     }
     if (clearsDrafts) await this.clearDrafts(payload.contentIds, ledger, context.actor);
     return ledger.close({ ...ledger.tally(payload.contentIds), providerCalls });

@@ -10,6 +10,7 @@ import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gat
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { SEARCH_GATEWAY, type SearchGateway } from '../provider/search.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
+import { chunks } from '../provider/tagging.gateway';
 import { contentIdsIn } from '../places/folder-contents';
 import { workflowInfoOf } from '../places/workflow-info';
 
@@ -22,6 +23,7 @@ const DAY_MS = 86_400_000;
  * LIMITS.junkRetentionDays old, and that is in no folder but junk folders, is trashed, each one
  * audited. Idempotent and safe with several
  * workers: a trashed content is no longer found, and trashing one twice is refused harmlessly.
+ * Contents are trashed LIMITS.idChunkSize a call, and each batch is audited in one write.
  */
 @JobHandlerFor(JobName.PurgeJunk)
 @Injectable()
@@ -51,27 +53,41 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
             this.contents.contentsByIds(t, ids, E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED),
           )
         : [];
-      for (const content of details) {
+      // Trashing removes a content from every folder: one still linked outside the junk is kept.
+      const due = details.filter((content) => {
         const deletedAt = workflowInfoOf(content).deletedAt;
-        // Trashing removes a content from every folder: one still linked outside the junk is kept.
-        const onlyInJunk = content.linkedCategoryIds.every((id) => junkIds.has(id));
-        if (deletedAt === null || deletedAt > cutoffSeconds || !onlyInJunk) {
-          result.kept += 1;
-          continue;
-        }
-        const inIssue = await this.session.withToken((t) => this.contents.trash(t, [content.id]));
-        const ok = inIssue.length === 0;
-        result[ok ? 'trashed' : 'failed'] += 1;
-        await ledger.record(
-          {
-            contentId: content.id,
-            outcome: ok ? 'done' : 'failed',
-            fromFolderId: junk.id,
-            toFolderId: null,
-            errorCode: ok ? null : E_CODES.TRASH_FAILED,
-          },
-          snapshotOf(content),
-          null,
+        return (
+          deletedAt !== null &&
+          deletedAt <= cutoffSeconds &&
+          content.linkedCategoryIds.every((id) => junkIds.has(id))
+        );
+      });
+      result.kept += details.length - due.length;
+      for (const batch of chunks(due)) {
+        const inIssue = new Set(
+          await this.session.withToken((t) =>
+            this.contents.trash(
+              t,
+              batch.map((c) => c.id),
+            ),
+          ),
+        );
+        await ledger.recordMany(
+          batch.map((content) => {
+            const ok = !inIssue.has(content.id);
+            result[ok ? 'trashed' : 'failed'] += 1;
+            return {
+              outcome: {
+                contentId: content.id,
+                outcome: ok ? 'done' : 'failed',
+                fromFolderId: junk.id,
+                toFolderId: null,
+                errorCode: ok ? null : E_CODES.TRASH_FAILED,
+              },
+              before: snapshotOf(content),
+              after: null,
+            };
+          }),
         );
       }
       await context.progress(Math.min(99, ((index + 1) / junkFolders.length) * 100));

@@ -229,7 +229,7 @@ export function recordingJobs(): Pick<JobsService, 'submit'> & { submitted: Subm
 /** The audit rows a job writes, in place of AuditRepository; outcomes read back as a retry would. */
 export function recordingAudit(): Pick<
   AuditRepository,
-  'recordAssetOutcome' | 'recordJobOutcome' | 'assetOutcomesOf'
+  'recordAssetOutcomes' | 'recordJobOutcome' | 'assetOutcomesOf'
 > & {
   assets: AssetAuditEntry[];
   jobs: JobAuditEntry[];
@@ -239,8 +239,8 @@ export function recordingAudit(): Pick<
   return {
     assets,
     jobs,
-    recordAssetOutcome: (entry) => {
-      assets.push(entry);
+    recordAssetOutcomes: (entries) => {
+      assets.push(...entries);
       return Promise.resolve();
     },
     recordJobOutcome: (entry) => {
