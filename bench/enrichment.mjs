@@ -9,7 +9,8 @@ const CLIENT = 'paddock';
 const TAG = { id: 'tag-exterior', classificationId: 'dmuyud' };
 const METADATA = 'ggdyqo';
 const NOTES = { key: 'notes-copyright', value: 'Bench enrichment' };
-// The demo's one mandatory definition: the wizard refuses a selection that would stay without it.
+// The demo's mandatory definitions: the wizard refuses a selection that would stay without them.
+const USAGE = { key: 'utilizzo', value: 'stampa' };
 const AUTHOR = { key: 'authorinfo', value: 'Foto Studio' };
 const CHUNK = 50;
 
@@ -64,9 +65,9 @@ const KINDS = {
   },
   enrichment: {
     path: '/api/enrichment',
-    body: { tags: { add: [TAG] }, metadata: [AUTHOR], copyrightNotes: NOTES.value },
-    calls: [tagCall, metadataCall(AUTHOR), metadataCall(NOTES), draftsCall],
-    direct: 'itag + 2 x imetadata bulk…MultiTargets and content/saveDraft',
+    body: { tags: { add: [TAG] }, metadata: [USAGE, AUTHOR], copyrightNotes: NOTES.value },
+    calls: [tagCall, metadataCall(USAGE), metadataCall(AUTHOR), metadataCall(NOTES), draftsCall],
+    direct: 'itag + 3 x imetadata bulk…MultiTargets and content/saveDraft',
   },
 };
 
@@ -136,12 +137,12 @@ export function enrichmentRows(e) {
 
 export const ENRICHMENT_METHOD = `- **Bulk tag and enrichment**: 2 x 200 contents inserted by SQL in the MARKETING enrichment folder,
   for each job. The first 200 are changed by mario.rossi in one \`POST /api/tags/bulk\` (add tag-exterior),
-  or one \`POST /api/enrichment\` (add tag-exterior, set the author and the copyright notes), timed from the submit until
+  or one \`POST /api/enrichment\` (add tag-exterior, set the usage, the author and the copyright notes), timed from the submit until
   \`GET /api/jobs/:id\` (polled every 100 ms) reports the job completed: the submit reads the folder and the
   contents with the user's token and checks SPEC §6; the job reads the contents once (before), makes the
   change calls 50 contents a call with the service account and writes the audit rows 50 to a transaction.
   The other 200 get the same provider writes directly (bulk tag: 4 x itag/bulkInsertMultiTargets of 50;
-  enrichment: 4 of each of the tag, the two metadata and the draft-clearing calls). Both sets are then checked in the
+  enrichment: 4 of each of the tag, the three metadata and the draft-clearing calls). Both sets are then checked in the
   database. The ratio is the job's own wall time (its record's creation to its completion) over the direct
   time; submit → done over direct time is shown beside it. Run only these parts with
   \`npm run bench -- --enrichment-only\`, or every job with \`--jobs-only\`.`;

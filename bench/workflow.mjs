@@ -197,8 +197,9 @@ export function workflowRows(w) {
 export const WORKFLOW_METHOD = `- **Workflow**: 2 x 200 contents inserted by SQL at MARKETING approval step 1 (linked to step 1
   and the supplier work folder, as a supplier delivery). The first 200 are accepted by anna.bianchi in one
   \`POST /api/workflow/accept\`, timed from the submit until \`GET /api/jobs/:id\` (polled every 100 ms)
-  reports the job completed; per asset the job reads the content (before), adds the tag, sets accepted_by, links
-  step 2, unlinks step 1 with the service account, reads it again (after) and writes its audit row. The other 200 get
+  reports the job completed; 50 contents at a time the job reads them in one call (before), then per asset adds
+  the tag, sets accepted_by, links step 2, unlinks step 1 with the service account (8 assets at a time), reads the
+  50 again in one call (after) and writes their audit rows in one transaction. The other 200 get
   the same four provider calls directly over the provider HTTP API with the service account's token,
   one asset after the other. Both sets are then checked in the database (in step 2 only,
   tagged, accepted_by). The ratio is the job's own wall time (its record's creation to its completion:

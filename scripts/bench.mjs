@@ -69,6 +69,13 @@ const adminUrl = new URL(base);
 adminUrl.pathname = '/postgres';
 
 const step = (s) => console.log(`\n▶ ${s}`);
+/** A part's rows as soon as it is measured, with the load average: a later part's failure keeps them. */
+const logRows = (rows) =>
+  console.log(
+    `${rows.map((r) => `  ${r.join(' | ')}`).join('\n')}\n  load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')}`,
+  );
 const freePort = () =>
   new Promise((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
@@ -148,6 +155,7 @@ try {
     step('External share of 500 assets: submit → URL ready, and the recipient page');
     await settleDerivatives();
     results.sharing = await benchSharing(db, { baseUrl: env.PUBLIC_URL, blobDir });
+    logRows(sharingRows(results.sharing));
   }
   if (!searchOnly && !zipOnly && !enrichmentOnly && !sharingOnly) {
     step('Workflow: bulk accept of 200 as a job vs the same provider calls made directly');
@@ -156,6 +164,7 @@ try {
       serviceUsername: env.PROVIDER_SERVICE_USERNAME ?? 'paddock.workflow',
       servicePassword: env.PROVIDER_SERVICE_PASSWORD,
     });
+    logRows(workflowRows(results.workflow));
   }
   if (!searchOnly && !zipOnly && !workflowOnly && !sharingOnly) {
     results.enrichment = [];
@@ -169,6 +178,7 @@ try {
           kind,
         }),
       );
+      logRows(enrichmentRows(results.enrichment.at(-1)));
     }
   }
 } finally {
