@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fmt, percentile, signIn } from './hub-client.mjs';
-import { seedContentsIn, serviceLogin } from './workflow.mjs';
+import { jobSeconds, seedContentsIn, serviceLogin } from './workflow.mjs';
 import { DEMO_PASSWORD } from '../server/dist/config/demo-secrets.js';
 
 const SHARED = 500;
@@ -16,7 +16,7 @@ const RUNS = 3;
 export const SHARING_METHOD = `- **External share**: mario.rossi shares ${SHARED} assets of the Marketing department archive
   by link (\`POST /api/external-shares\`, the demo seed's assets with their derivatives first, the rest
   inserted by SQL), timed from the submit to the job's completion with the URL (polled every 50 ms),
-  ${RUNS} runs. The recipient page: the password POST, \`GET\` of the page (${SHARED} assets listed,
+  ${RUNS} runs; the job's own wall time (its record's creation to its completion) is the ratio's. The recipient page: the password POST, \`GET\` of the page (${SHARED} assets listed,
   pictures lazy), then its first pictures (up to ${FIRST_PICTURES}; only assets with derivatives have one)
   6 at a time, each after a warm-up open.
 - **Baselines, same run**: the share as the provider calls the job makes, made directly over the
@@ -66,6 +66,7 @@ export async function benchSharing(db, { baseUrl, blobDir }) {
   const mario = await signIn(baseUrl);
 
   const submits = [];
+  const jobRuns = [];
   let url = '';
   for (let run = 0; run < RUNS; run += 1) {
     const { ms, value } = await timed(async () => {
@@ -86,13 +87,16 @@ export async function benchSharing(db, { baseUrl, blobDir }) {
       const { jobId } = await res.json();
       for (;;) {
         const job = await mario.get(`/api/jobs/${jobId}`);
-        if (job.state === 'completed') return job.result.url;
+        // The job answers the share's id; its link is the share's, as the web reads it.
+        if (job.state === 'completed')
+          return { url: (await mario.get(`/api/external-shares/${job.result.shareId}`)).url, jobId };
         if (job.state === 'failed') throw new Error(`share job failed: ${job.errorCode}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     });
     submits.push(ms);
-    url = value;
+    jobRuns.push((await jobSeconds(db, value.jobId)) * 1000);
+    url = value.url;
   }
 
   // Baseline: the provider calls the job makes, made directly with mario's own provider token.
@@ -226,6 +230,7 @@ export async function benchSharing(db, { baseUrl, blobDir }) {
     real: real.length,
     submitP50: percentile(sortedSubmits, 50),
     submitMax: sortedSubmits.at(-1),
+    jobP50: median(jobRuns),
     pageP50: percentile(
       pages.map((p) => p.pageMs).sort((a, b) => a - b),
       50,
@@ -244,10 +249,10 @@ export async function benchSharing(db, { baseUrl, blobDir }) {
 export function sharingRows(r) {
   return [
     [
-      `external share of ${r.shared} assets: submit → URL ready (${RUNS} runs)`,
-      `p50 ${fmt(r.submitP50)} ms, max ${fmt(r.submitMax)} ms`,
+      `external share of ${r.shared} assets: the job, and submit → URL ready (${RUNS} runs)`,
+      `job p50 ${fmt(r.jobP50)} ms; submit → URL p50 ${fmt(r.submitP50)} ms, max ${fmt(r.submitMax)} ms`,
       `provider calls made directly: p50 ${fmt(r.directP50)} ms`,
-      `${fmt(r.submitP50 / r.directP50, 2)}× (the job, not the request, carries the work)`,
+      `job ${fmt(r.jobP50 / r.directP50, 2)}× (goal <= 2×, P4); submit → URL ${fmt(r.submitP50 / r.directP50, 2)}×`,
     ],
     [
       `external share recipient page: page + first ${r.pictures} pictures (${fmt(r.kib, 0)} KiB, 6 at a time)`,

@@ -10,13 +10,15 @@
 // (and the catalogue's description, whose size BENCH_ASSETS may have changed). --zip-only skips the
 // catalogue and every other part, runs only the ZIP download, and replaces only its row and paragraph.
 // --sharing-only runs only the external share of 500 assets and its recipient page, and replaces their rows.
+// --jobs-only runs every bulk job (external share of 500, accept, bulk tag and enrichment of 200) in one
+// run and replaces their rows; each ratio is the job's wall time over its provider calls made directly.
 // BENCH_DATABASE and BENCH_DOC rename the database and the document, so two runs can share a machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
@@ -46,10 +48,13 @@ const searchOnly = process.argv.includes('--search-only');
 const zipOnly = process.argv.includes('--zip-only');
 const enrichmentOnly = process.argv.includes('--enrichment-only');
 const sharingOnly = process.argv.includes('--sharing-only');
-if ([workflowOnly, searchOnly, zipOnly, enrichmentOnly, sharingOnly].filter(Boolean).length > 1)
+const jobsOnly = process.argv.includes('--jobs-only');
+if ([workflowOnly, searchOnly, zipOnly, enrichmentOnly, sharingOnly, jobsOnly].filter(Boolean).length > 1)
   throw new Error(
-    '--workflow-only, --enrichment-only, --search-only, --zip-only and --sharing-only exclude each other',
+    '--workflow-only, --enrichment-only, --search-only, --zip-only, --sharing-only and --jobs-only exclude each other',
   );
+/** Runs that measure only some jobs: no catalogue, no files. */
+const someJobsOnly = workflowOnly || enrichmentOnly || sharingOnly || jobsOnly;
 const ASSETS = Number(process.env.BENCH_ASSETS ?? 100_000);
 const base = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/paddock');
 const dbUrl = new URL(base);
@@ -64,6 +69,13 @@ const adminUrl = new URL(base);
 adminUrl.pathname = '/postgres';
 
 const step = (s) => console.log(`\n▶ ${s}`);
+/** A part's rows as soon as it is measured, with the load average: a later part's failure keeps them. */
+const logRows = (rows) =>
+  console.log(
+    `${rows.map((r) => `  ${r.join(' | ')}`).join('\n')}\n  load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')}`,
+  );
 const freePort = () =>
   new Promise((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
@@ -115,7 +127,7 @@ const db = new pg.Client({ connectionString: dbUrl.toString() });
 await db.connect();
 let archiveId;
 let seedSeconds = 0;
-if (!workflowOnly && !zipOnly && !enrichmentOnly && !sharingOnly) {
+if (!someJobsOnly && !zipOnly) {
   step(`Seeding ${ASSETS.toLocaleString('en')} contents by SQL (bypasses the API on purpose)`);
   const t0 = Date.now();
   ({ archiveId } = await seedAssets(db, ASSETS));
@@ -140,11 +152,12 @@ await new Promise((resolve, reject) => {
 
 const results = { date: new Date().toISOString(), seedSeconds };
 try {
-  if (!workflowOnly && !enrichmentOnly && !sharingOnly) await benchCatalogueAndFiles();
+  if (!someJobsOnly) await benchCatalogueAndFiles();
   if (!searchOnly && !zipOnly && !workflowOnly && !enrichmentOnly) {
     step('External share of 500 assets: submit → URL ready, and the recipient page');
     await settleDerivatives();
     results.sharing = await benchSharing(db, { baseUrl: env.PUBLIC_URL, blobDir });
+    logRows(sharingRows(results.sharing));
   }
   if (!searchOnly && !zipOnly && !enrichmentOnly && !sharingOnly) {
     step('Workflow: bulk accept of 200 as a job vs the same provider calls made directly');
@@ -153,14 +166,22 @@ try {
       serviceUsername: env.PROVIDER_SERVICE_USERNAME ?? 'paddock.workflow',
       servicePassword: env.PROVIDER_SERVICE_PASSWORD,
     });
+    logRows(workflowRows(results.workflow));
   }
   if (!searchOnly && !zipOnly && !workflowOnly && !sharingOnly) {
-    step('Enrichment: bulk tag of 200 as a job vs the same provider calls made directly');
-    results.enrichment = await benchEnrichment(db, {
-      baseUrl: env.PUBLIC_URL,
-      serviceUsername: env.PROVIDER_SERVICE_USERNAME ?? 'paddock.workflow',
-      servicePassword: env.PROVIDER_SERVICE_PASSWORD,
-    });
+    results.enrichment = [];
+    for (const kind of ['bulk tag', 'enrichment']) {
+      step(`Enrichment: ${kind} of 200 as a job vs the same provider calls made directly`);
+      results.enrichment.push(
+        await benchEnrichment(db, {
+          baseUrl: env.PUBLIC_URL,
+          serviceUsername: env.PROVIDER_SERVICE_USERNAME ?? 'paddock.workflow',
+          servicePassword: env.PROVIDER_SERVICE_PASSWORD,
+          kind,
+        }),
+      );
+      logRows(enrichmentRows(results.enrichment.at(-1)));
+    }
   }
 } finally {
   // A hub still writing derivatives would refill the blob directory while it is removed.
@@ -248,11 +269,24 @@ if (sharingOnly) {
   addMethod(benchDoc, '- **External share**:', SHARING_METHOD);
   process.exit(0);
 }
+const enrichmentLines = () => results.enrichment.flatMap(enrichmentRows).map(asRow);
 if (enrichmentOnly) {
-  const enrichmentLines = enrichmentRows(results.enrichment).map(asRow);
-  console.log(`\n${machine}\n${enrichmentLines.join('\n')}`);
-  replaceRows(benchDoc, enrichmentLines, /^\|\s*bulk tag/);
-  addMethod(benchDoc, '- **Bulk tag**:', ENRICHMENT_METHOD);
+  console.log(`\n${machine}\n${enrichmentLines().join('\n')}`);
+  replaceRows(benchDoc, enrichmentLines(), /^\|\s*(bulk tag|enrichment)/);
+  replaceMethod(benchDoc, '- **Bulk tag', ENRICHMENT_METHOD);
+  process.exit(0);
+}
+if (jobsOnly) {
+  const lines = [
+    ...sharingRows(results.sharing),
+    ...workflowRows(results.workflow),
+    ...results.enrichment.flatMap(enrichmentRows),
+  ].map(asRow);
+  const load = loadavg().map((l) => fmt(l, 1));
+  console.log(`\n${machine}; load average at the end ${load.join(', ')}\n${lines.join('\n')}`);
+  replaceRows(benchDoc, lines, /^\|\s*(external share|workflow|bulk tag|enrichment)/);
+  replaceMethod(benchDoc, '- **Workflow**:', WORKFLOW_METHOD);
+  replaceMethod(benchDoc, '- **Bulk tag', ENRICHMENT_METHOD);
   process.exit(0);
 }
 if (zipOnly) {
@@ -313,7 +347,7 @@ if (results.gib) {
   if (g.zipNote !== 'measured') row('1 GiB ZIP download', g.zipNote, '-', '-');
 } else row('1 GiB round trip', 'skipped (--skip-gib)', '-', '-');
 lines.push(...workflowLines);
-lines.push(...enrichmentRows(results.enrichment).map(asRow));
+lines.push(...enrichmentLines());
 lines.push(...sharingRows(results.sharing).map(asRow));
 const table = lines.join('\n');
 console.log(`\n${machine}\n${table}`);

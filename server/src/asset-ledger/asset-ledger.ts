@@ -6,8 +6,15 @@ import type { JobContext } from '../jobs/job-handler';
 /** What the ledger needs of the audit (AuditRepository in the app, a recording fake in tests). */
 export type LedgerStore = Pick<
   AuditRepository,
-  'assetOutcomesOf' | 'recordAssetOutcome' | 'recordJobOutcome'
+  'assetOutcomesOf' | 'recordAssetOutcomes' | 'recordJobOutcome'
 >;
+
+/** One content's outcome with its state before and after its step, as a batch records it. */
+export interface LedgerEntry {
+  outcome: AssetOutcome;
+  before: AssetSnapshot | null;
+  after: AssetSnapshot | null;
+}
 
 /** How many contents of a job ended each way. */
 export type OutcomeTally = { total: number } & Record<AssetOutcomeKind, number>;
@@ -23,6 +30,10 @@ export interface JobCounts {
  * (read by `resume`, so a retry after a crash skips those contents), one row per content and action
  * with its state before and after (a second record of the same content updates its row), the
  * counts, and the job's own row at the end. The handler brings only its step and the snapshots.
+ *
+ * A job records its contents in batches (`recordMany`, one transaction each) once their provider
+ * steps are done: a crash before a batch is written leaves its contents without an outcome, and the
+ * resumed job does their steps again, which is why every step is idempotent at the provider.
  */
 export class AssetLedger {
   private readonly outcomes = new Map<string, AssetOutcome>();
@@ -58,16 +69,17 @@ export class AssetLedger {
     before: AssetSnapshot | null,
     after: AssetSnapshot | null,
   ): Promise<AssetOutcome> {
-    await this.store.recordAssetOutcome({
-      jobId: this.context.jobId,
-      actor: this.context.actor,
-      action: this.action,
-      outcome,
-      before,
-      after,
-    });
-    this.outcomes.set(outcome.contentId, outcome);
+    await this.recordMany([{ outcome, before, after }]);
     return outcome;
+  }
+
+  /** Records a batch of contents' outcomes in one write: all of them or, on a failure, none. */
+  async recordMany(entries: readonly LedgerEntry[]): Promise<void> {
+    const { jobId, actor } = this.context;
+    await this.store.recordAssetOutcomes(
+      entries.map((entry) => ({ jobId, actor, action: this.action, ...entry })),
+    );
+    for (const { outcome } of entries) this.outcomes.set(outcome.contentId, outcome);
   }
 
   /** The contents' counts by their recorded outcome; a content without one counts as failed. */

@@ -54,6 +54,22 @@ function rowOf(entry: AuditEntry): Prisma.AuditRecordUncheckedCreateInput {
   };
 }
 
+type AssetRowKey = { jobId: string; assetId: string; action: string };
+
+const keyOf = (row: AssetRowKey) => `${row.jobId}\u0000${row.action}\u0000${row.assetId}`;
+
+/** The rows' keys by job and action: one `IN` over the assets of each (a batch is of one job). */
+function groupsOf(rows: Iterable<AssetRowKey>): Map<string, Prisma.AuditRecordWhereInput> {
+  const groups = new Map<string, { jobId: string; action: string; assetId: { in: string[] } }>();
+  for (const { jobId, action, assetId } of rows) {
+    const key = `${jobId}\u0000${action}`;
+    const group = groups.get(key) ?? { jobId, action, assetId: { in: [] } };
+    group.assetId.in.push(assetId);
+    groups.set(key, group);
+  }
+  return groups;
+}
+
 /**
  * A row as stored: the names it points at are the provider's, looked up by the service; a job's
  * own row (no asset) comes with what the job was asked and what it reported, for its story.
@@ -92,16 +108,36 @@ export class AuditRepository {
   }
 
   /**
-   * One row per job, asset and action (a unique key), so a retried or resumed job updates the row
-   * it wrote before and never adds a second one.
+   * A batch of per-asset rows in one transaction: one INSERT for the rows that are new, an update
+   * of each row an earlier write of the same job, asset and action left (a unique key), so a retried
+   * or resumed job never adds a second row. Within a batch the last entry of a content wins.
    */
-  async recordAssetOutcome(entry: AssetAuditEntry): Promise<void> {
-    const { assetId, ...columns } = encodeAssetOutcome(entry.outcome, entry.after);
-    const data = { ...columns, actor: entry.actor, before: entry.before ?? undefined };
-    await this.prisma.auditRecord.upsert({
-      where: { jobId_assetId_action: { jobId: entry.jobId, assetId, action: entry.action } },
-      create: { jobId: entry.jobId, assetId, action: entry.action, ...data },
-      update: data,
+  async recordAssetOutcomes(entries: readonly AssetAuditEntry[]): Promise<void> {
+    const rows = new Map<string, Prisma.AuditRecordCreateManyInput & AssetRowKey>();
+    for (const entry of entries) {
+      const columns = encodeAssetOutcome(entry.outcome, entry.after);
+      const row = {
+        ...columns,
+        jobId: entry.jobId,
+        action: entry.action,
+        actor: entry.actor,
+        before: entry.before ?? undefined,
+      };
+      rows.set(keyOf(row), row);
+    }
+    if (!rows.size) return;
+    await this.prisma.$transaction(async (tx) => {
+      const existing = await tx.auditRecord.findMany({
+        where: { OR: [...groupsOf(rows.values())].map(([, where]) => where) },
+        select: { id: true, jobId: true, assetId: true, action: true },
+      });
+      for (const row of existing) {
+        const data = rows.get(keyOf({ jobId: row.jobId!, assetId: row.assetId!, action: row.action }))!;
+        await tx.auditRecord.update({ where: { id: row.id }, data });
+        rows.delete(keyOf(data));
+      }
+      // A concurrent writer of the same key (a stalled job run twice) keeps its row: still one.
+      await tx.auditRecord.createMany({ data: [...rows.values()], skipDuplicates: true });
     });
   }
 

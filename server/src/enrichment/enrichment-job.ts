@@ -3,7 +3,12 @@ import { E_CODES, ERROR_CODES, type AuditAction } from '@paddock/rules';
 import { AssetLedger } from '../asset-ledger/asset-ledger';
 import { snapshotOf } from '../asset-ledger/asset-snapshot';
 import { AuditRepository } from '../audit/audit.repository';
-import { JobName, type EnrichmentPayload, type EnrichmentResult } from '../jobs/job-catalogue';
+import {
+  JobName,
+  type EnrichmentOp,
+  type EnrichmentPayload,
+  type EnrichmentResult,
+} from '../jobs/job-catalogue';
 import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-handler';
 import {
   CONTENTS_GATEWAY,
@@ -11,15 +16,22 @@ import {
   type ProviderContentDetail,
 } from '../provider/contents.gateway';
 import { DRAFTS_GATEWAY, type DraftsGateway } from '../provider/drafts.gateway';
-import { ENRICHMENT_GATEWAY, type EnrichmentGateway } from '../provider/enrichment.gateway';
+import {
+  ENRICHMENT_GATEWAY,
+  type EnrichmentGateway,
+  type TagDefinitionSummary,
+} from '../provider/enrichment.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
+import { withChanges } from './enrichment-effects';
+import { chunks } from '../provider/tagging.gateway';
 
 /** An enrichment's audit rows keep the metadata it sets and clears beside folders and tags. */
 const ENRICHED_PARTS = { metadata: true };
 
 /**
- * Runs an enrichment or bulk tag job: each change of the plan over its contents, 50 a provider call
- * (SPEC §7), then one audit row per content with its outcome and its state before and after.
+ * Runs an enrichment or bulk tag job: reads its contents once, makes each change of the plan over
+ * them, 50 a provider call (SPEC §7), then writes one audit row per content with its outcome and its
+ * state before and after (the state read, with the changes the provider took), 50 rows a transaction.
  *
  * Resuming after a crash: every change is idempotent at the provider (a value set replaces the
  * old one, a tag already there is not added twice, a key or tag already absent is fine), so the
@@ -46,9 +58,12 @@ export class EnrichmentJobRunner {
     const ledger = await new AssetLedger(this.audit, action, context).resume();
     const open = payload.contentIds.filter((id) => !ledger.recordedEarlier(id));
     const failures = new Map<string, string>();
+    /** The changes the provider took, by content, for its state after them. */
+    const taken = new Map<string, EnrichmentOp[]>(open.map((id) => [id, []]));
     let providerCalls = 0;
     if (open.length) {
       const before = await this.details(open);
+      const tags = await this.tagsAdded(payload.ops);
       const isOpen = new Set(open);
       for (const [i, op] of payload.ops.entries()) {
         const targets = (op.contentIds ?? payload.contentIds).filter(
@@ -69,25 +84,33 @@ export class EnrichmentJobRunner {
           providerCalls += answer.calls;
           for (const id of answer.leftOut) failures.set(id, ERROR_CODES.NOT_FOUND);
           for (const { ids, code } of answer.refused) for (const id of ids) failures.set(id, code);
+          for (const id of targets) if (!failures.has(id)) taken.get(id)!.push(op);
         }
         // 100 only when the record says completed.
         await context.progress(Math.min(99, ((i + 1) / payload.ops.length) * 95));
       }
-      const after = await this.details(open);
-      for (const contentId of open) {
-        const errorCode = failures.get(contentId) ?? (before.has(contentId) ? null : ERROR_CODES.NOT_FOUND);
-        await ledger.record(
-          {
-            contentId,
-            outcome: errorCode ? 'failed' : 'done',
-            fromFolderId: payload.folderId,
-            toFolderId: null,
-            errorCode,
-          },
-          snapshotOf(before.get(contentId), ENRICHED_PARTS),
-          snapshotOf(after.get(contentId), ENRICHED_PARTS),
+      for (const batch of chunks(open))
+        await ledger.recordMany(
+          batch.map((contentId) => {
+            const content = before.get(contentId);
+            const errorCode = failures.get(contentId) ?? (content ? null : ERROR_CODES.NOT_FOUND);
+            const after =
+              content && errorCode !== ERROR_CODES.NOT_FOUND
+                ? withChanges(content, taken.get(contentId)!, tags)
+                : undefined;
+            return {
+              outcome: {
+                contentId,
+                outcome: errorCode ? 'failed' : 'done',
+                fromFolderId: payload.folderId,
+                toFolderId: null,
+                errorCode,
+              },
+              before: snapshotOf(content, ENRICHED_PARTS),
+              after: snapshotOf(after, ENRICHED_PARTS),
+            };
+          }),
         );
-      }
     }
     if (clearsDrafts) await this.clearDrafts(payload.contentIds, ledger, context.actor);
     return ledger.close({ ...ledger.tally(payload.contentIds), providerCalls });
@@ -104,6 +127,22 @@ export class EnrichmentJobRunner {
       return outcome !== undefined && outcome !== 'failed';
     });
     if (done.length) await this.session.withToken((token) => this.drafts.save(token, done, null, actor));
+  }
+
+  /** The definitions of the tags the job adds (one lookup per classification), by id and prettyId. */
+  private async tagsAdded(ops: readonly EnrichmentOp[]): Promise<Map<string, TagDefinitionSummary>> {
+    const byClass = new Map<string, string[]>();
+    for (const op of ops)
+      if (op.kind === 'tag' && op.action === 'add')
+        byClass.set(op.classificationId, [...(byClass.get(op.classificationId) ?? []), op.tagId]);
+    const tags = new Map<string, TagDefinitionSummary>();
+    for (const [classificationId, ids] of byClass) {
+      const found = await this.session.withToken((token) =>
+        this.enrichment.tagsByIds(token, classificationId, ids),
+      );
+      for (const tag of found) for (const key of [tag.id, tag.prettyId]) if (key) tags.set(key, tag);
+    }
+    return tags;
   }
 
   private async details(ids: string[]): Promise<Map<string, ProviderContentDetail>> {

@@ -6,10 +6,15 @@ import { AuditRepository } from '../audit/audit.repository';
 import { CLOCK, type Clock } from '../common/clock';
 import { JobName, type JobPayloads, type JobResults } from '../jobs/job-catalogue';
 import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-handler';
-import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
+import {
+  CONTENTS_GATEWAY,
+  type ContentsGateway,
+  type ProviderContentDetail,
+} from '../provider/contents.gateway';
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { SEARCH_GATEWAY, type SearchGateway } from '../provider/search.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
+import { chunks } from '../provider/tagging.gateway';
 import { contentIdsIn } from '../places/folder-contents';
 import { workflowInfoOf } from '../places/workflow-info';
 
@@ -22,6 +27,7 @@ const DAY_MS = 86_400_000;
  * LIMITS.junkRetentionDays old, and that is in no folder but junk folders, is trashed, each one
  * audited. Idempotent and safe with several
  * workers: a trashed content is no longer found, and trashing one twice is refused harmlessly.
+ * Contents are trashed LIMITS.idChunkSize a call, and each batch is audited in one write.
  */
 @JobHandlerFor(JobName.PurgeJunk)
 @Injectable()
@@ -52,28 +58,44 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
             this.contents.contentsByIds(t, ids, E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED),
           )
         : [];
-      for (const content of details) {
+      // Trashing removes a content from every folder: one still linked outside the junk is kept.
+      const due = details.filter((content) => {
         const deletedAt = workflowInfoOf(content).deletedAt;
-        // Trashing removes a content from every folder: one still linked outside the junk is kept.
-        const onlyInJunk = content.linkedCategoryIds.every((id) => junkIds.has(id));
-        if (deletedAt === null || deletedAt > cutoffSeconds || !onlyInJunk) {
-          result.kept += 1;
-          continue;
-        }
-        const row = { contentId: content.id, fromFolderId: junk.id, toFolderId: null };
-        // Recorded before the trash: a try that dies after trashing leaves its row, which a retry
-        // (no longer finding the content) could not write. A try that dies before trashing is
-        // redone by the retry, whose record replaces the row.
-        await ledger.record({ ...row, outcome: 'done', errorCode: null }, snapshotOf(content), null);
-        const inIssue = await this.session.withToken((t) => this.contents.trash(t, [content.id]));
-        const ok = inIssue.length === 0;
-        result[ok ? 'trashed' : 'failed'] += 1;
-        if (!ok)
-          await ledger.record(
-            { ...row, outcome: 'failed', errorCode: E_CODES.TRASH_FAILED },
-            snapshotOf(content),
-            null,
-          );
+        return (
+          deletedAt !== null &&
+          deletedAt <= cutoffSeconds &&
+          content.linkedCategoryIds.every((id) => junkIds.has(id))
+        );
+      });
+      result.kept += details.length - due.length;
+      for (const batch of chunks(due)) {
+        const rows = (content: ProviderContentDetail, ok: boolean) => ({
+          outcome: {
+            contentId: content.id,
+            outcome: ok ? ('done' as const) : ('failed' as const),
+            fromFolderId: junk.id,
+            toFolderId: null,
+            errorCode: ok ? null : E_CODES.TRASH_FAILED,
+          },
+          before: snapshotOf(content),
+          after: null,
+        });
+        // Recorded before the trash: a try that dies after trashing leaves its rows, which a retry
+        // (no longer finding the contents) could not write. A try that dies before trashing is
+        // redone by the retry, whose record replaces the rows.
+        await ledger.recordMany(batch.map((content) => rows(content, true)));
+        const inIssue = new Set(
+          await this.session.withToken((t) =>
+            this.contents.trash(
+              t,
+              batch.map((c) => c.id),
+            ),
+          ),
+        );
+        const failed = batch.filter((content) => inIssue.has(content.id));
+        result.trashed += batch.length - failed.length;
+        result.failed += failed.length;
+        if (failed.length > 0) await ledger.recordMany(failed.map((content) => rows(content, false)));
       }
       await context.progress(Math.min(99, ((index + 1) / junkFolders.length) * 100));
     }

@@ -62,7 +62,7 @@ describe('a workflow job over its plan', () => {
     expect(Math.max(...context.reported)).toBe(99);
   });
 
-  it('resumes after a crash: what an earlier try recorded is not done again, nothing lost or twice', async () => {
+  it('resumes after a crash: the batch not yet recorded is read again, nothing lost, done twice or recorded twice', async () => {
     const contents = Array.from({ length: 5 }, () => contentAtStep(provider, 1));
     const p = acceptAll(contents);
     // The worker dies while moving the fourth content.
@@ -75,14 +75,22 @@ describe('a workflow job over its plan', () => {
     await new Promise((r) => setImmediate(r));
     const recordedFirst = audit.assets.length;
 
-    expect(await runAccept(p)).toEqual({ total: 5, done: 5, unchanged: 0, junk: 0, failed: 0 });
-    expect(audit.assets).toHaveLength(5);
-    expect(recordedFirst).toBe(4);
+    // The batch is recorded once its steps are done: the crashed one left no row, and the retry finds
+    // the contents its steps finished already moved (unchanged) and completes the fourth.
+    expect(await runAccept(p)).toEqual({ total: 5, done: 1, unchanged: 4, junk: 0, failed: 0 });
+    expect(recordedFirst).toBe(0);
+    expect(audit.assets.map((a) => a.outcome.contentId)).toEqual(contents);
     for (const c of contents)
       expect(provider.placesOf(c)).toEqual([FOLDERS.step2, FOLDERS.supplierWork].sort());
     // One successful link per content: the crashed try's link was refused, the others not repeated.
     expect(provider.count('linkContents')).toBe(6);
     expect(provider.count('addTags')).toBe(5);
+  });
+
+  it('reads the contents of a batch in one provider call before their steps and one after', async () => {
+    const contents = Array.from({ length: 3 }, () => contentAtStep(provider, 1));
+    expect(await runAccept(acceptAll(contents))).toMatchObject({ done: 3 });
+    expect(provider.count('contentsByIds')).toBe(2);
   });
 
   it('a content that no longer exists is failed NOT_FOUND and fails the job', async () => {

@@ -1,12 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuditAction } from '@paddock/rules';
-import { AssetLedger } from '../asset-ledger/asset-ledger';
+import { AssetLedger, type LedgerEntry } from '../asset-ledger/asset-ledger';
 import { snapshotOf } from '../asset-ledger/asset-snapshot';
 import { AuditRepository } from '../audit/audit.repository';
 import type { WorkflowPayload, WorkflowResult } from '../jobs/job-catalogue';
 import type { JobContext } from '../jobs/job-handler';
-import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
+import {
+  CONTENTS_GATEWAY,
+  type ContentsGateway,
+  type ProviderContentDetail,
+} from '../provider/contents.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
+import { chunks } from '../provider/tagging.gateway';
 import { contentLookupCode } from './workflow.errors';
 import { AssetSteps, type PlanItem, type StepResult, type Work } from './asset-steps';
 
@@ -14,15 +19,20 @@ import { AssetSteps, type PlanItem, type StepResult, type Work } from './asset-s
 export type AssetStep = (work: Work, item: PlanItem) => Promise<StepResult>;
 
 /**
- * Contents of one job worked on at the same time: each is independent (its own links, tags and audit
- * row), and the provider calls are I/O-bound, so a bulk action of hundreds does not wait in line.
+ * Contents of one batch worked on at the same time: each is independent (its own links, tags and
+ * audit row), and the provider calls are I/O-bound, so a bulk action of hundreds does not wait in line.
  */
 const ASSETS_IN_FLIGHT = 8;
 
+const byId = (contents: ProviderContentDetail[]) => new Map(contents.map((c) => [c.id, c]));
+
 /**
- * Runs a workflow job over its plan, several contents at a time: skips what an earlier try of this job
- * already recorded, does the step, records the outcome with the content's folders and tags
- * before and after (one audit row per content, updated on a retry), and reports progress.
+ * Runs a workflow job over its plan, a batch of LIMITS.idChunkSize contents at a time: skips what an
+ * earlier try of this job already recorded, reads the batch's contents in one provider call, does
+ * their steps several at a time, reads those a step changed in one more call, and records the batch's
+ * outcomes with each content's folders and tags before and after in one transaction (one audit row
+ * per content). A crash before the batch is recorded leaves its contents without an outcome: the
+ * resumed job reads them again and their steps, which only change what is missing, finish them.
  */
 @Injectable()
 export class WorkflowJobRunner {
@@ -41,51 +51,67 @@ export class WorkflowJobRunner {
     ifGone: StepResult = { outcome: 'failed', errorCode: 'NOT_FOUND', to: null },
   ): Promise<WorkflowResult> {
     const ledger = await new AssetLedger(this.audit, action, context).resume();
-    const queue = [...payload.plan];
-    let finished = 0;
-    // Progress is reported in order, one write at a time, though contents finish out of order.
-    let reporting = Promise.resolve();
-    const worker = async () => {
-      for (let item = queue.shift(); item; item = queue.shift()) {
-        if (!ledger.recordedEarlier(item.contentId)) await this.one(ledger, action, item, step, ifGone);
-        finished += 1;
+    const open = payload.plan.filter((item) => !ledger.recordedEarlier(item.contentId));
+    const total = payload.plan.length;
+    let finished = total - open.length;
+    for (const batch of chunks(open)) {
+      // Progress is reported in order, one write at a time, though contents finish out of order.
+      let reporting = Promise.resolve();
+      const stepped = (count: number) => {
         // 100 only when the record says completed.
-        const percent = Math.min(99, (finished / payload.plan.length) * 100);
+        const percent = Math.min(99, ((finished + count) / total) * 100);
         reporting = reporting.then(() => context.progress(percent));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(ASSETS_IN_FLIGHT, queue.length) }, worker));
-    await reporting;
+      };
+      const entries = await this.session.withToken((token) =>
+        this.batch(token, action, batch, step, ifGone, stepped),
+      );
+      await reporting;
+      await ledger.recordMany(entries);
+      finished += batch.length;
+    }
     return ledger.close(ledger.tally(payload.plan.map((item) => item.contentId)));
   }
 
-  private async one(
-    ledger: AssetLedger,
+  /** The batch's steps with the contents read before and after, as the ledger records them. */
+  private async batch(
+    token: string,
     action: AuditAction,
-    item: PlanItem,
+    items: PlanItem[],
     step: AssetStep,
     ifGone: StepResult,
-  ): Promise<void> {
+    stepped: (count: number) => void,
+  ): Promise<LedgerEntry[]> {
     const lookupFailed = contentLookupCode(action);
-    const { before, after, result } = await this.session.withToken(async (token) => {
-      const [content] = await this.contents.contentsByIds(token, [item.contentId], lookupFailed);
-      const done = content ? await step(this.steps.work(token, content), item) : ifGone;
-      const [now] =
-        done.outcome === 'unchanged'
-          ? [content]
-          : await this.contents.contentsByIds(token, [item.contentId], lookupFailed);
-      return { before: snapshotOf(content), after: snapshotOf(now), result: done };
+    const ids = items.map((item) => item.contentId);
+    const before = byId(await this.contents.contentsByIds(token, ids, lookupFailed));
+    const results = new Map<string, StepResult>();
+    const queue = [...items];
+    const worker = async () => {
+      for (let item = queue.shift(); item; item = queue.shift()) {
+        const content = before.get(item.contentId);
+        results.set(item.contentId, content ? await step(this.steps.work(token, content), item) : ifGone);
+        stepped(results.size);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(ASSETS_IN_FLIGHT, queue.length) }, worker));
+    const changed = ids.filter((id) => before.has(id) && results.get(id)!.outcome !== 'unchanged');
+    const after = changed.length
+      ? byId(await this.contents.contentsByIds(token, changed, lookupFailed))
+      : before;
+    return items.map((item) => {
+      const result = results.get(item.contentId)!;
+      const content = before.get(item.contentId);
+      return {
+        outcome: {
+          contentId: item.contentId,
+          outcome: result.outcome,
+          fromFolderId: item.from,
+          toFolderId: result.to,
+          errorCode: result.errorCode,
+        },
+        before: snapshotOf(content),
+        after: snapshotOf(result.outcome === 'unchanged' ? content : after.get(item.contentId)),
+      };
     });
-    await ledger.record(
-      {
-        contentId: item.contentId,
-        outcome: result.outcome,
-        fromFolderId: item.from,
-        toFolderId: result.to,
-        errorCode: result.errorCode,
-      },
-      before,
-      after,
-    );
   }
 }

@@ -674,10 +674,11 @@ export class InMemoryProvider
       source: null,
       derivatives: [],
       imetadata: c.imetadata.map((m) => ({ ...m, lang: null })),
+      // A tag defined through `enrichment` has its own prettyId (or none); a workflow tag is its prettyId.
       itags: c.itags.map((t) => ({
         id: t.id,
         classificationId: t.classificationId,
-        prettyId: t.id,
+        prettyId: this.enrichment.tags.has(t.id) ? this.enrichment.tags.get(t.id)!.prettyId : t.id,
         names: [],
       })),
       userRights: { write: this.writes(token, c), share: this.rightsOf(token, c.id).share },

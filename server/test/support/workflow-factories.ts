@@ -229,7 +229,7 @@ export function recordingJobs(): Pick<JobsService, 'submit'> & { submitted: Subm
 /** The audit rows a job writes, in place of AuditRepository; outcomes read back as a retry would. */
 export function recordingAudit(): Pick<
   AuditRepository,
-  'recordAssetOutcome' | 'recordJobOutcome' | 'assetOutcomesOf'
+  'recordAssetOutcomes' | 'recordJobOutcome' | 'assetOutcomesOf'
 > & {
   assets: AssetAuditEntry[];
   jobs: JobAuditEntry[];
@@ -240,12 +240,14 @@ export function recordingAudit(): Pick<
     assets,
     jobs,
     // As the audit does: a second record of a content by the same job replaces its row.
-    recordAssetOutcome: (entry) => {
-      const earlier = assets.findIndex(
-        (a) => a.jobId === entry.jobId && a.outcome.contentId === entry.outcome.contentId,
-      );
-      if (earlier >= 0) assets.splice(earlier, 1, entry);
-      else assets.push(entry);
+    recordAssetOutcomes: (entries) => {
+      for (const entry of entries) {
+        const earlier = assets.findIndex(
+          (a) => a.jobId === entry.jobId && a.outcome.contentId === entry.outcome.contentId,
+        );
+        if (earlier >= 0) assets.splice(earlier, 1, entry);
+        else assets.push(entry);
+      }
       return Promise.resolve();
     },
     recordJobOutcome: (entry) => {
