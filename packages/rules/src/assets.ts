@@ -105,6 +105,8 @@ export const ASSET_ERROR_CODES = {
   UPLOAD_NOT_FINISHED: 'UPLOAD_NOT_FINISHED',
   /** A content whose file cannot be read may not go on to approval nor be shared until a new version replaces it. */
   UNREADABLE: 'ASSET_UNREADABLE',
+  /** A rename or new version asked from a folder the asset is not in (a stale view). */
+  NOT_IN_FOLDER: 'ASSET_NOT_IN_FOLDER',
 } as const;
 
 export interface FolderRights {

@@ -25,12 +25,13 @@ import {
 } from '../provider/contents.gateway';
 import { ENRICHMENT_GATEWAY, type EnrichmentGateway } from '../provider/enrichment.gateway';
 import { ProviderError } from '../provider/provider.errors';
-import { downloadNotAllowed } from '../downloads/downloads.service';
+import { downloadNotAllowed, downloadNotInFolder } from '../downloads/downloads.service';
 import { sideOf } from '../places/permission-subject';
 import { PlaceActions } from '../places/place-actions';
 import { SelectionPolicy } from '../places/selection-policy';
 import { isContentType } from './placeholders';
 import { isPublished, workflowInfoOf, workflowStateOfContent } from '../places/workflow-info';
+import { assetNotInFolder } from './asset-refusals';
 
 /** Rename steps and their failure codes (SPEC §8): IT first, then EN. */
 const RENAME_STEPS: { locale: 'IT' | 'EN'; add: ErrorCode; update: ErrorCode }[] = [
@@ -94,7 +95,7 @@ export class AssetsService {
     const trimmed = name.trim();
     const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
     if (!trimmed) return this.detail(user, id, lang);
-    if ((await this.policy.refused(user, 'rename', [content], folderId)).length)
+    if ((await this.policy.refused(user, 'rename', [content], folderId, assetNotInFolder)).length)
       throw DomainError.forbidden('You may not rename this asset here');
     const existing = new Set(content.locales.map((l) => l.locale));
     for (const step of RENAME_STEPS)
@@ -118,7 +119,7 @@ export class AssetsService {
   ): Promise<ProviderBytes | { placeholder: ContentType }> {
     if (endpoint === 'original') {
       const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
-      const refused = await this.policy.refused(user, 'download', [content], folderId);
+      const refused = await this.policy.refused(user, 'download', [content], folderId, downloadNotInFolder);
       if (refused.length) throw downloadNotAllowed(refused);
     }
     try {
