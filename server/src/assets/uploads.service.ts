@@ -24,7 +24,7 @@ import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gat
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { PlaceActions } from '../places/place-actions';
 import { SelectionPolicy } from '../places/selection-policy';
-import { WorkflowEntry } from '../workflow/workflow-entry';
+import { WorkflowEntry } from './workflow-entry';
 import { loadTus } from './tus-loader';
 import { UploadFiles } from './upload-files';
 import { UploadOutcomes, errorOfOutcome } from './upload-outcomes';

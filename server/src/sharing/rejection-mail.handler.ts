@@ -8,7 +8,7 @@ import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-han
 import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
-import { RejectionMails, rejectionMailTarget } from '../workflow/rejection-mail';
+import { RejectionMails, rejectionMailTarget } from './rejection-mail';
 import { ShareMailer } from './share-mailer';
 
 /**

@@ -2,7 +2,7 @@ import { JobName } from '../../src/jobs/job-catalogue';
 import { JobsRepository } from '../../src/jobs/jobs.repository';
 import { JobsService } from '../../src/jobs/jobs.service';
 import { RejectionMailHandler } from '../../src/sharing/rejection-mail.handler';
-import { rejectionMailJobId } from '../../src/workflow/rejection-mail';
+import { rejectionMailJobId } from '../../src/sharing/rejection-mail';
 import type { SignedIn } from '../auth/auth-fixtures';
 import { insertContent } from '../search/search-fixtures';
 import { SmtpSink } from '../support/smtp-sink';

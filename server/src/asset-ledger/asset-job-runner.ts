@@ -1,14 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AuditAction } from '@paddock/rules';
-import { AssetLedger } from '../asset-ledger/asset-ledger';
-import { snapshotOf } from '../asset-ledger/asset-snapshot';
+import { E_CODES, type AuditAction, type ECode } from '@paddock/rules';
+import { AssetLedger } from './asset-ledger';
+import { snapshotOf } from './asset-snapshot';
 import { AuditRepository } from '../audit/audit.repository';
 import type { WorkflowPayload, WorkflowResult } from '../jobs/job-catalogue';
 import type { JobContext } from '../jobs/job-handler';
 import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
-import { contentLookupCode } from './workflow.errors';
-import { AssetSteps, type PlanItem, type StepResult, type Work } from './asset-steps';
+import { ContentWorks, type PlanItem, type StepResult, type Work } from './content-work';
 
 /** One content's work, given the content as it is now; `null` content = it no longer exists. */
 export type AssetStep = (work: Work, item: PlanItem) => Promise<StepResult>;
@@ -19,17 +18,22 @@ export type AssetStep = (work: Work, item: PlanItem) => Promise<StepResult>;
  */
 const ASSETS_IN_FLIGHT = 8;
 
+/** SPEC §8: a content search failing during a reject is E021; during any other action E020. */
+export function contentLookupCode(action: string): ECode {
+  return action === 'reject' ? E_CODES.CONTENT_LOOKUP_REJECT_FAILED : E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED;
+}
+
 /**
- * Runs a workflow job over its plan, several contents at a time: skips what an earlier try of this job
- * already recorded, does the step, records the outcome with the content's folders and tags
+ * Runs a job that works content by content (a workflow action, an internal share) over its plan,
+ * several contents at a time: skips what an earlier try of this job already recorded, does the step, records the outcome with the content's folders and tags
  * before and after (one audit row per content, updated on a retry), and reports progress.
  */
 @Injectable()
-export class WorkflowJobRunner {
+export class AssetJobRunner {
   constructor(
     @Inject(SERVICE_SESSION) private readonly session: ServiceSession,
     @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
-    private readonly steps: AssetSteps,
+    private readonly works: ContentWorks,
     private readonly audit: AuditRepository,
   ) {}
 
@@ -69,7 +73,7 @@ export class WorkflowJobRunner {
     const lookupFailed = contentLookupCode(action);
     const { before, after, result } = await this.session.withToken(async (token) => {
       const [content] = await this.contents.contentsByIds(token, [item.contentId], lookupFailed);
-      const done = content ? await step(this.steps.work(token, content), item) : ifGone;
+      const done = content ? await step(this.works.work(token, content), item) : ifGone;
       const [now] =
         done.outcome === 'unchanged'
           ? [content]
