@@ -11,7 +11,7 @@ import { CLOCK, type Clock } from '../common/clock';
 import type { WorkflowPayload } from '../jobs/job-catalogue';
 import type { ProviderContentDetail } from '../provider/contents.gateway';
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
-import { ProviderError } from '../provider/provider.errors';
+import { ProviderError } from '../common/provider-error';
 import { TAGGING_GATEWAY, type TaggingGateway } from '../provider/tagging.gateway';
 import { hasTag } from '../places/workflow-info';
 

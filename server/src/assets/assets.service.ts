@@ -24,7 +24,7 @@ import {
   type ProviderContentDetail,
 } from '../provider/contents.gateway';
 import { ENRICHMENT_GATEWAY, type EnrichmentGateway } from '../provider/enrichment.gateway';
-import { ProviderError } from '../provider/provider.errors';
+import { ProviderError } from '../common/provider-error';
 import { downloadNotAllowed, downloadNotInFolder } from '../downloads/downloads.service';
 import { sideOf } from '../places/permission-subject';
 import { PlaceActions } from '../places/place-actions';

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { CLIENT_ID, LIMITS, SHARE_RECIPIENTS_MAX } from '@paddock/rules';
 import { z } from 'zod';
-import { DEMO_PASSWORD } from '../seed/demo-data';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const url = (protocols: string[]) =>
@@ -80,6 +79,9 @@ type Raw = z.infer<typeof configSchema>;
 
 /** The demo service account's password (seed/demo-data.ts); never accepted in production. */
 export const DEMO_SERVICE_PASSWORD = 'Paddock-workflow-2026';
+
+/** DEMO ONLY: the one password of every demo account (seed/demo-data.ts). */
+export const DEMO_PASSWORD = 'Paddock-demo-2026';
 
 /** Passwords published in the repository (README, seed): never accepted in production. */
 const DEMO_SECRETS: readonly string[] = [DEMO_SERVICE_PASSWORD, DEMO_PASSWORD];

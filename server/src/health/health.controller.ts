@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, PrismaHealthIndicator } from '@nestjs/terminus';
 import { HubPrismaService } from '../database/hub-prisma.service';
-import { Public } from '../auth/public.decorator';
+import { Public } from '../common/public.decorator';
 
 @ApiTags('health')
 @Controller('api/health')

@@ -1,7 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Registry } from 'prom-client';
-import { Public } from '../auth/public.decorator';
+import { Public } from '../common/public.decorator';
 import { Metrics } from './metrics';
 
 /** Prometheus scrapes here, outside /api; the reverse proxy keeps it off the internet (docs/operations.md). */

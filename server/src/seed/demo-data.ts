@@ -8,10 +8,10 @@ import {
 } from '@paddock/rules';
 
 /**
- * The demo organisation (issue 2 §10). DEMO ONLY: every account shares one published password.
+ * The demo organisation (issue 2 §10). DEMO ONLY: every account shares one published password
+ * (DEMO_PASSWORD, in config/ beside the other published secrets production refuses).
  * Groups follow the naming in packages/rules/src/roles.ts.
  */
-export const DEMO_PASSWORD = 'Paddock-demo-2026';
 
 export const DEPARTMENTS = [
   { code: 'MARKETING', it: 'Marketing', en: 'Marketing', fr: 'Marketing' },

@@ -13,7 +13,7 @@ import {
 } from '@nestjs/swagger';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser } from '../common/current-user.decorator';
-import { Roles } from '../auth/roles.decorator';
+import { Roles } from '../common/roles.decorator';
 import { JobSubmittedDto } from '../jobs/jobs.dto';
 import { SubmitsJob } from '../jobs/submits-job.decorator';
 import {

@@ -30,7 +30,7 @@ import {
   type ProviderShare,
   type SharePage,
 } from '../provider/external-shares.gateway';
-import { ProviderError } from '../provider/provider.errors';
+import { ProviderError } from '../common/provider-error';
 import { SelectionPolicy } from '../places/selection-policy';
 import type { ExternalShareRequestDto } from './external-shares.dto';
 import { ShareRate } from './share-rate';

@@ -3,7 +3,7 @@ import { E_CODES, INTERNAL_SHARE_METADATA, SHARING_TAGS, withInternalShares } fr
 import { CLOCK, type Clock } from '../common/clock';
 import { JobName, type InternalSharePayload, type WorkflowResult } from '../jobs/job-catalogue';
 import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-handler';
-import { ProviderError } from '../provider/provider.errors';
+import { ProviderError } from '../common/provider-error';
 import { AssetJobRunner } from '../asset-ledger/asset-job-runner';
 import type { StepResult, Work } from '../asset-ledger/content-work';
 

@@ -7,7 +7,7 @@ import {
 } from '@paddock/rules';
 import axios from 'axios';
 import { HttpProviderGateway, createProviderHttp } from '../../src/provider/http-provider.gateway';
-import { DEMO_PASSWORD } from '../../src/seed/demo-data';
+import { DEMO_PASSWORD } from '../../src/config/config.schema';
 import { providerDb, type SignedIn } from '../auth/auth-fixtures';
 import type { TestApp } from '../support/test-app';
 import { as, contentsIn, finished, get, post, stateOf } from '../workflow/workflow-fixtures';

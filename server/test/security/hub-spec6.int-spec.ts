@@ -11,7 +11,8 @@ import {
 } from '@paddock/rules';
 import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
 import { groupIdOf } from '../../src/builtin-provider/identity/builtin-identity.seeder';
-import { DEMO_PASSWORD, campaignFolderPrettyId } from '../../src/seed/demo-data';
+import { DEMO_PASSWORD } from '../../src/config/config.schema';
+import { campaignFolderPrettyId } from '../../src/seed/demo-data';
 import { readinessEvents } from '../search/asset-events';
 import { call, headersOf, providerDb, signIn } from '../auth/auth-fixtures';
 import { tusUpload } from '../support/tus-client';

@@ -1,5 +1,5 @@
 import { ERROR_CODES, FOLDER_CODES, LIMITS, departmentFolderPrettyId } from '@paddock/rules';
-import { DEMO_PASSWORD } from '../../src/seed/demo-data';
+import { DEMO_PASSWORD } from '../../src/config/config.schema';
 import { call, hubDb, type SignedIn } from '../auth/auth-fixtures';
 import { insertContent } from '../search/search-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';

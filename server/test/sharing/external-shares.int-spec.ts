@@ -25,7 +25,7 @@ import { MIGRATION_SETS } from '../../src/database/migrator';
 import { JobName, QueueName, type ExternalShareResult } from '../../src/jobs/job-catalogue';
 import { JobQueues } from '../../src/jobs/job-queues';
 import { JobsService } from '../../src/jobs/jobs.service';
-import { DEMO_PASSWORD } from '../../src/seed/demo-data';
+import { DEMO_PASSWORD } from '../../src/config/config.schema';
 import { PasswordHasher } from '../../src/builtin-provider/identity/password-hasher';
 import { SHARE_GUESS_LIMIT } from '../../src/builtin-provider/sharing/share-throttle';
 import { PROVIDER_HTTP } from '../../src/provider/http-provider.gateway';

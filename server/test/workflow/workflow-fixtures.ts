@@ -3,7 +3,8 @@ import { DirectoryUserRepository } from '../../src/auth/directory-user.repositor
 import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { ProfileService } from '../../src/profile/profile.service';
-import { DEMO_DISCLAIMER, DEMO_PASSWORD } from '../../src/seed/demo-data';
+import { DEMO_PASSWORD } from '../../src/config/config.schema';
+import { DEMO_DISCLAIMER } from '../../src/seed/demo-data';
 import { DemoSeeder } from '../../src/seed/demo-seeder';
 import { call, headersOf, providerDb, signIn, type Answer, type SignedIn } from '../auth/auth-fixtures';
 import { insertContent } from '../search/search-fixtures';
