@@ -266,7 +266,7 @@ export interface RejectedDelivery {
   version: number;
   /** The supplier work folder (`lvrr02-<department>`) it sits in: the web names its department from it. */
   folderId: string;
-  /** Why (content_note), and who (rejected_by). */
+  /** Why (content_note), and who (rejected_by): their name, the username when the directory has none. */
   note: string | null;
   rejectedBy: string | null;
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PlacesModule } from '../places/places.module';
 import { ProviderModule } from '../provider/provider.module';
+import { PersonNamesModule } from '../users/person-names.module';
 import { AssetReadinessService } from './asset-readiness.service';
 import { AssetsController } from './assets.controller';
 import { AssetsService } from './assets.service';
@@ -12,7 +13,7 @@ import { WorkflowEntry } from './workflow-entry';
 
 /** One asset (detail, rename, bytes) and uploads (tus) through the provider's contents; uploads enter the workflow (WorkflowEntry). */
 @Module({
-  imports: [ProviderModule, PlacesModule],
+  imports: [ProviderModule, PlacesModule, PersonNamesModule],
   controllers: [UploadsController, AssetsController],
   providers: [
     AssetsService,

@@ -32,6 +32,7 @@ import { SelectionPolicy } from '../places/selection-policy';
 import { isContentType } from './placeholders';
 import { isPublished, workflowInfoOf, workflowStateOfContent } from '../places/workflow-info';
 import { assetNotInFolder } from './asset-refusals';
+import { PersonNames } from '../users/person-names';
 
 /** Rename steps and their failure codes (SPEC §8): IT first, then EN. */
 const RENAME_STEPS: { locale: 'IT' | 'EN'; add: ErrorCode; update: ErrorCode }[] = [
@@ -58,13 +59,15 @@ export class AssetsService {
     private readonly places: PlaceActions,
     private readonly policy: SelectionPolicy,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
+    // Without the directory (unit tests), who rejected is shown by username.
+    @Optional() private readonly people?: PersonNames,
   ) {}
 
   /** With `folderId` (a folder of the asset the user sees): its place there and the SPEC §6 actions. */
   async detail(user: AuthUser, id: string, lang: Language = 'en', folderId?: string): Promise<AssetDetail> {
     const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
     const products = await this.enrichment.productsOfContent(user.providerToken, id);
-    const detail = toAssetDetail(content, products, lang, this.clock.now(), sideOf(user));
+    const detail = await this.named(toAssetDetail(content, products, lang, this.clock.now(), sideOf(user)));
     if (!folderId) return detail;
     const looked = await this.places.ofAsset(
       user,
@@ -82,6 +85,13 @@ export class AssetsService {
     // The original is downloaded where the asset is looked at, so the in-context rule applies.
     const downloadUrl = `${detail.downloadUrl}?folderId=${encodeURIComponent(folderId)}`;
     return { ...detail, ...looked, downloadUrl };
+  }
+
+  /** Who rejected the asset, by the name people know them by (issue 23). */
+  private async named(detail: AssetDetail): Promise<AssetDetail> {
+    const by = detail.workflow.rejectedBy;
+    if (!by || !this.people) return detail;
+    return { ...detail, workflow: { ...detail.workflow, rejectedBy: await this.people.nameOf(by) } };
   }
 
   /** SPEC §5: an empty name is ignored; any other is saved in IT and EN (update if the locale exists, else add). */

@@ -3,6 +3,7 @@ import { AssetLedgerModule } from '../asset-ledger/asset-ledger.module';
 import { AuditModule } from '../audit/audit.module';
 import { PlacesModule } from '../places/places.module';
 import { ProviderModule } from '../provider/provider.module';
+import { PersonNamesModule } from '../users/person-names.module';
 import { ExternalShareHandler } from './external-share.handler';
 import { FOLDER_PUBLISH_HANDLERS } from './folder-publish.handler';
 import { FolderPublishService } from './folder-publish.service';
@@ -19,7 +20,7 @@ import { ShareSecrets } from './share-secrets';
 
 /** The sharing jobs (external and internal shares, publishing) and the hub's mails, wherever workers run. */
 @Module({
-  imports: [ProviderModule, AuditModule, AssetLedgerModule],
+  imports: [ProviderModule, AuditModule, AssetLedgerModule, PersonNamesModule],
   providers: [
     ExternalShareHandler,
     ShareMailer,
