@@ -105,6 +105,8 @@ export const ASSET_ERROR_CODES = {
   UPLOAD_NOT_FINISHED: 'UPLOAD_NOT_FINISHED',
   /** A content whose file cannot be read may not go on to approval nor be shared until a new version replaces it. */
   UNREADABLE: 'ASSET_UNREADABLE',
+  /** A rename or new version asked from a folder the asset is not in (a stale view). */
+  NOT_IN_FOLDER: 'ASSET_NOT_IN_FOLDER',
 } as const;
 
 export interface FolderRights {
@@ -264,7 +266,7 @@ export interface RejectedDelivery {
   version: number;
   /** The supplier work folder (`lvrr02-<department>`) it sits in: the web names its department from it. */
   folderId: string;
-  /** Why (content_note), and who (rejected_by). */
+  /** Why (content_note), and who (rejected_by): their name, the username when the directory has none. */
   note: string | null;
   rejectedBy: string | null;
 }

@@ -19,7 +19,7 @@ export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 5
 /**
  * The one HTTP status of every code, wherever it is thrown (a refusal of the hub, a provider
  * failure, a job's end): a code added to ErrorCode does not compile until it has its line here.
- * Bad input 400, a refusal of SPEC §6 403, a stale selection or a state that forbids it 409, an
+ * Bad input 400, a refusal of SPEC §6 403, a stale selection (an asset not in the folder asked from, in the caller's own code) or a state that forbids it 409, an
  * outside system that failed after the hub's work (mail, publish) 502, "try later" 503.
  */
 export const HTTP_STATUS_OF_CODE: Readonly<Record<ErrorCode, HttpStatus>> = {
@@ -46,6 +46,7 @@ export const HTTP_STATUS_OF_CODE: Readonly<Record<ErrorCode, HttpStatus>> = {
   [FOLDER_ERROR_CODES.PRETTY_ID_FAILED]: 409,
   // Downloads.
   [ERROR_CODES.DOWNLOAD_NOT_ALLOWED]: 403,
+  [ERROR_CODES.DOWNLOAD_NOT_IN_FOLDER]: 409,
   // Jobs: the first three only end a job, they answer no request of their own.
   [ERROR_CODES.JOB_INVALID_PAYLOAD]: 400,
   [ERROR_CODES.JOB_UNKNOWN]: 500,
@@ -67,6 +68,7 @@ export const HTTP_STATUS_OF_CODE: Readonly<Record<ErrorCode, HttpStatus>> = {
   [ASSET_ERROR_CODES.UPLOAD_TOO_LARGE]: 413,
   [ASSET_ERROR_CODES.UPLOAD_NOT_FINISHED]: 404,
   [ASSET_ERROR_CODES.UNREADABLE]: 409,
+  [ASSET_ERROR_CODES.NOT_IN_FOLDER]: 409,
   // Workflow. ACTION_NOT_ALLOWED is a refusal of SPEC §6 even where the department lacks the folder.
   [WORKFLOW_ERROR_CODES.MIXED_STEPS]: 409,
   [WORKFLOW_ERROR_CODES.NOT_ENABLED_FOR_STEP]: 403,
@@ -85,6 +87,7 @@ export const HTTP_STATUS_OF_CODE: Readonly<Record<ErrorCode, HttpStatus>> = {
   [SHARE_ERROR_CODES.TOO_MANY_RECIPIENTS]: 400,
   [SHARE_ERROR_CODES.BAD_EXPIRY]: 400,
   [SHARE_ERROR_CODES.NOT_ALLOWED]: 403,
+  [SHARE_ERROR_CODES.NOT_IN_FOLDER]: 409,
   [SHARE_ERROR_CODES.NOT_FOUND]: 404,
   // The mail server refused: the share exists, its delivery failed.
   [SHARE_ERROR_CODES.MAIL_FAILED]: 502,

@@ -108,6 +108,8 @@ export const ERROR_CODES = {
   // Downloads.
   /** SPEC §6: an asset of the request may not be downloaded where it is looked at; nothing was prepared. */
   DOWNLOAD_NOT_ALLOWED: 'DOWNLOAD_NOT_ALLOWED',
+  /** An asset of the request is not in the folder it was asked from (a stale view); nothing was prepared. */
+  DOWNLOAD_NOT_IN_FOLDER: 'DOWNLOAD_NOT_IN_FOLDER',
   // Jobs.
   JOB_INVALID_PAYLOAD: 'JOB_INVALID_PAYLOAD',
   JOB_UNKNOWN: 'JOB_UNKNOWN',

@@ -273,6 +273,8 @@ export const SHARE_ERROR_CODES = {
   BAD_EXPIRY: 'SHARE_BAD_EXPIRY',
   /** SPEC §6: share flag, archives view and an asset not restricted; `details.ids` lists the refused. */
   NOT_ALLOWED: 'SHARE_NOT_ALLOWED',
+  /** An asset is not in the folder the share was asked from (a stale view); `details.ids` lists them. */
+  NOT_IN_FOLDER: 'SHARE_NOT_IN_FOLDER',
   /** The share (or recipient) does not exist, is someone else's, or is revoked already. */
   NOT_FOUND: 'SHARE_NOT_FOUND',
   /** The mail could not be sent after the last retry. */

@@ -263,6 +263,7 @@ export interface AssetWorkflowInfo {
   /** `jsoncanvas`: the reject drawing (a DrawingDocument as JSON). */
   canvas: string | null;
   acceptedBy: string | null;
+  /** Who rejected it (`rejected_by`): on the hub's answers their name, the username when the directory has none. */
   rejectedBy: string | null;
   /** `dataeliminazione`, epoch seconds, when in junk. */
   deletedAt: number | null;

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PlacesModule } from '../places/places.module';
 import { ProviderModule } from '../provider/provider.module';
-import { WorkflowModule } from '../workflow/workflow.module';
+import { PersonNamesModule } from '../users/person-names.module';
 import { AssetReadinessService } from './asset-readiness.service';
 import { AssetsController } from './assets.controller';
 import { AssetsService } from './assets.service';
@@ -9,11 +9,19 @@ import { UploadsController } from './uploads.controller';
 import { UploadFiles } from './upload-files';
 import { UploadOutcomes } from './upload-outcomes';
 import { UploadsService } from './uploads.service';
+import { WorkflowEntry } from './workflow-entry';
 
-/** One asset (detail, rename, bytes) and uploads (tus) through the provider's contents. */
+/** One asset (detail, rename, bytes) and uploads (tus) through the provider's contents; uploads enter the workflow (WorkflowEntry). */
 @Module({
-  imports: [ProviderModule, PlacesModule, WorkflowModule],
+  imports: [ProviderModule, PlacesModule, PersonNamesModule],
   controllers: [UploadsController, AssetsController],
-  providers: [AssetsService, AssetReadinessService, UploadsService, UploadOutcomes, UploadFiles],
+  providers: [
+    AssetsService,
+    AssetReadinessService,
+    UploadsService,
+    UploadOutcomes,
+    UploadFiles,
+    WorkflowEntry,
+  ],
 })
 export class AssetsModule {}

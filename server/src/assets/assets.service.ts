@@ -24,13 +24,15 @@ import {
   type ProviderContentDetail,
 } from '../provider/contents.gateway';
 import { ENRICHMENT_GATEWAY, type EnrichmentGateway } from '../provider/enrichment.gateway';
-import { ProviderError } from '../provider/provider.errors';
-import { downloadNotAllowed } from '../downloads/downloads.service';
+import { ProviderError } from '../common/provider-error';
+import { downloadNotAllowed, downloadNotInFolder } from '../downloads/downloads.service';
 import { sideOf } from '../places/permission-subject';
 import { PlaceActions } from '../places/place-actions';
 import { SelectionPolicy } from '../places/selection-policy';
 import { isContentType } from './placeholders';
 import { isPublished, workflowInfoOf, workflowStateOfContent } from '../places/workflow-info';
+import { assetNotInFolder } from './asset-refusals';
+import { PersonNames } from '../users/person-names';
 
 /** Rename steps and their failure codes (SPEC §8): IT first, then EN. */
 const RENAME_STEPS: { locale: 'IT' | 'EN'; add: ErrorCode; update: ErrorCode }[] = [
@@ -57,13 +59,15 @@ export class AssetsService {
     private readonly places: PlaceActions,
     private readonly policy: SelectionPolicy,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
+    // Without the directory (unit tests), who rejected is shown by username.
+    @Optional() private readonly people?: PersonNames,
   ) {}
 
   /** With `folderId` (a folder of the asset the user sees): its place there and the SPEC §6 actions. */
   async detail(user: AuthUser, id: string, lang: Language = 'en', folderId?: string): Promise<AssetDetail> {
     const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
     const products = await this.enrichment.productsOfContent(user.providerToken, id);
-    const detail = toAssetDetail(content, products, lang, this.clock.now(), sideOf(user));
+    const detail = await this.named(toAssetDetail(content, products, lang, this.clock.now(), sideOf(user)));
     if (!folderId) return detail;
     const looked = await this.places.ofAsset(
       user,
@@ -83,6 +87,13 @@ export class AssetsService {
     return { ...detail, ...looked, downloadUrl };
   }
 
+  /** Who rejected the asset, by the name people know them by (issue 23). */
+  private async named(detail: AssetDetail): Promise<AssetDetail> {
+    const by = detail.workflow.rejectedBy;
+    if (!by || !this.people) return detail;
+    return { ...detail, workflow: { ...detail.workflow, rejectedBy: await this.people.nameOf(by) } };
+  }
+
   /** SPEC §5: an empty name is ignored; any other is saved in IT and EN (update if the locale exists, else add). */
   async rename(
     user: AuthUser,
@@ -94,7 +105,7 @@ export class AssetsService {
     const trimmed = name.trim();
     const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
     if (!trimmed) return this.detail(user, id, lang);
-    if ((await this.policy.refused(user, 'rename', [content], folderId)).length)
+    if ((await this.policy.refused(user, 'rename', [content], folderId, assetNotInFolder)).length)
       throw DomainError.forbidden('You may not rename this asset here');
     const existing = new Set(content.locales.map((l) => l.locale));
     for (const step of RENAME_STEPS)
@@ -118,7 +129,7 @@ export class AssetsService {
   ): Promise<ProviderBytes | { placeholder: ContentType }> {
     if (endpoint === 'original') {
       const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
-      const refused = await this.policy.refused(user, 'download', [content], folderId);
+      const refused = await this.policy.refused(user, 'download', [content], folderId, downloadNotInFolder);
       if (refused.length) throw downloadNotAllowed(refused);
     }
     try {

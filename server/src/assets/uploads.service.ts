@@ -24,10 +24,11 @@ import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gat
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { PlaceActions } from '../places/place-actions';
 import { SelectionPolicy } from '../places/selection-policy';
-import { WorkflowEntry } from '../workflow/workflow-entry';
+import { WorkflowEntry } from './workflow-entry';
 import { loadTus } from './tus-loader';
 import { UploadFiles } from './upload-files';
 import { UploadOutcomes, errorOfOutcome } from './upload-outcomes';
+import { assetNotInFolder } from './asset-refusals';
 
 export const UPLOADS_PATH = '/api/uploads';
 
@@ -168,7 +169,7 @@ export class UploadsService implements OnModuleInit {
     if (contentId) {
       const contents = await this.contents.contentsByIds(user.providerToken, [contentId]);
       if (!contents.length) throw DomainError.notFound('No such asset');
-      if ((await this.policy.refused(user, 'updateFile', contents, folderId)).length)
+      if ((await this.policy.refused(user, 'updateFile', contents, folderId, assetNotInFolder)).length)
         throw DomainError.forbidden('A new version of this asset is not allowed here');
     } else if (!(await this.places.folderAllows(user, folderId as string, 'upload')))
       throw new DomainError(ASSET_ERROR_CODES.UPLOAD_FORBIDDEN, 'Uploads are not allowed here');

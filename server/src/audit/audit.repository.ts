@@ -3,7 +3,7 @@ import type { AssetOutcome, AuditAction, AuditOutcome, AuditRecordSummary } from
 import type { PageCursor } from '../common/page-cursor';
 import { HubPrismaService, type HubTransaction } from '../database/hub-prisma.service';
 import { jsonInput, type JsonInput } from '../database/json-input';
-import { containsPattern } from '../users/users.types';
+import { containsPattern } from '../common/like-pattern';
 import type { AuditRecord, JobRecord, Prisma } from '../generated/hub/client';
 import type { JsonValue } from '../common/json';
 import { decodeAssetOutcome, encodeAssetOutcome } from './asset-outcome.codec';

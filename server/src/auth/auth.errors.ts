@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '@paddock/rules';
 import { DomainError, RetryLaterError } from '../common/domain-error';
-import { ProviderError } from '../provider/provider.errors';
+import { ProviderError } from '../common/provider-error';
 
 const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many failed attempts: try again later';
 

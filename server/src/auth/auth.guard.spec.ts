@@ -6,10 +6,10 @@ import { DomainError } from '../common/domain-error';
 import { AuthGuard } from './auth.guard';
 import type { AuthenticatedRequest, AuthUser } from '../common/auth-user';
 import type { AuthenticationService, RequestCredentials } from './authentication.service';
-import { BeforeDisclaimer } from './before-disclaimer.decorator';
+import { BeforeDisclaimer } from '../common/before-disclaimer.decorator';
 import { LoginOriginGuard } from './login-origin.guard';
-import { Public } from './public.decorator';
-import { Roles } from './roles.decorator';
+import { Public } from '../common/public.decorator';
+import { Roles } from '../common/roles.decorator';
 
 @Controller('api/things')
 class ThingsController {

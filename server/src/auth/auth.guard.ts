@@ -13,9 +13,9 @@ import { DomainError } from '../common/domain-error';
 import { ProfileService } from '../profile/profile.service';
 import type { AuthenticatedRequest } from '../common/auth-user';
 import { AuthenticationService, type RequestCredentials } from './authentication.service';
-import { BEFORE_DISCLAIMER } from './before-disclaimer.decorator';
-import { IS_PUBLIC } from './public.decorator';
-import { REQUIRED_ROLES } from './roles.decorator';
+import { BEFORE_DISCLAIMER } from '../common/before-disclaimer.decorator';
+import { IS_PUBLIC } from '../common/public.decorator';
+import { REQUIRED_ROLES } from '../common/roles.decorator';
 
 /**
  * Global guard of the hub API: every route declared under /api needs a live session unless it is

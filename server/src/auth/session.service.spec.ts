@@ -1,6 +1,6 @@
 import { ERROR_CODES, GENERAL_GROUPS } from '@paddock/rules';
 import { DomainError, RetryLaterError } from '../common/domain-error';
-import { ProviderError } from '../provider/provider.errors';
+import { ProviderError } from '../common/provider-error';
 import type { ProviderGateway, ProviderUserDetail } from '../provider/provider.gateway';
 import type { AuthUser } from '../common/auth-user';
 import type { DirectoryEntry } from './directory-user.repository';

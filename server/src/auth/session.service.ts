@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ERROR_CODES, deriveRoles, type DerivedRoles, type ErrorCode } from '@paddock/rules';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
-import { ProviderError } from '../provider/provider.errors';
+import { ProviderError } from '../common/provider-error';
 import {
   PROVIDER_GATEWAY,
   type ProviderGateway,

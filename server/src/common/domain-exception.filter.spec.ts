@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
-import { ProviderError } from '../provider/provider.errors';
+import { ProviderError } from './provider-error';
 import { DomainError } from './domain-error';
 import { DomainExceptionFilter, describeError } from './domain-exception.filter';
 

@@ -8,7 +8,7 @@ import {
 } from '@paddock/rules';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import { ProviderError } from '../provider/provider.errors';
+import { ProviderError } from './provider-error';
 import { DomainError, RetryLaterError } from './domain-error';
 import { correlationIdOf } from './correlation-id';
 

@@ -18,7 +18,7 @@ export class DownloadsController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Prepares a ZIP of assets at the chosen resolutions (SPEC §5); 404 when one is not visible, 403 DOWNLOAD_NOT_ALLOWED when SPEC §6 refuses one (nothing prepared)',
+      'Prepares a ZIP of assets at the chosen resolutions (SPEC §5); 404 when one is not visible, 403 DOWNLOAD_NOT_ALLOWED when SPEC §6 refuses one, 409 DOWNLOAD_NOT_IN_FOLDER when one is not in the folder named (nothing prepared)',
   })
   @ApiOkResponse({ type: DownloadCreatedDto })
   create(@CurrentUser() user: AuthUser, @Body() body: CreateDownloadDto): Promise<DownloadCreatedDto> {

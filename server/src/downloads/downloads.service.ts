@@ -45,7 +45,7 @@ export class DownloadsService {
   private async checkAllowed(user: AuthUser, contentIds: string[], folderId?: string): Promise<void> {
     const contents = await this.contents.contentsByIds(user.providerToken, contentIds);
     if (contents.length !== contentIds.length) throw DomainError.notFound('An asset does not exist');
-    const refused = await this.policy.refused(user, 'download', contents, folderId);
+    const refused = await this.policy.refused(user, 'download', contents, folderId, downloadNotInFolder);
     if (refused.length) throw downloadNotAllowed(refused);
   }
 
@@ -68,6 +68,11 @@ export function downloadNotAllowed(ids: string[]): DomainError {
   return new DomainError(ERROR_CODES.DOWNLOAD_NOT_ALLOWED, 'Some assets may not be downloaded here', {
     ids,
   });
+}
+
+/** An asset is not in the folder the download was asked from (a stale view); nothing is served. */
+export function downloadNotInFolder(ids: string[]): DomainError {
+  return new DomainError(ERROR_CODES.DOWNLOAD_NOT_IN_FOLDER, 'Some assets are not in this folder', { ids });
 }
 
 function stamp(at: Date): string {

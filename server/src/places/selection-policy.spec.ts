@@ -84,13 +84,24 @@ describe('SelectionPolicy.require', () => {
 });
 
 describe('SelectionPolicy.refused', () => {
-  it('asked from a folder, that folder decides (an asset not in it is refused); without one, some folder that allows lets it pass', async () => {
+  it('asked from a folder, that folder decides; without one, some folder that allows lets it pass', async () => {
     const both = contentIn(provider, [FOLDERS.archive, FOLDERS.step1]);
     const waiting = contentIn(provider, [FOLDERS.step1]);
     const mario = userOf('mario.rossi');
     const contents = await provider.contentsByIds(mario.providerToken, [both, waiting]);
-    expect(await policy.refused(mario, 'download', contents, id(FOLDERS.archive))).toEqual([waiting]);
-    expect(await policy.refused(mario, 'download', contents, id(FOLDERS.step1))).toEqual([both, waiting]);
-    expect(await policy.refused(mario, 'download', contents)).toEqual([waiting]);
+    const refused = (folderId?: string) =>
+      policy.refused(mario, 'download', contents, folderId, REFUSALS.notInFolder);
+    expect(await refused(id(FOLDERS.step1))).toEqual([both, waiting]);
+    expect(await refused()).toEqual([waiting]);
+  });
+
+  it('an asset not in the folder asked from is the caller’s not-in-folder refusal, as in require', async () => {
+    const both = contentIn(provider, [FOLDERS.archive, FOLDERS.step1]);
+    const waiting = contentIn(provider, [FOLDERS.step1]);
+    const mario = userOf('mario.rossi');
+    const contents = await provider.contentsByIds(mario.providerToken, [both, waiting]);
+    await expect(
+      policy.refused(mario, 'download', contents, id(FOLDERS.archive), REFUSALS.notInFolder),
+    ).rejects.toMatchObject({ code: CODES.NOT_IN_FOLDER, details: { ids: [waiting] } });
   });
 });

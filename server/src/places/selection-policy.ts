@@ -127,16 +127,19 @@ export class SelectionPolicy {
 
   /**
    * The contents among `contents` SPEC §6, or the user's own provider right on them, refuses
-   * `action` for. Asked from a folder (`folderId`), that folder decides for every content (one not
-   * in it is refused); else a content passes when some folder of it the user sees allows it. Each
-   * folder is placed once per call.
+   * `action` for. Asked from a folder (`folderId`), that folder decides for every content, and one
+   * not in it is the caller's `notInFolder` (409, as in `require`); else a content passes when some
+   * folder of it the user sees allows it. Each folder is placed once per call.
    */
   async refused(
     user: AuthUser,
     action: AssetAction,
     contents: readonly ProviderContentDetail[],
-    folderId?: string,
+    folderId: string | undefined,
+    notInFolder: SelectionRefusals['notInFolder'],
   ): Promise<string[]> {
+    const elsewhere = folderId ? contents.filter((c) => !c.linkedCategoryIds.includes(folderId)) : [];
+    if (elsewhere.length) throw notInFolder(elsewhere.map((c) => c.id));
     const now = this.clock.now();
     const looked = new Map<string, Promise<PlaceAndActions | null>>();
     const allowedIn = (folder: string, content: ProviderContentDetail): Promise<boolean> => {
@@ -152,11 +155,9 @@ export class SelectionPolicy {
     };
     const refused: string[] = [];
     for (const content of contents) {
-      const candidates = (folderId ? [folderId] : content.linkedCategoryIds).filter((f) =>
-        content.linkedCategoryIds.includes(f),
-      );
       let allowed = false;
-      for (const folder of candidates) if ((allowed = await allowedIn(folder, content))) break;
+      for (const folder of folderId ? [folderId] : content.linkedCategoryIds)
+        if ((allowed = await allowedIn(folder, content))) break;
       if (!allowed) refused.push(content.id);
     }
     return refused;

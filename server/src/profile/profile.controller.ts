@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../common/auth-user';
-import { BeforeDisclaimer } from '../auth/before-disclaimer.decorator';
+import { BeforeDisclaimer } from '../common/before-disclaimer.decorator';
 import { CurrentUser } from '../common/current-user.decorator';
 import {
   DisclaimerAcceptanceResponse,

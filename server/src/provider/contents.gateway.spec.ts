@@ -3,7 +3,7 @@ import { ERROR_CODES } from '@paddock/rules';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { inOrder, scriptedProviderHttp, type ProviderReply } from '../../test/support/scripted-provider';
 import { HttpContentsGateway, S3_CREDENTIALS_REUSE_MS } from './contents.gateway';
-import { ProviderError } from './provider.errors';
+import { ProviderError } from '../common/provider-error';
 
 const NO_S3 = {
   status: 418,

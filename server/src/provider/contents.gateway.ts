@@ -18,7 +18,8 @@ import { CLOCK, systemClock, type Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { PROVIDER_HTTP } from './http-provider.gateway';
 import { PROVIDER_PATHS } from './provider-paths';
-import { ProviderError, envelopeSchema, providerFailure, unreachable } from './provider.errors';
+import { envelopeSchema, providerFailure, unreachable } from './provider.errors';
+import { ProviderError } from '../common/provider-error';
 import { callProvider, streamedRefusalBody, tokenHeader } from './provider-call';
 
 const contentDetailSchema = z.object({

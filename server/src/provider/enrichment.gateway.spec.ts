@@ -1,7 +1,7 @@
 import { ENRICHMENT_ERROR_CODES, ERROR_CODES, E_CODES } from '@paddock/rules';
 import { inOrder, scriptedProviderHttp, type ProviderReply } from '../../test/support/scripted-provider';
 import { HttpEnrichmentGateway } from './enrichment.gateway';
-import { ProviderError } from './provider.errors';
+import { ProviderError } from '../common/provider-error';
 
 const OK = (targetsInIssue: { id: string; entityType: string }[] = []): ProviderReply => ({
   status: 200,

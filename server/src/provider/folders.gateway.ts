@@ -3,7 +3,8 @@ import { E_CODES, ERROR_CODES, FOLDER_ERROR_CODES, LIMITS, type ErrorCode } from
 import type { AxiosInstance, AxiosRequestConfig } from 'axios';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
-import { ProviderError, envelopeSchema, providerFailure } from './provider.errors';
+import { envelopeSchema, providerFailure } from './provider.errors';
+import { ProviderError } from '../common/provider-error';
 import { PROVIDER_HTTP } from './http-provider.gateway';
 import { callProvider } from './provider-call';
 import { PROVIDER_PATHS } from './provider-paths';

@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 import { ERROR_CODES, type ErrorCode } from '@paddock/rules';
 import { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import type { z } from 'zod';
-import { ProviderError, envelopeSchema, providerFailure, unreachable } from './provider.errors';
+import { envelopeSchema, providerFailure, unreachable } from './provider.errors';
+import { ProviderError } from '../common/provider-error';
 
 /** What a provider token may look like before it goes into a header. */
 const TOKEN_SHAPE = /^[\x21-\x7e]{1,4096}$/;

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ERROR_CODES } from '@paddock/rules';
 import { CLOCK, type Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
-import { ProviderError } from './provider.errors';
+import { ProviderError } from '../common/provider-error';
 import { PROVIDER_GATEWAY, type ProviderGateway } from './provider.gateway';
 
 /** Re-login this long before the provider's token lifetime ends (at most half of it). */

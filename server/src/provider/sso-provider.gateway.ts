@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { PROVIDER_HTTP } from './http-provider.gateway';
 import { PROVIDER_PATHS } from './provider-paths';
-import { ProviderError, envelopeSchema, unreachable } from './provider.errors';
+import { envelopeSchema, unreachable } from './provider.errors';
+import { ProviderError } from '../common/provider-error';
 
 /** The form of the provider's OAuth token call (PROVIDER_PATHS.identity.oauthToken; SPEC §7, plus PKCE fields). */
 export interface SsoCodeExchange {

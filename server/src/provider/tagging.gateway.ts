@@ -4,7 +4,8 @@ import type { AxiosInstance } from 'axios';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { PROVIDER_HTTP } from './http-provider.gateway';
-import { ProviderError, envelopeSchema } from './provider.errors';
+import { envelopeSchema } from './provider.errors';
+import { ProviderError } from '../common/provider-error';
 import { callProvider, tokenHeader } from './provider-call';
 import { PROVIDER_PATHS } from './provider-paths';
 

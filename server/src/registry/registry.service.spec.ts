@@ -2,7 +2,7 @@ import { E_CODES, ERROR_CODES } from '@paddock/rules';
 import { fixedClock, userOf } from '../../test/support/workflow-factories';
 import { DomainError } from '../common/domain-error';
 import type { ProviderFolder } from '../provider/folders.gateway';
-import { ProviderError } from '../provider/provider.errors';
+import { ProviderError } from '../common/provider-error';
 import type { ExternalShareRequestDto } from '../sharing/external-shares.dto';
 import type { ExternalSharesService } from '../sharing/external-shares.service';
 import type { RegistryRepository } from './registry.repository';

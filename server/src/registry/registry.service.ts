@@ -4,7 +4,7 @@ import type { AuthUser } from '../common/auth-user';
 import { CLOCK, type Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
-import { ProviderError } from '../provider/provider.errors';
+import { ProviderError } from '../common/provider-error';
 import type { ExternalShareRequestDto } from '../sharing/external-shares.dto';
 import { ExternalSharesService } from '../sharing/external-shares.service';
 import { RegistryRepository } from './registry.repository';

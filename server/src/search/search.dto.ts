@@ -349,7 +349,11 @@ export class RejectedDeliveryDto implements RejectedDelivery {
   @ApiProperty({ description: 'The supplier work folder (lvrr02-<department>) it sits in' }) folderId: string;
   @ApiProperty({ type: String, nullable: true, description: 'The rejection note (content_note)' })
   note: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'Who rejected it (rejected_by)' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Who rejected it (rejected_by): their name, else the username',
+  })
   rejectedBy: string | null;
 }
 

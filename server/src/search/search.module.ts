@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ProviderModule } from '../provider/provider.module';
+import { PersonNamesModule } from '../users/person-names.module';
 import { SearchController } from './search.controller';
 import { SearchService } from './search.service';
 
 /** GET /api/assets (listing and search) and /api/assets/counts. */
 @Module({
-  imports: [ProviderModule],
+  imports: [ProviderModule, PersonNamesModule],
   controllers: [SearchController],
   providers: [SearchService],
 })

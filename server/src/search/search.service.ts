@@ -40,6 +40,7 @@ import {
   type AssetTotal,
   type ContentFacts,
 } from './search.types';
+import { PersonNames } from '../users/person-names';
 
 /** SPEC §7: the provider search reads and returns the IT locale first. */
 const SEARCH_LOCALE = 'IT';
@@ -52,6 +53,8 @@ export class SearchService {
     @Inject(FOLDERS_GATEWAY)
     private readonly folders: Pick<FoldersGateway, 'folder' | 'category' | 'allFolders'>,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
+    // Without the directory (unit tests), who rejected is shown by username.
+    @Optional() private readonly people?: PersonNames,
   ) {}
 
   /**
@@ -210,7 +213,7 @@ export class SearchService {
         details: true,
       },
     );
-    return contents.flatMap((c) => {
+    const rejected = contents.flatMap((c) => {
       const linked = c.detail?.linkedCategories ?? [];
       const folder = workFolders.find((f) => linked.some((l) => l.id === f.id));
       const info = c.detail ? workflowInfoOf(c.detail) : null;
@@ -227,6 +230,12 @@ export class SearchService {
         },
       ];
     });
+    // Who rejected, by the name people know them by (issue 23).
+    const names = await this.people?.of(rejected.flatMap((r) => (r.rejectedBy ? [r.rejectedBy] : [])));
+    return rejected.map((r) => ({
+      ...r,
+      rejectedBy: r.rejectedBy && (names?.get(r.rejectedBy) ?? r.rejectedBy),
+    }));
   }
 }
 

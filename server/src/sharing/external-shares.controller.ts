@@ -13,7 +13,7 @@ import {
 } from '@nestjs/swagger';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser } from '../common/current-user.decorator';
-import { Roles } from '../auth/roles.decorator';
+import { Roles } from '../common/roles.decorator';
 import { JobSubmittedDto } from '../jobs/jobs.dto';
 import { SubmitsJob } from '../jobs/submits-job.decorator';
 import {
@@ -48,7 +48,10 @@ export class ExternalSharesController {
       'SHARE_WEAK_PASSWORD, SHARE_TOO_MANY_FILES, SHARE_BAD_RECIPIENT, SHARE_NO_RECIPIENTS, SHARE_TOO_MANY_RECIPIENTS, SHARE_BAD_EXPIRY, VALIDATION_FAILED',
   })
   @ApiForbiddenResponse({ description: 'SHARE_NOT_ALLOWED: SPEC §6 refuses an asset (details.ids)' })
-  @ApiConflictResponse({ description: 'ASSET_UNREADABLE: a file cannot be read (details.ids)' })
+  @ApiConflictResponse({
+    description:
+      'ASSET_UNREADABLE: a file cannot be read; SHARE_NOT_IN_FOLDER: an asset is not in the folder named (details.ids)',
+  })
   @ApiTooManyRequestsResponse({
     description:
       "SHARE_RATE_LIMITED: the user's external shares or recipients in the window are used up (Retry-After, details.retryAfterSeconds)",

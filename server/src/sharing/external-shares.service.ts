@@ -30,12 +30,13 @@ import {
   type ProviderShare,
   type SharePage,
 } from '../provider/external-shares.gateway';
-import { ProviderError } from '../provider/provider.errors';
+import { ProviderError } from '../common/provider-error';
 import { SelectionPolicy } from '../places/selection-policy';
 import type { ExternalShareRequestDto } from './external-shares.dto';
 import { ShareRate } from './share-rate';
 import { ShareSecrets } from './share-secrets';
 import { refuseUnreadable } from '../assets/unreadable-contents';
+import { shareNotAllowed, shareNotInFolder } from './share-refusals';
 
 /**
  * External shares (SPEC §2, §3, §6): every check is made here with the user's token before
@@ -82,11 +83,8 @@ export class ExternalSharesService {
       throw new DomainError(SHARE_ERROR_CODES.BAD_EXPIRY, 'Choose a later date');
     const found = await this.contents.contentsByIds(user.providerToken, contentIds);
     if (found.length !== contentIds.length) throw DomainError.notFound('An asset does not exist');
-    const refused = await this.policy.refused(user, 'share', found, body.folderId);
-    if (refused.length)
-      throw new DomainError(SHARE_ERROR_CODES.NOT_ALLOWED, 'Some assets may not be shared here', {
-        ids: refused,
-      });
+    const refused = await this.policy.refused(user, 'share', found, body.folderId, shareNotInFolder);
+    if (refused.length) throw shareNotAllowed(refused);
     refuseUnreadable(found);
     // Last, so that only a share that would be made counts against the user's rate.
     await this.rate.reserve(user.username, recipients.length);

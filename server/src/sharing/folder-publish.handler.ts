@@ -11,7 +11,7 @@ import { JobName, type FolderPublishPayload } from '../jobs/job-catalogue';
 import { PermanentJobError } from '../jobs/job-errors';
 import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-handler';
 import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
-import { ProviderError } from '../provider/provider.errors';
+import { ProviderError } from '../common/provider-error';
 import { SEARCH_GATEWAY, type SearchGateway } from '../provider/search.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { TAGGING_GATEWAY, type TaggingGateway } from '../provider/tagging.gateway';

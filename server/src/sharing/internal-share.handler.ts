@@ -3,12 +3,12 @@ import { E_CODES, INTERNAL_SHARE_METADATA, SHARING_TAGS, withInternalShares } fr
 import { CLOCK, type Clock } from '../common/clock';
 import { JobName, type InternalSharePayload, type WorkflowResult } from '../jobs/job-catalogue';
 import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-handler';
-import { ProviderError } from '../provider/provider.errors';
-import type { StepResult, Work } from '../workflow/asset-steps';
-import { WorkflowJobRunner } from '../workflow/workflow-job';
+import { ProviderError } from '../common/provider-error';
+import { AssetJobRunner } from '../asset-ledger/asset-job-runner';
+import type { StepResult, Work } from '../asset-ledger/content-work';
 
 /**
- * SPEC §4 "Internal share", per content, through the workflow's runner (resume, audit per asset,
+ * SPEC §4 "Internal share", per content, through the asset job runner (resume, audit per asset,
  * progress): link every target; for internal-share targets the tag and the `internal-share`
  * metadata, created or with the missing folders appended. Each step only adds what is missing, so
  * a retry completes the work and never dates a folder twice.
@@ -17,7 +17,7 @@ import { WorkflowJobRunner } from '../workflow/workflow-job';
 @Injectable()
 export class InternalShareHandler implements JobHandler<JobName.InternalShare> {
   constructor(
-    private readonly runner: WorkflowJobRunner,
+    private readonly runner: AssetJobRunner,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -1,11 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  FOLDER_CODES,
-  INTERNAL_SHARE_ERROR_CODES,
-  SHARE_ERROR_CODES,
-  specialCodeOf,
-  type SharingFolder,
-} from '@paddock/rules';
+import { FOLDER_CODES, INTERNAL_SHARE_ERROR_CODES, specialCodeOf, type SharingFolder } from '@paddock/rules';
 import type { AuthUser } from '../common/auth-user';
 import { DomainError } from '../common/domain-error';
 import { JobName } from '../jobs/job-catalogue';
@@ -16,6 +10,7 @@ import { SERVICE_SESSION, type ServiceSession } from '../provider/service-sessio
 import { SelectionPolicy } from '../places/selection-policy';
 import type { InternalShareRequestDto } from './internal-shares.dto';
 import { refuseUnreadable } from '../assets/unreadable-contents';
+import { shareNotAllowed, shareNotInFolder } from './share-refusals';
 
 /**
  * Internal shares (SPEC §4, §6): where the user may share (the provider's sharing-folder lookup,
@@ -55,11 +50,8 @@ export class InternalSharesService {
     const targetIds = [...new Set(body.targetFolderIds)];
     const found = await this.contents.contentsByIds(user.providerToken, contentIds);
     if (found.length !== contentIds.length) throw DomainError.notFound('An asset does not exist');
-    const refused = await this.policy.refused(user, 'share', found, body.folderId);
-    if (refused.length)
-      throw new DomainError(SHARE_ERROR_CODES.NOT_ALLOWED, 'Some assets may not be shared here', {
-        ids: refused,
-      });
+    const refused = await this.policy.refused(user, 'share', found, body.folderId, shareNotInFolder);
+    if (refused.length) throw shareNotAllowed(refused);
     refuseUnreadable(found);
     const allowed = new Set(await this.folders.sharingFolderIds(user.providerToken));
     const bad = targetIds.filter((id) => !allowed.has(id));

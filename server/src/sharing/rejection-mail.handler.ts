@@ -8,7 +8,8 @@ import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-han
 import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
-import { RejectionMails, rejectionMailTarget } from '../workflow/rejection-mail';
+import { RejectionMails, rejectionMailTarget } from './rejection-mail';
+import { PersonNames } from '../users/person-names';
 import { ShareMailer } from './share-mailer';
 
 /**
@@ -29,6 +30,7 @@ export class RejectionMailHandler implements JobHandler<JobName.RejectionMail> {
     private readonly mails: RejectionMails,
     private readonly mailer: ShareMailer,
     private readonly audit: AuditRepository,
+    private readonly people: PersonNames,
   ) {}
 
   async handle(p: RejectionMailPayload, c: JobContext): Promise<{ sent: number }> {
@@ -53,7 +55,7 @@ export class RejectionMailHandler implements JobHandler<JobName.RejectionMail> {
         language: lang,
         assetName: nameIn(facts.content.locales, lang),
         department: top ? nameIn(top.names, lang) : '',
-        rejectedBy: p.rejectedBy,
+        rejectedBy: await this.people.nameOf(p.rejectedBy),
         note: p.note,
         url: new URL('/home', this.config.PUBLIC_URL).toString(),
       });

@@ -3,7 +3,7 @@ import { ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { MAKER_ROLES } from '@paddock/rules';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser } from '../common/current-user.decorator';
-import { Roles } from '../auth/roles.decorator';
+import { Roles } from '../common/roles.decorator';
 import {
   UserSearchQueryDto,
   UserSearchResponse,

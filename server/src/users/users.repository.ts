@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { HubPrismaService } from '../database/hub-prisma.service';
 import { Prisma } from '../generated/hub/client';
-import { containsPattern, prefixPattern, type DirectoryPage, type DirectoryQuery } from './users.types';
+import { containsPattern, prefixPattern } from '../common/like-pattern';
+import type { DirectoryPage, DirectoryQuery } from './users.types';
 
 const SEARCHED_COLUMNS = ['username', 'first_name', 'last_name', 'email', 'company_name'] as const;
 

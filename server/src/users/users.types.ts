@@ -56,16 +56,3 @@ export function searchTermsOf(searchString: string | undefined): string[] {
   }
   return terms;
 }
-
-/** A LIKE/ILIKE pattern that matches `text` anywhere, with `\`, `%` and `_` taken literally (ESCAPE '\'). */
-export function containsPattern(text: string): string {
-  return `%${escapeLike(text)}%`;
-}
-
-export function prefixPattern(text: string): string {
-  return `${escapeLike(text)}%`;
-}
-
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

@@ -16,7 +16,8 @@ import {
   folderIn,
 } from '../../test/support/workflow-factories';
 import type { WorkflowPayload } from '../jobs/job-catalogue';
-import { AssetSteps, type PlanItem, type StepResult } from './asset-steps';
+import type { PlanItem, StepResult } from '../asset-ledger/content-work';
+import { AssetSteps } from './asset-steps';
 import { WorkflowFolders } from '../places/workflow-folders';
 
 const SERVICE = tokenOf(SERVICE_USER);

@@ -11,12 +11,13 @@ import {
 import { AuditRepository } from '../audit/audit.repository';
 import { CLOCK } from '../common/clock';
 import type { WorkflowPayload } from '../jobs/job-catalogue';
-import { AssetSteps, JUNK_RETRY_SLEEP } from './asset-steps';
-import { WorkflowJobRunner } from './workflow-job';
+import { AssetJobRunner } from '../asset-ledger/asset-job-runner';
+import { ContentWorks, JUNK_RETRY_SLEEP } from '../asset-ledger/content-work';
+import { AssetSteps } from './asset-steps';
 
 let provider: InMemoryProvider;
 let audit: ReturnType<typeof recordingAudit>;
-let runner: WorkflowJobRunner;
+let runner: AssetJobRunner;
 let steps: AssetSteps;
 const id = (prettyId: string) => provider.folderByPrettyId(prettyId).id;
 
@@ -24,13 +25,14 @@ beforeEach(async () => {
   provider = demoProvider();
   audit = recordingAudit();
   const module = await provider.compile([
-    WorkflowJobRunner,
+    AssetJobRunner,
+    ContentWorks,
     AssetSteps,
     { provide: AuditRepository, useValue: audit },
     { provide: CLOCK, useValue: fixedClock() },
     { provide: JUNK_RETRY_SLEEP, useValue: () => Promise.resolve() },
   ]);
-  runner = module.get(WorkflowJobRunner);
+  runner = module.get(AssetJobRunner);
   steps = module.get(AssetSteps);
 });
 

@@ -1,4 +1,4 @@
-import { E_CODES, WORKFLOW_ERROR_CODES as CODES, type ECode } from '@paddock/rules';
+import { WORKFLOW_ERROR_CODES as CODES } from '@paddock/rules';
 import { DomainError } from '../common/domain-error';
 
 /** The refusals of SPEC §4/§6 the hub answers before any job exists (nothing changed). */
@@ -32,8 +32,3 @@ export const workflowRefusal = {
   noWorkflowFolder: (what: string) =>
     new DomainError(CODES.ACTION_NOT_ALLOWED, `The department has no ${what} folder`),
 };
-
-/** SPEC §8: a content search failing during a reject is E021; during any other action E020. */
-export function contentLookupCode(action: string): ECode {
-  return action === 'reject' ? E_CODES.CONTENT_LOOKUP_REJECT_FAILED : E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED;
-}

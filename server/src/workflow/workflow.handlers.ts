@@ -2,10 +2,11 @@ import type { AuditAssetAction } from '@paddock/rules';
 import { Injectable, type Type } from '@nestjs/common';
 import { JobName, type WorkflowPayload, type WorkflowResult } from '../jobs/job-catalogue';
 import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-handler';
-import { AssetSteps, type PlanItem, type StepResult, type Work } from './asset-steps';
-import { RejectionMails } from './rejection-mail';
+import { AssetJobRunner } from '../asset-ledger/asset-job-runner';
+import type { PlanItem, StepResult, Work } from '../asset-ledger/content-work';
 import { WorkflowFolders } from '../places/workflow-folders';
-import { WorkflowJobRunner } from './workflow-job';
+import { RejectionMails } from '../sharing/rejection-mail';
+import { AssetSteps } from './asset-steps';
 
 /** What a step may need beside the asset steps. */
 interface StepServices {
@@ -60,7 +61,7 @@ const WORKFLOW_JOBS = {
 
 /**
  * The handler of one workflow job of the catalogue: its per-content step, and the
- * WorkflowJobRunner for the rest (resume, audit, progress).
+ * AssetJobRunner for the rest (resume, audit, progress).
  */
 function workflowHandler(name: keyof typeof WORKFLOW_JOBS): Type<JobHandler> {
   const job: WorkflowJob = WORKFLOW_JOBS[name];
@@ -68,7 +69,7 @@ function workflowHandler(name: keyof typeof WORKFLOW_JOBS): Type<JobHandler> {
   @Injectable()
   class WorkflowHandler implements JobHandler {
     constructor(
-      private readonly runner: WorkflowJobRunner,
+      private readonly runner: AssetJobRunner,
       private readonly steps: AssetSteps,
       private readonly folders: WorkflowFolders,
       private readonly rejectionMails: RejectionMails,

@@ -1,33 +1,25 @@
 import { Module } from '@nestjs/common';
+import { AssetLedgerModule } from '../asset-ledger/asset-ledger.module';
 import { AuditModule } from '../audit/audit.module';
 import { PlacesModule } from '../places/places.module';
 import { ProviderModule } from '../provider/provider.module';
+import { SharingModule } from '../sharing/sharing.module';
 import { AssetSteps } from './asset-steps';
 import { PurgeJunkHandler } from './purge-junk.handler';
-import { RejectionMails } from './rejection-mail';
-import { WorkflowEntry } from './workflow-entry';
-import { WorkflowJobRunner } from './workflow-job';
 import { WorkflowController } from './workflow.controller';
 import { WORKFLOW_HANDLERS } from './workflow.handlers';
 import { WorkflowService } from './workflow.service';
 
 /**
  * The approval workflow and the junk (SPEC §4): the jobs' handlers, needed wherever workers run
- * (they reach the provider over HTTP either way). Uploads import it for the entry into the
- * workflow; an asset's place and actions are in PlacesModule.
+ * (they reach the provider over HTTP either way). No feature imports it: uploads enter the workflow
+ * through assets/workflow-entry, an asset's place and actions are in PlacesModule, the job runner
+ * in AssetLedgerModule; the rejection mail is sharing's (SharingModule).
  */
 @Module({
-  imports: [ProviderModule, AuditModule, PlacesModule],
-  providers: [
-    WorkflowService,
-    WorkflowEntry,
-    AssetSteps,
-    WorkflowJobRunner,
-    PurgeJunkHandler,
-    RejectionMails,
-    ...WORKFLOW_HANDLERS,
-  ],
-  exports: [WorkflowService, WorkflowEntry, WorkflowJobRunner, RejectionMails],
+  imports: [ProviderModule, AuditModule, PlacesModule, AssetLedgerModule, SharingModule],
+  providers: [WorkflowService, AssetSteps, PurgeJunkHandler, ...WORKFLOW_HANDLERS],
+  exports: [WorkflowService],
 })
 export class WorkflowModule {}
 

@@ -31,7 +31,8 @@ import {
   type SelectionRequest,
 } from '../places/selection-policy';
 import { WorkflowFolders, type PlacedFolder } from '../places/workflow-folders';
-import { contentLookupCode, workflowRefusal as refuse } from './workflow.errors';
+import { workflowRefusal as refuse } from './workflow.errors';
+import { contentLookupCode } from '../asset-ledger/asset-job-runner';
 
 /** The job of each action of `POST /api/workflow/{action}`. */
 export const JOB_OF_ACTION: Record<WorkflowAction, JobName> = {

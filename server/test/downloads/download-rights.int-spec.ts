@@ -147,12 +147,16 @@ describe('SPEC §6 download rights on POST /api/downloads', () => {
     );
   });
 
-  it('refuses an asset that is not in the folder named', async () => {
+  it('answers an asset that is not in the folder named as a stale view (409), like every selection', async () => {
     const answer = await requestDownload(
       'mario.rossi',
       [contentIn.get('arrc03-marketing')!],
       'arch04-marketing',
     );
-    expect([answer.status, answer.code, answer.prepared]).toEqual([403, ERROR_CODES.DOWNLOAD_NOT_ALLOWED, 0]);
+    expect([answer.status, answer.code, answer.prepared]).toEqual([
+      409,
+      ERROR_CODES.DOWNLOAD_NOT_IN_FOLDER,
+      0,
+    ]);
   });
 });

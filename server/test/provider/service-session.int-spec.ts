@@ -2,7 +2,7 @@ import { ERROR_CODES } from '@paddock/rules';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import type { Clock } from '../../src/common/clock';
 import { HttpProviderGateway, createProviderHttp } from '../../src/provider/http-provider.gateway';
-import { ProviderError } from '../../src/provider/provider.errors';
+import { ProviderError } from '../../src/common/provider-error';
 import type { ProviderGateway } from '../../src/provider/provider.gateway';
 import {
   ProviderServiceSession,

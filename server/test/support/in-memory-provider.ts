@@ -33,7 +33,7 @@ import {
   EXTERNAL_SHARES_GATEWAY,
   type ExternalSharesGateway,
 } from '../../src/provider/external-shares.gateway';
-import { ProviderError } from '../../src/provider/provider.errors';
+import { ProviderError } from '../../src/common/provider-error';
 import {
   SEARCH_GATEWAY,
   type ContentCriteria,

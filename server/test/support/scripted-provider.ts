@@ -6,7 +6,7 @@ import axios, {
   type InternalAxiosRequestConfig,
 } from 'axios';
 import { createProviderHttp } from '../../src/provider/http-provider.gateway';
-import { ProviderError } from '../../src/provider/provider.errors';
+import { ProviderError } from '../../src/common/provider-error';
 
 /** One provider answer, or a connection that fails with `network` as its error code. */
 export type ProviderReply = { status: number; data: unknown } | { network: string };

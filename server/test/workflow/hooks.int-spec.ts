@@ -82,7 +82,7 @@ async function rejectedDelivery(): Promise<string> {
 }
 
 // The places and actions of each role, and the uploads that stay out of the workflow, are unit specs
-// (server/src/places/place-actions.spec.ts, server/src/workflow/workflow-entry.spec.ts, assets.service.spec.ts);
+// (server/src/places/place-actions.spec.ts, server/src/assets/workflow-entry.spec.ts, assets.service.spec.ts);
 // here each hook is proven once through the whole app.
 describe('asset detail: place and SPEC §6 actions with ?folderId=', () => {
   it('anna at step 1 may accept and reject, not move; without folderId there is no place', async () => {

@@ -2,7 +2,7 @@ import { JobName } from '../../src/jobs/job-catalogue';
 import { JobsRepository } from '../../src/jobs/jobs.repository';
 import { JobsService } from '../../src/jobs/jobs.service';
 import { RejectionMailHandler } from '../../src/sharing/rejection-mail.handler';
-import { rejectionMailJobId } from '../../src/workflow/rejection-mail';
+import { rejectionMailJobId } from '../../src/sharing/rejection-mail';
 import type { SignedIn } from '../auth/auth-fixtures';
 import { insertContent } from '../search/search-fixtures';
 import { SmtpSink } from '../support/smtp-sink';
@@ -78,7 +78,8 @@ describe("a supplier's rejection e-mail (issue 23)", () => {
     const mails = mailsTo(SUPPLIER_MAIL);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Contenu refusé : capot-bleu.jpg');
-    expect(mails[0]!.text).toContain('luca.conti a refusé « capot-bleu.jpg », livré au service');
+    // By name, not username (issue 23).
+    expect(mails[0]!.text).toContain('Luca Conti a refusé « capot-bleu.jpg », livré au service');
     expect(mails[0]!.text).toContain('Motif : Reflet sur le capot');
     expect(mails[0]!.text).toContain(`${t.url}/home`);
 

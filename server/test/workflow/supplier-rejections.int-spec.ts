@@ -1,4 +1,9 @@
-import { ASSET_ERROR_CODES, type ErrorBody, type RejectedDeliveriesResponse } from '@paddock/rules';
+import {
+  ASSET_ERROR_CODES,
+  type AssetDetail,
+  type ErrorBody,
+  type RejectedDeliveriesResponse,
+} from '@paddock/rules';
 import sharp from 'sharp';
 import type { SignedIn } from '../auth/auth-fixtures';
 import { providerDb } from '../auth/auth-fixtures';
@@ -55,9 +60,13 @@ describe("a supplier's rejected deliveries (issue 23)", () => {
       version: 1,
       folderId: id('lvrr02-marketing'),
       note: 'Riflesso sul cofano',
-      rejectedBy: 'luca.conti',
+      // By the name the supplier knows, not luca.conti's username (issue 23).
+      rejectedBy: 'Luca Conti',
     });
     expect(await countsOf(supplier)).toEqual({ supplierSent: after.length });
+    // The asset's detail names them the same way.
+    const detail = await get<AssetDetail>(t, supplier, `/api/assets/${content}`);
+    expect(detail.body.workflow.rejectedBy).toBe('Luca Conti');
   });
 
   it('leaves out deliveries that were not rejected', async () => {

@@ -11,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import type { CookieOptions, Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
-import { Public } from '../public.decorator';
+import { Public } from '../../common/public.decorator';
 import { SsoExchangeRequest, SsoExchangeResponse, SsoStatusResponse } from './sso.dto';
 import { SsoService } from './sso.service';
 import { SSO_STATE_COOKIE, SSO_STATE_COOKIE_PATH, SSO_STATE_TTL_SECONDS } from './sso-state-cookie';

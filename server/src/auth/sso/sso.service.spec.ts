@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '@paddock/rules';
 import type { AppConfig } from '../../config/config.module';
-import { ProviderError } from '../../provider/provider.errors';
+import { ProviderError } from '../../common/provider-error';
 import type { OpenIdGateway } from './openid.gateway';
 import type { SsoCodeExchange, SsoProviderGateway } from '../../provider/sso-provider.gateway';
 import { SsoStateCookie, deriveSsoCookieKey } from './sso-state-cookie';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ERROR_CODES, SSO_CALLBACK_PATH } from '@paddock/rules';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
-import { ProviderError } from '../../provider/provider.errors';
+import { ProviderError } from '../../common/provider-error';
 import { OPENID_GATEWAY, type OpenIdGateway } from './openid.gateway';
 import { SSO_PROVIDER_GATEWAY, type SsoProviderGateway } from '../../provider/sso-provider.gateway';
 import { SsoStateCookie, sameState, type SsoPendingLogin } from './sso-state-cookie';

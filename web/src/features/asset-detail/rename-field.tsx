@@ -1,5 +1,5 @@
 import { Button, Field, HStack, Input } from '@chakra-ui/react';
-import { E_CODES, type AssetDetail } from '@paddock/rules';
+import { ASSET_ERROR_CODES, E_CODES, type AssetDetail } from '@paddock/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -11,8 +11,9 @@ import { isApiError } from '../../api/api-error';
 import { latin1Input } from '../ui/latin1-input';
 import { useUiStore } from '../ui/ui-store-context';
 
-/** The codes of a rename step that failed (SPEC §8 E064–E067), each with its own message. */
+/** The codes of a rename step that failed (SPEC §8 E064–E067) or of a stale view, each with its own message. */
 const RENAME_CODES = [
+  ASSET_ERROR_CODES.NOT_IN_FOLDER,
   E_CODES.RENAME_ADD_EN_FAILED,
   E_CODES.RENAME_UPDATE_EN_FAILED,
   E_CODES.RENAME_ADD_IT_FAILED,

@@ -73,4 +73,14 @@ describe('DownloadDialog', () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
+
+  it('says in the dialog that the view is stale when an asset is no longer in the folder (409)', async () => {
+    fakeHub({ 'POST /api/downloads': hubError(409, 'DOWNLOAD_NOT_IN_FOLDER') });
+    renderWithProviders(<DownloadDialog assetIds={['a-1']} folderId="f-archive" onClose={jest.fn()} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Download' }));
+
+    expect(await screen.findByText(/an asset is no longer in this folder\. Refresh the view/)).toBeVisible();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
 });

@@ -125,9 +125,7 @@ export function DownloadDialog({ assetIds, single, folderId, onClose }: Download
         {refusal ? (
           <Alert.Root status="error">
             <Alert.Indicator />
-            <Alert.Title>
-              {t('downloads.errors.DOWNLOAD_NOT_ALLOWED', { count: assetIds.length })}
-            </Alert.Title>
+            <Alert.Title>{t(`downloads.errors.${refusal}`, { count: assetIds.length })}</Alert.Title>
           </Alert.Root>
         ) : null}
         {prepare.isPending ? (
@@ -141,7 +139,10 @@ export function DownloadDialog({ assetIds, single, folderId, onClose }: Download
   );
 }
 
-const refused = (error: unknown) => isApiError(error) && error.code === ERROR_CODES.DOWNLOAD_NOT_ALLOWED;
+/** The refusals said in the dialog: SPEC §6 here, or a view gone stale (an asset no longer in the folder). */
+const REFUSALS = [ERROR_CODES.DOWNLOAD_NOT_ALLOWED, ERROR_CODES.DOWNLOAD_NOT_IN_FOLDER] as const;
+const refused = (error: unknown): (typeof REFUSALS)[number] | null =>
+  (isApiError(error) && REFUSALS.find((code) => code === error.code)) || null;
 
 function ResolutionGroup<R extends string>(props: {
   legend: string;

@@ -180,7 +180,7 @@ function UploadRow({ item, onRetry }: { item: UploadItem; onRetry(): void }) {
   const percent = item.bytesTotal ? Math.round((item.bytesUploaded / item.bytesTotal) * 100) : 0;
   const error =
     item.status === 'failed'
-      ? item.errorCode === ASSET_ERROR_CODES.UNREADABLE
+      ? item.errorCode === ASSET_ERROR_CODES.UNREADABLE || item.errorCode === ASSET_ERROR_CODES.NOT_IN_FOLDER
         ? t(`error.codes.${item.errorCode}`)
         : isKnownError(item.errorCode)
           ? t(`uploads.errors.${item.errorCode}`)

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AuditAction } from '@paddock/rules';
-import { AssetLedger, type LedgerEntry } from '../asset-ledger/asset-ledger';
-import { snapshotOf } from '../asset-ledger/asset-snapshot';
+import { E_CODES, type AuditAction, type ECode } from '@paddock/rules';
+import { AssetLedger, type LedgerEntry } from './asset-ledger';
+import { snapshotOf } from './asset-snapshot';
 import { AuditRepository } from '../audit/audit.repository';
 import type { WorkflowPayload, WorkflowResult } from '../jobs/job-catalogue';
 import type { JobContext } from '../jobs/job-handler';
@@ -12,8 +12,7 @@ import {
 } from '../provider/contents.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { chunks } from '../provider/tagging.gateway';
-import { contentLookupCode } from './workflow.errors';
-import { AssetSteps, type PlanItem, type StepResult, type Work } from './asset-steps';
+import { ContentWorks, type PlanItem, type StepResult, type Work } from './content-work';
 
 /** One content's work, given the content as it is now; `null` content = it no longer exists. */
 export type AssetStep = (work: Work, item: PlanItem) => Promise<StepResult>;
@@ -24,10 +23,15 @@ export type AssetStep = (work: Work, item: PlanItem) => Promise<StepResult>;
  */
 const ASSETS_IN_FLIGHT = 8;
 
+/** SPEC §8: a content search failing during a reject is E021; during any other action E020. */
+export function contentLookupCode(action: string): ECode {
+  return action === 'reject' ? E_CODES.CONTENT_LOOKUP_REJECT_FAILED : E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED;
+}
+
 const byId = (contents: ProviderContentDetail[]) => new Map(contents.map((c) => [c.id, c]));
 
 /**
- * Runs a workflow job over its plan, a batch of LIMITS.idChunkSize contents at a time: skips what an
+ * Runs a job that works content by content (a workflow action, an internal share) over its plan, a batch of LIMITS.idChunkSize contents at a time: skips what an
  * earlier try of this job already recorded, reads the batch's contents in one provider call, does
  * their steps several at a time, reads those a step changed in one more call, and records the batch's
  * outcomes with each content's folders and tags before and after in one transaction (one audit row
@@ -35,11 +39,11 @@ const byId = (contents: ProviderContentDetail[]) => new Map(contents.map((c) => 
  * resumed job reads them again and their steps, which only change what is missing, finish them.
  */
 @Injectable()
-export class WorkflowJobRunner {
+export class AssetJobRunner {
   constructor(
     @Inject(SERVICE_SESSION) private readonly session: ServiceSession,
     @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
-    private readonly steps: AssetSteps,
+    private readonly works: ContentWorks,
     private readonly audit: AuditRepository,
   ) {}
 
@@ -89,7 +93,7 @@ export class WorkflowJobRunner {
     const worker = async () => {
       for (let item = queue.shift(); item; item = queue.shift()) {
         const content = before.get(item.contentId);
-        results.set(item.contentId, content ? await step(this.steps.work(token, content), item) : ifGone);
+        results.set(item.contentId, content ? await step(this.works.work(token, content), item) : ifGone);
         stepped(results.size);
       }
     };
