@@ -149,7 +149,6 @@ async function startHub(extraEnv = {}) {
 /** Stops the hub and waits for its exit. */
 async function restartHub(extraEnv) {
   const exited = new Promise((resolve) => hub.once('exit', resolve));
-  hub.removeAllListeners('exit');
   stopHub();
   await exited;
   await startHub(extraEnv);
@@ -184,7 +183,6 @@ try {
 } finally {
   // A hub still writing derivatives would refill the blob directory while it is removed.
   const exited = new Promise((resolve) => (hub.exitCode === null ? hub.once('exit', resolve) : resolve()));
-  hub.removeAllListeners('exit');
   stopHub();
   await exited;
   await db.end();
@@ -196,14 +194,20 @@ async function benchLoadBothTransports() {
   await settleDerivatives();
   const paths = loadPaths(archiveId, COMMON_WORD);
   step(`Load: ${LOAD_CONNECTIONS} clients, provider in-process`);
-  results.load = [{ transport: 'in-process', ...(await benchLoad(await signIn(env.PUBLIC_URL), paths)) }];
-  if (process.env.BENCH_CPU_PROF) {
+  const client = await signIn(env.PUBLIC_URL);
+  // The profile (bench/cpu-profile.mjs) holds this run only: SIGUSR2 starts it, the next writes it.
+  const profiling = Boolean(process.env.BENCH_CPU_PROF);
+  if (profiling) hub.kill('SIGUSR2');
+  results.load = [{ transport: 'in-process', ...(await benchLoad(client, paths)) }];
+  console.log(`  ${JSON.stringify(results.load[0])}`);
+  if (profiling) {
     hub.kill('SIGUSR2');
     await new Promise((resolve) => setTimeout(resolve, 3000));
   }
   await restartHub({ PROVIDER_URL: `${env.PUBLIC_URL}/provider` });
   step(`Load: ${LOAD_CONNECTIONS} clients, provider over HTTP (PROVIDER_URL)`);
   results.load.push({ transport: 'HTTP', ...(await benchLoad(await signIn(env.PUBLIC_URL), paths)) });
+  console.log(`  ${JSON.stringify(results.load[1])}`);
 }
 
 async function benchCatalogueAndFiles() {
