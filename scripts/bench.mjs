@@ -195,13 +195,13 @@ async function benchLoadBothTransports() {
   const paths = loadPaths(archiveId, COMMON_WORD);
   step(`Load: ${LOAD_CONNECTIONS} clients, provider in-process`);
   const client = await signIn(env.PUBLIC_URL);
-  // The profile (bench/cpu-profile.mjs) holds this run only: SIGUSR2 starts it, the next writes it.
+  // The profile (bench/cpu-profile.mjs) holds this run only: SIGWINCH starts it, the next writes it.
   const profiling = Boolean(process.env.BENCH_CPU_PROF);
-  if (profiling) hub.kill('SIGUSR2');
+  if (profiling) hub.kill('SIGWINCH');
   results.load = [{ transport: 'in-process', ...(await benchLoad(client, paths)) }];
   console.log(`  ${JSON.stringify(results.load[0])}`);
   if (profiling) {
-    hub.kill('SIGUSR2');
+    hub.kill('SIGWINCH');
     await new Promise((resolve) => setTimeout(resolve, 3000));
   }
   await restartHub({ PROVIDER_URL: `${env.PUBLIC_URL}/provider` });
