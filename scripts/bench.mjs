@@ -1,4 +1,4 @@
-// `npm run bench [-- --skip-gib | --workflow-only | --enrichment-only | --search-only | --zip-only | --sharing-only]`: builds the server, seeds a dedicated database
+// `npm run bench [-- --skip-gib | --workflow-only | --enrichment-only | --search-only | --zip-only | --sharing-only | --load]`: builds the server, seeds a dedicated database
 // `paddock_bench` (demo organisation + 100,000 contents by SQL), starts the hub on a free port and
 // measures, each figure beside its raw baseline from the same run: listing/search latency through
 // the hub API, derivative thumbnails vs raw sharp, ZIP download vs disk read, the hub's RSS while a
@@ -12,6 +12,8 @@
 // --sharing-only runs only the external share of 500 assets and its recipient page, and replaces their rows.
 // --jobs-only runs every bulk job (external share of 500, accept, bulk tag and enrichment of 200) in one
 // run and replaces their rows; each ratio is the job's wall time over its provider calls made directly.
+// --load seeds the catalogue and runs only the closed-loop load (bench/load.mjs) with the provider
+// in-process, then over HTTP, and replaces their rows; BENCH_CPU_PROF=<dir> profiles the in-process run.
 // BENCH_DATABASE and BENCH_DOC rename the database and the document, so two runs can share a machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -32,6 +34,7 @@ import { ENRICHMENT_METHOD, benchEnrichment, enrichmentRows } from '../bench/enr
 import { WORKFLOW_METHOD, benchWorkflow, workflowRows } from '../bench/workflow.mjs';
 import { SHARING_METHOD, benchSharing, sharingRows } from '../bench/sharing.mjs';
 import { benchZip, downloadZip } from '../bench/zip.mjs';
+import { LOAD_CONNECTIONS, LOAD_METHOD, benchLoad, loadPaths } from '../bench/load.mjs';
 
 const LISTING_METHOD = `- **Listing and search**: sequential requests through the hub API signed in as mario.rossi (session
   cookie), after one warm-up request: \`GET /api/assets?folderId=<Marketing department archive>&limit=100\`
@@ -49,9 +52,13 @@ const zipOnly = process.argv.includes('--zip-only');
 const enrichmentOnly = process.argv.includes('--enrichment-only');
 const sharingOnly = process.argv.includes('--sharing-only');
 const jobsOnly = process.argv.includes('--jobs-only');
-if ([workflowOnly, searchOnly, zipOnly, enrichmentOnly, sharingOnly, jobsOnly].filter(Boolean).length > 1)
+const loadOnly = process.argv.includes('--load');
+if (
+  [workflowOnly, searchOnly, zipOnly, enrichmentOnly, sharingOnly, jobsOnly, loadOnly].filter(Boolean)
+    .length > 1
+)
   throw new Error(
-    '--workflow-only, --enrichment-only, --search-only, --zip-only, --sharing-only and --jobs-only exclude each other',
+    '--workflow-only, --enrichment-only, --search-only, --zip-only, --sharing-only, --jobs-only and --load exclude each other',
   );
 /** Runs that measure only some jobs: no catalogue, no files. */
 const someJobsOnly = workflowOnly || enrichmentOnly || sharingOnly || jobsOnly;
@@ -135,31 +142,47 @@ if (!someJobsOnly && !zipOnly) {
   console.log(`  seeded in ${fmt(seedSeconds)} s`);
 }
 
-step(`Starting the hub on port ${port}`);
-const hub = spawn(process.execPath, ['server/dist/main.js'], {
-  cwd: root,
-  env,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const stopHub = () => hub.exitCode === null && hub.kill('SIGTERM');
+let hub;
+const stopHub = () => hub?.exitCode === null && hub.kill('SIGTERM');
 process.on('exit', stopHub);
-await new Promise((resolve, reject) => {
-  hub.on('exit', (code) => reject(new Error(`the hub exited with ${code}`)));
-  createInterface({ input: hub.stdout }).on('line', (line) => {
-    if (/Paddock \(all\) on/.test(line)) resolve();
+/** Starts the hub with `extraEnv`; BENCH_CPU_PROF (a directory) preloads the profiler of bench/cpu-profile.mjs. */
+async function startHub(extraEnv = {}) {
+  step(`Starting the hub on port ${port}`);
+  const profile = process.env.BENCH_CPU_PROF ? ['--import', join(root, 'bench/cpu-profile.mjs')] : [];
+  hub = spawn(process.execPath, [...profile, 'server/dist/main.js'], {
+    cwd: root,
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-});
+  const started = hub;
+  await new Promise((resolve, reject) => {
+    started.on('exit', (code) => reject(new Error(`the hub exited with ${code}`)));
+    createInterface({ input: started.stdout }).on('line', (line) => {
+      if (/Paddock \(all\) on/.test(line)) resolve();
+      if (/cpu profile written/.test(line)) console.log(`  ${line}`);
+    });
+  });
+}
+/** Stops the hub and waits for its exit. */
+async function restartHub(extraEnv) {
+  const exited = new Promise((resolve) => hub.once('exit', resolve));
+  stopHub();
+  await exited;
+  await startHub(extraEnv);
+}
+await startHub();
 
 const results = { date: new Date().toISOString(), seedSeconds };
 try {
-  if (!someJobsOnly) await benchCatalogueAndFiles();
-  if (!searchOnly && !zipOnly && !workflowOnly && !enrichmentOnly) {
+  if (loadOnly) await benchLoadBothTransports();
+  else if (!someJobsOnly) await benchCatalogueAndFiles();
+  if (!searchOnly && !zipOnly && !workflowOnly && !enrichmentOnly && !loadOnly) {
     step('External share of 500 assets: submit → URL ready, and the recipient page');
     await settleDerivatives();
     results.sharing = await benchSharing(db, { baseUrl: env.PUBLIC_URL, blobDir });
     logRows(sharingRows(results.sharing));
   }
-  if (!searchOnly && !zipOnly && !enrichmentOnly && !sharingOnly) {
+  if (!searchOnly && !zipOnly && !enrichmentOnly && !sharingOnly && !loadOnly) {
     step('Workflow: bulk accept of 200 as a job vs the same provider calls made directly');
     results.workflow = await benchWorkflow(db, {
       baseUrl: env.PUBLIC_URL,
@@ -168,7 +191,7 @@ try {
     });
     logRows(workflowRows(results.workflow));
   }
-  if (!searchOnly && !zipOnly && !workflowOnly && !sharingOnly) {
+  if (!searchOnly && !zipOnly && !workflowOnly && !sharingOnly && !loadOnly) {
     results.enrichment = [];
     for (const kind of ['bulk tag', 'enrichment']) {
       step(`Enrichment: ${kind} of 200 as a job vs the same provider calls made directly`);
@@ -190,6 +213,27 @@ try {
   await exited;
   await db.end();
   await rm(blobDir, { recursive: true, force: true });
+}
+
+/** --load: the same closed-loop load against the in-process transport, then against HTTP. */
+async function benchLoadBothTransports() {
+  await settleDerivatives();
+  const paths = loadPaths(archiveId, COMMON_WORD);
+  step(`Load: ${LOAD_CONNECTIONS} clients, provider in-process`);
+  const client = await signIn(env.PUBLIC_URL);
+  // The profile (bench/cpu-profile.mjs) holds this run only: SIGWINCH starts it, the next writes it.
+  const profiling = Boolean(process.env.BENCH_CPU_PROF);
+  if (profiling) hub.kill('SIGWINCH');
+  results.load = [{ transport: 'in-process', ...(await benchLoad(client, paths)) }];
+  console.log(`  ${JSON.stringify(results.load[0])}`);
+  if (profiling) {
+    hub.kill('SIGWINCH');
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+  }
+  await restartHub({ PROVIDER_URL: `${env.PUBLIC_URL}/provider` });
+  step(`Load: ${LOAD_CONNECTIONS} clients, provider over HTTP (PROVIDER_URL)`);
+  results.load.push({ transport: 'HTTP', ...(await benchLoad(await signIn(env.PUBLIC_URL), paths)) });
+  console.log(`  ${JSON.stringify(results.load[1])}`);
 }
 
 async function benchCatalogueAndFiles() {
@@ -287,6 +331,16 @@ if (jobsOnly) {
   replaceRows(benchDoc, lines, /^\|\s*(external share|workflow|bulk tag|enrichment)/);
   replaceMethod(benchDoc, '- **Workflow**:', WORKFLOW_METHOD);
   replaceMethod(benchDoc, '- **Bulk tag', ENRICHMENT_METHOD);
+  process.exit(0);
+}
+if (loadOnly) {
+  const loadLines = loadRows(results.load).map(asRow);
+  console.log(`\n${machine}\n${loadLines.join('\n')}`);
+  replaceSection(
+    benchDoc,
+    '## Load (`--load`)',
+    `Measured on ${results.date.slice(0, 16).replace('T', ' ')} UTC; machine: ${machine}.\n\n| measure | ours | baseline (same run) | ratio / goal |\n|---|---|---|---|\n${loadLines.join('\n')}\n\n${LOAD_METHOD}`,
+  );
   process.exit(0);
 }
 if (zipOnly) {
@@ -446,6 +500,22 @@ async function settleDerivatives() {
   console.log('  derivatives still processing after 5 minutes: the ZIP shares the box with them');
 }
 
+/** Replaces the section under `heading` (up to the next one), or adds it before "How it is measured". */
+function replaceSection(path, heading, body) {
+  const doc = readFileSync(existsSync(path) ? path : defaultDoc, 'utf8');
+  const section = `${heading}\n\n${body}\n\n`;
+  const start = doc.indexOf(`\n${heading}\n`);
+  if (start >= 0) {
+    const end = doc.indexOf('\n## ', start + 1);
+    writeFileSync(path, `${doc.slice(0, start + 1)}${section}${end < 0 ? '' : doc.slice(end + 1)}`);
+  } else {
+    const at = doc.indexOf('\n## How it is measured');
+    if (at < 0) throw new Error(`${path} has no "How it is measured" section`);
+    writeFileSync(path, `${doc.slice(0, at + 1)}${section}${doc.slice(at + 1)}`);
+  }
+  formatDocument();
+}
+
 /** Replaces the paragraph that starts with `first` (up to the next bullet) by `text`. */
 function replaceMethod(path, first, text) {
   const doc = readFileSync(path, 'utf8');
@@ -454,6 +524,16 @@ function replaceMethod(path, first, text) {
   if (start < 0 || end < 0) throw new Error(`${path} has no paragraph ${first} to replace`);
   writeFileSync(path, `${doc.slice(0, start)}${text}${doc.slice(end)}`);
   formatDocument();
+}
+
+function loadRows(runs) {
+  const http = runs.find((r) => r.transport === 'HTTP');
+  return runs.map((r) => [
+    `load, ${r.connections} clients listing and searching, provider ${r.transport}`,
+    `${fmt(r.perSecond)} req/s; p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms; ${r.errors} errors of ${r.requests}; load average ${fmt(r.loadAverage, 2)}`,
+    r === http ? '-' : `provider over HTTP: ${fmt(http.perSecond)} req/s, p95 ${fmt(http.p95)} ms`,
+    `${r === http ? '' : `${fmt(r.perSecond / http.perSecond, 2)}x the HTTP transport; `}goal >= 1,000 req/s, p95 <= 200 ms, 0 errors (issue 26)`,
+  ]);
 }
 
 function zipRow(z) {

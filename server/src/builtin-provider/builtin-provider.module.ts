@@ -12,7 +12,8 @@ import { TaggingModule } from './tagging/tagging.module';
 
 /**
  * The built-in provider (ARCHITECTURE §2), mounted under /provider with THRON's paths and shapes.
- * Hub code never imports it; it is reached over HTTP at PROVIDER_URL like the real provider.
+ * Hub code never imports it; the hub reaches it through its provider client like the real provider,
+ * in-process when it runs here (provider/in-process-transport.ts), else over HTTP at PROVIDER_URL.
  */
 @Module({
   imports: [

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ERROR_CODES, LIMITS, type ErrorCode } from '@paddock/rules';
-import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import axios, { type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { PROVIDER_PATHS } from './provider-paths';
@@ -19,9 +19,11 @@ export const PROVIDER_HTTP = Symbol('PROVIDER_HTTP');
 /** A user's linked groups are read 50 a page; more than this many pages is not a real user. */
 const MAX_GROUP_PAGES = 20;
 
-export function createProviderHttp(baseURL: string): AxiosInstance {
+/** `adapter`: the transport, HTTP unless given (inProcessAdapter for the built-in provider in this process). */
+export function createProviderHttp(baseURL: string, adapter?: AxiosAdapter): AxiosInstance {
   return axios.create({
     baseURL,
+    adapter,
     timeout: LIMITS.contentServiceTimeoutMs,
     // Every status is read by the gateway: 418 is THRON's normal business answer (research §1).
     validateStatus: () => true,

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { ModulesContainer } from '@nestjs/core';
+import { ExternalContextCreator } from '@nestjs/core/helpers/external-context-creator';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { ARCHIVES_GATEWAY, HttpArchivesGateway } from './archives.gateway';
 import { CONTENTS_GATEWAY, HttpContentsGateway } from './contents.gateway';
@@ -10,6 +12,7 @@ import { HttpProviderGateway, PROVIDER_HTTP, createProviderHttp } from './http-p
 import { Metrics } from '../metrics/metrics';
 import { PROVIDER_GATEWAY } from './provider.gateway';
 import { instrumentProviderHttp } from './provider-metrics';
+import { InProcessProvider, inProcessAdapter } from './in-process-transport';
 import { HttpSearchGateway, SEARCH_GATEWAY } from './search.gateway';
 import { ProviderServiceSession, SERVICE_SESSION } from './service-session';
 import { HttpSsoProviderGateway, SSO_PROVIDER_GATEWAY } from './sso-provider.gateway';
@@ -31,6 +34,14 @@ const GATEWAYS = [
 ];
 
 /**
+ * The built-in provider in this process, not a PROVIDER_URL: its routes are called without the
+ * HTTP hop. A PROVIDER_URL (a real THRON, or this server named on purpose) keeps HTTP.
+ */
+function inProcess(config: Pick<AppConfig, 'BUILTIN_PROVIDER' | 'PROVIDER_URL'>): boolean {
+  return config.BUILTIN_PROVIDER && !config.PROVIDER_URL;
+}
+
+/**
  * The typed provider client, made once: one axios instance at PROVIDER_URL and one instance of
  * each gateway (so one S3-credential cache and one service-account session per process). Feature
  * modules import this and inject the tokens they use.
@@ -39,9 +50,20 @@ const GATEWAYS = [
   providers: [
     {
       provide: PROVIDER_HTTP,
-      inject: [APP_CONFIG, Metrics],
-      useFactory: (config: AppConfig, metrics: Metrics) =>
-        instrumentProviderHttp(createProviderHttp(config.providerUrl), metrics),
+      inject: [APP_CONFIG, Metrics, ModulesContainer, ExternalContextCreator],
+      useFactory: (
+        config: AppConfig,
+        metrics: Metrics,
+        modules: ModulesContainer,
+        contexts: ExternalContextCreator,
+      ) =>
+        instrumentProviderHttp(
+          createProviderHttp(
+            config.providerUrl,
+            inProcess(config) ? inProcessAdapter(new InProcessProvider(modules, contexts)) : undefined,
+          ),
+          metrics,
+        ),
     },
     ...GATEWAYS,
   ],

@@ -1,18 +1,19 @@
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { HttpProviderGateway, createProviderHttp } from '../../src/provider/http-provider.gateway';
 import { freePort } from '../support/free-port';
+import { PROVIDER_TRANSPORTS, providerHttp } from '../support/provider-transports';
 import { providerFailure } from '../support/scripted-provider';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, providerDb, seedPeople } from '../auth/auth-fixtures';
 
-/** The typed provider client against the built-in provider over real HTTP. */
-describe('HttpProviderGateway against the built-in provider', () => {
+/** The typed provider client against the built-in provider, over real HTTP and in-process. */
+describe.each(PROVIDER_TRANSPORTS)('HttpProviderGateway against the built-in provider (%s)', (transport) => {
   let t: TestApp;
   let gateway: HttpProviderGateway;
   beforeAll(async () => {
     t = await startTestApp({ LOGIN_MAX_FAILURES: '2' });
     await seedPeople(t);
-    gateway = new HttpProviderGateway(createProviderHttp(t.config.providerUrl), {
+    gateway = new HttpProviderGateway(await providerHttp(t, transport), {
       CLIENT_ID: t.config.CLIENT_ID,
     });
   });
@@ -133,7 +134,7 @@ describe('HttpProviderGateway against the built-in provider', () => {
   });
 
   it('maps a wrong client id to a permanent PROVIDER_UNAVAILABLE', async () => {
-    const misconfigured = new HttpProviderGateway(createProviderHttp(t.config.providerUrl), {
+    const misconfigured = new HttpProviderGateway(await providerHttp(t, transport), {
       CLIENT_ID: 'acme',
     });
     expect(await providerFailure(misconfigured.login('mario.rossi', PASSWORD))).toMatchObject({
@@ -142,6 +143,15 @@ describe('HttpProviderGateway against the built-in provider', () => {
       detail: { resultCode: 'CLIENT_NOT_FOUND' },
     });
   });
+});
+
+/** What only the HTTP transport meets: a provider that does not answer, or answers at a wrong root. */
+describe('HttpProviderGateway over HTTP failures', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
 
   it('maps a provider that does not answer to a transient PROVIDER_UNAVAILABLE', async () => {
     const closed = await freePort();

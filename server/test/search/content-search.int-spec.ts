@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { FOLDER_CODES, departmentFolderPrettyId } from '@paddock/rules';
 import { BuiltinProviderPrismaService } from '../../src/builtin-provider/builtin-provider-prisma.service';
-import { HttpProviderGateway, createProviderHttp } from '../../src/provider/http-provider.gateway';
+import { HttpProviderGateway } from '../../src/provider/http-provider.gateway';
 import {
   HttpSearchGateway,
   type ContentCriteria,
@@ -9,15 +9,20 @@ import {
   type MetadataFilter,
 } from '../../src/provider/search.gateway';
 import { PASSWORD, call, providerDb } from '../auth/auth-fixtures';
+import { PROVIDER_TRANSPORTS, providerHttp } from '../support/provider-transports';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { insertContent, seedSearchFolders, seedSearchPeople, type Folders } from './search-fixtures';
 
 const ARCHIVE = departmentFolderPrettyId(FOLDER_CODES.departmentArchive, 'MARKETING');
 const day = (n: number) => new Date(Date.UTC(2026, 0, n));
 
-/** The built-in provider's content/findByProperties and content/search, through the hub's typed client. */
-describe('content search in the built-in provider', () => {
+/**
+ * The built-in provider's content/findByProperties and content/search, through the hub's typed
+ * client over each transport: the caller's rights decide the same pages in-process as over HTTP.
+ */
+describe.each(PROVIDER_TRANSPORTS)('content search in the built-in provider (%s)', (transport) => {
   let t: TestApp;
+  let identity: HttpProviderGateway;
   let search: HttpSearchGateway;
   let token: string;
   let folders: Folders;
@@ -104,13 +109,10 @@ describe('content search in the built-in provider', () => {
       createdAt: day(7),
       updatedAt: day(1),
     });
-    const providerGateway = new HttpProviderGateway(createProviderHttp(t.config.providerUrl), {
-      CLIENT_ID: t.config.CLIENT_ID,
-    });
-    token = (await providerGateway.login('mario.rossi', PASSWORD)).token;
-    search = new HttpSearchGateway(createProviderHttp(t.config.providerUrl), {
-      CLIENT_ID: t.config.CLIENT_ID,
-    });
+    const http = await providerHttp(t, transport);
+    identity = new HttpProviderGateway(http, { CLIENT_ID: t.config.CLIENT_ID });
+    token = (await identity.login('mario.rossi', PASSWORD)).token;
+    search = new HttpSearchGateway(http, { CLIENT_ID: t.config.CLIENT_ID });
   });
   afterAll(() => t.close());
 
@@ -166,9 +168,7 @@ describe('content search in the built-in provider', () => {
     // Linked also into a visible folder: visible.
     expect(everything).toContain('Shared red poster, Geneva motor show');
     // Someone whose group may see the hidden folder sees its contents, and nothing else.
-    const other = await new HttpProviderGateway(createProviderHttp(t.config.providerUrl), {
-      CLIENT_ID: t.config.CLIENT_ID,
-    }).login('ugo.altri', PASSWORD);
+    const other = await identity.login('ugo.altri', PASSWORD);
     const theirs = await search.findContents(other.token, {}, page());
     expect(theirs.map((c) => c.locales[0]?.name)).toEqual([
       'Shared red poster, Geneva motor show',

@@ -1,0 +1,45 @@
+// `npm run bench -- --load`: 200 clients in a closed loop on loopback, listing and searching
+// mario.rossi's department archive 50 a page, with and without a text query (issue 26 point 1).
+import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+
+export const LOAD_CONNECTIONS = 200;
+const WARMUP_SECONDS = 5;
+const MEASURED_SECONDS = 20;
+
+/** The pages the clients cycle through: the archive's first page, and a word's hits in it. */
+export function loadPaths(archiveId, word) {
+  const folder = `/api/assets?folderId=${archiveId}&limit=50`;
+  return [folder, `${folder}&q=${word}`];
+}
+
+/** Runs the load generator in its own process against `client`'s hub; figures plus the 1-minute load average. */
+export async function benchLoad(client, paths, connections = LOAD_CONNECTIONS) {
+  const child = spawn(
+    process.execPath,
+    [
+      fileURLToPath(new URL('./load-client.mjs', import.meta.url)),
+      client.baseUrl,
+      JSON.stringify(client.headers),
+      JSON.stringify(paths),
+      String(connections),
+      String(WARMUP_SECONDS),
+      String(MEASURED_SECONDS),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`the load generator exited with ${code}`);
+  return { ...JSON.parse(out.trim().split('\n').pop()), connections, loadAverage: loadavg()[0] };
+}
+
+export const LOAD_METHOD = `- **Load** (\`--load\`): ${LOAD_CONNECTIONS} clients in a closed loop (each sends its next request as soon as
+  its answer is read) from a second process over undici on loopback, signed in as mario.rossi, alternating
+  \`GET /api/assets?folderId=<Marketing department archive>&limit=50\` and the same with \`&q=press\` (a third of
+  the names); ${WARMUP_SECONDS} s of warm-up, then ${MEASURED_SECONDS} s measured. Run twice in one bench run on the same catalogue: the hub
+  calling the built-in provider in-process (the default when PROVIDER_URL is unset), then the same hub restarted
+  with PROVIDER_URL naming its own /provider (the HTTP transport a real THRON uses). The load average is the
+  1-minute one read at the end of each run.`;
