@@ -75,9 +75,9 @@ export class SelectionPolicy {
   ) {}
 
   /**
-   * The contents as the user may see them, looked at from `folderId` when given, in the order
-   * asked: one the user cannot read, or an unpublished one a reader sees only in a channel
-   * (PublishedReaders), is not found, and nothing else is done.
+   * The contents as the user may see them, looked at from `folderId` when given: one the user
+   * cannot read, or an unpublished one a reader sees only in a channel (PublishedReaders), is not
+   * found, and nothing else is done.
    */
   async visibleContents(
     user: AuthUser,
@@ -87,9 +87,9 @@ export class SelectionPolicy {
   ): Promise<ProviderContentDetail[]> {
     const read = await this.contents.contentsByIds(user.providerToken, [...contentIds], failure);
     const found = await this.readers.visible(user, read, folderId);
-    const byId = new Map(found.map((c) => [c.id, c]));
-    if (contentIds.some((id) => !byId.has(id))) throw DomainError.notFound('An asset does not exist');
-    return contentIds.map((id) => byId.get(id)!);
+    // An id asked twice is found once, and refused as before: a request names each asset once.
+    if (found.length !== contentIds.length) throw DomainError.notFound('An asset does not exist');
+    return found;
   }
 
   /** The selection, each asset in the folder and `action` allowed for each there, or the caller's refusal. */
