@@ -7,6 +7,7 @@ import {
   completedJob,
   derivedListing,
   folderByCode,
+  itemName,
   keepScreenshot,
   type Lang,
 } from './support';
@@ -104,6 +105,55 @@ test('a published folder is what the Publication filter finds, and no longer onc
         }),
       ).toBeVisible();
       await keepScreenshot(page, 'listing-filter-unpublished-en');
+    },
+    { viewport: LAPTOP_SIZES[0] },
+  );
+});
+
+test("the shared archive shows a reader a channel's contents once published, and not before (EN)", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const results = /^Results: \d+$/;
+  let channel = '';
+  let archive = '';
+  let name = '';
+  // Mario shares an unpublished asset of the department archive into the Website channel.
+  await as(browser, 'mario.rossi', async (page) => {
+    channel = (await folderByCode(page, 'channel-website')).id;
+    archive = (await folderByCode(page, 'shared-archive')).id;
+    const from = (await folderByCode(page, 'arch04-marketing')).id;
+    const asset = (await derivedListing(page.request, from)).find((item) => !item.published)!;
+    name = itemName(asset);
+    await completedJob(page, '/api/shares', {
+      contentIds: [asset.id],
+      folderId: from,
+      targetFolderIds: [channel],
+    });
+    await completedJob(page, `/api/folders/${channel}/unpublish`);
+  });
+  const publishing = (action: 'publish' | 'unpublish') =>
+    as(browser, 'mario.rossi', (page) => completedJob(page, `/api/folders/${channel}/${action}`));
+  // Paola observes: she reads the shared archive and its channels, and publishes nothing there.
+  await as(
+    browser,
+    'paola.neri',
+    async (page) => {
+      await page.goto(`/home?view=archives&archive=shared&folder=${archive}&sub=true`);
+      await expect(page.getByText(results)).toBeVisible();
+      await expect(page.getByText(name, { exact: true })).toHaveCount(0);
+      await keepScreenshot(page, 'shared-archive-reader-unpublished-en');
+      await publishing('publish');
+      try {
+        await page.reload();
+        await expect(page.getByText(name, { exact: true })).toBeVisible();
+        await keepScreenshot(page, 'shared-archive-reader-published-en');
+      } finally {
+        await publishing('unpublish');
+      }
+      await page.reload();
+      await expect(page.getByText(results)).toBeVisible();
+      await expect(page.getByText(name, { exact: true })).toHaveCount(0);
     },
     { viewport: LAPTOP_SIZES[0] },
   );

@@ -11,6 +11,7 @@ import {
   mayShareContent,
   mayTagSomewhere,
   placeOfFolder,
+  readsPublishedOnly,
   type PathFolder,
   type PermissionSubject,
   type Place,
@@ -333,6 +334,36 @@ describe('tagging in the department archive (SPEC §6 "department archive subfol
     const root = staffIn([top, archive]);
     for (const action of ['move', 'delete', 'rename', 'download', 'share'] as const)
       expect([action, isAssetActionAllowed(action, root)]).toEqual([action, true]);
+  });
+});
+
+describe('readsPublishedOnly (SPEC §4 "Folders": what publishing changes)', () => {
+  const shared = f('shared-archive');
+  const reads = (roles: Role[], path: PathFolder[], department: string | null = 'marketing') =>
+    readsPublishedOnly(path, { roles, department });
+
+  it('narrows the shared archive and its channels for an observer, never for who may publish there', () => {
+    for (const path of [[shared], [shared, f('website')], [shared, f('website'), f('2026')]]) {
+      expect(reads(['user', 'observer'], path)).toBe(true);
+      expect(reads(['user'], path)).toBe(false);
+      expect(reads(['admin'], path)).toBe(false);
+    }
+  });
+
+  it("narrows a department's channels for the other departments' users", () => {
+    const press = [top, f('arch06-marketing'), f('press')];
+    expect(reads(['user'], press, 'sales')).toBe(true);
+    expect(reads(['user'], press, 'marketing')).toBe(false);
+  });
+
+  it('leaves every other folder whole, the internal sharing folder itself included', () => {
+    for (const path of [
+      [top, f('arch04-marketing')],
+      [top, f('arch06-marketing')],
+      [top, f('arrc03-marketing')],
+      [top, f('campagne')],
+    ])
+      expect(reads(['user', 'observer'], path)).toBe(false);
   });
 });
 

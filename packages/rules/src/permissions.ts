@@ -397,6 +397,25 @@ export function isFolderActionAllowed(
   return FOLDER_WRITE_VIEWS.includes(view) && s.folder.manage;
 }
 
+/**
+ * SPEC §4 "Folders": what publishing changes. A sharing channel, and the shared archive itself,
+ * show their readers the published contents only. A reader there is whoever SPEC §6 would not let
+ * publish there whatever the folder's ACL says (roles and place alone, so the hub knows it before
+ * it searches): an observer, or someone of another department in a department's channels.
+ * `path` runs from the top folder down to the folder.
+ */
+export function readsPublishedOnly(
+  path: readonly PathFolder[],
+  user: Pick<PermissionSubject, 'roles' | 'department'>,
+): boolean {
+  const place = placeOfFolder(path, sideOfRole(primaryRoleOf(user.roles)));
+  const showcase =
+    place.archiveSubState === 'channels' ||
+    path[path.length - 1]?.prettyId === FIXED_FOLDER_IDS.sharedArchive;
+  const anyAcl = { write: true, share: true, manage: true };
+  return showcase && !isFolderActionAllowed('folderShare', { ...user, place, folder: anyAcl });
+}
+
 /** Assets enter these only through the workflow, which also dates what it junks (SPEC §4). */
 const NO_UPLOAD_VIEWS: readonly View[] = ['approver', 'rejected', 'departmentJunk'];
 

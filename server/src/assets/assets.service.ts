@@ -65,7 +65,7 @@ export class AssetsService {
 
   /** With `folderId` (a folder of the asset the user sees): its place there and the SPEC §6 actions. */
   async detail(user: AuthUser, id: string, lang: Language = 'en', folderId?: string): Promise<AssetDetail> {
-    const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
+    const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED, folderId);
     const products = await this.enrichment.productsOfContent(user.providerToken, id);
     const detail = await this.named(toAssetDetail(content, products, lang, this.clock.now(), sideOf(user)));
     if (!folderId) return detail;
@@ -103,7 +103,7 @@ export class AssetsService {
     folderId?: string,
   ): Promise<AssetDetail> {
     const trimmed = name.trim();
-    const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
+    const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED, folderId);
     if (!trimmed) return this.detail(user, id, lang);
     if ((await this.policy.refused(user, 'rename', [content], folderId, assetNotInFolder)).length)
       throw DomainError.forbidden('You may not rename this asset here');
@@ -128,7 +128,7 @@ export class AssetsService {
     folderId?: string,
   ): Promise<ProviderBytes | { placeholder: ContentType }> {
     if (endpoint === 'original') {
-      const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
+      const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED, folderId);
       const refused = await this.policy.refused(user, 'download', [content], folderId, downloadNotInFolder);
       if (refused.length) throw downloadNotAllowed(refused);
     }
@@ -155,10 +155,15 @@ export class AssetsService {
     return { placeholder: isContentType(content.contentType) ? content.contentType : 'DOCUMENT' };
   }
 
-  private async content(user: AuthUser, id: string, failure: ErrorCode): Promise<ProviderContentDetail> {
-    const found = await this.contents.contentsByIds(user.providerToken, [id], failure);
-    if (!found.length) throw DomainError.notFound('No such asset');
-    return found[0];
+  /** The asset as the user may see it from `folderId` (SelectionPolicy.visibleContents), else not found. */
+  private async content(
+    user: AuthUser,
+    id: string,
+    failure: ErrorCode,
+    folderId?: string,
+  ): Promise<ProviderContentDetail> {
+    const [found] = await this.policy.visibleContents(user, [id], folderId, failure);
+    return found!;
   }
 }
 

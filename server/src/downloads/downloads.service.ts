@@ -5,7 +5,6 @@ import type { AuthUser } from '../common/auth-user';
 import { CLOCK, type Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import { ARCHIVES_GATEWAY, type ArchivesGateway } from '../provider/archives.gateway';
-import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
 import { SelectionPolicy } from '../places/selection-policy';
 import type { CreateDownloadDto } from './downloads.dto';
 
@@ -17,7 +16,6 @@ const PROVIDER_OPTION: Record<string, string> = { original: 'SOURCE', web: 'WEBH
 export class DownloadsService {
   constructor(
     @Inject(ARCHIVES_GATEWAY) private readonly archives: ArchivesGateway,
-    @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     private readonly policy: SelectionPolicy,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -43,8 +41,7 @@ export class DownloadsService {
    * passes when some folder of it the user sees allows it — the convention of rename.
    */
   private async checkAllowed(user: AuthUser, contentIds: string[], folderId?: string): Promise<void> {
-    const contents = await this.contents.contentsByIds(user.providerToken, contentIds);
-    if (contents.length !== contentIds.length) throw DomainError.notFound('An asset does not exist');
+    const contents = await this.policy.visibleContents(user, contentIds, folderId);
     const refused = await this.policy.refused(user, 'download', contents, folderId, downloadNotInFolder);
     if (refused.length) throw downloadNotAllowed(refused);
   }

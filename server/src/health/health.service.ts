@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ERROR_CODES } from '@paddock/rules';
 import { BLOB_STORE, type BlobStore } from '../blob-store/blob-store';
 import { JobQueues } from '../jobs/job-queues';
-import { ProviderError } from '../provider/provider.errors';
+import { ProviderError } from '../common/provider-error';
 import { PROVIDER_GATEWAY, type ProviderGateway } from '../provider/provider.gateway';
 import { HealthRepository } from './health.repository';
 

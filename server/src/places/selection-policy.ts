@@ -1,8 +1,15 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { E_CODES, isAssetActionAllowed, type AssetAction, type ECode, type Place } from '@paddock/rules';
+import {
+  E_CODES,
+  isAssetActionAllowed,
+  type AssetAction,
+  type ECode,
+  type ErrorCode,
+  type Place,
+} from '@paddock/rules';
 import type { AuthUser } from '../common/auth-user';
 import { CLOCK, systemClock, type Clock } from '../common/clock';
-import type { DomainError } from '../common/domain-error';
+import { DomainError } from '../common/domain-error';
 import {
   CONTENTS_GATEWAY,
   type ContentsGateway,
@@ -10,6 +17,7 @@ import {
 } from '../provider/contents.gateway';
 import { contentFacts, permissionSubject, sideOf } from './permission-subject';
 import { PlaceActions, type PlaceAndActions } from './place-actions';
+import { PublishedReaders } from './published-readers';
 import { WorkflowFolders, type PlacedFolder } from './workflow-folders';
 
 /** A selection acted on from a folder: the folder and the assets, each of which must be in it. */
@@ -62,8 +70,27 @@ export class SelectionPolicy {
     private readonly folders: WorkflowFolders,
     private readonly places: PlaceActions,
     @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
+    private readonly readers: PublishedReaders,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
+
+  /**
+   * The contents as the user may see them, looked at from `folderId` when given: one the user
+   * cannot read, or an unpublished one a reader sees only in a channel (PublishedReaders), is not
+   * found, and nothing else is done.
+   */
+  async visibleContents(
+    user: AuthUser,
+    contentIds: readonly string[],
+    folderId?: string,
+    failure?: ErrorCode,
+  ): Promise<ProviderContentDetail[]> {
+    const read = await this.contents.contentsByIds(user.providerToken, [...contentIds], failure);
+    const found = await this.readers.visible(user, read, folderId);
+    // An id asked twice is found once, and refused as before: a request names each asset once.
+    if (found.length !== contentIds.length) throw DomainError.notFound('An asset does not exist');
+    return found;
+  }
 
   /** The selection, each asset in the folder and `action` allowed for each there, or the caller's refusal. */
   async require(

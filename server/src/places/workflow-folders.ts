@@ -3,8 +3,10 @@ import {
   approvalStepCode,
   departmentFolderPrettyId,
   FOLDER_CODES,
+  isReservedFolderPrettyId,
   placeOfFolder,
   specialCodeOf,
+  type PathFolder,
   type Place,
 } from '@paddock/rules';
 import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
@@ -18,6 +20,9 @@ export interface PlacedFolder {
   place: Place;
 }
 
+/** Paths kept by `pathOf` before the cache starts again (a folder id is a few dozen bytes). */
+const KEPT_PATHS = 10_000;
+
 /**
  * Where folders sit in the workflow model. The structure (ancestors, the department's special
  * folders) is read with the service account, so a folder's place never depends on which
@@ -25,6 +30,8 @@ export interface PlacedFolder {
  */
 @Injectable()
 export class WorkflowFolders {
+  private readonly paths = new Map<string, PathFolder[]>();
+
   constructor(
     @Inject(FOLDERS_GATEWAY) private readonly folders: FoldersGateway,
     @Inject(SERVICE_SESSION) private readonly service: ServiceSession,
@@ -51,6 +58,25 @@ export class WorkflowFolders {
       : await this.service.withToken((token) => this.folders.foldersByIds(token, folder.ancestorIds));
     const path = [...ancestors, folder];
     return { folder, path, place: placeOfFolder(path, side) };
+  }
+
+  /**
+   * A folder's path as far as its place goes (the reserved codes on it), read with the service
+   * account once per process: no folder changes parent and no reserved code is given or taken
+   * (isPrettyIdChangeReserved), so the place a path gives never changes. Null for no such folder.
+   */
+  async pathOf(folderId: string): Promise<PathFolder[] | null> {
+    const kept = this.paths.get(folderId);
+    if (kept) return kept;
+    const [folder] = await this.service.withToken((token) => this.folders.foldersByIds(token, [folderId]));
+    if (!folder) return null;
+    const path = (await this.placeOf(folder, 'maker')).path.map((f) => ({
+      prettyId: isReservedFolderPrettyId(f.prettyId) ? f.prettyId : null,
+      isSupplier: f.isSupplier,
+    }));
+    if (this.paths.size >= KEPT_PATHS) this.paths.clear();
+    this.paths.set(folderId, path);
+    return path;
   }
 
   /** The department of a folder's path: its place's, else the nearest coded folder's, else the top's. */

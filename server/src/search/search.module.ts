@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PlacesModule } from '../places/places.module';
 import { ProviderModule } from '../provider/provider.module';
 import { PersonNamesModule } from '../users/person-names.module';
 import { SearchController } from './search.controller';
@@ -6,7 +7,7 @@ import { SearchService } from './search.service';
 
 /** GET /api/assets (listing and search) and /api/assets/counts. */
 @Module({
-  imports: [ProviderModule, PersonNamesModule],
+  imports: [ProviderModule, PersonNamesModule, PlacesModule],
   controllers: [SearchController],
   providers: [SearchService],
 })

@@ -39,7 +39,10 @@ function folderAtDepth(
   return { folder, category: folder, allFolders: () => Promise.resolve([]) };
 }
 
-function gateway(over: Partial<SearchGateway> = {}, depth = 1, prettyId?: string) {
+/** Whether the user reads only the published contents of the listed folder (PublishedReaders). */
+const readers = (publishedOnly = false) => ({ listsPublishedOnly: () => Promise.resolve(publishedOnly) });
+
+function gateway(over: Partial<SearchGateway> = {}, depth = 1, prettyId?: string, publishedOnly = false) {
   const counted: ContentCriteria[] = [];
   const fake: SearchGateway = {
     findContents: () => Promise.resolve([]),
@@ -50,7 +53,10 @@ function gateway(over: Partial<SearchGateway> = {}, depth = 1, prettyId?: string
     },
     ...over,
   };
-  return { service: new SearchService(fake, folderAtDepth(depth, prettyId)), counted };
+  return {
+    service: new SearchService(fake, folderAtDepth(depth, prettyId), readers(publishedOnly)),
+    counted,
+  };
 }
 
 async function domainFailure(promise: Promise<unknown>): Promise<DomainError> {
@@ -219,10 +225,11 @@ describe('SearchService', () => {
     const tree = ['lvrr02-marketing', 'inbox-marketing-fotostudio', 'lvrr02-heritage'].map(
       (prettyId) => ({ id: prettyId, prettyId }) as ProviderFolder,
     );
-    const service = new SearchService(fake, {
-      ...folderAtDepth(1),
-      allFolders: () => Promise.resolve(tree),
-    });
+    const service = new SearchService(
+      fake,
+      { ...folderAtDepth(1), allFolders: () => Promise.resolve(tree) },
+      readers(),
+    );
     const supplier = user({ roles: ['supplier'], primaryRole: 'supplier', department: null });
     expect(await service.counts(supplier)).toEqual({ supplierSent: 1 });
     expect(asked).toEqual([{ folderIds: ['lvrr02-marketing', 'lvrr02-heritage'] }]);
@@ -273,6 +280,45 @@ describe('SearchService', () => {
     expect(page.facts.get('junk')).toMatchObject({ workflowState: { kind: 'junk' }, restricted: false });
     expect(page.facts.get('junk')).not.toHaveProperty('durationMs');
     expect(page.facts.has('bare')).toBe(false);
+  });
+
+  it.each<[string, boolean | undefined, ContentCriteria['tags']]>([
+    ['everything as the published', undefined, { all: ['wf-published'] }],
+    ['the published as the published', true, { all: ['wf-published'] }],
+    ['the unpublished as nothing', false, { all: ['wf-published'], none: ['wf-published'] }],
+  ])(
+    'asks the provider itself, for a reader of a channel (SPEC §4), %s in the page and its total',
+    async (_case, published, tags) => {
+      const asked: ContentCriteria[] = [];
+      const ask = (criteria: ContentCriteria) => {
+        asked.push(criteria);
+        return Promise.resolve(0);
+      };
+      const { service } = gateway(
+        {
+          findContents: (_token, criteria) => ask(criteria).then(() => []),
+          countMatches: (_token, criteria) => ask(criteria),
+        },
+        2,
+        'website',
+        true,
+      );
+      await service.list(user(), { ...filter, folderId: 'website', published });
+      await service.total(user(), { ...filter, folderId: 'website', published });
+      expect(asked.map((c) => c.tags)).toEqual([tags, tags]);
+    },
+  );
+
+  it('asks for every content of a folder its user may publish in', async () => {
+    const asked: ContentCriteria[] = [];
+    const { service } = gateway({
+      findContents: (_token, criteria) => {
+        asked.push(criteria);
+        return Promise.resolve([]);
+      },
+    });
+    await service.list(user(), { ...filter, folderId: 'website' });
+    expect(asked[0]?.tags).toBeUndefined();
   });
 
   it('asks the provider for a keyset page by creation date as a date bound and the ties to skip', async () => {

@@ -30,6 +30,7 @@ import {
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { nullIfNotFound } from '../provider/provider.errors';
 import { sideOf } from '../places/permission-subject';
+import { PublishedReaders } from '../places/published-readers';
 import { isPublished, workflowInfoOf, workflowStateOfContent } from '../places/workflow-info';
 import { nextCursor } from './page-cursor';
 import { SUMMARY_THUMB_SIZE } from './search.dto';
@@ -52,6 +53,7 @@ export class SearchService {
     @Inject(SEARCH_GATEWAY) private readonly gateway: SearchGateway,
     @Inject(FOLDERS_GATEWAY)
     private readonly folders: Pick<FoldersGateway, 'folder' | 'category' | 'allFolders'>,
+    @Inject(PublishedReaders) private readonly readers: Pick<PublishedReaders, 'listsPublishedOnly'>,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
     // Without the directory (unit tests), who rejected is shown by username.
     @Optional() private readonly people?: PersonNames,
@@ -65,7 +67,7 @@ export class SearchService {
   async list(user: AuthUser, filter: AssetListFilter): Promise<AssetPage> {
     const from = filter.cursor ?? (filter.offset > 0 ? { offset: filter.offset } : undefined);
     const byCreationDate = filter.sort === 'creationDate';
-    const criteria = criteriaOf(filter);
+    const criteria = criteriaOf(filter, await this.publishedOnly(user, filter));
     let offset = 0;
     if (from && 'offset' in from) offset = from.offset;
     else if (from && byCreationDate) {
@@ -124,14 +126,24 @@ export class SearchService {
 
   /** How many assets a listing or search finds, counted up to LIMITS.searchCountCap. */
   async total(user: AuthUser, filter: AssetFilter): Promise<AssetTotal> {
+    const criteria = criteriaOf(filter, await this.publishedOnly(user, filter));
     const [, counted] = await Promise.all([
       this.checkFolder(user, filter),
-      this.gateway.countMatches(user.providerToken, criteriaOf(filter), SEARCH_LOCALE),
+      this.gateway.countMatches(user.providerToken, criteria, SEARCH_LOCALE),
     ]);
     return {
       totalResults: Math.min(counted, LIMITS.searchCountCap),
       totalIsCapped: counted > LIMITS.searchCountCap,
     };
+  }
+
+  /**
+   * SPEC §4 "Folders": a reader of a channel or the shared archive lists its published contents
+   * only, asked of the provider itself so that pages and totals agree. Decided from roles and the
+   * folder's place (kept once read), before the search.
+   */
+  private async publishedOnly(user: AuthUser, filter: AssetFilter): Promise<boolean> {
+    return !!filter.folderId && (await this.readers.listsPublishedOnly(user, filter.folderId));
   }
 
   /**
@@ -239,7 +251,7 @@ export class SearchService {
   }
 }
 
-function criteriaOf(filter: AssetFilter): ContentCriteria {
+function criteriaOf(filter: AssetFilter, publishedOnly: boolean): ContentCriteria {
   return {
     folderIds: filter.folderId ? [filter.folderId] : undefined,
     cascade: filter.subfolders,
@@ -247,9 +259,21 @@ function criteriaOf(filter: AssetFilter): ContentCriteria {
     types: filter.types,
     extensions: filter.extensions,
     metadata: filter.metadata,
-    // SPEC §4 "Folders": published is the tag a folder's publish puts on each content (isPublished).
-    ...(filter.published === undefined
-      ? {}
-      : { tags: { [filter.published ? 'all' : 'none']: [SHARING_TAGS.published] } }),
+    ...publishedTags(filter.published, publishedOnly),
+  };
+}
+
+/**
+ * SPEC §4 "Folders": published is the tag a folder's publish puts on each content (isPublished).
+ * A reader who asks for the unpublished asks for both, and finds nothing.
+ */
+function publishedTags(asked: boolean | undefined, publishedOnly: boolean): Pick<ContentCriteria, 'tags'> {
+  const tag = [SHARING_TAGS.published];
+  if (asked === undefined && !publishedOnly) return {};
+  return {
+    tags: {
+      ...(asked === true || publishedOnly ? { all: tag } : {}),
+      ...(asked === false ? { none: tag } : {}),
+    },
   };
 }

@@ -23,7 +23,6 @@ import { DomainError } from '../common/domain-error';
 import { JobName } from '../jobs/job-catalogue';
 import { JobsRepository } from '../jobs/jobs.repository';
 import { JobsService } from '../jobs/jobs.service';
-import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
 import {
   EXTERNAL_SHARES_GATEWAY,
   type ExternalSharesGateway,
@@ -46,7 +45,6 @@ import { shareNotAllowed, shareNotInFolder } from './share-refusals';
 @Injectable()
 export class ExternalSharesService {
   constructor(
-    @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     @Inject(EXTERNAL_SHARES_GATEWAY) private readonly shares: ExternalSharesGateway,
     private readonly policy: SelectionPolicy,
     private readonly jobs: JobsService,
@@ -81,8 +79,7 @@ export class ExternalSharesService {
     const expiresAt = body.expiresAt ? new Date(body.expiresAt) : defaultShareExpiry(now);
     if (!isValidShareExpiry(expiresAt, now))
       throw new DomainError(SHARE_ERROR_CODES.BAD_EXPIRY, 'Choose a later date');
-    const found = await this.contents.contentsByIds(user.providerToken, contentIds);
-    if (found.length !== contentIds.length) throw DomainError.notFound('An asset does not exist');
+    const found = await this.policy.visibleContents(user, contentIds, body.folderId);
     const refused = await this.policy.refused(user, 'share', found, body.folderId, shareNotInFolder);
     if (refused.length) throw shareNotAllowed(refused);
     refuseUnreadable(found);

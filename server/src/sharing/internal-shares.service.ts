@@ -48,8 +48,7 @@ export class InternalSharesService {
   async share(user: AuthUser, body: InternalShareRequestDto): Promise<{ jobId: string }> {
     const contentIds = [...new Set(body.contentIds)];
     const targetIds = [...new Set(body.targetFolderIds)];
-    const found = await this.contents.contentsByIds(user.providerToken, contentIds);
-    if (found.length !== contentIds.length) throw DomainError.notFound('An asset does not exist');
+    const found = await this.policy.visibleContents(user, contentIds, body.folderId);
     const refused = await this.policy.refused(user, 'share', found, body.folderId, shareNotInFolder);
     if (refused.length) throw shareNotAllowed(refused);
     refuseUnreadable(found);

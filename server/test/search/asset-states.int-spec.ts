@@ -84,6 +84,8 @@ describe('the workflow state on every card (GET /api/assets)', () => {
 describe('a page of the listing (the hot path)', () => {
   it('is one provider round trip: the search brings each card its state, restriction and running time, the folder read beside it', async () => {
     const [content] = await contentsIn(t, folders, ['appstp1-marketing']);
+    // The folder's path (is it a channel, SPEC §4 "Folders") is read once; no folder changes parent.
+    await cardIn('appstp1-marketing', content);
     const calls = recordProviderCalls(t);
     const card = await cardIn('appstp1-marketing', content);
     expect(card?.workflowState).toEqual({ kind: 'waiting', step: 1 });

@@ -228,6 +228,47 @@ describe('internal share into a channel of the shared archive', () => {
     expect(state?.meta[INTERNAL_SHARE_METADATA]).toBeUndefined();
   });
 
+  it("shows the channel's readers its published contents only, counts, detail and download included", async () => {
+    const [id] = await contentsIn(t, folders, ['channel-website']);
+    const archiveId = folders.get(FIXED_FOLDER_IDS.sharedArchive)!;
+    const publishing = async (action: FolderPublishAction) => {
+      const submitted = await post<{ jobId: string }>(t, mario, `/api/folders/${website}/${action}`, {});
+      expect((await finished(t, mario, submitted.body.jobId)).state).toBe('completed');
+    };
+    // In the channel, and across the shared archive with its channels: the page, and its total.
+    const lists = async (user: SignedIn, query: string) => {
+      const listing = await get<AssetListResponse>(t, user, `/api/assets?${query}&limit=100`);
+      const total = await get<{ totalResults: number }>(t, user, `/api/assets/total?${query}`);
+      expect(total.body.totalResults).toBe(listing.body.items.length);
+      return listing.body.items.some((a) => a.id === id);
+    };
+    const sees = async (user: SignedIn) => [
+      await lists(user, `folderId=${website}`),
+      await lists(user, `folderId=${archiveId}&subfolders=true`),
+      (await get(t, user, `/api/assets/${id}?folderId=${website}`)).status,
+      (await get(t, user, `/api/assets/${id}`)).status,
+      (
+        await post(t, user, '/api/downloads', {
+          contentIds: [id],
+          folderId: website,
+          images: ['original'],
+          videos: [],
+        })
+      ).status,
+    ];
+    const hidden = [false, false, 404, 404, 404];
+    const shown = [true, true, 200, 200, 200];
+    expect(await sees(paola)).toEqual(hidden);
+    expect(await sees(mario)).toEqual(shown);
+    await publishing('publish');
+    expect(await sees(paola)).toEqual(shown);
+    await publishing('unpublish');
+    expect(await sees(paola)).toEqual(hidden);
+    expect(await sees(mario)).toEqual(shown);
+    // The unpublished asked for by a reader: none, rather than the filter undone.
+    expect(await lists(paola, `folderId=${website}&published=false`)).toBe(false);
+  });
+
   it('refuses a channel the user does not see, posted anyway, creating nothing', async () => {
     const [id] = await contentsIn(t, folders, ['arch04-marketing']);
     const jobs = await jobCount();
