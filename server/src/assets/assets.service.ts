@@ -27,7 +27,7 @@ import { ENRICHMENT_GATEWAY, type EnrichmentGateway } from '../provider/enrichme
 import { ProviderError } from '../common/provider-error';
 import { downloadNotAllowed, downloadNotInFolder } from '../downloads/downloads.service';
 import { sideOf } from '../places/permission-subject';
-import { PlaceActions } from '../places/place-actions';
+import { PlaceActions, type LookupFailures } from '../places/place-actions';
 import { SelectionPolicy } from '../places/selection-policy';
 import { isContentType } from './placeholders';
 import { isPublished, workflowInfoOf, workflowStateOfContent } from '../places/workflow-info';
@@ -35,6 +35,12 @@ import { assetNotInFolder } from './asset-refusals';
 import { PersonNames } from '../users/person-names';
 
 /** Rename steps and their failure codes (SPEC §8): IT first, then EN. */
+/** SPEC §8: the detail's folder and its place failing to load are E026 and E027. */
+const DETAIL_LOOKUP: LookupFailures = {
+  folder: E_CODES.DETAIL_FOLDER_FAILED,
+  ancestors: E_CODES.DETAIL_PLACE_FAILED,
+};
+
 const RENAME_STEPS: { locale: 'IT' | 'EN'; add: ErrorCode; update: ErrorCode }[] = [
   { locale: 'IT', add: E_CODES.RENAME_ADD_IT_FAILED, update: E_CODES.RENAME_UPDATE_IT_FAILED },
   { locale: 'EN', add: E_CODES.RENAME_ADD_EN_FAILED, update: E_CODES.RENAME_UPDATE_EN_FAILED },
@@ -65,7 +71,13 @@ export class AssetsService {
 
   /** With `folderId` (a folder of the asset the user sees): its place there and the SPEC §6 actions. */
   async detail(user: AuthUser, id: string, lang: Language = 'en', folderId?: string): Promise<AssetDetail> {
-    const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED, folderId);
+    const content = await this.content(
+      user,
+      id,
+      E_CODES.CONTENT_LOOKUP_DETAIL_FAILED,
+      folderId,
+      DETAIL_LOOKUP,
+    );
     const products = await this.enrichment.productsOfContent(user.providerToken, id);
     const detail = await this.named(toAssetDetail(content, products, lang, this.clock.now(), sideOf(user)));
     if (!folderId) return detail;
@@ -79,7 +91,7 @@ export class AssetsService {
         restricted: detail.restriction.restricted,
         provider: content.userRights,
       },
-      { folder: E_CODES.DETAIL_FOLDER_FAILED, ancestors: E_CODES.DETAIL_PLACE_FAILED },
+      DETAIL_LOOKUP,
     );
     if (!looked) return detail;
     // The original is downloaded where the asset is looked at, so the in-context rule applies.
@@ -161,8 +173,9 @@ export class AssetsService {
     id: string,
     failure: ErrorCode,
     folderId?: string,
+    folderFailures?: LookupFailures,
   ): Promise<ProviderContentDetail> {
-    const [found] = await this.policy.visibleContents(user, [id], folderId, failure);
+    const [found] = await this.policy.visibleContents(user, [id], folderId, failure, folderFailures);
     return found!;
   }
 }

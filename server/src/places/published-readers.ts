@@ -4,6 +4,7 @@ import type { AuthUser } from '../common/auth-user';
 import type { ProviderContentDetail } from '../provider/contents.gateway';
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { ProviderError } from '../common/provider-error';
+import type { LookupFailures } from './place-actions';
 import { isPublished } from './workflow-info';
 import { WorkflowFolders } from './workflow-folders';
 
@@ -22,24 +23,43 @@ export class PublishedReaders {
   ) {}
 
   /** Whether the user lists only the published contents of this folder. */
-  async listsPublishedOnly(user: AuthUser, folderId: string): Promise<boolean> {
-    const path = await this.pathOf(user, folderId);
+  async listsPublishedOnly(
+    user: AuthUser,
+    folderId: string,
+    failures: LookupFailures = {},
+  ): Promise<boolean> {
+    const path = await this.pathOf(user, folderId, failures);
     return !!path && readsPublishedOnly(path, user);
   }
 
   /**
    * The folder's path as the service account reads it; when that account cannot, the path the
-   * user sees, so that a reader still lists a channel narrowed rather than not at all.
+   * user sees, so that a reader still lists a channel narrowed rather than not at all; when that
+   * fails too, the caller's codes say which read failed (SPEC §8).
    */
-  private async pathOf(user: AuthUser, folderId: string): Promise<PathFolder[] | null> {
+  private async pathOf(
+    user: AuthUser,
+    folderId: string,
+    failures: LookupFailures,
+  ): Promise<PathFolder[] | null> {
     try {
       return await this.folders.pathOf(folderId);
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       this.logger.warn({ code: error.code }, "The folder's path is read with the user's token");
-      const [folder] = await this.gateway.foldersByIds(user.providerToken, [folderId]);
+      const [folder] = await this.gateway.foldersByIds(
+        user.providerToken,
+        [folderId],
+        undefined,
+        failures.folder,
+      );
       if (!folder) return null;
-      const seen = await this.gateway.foldersByIds(user.providerToken, folder.ancestorIds);
+      const seen = await this.gateway.foldersByIds(
+        user.providerToken,
+        folder.ancestorIds,
+        undefined,
+        failures.ancestors,
+      );
       const ancestors = folder.ancestorIds.flatMap((id) => seen.filter((f) => f.id === id));
       return [...ancestors, folder];
     }
@@ -53,20 +73,22 @@ export class PublishedReaders {
     user: AuthUser,
     contents: readonly C[],
     folderId?: string,
+    failures: LookupFailures = {},
   ): Promise<C[]> {
-    const shown = await Promise.all(contents.map((c) => this.shows(user, c, folderId)));
+    const shown = await Promise.all(contents.map((c) => this.shows(user, c, folderId, failures)));
     return contents.filter((_, i) => shown[i]);
   }
 
   private async shows(
     user: AuthUser,
     content: Pick<ProviderContentDetail, 'itags' | 'linkedCategoryIds'>,
-    folderId?: string,
+    folderId: string | undefined,
+    failures: LookupFailures,
   ): Promise<boolean> {
     if (isPublished(content)) return true;
     const linked = content.linkedCategoryIds;
     const folders = folderId && linked.includes(folderId) ? [folderId] : linked;
-    const narrowed = await Promise.all(folders.map((f) => this.listsPublishedOnly(user, f)));
+    const narrowed = await Promise.all(folders.map((f) => this.listsPublishedOnly(user, f, failures)));
     if (!narrowed.some(Boolean)) return true;
     const others = folders.filter((_, i) => !narrowed[i]);
     // The provider lists every link of a content; a folder the user cannot see shows them nothing.

@@ -16,7 +16,7 @@ import {
   type ProviderContentDetail,
 } from '../provider/contents.gateway';
 import { contentFacts, permissionSubject, sideOf } from './permission-subject';
-import { PlaceActions, type PlaceAndActions } from './place-actions';
+import { PlaceActions, type LookupFailures, type PlaceAndActions } from './place-actions';
 import { PublishedReaders } from './published-readers';
 import { WorkflowFolders, type PlacedFolder } from './workflow-folders';
 
@@ -84,9 +84,10 @@ export class SelectionPolicy {
     contentIds: readonly string[],
     folderId?: string,
     failure?: ErrorCode,
+    folderFailures: LookupFailures = {},
   ): Promise<ProviderContentDetail[]> {
     const read = await this.contents.contentsByIds(user.providerToken, [...contentIds], failure);
-    const found = await this.readers.visible(user, read, folderId);
+    const found = await this.readers.visible(user, read, folderId, folderFailures);
     // An id asked twice is found once, and refused as before: a request names each asset once.
     if (found.length !== contentIds.length) throw DomainError.notFound('An asset does not exist');
     return found;

@@ -504,10 +504,12 @@ describe('hub SPEC §6 attacks on sharing, registry and publish', () => {
         ]);
     });
 
+    // Issue 24: an asset not in the folder the request names is one 409 everywhere.
     it('refuses it when the archive is claimed as the folder the asset is shared from', async () => {
-      expect(await refusedWithNothingDone(() => sharePublish('reg-marketing', ARCHIVE))).toEqual(
-        SHARE_REFUSED,
-      );
+      expect(await refusedWithNothingDone(() => sharePublish('reg-marketing', ARCHIVE))).toEqual([
+        409,
+        SHARE_ERROR_CODES.NOT_IN_FOLDER,
+      ]);
     });
   });
 });
