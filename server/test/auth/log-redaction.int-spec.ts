@@ -76,6 +76,12 @@ describe('logs hold no password and no token', () => {
     });
     expect(signOut.status).toBe(204);
 
+    // The built-in provider's own door: a caller's token arrives as X-TOKENID (the hub's own calls
+    // go in-process and write no request line).
+    await call(t, 'GET', '/provider/xsso/resources/vusermanager/detail/', {
+      headers: { 'x-tokenid': login.body.tokenId },
+    });
+
     // The provider tokens the hub holds went over the wire to the provider as X-TOKENID.
     const sessions = await hubDb(t).session.findMany();
     secrets.push(...sessions.map((s) => s.providerToken));
