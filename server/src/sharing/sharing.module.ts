@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { PlacesModule } from '../places/places.module';
 import { ProviderModule } from '../provider/provider.module';
+import { MailOutbox } from '../mail/mail-outbox';
 import { WorkflowModule } from '../workflow/workflow.module';
 import { ExternalShareHandler } from './external-share.handler';
 import { FOLDER_PUBLISH_HANDLERS } from './folder-publish.handler';
@@ -22,6 +23,7 @@ import { ShareSecrets } from './share-secrets';
   providers: [
     ExternalShareHandler,
     ShareMailer,
+    MailOutbox,
     ShareSecrets,
     InternalShareHandler,
     RejectionMailHandler,
