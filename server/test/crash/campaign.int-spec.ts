@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { Queue } from 'bullmq';
 import { ENRICHMENT_CLASSIFICATIONS, LIMITS } from '@paddock/rules';
 import { JobName, QUEUES, QueueName } from '../../src/jobs/job-catalogue';
@@ -32,11 +33,16 @@ jest.setTimeout(1_800_000);
  */
 const SEED = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
 const MIN_KILLS = 50;
-/** Jobs of every kind submitted at once (workers busy, kills frequent), and waves at most. */
-const ROUNDS_PER_WAVE = 3;
-const MAX_WAVES = 6;
-const ASSETS_PER_JOB = 3;
-/** A job's worker dies within this long after the job starts (most jobs of 3 assets take longer). */
+/**
+ * Jobs kept in flight at once, over WORKERS processes: a killed worker's jobs recover while the
+ * others keep running and being killed, so recoveries overlap and the campaign fits CI (~5 min).
+ */
+const IN_FLIGHT = 12;
+const WORKERS = 4;
+/** The kill phase ends here even short of MIN_KILLS (then the campaign fails on the count). */
+const KILL_PHASE_MAX_MS = 330_000;
+const ASSETS_PER_JOB = 2;
+/** A job's worker dies within this long after the job starts (most jobs of 2 assets take longer). */
 const MAX_KILL_DELAY_MS = 1_500;
 /** BullMQ fails a job that stalls more often than the queue allows: the campaign stays below. */
 const MAX_KILLS_PER_JOB = Math.min(QUEUES.workflow.maxStalledCount!, QUEUES.maintenance.maxStalledCount!) - 1;
@@ -85,7 +91,7 @@ beforeAll(async () => {
     return queue;
   });
   killer = new WorkerKiller(queues, world.startWorker, seededRandom(SEED), {
-    workers: 3,
+    workers: WORKERS,
     maxDelayMs: MAX_KILL_DELAY_MS,
     maxKillsPerJob: MAX_KILLS_PER_JOB,
   });
@@ -113,21 +119,41 @@ async function allFinished(jobIds: string[], timeoutMs = 240_000) {
   }
 }
 
-/**
- * `rounds` jobs of every kind on fresh assets, all at once, and one purge: it takes all the junk
- * past the retention, so two purges never overlap (waves run one after another).
- */
-async function wave(tag: string, rounds: number): Promise<SubmittedJob[]> {
-  const jobs: SubmittedJob[] = [];
-  for (let r = 0; r < rounds; r++)
-    for (const kind of kinds.filter((k) => k.name !== JobName.PurgeJunk || r === 0)) {
-      const jobTag = `${tag}-${r}-${kind.name}`;
-      const ids = await kind.seed(ASSETS_PER_JOB, jobTag);
-      jobs.push({ kind, ids, tag: jobTag, jobId: await kind.submit(ids, jobTag) });
-    }
+/** Submits one job of `kind` on fresh assets. */
+async function submitted(kind: JobKind, tag: string): Promise<SubmittedJob> {
+  const ids = await kind.seed(ASSETS_PER_JOB, tag);
+  return { kind, ids, tag, jobId: await kind.submit(ids, tag) };
+}
+
+/** Every job completed (none failed): answers the jobs. */
+async function completed(jobs: SubmittedJob[]): Promise<SubmittedJob[]> {
   const records = await allFinished(jobs.map((j) => j.jobId));
   expect(records.filter((r) => r.state !== 'completed').map((r) => `${r.name} ${r.errorCode}`)).toEqual([]);
-  say(`${tag}: ${jobs.length} jobs completed, ${killer.kills.length} kills so far`);
+  return jobs;
+}
+
+/**
+ * Submits jobs of every kind in turn, IN_FLIGHT of them open at any time, until `enough` says so;
+ * answers them (some still running). One purge at a time: it takes all the junk past the retention.
+ */
+async function stream(tag: string, enough: (submitted: number) => boolean): Promise<SubmittedJob[]> {
+  const jobs: SubmittedJob[] = [];
+  let open: SubmittedJob[] = [];
+  for (let n = 0; !enough(jobs.length);) {
+    const finished = await hubDb(t).jobRecord.findMany({
+      where: { id: { in: open.map((j) => j.jobId) }, state: { in: ['completed', 'failed'] } },
+      select: { id: true },
+    });
+    open = open.filter((j) => !finished.some((f) => f.id === j.jobId));
+    while (open.length < IN_FLIGHT && !enough(jobs.length)) {
+      const kind = kinds[n % kinds.length]!;
+      if (kind.name === JobName.PurgeJunk && open.some((j) => j.kind.name === JobName.PurgeJunk)) break;
+      const job = await submitted(kind, `${tag}-${n++}-${kind.name}`);
+      jobs.push(job);
+      open.push(job);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
   return jobs;
 }
 
@@ -192,7 +218,7 @@ describe('the crash campaign', () => {
   const campaign: SubmittedJob[] = [];
 
   it('runs every job type once without a kill: the reference of where each asset ends', async () => {
-    const jobs = await wave('ref', 1);
+    const jobs = await completed(await Promise.all(kinds.map((kind) => submitted(kind, `ref-${kind.name}`))));
     reference = new Map();
     const audit = await auditOf(jobs.flatMap((j) => j.ids));
     for (const job of jobs) {
@@ -214,11 +240,14 @@ describe('the crash campaign', () => {
 
   it(`kills workers at random points ${MIN_KILLS}+ times: every asset ends as in the uninterrupted run`, async () => {
     const started = Date.now();
-    const killed: SubmittedJob[] = [];
     killer.killing();
-    for (let w = 0; w < MAX_WAVES && killer.kills.length < MIN_KILLS; w++)
-      killed.push(...(await wave(`w${w}`, ROUNDS_PER_WAVE)));
+    const killed = await stream(
+      'k',
+      (n) =>
+        n >= kinds.length && (killer.kills.length >= MIN_KILLS || Date.now() - started > KILL_PHASE_MAX_MS),
+    );
     await killer.pause();
+    await completed(killed);
     campaign.push(...killed);
 
     const wrong = await differences(killed, reference);
@@ -233,6 +262,9 @@ describe('the crash campaign', () => {
       seed: SEED,
       kills: killer.kills.length,
       jobs: killed.length,
+      kindsKilled: new Set(
+        killed.filter((j) => killer.kills.some((k) => k.jobIds.includes(j.jobId))).map((j) => j.kind.name),
+      ).size,
       assetsChecked: killed.reduce((n, j) => n + j.ids.length, 0),
       lost: wrong.length,
       auditNotOnce: twice.length,
@@ -243,6 +275,7 @@ describe('the crash campaign', () => {
       recoveryP95s: percentile(recoveries, 0.95) / 1000,
       recoveryMaxS: Math.max(...recoveries) / 1000,
       durationS: Math.round((Date.now() - started) / 1000),
+      loadAverage: loadavg().map((l) => Math.round(l * 10) / 10),
     };
     say(`figures ${JSON.stringify(figures)}`);
 
@@ -274,13 +307,7 @@ describe('the crash campaign', () => {
     // Acknowledged (202) just before the restart: Redis has them in its append-only file.
     const acknowledged: SubmittedJob[] = [];
     for (const kind of kinds.filter((k) => k.name === JobName.WorkflowMove || k.name === JobName.TagsBulk)) {
-      const ids = await kind.seed(ASSETS_PER_JOB, `redis-${kind.name}`);
-      acknowledged.push({
-        kind,
-        ids,
-        tag: `redis-${kind.name}`,
-        jobId: await kind.submit(ids, `redis-${kind.name}`),
-      });
+      acknowledged.push(await submitted(kind, `redis-${kind.name}`));
     }
     await redis.down();
     await new Promise((r) => setTimeout(r, 2_000));
