@@ -36,6 +36,9 @@ const MIN_KILLS = 50;
 /**
  * Jobs kept in flight at once, over WORKERS processes: a killed worker's jobs recover while the
  * others keep running and being killed, so recoveries overlap and the campaign fits CI (~5 min).
+ * At most the workflow slots of WORKERS - 1 workers (4 each; one purge is on its own queue): a
+ * recovered job never waits for a slot, so the recovery measured is the lock's and the stall
+ * check's, with production settings.
  */
 const IN_FLIGHT = 12;
 const WORKERS = 4;
