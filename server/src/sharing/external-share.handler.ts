@@ -104,22 +104,28 @@ export class ExternalShareHandler implements JobHandler<JobName.ExternalShare> {
     throw new TransientJobError(E_CODES.EXTERNAL_SHARE_FAILED, 'The share did not become ready in time');
   }
 
-  /** One invitation per live recipient not invited yet, each reported to the provider once sent. */
+  /**
+   * One invitation per live recipient not invited yet, each reported to the provider once sent. A
+   * try killed between the send and the report sends nothing again: the mailer's outbox knows.
+   */
   private async invite(share: ProviderShare, p: ExternalSharePayload, c: JobContext): Promise<number> {
     const pending = share.recipients.filter((r) => r.email !== null && !r.revoked && r.sentAt === null);
     let sent = share.recipients.filter((r) => r.sentAt !== null).length;
     for (const recipient of pending) {
       try {
-        await this.mailer.send({
-          to: recipient.email ?? '',
-          language: p.language,
-          sender: share.ownerFullName || c.actor,
-          shareName: p.name,
-          count: share.contentCount,
-          url: recipient.url,
-          message: p.message,
-          expiresAt: new Date(share.expirationDate),
-        });
+        await this.mailer.send(
+          {
+            to: recipient.email ?? '',
+            language: p.language,
+            sender: share.ownerFullName || c.actor,
+            shareName: p.name,
+            count: share.contentCount,
+            url: recipient.url,
+            message: p.message,
+            expiresAt: new Date(share.expirationDate),
+          },
+          c.jobId,
+        );
       } catch (error) {
         if (c.attempt >= policyOf(JobName.ExternalShare).attempts)
           await this.failed(c, share.id, SHARE_ERROR_CODES.MAIL_FAILED, error);

@@ -15,8 +15,8 @@ import { ShareMailer } from './share-mailer';
 /**
  * The supplier's mail about a rejected delivery (issue 23), as a durable job: the asset's name and
  * the department in the supplier's language, who rejected it and why, and the portal's address.
- * Sent once: the job's success row in the audit tells a later try (a worker that died after the
- * mail server took it) that it is done. Asked again whether the supplier still wants it, so a
+ * Sent once: the job's success row in the audit tells a later try that it is done, and the mailer's
+ * outbox that the mail server took it already (a worker that died before the audit row). Asked again whether the supplier still wants it, so a
  * choice undone meanwhile is honoured.
  */
 @JobHandlerFor(JobName.RejectionMail)
@@ -50,15 +50,18 @@ export class RejectionMailHandler implements JobHandler<JobName.RejectionMail> {
         )
       : [];
     try {
-      await this.mailer.sendRejection({
-        to: target.to,
-        language: lang,
-        assetName: nameIn(facts.content.locales, lang),
-        department: top ? nameIn(top.names, lang) : '',
-        rejectedBy: await this.people.nameOf(p.rejectedBy),
-        note: p.note,
-        url: new URL('/home', this.config.PUBLIC_URL).toString(),
-      });
+      await this.mailer.sendRejection(
+        {
+          to: target.to,
+          language: lang,
+          assetName: nameIn(facts.content.locales, lang),
+          department: top ? nameIn(top.names, lang) : '',
+          rejectedBy: await this.people.nameOf(p.rejectedBy),
+          note: p.note,
+          url: new URL('/home', this.config.PUBLIC_URL).toString(),
+        },
+        c.jobId,
+      );
     } catch {
       throw new TransientJobError(SHARE_ERROR_CODES.MAIL_FAILED, 'The mail server did not take the mail');
     }

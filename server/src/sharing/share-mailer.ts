@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { shareDate, shareText, type ShareLanguage } from '@paddock/rules';
 import { createTransport, type Transporter } from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
+import { MailOutbox, type MailKind } from '../mail/mail-outbox';
 
 export interface ShareInvitation {
   to: string;
@@ -59,13 +60,21 @@ export function rejectionNoticeOf(m: RejectionNotice): { subject: string; text: 
   return { subject: shareText(l, 'rejectedSubject', { name: m.assetName }), text: lines.join('\n') };
 }
 
-/** Sends the hub's mails (share invitations, rejection notices) over SMTP (SMTP_URL) from MAIL_FROM. */
+/**
+ * Sends the hub's mails (share invitations, rejection notices) over SMTP (SMTP_URL) from MAIL_FROM,
+ * each through the outbox: once per job, recipient and kind.
+ */
 @Injectable()
 export class ShareMailer implements OnModuleDestroy {
   private readonly transport: Transporter;
   private readonly from: string;
+  /** The Message-IDs' domain: MAIL_FROM's. */
+  private readonly domain: string;
 
-  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'SMTP_URL' | 'MAIL_FROM'>) {
+  constructor(
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'SMTP_URL' | 'MAIL_FROM'>,
+    private readonly outbox: MailOutbox,
+  ) {
     // A few seconds per step: a dead server fails the try, and the job retries with backoff.
     this.transport = createTransport({
       url: config.SMTP_URL,
@@ -74,18 +83,29 @@ export class ShareMailer implements OnModuleDestroy {
       socketTimeout: 30_000,
     });
     this.from = config.MAIL_FROM;
+    this.domain = /@([^>\s]+)/.exec(config.MAIL_FROM)?.[1] ?? 'paddock.local';
   }
 
-  async send(invitation: ShareInvitation): Promise<void> {
-    await this.sendText(invitation.to, invitationOf(invitation));
+  /** Sends the invitation of job `jobId` unless that job sent it already. */
+  async send(invitation: ShareInvitation, jobId: string): Promise<void> {
+    await this.sendOnce(jobId, 'share-invitation', invitation.to, invitationOf(invitation));
   }
 
-  async sendRejection(notice: RejectionNotice): Promise<void> {
-    await this.sendText(notice.to, rejectionNoticeOf(notice));
+  /** Sends the rejection notice of job `jobId` unless that job sent it already. */
+  async sendRejection(notice: RejectionNotice, jobId: string): Promise<void> {
+    await this.sendOnce(jobId, 'supplier-rejection', notice.to, rejectionNoticeOf(notice));
   }
 
-  private async sendText(to: string, { subject, text }: { subject: string; text: string }): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to, subject, text });
+  private async sendOnce(
+    jobId: string,
+    kind: MailKind,
+    to: string,
+    { subject, text }: { subject: string; text: string },
+  ): Promise<void> {
+    // sendMail resolves once the server has accepted the message; the outbox marks it right then.
+    await this.outbox.once({ jobId, recipient: to, kind }, this.domain, async (messageId) => {
+      await this.transport.sendMail({ from: this.from, to, subject, text, messageId });
+    });
   }
 
   onModuleDestroy(): void {

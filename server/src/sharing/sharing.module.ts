@@ -4,6 +4,7 @@ import { AuditModule } from '../audit/audit.module';
 import { PlacesModule } from '../places/places.module';
 import { ProviderModule } from '../provider/provider.module';
 import { PersonNamesModule } from '../users/person-names.module';
+import { MailOutbox } from '../mail/mail-outbox';
 import { ExternalShareHandler } from './external-share.handler';
 import { FOLDER_PUBLISH_HANDLERS } from './folder-publish.handler';
 import { FolderPublishService } from './folder-publish.service';
@@ -24,6 +25,7 @@ import { ShareSecrets } from './share-secrets';
   providers: [
     ExternalShareHandler,
     ShareMailer,
+    MailOutbox,
     ShareSecrets,
     InternalShareHandler,
     RejectionMails,

@@ -28,7 +28,7 @@ const pidOf = (workerName: string | undefined) => Number(workerName?.split('#').
  * one, each replaced by a new process at once; the other workers resume the killed jobs. It spares
  * a job already killed `maxKillsPerJob` times (BullMQ fails a job that stalls too often, as it
  * should a job that kills its worker) and never kills the last live worker. Every start of a job
- * is heard (QueueEvents), so each kill's recovery — kill → the job running again — is measured.
+ * is heard (QueueEvents, stamped by Redis), so each kill's recovery — kill → the job running again — is measured.
  */
 export class WorkerKiller {
   readonly kills: Kill[] = [];
@@ -47,8 +47,10 @@ export class WorkerKiller {
   ) {
     this.events = queues.map((q) => {
       const events = new QueueEvents(q.name, { connection: q.opts.connection, prefix: q.opts.prefix });
-      events.on('active', ({ jobId }) =>
-        this.starts.set(jobId, [...(this.starts.get(jobId) ?? []), Date.now()]),
+      // When Redis logged the start (the event's stream id is its clock in ms), not when this busy
+      // process got to hear of it: the recovery is the workers', not the test's event loop's.
+      events.on('active', ({ jobId }, id) =>
+        this.starts.set(jobId, [...(this.starts.get(jobId) ?? []), Number(id.split('-')[0])]),
       );
       return events;
     });

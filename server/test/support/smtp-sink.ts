@@ -6,6 +6,8 @@ export interface ReceivedMail {
   from: string;
   to: string[];
   raw: string;
+  /** The Message-ID header: a retried send repeats it. */
+  messageId: string;
   subject: string;
   text: string;
 }
@@ -72,6 +74,7 @@ export class SmtpSink {
             from: from ? from.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
             raw: raw.toString('utf8'),
+            messageId: parsed.messageId ?? '',
             subject: parsed.subject ?? '',
             text: (parsed.text ?? '').replace(/\r\n/g, '\n'),
           });
