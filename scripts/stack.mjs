@@ -1,4 +1,4 @@
-// `npm run stack [-- --demo] [--build]`, `npm run stack -- down`, `npm run stack -- compose <command>`:
+// `npm run stack [-- --demo] [--build]`, `npm run stack -- down`, `npm run stack -- compose [--demo] <command>`:
 // the compose stack on this machine (README "Running in production"). Makes ./secrets with random
 // values when absent, builds the missing images (the local ones too with PADDOCK_IMAGES=local,
 // where no registry is reachable), starts everything, waits until the portal answers through the
@@ -90,7 +90,7 @@ if (args[0] === 'down') {
   compose('down');
 } else if (args[0] === 'compose') {
   // Any other compose command with the stack's settings, e.g. `run --rm -T migrate node server/dist/cli/create-admin.js <username>`.
-  compose(...args.slice(1));
+  compose(...args.slice(1).filter((a) => a !== '--demo'));
 } else {
   ensureSecrets();
   if (process.env.PADDOCK_IMAGES === 'local') buildLocalImages();
