@@ -50,10 +50,20 @@ function ensureSecrets() {
 async function waitForPortal(url, seconds) {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
+    // Raced with a timer of our own: a connection the published port accepts before nginx answers
+    // holds no timer, and Node would exit (code 13, unsettled await) instead of trying again.
+    const ok = await new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), 5000);
+      fetch(`${url}/api/health`)
+        .then(
+          (r) => r.ok,
+          () => false,
+        )
+        .then((answered) => {
+          clearTimeout(timer);
+          resolve(answered);
+        });
+    });
     if (ok) return;
     await new Promise((r) => setTimeout(r, 2000));
   }
