@@ -4,7 +4,7 @@
 // events while the api holding the stream is killed, the stream picked up again through the proxy
 // on the other api until the job finishes. The portal image is built from this tree first
 // (--no-build: the one there is); then the stack goes down with its volumes (--keep leaves it up). PADDOCK_PROJECT and PADDOCK_PORT choose the compose project and published port.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { root, run } from './lib.mjs';
 
@@ -242,14 +242,21 @@ async function smoke() {
 }
 
 const keep = process.argv.includes('--keep');
-stack('--demo', ...(process.argv.includes('--no-build') ? [] : ['--build']));
-step(`stack ${project} up on ${base}`);
 let failure;
-try {
-  await smoke();
-} catch (error) {
-  failure = error;
-}
+// Down again whatever failed, bringing it up included.
+const up = spawnSync(
+  'node',
+  ['scripts/stack.mjs', '--demo', ...(process.argv.includes('--no-build') ? [] : ['--build'])],
+  { cwd: root, env, stdio: 'inherit' },
+);
+if (up.status !== 0) failure = new Error(`the stack did not come up (exit ${up.status})`);
+else
+  try {
+    step(`stack ${project} up on ${base}`);
+    await smoke();
+  } catch (error) {
+    failure = error;
+  }
 if (!keep) stack('compose', '--demo', 'down', '-v');
 if (failure) {
   console.error(`✗ stack smoke failed after ${seconds()} s: ${failure.message}`);
