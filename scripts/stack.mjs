@@ -1,4 +1,4 @@
-// `npm run stack [-- --demo] [--build]`, `npm run stack -- down`, `npm run stack -- compose <command>`:
+// `npm run stack [-- --demo] [--build]`, `npm run stack -- down`, `npm run stack -- compose [--demo] <command>`:
 // the compose stack on this machine (README "Running in production"). Makes ./secrets with random
 // values when absent, builds the missing images (the local ones too with PADDOCK_IMAGES=local,
 // where no registry is reachable), starts everything, waits until the portal answers through the
@@ -50,10 +50,20 @@ function ensureSecrets() {
 async function waitForPortal(url, seconds) {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
+    // Raced with a timer of our own: a connection the published port accepts before nginx answers
+    // holds no timer, and Node would exit (code 13, unsettled await) instead of trying again.
+    const ok = await new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), 5000);
+      fetch(`${url}/api/health`)
+        .then(
+          (r) => r.ok,
+          () => false,
+        )
+        .then((answered) => {
+          clearTimeout(timer);
+          resolve(answered);
+        });
+    });
     if (ok) return;
     await new Promise((r) => setTimeout(r, 2000));
   }
@@ -90,7 +100,7 @@ if (args[0] === 'down') {
   compose('down');
 } else if (args[0] === 'compose') {
   // Any other compose command with the stack's settings, e.g. `run --rm -T migrate node server/dist/cli/create-admin.js <username>`.
-  compose(...args.slice(1));
+  compose(...args.slice(1).filter((a) => a !== '--demo'));
 } else {
   ensureSecrets();
   if (process.env.PADDOCK_IMAGES === 'local') buildLocalImages();

@@ -54,7 +54,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   });
   app.useLogger(app.get(QuietBootstrapLogger));
   app.enableShutdownHooks();
-  app.set('trust proxy', 'loopback');
+  // req.ip is the client behind the trusted proxies only: the throttles and audit key on it.
+  app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   app.use(correlate);
   app.use(httpMetricsMiddleware(app.get(Metrics)));

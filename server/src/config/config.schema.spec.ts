@@ -32,6 +32,19 @@ describe('parseConfig', () => {
     expect(c.uploadExpiryMs).toBe(24 * 3_600_000);
   });
 
+  it('trusts a proxy on loopback by default, a hop count, or listed proxies with loopback kept', () => {
+    expect(parseConfig({}).TRUST_PROXY).toEqual(['loopback']);
+    expect(parseConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: '172.16.0.0/12, 10.1.2.3,fd00::/8' }).TRUST_PROXY).toEqual([
+      'loopback',
+      '172.16.0.0/12',
+      '10.1.2.3',
+      'fd00::/8',
+    ]);
+    for (const bad of ['true', '*', '10.0.0.0/33', '10.0.0', 'proxy.example.com', '10.0.0.1,', '1.5'])
+      expect(problemsOf({ TRUST_PROXY: bad })).toEqual([expect.stringContaining('TRUST_PROXY')]);
+  });
+
   it('names every bad setting at once', () => {
     try {
       parseConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', BLOB_STORE: 's3' });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { CLIENT_ID, LIMITS, SHARE_RECIPIENTS_MAX } from '@paddock/rules';
 import { z } from 'zod';
 import { DEMO_SECRETS, DEMO_SERVICE_PASSWORD } from './demo-secrets';
@@ -16,11 +17,40 @@ const url = (protocols: string[]) =>
     `must be a ${protocols.join(' or ')} URL`,
   );
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, `address/prefix`, or a range name; never `true`, which would trust any caller. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Who may tell the api a client's address in X-Forwarded-For (Express `trust proxy`): a hop count,
+ * or a comma-separated list of proxies. Loopback stays in any list: the hub calls its built-in
+ * provider from there with the browser's address.
+ */
+const HOP_COUNT = /^\d{1,2}$/;
+const trustProxy = z
+  .string()
+  .refine(
+    (v) => HOP_COUNT.test(v) || v.split(',').every((e) => isProxyAddress(e.trim())),
+    'must be a hop count or a comma-separated list of addresses, CIDRs, loopback, linklocal or uniquelocal',
+  )
+  .transform((v): number | string[] =>
+    HOP_COUNT.test(v) ? Number(v) : [...new Set(['loopback', ...v.split(',').map((e) => e.trim())])],
+  );
+
 /** Every setting of the hub, validated once at boot (README "Configuration" lists them). */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  TRUST_PROXY: trustProxy.default(['loopback']),
   PUBLIC_URL: url(['http:', 'https:']).default('http://localhost:3000'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgresql://postgres@127.0.0.1:5432/paddock'),
   REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),

@@ -36,7 +36,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const app = await createApp(config);
-  await app.listen(port, '127.0.0.1');
+  await app.listen(port, config.HOST);
   return {
     app,
     config,
