@@ -46,6 +46,9 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server/test'],
       testMatch: ['**/*.int-spec.ts'],
+      // The crash campaign (issue 25 part 4) runs on its own, `npm run test:crash`: it does not pass
+      // reliably yet (docs/benchmarks.md "Crash campaign").
+      testPathIgnorePatterns: process.env.CRASH_CAMPAIGN === '1' ? [] : ['/server/test/crash/'],
       transform: swc,
       transformIgnorePatterns,
       moduleNameMapper: rules,

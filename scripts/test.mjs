@@ -88,13 +88,6 @@ rows.push({
   seconds: lastSeconds,
 });
 
-// The compose stack through its proxy (scripts/stack-smoke.mjs) needs a Docker engine: CI installs
-// one (.ci/run), so there a missing engine fails the run; elsewhere the step is left out, said so.
-if (spawnSync('docker', ['info'], { stdio: 'ignore' }).status === 0)
-  check('stack smoke', process.execPath, ['scripts/stack-smoke.mjs']);
-else if (process.env.CI) rows.push({ name: 'stack smoke', passed: 0, failed: 1, seconds: 0 });
-else console.log('\n━━ stack smoke: left out, no Docker engine answers (docker info) ━━');
-
 /** Every test of the Playwright JSON report with its time, slowest first. */
 function slowestE2e(report, count) {
   const tests = [];
