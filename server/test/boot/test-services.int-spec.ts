@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { connect } from '../support/databases';
+import { adminUrl, connect } from '../support/databases';
 import { chooseServiceSource } from '../support/test-services';
 
 const never = () => Promise.reject(new Error('the Docker engine is not asked when forced'));
@@ -20,7 +20,8 @@ describe('where integration tests find PostgreSQL and Redis (PADDOCK_TESTCONTAIN
   it('runs this file on the services the global setup chose', async () => {
     const source = process.env.PADDOCK_TEST_SERVICES;
     expect(['containers', 'running']).toContain(source);
-    const db = await connect(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+    // The server's own maintenance database: DATABASE_URL's database need not exist (CI names one).
+    const db = await connect(adminUrl());
     // Inside a container the server's own address is the container's, not the loopback.
     const { rows } = await db.query<{ addr: string | null }>('SELECT host(inet_server_addr()) AS addr');
     await db.end();
