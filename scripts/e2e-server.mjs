@@ -31,7 +31,7 @@ const env = {
   APP_SECRET: 'paddock-e2e-app-secret-of-32-characters',
   LOG_LEVEL: 'warn',
   // Beside its own ports, not on the default 9464 another run on this host may hold.
-  METRICS_PORT: String(port + 2),
+  METRICS_PORT: String(port + 3),
 };
 
 const admin = new pg.Client({ connectionString: adminUrl.toString() });
