@@ -12,17 +12,23 @@ import { THRON_FAILURES, ThronError, thronError, type ThronFailure } from './thr
 export class ThronExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('BuiltinProvider');
 
-  catch(error: unknown, host: ArgumentsHost): void {
+  /**
+   * Returns `true` once the failure is answered: over HTTP Nest ignores the value, but a handler called
+   * in-process (provider/in-process-transport.ts) goes through Nest's external handler, which logs an
+   * answered refusal at error level and rethrows it unless its filter returns something.
+   */
+  catch(error: unknown, host: ArgumentsHost): true {
     const res = host.switchToHttp().getResponse<Response>();
     const failure = failureOf(error);
     if (failure.status >= 500) this.logger.error({ err: error }, 'Unhandled provider error');
-    if (res.headersSent) return;
+    if (res.headersSent) return true;
     const { status, ...envelope } = failure;
     const retryAfter =
       error instanceof ThronError || error instanceof RetryLaterError ? error.retryAfterSeconds : undefined;
     if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
     // THRON also names the business error in a header (research §1, WebApplicationException).
     res.status(status).setHeader('X-ERRORCODE', envelope.resultCode).json(envelope);
+    return true;
   }
 }
 

@@ -130,7 +130,9 @@ export class InProcessProvider {
   ): Promise<AxiosResponse | undefined> {
     const headers = AxiosHeaders.from(config.headers).toJSON(true) as Record<string, string>;
     const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
-    const forwarded = lower['x-forwarded-for']?.split(',')[0]?.trim();
+    // The last entry, as Express takes it from a trusted loopback caller: the one the hub wrote (its
+    // `req.ip` under TRUST_PROXY), never an entry a browser put in front of it.
+    const forwarded = lower['x-forwarded-for']?.split(',').at(-1)?.trim();
     const req = {
       method: route.method,
       url: `${url.pathname}${url.search}`,
@@ -141,7 +143,6 @@ export class InProcessProvider {
       query: parseQuery(url.search.slice(1)),
       body: bodyOf(config.data, lower['content-type'] ?? ''),
       cookies: {},
-      // `trust proxy` is loopback: over HTTP the hub's forwarded browser address is the caller's.
       ip: forwarded || '127.0.0.1',
       get: (name: string) => lower[name.toLowerCase()],
       header: (name: string) => lower[name.toLowerCase()],
@@ -152,13 +153,9 @@ export class InProcessProvider {
       refuseMalformedInput(req, res as unknown as Response, resolve),
     );
     if (refusal) return undefined;
-    try {
-      const result = await route.handler(req, res as unknown as Response, () => undefined);
-      if (!res.headersSent) res.json(result);
-    } catch (error) {
-      // Nest rethrows after an HTTP filter that returns nothing; ThronExceptionFilter has written the answer.
-      if (!res.headersSent) throw error;
-    }
+    // A refusal comes back answered by ThronExceptionFilter (headers sent), as over HTTP.
+    const result = await route.handler(req, res as unknown as Response, () => undefined);
+    if (!res.headersSent) res.json(result);
     return {
       data: res.body,
       status: res.statusCode,
