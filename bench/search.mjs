@@ -3,7 +3,10 @@
 import { performance } from 'node:perf_hooks';
 import { percentile } from './hub-client.mjs';
 import { providerCall, serviceLogin } from './workflow.mjs';
-import { DEMO_PASSWORD } from '../server/dist/config/demo-secrets.js';
+// The build is CommonJS whose exports Node cannot name statically: take them from the default import.
+import demoSecrets from '../server/dist/config/demo-secrets.js';
+
+const { DEMO_PASSWORD } = demoSecrets;
 
 /**
  * The provider call a listing page rests on, made directly with mario.rossi's own provider token:

@@ -56,6 +56,13 @@ export function folderRightsSql(scope: AccessScope): Prisma.Sql {
 }
 
 /**
+ * The generation of every folder's place and rights: provider.access_generation, bumped in the same
+ * transaction by any write to category or category_acl (migration 20261129120000). What was computed
+ * from them at one generation holds while the generation reads the same (search/folder-scope-cache.ts).
+ */
+export const ACCESS_GENERATION_SQL = Prisma.sql`SELECT n FROM provider.access_generation WHERE id = 1`;
+
+/**
  * The built-in provider's access questions, one method each: ids in, what the caller may do with
  * each out (the model: immich's AccessRepository). Which groups count is decided once, here.
  */

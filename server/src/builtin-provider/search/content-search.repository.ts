@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '../../generated/provider/client';
-import { folderRightsSql } from '../access/access.repository';
+import { ACCESS_GENERATION_SQL, folderRightsSql } from '../access/access.repository';
 import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
 import { isUuid } from '../uuid';
+import { FolderScopeCache, type FolderScope } from './folder-scope-cache';
 import {
   isOneLiteral,
   type ContentHit,
@@ -18,12 +19,6 @@ import {
 
 /** No total, an exact one, or one that stops counting after `upTo` hits. */
 export type CountMode = 'none' | 'exact' | { upTo: number };
-
-interface FolderScope {
-  allowed: string[];
-  excluded: string[];
-  small: boolean;
-}
 
 /** Up to this many folder links, a search starts from the folders' links rather than from a sort index. */
 const SMALL_SCOPE = 20_000;
@@ -54,6 +49,8 @@ interface HitRow {
  */
 @Injectable()
 export class ContentSearchRepository {
+  private readonly scopes = new FolderScopeCache();
+
   constructor(private readonly prisma: BuiltinProviderPrismaService) {}
 
   /**
@@ -119,8 +116,18 @@ export class ContentSearchRepository {
    * picks the plan (see scopedContents).
    */
   private async folderScope(q: ContentQuery): Promise<FolderScope> {
-    // One round trip: every search pays it before its first page. The link count reads at most
-    // SMALL_SCOPE + 1 entries of content_category_pkey.
+    // A one-row read, where the scope below is a recursive tree, the rights and a link count: the
+    // profile under load (docs/benchmarks.md) had that query in every search.
+    const [{ n: generation }] = await this.prisma.$queryRaw<{ n: bigint }[]>(ACCESS_GENERATION_SQL);
+    const cached = this.scopes.get(q, generation);
+    if (cached) return cached;
+    const computed = await this.computeFolderScope(q);
+    this.scopes.set(q, generation, computed);
+    return computed;
+  }
+
+  private async computeFolderScope(q: ContentQuery): Promise<FolderScope> {
+    // The link count reads at most SMALL_SCOPE + 1 entries of content_category_pkey.
     const [scope] = await this.prisma.$queryRaw<{ allowed: string[]; excluded: string[]; links: number }[]>`
       WITH RECURSIVE
       included AS (${folderTree(q.inFolders, 'included')}),
