@@ -1,17 +1,63 @@
-import { useState } from 'react';
-import { onDemand } from '../../features/ui/on-demand';
-import type { AppDialogProps } from './dialog-frame';
+import { Dialog, Portal } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useOutlivesOpener } from './outlives-opener';
 
-const AppDialogFrame = onDemand(() => import('./dialog-frame').then((module) => module.AppDialogFrame));
+interface AppDialogProps {
+  open: boolean;
+  /** Whether a backdrop click or Escape may close it (SPEC §2: only when closing is allowed). */
+  dismissible: boolean;
+  onDismiss?: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  /** The generic modal's thumbnails area (SPEC §2), between the interface and the toolbar. */
+  thumbnails?: ReactNode;
+  footer: ReactNode;
+  role?: 'dialog' | 'alertdialog';
+  size?: 'sm' | 'md' | 'lg';
+}
 
-/**
- * A modal dialog named by its title, with focus trapped inside while it is open. Chakra's dialog
- * (its focus trap, scroll lock and layers) is fetched when a dialog first opens, so the pages that
- * only offer dialogs do not carry it in their first load (issue 26); once shown it stays mounted,
- * so it closes with its animation.
- */
-export function AppDialog(props: AppDialogProps) {
-  const [shown, setShown] = useState(props.open);
-  if (props.open && !shown) setShown(true);
-  return shown ? <AppDialogFrame {...props} /> : null;
+/** A modal dialog named by its title, with focus trapped inside while it is open. */
+export function AppDialog({
+  open,
+  dismissible,
+  onDismiss,
+  title,
+  children,
+  thumbnails,
+  footer,
+  role = 'dialog',
+  size = 'md',
+}: AppDialogProps) {
+  const outlivesOpener = useOutlivesOpener();
+  return (
+    <Dialog.Root
+      open={open}
+      role={role}
+      size={size}
+      placement="center"
+      scrollBehavior="inside"
+      closeOnInteractOutside={dismissible}
+      closeOnEscape={dismissible}
+      onRequestDismiss={outlivesOpener ? (event) => event.preventDefault() : undefined}
+      onOpenChange={(details) => {
+        if (!details.open) onDismiss?.();
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {children}
+              {thumbnails}
+            </Dialog.Body>
+            <Dialog.Footer>{footer}</Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
 }

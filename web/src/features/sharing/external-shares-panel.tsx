@@ -1,6 +1,7 @@
-import { Skeleton, Stack } from '@chakra-ui/react';
+import { Button, CloseButton, Drawer, Portal, Skeleton, Stack } from '@chakra-ui/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Share2 } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '../../components/ui/alert-banner';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -34,5 +35,35 @@ export function ExternalSharesPanel() {
       {shares.isFetchNextPageError ? <AlertBanner>{t('sharing.errors.E004')}</AlertBanner> : null}
       <LoadMoreButton label={t('sharing.panel.more')} pages={shares} />
     </Stack>
+  );
+}
+
+/** Home's button that opens the management panel in a drawer. */
+export function ExternalSharesButton() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+        <Share2 />
+        {t('sharing.panel.title')}
+      </Button>
+      <Drawer.Root open={open} size="md" onOpenChange={(d) => setOpen(d.open)}>
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content>
+              <Drawer.Header>
+                <Drawer.Title>{t('sharing.panel.title')}</Drawer.Title>
+              </Drawer.Header>
+              <Drawer.Body>{open ? <ExternalSharesPanel /> : null}</Drawer.Body>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label={t('sharing.panel.close')} />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+    </>
   );
 }
