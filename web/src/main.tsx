@@ -7,11 +7,13 @@ import { i18nReady } from './i18n/i18n';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// The catalogues load on demand; rendering waits for them so no key shows untranslated.
+// The page's chunks start loading alongside the catalogue; rendering waits for the catalogue so no
+// key shows untranslated.
+const app = startApp();
 void i18nReady.then(() =>
   createRoot(container).render(
     <StrictMode>
-      <App app={startApp()} />
+      <App app={app} />
     </StrictMode>,
   ),
 );

@@ -24,8 +24,16 @@ export function createApp(history?: RouterHistory) {
 
 export type PaddockApp = ReturnType<typeof createApp>;
 
-/** The browser start-up: the externalId step first, then the app on the (possibly new) address. */
+/**
+ * The browser start-up: the externalId step first, then the app on the (possibly new) address,
+ * whose page chunks are fetched at once: the router would ask for them only after the catalogue,
+ * the first render and the session check, one round trip after another (issue 26).
+ */
 export function startApp(): PaddockApp {
   captureExternalId();
-  return createApp();
+  const app = createApp();
+  const [routes] = app.router.getMatchedRoutes(window.location.pathname);
+  // A chunk that fails here is asked for again by the router, which shows its error.
+  for (const route of routes) void app.router.loadRouteChunk(route)?.catch(() => undefined);
+  return app;
 }

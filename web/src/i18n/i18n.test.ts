@@ -3,7 +3,6 @@ import {
   DEFAULT_LANGUAGE,
   ENRICHMENT_ERROR_CODES,
   E_CODES,
-  FALLBACK_LANGUAGE,
   FOLDER_CODES,
   LANGUAGES,
   SHARE_ERROR_CODES,
@@ -84,9 +83,9 @@ describe('translations', () => {
     expect(english.get('error.messageRetry')).toBe('There has been an error, please try again');
   });
 
-  it('defaults to Italian and falls back to English', () => {
+  it('defaults to Italian and fetches no fallback catalogue, since each has every key', () => {
     expect(i18n.options.lng).toBe(DEFAULT_LANGUAGE);
-    expect(i18n.options.fallbackLng).toEqual([FALLBACK_LANGUAGE]);
+    expect(i18n.options.fallbackLng).toBe(false);
   });
 });
 

@@ -1,6 +1,5 @@
 import {
   DEFAULT_LANGUAGE,
-  FALLBACK_LANGUAGE,
   LANGUAGES,
   type AuditAction,
   type AuditAssetAction,
@@ -25,8 +24,8 @@ interface ServerWords {
 }
 
 /**
- * Each language's catalogue, a chunk of its own: the browser fetches only the language it shows
- * and the fallback, not all three with the first page (issue 26).
+ * Each language's catalogue, a chunk of its own: the browser fetches only the language it shows,
+ * not all three with the first page (issue 26).
  */
 const catalogues = {
   it: () => import('./it.json'),
@@ -47,13 +46,14 @@ const catalogueBackend: BackendModule = {
 
 export const i18n: I18n = i18next.createInstance();
 
-/** Settles once the shown language and the fallback are loaded: main.tsx renders after it, so the first paint is translated. */
+/** Settles once the shown language is loaded: main.tsx renders after it, so the first paint is translated. */
 export const i18nReady = i18n
   .use(catalogueBackend)
   .use(initReactI18next)
   .init({
     lng: readStoredLanguage() ?? DEFAULT_LANGUAGE,
-    fallbackLng: FALLBACK_LANGUAGE,
+    // No fallback language to fetch as well: i18n.test.ts proves every catalogue has every key.
+    fallbackLng: false,
     supportedLngs: LANGUAGES,
     // React escapes output already.
     interpolation: { escapeValue: false },
