@@ -48,9 +48,13 @@ export async function bulkAcceptWorkerKilled(s) {
     s.containers.unpause('worker2');
     paused = false;
     let resumed;
+    let requeued = false;
     let last = event;
     for await (const next of events) {
-      if (!resumed && next.state === 'active' && next.progress > event.progress) resumed = Date.now();
+      // Back in the queue once the lock lapsed, then running on worker2 (the ledger skips what was done).
+      requeued ||= next.state === 'waiting';
+      if (!resumed && next.state === 'active' && (requeued || next.progress > event.progress))
+        resumed = Date.now();
       last = next;
     }
     check(last.state === 'completed', `the job ended as ${JSON.stringify(last)}`);

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
 import { check, sleep } from './containers.mjs';
 import { checkStatus } from './portal.mjs';
 
@@ -104,9 +105,14 @@ async function archivedPictures(s, call) {
   return { folder, ids: pictures.slice(0, 2).map((a) => a.id) };
 }
 
-/** Quoted-printable soft breaks and escapes undone: the mail's text as its reader sees it. */
-const unquoted = (text) =>
-  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+/** The link of the last invitation the stack's mail catcher took for this address (it prints each message). */
+async function invitationLink(s, address) {
+  const printed = s.containers.logs('mail').split('--- mail from ').slice(1);
+  const mail = printed.filter((m) => m.split('\n', 1)[0].includes(` to ${address} `)).pop();
+  if (!mail) return undefined;
+  const { text } = await simpleParser(mail.slice(mail.indexOf('\n') + 1));
+  return text?.match(/https?:\/\/\S+\/provider\/share\/[A-Za-z0-9_-]+/)?.[0];
+}
 
 export async function externalShare(s) {
   const mario = await s.portal.signIn('mario.rossi');
@@ -127,9 +133,7 @@ export async function externalShare(s) {
   // The invitation as the recipient gets it: from the stack's mail catcher, which prints each message.
   let link;
   for (let i = 0; i < 30 && !link; i++) {
-    const mails = unquoted(s.containers.logs('mail')).split('--- mail from ');
-    const mail = mails.find((m) => m.includes(RECIPIENT) && m.includes(name));
-    link = mail?.match(/https?:\/\/[^\s"<>]+\/provider\/share\/[A-Za-z0-9_-]+/)?.[0];
+    link = await invitationLink(s, RECIPIENT);
     if (!link) await sleep(1000);
   }
   check(link, `no invitation to ${RECIPIENT} in the mail catcher's log`);
