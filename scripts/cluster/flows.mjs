@@ -68,9 +68,15 @@ export async function approval(s) {
   const step2 = await s.portal.folderId(luca, FOLDERS.step2);
   await listed(s, luca, step2, id);
   s.log('step 1 (anna.bianchi) accepted; the asset waits at step 2');
-  await s.portal.runJob(luca, '/api/workflow/accept', { contentIds: [id], folderId: step2 });
   const mario = await s.portal.signIn('mario.rossi');
-  await listed(s, mario, await s.portal.folderId(mario, FOLDERS.enrichment), id);
+  const enrichmentFolder = await s.portal.folderId(mario, FOLDERS.enrichment);
+  // The last step names where the asset goes next: the department's enrichment folder.
+  await s.portal.runJob(luca, '/api/workflow/accept', {
+    contentIds: [id],
+    folderId: step2,
+    enrichmentFolderId: enrichmentFolder,
+  });
+  await listed(s, mario, enrichmentFolder, id);
   s.log('step 2 (luca.conti) accepted; the asset waits for enrichment');
 }
 
