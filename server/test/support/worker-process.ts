@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { hubDb } from '../auth/auth-fixtures';
+import { hubDb, type SignedIn } from '../auth/auth-fixtures';
 import { as, seedDemoOrganisation, type DemoWorld } from '../workflow/workflow-fixtures';
 import { startTestApp, type TestApp } from './test-app';
 
@@ -65,8 +65,16 @@ export async function crashWorld(
   execFileSync('npx', ['tsc', '-b', 'packages/rules'], { cwd: root, stdio: 'ignore' });
   execFileSync('npm', ['run', 'build', '-w', '@paddock/server', '--silent'], { cwd: root, stdio: 'ignore' });
   const t = await startTestApp({ ...env, PROCESS_ROLE: 'api' });
-  const folders = await seed(t);
-  const people = await Promise.all(usernames.map((u) => as(t, u)));
+  let folders: Map<string, string>;
+  let people: SignedIn[];
+  try {
+    folders = await seed(t);
+    people = await Promise.all(usernames.map((u) => as(t, u)));
+  } catch (error) {
+    // The test file gets no world to stop: the app it would leave running keeps Jest from exiting.
+    await t.close();
+    throw error;
+  }
   const children: ChildProcess[] = [];
   return {
     t,
