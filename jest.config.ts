@@ -46,8 +46,8 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server/test'],
       testMatch: ['**/*.int-spec.ts'],
-      // The crash campaign (issue 25 part 4) runs on its own, `npm run test:crash`: it does not pass
-      // reliably yet (docs/benchmarks.md "Crash campaign").
+      // The crash campaign (issue 25 part 4) runs alone, as its own step of `npm test` (scripts/test.mjs)
+      // or `npm run test:crash`: beside other suites on 2 cores its recovery figures would be theirs.
       testPathIgnorePatterns: process.env.CRASH_CAMPAIGN === '1' ? [] : ['/server/test/crash/'],
       transform: swc,
       transformIgnorePatterns,

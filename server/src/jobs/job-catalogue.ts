@@ -83,6 +83,8 @@ export interface QueueDefinition {
    * takes it again.
    */
   lockDurationMs?: number;
+  /** How often a worker renews the locks of its running jobs (BullMQ default: half the lock). */
+  lockRenewMs?: number;
   /** How often workers look for stalled jobs (BullMQ default 30 s). */
   stalledIntervalMs?: number;
   /** Stall recoveries before the job fails for good (BullMQ default 1). */
@@ -91,13 +93,19 @@ export interface QueueDefinition {
 
 /**
  * The lock of queues whose jobs are idempotent steps, so a crashed worker's job runs again soon:
- * the lock is renewed every 5 s (half its length) and lapses 5–10 s after a kill; a live worker
- * finds it within the 2 s check, so a job runs again at most 12 s after its worker died (the crash
- * campaign measures it, docs/benchmarks.md). Shorter would take a worker whose event loop stalls
- * for 5 s (a GC pause on a loaded machine) for dead; the work would still happen once, only twice
- * tried. Three stalls in a row end the job failed, as a poison job that kills its worker must.
+ * renewed every 2 s, it lapses 6–8 s after a kill, and a live worker finds it within the 1 s check,
+ * so a job runs again within about 9 s of its worker's death (the crash campaign measures it,
+ * docs/benchmarks.md). The renewal is frequent rather than the lock long: a live worker whose event
+ * loop stalls for up to 6 s (a GC pause on a loaded machine) keeps its jobs; a longer stall has a
+ * job tried twice, whose work still happens once. Three stalls in a row end the job failed, as a
+ * poison job that kills its worker must.
  */
-const SHORT_LOCK = { lockDurationMs: 10_000, stalledIntervalMs: 2_000, maxStalledCount: 3 } as const;
+const SHORT_LOCK = {
+  lockDurationMs: 8_000,
+  lockRenewMs: 2_000,
+  stalledIntervalMs: 1_000,
+  maxStalledCount: 3,
+} as const;
 
 export const QUEUES: Readonly<Record<QueueName, QueueDefinition>> = {
   // The purges hold the same short lock as the workflow: a crashed worker's purge resumes in seconds.
@@ -448,6 +456,7 @@ export function workerOptionsOf(queue: QueueName): {
   name: string;
   concurrency: number;
   lockDuration?: number;
+  lockRenewTime?: number;
   stalledInterval?: number;
   maxStalledCount?: number;
 } {
@@ -456,6 +465,7 @@ export function workerOptionsOf(queue: QueueName): {
     name: WORKER_NAME,
     concurrency: q.concurrency,
     ...(q.lockDurationMs ? { lockDuration: q.lockDurationMs } : {}),
+    ...(q.lockRenewMs ? { lockRenewTime: q.lockRenewMs } : {}),
     ...(q.stalledIntervalMs ? { stalledInterval: q.stalledIntervalMs } : {}),
     ...(q.maxStalledCount ? { maxStalledCount: q.maxStalledCount } : {}),
   };

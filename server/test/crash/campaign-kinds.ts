@@ -4,7 +4,7 @@ import { JobsService } from '../../src/jobs/jobs.service';
 import { providerDb, type SignedIn } from '../auth/auth-fixtures';
 import { MANDATORY } from '../enrichment/enrichment-fixtures';
 import type { TestApp } from '../support/test-app';
-import { contentsIn, post } from '../workflow/workflow-fixtures';
+import { contentsIn, submitJob } from '../workflow/workflow-fixtures';
 
 /** The people the campaign acts as: a step-1 approver, a Marketing user, the administrator. */
 export interface Cast {
@@ -28,13 +28,14 @@ const daysAgo = (days: number) => String(Math.floor(Date.now() / 1000) - days * 
 /** Every job type that changes assets, each submitted as its user does (purge as the nightly schedule). */
 export function jobKinds(t: TestApp, folders: Map<string, string>, cast: Cast): JobKind[] {
   const id = (prettyId: string) => folders.get(prettyId)!;
-  const submit = async (s: SignedIn, path: string, body: object): Promise<string> => {
-    const res = await post<{ jobId: string }>(t, s, path, body);
-    if (res.status !== 202) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
-    return res.body.jobId;
-  };
+  /** Most jobs are asked for from one folder: `{ contentIds, folderId, ...extra }`. */
+  const fromFolder =
+    (s: SignedIn, path: string, folder: string, extra: (tag: string) => object = () => ({})) =>
+    (contentIds: string[], tag: string) =>
+      submitJob(t, s, path, { contentIds, folderId: id(folder), ...extra(tag) });
   const seedIn = (prettyIds: string[], metadata?: { key: string; value: string }[]) => (n: number) =>
     contentsIn(t, folders, prettyIds, n, { metadata });
+  const toApprove = seedIn(['lvrr02-marketing', 'appstp1-marketing']);
   // Still in time for the purge (only the purge's own assets are past the retention).
   const inJunk = seedIn(['junk-marketing'], [{ key: 'dataeliminazione', value: daysAgo(1) }]);
   const tags = ['prd-spider', 'prd-suv'].map((tagId) => ({
@@ -45,51 +46,39 @@ export function jobKinds(t: TestApp, folders: Map<string, string>, cast: Cast): 
   return [
     {
       name: JobName.WorkflowAccept,
-      seed: seedIn(['lvrr02-marketing', 'appstp1-marketing']),
-      submit: (contentIds) =>
-        submit(cast.anna, '/api/workflow/accept', { contentIds, folderId: id('appstp1-marketing') }),
+      seed: toApprove,
+      submit: fromFolder(cast.anna, '/api/workflow/accept', 'appstp1-marketing'),
     },
     {
       name: JobName.WorkflowReject,
-      seed: seedIn(['lvrr02-marketing', 'appstp1-marketing']),
-      submit: (contentIds) =>
-        submit(cast.anna, '/api/workflow/reject', {
-          contentIds,
-          folderId: id('appstp1-marketing'),
-          note: 'Riflesso sul cofano',
-        }),
+      seed: toApprove,
+      submit: fromFolder(cast.anna, '/api/workflow/reject', 'appstp1-marketing', () => ({
+        note: 'Riflesso sul cofano',
+      })),
     },
     {
       name: JobName.WorkflowMove,
       seed: seedIn(['arrc03-marketing']),
-      submit: (contentIds) =>
-        submit(cast.mario, '/api/workflow/move', {
-          contentIds,
-          folderId: id('arrc03-marketing'),
-          toFolderId: id('arch04-marketing'),
-        }),
+      submit: fromFolder(cast.mario, '/api/workflow/move', 'arrc03-marketing', () => ({
+        toFolderId: id('arch04-marketing'),
+      })),
     },
     {
       name: JobName.WorkflowDelete,
       seed: seedIn(['arch04-marketing']),
-      submit: (contentIds) =>
-        submit(cast.mario, '/api/workflow/delete', { contentIds, folderId: id('arch04-marketing') }),
+      submit: fromFolder(cast.mario, '/api/workflow/delete', 'arch04-marketing'),
     },
     {
       name: JobName.WorkflowRestore,
       seed: inJunk,
-      submit: (contentIds) =>
-        submit(cast.admin, '/api/workflow/restore', {
-          contentIds,
-          folderId: id('junk-marketing'),
-          toFolderId: id('arrc03-marketing'),
-        }),
+      submit: fromFolder(cast.admin, '/api/workflow/restore', 'junk-marketing', () => ({
+        toFolderId: id('arrc03-marketing'),
+      })),
     },
     {
       name: JobName.WorkflowPermanentDelete,
       seed: inJunk,
-      submit: (contentIds) =>
-        submit(cast.admin, '/api/workflow/permanent-delete', { contentIds, folderId: id('junk-marketing') }),
+      submit: fromFolder(cast.admin, '/api/workflow/permanent-delete', 'junk-marketing'),
     },
     {
       // The nightly purge takes every junk content past the retention: the campaign runs one at a time.
@@ -100,54 +89,42 @@ export function jobKinds(t: TestApp, folders: Map<string, string>, cast: Cast): 
     {
       name: JobName.Enrichment,
       seed: seedIn(['arrc03-marketing']),
-      submit: (contentIds) =>
-        submit(cast.mario, '/api/enrichment', {
-          contentIds,
-          folderId: id('arrc03-marketing'),
-          tags: { add: tags },
-          vinTarga: [{ vin: '1G4AH59H45G118341', targa: 'AB123CD' }],
-          copyright: [{ kind: 'landscape', state: 'presente', perpetual: true, country: 'worldwide' }],
-          copyrightNotes: 'Scatti di Studio Foto',
-          metadata: [...MANDATORY, { key: 'location', value: 'Torino' }],
-        }),
+      submit: fromFolder(cast.mario, '/api/enrichment', 'arrc03-marketing', () => ({
+        tags: { add: tags },
+        vinTarga: [{ vin: '1G4AH59H45G118341', targa: 'AB123CD' }],
+        copyright: [{ kind: 'landscape', state: 'presente', perpetual: true, country: 'worldwide' }],
+        copyrightNotes: 'Scatti di Studio Foto',
+        metadata: [...MANDATORY, { key: 'location', value: 'Torino' }],
+      })),
     },
     {
       name: JobName.TagsBulk,
       seed: seedIn(['arrc03-marketing']),
-      submit: (contentIds) =>
-        submit(cast.mario, '/api/tags/bulk', {
-          contentIds,
-          folderId: id('arrc03-marketing'),
-          action: 'add',
-          tags: [{ id: 'tag-exterior', classificationId: ENRICHMENT_CLASSIFICATIONS.tags }],
-        }),
+      submit: fromFolder(cast.mario, '/api/tags/bulk', 'arrc03-marketing', () => ({
+        action: 'add',
+        tags: [{ id: 'tag-exterior', classificationId: ENRICHMENT_CLASSIFICATIONS.tags }],
+      })),
     },
     {
       name: JobName.InternalShare,
       seed: seedIn(['arch04-marketing']),
-      submit: (contentIds) =>
-        submit(cast.mario, '/api/shares', {
-          contentIds,
-          folderId: id('arch04-marketing'),
-          targetFolderIds: [id('arch06-marketing')],
-        }),
+      submit: fromFolder(cast.mario, '/api/shares', 'arch04-marketing', () => ({
+        targetFolderIds: [id('arch06-marketing')],
+      })),
     },
     {
       name: JobName.ExternalShare,
       seed: seedIn(['arch04-marketing']),
-      submit: (contentIds, tag) =>
-        submit(cast.mario, '/api/external-shares', {
-          type: 'email',
-          name: `Press kit ${tag}`,
-          contentIds,
-          folderId: id('arch04-marketing'),
-          message: 'Per la stampa',
-          disclaimer: 'Uso editoriale soltanto',
-          password: 'Crash-Campaign-2026!',
-          contentDownload: true,
-          language: 'en',
-          recipients: recipientsOf(tag).join(';'),
-        }),
+      submit: fromFolder(cast.mario, '/api/external-shares', 'arch04-marketing', (tag) => ({
+        type: 'email',
+        name: `Press kit ${tag}`,
+        message: 'Per la stampa',
+        disclaimer: 'Uso editoriale soltanto',
+        password: 'Crash-Campaign-2026!',
+        contentDownload: true,
+        language: 'en',
+        recipients: recipientsOf(tag).join(';'),
+      })),
     },
     {
       name: JobName.FolderPublish,
@@ -155,7 +132,7 @@ export function jobKinds(t: TestApp, folders: Map<string, string>, cast: Cast): 
         const folder = await publishableFolder(t, folders, `crash-pub-${tag}`);
         return contentsIn(t, folders, [folder], n);
       },
-      submit: (_ids, tag) => submit(cast.mario, `/api/folders/${id(`crash-pub-${tag}`)}/publish`, {}),
+      submit: (_ids, tag) => submitJob(t, cast.mario, `/api/folders/${id(`crash-pub-${tag}`)}/publish`, {}),
     },
   ];
 }

@@ -27,7 +27,9 @@ const pidOf = (workerName: string | undefined) => Number(workerName?.split('#').
  * Worker processes that the campaign kills with SIGKILL at a random delay after a job starts on
  * one, each replaced by a new process at once; the other workers resume the killed jobs. It spares
  * a job already killed `maxKillsPerJob` times (BullMQ fails a job that stalls too often, as it
- * should a job that kills its worker) and never kills the last live worker. Every start of a job
+ * should a job that kills its worker) and kills only while `othersLive` other workers are up (the
+ * replacements of earlier kills still booting do not count): they have the slots for every job in
+ * flight, so a killed job runs again as soon as the stall check frees it. Every start of a job
  * is heard (QueueEvents, stamped by Redis), so each kill's recovery — kill → the job running again — is measured.
  */
 export class WorkerKiller {
@@ -43,7 +45,12 @@ export class WorkerKiller {
     private readonly queues: Queue[],
     private readonly spawnWorker: () => ChildProcess,
     private readonly random: () => number,
-    private readonly options: { workers: number; maxDelayMs: number; maxKillsPerJob: number },
+    private readonly options: {
+      workers: number;
+      othersLive: number;
+      maxDelayMs: number;
+      maxKillsPerJob: number;
+    },
   ) {
     this.events = queues.map((q) => {
       const events = new QueueEvents(q.name, { connection: q.opts.connection, prefix: q.opts.prefix });
@@ -56,9 +63,16 @@ export class WorkerKiller {
     });
   }
 
+  /** Starts the workers and waits until each has joined the queue (booting they would slow the first jobs). */
   async start(): Promise<void> {
     await Promise.all(this.events.map((e) => e.waitUntilReady()));
     for (let i = 0; i < this.options.workers; i++) this.spawn();
+    for (const deadline = Date.now() + 180_000; ;) {
+      const live = (await this.queues[0]!.getWorkers()).map((w) => pidOf(w.rawname));
+      if (this.pids().every((pid) => live.includes(pid))) return;
+      if (Date.now() > deadline) throw new Error('the workers did not all start');
+      await new Promise((r) => setTimeout(r, 250));
+    }
   }
 
   /** Starts killing; `pause` ends the loop (the workers keep running). */
@@ -131,13 +145,15 @@ export class WorkerKiller {
   private async killWorkerOf(due: Job, active: Job[]): Promise<void> {
     const name = due.processedBy;
     const victim = this.workers.get(pidOf(name));
+    // BullMQ answers the queue's name as `name`; the worker's own is at the end of its client name.
+    const live = (await this.queues[0]!.getWorkers()).map((w) => pidOf(w.rawname));
+    const others = new Set(live.filter((pid) => pid !== victim?.pid && this.workers.has(pid)));
+    // Too few workers up to take its jobs: the kill waits for the replacements to boot.
+    if (others.size < this.options.othersLive) return;
     const onVictim = active.filter((job) => job.processedBy === name);
     // Each attempt is decided once: killed now, or spared for good.
     for (const job of onVictim) this.delays.set(`${job.id}@${job.processedOn}`, -1);
     if (!victim?.pid || onVictim.some((job) => job.stalledCounter >= this.options.maxKillsPerJob)) return;
-    // BullMQ answers the queue's name as `name`; the worker's own is at the end of its client name.
-    const live = (await this.queues[0]!.getWorkers()).map((w) => pidOf(w.rawname));
-    if (!live.some((pid) => pid !== victim.pid && this.workers.has(pid))) return;
     const running = (await Promise.all(this.queues.map((q) => q.getActive()))).flat();
     const at = Date.now();
     victim.kill('SIGKILL');

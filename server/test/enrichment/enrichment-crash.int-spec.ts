@@ -1,8 +1,7 @@
 import { ENRICHMENT_CLASSIFICATIONS, LIMITS } from '@paddock/rules';
 import { hubDb, providerDb } from '../auth/auth-fixtures';
-import type { TestApp } from '../support/test-app';
-import { exited, startApiWithoutWorkers } from '../support/worker-process';
-import { as, contentsIn, finished, post, stateOf } from '../workflow/workflow-fixtures';
+import { crashWorld, exited, progressReached, type CrashWorld } from '../support/worker-process';
+import { contentsIn, finished, post, stateOf } from '../workflow/workflow-fixtures';
 import { MANDATORY, seedEnrichmentWorld } from './enrichment-fixtures';
 
 jest.setTimeout(300_000);
@@ -16,24 +15,25 @@ const ENRICHMENT = 'arrc03-marketing';
  * the audit has exactly one row per asset.
  */
 describe('a worker killed mid enrichment', () => {
-  let t: TestApp;
-  let world: Awaited<ReturnType<typeof startApiWithoutWorkers>>;
+  let world: CrashWorld;
 
   beforeAll(async () => {
-    world = await startApiWithoutWorkers();
-    t = world.t;
+    world = await crashWorld(['mario.rossi'], { seed: seedEnrichmentWorld });
   });
   afterAll(() => world?.stop());
 
   it('resumes: 200 assets fully enriched, none with a duplicate, one audit row each', async () => {
-    const folders = await seedEnrichmentWorld(t);
-    const mario = await as(t, 'mario.rossi');
+    const {
+      t,
+      folders,
+      people: [mario],
+    } = world;
     const ids = await contentsIn(t, folders, [ENRICHMENT], ASSETS);
     const tags = ['prd-spider', 'prd-berlina', 'prd-suv'].map((id) => ({
       id,
       classificationId: ENRICHMENT_CLASSIFICATIONS.products,
     }));
-    const res = await post<{ jobId: string }>(t, mario, '/api/enrichment', {
+    const res = await post<{ jobId: string }>(t, mario!, '/api/enrichment', {
       contentIds: ids,
       folderId: folders.get(ENRICHMENT),
       tags: { add: tags },
@@ -59,11 +59,7 @@ describe('a worker killed mid enrichment', () => {
     const { jobId } = res.body;
 
     const first = world.startWorker();
-    for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
-      const { progress } = await hubDb(t).jobRecord.findUniqueOrThrow({ where: { id: jobId } });
-      if (progress >= 10) break;
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await progressReached(t, jobId, 10);
     first.kill('SIGKILL');
     await exited(first);
     const record = await hubDb(t).jobRecord.findUniqueOrThrow({ where: { id: jobId } });
@@ -76,7 +72,7 @@ describe('a worker killed mid enrichment', () => {
     expect(await count('notes-copyright')).toBeLessThan(ASSETS);
 
     world.startWorker();
-    const job = await finished(t, mario, jobId, 240_000);
+    const job = await finished(t, mario!, jobId, 240_000);
     expect(job.state).toBe('completed');
     expect(job.result).toMatchObject({ total: ASSETS, done: ASSETS, failed: 0 });
 

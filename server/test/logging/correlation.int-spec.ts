@@ -1,8 +1,7 @@
 import { createInterface } from 'node:readline';
 import { headersOf } from '../auth/auth-fixtures';
-import type { TestApp } from '../support/test-app';
-import { startApiWithoutWorkers } from '../support/worker-process';
-import { as, contentsIn, finished, seedDemoOrganisation } from '../workflow/workflow-fixtures';
+import { crashWorld, type CrashWorld } from '../support/worker-process';
+import { contentsIn, finished } from '../workflow/workflow-fixtures';
 
 jest.setTimeout(240_000);
 
@@ -18,18 +17,19 @@ interface LogLine {
  * read off what a real worker process writes (JSON, one object a line).
  */
 describe('the correlation id of a request, in the worker log of the job it enqueued', () => {
-  let t: TestApp;
-  let world: Awaited<ReturnType<typeof startApiWithoutWorkers>>;
+  let world: CrashWorld;
 
   beforeAll(async () => {
-    world = await startApiWithoutWorkers();
-    t = world.t;
+    world = await crashWorld(['anna.bianchi']);
   });
   afterAll(() => world?.stop());
 
   it('echoes X-Request-Id and logs the job and its provider calls under it, every line JSON', async () => {
-    const folders = await seedDemoOrganisation(t);
-    const anna = await as(t, 'anna.bianchi');
+    const {
+      t,
+      folders,
+      people: [anna],
+    } = world;
     const [contentId] = await contentsIn(t, folders, ['lvrr02-marketing', 'appstp1-marketing']);
     const worker = world.startWorker({ env: { LOG_LEVEL: 'debug' }, stdout: 'pipe' });
     const raw: string[] = [];
@@ -37,13 +37,13 @@ describe('the correlation id of a request, in the worker log of the job it enque
 
     const res = await fetch(`${t.url}/api/workflow/accept`, {
       method: 'POST',
-      headers: { ...headersOf(anna), 'content-type': 'application/json', 'x-request-id': 'abc123' },
+      headers: { ...headersOf(anna!), 'content-type': 'application/json', 'x-request-id': 'abc123' },
       body: JSON.stringify({ contentIds: [contentId], folderId: folders.get('appstp1-marketing') }),
     });
     expect(res.status).toBe(202);
     expect(res.headers.get('x-request-id')).toBe('abc123');
     const { jobId } = (await res.json()) as { jobId: string };
-    expect((await finished(t, anna, jobId, 120_000)).state).toBe('completed');
+    expect((await finished(t, anna!, jobId, 120_000)).state).toBe('completed');
 
     const lines = () => raw.map((line) => JSON.parse(line) as LogLine);
     for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
@@ -60,7 +60,9 @@ describe('the correlation id of a request, in the worker log of the job it enque
   });
 
   it('answers a request id that is not sane with one of its own', async () => {
-    const res = await fetch(`${t.url}/api/health`, { headers: { 'x-request-id': 'no spaces "or" quotes' } });
+    const res = await fetch(`${world.t.url}/api/health`, {
+      headers: { 'x-request-id': 'no spaces "or" quotes' },
+    });
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

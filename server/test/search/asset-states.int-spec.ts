@@ -12,7 +12,7 @@ import {
   finished,
   get,
   startDemoWorld,
-  submitWorkflow,
+  submitJob,
 } from '../workflow/workflow-fixtures';
 
 jest.setTimeout(120_000);
@@ -35,7 +35,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function run(s: SignedIn, action: string, body: object): Promise<void> {
-  expect((await finished(t, s, await submitWorkflow(t, s, action, body))).state).toBe('completed');
+  expect((await finished(t, s, await submitJob(t, s, `/api/workflow/${action}`, body))).state).toBe(
+    'completed',
+  );
 }
 
 /** The card of `content` in a folder's listing, as mario sees it (the junk as the admin does, SPEC §6). */

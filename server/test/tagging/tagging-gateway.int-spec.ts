@@ -89,6 +89,26 @@ describe('HttpTaggingGateway against the built-in provider', () => {
     expect((await metadataOf(id)).map((m) => m.key)).toEqual(['dataeliminazione']);
   });
 
+  it('two overlapping writes of one key (a job run twice at once, each marking deleted) leave one value', async () => {
+    const { gateway } = tagging;
+    const ids = world.contentIds.slice(0, 40);
+    const markDeleted = (id: string, at: string) =>
+      gateway.setMetadata(
+        world.tokens.editor,
+        id,
+        [{ key: WORKFLOW_METADATA.deletedAt, value: at }],
+        CLASSIFICATION,
+      );
+    await Promise.all(ids.flatMap((id) => [markDeleted(id, '1767225600'), markDeleted(id, '1767225601')]));
+    const dates = await world.prisma.contentMetadata.groupBy({
+      by: ['contentId'],
+      where: { contentId: { in: ids }, key: WORKFLOW_METADATA.deletedAt },
+      _count: true,
+    });
+    expect(dates.filter((d) => d._count !== 1)).toEqual([]);
+    expect(dates).toHaveLength(ids.length);
+  });
+
   it('refuses a user without write on the contents with the E-code of each call, changing nothing', async () => {
     const { gateway } = tagging;
     const [id] = world.contentIds;

@@ -1,7 +1,6 @@
 import { hubDb } from '../auth/auth-fixtures';
-import type { TestApp } from '../support/test-app';
-import { exited, startApiWithoutWorkers } from '../support/worker-process';
-import { as, contentsIn, finished, post, seedDemoOrganisation, stateOf } from './workflow-fixtures';
+import { crashWorld, exited, progressReached, type CrashWorld } from '../support/worker-process';
+import { contentsIn, finished, post, stateOf } from './workflow-fixtures';
 
 jest.setTimeout(240_000);
 
@@ -13,20 +12,21 @@ const ASSETS = 50;
  * lost or duplicated, and the audit has exactly one row per asset.
  */
 describe('a worker killed mid bulk accept', () => {
-  let t: TestApp;
-  let world: Awaited<ReturnType<typeof startApiWithoutWorkers>>;
+  let world: CrashWorld;
 
   beforeAll(async () => {
-    world = await startApiWithoutWorkers();
-    t = world.t;
+    world = await crashWorld(['anna.bianchi']);
   });
   afterAll(() => world?.stop());
 
   it('resumes after the crash: 50 assets in step 2, none lost or twice, one audit row each', async () => {
-    const folders = await seedDemoOrganisation(t);
-    const anna = await as(t, 'anna.bianchi');
+    const {
+      t,
+      folders,
+      people: [anna],
+    } = world;
     const ids = await contentsIn(t, folders, ['lvrr02-marketing', 'appstp1-marketing'], ASSETS);
-    const res = await post<{ jobId: string }>(t, anna, '/api/workflow/accept', {
+    const res = await post<{ jobId: string }>(t, anna!, '/api/workflow/accept', {
       contentIds: ids,
       folderId: folders.get('appstp1-marketing'),
     });
@@ -34,12 +34,7 @@ describe('a worker killed mid bulk accept', () => {
     const { jobId } = res.body;
 
     const first = world.startWorker();
-    let progress = 0;
-    for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
-      progress = (await hubDb(t).jobRecord.findUniqueOrThrow({ where: { id: jobId } })).progress;
-      if (progress >= 10) break;
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await progressReached(t, jobId, 10);
     first.kill('SIGKILL');
     await exited(first);
     const record = await hubDb(t).jobRecord.findUniqueOrThrow({ where: { id: jobId } });
@@ -48,7 +43,7 @@ describe('a worker killed mid bulk accept', () => {
     expect(record.state).toBe('active');
 
     world.startWorker();
-    const job = await finished(t, anna, jobId, 180_000);
+    const job = await finished(t, anna!, jobId, 180_000);
     expect(job.state).toBe('completed');
     expect(job.result).toMatchObject({ total: ASSETS, junk: 0, failed: 0 });
 

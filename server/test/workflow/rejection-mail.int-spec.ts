@@ -7,7 +7,7 @@ import type { SignedIn } from '../auth/auth-fixtures';
 import { insertContent } from '../search/search-fixtures';
 import { SmtpSink } from '../support/smtp-sink';
 import type { TestApp } from '../support/test-app';
-import { as, finished, post, startDemoWorld, submitWorkflow } from './workflow-fixtures';
+import { as, finished, post, startDemoWorld, submitJob } from './workflow-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -44,7 +44,7 @@ const delivery = (name: string) =>
   });
 
 async function reject(contentId: string, note: string): Promise<string> {
-  const jobId = await submitWorkflow(t, luca, 'reject', {
+  const jobId = await submitJob(t, luca, '/api/workflow/reject', {
     contentIds: [contentId],
     folderId: id('appstp2-marketing'),
     note,

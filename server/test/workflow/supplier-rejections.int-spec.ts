@@ -9,7 +9,7 @@ import type { SignedIn } from '../auth/auth-fixtures';
 import { providerDb } from '../auth/auth-fixtures';
 import { tusUpload } from '../support/tus-client';
 import type { TestApp } from '../support/test-app';
-import { as, contentsIn, finished, get, startDemoWorld, submitWorkflow } from './workflow-fixtures';
+import { as, contentsIn, finished, get, startDemoWorld, submitJob } from './workflow-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -44,7 +44,7 @@ describe("a supplier's rejected deliveries (issue 23)", () => {
     const [content] = await contentsIn(t, folders, ['lvrr02-marketing', 'appstp2-marketing']);
     expect((await rejectedOf(supplier)).map((r) => r.id)).not.toContain(content);
 
-    const jobId = await submitWorkflow(t, luca, 'reject', {
+    const jobId = await submitJob(t, luca, '/api/workflow/reject', {
       contentIds: [content],
       folderId: id('appstp2-marketing'),
       note: 'Riflesso sul cofano',
@@ -125,7 +125,7 @@ describe("a supplier's rejected deliveries (issue 23)", () => {
 
   it("shows nothing of a department's work folder the supplier no longer sees", async () => {
     const [content] = await contentsIn(t, folders, ['lvrr02-heritage', 'appstp2-marketing']);
-    const jobId = await submitWorkflow(t, luca, 'reject', {
+    const jobId = await submitJob(t, luca, '/api/workflow/reject', {
       contentIds: [content],
       folderId: id('appstp2-marketing'),
       note: 'Fuori fuoco',

@@ -101,10 +101,10 @@ export async function startDemoWorld(
   return { t, folders, people };
 }
 
-/** `POST /api/workflow/{action}` as `s`, which must be accepted (202): the job's id. */
-export async function submitWorkflow(t: TestApp, s: SignedIn, action: string, body: object): Promise<string> {
-  const res = await post<{ jobId: string }>(t, s, `/api/workflow/${action}`, body);
-  if (res.status !== 202) throw new Error(`${action} answered ${res.status}: ${JSON.stringify(res.body)}`);
+/** A job's submission (`POST path` as `s`), which must be accepted (202): the job's id. */
+export async function submitJob(t: TestApp, s: SignedIn, path: string, body: object): Promise<string> {
+  const res = await post<{ jobId: string }>(t, s, path, body);
+  if (res.status !== 202) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.jobId;
 }
 

@@ -11,7 +11,7 @@ import {
   post,
   startDemoWorld,
   stateOf,
-  submitWorkflow,
+  submitJob,
 } from './workflow-fixtures';
 
 jest.setTimeout(120_000);
@@ -38,7 +38,8 @@ let mario: SignedIn;
 /** The junk is the admin's (SPEC §6): restores other than an Undo, and deletes for good. */
 let admin: SignedIn;
 const id = (prettyId: string) => folders.get(prettyId)!;
-const submit = (s: SignedIn, action: string, body: object) => submitWorkflow(t, s, action, body);
+const submit = (s: SignedIn, action: string, body: object) =>
+  submitJob(t, s, `/api/workflow/${action}`, body);
 
 beforeAll(async () => {
   ({

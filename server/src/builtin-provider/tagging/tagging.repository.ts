@@ -50,28 +50,39 @@ export class TaggingRepository {
 
   /** Each (key, lang) holds one value per content and classification: the old one is replaced. */
   async setMetadata(contentId: string, classificationId: string, entries: MetadataEntry[]): Promise<void> {
-    await this.prisma.$transaction([
-      this.prisma.contentMetadata.deleteMany({
-        where: { contentId, classificationId, OR: entries.map(({ key, lang }) => ({ key, lang })) },
-      }),
-      this.prisma.contentMetadata.createMany({
-        data: entries.map((entry) => metadataRow(contentId, classificationId, entry)),
-      }),
-    ]);
+    await this.replaceMetadata([contentId], classificationId, entries);
   }
 
   /** One (key, lang) value on many contents, replacing theirs: repeating the call changes nothing. */
   async setMetadataOn(contentIds: string[], classificationId: string, entry: MetadataEntry): Promise<void> {
     if (!contentIds.length) return;
-    const { key, lang } = entry;
-    await this.prisma.$transaction([
-      this.prisma.contentMetadata.deleteMany({
-        where: { contentId: { in: contentIds }, classificationId, key, lang },
-      }),
-      this.prisma.contentMetadata.createMany({
-        data: contentIds.map((contentId) => metadataRow(contentId, classificationId, entry)),
-      }),
-    ]);
+    await this.replaceMetadata(contentIds, classificationId, [entry]);
+  }
+
+  /**
+   * Delete then insert, with the contents' rows locked first: two overlapping writes of one key (a
+   * job run twice at once) would each delete nothing and both insert, leaving two values. Locked in
+   * id order, so writes over shared contents cannot deadlock; FOR NO KEY UPDATE leaves other
+   * inserts that only reference the content (tags, links) free.
+   */
+  private async replaceMetadata(contentIds: string[], classificationId: string, entries: MetadataEntry[]) {
+    const ids = [...new Set(contentIds)].sort();
+    await this.prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`
+        SELECT id FROM provider.content WHERE id = ANY(${ids}::uuid[]) ORDER BY id FOR NO KEY UPDATE`;
+      await tx.contentMetadata.deleteMany({
+        where: {
+          contentId: { in: ids },
+          classificationId,
+          OR: entries.map(({ key, lang }) => ({ key, lang })),
+        },
+      });
+      await tx.contentMetadata.createMany({
+        data: ids.flatMap((contentId) =>
+          entries.map((entry) => metadataRow(contentId, classificationId, entry)),
+        ),
+      });
+    });
   }
 
   async hasMetadata(contentId: string, classificationId: string, key: string, lang: string | null) {
