@@ -1,6 +1,9 @@
 // A signed-in client of the hub API, as the web uses it: session cookie + x-csrf-token.
 import { readFileSync } from 'node:fs';
-import { DEMO_PASSWORD } from '../server/dist/config/demo-secrets.js';
+// The build's CommonJS declares its exports as getters, which Node's named-import detection misses.
+import demoSecrets from '../server/dist/config/demo-secrets.js';
+
+export const { DEMO_PASSWORD } = demoSecrets;
 
 export async function signIn(baseUrl, username = 'mario.rossi', password = DEMO_PASSWORD) {
   const res = await fetch(`${baseUrl}/api/session`, {
