@@ -74,7 +74,13 @@ describe('media/make-derivatives (PostgreSQL + Redis + real media)', () => {
 
   it('makes a photo READY with its thumb before its preview, so the card need not wait for the preview', async () => {
     const noise = await sharp({
-      create: { width: 150, height: 100, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 50 } },
+      create: {
+        width: 150,
+        height: 100,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 50 },
+      },
     })
       .png()
       .toBuffer();
