@@ -85,6 +85,8 @@ const adminUrl = new URL(base);
 adminUrl.pathname = '/postgres';
 
 const step = (s) => console.log(`\n▶ ${s}`);
+// Declared before the parts run: they log their rows as soon as they are measured.
+const asRow = (cells) => `| ${cells.join(' | ')} |`;
 /** A part's rows as soon as it is measured, with the load average: a later part's failure keeps them. */
 const logRows = (rows) =>
   console.log(
@@ -321,7 +323,6 @@ async function benchCatalogueAndFiles() {
 
 const cpuModel = /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpus()[0]?.model;
 const machine = `${cpus().length} cores (${cpuModel}), ${fmt(totalmem() / 1024 ** 3)} GiB RAM, Node ${process.version}, ${process.platform} ${process.arch}`;
-const asRow = (cells) => `| ${cells.join(' | ')} |`;
 if (workflowOnly) {
   const workflowLines = workflowRows(results.workflow).map(asRow);
   console.log(`\n${machine}\n${workflowLines.join('\n')}`);
