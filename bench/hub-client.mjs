@@ -1,9 +1,9 @@
 // A signed-in client of the hub API, as the web uses it: session cookie + x-csrf-token.
 import { readFileSync } from 'node:fs';
-// The build is CommonJS whose exports Node cannot name statically: take them from the default import.
+// The build's CommonJS declares its exports as getters, which Node's named-import detection misses.
 import demoSecrets from '../server/dist/config/demo-secrets.js';
 
-const { DEMO_PASSWORD } = demoSecrets;
+export const { DEMO_PASSWORD } = demoSecrets;
 
 export async function signIn(baseUrl, username = 'mario.rossi', password = DEMO_PASSWORD) {
   const res = await fetch(`${baseUrl}/api/session`, {

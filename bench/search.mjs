@@ -1,12 +1,8 @@
 // p50/p95 of folder listing and text search through the hub API, sequential requests: the page the
 // web shows first, and its total, which the web asks for beside it (GET /api/assets/total).
 import { performance } from 'node:perf_hooks';
-import { percentile } from './hub-client.mjs';
+import { DEMO_PASSWORD, percentile } from './hub-client.mjs';
 import { providerCall, serviceLogin } from './workflow.mjs';
-// The build is CommonJS whose exports Node cannot name statically: take them from the default import.
-import demoSecrets from '../server/dist/config/demo-secrets.js';
-
-const { DEMO_PASSWORD } = demoSecrets;
 
 /**
  * The provider call a listing page rests on, made directly with mario.rossi's own provider token:

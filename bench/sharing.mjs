@@ -4,12 +4,8 @@
 // The demo seed's archive assets (real derivatives) come first in the share, SQL-seeded ones after.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fmt, percentile, signIn } from './hub-client.mjs';
+import { DEMO_PASSWORD, fmt, percentile, signIn } from './hub-client.mjs';
 import { jobSeconds, seedContentsIn, serviceLogin } from './workflow.mjs';
-// The build is CommonJS whose exports Node cannot name statically: take them from the default import.
-import demoSecrets from '../server/dist/config/demo-secrets.js';
-
-const { DEMO_PASSWORD } = demoSecrets;
 
 const SHARED = 500;
 const FIRST_PICTURES = 24;

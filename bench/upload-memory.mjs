@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -13,6 +14,9 @@ import { MB, rssSampler } from './hub-client.mjs';
 
 const GIB = 1024 * MB;
 const CHUNK = 64 * MB;
+/** The phases' names, which the bench's table compares. */
+export const TUS_UPLOAD = 'upload (tus, 64 MiB PATCHes)';
+export const RAW_PUT = 'raw HTTP PUT to the blob directory (64 MiB PUTs, baseline)';
 
 /** Random-ish bytes that do not compress: a 1 MiB random block, each copy varied by its index. */
 async function writeFile(path, size) {
@@ -35,7 +39,8 @@ async function writeFile(path, size) {
 
 const b64 = (s) => Buffer.from(s).toString('base64');
 
-export async function tusUpload(client, path, size, filename, folderId) {
+/** `marks.ended` is set when the last PATCH is answered: the upload's end as the user sees it. */
+export async function tusUpload(client, path, size, filename, folderId, marks = {}) {
   const base = client.baseUrl;
   const create = await fetch(`${base}/api/uploads`, {
     method: 'POST',
@@ -66,8 +71,41 @@ export async function tusUpload(client, path, size, filename, folderId) {
     if (res.status !== 204)
       throw new Error(`tus PATCH at ${offset} answered ${res.status}: ${await res.text()}`);
   }
+  marks.ended = performance.now();
   const result = await client.get(`/api/uploads/${uploadId}/result`);
   return result.contentId;
+}
+
+/**
+ * The baseline of the tus upload: the same file in one raw HTTP PUT to a tiny node server that writes
+ * it to a file in `dir` (the hub's blob directory: the same disk), in PATCHes of the same size.
+ */
+async function rawPut(path, size, dir) {
+  const target = join(dir, `bench-raw-put-${process.pid}.bin`);
+  const server = createServer((req, res) => {
+    const start = Number(new URL(req.url, 'http://x').searchParams.get('offset'));
+    pipeline(req, createWriteStream(target, { flags: start === 0 ? 'w' : 'r+', start })).then(
+      () => res.writeHead(204).end(),
+      (err) => res.writeHead(500).end(String(err)),
+    );
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const url = `http://127.0.0.1:${server.address().port}/`;
+    for (let offset = 0; offset < size; offset += CHUNK) {
+      const end = Math.min(size, offset + CHUNK) - 1;
+      const res = await fetch(`${url}?offset=${offset}`, {
+        method: 'PUT',
+        headers: { 'content-length': String(end - offset + 1) },
+        body: Readable.toWeb(createReadStream(path, { start: offset, end })),
+        duplex: 'half',
+      });
+      if (res.status !== 204) throw new Error(`raw PUT at ${offset} answered ${res.status}`);
+    }
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+    await rm(target, { force: true });
+  }
 }
 
 /** Reads a response body to the end, counting bytes (a null sink). */
@@ -77,7 +115,7 @@ export async function drain(res) {
   return bytes;
 }
 
-export async function benchGibUpload(client, { pid, folderId, size = GIB, zip }) {
+export async function benchGibUpload(client, { pid, folderId, blobDir, size = GIB, zip }) {
   const dir = await mkdtemp(join(tmpdir(), 'paddock-bench-gib-'));
   const path = join(dir, 'big.bin');
   try {
@@ -95,7 +133,8 @@ export async function benchGibUpload(client, { pid, folderId, size = GIB, zip })
       phases[name] = { seconds, mbPerSec: size / MB / seconds, maxGrowth: Math.max(...during) - baseline };
       return out;
     };
-    const contentId = await phase('upload (tus, 64 MiB PATCHes)', () =>
+    await phase(RAW_PUT, () => rawPut(path, size, blobDir));
+    const contentId = await phase(TUS_UPLOAD, () =>
       tusUpload(client, path, size, 'bench-1gib.bin', folderId),
     );
     await phase('download original', async () => {

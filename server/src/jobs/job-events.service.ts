@@ -120,8 +120,9 @@ export class JobEventsService implements OnModuleDestroy {
   }
 
   /**
-   * A signal each time a job of `queue` ends (completed or failed), whatever the job: for streams
-   * that re-read what such jobs change (a content's derivatives). Ends when the process shuts down.
+   * A signal each time a job of `queue` ends (completed or failed) or reports progress, whatever the
+   * job: for streams that re-read what such jobs change (a content's derivatives, which a job may
+   * publish before it ends — a photo's thumb). Ends when the process shuts down.
    */
   settled(queue: QueueName): Observable<void> {
     return new Observable<void>((subscriber) => {
@@ -132,6 +133,10 @@ export class JobEventsService implements OnModuleDestroy {
       this.eventsOf(queue).catch((err: unknown) => subscriber.error(err));
       return () => set.delete(subscriber);
     });
+  }
+
+  private signalSettled(queue: QueueName): void {
+    for (const watcher of [...(this.settledWatchers.get(queue) ?? [])]) watcher.next();
   }
 
   /** Open streams in this process (each unsubscribe, client gone or stream ended, removes one). */
@@ -180,6 +185,7 @@ export class JobEventsService implements OnModuleDestroy {
     events.on('progress', ({ jobId, data }) => {
       const progress = percentOf(data);
       this.dispatch(jobId, progress === undefined ? { kind: 'changed' } : { kind: 'progress', progress });
+      this.signalSettled(queue);
     });
     const changed = ({ jobId }: { jobId: string }) => this.dispatch(jobId, { kind: 'changed' });
     events.on('active', changed);
@@ -187,7 +193,7 @@ export class JobEventsService implements OnModuleDestroy {
     events.on('waiting', changed);
     const settled = ({ jobId }: { jobId: string }) => {
       changed({ jobId });
-      for (const watcher of [...(this.settledWatchers.get(queue) ?? [])]) watcher.next();
+      this.signalSettled(queue);
     };
     events.on('completed', settled);
     events.on('failed', settled);

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import type { AxiosInstance } from 'axios';
 import { ModulesContainer } from '@nestjs/core';
 import { ExternalContextCreator } from '@nestjs/core/helpers/external-context-creator';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
-import { ARCHIVES_GATEWAY, HttpArchivesGateway } from './archives.gateway';
+import { ARCHIVES_GATEWAY, HttpArchivesGateway, InProcessArchivesGateway } from './archives.gateway';
 import { CONTENTS_GATEWAY, HttpContentsGateway } from './contents.gateway';
 import { DRAFTS_GATEWAY, HttpDraftsGateway } from './drafts.gateway';
 import { EXTERNAL_SHARES_GATEWAY, HttpExternalSharesGateway } from './external-shares.gateway';
@@ -13,6 +14,7 @@ import { Metrics } from '../metrics/metrics';
 import { PROVIDER_GATEWAY } from './provider.gateway';
 import { instrumentProviderHttp } from './provider-metrics';
 import { InProcessProvider, inProcessAdapter } from './in-process-transport';
+import { InProcessStreams } from './in-process-streams';
 import { HttpSearchGateway, SEARCH_GATEWAY } from './search.gateway';
 import { ProviderServiceSession, SERVICE_SESSION } from './service-session';
 import { HttpSsoProviderGateway, SSO_PROVIDER_GATEWAY } from './sso-provider.gateway';
@@ -25,7 +27,21 @@ const GATEWAYS = [
   { provide: CONTENTS_GATEWAY, useClass: HttpContentsGateway },
   { provide: FOLDERS_GATEWAY, useClass: HttpFoldersGateway },
   { provide: SEARCH_GATEWAY, useClass: HttpSearchGateway },
-  { provide: ARCHIVES_GATEWAY, useClass: HttpArchivesGateway },
+  {
+    provide: ARCHIVES_GATEWAY,
+    inject: [PROVIDER_HTTP, APP_CONFIG, ModulesContainer, ExternalContextCreator],
+    useFactory: (
+      http: AxiosInstance,
+      config: AppConfig,
+      modules: ModulesContainer,
+      contexts: ExternalContextCreator,
+    ) => {
+      const overHttp = new HttpArchivesGateway(http, config);
+      return inProcess(config)
+        ? new InProcessArchivesGateway(overHttp, new InProcessStreams(modules, contexts), config.CLIENT_ID)
+        : overHttp;
+    },
+  },
   { provide: TAGGING_GATEWAY, useClass: HttpTaggingGateway },
   { provide: EXTERNAL_SHARES_GATEWAY, useClass: HttpExternalSharesGateway },
   { provide: ENRICHMENT_GATEWAY, useClass: HttpEnrichmentGateway },

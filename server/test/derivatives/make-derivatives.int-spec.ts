@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { DERIVATIVE_ERROR_CODES } from '../../src/builtin-provider/derivatives/derivatives.errors';
+import { MakeDerivativesHandler } from '../../src/builtin-provider/derivatives/make-derivatives.handler';
 import { demoAudio, demoVideo, minimalPdf } from '../../src/seed/demo-content';
 import { startTestApp, type TestApp } from '../support/test-app';
 import {
@@ -69,6 +70,44 @@ describe('media/make-derivatives (PostgreSQL + Redis + real media)', () => {
     const source = await providerDb(t).contentSource.findFirstOrThrow({ where: { contentId: id } });
     expect(source).toMatchObject({ width: 300, height: 600, durationMs: null });
     expect(metadata.fingerprint).toContain(`sha256:${source.sha256}`);
+  });
+
+  it('makes a photo READY with its thumb before its preview, so the card need not wait for the preview', async () => {
+    const noise = await sharp({
+      create: {
+        width: 150,
+        height: 100,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 50 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const id = await insertContent(t, 'grande.jpg', await sharp(noise).resize(3000, 2000).jpeg().toBuffer());
+    const kinds = async () =>
+      (await providerDb(t).derivative.findMany({ where: { contentId: id }, orderBy: { kind: 'asc' } })).map(
+        (d) => d.kind,
+      );
+    const seen: { percent: number; state: string; kinds: string[] }[] = [];
+    const result = await t.app.get(MakeDerivativesHandler).handle(
+      { contentId: id, version: 1 },
+      {
+        jobId: 'test',
+        actor: 'test.owner',
+        attempt: 1,
+        progress: async (percent) =>
+          void seen.push({ percent, state: await stateOf(id), kinds: await kinds() }),
+      },
+    );
+    expect(result).toEqual({ derivatives: ['preview', 'thumb'], state: 'READY' });
+    // The thumb alone first, READY: the readiness stream re-reads on this progress and the web shows it.
+    expect(seen.find((s) => s.percent === 50)).toEqual({ percent: 50, state: 'READY', kinds: ['thumb'] });
+    expect(seen.filter((s) => s.percent < 50).every((s) => s.state === 'PROCESSING')).toBe(true);
+    expect(await kinds()).toEqual(['preview', 'thumb']);
+    const thumb = await sharp((await derivative(t, id, 'thumb')).bytes).metadata();
+    expect([thumb.width, thumb.height]).toEqual([400, 267]);
+    expect((await metadataOf(t, id)).fingerprint).toMatch(/^sha256:[0-9a-f]{64} dhash:[0-9a-f]{16}$/);
   });
 
   it('gives a CMYK photo an sRGB preview, and a 16-bit PNG with alpha an 8-bit one that keeps it', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { BLOB_STORE, type BlobStore } from '../../src/blob-store/blob-store';
+import { MakeDerivativesHandler } from '../../src/builtin-provider/derivatives/make-derivatives.handler';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { TokenService } from '../../src/builtin-provider/identity/token.service';
 import { demoImage } from '../../src/seed/demo-content';
@@ -144,6 +145,36 @@ describe('provider delivery/getThumbnail (PostgreSQL + Redis + real images)', ()
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('etag')).toBeNull();
     expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(120);
+  });
+
+  it('fits the thumb, uncached, to a large box while the preview is still being made, then the preview', async () => {
+    const id = await insertContent(
+      t,
+      'in-corso.jpg',
+      await demoImage({ width: 1600, height: 1000, from: '#000', to: '#fff', title: 'y', format: 'jpeg' }),
+    );
+    await folderShowing('L/THUMBS', id);
+    const large = () => fetch(path('800x800', id), { headers: { 'X-TOKENID': viewerToken } });
+    let during: { cache: string | null; etag: string | null; width?: number } | undefined;
+    await t.app.get(MakeDerivativesHandler).handle(
+      { contentId: id, version: 1 },
+      {
+        jobId: 'test',
+        actor: 'test.owner',
+        attempt: 1,
+        // 50: the thumb is stored and the content READY, the preview not made yet.
+        progress: async (percent) => {
+          if (percent !== 50) return;
+          const res = await large();
+          const { width } = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+          during = { cache: res.headers.get('cache-control'), etag: res.headers.get('etag'), width };
+        },
+      },
+    );
+    expect(during).toEqual({ cache: 'no-store', etag: null, width: 400 });
+    const after = await large();
+    expect(after.headers.get('etag')).toBe(`"${id}-v1-800x800"`);
+    expect((await sharp(Buffer.from(await after.arrayBuffer())).metadata()).width).toBe(800);
   });
 
   it('fits the hub thumbnail to ?size= through the provider, with its ETag, and answers 304 to it', async () => {

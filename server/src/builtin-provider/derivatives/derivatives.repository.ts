@@ -41,6 +41,8 @@ export interface DerivationResult {
   durationMs?: number;
   /** FAILED when the derivatives are the typed placeholder of a conversion that failed. */
   state: 'READY' | 'FAILED';
+  /** Some derivatives are still to come: the rows of other kinds are kept, not removed. */
+  partial?: boolean;
 }
 
 /** Classification of the metadata the system extracts (the SPEC §3 keys written by derivatives). */
@@ -99,9 +101,10 @@ export class DerivativesRepository {
     const { contentId, version } = result;
     await this.prisma.$transaction(async (tx) => {
       const content = await tx.content.findUnique({ where: { id: contentId }, select: { version: true } });
-      await tx.derivative.deleteMany({
-        where: { contentId, version, kind: { notIn: result.derivatives.map((d) => d.kind) } },
-      });
+      if (!result.partial)
+        await tx.derivative.deleteMany({
+          where: { contentId, version, kind: { notIn: result.derivatives.map((d) => d.kind) } },
+        });
       for (const d of result.derivatives) {
         const row = {
           blobKey: d.blobKey,

@@ -65,7 +65,7 @@ function givesUp(error: unknown, context: JobContext): boolean {
 
 /**
  * Makes a content version's derivatives (thumb, preview, poster, proxy), its extracted metadata
- * and fingerprint, then marks the content READY — or FAILED when the media cannot be read (with
+ * and fingerprint, then marks the content READY (a photo already once its thumb exists) — or FAILED when the media cannot be read (with
  * no derivatives, or with the typed placeholder when an outside converter could not make a preview).
  * Idempotent: the same blob keys and rows are written again; kinds no longer made are removed.
  */
@@ -103,14 +103,32 @@ export class MakeDerivativesHandler implements JobHandler<Make> {
       const local = join(workDir, `source.${safeExtension(source.extension)}`);
       const sha256 = await this.download(source.blobKey, local);
       await context.progress(20);
-      const derived = await deriveMedia(local, workDir, {
-        contentType: source.contentType,
-        extension: source.extension,
-      });
+      const previous = await this.repository.derivativeKeys(contentId, version);
+      const derived = await deriveMedia(
+        local,
+        workDir,
+        { contentType: source.contentType, extension: source.extension },
+        // A photo is READY with its thumb alone, so its card shows it at once (issue 26); the preview
+        // follows in this job, and a failure after this point still ends FAILED (handle's catch).
+        async (thumb, facts) => {
+          await this.repository.saveResult({
+            contentId,
+            version,
+            derivatives: [await this.store(contentId, version, thumb)],
+            metadata: extractedMetadata(source.size, sha256, { files: [], facts }),
+            sha256,
+            width: facts.width,
+            height: facts.height,
+            state: 'READY',
+            partial: true,
+          });
+          // The readiness stream re-reads on a media job's progress: the web hears of the thumb now.
+          await context.progress(50);
+        },
+      );
       // A converter that timed out or was killed gets another try before the placeholder stays.
       if (derived.failure && !givesUp(derived.failure, context)) throw derived.failure;
       await context.progress(80);
-      const previous = await this.repository.derivativeKeys(contentId, version);
       const stored: StoredDerivative[] = [];
       for (const file of derived.files) stored.push(await this.store(contentId, version, file));
       await context.progress(95);

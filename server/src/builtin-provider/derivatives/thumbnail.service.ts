@@ -88,6 +88,14 @@ export class ThumbnailService {
     if (!source) throw new ThronError(THUMBNAIL_FAILURES.contentNotFound);
     const pick = pickRendition(source, area);
     if (!pick) return this.pending(area);
+    // Only the thumb exists yet (the preview follows in the same job): shown, but never kept under the version's ETag.
+    if (pick.standIn)
+      return {
+        status: 200,
+        cacheControl: PENDING_CACHE_CONTROL,
+        mimeType: 'image/jpeg',
+        body: Readable.from([(await fitJpeg(await this.read(pick.blobKey), area.width, area.height)).data]),
+      };
 
     const etag = `"${contentId}-v${source.version}-${area.width}x${area.height}"`;
     if (matchesEtag(request.ifNoneMatch, etag))
@@ -124,15 +132,19 @@ export class ThumbnailService {
   }
 }
 
-/** The smallest rendition that still covers the area: the thumb for grid sizes, else the preview. */
+/**
+ * The smallest rendition that still covers the area: the thumb for grid sizes, else the preview;
+ * `standIn` when the thumb stands in for a preview not made yet.
+ */
 function pickRendition(
   source: ThumbnailSource,
   area: { width: number; height: number },
-): { blobKey: string } | undefined {
+): { blobKey: string; standIn: boolean } | undefined {
   const byKind = new Map(source.derivatives.map((d) => [d.kind, d]));
   const large = byKind.get('preview') ?? byKind.get('poster');
   const small = byKind.get('thumb');
   const fitsThumb = area.width > 0 && area.height > 0 && Math.max(area.width, area.height) <= THUMB_BOX;
-  if (fitsThumb && small) return small;
-  return large ?? small;
+  if (fitsThumb && small) return { blobKey: small.blobKey, standIn: false };
+  if (large) return { blobKey: large.blobKey, standIn: false };
+  return small && { blobKey: small.blobKey, standIn: true };
 }

@@ -6,6 +6,7 @@ import { isPdf, officePdf, postscriptPage, psdComposite } from './documents';
 import {
   differenceHash,
   previewAndThumb,
+  PREVIEW_BOX,
   readImageFacts,
   renderInside,
   THUMB_BOX,
@@ -102,10 +103,19 @@ async function placeholderFiles(label: string, colourKey?: string): Promise<Deri
   return [fromRendition('preview', preview), fromRendition('thumb', thumb)];
 }
 
-async function imageDerived(path: string, extension: string): Promise<Derived> {
+/**
+ * Told the thumb of an image as soon as it exists, before the preview is made: the card waits for
+ * the thumb only (issue 26).
+ */
+export type OnThumb = (thumb: DerivedFile, facts: SourceFacts) => Promise<void>;
+
+async function imageDerived(path: string, extension: string, onThumb?: OnThumb): Promise<Derived> {
   try {
     const facts = await readImageFacts(path);
-    const { preview, thumb } = await previewAndThumb(path);
+    // From the file, not the preview: a JPEG decodes at 1/8 scale (shrink-on-load), so the thumb comes first and fast.
+    const thumb = await renderInside(path, THUMB_BOX);
+    await onThumb?.(fromRendition('thumb', thumb), facts);
+    const preview = await renderInside(path, PREVIEW_BOX);
     return {
       files: [fromRendition('preview', preview), fromRendition('thumb', thumb)],
       facts: { ...facts, dhash: await differenceHash(preview.data) },
@@ -205,13 +215,18 @@ async function converted(extension: string, convert: () => Promise<Derived>): Pr
 /**
  * Makes every derivative of one source file (already on local disk in `workDir`) and reads its
  * facts. Throws PermanentJobError for media no tool can read; formats read by an outside converter
- * get a typed placeholder and `failure` instead.
+ * get a typed placeholder and `failure` instead. `onThumb` hears of a photo's thumb before its preview.
  */
-export async function deriveMedia(path: string, workDir: string, kind: SourceKind): Promise<Derived> {
+export async function deriveMedia(
+  path: string,
+  workDir: string,
+  kind: SourceKind,
+  onThumb?: OnThumb,
+): Promise<Derived> {
   const extension = kind.extension.toLowerCase();
   switch (familyOf(kind)) {
     case 'image':
-      return imageDerived(path, kind.extension);
+      return imageDerived(path, kind.extension, onThumb);
     case 'video':
       return videoDerived(path, workDir);
     case 'audio':
