@@ -59,7 +59,7 @@ class FakeRecords implements JobRecords {
     this.audits.push(audit);
     return true;
   }
-  async requestStop(id: string, at: Date, audit: AuditEntry): Promise<boolean> {
+  async requestStop(id: string, _at: Date, audit: AuditEntry): Promise<boolean> {
     const row = this.rows.get(id)!;
     if (row.state !== 'active') return false;
     this.rows.set(id, { ...row, cancelRequested: true });
@@ -128,7 +128,6 @@ function setup() {
 
 const admin = { username: 'anna.admin', isAdmin: true };
 const mario = { username: 'mario.rossi', isAdmin: false };
-const luca = { username: 'luca.verdi', isAdmin: false };
 const luca = { username: 'luca.verdi', isAdmin: false };
 
 describe('JobsService', () => {

@@ -3,7 +3,9 @@ import { INTL_LOCALES, type JobSummary } from '@paddock/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/api-error';
 import { cancelJob, retryFailedItems } from '../../api/jobs.api';
+import { AlertBanner } from '../../components/ui/alert-banner';
 import { useLanguage } from '../../i18n/use-language';
 import { formatDateTime } from '../assets/format';
 import { jobSentence } from '../manage/audit-sentence';
@@ -16,6 +18,12 @@ import { useShowApiError } from '../ui/use-show-api-error';
 import { useUiStore } from '../ui/ui-store-context';
 import { MyJobOutcomes } from './my-job-outcomes';
 import { isRunning, myJobsKeys } from './my-jobs.queries';
+
+/** Refusals said in words beside the job (the job changed since the list was read); others go to the error dialog. */
+const REFUSALS = ['JOB_STILL_RUNNING', 'JOB_NO_FAILED_ITEMS'] as const;
+type Refusal = (typeof REFUSALS)[number];
+const refusalOf = (error: unknown): Refusal | null =>
+  isApiError(error) ? (REFUSALS.find((code) => code === error.code) ?? null) : null;
 
 /** A job ended with failed items (or items never reached) that a new job may take again. */
 function hasFailedItems(job: JobSummary): boolean {
@@ -52,8 +60,9 @@ export function MyJobItem({ job }: { job: JobSummary }) {
       notify({ message: { key: 'myJobs.retriedNotice' } });
       await refresh();
     },
-    onError: showApiError,
+    onError: (error) => (refusalOf(error) ? undefined : showApiError(error)),
   });
+  const refusal = refusalOf(retry.error);
   const title = jobNameLabel(t, job.name);
   const time = (iso: string) =>
     new Intl.DateTimeFormat(INTL_LOCALES[language], { hour: '2-digit', minute: '2-digit' }).format(
@@ -114,6 +123,11 @@ export function MyJobItem({ job }: { job: JobSummary }) {
           </Button>
         ) : null}
       </HStack>
+      {refusal ? (
+        <AlertBanner>
+          {t(`error.codes.${refusal}`)} ({refusal})
+        </AlertBanner>
+      ) : null}
       {open ? (
         <Box id={outcomesId}>
           <MyJobOutcomes jobId={job.id} />

@@ -162,7 +162,9 @@ describe('My jobs', () => {
     renderApp('/home');
     const dialog = await openMyJobs();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Retry failed items' }));
-    expect(await screen.findByText(/This job has no failed items to retry\./)).toBeVisible();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This job has no failed items to retry. (JOB_NO_FAILED_ITEMS)',
+    );
   });
 
   it('cancels a running job, which then says it stops after the current asset', async () => {
