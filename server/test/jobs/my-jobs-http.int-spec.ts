@@ -74,7 +74,8 @@ describe('my jobs (HTTP, real PostgreSQL and Redis)', () => {
     admin = await signInWithCookie(t, 'anna.admin', PASSWORD);
     mario = await signInWithCookie(t, 'mario.rossi', PASSWORD);
     luca = await signInWithCookie(t, 'luca.verdi', PASSWORD);
-  });
+    // A whole app boots here: on a loaded machine that can take longer than the default hook time.
+  }, 180_000);
   afterAll(() => t.close());
 
   it("lists only the caller's jobs, newest first, page by page, with their items and no ETA once ended", async () => {
