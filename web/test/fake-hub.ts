@@ -132,6 +132,8 @@ export function signedInRoutes(session: SessionResponse = aSession()): Record<st
     'DELETE /api/session': ok(),
     'GET /api/folders/tree': ok({ roots: [] }),
     'GET /api/assets/counts': ok({}),
+    // The header's "My jobs" of every signed-in page.
+    'GET /api/jobs/mine': ok({ items: [], nextCursor: null }),
   };
 }
 

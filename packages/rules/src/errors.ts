@@ -120,6 +120,10 @@ export const ERROR_CODES = {
   JOB_NOT_RETRYABLE: 'JOB_NOT_RETRYABLE',
   /** Cancel asked for a job that is running or has ended: BullMQ cannot stop a running job safely. */
   JOB_NOT_CANCELLABLE: 'JOB_NOT_CANCELLABLE',
+  /** "Retry the failed items" asked of a job that has not ended yet. */
+  JOB_STILL_RUNNING: 'JOB_STILL_RUNNING',
+  /** "Retry the failed items" asked of a job none of whose items failed. */
+  JOB_NO_FAILED_ITEMS: 'JOB_NO_FAILED_ITEMS',
   // Generic.
   VALIDATION_FAILED: 'VALIDATION_FAILED',
   /** A request body larger than LIMITS.jsonBodyMaxBytes. */

@@ -35,7 +35,7 @@ export const JOB_NAMES = [
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
-/** A job record's state; 'cancelled' is an administrator's removal of a job that had not started. */
+/** A job record's state; 'cancelled': removed before it started, or stopped between assets while it ran. */
 export const JOB_STATES = ['waiting', 'active', 'retrying', 'completed', 'failed', 'cancelled'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
@@ -101,12 +101,42 @@ export interface JobSummary {
   errorCode: string | null;
   createdBy: string;
   createdAt: string;
+  /** When the running (or last) attempt started. */
+  startedAt: string | null;
   finishedAt: string | null;
+  /** A cancel was asked while it ran: it stops before its next asset. */
+  cancelRequested: boolean;
+  /** The job whose failed items this one runs again. */
+  retryOf: string | null;
+  /** Its assets done of all (null: a job not over assets); from its progress. */
+  items: { done: number; total: number } | null;
+  /** When a running job should end at its rate so far; null until that rate means something. */
+  etaAt: string | null;
   /** Per-asset outcomes of a workflow job (GET /api/jobs/:id only). */
   outcomes?: AssetOutcome[];
   /** What the job is about, named (GET /api/jobs and GET /api/jobs/:id). */
   story?: JobStory;
 }
+
+/**
+ * When a running job should end, from its completion rate so far: null before it has done
+ * ETA_MIN_PROGRESS percent or run ETA_MIN_SECONDS (earlier rates are mostly start-up).
+ */
+export const ETA_MIN_PROGRESS = 5;
+export const ETA_MIN_SECONDS = 2;
+
+export function jobEta(startedAt: Date | null, progress: number, now: Date): Date | null {
+  if (startedAt === null || progress < ETA_MIN_PROGRESS || progress >= 100) return null;
+  const elapsed = now.getTime() - startedAt.getTime();
+  if (elapsed < ETA_MIN_SECONDS * 1000) return null;
+  return new Date(startedAt.getTime() + (elapsed * 100) / progress);
+}
+
+/** "My jobs": a page of the caller's own jobs, newest first. */
+export const MY_JOBS_PAGE = { default: 20, max: 50 } as const;
+
+/** A job that ran at least this long tells its end with a notice wherever its user is. */
+export const LONG_JOB_SECONDS = 5;
 
 /** How many asset names a story carries; the rest are counted. */
 export const STORY_NAMES = 3;

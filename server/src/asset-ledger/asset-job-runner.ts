@@ -5,6 +5,7 @@ import { snapshotOf } from './asset-snapshot';
 import { AuditRepository } from '../audit/audit.repository';
 import type { WorkflowPayload, WorkflowResult } from '../jobs/job-catalogue';
 import type { JobContext } from '../jobs/job-handler';
+import { JobStoppedError } from '../jobs/job-errors';
 import {
   CONTENTS_GATEWAY,
   type ContentsGateway,
@@ -58,7 +59,12 @@ export class AssetJobRunner {
     const open = payload.plan.filter((item) => !ledger.recordedEarlier(item.contentId));
     const total = payload.plan.length;
     let finished = total - open.length;
+    // Asked before each content (one indexed read, next to the content's provider calls): a job
+    // its user cancels stops between two contents, and those done stay done and recorded.
+    let stopped = false;
+    const stop = async () => (stopped ||= await context.stopRequested());
     for (const batch of chunks(open)) {
+      if (await stop()) break;
       // Progress is reported in order, one write at a time, though contents finish out of order.
       let reporting = Promise.resolve();
       const stepped = (count: number) => {
@@ -67,13 +73,15 @@ export class AssetJobRunner {
         reporting = reporting.then(() => context.progress(percent));
       };
       const entries = await this.session.withToken((token) =>
-        this.batch(token, action, batch, step, ifGone, stepped),
+        this.batch(token, action, batch, step, ifGone, stepped, stop),
       );
       await reporting;
       await ledger.recordMany(entries);
       finished += batch.length;
     }
-    return ledger.close(ledger.tally(payload.plan.map((item) => item.contentId)));
+    const result = await ledger.close(ledger.tally(payload.plan.map((item) => item.contentId)));
+    if (stopped) throw new JobStoppedError(result);
+    return result;
   }
 
   /** The batch's steps with the contents read before and after, as the ledger records them. */
@@ -84,6 +92,7 @@ export class AssetJobRunner {
     step: AssetStep,
     ifGone: StepResult,
     stepped: (count: number) => void,
+    stop: () => Promise<boolean>,
   ): Promise<LedgerEntry[]> {
     const lookupFailed = contentLookupCode(action);
     const ids = items.map((item) => item.contentId);
@@ -91,18 +100,22 @@ export class AssetJobRunner {
     const results = new Map<string, StepResult>();
     const queue = [...items];
     const worker = async () => {
-      for (let item = queue.shift(); item; item = queue.shift()) {
+      for (let item = queue.shift(); item && !(await stop()); item = queue.shift()) {
         const content = before.get(item.contentId);
         results.set(item.contentId, content ? await step(this.works.work(token, content), item) : ifGone);
         stepped(results.size);
       }
     };
     await Promise.all(Array.from({ length: Math.min(ASSETS_IN_FLIGHT, queue.length) }, worker));
-    const changed = ids.filter((id) => before.has(id) && results.get(id)!.outcome !== 'unchanged');
+    // A stop leaves the batch's later contents without a result, and without an outcome.
+    const worked = items.filter((item) => results.has(item.contentId));
+    const changed = worked
+      .map((item) => item.contentId)
+      .filter((id) => before.has(id) && results.get(id)!.outcome !== 'unchanged');
     const after = changed.length
       ? byId(await this.contents.contentsByIds(token, changed, lookupFailed))
       : before;
-    return items.map((item) => {
+    return worked.map((item) => {
       const result = results.get(item.contentId)!;
       const content = before.get(item.contentId);
       return {

@@ -27,7 +27,13 @@ class FakeAudit implements AuditWriter {
   }
 }
 
-const context: JobContext = { jobId: 'job-1', actor: 'system', attempt: 1, progress: async () => undefined };
+const context: JobContext = {
+  jobId: 'job-1',
+  actor: 'system',
+  attempt: 1,
+  progress: async () => undefined,
+  stopRequested: async () => false,
+};
 
 describe('PurgeExpiredUploadsHandler', () => {
   const clock: Clock = { now: () => NOW };

@@ -44,6 +44,7 @@ function context(actor = 'anna.admin') {
     progress: async (p) => {
       reported.push(p);
     },
+    stopRequested: async () => false,
   };
   return { ctx, reported };
 }

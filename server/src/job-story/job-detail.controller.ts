@@ -12,6 +12,7 @@ import {
   JobQueryDto,
   JobResponseDto,
   ListJobsQueryDto,
+  MyJobsQueryDto,
   toJobResponse,
 } from '../jobs/jobs.dto';
 import { JobsService } from '../jobs/jobs.service';
@@ -40,6 +41,18 @@ export class JobDetailController {
   async list(@CurrentUser() user: AuthUser, @Query() query: ListJobsQueryDto): Promise<JobListResponseDto> {
     const page = await this.jobs.list(viewerOf(user), query);
     // Each row names what its job is about (issue 23: rows did not name their asset).
+    const stories = await this.auditLog.storiesOf(page.items, user, query.lang ?? FALLBACK_LANGUAGE);
+    return {
+      items: page.items.map((job, i) => toJobResponse(job, undefined, stories[i])),
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  @Get('mine')
+  @ApiOperation({ summary: "The caller's own jobs, newest first, each with its named story (everyone)" })
+  @ApiOkResponse({ type: JobListResponseDto })
+  async mine(@CurrentUser() user: AuthUser, @Query() query: MyJobsQueryDto): Promise<JobListResponseDto> {
+    const page = await this.jobs.mine(viewerOf(user), query);
     const stories = await this.auditLog.storiesOf(page.items, user, query.lang ?? FALLBACK_LANGUAGE);
     return {
       items: page.items.map((job, i) => toJobResponse(job, undefined, stories[i])),

@@ -32,6 +32,17 @@ export class TransientJobError extends Error {
   }
 }
 
+/**
+ * A running job stopped between assets because its user cancelled it: not a failure. The runner
+ * records it cancelled with the counts so far; its done assets stay done.
+ */
+export class JobStoppedError extends Error {
+  constructor(readonly result: unknown) {
+    super("Stopped at its user's request");
+    this.name = 'JobStoppedError';
+  }
+}
+
 export interface JobFailure {
   permanent: boolean;
   code: JobErrorCode;

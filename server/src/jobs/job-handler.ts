@@ -10,6 +10,11 @@ export interface JobContext {
   readonly attempt: number;
   /** Reports progress (0–100) to the job record and to live watchers. */
   progress(percent: number): Promise<void>;
+  /**
+   * Whether its user asked the job to stop (a cancel while it runs): a handler that can stop
+   * between assets asks before each and then throws JobStoppedError.
+   */
+  stopRequested(): Promise<boolean>;
 }
 
 /**

@@ -24,7 +24,13 @@ export interface JobView {
   createdBy: string;
   createdAt: Date;
   updatedAt: Date;
+  /** When the running (or last) attempt started. */
+  startedAt: Date | null;
   finishedAt: Date | null;
+  /** Its user asked it to stop while it ran: it stops before its next asset. */
+  cancelRequested: boolean;
+  /** The job whose failed items this one runs again. */
+  retryOf: string | null;
 }
 
 export interface NewJobRecord {
@@ -33,6 +39,7 @@ export interface NewJobRecord {
   name: string;
   payload: JsonValue;
   createdBy: string;
+  retryOf?: string;
 }
 
 export interface JobFilter {
@@ -49,8 +56,12 @@ export interface JobFilter {
 /** What the record-keeping wrapper needs from storage (JobsRepository in the app, fakes in tests). */
 export interface JobRecordStore {
   /** Creates the record when the job was never recorded (schedules), or marks it active. */
-  markActive(job: NewJobRecord & { attempt: number }): Promise<JobView>;
+  markActive(job: NewJobRecord & { attempt: number; startedAt: Date }): Promise<JobView>;
   markProgress(id: string, progress: number): Promise<void>;
+  /** Whether its user asked the running job to stop. */
+  stopRequested(id: string): Promise<boolean>;
+  /** A running job stopped between assets at its user's request: cancelled, with its counts. */
+  markStopped(id: string, result: JsonValue, finishedAt: Date): Promise<void>;
   markCompleted(id: string, result: JsonValue, finishedAt: Date): Promise<void>;
   markRetrying(id: string, errorCode: string, attempts: number): Promise<void>;
   /** Marks the job failed for good and writes its failure audit row, in one transaction. */

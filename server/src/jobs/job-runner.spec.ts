@@ -4,7 +4,7 @@ import { UnrecoverableError } from 'bullmq';
 import { DomainError } from '../common/domain-error';
 import type { Clock } from '../common/clock';
 import { JobName, QueueName, SYSTEM_ACTOR } from './job-catalogue';
-import { JOB_ERROR_CODES, PermanentJobError, TransientJobError } from './job-errors';
+import { JOB_ERROR_CODES, JobStoppedError, PermanentJobError, TransientJobError } from './job-errors';
 import type { JobContext, JobHandler } from './job-handler';
 import { JobHandlerRegistry } from './job-handler.registry';
 import type { AuditEntry } from '../audit/audit-record';
@@ -41,7 +41,10 @@ class FakeRecords implements JobRecordStore {
       createdBy: SYSTEM_ACTOR,
       createdAt: NOW,
       updatedAt: NOW,
+      startedAt: null,
       finishedAt: null,
+      cancelRequested: false,
+      retryOf: null,
     };
   }
 
@@ -52,7 +55,7 @@ class FakeRecords implements JobRecordStore {
     this.records.set(id, { ...current, ...change });
   }
 
-  async markActive(job: NewJobRecord & { attempt: number }): Promise<JobView> {
+  async markActive(job: NewJobRecord & { attempt: number; startedAt: Date }): Promise<JobView> {
     const existing = this.records.get(job.id);
     this.touch('markActive', job.id, {
       ...(existing
@@ -60,8 +63,17 @@ class FakeRecords implements JobRecordStore {
         : { queue: job.queue, name: job.name, payload: job.payload, createdBy: job.createdBy }),
       state: 'active',
       attempts: job.attempt,
+      startedAt: job.startedAt,
     });
     return this.records.get(job.id)!;
+  }
+
+  async stopRequested(id: string): Promise<boolean> {
+    return this.records.get(id)?.cancelRequested ?? false;
+  }
+
+  async markStopped(id: string, result: JsonValue, finishedAt: Date): Promise<void> {
+    this.touch('markStopped', id, { state: 'cancelled', result, finishedAt });
   }
 
   async markProgress(id: string, progress: number): Promise<void> {
@@ -219,6 +231,26 @@ describe('JobRunner, the record-keeping wrapper', () => {
 
     expect(contexts[0]).toMatchObject({ jobId: 'job-1', actor: 'anna.admin', attempt: 3 });
     expect(records.records.get('job-1')?.attempts).toBe(3);
+  });
+
+  it('records a job its user stopped as cancelled with its counts, never retried nor failed', async () => {
+    const { records, runner } = setup(async (context) => {
+      if (await context.stopRequested()) throw new JobStoppedError({ deleted: 1 });
+      return { deleted: 3 };
+    });
+    records.seed({ id: 'job-1', createdBy: 'anna.admin', cancelRequested: true });
+
+    await expect(runner.run(QueueName.Maintenance, new FakeJob({}))).rejects.toBeInstanceOf(
+      UnrecoverableError,
+    );
+    expect(records.records.get('job-1')).toMatchObject({
+      state: 'cancelled',
+      result: { deleted: 1 },
+      finishedAt: NOW,
+      startedAt: NOW,
+    });
+    expect(records.calls).toEqual(['markActive', 'markStopped']);
+    expect(records.audits).toEqual([]);
   });
 
   it('fails a permanent error at once: record failed, audit row, UnrecoverableError', async () => {

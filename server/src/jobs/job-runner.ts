@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { CLOCK, type Clock } from '../common/clock';
 import { checkPayload, isJobName, JOBS, SYSTEM_ACTOR, type JobName, type QueueName } from './job-catalogue';
-import { classifyJobError, JOB_ERROR_CODES, PermanentJobError } from './job-errors';
+import { classifyJobError, JOB_ERROR_CODES, JobStoppedError, PermanentJobError } from './job-errors';
 import type { JobContext, JobHandler } from './job-handler';
 import { JobHandlerRegistry } from './job-handler.registry';
 import type { JsonValue } from '../common/json';
@@ -29,7 +29,7 @@ export interface RunnableJob {
 }
 
 /** Ends an attempt's metrics: its run time by outcome, and a failure's error code. */
-type AttemptEnd = (outcome: 'completed' | 'failed' | 'retrying', errorCode?: string) => void;
+type AttemptEnd = (outcome: 'completed' | 'failed' | 'retrying' | 'cancelled', errorCode?: string) => void;
 
 /** Round-trips through JSON: what BullMQ and Postgres store is what watchers see. */
 export function toJson(value: unknown): JsonValue {
@@ -76,6 +76,7 @@ export class JobRunner {
       payload: toJson(job.data ?? {}),
       createdBy: SYSTEM_ACTOR,
       attempt,
+      startedAt: this.clock.now(),
     });
     const observe = this.observe(queue, job, attempt);
     this.logger.debug({ jobId: id, job: job.name, attempt }, 'Job started');
@@ -88,6 +89,7 @@ export class JobRunner {
       this.logger.log({ jobId: id, job: job.name, attempt }, 'Job completed');
       return result;
     } catch (error) {
+      if (error instanceof JobStoppedError) return await this.stopped(id, job, error, observe);
       return await this.fail(id, attempt, record.createdBy, job, error, observe);
     }
   }
@@ -146,7 +148,26 @@ export class JobRunner {
         await this.records.markProgress(id, value);
         await job.updateProgress(value);
       },
+      stopRequested: () => this.records.stopRequested(id),
     };
+  }
+
+  /**
+   * The job stopped at its user's request (the ask was audited, its ledger wrote its counts):
+   * recorded cancelled with those counts, and ended in
+   * BullMQ without a retry (a retry would do what the user stopped).
+   */
+  private async stopped(
+    id: string,
+    job: RunnableJob,
+    stop: JobStoppedError,
+    observe: AttemptEnd,
+  ): Promise<never> {
+    const result = toJson(stop.result);
+    await this.records.markStopped(id, result, this.clock.now());
+    observe('cancelled');
+    this.logger.log({ jobId: id, job: job.name }, "Job stopped at its user's request");
+    throw new UnrecoverableError(`${id}: stopped at its user's request`);
   }
 
   /** Records the failure, then rethrows: never a swallowed job error (CONVENTIONS §6). */

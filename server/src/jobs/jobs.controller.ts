@@ -65,13 +65,35 @@ export class JobsController {
     return toJobResponse(await this.jobs.retry(params.id, viewerOf(user)));
   }
 
+  @Post(':id/retry-failed')
+  @HttpCode(201)
+  @ApiOperation({
+    summary:
+      'Run the failed items of an ended job again, as a new job linked to it (submitter or administrators)',
+  })
+  @ApiOkResponse({ type: JobResponseDto, description: 'The new job, its retryOf the first' })
+  @ApiOneJob('submitter or administrators')
+  @ApiConflictResponse({
+    description:
+      'JOB_STILL_RUNNING: the job has not ended; JOB_NO_FAILED_ITEMS: none of its items failed, or it is not over assets',
+  })
+  async retryFailed(@CurrentUser() user: AuthUser, @Param() params: JobIdParamDto): Promise<JobResponseDto> {
+    return toJobResponse(await this.jobs.retryFailed(params.id, viewerOf(user)));
+  }
+
   @Post(':id/cancel')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Cancel a job that has not started (administrators; audited)' })
-  @ApiOkResponse({ type: JobResponseDto, description: "The job, 'cancelled'" })
-  @ApiOneJob('administrators')
+  @ApiOperation({
+    summary:
+      'Cancel a job (submitter or administrators; audited): one not started is removed; one running over assets stops before its next asset',
+  })
+  @ApiOkResponse({
+    type: JobResponseDto,
+    description: "The job, 'cancelled', or running with cancelRequested",
+  })
+  @ApiOneJob('submitter or administrators')
   @ApiConflictResponse({
-    description: 'JOB_NOT_CANCELLABLE: the job is running (it cannot be stopped safely) or has ended',
+    description: 'JOB_NOT_CANCELLABLE: the job has ended, or it runs and cannot be stopped safely mid-way',
   })
   async cancel(@CurrentUser() user: AuthUser, @Param() params: JobIdParamDto): Promise<JobResponseDto> {
     return toJobResponse(await this.jobs.cancel(params.id, viewerOf(user)));

@@ -13,10 +13,13 @@ import {
   type StoryMetadata,
   type AssetOutcomeKind,
   type QueueCountState,
+  jobEta,
+  MY_JOBS_PAGE,
 } from '@paddock/rules';
 import { IsIn, IsInt, IsOptional, Matches, Max, MaxLength, Min } from 'class-validator';
 import { ALL_JOBS, ALL_QUEUES } from './job-catalogue';
 import type { JsonValue } from '../common/json';
+import { recordedItemIds } from './job-items';
 import { JOB_STATES, type JobState, type JobView } from './job-record';
 import { LIST_LIMIT } from './jobs.service';
 
@@ -62,6 +65,27 @@ export class ListJobsQueryDto extends JobQueryDto {
   @IsOptional()
   @Matches(/^[A-Za-z0-9@._-]{1,100}$/)
   actor?: string;
+
+  @ApiPropertyOptional({ description: "The previous page's nextCursor" })
+  @IsOptional()
+  @MaxLength(300)
+  cursor?: string;
+}
+
+/** A page of "My jobs"; `lang` names the assets and folders of each job's story. */
+export class MyJobsQueryDto extends JobQueryDto {
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MY_JOBS_PAGE.max,
+    default: MY_JOBS_PAGE.default,
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MY_JOBS_PAGE.max)
+  limit?: number;
 
   @ApiPropertyOptional({ description: "The previous page's nextCursor" })
   @IsOptional()
@@ -170,6 +194,14 @@ export class JobStoryDto implements JobStory {
   state!: string | null;
 }
 
+export class JobItemsDto {
+  @ApiProperty({ type: 'integer' })
+  done!: number;
+
+  @ApiProperty({ type: 'integer' })
+  total!: number;
+}
+
 export class JobResponseDto {
   @ApiProperty()
   id!: string;
@@ -213,8 +245,41 @@ export class JobResponseDto {
   @ApiProperty({ format: 'date-time' })
   createdAt!: string;
 
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'Its running (or last) attempt',
+  })
+  startedAt!: string | null;
+
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   finishedAt!: string | null;
+
+  @ApiProperty({ description: 'A cancel was asked while it ran: it stops before its next asset' })
+  cancelRequested!: boolean;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The job whose failed items this one runs again',
+  })
+  retryOf!: string | null;
+
+  @ApiProperty({
+    type: JobItemsDto,
+    nullable: true,
+    description: 'Its assets done of all, from its progress (null: a job not over assets)',
+  })
+  items!: JobItemsDto | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When a running job should end at its rate so far (null until that rate means something)',
+  })
+  etaAt!: string | null;
 
   @ApiPropertyOptional({
     type: [AssetOutcomeDto],
@@ -310,8 +375,23 @@ export class JobEventDto {
   errorCode?: string;
 }
 
-/** `outcomes` and `story`: the per-asset outcomes and the named story (GET /api/jobs and GET /api/jobs/:id). */
-export function toJobResponse(job: JobView, outcomes?: AssetOutcome[], story?: JobStory): JobResponseDto {
+/** A job over assets: how many of them its progress has done. */
+function itemsOf(job: JobView): JobItemsDto | null {
+  const ids = recordedItemIds(job.name, job.payload);
+  if (ids === null) return null;
+  return { done: Math.floor((ids.length * job.progress) / 100), total: ids.length };
+}
+
+/**
+ * `outcomes` and `story`: the per-asset outcomes and the named story (GET /api/jobs and GET
+ * /api/jobs/:id); `now`: the ETA's present.
+ */
+export function toJobResponse(
+  job: JobView,
+  outcomes?: AssetOutcome[],
+  story?: JobStory,
+  now: Date = new Date(),
+): JobResponseDto {
   return {
     id: job.id,
     queue: job.queue,
@@ -324,7 +404,12 @@ export function toJobResponse(job: JobView, outcomes?: AssetOutcome[], story?: J
     errorCode: job.errorCode,
     createdBy: job.createdBy,
     createdAt: job.createdAt.toISOString(),
+    startedAt: job.startedAt?.toISOString() ?? null,
     finishedAt: job.finishedAt?.toISOString() ?? null,
+    cancelRequested: job.cancelRequested,
+    retryOf: job.retryOf,
+    items: itemsOf(job),
+    etaAt: job.state === 'active' ? (jobEta(job.startedAt, job.progress, now)?.toISOString() ?? null) : null,
     ...(outcomes?.length ? { outcomes } : {}),
     ...(story ? { story } : {}),
   };

@@ -34,7 +34,10 @@ function toJobView(row: JobRecord): JobView {
     createdBy: row.createdBy,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    startedAt: row.startedAt,
     finishedAt: row.finishedAt,
+    cancelRequested: row.cancelRequestedAt !== null,
+    retryOf: row.retryOf,
   };
 }
 
@@ -127,6 +130,36 @@ export class JobsRepository implements JobRecordStore {
   }
 
   /**
+   * Asks a running job to stop between assets; false when it was no longer running by then. The
+   * job itself records the end (markStopped), the ask is audited now.
+   */
+  async requestStop(id: string, at: Date, audit: AuditEntry): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.jobRecord.updateMany({
+        where: { id, state: 'active' satisfies JobState },
+        data: { cancelRequestedAt: at },
+      });
+      if (count) await this.audit.append(audit, tx);
+      return count === 1;
+    });
+  }
+
+  async stopRequested(id: string): Promise<boolean> {
+    const row = await this.prisma.jobRecord.findUnique({
+      where: { id },
+      select: { cancelRequestedAt: true },
+    });
+    return row?.cancelRequestedAt != null;
+  }
+
+  async markStopped(id: string, result: JsonValue, finishedAt: Date): Promise<void> {
+    await this.prisma.jobRecord.update({
+      where: { id },
+      data: { state: 'cancelled' satisfies JobState, result: jsonInput(result), finishedAt },
+    });
+  }
+
+  /**
    * A failed job was handed back to its queue: the record waits again, unless a worker has
    * already taken it (the record changed since `failedAt`, its update time as read); the retry is
    * audited either way.
@@ -159,7 +192,7 @@ export class JobsRepository implements JobRecordStore {
     });
   }
 
-  async markActive(job: NewJobRecord & { attempt: number }): Promise<JobView> {
+  async markActive(job: NewJobRecord & { attempt: number; startedAt: Date }): Promise<JobView> {
     const row = await this.prisma.jobRecord.upsert({
       where: { id: job.id },
       create: {
@@ -170,9 +203,16 @@ export class JobsRepository implements JobRecordStore {
         createdBy: job.createdBy,
         state: 'active' satisfies JobState,
         attempts: job.attempt,
+        startedAt: job.startedAt,
       },
-      // A retry starts over: progress from 0 again.
-      update: { state: 'active' satisfies JobState, attempts: job.attempt, progress: 0, finishedAt: null },
+      // A retry starts over: progress from 0 again, and its ETA from this attempt's start.
+      update: {
+        state: 'active' satisfies JobState,
+        attempts: job.attempt,
+        progress: 0,
+        startedAt: job.startedAt,
+        finishedAt: null,
+      },
     });
     return toJobView(row);
   }

@@ -1,11 +1,12 @@
 import { ConsoleLogger, Logger } from '@nestjs/common';
 import type { Job, JobsOptions } from 'bullmq';
+import { MY_JOBS_PAGE, type AssetOutcome } from '@paddock/rules';
 import type { Clock } from '../common/clock';
 import { JobName, QueueName, type JobPayloads } from './job-catalogue';
 import { JOB_ERROR_CODES } from './job-errors';
 import type { AuditEntry } from '../audit/audit-record';
 import type { JobFilter, JobView, NewJobRecord } from './job-record';
-import { JobsService, type JobRecords } from './jobs.service';
+import { JobsService, type JobOutcomes, type JobRecords } from './jobs.service';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 const clock: Clock = { now: () => NOW };
@@ -26,7 +27,10 @@ class FakeRecords implements JobRecords {
       errorCode: null,
       createdAt: NOW,
       updatedAt: NOW,
+      startedAt: null,
       finishedAt: null,
+      cancelRequested: false,
+      retryOf: record.retryOf ?? null,
     });
     return true;
   }
@@ -55,6 +59,13 @@ class FakeRecords implements JobRecords {
     this.audits.push(audit);
     return true;
   }
+  async requestStop(id: string, _at: Date, audit: AuditEntry): Promise<boolean> {
+    const row = this.rows.get(id)!;
+    if (row.state !== 'active') return false;
+    this.rows.set(id, { ...row, cancelRequested: true });
+    this.audits.push(audit);
+    return true;
+  }
   async outcomesSince(since: Date): Promise<{ queue: string; state: string; count: number }[]> {
     const counts = new Map<string, { queue: string; state: string; count: number }>();
     for (const row of this.rows.values()) {
@@ -64,6 +75,14 @@ class FakeRecords implements JobRecords {
       counts.set(key, { ...group, count: group.count + 1 });
     }
     return [...counts.values()];
+  }
+}
+
+/** The per-asset outcomes "retry the failed items" reads. */
+class FakeLedger implements JobOutcomes {
+  outcomes = new Map<string, AssetOutcome[]>();
+  async assetOutcomesOf(jobId: string): Promise<AssetOutcome[]> {
+    return this.outcomes.get(jobId) ?? [];
   }
 }
 
@@ -103,7 +122,8 @@ class FakeQueues {
 function setup() {
   const records = new FakeRecords();
   const queues = new FakeQueues();
-  return { records, queues, service: new JobsService(records, queues, clock) };
+  const ledger = new FakeLedger();
+  return { records, queues, ledger, service: new JobsService(records, queues, clock, ledger) };
 }
 
 const admin = { username: 'anna.admin', isAdmin: true };
@@ -249,10 +269,10 @@ describe('JobsService', () => {
       return { ...fixture, jobId, bull };
     }
 
-    it('lets only administrators retry, cancel and see queue counts', async () => {
-      const { service, jobId } = await jobIn('failed', 'failed');
+    it("lets only administrators retry and see queue counts, and nobody cancel another's job", async () => {
+      const { service, jobId } = await jobIn('waiting', 'waiting');
       await expect(service.retry(jobId, mario)).rejects.toMatchObject({ status: 403 });
-      await expect(service.cancel(jobId, mario)).rejects.toMatchObject({ status: 403 });
+      await expect(service.cancel(jobId, luca)).rejects.toMatchObject({ status: 403 });
       await expect(service.queueStats(mario)).rejects.toMatchObject({ status: 403 });
     });
 
@@ -309,6 +329,99 @@ describe('JobsService', () => {
     it('refuses to cancel a job that has ended', async () => {
       const { service, jobId } = await jobIn('completed', 'completed');
       await expect(service.cancel(jobId, admin)).rejects.toMatchObject({ code: 'JOB_NOT_CANCELLABLE' });
+    });
+  });
+
+  describe('my jobs: the list, retry the failed items, cancel while running', () => {
+    const A = '00000000-0000-4000-8000-00000000000a';
+    const B = '00000000-0000-4000-8000-00000000000b';
+    const C = '00000000-0000-4000-8000-00000000000c';
+    const move: JobPayloads[JobName.WorkflowMove] = {
+      folderId: 'work',
+      junkFolderId: 'junk',
+      plan: [A, B, C].map((contentId) => ({ contentId, from: 'work', to: 'archive' })),
+    };
+
+    async function moveIn(state: JobView['state']) {
+      const fixture = setup();
+      const { jobId } = await fixture.service.submit(JobName.WorkflowMove, move, 'mario.rossi');
+      fixture.records.rows.set(jobId, { ...fixture.records.rows.get(jobId)!, state });
+      return { ...fixture, jobId };
+    }
+
+    const outcome = (contentId: string, kind: AssetOutcome['outcome']): AssetOutcome => ({
+      contentId,
+      outcome: kind,
+      fromFolderId: 'work',
+      toFolderId: null,
+      errorCode: kind === 'failed' ? 'E046' : null,
+    });
+
+    it("lists only the caller's own jobs, within the page limits", async () => {
+      const { service, records } = setup();
+      await service.mine(luca, { limit: 500 });
+      expect(records.lastFilter).toMatchObject({ createdBy: 'luca.verdi', limit: MY_JOBS_PAGE.max });
+      await service.mine(admin);
+      expect(records.lastFilter).toMatchObject({ createdBy: 'anna.admin', limit: MY_JOBS_PAGE.default });
+    });
+
+    it('retries only the failed items and those never reached, as a new job linked to the first', async () => {
+      const { service, ledger, queues, jobId } = await moveIn('completed');
+      ledger.outcomes.set(jobId, [outcome(A, 'done'), outcome(B, 'failed')]);
+      queues.added = [];
+      const retry = await service.retryFailed(jobId, mario);
+      expect(retry).toMatchObject({ retryOf: jobId, createdBy: 'mario.rossi', state: 'waiting' });
+      expect(retry.id).not.toBe(jobId);
+      expect(retry.payload).toEqual({ ...move, plan: move.plan.filter((s) => s.contentId !== A) });
+      expect(queues.added).toEqual([expect.objectContaining({ name: JobName.WorkflowMove })]);
+    });
+
+    it('refuses, with a clear code, a job still running, one without failed items, and one not over assets', async () => {
+      const running = await moveIn('active');
+      await expect(running.service.retryFailed(running.jobId, mario)).rejects.toMatchObject({
+        status: 409,
+        code: 'JOB_STILL_RUNNING',
+      });
+      const fine = await moveIn('completed');
+      fine.ledger.outcomes.set(fine.jobId, [outcome(A, 'done'), outcome(B, 'unchanged'), outcome(C, 'junk')]);
+      await expect(fine.service.retryFailed(fine.jobId, mario)).rejects.toMatchObject({
+        status: 409,
+        code: 'JOB_NO_FAILED_ITEMS',
+      });
+      const purge = setup();
+      const { jobId } = await purge.service.submit(JobName.PurgeExpiredSessions, {}, 'mario.rossi');
+      purge.records.rows.set(jobId, { ...purge.records.rows.get(jobId)!, state: 'failed' });
+      await expect(purge.service.retryFailed(jobId, mario)).rejects.toMatchObject({
+        code: 'JOB_NO_FAILED_ITEMS',
+      });
+      expect(fine.records.rows.size + purge.records.rows.size).toBe(2);
+    });
+
+    it("refuses another user's job (403) and lets an administrator retry it", async () => {
+      const { service, ledger, jobId } = await moveIn('failed');
+      await expect(service.retryFailed(jobId, luca)).rejects.toMatchObject({ status: 403 });
+      await expect(service.retryFailed('no-such-job', luca)).rejects.toMatchObject({ status: 404 });
+      ledger.outcomes.set(jobId, []);
+      await expect(service.retryFailed(jobId, admin)).resolves.toMatchObject({
+        retryOf: jobId,
+        createdBy: 'anna.admin',
+      });
+    });
+
+    it('asks a running job over assets to stop, audited; refuses a running job that cannot stop', async () => {
+      const { service, records, jobId } = await moveIn('active');
+      await expect(service.cancel(jobId, mario)).resolves.toMatchObject({
+        state: 'active',
+        cancelRequested: true,
+      });
+      expect(records.audits.at(-1)).toMatchObject({ jobId, actor: 'mario.rossi', action: 'job-cancel' });
+      const purge = setup();
+      const { jobId: purgeId } = await purge.service.submit(JobName.PurgeExpiredSessions, {}, 'mario.rossi');
+      purge.records.rows.set(purgeId, { ...purge.records.rows.get(purgeId)!, state: 'active' });
+      await expect(purge.service.cancel(purgeId, mario)).rejects.toMatchObject({
+        code: 'JOB_NOT_CANCELLABLE',
+      });
+      expect(purge.records.audits).toEqual([]);
     });
   });
 });

@@ -5,10 +5,12 @@ import {
   ERROR_CODES,
   FAILURE_RATE_WINDOW_MINUTES,
   JOB_ADMIN_ACTIONS,
+  MY_JOBS_PAGE,
   type QueueOutcomesResponse,
   type QueueStats,
 } from '@paddock/rules';
 import type { Job } from 'bullmq';
+import { AuditRepository } from '../audit/audit.repository';
 import { DomainError } from '../common/domain-error';
 import type { JobViewer } from './actor';
 import { CLOCK, type Clock } from '../common/clock';
@@ -23,13 +25,16 @@ import {
   type JobPayloads,
 } from './job-catalogue';
 import { JOB_ERROR_CODES } from './job-errors';
+import { itemIdsOf, onlyItems, STOPPABLE_JOBS } from './job-items';
 import { JobQueues } from './job-queues';
-import type { JobFilter, JobView } from './job-record';
+import { TERMINAL_JOB_STATES, type JobFilter, type JobView } from './job-record';
 import { JobsRepository } from './jobs.repository';
 
 export interface SubmitOptions {
   /** A caller-chosen id: submitting the same id again returns the first job (dedupe). */
   jobId?: string;
+  /** The job whose failed items this one runs again. */
+  retryOf?: string;
 }
 
 /** BullMQ refuses integer-looking custom ids, and ':' separates its keys. */
@@ -45,8 +50,12 @@ export type JobRecords = Pick<
   | 'markUnqueued'
   | 'markRetried'
   | 'markCancelled'
+  | 'requestStop'
   | 'outcomesSince'
 >;
+
+/** What the service reads of the ledger: a job's per-asset outcomes. */
+export type JobOutcomes = Pick<AuditRepository, 'assetOutcomesOf'>;
 
 export const LIST_LIMIT = DASHBOARD_PAGE;
 
@@ -72,6 +81,7 @@ export class JobsService {
     @Inject(JobsRepository) private readonly records: JobRecords,
     @Inject(JobQueues) private readonly queues: Pick<JobQueues, 'enqueue' | 'stats' | 'job'>,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(AuditRepository) private readonly outcomes: JobOutcomes,
   ) {}
 
   /** Records the job (state 'waiting') and enqueues it with the record id as BullMQ job id. */
@@ -93,6 +103,7 @@ export class JobsService {
       name,
       payload: checked.payload,
       createdBy: actor,
+      ...(options.retryOf === undefined ? {} : { retryOf: options.retryOf }),
     });
     if (!created) {
       const existing = await this.records.find(jobId);
@@ -146,6 +157,50 @@ export class JobsService {
     const nextCursor =
       items.length === limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null;
     return { items, nextCursor };
+  }
+
+  /** The caller's own jobs, newest first, a page at a time ("My jobs": every role has it). */
+  async mine(
+    viewer: JobViewer,
+    query: Pick<JobListQuery, 'limit' | 'cursor'> = {},
+  ): Promise<{ items: JobView[]; nextCursor: string | null }> {
+    const limit = Math.min(Math.max(query.limit ?? MY_JOBS_PAGE.default, 1), MY_JOBS_PAGE.max);
+    const items = await this.records.list({
+      createdBy: viewer.username,
+      before: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+      limit,
+    });
+    const last = items.at(-1);
+    const nextCursor =
+      items.length === limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null;
+    return { items, nextCursor };
+  }
+
+  /**
+   * "Retry the failed items": a new job of the same kind over only the contents of an ended job
+   * that did not end well (failed, or never reached: the ledger's own count of failed), linked to
+   * it. Its submitter or an administrator; the new job is the caller's.
+   */
+  async retryFailed(jobId: string, viewer: JobViewer): Promise<JobView> {
+    const record = await this.getFor(jobId, viewer);
+    if (!TERMINAL_JOB_STATES.has(record.state))
+      throw new DomainError(
+        ERROR_CODES.JOB_STILL_RUNNING,
+        `The job is ${record.state}: its failed items can be retried once it has ended`,
+      );
+    const name = record.name;
+    const checked = isJobName(name) ? checkPayload(name, record.payload) : null;
+    const ids = checked?.ok ? itemIdsOf(name as JobName, checked.payload) : null;
+    if (!checked?.ok || ids === null) throw this.noFailedItems('it does not work asset by asset');
+    const ended = new Map((await this.outcomes.assetOutcomesOf(jobId)).map((o) => [o.contentId, o.outcome]));
+    const failed = new Set(ids.filter((id) => (ended.get(id) ?? 'failed') === 'failed'));
+    if (!failed.size) throw this.noFailedItems('none of its items failed');
+    const payload = onlyItems(name as JobName, checked.payload, failed);
+    if (!payload) throw this.noFailedItems('it does not work asset by asset');
+    const { jobId: retryId } = await this.submit(name as JobName, payload, viewer.username, {
+      retryOf: jobId,
+    });
+    return this.get(retryId);
   }
 
   /** Counts by state of every queue (administrators). */
@@ -214,12 +269,14 @@ export class JobsService {
   }
 
   /**
-   * Cancels a job that has not started (administrators): removed from its queue, recorded as
-   * 'cancelled'. A running job is refused: BullMQ cannot stop it safely mid-way.
+   * Cancels a job (its submitter or an administrator). One that has not started is removed from
+   * its queue and recorded 'cancelled'. One running over assets is asked to stop: it ends
+   * 'cancelled' before its next asset, those done staying done; any other running job is refused,
+   * as it cannot be stopped safely mid-way.
    */
   async cancel(jobId: string, viewer: JobViewer): Promise<JobView> {
-    this.requireAdmin(viewer);
-    const record = await this.get(jobId);
+    const record = await this.getFor(jobId, viewer);
+    if (record.state === 'active') return this.stop(record, viewer);
     if (record.state !== 'waiting' && record.state !== 'retrying') throw this.notCancellable(record.state);
     const job = await this.queuedJobOf(record);
     if (job) {
@@ -241,6 +298,23 @@ export class JobsService {
     return this.get(jobId);
   }
 
+  private async stop(record: JobView, viewer: JobViewer): Promise<JobView> {
+    if (!STOPPABLE_JOBS.has(record.name)) throw this.notCancellable('active');
+    const asked = await this.records.requestStop(record.id, this.clock.now(), {
+      jobId: record.id,
+      actor: viewer.username,
+      action: JOB_ADMIN_ACTIONS.cancel,
+      before: { state: record.state, progress: record.progress },
+      outcome: 'success',
+    });
+    if (!asked) throw this.notCancellable((await this.get(record.id)).state);
+    return this.get(record.id);
+  }
+
+  private noFailedItems(why: string): DomainError {
+    return new DomainError(ERROR_CODES.JOB_NO_FAILED_ITEMS, `This job has no failed items to retry: ${why}`);
+  }
+
   /** An admin asks for the expired sessions to be purged now (the nightly schedule does it too). */
   async submitPurgeExpiredSessions(viewer: JobViewer): Promise<{ jobId: string }> {
     this.requireAdmin(viewer);
@@ -259,7 +333,7 @@ export class JobsService {
 
   private notCancellable(state: string): DomainError {
     const why =
-      state === 'active' ? 'it is running, and a running job cannot be stopped safely' : `it is ${state}`;
+      state === 'active' ? 'it is running, and this job cannot be stopped safely mid-way' : `it is ${state}`;
     return new DomainError(
       ERROR_CODES.JOB_NOT_CANCELLABLE,
       `Only a job that has not started can be cancelled: ${why}`,

@@ -105,7 +105,13 @@ function setup(
 }
 
 function context(attempt = 1): JobContext {
-  return { jobId: 'job-1', actor: 'mario.rossi', attempt, progress: () => Promise.resolve() };
+  return {
+    jobId: 'job-1',
+    actor: 'mario.rossi',
+    attempt,
+    progress: () => Promise.resolve(),
+    stopRequested: () => Promise.resolve(false),
+  };
 }
 
 describe('ExternalShareHandler', () => {

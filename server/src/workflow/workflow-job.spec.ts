@@ -13,6 +13,7 @@ import { CLOCK } from '../common/clock';
 import type { WorkflowPayload } from '../jobs/job-catalogue';
 import { AssetJobRunner } from '../asset-ledger/asset-job-runner';
 import { ContentWorks, JUNK_RETRY_SLEEP } from '../asset-ledger/content-work';
+import { JobStoppedError } from '../jobs/job-errors';
 import { AssetSteps } from './asset-steps';
 
 let provider: InMemoryProvider;
@@ -102,5 +103,35 @@ describe('a workflow job over its plan', () => {
     expect(await runAccept(p)).toMatchObject({ failed: 1 });
     expect(audit.assets[0]!.outcome).toMatchObject({ outcome: 'failed', errorCode: 'NOT_FOUND' });
     expect(audit.jobs[0]!.outcome).toBe('failure');
+  });
+
+  it('stops between contents when its user cancels it: those done stay done and recorded, the rest untouched', async () => {
+    const contents = Array.from({ length: 12 }, () => contentAtStep(provider, 1));
+    const p = acceptAll(contents);
+    // The user cancels once the first content is done.
+    const context = jobContext(
+      'job-1',
+      'anna.bianchi',
+      () => audit.assets.length > 0 || provider.count('addTags') > 0,
+    );
+    const run = runner.run('accept', p, context, (w, item) => steps.accept(w, item, p, 'anna.bianchi'));
+    const stopped = await run.then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(stopped).toBeInstanceOf(JobStoppedError);
+    const done = audit.assets.map((a) => a.outcome.contentId);
+    expect(done.length).toBeGreaterThan(0);
+    expect(done.length).toBeLessThan(contents.length);
+    expect((stopped as JobStoppedError).result).toEqual({
+      total: 12,
+      done: done.length,
+      unchanged: 0,
+      junk: 0,
+      failed: 12 - done.length,
+    });
+    for (const c of contents)
+      expect(provider.placesOf(c)).toContain(done.includes(c) ? FOLDERS.step2 : FOLDERS.step1);
+    expect(audit.jobs).toMatchObject([{ jobId: 'job-1', action: 'accept' }]);
   });
 });

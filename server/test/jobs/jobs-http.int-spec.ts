@@ -103,7 +103,13 @@ describe('jobs API (HTTP, real sessions)', () => {
       errorCode: null,
       createdBy: 'anna.admin',
       createdAt: expect.any(String),
+      startedAt: expect.any(String),
       finishedAt: expect.any(String),
+      cancelRequested: false,
+      retryOf: null,
+      // Not a job over assets: no count of items, and no ETA once ended.
+      items: null,
+      etaAt: null,
       // The drawer's sentence: a scheduled purge names no asset, folder or share, only its count.
       story: expect.objectContaining({
         job: 'purge-expired-sessions',

@@ -192,7 +192,12 @@ export function fixedClock(at = new Date('2026-06-15T08:00:00.000Z')): Clock & {
 }
 
 /** A job's context that keeps the progress it is told. */
-export function jobContext(jobId = 'job-1', actor = 'anna.bianchi'): JobContext & { reported: number[] } {
+/** `stop`: whether its user has asked the job to stop (a cancel while it runs). */
+export function jobContext(
+  jobId = 'job-1',
+  actor = 'anna.bianchi',
+  stop: () => boolean = () => false,
+): JobContext & { reported: number[] } {
   const reported: number[] = [];
   return {
     jobId,
@@ -203,6 +208,7 @@ export function jobContext(jobId = 'job-1', actor = 'anna.bianchi'): JobContext 
       reported.push(percent);
       return Promise.resolve();
     },
+    stopRequested: () => Promise.resolve(stop()),
   };
 }
 

@@ -92,7 +92,13 @@ describe("a supplier's rejection e-mail (issue 23)", () => {
       rejectedBy: 'luca.conti',
       note: 'Reflet sur le capot',
     };
-    const retry = { jobId: mailJob, actor: 'luca.conti', attempt: 2, progress: async () => undefined };
+    const retry = {
+      jobId: mailJob,
+      actor: 'luca.conti',
+      attempt: 2,
+      progress: async () => undefined,
+      stopRequested: async () => false,
+    };
     expect(await handler.handle(payload, retry)).toEqual({ sent: 1 });
     // nor does the same mail job submitted again (a retried reject job).
     await t.app

@@ -53,3 +53,19 @@ export function retryJob(id: string): Promise<JobSummary> {
 export function cancelJob(id: string): Promise<JobSummary> {
   return request<JobSummary>(`/api/jobs/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
 }
+
+/** "My jobs": the caller's own jobs, newest first; `lang` names what each story is about. */
+export function fetchMyJobs(
+  cursor: string | null,
+  lang: string,
+  signal?: AbortSignal,
+): Promise<JobListResponse> {
+  const params = new URLSearchParams({ lang });
+  if (cursor) params.set('cursor', cursor);
+  return request<JobListResponse>(`/api/jobs/mine?${params.toString()}`, { signal });
+}
+
+/** A new job of only the failed items of an ended job, linked to it. */
+export function retryFailedItems(id: string): Promise<JobSummary> {
+  return request<JobSummary>(`/api/jobs/${encodeURIComponent(id)}/retry-failed`, { method: 'POST' });
+}

@@ -6,6 +6,7 @@ import { LanguageSelect } from '../language/language-select';
 import { useSession } from '../session/use-session';
 import { useSignOut } from '../session/use-sign-out';
 import { UploadIndicator } from '../uploads/upload-indicator';
+import { MyJobsButton } from '../jobs/my-jobs-button';
 import { RejectionMailSwitch } from './rejection-mail-switch';
 import { usePreferredLanguage } from './use-preferred-language';
 import { enumLabel } from '../../i18n/enum-labels';
@@ -34,6 +35,7 @@ export function AppHeader() {
         </RouterLink>
         <HStack ms="auto" gap="5" wrap="wrap">
           <UploadIndicator />
+          <MyJobsButton />
           <Stack gap="0" textAlign="end" lineHeight="short">
             <Text fontWeight="semibold">
               {session.firstName} {session.lastName}

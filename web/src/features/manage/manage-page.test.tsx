@@ -39,7 +39,12 @@ function aJob(overrides: Partial<JobSummary>): JobSummary {
     errorCode: null,
     createdBy: 'anna.bianchi',
     createdAt: '2026-11-20T10:00:00.000Z',
+    startedAt: '2026-11-20T10:00:01.000Z',
     finishedAt: '2026-11-20T10:00:05.000Z',
+    cancelRequested: false,
+    retryOf: null,
+    items: null,
+    etaAt: null,
     ...overrides,
   };
 }
