@@ -99,11 +99,17 @@ export class AssetsService {
     return { ...detail, ...looked, downloadUrl };
   }
 
-  /** Who rejected the asset, by the name people know them by (issue 23). */
+  /** Who accepted and who rejected the asset, by the names people know them by (issue 23). */
   private async named(detail: AssetDetail): Promise<AssetDetail> {
-    const by = detail.workflow.rejectedBy;
-    if (!by || !this.people) return detail;
-    return { ...detail, workflow: { ...detail.workflow, rejectedBy: await this.people.nameOf(by) } };
+    const { acceptedBy, rejectedBy } = detail.workflow;
+    const people = [acceptedBy, rejectedBy].filter((u): u is string => !!u);
+    if (!people.length || !this.people) return detail;
+    const names = await this.people.of(people);
+    const nameOf = (u: string | null) => (u ? (names.get(u) ?? u) : u);
+    return {
+      ...detail,
+      workflow: { ...detail.workflow, acceptedBy: nameOf(acceptedBy), rejectedBy: nameOf(rejectedBy) },
+    };
   }
 
   /** SPEC §5: an empty name is ignored; any other is saved in IT and EN (update if the locale exists, else add). */
