@@ -210,6 +210,11 @@ export class JobResponseDto {
   @ApiProperty({ description: "Submitter's username, or 'system'" })
   createdBy!: string;
 
+  @ApiPropertyOptional({
+    description: "The submitter's name, else the username (GET /api/jobs and GET /api/jobs/:id)",
+  })
+  createdByName?: string;
+
   @ApiProperty({ format: 'date-time' })
   createdAt!: string;
 
@@ -311,7 +316,12 @@ export class JobEventDto {
 }
 
 /** `outcomes` and `story`: the per-asset outcomes and the named story (GET /api/jobs and GET /api/jobs/:id). */
-export function toJobResponse(job: JobView, outcomes?: AssetOutcome[], story?: JobStory): JobResponseDto {
+export function toJobResponse(
+  job: JobView,
+  outcomes?: AssetOutcome[],
+  story?: JobStory,
+  createdByName?: string,
+): JobResponseDto {
   return {
     id: job.id,
     queue: job.queue,
@@ -323,6 +333,7 @@ export function toJobResponse(job: JobView, outcomes?: AssetOutcome[], story?: J
     payload: job.payload,
     errorCode: job.errorCode,
     createdBy: job.createdBy,
+    ...(createdByName ? { createdByName } : {}),
     createdAt: job.createdAt.toISOString(),
     finishedAt: job.finishedAt?.toISOString() ?? null,
     ...(outcomes?.length ? { outcomes } : {}),
