@@ -36,7 +36,7 @@ export function TagChecklist({ legend, empty, tags, selected, onChange }: TagChe
           {hasSubTags(tags) ? (
             <Stack gap="2">
               {tagTree(tags, language).map(({ tag, depth }) => (
-                <Checkbox.Root key={tag.id} value={tag.id} ps={depth * 6} data-depth={depth}>
+                <Checkbox.Root key={tag.id} value={tag.id} ps={depth * 6}>
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
                   <Checkbox.Label>{labelIn(tag.names, language)}</Checkbox.Label>

@@ -86,48 +86,6 @@ describe('free tags in the wizard’s step 3', () => {
     );
   });
 
-  it('shows each sub-tag under its parent, set in, and sends the sub-tag picked on its own (SPEC §3)', async () => {
-    const sub = (id: string, en: string, it: string): TagOption => ({
-      id,
-      classificationId: 'dmuyud',
-      names: { en, it },
-      parentId: EXTERIOR.id,
-      label: en,
-    });
-    const calls = hub({
-      'GET /api/tags/definitions': ok({
-        items: [
-          sub('t3', 'Rear', 'Posteriore'),
-          EXTERIOR,
-          { id: 't2', classificationId: 'dmuyud', names: { en: 'Cabin', it: 'Abitacolo' }, label: 'Cabin' },
-          sub('t4', 'Front', 'Frontale'),
-        ],
-      }),
-    });
-    renderApp(`/tag${SELECTION}`);
-    const user = userEvent.setup();
-    const tags = await screen.findByRole('group', { name: 'Tags' });
-    await within(tags).findByRole('checkbox', { name: 'Front' });
-    const rows = within(tags)
-      .getAllByRole('checkbox')
-      .map((box) => box.closest('[data-depth]'));
-    expect(rows.map((row) => [row?.textContent, row?.getAttribute('data-depth')])).toEqual([
-      ['Cabin', '0'],
-      ['Exterior', '0'],
-      ['Front', '1'],
-      ['Rear', '1'],
-    ]);
-    await user.click(within(tags).getByRole('checkbox', { name: 'Front' }));
-    expect(within(tags).getByRole('checkbox', { name: 'Exterior' })).not.toBeChecked();
-
-    await confirmOnSummary(user);
-    await waitFor(() =>
-      expect(sentEnrichment(calls)).toMatchObject({
-        tags: { add: [{ id: 't4', classificationId: 'dmuyud' }] },
-      }),
-    );
-  });
-
   it('chooses the listed tag a typed name is, in any case, instead of creating another', async () => {
     const calls = hub();
     renderApp(`/tag${SELECTION}`);
