@@ -450,6 +450,8 @@ export interface TagSummary {
   id: string;
   classificationId: string;
   names: Record<string, string>;
+  /** SPEC §3 sub-tags: the tag this one sits under (THRON's itagdefinition parentId), if any. */
+  parentId?: string | null;
 }
 
 /**

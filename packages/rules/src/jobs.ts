@@ -100,6 +100,8 @@ export interface JobSummary {
   payload: unknown;
   errorCode: string | null;
   createdBy: string;
+  /** The submitter by name (issue 23), where the dashboard shows them; the username when the directory has none. */
+  createdByName?: string;
   createdAt: string;
   /** When the running (or last) attempt started. */
   startedAt: string | null;
@@ -189,7 +191,10 @@ export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 export interface AuditRecordSummary {
   id: string;
   at: string;
+  /** The username the row records, which the log is searched by. */
   actor: string;
+  /** Who that is, by the name people know them by (issue 23); the username when the directory has none. */
+  actorName: string;
   /** An AuditAction; read back from the log, a row of an older release may carry one no longer in it. */
   action: string;
   jobId: string | null;

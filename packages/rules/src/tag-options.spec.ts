@@ -5,6 +5,7 @@ import {
   freeTagNamesProblem,
   sameTagName,
   tagNamedLike,
+  tagTree,
 } from './tag-options';
 
 describe('free tag names', () => {
@@ -41,5 +42,38 @@ describe('exceedsTaggingLimit (SPEC §5)', () => {
   it('allows 200 assets and refuses 201', () => {
     expect(exceedsTaggingLimit(LIMITS.taggingMaxAssets)).toBe(false);
     expect(exceedsTaggingLimit(LIMITS.taggingMaxAssets + 1)).toBe(true);
+  });
+});
+
+describe('tagTree (SPEC §3 sub-tags)', () => {
+  const tag = (id: string, it: string, parentId: string | null = null) => ({
+    id,
+    classificationId: 'dmuyud',
+    names: { it, en: it },
+    parentId,
+  });
+
+  it('puts each sub-tag under its parent, siblings by name', () => {
+    const tags = [
+      tag('b', 'Interni'),
+      tag('c', 'Retro', 'a'),
+      tag('a', 'Esterni'),
+      tag('d', 'Frontale', 'a'),
+    ];
+    expect(tagTree(tags, 'it').map((t) => [t.tag.id, t.depth])).toEqual([
+      ['a', 0],
+      ['d', 1],
+      ['c', 1],
+      ['b', 0],
+    ]);
+  });
+
+  it('keeps at the top a sub-tag whose parent is not listed, and the tags of a cycle', () => {
+    const tags = [tag('x', 'Orfano', 'gone'), tag('p', 'Uno', 'q'), tag('q', 'Due', 'p')];
+    expect(tagTree(tags, 'it').map((t) => [t.tag.id, t.depth])).toEqual([
+      ['x', 0],
+      ['p', 0],
+      ['q', 0],
+    ]);
   });
 });

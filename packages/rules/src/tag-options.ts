@@ -1,5 +1,6 @@
 import { ENRICHMENT_CLASSIFICATIONS, type TagSummary } from './enrichment';
 import { LANGUAGES, LIMITS, type Language } from './limits';
+import { labelIn } from './names';
 import { isValidName } from './validation';
 
 /** The classifications whose tags a user picks by hand (the smart bar's bulk tagging): products and free tags. */
@@ -83,4 +84,40 @@ export function tagNamedLike<T extends { names: Readonly<Record<string, string>>
   tags: readonly T[],
 ): T | undefined {
   return tags.find((tag) => Object.values(tag.names).some((n) => names.some((w) => sameTagName(w, n))));
+}
+
+/** A tag in a picker: at `depth` 0 a top tag, below it its sub-tags (SPEC §3 "sub-tags"). */
+export interface TagInTree<T extends TagSummary> {
+  tag: T;
+  depth: number;
+}
+
+/**
+ * The tags as a picker shows them: each followed by its sub-tags, siblings by their name in `lang`.
+ * A tag whose parent is not among `tags` stands at the top, so none is ever lost.
+ */
+export function tagTree<T extends TagSummary>(tags: readonly T[], lang: Language): TagInTree<T>[] {
+  const ids = new Set(tags.map((t) => t.id));
+  const children = new Map<string | null, T[]>();
+  for (const tag of tags) {
+    const parent = tag.parentId && ids.has(tag.parentId) && tag.parentId !== tag.id ? tag.parentId : null;
+    children.set(parent, [...(children.get(parent) ?? []), tag]);
+  }
+  const out: TagInTree<T>[] = [];
+  const seen = new Set<string>();
+  const walk = (parent: string | null, depth: number) => {
+    const siblings = [...(children.get(parent) ?? [])].sort((a, b) =>
+      labelIn(a.names, lang).localeCompare(labelIn(b.names, lang), lang),
+    );
+    for (const tag of siblings) {
+      if (seen.has(tag.id)) continue;
+      seen.add(tag.id);
+      out.push({ tag, depth });
+      walk(tag.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  // A cycle (a tag under its own sub-tag) has no top: its tags stand at the top too.
+  for (const tag of tags) if (!seen.has(tag.id)) (seen.add(tag.id), out.push({ tag, depth: 0 }));
+  return out;
 }

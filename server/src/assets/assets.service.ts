@@ -99,11 +99,17 @@ export class AssetsService {
     return { ...detail, ...looked, downloadUrl };
   }
 
-  /** Who rejected the asset, by the name people know them by (issue 23). */
+  /** Who accepted and who rejected the asset, by the names people know them by (issue 23). */
   private async named(detail: AssetDetail): Promise<AssetDetail> {
-    const by = detail.workflow.rejectedBy;
-    if (!by || !this.people) return detail;
-    return { ...detail, workflow: { ...detail.workflow, rejectedBy: await this.people.nameOf(by) } };
+    const { acceptedBy, rejectedBy } = detail.workflow;
+    const people = [acceptedBy, rejectedBy].filter((u): u is string => !!u);
+    if (!people.length || !this.people) return detail;
+    const names = await this.people.of(people);
+    const nameOf = (u: string | null) => (u ? (names.get(u) ?? u) : u);
+    return {
+      ...detail,
+      workflow: { ...detail.workflow, acceptedBy: nameOf(acceptedBy), rejectedBy: nameOf(rejectedBy) },
+    };
   }
 
   /** SPEC §5: an empty name is ignored; any other is saved in IT and EN (update if the locale exists, else add). */
@@ -143,7 +149,28 @@ export class AssetsService {
       const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED, folderId);
       const refused = await this.policy.refused(user, 'download', [content], folderId, downloadNotInFolder);
       if (refused.length) throw downloadNotAllowed(refused);
+      return this.rendition(user, id, endpoint, conditions);
     }
+    // The provider's ACL alone would give a channel's reader the pictures of what is not published
+    // there (SPEC §4 "Folders"): the asset is looked up beside the bytes, so a grid waits no longer.
+    const [seen, answer] = await Promise.allSettled([
+      this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED),
+      this.rendition(user, id, endpoint, conditions),
+    ]);
+    if (seen.status === 'rejected') {
+      if (answer.status === 'fulfilled' && 'body' in answer.value) answer.value.body.destroy();
+      throw seen.reason;
+    }
+    if (answer.status === 'rejected') throw answer.reason;
+    return answer.value;
+  }
+
+  private async rendition(
+    user: AuthUser,
+    id: string,
+    endpoint: ByteEndpoint,
+    conditions: { range?: string; ifNoneMatch?: string; size?: string },
+  ): Promise<ProviderBytes | { placeholder: ContentType }> {
     try {
       if (endpoint === 'thumbnail' && conditions.size) {
         const fitted = await this.contents.thumbnail(user.providerToken, id, conditions.size, conditions);

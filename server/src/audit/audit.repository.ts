@@ -76,7 +76,7 @@ function groupsOf(rows: Iterable<AssetRowKey>): Map<string, Prisma.AuditRecordWh
  */
 export type StoredAuditRecord = Omit<
   AuditRecordSummary,
-  'assetName' | 'fromFolderName' | 'toFolderName' | 'story'
+  'actorName' | 'assetName' | 'fromFolderName' | 'toFolderName' | 'story'
 > & { job: { name: string; payload: unknown; result: unknown } | null };
 
 type RowWithJob = AuditRecord & { job: Pick<JobRecord, 'name' | 'payload' | 'result'> | null };

@@ -224,6 +224,12 @@ export class TagSummaryDto implements TagSummary {
     additionalProperties: { type: 'string' },
   })
   names!: Record<string, string>;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'The tag this sub-tag sits under (SPEC §3)',
+  })
+  parentId?: string | null;
 }
 
 class ProductTagsDto {

@@ -85,8 +85,11 @@ export class AuditRecordDto implements AuditRecordSummary {
   @ApiProperty({ format: 'date-time' })
   at!: string;
 
-  @ApiProperty()
+  @ApiProperty({ description: 'The username the row records' })
   actor!: string;
+
+  @ApiProperty({ description: 'Who that is by name, else the username' })
+  actorName!: string;
 
   @ApiProperty({ example: 'workflow-accept' })
   action!: string;

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import {
   assetLocaleOf,
   folderNameIn,
@@ -22,6 +22,7 @@ import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gat
 import { ENRICHMENT_GATEWAY, namesByLang, type EnrichmentGateway } from '../provider/enrichment.gateway';
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { AuditRepository, type AuditFilter, type StoredAuditRecord } from '../audit/audit.repository';
+import { PersonNames } from '../users/person-names';
 import { storyIdsOf, storyOf, type StoryIds, type StoryNames } from './job-story';
 
 /** A search of the audit log as the web asks for it; `cursor` is the previous page's `nextCursor`. */
@@ -59,6 +60,7 @@ export class AuditService {
     @Inject(ENRICHMENT_GATEWAY)
     private readonly enrichment: Pick<EnrichmentGateway, 'tagsByIds' | 'metadataDefinitions'>,
     @Inject(CLOCK) clock: Clock,
+    @Optional() private readonly people?: PersonNames,
   ) {
     this.endedStories = new RecentCache(ENDED_STORIES.capacity, ENDED_STORIES.ttlMs, clock);
   }
@@ -143,16 +145,20 @@ export class AuditService {
     const told = rows.map((r) =>
       r.assetId === null && r.job ? storyIdsOf(r.job.name, r.job.payload) : null,
     );
-    const { names } = await this.names(
-      token,
-      lang,
-      rows,
-      told.filter((ids) => ids !== null),
-    );
+    const [{ names }, people] = await Promise.all([
+      this.names(
+        token,
+        lang,
+        rows,
+        told.filter((ids) => ids !== null),
+      ),
+      this.people?.of(rows.map((r) => r.actor)),
+    ]);
     return rows.map(({ job, ...r }, i) => {
       const ids = told[i];
       return {
         ...r,
+        actorName: people?.get(r.actor) ?? r.actor,
         assetName: r.assetId ? names.asset(r.assetId) : null,
         fromFolderName: r.fromFolderId ? names.folder(r.fromFolderId) : null,
         toFolderName: r.toFolderId ? names.folder(r.toFolderId) : null,

@@ -16,6 +16,7 @@ import {
   toJobResponse,
 } from '../jobs/jobs.dto';
 import { JobsService } from '../jobs/jobs.service';
+import { PersonNames } from '../users/person-names';
 import { AuditService } from './audit.service';
 
 /**
@@ -32,6 +33,7 @@ export class JobDetailController {
     private readonly jobs: JobsService,
     private readonly audit: AuditRepository,
     private readonly auditLog: AuditService,
+    private readonly people: PersonNames,
   ) {}
 
   @Get()
@@ -41,9 +43,12 @@ export class JobDetailController {
   async list(@CurrentUser() user: AuthUser, @Query() query: ListJobsQueryDto): Promise<JobListResponseDto> {
     const page = await this.jobs.list(viewerOf(user), query);
     // Each row names what its job is about (issue 23: rows did not name their asset).
-    const stories = await this.auditLog.storiesOf(page.items, user, query.lang ?? FALLBACK_LANGUAGE);
+    const [stories, names] = await Promise.all([
+      this.auditLog.storiesOf(page.items, user, query.lang ?? FALLBACK_LANGUAGE),
+      this.people.of(page.items.map((job) => job.createdBy)),
+    ]);
     return {
-      items: page.items.map((job, i) => toJobResponse(job, undefined, stories[i])),
+      items: page.items.map((job, i) => toJobResponse(job, undefined, stories[i], names.get(job.createdBy))),
       nextCursor: page.nextCursor,
     };
   }
@@ -70,10 +75,11 @@ export class JobDetailController {
     @Query() query: JobQueryDto,
   ): Promise<JobResponseDto> {
     const job = await this.jobs.getFor(params.id, viewerOf(user));
-    const [outcomes, story] = await Promise.all([
+    const [outcomes, story, name] = await Promise.all([
       this.audit.assetOutcomesOf(job.id),
       this.auditLog.storyOf(job, user, query.lang ?? FALLBACK_LANGUAGE),
+      this.people.nameOf(job.createdBy),
     ]);
-    return toJobResponse(job, outcomes, story);
+    return toJobResponse(job, outcomes, story, name);
   }
 }

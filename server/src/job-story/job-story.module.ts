@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { ProviderModule } from '../provider/provider.module';
+import { PersonNamesModule } from '../users/person-names.module';
 import { AuditController } from './audit.controller';
 import { AuditService } from './audit.service';
 import { JobDetailController } from './job-detail.controller';
@@ -11,7 +12,7 @@ import { JobDetailController } from './job-detail.controller';
  * Nothing below imports it.
  */
 @Module({
-  imports: [AuditModule, ProviderModule],
+  imports: [AuditModule, ProviderModule, PersonNamesModule],
   controllers: [JobDetailController, AuditController],
   providers: [AuditService],
 })

@@ -242,6 +242,11 @@ export class JobResponseDto {
   @ApiProperty({ description: "Submitter's username, or 'system'" })
   createdBy!: string;
 
+  @ApiPropertyOptional({
+    description: "The submitter's name, else the username (GET /api/jobs and GET /api/jobs/:id)",
+  })
+  createdByName?: string;
+
   @ApiProperty({ format: 'date-time' })
   createdAt!: string;
 
@@ -384,12 +389,13 @@ function itemsOf(job: JobView): JobItemsDto | null {
 
 /**
  * `outcomes` and `story`: the per-asset outcomes and the named story (GET /api/jobs and GET
- * /api/jobs/:id); `now`: the ETA's present.
+ * /api/jobs/:id); `createdByName`: the submitter's name; `now`: the ETA's present.
  */
 export function toJobResponse(
   job: JobView,
   outcomes?: AssetOutcome[],
   story?: JobStory,
+  createdByName?: string,
   now: Date = new Date(),
 ): JobResponseDto {
   return {
@@ -403,6 +409,7 @@ export function toJobResponse(
     payload: job.payload,
     errorCode: job.errorCode,
     createdBy: job.createdBy,
+    ...(createdByName ? { createdByName } : {}),
     createdAt: job.createdAt.toISOString(),
     startedAt: job.startedAt?.toISOString() ?? null,
     finishedAt: job.finishedAt?.toISOString() ?? null,

@@ -1,12 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { readsPublishedOnly, type PathFolder } from '@paddock/rules';
 import type { AuthUser } from '../common/auth-user';
-import type { ProviderContentDetail } from '../provider/contents.gateway';
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { ProviderError } from '../common/provider-error';
 import type { LookupFailures } from './place-actions';
-import { isPublished } from './workflow-info';
+import { isPublished, type WorkflowFacts } from './workflow-info';
 import { WorkflowFolders } from './workflow-folders';
+
+/** What says whether a content shows: its tags (published) and every folder it is linked to. */
+type Seen = Pick<WorkflowFacts, 'itags'> & { linkedCategoryIds: readonly string[] };
 
 /**
  * SPEC §4 "Folders": what publishing changes. A reader of a sharing channel or of the shared
@@ -69,7 +71,7 @@ export class PublishedReaders {
    * `contents` without those the user may not see: unpublished, and looked at from a folder where
    * the user reads the published only, or, from no folder of theirs, seen through no other folder.
    */
-  async visible<C extends Pick<ProviderContentDetail, 'itags' | 'linkedCategoryIds'>>(
+  async visible<C extends Seen>(
     user: AuthUser,
     contents: readonly C[],
     folderId?: string,
@@ -81,7 +83,7 @@ export class PublishedReaders {
 
   private async shows(
     user: AuthUser,
-    content: Pick<ProviderContentDetail, 'itags' | 'linkedCategoryIds'>,
+    content: Seen,
     folderId: string | undefined,
     failures: LookupFailures,
   ): Promise<boolean> {

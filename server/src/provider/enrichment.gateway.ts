@@ -122,6 +122,8 @@ const tagSchema = z.object({
   id: z.string(),
   prettyId: z.string().nullable().default(null),
   classificationId: z.string(),
+  // SPEC §3 sub-tags: THRON gives parentId on a sub-tag only.
+  parentId: z.string().nullable().default(null),
   names: namesSchema,
 });
 const tagsSchema = envelopeSchema.extend({ items: z.array(tagSchema) });
@@ -358,7 +360,14 @@ export class HttpEnrichmentGateway implements EnrichmentGateway {
         pagedTagsSchema,
         { fallback: ENRICHMENT_LOOKUP_CODES.classificationTags, load: true },
       );
-      found.push(...answer.items.map((t) => ({ id: t.id, classificationId, names: namesByLang(t.names) })));
+      found.push(
+        ...answer.items.map((t) => ({
+          id: t.id,
+          classificationId,
+          names: namesByLang(t.names),
+          parentId: t.parentId,
+        })),
+      );
       if (answer.items.length < LIMITS.idChunkSize || offset + LIMITS.idChunkSize >= answer.totalResults)
         return found;
     }

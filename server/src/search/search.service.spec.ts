@@ -40,7 +40,10 @@ function folderAtDepth(
 }
 
 /** Whether the user reads only the published contents of the listed folder (PublishedReaders). */
-const readers = (publishedOnly = false) => ({ listsPublishedOnly: () => Promise.resolve(publishedOnly) });
+const readers = (publishedOnly = false) => ({
+  listsPublishedOnly: () => Promise.resolve(publishedOnly),
+  visible: <C>(_user: unknown, contents: readonly C[]) => Promise.resolve([...contents]),
+});
 
 function gateway(over: Partial<SearchGateway> = {}, depth = 1, prettyId?: string, publishedOnly = false) {
   const counted: ContentCriteria[] = [];

@@ -53,7 +53,8 @@ export class SearchService {
     @Inject(SEARCH_GATEWAY) private readonly gateway: SearchGateway,
     @Inject(FOLDERS_GATEWAY)
     private readonly folders: Pick<FoldersGateway, 'folder' | 'category' | 'allFolders'>,
-    @Inject(PublishedReaders) private readonly readers: Pick<PublishedReaders, 'listsPublishedOnly'>,
+    @Inject(PublishedReaders)
+    private readonly readers: Pick<PublishedReaders, 'listsPublishedOnly' | 'visible'>,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
     // Without the directory (unit tests), who rejected is shown by username.
     @Optional() private readonly people?: PersonNames,
@@ -67,7 +68,8 @@ export class SearchService {
   async list(user: AuthUser, filter: AssetListFilter): Promise<AssetPage> {
     const from = filter.cursor ?? (filter.offset > 0 ? { offset: filter.offset } : undefined);
     const byCreationDate = filter.sort === 'creationDate';
-    const criteria = criteriaOf(filter, await this.publishedOnly(user, filter));
+    const publishedOnly = await this.publishedOnly(user, filter);
+    const criteria = criteriaOf(filter, publishedOnly);
     let offset = 0;
     if (from && 'offset' in from) offset = from.offset;
     else if (from && byCreationDate) {
@@ -92,11 +94,34 @@ export class SearchService {
       }),
     ]);
     const full = contents.length === filter.limit;
+    const shown =
+      publishedOnly || (filter.folderId && !filter.subfolders)
+        ? contents
+        : await this.readable(user, contents, filter.folderId);
     return {
-      contents,
-      facts: this.factsOf(contents),
+      contents: shown,
+      facts: this.factsOf(shown),
+      // From the page the provider gave: the next one starts after what was left out too.
       next: full ? nextCursor(contents, from, byCreationDate) : undefined,
     };
+  }
+
+  /**
+   * A search across folders (no folder, or one with its sub-folders) without the unpublished
+   * contents its user reads only in a channel (SPEC §4 "Folders", PublishedReaders). A listing of
+   * one folder is narrowed in the provider's query instead (publishedOnly).
+   */
+  private async readable(
+    user: AuthUser,
+    contents: ProviderSearchHit[],
+    folderId: string | undefined,
+  ): Promise<ProviderSearchHit[]> {
+    const facts = contents.map((hit) => ({
+      hit,
+      itags: hit.detail?.itags ?? [],
+      linkedCategoryIds: hit.detail?.linkedCategories.map((c) => c.id) ?? [],
+    }));
+    return (await this.readers.visible(user, facts, folderId)).map((f) => f.hit);
   }
 
   /**

@@ -32,6 +32,7 @@ export class TagOptionsService {
         id: tag.id,
         classificationId,
         names: tag.names,
+        parentId: tag.parentId ?? null,
         label: labelIn(tag.names, lang),
       }));
       items.push(...named.sort((a, b) => a.label.localeCompare(b.label, lang)));

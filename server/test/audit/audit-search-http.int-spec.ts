@@ -88,11 +88,17 @@ describe('audit log search (HTTP, PostgreSQL)', () => {
   });
 
   it('finds what happened to one asset, newest first, with who did it', async () => {
+    // Luca is in the directory with his name; anna.bianchi is not, and stays her username (issue 23).
+    await t.app.get(HubPrismaService).directoryUser.upsert({
+      where: { username: 'luca.conti' },
+      create: { username: 'luca.conti', firstName: 'Luca', lastName: 'Conti', roles: [] },
+      update: { firstName: 'Luca', lastName: 'Conti' },
+    });
     const page = await search('assetId=asset-1');
-    expect(page.items.map((r) => [r.actor, r.action, r.at])).toEqual([
-      ['anna.bianchi', 'workflow-accept', day(5).toISOString()],
-      ['luca.conti', 'workflow-reject', day(2).toISOString()],
-      ['anna.bianchi', 'workflow-accept', day(1).toISOString()],
+    expect(page.items.map((r) => [r.actor, r.actorName, r.action, r.at])).toEqual([
+      ['anna.bianchi', 'anna.bianchi', 'workflow-accept', day(5).toISOString()],
+      ['luca.conti', 'Luca Conti', 'workflow-reject', day(2).toISOString()],
+      ['anna.bianchi', 'anna.bianchi', 'workflow-accept', day(1).toISOString()],
     ]);
     expect(page.nextCursor).toBeNull();
   });

@@ -1,4 +1,6 @@
 import axios from 'axios';
+import { HttpEnrichmentGateway } from '../../src/provider/enrichment.gateway';
+import { createProviderHttp } from '../../src/provider/http-provider.gateway';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { CLASSIFICATION, seedTaggingWorld, taggingGateway } from './tagging-fixtures';
 
@@ -58,6 +60,43 @@ describe('built-in provider tag definitions', () => {
     expect(tagged).toBe(world.contentIds.length);
     const definition = await world.prisma.tagDefinition.findUniqueOrThrow({ where: { id } });
     expect(definition.searchText).toBe('mille miglia mille miglia');
+  });
+
+  it('defines a sub-tag under a tag of its classification, listed with its parent (SPEC §3 sub-tags)', async () => {
+    const define = (label: string, parentId?: string, classification = CLASSIFICATION) =>
+      call('post', `insert/paddock/${classification}`, world.tokens.editor, {
+        value: { names: [{ lang: 'IT', label }], categorized: false, ...(parentId ? { parentId } : {}) },
+      });
+    const parent = (await define('Esterni')).data as { item: { id: string } };
+    const child = await define('Frontale', parent.item.id);
+    expect(child.status).toBe(200);
+    expect(child.data).toMatchObject({ item: { parentId: parent.item.id, subNodeIds: [] } });
+    const childId = (child.data as { item: { id: string } }).item.id;
+    const detail = await call(
+      'get',
+      `detail/paddock/${CLASSIFICATION}/${parent.item.id}`,
+      world.tokens.reader,
+    );
+    expect(detail.data).toMatchObject({ item: { parentId: null, subNodeIds: [childId] } });
+    // The hub reads the hierarchy through its gateway, as the tag picker gets it.
+    const http = createProviderHttp(t.config.providerUrl);
+    const enrichment = new HttpEnrichmentGateway(http, { CLIENT_ID: t.config.CLIENT_ID });
+    const tags = await enrichment.tagsOf(world.tokens.reader, CLASSIFICATION);
+    expect(tags.find((tag) => tag.id === childId)).toMatchObject({ parentId: parent.item.id });
+    expect(tags.find((tag) => tag.id === parent.item.id)).toMatchObject({ parentId: null });
+
+    // A parent that does not exist, or of another classification, creates nothing.
+    const before = await world.prisma.tagDefinition.count();
+    const unknown = await define('Orfano', '00000000-0000-4000-8000-000000000001');
+    expect([unknown.status, unknown.data]).toEqual([
+      418,
+      expect.objectContaining({ resultCode: 'ITAG_NOT_FOUND' }),
+    ]);
+    const elsewhere = await define('Altrove', parent.item.id, 'dmuyud');
+    expect(elsewhere.data).toMatchObject({ resultCode: 'ITAG_NOT_FOUND' });
+    const malformed = await define('Rotto', 'not-a-uuid');
+    expect(malformed.status).toBe(400);
+    expect(await world.prisma.tagDefinition.count()).toBe(before);
   });
 
   it('refuses a taken prettyId, a reserved one, an empty label, an unknown tag, a wrong classification and a dead token', async () => {

@@ -16,6 +16,7 @@ jest.setTimeout(120_000);
 /** A supplier told what came back rejected and why, and kept to its own departments (issue 23). */
 let t: TestApp;
 let folders: Map<string, string>;
+let anna: SignedIn;
 let luca: SignedIn;
 let mario: SignedIn;
 let supplier: SignedIn;
@@ -25,8 +26,8 @@ beforeAll(async () => {
   ({
     t,
     folders,
-    people: [luca, mario],
-  } = await startDemoWorld(['luca.conti', 'mario.rossi']));
+    people: [luca, mario, anna],
+  } = await startDemoWorld(['luca.conti', 'mario.rossi', 'anna.bianchi']));
   supplier = await as(t, 'foto.studio');
 });
 afterAll(() => t?.close());
@@ -67,6 +68,18 @@ describe("a supplier's rejected deliveries (issue 23)", () => {
     // The asset's detail names them the same way.
     const detail = await get<AssetDetail>(t, supplier, `/api/assets/${content}`);
     expect(detail.body.workflow.rejectedBy).toBe('Luca Conti');
+  });
+
+  it('names who accepted in the detail by their name too (issue 23)', async () => {
+    const [content] = await contentsIn(t, folders, ['appstp1-marketing']);
+    const jobId = await submitWorkflow(t, anna, 'accept', {
+      contentIds: [content],
+      folderId: id('appstp1-marketing'),
+    });
+    expect((await finished(t, anna, jobId)).state).toBe('completed');
+    // Luca, at the next step, opens it.
+    const detail = await get<AssetDetail>(t, luca, `/api/assets/${content}`);
+    expect(detail.body.workflow.acceptedBy).toBe('Anna Bianchi');
   });
 
   it('leaves out deliveries that were not rejected', async () => {

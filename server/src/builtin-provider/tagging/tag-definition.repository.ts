@@ -8,12 +8,16 @@ export interface TagDefinitionRow {
   id: string;
   prettyId: string | null;
   classificationId: string;
+  parentId: string | null;
   names: unknown;
   createdAt: Date;
+  /** Its sub-tags' ids (THRON's subNodeIds). */
+  subTags: { id: string }[];
 }
 
 export interface NewTagDefinition {
   prettyId: string | null;
+  parentId: string | null;
   names: { lang: string; label: string; description: string }[];
   searchText: string;
 }
@@ -29,6 +33,8 @@ export function byIdOrPrettyId(idOrPrettyId: string): Prisma.TagDefinitionWhereI
 export function byAnyIdOrPrettyId(ids: string[] | undefined): Prisma.TagDefinitionWhereInput {
   return ids ? { OR: [{ id: { in: ids.filter(isUuid) } }, { prettyId: { in: ids } }] } : {};
 }
+
+const WITH_SUB_TAGS = { subTags: { select: { id: true }, orderBy: { createdAt: 'asc' } } } as const;
 
 /** A stored `names` column's labels. */
 function labelsOf(names: unknown): { label: string }[] {
@@ -59,7 +65,7 @@ export class TagDefinitionRepository {
         });
         if (existing.some((row) => nameTaken(labelsOf(row.names)))) return null;
         // The unique prettyId decides between two requests for the same one.
-        return tx.tagDefinition.create({ data: { classificationId, ...tag } });
+        return tx.tagDefinition.create({ data: { classificationId, ...tag }, include: WITH_SUB_TAGS });
       })
       .catch((e: unknown) => {
         if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') return null;
@@ -78,6 +84,7 @@ export class TagDefinitionRepository {
       this.prisma.tagDefinition.findMany({
         where,
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        include: WITH_SUB_TAGS,
         ...page,
       }),
       this.prisma.tagDefinition.count({ where }),
@@ -86,6 +93,9 @@ export class TagDefinitionRepository {
   }
 
   async find(idOrPrettyId: string): Promise<TagDefinitionRow | null> {
-    return this.prisma.tagDefinition.findFirst({ where: byIdOrPrettyId(idOrPrettyId) });
+    return this.prisma.tagDefinition.findFirst({
+      where: byIdOrPrettyId(idOrPrettyId),
+      include: WITH_SUB_TAGS,
+    });
   }
 }

@@ -11,6 +11,9 @@ export interface TagDefinitionItem {
   id: string;
   prettyId: string | null;
   classificationId: string;
+  /** SPEC §3 sub-tags (research §4.1): the tag it sits under, and the tags under it. */
+  parentId: string | null;
+  subNodeIds: string[];
   names: { lang: string; label: string; description: string }[];
   categorized: false;
   createdDate: string;
@@ -27,13 +30,20 @@ export class TagDefinitionService {
   constructor(private readonly definitions: TagDefinitionRepository) {}
 
   async insert(caller: ProviderCaller, classificationId: string, body: TagDefinitionInsertRequest) {
-    const { names, prettyId } = body.value;
+    const { names, prettyId, parentId } = body.value;
     if (!mayDefineTag(caller, classificationId, prettyId))
       throw new ThronError(TAGGING_FAILURES.accessDenied);
+    // A sub-tag sits under a tag of its own classification (research §4.1), never of another.
+    if (parentId) {
+      const parent = await this.definitions.find(parentId);
+      if (!parent || parent.classificationId !== classificationId)
+        throw new ThronError(TAGGING_FAILURES.itagNotFound);
+    }
     const row = await this.definitions.insertUnlessTaken(
       classificationId,
       {
         prettyId: prettyId ?? null,
+        parentId: parentId ?? null,
         names,
         searchText: names
           .map((n) => n.label)
@@ -72,6 +82,8 @@ function toItem(row: TagDefinitionRow): TagDefinitionItem {
     id: row.id,
     prettyId: row.prettyId,
     classificationId: row.classificationId,
+    parentId: row.parentId,
+    subNodeIds: row.subTags.map((t) => t.id),
     names: row.names as TagDefinitionItem['names'],
     categorized: false,
     createdDate: row.createdAt.toISOString(),

@@ -124,6 +124,8 @@ export const tagDefinitionInsertSchema = z.object({
       .string()
       .regex(/^[A-Za-z0-9_-]{1,100}$/)
       .optional(),
+    /** The tag this one is a sub-tag of (research §4.1), an id of the same classification. */
+    parentId: z.string().uuid().optional(),
   }),
 });
 export type TagDefinitionInsertRequest = z.infer<typeof tagDefinitionInsertSchema>;

@@ -1,5 +1,5 @@
-import { Checkbox, CheckboxGroup, Fieldset, SimpleGrid, Text } from '@chakra-ui/react';
-import { labelIn, type TagSummary } from '@paddock/rules';
+import { Checkbox, CheckboxGroup, Fieldset, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { labelIn, tagTree, type TagSummary } from '@paddock/rules';
 import { useLanguage } from '../../i18n/use-language';
 
 interface TagChecklistProps {
@@ -11,7 +11,10 @@ interface TagChecklistProps {
   onChange(selected: TagSummary[]): void;
 }
 
-/** Tags to add (products in step 1, free tags in step 3), named in the user's language, by keyboard or pointer. */
+/**
+ * Tags to add (products in step 1, free tags in step 3), named in the user's language, by keyboard or
+ * pointer; a sub-tag (SPEC §3) follows its parent, set in under it, and is picked on its own.
+ */
 export function TagChecklist({ legend, empty, tags, selected, onChange }: TagChecklistProps) {
   const [language] = useLanguage();
   return (
@@ -30,17 +33,34 @@ export function TagChecklist({ legend, empty, tags, selected, onChange }: TagChe
             ])
           }
         >
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="2">
-            {tags.map((tag) => (
-              <Checkbox.Root key={tag.id} value={tag.id}>
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{labelIn(tag.names, language)}</Checkbox.Label>
-              </Checkbox.Root>
-            ))}
-          </SimpleGrid>
+          {hasSubTags(tags) ? (
+            <Stack gap="2">
+              {tagTree(tags, language).map(({ tag, depth }) => (
+                <Checkbox.Root key={tag.id} value={tag.id} ps={depth * 6}>
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{labelIn(tag.names, language)}</Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </Stack>
+          ) : (
+            <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="2">
+              {tags.map((tag) => (
+                <Checkbox.Root key={tag.id} value={tag.id}>
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{labelIn(tag.names, language)}</Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </SimpleGrid>
+          )}
         </CheckboxGroup>
       )}
     </Fieldset.Root>
   );
+}
+
+/** A flat list keeps its grid; one with sub-tags reads as a tree, one tag a line. */
+function hasSubTags(tags: readonly TagSummary[]): boolean {
+  return tags.some((t) => t.parentId && tags.some((p) => p.id === t.parentId));
 }

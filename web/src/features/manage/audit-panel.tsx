@@ -103,7 +103,8 @@ export function AuditPanel() {
               {rows.map((row) => (
                 <Table.Row key={row.id} data-testid="audit-row">
                   <Table.Cell whiteSpace="nowrap">{formatDateTime(row.at, language)}</Table.Cell>
-                  <Table.Cell>{row.actor}</Table.Cell>
+                  {/* The username stays at hand for a search by user. */}
+                  <Table.Cell title={row.actor}>{row.actorName}</Table.Cell>
                   <Table.Cell>{auditActionLabel(t, row.action)}</Table.Cell>
                   {/* The asset id stays at hand for a search by asset. */}
                   <Table.Cell title={row.assetId ?? undefined} whiteSpace="normal" minW="xs">

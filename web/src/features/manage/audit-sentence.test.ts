@@ -174,6 +174,7 @@ describe('an audit row as a sentence', () => {
     id: '1',
     at: '2026-11-20T10:00:00.000Z',
     actor: 'mario.rossi',
+    actorName: 'mario.rossi',
     action: 'tags-bulk',
     jobId: 'job-1',
     assetId: 'c-1',
@@ -189,6 +190,12 @@ describe('an audit row as a sentence', () => {
   });
   const t = i18n.getFixedT('en');
 
+  it('names the person by name, the username when the directory has none', () => {
+    expect(auditSentence(t, 'it', row({ actorName: 'Mario Rossi' }))).toMatch(/^Mario Rossi /);
+    expect(auditSentence(t, 'fr', row({ actorName: 'Mario Rossi' }))).toMatch(/^Mario Rossi /);
+    expect(auditSentence(t, 'en', row({ actor: 'system', actorName: 'system' }))).not.toMatch(/^system /);
+  });
+
   it('names the asset of a per-asset row, never its id', () => {
     expect(auditSentence(t, 'en', row({}))).toBe('mario.rossi changed the tags of “Foto 12” in Enrichment');
     expect(auditSentence(t, 'en', row({ assetName: null }))).toBe(
@@ -201,9 +208,13 @@ describe('an audit row as a sentence', () => {
     expect(auditSentence(t, 'en', row({ action: 'folder-publish', assetId: null, story }))).toBe(
       'mario.rossi published the folder Press 2026 — 2 assets of 2 published',
     );
-    expect(auditSentence(t, 'en', row({ action: 'job-retry', actor: 'admin', assetId: null, story }))).toBe(
-      'admin: Job retried (Publish folder)',
-    );
+    expect(
+      auditSentence(
+        t,
+        'en',
+        row({ action: 'job-retry', actor: 'admin', actorName: 'admin', assetId: null, story }),
+      ),
+    ).toBe('admin: Job retried (Publish folder)');
   });
 
   it('gives an error code its message in the reader’s language, the code when it has none', () => {

@@ -172,17 +172,18 @@ export function jobSentence(t: TFunction, lang: string, actor: string, story: Jo
 }
 
 /**
- * One audit row as a sentence ("mario.rossi moved “Foto 12” to Department archive"): names where
- * the hub found them; a job's own row tells the job (jobSentence).
+ * One audit row as a sentence ("Mario Rossi moved “Foto 12” to Department archive"): names where
+ * the hub found them, the person's too (the username when the directory has no name); a job's own
+ * row tells the job (jobSentence).
  */
 export function auditSentence(t: TFunction, lang: string, row: AuditRecordSummary): string {
   if (!row.assetId && row.story && row.action === row.story.job)
-    return jobSentence(t, lang, row.actor, row.story);
+    return jobSentence(t, lang, row.actorName, row.story);
   const verb = row.action.replace(/^workflow-/, '');
   const folder = (name: string | null, id: string | null) =>
     name ?? (id ? t('manage.audit.unknownFolder') : '—');
   const values = {
-    actor: actorOf(t, row.actor),
+    actor: actorOf(t, row.actorName),
     asset: row.assetName === null ? t('manage.story.unknownAsset') : quoted(t, row.assetName),
     from: folder(row.fromFolderName, row.fromFolderId),
     to: folder(row.toFolderName, row.toFolderId),

@@ -64,7 +64,12 @@ export function JobDetailDrawer({ jobId, onClose }: { jobId: string; onClose(): 
                 <Stack gap="6">
                   {job.data.story ? (
                     <Text data-testid="job-story" fontWeight="medium">
-                      {jobSentence(t, i18n.language, job.data.createdBy, job.data.story)}
+                      {jobSentence(
+                        t,
+                        i18n.language,
+                        job.data.createdByName ?? job.data.createdBy,
+                        job.data.story,
+                      )}
                     </Text>
                   ) : null}
                   <DataList.Root orientation="horizontal" size="sm">
@@ -78,7 +83,10 @@ export function JobDetailDrawer({ jobId, onClose }: { jobId: string; onClose(): 
                       label={t('manage.jobs.error')}
                       value={job.data.errorCode ? <ErrorText code={job.data.errorCode} /> : '—'}
                     />
-                    <Item label={t('manage.jobs.submitter')} value={job.data.createdBy} />
+                    <Item
+                      label={t('manage.jobs.submitter')}
+                      value={job.data.createdByName ?? job.data.createdBy}
+                    />
                     <Item
                       label={t('manage.jobs.created')}
                       value={formatDateTime(job.data.createdAt, language)}

@@ -73,7 +73,7 @@ export function JobsTable({ jobs, onOpen, onAction }: JobsTableProps) {
                 <JobProgress value={job.progress} />
               </Table.Cell>
               <Table.Cell textAlign="end">{job.attempts}</Table.Cell>
-              <Table.Cell>{job.createdBy}</Table.Cell>
+              <Table.Cell title={job.createdBy}>{job.createdByName ?? job.createdBy}</Table.Cell>
               <Table.Cell whiteSpace="nowrap" textStyle="xs">
                 <Text>{t('manage.jobs.createdAt', { date: formatDateTime(job.createdAt, language) })}</Text>
                 {job.finishedAt ? (

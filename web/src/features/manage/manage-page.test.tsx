@@ -255,6 +255,7 @@ describe('Administration (/manage)', () => {
             id: '12',
             at: '2026-11-20T10:00:00.000Z',
             actor: 'anna.bianchi',
+            actorName: 'anna.bianchi',
             action: 'workflow-accept',
             jobId: 'job-done',
             assetId: 'c-2',
@@ -302,6 +303,7 @@ describe('Administration (/manage)', () => {
           id: '9',
           at: '2026-11-20T10:00:00.000Z',
           actor: 'luca.conti',
+          actorName: 'Luca Conti',
           action: 'workflow-reject',
           jobId: 'job-1',
           assetId: 'c-1',
@@ -318,7 +320,16 @@ describe('Administration (/manage)', () => {
       nextCursor: '9',
     };
     const second: AuditListResponse = {
-      items: [{ ...first.items[0], id: '3', action: 'job-retry', assetId: null, actor: 'admin' }],
+      items: [
+        {
+          ...first.items[0],
+          id: '3',
+          action: 'job-retry',
+          assetId: null,
+          actor: 'admin',
+          actorName: 'admin',
+        },
+      ],
       nextCursor: null,
     };
     const calls = fakeHub({
@@ -344,7 +355,9 @@ describe('Administration (/manage)', () => {
     expect(search.get('lang')).toBe('en');
     expect(await screen.findByText('Reject')).toBeVisible();
     // Names and a sentence, not ids.
-    expect(screen.getByText('luca.conti rejected “Foto 12” into Rejected')).toBeVisible();
+    // The person by name, the username at hand for a search by user.
+    expect(screen.getByText('Luca Conti rejected “Foto 12” into Rejected')).toBeVisible();
+    expect(screen.getByTitle('luca.conti')).toHaveTextContent('Luca Conti');
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Job retried')).toBeVisible();
