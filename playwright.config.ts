@@ -1,8 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * End-to-end in the Debian Chromium (browsers cannot be downloaded here). The portal runs from
- * its production build on its own port, database and Redis prefix, with a real OpenID issuer
+ * End-to-end in the Debian Chromium (browsers cannot be downloaded here). Each portal runs from
+ * the production build on its own port, database and Redis prefix, with a real OpenID issuer
  * beside it (scripts/e2e-server.mjs).
  */
 // E2E_PORT moves the portals (and their issuers, mail ports and databases with them) so that two
@@ -10,10 +10,11 @@ import { defineConfig, devices } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 /**
  * One portal per Playwright worker: each worker runs its spec files one after another against its
- * own portal, database and Redis prefix, as the single worker did, so no spec meets another's data.
- * Most of a spec's time is spent waiting (derivative jobs, pages), so two overlap well on 2 cores.
+ * own portal, database and Redis prefix, as a single worker does, so no spec meets another's data.
+ * One by default; E2E_WORKERS=2 overlaps two portals' waits (derivative jobs, page loads) on 2 cores,
+ * to be turned on where a run on the CI machine shows it pays (docs/benchmarks.md "End-to-end time").
  */
-export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 1);
 
 export interface E2ePortal {
   url: string;
