@@ -76,12 +76,11 @@ export default defineConfig({
       },
     },
   ],
-  // One process makes and runs every portal, side by side (Playwright starts its web servers one
-  // after another); it says when all of them answer.
+  // One process makes and runs every portal (scripts/e2e-server.mjs); it says when all of them answer.
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     wait: { stdout: /E2E portals ready/ },
-    // Each portal migrates and seeds its own database first, all at once on 2 cores.
+    // Each portal migrates and seeds its own database first, one after another.
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',
