@@ -1,31 +1,57 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * End-to-end in the Debian Chromium (browsers cannot be downloaded here). The portal runs from
- * its production build on its own port, database and Redis prefix, with a real OpenID issuer
+ * End-to-end in the Debian Chromium (browsers cannot be downloaded here). Each portal runs from
+ * the production build on its own port, database and Redis prefix, with a real OpenID issuer
  * beside it (scripts/e2e-server.mjs).
  */
-// E2E_PORT moves the portal (and its issuer to the next port, its database to paddock_e2e_<port>)
-// so that two checkouts on one machine can run their suites side by side.
+// E2E_PORT moves the portals (and their issuers, mail ports and databases with them) so that two
+// checkouts on one machine can run their suites side by side.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_OIDC_PORT = E2E_PORT + 1;
-// The portal mails through this port; a spec that checks mail listens there with a real SMTP server.
-export const E2E_SMTP_PORT = E2E_PORT + 2;
-export const E2E_DATABASE = E2E_PORT === 3100 ? 'paddock_e2e' : `paddock_e2e_${E2E_PORT}`;
+/**
+ * One portal per Playwright worker: each worker runs its spec files one after another against its
+ * own portal, database and Redis prefix, as a single worker does, so no spec meets another's data.
+ * One by default; E2E_WORKERS=2 overlaps two portals' waits (derivative jobs, page loads) on 2 cores,
+ * to be turned on where a run on the CI machine shows it pays (docs/benchmarks.md "End-to-end time").
+ */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 1);
+
+export interface E2ePortal {
+  url: string;
+  port: number;
+  oidcPort: number;
+  /** The portal mails through this port; a spec that checks mail listens there with a real SMTP server. */
+  smtpPort: number;
+  database: string;
+}
+
+/** The portal of the worker of this parallel index; the metrics port is port + 3 (scripts/e2e-server.mjs). */
+export function e2ePortal(parallelIndex: number): E2ePortal {
+  const port = E2E_PORT + 10 * parallelIndex;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    oidcPort: port + 1,
+    smtpPort: port + 2,
+    database: port === 3100 ? 'paddock_e2e' : `paddock_e2e_${port}`,
+  };
+}
+
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e-output',
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   forbidOnly: true,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
-    baseURL: `http://localhost:${E2E_PORT}`,
+    // Each worker's own portal: the `test` of e2e/portal.ts sets it.
+    baseURL: e2ePortal(0).url,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'it-IT',
@@ -50,18 +76,17 @@ export default defineConfig({
       },
     },
   ],
+  // One process makes and runs every portal (scripts/e2e-server.mjs); it says when all of them answer.
   webServer: {
     command: 'node scripts/e2e-server.mjs',
-    url: `http://localhost:${E2E_PORT}/api/health`,
-    timeout: 120_000,
+    wait: { stdout: /E2E portals ready/ },
+    // Each portal migrates and seeds its own database first, one after another.
+    timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
-      E2E_PORT: String(E2E_PORT),
-      E2E_OIDC_PORT: String(E2E_OIDC_PORT),
-      E2E_DATABASE,
-      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      E2E_PORTALS: JSON.stringify(Array.from({ length: E2E_WORKERS }, (_, index) => e2ePortal(index))),
     },
   },
 });

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './portal';
 import { inFreshBrowser, keepScreenshot, openFolderByCode, TEXTS, type Lang } from './support';
 
 /** Any plural form of a text with one {{count}}, the count captured. */

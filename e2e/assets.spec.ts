@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './portal';
 import sharp from 'sharp';
 import { DERIVATIVES, derivedListing, keepScreenshot, openDepartmentArchive, signIn, TEXTS } from './support';
 

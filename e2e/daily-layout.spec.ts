@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './portal';
 import type { AssetDetail, AssetSummary } from '@paddock/rules';
 import sharp from 'sharp';
 import {

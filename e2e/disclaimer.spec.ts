@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './portal';
 import { DEMO_PASSWORD, fillLogin, keepScreenshot, requiredDisclaimer } from './support';
 
 // paola.neri signs in only here (each run starts from a fresh database), so her acceptance is

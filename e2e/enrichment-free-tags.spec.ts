@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './portal';
 import { LIMITS, type AssetDetail, type FolderNode } from '@paddock/rules';
 import pg from 'pg';
 import { insertContents } from '../bench/seed-sql.mjs';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './portal';
 import type { AssetDetail, RegistryRecord } from '@paddock/rules';
 import { TEXTS, atWizardStep, as, derivedListing, folderByCode, keepScreenshot, type Lang } from './support';
 

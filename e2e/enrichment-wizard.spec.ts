@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './portal';
 import type { AssetDetail } from '@paddock/rules';
 import {
   TEXTS,

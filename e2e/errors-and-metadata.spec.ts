@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './portal';
 import { TEXTS, as, asInFolder, keepScreenshot, selectionBar, type Lang } from './support';
 
 const LANGS: Lang[] = ['it', 'en', 'fr'];

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './portal';
 import { signIn } from './support';
 
 test('an externalId in the address is kept in session storage and the browser goes to the root', async ({

@@ -4,10 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './portal';
 import { SHARE_TEXTS, type ShareLanguage } from '@paddock/rules';
 import sharp from 'sharp';
-import { E2E_SMTP_PORT } from '../playwright.config';
 import { SmtpSink } from '../server/test/support/smtp-sink';
 import {
   BROWSER_LOCALES,
@@ -90,9 +90,9 @@ async function openAsRecipient(browser: Browser, url: string, language: ShareLan
 }
 
 test.describe.serial('external shares', () => {
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ portal }) => {
     sink = new SmtpSink();
-    await sink.start(E2E_SMTP_PORT);
+    await sink.start(portal.smtpPort);
   });
   test.afterAll(async () => {
     await sink.stop();

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './portal';
 import type { FolderTreeResponse, FolderNode } from '@paddock/rules';
 import sharp from 'sharp';
 import { chooseFromMoreMenu, inFreshBrowser, keepScreenshot, signIn, TEXTS, type Lang } from './support';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './portal';
 import type { FolderNode } from '@paddock/rules';
 import pg from 'pg';
 import { insertContents } from '../bench/seed-sql.mjs';

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './portal';
 import { TEXTS, keepScreenshot, signIn, type Lang } from './support';
 
 for (const lang of ['it', 'en', 'fr'] as Lang[])

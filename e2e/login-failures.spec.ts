@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './portal';
 import { DEMO_PASSWORD, TEXTS, fillLogin, keepScreenshot } from './support';
 
 const errors = TEXTS.en.auth.errors;

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './portal';
 import { ENRICHMENT_CLASSIFICATIONS, type FolderNode } from '@paddock/rules';
 import { as, csrfToken, derivedListing, keepScreenshot, signIn, TEXTS, type Lang } from './support';
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './portal';
 import { E_CODES, type SharingFoldersResponse } from '@paddock/rules';
 import pg from 'pg';
 import { insertContents } from '../bench/seed-sql.mjs';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './portal';
 import type { AssetSummary, FolderNode } from '@paddock/rules';
 import { DERIVATIVES, derivedListing, keepScreenshot, openDepartmentArchive, signIn, TEXTS } from './support';
 

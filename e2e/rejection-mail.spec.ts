@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './portal';
 import { LAPTOP_SIZES, TEXTS, as, keepScreenshot, type Lang } from './support';
 
 /** Does `action` and waits until the hub has stored the preferences it changed. */

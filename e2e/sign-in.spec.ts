@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './portal';
 import { signIn } from './support';
 
 /** SPEC §2 "Default view at start by role", for every demo account (README). */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './portal';
 import { TEXTS, asInFolder, keepScreenshot, selectionBar, type Lang } from './support';
 
 const LANGS: Lang[] = ['it', 'en', 'fr'];

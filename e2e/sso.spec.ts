@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './portal';
 import { TEXTS, acceptDisclaimerIfAsked, keepScreenshot } from './support';
 
 // The issuer started by scripts/e2e-server.mjs knows these accounts; only the first matches a

@@ -1,5 +1,6 @@
 import {
   expect,
+  test,
   type APIRequestContext,
   type Browser,
   type BrowserContextOptions,
@@ -11,7 +12,7 @@ import it from '../web/src/i18n/it.json';
 import en from '../web/src/i18n/en.json';
 import fr from '../web/src/i18n/fr.json';
 import sharp from 'sharp';
-import { E2E_DATABASE } from '../playwright.config';
+import { e2ePortal } from '../playwright.config';
 import { DEMO_PASSWORD } from '../server/src/config/demo-secrets';
 
 /** The portal's own texts, so tests follow the translations instead of copying them. */
@@ -119,10 +120,13 @@ export async function csrfToken(page: Page): Promise<string> {
   return ((await session.json()) as { csrfToken: string }).csrfToken;
 }
 
-/** The e2e server's own database (scripts/e2e-server.mjs), for data too large to make through the API. */
+/**
+ * The database of this worker's e2e server (scripts/e2e-server.mjs), for data too large to make
+ * through the API.
+ */
 export function e2eDatabaseUrl(): string {
   const url = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/paddock');
-  url.pathname = `/${E2E_DATABASE}`;
+  url.pathname = `/${e2ePortal(test.info().parallelIndex).database}`;
   return url.toString();
 }
 

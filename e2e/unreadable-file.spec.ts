@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './portal';
 import { ASSET_ERROR_CODES } from '@paddock/rules';
 import {
   DERIVATIVES,

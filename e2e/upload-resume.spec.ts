@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './portal';
 import type { AssetListResponse } from '@paddock/rules';
 import { keepScreenshot, openDepartmentArchive, signIn, TEXTS } from './support';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './portal';
 import type { FolderNode } from '@paddock/rules';
 import { TEXTS, as, derivedListing, jpeg, keepScreenshot, signIn, type Lang } from './support';
 

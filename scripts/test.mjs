@@ -2,7 +2,7 @@
 // Suites keep running after a failure so one run shows everything that is wrong.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { build, ensureDependencies, generatePrismaClients, root } from './lib.mjs';
 
 ensureDependencies();
@@ -124,24 +124,49 @@ else if (spawnSync('docker', ['info'], { stdio: 'ignore' }).status === 0) {
   rows.push({ name: 'cluster', passed: 0, failed: 1, seconds: 0 });
 } else console.log('\n━━ cluster suite: left out, no Docker engine answers `docker info` ━━');
 
-/** Every test of the Playwright JSON report with its time, slowest first. */
-function slowestE2e(report, count) {
+/** Every test of the Playwright JSON report with its time (and its file), slowest first. */
+function e2eTests(report) {
   const tests = [];
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests ?? [])
         tests.push({
           title: [...path, spec.title].join(' › '),
+          file: spec.file,
           ms: (test.results ?? []).reduce((n, r) => n + (r.duration ?? 0), 0),
         });
     for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
   };
   for (const suite of report?.suites ?? []) walk(suite, [suite.title]);
-  return tests.sort((a, b) => b.ms - a.ms).slice(0, count);
+  return tests.sort((a, b) => b.ms - a.ms);
 }
 
-console.log('\n━━ slowest end-to-end tests ━━');
-for (const t of slowestE2e(e2e, 8)) console.log(`${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.title}`);
+/** Rows of `title` and `ms` summed per `key`, slowest first. */
+function slowestBy(rows, key, count) {
+  const sums = new Map();
+  for (const row of rows) sums.set(row[key], (sums.get(row[key]) ?? 0) + row.ms);
+  return [...sums]
+    .map(([title, ms]) => ({ title, ms }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count);
+}
+
+const printTimes = (heading, rows) => {
+  console.log(`\n━━ ${heading} ━━`);
+  for (const t of rows) console.log(`${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.title}`);
+};
+// Where CI's time budget goes, file by file: a test file's setup (apps booted, databases, seeds)
+// is spent once per file, so files are what to speed up first.
+printTimes(
+  'slowest jest files',
+  slowestBy(
+    (jest?.testResults ?? []).map((r) => ({ title: relative(root, r.name), ms: r.endTime - r.startTime })),
+    'title',
+    15,
+  ),
+);
+printTimes('slowest end-to-end files', slowestBy(e2eTests(e2e), 'file', 10));
+printTimes('slowest end-to-end tests', e2eTests(e2e).slice(0, 8));
 
 console.log('\n━━ summary ━━');
 for (const r of rows)
