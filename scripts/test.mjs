@@ -160,7 +160,10 @@ const printTimes = (heading, rows) => {
 printTimes(
   'slowest jest files',
   slowestBy(
-    (jest?.testResults ?? []).map((r) => ({ title: relative(root, r.name), ms: r.endTime - r.startTime })),
+    (readJson(join(results, 'jest.json'))?.testResults ?? []).map((r) => ({
+      title: relative(root, r.name),
+      ms: r.endTime - r.startTime,
+    })),
     'title',
     15,
   ),

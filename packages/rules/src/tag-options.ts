@@ -118,6 +118,10 @@ export function tagTree<T extends TagSummary>(tags: readonly T[], lang: Language
   };
   walk(null, 0);
   // A cycle (a tag under its own sub-tag) has no top: its tags stand at the top too.
-  for (const tag of tags) if (!seen.has(tag.id)) (seen.add(tag.id), out.push({ tag, depth: 0 }));
+  for (const tag of tags) {
+    if (seen.has(tag.id)) continue;
+    seen.add(tag.id);
+    out.push({ tag, depth: 0 });
+  }
   return out;
 }

@@ -72,7 +72,7 @@ describe("a supplier's rejected deliveries (issue 23)", () => {
 
   it('names who accepted in the detail by their name too (issue 23)', async () => {
     const [content] = await contentsIn(t, folders, ['appstp1-marketing']);
-    const jobId = await submitWorkflow(t, anna, 'accept', {
+    const jobId = await submitJob(t, anna, '/api/workflow/accept', {
       contentIds: [content],
       folderId: id('appstp1-marketing'),
     });
