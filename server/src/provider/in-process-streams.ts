@@ -1,16 +1,9 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { RequestMethod, type ParamData, type Type } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
-import { ModulesContainer } from '@nestjs/core';
-import { ExternalContextCreator } from '@nestjs/core/helpers/external-context-creator';
-import { RouteParamsFactory } from '@nestjs/core/router/route-params-factory';
-import type { NextFunction, Request, Response } from 'express';
+import type { ModulesContainer } from '@nestjs/core';
+import type { ExternalContextCreator } from '@nestjs/core/helpers/external-context-creator';
+import type { Request, Response } from 'express';
 import { refuseMalformedInput } from '../common/input-boundary';
-
-/** Where the built-in provider's controllers are mounted on this server. */
-const PROVIDER_PREFIX = 'provider';
-
-type Handler = (req: Request, res: Response, next: NextFunction) => Promise<unknown>;
+import { PROVIDER_PREFIX, ProviderRoutes } from './provider-routes';
 
 /** A streamed answer of the built-in provider: its status and headers as soon as its first byte exists. */
 export interface StreamedAnswer {
@@ -97,20 +90,18 @@ class StreamingResponse extends PassThrough {
  * Hub code still never imports the built-in provider: routes are found by their paths.
  */
 export class InProcessStreams {
-  private readonly handlers = new Map<string, { segments: string[]; handler: Handler }>();
+  private readonly routes: ProviderRoutes;
 
-  constructor(
-    private readonly modules: ModulesContainer,
-    private readonly contexts: ExternalContextCreator,
-  ) {}
+  constructor(modules: ModulesContainer, contexts: ExternalContextCreator) {
+    this.routes = new ProviderRoutes(modules, contexts);
+  }
 
   /** POSTs a form to `path` (relative to /provider) and answers once the answer's head is known. */
   async postForm(path: string, form: Record<string, string>): Promise<StreamedAnswer> {
-    const segments = [PROVIDER_PREFIX, ...path.split('/').filter(Boolean)];
-    const found = this.find('POST', segments);
-    if (!found) throw new Error(`The built-in provider serves no POST ${path} in this process`);
+    const found = this.routes.find('POST', path, true);
+    if (!found) throw new Error(`The built-in provider serves no streamed POST ${path} in this process`);
     const headers = { 'content-type': 'application/x-www-form-urlencoded' };
-    const url = `/${segments.join('/')}`;
+    const url = `/${[PROVIDER_PREFIX, ...path.split('/').filter(Boolean)].join('/')}`;
     const req = {
       method: 'POST',
       url,
@@ -130,87 +121,18 @@ export class InProcessStreams {
       refuseMalformedInput(req, res as unknown as Response, resolve),
     );
     if (refusal) throw refusal;
-    const done = found
+    // A refusal comes back answered by ThronExceptionFilter (its JSON), as over HTTP; a failure after
+    // the first byte ends the stream with it, as a dropped socket would.
+    const done = found.route
       .handler(req, res as unknown as Response, () => undefined)
       .then(
         () => res.end(),
         (error: unknown) => {
-          // Nest rethrows after an HTTP filter that returns nothing; ThronExceptionFilter has written the answer.
           if (!res.headersSent) throw error;
+          res.destroy(error instanceof Error ? error : new Error(String(error)));
         },
       );
     await Promise.race([res.committed, done]);
     return { status: res.statusCode, headers: res.headers, body: res, json: res.refusal };
   }
-
-  private find(
-    method: string,
-    segments: string[],
-  ): { handler: Handler; params: Record<string, string> } | undefined {
-    if (!this.handlers.size) this.collect();
-    for (const [key, route] of this.handlers) {
-      if (!key.startsWith(`${method} `) || route.segments.length !== segments.length) continue;
-      const params: Record<string, string> = {};
-      const matches = route.segments.every((expected, i) => {
-        if (expected.startsWith(':')) params[expected.slice(1)] = decodeURIComponent(segments[i]);
-        return expected.startsWith(':') || expected === segments[i].toLowerCase();
-      });
-      if (matches) return { handler: route.handler, params };
-    }
-    return undefined;
-  }
-
-  /** Every route of the built-in provider (those the JSON transport also serves are never asked here). */
-  private collect(): void {
-    const params = new RouteParamsFactory();
-    const factory = {
-      exchangeKeyForValue: (
-        type: number,
-        data: ParamData,
-        [req, res, next]: [Request, Response, NextFunction],
-      ) => params.exchangeKeyForValue(type, data as string, { req, res, next }),
-    };
-    for (const [moduleKey, module] of this.modules.entries())
-      for (const wrapper of module.controllers.values()) {
-        const type = wrapper.metatype as Type | undefined;
-        const instance = wrapper.instance as Record<string, unknown> | undefined;
-        if (!type || !instance) continue;
-        const base = segmentsOf(String(Reflect.getMetadata(PATH_METADATA, type) ?? ''));
-        if (base[0] !== PROVIDER_PREFIX) continue;
-        for (const name of Object.getOwnPropertyNames(type.prototype)) {
-          const callback = type.prototype[name] as unknown;
-          if (typeof callback !== 'function' || name === 'constructor') continue;
-          const method = Reflect.getMetadata(METHOD_METADATA, callback) as RequestMethod | undefined;
-          const paths = Reflect.getMetadata(PATH_METADATA, callback) as string | string[] | undefined;
-          if (method === undefined || paths === undefined) continue;
-          // Nest looks a host's module up among providers, where a controller is not: name its module,
-          // or its guards and filters would be looked up nowhere and silently left out.
-          const contexts = Object.create(this.contexts, {
-            getContextModuleKey: { value: () => moduleKey },
-          }) as ExternalContextCreator;
-          const handler = contexts.create(
-            instance,
-            callback as (...a: unknown[]) => unknown,
-            name,
-            ROUTE_ARGS_METADATA,
-            factory,
-            undefined,
-            undefined,
-            { guards: true, interceptors: true, filters: true },
-            'http',
-          ) as Handler;
-          for (const path of [paths].flat()) {
-            const segments = [...base, ...segmentsOf(path)];
-            this.handlers.set(`${RequestMethod[method]} /${segments.join('/')}`, { segments, handler });
-          }
-        }
-      }
-  }
-}
-
-function segmentsOf(path: string): string[] {
-  return path
-    .split('/')
-    .filter(Boolean)
-    .map((s) => (s.startsWith(':') ? s : s.toLowerCase()));
 }

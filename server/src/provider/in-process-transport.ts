@@ -1,38 +1,15 @@
 import { parse as parseQuery } from 'node:querystring';
-import { RequestMethod, type ParamData, type Type } from '@nestjs/common';
-import {
-  HTTP_CODE_METADATA,
-  METHOD_METADATA,
-  PATH_METADATA,
-  ROUTE_ARGS_METADATA,
-} from '@nestjs/common/constants';
-import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
-import { ModulesContainer } from '@nestjs/core';
-import { ExternalContextCreator } from '@nestjs/core/helpers/external-context-creator';
-import { RouteParamsFactory } from '@nestjs/core/router/route-params-factory';
+import type { ModulesContainer } from '@nestjs/core';
+import type { ExternalContextCreator } from '@nestjs/core/helpers/external-context-creator';
 import axios, {
   AxiosHeaders,
   type AxiosAdapter,
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from 'axios';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import { refuseMalformedInput } from '../common/input-boundary';
-
-/** Where the built-in provider's controllers are mounted on this server. */
-const PROVIDER_PREFIX = 'provider';
-/** The raw request, response or next: a handler that takes one streams or reads bytes, so it stays on HTTP. */
-const RAW_PARAMS = new Set<number>([RouteParamtypes.REQUEST, RouteParamtypes.RESPONSE, RouteParamtypes.NEXT]);
-
-type Handler = (req: Request, res: Response, next: NextFunction) => Promise<unknown>;
-
-interface Route {
-  method: string;
-  /** Lower-cased path segments; `:name` takes one segment (Express matches paths case-insensitively). */
-  segments: string[];
-  status: number;
-  handler: Handler;
-}
+import { ProviderRoutes, type FoundRoute } from './provider-routes';
 
 /** The answer a handler or the ThronExceptionFilter wrote, as Express would have sent it. */
 class CapturedResponse {
@@ -71,24 +48,6 @@ function wire(body: unknown): unknown {
   return body === undefined ? '' : (JSON.parse(JSON.stringify(body)) as unknown);
 }
 
-function segmentsOf(path: string): string[] {
-  return path
-    .split('/')
-    .filter(Boolean)
-    .map((s) => (s.startsWith(':') ? s : s.toLowerCase()));
-}
-
-function paramsOf(route: Route, segments: string[]): Record<string, string> | undefined {
-  if (route.segments.length !== segments.length) return undefined;
-  const params: Record<string, string> = {};
-  for (const [i, expected] of route.segments.entries()) {
-    const actual = segments[i];
-    if (expected.startsWith(':')) params[expected.slice(1)] = decodeURIComponent(actual);
-    else if (expected !== actual.toLowerCase()) return undefined;
-  }
-  return params;
-}
-
 /** The request body as Express's parsers leave it: JSON or a flat form, as the gateways send them. */
 function bodyOf(data: unknown, contentType: string): unknown {
   if (typeof data !== 'string') return data ?? {};
@@ -105,26 +64,19 @@ function bodyOf(data: unknown, contentType: string): unknown {
  * share pages) and requests the input boundary refuses are left to HTTP.
  */
 export class InProcessProvider {
-  private routes: Route[] | undefined;
+  private readonly routes: ProviderRoutes;
 
-  constructor(
-    private readonly modules: ModulesContainer,
-    private readonly contexts: ExternalContextCreator,
-  ) {}
+  constructor(modules: ModulesContainer, contexts: ExternalContextCreator) {
+    this.routes = new ProviderRoutes(modules, contexts);
+  }
 
-  /** The route serving `method path` (relative to /provider), with its path parameters, if any. */
-  find(method: string, path: string): { route: Route; params: Record<string, string> } | undefined {
-    const segments = [PROVIDER_PREFIX, ...path.split('/').filter(Boolean)];
-    for (const route of (this.routes ??= this.collect())) {
-      if (route.method !== method) continue;
-      const params = paramsOf(route, segments);
-      if (params) return { route, params };
-    }
-    return undefined;
+  /** The JSON route serving `method path` (relative to /provider), with its path parameters, if any. */
+  find(method: string, path: string): FoundRoute | undefined {
+    return this.routes.find(method, path, false);
   }
 
   async dispatch(
-    { route, params }: { route: Route; params: Record<string, string> },
+    { route, params }: FoundRoute,
     config: InternalAxiosRequestConfig,
     url: URL,
   ): Promise<AxiosResponse | undefined> {
@@ -164,67 +116,6 @@ export class InProcessProvider {
       config,
       request: undefined,
     };
-  }
-
-  private collect(): Route[] {
-    const routes: Route[] = [];
-    const params = new RouteParamsFactory();
-    const factory = {
-      exchangeKeyForValue: (
-        type: number,
-        data: ParamData,
-        [req, res, next]: [Request, Response, NextFunction],
-      ) => params.exchangeKeyForValue(type, data as string, { req, res, next }),
-    };
-    for (const [moduleKey, module] of this.modules.entries())
-      for (const wrapper of module.controllers.values()) {
-        const type = wrapper.metatype as Type | undefined;
-        const instance = wrapper.instance as Record<string, unknown> | undefined;
-        if (!type || !instance) continue;
-        // One path each: none of the built-in provider's controllers is mounted at several.
-        const base = String(Reflect.getMetadata(PATH_METADATA, type) ?? '');
-        if (segmentsOf(base)[0] !== PROVIDER_PREFIX) continue;
-        for (const name of Object.getOwnPropertyNames(type.prototype)) {
-          const callback = type.prototype[name] as unknown;
-          if (typeof callback !== 'function' || name === 'constructor') continue;
-          const method = Reflect.getMetadata(METHOD_METADATA, callback) as RequestMethod | undefined;
-          const paths = Reflect.getMetadata(PATH_METADATA, callback) as string | string[] | undefined;
-          if (method === undefined || paths === undefined) continue;
-          const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, type, name) ?? {}) as Record<
-            string,
-            unknown
-          >;
-          if (Object.keys(args).some((key) => RAW_PARAMS.has(Number(key.split(':')[0])))) continue;
-          const verb = RequestMethod[method];
-          const status =
-            (Reflect.getMetadata(HTTP_CODE_METADATA, callback) as number | undefined) ??
-            (verb === 'POST' ? 201 : 200);
-          // Nest looks a host's module up among providers, where a controller is not: name its module,
-          // or its guards and filters would be looked up nowhere and silently left out.
-          const contexts = Object.create(this.contexts, {
-            getContextModuleKey: { value: () => moduleKey },
-          }) as ExternalContextCreator;
-          const handler = contexts.create(
-            instance,
-            callback as (...a: unknown[]) => unknown,
-            name,
-            ROUTE_ARGS_METADATA,
-            factory,
-            undefined,
-            undefined,
-            { guards: true, interceptors: true, filters: true },
-            'http',
-          ) as Handler;
-          for (const path of [paths].flat())
-            routes.push({
-              method: verb,
-              segments: [...segmentsOf(base), ...segmentsOf(path)],
-              status,
-              handler,
-            });
-        }
-      }
-    return routes;
   }
 }
 
