@@ -13,6 +13,11 @@ import { DemoRegistrySeeder } from './demo-registry';
 import { DemoWorkflowSeeder } from './demo-workflow';
 import { serviceAccountUser } from './first-admin';
 
+/** `assets: false`: people, folders and what the wizards offer, without the demo's media (a suite that makes its own). */
+export interface SeedOptions {
+  assets?: boolean;
+}
+
 export interface SeedSummary {
   groups: number;
   users: number;
@@ -38,7 +43,7 @@ export class DemoSeeder {
     @Optional() private readonly registry?: DemoRegistrySeeder,
   ) {}
 
-  async run(): Promise<SeedSummary> {
+  async run({ assets = true }: SeedOptions = {}): Promise<SeedSummary> {
     await this.profile.upsertDisclaimer(DEMO_DISCLAIMER);
     let folderCount = 0;
     if (this.config.BUILTIN_PROVIDER && this.identity && this.folders) {
@@ -72,10 +77,12 @@ export class DemoSeeder {
       }));
       const folderIds = await this.folders.upsertFolders(folders);
       folderCount = folderIds.size;
-      // Demo assets need the users and folders above (issue 3 §10).
-      await this.demoContent?.run();
-      // Then some of them are put in the approval flow.
-      await this.workflow?.run();
+      if (assets) {
+        // Demo assets need the users and folders above (issue 3 §10).
+        await this.demoContent?.run();
+        // Then some of them are put in the approval flow.
+        await this.workflow?.run();
+      }
       // What the enrichment wizard offers: metadata definitions and tags (issue 13).
       await this.enrichment?.run();
       // Registry records the enrichment is filed under (issue 13).

@@ -42,6 +42,15 @@ describe('demo content seed (PostgreSQL + Redis + real media)', () => {
   });
   afterAll(() => t.close());
 
+  // Runs first: the cluster suite's seed leaves the media to the suite, yet its people can sign in.
+  it('without assets: the demo people and folders, and not one content', async () => {
+    await seeder.run({ assets: false });
+
+    expect(await db.content.count()).toBe(0);
+    expect(await db.category.findUnique({ where: { prettyId: 'arch04-marketing' } })).not.toBeNull();
+    expect(await t.app.get(UserDirectoryRepository).findByUsername('mario.rossi')).not.toBeNull();
+  });
+
   // How long the seed takes is a benchmark's business (npm run bench), not this test's.
   it('creates a few dozen assets of every type in both departments, and again nothing', async () => {
     await seeder.run();
