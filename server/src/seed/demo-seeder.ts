@@ -13,7 +13,7 @@ import { DemoRegistrySeeder } from './demo-registry';
 import { DemoWorkflowSeeder } from './demo-workflow';
 import { serviceAccountUser } from './first-admin';
 
-/** `assets: false`: people, folders and what the wizards offer, without the demo's media (a suite that makes its own). */
+/** `assets: false`: people, folders, workflow tags and what the wizards offer, without the demo's media (a suite that makes its own). */
 export interface SeedOptions {
   assets?: boolean;
 }
@@ -77,12 +77,10 @@ export class DemoSeeder {
       }));
       const folderIds = await this.folders.upsertFolders(folders);
       folderCount = folderIds.size;
-      if (assets) {
-        // Demo assets need the users and folders above (issue 3 §10).
-        await this.demoContent?.run();
-        // Then some of them are put in the approval flow.
-        await this.workflow?.run();
-      }
+      // Demo assets need the users and folders above (issue 3 §10).
+      if (assets) await this.demoContent?.run();
+      // The workflow's tags (the accept job tags with them), then the demo deliveries put in the flow.
+      await this.workflow?.run();
       // What the enrichment wizard offers: metadata definitions and tags (issue 13).
       await this.enrichment?.run();
       // Registry records the enrichment is filed under (issue 13).
