@@ -2,7 +2,7 @@
 // 200 assets, the api holding a job's event stream killed, and one api killed under load.
 import { check, sleep } from './containers.mjs';
 import { checkStatus } from './portal.mjs';
-import { FOLDERS } from './flows.mjs';
+import { FOLDERS, archivedPictures } from './flows.mjs';
 
 const BULK = 200;
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -21,9 +21,9 @@ export async function bulkAcceptWorkerKilled(s) {
     await s.portal.folderId(supplier, FOLDERS.supplier),
     `bulk-${Date.now()}`,
     BULK,
-    6,
+    12,
   );
-  s.figure(`seed ${BULK} assets (tus, 6 at a time)`, seconds(Date.now() - started));
+  s.figure(`seed ${BULK} assets (tus, 12 at a time)`, seconds(Date.now() - started));
 
   const anna = await s.portal.signIn('anna.bianchi');
   const step1 = await s.portal.folderId(anna, FOLDERS.step1);
@@ -58,9 +58,16 @@ export async function bulkAcceptWorkerKilled(s) {
       last = next;
     }
     check(last.state === 'completed', `the job ended as ${JSON.stringify(last)}`);
+    // worker1 may have moved a batch whose outcomes it had not yet recorded: worker2 finds those
+    // already at step 1 and counts them unchanged. None may fail or be left out.
+    const { done = 0, unchanged = 0, failed = 1 } = last.result ?? {};
     check(
-      last.result?.done === BULK && last.result?.failed === 0,
+      done + unchanged === BULK && failed === 0,
       `the accept of ${BULK} gave ${JSON.stringify(last.result)}`,
+    );
+    s.figure(
+      'bulk accept result: done, unchanged (moved before the kill, not yet recorded)',
+      `${done}, ${unchanged}`,
     );
     s.figure(
       `bulk accept of ${BULK}, submit to completed (one worker killed)`,
@@ -138,8 +145,10 @@ export async function apiKilledUnderLoad(s) {
   const BEFORE_MS = 4000;
   const AFTER_MS = 8000;
   const mario = await s.portal.signIn('mario.rossi');
-  const archive = await s.portal.folderId(mario, FOLDERS.archive);
-  const [asset] = await s.portal.assetsIn(mario, archive, 1);
+  const {
+    folder: archive,
+    ids: [assetId],
+  } = await archivedPictures(s, mario);
   const requests = [];
   let killedAt = Infinity;
   const stopAt = Date.now() + BEFORE_MS + AFTER_MS;
@@ -151,7 +160,7 @@ export async function apiKilledUnderLoad(s) {
       try {
         const res = post
           ? await mario('POST', '/api/downloads', {
-              json: { contentIds: [asset.id], images: ['original'], videos: [], folderId: archive },
+              json: { contentIds: [assetId], images: ['original'], videos: [], folderId: archive },
             })
           : await mario('GET', `/api/assets?${new URLSearchParams({ folderId: archive, limit: '20' })}`);
         ok = res.status === 200;

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
+import sharp from 'sharp';
 import { check, sleep } from './containers.mjs';
 import { checkStatus } from './portal.mjs';
 
@@ -103,14 +104,41 @@ export async function enrichment(s) {
   s.log('enriched: 1 done, 0 failed');
 }
 
-/** Two of the demo's archived pictures (with previews), for the share and the download. */
-async function archivedPictures(s, call) {
+/**
+ * Two pictures in the archive, for the share and the download: the seed makes no media for the
+ * suite, so mario.rossi uploads two JPEGs (sharp) the first time, and the workers make their previews.
+ */
+export async function archivedPictures(s, call) {
   const folder = await s.portal.folderId(call, FOLDERS.archive);
-  const pictures = (await s.portal.assetsIn(call, folder, 100)).filter(
-    (a) => a.type === 'IMAGE' && a.state === 'READY',
-  );
-  check(pictures.length >= 2, `only ${pictures.length} ready pictures in the archive`);
-  return { folder, ids: pictures.slice(0, 2).map((a) => a.id) };
+  if (!s.state.pictures) {
+    const ids = [];
+    for (const [n, background] of ['#a01020', '#1040a0'].entries()) {
+      const jpeg = await sharp({ create: { width: 1600, height: 900, channels: 3, background } })
+        .jpeg()
+        .toBuffer();
+      const name = `cluster-picture-${n + 1}-${Date.now()}.jpg`;
+      const { result } = await s.portal.tusUpload(
+        call,
+        folder,
+        name,
+        jpeg,
+        jpeg.length,
+        undefined,
+        'image/jpeg',
+      );
+      ids.push(result.contentId);
+    }
+    s.state.pictures = ids;
+  }
+  const ids = s.state.pictures;
+  for (let i = 0; i < 120; i++) {
+    const ready = (await s.portal.assetsIn(call, folder, 100)).filter(
+      (a) => ids.includes(a.id) && a.type === 'IMAGE' && a.state === 'READY',
+    );
+    if (ready.length === ids.length) return { folder, ids };
+    await sleep(1000);
+  }
+  throw new Error('the two archived pictures did not become ready');
 }
 
 /** The link of the last invitation the stack's mail catcher took for this address (it prints each message). */

@@ -71,14 +71,14 @@ export function portal(base) {
 
   /**
    * A tus 1.0 upload of `bytes` in chunks of `chunkBytes`; the upload's result and the api that
-   * took each chunk (`apis`: the address map, or none).
+   * took each chunk (`apis`: the address map, or none). `filetype`: the MIME type a browser names.
    */
-  async function tusUpload(call, folder, filename, bytes, chunkBytes, apis) {
+  async function tusUpload(call, folder, filename, bytes, chunkBytes, apis, filetype) {
     const created = await call('POST', '/api/uploads', {
       headers: {
         ...TUS,
         'Upload-Length': String(bytes.length),
-        'Upload-Metadata': Object.entries({ filename, folderId: folder })
+        'Upload-Metadata': Object.entries({ filename, folderId: folder, ...(filetype ? { filetype } : {}) })
           .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
           .join(','),
       },

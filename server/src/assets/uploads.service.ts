@@ -214,7 +214,9 @@ export class UploadsService implements OnModuleInit {
       }
     } catch (error) {
       const known = knownFailureOf(error);
-      if (!known) this.logger.error({ err: error, uploadId: upload.id }, 'Upload failed');
+      // An outage (503) reaches the browser as "try later": what failed (the store, the provider) is only here.
+      if (!known || known.status >= 500)
+        this.logger.error({ err: error, uploadId: upload.id }, 'Upload failed');
       await this.outcomes.failed(
         upload.id,
         user?.username ?? '',

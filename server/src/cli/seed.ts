@@ -4,7 +4,10 @@ import { loadConfigOrExit } from '../preflight';
 import { DemoSeeder } from '../seed/demo-seeder';
 import { SeedModule } from '../seed/seed.module';
 
-/** `npm run seed`: the idempotent demo organisation (README lists the demo-only accounts). */
+/**
+ * `npm run seed`: the idempotent demo organisation (README lists the demo-only accounts).
+ * `--without-assets`: no demo media (their making and previews take minutes), for the cluster suite.
+ */
 async function main(): Promise<void> {
   const config = await loadConfigOrExit();
   if (config.NODE_ENV === 'production') {
@@ -18,7 +21,7 @@ async function main(): Promise<void> {
     logger: ['error', 'warn'],
   });
   try {
-    const s = await app.get(DemoSeeder).run();
+    const s = await app.get(DemoSeeder).run({ assets: !process.argv.includes('--without-assets') });
     console.log(
       `Demo organisation ready: ${s.users} users, ${s.groups} groups, ${s.folders} folders, disclaimer ${s.disclaimer}`,
     );

@@ -13,6 +13,11 @@ import { DemoRegistrySeeder } from './demo-registry';
 import { DemoWorkflowSeeder } from './demo-workflow';
 import { serviceAccountUser } from './first-admin';
 
+/** `assets: false`: people, folders, workflow tags and what the wizards offer, without the demo's media (a suite that makes its own). */
+export interface SeedOptions {
+  assets?: boolean;
+}
+
 export interface SeedSummary {
   groups: number;
   users: number;
@@ -38,7 +43,7 @@ export class DemoSeeder {
     @Optional() private readonly registry?: DemoRegistrySeeder,
   ) {}
 
-  async run(): Promise<SeedSummary> {
+  async run({ assets = true }: SeedOptions = {}): Promise<SeedSummary> {
     await this.profile.upsertDisclaimer(DEMO_DISCLAIMER);
     let folderCount = 0;
     if (this.config.BUILTIN_PROVIDER && this.identity && this.folders) {
@@ -73,8 +78,8 @@ export class DemoSeeder {
       const folderIds = await this.folders.upsertFolders(folders);
       folderCount = folderIds.size;
       // Demo assets need the users and folders above (issue 3 §10).
-      await this.demoContent?.run();
-      // Then some of them are put in the approval flow.
+      if (assets) await this.demoContent?.run();
+      // The workflow's tags (the accept job tags with them), then the demo deliveries put in the flow.
       await this.workflow?.run();
       // What the enrichment wizard offers: metadata definitions and tags (issue 13).
       await this.enrichment?.run();

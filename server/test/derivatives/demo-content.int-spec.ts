@@ -8,6 +8,7 @@ import { DirectoryUserRepository } from '../../src/auth/directory-user.repositor
 import { ProfileService } from '../../src/profile/profile.service';
 import { DemoContentRepository, DemoContentSeeder } from '../../src/seed/demo-content';
 import { DemoSeeder } from '../../src/seed/demo-seeder';
+import { DemoWorkflowSeeder } from '../../src/seed/demo-workflow';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 jest.setTimeout(180_000);
@@ -38,9 +39,21 @@ describe('demo content seed (PostgreSQL + Redis + real media)', () => {
       get(BuiltinIdentitySeeder),
       new FolderSeeder(db),
       content,
+      new DemoWorkflowSeeder(db),
     );
   });
   afterAll(() => t.close());
+
+  // Runs first: the cluster suite's seed leaves the media to the suite, yet its people can sign in.
+  it('without assets: the demo people, folders and workflow tags, and not one content', async () => {
+    await seeder.run({ assets: false });
+
+    expect(await db.content.count()).toBe(0);
+    // The accept job tags what it moves: without the tags it fails (E032).
+    expect(await db.tagDefinition.count()).toBeGreaterThan(0);
+    expect(await db.category.findUnique({ where: { prettyId: 'arch04-marketing' } })).not.toBeNull();
+    expect(await t.app.get(UserDirectoryRepository).findByUsername('mario.rossi')).not.toBeNull();
+  });
 
   // How long the seed takes is a benchmark's business (npm run bench), not this test's.
   it('creates a few dozen assets of every type in both departments, and again nothing', async () => {
