@@ -249,7 +249,7 @@ describe('SearchService', () => {
     const contents = Array.from({ length }, (_, i) => ({ id: `c${i}` }) as ProviderSearchHit);
     const { service } = gateway({ findContents: () => Promise.resolve(contents) });
     const page = await service.list(user(), filter);
-    expect(page.contents).toBe(contents);
+    expect(page.contents).toEqual(contents);
     expect(page.next).toEqual(more ? { offset: 100 } : undefined);
   });
 
