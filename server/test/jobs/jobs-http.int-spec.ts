@@ -102,6 +102,8 @@ describe('jobs API (HTTP, real sessions)', () => {
       payload: {},
       errorCode: null,
       createdBy: 'anna.admin',
+      // The submitter as people read them (the directory's name), beside the username.
+      createdByName: 'anna admin',
       createdAt: expect.any(String),
       startedAt: expect.any(String),
       finishedAt: expect.any(String),
