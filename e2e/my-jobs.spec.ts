@@ -2,8 +2,16 @@ import { expect } from '@playwright/test';
 import { test } from './portal';
 import { E_CODES, type SharingFoldersResponse } from '@paddock/rules';
 import pg from 'pg';
-import { insertContents } from '../bench/seed-sql.mjs';
-import { TEXTS, csrfToken, e2eDatabaseUrl, folderByCode, keepScreenshot, signIn, type Lang } from './support';
+import {
+  TEXTS,
+  csrfToken,
+  e2eDatabaseUrl,
+  folderByCode,
+  keepScreenshot,
+  seedBareContent,
+  signIn,
+  type Lang,
+} from './support';
 
 const ARCHIVE = 'arch04-marketing';
 const RUN = Date.now().toString(36);
@@ -13,13 +21,7 @@ const seededContents: string[] = [];
 
 /** One content straight into the provider's schema (no file behind it: the link is what counts). */
 async function seed(folderId: string, name: string): Promise<string> {
-  await db.query('BEGIN');
-  await db.query(`CREATE TEMP TABLE e2e_seed ON COMMIT DROP AS
-    SELECT 1 AS g, gen_random_uuid() AS id, 'jpg' AS ext, ${db.escapeLiteral(name)} AS name,
-      ${db.escapeLiteral(name)} AS name_it, ${db.escapeLiteral(folderId)}::uuid AS folder, now() AS created`);
-  await insertContents(db, 'e2e_seed');
-  const id = (await db.query<{ id: string }>('SELECT id FROM e2e_seed')).rows[0]!.id;
-  await db.query('COMMIT');
+  const id = await seedBareContent(db, folderId, name);
   seededContents.push(id);
   return id;
 }

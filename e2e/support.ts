@@ -11,7 +11,9 @@ import type { AssetListResponse, AssetSummary, FolderNode } from '@paddock/rules
 import it from '../web/src/i18n/it.json';
 import en from '../web/src/i18n/en.json';
 import fr from '../web/src/i18n/fr.json';
+import type pg from 'pg';
 import sharp from 'sharp';
+import { insertContents } from '../bench/seed-sql.mjs';
 import { e2ePortal } from '../playwright.config';
 import { DEMO_PASSWORD } from '../server/src/config/demo-secrets';
 
@@ -354,4 +356,19 @@ export async function completedJob(page: Page, path: string, data: unknown = {})
       { timeout: 60_000 },
     )
     .toBe('completed');
+}
+
+/**
+ * One content straight into the provider's schema of `db` (no file behind it: for specs where a
+ * link, a move or a refusal is what counts); answers its id.
+ */
+export async function seedBareContent(db: pg.Client, folderId: string, name: string): Promise<string> {
+  await db.query('BEGIN');
+  await db.query(`CREATE TEMP TABLE e2e_seed ON COMMIT DROP AS
+    SELECT 1 AS g, gen_random_uuid() AS id, 'jpg' AS ext, ${db.escapeLiteral(name)} AS name,
+      ${db.escapeLiteral(name)} AS name_it, ${db.escapeLiteral(folderId)}::uuid AS folder, now() AS created`);
+  await insertContents(db, 'e2e_seed');
+  const id = (await db.query<{ id: string }>('SELECT id FROM e2e_seed')).rows[0]!.id;
+  await db.query('COMMIT');
+  return id;
 }
