@@ -17,9 +17,10 @@ for (const name of ['Response', 'Headers', 'Request', 'structuredClone', 'TextEn
 // jsdom does not lay out or scroll; the router restores scroll positions after each navigation.
 Object.defineProperty(window, 'scrollTo', { value: () => undefined, configurable: true, writable: true });
 
-// Whole-app tests render the router, Chakra and lazy pages; on a busy CI machine that can take
-// longer than Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
+// Whole-app tests render the router, Chakra and lazy pages; on a busy CI machine, with a cold
+// transform cache (a clean clone compiles each lazy page on its first import), the first render
+// has been seen past 5 s (tag-step.test, 4.5 s alone on a quiet machine).
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no PointerEvent; Chakra's checkbox (zag) builds one when focus leaves a pressed control.
 if (typeof window.PointerEvent === 'undefined') {
