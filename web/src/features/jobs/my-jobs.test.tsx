@@ -88,12 +88,12 @@ describe('My jobs', () => {
     expect(within(accept).getByText('4 of 10 assets')).toBeVisible();
     expect(within(accept).getByText(/^Should end around \d\d:\d\d$/)).toBeVisible();
     expect(within(accept).getByRole('button', { name: 'Cancel' })).toBeVisible();
-    expect(within(accept).queryByRole('button', { name: 'Retry failed items' })).toBeNull();
+    expect(within(accept).queryByRole('button', { name: 'Retry failed assets' })).toBeNull();
 
     const [failing, done] = item(dialog, 'Move');
-    expect(within(failing).getByRole('button', { name: 'Retry failed items' })).toBeVisible();
+    expect(within(failing).getByRole('button', { name: 'Retry failed assets' })).toBeVisible();
     expect(within(failing).queryByRole('button', { name: 'Cancel' })).toBeNull();
-    expect(within(done).queryByRole('button', { name: /Retry failed items|Cancel/ })).toBeNull();
+    expect(within(done).queryByRole('button', { name: /Retry failed assets|Cancel/ })).toBeNull();
     expect(calls.find((call) => call.path === '/api/jobs/mine')?.query.get('lang')).toBe('en');
   });
 
@@ -145,10 +145,10 @@ describe('My jobs', () => {
     });
     renderApp('/home');
     const dialog = await openMyJobs();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Retry failed items' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Retry failed assets' }));
 
-    expect(await screen.findByText('A new job retries the failed items.')).toBeVisible();
-    expect(await within(dialog).findByText('Retries the failed items of job job-fail')).toBeVisible();
+    expect(await screen.findByText('A new job retries the failed assets.')).toBeVisible();
+    expect(await within(dialog).findByText('Retries the failed assets of job job-fail')).toBeVisible();
     expect(calls.filter((call: HubCall) => call.method === 'POST').map((call) => call.path)).toEqual([
       '/api/jobs/job-failure/retry-failed',
     ]);
@@ -161,9 +161,9 @@ describe('My jobs', () => {
     });
     renderApp('/home');
     const dialog = await openMyJobs();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Retry failed items' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Retry failed assets' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'This job has no failed items to retry. (JOB_NO_FAILED_ITEMS)',
+      'This job has no failed assets to retry. (JOB_NO_FAILED_ITEMS)',
     );
   });
 
