@@ -3,9 +3,12 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ListChecks } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MyJobsDrawer } from './my-jobs-drawer';
+import { onDemand } from '../ui/on-demand';
 import { isRunning, jobsOf, myJobsQueryOptions } from './my-jobs.queries';
 import { useJobEndNotices } from './use-job-end-notices';
+
+/** The drawer's code comes when it first opens: the archive's first screen carries only the button (issue 26). */
+const MyJobsDrawer = onDemand(() => import('./my-jobs-drawer').then((module) => module.MyJobsDrawer));
 
 /**
  * The header's "My jobs", for every role: opens the drawer of the user's jobs, counts those still
