@@ -70,7 +70,8 @@ for (const lang of ['it', 'en', 'fr'] as Lang[])
       .first();
     // Auto-refresh brings it to its end without a reload.
     await expect(purgeRow).toContainText(t.manage.states.completed);
-    await expect(purgeRow).toContainText('admin');
+    // Its submitter by name (the demo directory's), not by username (issue 23).
+    await expect(purgeRow).toContainText('Amministratore Paddock');
     // The purge finished within the hour: the maintenance queue has a failure rate, not a dash.
     const maintenance = page.getByTestId('queue-maintenance');
     await expect(maintenance).toContainText(t.manage.jobs.depth);
@@ -81,7 +82,7 @@ for (const lang of ['it', 'en', 'fr'] as Lang[])
     await purgeRow.getByRole('button', { name: t.manage.jobs.details }).click();
     const drawer = page.getByRole('dialog', { name: t.manage.jobNames['purge-expired-sessions'] });
     await expect(drawer.getByTestId('job-story')).toContainText(
-      t.manage.jobSentences['purge-expired-sessions'].replace('{{actor}}', 'admin'),
+      t.manage.jobSentences['purge-expired-sessions'].replace('{{actor}}', 'Amministratore Paddock'),
     );
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
@@ -90,7 +91,7 @@ for (const lang of ['it', 'en', 'fr'] as Lang[])
     const tagRow = page
       .getByTestId('job-row')
       .filter({ hasText: t.manage.jobNames['tags-bulk'] })
-      .filter({ hasText: 'mario.rossi' })
+      .filter({ hasText: 'Mario Rossi' })
       .first();
     await expect(tagRow).toContainText(t.manage.states.completed, { timeout: 30_000 });
     await tagRow.getByRole('button', { name: t.manage.jobs.details }).click();
@@ -100,7 +101,7 @@ for (const lang of ['it', 'en', 'fr'] as Lang[])
     const archive = { it: 'Campagne 2026', en: '2026 campaigns', fr: 'Campagnes 2026' }[lang];
     const quoted = (name: string) => t.manage.story.quoted.replace('{{name}}', name);
     await expect(story).toContainText(
-      t.manage.jobSentences['tags-bulk'].split('{{assets}}')[0]!.replace('{{actor}}', 'mario.rossi'),
+      t.manage.jobSentences['tags-bulk'].split('{{assets}}')[0]!.replace('{{actor}}', 'Mario Rossi'),
     );
     for (const name of names) await expect(story).toContainText(quoted(name));
     await expect(story).toContainText(archive);
