@@ -1,5 +1,11 @@
 import { STORY_NAMES, type JobStory } from '@paddock/rules';
-import { checkPayload, isJobName, JobName, type JobPayloads } from '../jobs/job-catalogue';
+import {
+  checkPayload,
+  isJobName,
+  JobName,
+  WORKFLOW_JOB_NAMES,
+  type JobPayloads,
+} from '../jobs/job-catalogue';
 
 /** A tag or metadata key of a job's changes, by the classification it belongs to. */
 export interface StoryTag {
@@ -45,17 +51,6 @@ const NOTHING: Omit<StoryIds, 'job'> = {
   version: null,
 };
 
-const WORKFLOW_JOBS: ReadonlySet<string> = new Set([
-  JobName.WorkflowAccept,
-  JobName.WorkflowReject,
-  JobName.WorkflowMove,
-  JobName.WorkflowDelete,
-  JobName.WorkflowRestore,
-  JobName.WorkflowPermanentDelete,
-  JobName.WorkflowSupplierRemove,
-  JobName.WorkflowResubmit,
-]);
-
 function assets(ids: readonly string[]): Pick<StoryIds, 'total' | 'assetIds'> {
   return { total: ids.length, assetIds: ids.slice(0, STORY_NAMES) };
 }
@@ -77,7 +72,7 @@ function payloadAs<N extends JobName>(name: N, job: string, payload: unknown): J
 export function storyIdsOf(job: string, payload: unknown): StoryIds {
   const base = { job, ...NOTHING };
   if (!isJobName(job)) return base;
-  if (WORKFLOW_JOBS.has(job)) {
+  if (WORKFLOW_JOB_NAMES.has(job)) {
     // Every workflow job has the one workflow payload: checked as a move's.
     const p = payloadAs(JobName.WorkflowMove, JobName.WorkflowMove, payload);
     if (!p) return base;

@@ -10,6 +10,7 @@ import {
   QueueName,
   QUEUES,
   SCHEDULES,
+  WORKFLOW_JOB_NAMES,
 } from './job-catalogue';
 
 describe('the job catalogue', () => {
@@ -77,5 +78,11 @@ describe('the job catalogue', () => {
       expect.objectContaining({ job: JobName.PurgeExpiredSessions, pattern: '0 3 * * *' }),
     );
     expect(JOBS[JobName.PurgeExpiredSessions].queue).toBe(QueueName.Maintenance);
+  });
+
+  it('reads the workflow jobs off their payload: every workflow-* job, and none other', () => {
+    expect([...WORKFLOW_JOB_NAMES].sort()).toEqual(
+      ALL_JOBS.filter((name) => name.startsWith('workflow-')).sort(),
+    );
   });
 });

@@ -433,6 +433,11 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
 export const ALL_QUEUES: readonly QueueName[] = Object.values(QueueName);
 export const ALL_JOBS: readonly JobName[] = Object.values(JobName);
 
+/** The workflow's jobs: those that carry a workflow plan (read off the catalogue, so a new one joins). */
+export const WORKFLOW_JOB_NAMES: ReadonlySet<JobName> = new Set(
+  ALL_JOBS.filter((name) => JOBS[name].payload === workflowPayload),
+);
+
 export function isJobName(name: string): name is JobName {
   return (ALL_JOBS as readonly string[]).includes(name);
 }

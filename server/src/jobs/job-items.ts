@@ -1,4 +1,4 @@
-import { checkPayload, isJobName, JobName, type JobPayloads } from './job-catalogue';
+import { checkPayload, isJobName, JobName, WORKFLOW_JOB_NAMES, type JobPayloads } from './job-catalogue';
 
 /** The contents a job works on one by one, and the same job narrowed to some of them. */
 interface JobItems<P> {
@@ -52,14 +52,7 @@ const ITEMS: { readonly [N in JobName]?: JobItems<JobPayloads[N]> } = {
  * asset-ledger's AssetJobRunner runs (it asks before each asset). Others run to their end.
  */
 export const STOPPABLE_JOBS: ReadonlySet<string> = new Set<JobName>([
-  JobName.WorkflowAccept,
-  JobName.WorkflowReject,
-  JobName.WorkflowMove,
-  JobName.WorkflowDelete,
-  JobName.WorkflowRestore,
-  JobName.WorkflowPermanentDelete,
-  JobName.WorkflowSupplierRemove,
-  JobName.WorkflowResubmit,
+  ...WORKFLOW_JOB_NAMES,
   JobName.InternalShare,
 ]);
 
