@@ -145,18 +145,11 @@ export class JobsService {
   ): Promise<{ items: JobView[]; nextCursor: string | null }> {
     this.requireAdmin(viewer);
     const limit = Math.min(Math.max(query.limit ?? LIST_LIMIT.default, 1), LIST_LIMIT.max);
-    const items = await this.records.list({
-      state: query.state,
-      queue: query.queue,
-      name: query.name,
-      createdBy: query.actor,
-      before: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+    return this.page(
+      { state: query.state, queue: query.queue, name: query.name, createdBy: query.actor },
+      query.cursor,
       limit,
-    });
-    const last = items.at(-1);
-    const nextCursor =
-      items.length === limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null;
-    return { items, nextCursor };
+    );
   }
 
   /** The caller's own jobs, newest first, a page at a time ("My jobs": every role has it). */
@@ -165,9 +158,18 @@ export class JobsService {
     query: Pick<JobListQuery, 'limit' | 'cursor'> = {},
   ): Promise<{ items: JobView[]; nextCursor: string | null }> {
     const limit = Math.min(Math.max(query.limit ?? MY_JOBS_PAGE.default, 1), MY_JOBS_PAGE.max);
+    return this.page({ createdBy: viewer.username }, query.cursor, limit);
+  }
+
+  /** One page of job records, newest first, and the cursor of the next when this one is full. */
+  private async page(
+    filter: Omit<Parameters<JobRecords['list']>[0], 'before' | 'limit'>,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<{ items: JobView[]; nextCursor: string | null }> {
     const items = await this.records.list({
-      createdBy: viewer.username,
-      before: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+      ...filter,
+      before: cursor === undefined ? undefined : decodeCursor(cursor),
       limit,
     });
     const last = items.at(-1);
