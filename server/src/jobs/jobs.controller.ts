@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
+  ApiCreatedResponse,
   ApiExtraModels,
   ApiOkResponse,
   ApiOperation,
@@ -71,7 +72,7 @@ export class JobsController {
     summary:
       'Run the failed items of an ended job again, as a new job linked to it (submitter or administrators)',
   })
-  @ApiOkResponse({ type: JobResponseDto, description: 'The new job, its retryOf the first' })
+  @ApiCreatedResponse({ type: JobResponseDto, description: 'The new job, its retryOf the first' })
   @ApiOneJob('submitter or administrators')
   @ApiConflictResponse({
     description:
