@@ -99,6 +99,8 @@ describe('my jobs (HTTP, real PostgreSQL and Redis)', () => {
     expect(lucas.items.every((j) => j.createdBy === 'luca.verdi')).toBe(true);
     expect(lucas.items.map((j) => j.id)).not.toContain(newer);
     expect((await call('/api/jobs/mine?limit=500', mario)).status).toBe(400);
+    // A cursor this listing never gave is refused, not read as "from the start".
+    expect((await call('/api/jobs/mine?cursor=not-a-cursor', mario)).status).toBe(400);
   });
 
   it('gives a running job an ETA from its rate so far', async () => {
