@@ -18,10 +18,21 @@ export function producerConnectionOptions(): { enableOfflineQueue: false } {
   return { enableOfflineQueue: false };
 }
 
+/** The longest pause between two reconnections of a request connection while Redis is down. */
+export const REQUEST_RECONNECT_MAX_MS = 200;
+
 /**
  * Options of a connection that serves an HTTP request (upload outcomes, the sign-in throttle): a
- * few retries, not forever, so the request fails rather than hangs while Redis is down.
+ * few retries, not forever, so the request fails rather than hangs while Redis is down. The pause
+ * between reconnections stays short: ioredis's default grows to 2 s with every failed attempt since
+ * the last success, so after a minute of outage each sign-in waited 6 s for its 503.
  */
-export function requestConnectionOptions(): { maxRetriesPerRequest: number } {
-  return { maxRetriesPerRequest: 3 };
+export function requestConnectionOptions(): {
+  maxRetriesPerRequest: number;
+  retryStrategy: (times: number) => number;
+} {
+  return {
+    maxRetriesPerRequest: 3,
+    retryStrategy: (times) => Math.min(times * 50, REQUEST_RECONNECT_MAX_MS),
+  };
 }
