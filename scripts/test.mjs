@@ -134,6 +134,7 @@ function e2eTests(report) {
           title: [...path, spec.title].join(' › '),
           file: spec.file,
           ms: (test.results ?? []).reduce((n, r) => n + (r.duration ?? 0), 0),
+          failed: test.status === 'unexpected',
         });
     for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
   };
@@ -170,6 +171,32 @@ printTimes(
 );
 printTimes('slowest end-to-end files', slowestBy(e2eTests(e2e), 'file', 10));
 printTimes('slowest end-to-end tests', e2eTests(e2e).slice(0, 8));
+
+/** Each failed test, named with its file and the first line of its error, for the run's last lines. */
+function failedTests() {
+  const failed = [];
+  for (const report of ['jest.json', 'crash.json']) {
+    for (const file of readJson(join(results, report))?.testResults ?? []) {
+      const name = relative(root, file.name);
+      if (file.testExecError || (file.status === 'failed' && !file.assertionResults?.length))
+        failed.push(`${name}: ${String(file.testExecError?.message ?? file.message).split('\n')[0]}`);
+      for (const test of file.assertionResults ?? [])
+        if (test.status === 'failed')
+          failed.push(
+            `${name} › ${test.fullName}: ${String(test.failureMessages?.[0] ?? '').split('\n')[0]}`,
+          );
+    }
+  }
+  for (const test of e2eTests(e2e)) if (test.failed) failed.push(`e2e/${test.file} › ${test.title}`);
+  return failed;
+}
+// CI shows only a run's last lines: what failed must be among them, not thousands of lines above.
+const failures = failedTests();
+if (failures.length) {
+  console.log('\n━━ failed tests ━━');
+  for (const line of failures.slice(0, 20)) console.log(line.slice(0, 300));
+  if (failures.length > 20) console.log(`… and ${failures.length - 20} more`);
+}
 
 console.log('\n━━ summary ━━');
 for (const r of rows)
