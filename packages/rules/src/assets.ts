@@ -1,4 +1,4 @@
-import type { AssetRestriction, TagSummary } from './enrichment';
+import type { AssetRestriction, MetadataType, TagSummary } from './enrichment';
 import type { AssetActions, Place } from './permissions';
 import {
   CONTENT_VERSION_METADATA,
@@ -205,9 +205,15 @@ export interface AssetTotalResponse {
   totalIsCapped: boolean;
 }
 
+/**
+ * One metadata value of an asset with what its definition says of it (SPEC §3 "each entry key,
+ * value, type, name"): its type and its name in the language asked. A key the provider has no
+ * definition of, or one of a type SPEC does not list (KEY, COLOR, …), comes without them.
+ */
 export interface AssetMetadataEntry {
   key: string;
   value: string;
+  type?: MetadataType;
   name?: string;
 }
 

@@ -2,9 +2,12 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ASSET_EVENTS_MAX_IDS,
   LIMITS,
+  METADATA_TYPES,
   THUMBNAIL_BOX_PATTERN,
+  type AssetMetadataEntry,
   type AssetWorkflowInfo,
   type AssetWorkflowState,
+  type MetadataType,
   type TagSummary,
 } from '@paddock/rules';
 import { Transform } from 'class-transformer';
@@ -75,6 +78,19 @@ export class ThumbnailQuery {
   v?: string;
 }
 
+/** SPEC §3: a metadata value with its definition's type and name (absent for a key without a definition). */
+export class AssetMetadataEntryDto implements AssetMetadataEntry {
+  @ApiProperty({ example: 'eventdate' }) key!: string;
+  @ApiProperty({ example: '2026-03-07' }) value!: string;
+  @ApiPropertyOptional({
+    enum: Object.keys(METADATA_TYPES),
+    description: "The definition's type: how the value reads (a date, yes or no, options)",
+  })
+  type?: MetadataType;
+  @ApiPropertyOptional({ example: 'Event date', description: "The definition's name in the language asked" })
+  name?: string;
+}
+
 export class AssetDetailDto {
   @ApiProperty() id: string;
   @ApiProperty() name: string;
@@ -100,11 +116,7 @@ export class AssetDetailDto {
   @ApiPropertyOptional() height?: number;
   @ApiPropertyOptional() durationMs?: number;
   @ApiProperty({ example: [{ id: 'uuid', name: 'Marketing' }] }) folders: { id: string; name: string }[];
-  @ApiProperty({ example: [{ key: 'vin', value: 'ZFA…' }] }) metadata: {
-    key: string;
-    value: string;
-    name?: string;
-  }[];
+  @ApiProperty({ type: [AssetMetadataEntryDto] }) metadata: AssetMetadataEntryDto[];
   @ApiProperty({ example: [{ id: 'uuid', classificationId: 'vu62a5', label: 'Spider' }] }) tags: {
     id: string;
     classificationId: string;

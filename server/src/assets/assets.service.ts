@@ -4,14 +4,17 @@ import {
   ERROR_CODES,
   contentTypeOf,
   isHiddenMetadataKey,
+  labelIn,
   nameIn,
   registryIdOf,
   restrictionOf,
   folderNameIn,
   type AssetDetail,
+  type AssetMetadataEntry,
   type ContentType,
   type ErrorCode,
   type Language,
+  type MetadataDefinitionSummary,
   type TagSummary,
 } from '@paddock/rules';
 import { CLOCK, systemClock, type Clock } from '../common/clock';
@@ -61,7 +64,8 @@ export type ByteEndpoint = keyof typeof BYTE_KINDS;
 export class AssetsService {
   constructor(
     @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
-    @Inject(ENRICHMENT_GATEWAY) private readonly enrichment: Pick<EnrichmentGateway, 'productsOfContent'>,
+    @Inject(ENRICHMENT_GATEWAY)
+    private readonly enrichment: Pick<EnrichmentGateway, 'productsOfContent' | 'metadataDefinitions'>,
     private readonly places: PlaceActions,
     private readonly policy: SelectionPolicy,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
@@ -78,8 +82,13 @@ export class AssetsService {
       folderId,
       DETAIL_LOOKUP,
     );
-    const products = await this.enrichment.productsOfContent(user.providerToken, id);
-    const detail = await this.named(toAssetDetail(content, products, lang, this.clock.now(), sideOf(user)));
+    const [products, definitions] = await Promise.all([
+      this.enrichment.productsOfContent(user.providerToken, id),
+      this.definitionsOf(user.providerToken, content),
+    ]);
+    const detail = await this.named(
+      toAssetDetail(content, products, definitions, lang, this.clock.now(), sideOf(user)),
+    );
     if (!folderId) return detail;
     const looked = await this.places.ofAsset(
       user,
@@ -97,6 +106,25 @@ export class AssetsService {
     // The original is downloaded where the asset is looked at, so the in-context rule applies.
     const downloadUrl = `${detail.downloadUrl}?folderId=${encodeURIComponent(folderId)}`;
     return { ...detail, ...looked, downloadUrl };
+  }
+
+  /**
+   * The definitions of the metadata the detail shows, asked by key of each classification the
+   * content has values in (THRON defines a key per classification; research §4.3).
+   */
+  private async definitionsOf(token: string, content: ProviderContentDetail) {
+    const keysByClassification = new Map<string, string[]>();
+    for (const m of visibleMetadataOf(content))
+      keysByClassification.set(m.classificationId, [
+        ...(keysByClassification.get(m.classificationId) ?? []),
+        m.key,
+      ]);
+    const found = await Promise.all(
+      [...keysByClassification].map(([classificationId, keys]) =>
+        this.enrichment.metadataDefinitions(token, classificationId, [...new Set(keys)]),
+      ),
+    );
+    return found.flat();
   }
 
   /** Who accepted and who rejected the asset, by the names people know them by (issue 23). */
@@ -207,9 +235,30 @@ export class AssetsService {
   }
 }
 
+/** The metadata the detail shows: all but the keys SPEC §3 hides from display. */
+const visibleMetadataOf = (c: ProviderContentDetail) =>
+  c.imetadata.filter((m) => !isHiddenMetadataKey(m.key));
+
+/** A value with its definition's type and its name in `lang` (SPEC §3), when the provider defines its key. */
+function metadataEntryOf(
+  m: ProviderContentDetail['imetadata'][number],
+  definitions: readonly MetadataDefinitionSummary[],
+  lang: Language,
+): AssetMetadataEntry {
+  const definition = definitions.find((d) => d.classificationId === m.classificationId && d.key === m.key);
+  const name = definition && labelIn(definition.names, lang);
+  return {
+    key: m.key,
+    value: m.value,
+    ...(definition ? { type: definition.type } : {}),
+    ...(name ? { name } : {}),
+  };
+}
+
 export function toAssetDetail(
   c: ProviderContentDetail,
   products: TagSummary[],
+  definitions: readonly MetadataDefinitionSummary[],
   lang: Language,
   now: Date,
   side: 'supplier' | 'maker',
@@ -251,9 +300,7 @@ export function toAssetDetail(
     ...(c.source?.durationMs != null ? { durationMs: c.source.durationMs } : {}),
     // Named as the tree names them: a supplier reads its exchange folders by direction.
     folders: c.linkedCategories.map((f) => ({ id: f.id, name: folderNameIn(f, lang, side) })),
-    metadata: c.imetadata
-      .filter((m) => !isHiddenMetadataKey(m.key))
-      .map((m) => ({ key: m.key, value: m.value })),
+    metadata: visibleMetadataOf(c).map((m) => metadataEntryOf(m, definitions, lang)),
     tags: c.itags.map((t) => ({
       id: t.id,
       classificationId: t.classificationId,

@@ -1,12 +1,13 @@
 import {
   ENRICHMENT_ERROR_CODES as CODES,
   ENRICHMENT_CLASSIFICATIONS,
+  type AssetDetail,
   type EnrichmentDefinitions,
   type ProductPage,
 } from '@paddock/rules';
 import { providerDb } from '../auth/auth-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { as, get } from '../workflow/workflow-fixtures';
+import { as, contentsIn, get } from '../workflow/workflow-fixtures';
 import { seedEnrichmentWorld } from './enrichment-fixtures';
 
 jest.setTimeout(120_000);
@@ -14,14 +15,15 @@ jest.setTimeout(120_000);
 /**
  * The wizard's lookups on real PostgreSQL, Redis and the built-in provider: the metadata definitions
  * with their mandatory constraints and the free tags (steps 2 and 3), the product listing a page at
- * a time (step 1), and an observer refused.
+ * a time (step 1), and an observer refused; the asset detail naming its metadata by them.
  */
 describe('enrichment lookups', () => {
   let t: TestApp;
+  let folders: Map<string, string>;
 
   beforeAll(async () => {
     t = await startTestApp();
-    await seedEnrichmentWorld(t);
+    folders = await seedEnrichmentWorld(t);
   });
   afterAll(() => t?.close());
 
@@ -39,6 +41,35 @@ describe('enrichment lookups', () => {
     expect(res.body.metadata.find((d) => d.key === 'typology')).toMatchObject({ type: 'multiEnum' });
     expect(res.body.metadata.find((d) => d.key === 'location')).toMatchObject({ mandatory: false });
     expect(Object.keys(res.body)).toEqual(['metadata']);
+  });
+
+  it("gives each metadata value of the asset detail its definition's type and name in the language asked", async () => {
+    const mario = await as(t, 'mario.rossi');
+    const [id] = await contentsIn(t, folders, ['arch04-marketing'], 1, {
+      metadata: [
+        { key: 'eventdate', value: '2026-03-07' },
+        { key: 'opportunity-lead', value: 'true' },
+        { key: 'typology', value: 'esterni,dettagli' },
+        { key: 'utilizzo', value: 'stampa' },
+        { key: 'authorinfo', value: 'Studio Foto Srl' },
+        // No definition: key and value only; a hidden key not at all (SPEC §3).
+        { key: 'dpi', value: '300' },
+        { key: 'fingerprint', value: 'abc' },
+      ],
+    });
+    const detail = async (lang: string) =>
+      (await get<AssetDetail>(t, mario, `/api/assets/${id}?lang=${lang}`)).body.metadata;
+    const sorted = (entries: AssetDetail['metadata']) =>
+      [...entries].sort((a, b) => a.key.localeCompare(b.key));
+    expect(sorted(await detail('it'))).toEqual([
+      { key: 'authorinfo', value: 'Studio Foto Srl', type: 'string', name: 'Autore' },
+      { key: 'dpi', value: '300' },
+      { key: 'eventdate', value: '2026-03-07', type: 'instant', name: 'Data evento' },
+      { key: 'opportunity-lead', value: 'true', type: 'boolean', name: 'Opportunità' },
+      { key: 'typology', value: 'esterni,dettagli', type: 'multiEnum', name: 'Tipologia' },
+      { key: 'utilizzo', value: 'stampa', type: 'singleEnum', name: 'Utilizzo' },
+    ]);
+    expect((await detail('fr')).find((m) => m.key === 'eventdate')?.name).toBe("Date de l'événement");
   });
 
   it('pages the product listing with its cursor until `next` is null', async () => {

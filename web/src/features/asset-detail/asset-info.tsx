@@ -5,12 +5,13 @@ import {
   VIN_PLATE_KEYS,
   WORKFLOW_METADATA,
   type AssetDetail,
+  type AssetMetadataEntry,
 } from '@paddock/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { enrichmentDefinitionsQueryOptions } from '../../api/enrichment.queries';
 import { useLanguage } from '../../i18n/use-language';
-import { fieldLabel, valueText } from '../enrichment/enrichment-texts';
+import { valueText } from '../enrichment/enrichment-texts';
 import {
   formatBytes,
   formatDate,
@@ -34,15 +35,18 @@ const SHOWN_AS_FIELDS = ['size', 'resolution', 'duration'];
 export function AssetInfo({ asset }: { asset: AssetDetail }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
-  // The definitions name the values of enumerations ("stampa" reads Press in English) and the keys
-  // the catalogue does not know; without them a value shows as stored.
+  // The hub gives each value its definition's type and name; the definitions the wizard reads name
+  // the options of enumerations ("stampa" reads Press in English) for whoever may enrich.
   const definitions = useQuery(enrichmentDefinitionsQueryOptions()).data?.metadata ?? [];
-  const shown = (key: string, value: string) => {
-    const definition = definitions.find((d) => d.key === key);
-    return definition && ['singleEnum', 'multiEnum', 'boolean'].includes(definition.type)
-      ? valueText(t, definition, value, language)
+  const shown = ({ key, value, type }: AssetMetadataEntry) =>
+    type === 'boolean' || type === 'singleEnum' || type === 'multiEnum'
+      ? valueText(
+          t,
+          { type, options: definitions.find((d) => d.key === key)?.options ?? [] },
+          value,
+          language,
+        )
       : formatMetadataValue(key, value, language);
-  };
   const rows: [string, string][] = [
     [t('assetDetail.info.type'), enumLabel(t, 'contentType', asset.type)],
     [t('assetDetail.info.extension'), asset.extension.toUpperCase()],
@@ -119,11 +123,10 @@ export function AssetInfo({ asset }: { asset: AssetDetail }) {
             {metadata.map((entry) => (
               <DataList.Item key={entry.key}>
                 <DataList.ItemLabel>
-                  {entry.name
-                    ? t(`metadataKeys.${entry.key}`, { defaultValue: entry.name })
-                    : fieldLabel(t, entry.key, definitions, language)}
+                  {/* The catalogue's word first, as the wizard names the field (the glossary's). */}
+                  {t(`metadataKeys.${entry.key}`, { defaultValue: entry.name ?? entry.key })}
                 </DataList.ItemLabel>
-                <DataList.ItemValue>{shown(entry.key, entry.value)}</DataList.ItemValue>
+                <DataList.ItemValue>{shown(entry)}</DataList.ItemValue>
               </DataList.Item>
             ))}
           </DataList.Root>

@@ -1,4 +1,9 @@
-import type { AssetDetail, EnrichmentDefinitions, Language } from '@paddock/rules';
+import {
+  ENRICHMENT_ERROR_CODES,
+  type AssetDetail,
+  type EnrichmentDefinitions,
+  type Language,
+} from '@paddock/rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
@@ -7,6 +12,7 @@ import {
   anAsset,
   anAssetDetail,
   assetRoutes,
+  hubError,
   ok,
   signedInHub,
   type HubCall,
@@ -62,7 +68,7 @@ function hub(extra: Record<string, Route> = {}): HubCall[] {
               { key: 'dpi', value: '1200' },
               { key: 'creation_date', value: '2026-03-05T10:00:00.000Z' },
               { key: 'vendor-code', value: 'X1' },
-              { key: 'utilizzo', value: 'stampa' },
+              { key: 'utilizzo', value: 'stampa', type: 'singleEnum', name: 'Utilizzo' },
             ],
           } satisfies Partial<AssetDetail>),
         ),
@@ -177,6 +183,48 @@ describe.each<[Language, Expected]>([
     expect(field).toHaveValue(NAMES[language]);
     expect(field).toHaveAccessibleDescription(expected.hint);
   });
+});
+
+describe('metadata by its type and name (SPEC §3)', () => {
+  it.each([
+    ['it', 'Sì', 'No'],
+    ['fr', 'Oui', 'Non'],
+    ['en', 'Yes', 'No'],
+  ] as const)(
+    'in %s: booleans read yes or no, instants as dates, names where the catalogue has no word, without the wizard’s definitions',
+    async (language, yes, no) => {
+      await i18n.changeLanguage(language);
+      hub({
+        'GET /api/assets/a0': ok(
+          anAssetDetail(0, {
+            name: NAMES[language],
+            metadata: [
+              { key: 'opportunity-lead', value: 'true', type: 'boolean', name: 'Opportunity lead' },
+              { key: 'press-kit', value: 'false', type: 'boolean', name: 'In the press kit' },
+              { key: 'launch', value: '2026-03-07', type: 'instant', name: 'Launch' },
+              { key: 'trims', value: 'base,sport', type: 'multiEnum' },
+              { key: 'vendor-code', value: 'X1', type: 'string' },
+            ],
+          }),
+        ),
+        // An observer may not read the wizard's definitions: the detail alone says how values read.
+        'GET /api/enrichment/definitions': hubError(403, ENRICHMENT_ERROR_CODES.NOT_ALLOWED),
+      });
+      renderApp('/home?folder=arch&asset=a0');
+      await screen.findByRole('dialog', { name: `${NAMES[language]}.jpg` });
+      // The dialog is drawn again as the folder's view of the asset arrives: always the current one.
+      const info = within(await screen.findByRole('dialog', { name: `${NAMES[language]}.jpg` }));
+      const metadata = within(
+        (await info.findByRole('heading', { name: /^(Metadati|Métadonnées|Metadata)$/ })).parentElement!,
+      );
+      const opportunity = { it: 'Opportunità', fr: 'Opportunité', en: 'Opportunity' }[language];
+      expect(metadata.getByText(opportunity).nextSibling).toHaveTextContent(yes);
+      expect(metadata.getByText('In the press kit').nextSibling).toHaveTextContent(no);
+      expect(metadata.getByText('Launch').nextSibling).toHaveTextContent('07/03/2026');
+      expect(metadata.getByText('trims').nextSibling).toHaveTextContent('base, sport');
+      expect(metadata.getByText('vendor-code').nextSibling).toHaveTextContent('X1');
+    },
+  );
 });
 
 describe('the type badge (issue 12)', () => {

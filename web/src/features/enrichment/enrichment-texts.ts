@@ -33,10 +33,13 @@ export function fieldLabel(
   return t(`metadataKeys.${field}`, { defaultValue: def ? labelIn(def.names, language) : field });
 }
 
-/** A metadata value as the user reads it: option names for enums, yes or no for booleans. */
+/**
+ * A metadata value as the user reads it: option names for enums (the values themselves, listed, when
+ * the options are unknown), yes or no for booleans.
+ */
 export function valueText(
   t: TFunction,
-  def: MetadataDefinitionSummary | undefined,
+  def: Pick<MetadataDefinitionSummary, 'type' | 'options'> | undefined,
   value: string,
   language: Language,
 ): string {
