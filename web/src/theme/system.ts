@@ -141,6 +141,23 @@ const config = defineConfig({
         },
       },
     },
+    slotRecipes: {
+      dataList: {
+        slots: dataListSlotRecipe.slots,
+        variants: {
+          orientation: {
+            // One grid for the whole list, so every value starts in one column: a long label
+            // ("Dernière modification") no longer pushes its own value further right than the others.
+            horizontal: {
+              root: { display: 'grid', gridTemplateColumns: 'minmax(120px, max-content) minmax(0, 1fr)' },
+              item: { display: 'contents' },
+              itemLabel: { minWidth: '0' },
+              itemValue: { overflowWrap: 'anywhere' },
+            },
+          },
+        },
+      },
+    },
     semanticTokens: {
       colors: {
         brand: {
