@@ -22,3 +22,4 @@ export * from './metadata-filter';
 export * from './tag-options';
 export * from './registry';
 export * from './formats';
+export * from './preflight';

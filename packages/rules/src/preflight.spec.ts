@@ -1,0 +1,427 @@
+import sharp from 'sharp';
+import {
+  DEFAULT_PREFLIGHT_RULES,
+  PREFLIGHT_CHECKS,
+  chunks16,
+  evaluatePreflight,
+  formatOfMagicBytes,
+  hammingDistance64,
+  parsePreflightRules,
+  type PreflightCheck,
+  type PreflightFacts,
+  type PreflightRule,
+} from './preflight';
+
+const bytes = (...parts: (string | number[])[]) =>
+  Uint8Array.from(
+    parts.flatMap((part) => (typeof part === 'string' ? [...part].map((c) => c.charCodeAt(0)) : part)),
+  );
+const ftyp = (brand: string) => bytes([0, 0, 0, 0x18], 'ftyp', brand, [0, 0, 0, 0]);
+
+describe('formatOfMagicBytes', () => {
+  it.each([
+    ['jpeg', bytes([0xff, 0xd8, 0xff, 0xe0])],
+    ['png', bytes([0x89], 'PNG', [0x0d, 0x0a, 0x1a, 0x0a])],
+    ['gif', bytes('GIF89a')],
+    ['tiff', bytes('II', [0x2a, 0])],
+    ['tiff', bytes('MM', [0, 0x2a])],
+    ['webp', bytes('RIFF', [0, 0, 0, 0], 'WEBPVP8 ')],
+    ['wav', bytes('RIFF', [0, 0, 0, 0], 'WAVEfmt ')],
+    ['heic', ftyp('heic')],
+    ['heic', ftyp('mif1')],
+    ['avif', ftyp('avif')],
+    ['mp4', ftyp('isom')],
+    ['mp4', ftyp('mp42')],
+    ['mov', ftyp('qt  ')],
+    ['mov', bytes([0, 0, 0, 8], 'wide')],
+    ['m4a', ftyp('M4A ')],
+    ['psd', bytes('8BPS', [0, 1])],
+    ['eps', bytes('%!PS-Adobe-3.0 EPSF-3.0')],
+    ['eps', bytes([0xc5, 0xd0, 0xd3, 0xc6])],
+    ['pdf', bytes('%PDF-1.7\n')],
+    ['pdf', bytes(' '.repeat(500), '%PDF-1.4')],
+    ['zip', bytes('PK', [3, 4])],
+    ['mp3', bytes('ID3', [4, 0])],
+    ['mp3', bytes([0xff, 0xfb, 0x90, 0x64])],
+  ])('recognises %s', (format, head) => {
+    expect(formatOfMagicBytes(head)).toBe(format);
+  });
+
+  it.each([
+    ['nothing', bytes()],
+    ['text', bytes('hello world')],
+    ['an unknown ftyp brand (Canon CR3)', ftyp('crx ')],
+    ['an AAC ADTS frame (layer 0)', bytes([0xff, 0xf1, 0x50, 0x80])],
+    ['a PDF header past the first kilobyte', bytes(' '.repeat(1024), '%PDF-1.4')],
+    ['a RIFF of another kind', bytes('RIFF', [0, 0, 0, 0], 'AVI ')],
+  ])('recognises nothing in %s', (_name, head) => {
+    expect(formatOfMagicBytes(head)).toBeNull();
+  });
+
+  it('reads images sharp wrote', async () => {
+    const image = sharp({ create: { width: 2, height: 2, channels: 3, background: 'red' } });
+    expect(formatOfMagicBytes(await image.clone().jpeg().toBuffer())).toBe('jpeg');
+    expect(formatOfMagicBytes(await image.clone().png().toBuffer())).toBe('png');
+    expect(formatOfMagicBytes(await image.clone().webp().toBuffer())).toBe('webp');
+    expect(formatOfMagicBytes(await image.clone().tiff().toBuffer())).toBe('tiff');
+  });
+});
+
+describe('perceptual hashes', () => {
+  it('measures the distance in bits', () => {
+    expect(hammingDistance64('0123456789abcdef', '0123456789abcdef')).toBe(0);
+    expect(hammingDistance64('0000000000000000', '0000000000000001')).toBe(1);
+    expect(hammingDistance64('8000000000000000', '0000000000000000')).toBe(1);
+    expect(hammingDistance64('0000000000000000', 'ffffffffffffffff')).toBe(64);
+    expect(hammingDistance64('00000000000000FF', '00000000000000f0')).toBe(4);
+  });
+
+  it('splits a hash into four 16-bit chunks, most significant first', () => {
+    expect(chunks16('0001abcd8000ffff')).toEqual([0x0001, 0xabcd, 0x8000, 0xffff]);
+  });
+
+  it('refuses what is not a 64-bit hex hash', () => {
+    expect(() => chunks16('abc')).toThrow(RangeError);
+    expect(() => hammingDistance64('0123456789abcdeg', '0123456789abcdef')).toThrow(RangeError);
+  });
+
+  it('gives two hashes within distance 3 a chunk in common, wherever the bits differ', () => {
+    const base = 'f0e1d2c3b4a59687';
+    const flip = (hash: string, bit: number) => (BigInt(`0x${hash}`) ^ (1n << BigInt(bit))).toString(16).padStart(16, '0');
+    for (const bits of [[0, 16, 32], [15, 31, 47], [63, 62, 61], [5, 40, 60]]) {
+      const near = bits.reduce(flip, base);
+      expect(hammingDistance64(base, near)).toBe(3);
+      const shared = chunks16(base).filter((chunk, i) => chunk === chunks16(near)[i]);
+      expect(shared.length).toBeGreaterThanOrEqual(1);
+    }
+  }); // prettier-ignore
+});
+
+/** A rule with a default id and action. */
+type RuleInput = {
+  [C in PreflightCheck]: Omit<Extract<PreflightRule, { check: C }>, 'id' | 'action'> &
+    Partial<Pick<PreflightRule, 'id' | 'action'>>;
+}[PreflightCheck];
+const rule = (r: RuleInput): PreflightRule => ({ id: 'r', action: 'block', ...r });
+const unknownTool = { unknown: 'toolMissing', tool: 'ffprobe' } as const;
+
+/** One rule judged on the facts of its asset type. */
+function judge(r: PreflightRule, facts: Omit<PreflightFacts, 'assetType'>) {
+  const report = evaluatePreflight([r], { assetType: r.assetType, ...facts });
+  expect(report.results).toHaveLength(1);
+  return report.results[0]!;
+}
+
+describe('each check', () => {
+  const format = rule({ assetType: 'IMAGE', check: 'format', params: { allowed: ['jpeg', 'png'] } });
+  it('format', () => {
+    expect(judge(format, { format: { value: 'png' } })).toMatchObject({ outcome: 'pass', actual: 'png' });
+    expect(judge(format, { format: { value: 'gif' } })).toMatchObject({
+      outcome: 'fail',
+      actual: 'gif',
+      target: { allowed: ['jpeg', 'png'] },
+      message: { key: 'preflight.results.format', params: { actual: 'GIF', target: 'JPEG, PNG' } },
+    });
+    expect(judge(format, { format: { value: null } })).toMatchObject({
+      outcome: 'fail',
+      actual: null,
+      message: { key: 'preflight.results.formatUnknown', params: { target: 'JPEG, PNG' } },
+    });
+  });
+
+  const megapixels = rule({ assetType: 'IMAGE', check: 'minMegapixels', params: { min: 12 } });
+  it('minMegapixels, shown rounded down', () => {
+    expect(judge(megapixels, { dimensions: { value: { width: 4000, height: 3000 } } })).toMatchObject({
+      outcome: 'pass',
+      actual: 12,
+    });
+    expect(judge(megapixels, { dimensions: { value: { width: 3999, height: 2999 } } })).toMatchObject({
+      outcome: 'fail',
+      actual: 11.9,
+      message: { key: 'preflight.results.minMegapixels', params: { actual: 11.9, target: 12 } },
+    });
+  });
+
+  const side = rule({ assetType: 'VIDEO', check: 'minShorterSide', params: { min: 1080 } });
+  it('minShorterSide, whichever side is shorter', () => {
+    expect(judge(side, { dimensions: { value: { width: 1080, height: 1920 } } }).outcome).toBe('pass');
+    expect(judge(side, { dimensions: { value: { width: 1280, height: 720 } } })).toMatchObject({
+      outcome: 'fail',
+      actual: 720,
+      message: { key: 'preflight.results.minShorterSide', params: { actual: 720, target: 1080 } },
+    });
+  });
+
+  const colour = rule({
+    assetType: 'IMAGE',
+    check: 'colourSpace',
+    params: { allowed: ['srgb', 'adobergb'], iccRequired: true },
+  });
+  it('colourSpace and the ICC profile', () => {
+    expect(judge(colour, { colour: { value: { space: 'adobergb', iccProfile: true } } })).toMatchObject({
+      outcome: 'pass',
+      message: { params: { actual: 'Adobe RGB', target: 'sRGB, Adobe RGB' } },
+    });
+    expect(judge(colour, { colour: { value: { space: 'cmyk', iccProfile: true } } })).toMatchObject({
+      outcome: 'fail',
+      actual: 'cmyk',
+      message: { key: 'preflight.results.colourSpace', params: { actual: 'CMYK' } },
+    });
+    expect(judge(colour, { colour: { value: { space: 'xyz', iccProfile: true } } })).toMatchObject({
+      outcome: 'fail',
+      message: { params: { actual: 'xyz' } },
+    });
+    expect(judge(colour, { colour: { value: { space: 'srgb', iccProfile: false } } })).toMatchObject({
+      outcome: 'fail',
+      actual: false,
+      message: { key: 'preflight.results.iccMissing' },
+    });
+    const noIcc = rule({ ...colour, params: { allowed: ['srgb'], iccRequired: false } } as PreflightRule);
+    expect(judge(noIcc, { colour: { value: { space: 'srgb', iccProfile: false } } }).outcome).toBe('pass');
+  });
+
+  it('videoDuration, with one message per shape of range', () => {
+    const between = rule({
+      assetType: 'VIDEO',
+      check: 'videoDuration',
+      params: { minSeconds: 1, maxSeconds: 60 },
+    });
+    expect(judge(between, { durationSeconds: { value: 30 } }).outcome).toBe('pass');
+    expect(judge(between, { durationSeconds: { value: 61 } })).toMatchObject({
+      outcome: 'fail',
+      actual: 61,
+      target: { minSeconds: 1, maxSeconds: 60 },
+      message: { key: 'preflight.results.durationBetween', params: { actual: 61, min: 1, max: 60 } },
+    });
+    const atLeast = rule({ assetType: 'VIDEO', check: 'videoDuration', params: { minSeconds: 5 } });
+    expect(judge(atLeast, { durationSeconds: { value: 4.5 } })).toMatchObject({
+      outcome: 'fail',
+      message: { key: 'preflight.results.durationMin', params: { actual: 4.5, min: 5 } },
+    });
+    const atMost = rule({ assetType: 'VIDEO', check: 'videoDuration', params: { maxSeconds: 5 } });
+    expect(judge(atMost, { durationSeconds: { value: 4.5 } })).toMatchObject({
+      outcome: 'pass',
+      message: { key: 'preflight.results.durationMax', params: { actual: 4.5, max: 5 } },
+    });
+  });
+
+  it('frameRate, a list matched within a hundredth or a minimum', () => {
+    const rates = rule({ assetType: 'VIDEO', check: 'frameRate', params: { allowed: [25, 29.97] } });
+    expect(judge(rates, { framesPerSecond: { value: 30000 / 1001 } })).toMatchObject({
+      outcome: 'pass',
+      actual: 29.97,
+    });
+    expect(judge(rates, { framesPerSecond: { value: 30 } })).toMatchObject({
+      outcome: 'fail',
+      message: { key: 'preflight.results.frameRateAllowed', params: { actual: 30, target: '25 · 29.97' } },
+    });
+    const least = rule({ assetType: 'VIDEO', check: 'frameRate', params: { min: 25 } });
+    expect(judge(least, { framesPerSecond: { value: 50 } }).outcome).toBe('pass');
+    expect(judge(least, { framesPerSecond: { value: 24 } })).toMatchObject({
+      outcome: 'fail',
+      message: { key: 'preflight.results.frameRateMin', params: { actual: 24, target: 25 } },
+    });
+  });
+
+  it('pdfPages', () => {
+    const pages = rule({ assetType: 'DOCUMENT', check: 'pdfPages', params: { min: 1, max: 20 } });
+    expect(judge(pages, { pages: { value: 20 } }).outcome).toBe('pass');
+    expect(judge(pages, { pages: { value: 0 } })).toMatchObject({
+      outcome: 'fail',
+      actual: 0,
+      message: { key: 'preflight.results.pagesBetween', params: { actual: 0, min: 1, max: 20 } },
+    });
+  });
+
+  it('exactDuplicate', () => {
+    const exact = rule({ assetType: 'AUDIO', check: 'exactDuplicate', params: {} });
+    expect(judge(exact, { exactDuplicates: { value: [] } })).toMatchObject({ outcome: 'pass', actual: [] });
+    expect(judge(exact, { exactDuplicates: { value: ['a-1', 'a-2'] } })).toMatchObject({
+      outcome: 'fail',
+      actual: ['a-1', 'a-2'],
+      message: { key: 'preflight.results.exactDuplicate', params: { found: 2 } },
+    });
+  });
+
+  it('nearDuplicate, within the rule distance, closest first', () => {
+    const near = rule({ assetType: 'IMAGE', check: 'nearDuplicate', params: { maxDistance: 6 } });
+    expect(judge(near, { nearDuplicates: { value: [{ assetId: 'far', distance: 7 }] } }).outcome).toBe(
+      'pass',
+    );
+    const matches = [
+      { assetId: 'b', distance: 6 },
+      { assetId: 'far', distance: 7 },
+      { assetId: 'a', distance: 2 },
+    ];
+    expect(judge(near, { nearDuplicates: { value: matches } })).toMatchObject({
+      outcome: 'fail',
+      actual: ['a', 'b'],
+      message: { key: 'preflight.results.nearDuplicate', params: { found: 2, target: 6 } },
+    });
+  });
+
+  it('vinCheckDigit, with the existing VIN rules: European and North-American alike, as normalised', () => {
+    const vin = rule({ assetType: 'IMAGE', check: 'vinCheckDigit', params: {}, action: 'warn' });
+    expect(judge(vin, { vins: { value: ['1m8gdm9a xkp042788', 'WVWZZZ1KZ8W123456'] } })).toMatchObject({
+      outcome: 'fail',
+      actual: ['WVWZZZ1KZ8W123456'],
+      message: { key: 'preflight.results.vinCheckDigit', params: { found: 1 } },
+    });
+    expect(judge(vin, { vins: { value: ['1hgcm826 33a123456'] } })).toMatchObject({
+      outcome: 'fail',
+      actual: ['1HGCM82633A123456'],
+    });
+    expect(judge(vin, { vins: { value: ['1M8GDM9AXKP042788', 'NOT-A-VIN'] } }).outcome).toBe('pass');
+    expect(judge(vin, { vins: { value: [] } }).outcome).toBe('pass');
+  });
+
+  const factOfEachCheck = [
+    [format, 'format'],
+    [megapixels, 'dimensions'],
+    [side, 'dimensions'],
+    [colour, 'colour'],
+    [rule({ assetType: 'VIDEO', check: 'videoDuration', params: { minSeconds: 1 } }), 'durationSeconds'],
+    [rule({ assetType: 'VIDEO', check: 'frameRate', params: { min: 1 } }), 'framesPerSecond'],
+    [rule({ assetType: 'DOCUMENT', check: 'pdfPages', params: { min: 1 } }), 'pages'],
+    [rule({ assetType: 'IMAGE', check: 'exactDuplicate', params: {} }), 'exactDuplicates'],
+    [rule({ assetType: 'IMAGE', check: 'nearDuplicate', params: { maxDistance: 3 } }), 'nearDuplicates'],
+    [rule({ assetType: 'IMAGE', check: 'vinCheckDigit', params: {} }), 'vins'],
+  ] as const;
+  it('covers every check with a cannot-run case', () => {
+    expect(new Set(factOfEachCheck.map(([r]) => r.check))).toEqual(new Set(PREFLIGHT_CHECKS));
+  });
+  it.each(factOfEachCheck.map(([r, fact]) => [r.check, fact, r] as const))(
+    '%s cannot run when its fact %s is unknown, and says why',
+    (_check, fact, r) => {
+      expect(judge(r, { [fact]: unknownTool })).toMatchObject({
+        outcome: 'cannot-run',
+        actual: null,
+        target: r.params,
+        message: { key: 'preflight.cannotRun.toolMissing', params: { tool: 'ffprobe' } },
+      });
+      expect(judge(r, { [fact]: { unknown: 'toolFailed', tool: 'sharp' } }).message).toEqual({
+        key: 'preflight.cannotRun.toolFailed',
+        params: { tool: 'sharp' },
+      });
+      expect(judge(r, {})).toMatchObject({
+        outcome: 'cannot-run',
+        message: { key: 'preflight.cannotRun.notExtracted', params: {} },
+      });
+    },
+  );
+});
+
+describe('the verdict', () => {
+  const warnFormat = rule({ id: 'w', assetType: 'IMAGE', check: 'format', params: { allowed: ['png'] }, action: 'warn' });
+  const blockSide = rule({ id: 'b', assetType: 'IMAGE', check: 'minShorterSide', params: { min: 100 } });
+  const videoRule = rule({ id: 'v', assetType: 'VIDEO', check: 'frameRate', params: { min: 25 } });
+  const rules = [warnFormat, blockSide, videoRule];
+  const facts = (format: 'png' | 'jpeg', side: number | null): PreflightFacts => ({
+    assetType: 'IMAGE',
+    format: { value: format },
+    dimensions: side === null ? unknownTool : { value: { width: side, height: side } },
+  });
+
+  it('passes when every rule of the asset type passes, ignoring the other types', () => {
+    const report = evaluatePreflight(rules, facts('png', 200));
+    expect(report).toMatchObject({ verdict: 'pass', results: [{ ruleId: 'w' }, { ruleId: 'b' }] });
+    expect(report.results).toHaveLength(2);
+  });
+
+  it('warns on a failed warning rule', () => {
+    expect(evaluatePreflight(rules, facts('jpeg', 200)).verdict).toBe('warn');
+  });
+
+  it('blocks on a failed blocking rule, whatever else warns', () => {
+    expect(evaluatePreflight(rules, facts('jpeg', 50)).verdict).toBe('block');
+    expect(evaluatePreflight(rules, facts('png', 50)).verdict).toBe('block');
+  });
+
+  it('only warns when a blocking rule cannot run: shown, but a missing tool stops no delivery', () => {
+    const report = evaluatePreflight(rules, facts('png', null));
+    expect(report.verdict).toBe('warn');
+    expect(report.results[1]).toMatchObject({ ruleId: 'b', action: 'block', outcome: 'cannot-run' });
+  });
+
+  it('passes an upload no rule is about', () => {
+    expect(evaluatePreflight(rules, { assetType: 'AUDIO' })).toEqual({ verdict: 'pass', results: [] });
+  });
+}); // prettier-ignore
+
+describe('parsePreflightRules', () => {
+  const problemsOf = (input: unknown) => {
+    const parsed = parsePreflightRules(input);
+    return parsed.ok ? [] : parsed.problems;
+  };
+  const valid = {
+    id: 'side',
+    assetType: 'IMAGE',
+    check: 'minShorterSide',
+    params: { min: 1080 },
+    action: 'warn',
+  };
+  const withParams = (check: string, params: unknown, assetType = 'VIDEO') => [
+    { ...valid, assetType, check, params },
+  ];
+
+  it('accepts the defaults, whole and as sent', () => {
+    expect(parsePreflightRules(JSON.parse(JSON.stringify(DEFAULT_PREFLIGHT_RULES)))).toEqual({
+      ok: true,
+      rules: DEFAULT_PREFLIGHT_RULES,
+    });
+  });
+
+  it('gives every asset type default rules', () => {
+    expect(new Set(DEFAULT_PREFLIGHT_RULES.map((r) => r.assetType))).toEqual(new Set(['IMAGE', 'VIDEO', 'AUDIO', 'DOCUMENT']));
+  }); // prettier-ignore
+
+  it('accepts nothing partly: one bad rule refuses the set', () => {
+    const parsed = parsePreflightRules([valid, { ...valid, id: 'other', action: 'stop' }]);
+    expect(parsed).toEqual({ ok: false, problems: [{ field: 'rules.1.action', problem: 'unknownValue' }] });
+  });
+
+  it.each([
+    ['not a list', { rules: [] }, [{ field: 'rules', problem: 'invalid' }]],
+    ['too many rules', Array.from({ length: 101 }, (_, i) => ({ ...valid, id: `r${i}` })), [{ field: 'rules', problem: 'tooMany' }]],
+    ['a rule that is no object', [null], [{ field: 'rules.0', problem: 'invalid' }]],
+    ['a missing id', [{ ...valid, id: undefined }], [{ field: 'rules.0.id', problem: 'required' }]],
+    ['a bad id', [{ ...valid, id: 'Side Rule' }], [{ field: 'rules.0.id', problem: 'invalid' }]],
+    ['two rules with one id', [valid, valid], [{ field: 'rules.1.id', problem: 'duplicate' }]],
+    ['an unknown asset type', [{ ...valid, assetType: 'PAGE' }], [{ field: 'rules.0.assetType', problem: 'unknownValue' }]],
+    ['an unknown check', [{ ...valid, check: 'dpi' }], [{ field: 'rules.0.check', problem: 'unknownValue' }]],
+    ['a check of another asset type', withParams('pdfPages', { min: 1 }, 'IMAGE'), [{ field: 'rules.0.check', problem: 'notForAssetType' }]],
+    ['an extra field', [{ ...valid, note: 'x' }], [{ field: 'rules.0.note', problem: 'unknownField' }]],
+    ['missing params', [{ ...valid, params: undefined }], [{ field: 'rules.0.params', problem: 'required' }]],
+    ['params that are no object', [{ ...valid, params: [1080] }], [{ field: 'rules.0.params', problem: 'invalid' }]],
+    ['an extra param', withParams('minShorterSide', { min: 1, max: 2 }), [{ field: 'rules.0.params.max', problem: 'unknownField' }]],
+    ['an empty format list', withParams('format', { allowed: [] }), [{ field: 'rules.0.params.allowed', problem: 'required' }]],
+    ['an unknown format', withParams('format', { allowed: ['mp4', 'avi'] }), [{ field: 'rules.0.params.allowed.1', problem: 'unknownValue' }]],
+    ['a repeated format', withParams('format', { allowed: ['mp4', 'mp4'] }), [{ field: 'rules.0.params.allowed.1', problem: 'duplicate' }]],
+    ['zero megapixels', withParams('minMegapixels', { min: 0 }, 'IMAGE'), [{ field: 'rules.0.params.min', problem: 'outOfRange' }]],
+    ['megapixels as text', withParams('minMegapixels', { min: '12' }, 'IMAGE'), [{ field: 'rules.0.params.min', problem: 'invalid' }]],
+    ['a fractional side', withParams('minShorterSide', { min: 1080.5 }), [{ field: 'rules.0.params.min', problem: 'invalid' }]],
+    ['an unknown colour space', withParams('colourSpace', { allowed: ['rgb'], iccRequired: true }, 'IMAGE'), [{ field: 'rules.0.params.allowed.0', problem: 'unknownValue' }]],
+    ['no ICC choice', withParams('colourSpace', { allowed: ['srgb'] }, 'IMAGE'), [{ field: 'rules.0.params.iccRequired', problem: 'required' }]],
+    ['a duration without bounds', withParams('videoDuration', {}), [{ field: 'rules.0.params.minSeconds', problem: 'required' }]],
+    ['a duration minimum above its maximum', withParams('videoDuration', { minSeconds: 9, maxSeconds: 3 }), [{ field: 'rules.0.params.maxSeconds', problem: 'minAboveMax' }]],
+    ['a negative duration', withParams('videoDuration', { minSeconds: -1 }), [{ field: 'rules.0.params.minSeconds', problem: 'outOfRange' }]],
+    ['both rates and a minimum', withParams('frameRate', { allowed: [25], min: 25 }), [{ field: 'rules.0.params', problem: 'oneOfTwo' }]],
+    ['neither rates nor a minimum', withParams('frameRate', {}), [{ field: 'rules.0.params', problem: 'oneOfTwo' }]],
+    ['a rate of zero', withParams('frameRate', { allowed: [25, 0] }), [{ field: 'rules.0.params.allowed.1', problem: 'outOfRange' }]],
+    ['zero pages', withParams('pdfPages', { min: 0 }, 'DOCUMENT'), [{ field: 'rules.0.params.min', problem: 'outOfRange' }]],
+    ['params on a check without any', withParams('exactDuplicate', { strict: true }), [{ field: 'rules.0.params.strict', problem: 'unknownField' }]],
+    ['a distance the search cannot reach', withParams('nearDuplicate', { maxDistance: 8 }, 'IMAGE'), [{ field: 'rules.0.params.maxDistance', problem: 'outOfRange' }]],
+    ['a missing action', [{ ...valid, action: undefined }], [{ field: 'rules.0.action', problem: 'required' }]],
+  ])('refuses %s', (_name, input, problems) => {
+    expect(problemsOf(input)).toEqual(problems);
+  }); // prettier-ignore
+
+  it('names every problem of a rule at once', () => {
+    expect(problemsOf([{ id: '', assetType: 'CAR', check: 'format', params: { allowed: 'jpeg' } }])).toEqual([
+      { field: 'rules.0.id', problem: 'invalid' },
+      { field: 'rules.0.assetType', problem: 'unknownValue' },
+      { field: 'rules.0.action', problem: 'required' },
+      { field: 'rules.0.params.allowed', problem: 'invalid' },
+    ]);
+  });
+});
