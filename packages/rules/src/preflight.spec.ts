@@ -52,6 +52,7 @@ describe('formatOfMagicBytes', () => {
     ['text', bytes('hello world')],
     ['an unknown ftyp brand (Canon CR3)', ftyp('crx ')],
     ['an AAC ADTS frame (layer 0)', bytes([0xff, 0xf1, 0x50, 0x80])],
+    ['an MPEG Layer II frame', bytes([0xff, 0xfd, 0x90, 0x64])],
     ['a PDF header past the first kilobyte', bytes(' '.repeat(1024), '%PDF-1.4')],
     ['a RIFF of another kind', bytes('RIFF', [0, 0, 0, 0], 'AVI ')],
   ])('recognises nothing in %s', (_name, head) => {

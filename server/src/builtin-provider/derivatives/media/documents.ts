@@ -1,6 +1,7 @@
 import { access, mkdir, mkdtemp, open, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { formatOfMagicBytes, MAGIC_HEAD_LENGTH } from '@paddock/rules';
 import { PermanentJobError } from '../../../jobs/job-errors';
 import { DERIVATIVE_ERROR_CODES, unreadable } from '../derivatives.errors';
 import { MAX_INPUT_PIXELS, PREVIEW_BOX } from './image';
@@ -60,7 +61,7 @@ function refuseAbove(width: number, height: number): void {
 export async function psdComposite(source: string, workDir: string): Promise<string> {
   // Signature, version, 6 reserved bytes, channels, then height and width (PSD and PSB alike).
   const head = await readHead(source, 26);
-  if (head.length < 26 || head.toString('latin1', 0, 4) !== '8BPS')
+  if (head.length < 26 || formatOfMagicBytes(head) !== 'psd')
     throw unreadable('Not a Photoshop file (no 8BPS signature)');
   refuseAbove(head.readUInt32BE(18), head.readUInt32BE(14));
   const out = join(workDir, 'composite.png');
@@ -140,8 +141,7 @@ export async function postscriptPage(source: string, workDir: string): Promise<s
 
 /** Whether the file is a PDF (an Illustrator file saved with PDF compatibility is one). */
 export async function isPdf(source: string): Promise<boolean> {
-  // PDF readers accept the header anywhere in the first kilobyte.
-  return (await readHead(source, 1024)).includes('%PDF-');
+  return formatOfMagicBytes(await readHead(source, MAGIC_HEAD_LENGTH)) === 'pdf';
 }
 
 /** One LibreOffice at a time per worker process: each takes hundreds of MB and both cores to start. */
