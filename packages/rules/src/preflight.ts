@@ -291,7 +291,7 @@ export const DEFAULT_PREFLIGHT_RULES: readonly PreflightRule[] = [
   },
   // The same bytes already archived: a second copy would split rights and metadata between two assets.
   { id: 'image-exact-duplicate', assetType: 'IMAGE', check: 'exactDuplicate', params: {}, action: 'block' },
-  // Resizes and re-exports of an archived photo measure ≤ 6; a crop or variant may be wanted, so the approver decides.
+  // Resizes and re-exports measured 1–5 bits apart (research next-wave F, to calibrate on real assets); a variant may be wanted.
   {
     id: 'image-near-duplicate',
     assetType: 'IMAGE',
