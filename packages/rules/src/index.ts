@@ -22,4 +22,6 @@ export * from './metadata-filter';
 export * from './tag-options';
 export * from './registry';
 export * from './formats';
+export * from './magic-bytes';
+export * from './perceptual-hash';
 export * from './preflight';

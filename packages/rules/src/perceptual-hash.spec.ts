@@ -1,0 +1,37 @@
+import { chunks16, hammingDistance64 } from './perceptual-hash';
+
+describe('perceptual hashes', () => {
+  it('measures the distance in bits', () => {
+    expect(hammingDistance64('0123456789abcdef', '0123456789abcdef')).toBe(0);
+    expect(hammingDistance64('0000000000000000', '0000000000000001')).toBe(1);
+    expect(hammingDistance64('8000000000000000', '0000000000000000')).toBe(1);
+    expect(hammingDistance64('0000000000000000', 'ffffffffffffffff')).toBe(64);
+    expect(hammingDistance64('00000000000000FF', '00000000000000f0')).toBe(4);
+  });
+
+  it('splits a hash into four 16-bit chunks, most significant first', () => {
+    expect(chunks16('0001abcd8000ffff')).toEqual([0x0001, 0xabcd, 0x8000, 0xffff]);
+  });
+
+  it('refuses what is not a 64-bit hex hash', () => {
+    expect(() => chunks16('abc')).toThrow(RangeError);
+    expect(() => hammingDistance64('0123456789abcdeg', '0123456789abcdef')).toThrow(RangeError);
+  });
+
+  it('gives two hashes within distance 3 a chunk in common, wherever the bits differ', () => {
+    const base = 'f0e1d2c3b4a59687';
+    const flip = (hash: string, bit: number) =>
+      (BigInt(`0x${hash}`) ^ (1n << BigInt(bit))).toString(16).padStart(16, '0');
+    for (const bits of [
+      [0, 16, 32],
+      [15, 31, 47],
+      [63, 62, 61],
+      [5, 40, 60],
+    ]) {
+      const near = bits.reduce(flip, base);
+      expect(hammingDistance64(base, near)).toBe(3);
+      const shared = chunks16(base).filter((chunk, i) => chunk === chunks16(near)[i]);
+      expect(shared.length).toBeGreaterThanOrEqual(1);
+    }
+  });
+});
