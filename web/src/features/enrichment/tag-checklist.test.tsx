@@ -9,7 +9,6 @@ const tag = (id: string, it: string, en: string, parentId?: string): TagSummary 
   id,
   classificationId: 'dmuyud',
   names: { it, en },
-  label: en,
   ...(parentId ? { parentId } : {}),
 });
 
