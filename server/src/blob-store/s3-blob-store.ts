@@ -93,17 +93,24 @@ export class S3BlobStore implements BlobStore {
 
   /** Creates the bucket when it does not exist yet (a fresh MinIO); throws when S3 cannot be reached. */
   async ensureBucket(): Promise<void> {
-    try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
-      return;
-    } catch (error) {
-      if (!isMissing(error)) throw error;
-    }
+    if (await this.bucketExists()) return;
     try {
       await this.client.send(new CreateBucketCommand({ Bucket: this.bucket }));
     } catch (error) {
-      // Another replica created it meanwhile.
-      if (!(error instanceof S3ServiceException && error.name === 'BucketAlreadyOwnedByYou')) throw error;
+      // Another process of the cluster created it meanwhile: S3 says BucketAlreadyOwnedByYou, other
+      // stores BucketAlreadyExists, which on AWS means someone else's. Whether it is ours now tells.
+      if (!(await this.bucketExists())) throw error;
+    }
+  }
+
+  /** Whether the bucket is there for these credentials; any answer but "missing" is thrown. */
+  private async bucketExists(): Promise<boolean> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
     }
   }
 

@@ -207,6 +207,25 @@ describe('S3BlobStore on s3rver: how it talks to S3', () => {
       copyLimit: 100_000,
     });
 
+  // A cluster's first start (issue 25): every api and worker process opens the store at once on
+  // an S3 that has no bucket yet. S3 answers the late ones BucketAlreadyOwnedByYou, s3rver and
+  // some S3-compatible stores BucketAlreadyExists; none of them may stop its process.
+  it('lets several processes create a missing bucket at once, and every one of them opens it', async () => {
+    const opening = Array.from(
+      { length: 4 },
+      () =>
+        new S3BlobStore({
+          endpoint: s3.endpoint,
+          region: 'us-east-1',
+          bucket: 'paddock-first-start',
+          ...S3RVER_KEY,
+        }),
+    );
+    await expect(Promise.all(opening.map((each) => each.ensureBucket()))).resolves.toHaveLength(4);
+    await opening[0]!.put('first/start.txt', chunked(Buffer.from('ok')));
+    expect((await opening[3]!.stat('first/start.txt'))?.size).toBe(2);
+  });
+
   it('uploads a big stream as a multipart upload of 5 MiB parts, path-style', async () => {
     const from = s3.requests.length;
     const bytes = randomBytes(11 * 1024 * 1024);
