@@ -39,6 +39,15 @@ function isQueueName(name: string): name is QueueName {
   return (ALL_QUEUES as readonly string[]).includes(name);
 }
 
+/**
+ * Whether `next` would move a running job's bar backwards: a progress signal queued while the
+ * record was read afresh is older than that read (seen on a loaded machine: 0, 100, 45, 91, 99).
+ * A retry passes through another state first, so its bar starts again from 0.
+ */
+function goesBack(previous: JobEvent | undefined, next: JobEvent): boolean {
+  return previous?.state === 'active' && next.state === 'active' && next.progress < previous.progress;
+}
+
 function percentOf(data: JobProgress): number | undefined {
   return typeof data === 'number' && Number.isFinite(data) ? data : undefined;
 }
@@ -74,11 +83,13 @@ export class JobEventsService implements OnModuleDestroy {
     return new Observable<JobEvent>((subscriber) => {
       let stopped = false;
       let last = '';
+      let lastEvent: JobEvent | undefined;
       let chain = Promise.resolve();
       const emit = (event: JobEvent) => {
         const key = JSON.stringify(event);
-        if (stopped || key === last) return;
+        if (stopped || key === last || goesBack(lastEvent, event)) return;
         last = key;
+        lastEvent = event;
         subscriber.next(event);
         if (TERMINAL_JOB_STATES.has(event.state)) subscriber.complete();
       };
