@@ -82,14 +82,11 @@ export class JobEventsService implements OnModuleDestroy {
   watch(jobId: string): Observable<JobEvent> {
     return new Observable<JobEvent>((subscriber) => {
       let stopped = false;
-      let last = '';
-      let lastEvent: JobEvent | undefined;
+      let last: JobEvent | undefined;
       let chain = Promise.resolve();
       const emit = (event: JobEvent) => {
-        const key = JSON.stringify(event);
-        if (stopped || key === last || goesBack(lastEvent, event)) return;
-        last = key;
-        lastEvent = event;
+        if (stopped || JSON.stringify(event) === JSON.stringify(last) || goesBack(last, event)) return;
+        last = event;
         subscriber.next(event);
         if (TERMINAL_JOB_STATES.has(event.state)) subscriber.complete();
       };
