@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from './portal';
-import { TEXTS, keepScreenshot, signIn, type Lang } from './support';
+import { TEXTS, keepScreenshot, signInWithForm, type Lang } from './support';
 
 for (const lang of ['it', 'en', 'fr'] as Lang[])
   test(`the portal speaks ${lang.toUpperCase()}`, async ({ page }) => {
@@ -11,7 +11,7 @@ for (const lang of ['it', 'en', 'fr'] as Lang[])
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await keepScreenshot(page, `login-${lang}`);
 
-    await signIn(page, 'mario.rossi', lang);
+    await signInWithForm(page, 'mario.rossi', lang);
     await expect(page.getByRole('heading', { name: t.views.archives, level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: t.views.rejected })).toBeVisible();
     // The Archives view opens the department archive by itself.
@@ -22,7 +22,7 @@ for (const lang of ['it', 'en', 'fr'] as Lang[])
   });
 
 test('switching language in the header changes the texts at once and is remembered', async ({ page }) => {
-  await signIn(page, 'mario.rossi');
+  await signInWithForm(page, 'mario.rossi');
   await page.getByLabel(TEXTS.it.language.label).selectOption('fr');
   await expect(page.getByRole('link', { name: TEXTS.fr.views.rejected })).toBeVisible();
   await page.reload();

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from './portal';
-import { signIn } from './support';
+import { signInWithForm } from './support';
 
 /** SPEC §2 "Default view at start by role", for every demo account (README). */
 const LANDINGS: [username: string, view: string][] = [
@@ -17,17 +17,17 @@ const LANDINGS: [username: string, view: string][] = [
 
 for (const [username, view] of LANDINGS)
   test(`${username} signs in and lands on ${view}`, async ({ page }) => {
-    await signIn(page, username);
+    await signInWithForm(page, username);
     await expect(page.getByTestId('default-view')).toHaveAttribute('data-view', view);
   });
 
 test('the department shown for a multi-department user comes from the company name', async ({ page }) => {
-  await signIn(page, 'marco.multi');
+  await signInWithForm(page, 'marco.multi');
   await expect(page.getByText(/HERITAGE/)).toBeVisible();
 });
 
 test('signing out returns to login and the session is gone', async ({ page }) => {
-  await signIn(page, 'mario.rossi');
+  await signInWithForm(page, 'mario.rossi');
   await page.getByRole('button', { name: 'Esci' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/home');

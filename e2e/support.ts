@@ -3,6 +3,7 @@ import {
   test,
   type APIRequestContext,
   type Browser,
+  type BrowserContext,
   type BrowserContextOptions,
   type Locator,
   type Page,
@@ -91,8 +92,51 @@ async function signedInContext(
   }
 }
 
-/** Signs in from /login and gets past the disclaimer when this user has not accepted it yet. */
+type SignedInState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * The sessions this Playwright worker has opened, by user and language. A test that only needs
+ * someone signed in resumes one (its cookie and the language the login page stored) instead of
+ * filling the login form again: 0.9 s instead of 1.7 s, in most of the suite's 120 tests.
+ */
+const openSessions = new Map<string, SignedInState>();
+
+/**
+ * `username` signed in in `lang` on the home page, past the disclaimer: a session this worker
+ * opened before when the server still knows it (another test may have signed it out), else the
+ * login form. Tests about signing in itself use `signInWithForm`.
+ */
 export async function signIn(page: Page, username: string, lang: Lang = 'it'): Promise<void> {
+  const key = `${username}/${lang}`;
+  const saved = openSessions.get(key);
+  if (saved && (await resumeSession(page, saved))) return;
+  await signInWithForm(page, username, lang);
+  openSessions.set(key, await page.context().storageState());
+}
+
+async function resumeSession(page: Page, saved: SignedInState): Promise<boolean> {
+  const context = page.context();
+  await context.addCookies(saved.cookies);
+  if (!(await context.request.get('/api/session')).ok()) {
+    await context.clearCookies();
+    return false;
+  }
+  // Set before the application reads them, and only where the page has not set its own since.
+  await context.addInitScript(
+    (entries) => {
+      for (const { name, value } of entries)
+        if (window.localStorage.getItem(name) === null) window.localStorage.setItem(name, value);
+    },
+    saved.origins.flatMap((origin) => origin.localStorage),
+  );
+  await page.goto('/home');
+  await acceptDisclaimerIfAsked(page);
+  await expect(page.getByTestId('default-view')).toBeVisible();
+  return true;
+}
+
+/** Signs in from /login and gets past the disclaimer when this user has not accepted it yet. */
+export async function signInWithForm(page: Page, username: string, lang: Lang = 'it'): Promise<void> {
   await page.goto('/login');
   await page.getByRole('combobox', { name: /^(Lingua|Language|Langue)$/ }).selectOption(lang);
   await fillLogin(page, username, DEMO_PASSWORD, lang);

@@ -1,5 +1,7 @@
 import { ENRICHMENT_ERROR_CODES, ERROR_CODES, E_CODES } from '@paddock/rules';
+import type { InternalAxiosRequestConfig } from 'axios';
 import { inOrder, scriptedProviderHttp, type ProviderReply } from '../../test/support/scripted-provider';
+import { fixedClock } from '../../test/support/workflow-factories';
 import { HttpEnrichmentGateway } from './enrichment.gateway';
 import { ProviderError } from '../common/provider-error';
 
@@ -203,5 +205,59 @@ describe('HttpEnrichmentGateway: products (SPEC §3 Product)', () => {
       next: 'c2',
     });
     expect(sent[0]?.url).toBe('/productdata/resources/products/paddock');
+  });
+});
+
+describe('HttpEnrichmentGateway: definitions by key, kept a minute per token (issue 26)', () => {
+  const definition = (key: string) => ({ id: `d-${key}`, key, names: [], metadataType: 'STRING' });
+  // The provider answers with the definitions of the keys asked for that it knows ('gone' it does not).
+  const answerAskedKeys = (request: InternalAxiosRequestConfig): ProviderReply => {
+    const asked = (JSON.parse(String(request.data)) as { criteria: { keys: string[] } }).criteria.keys;
+    const items = asked.filter((key) => key !== 'gone').map(definition);
+    return { status: 200, data: { resultCode: 'OK', totalResults: items.length, items } };
+  };
+  const askedKeys = (sent: InternalAxiosRequestConfig[]) =>
+    sent.map((r) => (JSON.parse(String(r.data)) as { criteria: { keys: string[] } }).criteria.keys);
+
+  function gatewayWithClock() {
+    const { http, sent } = scriptedProviderHttp(answerAskedKeys);
+    const clock = fixedClock();
+    return { gateway: new HttpEnrichmentGateway(http, { CLIENT_ID: 'paddock' }, clock), sent, clock };
+  }
+  const keysOf = (found: { key: string }[]) => found.map((d) => d.key).sort();
+
+  it('asks the provider only for keys it has not been asked about in the last minute, unknown keys included', async () => {
+    const { gateway, sent } = gatewayWithClock();
+    expect(keysOf(await gateway.metadataDefinitions('tok', 'ggdyqo', ['vin', 'gone']))).toEqual(['vin']);
+    expect(keysOf(await gateway.metadataDefinitions('tok', 'ggdyqo', ['vin', 'gone', 'plate']))).toEqual([
+      'plate',
+      'vin',
+    ]);
+    expect(keysOf(await gateway.metadataDefinitions('tok', 'ggdyqo', ['plate', 'vin']))).toEqual([
+      'plate',
+      'vin',
+    ]);
+    expect(askedKeys(sent)).toEqual([['vin', 'gone'], ['plate']]);
+  });
+
+  it('asks again after a minute, for another token, and for another classification', async () => {
+    const { gateway, sent, clock } = gatewayWithClock();
+    await gateway.metadataDefinitions('tok', 'ggdyqo', ['vin']);
+    await gateway.metadataDefinitions('other', 'ggdyqo', ['vin']);
+    await gateway.metadataDefinitions('tok', 'vu62a5', ['vin']);
+    clock.at = new Date(clock.at.getTime() + 60_000);
+    await gateway.metadataDefinitions('tok', 'ggdyqo', ['vin']);
+    expect(sent).toHaveLength(4);
+  });
+
+  it('always asks afresh for the whole list an editor picks from', async () => {
+    const { http, sent } = scriptedProviderHttp(() => ({
+      status: 200,
+      data: { resultCode: 'OK', totalResults: 1, items: [definition('vin')] },
+    }));
+    const gateway = new HttpEnrichmentGateway(http, { CLIENT_ID: 'paddock' }, fixedClock());
+    await gateway.metadataDefinitions('tok', 'ggdyqo');
+    await gateway.metadataDefinitions('tok', 'ggdyqo');
+    expect(sent).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   ENRICHMENT_CLASSIFICATIONS,
   ENRICHMENT_ERROR_CODES,
@@ -16,6 +16,8 @@ import {
 import type { AxiosInstance } from 'axios';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
+import { CLOCK, systemClock, type Clock } from '../common/clock';
+import { RecentCache } from '../common/recent-cache';
 import { PROVIDER_HTTP } from './http-provider.gateway';
 import { envelopeSchema, providerFailure } from './provider.errors';
 import { ProviderError } from '../common/provider-error';
@@ -51,6 +53,14 @@ export interface TagDefinitionSummary {
 export const ENRICHMENT_GATEWAY = Symbol('ENRICHMENT_GATEWAY');
 
 /**
+ * Definitions looked up by key (an asset detail's metadata, the audit log's names) are kept a
+ * minute: every detail asked the provider again for each classification it shows (issue 26).
+ * Kept per provider token, so nobody is answered with what only another user may read; the full
+ * list an editor picks from is always asked afresh.
+ */
+const DEFINITIONS_BY_KEY = { capacity: 5_000, ttlMs: 60_000 };
+
+/**
  * Enrichment at the provider (issue 13): one tag or metadata value on many contents, 50 contents a
  * call (itag and imetadata bulk…MultiTargets), the metadata definitions and the tag fetch by ids.
  * Every change is idempotent at the provider, so a job may repeat it after a crash. A refusal of a
@@ -72,7 +82,7 @@ export interface EnrichmentGateway {
     classificationId: string,
     contentIds: string[],
   ): Promise<ManyTargetsResult>;
-  /** A classification's definitions (all, or those of `keys`). */
+  /** A classification's definitions: all (asked afresh), or those of `keys` (kept a minute per token). */
   metadataDefinitions(
     token: string,
     classificationId: string,
@@ -206,12 +216,16 @@ function summaryOf(
 @Injectable()
 export class HttpEnrichmentGateway implements EnrichmentGateway {
   private readonly clientId: string;
+  /** Definitions asked for by key, per token, key and classification; null where there is none. */
+  private readonly definitionsByKey: RecentCache<MetadataDefinitionSummary | null>;
 
   constructor(
     @Inject(PROVIDER_HTTP) private readonly http: AxiosInstance,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'CLIENT_ID'>,
+    @Optional() @Inject(CLOCK) clock: Clock = systemClock,
   ) {
     this.clientId = config.CLIENT_ID;
+    this.definitionsByKey = new RecentCache(DEFINITIONS_BY_KEY.capacity, DEFINITIONS_BY_KEY.ttlMs, clock);
   }
 
   tagMany(
@@ -253,6 +267,27 @@ export class HttpEnrichmentGateway implements EnrichmentGateway {
   }
 
   async metadataDefinitions(token: string, classificationId: string, keys?: string[]) {
+    if (!keys) return this.readDefinitions(token, classificationId);
+    const known = new Map<string, MetadataDefinitionSummary | null>();
+    const entry = (key: string) => JSON.stringify([token, classificationId, key]);
+    for (const key of keys) {
+      const remembered = this.definitionsByKey.get(entry(key));
+      if (remembered !== undefined) known.set(key, remembered);
+    }
+    const missing = [...new Set(keys.filter((key) => !known.has(key)))];
+    if (missing.length) {
+      const found = new Map(
+        (await this.readDefinitions(token, classificationId, missing)).map((d) => [d.key, d]),
+      );
+      for (const key of missing) {
+        known.set(key, found.get(key) ?? null);
+        this.definitionsByKey.set(entry(key), found.get(key) ?? null);
+      }
+    }
+    return [...known.values()].filter((d): d is MetadataDefinitionSummary => d !== null);
+  }
+
+  private async readDefinitions(token: string, classificationId: string, keys?: string[]) {
     const found: MetadataDefinitionSummary[] = [];
     const pages = keys ? chunks(keys).map((part) => ({ keys: part })) : [undefined];
     for (const criteria of pages)
