@@ -37,7 +37,8 @@ const byId = (contents: ProviderContentDetail[]) => new Map(contents.map((c) => 
  * their steps several at a time, reads those a step changed in one more call, and records the batch's
  * outcomes with each content's folders and tags before and after in one transaction (one audit row
  * per content). A crash before the batch is recorded leaves its contents without an outcome: the
- * resumed job reads them again and their steps, which only change what is missing, finish them.
+ * resumed job reads them again and their steps, which only change what is missing, finish them;
+ * what it finds already done counts as done.
  */
 @Injectable()
 export class AssetJobRunner {
@@ -73,7 +74,7 @@ export class AssetJobRunner {
         reporting = reporting.then(() => context.progress(percent));
       };
       const entries = await this.session.withToken((token) =>
-        this.batch(token, action, batch, step, ifGone, stepped, stop),
+        this.batch(token, action, batch, step, ifGone, stepped, stop, context.startedBefore),
       );
       await reporting;
       await ledger.recordMany(entries);
@@ -93,6 +94,7 @@ export class AssetJobRunner {
     ifGone: StepResult,
     stepped: (count: number) => void,
     stop: () => Promise<boolean>,
+    startedBefore: boolean,
   ): Promise<LedgerEntry[]> {
     const lookupFailed = contentLookupCode(action);
     const ids = items.map((item) => item.contentId);
@@ -121,7 +123,10 @@ export class AssetJobRunner {
       return {
         outcome: {
           contentId: item.contentId,
-          outcome: result.outcome,
+          // Found as this job leaves it after an earlier start of the job ran: most likely that
+          // start's work, its worker gone before it recorded the batch. Done, as an uninterrupted
+          // run reports it; a content someone else had put there is counted done too.
+          outcome: startedBefore && result.outcome === 'unchanged' ? 'done' : result.outcome,
           fromFolderId: item.from,
           toFolderId: result.to,
           errorCode: result.errorCode,

@@ -31,6 +31,7 @@ const context: JobContext = {
   jobId: 'job-1',
   actor: 'system',
   attempt: 1,
+  startedBefore: false,
   progress: async () => undefined,
   stopRequested: async () => false,
 };

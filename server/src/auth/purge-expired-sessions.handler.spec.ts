@@ -41,6 +41,7 @@ function context(actor = 'anna.admin') {
     jobId: 'job-1',
     actor,
     attempt: 1,
+    startedBefore: false,
     progress: async (p) => {
       reported.push(p);
     },

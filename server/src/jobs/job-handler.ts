@@ -8,6 +8,11 @@ export interface JobContext {
   readonly actor: string;
   /** 1 for the first try. */
   readonly attempt: number;
+  /**
+   * An earlier start of this job ran: a try that failed, or one whose worker died with it (a
+   * stall, which is no new attempt). What the job finds done may be that start's own work.
+   */
+  readonly startedBefore: boolean;
   /** Reports progress (0–100) to the job record and to live watchers. */
   progress(percent: number): Promise<void>;
   /**

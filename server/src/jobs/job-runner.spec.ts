@@ -112,6 +112,7 @@ class FakeJob implements RunnableJob {
     public opts: { attempts?: number } = { attempts: 3 },
     public name: string = JobName.PurgeExpiredSessions,
     public id: string | undefined = 'job-1',
+    public attemptsStarted = attemptsMade + 1,
   ) {}
 
   async updateProgress(progress: number): Promise<void> {
@@ -229,8 +230,26 @@ describe('JobRunner, the record-keeping wrapper', () => {
 
     await runner.run(QueueName.Maintenance, new FakeJob({}, 2));
 
-    expect(contexts[0]).toMatchObject({ jobId: 'job-1', actor: 'anna.admin', attempt: 3 });
+    expect(contexts[0]).toMatchObject({
+      jobId: 'job-1',
+      actor: 'anna.admin',
+      attempt: 3,
+      startedBefore: true,
+    });
     expect(records.records.get('job-1')?.attempts).toBe(3);
+  });
+
+  it('tells the handler of a first attempt whether a worker died with an earlier start of it', async () => {
+    const { runner, contexts } = setup();
+    await runner.run(QueueName.Maintenance, new FakeJob({}, 0));
+    await runner.run(
+      QueueName.Maintenance,
+      new FakeJob({}, 0, { attempts: 3 }, JobName.PurgeExpiredSessions, 'job-1', 2),
+    );
+    expect(contexts.map((c) => [c.attempt, c.startedBefore])).toEqual([
+      [1, false],
+      [1, true],
+    ]);
   });
 
   it('records a job its user stopped as cancelled with its counts, never retried nor failed', async () => {

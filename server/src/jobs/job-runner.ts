@@ -19,6 +19,8 @@ export interface RunnableJob {
   data: unknown;
   /** Attempts that ended before this one. */
   attemptsMade: number;
+  /** Starts of the job, this one included; a worker that died with the job leaves one more than attempts. */
+  attemptsStarted: number;
   /** When it was added, and when this attempt started (ms since the epoch). */
   timestamp?: number;
   processedOn?: number;
@@ -140,6 +142,7 @@ export class JobRunner {
       jobId: id,
       actor,
       attempt,
+      startedBefore: job.attemptsStarted > 1,
       progress: async (percent: number) => {
         const value = Math.min(100, Math.max(0, Math.round(percent)));
         if (value === last) return;

@@ -109,6 +109,7 @@ function context(attempt = 1): JobContext {
     jobId: 'job-1',
     actor: 'mario.rossi',
     attempt,
+    startedBefore: attempt > 1,
     progress: () => Promise.resolve(),
     stopRequested: () => Promise.resolve(false),
   };

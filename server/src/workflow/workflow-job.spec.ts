@@ -46,8 +46,10 @@ function acceptAll(contentIds: string[]): WorkflowPayload {
   };
 }
 
-const runAccept = (p: WorkflowPayload, jobId = 'job-1') =>
-  runner.run('accept', p, jobContext(jobId), (w, item) => steps.accept(w, item, p, 'anna.bianchi'));
+const runAccept = (p: WorkflowPayload, jobId = 'job-1', startedBefore = false) =>
+  runner.run('accept', p, { ...jobContext(jobId), startedBefore }, (w, item) =>
+    steps.accept(w, item, p, 'anna.bianchi'),
+  );
 
 describe('a workflow job over its plan', () => {
   it('does every content, audits each with its folders and tags before and after, leaves 100 to the job record', async () => {
@@ -79,8 +81,15 @@ describe('a workflow job over its plan', () => {
     const recordedFirst = audit.assets.length;
 
     // The batch is recorded once its steps are done: the crashed one left no row, and the retry finds
-    // the contents its steps finished already moved (unchanged) and completes the fourth.
-    expect(await runAccept(p)).toEqual({ total: 5, done: 1, unchanged: 4, junk: 0, failed: 0 });
+    // the contents its steps finished already moved, counts them done as the first start left them,
+    // and completes the fourth.
+    expect(await runAccept(p, 'job-1', true)).toEqual({
+      total: 5,
+      done: 5,
+      unchanged: 0,
+      junk: 0,
+      failed: 0,
+    });
     expect(recordedFirst).toBe(0);
     expect(audit.assets.map((a) => a.outcome.contentId)).toEqual(contents);
     for (const c of contents)

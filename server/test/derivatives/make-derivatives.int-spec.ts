@@ -96,6 +96,7 @@ describe('media/make-derivatives (PostgreSQL + Redis + real media)', () => {
         jobId: 'test',
         actor: 'test.owner',
         attempt: 1,
+        startedBefore: false,
         stopRequested: () => Promise.resolve(false),
         progress: async (percent) =>
           void seen.push({ percent, state: await stateOf(id), kinds: await kinds() }),

@@ -162,6 +162,7 @@ describe('provider delivery/getThumbnail (PostgreSQL + Redis + real images)', ()
         jobId: 'test',
         actor: 'test.owner',
         attempt: 1,
+        startedBefore: false,
         stopRequested: () => Promise.resolve(false),
         // 50: the thumb is stored and the content READY, the preview not made yet.
         progress: async (percent) => {

@@ -203,6 +203,7 @@ export function jobContext(
     jobId,
     actor,
     attempt: 1,
+    startedBefore: false,
     reported,
     progress: (percent) => {
       reported.push(percent);

@@ -96,6 +96,7 @@ describe("a supplier's rejection e-mail (issue 23)", () => {
       jobId: mailJob,
       actor: 'luca.conti',
       attempt: 2,
+      startedBefore: true,
       progress: async () => undefined,
       stopRequested: async () => false,
     };
