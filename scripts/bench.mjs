@@ -371,16 +371,16 @@ if (mediaOnly) {
   const load = loadavg().map((l) => fmt(l, 1));
   const mediaLines = [thumbnailLatencyRow(results.latency), ...gibRows(results.gib)].map(asRow);
   console.log(
-    `\n${machine}; load average at the end ${load.join(', ')}\n${[zipRow(results.zip), ...mediaLines].join('\n')}`,
+    `\n${machine}; load average at the end ${load.join(', ')}\n${[asRow(zipRow(results.zip)), ...mediaLines].join('\n')}`,
   );
-  replaceRows(benchDoc, [zipRow(results.zip)], /^\|\s*ZIP download/);
+  replaceRows(benchDoc, [asRow(zipRow(results.zip))], /^\|\s*ZIP download/);
   replaceRows(benchDoc, mediaLines, /^\|\s*(thumbnail on its card|1 GiB)/);
   replaceMethod(benchDoc, '- **ZIP**:', zipMethod(results.zip));
   addMethod(benchDoc, '- **Thumbnail after an upload**:', THUMBNAIL_LATENCY_METHOD);
   process.exit(0);
 }
 if (zipOnly) {
-  const zipLine = zipRow(results.zip);
+  const zipLine = asRow(zipRow(results.zip));
   console.log(`\n${machine}\n${zipLine}`);
   replaceRows(benchDoc, [zipLine], /^\|\s*ZIP download/);
   replaceMethod(benchDoc, '- **ZIP**:', zipMethod(results.zip));
@@ -418,7 +418,7 @@ row(
   `raw sharp thumb ${fmt(t.rawThumb, 2)} img/s; raw sharp preview+thumb ${fmt(t.rawPair, 2)} img/s`,
   `${fmt(t.derivatives / t.rawThumb, 2)} vs thumb; ${fmt(t.derivatives / t.rawPair, 2)} vs pair (goal >= 0.85 of the pair, P1)`,
 );
-lines.push(zipRow(results.zip));
+lines.push(asRow(zipRow(results.zip)));
 if (results.latency) lines.push(asRow(thumbnailLatencyRow(results.latency)));
 lines.push(...gibRows(results.gib).map(asRow));
 lines.push(...workflowLines);
@@ -587,25 +587,26 @@ function gibRows(g) {
   return rows;
 }
 
+/** The ZIP part's cells (asRow makes the table row). */
 function zipRow(z) {
   if (!z.available)
-    return asRow([
+    return [
       'ZIP download',
       'not measured: POST /api/downloads answered 404 (feature not built yet)',
       '-',
       '-',
-    ]);
+    ];
   const parts = [
     `provider's own download ${fmt(z.providerRate / MB)} MiB/s (${fmt(z.providerRate / z.diskRate, 2)}), first byte ${fmt(z.providerFirstByteMs)} ms`,
     z.overHttp &&
       `through the hub over HTTP (PROVIDER_URL) ${fmt(z.overHttp.zipRate / MB)} MiB/s (${fmt(z.overHttp.ratio, 2)} of its disk read ${fmt(z.overHttp.diskRate / MB)} MiB/s), first byte ${fmt(z.overHttp.firstByteMs)} ms`,
   ].filter(Boolean);
-  return asRow([
+  return [
     `ZIP download, ${z.files} x 32 MiB`,
     `${fmt(z.zipRate / MB)} MiB/s, first byte ${fmt(z.firstByteMs)} ms`,
     `disk read ${fmt(z.diskRate / MB)} MiB/s; ${parts.join('; ')}`,
     `${fmt(z.ratio, 2)} (goal >= 0.6 and first byte <= 500 ms, issue 26)`,
-  ]);
+  ];
 }
 
 function zipMethod(z) {
