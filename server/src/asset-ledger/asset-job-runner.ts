@@ -32,6 +32,17 @@ export function contentLookupCode(action: string): ECode {
 const byId = (contents: ProviderContentDetail[]) => new Map(contents.map((c) => [c.id, c]));
 
 /**
+ * A content found as the job leaves it, after an earlier start of the job ran: most likely that
+ * start's work, its worker gone before it recorded the batch. Done, as an uninterrupted run reports
+ * it; a content someone else had put there is counted done too.
+ */
+function doneByEarlierStart(entry: LedgerEntry): LedgerEntry {
+  return entry.outcome.outcome === 'unchanged'
+    ? { ...entry, outcome: { ...entry.outcome, outcome: 'done' } }
+    : entry;
+}
+
+/**
  * Runs a job that works content by content (a workflow action, an internal share) over its plan, a batch of LIMITS.idChunkSize contents at a time: skips what an
  * earlier try of this job already recorded, reads the batch's contents in one provider call, does
  * their steps several at a time, reads those a step changed in one more call, and records the batch's
@@ -74,10 +85,10 @@ export class AssetJobRunner {
         reporting = reporting.then(() => context.progress(percent));
       };
       const entries = await this.session.withToken((token) =>
-        this.batch(token, action, batch, step, ifGone, stepped, stop, context.startedBefore),
+        this.batch(token, action, batch, step, ifGone, stepped, stop),
       );
       await reporting;
-      await ledger.recordMany(entries);
+      await ledger.recordMany(context.startedBefore ? entries.map(doneByEarlierStart) : entries);
       finished += batch.length;
     }
     const result = await ledger.close(ledger.tally(payload.plan.map((item) => item.contentId)));
@@ -94,7 +105,6 @@ export class AssetJobRunner {
     ifGone: StepResult,
     stepped: (count: number) => void,
     stop: () => Promise<boolean>,
-    startedBefore: boolean,
   ): Promise<LedgerEntry[]> {
     const lookupFailed = contentLookupCode(action);
     const ids = items.map((item) => item.contentId);
@@ -123,10 +133,7 @@ export class AssetJobRunner {
       return {
         outcome: {
           contentId: item.contentId,
-          // Found as this job leaves it after an earlier start of the job ran: most likely that
-          // start's work, its worker gone before it recorded the batch. Done, as an uninterrupted
-          // run reports it; a content someone else had put there is counted done too.
-          outcome: startedBefore && result.outcome === 'unchanged' ? 'done' : result.outcome,
+          outcome: result.outcome,
           fromFolderId: item.from,
           toFolderId: result.to,
           errorCode: result.errorCode,
