@@ -10,11 +10,11 @@ export function blockingConnectionOf(config: AppConfig): RedisOptions {
   return { url: config.REDIS_URL, maxRetriesPerRequest: null };
 }
 
-/** The longest pause between two reconnections of a request connection while Redis is down. */
-export const REQUEST_RECONNECT_MAX_MS = 200;
+/** The longest pause between two reconnections of the enqueueing and request connections while Redis is down. */
+export const RECONNECT_MAX_MS = 200;
 
-/** Reconnections every 50 ms more, up to REQUEST_RECONNECT_MAX_MS apart. */
-const shortReconnections = (times: number) => Math.min(times * 50, REQUEST_RECONNECT_MAX_MS);
+/** Reconnections every 50 ms more, up to RECONNECT_MAX_MS apart. */
+const shortReconnections = (times: number) => Math.min(times * 50, RECONNECT_MAX_MS);
 
 /**
  * Options of the one connection that enqueues: no offline queue, so a submit fails fast while
