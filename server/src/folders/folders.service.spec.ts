@@ -28,7 +28,6 @@ function providerFolder(
     isSupplier: false,
     originId: null,
     createdAt: '',
-    numberOfContents: 0,
     numberOfSubCategories: 0,
     rights: { show: true, manage: false, share: false, write: false },
     ...extra,

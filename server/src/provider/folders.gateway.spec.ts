@@ -70,7 +70,6 @@ describe('HttpFoldersGateway', () => {
       isSupplier: true,
       originId: null,
       createdAt: '2026-01-01T00:00:00.000Z',
-      numberOfContents: 3,
       numberOfSubCategories: 1,
       rights: { show: true, manage: false, share: true, write: true },
     });
@@ -78,7 +77,8 @@ describe('HttpFoldersGateway', () => {
     expect(JSON.parse(String(sent[0].data))).toMatchObject({
       client: { clientId: 'paddock' },
       properties: { categoryIds: ['a'] },
-      categoryFieldOption: { returnAclInfo: true },
+      // Counting a large folder's contents is the provider's costliest part of a lookup (issue 26).
+      categoryFieldOption: { returnAclInfo: true, returnNumberOfContents: false },
       locale: 'IT',
       numberOfResult: 50,
     });

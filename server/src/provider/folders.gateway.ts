@@ -20,7 +20,6 @@ export interface ProviderFolder {
   isSupplier: boolean;
   originId: string | null;
   createdAt: string;
-  numberOfContents: number;
   /** Direct sub-folders the user may see. */
   numberOfSubCategories: number;
   rights: { show: boolean; manage: boolean; share: boolean; write: boolean };
@@ -54,7 +53,6 @@ const ruleSchema = z.object({
 
 const categoryResultSchema = z.object({
   category: categorySchema,
-  numberOfContents: z.number().optional().default(0),
   numberOfSubCategories: z.number().optional().default(0),
   aclInfo: z
     .object({ items: z.array(z.object({ acl: z.object({ rules: z.array(ruleSchema) }) })) })
@@ -84,7 +82,7 @@ const CODE_OF_RESULT: Record<string, ErrorCode> = {
 
 function toFolder(
   c: Category,
-  counts: { numberOfContents: number; numberOfSubCategories: number },
+  counts: { numberOfSubCategories: number },
   rules: z.infer<typeof ruleSchema>[],
 ): ProviderFolder {
   const meta = (name: string) => c.metadatas.find((m) => m.name === name)?.value;
@@ -99,7 +97,6 @@ function toFolder(
     isSupplier: meta('isSupplier') === 'true',
     originId: meta('origin') ?? null,
     createdAt: c.creationDate,
-    numberOfContents: counts.numberOfContents,
     numberOfSubCategories: counts.numberOfSubCategories,
     rights: {
       show: has('SEEN_BY', false),
@@ -125,7 +122,7 @@ export const FOLDERS_GATEWAY = Symbol('FOLDERS_GATEWAY');
  * and stays transient.
  */
 export interface FoldersGateway {
-  /** Every folder the user may see (E009); numberOfContents is not counted (0) to keep the tree fast. */
+  /** Every folder the user may see (E009). */
   allFolders(token: string, locale?: string): Promise<ProviderFolder[]>;
   /** The direct sub-folders of a folder the user may see, every page (E009). */
   subFolders(
@@ -168,7 +165,7 @@ export class HttpFoldersGateway implements FoldersGateway {
   }
 
   allFolders(token: string, locale = 'EN'): Promise<ProviderFolder[]> {
-    return this.findAll(token, {}, locale, E_CODES.FOLDER_TREE_FAILED, false);
+    return this.findAll(token, {}, locale, E_CODES.FOLDER_TREE_FAILED);
   }
 
   async subFolders(token: string, parent: Pick<ProviderFolder, 'id' | 'ancestorIds'>, locale = 'EN') {
@@ -219,7 +216,7 @@ export class HttpFoldersGateway implements FoldersGateway {
       singleSchema,
       E_CODES.FOLDER_FAILED,
     );
-    return toFolder(body.category, { numberOfContents: 0, numberOfSubCategories: 0 }, []);
+    return toFolder(body.category, { numberOfSubCategories: 0 }, []);
   }
 
   async createFolder(token: string, parentId: string, names: Record<string, string>): Promise<string> {
@@ -318,11 +315,10 @@ export class HttpFoldersGateway implements FoldersGateway {
     properties: Record<string, unknown>,
     locale: string,
     code: ErrorCode,
-    countContents = true,
   ): Promise<ProviderFolder[]> {
     const all: ProviderFolder[] = [];
     for (;;) {
-      const page = await this.findPage(token, properties, locale, all.length, code, countContents);
+      const page = await this.findPage(token, properties, locale, all.length, code);
       all.push(...page.map((p) => p.folder));
       if (page.length < LIMITS.subFolderPageSize || all.length >= (page[0]?.total ?? 0)) return all;
     }
@@ -334,7 +330,6 @@ export class HttpFoldersGateway implements FoldersGateway {
     locale: string,
     offset: number,
     code: ErrorCode,
-    countContents = true,
   ): Promise<{ folder: ProviderFolder; total: number }[]> {
     const body = await this.call(
       token,
@@ -347,7 +342,9 @@ export class HttpFoldersGateway implements FoldersGateway {
           categoryFieldOption: {
             returnAclInfo: true,
             returnTotalResults: true,
-            returnNumberOfContents: countContents,
+            // Nothing in the hub shows a folder's content count, and counting a 60,000-asset archive
+            // cost the provider 200 ms on every folder lookup of a listing (issue 26).
+            returnNumberOfContents: false,
           },
           locale,
           orderBy: 'creationDate_A',

@@ -18,7 +18,6 @@ const FOLDER: ProviderFolder = {
   isSupplier: false,
   originId: null,
   createdAt: '2026-01-01T00:00:00.000Z',
-  numberOfContents: 0,
   numberOfSubCategories: 0,
   rights: { show: true, manage: false, share: false, write: false },
 };

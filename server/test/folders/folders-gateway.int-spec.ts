@@ -188,6 +188,8 @@ describe('FoldersGateway against the built-in provider', () => {
           .get(BuiltinProviderPrismaService)
           .contentCategory.findMany({ where: { contentId }, orderBy: { categoryId: 'asc' } })
       ).map((l) => l.categoryId);
+    const linksOf = (categoryId: string) =>
+      t.app.get(BuiltinProviderPrismaService).contentCategory.count({ where: { categoryId } });
     // In `top`, where the editor writes: linking needs a right on the content, not only on the target.
     const contents = await insertContents(t, 60, id('top'));
     const bogus = ['00000000-0000-4000-8000-000000000000', 'not-a-content'];
@@ -198,7 +200,7 @@ describe('FoldersGateway against the built-in provider', () => {
     expect(linked.notLinked).toEqual(bogus);
     expect(sent.map((s) => (s.data as { items: { ids: string[] } }).items.ids.length)).toEqual([50, 12]);
     expect(await foldersOf(contents[0]!)).toEqual([id('top'), id('alpha-only')].sort());
-    expect((await gateway.folder(tokens['alpha.user'], id('alpha-only'))).numberOfContents).toBe(60);
+    expect(await linksOf(id('alpha-only'))).toBe(60);
 
     await expect(
       providerFailure(gateway.linkContents(tokens['beta.user'], id('beta-only'), contents.slice(0, 1))),
@@ -210,7 +212,7 @@ describe('FoldersGateway against the built-in provider', () => {
     );
     expect(unlinked.notLinked).toEqual([]);
     expect(await foldersOf(contents[0]!)).toEqual([id('top')]);
-    expect((await gateway.folder(tokens['alpha.user'], id('alpha-only'))).numberOfContents).toBe(5);
+    expect(await linksOf(id('alpha-only'))).toBe(5);
   });
 
   it('answers THRON shapes: 418 business errors and both itemsInIssue and notLinked', async () => {

@@ -633,8 +633,6 @@ export class InMemoryProvider
       isSupplier: f.isSupplier,
       originId: null,
       createdAt: '2026-01-01T00:00:00.000Z',
-      numberOfContents: [...this.contents.values()].filter((c) => !c.trashed && c.folderIds.includes(f.id))
-        .length,
       numberOfSubCategories: [...this.folders.values()].filter(
         (s) => s.parentId === f.id && this.grant(token, s),
       ).length,
