@@ -196,7 +196,8 @@ test('the enrichment wizard: four steps, VIN refused then fixed, copyright, mand
     await keepScreenshot(page, 'enrichment-4-summary-fr');
   });
 
-  // The detail names the copyright tags the options applied in each interface language.
+  // The detail names the copyright tags the options applied in each interface language, in the
+  // copyright classification's own group (SPEC §3: tags grouped by classification).
   const COPYRIGHT_TAGS: Record<Lang, string[]> = {
     it: ['Copyright', 'Paesaggio', 'Persone'],
     en: ['Copyright', 'Landscape', 'People'],
@@ -208,7 +209,7 @@ test('the enrichment wizard: four steps, VIN refused then fixed, copyright, mand
       await page.goto(`/home?folder=${folderId}&asset=${assetId}`);
       const tags = page
         .getByRole('region', { name: d.info.title })
-        .getByRole('list', { name: d.info.tags, exact: true });
+        .getByRole('list', { name: TEXTS[lang].classifications.joc5rg, exact: true });
       for (const name of COPYRIGHT_TAGS[lang])
         await expect(tags.getByRole('listitem').filter({ hasText: new RegExp(`^${name}$`) })).toBeVisible();
       await tags.scrollIntoViewIfNeeded();

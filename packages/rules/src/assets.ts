@@ -211,6 +211,8 @@ export interface AssetTotalResponse {
  * definition of, or one of a type SPEC does not list (KEY, COLOR, …), comes without them.
  */
 export interface AssetMetadataEntry {
+  /** The classification it belongs to (SPEC §3 "metadata grouped by classification code"). */
+  classificationId: string;
   key: string;
   value: string;
   type?: MetadataType;

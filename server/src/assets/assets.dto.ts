@@ -80,6 +80,8 @@ export class ThumbnailQuery {
 
 /** SPEC §3: a metadata value with its definition's type and name (absent for a key without a definition). */
 export class AssetMetadataEntryDto implements AssetMetadataEntry {
+  @ApiProperty({ example: 'ggdyqo', description: 'SPEC §3: metadata are grouped by classification code' })
+  classificationId!: string;
   @ApiProperty({ example: 'eventdate' }) key!: string;
   @ApiProperty({ example: '2026-03-07' }) value!: string;
   @ApiPropertyOptional({

@@ -248,6 +248,7 @@ function metadataEntryOf(
   const definition = definitions.find((d) => d.classificationId === m.classificationId && d.key === m.key);
   const name = definition && labelIn(definition.names, lang);
   return {
+    classificationId: m.classificationId,
     key: m.key,
     value: m.value,
     ...(definition ? { type: definition.type } : {}),

@@ -61,14 +61,17 @@ describe('enrichment lookups', () => {
       (await get<AssetDetail>(t, mario, `/api/assets/${id}?lang=${lang}`)).body.metadata;
     const sorted = (entries: AssetDetail['metadata']) =>
       [...entries].sort((a, b) => a.key.localeCompare(b.key));
-    expect(sorted(await detail('it'))).toEqual([
-      { key: 'authorinfo', value: 'Studio Foto Srl', type: 'string', name: 'Autore' },
-      { key: 'dpi', value: '300' },
-      { key: 'eventdate', value: '2026-03-07', type: 'instant', name: 'Data evento' },
-      { key: 'opportunity-lead', value: 'true', type: 'boolean', name: 'Opportunità' },
-      { key: 'typology', value: 'esterni,dettagli', type: 'multiEnum', name: 'Tipologia' },
-      { key: 'utilizzo', value: 'stampa', type: 'singleEnum', name: 'Utilizzo' },
-    ]);
+    expect(sorted(await detail('it'))).toEqual(
+      [
+        { key: 'authorinfo', value: 'Studio Foto Srl', type: 'string', name: 'Autore' },
+        { key: 'dpi', value: '300' },
+        { key: 'eventdate', value: '2026-03-07', type: 'instant', name: 'Data evento' },
+        { key: 'opportunity-lead', value: 'true', type: 'boolean', name: 'Opportunità' },
+        { key: 'typology', value: 'esterni,dettagli', type: 'multiEnum', name: 'Tipologia' },
+        { key: 'utilizzo', value: 'stampa', type: 'singleEnum', name: 'Utilizzo' },
+        // SPEC §3: each entry says its classification, by which the detail groups them.
+      ].map((entry) => ({ classificationId: ENRICHMENT_CLASSIFICATIONS.metadata, ...entry })),
+    );
     expect((await detail('fr')).find((m) => m.key === 'eventdate')?.name).toBe("Date de l'événement");
   });
 

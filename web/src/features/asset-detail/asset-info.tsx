@@ -24,6 +24,7 @@ import { PublishedMark } from '../assets/published-mark';
 import { TypeBadge } from '../assets/type-badge';
 import { AssetRecordPublishing } from '../registry/registry-publishing';
 import { enumLabel } from '../../i18n/enum-labels';
+import { byClassification } from './classification-groups';
 
 /** Metadata the provider extracts from the file, which the asset's own fields already show. */
 const SHOWN_AS_FIELDS = ['size', 'resolution', 'duration'];
@@ -81,6 +82,8 @@ export function AssetInfo({ asset }: { asset: AssetDetail }) {
       !shownAbove.includes(entry.key) &&
       formatMetadataValue(entry.key, entry.value, language) !== '',
   );
+  const metadataGroups = byClassification(metadata);
+  const classificationName = (code: string) => t(`classifications.${code}`, { defaultValue: code });
 
   return (
     <Stack gap="5">
@@ -105,13 +108,23 @@ export function AssetInfo({ asset }: { asset: AssetDetail }) {
           <Heading as="h3" size="sm">
             {t('assetDetail.info.tags')}
           </Heading>
-          <HStack wrap="wrap" gap="2" role="list" aria-label={t('assetDetail.info.tags')}>
-            {asset.tags.map((tag) => (
-              <Badge key={tag.id} variant="subtle" role="listitem">
-                {tag.label}
-              </Badge>
+          {/* SPEC §3: tags grouped by classification, each group named. */}
+          <DataList.Root orientation="horizontal" size="sm">
+            {byClassification(asset.tags).map(([code, tags]) => (
+              <DataList.Item key={code}>
+                <DataList.ItemLabel>{classificationName(code)}</DataList.ItemLabel>
+                <DataList.ItemValue>
+                  <HStack wrap="wrap" gap="2" role="list" aria-label={classificationName(code)}>
+                    {tags.map((tag) => (
+                      <Badge key={tag.id} variant="subtle" role="listitem">
+                        {tag.label}
+                      </Badge>
+                    ))}
+                  </HStack>
+                </DataList.ItemValue>
+              </DataList.Item>
             ))}
-          </HStack>
+          </DataList.Root>
         </Stack>
       ) : null}
       {metadata.length ? (
@@ -119,17 +132,27 @@ export function AssetInfo({ asset }: { asset: AssetDetail }) {
           <Heading as="h3" size="sm">
             {t('assetDetail.info.metadata')}
           </Heading>
-          <DataList.Root orientation="horizontal" size="sm">
-            {metadata.map((entry) => (
-              <DataList.Item key={entry.key}>
-                <DataList.ItemLabel>
-                  {/* The catalogue's word first, as the wizard names the field (the glossary's). */}
-                  {t(`metadataKeys.${entry.key}`, { defaultValue: entry.name ?? entry.key })}
-                </DataList.ItemLabel>
-                <DataList.ItemValue>{shown(entry)}</DataList.ItemValue>
-              </DataList.Item>
-            ))}
-          </DataList.Root>
+          {/* SPEC §3: metadata grouped by classification; a group is named when there are several. */}
+          {metadataGroups.map(([code, entries]) => (
+            <Stack key={code} gap="1">
+              {metadataGroups.length > 1 ? (
+                <Heading as="h4" size="xs" color="fg.muted">
+                  {classificationName(code)}
+                </Heading>
+              ) : null}
+              <DataList.Root orientation="horizontal" size="sm">
+                {entries.map((entry) => (
+                  <DataList.Item key={entry.key}>
+                    <DataList.ItemLabel>
+                      {/* The catalogue's word first, as the wizard names the field (the glossary's). */}
+                      {t(`metadataKeys.${entry.key}`, { defaultValue: entry.name ?? entry.key })}
+                    </DataList.ItemLabel>
+                    <DataList.ItemValue>{shown(entry)}</DataList.ItemValue>
+                  </DataList.Item>
+                ))}
+              </DataList.Root>
+            </Stack>
+          ))}
         </Stack>
       ) : null}
     </Stack>

@@ -63,12 +63,18 @@ function hub(extra: Record<string, Route> = {}): HubCall[] {
             folders: [{ id: 'arch', name: FOLDERS[lang(call)] }],
             durationMs: 4000,
             metadata: [
-              { key: 'size', value: '1363148' },
-              { key: 'resolution', value: '1080x1350' },
-              { key: 'dpi', value: '1200' },
-              { key: 'creation_date', value: '2026-03-05T10:00:00.000Z' },
-              { key: 'vendor-code', value: 'X1' },
-              { key: 'utilizzo', value: 'stampa', type: 'singleEnum', name: 'Utilizzo' },
+              { classificationId: 'ggdyqo', key: 'size', value: '1363148' },
+              { classificationId: 'ggdyqo', key: 'resolution', value: '1080x1350' },
+              { classificationId: 'ggdyqo', key: 'dpi', value: '1200' },
+              { classificationId: 'ggdyqo', key: 'creation_date', value: '2026-03-05T10:00:00.000Z' },
+              { classificationId: 'ggdyqo', key: 'vendor-code', value: 'X1' },
+              {
+                classificationId: 'ggdyqo',
+                key: 'utilizzo',
+                value: 'stampa',
+                type: 'singleEnum',
+                name: 'Utilizzo',
+              },
             ],
           } satisfies Partial<AssetDetail>),
         ),
@@ -199,11 +205,29 @@ describe('metadata by its type and name (SPEC §3)', () => {
           anAssetDetail(0, {
             name: NAMES[language],
             metadata: [
-              { key: 'opportunity-lead', value: 'true', type: 'boolean', name: 'Opportunity lead' },
-              { key: 'press-kit', value: 'false', type: 'boolean', name: 'In the press kit' },
-              { key: 'launch', value: '2026-03-07', type: 'instant', name: 'Launch' },
-              { key: 'trims', value: 'base,sport', type: 'multiEnum' },
-              { key: 'vendor-code', value: 'X1', type: 'string' },
+              {
+                classificationId: 'ggdyqo',
+                key: 'opportunity-lead',
+                value: 'true',
+                type: 'boolean',
+                name: 'Opportunity lead',
+              },
+              {
+                classificationId: 'ggdyqo',
+                key: 'press-kit',
+                value: 'false',
+                type: 'boolean',
+                name: 'In the press kit',
+              },
+              {
+                classificationId: 'ggdyqo',
+                key: 'launch',
+                value: '2026-03-07',
+                type: 'instant',
+                name: 'Launch',
+              },
+              { classificationId: 'ggdyqo', key: 'trims', value: 'base,sport', type: 'multiEnum' },
+              { classificationId: 'ggdyqo', key: 'vendor-code', value: 'X1', type: 'string' },
             ],
           }),
         ),
@@ -279,3 +303,46 @@ describe('rename', () => {
     expect(patch.query.get('folderId')).toBe('arch');
   });
 });
+
+describe.each([
+  ['it', 'Tag', 'Prodotti', 'Workflow e metadati', 'Copyright'],
+  ['en', 'Tags', 'Products', 'Workflow and metadata', 'Copyright'],
+  ['fr', 'Tags', 'Produits', 'Workflow et métadonnées', "Droits d'auteur"],
+] as const)(
+  'in %s: tags and metadata grouped by classification (SPEC §3)',
+  (language, tags, products, workflow, copyright) => {
+    it('names each classification and keeps each value in its own group', async () => {
+      await i18n.changeLanguage(language);
+      hub({
+        'GET /api/assets/a0': ok(
+          anAssetDetail(0, {
+            name: NAMES[language],
+            tags: [
+              { id: 't1', classificationId: 'vu62a5', label: '500e' },
+              { id: 't2', classificationId: 'dmuyud', label: 'Spider' },
+              { id: 't3', classificationId: 'dmuyud', label: 'Estate' },
+              { id: 't4', classificationId: 'ggdyqo', label: 'wf-accepted' },
+            ],
+            metadata: [
+              { classificationId: 'ggdyqo', key: 'vendor-code', value: 'X1', type: 'string' },
+              { classificationId: 'joc5rg', key: 'licence-ref', value: 'L-7', type: 'string' },
+            ],
+          }),
+        ),
+      });
+      renderApp('/home?folder=arch&asset=a0');
+      const info = within(await screen.findByRole('dialog', { name: `${NAMES[language]}.jpg` }));
+      const group = async (name: string) =>
+        (await info.findByRole('list', { name })).querySelectorAll('[role="listitem"]');
+      expect([...(await group(tags))].map((b) => b.textContent)).toEqual(['Spider', 'Estate']);
+      expect([...(await group(products))].map((b) => b.textContent)).toEqual(['500e']);
+      expect([...(await group(workflow))].map((b) => b.textContent)).toEqual(['wf-accepted']);
+      // Two classifications of metadata: each is named above its own values, copyright first.
+      const headings = info.getAllByRole('heading', { level: 4 }).map((h) => h.textContent);
+      expect(headings).toEqual([copyright, workflow]);
+      const copyrightGroup = within(info.getByRole('heading', { level: 4, name: copyright }).parentElement!);
+      expect(copyrightGroup.getByText('licence-ref').nextSibling).toHaveTextContent('L-7');
+      expect(copyrightGroup.queryByText('vendor-code')).toBeNull();
+    });
+  },
+);

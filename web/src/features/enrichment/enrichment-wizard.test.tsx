@@ -99,7 +99,7 @@ describe('the enrichment wizard', () => {
           // classification with no product link is not offered.
           products: [{ id: 'p1', classificationId: 'vu62a5', names: { en: 'Spider' } }],
           tags: [{ id: 'p9', classificationId: 'vu62a5', label: 'Berlina' }],
-          metadata: [{ key: 'utilizzo', value: 'stampa' }],
+          metadata: [{ classificationId: 'ggdyqo', key: 'utilizzo', value: 'stampa' }],
         }),
       ),
       'POST /api/enrichment': ok({ jobId: 'j1' }),
@@ -207,7 +207,9 @@ describe('the enrichment wizard', () => {
       }),
     );
     const calls = hub({
-      'GET /api/assets/a0': ok(anAssetDetail(0, { metadata: [{ key: 'targa-1', value: 'ZZ 999 ZZ' }] })),
+      'GET /api/assets/a0': ok(
+        anAssetDetail(0, { metadata: [{ classificationId: 'ggdyqo', key: 'targa-1', value: 'ZZ 999 ZZ' }] }),
+      ),
       'POST /api/enrichment': ok({ jobId: 'j1' }),
     });
     renderApp(`/summary${SELECTION}`);

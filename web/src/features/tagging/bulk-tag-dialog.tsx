@@ -95,7 +95,7 @@ export function BulkTagDialog({ count, busy, onConfirm, onCancel }: BulkTagDialo
           PICKABLE_TAG_CLASSIFICATIONS.map((classificationId) => (
             <Stack key={classificationId} gap="2" role="group" aria-labelledby={`tags-${classificationId}`}>
               <Heading as="h3" size="sm" id={`tags-${classificationId}`}>
-                {t(`tagging.bulk.classifications.${classificationId}`)}
+                {t(`classifications.${classificationId}`)}
               </Heading>
               {items
                 .filter((i) => i.classificationId === classificationId)
