@@ -88,7 +88,13 @@ test('the enrichment wizard: four steps, VIN refused then fixed, copyright, mand
 
     // Step 3: a free tag and a metadata value.
     await atWizardStep(page, 'it', 'tag');
-    await page.getByRole('group', { name: e.tag.tags }).getByText('Esterni', { exact: true }).click();
+    const freeTags = page.getByRole('group', { name: e.tag.tags });
+    await freeTags.getByText('Esterni', { exact: true }).click();
+    // The demo's sub-tags (SPEC §3) follow their parent, set in under it.
+    const parent = (await freeTags.getByText('Esterni', { exact: true }).boundingBox())!;
+    const subTag = (await freeTags.getByText('Frontale', { exact: true }).boundingBox())!;
+    expect(subTag.x).toBeGreaterThan(parent.x);
+    expect(subTag.y).toBeGreaterThan(parent.y);
     await page.getByLabel(/^Luogo/).fill('Torino');
     await keepScreenshot(page, 'enrichment-3-tag-it');
     await page.getByRole('button', { name: e.next }).click();

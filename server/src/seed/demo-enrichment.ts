@@ -136,9 +136,18 @@ export const DEMO_METADATA_DEFINITIONS: readonly DemoDefinition[] = [
 
 const { copyright, products, tags } = ENRICHMENT_CLASSIFICATIONS;
 
-/** Tags of the demo (SPEC §3 fixed copyright tags, product tags of a few car models, free tags). */
-export const DEMO_ENRICHMENT_TAGS: readonly { prettyId: string; classificationId: string; labels: Labels }[] =
-  (
+/**
+ * Tags of the demo (SPEC §3 fixed copyright tags, product tags of a few car models, free tags, and
+ * sub-tags of two of them: the views of a car's exterior and interior). A parent comes before its
+ * sub-tags, which name it by prettyId.
+ */
+export const DEMO_ENRICHMENT_TAGS: readonly {
+  prettyId: string;
+  classificationId: string;
+  labels: Labels;
+  parent?: string;
+}[] = [
+  ...(
     [
       [COPYRIGHT_TAGS.copyright, copyright, labels('Copyright')],
       [COPYRIGHT_TAGS.people, copyright, labels('Persone', 'People', 'Personnes')],
@@ -151,7 +160,17 @@ export const DEMO_ENRICHMENT_TAGS: readonly { prettyId: string; classificationId
       ['tag-interior', tags, labels('Interni', 'Interior', 'Intérieur')],
       ['tag-event', tags, labels('Evento', 'Event', 'Événement')],
     ] as const
-  ).map(([prettyId, classificationId, labels]) => ({ prettyId, classificationId, labels }));
+  ).map(([prettyId, classificationId, labels]) => ({ prettyId, classificationId, labels })),
+  ...(
+    [
+      ['tag-exterior-front', 'tag-exterior', labels('Frontale', 'Front', 'Avant')],
+      ['tag-exterior-side', 'tag-exterior', labels('Fiancata', 'Side', 'Profil')],
+      ['tag-exterior-rear', 'tag-exterior', labels('Posteriore', 'Rear', 'Arrière')],
+      ['tag-interior-dashboard', 'tag-interior', labels('Plancia', 'Dashboard', 'Planche de bord')],
+      ['tag-interior-seats', 'tag-interior', labels('Sedili', 'Seats', 'Sièges')],
+    ] as const
+  ).map(([prettyId, parent, labels]) => ({ prettyId, classificationId: tags, labels, parent })),
+];
 
 const namesOf = (labels: Labels) =>
   Object.entries(labels).map(([lang, label]) => ({ lang, label, description: '' }));
@@ -180,17 +199,21 @@ export class DemoEnrichmentSeeder {
         update: data,
       });
     }
+    const idOf = new Map<string, string>();
     for (const t of DEMO_ENRICHMENT_TAGS) {
       const data = {
         classificationId: t.classificationId,
         names: namesOf(t.labels),
         searchText: Object.values(t.labels).join(' ').toLowerCase(),
+        parentId: t.parent ? idOf.get(t.parent) : null,
       };
-      await this.prisma.tagDefinition.upsert({
+      const { id } = await this.prisma.tagDefinition.upsert({
         where: { prettyId: t.prettyId },
         create: { prettyId: t.prettyId, ...data },
         update: data,
+        select: { id: true },
       });
+      idOf.set(t.prettyId, id);
     }
     return { definitions: DEMO_METADATA_DEFINITIONS.length, tags: DEMO_ENRICHMENT_TAGS.length };
   }

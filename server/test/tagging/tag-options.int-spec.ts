@@ -42,7 +42,21 @@ describe('tag options', () => {
     const free = (items: TagOption[]) =>
       items.filter((i) => i.classificationId === ENRICHMENT_CLASSIFICATIONS.tags);
     const it = free(await options('it'));
-    expect(it.map((tag) => tag.names.en).sort()).toEqual(['Event', 'Exterior', 'Interior']);
+    expect(
+      it
+        .filter((tag) => !tag.parentId)
+        .map((tag) => tag.names.en)
+        .sort(),
+    ).toEqual(['Event', 'Exterior', 'Interior']);
+    // The demo's sub-tags (SPEC §3) each name their parent, as the picker nests them.
+    const under = (parent: string) =>
+      it
+        .filter((tag) => tag.parentId === find(it, parent)?.id)
+        .map((tag) => tag.names.en)
+        .sort();
+    expect(under('Esterni')).toEqual(['Front', 'Rear', 'Side']);
+    expect(under('Interni')).toEqual(['Dashboard', 'Seats']);
+    expect(under('Evento')).toEqual([]);
     expect(find(it, 'Esterni')?.names).toMatchObject({ it: 'Esterni', en: 'Exterior', fr: 'Extérieur' });
     expect(free(await options('en')).map((tag) => tag.names)).toEqual(
       expect.arrayContaining(it.map((tag) => tag.names)),

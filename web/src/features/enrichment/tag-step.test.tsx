@@ -144,3 +144,25 @@ describe('free tags in the wizard’s step 3', () => {
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
   });
 });
+
+describe('sub-tags in the wizard’s step 3 (SPEC §3)', () => {
+  it('lists each sub-tag right after its parent, as the hub names the parent', async () => {
+    const event: TagOption = { id: 't2', classificationId: 'dmuyud', names: { en: 'Event' }, label: 'Event' };
+    const front: TagOption = {
+      id: 't3',
+      classificationId: 'dmuyud',
+      names: { en: 'Front' },
+      label: 'Front',
+      parentId: EXTERIOR.id,
+    };
+    hub({ 'GET /api/tags/definitions': ok({ items: [EXTERIOR, event, front] }) });
+    renderApp(`/tag${SELECTION}`);
+    const tags = await screen.findByRole('group', { name: 'Tags' });
+    const names = within(tags)
+      .getAllByRole('checkbox')
+      .map((box) => box.getAttribute('aria-label') ?? box.closest('label')?.textContent);
+    // A flat list keeps the hub's order (Exterior, Event, Front); as a tree, siblings by name and Front
+    // right under Exterior.
+    expect(names).toEqual(['Event', 'Exterior', 'Front']);
+  });
+});

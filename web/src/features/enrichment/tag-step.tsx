@@ -29,7 +29,8 @@ export function TagStep({ wizard, definitions, errorOf }: TagStepProps) {
   const listed = useQuery(tagOptionsQueryOptions(language));
   const tags = (listed.data?.items ?? [])
     .filter((tag) => tag.classificationId === ENRICHMENT_CLASSIFICATIONS.tags)
-    .map(({ id, classificationId, names }) => ({ id, classificationId, names }));
+    // The parent too: without it the checklist cannot set a sub-tag in under its tag (SPEC §3).
+    .map(({ id, classificationId, names, parentId }) => ({ id, classificationId, names, parentId }));
   const present = tagsOnAssets(wizard.assets, ENRICHMENT_CLASSIFICATIONS.tags, language);
   const optional = optionalDefinitions(definitions, state);
   return (

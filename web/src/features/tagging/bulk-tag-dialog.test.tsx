@@ -54,4 +54,26 @@ describe('the smart bar’s tagging dialog', () => {
     await user.click(within(dialog).getByText('Remove tags'));
     expect(within(dialog).queryByRole('form', { name: 'New tag' })).toBeNull();
   });
+
+  it('sets each sub-tag in under its parent, siblings by name (SPEC §3)', async () => {
+    fakeHub({
+      'GET /api/tags/definitions': ok({
+        items: [
+          ...LISTED,
+          { id: 't2', classificationId: 'dmuyud', names: { en: 'Event' }, label: 'Event' },
+          { id: 't3', classificationId: 'dmuyud', names: { en: 'Front' }, label: 'Front', parentId: 't1' },
+        ],
+      }),
+    });
+    renderWithProviders(<BulkTagDialog count={3} busy={false} onConfirm={() => {}} onCancel={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Tags of 3 assets' });
+    const free = await within(dialog).findByRole('group', { name: 'Tags' });
+    await within(free).findByRole('checkbox', { name: 'Front' });
+    // The hub's order would be Exterior, Event, Front.
+    expect(
+      within(free)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Event', 'Exterior', 'Front']);
+  });
 });

@@ -3,6 +3,7 @@ import {
   ENRICHMENT_CLASSIFICATIONS,
   LIMITS,
   PICKABLE_TAG_CLASSIFICATIONS,
+  tagTree,
   type TagOption,
 } from '@paddock/rules';
 import { useQuery } from '@tanstack/react-query';
@@ -97,20 +98,23 @@ export function BulkTagDialog({ count, busy, onConfirm, onCancel }: BulkTagDialo
               <Heading as="h3" size="sm" id={`tags-${classificationId}`}>
                 {t(`classifications.${classificationId}`)}
               </Heading>
-              {items
-                .filter((i) => i.classificationId === classificationId)
-                .map((option) => (
-                  <Checkbox.Root
-                    key={option.id}
-                    size="sm"
-                    checked={picked.has(option.id)}
-                    onCheckedChange={() => toggle(option.id)}
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>{option.label}</Checkbox.Label>
-                  </Checkbox.Root>
-                ))}
+              {/* A sub-tag (SPEC §3) follows its parent, set in under it, as in the wizard. */}
+              {tagTree(
+                items.filter((i) => i.classificationId === classificationId),
+                language,
+              ).map(({ tag: option, depth }) => (
+                <Checkbox.Root
+                  key={option.id}
+                  size="sm"
+                  ps={depth * 6}
+                  checked={picked.has(option.id)}
+                  onCheckedChange={() => toggle(option.id)}
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{option.label}</Checkbox.Label>
+                </Checkbox.Root>
+              ))}
               {classificationId === ENRICHMENT_CLASSIFICATIONS.tags && action === 'add' ? (
                 <NewTagField
                   existing={items.filter((i) => i.classificationId === classificationId)}
