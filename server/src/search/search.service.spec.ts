@@ -1,5 +1,7 @@
 import type { AuthUser } from '../common/auth-user';
 import { DomainError } from '../common/domain-error';
+import { ERROR_CODES } from '@paddock/rules';
+import { ProviderError } from '../common/provider-error';
 import type { FoldersGateway, ProviderFolder } from '../provider/folders.gateway';
 import type { ContentCriteria, ProviderSearchHit, SearchGateway } from '../provider/search.gateway';
 import { SearchService } from './search.service';
@@ -59,6 +61,7 @@ function gateway(over: Partial<SearchGateway> = {}, depth = 1, prettyId?: string
   return {
     service: new SearchService(fake, folderAtDepth(depth, prettyId), readers(publishedOnly)),
     counted,
+    fake,
   };
 }
 
@@ -118,6 +121,63 @@ describe('SearchService', () => {
       expect(await domainFailure(service.list(who, junk))).toMatchObject({ code: 'FORBIDDEN' });
       expect(await domainFailure(service.total(who, junk))).toMatchObject({ code: 'FORBIDDEN' });
     }
+  });
+
+  describe('with the folder paths kept per process (issue 26)', () => {
+    /** A service whose kept path says `pathPrettyId` at `pathDepth`, and whose user's token reads `seen`. */
+    function withPaths(pathDepth: number, pathPrettyId: string | null, seen: ProviderFolder | null) {
+      const read: string[] = [];
+      const answer = (kind: string) => (_token: string, id: string) => {
+        read.push(`${kind} ${id}`);
+        return seen
+          ? Promise.resolve(seen)
+          : Promise.reject(new ProviderError(ERROR_CODES.NOT_FOUND, false, 'hidden'));
+      };
+      const path = Array.from({ length: pathDepth }, (_, i) => ({
+        prettyId: i === pathDepth - 1 ? pathPrettyId : null,
+        isSupplier: false,
+      }));
+      const service = new SearchService(
+        gateway().fake,
+        { folder: answer('folder'), category: answer('category'), allFolders: () => Promise.resolve([]) },
+        readers(),
+        undefined,
+        undefined,
+        { pathOf: () => Promise.resolve(path) },
+      );
+      return { service, read };
+    }
+    const seenAt = (depth: number, prettyId: string) =>
+      ({
+        id: 'f1',
+        prettyId,
+        ancestorIds: Array.from({ length: depth - 1 }, (_, i) => `a${i}`),
+      }) as ProviderFolder;
+
+    it('reads no folder with the user’s token when the kept path allows the listing and the search', async () => {
+      const { service, read } = withPaths(3, null, seenAt(3, 'x'));
+      await service.list(user(), filter);
+      await service.total(user(), { ...filter, text: undefined });
+      expect(read).toEqual([]);
+    });
+
+    it('confirms a refusal with the user’s token: the junk and a deep search are refused where the user sees them', async () => {
+      const junk = withPaths(2, 'junk-marketing', seenAt(2, 'junk-marketing'));
+      expect(await domainFailure(junk.service.list(user(), { ...filter, text: undefined }))).toMatchObject({
+        code: 'FORBIDDEN',
+      });
+      expect(junk.read).toEqual(['category f1']);
+      const deep = withPaths(3, null, seenAt(3, 'x'));
+      expect(await domainFailure(deep.service.list(approver, filter))).toMatchObject({ code: 'FORBIDDEN' });
+      expect(deep.read).toEqual(['folder f1']);
+    });
+
+    it('tells nothing of a folder the user cannot see: the junk found by its kept path but hidden lists empty', async () => {
+      const { service } = withPaths(2, 'junk-marketing', null);
+      await expect(service.list(user(), { ...filter, text: undefined })).resolves.toMatchObject({
+        contents: [],
+      });
+    });
   });
 
   it.each<[AssetListFilter['sort'], AssetListFilter['lang'], string]>([

@@ -15,6 +15,7 @@ import {
   SHARING_TAGS,
   specialCodeOf,
   type Language,
+  type PathFolder,
   type RejectedDelivery,
   type View,
 } from '@paddock/rules';
@@ -31,6 +32,7 @@ import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gatewa
 import { nullIfNotFound } from '../provider/provider.errors';
 import { sideOf } from '../places/permission-subject';
 import { PublishedReaders } from '../places/published-readers';
+import { WorkflowFolders } from '../places/workflow-folders';
 import { isPublished, workflowInfoOf, workflowStateOfContent } from '../places/workflow-info';
 import { nextCursor } from './page-cursor';
 import { SUMMARY_THUMB_SIZE } from './search.dto';
@@ -58,6 +60,8 @@ export class SearchService {
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
     // Without the directory (unit tests), who rejected is shown by username.
     @Optional() private readonly people?: PersonNames,
+    // Without the kept paths (unit tests), every folder check reads the folder with the user's token.
+    @Optional() @Inject(WorkflowFolders) private readonly paths?: Pick<WorkflowFolders, 'pathOf'>,
   ) {}
 
   /**
@@ -175,10 +179,15 @@ export class SearchService {
    * The folder a listing or search runs in, as its user may: SPEC §2 refuses a text search inside
    * a deep folder to approvers (top folders are depth 1), SPEC §6 opens the junk to admins only.
    * The junk has no sub-folders (the hub refuses folder actions there), so the folder alone says
-   * whether it is the junk, read with the user's token beside the search.
+   * whether it is the junk. Both come from the folder's place and depth, which never change and are
+   * kept per process (WorkflowFolders.pathOf): a listing the rules allow asks nothing more (issue 26:
+   * this read was a provider call in every listing). A refusal is confirmed on the folder as the
+   * user's own token reads it, beside the search, so it tells nothing of a folder they cannot see.
    */
   private async checkFolder(user: AuthUser, filter: AssetFilter): Promise<void> {
     if (!filter.folderId) return;
+    const path = await this.paths?.pathOf(filter.folderId).catch(() => null);
+    if (path && !refusalIn(user, filter, path.length, path.slice(-1))) return;
     // Its place in the tree only for the depth of a text search; getCategory costs no counts.
     const folder = filter.text
       ? await this.folders.folder(user.providerToken, filter.folderId)
@@ -186,10 +195,8 @@ export class SearchService {
     // A folder the user cannot see is no junk of theirs: the search finds nothing in it, answered
     // as for an unknown folder, so the listing tells neither its contents nor that it exists.
     if (!folder) return;
-    if (filter.text && !isSearchAllowed(user.roles, folder.ancestorIds.length + 1))
-      throw DomainError.forbidden('Approvers cannot search inside a folder this deep');
-    if (!mayOpenView(user.roles, placeOfFolder([folder], sideOf(user)).view))
-      throw DomainError.forbidden('Only administrators open the department junk');
+    const refusal = refusalIn(user, filter, folder.ancestorIds.length + 1, [folder]);
+    if (refusal) throw refusal;
   }
 
   /**
@@ -274,6 +281,20 @@ export class SearchService {
       rejectedBy: r.rejectedBy && (names?.get(r.rejectedBy) ?? r.rejectedBy),
     }));
   }
+}
+
+/** What SPEC §2 and §6 refuse in a folder at `depth`, whose own place `self` (the folder alone) gives. */
+function refusalIn(
+  user: AuthUser,
+  filter: AssetFilter,
+  depth: number,
+  self: readonly PathFolder[],
+): DomainError | null {
+  if (filter.text && !isSearchAllowed(user.roles, depth))
+    return DomainError.forbidden('Approvers cannot search inside a folder this deep');
+  if (!mayOpenView(user.roles, placeOfFolder(self, sideOf(user)).view))
+    return DomainError.forbidden('Only administrators open the department junk');
+  return null;
 }
 
 function criteriaOf(filter: AssetFilter, publishedOnly: boolean): ContentCriteria {

@@ -1,4 +1,3 @@
-import { PROVIDER_PATHS } from '../../src/provider/provider-paths';
 import type { AssetListResponse, AssetSummary } from '@paddock/rules';
 import { providerDb, type SignedIn } from '../auth/auth-fixtures';
 import { JobName } from '../../src/jobs/job-catalogue';
@@ -84,21 +83,21 @@ describe('the workflow state on every card (GET /api/assets)', () => {
 });
 
 describe('a page of the listing (the hot path)', () => {
-  it('is one provider round trip: the search brings each card its state, restriction and running time, the folder read beside it', async () => {
+  it('is one provider round trip: the search brings each card its state, restriction and running time, and nothing else is read', async () => {
     const [content] = await contentsIn(t, folders, ['appstp1-marketing']);
-    // The folder's path (is it a channel, SPEC §4 "Folders") is read once; no folder changes parent.
+    // The folder's path (is it a channel, SPEC §4 "Folders"; is it the junk, SPEC §6) is read once;
+    // no folder changes parent and no reserved code is given or taken.
     await cardIn('appstp1-marketing', content);
     const calls = recordProviderCalls(t);
     const card = await cardIn('appstp1-marketing', content);
     expect(card?.workflowState).toEqual({ kind: 'waiting', step: 1 });
     expect(card?.restricted).toBe(false);
-    // A page of up to 100 is two provider pages of 50, asked for at once, and beside them, not
-    // before, the folder itself (SPEC §6: is it the junk, which only admins list).
+    // A page of up to 100 is two provider pages of 50, asked for at once, and nothing more: the
+    // folder is read with the user's token only to confirm a refusal (issue 26; it was a call a page).
     const asked = calls.map((c) => c.path);
     const searches = asked.filter((path) => path.endsWith('/content/findByProperties'));
     expect(searches.length).toBeGreaterThan(0);
-    const others = asked.filter((path) => !searches.includes(path));
-    expect(others.map((path) => path.endsWith(PROVIDER_PATHS.folders.getCategory()))).toEqual([true]);
+    expect(asked.filter((path) => !searches.includes(path))).toEqual([]);
   });
 });
 
