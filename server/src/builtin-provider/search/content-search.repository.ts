@@ -17,6 +17,29 @@ import {
   type TextCriterion,
 } from './content-search.types';
 
+/** The parts of a page's details a caller asks for (ContentSearchRepository.details). */
+export interface DetailParts {
+  source: boolean;
+  links: boolean;
+  /** Tags and metadata. */
+  tagging: boolean;
+}
+
+/** One hit's details: each part empty (source undefined) when it was not asked for. */
+export interface ContentDetails {
+  source?: ContentSourceInfo;
+  links: { id: string; prettyId: string }[];
+  tagging: ContentTagging;
+}
+
+interface DetailRow {
+  id: string;
+  source: ContentSourceInfo | null;
+  links: ContentDetails['links'] | null;
+  itags: ContentTagging['itags'] | null;
+  imetadata: ContentTagging['imetadata'] | null;
+}
+
 /** No total, an exact one, or one that stops counting after `upTo` hits. */
 export type CountMode = 'none' | 'exact' | { upTo: number };
 
@@ -146,54 +169,56 @@ export class ContentSearchRepository {
     return { allowed, excluded: scope?.excluded ?? [], small: (scope?.links ?? 0) <= SMALL_SCOPE };
   }
 
-  /** The folders each content is linked to, id and prettyId (linkedCategoryIds, linkedCategories). */
-  async linkedCategories(contentIds: string[]): Promise<Map<string, { id: string; prettyId: string }[]>> {
-    const links = await this.prisma.contentCategory.findMany({
-      where: { contentId: { in: contentIds } },
-      select: { contentId: true, category: { select: { id: true, prettyId: true } } },
-      orderBy: { linkedAt: 'asc' },
-    });
-    const byContent = new Map<string, { id: string; prettyId: string }[]>();
-    for (const l of links) byContent.set(l.contentId, [...(byContent.get(l.contentId) ?? []), l.category]);
-    return byContent;
-  }
-
-  /** Each content's tags and metadata (findByProperties' returnItags and returnImetadata). */
-  async tagging(contentIds: string[]): Promise<Map<string, ContentTagging>> {
-    const [tags, metadata] = await Promise.all([
-      this.prisma.contentTag.findMany({
-        where: { contentId: { in: contentIds } },
-        select: { contentId: true, classificationId: true, tag: { select: { id: true, prettyId: true } } },
-      }),
-      this.prisma.contentMetadata.findMany({
-        where: { contentId: { in: contentIds } },
-        select: { contentId: true, classificationId: true, key: true, value: true, lang: true },
-      }),
-    ]);
-    const byContent = new Map<string, ContentTagging>(
-      contentIds.map((id) => [id, { itags: [], imetadata: [] }]),
-    );
-    for (const t of tags)
-      byContent.get(t.contentId)?.itags.push({
-        id: t.tag.id,
-        classificationId: t.classificationId,
-        prettyId: t.tag.prettyId,
-      });
-    for (const { contentId, ...m } of metadata) byContent.get(contentId)?.imetadata.push(m);
-    return byContent;
-  }
-
-  /** The current version's source file of each content (findByProperties' `source`). */
-  async currentSources(hits: Pick<ContentHit, 'id' | 'version'>[]): Promise<Map<string, ContentSourceInfo>> {
-    if (!hits.length) return new Map();
-    const sources = await this.prisma.contentSource.findMany({
-      where: { OR: hits.map((h) => ({ contentId: h.id, version: h.version })) },
-      select: { contentId: true, fileName: true, mimeType: true, size: true, durationMs: true },
-    });
+  /**
+   * What a page shows of each hit beyond its row, as `want` asks: its current version's source file,
+   * the folders it is linked to (id and prettyId, in the order linked), its tags (in the order
+   * applied) and its metadata (in the order written). One statement for the page, where one per
+   * part and per relation cost the load profile most of its database work (issue 26).
+   */
+  async details(ids: string[], want: DetailParts): Promise<Map<string, ContentDetails>> {
+    if (!ids.length || !(want.source || want.links || want.tagging)) return new Map();
+    const part = (wanted: boolean, sql: Prisma.Sql) => (wanted ? sql : Prisma.sql`NULL`);
+    const rows = await this.prisma.$queryRaw<DetailRow[]>`
+      SELECT c.id,
+        ${part(
+          want.source,
+          Prisma.sql`(SELECT json_build_object('fileName', s.file_name, 'mimeType', s.mime_type, 'size', s.size,
+                                               'durationMs', s.duration_ms)
+                        FROM provider.content_source s
+                       WHERE s.content_id = c.id AND s.version = c.version LIMIT 1)`,
+        )} AS source,
+        ${part(
+          want.links,
+          Prisma.sql`(SELECT coalesce(json_agg(json_build_object('id', k.id, 'prettyId', k.pretty_id)
+                                               ORDER BY cc.linked_at, k.id), '[]'::json)
+                        FROM provider.content_category cc JOIN provider.category k ON k.id = cc.category_id
+                       WHERE cc.content_id = c.id)`,
+        )} AS links,
+        ${part(
+          want.tagging,
+          Prisma.sql`(SELECT coalesce(json_agg(json_build_object('id', t.id, 'classificationId', ct.classification_id,
+                                                                 'prettyId', t.pretty_id)
+                                               ORDER BY ct.created_at, t.id), '[]'::json)
+                        FROM provider.content_tag ct JOIN provider.tag_definition t ON t.id = ct.tag_id
+                       WHERE ct.content_id = c.id)`,
+        )} AS itags,
+        ${part(
+          want.tagging,
+          Prisma.sql`(SELECT coalesce(json_agg(json_build_object('classificationId', m.classification_id, 'key', m.key,
+                                                                 'value', m.value, 'lang', m.lang)
+                                               ORDER BY m.id), '[]'::json)
+                        FROM provider.content_metadata m WHERE m.content_id = c.id)`,
+        )} AS imetadata
+      FROM provider.content c
+      WHERE c.id = ANY(${ids.filter(isUuid).map((id) => id.toLowerCase())}::uuid[])`;
     return new Map(
-      sources.map((s) => [
-        s.contentId,
-        { fileName: s.fileName, mimeType: s.mimeType, size: Number(s.size), durationMs: s.durationMs },
+      rows.map((r) => [
+        r.id,
+        {
+          source: r.source ?? undefined,
+          links: r.links ?? [],
+          tagging: { itags: r.itags ?? [], imetadata: r.imetadata ?? [] },
+        },
       ]),
     );
   }

@@ -27,7 +27,7 @@ import {
   type TextField,
 } from './content-search.types';
 
-type Contents = Pick<ContentSearchRepository, 'search' | 'linkedCategories' | 'currentSources' | 'tagging'>;
+type Contents = Pick<ContentSearchRepository, 'search' | 'details'>;
 
 /** THRON's `!_` prefix negates an item of a list filter (research §1). */
 const NEGATION = '!_';
@@ -110,26 +110,26 @@ export class ContentSearchService {
       req.numberOfresults,
       options.returnTotalResults ? { upTo: Math.max(LIMITS.searchCountCap, end) + 1 } : 'none',
     );
-    const ids = hits.map((h) => h.id);
-    const [sources, links, tagging] = await Promise.all([
-      options.returnSource ? this.contents.currentSources(hits) : Promise.resolve(undefined),
-      options.returnLinkedCategories ? this.contents.linkedCategories(ids) : Promise.resolve(undefined),
-      options.returnItags || options.returnImetadata
-        ? this.contents.tagging(ids)
-        : Promise.resolve(undefined),
-    ]);
+    const details = await this.contents.details(
+      hits.map((h) => h.id),
+      {
+        source: !!options.returnSource,
+        links: !!options.returnLinkedCategories,
+        tagging: !!(options.returnItags || options.returnImetadata),
+      },
+    );
     const divArea = req.divArea;
     return ok({
       contents: hits.map((hit) => ({
         content: {
           ...toThronContent(hit),
-          itags: options.returnItags ? (tagging?.get(hit.id)?.itags ?? []) : undefined,
-          imetadata: options.returnImetadata ? (tagging?.get(hit.id)?.imetadata ?? []) : undefined,
+          itags: options.returnItags ? (details.get(hit.id)?.tagging.itags ?? []) : undefined,
+          imetadata: options.returnImetadata ? (details.get(hit.id)?.tagging.imetadata ?? []) : undefined,
         },
         ownerFullname: hit.ownerFullName || hit.ownerUsername,
         dynThumbService: divArea ? this.thumbnailUrl(divArea, hit.id, hit.version) : undefined,
-        linkedCategories: links && (links.get(hit.id) ?? []),
-        source: sources && toSourceDetail(hit, sources.get(hit.id)),
+        linkedCategories: options.returnLinkedCategories ? (details.get(hit.id)?.links ?? []) : undefined,
+        source: options.returnSource ? toSourceDetail(hit, details.get(hit.id)?.source) : undefined,
       })),
       totalResults: total,
     });
@@ -170,11 +170,10 @@ export class ContentSearchService {
     // Exact: the hub's per-view counts read this total.
     const { hits, total = 0 } = await this.contents.search(query, order, offset, resultsPageSize, 'exact');
     const wants = new Set(returnDetailsFields);
-    const ids = hits.map((h) => h.id);
-    const [links, sources] = await Promise.all([
-      wants.has('linkedCategoryIds') ? this.contents.linkedCategories(ids) : Promise.resolve(undefined),
-      wants.has('source') ? this.contents.currentSources(hits) : Promise.resolve(undefined),
-    ]);
+    const details = await this.contents.details(
+      hits.map((h) => h.id),
+      { source: wants.has('source'), links: wants.has('linkedCategoryIds'), tagging: false },
+    );
     const next = offset + hits.length;
     return ok({
       items: hits.map((hit) => ({
@@ -188,8 +187,10 @@ export class ContentSearchService {
           owner: wants.has('owner')
             ? { username: hit.ownerUsername, ownerFullName: hit.ownerFullName || hit.ownerUsername }
             : undefined,
-          linkedCategoryIds: links && (links.get(hit.id) ?? []).map((folder) => folder.id),
-          source: sources && toSourceDetail(hit, sources.get(hit.id)),
+          linkedCategoryIds: wants.has('linkedCategoryIds')
+            ? (details.get(hit.id)?.links ?? []).map((folder) => folder.id)
+            : undefined,
+          source: wants.has('source') ? toSourceDetail(hit, details.get(hit.id)?.source) : undefined,
         },
       })),
       nextPageToken: hits.length > 0 && next < total ? encodePageToken(next) : undefined,
