@@ -178,6 +178,32 @@ describe('SearchService', () => {
         contents: [],
       });
     });
+
+    it('falls back to the user’s token when the provider cannot give the path, and lets a bug through', async () => {
+      const build = (failure: Error) => {
+        const read: string[] = [];
+        const seen = (_token: string, id: string) => {
+          read.push(id);
+          return Promise.resolve({ id, prettyId: 'junk-marketing', ancestorIds: ['a0'] } as ProviderFolder);
+        };
+        const service = new SearchService(
+          gateway().fake,
+          { folder: seen, category: seen, allFolders: () => Promise.resolve([]) },
+          readers(),
+          undefined,
+          undefined,
+          { pathOf: () => Promise.reject(failure) },
+        );
+        return { service, read };
+      };
+      const away = build(new ProviderError(ERROR_CODES.PROVIDER_UNAVAILABLE, true, 'down'));
+      expect(await domainFailure(away.service.list(user(), { ...filter, text: undefined }))).toMatchObject({
+        code: 'FORBIDDEN',
+      });
+      expect(away.read).toEqual(['f1']);
+      const bug = build(new TypeError('not a function'));
+      await expect(bug.service.list(user(), { ...filter, text: undefined })).rejects.toThrow(TypeError);
+    });
   });
 
   it.each<[AssetListFilter['sort'], AssetListFilter['lang'], string]>([

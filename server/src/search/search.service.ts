@@ -30,6 +30,7 @@ import {
 } from '../provider/search.gateway';
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import { nullIfNotFound } from '../provider/provider.errors';
+import { ProviderError } from '../common/provider-error';
 import { sideOf } from '../places/permission-subject';
 import { PublishedReaders } from '../places/published-readers';
 import { WorkflowFolders } from '../places/workflow-folders';
@@ -186,7 +187,11 @@ export class SearchService {
    */
   private async checkFolder(user: AuthUser, filter: AssetFilter): Promise<void> {
     if (!filter.folderId) return;
-    const path = await this.paths?.pathOf(filter.folderId).catch(() => null);
+    // When the service account cannot read the path, the user's token decides, as before.
+    const path = await this.paths?.pathOf(filter.folderId).catch((error: unknown) => {
+      if (error instanceof ProviderError) return null;
+      throw error;
+    });
     if (path && !refusalIn(user, filter, path.length, path.slice(-1))) return;
     // Its place in the tree only for the depth of a text search; getCategory costs no counts.
     const folder = filter.text
