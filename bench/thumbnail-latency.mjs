@@ -63,7 +63,7 @@ async function cardThumbnail(client, contentId) {
 /** Each step of the derivative job alone on `path`, in milliseconds. */
 async function steps(root, path, dir) {
   const { readImageFacts, renderInside, differenceHash, THUMB_BOX, PREVIEW_BOX } = require(
-    join(root, 'server/dist/builtin-provider/derivatives/media/image.js'),
+    join(root, 'server/dist/media/image.js'),
   );
   const timed = async (fn) => {
     const t0 = performance.now();

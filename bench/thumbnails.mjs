@@ -50,12 +50,8 @@ async function throughput(files, parallel, fn) {
 }
 
 export async function benchThumbnails({ count = 40, parallel = 2, root }) {
-  const { deriveMedia } = require(
-    join(root, 'server/dist/builtin-provider/derivatives/media/media-deriver.js'),
-  );
-  const { THUMB_BOX, PREVIEW_BOX } = require(
-    join(root, 'server/dist/builtin-provider/derivatives/media/image.js'),
-  );
+  const { deriveMedia } = require(join(root, 'server/dist/media/media-deriver.js'));
+  const { THUMB_BOX, PREVIEW_BOX } = require(join(root, 'server/dist/media/image.js'));
   const dir = await mkdtemp(join(tmpdir(), 'paddock-bench-thumbs-'));
   try {
     const files = await makeImages(dir, count);

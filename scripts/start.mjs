@@ -7,9 +7,7 @@ ensureDependencies();
 generatePrismaClients();
 build();
 // Which media tools are missing, what that costs and how to install them: said once, up front.
-const mediaTools = createRequire(import.meta.url)(
-  '../server/dist/builtin-provider/derivatives/media/media-tools.js',
-);
+const mediaTools = createRequire(import.meta.url)('../server/dist/media/media-tools.js');
 for (const line of mediaTools.mediaToolReport(mediaTools.installedMediaTools())) console.log(line);
 run(process.execPath, ['server/dist/cli/migrate.js']);
 run(process.execPath, ['server/dist/cli/seed.js']);

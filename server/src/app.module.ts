@@ -40,6 +40,7 @@ import { ShareExpiryModule } from './builtin-provider/sharing/share-expiry.modul
 import { EnrichmentApiModule, EnrichmentModule } from './enrichment/enrichment.module';
 import { TaggingApiModule } from './tagging/tagging.module';
 import { RegistryApiModule } from './registry/registry.module';
+import { PreflightApiModule, PreflightModule } from './preflight/preflight.module';
 
 /** The APIs that answer with a filter of their own, for the failures met before routing (common/input-boundary.ts). */
 export const PREFIXED_API_FILTERS: readonly PrefixedFilter[] = [
@@ -85,6 +86,7 @@ export class AppModule {
       WorkflowModule,
       SharingModule,
       EnrichmentModule,
+      PreflightModule,
     ];
     // Each schedule's handler lives with the table it purges; it runs wherever workers run.
     if (runWorkers) imports.push(SessionPurgeModule, UploadPurgeModule);
@@ -94,6 +96,7 @@ export class AppModule {
         EnrichmentApiModule,
         TaggingApiModule,
         RegistryApiModule,
+        PreflightApiModule,
         AuthModule,
         SsoModule,
         ProfileModule,

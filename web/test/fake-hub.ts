@@ -163,6 +163,7 @@ export function aFolder(overrides: Partial<FolderNode> & Pick<FolderNode, 'id' |
     prettyId: null,
     parentId: null,
     isSupplier: false,
+    originId: null,
     rights: { manage: false, share: false, write: true },
     canCreate: false,
     hasChildren: Boolean(overrides.children?.length),
@@ -225,6 +226,7 @@ export function anAssetDetail(n: number, overrides: Partial<AssetDetail> = {}): 
     previewUrl: `/api/assets/a${n}/preview`,
     downloadUrl: `/api/assets/a${n}/original`,
     rights: { rename: true, newVersion: true, download: true },
+    preflight: null,
     workflow: {
       step: null,
       accepted: false,

@@ -1,3 +1,4 @@
+import type { AssetPreflight } from './preflight';
 import type { AssetRestriction, MetadataType, TagSummary } from './enrichment';
 import type { AssetActions, Place } from './permissions';
 import {
@@ -122,6 +123,8 @@ export interface FolderNode {
   prettyId: string | null;
   parentId: string | null;
   isSupplier: boolean;
+  /** SPEC §3 "origin folder": the folder this one was made from, as the provider records it. */
+  originId: string | null;
   rights: FolderRights;
   /**
    * SPEC §3 tree node data: the user may create a sub-folder here (SPEC §6 "Create" in the folder's
@@ -255,6 +258,8 @@ export interface AssetDetail extends AssetSummary {
   rights: AssetRights;
   /** Approval state, rejection note and drawing, deletion date (SPEC §3, §4). */
   workflow: AssetWorkflowInfo;
+  /** The current version's pre-flight (issue 27); null while it is being checked or was never checked. */
+  preflight: AssetPreflight | null;
   /** Embargo active or copyright expired (SPEC §4 derived flags): the modal warns, share is refused. */
   restriction: AssetRestriction;
   /** With `?folderId=`: where the asset is looked at, and what SPEC §6 lets this user do there. */

@@ -32,6 +32,7 @@ export const JOB_NAMES = [
   'folder-publish',
   'folder-unpublish',
   'rejection-mail',
+  'preflight',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

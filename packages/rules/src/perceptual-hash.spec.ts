@@ -1,4 +1,4 @@
-import { chunks16, hammingDistance64 } from './perceptual-hash';
+import { NEAR_DUPLICATE_SEARCH_RADIUS, chunkProbes, chunks16, hammingDistance64 } from './perceptual-hash';
 
 describe('perceptual hashes', () => {
   it('measures the distance in bits', () => {
@@ -33,5 +33,20 @@ describe('perceptual hashes', () => {
       const shared = chunks16(base).filter((chunk, i) => chunk === chunks16(near)[i]);
       expect(shared.length).toBeGreaterThanOrEqual(1);
     }
+  });
+
+  it('probes, for any hash within the search radius, a chunk the other hash has at the same position', () => {
+    const base = '0f1e2d3c4b5a6978';
+    const flip = (hash: string, bit: number) =>
+      (BigInt(`0x${hash}`) ^ (1n << BigInt(bit))).toString(16).padStart(16, '0');
+    // Seven bits spread so that every chunk differs in at least one: pigeonhole leaves one with one bit.
+    const near = [0, 1, 16, 17, 32, 33, 48].reduce(flip, base);
+    expect(hammingDistance64(base, near)).toBe(NEAR_DUPLICATE_SEARCH_RADIUS);
+    const probes = chunkProbes(base);
+    expect(probes.map((values) => values.length)).toEqual([17, 17, 17, 17]);
+    expect(chunks16(near).some((chunk, i) => probes[i]!.includes(chunk))).toBe(true);
+    // Eight bits, two in every chunk, escape the search: the radius is its limit.
+    const far = [0, 1, 16, 17, 32, 33, 48, 49].reduce(flip, base);
+    expect(chunks16(far).some((chunk, i) => probes[i]!.includes(chunk))).toBe(false);
   });
 });

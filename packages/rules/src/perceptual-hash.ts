@@ -37,3 +37,14 @@ export function hammingDistance64(a: string, b: string): number {
  * chunks16): a rule cannot ask for more, the search would never find them.
  */
 export const NEAR_DUPLICATE_SEARCH_RADIUS = 7;
+
+/**
+ * The values a multi-index search looks up per chunk position: the chunk itself and its 16
+ * one-bit neighbours (see chunks16), each position's list in the hash's order.
+ */
+export function chunkProbes(hash: string): number[][] {
+  return chunks16(hash).map((chunk) => [
+    chunk,
+    ...Array.from({ length: 16 }, (_, bit) => chunk ^ (1 << bit)),
+  ]);
+}

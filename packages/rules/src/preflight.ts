@@ -652,3 +652,22 @@ export function evaluatePreflight(rules: readonly PreflightRule[], facts: Prefli
     }));
   return { verdict: verdictOf(results), results };
 }
+
+// ---------------------------------------------------------------------------------------------
+// What the hub's API answers
+
+/** A department's rules (`GET`/`PUT /api/preflight/rules/{department}`). */
+export interface PreflightRuleSetView {
+  department: string;
+  rules: PreflightRule[];
+  /** True while the department has saved no rules of its own and checks with the defaults. */
+  isDefault: boolean;
+  updatedBy: string | null;
+  updatedAt: string | null;
+}
+
+/** The pre-flight of an asset's current version, as its detail shows it to supplier and approver. */
+export interface AssetPreflight extends PreflightReport {
+  version: number;
+  checkedAt: string;
+}

@@ -5,6 +5,7 @@ import {
   METADATA_TYPES,
   THUMBNAIL_BOX_PATTERN,
   type AssetMetadataEntry,
+  type AssetPreflight,
   type AssetWorkflowInfo,
   type AssetWorkflowState,
   type MetadataType,
@@ -154,6 +155,28 @@ export class AssetDetailDto {
     },
   })
   workflow: AssetWorkflowInfo;
+  @ApiProperty({
+    nullable: true,
+    description:
+      "The current version's pre-flight (issue 27): verdict and each rule's result; null until checked",
+    example: {
+      version: 1,
+      verdict: 'warn',
+      checkedAt: '2026-11-29T10:00:00.000Z',
+      results: [
+        {
+          ruleId: 'image-megapixels',
+          check: 'minMegapixels',
+          action: 'warn',
+          outcome: 'fail',
+          actual: 2.3,
+          target: { min: 12 },
+          message: { key: 'preflight.results.minMegapixels', params: { actual: 2.3, target: 12 } },
+        },
+      ],
+    },
+  })
+  preflight: AssetPreflight | null;
   @ApiPropertyOptional({ type: PlaceDto, description: 'With folderId: the view of that folder' })
   place?: PlaceDto;
   @ApiPropertyOptional({ type: AssetActionsDto, description: 'With folderId: what SPEC §6 allows there' })

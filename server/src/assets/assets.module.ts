@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PlacesModule } from '../places/places.module';
+import { PreflightModule } from '../preflight/preflight.module';
 import { ProviderModule } from '../provider/provider.module';
 import { PersonNamesModule } from '../users/person-names.module';
 import { AssetReadinessService } from './asset-readiness.service';
@@ -13,7 +14,7 @@ import { WorkflowEntry } from './workflow-entry';
 
 /** One asset (detail, rename, bytes) and uploads (tus) through the provider's contents; uploads enter the workflow (WorkflowEntry). */
 @Module({
-  imports: [ProviderModule, PlacesModule, PersonNamesModule],
+  imports: [ProviderModule, PlacesModule, PersonNamesModule, PreflightModule],
   controllers: [UploadsController, AssetsController],
   providers: [
     AssetsService,

@@ -36,6 +36,7 @@ import { isContentType } from './placeholders';
 import { isPublished, workflowInfoOf, workflowStateOfContent } from '../places/workflow-info';
 import { assetNotInFolder } from './asset-refusals';
 import { PersonNames } from '../users/person-names';
+import { PreflightRepository } from '../preflight/preflight.repository';
 
 /** Rename steps and their failure codes (SPEC §8): IT first, then EN. */
 /** SPEC §8: the detail's folder and its place failing to load are E026 and E027. */
@@ -71,6 +72,8 @@ export class AssetsService {
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
     // Without the directory (unit tests), who rejected is shown by username.
     @Optional() private readonly people?: PersonNames,
+    // Without the hub's database (unit tests), no pre-flight is shown.
+    @Optional() private readonly preflights?: PreflightRepository,
   ) {}
 
   /** With `folderId` (a folder of the asset the user sees): its place there and the SPEC §6 actions. */
@@ -86,9 +89,11 @@ export class AssetsService {
       this.enrichment.productsOfContent(user.providerToken, id),
       this.definitionsOf(user.providerToken, content),
     ]);
-    const detail = await this.named(
-      toAssetDetail(content, products, definitions, lang, this.clock.now(), sideOf(user)),
-    );
+    const [detail, preflight] = await Promise.all([
+      this.named(toAssetDetail(content, products, definitions, lang, this.clock.now(), sideOf(user))),
+      this.preflightOf(content),
+    ]);
+    detail.preflight = preflight;
     if (!folderId) return detail;
     const looked = await this.places.ofAsset(
       user,
@@ -125,6 +130,14 @@ export class AssetsService {
       ),
     );
     return found.flat();
+  }
+
+  /** The current version's report; null until its job has judged it. */
+  private async preflightOf(content: ProviderContentDetail): Promise<AssetDetail['preflight']> {
+    const report = await this.preflights?.reportOf(content.id, content.version);
+    if (!report) return null;
+    const { verdict, results, version, checkedAt } = report;
+    return { verdict, results, version, checkedAt: checkedAt.toISOString() };
   }
 
   /** Who accepted and who rejected the asset, by the names people know them by (issue 23). */
@@ -314,6 +327,7 @@ export function toAssetDetail(
     downloadUrl: `${base}/original`,
     rights: { rename: c.userRights.write, newVersion: c.userRights.write, download: true },
     workflow: workflowInfoOf(c),
+    preflight: null,
     restriction,
   };
 }

@@ -24,6 +24,8 @@ import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gat
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { PlaceActions } from '../places/place-actions';
 import { SelectionPolicy } from '../places/selection-policy';
+import { JobName } from '../jobs/job-catalogue';
+import { JobsService } from '../jobs/jobs.service';
 import { WorkflowEntry } from './workflow-entry';
 import { loadTus } from './tus-loader';
 import { UploadFiles } from './upload-files';
@@ -66,6 +68,7 @@ export class UploadsService implements OnModuleInit {
     private readonly places: PlaceActions,
     private readonly policy: SelectionPolicy,
     @Inject(SERVICE_SESSION) private readonly service: ServiceSession,
+    private readonly jobs: JobsService,
   ) {
     this.directory = files.directory;
   }
@@ -192,6 +195,7 @@ export class UploadsService implements OnModuleInit {
         const version = await this.service.withToken(async (token) =>
           this.contents.updateSource(token, contentId, await store(token)),
         );
+        await this.checkBeforeApproval(user, contentId, version);
         const jobId = await this.workflow.newVersion(user, contentId);
         await this.outcomes.succeeded(upload.id, user.username, {
           contentId,
@@ -209,6 +213,7 @@ export class UploadsService implements OnModuleInit {
           folderIds: [metadata.folderId as string],
           source: uploaded,
         });
+        await this.checkBeforeApproval(user, contentId, 1);
         await this.workflow.inserted(user, metadata.folderId as string, contentId);
         await this.outcomes.succeeded(upload.id, user.username, { contentId, version: 1 });
       }
@@ -226,6 +231,17 @@ export class UploadsService implements OnModuleInit {
       await rm(path, { force: true });
       await rm(`${path}.json`, { force: true });
     }
+  }
+
+  /** The version's pre-flight (issue 27): a job of its own, so a worker's crash does not lose it. */
+  private async checkBeforeApproval(user: AuthUser, contentId: string, version: number): Promise<void> {
+    await this.jobs.submit(
+      JobName.Preflight,
+      { contentId, version, department: user.department },
+      user.username,
+      // One check per version, however often the upload's last request is retried.
+      { jobId: `preflight-${contentId}-${version}` },
+    );
   }
 
   /**

@@ -120,6 +120,12 @@ export class FolderNodeResponse {
   })
   parentId: string | null;
   @ApiProperty() isSupplier: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'SPEC §3 origin folder: the folder this one was made from',
+  })
+  originId: string | null;
   @ApiProperty({ type: FolderRightsResponse }) rights: FolderRightsResponse;
   @ApiProperty({
     description:

@@ -121,7 +121,8 @@ export function storyIdsOf(job: string, payload: unknown): StoryIds {
     };
   const rejection = payloadAs(JobName.RejectionMail, job, payload);
   if (rejection) return { ...base, ...assets([rejection.contentId]), folderId: rejection.workFolderId };
-  const derivatives = payloadAs(JobName.MakeDerivatives, job, payload);
+  const derivatives =
+    payloadAs(JobName.MakeDerivatives, job, payload) ?? payloadAs(JobName.Preflight, job, payload);
   if (derivatives) return { ...base, ...assets([derivatives.contentId]), version: derivatives.version };
   return base;
 }

@@ -6,6 +6,7 @@ import {
   SHARE_TEXT_LIMITS,
   SHARE_TYPES,
   type FolderPublishResult,
+  type PreflightVerdict,
   type JobName as JobNameOfRules,
 } from '@paddock/rules';
 import type { JobsOptions } from 'bullmq';
@@ -49,6 +50,7 @@ export enum JobName {
   FolderPublish = 'folder-publish',
   FolderUnpublish = 'folder-unpublish',
   RejectionMail = 'rejection-mail',
+  Preflight = 'preflight',
 }
 
 /** The enum spells exactly the jobs of packages/rules JOB_NAMES: one more or one less does not compile. */
@@ -264,6 +266,12 @@ const payloadSchemas = {
   [JobName.FolderPublish]: folderPublishPayload,
   [JobName.FolderUnpublish]: folderPublishPayload,
   [JobName.RejectionMail]: rejectionMailPayload,
+  /** `department`: the uploader's, used when the content's folders name none. */
+  [JobName.Preflight]: z.strictObject({
+    contentId: z.uuid(),
+    version: z.int().min(1),
+    department: z.string().max(100).nullable(),
+  }),
 } satisfies Record<JobName, z.ZodType<object>>;
 
 export type JobPayloads = { [N in JobName]: z.infer<(typeof payloadSchemas)[N]> };
@@ -315,6 +323,8 @@ export type JobResults = EveryJob<{
   [JobName.FolderUnpublish]: FolderPublishResult;
   /** 1 when the mail went (now or by an earlier try), 0 when the supplier no longer wants it. */
   [JobName.RejectionMail]: { sent: number };
+  /** The report's verdict; null when the version was no longer current or the content gone. */
+  [JobName.Preflight]: { verdict: PreflightVerdict | null };
 }>;
 
 /**
@@ -381,6 +391,10 @@ export const JOBS: Readonly<{ [N in JobName]: JobDefinition<N> }> = {
   [JobName.FolderUnpublish]: { queue: QueueName.Workflow, payload: folderPublishPayload },
   // Waits on the mail server as the external share does; the queue's retries are the mail's.
   [JobName.RejectionMail]: { queue: QueueName.Workflow, payload: rejectionMailPayload },
+  // On the workflow's queue, not the media one: it runs on any provider (the media queue only runs
+  // with the built-in one), and it gates the workflow. sharp works off the event loop, and ffprobe
+  // and pdfinfo are processes of their own, so the short lock holds.
+  [JobName.Preflight]: { queue: QueueName.Workflow, payload: payloadSchemas[JobName.Preflight] },
 };
 
 /** Recurring jobs. Only enqueue: BullMQ job schedulers fire once however many workers run. */

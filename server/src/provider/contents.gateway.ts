@@ -174,7 +174,6 @@ export interface ContentsGateway {
   contentsByIds(token: string, ids: string[], failure?: ErrorCode): Promise<ProviderContentDetail[]>;
   /** Trashes contents 50 at a time; answers the ids the provider could not trash. */
   trash(token: string, ids: string[]): Promise<string[]>;
-  remove(token: string, contentId: string): Promise<void>;
   /**
    * The bytes of the current source (`kind` 'source') or a derivative, as the provider streams
    * them (200, 206, 304, or 416 for a range past the end); a refusal throws its ProviderError.
@@ -435,19 +434,6 @@ export class HttpContentsGateway implements ContentsGateway {
       inIssue.push(...answer.contentsInIssue);
     }
     return inIssue;
-  }
-
-  async remove(token: string, contentId: string): Promise<void> {
-    await this.call(
-      {
-        method: 'POST',
-        url: PROVIDER_PATHS.contents.remove(this.clientId),
-        data: { xcontentId: contentId },
-        headers: tokenHeader(token),
-      },
-      envelopeSchema,
-      E_CODES.TRASH_FAILED,
-    );
   }
 
   stream(

@@ -1,8 +1,13 @@
 import { ENRICHMENT_ERROR_CODES, ERROR_CODES, E_CODES } from '@paddock/rules';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { inOrder, scriptedProviderHttp, type ProviderReply } from '../../test/support/scripted-provider';
+import {
+  inOrder,
+  providerFailure,
+  scriptedProviderHttp,
+  type ProviderReply,
+} from '../../test/support/scripted-provider';
 import { fixedClock } from '../../test/support/workflow-factories';
-import { HttpEnrichmentGateway } from './enrichment.gateway';
+import { HttpEnrichmentGateway, type EnrichmentGateway } from './enrichment.gateway';
 import { ProviderError } from '../common/provider-error';
 
 const OK = (targetsInIssue: { id: string; entityType: string }[] = []): ProviderReply => ({
@@ -100,6 +105,31 @@ describe('HttpEnrichmentGateway: one change over many contents, 50 a call', () =
         options: [{ value: 'stampa', name: 'Press', names: { it: 'Stampa', en: 'Press' } }],
       },
     ]);
+  });
+});
+
+describe('HttpEnrichmentGateway: an outage of a lookup carries that lookup’s SPEC §8 code (E005–E008)', () => {
+  // Literal codes, not ENRICHMENT_LOOKUP_CODES: two codes swapped in the gateway's table fail here.
+  const lookups: [string, (gateway: EnrichmentGateway) => Promise<unknown>, string][] = [
+    ['the product listing', (g) => g.products('tok'), 'E005'],
+    ['the products of a content', (g) => g.productsOfContent('tok', 'c1'), 'E005'],
+    ['the tags of a classification', (g) => g.tagsOf('tok', 'joc5rg'), 'E006'],
+    ['tags by id', (g) => g.tagsByIds('tok', 'joc5rg', ['t1']), 'E007'],
+    ['one tag’s detail', (g) => g.tagDetail('tok', 'joc5rg', 't1'), 'E007'],
+    ['the metadata definitions', (g) => g.metadataDefinitions('tok', 'ggdyqo'), 'E008'],
+  ];
+  const outages: [string, ProviderReply][] = [
+    ['an unreachable provider', { network: 'ECONNREFUSED' }],
+    ['a 5xx', { status: 502, data: 'bad gateway' }],
+  ];
+
+  it.each(
+    lookups.flatMap(([what, call, code]) =>
+      outages.map(([outage, reply]) => [what, outage, code, call, reply] as const),
+    ),
+  )('fails %s on %s with %s, retryable', async (_what, _outage, code, call, reply) => {
+    const { gateway } = gatewayAnswering(reply);
+    await expect(providerFailure(call(gateway))).resolves.toMatchObject({ code, transient: true });
   });
 });
 

@@ -29,7 +29,6 @@ export const PROVIDER_PATHS = {
     checkInsert: (clientId: string) => `/xadmin/resources/content/checkInsert/${client(clientId)}`,
     updateSource: (clientId: string) => `/xadmin/resources/content/updateSource/${client(clientId)}`,
     trash: (clientId: string) => `/xadmin/resources/content/trash/${client(clientId)}`,
-    remove: (clientId: string) => `/xadmin/resources/content/remove/${client(clientId)}`,
     addLocale: () => '/xcontents/resources/content/addContent4Locale',
     updateLocale: () => '/xcontents/resources/content/updateContent4Locale',
     contentsByIds: (clientId: string) => `/xcontents/resources/content/getContentsByIds/${client(clientId)}`,

@@ -1,4 +1,4 @@
-import type { MediaToolName } from '../builtin-provider/derivatives/media/media-tools';
+import type { MediaToolName } from '../media/media-tools';
 import { demoContents, planDemoAssets, skippedDemoAssetsLine } from './demo-content';
 
 const assets = demoContents('MARKETING', 'Marketing').flatMap((plan) => plan.assets);

@@ -9,12 +9,8 @@ import { BuiltinProviderPrismaService } from '../builtin-provider/builtin-provid
 import { ContentsService } from '../builtin-provider/contents/contents.service';
 import { mimeTypeOf } from '../builtin-provider/contents/media-types';
 import { CallerResolver, type ProviderCaller } from '../builtin-provider/access/provider-caller';
-import {
-  installedMediaTools,
-  missingToolMessage,
-  type MediaToolName,
-} from '../builtin-provider/derivatives/media/media-tools';
-import { runTool } from '../builtin-provider/derivatives/media/run-tool';
+import { installedMediaTools, missingToolMessage, type MediaToolName } from '../media/media-tools';
+import { runTool } from '../media/run-tool';
 import { UserDirectoryRepository } from '../builtin-provider/identity/user-directory.repository';
 import { DEPARTMENTS, SUPPLIER, campaignFolderPrettyId } from './demo-data';
 import { demoDocx, demoEps, demoPptx, demoPsd } from './demo-documents';

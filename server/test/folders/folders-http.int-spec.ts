@@ -303,6 +303,21 @@ describe('folders over HTTP', () => {
     expect((await clients['mario.rossi'].get(`/api/folders/${id('arrc03-heritage')}`)).status).toBe(404);
   });
 
+  it('carries the origin folder (SPEC §3) on the folder and its tree node, and null where there is none', async () => {
+    const prisma = t.app.get(BuiltinProviderPrismaService);
+    const [made, from] = [id(mkt(FOLDER_CODES.enrichment)), id(mkt(FOLDER_CODES.departmentArchive))];
+    await prisma.category.update({ where: { id: made }, data: { originId: from } });
+    try {
+      const detail = await clients['mario.rossi'].get<FolderDetailResponse>(`/api/folders/${made}`);
+      expect(detail.body.originId).toBe(from);
+      const nodes = flatten(await tree('mario.rossi'));
+      expect(nodes.find((n) => n.id === made)?.originId).toBe(from);
+      expect(nodes.find((n) => n.id === from)?.originId).toBeNull();
+    } finally {
+      await prisma.category.update({ where: { id: made }, data: { originId: null } });
+    }
+  });
+
   it('creates, renames and deletes a folder with manage', async () => {
     const mario = clients['mario.rossi'];
     const archive = id(mkt(FOLDER_CODES.departmentArchive));

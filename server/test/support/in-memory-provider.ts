@@ -389,10 +389,6 @@ export class InMemoryProvider
     return this.notModelled('updateSource');
   }
 
-  remove(): Promise<void> {
-    return this.notModelled('remove');
-  }
-
   // TaggingGateway: tags by id (the workflow's prettyIds are ids here); `write` on a folder of the content.
 
   async addTags(

@@ -1,17 +1,8 @@
 import { MEDIA_ERROR_CODES } from '@paddock/rules';
-import { PermanentJobError, TransientJobError } from '../../jobs/job-errors';
 import type { ThronFailure } from '../thron.errors';
 
 /** Codes a derivatives job ends with (JobRecord.errorCode) when the media itself is the problem. */
 export const DERIVATIVE_ERROR_CODES = MEDIA_ERROR_CODES;
-
-export function unreadable(message: string): PermanentJobError {
-  return new PermanentJobError(DERIVATIVE_ERROR_CODES.UNREADABLE, message);
-}
-
-export function toolTimeout(message: string): TransientJobError {
-  return new TransientJobError(DERIVATIVE_ERROR_CODES.TOOL_TIMEOUT, message);
-}
 
 /** Refusals of the dynamic thumbnail service (THRON envelope). */
 export const THUMBNAIL_FAILURES = {

@@ -17,7 +17,7 @@ import {
   type MetadataValue,
   type StoredDerivative,
 } from './derivatives.repository';
-import { deriveMedia, type Derived, type DerivedFile } from './media/media-deriver';
+import { deriveMedia, type Derived, type DerivedFile } from '../../media/media-deriver';
 
 type Make = JobName.MakeDerivatives;
 

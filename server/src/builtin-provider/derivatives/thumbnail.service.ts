@@ -9,8 +9,8 @@ import { THRON_FAILURES, ThronError, thronError } from '../thron.errors';
 import { isUuid } from '../uuid';
 import { THUMBNAIL_FAILURES } from './derivatives.errors';
 import { DerivativesRepository, type ThumbnailSource } from './derivatives.repository';
-import { fitJpeg, PREVIEW_BOX, THUMB_BOX } from './media/image';
-import { placeholder } from './media/placeholder';
+import { fitJpeg, PREVIEW_BOX, THUMB_BOX } from '../../media/image';
+import { placeholder } from '../../media/placeholder';
 
 export interface ThumbnailRequest {
   /** 'WxH'; 0 leaves a side unconstrained, '0x0' is the largest rendition (research §7). */

@@ -1,7 +1,7 @@
+import { MEDIA_ERROR_CODES } from '@paddock/rules';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DERIVATIVE_ERROR_CODES } from '../derivatives.errors';
 import { isPdf, psdComposite } from './documents';
 
 describe('documents: which converter a file goes to, by its bytes', () => {
@@ -29,7 +29,7 @@ describe('documents: which converter a file goes to, by its bytes', () => {
   it('refuses a Photoshop file without the 8BPS signature before any converter runs', async () => {
     const notPsd = await file('fake.psd', Buffer.alloc(64, 0x41));
     await expect(psdComposite(notPsd, dir)).rejects.toMatchObject({
-      code: DERIVATIVE_ERROR_CODES.UNREADABLE,
+      code: MEDIA_ERROR_CODES.UNREADABLE,
     });
   });
 });

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { unreadable } from '../derivatives.errors';
+import { unreadable } from './media-errors';
 import { runTool } from './run-tool';
 
 export interface AvFacts {
@@ -7,6 +7,8 @@ export interface AvFacts {
   /** Displayed size of the first video stream (rotation applied). */
   width?: number;
   height?: number;
+  /** The first video stream's average frame rate (29.97 for 30000/1001). */
+  framesPerSecond?: number;
   hasVideo: boolean;
   hasAudio: boolean;
   createdAt?: Date;
@@ -17,6 +19,8 @@ interface ProbeStream {
   width?: number;
   height?: number;
   duration?: string;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
   disposition?: { attached_pic?: number };
   tags?: { rotate?: string };
   side_data_list?: { rotation?: number }[];
@@ -31,6 +35,13 @@ const PROBE_TIMEOUT_MS = 60_000;
 const POSTER_TIMEOUT_MS = 120_000;
 /** Proxies of long films take a while on two cores; a stuck ffmpeg still ends. */
 const PROXY_TIMEOUT_MS = 2 * 60 * 60_000;
+
+/** ffprobe's rate fraction ("30000/1001"); undefined for "0/0" (no rate, e.g. a still). */
+export function rateOf(fraction: string | undefined): number | undefined {
+  const [num, den] = (fraction ?? '').split('/').map(Number);
+  const rate = den === undefined ? num : num! / den;
+  return rate !== undefined && Number.isFinite(rate) && rate > 0 ? rate : undefined;
+}
 
 /** Duration, size and streams of an audio or video file (ffprobe's JSON). */
 export async function probe(path: string): Promise<AvFacts> {
@@ -62,6 +73,7 @@ export async function probe(path: string): Promise<AvFacts> {
     durationMs: Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : undefined,
     width: turned ? video?.height : video?.width,
     height: turned ? video?.width : video?.height,
+    framesPerSecond: rateOf(video?.avg_frame_rate) ?? rateOf(video?.r_frame_rate),
     hasVideo: Boolean(video),
     hasAudio: Boolean(audio),
     createdAt: created && !Number.isNaN(created.getTime()) ? created : undefined,
@@ -151,6 +163,14 @@ export function waveform(source: string, workDir: string): Promise<string> {
     ],
     POSTER_TIMEOUT_MS,
   );
+}
+
+/** The pages of a PDF, as poppler's pdfinfo counts them. */
+export async function pdfPageCount(source: string): Promise<number> {
+  const { stdout } = await runTool('pdfinfo', [source], PROBE_TIMEOUT_MS);
+  const pages = /^Pages:\s+(\d+)/m.exec(stdout.toString('utf8'))?.[1];
+  if (pages === undefined) throw unreadable('pdfinfo counted no pages');
+  return Number(pages);
 }
 
 /** The first page of a PDF as PNG, its longer side 2048 px (poppler's pdftoppm). */

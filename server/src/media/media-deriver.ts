@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { PermanentJobError, TransientJobError } from '../../../jobs/job-errors';
+import { PermanentJobError, TransientJobError } from '../jobs/job-errors';
 import { audioProxy, extractFrame, pdfFirstPage, probe, videoProxy, waveform } from './av';
 import { isPdf, officePdf, postscriptPage, psdComposite } from './documents';
 import {

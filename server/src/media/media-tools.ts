@@ -36,6 +36,12 @@ export const MEDIA_TOOLS = {
     aptPackages: ['poppler-utils'],
     neededFor: 'PDF, Illustrator and office previews',
   },
+  pdfinfo: {
+    label: 'pdfinfo',
+    commands: ['pdfinfo'],
+    aptPackages: ['poppler-utils'],
+    neededFor: 'the pre-flight page count of PDFs',
+  },
   imagemagick: {
     label: 'ImageMagick',
     commands: ['magick', 'convert-im6.q16', 'convert'],

@@ -1,6 +1,7 @@
+import { MEDIA_ERROR_CODES } from '@paddock/rules';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { PermanentJobError } from '../../../jobs/job-errors';
-import { DERIVATIVE_ERROR_CODES, unreadable } from '../derivatives.errors';
+import { PermanentJobError } from '../jobs/job-errors';
+import { unreadable } from './media-errors';
 import { exifDateTimeOriginal } from './exif-date';
 
 /** 16384 x 16384: above this an image is refused (decompression bombs, absurd scans). */
@@ -41,7 +42,7 @@ export async function readImageFacts(path: string): Promise<ImageFacts> {
   if (!meta.width || !meta.height) throw unreadable('The image has no dimensions');
   if (meta.width * meta.height > MAX_INPUT_PIXELS)
     throw new PermanentJobError(
-      DERIVATIVE_ERROR_CODES.TOO_MANY_PIXELS,
+      MEDIA_ERROR_CODES.TOO_MANY_PIXELS,
       `${meta.width}x${meta.height} is above the limit of ${MAX_INPUT_PIXELS} pixels`,
     );
   const turned = (meta.orientation ?? 1) >= 5;

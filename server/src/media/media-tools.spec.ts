@@ -52,11 +52,12 @@ describe('media tools: which are installed, and what a missing one costs', () =>
       'Media tools missing: Paddock runs without them, and these fail with a clear reason instead:',
       `  ffmpeg is not installed (apt-get install ffmpeg): ${MEDIA_TOOLS.ffmpeg.neededFor}`,
       `  pdftoppm is not installed (apt-get install poppler-utils): ${MEDIA_TOOLS.pdftoppm.neededFor}`,
+      `  pdfinfo is not installed (apt-get install poppler-utils): ${MEDIA_TOOLS.pdfinfo.neededFor}`,
       'Install them all: sudo apt-get install --no-install-recommends ffmpeg poppler-utils',
     ]);
     const all = new Set(Object.keys(MEDIA_TOOLS) as MediaToolName[]);
     expect(mediaToolReport(all)).toEqual([
-      'Media tools: all found (ffmpeg, ffprobe, pdftoppm, ImageMagick, Ghostscript (gs), LibreOffice (soffice))',
+      'Media tools: all found (ffmpeg, ffprobe, pdftoppm, pdfinfo, ImageMagick, Ghostscript (gs), LibreOffice (soffice))',
     ]);
   });
 });

@@ -1,9 +1,9 @@
 import { access, mkdir, mkdtemp, open, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { formatOfMagicBytes, MAGIC_HEAD_LENGTH } from '@paddock/rules';
-import { PermanentJobError } from '../../../jobs/job-errors';
-import { DERIVATIVE_ERROR_CODES, unreadable } from '../derivatives.errors';
+import { formatOfMagicBytes, MAGIC_HEAD_LENGTH, MEDIA_ERROR_CODES } from '@paddock/rules';
+import { PermanentJobError } from '../jobs/job-errors';
+import { unreadable } from './media-errors';
 import { MAX_INPUT_PIXELS, PREVIEW_BOX } from './image';
 import { MEDIA_TOOLS, missingToolMessage } from './media-tools';
 import { runTool, type ToolRun } from './run-tool';
@@ -24,15 +24,14 @@ async function runImageMagick(args: string[]): Promise<ToolRun> {
       imageMagick = candidate;
       return run;
     } catch (error) {
-      const missing =
-        error instanceof PermanentJobError && error.code === DERIVATIVE_ERROR_CODES.TOOL_MISSING;
+      const missing = error instanceof PermanentJobError && error.code === MEDIA_ERROR_CODES.TOOL_MISSING;
       if (!missing) {
         imageMagick = candidate;
         throw error;
       }
     }
   }
-  throw new PermanentJobError(DERIVATIVE_ERROR_CODES.TOOL_MISSING, missingToolMessage('imagemagick'));
+  throw new PermanentJobError(MEDIA_ERROR_CODES.TOOL_MISSING, missingToolMessage('imagemagick'));
 }
 
 async function readHead(path: string, length: number, position = 0): Promise<Buffer> {
@@ -49,7 +48,7 @@ async function readHead(path: string, length: number, position = 0): Promise<Buf
 function refuseAbove(width: number, height: number): void {
   if (width * height > MAX_INPUT_PIXELS)
     throw new PermanentJobError(
-      DERIVATIVE_ERROR_CODES.TOO_MANY_PIXELS,
+      MEDIA_ERROR_CODES.TOO_MANY_PIXELS,
       `${width}x${height} is above the limit of ${MAX_INPUT_PIXELS} pixels`,
     );
 }

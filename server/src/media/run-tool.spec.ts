@@ -1,4 +1,4 @@
-import { DERIVATIVE_ERROR_CODES } from '../derivatives.errors';
+import { MEDIA_ERROR_CODES } from '@paddock/rules';
 import { runTool } from './run-tool';
 
 describe('runTool: external media tools, without a shell', () => {
@@ -10,20 +10,20 @@ describe('runTool: external media tools, without a shell', () => {
   it('sorts failures: bad input is permanent, a timeout or a kill is retried, a missing tool is permanent', async () => {
     await expect(runTool('sh', ['-c', 'echo broken >&2; exit 3'], 5_000)).rejects.toMatchObject({
       name: 'PermanentJobError',
-      code: DERIVATIVE_ERROR_CODES.UNREADABLE,
+      code: MEDIA_ERROR_CODES.UNREADABLE,
       message: expect.stringContaining('broken'),
     });
     await expect(runTool('sleep', ['5'], 100)).rejects.toMatchObject({
       name: 'TransientJobError',
-      code: DERIVATIVE_ERROR_CODES.TOOL_TIMEOUT,
+      code: MEDIA_ERROR_CODES.TOOL_TIMEOUT,
     });
     await expect(runTool('sh', ['-c', 'kill -9 $$'], 5_000)).rejects.toMatchObject({
       name: 'TransientJobError',
-      code: DERIVATIVE_ERROR_CODES.TOOL_KILLED,
+      code: MEDIA_ERROR_CODES.TOOL_KILLED,
     });
     await expect(runTool('no-such-media-tool', [], 5_000)).rejects.toMatchObject({
       name: 'PermanentJobError',
-      code: DERIVATIVE_ERROR_CODES.TOOL_MISSING,
+      code: MEDIA_ERROR_CODES.TOOL_MISSING,
     });
   });
 
@@ -31,7 +31,7 @@ describe('runTool: external media tools, without a shell', () => {
     const started = Date.now();
     // The grandchild `sleep` holds the pipes: only killing the whole group ends the run.
     await expect(runTool('sh', ['-c', 'sleep 30 & wait'], 200)).rejects.toMatchObject({
-      code: DERIVATIVE_ERROR_CODES.TOOL_TIMEOUT,
+      code: MEDIA_ERROR_CODES.TOOL_TIMEOUT,
     });
     expect(Date.now() - started).toBeLessThan(5_000);
   });

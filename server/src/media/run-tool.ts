@@ -1,6 +1,7 @@
+import { MEDIA_ERROR_CODES } from '@paddock/rules';
 import { spawn } from 'node:child_process';
-import { PermanentJobError, TransientJobError } from '../../../jobs/job-errors';
-import { DERIVATIVE_ERROR_CODES, toolTimeout, unreadable } from '../derivatives.errors';
+import { PermanentJobError, TransientJobError } from '../jobs/job-errors';
+import { toolTimeout, unreadable } from './media-errors';
 import { missingToolMessage, toolOfCommand } from './media-tools';
 
 export interface ToolRun {
@@ -50,7 +51,7 @@ export function runTool(command: string, args: readonly string[], timeoutMs: num
       const tool = toolOfCommand(command);
       reject(
         new PermanentJobError(
-          DERIVATIVE_ERROR_CODES.TOOL_MISSING,
+          MEDIA_ERROR_CODES.TOOL_MISSING,
           tool ? missingToolMessage(tool) : `${command} is not installed`,
         ),
       );
@@ -60,9 +61,7 @@ export function runTool(command: string, args: readonly string[], timeoutMs: num
       if (timedOut) reject(toolTimeout(`${command} took longer than ${timeoutMs} ms`));
       // Killed from outside (out of memory, shutdown): the file may be fine, so try again later.
       else if (signal)
-        reject(
-          new TransientJobError(DERIVATIVE_ERROR_CODES.TOOL_KILLED, `${command} was killed (${signal})`),
-        );
+        reject(new TransientJobError(MEDIA_ERROR_CODES.TOOL_KILLED, `${command} was killed (${signal})`));
       else if (code !== 0) reject(unreadable(`${command} failed (exit ${code}): ${err.trim()}`));
       else resolve({ stdout: Buffer.concat(out), stderr: err.trim() });
     });
