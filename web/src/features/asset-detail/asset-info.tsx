@@ -25,6 +25,7 @@ import { TypeBadge } from '../assets/type-badge';
 import { AssetRecordPublishing } from '../registry/registry-publishing';
 import { enumLabel } from '../../i18n/enum-labels';
 import { byClassification } from './classification-groups';
+import { PreflightReport } from './preflight-report';
 
 /** Metadata the provider extracts from the file, which the asset's own fields already show. */
 const SHOWN_AS_FIELDS = ['size', 'resolution', 'duration'];
@@ -91,6 +92,8 @@ export function AssetInfo({ asset }: { asset: AssetDetail }) {
         <TypeBadge asset={asset} />
         <PublishedMark published={asset.published} />
       </HStack>
+      {/* Before the approval, the supplier and the approver see why a file warns or is blocked. */}
+      {asset.preflight ? <PreflightReport preflight={asset.preflight} /> : null}
       {asset.registryId ? (
         <AssetRecordPublishing id={asset.registryId} mayPublish={asset.actions?.share === true} />
       ) : null}
