@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   expect,
   test,
@@ -304,10 +305,17 @@ export async function derivedListing(
   return items;
 }
 
-/** A real JPEG made here (never downloaded): a coloured disc on a plain background. */
+/**
+ * A real JPEG made here (never downloaded): a coloured disc on a plain background, with a mark
+ * that only this name draws, so two files never share their bytes (the pre-flight blocks a copy of
+ * an archived asset); 1920×1280, as a delivery that passes the pre-flight's blocking rules.
+ */
 export async function jpeg(name: string, disc: string) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
-    <rect width="1200" height="800" fill="#1d3b53"/><circle cx="600" cy="400" r="260" fill="${disc}"/></svg>`;
+  const mark = createHash('sha256').update(name).digest();
+  const colour = `#${mark.subarray(0, 3).toString('hex')}`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="1280">
+    <rect width="1920" height="1280" fill="#1d3b53"/><circle cx="960" cy="640" r="416" fill="${disc}"/>
+    <rect x="${40 + (mark[3]! % 200)}" y="${40 + (mark[4]! % 100)}" width="48" height="48" fill="${colour}"/></svg>`;
   return { name, mimeType: 'image/jpeg', buffer: await sharp(Buffer.from(svg)).jpeg().toBuffer() };
 }
 

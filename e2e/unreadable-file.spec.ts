@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { test } from './portal';
-import { ASSET_ERROR_CODES } from '@paddock/rules';
+import { ASSET_ERROR_CODES, type AssetDetail } from '@paddock/rules';
 import {
   DERIVATIVES,
   chooseFromMoreMenu,
+  derivedListing,
+  folderByCode,
   inFreshBrowser,
+  itemName,
   keepScreenshot,
   openFolderByCode,
-  selectionBar,
   TEXTS,
   type Lang,
 } from './support';
@@ -44,7 +46,7 @@ async function uploadCorrupt(page: Page, lang: Lang, name: string, shot: string)
 }
 
 for (const lang of ['it', 'en', 'fr'] as Lang[]) {
-  test(`an unreadable file is failed on the card and in the upload list, and refused for approval and sharing (${lang})`, async ({
+  test(`an unreadable file is failed on the card and in the upload list, blocked before approval and refused for sharing (${lang})`, async ({
     browser,
   }) => {
     test.setTimeout(120_000 + 2 * DERIVATIVES.timeout);
@@ -52,30 +54,31 @@ for (const lang of ['it', 'en', 'fr'] as Lang[]) {
     const unreadable = t.error.codes[ASSET_ERROR_CODES.UNREADABLE];
     const delivery = `e2e-corrupt-${lang}-${Date.now()}.jpg`;
 
-    // The supplier's delivery enters approval step 1 as every delivery does.
+    // The supplier's delivery: the pre-flight finds no known format and blocks it.
     await inFreshBrowser(browser, 'foto.studio', lang, async (page) => {
       await openFolderByCode(page, 'lvrr02-marketing');
       await uploadCorrupt(page, lang, delivery, 'unreadable-delivery');
+      const work = (await folderByCode(page, 'lvrr02-marketing')).id;
+      const [asset] = (await derivedListing(page.request, work, delivery, lang)).filter(
+        (item) => itemName(item) === delivery,
+      );
+      await expect
+        .poll(
+          async () =>
+            ((await (await page.request.get(`/api/assets/${asset!.id}`)).json()) as AssetDetail).preflight
+              ?.verdict,
+          { timeout: 60_000 },
+        )
+        .toBe('block');
     });
 
-    // The step-1 approver cannot send it on: the hub refuses, and the dialog says why.
+    // So it never reaches approval step 1: the approver has nothing unreadable to send on.
     await inFreshBrowser(browser, 'anna.bianchi', lang, async (page) => {
+      const step = (await folderByCode(page, 'appstp1-marketing')).id;
+      const items = await derivedListing(page.request, step, undefined, lang);
+      expect(items.map(itemName)).not.toContain(delivery);
       await openFolderByCode(page, 'appstp1-marketing');
-      const card = page.getByRole('option', { name: delivery });
-      await expect(card.getByRole('img', { name: t.assets.card.unreadable })).toBeVisible();
-      await card.click();
-      await selectionBar(page, lang)
-        .getByRole('toolbar', { name: t.workflow.buttons.bulkLabel })
-        .getByRole('button', { name: t.workflow.buttons.accept, exact: true })
-        .click();
-      await page
-        .getByRole('alertdialog', { name: t.workflow.accept.title })
-        .getByRole('button', { name: t.workflow.accept.confirm, exact: true })
-        .click();
-      const refusal = page.getByRole('alertdialog', { name: t.error.titleError });
-      await expect(refusal).toContainText(unreadable);
-      await expect(refusal).toContainText(ASSET_ERROR_CODES.UNREADABLE);
-      await keepScreenshot(page, `unreadable-accept-refused-${lang}`);
+      await expect(page.getByRole('option', { name: delivery })).toHaveCount(0);
     });
 
     // Staff upload one into the archive, where sharing is allowed: the share is refused, in words.

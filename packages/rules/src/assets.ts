@@ -189,6 +189,8 @@ export interface AssetSummary {
   durationMs?: number;
   /** The current version (1, then one more with each new version): the card says which it shows. */
   version: number;
+  /** The current version's pre-flight when it warned or blocked (issue 27): the card marks it. */
+  preflightVerdict?: 'warn' | 'block';
 }
 
 export interface AssetListResponse {
@@ -298,7 +300,12 @@ export interface UploadResult {
   contentId: string;
   /** 1 for a new content, the new version number for a new version. */
   version: number;
-  /** A new version of a rejected content: the job putting it back at approval step 1. */
+  /** The version's pre-flight check (issue 27): its report is on the asset's detail once it ends. */
+  preflightJobId: string;
+  /**
+   * A new version of a rejected delivery, or of one whose earlier version was blocked: the job
+   * after which it is back at approval step 1, unless the pre-flight blocks it.
+   */
   jobId?: string;
 }
 

@@ -186,8 +186,11 @@ export class AssetDetailDto {
 export class UploadResultDto {
   @ApiProperty() contentId: string;
   @ApiProperty() version: number;
+  @ApiProperty({ description: "The version's pre-flight check: its report is on the detail once it ends" })
+  preflightJobId: string;
   @ApiPropertyOptional({
-    description: 'A new version of a rejected content: the job that puts it back at approval step 1',
+    description:
+      'A new version of a rejected delivery, or of one whose earlier version was blocked: the job after which it is back at approval step 1, unless the pre-flight blocks it',
   })
   jobId?: string;
 }

@@ -24,7 +24,8 @@ import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gat
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { PlaceActions } from '../places/place-actions';
 import { SelectionPolicy } from '../places/selection-policy';
-import { JobName } from '../jobs/job-catalogue';
+import { JobName, type AfterPreflight } from '../jobs/job-catalogue';
+import { preflightJobIdOf } from '../preflight/preflight-job-id';
 import { JobsService } from '../jobs/jobs.service';
 import { WorkflowEntry } from './workflow-entry';
 import { loadTus } from './tus-loader';
@@ -195,12 +196,13 @@ export class UploadsService implements OnModuleInit {
         const version = await this.service.withToken(async (token) =>
           this.contents.updateSource(token, contentId, await store(token)),
         );
-        await this.checkBeforeApproval(user, contentId, version);
-        const jobId = await this.workflow.newVersion(user, contentId);
+        const afterwards = await this.workflow.afterNewVersion(user, contentId);
+        const preflightJobId = await this.checkBeforeApproval(user, contentId, version, afterwards);
         await this.outcomes.succeeded(upload.id, user.username, {
           contentId,
           version,
-          ...(jobId ? { jobId } : {}),
+          preflightJobId,
+          ...(afterwards ? { jobId: preflightJobId } : {}),
         });
       } else {
         const uploaded = await store(user.providerToken);
@@ -213,9 +215,9 @@ export class UploadsService implements OnModuleInit {
           folderIds: [metadata.folderId as string],
           source: uploaded,
         });
-        await this.checkBeforeApproval(user, contentId, 1);
-        await this.workflow.inserted(user, metadata.folderId as string, contentId);
-        await this.outcomes.succeeded(upload.id, user.username, { contentId, version: 1 });
+        const afterwards = await this.workflow.afterInsert(user, metadata.folderId as string);
+        const preflightJobId = await this.checkBeforeApproval(user, contentId, 1, afterwards);
+        await this.outcomes.succeeded(upload.id, user.username, { contentId, version: 1, preflightJobId });
       }
     } catch (error) {
       const known = knownFailureOf(error);
@@ -233,15 +235,24 @@ export class UploadsService implements OnModuleInit {
     }
   }
 
-  /** The version's pre-flight (issue 27): a job of its own, so a worker's crash does not lose it. */
-  private async checkBeforeApproval(user: AuthUser, contentId: string, version: number): Promise<void> {
-    await this.jobs.submit(
+  /**
+   * The version's pre-flight (issue 27), a job of its own so a worker's crash does not lose it;
+   * what the version does next (enter or go back to approval step 1) waits for its verdict.
+   */
+  private async checkBeforeApproval(
+    user: AuthUser,
+    contentId: string,
+    version: number,
+    afterwards: AfterPreflight,
+  ): Promise<string> {
+    const { jobId } = await this.jobs.submit(
       JobName.Preflight,
-      { contentId, version, department: user.department },
+      { contentId, version, department: user.department, afterwards },
       user.username,
       // One check per version, however often the upload's last request is retried.
-      { jobId: `preflight-${contentId}-${version}` },
+      { jobId: preflightJobIdOf(contentId, version) },
     );
+    return jobId;
   }
 
   /**

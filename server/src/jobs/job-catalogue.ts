@@ -243,6 +243,24 @@ const rejectionMailPayload = z.strictObject({
 });
 export type RejectionMailPayload = z.infer<typeof rejectionMailPayload>;
 
+/**
+ * A version's pre-flight (issue 27): `department` is the uploader's, used when the content's
+ * folders name none; `afterwards` is what the version does once the check lets it (no block):
+ * a delivery enters approval step 1, a rejected content's new version goes back to it.
+ */
+const preflightPayload = z.strictObject({
+  contentId: z.uuid(),
+  version: z.int().min(1),
+  department: z.string().max(100).nullable(),
+  afterwards: z
+    .discriminatedUnion('kind', [
+      z.strictObject({ kind: z.literal('enterStep1'), folderId }),
+      z.strictObject({ kind: z.literal('resubmit'), payload: workflowPayload }),
+    ])
+    .nullable(),
+});
+export type AfterPreflight = z.infer<typeof preflightPayload>['afterwards'];
+
 /** Payloads carry ids only; handlers reload what they need and must be idempotent. */
 const payloadSchemas = {
   [JobName.PurgeExpiredSessions]: z.strictObject({}),
@@ -266,12 +284,7 @@ const payloadSchemas = {
   [JobName.FolderPublish]: folderPublishPayload,
   [JobName.FolderUnpublish]: folderPublishPayload,
   [JobName.RejectionMail]: rejectionMailPayload,
-  /** `department`: the uploader's, used when the content's folders name none. */
-  [JobName.Preflight]: z.strictObject({
-    contentId: z.uuid(),
-    version: z.int().min(1),
-    department: z.string().max(100).nullable(),
-  }),
+  [JobName.Preflight]: preflightPayload,
 } satisfies Record<JobName, z.ZodType<object>>;
 
 export type JobPayloads = { [N in JobName]: z.infer<(typeof payloadSchemas)[N]> };
@@ -323,8 +336,11 @@ export type JobResults = EveryJob<{
   [JobName.FolderUnpublish]: FolderPublishResult;
   /** 1 when the mail went (now or by an earlier try), 0 when the supplier no longer wants it. */
   [JobName.RejectionMail]: { sent: number };
-  /** The report's verdict; null when the version was no longer current or the content gone. */
-  [JobName.Preflight]: { verdict: PreflightVerdict | null };
+  /**
+   * The report's verdict (null when the version was no longer current or the content gone), and
+   * the resubmit job it started for a rejected content's new version that passed.
+   */
+  [JobName.Preflight]: { verdict: PreflightVerdict | null; resubmitJobId: string | null };
 }>;
 
 /**

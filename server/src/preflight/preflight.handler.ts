@@ -6,9 +6,20 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { evaluatePreflight, specialCodeOf, type ContentType, type PreflightFacts } from '@paddock/rules';
-import { JobName, type JobPayloads, type JobResults } from '../jobs/job-catalogue';
-import { JobHandlerFor, type JobHandler } from '../jobs/job-handler';
+import {
+  E_CODES,
+  evaluatePreflight,
+  placeOfFolder,
+  specialCodeOf,
+  type ContentType,
+  type PreflightFacts,
+} from '@paddock/rules';
+import { DomainError } from '../common/domain-error';
+import { JobName, type AfterPreflight, type JobPayloads, type JobResults } from '../jobs/job-catalogue';
+import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-handler';
+import { JobsService } from '../jobs/jobs.service';
+import { WorkflowFolders } from '../places/workflow-folders';
+import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
 import {
   CONTENTS_GATEWAY,
   type ContentsGateway,
@@ -29,8 +40,11 @@ function departmentOf(content: ProviderContentDetail, uploaders: string | null):
 /**
  * Pre-flight of an uploaded version (issue 27 point 1): its bytes read with the service account,
  * the facts its asset type's rules need, the archive searched for the same bytes and a similar
- * picture, the department's rules judged, the report kept beside the version. Idempotent: a retry
- * writes the same report again; a version that is no longer current is left to its own job.
+ * picture, the department's rules judged, the report kept beside the version. Then, unless the
+ * verdict blocks, the version does what waited for it: a delivery enters approval step 1, a
+ * rejected content's new version goes back to it (the resubmit job). A blocked version stays where
+ * it was uploaded, its reasons on its detail. Idempotent: a retry writes the same report again,
+ * links again and submits the same resubmit job id; a version no longer current is left to its own job.
  */
 @JobHandlerFor(JobName.Preflight)
 @Injectable()
@@ -38,15 +52,52 @@ export class PreflightHandler implements JobHandler<Preflight> {
   constructor(
     @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     @Inject(SERVICE_SESSION) private readonly service: ServiceSession,
+    @Inject(FOLDERS_GATEWAY) private readonly folders: FoldersGateway,
+    private readonly places: WorkflowFolders,
+    private readonly jobs: JobsService,
     private readonly repository: PreflightRepository,
   ) {}
 
-  async handle({ contentId, version, department }: JobPayloads[Preflight]): Promise<JobResults[Preflight]> {
+  async handle(payload: JobPayloads[Preflight], context: JobContext): Promise<JobResults[Preflight]> {
+    const verdict = await this.judge(payload);
+    if (verdict === null || verdict === 'block') return { verdict, resubmitJobId: null };
+    return { verdict, resubmitJobId: await this.proceed(payload, context.actor) };
+  }
+
+  /** What waited for the verdict; the resubmit job's id when it is one. */
+  private async proceed(
+    { contentId, version, afterwards }: JobPayloads[Preflight],
+    actor: string,
+  ): Promise<string | null> {
+    if (!afterwards) return null;
+    if (afterwards.kind === 'resubmit') {
+      const { jobId } = await this.jobs.submit(JobName.WorkflowResubmit, afterwards.payload, actor, {
+        jobId: `resubmit-${contentId}-${version}`,
+      });
+      return jobId;
+    }
+    await this.enterStep1(contentId, afterwards);
+    return null;
+  }
+
+  private async enterStep1(
+    contentId: string,
+    { folderId }: Extract<NonNullable<AfterPreflight>, { kind: 'enterStep1' }>,
+  ): Promise<void> {
+    const { notLinked } = await this.service.withToken((token) =>
+      this.folders.linkContents(token, folderId, [contentId]),
+    );
+    if (notLinked.length)
+      throw new DomainError(E_CODES.ACCEPT_LINK_FAILED, 'The delivery could not enter approval step 1');
+  }
+
+  /** The version's report, kept; its verdict, or null when the version is gone or replaced. */
+  private async judge({ contentId, version, department }: JobPayloads[Preflight]) {
     const workDir = await mkdtemp(join(tmpdir(), 'paddock-preflight-'));
     try {
       return await this.service.withToken(async (token) => {
         const [content] = await this.contents.contentsByIds(token, [contentId]);
-        if (!content || content.version !== version) return { verdict: null };
+        if (!content || content.version !== version) return null;
         const path = join(workDir, 'source');
         const sha256 = await this.download(token, contentId, path);
         const { dhash, ...facts } = await readFileFacts(
@@ -60,14 +111,14 @@ export class PreflightHandler implements JobHandler<Preflight> {
         const { rules } = await this.repository.rulesOf(place);
         const report = evaluatePreflight(rules, { ...facts, ...matches });
         await this.repository.save({ contentId, version, department: place, sha256, dhash, ...report });
-        return { verdict: report.verdict };
+        return report.verdict;
       });
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
   }
 
-  /** The same bytes and similar pictures among the contents that still exist. */
+  /** The same bytes and similar pictures among the archived contents (in a folder of the archives view). */
   private async duplicates(
     token: string,
     contentId: string,
@@ -77,13 +128,23 @@ export class PreflightHandler implements JobHandler<Preflight> {
     const exact = await this.repository.sameBytes(sha256, contentId);
     const near = dhash ? await this.repository.similarPictures(dhash, contentId) : [];
     const candidates = [...new Set([...exact, ...near.map((m) => m.assetId)])];
-    const existing = new Set(
-      candidates.length ? (await this.contents.contentsByIds(token, candidates)).map((c) => c.id) : [],
-    );
+    const found = candidates.length ? await this.contents.contentsByIds(token, candidates) : [];
+    const archived = new Set<string>();
+    for (const content of found)
+      if (await this.isArchived(content.linkedCategoryIds)) archived.add(content.id);
     return {
-      exactDuplicates: { value: exact.filter((id) => existing.has(id)) },
-      ...(dhash ? { nearDuplicates: { value: near.filter((m) => existing.has(m.assetId)) } } : {}),
+      exactDuplicates: { value: exact.filter((id) => archived.has(id)) },
+      ...(dhash ? { nearDuplicates: { value: near.filter((m) => archived.has(m.assetId)) } } : {}),
     };
+  }
+
+  /** In some folder of the archives view: a department's archive, the shared archive, a channel. */
+  private async isArchived(folderIds: string[]): Promise<boolean> {
+    for (const folderId of folderIds) {
+      const path = await this.places.pathOf(folderId);
+      if (path && placeOfFolder(path, 'maker').view === 'archives') return true;
+    }
+    return false;
   }
 
   /** The current source to `path`, hashed on the way. */

@@ -8,7 +8,7 @@ import { PreflightRulesService } from './preflight-rules.service';
 
 /** The pre-flight job and its reports (issue 27 point 1): needed where workers run and where the detail is read. */
 @Module({
-  imports: [ProviderModule],
+  imports: [ProviderModule, PlacesModule],
   providers: [PreflightRepository, PreflightHandler],
   exports: [PreflightRepository],
 })

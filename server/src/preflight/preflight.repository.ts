@@ -123,6 +123,19 @@ export class PreflightRepository {
     });
   }
 
+  /** The verdicts that warned or blocked among these versions (a listing's page: one query). */
+  async notPassed(versions: { id: string; version: number }[]): Promise<Map<string, 'warn' | 'block'>> {
+    if (!versions.length) return new Map();
+    const rows = await this.prisma.preflightReport.findMany({
+      where: {
+        OR: versions.map(({ id, version }) => ({ contentId: id, version })),
+        verdict: { in: ['warn', 'block'] },
+      },
+      select: { contentId: true, verdict: true },
+    });
+    return new Map(rows.map((row) => [row.contentId, row.verdict as 'warn' | 'block']));
+  }
+
   /** The report of a content's version, if it was checked. */
   async reportOf(contentId: string, version: number): Promise<StoredPreflight | null> {
     const row = await this.prisma.preflightReport.findUnique({

@@ -299,6 +299,11 @@ export class AssetSummaryResponse implements AssetSummary {
   durationMs?: number;
   @ApiProperty({ description: 'The current version: 1, then one more with each new version' })
   version: number;
+  @ApiPropertyOptional({
+    enum: ['warn', 'block'],
+    description: "The current version's pre-flight when it warned or blocked (issue 27); absent otherwise",
+  })
+  preflightVerdict?: 'warn' | 'block';
 }
 
 export class AssetListResponseDto implements AssetListResponse {
@@ -387,5 +392,6 @@ export function toAssetSummary(
     restricted: facts?.restricted ?? false,
     published: facts?.published ?? false,
     ...(facts?.durationMs !== undefined ? { durationMs: facts.durationMs } : {}),
+    ...(facts?.preflightVerdict ? { preflightVerdict: facts.preflightVerdict } : {}),
   };
 }

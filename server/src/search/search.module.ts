@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PreflightModule } from '../preflight/preflight.module';
 import { PlacesModule } from '../places/places.module';
 import { ProviderModule } from '../provider/provider.module';
 import { PersonNamesModule } from '../users/person-names.module';
@@ -7,7 +8,7 @@ import { SearchService } from './search.service';
 
 /** GET /api/assets (listing and search) and /api/assets/counts. */
 @Module({
-  imports: [ProviderModule, PersonNamesModule, PlacesModule],
+  imports: [ProviderModule, PersonNamesModule, PlacesModule, PreflightModule],
   controllers: [SearchController],
   providers: [SearchService],
 })

@@ -34,6 +34,7 @@ import { ProviderError } from '../common/provider-error';
 import { sideOf } from '../places/permission-subject';
 import { PublishedReaders } from '../places/published-readers';
 import { WorkflowFolders } from '../places/workflow-folders';
+import { PreflightRepository } from '../preflight/preflight.repository';
 import { isPublished, workflowInfoOf, workflowStateOfContent } from '../places/workflow-info';
 import { nextCursor } from './page-cursor';
 import { SUMMARY_THUMB_SIZE } from './search.dto';
@@ -63,6 +64,10 @@ export class SearchService {
     @Optional() private readonly people?: PersonNames,
     // Without the kept paths (unit tests), every folder check reads the folder with the user's token.
     @Optional() @Inject(WorkflowFolders) private readonly paths?: Pick<WorkflowFolders, 'pathOf'>,
+    // Without the hub's database (unit tests), cards carry no pre-flight verdict.
+    @Optional()
+    @Inject(PreflightRepository)
+    private readonly preflights?: Pick<PreflightRepository, 'notPassed'>,
   ) {}
 
   /**
@@ -105,7 +110,7 @@ export class SearchService {
         : await this.readable(user, contents, filter.folderId);
     return {
       contents: shown,
-      facts: this.factsOf(shown),
+      facts: await this.withPreflight(this.factsOf(shown), shown),
       // From the page the provider gave: the next one starts after what was left out too.
       next: full ? nextCursor(contents, from, byCreationDate) : undefined,
     };
@@ -152,6 +157,19 @@ export class SearchService {
           : [],
       ),
     );
+  }
+
+  /** The cards whose current version warned or blocked at pre-flight say so (issue 27). */
+  private async withPreflight(
+    facts: Map<string, ContentFacts>,
+    contents: ProviderSearchHit[],
+  ): Promise<Map<string, ContentFacts>> {
+    const verdicts = await this.preflights?.notPassed(contents.map(({ id, version }) => ({ id, version })));
+    for (const [id, verdict] of verdicts ?? []) {
+      const fact = facts.get(id);
+      if (fact) fact.preflightVerdict = verdict;
+    }
+    return facts;
   }
 
   /** How many assets a listing or search finds, counted up to LIMITS.searchCountCap. */

@@ -17,6 +17,8 @@ export interface ContentFacts {
   /** SPEC §4 "Folders" (isPublished): the card marks it. */
   published: boolean;
   durationMs?: number;
+  /** The current version's pre-flight verdict when it warned or blocked (issue 27). */
+  preflightVerdict?: 'warn' | 'block';
 }
 
 /** What a listing or search looks for (the query DTO, validated and defaulted). */

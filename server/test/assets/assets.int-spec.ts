@@ -237,7 +237,8 @@ describe('assets: upload, detail, rename, bytes, versions, trash', () => {
       folderId: received,
     });
     expect(result?.status).toBe(200);
-    expect(result?.body).toEqual({ contentId, version: 2 });
+    // Checked before approval like every version (issue 27); this one waits for nothing else.
+    expect(result?.body).toEqual({ contentId, version: 2, preflightJobId: `preflight-${contentId}-2` });
     const detail = (await (await get(writer, `/api/assets/${contentId}`)).json()) as AssetDetail;
     expect(detail).toMatchObject({
       id: contentId,

@@ -1,6 +1,8 @@
 import {
   DEFAULT_PREFLIGHT_RULES,
   type AssetDetail,
+  type AssetListResponse,
+  type AssetSummary,
   type ErrorBody,
   type PreflightRuleSetView,
   type UploadResult,
@@ -10,7 +12,16 @@ import type { SignedIn } from '../auth/auth-fixtures';
 import { tusUpload } from '../support/tus-client';
 import type { TestApp } from '../support/test-app';
 import { call, headersOf } from '../auth/auth-fixtures';
-import { as, finished, get, startDemoWorld } from '../workflow/workflow-fixtures';
+import { providerDb } from '../auth/auth-fixtures';
+import {
+  as,
+  contentsIn,
+  finished,
+  get,
+  startDemoWorld,
+  stateOf,
+  submitJob,
+} from '../workflow/workflow-fixtures';
 
 jest.setTimeout(180_000);
 
@@ -20,13 +31,14 @@ let folders: Map<string, string>;
 let supplier: SignedIn;
 let admin: SignedIn;
 let mario: SignedIn;
+let anna: SignedIn;
 
 beforeAll(async () => {
   ({
     t,
     folders,
-    people: [admin, mario],
-  } = await startDemoWorld(['admin', 'mario.rossi']));
+    people: [admin, mario, anna],
+  } = await startDemoWorld(['admin', 'mario.rossi', 'anna.bianchi']));
   supplier = await as(t, 'foto.studio');
 });
 afterAll(() => t?.close());
@@ -48,12 +60,29 @@ async function deliver(bytes: Buffer, filename: string): Promise<AssetDetail> {
     folderId: folders.get('lvrr02-marketing')!,
   });
   expect(upload.result?.status).toBe(200);
-  const { contentId, version } = upload.result!.body as UploadResult;
-  const job = await finished(t, supplier, `preflight-${contentId}-${version}`);
+  const { contentId, preflightJobId } = upload.result!.body as UploadResult;
+  const job = await finished(t, supplier, preflightJobId);
   expect([job.state, job.errorCode]).toEqual(['completed', null]);
   const detail = await get<AssetDetail>(t, supplier, `/api/assets/${contentId}`);
   expect(detail.status).toBe(200);
   return detail.body;
+}
+
+/** Files the archive holds, as accepted deliveries do: the same bytes are compared with these. */
+async function archive(contentId: string): Promise<void> {
+  await providerDb(t).contentCategory.create({
+    data: { categoryId: folders.get('arch04-marketing')!, contentId },
+  });
+}
+
+const foldersOf = async (contentId: string) => (await stateOf(t, contentId))?.folders;
+
+/** The card a listing of the folder shows for the asset. */
+async function cardIn(s: SignedIn, prettyId: string, id: string): Promise<AssetSummary | undefined> {
+  const query = new URLSearchParams({ folderId: folders.get(prettyId)!, limit: '100' });
+  const res = await get<AssetListResponse>(t, s, `/api/assets?${query.toString()}`);
+  expect(res.status).toBe(200);
+  return res.body.items.find((item) => item.id === id);
 }
 
 const outcomes = (detail: AssetDetail) =>
@@ -72,6 +101,8 @@ describe('pre-flight of a supplier delivery (issue 27)', () => {
   it('judges a photo by every image rule of the department, with the measured and the asked value', async () => {
     first = await deliver(await photo(2400, 1600, '#e8b04a'), 'spider-front.jpg');
     expect(first.preflight).toMatchObject({ version: 1, verdict: 'warn' });
+    // A warning lets it through: the delivery entered approval step 1.
+    expect(await foldersOf(first.id)).toEqual(['appstp1-marketing', 'lvrr02-marketing']);
     expect(outcomes(first)).toEqual({
       'image-format': 'pass',
       'image-shorter-side': 'pass',
@@ -90,9 +121,13 @@ describe('pre-flight of a supplier delivery (issue 27)', () => {
     });
   });
 
-  it('blocks a picture too small for the shorter-side rule', async () => {
+  it('blocks a picture too small for the shorter-side rule: it never reaches approval step 1', async () => {
     const small = await deliver(await photo(900, 600, '#4ab0e8'), 'too-small.jpg');
     expect(small.preflight?.verdict).toBe('block');
+    expect(await foldersOf(small.id)).toEqual(['lvrr02-marketing']);
+    // Its card says so in the supplier's folder; the one that warned says so at step 1.
+    expect((await cardIn(supplier, 'lvrr02-marketing', small.id))?.preflightVerdict).toBe('block');
+    expect((await cardIn(anna, 'appstp1-marketing', first.id))?.preflightVerdict).toBe('warn');
     expect(small.preflight!.results.find((r) => r.ruleId === 'image-shorter-side')).toMatchObject({
       outcome: 'fail',
       actual: 600,
@@ -100,21 +135,55 @@ describe('pre-flight of a supplier delivery (issue 27)', () => {
     });
   });
 
-  it('finds the same bytes delivered again, and a re-encode of them as a near duplicate', async () => {
+  it('finds the same bytes as an archived asset, and a re-encode of it as a near duplicate', async () => {
+    // Still in approval, the first delivery is no archived asset: a second copy is not refused for it.
+    const early = await deliver(await photo(2400, 1600, '#e8b04a'), 'spider-front-early.jpg');
+    expect(outcomes(early)).toMatchObject({
+      'image-exact-duplicate': 'pass',
+      'image-near-duplicate': 'pass',
+    });
+
+    await archive(first.id);
     const again = await deliver(await photo(2400, 1600, '#e8b04a'), 'spider-front-again.jpg');
     expect(again.preflight?.verdict).toBe('block');
     expect(again.preflight!.results.find((r) => r.ruleId === 'image-exact-duplicate')).toMatchObject({
       outcome: 'fail',
       actual: [first.id],
     });
+    expect(await foldersOf(again.id)).toEqual(['lvrr02-marketing']);
 
     const reencoded = await deliver(await photo(2400, 1600, '#e8b04a', 60), 'spider-front-q60.jpg');
     expect(outcomes(reencoded)).toMatchObject({
       'image-exact-duplicate': 'pass',
       'image-near-duplicate': 'fail',
     });
-    const near = reencoded.preflight!.results.find((r) => r.ruleId === 'image-near-duplicate')!;
-    expect(near.actual).toEqual(expect.arrayContaining([first.id, again.id]));
+    expect(reencoded.preflight!.results.find((r) => r.ruleId === 'image-near-duplicate')!.actual).toEqual([
+      first.id,
+    ]);
+    expect(await foldersOf(reencoded.id)).toEqual(['appstp1-marketing', 'lvrr02-marketing']);
+  });
+
+  it("keeps a rejected delivery's blocked new version out of approval: no resubmit", async () => {
+    const [rejected] = await contentsIn(t, folders, ['lvrr02-marketing', 'appstp1-marketing']);
+    const refusal = await submitJob(t, anna, '/api/workflow/reject', {
+      contentIds: [rejected],
+      folderId: folders.get('appstp1-marketing'),
+      note: 'Too dark',
+    });
+    expect((await finished(t, anna, refusal)).state).toBe('completed');
+    const upload = await tusUpload(t, supplier, await photo(900, 600, '#c04ae8'), {
+      filename: 'still-too-small.jpg',
+      filetype: 'image/jpeg',
+      contentId: rejected!,
+    });
+    expect([upload.create.status, upload.result?.status]).toEqual([201, 200]);
+    const { version, jobId, preflightJobId } = upload.result!.body as UploadResult;
+    expect([version, jobId]).toEqual([2, preflightJobId]);
+    expect(await finished(t, supplier, preflightJobId)).toMatchObject({
+      state: 'completed',
+      result: { verdict: 'block', resubmitJobId: null },
+    });
+    expect(await foldersOf(rejected!)).toEqual(['lvrr02-marketing', 'rftt00-marketing']);
   });
 
   it('says which VIN in the file name has a wrong check digit', async () => {
@@ -180,6 +249,9 @@ describe("a department's rules, edited by an administrator (issue 27)", () => {
     const small = await deliver(await photo(900, 600, '#a040c0'), 'small-but-allowed.jpg');
     expect(small.preflight).toMatchObject({ verdict: 'pass' });
     expect(outcomes(small)).toEqual({ 'small-ok': 'pass' });
+    // A version that passed carries no mark on its card.
+    expect(await cardIn(supplier, 'lvrr02-marketing', small.id)).not.toHaveProperty('preflightVerdict');
+    expect(await foldersOf(small.id)).toEqual(['appstp1-marketing', 'lvrr02-marketing']);
 
     const reset = await call<PreflightRuleSetView>(t, 'DELETE', rulesPath('marketing'), {
       headers: headersOf(admin),

@@ -54,10 +54,10 @@ function allowed(actions: AssetActions | undefined): string[] {
     .sort();
 }
 
-/** A small JPEG uploaded through tus with `metadata`, then its result. */
+/** A full-HD JPEG (what the pre-flight lets through) uploaded through tus with `metadata`, then its result. */
 async function upload(s: SignedIn, metadata: Record<string, string>): Promise<UploadResult> {
   const bytes = await sharp({
-    create: { width: 32, height: 24, channels: 3, background: { r: 20, g: 90, b: 200 } },
+    create: { width: 1920, height: 1080, channels: 3, background: { r: 20, g: 90, b: 200 } },
   })
     .jpeg()
     .toBuffer();
@@ -112,6 +112,11 @@ describe('uploads entering the workflow', () => {
     const result = await upload(supplier, { filename: 'delivery.jpg', folderId: id('lvrr02-marketing') });
     expect(result.version).toBe(1);
     expect(result.jobId).toBeUndefined();
+    // Step 1 once the pre-flight let it (issue 27): it warns (a JPEG among documents), it does not block.
+    expect(await finished(t, supplier, result.preflightJobId)).toMatchObject({
+      state: 'completed',
+      result: { verdict: 'warn', resubmitJobId: null },
+    });
     expect((await stateOf(t, result.contentId))?.folders).toEqual(['appstp1-marketing', 'lvrr02-marketing']);
     const seen = await detail(anna, result.contentId, id('appstp1-marketing'));
     expect(seen.workflow.step).toBe(1);
@@ -129,8 +134,12 @@ describe('uploads entering the workflow', () => {
     const content = await rejectedDelivery();
     const result = await upload(supplier, { filename: 'delivery-v2.jpg', contentId: content });
     expect(result.version).toBe(2);
-    expect(result.jobId).toEqual(expect.any(String));
-    const job = await finished(t, supplier, result.jobId!);
+    // Back to step 1 by the resubmit job, which the pre-flight starts once it lets the version go.
+    expect(result.jobId).toBe(result.preflightJobId);
+    const checked = await finished(t, supplier, result.jobId!);
+    const { resubmitJobId } = checked.result as { resubmitJobId: string };
+    expect(resubmitJobId).toEqual(expect.any(String));
+    const job = await finished(t, supplier, resubmitJobId);
     expect(job.state).toBe('completed');
     const state = await stateOf(t, content);
     expect(state?.folders).toEqual(['appstp1-marketing', 'lvrr02-marketing']);

@@ -61,9 +61,7 @@ describe("an asset's pre-flight (issue 27)", () => {
       const items = within(screen.getByRole('list')).getAllByRole('listitem');
       expect(items).toHaveLength(4);
       if (language === 'en') expect(items.map((item) => item.textContent)).toEqual(expected.reasons);
-      else
-        for (const part of expected.reasons)
-          expect(items[0]!.textContent).toContain(part);
+      else for (const part of expected.reasons) expect(items[0]!.textContent).toContain(part);
       expect(screen.getByText(expected.passed)).toBeInTheDocument();
     },
   );

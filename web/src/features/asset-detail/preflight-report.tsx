@@ -1,6 +1,7 @@
 import { Badge, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
 import type { AssetPreflight, PreflightResult, PreflightVerdict } from '@paddock/rules';
 import { useId } from 'react';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 const VERDICT_PALETTE: Record<PreflightVerdict, string> = { pass: 'green', warn: 'orange', block: 'red' };
@@ -8,18 +9,26 @@ const VERDICT_PALETTE: Record<PreflightVerdict, string> = { pass: 'green', warn:
 /**
  * The current version's pre-flight (issue 27): the verdict, then what failed or could not be
  * checked, each in the user's language with what was measured and what the rule asks; the checks
- * that passed are only named, so the reasons stand out.
+ * that passed are only named, so the reasons stand out. `compact`: beside a file in the upload
+ * dialog, the reasons only.
  */
-export function PreflightReport({ preflight }: { preflight: AssetPreflight }) {
+export function PreflightReport({
+  preflight,
+  compact = false,
+}: {
+  preflight: AssetPreflight;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const headingId = useId();
   const reasons = preflight.results.filter((r) => r.outcome !== 'pass');
   const passed = preflight.results.filter((r) => r.outcome === 'pass');
-  const sentence = (r: PreflightResult) => t(r.message.key, r.message.params);
+  // The rules package names the catalogue key (preflight.results.*, preflight.cannotRun.*).
+  const sentence = (r: PreflightResult) => t(r.message.key as ParseKeys, r.message.params);
   return (
     <Stack gap="2" role="region" aria-labelledby={headingId}>
       <HStack gap="2">
-        <Heading as="h3" size="sm" id={headingId}>
+        <Heading as={compact ? 'h4' : 'h3'} size={compact ? 'xs' : 'sm'} id={headingId}>
           {t('preflight.title')}
         </Heading>
         <Badge colorPalette={VERDICT_PALETTE[preflight.verdict]} variant="solid">
@@ -40,16 +49,19 @@ export function PreflightReport({ preflight }: { preflight: AssetPreflight }) {
                     ? t(`preflight.actions.${r.action}`)
                     : t('preflight.outcomes.cannot-run')}
                 </Badge>
-                <Text as="span" fontWeight="medium">
-                  {t(`preflight.checks.${r.check}`)}
-                </Text>
+                {/* Beside a file, the sentence names what was measured: the check's name is not repeated. */}
+                {compact ? null : (
+                  <Text as="span" fontWeight="medium">
+                    {t(`preflight.checks.${r.check}`)}
+                  </Text>
+                )}
                 <Text as="span">{sentence(r)}</Text>
               </HStack>
             </List.Item>
           ))}
         </List.Root>
       ) : null}
-      {passed.length ? (
+      {passed.length && !compact ? (
         <Text fontSize="sm" color="fg.muted">
           {t('preflight.passed', {
             count: passed.length,

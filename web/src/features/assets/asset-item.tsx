@@ -6,6 +6,7 @@ import { enumLabel } from '../../i18n/enum-labels';
 import { AssetThumbnail } from './asset-thumbnail';
 import { displayName, formatDate } from './format';
 import { LIST_COLUMNS } from './list-headers';
+import { PreflightMark } from './preflight-mark';
 import { PublishedMark } from './published-mark';
 import { RestrictedMark } from './restricted-mark';
 import { SelectBox } from './select-box';
@@ -103,6 +104,7 @@ export const AssetItem = memo(function AssetItem({
             <StateChip state={asset.workflowState} />
             <RestrictedMark restricted={asset.restricted} />
             <PublishedMark published={asset.published} />
+            <PreflightMark verdict={asset.preflightVerdict} />
           </HStack>
         </Box>
         <Text {...LIST_COLUMNS.type} color="fg.muted" truncate>
@@ -148,10 +150,19 @@ export const AssetItem = memo(function AssetItem({
           <SelectBox name={name} selected={selected} onToggle={toggle} />
         </Box>
         <TypeBadge asset={asset} position="absolute" top="1.5" right="1.5" />
-        <HStack position="absolute" bottom="1.5" left="1.5" maxW="calc(100% - 0.75rem)" gap="1.5">
+        {/* More marks than one line holds (a long French state and a pre-flight verdict) wrap upwards. */}
+        <HStack
+          position="absolute"
+          bottom="1.5"
+          left="1.5"
+          maxW="calc(100% - 0.75rem)"
+          gap="1.5"
+          wrap="wrap-reverse"
+        >
           <StateChip state={asset.workflowState} overlay />
           <RestrictedMark restricted={asset.restricted} overlay />
           <PublishedMark published={asset.published} overlay />
+          <PreflightMark verdict={asset.preflightVerdict} overlay />
         </HStack>
       </Box>
       <Box h="2.5em" fontSize="sm">

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 
 interface CardMarkProps {
   icon: LucideIcon;
-  palette: 'green' | 'yellow';
+  palette: 'green' | 'yellow' | 'orange' | 'red';
   /** Solid with a shadow over a thumbnail, subtle in a row of text. */
   overlay: boolean;
   title?: string;

@@ -71,24 +71,25 @@ export function useJobProgress(jobId: string | null): JobEvent | null {
 }
 
 /**
- * Resolves once a job has ended (its final event, or its stream refused or closed for good), for
- * work that outlives the component that started it (an Undo from a notice).
+ * Resolves once a job has ended, with its final event (its result), or null when its stream was
+ * refused or closed for good; for work that outlives the component that started it (an Undo from
+ * a notice).
  */
-export function waitForJobEnd(jobId: string): Promise<void> {
+export function waitForJobEnd(jobId: string): Promise<JobEvent | null> {
   rememberJob(jobId);
   return new Promise((resolve) => {
     const source = new EventSource(`/api/jobs/${encodeURIComponent(jobId)}/events`);
-    const end = () => {
+    const end = (event: JobEvent | null) => {
       forgetJobs([jobId]);
       source.close();
-      resolve();
+      resolve(event);
     };
     source.onmessage = (message) => {
       const event = parseEvent(message.data);
-      if (event?.jobId === jobId && FINAL_STATES.has(event.state)) end();
+      if (event?.jobId === jobId && FINAL_STATES.has(event.state)) end(event);
     };
     source.onerror = () => {
-      if (source.readyState === EventSource.CLOSED) end();
+      if (source.readyState === EventSource.CLOSED) end(null);
     };
   });
 }

@@ -1,7 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/i18n';
-import { aFolder, assetRoutes, fakeHub, hubError, ok, signedInRoutes } from '../../../test/fake-hub';
+import { DEFAULT_PREFLIGHT_RULES, evaluatePreflight } from '@paddock/rules';
+import {
+  aFolder,
+  anAssetDetail,
+  assetRoutes,
+  fakeHub,
+  hubError,
+  ok,
+  signedInRoutes,
+} from '../../../test/fake-hub';
 import { installFakeEventSource, openedStreams } from '../../../test/fake-event-source';
 import { renderApp } from '../../../test/render';
 import type { UploaderOptions, UploadEvents } from './uploader';
@@ -131,6 +140,55 @@ describe('upload dialog', () => {
     });
     expect(screen.getByText('Done')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("shows beside a finished file that it is being checked, then its pre-flight's verdict and reasons (issue 27)", async () => {
+    const report = evaluatePreflight(DEFAULT_PREFLIGHT_RULES, {
+      assetType: 'IMAGE',
+      format: { value: 'jpeg' },
+      dimensions: { value: { width: 900, height: 600 } },
+      colour: { value: { space: 'srgb', iccProfile: true } },
+      exactDuplicates: { value: [] },
+      nearDuplicates: { value: [] },
+      vins: { value: [] },
+    });
+    const calls = fakeHub({
+      ...signedInRoutes(),
+      'GET /api/folders/tree': ok({ roots: tree }),
+      ...assetRoutes(1),
+      'GET /api/uploads/u-1/result': ok({ contentId: 'c-1', version: 1, preflightJobId: 'preflight-c-1-1' }),
+      'GET /api/assets/c-1': ok(
+        anAssetDetail(1, {
+          id: 'c-1',
+          preflight: { ...report, version: 1, checkedAt: '2026-11-29T10:00:00Z' },
+        }),
+      ),
+    });
+    const { user } = await openDialog('mk');
+    await user.upload(screen.getByLabelText('Choose files'), photo());
+    await waitFor(() => expect(fake.added).toHaveLength(1));
+    act(() => fake.events?.onUploaded(fake.added[0]!.key, '/api/uploads/u-1'));
+    expect(await screen.findByText('Pre-flight check: Checking…')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/assets/c-1')).toBe(false);
+
+    await waitFor(() => expect(openedStreams('/api/jobs/preflight-c-1-1/events')).toHaveLength(1));
+    const listings = calls.filter((call) => call.path === '/api/assets').length;
+    act(() =>
+      openedStreams('/api/jobs/preflight-c-1-1/events')[0]!.emit({
+        jobId: 'preflight-c-1-1',
+        state: 'completed',
+        progress: 100,
+        result: { verdict: 'block', resubmitJobId: null },
+      }),
+    );
+    const region = await screen.findByRole('region', { name: 'Pre-flight check' });
+    expect(within(region).getByText('Blocked')).toBeInTheDocument();
+    expect(region).toHaveTextContent('Shorter side: 600 px (required: at least 1,080 px)');
+    expect(screen.queryByText('Pre-flight check: Checking…')).not.toBeInTheDocument();
+    // What waited for the check (approval step 1) has happened by then: the listings are asked again.
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/assets').length).toBeGreaterThan(listings),
+    );
   });
 
   it('names in full the department and the folder path the files go to (issue 23)', async () => {

@@ -13,6 +13,7 @@ import { ASSET_ERROR_CODES } from '@paddock/rules';
 import { RotateCcw, Upload } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PreflightReport } from '../asset-detail/preflight-report';
 import { AppDialog } from '../../components/ui/dialog';
 import { useLanguage } from '../../i18n/use-language';
 import { useUploads, useUploadsState } from './use-uploads';
@@ -222,6 +223,17 @@ function UploadRow({ item, onRetry }: { item: UploadItem; onRetry(): void }) {
         <Text role="alert" fontSize="sm" color="fg.error" mt="1">
           {error}
         </Text>
+      ) : null}
+      {/* Before anyone approves it, the supplier reads why a file warns or is blocked (issue 27). */}
+      {item.status === 'done' && item.preflight === 'checking' ? (
+        <Text fontSize="sm" color="fg.muted" mt="1">
+          {t('preflight.verdictOf', { verdict: t('uploads.preflight.checking') })}
+        </Text>
+      ) : null}
+      {item.status === 'done' && item.preflight && item.preflight !== 'checking' ? (
+        <Box mt="2">
+          <PreflightReport preflight={item.preflight} compact />
+        </Box>
       ) : null}
     </Box>
   );

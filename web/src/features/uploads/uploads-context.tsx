@@ -1,10 +1,11 @@
 import { ASSET_ERROR_CODES, HEADER_CSRF, UPLOAD_METADATA_KEYS } from '@paddock/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { fetchUploadResult } from '../../api/assets.api';
+import { fetchAsset, fetchUploadResult } from '../../api/assets.api';
 import { assetKeys } from '../../api/assets.queries';
 import { isApiError } from '../../api/api-error';
 import { useSession } from '../session/use-session';
+import { useLanguage } from '../../i18n/use-language';
 import { useUiStore } from '../ui/ui-store-context';
 import type { NoticeText } from '../ui/ui-store';
 import { UploadDialog } from './upload-dialog';
@@ -19,6 +20,17 @@ export const UPLOAD_ENDPOINT = '/api/uploads';
 let nextKey = 0;
 
 /**
+ * Waits for a version's pre-flight job, then for the resubmit job it started when it let a
+ * rejected content's new version go back to approval step 1: only then has the version's place
+ * settled, and the listings and the supplier's rejections are worth asking again.
+ */
+async function whenChecked(preflightJobId: string): Promise<void> {
+  const checked = await waitForJobEnd(preflightJobId);
+  const resubmit = (checked?.result as { resubmitJobId?: string | null } | undefined)?.resubmitJobId;
+  if (resubmit) await waitForJobEnd(resubmit);
+}
+
+/**
  * Owns the page's uploads, so they go on when the dialog closes (the background mode: the header
  * shows their progress). Completion is confirmed by the hub's upload result, then listings refresh.
  */
@@ -30,8 +42,9 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
   csrf.current = session.csrfToken;
   const uploader = useRef<Promise<Uploader> | null>(null);
   const ui = useUiStore();
-  const said = useRef({ ui });
-  said.current = { ui };
+  const [language] = useLanguage();
+  const said = useRef({ ui, language });
+  said.current = { ui, language };
 
   const api = useMemo<UploadsApi>(() => {
     const announced = new Set<string>();
@@ -53,7 +66,14 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
       const uploadId = uploadUrl.split('/').filter(Boolean).pop() ?? '';
       try {
         const result = await fetchUploadResult(uploadId);
-        store.patchItem(key, { status: 'done' });
+        store.patchItem(key, { status: 'done', preflight: 'checking' });
+        // The pre-flight's reasons beside the file as soon as its job ends; what waited for it
+        // (step 1, back to approval) has happened then too, so the listings are asked again.
+        void whenChecked(result.preflightJobId).then(async () => {
+          const checked = await fetchAsset(result.contentId, said.current.language).catch(() => null);
+          store.patchItem(key, { preflight: checked?.preflight ?? undefined });
+          await queryClient.invalidateQueries({ queryKey: assetKeys.all });
+        });
         watchUnreadable(result.contentId, () =>
           store.patchItem(key, { status: 'failed', errorCode: ASSET_ERROR_CODES.UNREADABLE }),
         );
@@ -69,12 +89,6 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
             },
           });
           await queryClient.invalidateQueries({ queryKey: assetKeys.detail(result.contentId) });
-          // Back at approval step 1 only once its job has run: the listings and the supplier's
-          // rejections are asked again then, not left to their staleness.
-          if (result.jobId)
-            void waitForJobEnd(result.jobId).then(() =>
-              queryClient.invalidateQueries({ queryKey: assetKeys.all }),
-            );
         }
         // Listings, their totals and the per-view counts: "Archives 19" beside "Results: 19".
         await queryClient.invalidateQueries({ queryKey: assetKeys.all });

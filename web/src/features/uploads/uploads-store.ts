@@ -1,3 +1,4 @@
+import type { AssetPreflight } from '@paddock/rules';
 export type UploadStatus = 'queued' | 'uploading' | 'finishing' | 'done' | 'failed';
 
 export interface UploadItem {
@@ -11,6 +12,8 @@ export interface UploadItem {
   status: UploadStatus;
   /** A hub error code (e.g. UPLOAD_DENIED_SUPPLIERS) or undefined for a failure without one. */
   errorCode?: string;
+  /** Once uploaded: 'checking' while its pre-flight runs (issue 27), then the report. */
+  preflight?: 'checking' | AssetPreflight;
 }
 
 export interface UploadTarget {
