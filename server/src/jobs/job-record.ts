@@ -55,6 +55,8 @@ export interface JobFilter {
 
 /** What the record-keeping wrapper needs from storage (JobsRepository in the app, fakes in tests). */
 export interface JobRecordStore {
+  /** The result of a job its record says completed; null for any other state or no record. */
+  completedResult(id: string): Promise<{ result: JsonValue } | null>;
   /** Creates the record when the job was never recorded (schedules), or marks it active. */
   markActive(job: NewJobRecord & { attempt: number; startedAt: Date }): Promise<JobView>;
   markProgress(id: string, progress: number): Promise<void>;

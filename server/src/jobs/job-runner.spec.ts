@@ -55,6 +55,11 @@ class FakeRecords implements JobRecordStore {
     this.records.set(id, { ...current, ...change });
   }
 
+  async completedResult(id: string): Promise<{ result: JsonValue } | null> {
+    const record = this.records.get(id);
+    return record?.state === 'completed' ? { result: record.result } : null;
+  }
+
   async markActive(job: NewJobRecord & { attempt: number; startedAt: Date }): Promise<JobView> {
     const existing = this.records.get(job.id);
     this.touch('markActive', job.id, {
@@ -141,6 +146,23 @@ function setup(work: Work = async () => ({ deleted: 3 })) {
 describe('JobRunner, the record-keeping wrapper', () => {
   beforeAll(() => Logger.overrideLogger(false));
   afterAll(() => Logger.overrideLogger(new ConsoleLogger()));
+
+  it('does not run again a job its record says completed (a worker killed before BullMQ heard of it)', async () => {
+    let runs = 0;
+    const { records, runner } = setup(async () => {
+      runs += 1;
+      return { deleted: runs };
+    });
+    await expect(runner.run(QueueName.Maintenance, new FakeJob({}))).resolves.toEqual({ deleted: 1 });
+    // BullMQ's stall check hands the same job to another worker.
+    await expect(
+      runner.run(QueueName.Maintenance, new FakeJob({}, 0, { attempts: 3 }, undefined, 'job-1', 2)),
+    ).resolves.toEqual({
+      deleted: 1,
+    });
+    expect(runs).toBe(1);
+    expect(records.calls).toEqual(['markActive', 'markCompleted']);
+  });
 
   it('records a job active, its progress, and its result when it completes', async () => {
     const { records, runner } = setup(async (context) => {
@@ -242,9 +264,10 @@ describe('JobRunner, the record-keeping wrapper', () => {
   it('tells the handler of a first attempt whether a worker died with an earlier start of it', async () => {
     const { runner, contexts } = setup();
     await runner.run(QueueName.Maintenance, new FakeJob({}, 0));
+    // Another job, whose worker died while it ran (not yet completed): BullMQ counts a second start.
     await runner.run(
       QueueName.Maintenance,
-      new FakeJob({}, 0, { attempts: 3 }, JobName.PurgeExpiredSessions, 'job-1', 2),
+      new FakeJob({}, 0, { attempts: 3 }, JobName.PurgeExpiredSessions, 'job-2', 2),
     );
     expect(contexts.map((c) => [c.attempt, c.startedBefore])).toEqual([
       [1, false],

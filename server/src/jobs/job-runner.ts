@@ -69,6 +69,14 @@ export class JobRunner {
   }
 
   private async runAttempt(id: string, queue: QueueName, job: RunnableJob): Promise<JsonValue> {
+    // A worker killed after the record said completed but before BullMQ heard it: BullMQ runs the
+    // job again (a stall). Its work is done, and doing it again could act on what came since (a
+    // purge trashing junk that other work put there after it), so its recorded result stands.
+    const done = await this.records.completedResult(id);
+    if (done) {
+      this.logger.warn({ jobId: id, job: job.name }, 'Job already completed: not run again');
+      return done.result;
+    }
     const attempt = job.attemptsMade + 1;
     // A job enqueued by a schedule has no record yet: this creates it.
     const record = await this.records.markActive({

@@ -192,6 +192,14 @@ export class JobsRepository implements JobRecordStore {
     });
   }
 
+  async completedResult(id: string): Promise<{ result: JsonValue } | null> {
+    const row = await this.prisma.jobRecord.findFirst({
+      where: { id, state: 'completed' satisfies JobState },
+      select: { result: true },
+    });
+    return row ? { result: (row.result ?? null) as JsonValue } : null;
+  }
+
   async markActive(job: NewJobRecord & { attempt: number; startedAt: Date }): Promise<JobView> {
     const row = await this.prisma.jobRecord.upsert({
       where: { id: job.id },
