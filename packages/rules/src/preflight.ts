@@ -206,6 +206,20 @@ export const DEFAULT_PREFLIGHT_RULES: readonly PreflightRule[] = [
   },
 ];
 
+/** The parameters a new rule of a check starts with in the admin's editor: the defaults' own where they have it. */
+export function startingParamsOf(check: PreflightCheck): PreflightParams[PreflightCheck] {
+  const used = DEFAULT_PREFLIGHT_RULES.find((rule) => rule.check === check);
+  if (used) return JSON.parse(JSON.stringify(used.params)) as PreflightParams[PreflightCheck];
+  const starting: Partial<{ [C in PreflightCheck]: PreflightParams[C] }> = {
+    minMegapixels: { min: 12 },
+    colourSpace: { allowed: ['srgb'], iccRequired: false },
+    frameRate: { allowed: [25] },
+    nearDuplicate: { maxDistance: 6 },
+    vinCheckDigit: {},
+  };
+  return JSON.parse(JSON.stringify(starting[check] ?? {})) as PreflightParams[PreflightCheck];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Validation of a rule set as an admin sends it
 

@@ -392,4 +392,60 @@ describe('Administration (/manage)', () => {
       ),
     ).toBeVisible();
   });
+
+  it("edits a department's pre-flight rules: saved whole, the hub's problems beside their rule (issue 27)", async () => {
+    const rules = [
+      {
+        id: 'image-shorter-side',
+        assetType: 'IMAGE',
+        check: 'minShorterSide',
+        params: { min: 1080 },
+        action: 'block',
+      },
+    ];
+    const calls = fakeHub({
+      ...dashboardRoutes(),
+      'GET /api/folders/tree': ok({
+        roots: [aFolder({ id: 'dm', name: 'Marketing', prettyId: 'dept-marketing' })],
+      }),
+      'GET /api/preflight/rules/marketing': ok({
+        department: 'marketing',
+        rules,
+        isDefault: true,
+        updatedBy: null,
+        updatedAt: null,
+      }),
+      'PUT /api/preflight/rules/marketing': (call: HubCall) =>
+        (call.body as { rules: { params: { min?: number } }[] }).rules[0]!.params.min! < 1
+          ? hubError(400, 'VALIDATION_FAILED', [{ field: 'rules.0.params.min', problem: 'outOfRange' }])
+          : ok({
+              department: 'marketing',
+              rules: (call.body as { rules: unknown }).rules,
+              isDefault: false,
+              updatedBy: 'admin',
+              updatedAt: '2026-11-29T10:00:00.000Z',
+            }),
+    });
+    renderApp('/manage');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Pre-flight rules' }));
+    expect(await screen.findByText(/checks with the default rules/)).toBeInTheDocument();
+    const row = screen.getByRole('row', { name: 'Minimum shorter side' });
+    const min = within(row).getByRole('textbox', { name: 'Minimum' });
+    expect(min).toHaveValue('1080');
+
+    await user.clear(min);
+    await user.type(min, '0');
+    await user.click(screen.getByRole('button', { name: 'Save rules' }));
+    expect(await within(row).findByRole('alert')).toHaveTextContent('Minimum: Outside the allowed range');
+
+    await user.clear(min);
+    await user.type(min, '720');
+    await user.click(screen.getByRole('button', { name: 'Save rules' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Rules saved');
+    const puts = calls.filter((call) => call.method === 'PUT');
+    expect(puts.at(-1)!.body).toEqual({ rules: [{ ...rules[0], params: { min: 720 } }] });
+    expect(screen.getByText(/Saved by admin/)).toBeInTheDocument();
+    expect(within(row).queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

@@ -5,9 +5,10 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { useSession } from '../session/use-session';
 import { AuditPanel } from './audit-panel';
 import { JobsPanel } from './jobs-panel';
+import { PreflightRulesPanel } from './preflight-rules-panel';
 import { ShareSendersPanel } from './share-senders-panel';
 
-/** Administration (/manage): background jobs, the audit log and outgoing shares, for administrators only. */
+/** Administration (/manage): background jobs, the audit log, outgoing shares and the pre-flight rules, for administrators only. */
 export function ManagePage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -22,6 +23,7 @@ export function ManagePage() {
             <Tabs.Trigger value="jobs">{t('manage.tabs.jobs')}</Tabs.Trigger>
             <Tabs.Trigger value="audit">{t('manage.tabs.audit')}</Tabs.Trigger>
             <Tabs.Trigger value="senders">{t('manage.tabs.senders')}</Tabs.Trigger>
+            <Tabs.Trigger value="preflight">{t('manage.tabs.preflight')}</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="jobs">
             <JobsPanel />
@@ -31,6 +33,9 @@ export function ManagePage() {
           </Tabs.Content>
           <Tabs.Content value="senders">
             <ShareSendersPanel />
+          </Tabs.Content>
+          <Tabs.Content value="preflight">
+            <PreflightRulesPanel />
           </Tabs.Content>
         </Tabs.Root>
       ) : (
