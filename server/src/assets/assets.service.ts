@@ -50,6 +50,9 @@ const RENAME_STEPS: { locale: 'IT' | 'EN'; add: ErrorCode; update: ErrorCode }[]
   { locale: 'EN', add: E_CODES.RENAME_ADD_EN_FAILED, update: E_CODES.RENAME_UPDATE_EN_FAILED },
 ];
 
+/** Pre-flight checks whose measured value is the ids of other assets. */
+const DUPLICATE_CHECKS: ReadonlySet<string> = new Set(['exactDuplicate', 'nearDuplicate']);
+
 /** Byte endpoints of an asset and the provider file each one streams. */
 export const BYTE_KINDS = {
   thumbnail: 'thumb',
@@ -91,7 +94,7 @@ export class AssetsService {
     ]);
     const [detail, preflight] = await Promise.all([
       this.named(toAssetDetail(content, products, definitions, lang, this.clock.now(), sideOf(user))),
-      this.preflightOf(content),
+      this.preflightOf(user, content),
     ]);
     detail.preflight = preflight;
     if (!folderId) return detail;
@@ -133,11 +136,30 @@ export class AssetsService {
   }
 
   /** The current version's report; null until its job has judged it. */
-  private async preflightOf(content: ProviderContentDetail): Promise<AssetDetail['preflight']> {
+  /**
+   * The current version's report; null until its job has judged it. The archived duplicates it
+   * names are left to the count for whoever may not see them (a supplier does not learn the ids of
+   * the maker's archive): only the ones the user's token reads stay listed.
+   */
+  private async preflightOf(
+    user: AuthUser,
+    content: ProviderContentDetail,
+  ): Promise<AssetDetail['preflight']> {
     const report = await this.preflights?.reportOf(content.id, content.version);
     if (!report) return null;
     const { verdict, results, version, checkedAt } = report;
-    return { verdict, results, version, checkedAt: checkedAt.toISOString() };
+    const named = results.flatMap((r) =>
+      DUPLICATE_CHECKS.has(r.check) && Array.isArray(r.actual) ? r.actual : [],
+    );
+    const seen = named.length
+      ? new Set((await this.contents.contentsByIds(user.providerToken, named.map(String))).map((c) => c.id))
+      : new Set<string>();
+    const shown = results.map((r) =>
+      DUPLICATE_CHECKS.has(r.check) && Array.isArray(r.actual)
+        ? { ...r, actual: r.actual.filter((id) => seen.has(String(id))) }
+        : r,
+    );
+    return { verdict, results: shown, version, checkedAt: checkedAt.toISOString() };
   }
 
   /** Who accepted and who rejected the asset, by the names people know them by (issue 23). */

@@ -157,10 +157,33 @@ describe('pre-flight of a supplier delivery (issue 27)', () => {
       'image-exact-duplicate': 'pass',
       'image-near-duplicate': 'fail',
     });
-    expect(reencoded.preflight!.results.find((r) => r.ruleId === 'image-near-duplicate')!.actual).toEqual([
+    const near = await get<AssetDetail>(t, mario, `/api/assets/${reencoded.id}`);
+    expect(near.body.preflight!.results.find((r) => r.ruleId === 'image-near-duplicate')!.actual).toEqual([
       first.id,
     ]);
     expect(await foldersOf(reencoded.id)).toEqual(['appstp1-marketing', 'lvrr02-marketing']);
+  });
+
+  it("says a copy of the maker's archive is archived without naming an asset the supplier cannot see", async () => {
+    const bytes = await photo(2000, 1500, '#3050a0');
+    const staff = await tusUpload(t, mario, bytes, {
+      filename: 'press-kit-cover.jpg',
+      filetype: 'image/jpeg',
+      folderId: folders.get('arch04-marketing')!,
+    });
+    const archived = staff.result!.body as UploadResult;
+    expect((await finished(t, mario, archived.preflightJobId)).state).toBe('completed');
+
+    const copy = await deliver(bytes, 'cover-again.jpg');
+    expect(copy.preflight!.results.find((r) => r.ruleId === 'image-exact-duplicate')).toMatchObject({
+      outcome: 'fail',
+      actual: [],
+      message: { params: { found: 1 } },
+    });
+    const seenByStaff = await get<AssetDetail>(t, mario, `/api/assets/${copy.id}`);
+    expect(
+      seenByStaff.body.preflight!.results.find((r) => r.ruleId === 'image-exact-duplicate')!.actual,
+    ).toEqual([archived.contentId]);
   });
 
   it("keeps a rejected delivery's blocked new version out of approval: no resubmit", async () => {
