@@ -27,6 +27,8 @@ export async function bulkAcceptWorkerKilled(s) {
 
   const anna = await s.portal.signIn('anna.bianchi');
   const step1 = await s.portal.folderId(anna, FOLDERS.step1);
+  // Each delivery enters step 1 once its pre-flight job lets it (issue 27).
+  await s.portal.whenListed(anna, step1, ids);
   // worker2 waits while worker1 takes the job, so the job is known to be on worker1 when it dies.
   s.containers.pause('worker2');
   let paused = true;
@@ -92,15 +94,18 @@ export async function eventStreamApiKilled(s) {
     1,
   );
   const apis = s.containers.apiByAddress();
+  const anna = await s.portal.signIn('anna.bianchi');
+  const step1 = await s.portal.folderId(anna, FOLDERS.step1);
+  // The delivery enters step 1 once its pre-flight job lets it (issue 27): before the workers pause.
+  await s.portal.whenListed(anna, step1, [id]);
   // The workers wait while the stream moves from one api to the other, so the job is still to run
   // when the stream comes back: what the client sees finish, it sees over the second api.
   s.containers.pause('worker1', 'worker2');
   let paused = true;
   let killedApi;
   try {
-    const anna = await s.portal.signIn('anna.bianchi');
     const submitted = await anna('POST', '/api/workflow/accept', {
-      json: { contentIds: [id], folderId: await s.portal.folderId(anna, FOLDERS.step1) },
+      json: { contentIds: [id], folderId: step1 },
     });
     await checkStatus(submitted, 202, 'accept');
     const { jobId } = await submitted.json();

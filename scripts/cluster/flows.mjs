@@ -61,10 +61,10 @@ export async function approval(s) {
   const id = s.state.uploaded;
   check(id, 'no upload to approve');
   const anna = await s.portal.signIn('anna.bianchi');
-  await s.portal.runJob(anna, '/api/workflow/accept', {
-    contentIds: [id],
-    folderId: await s.portal.folderId(anna, FOLDERS.step1),
-  });
+  const step1 = await s.portal.folderId(anna, FOLDERS.step1);
+  // A delivery enters step 1 once its pre-flight job lets it (issue 27), not with the upload.
+  await listed(s, anna, step1, id);
+  await s.portal.runJob(anna, '/api/workflow/accept', { contentIds: [id], folderId: step1 });
   const luca = await s.portal.signIn('luca.conti');
   const step2 = await s.portal.folderId(luca, FOLDERS.step2);
   await listed(s, luca, step2, id);

@@ -1,7 +1,7 @@
 // The portal through the stack's proxy, the way a browser uses it: sessions, tus uploads, job
 // event streams, and which api container served each answer (nginx's X-Paddock-Upstream).
 import { randomBytes } from 'node:crypto';
-import { check } from './containers.mjs';
+import { check, sleep } from './containers.mjs';
 
 export const DEMO_PASSWORD = 'Paddock-demo-2026';
 const UPSTREAM = 'x-paddock-upstream';
@@ -67,6 +67,31 @@ export function portal(base) {
     );
     await checkStatus(res, 200, 'the listing');
     return (await res.json()).items;
+  }
+
+  /** Every content listed in the folder, all its pages. */
+  async function idsIn(call, folder) {
+    const ids = new Set();
+    let cursor;
+    do {
+      const query = new URLSearchParams({ folderId: folder, limit: '100', ...(cursor ? { cursor } : {}) });
+      const res = await call('GET', `/api/assets?${query}`);
+      await checkStatus(res, 200, 'the listing');
+      const page = await res.json();
+      for (const item of page.items) ids.add(item.id);
+      cursor = page.hasMore ? page.next : undefined;
+    } while (cursor);
+    return ids;
+  }
+
+  /** Waits until all these contents are listed in the folder (deliveries enter step 1 after their pre-flight). */
+  async function whenListed(call, folder, ids) {
+    for (let round = 0; round < 120; round++) {
+      const listed = await idsIn(call, folder);
+      if (ids.every((id) => listed.has(id))) return;
+      await sleep(500);
+    }
+    throw new Error(`${ids.length} contents were not all listed in ${folder} within a minute`);
   }
 
   /**
@@ -175,5 +200,5 @@ export function portal(base) {
     return { jobId, ...last };
   }
 
-  return { signIn, folderId, assetsIn, tusUpload, uploadMany, openEvents, finished, runJob };
+  return { signIn, folderId, assetsIn, whenListed, tusUpload, uploadMany, openEvents, finished, runJob };
 }
