@@ -40,6 +40,7 @@ import { ShareExpiryModule } from './builtin-provider/sharing/share-expiry.modul
 import { EnrichmentApiModule, EnrichmentModule } from './enrichment/enrichment.module';
 import { TaggingApiModule } from './tagging/tagging.module';
 import { RegistryApiModule } from './registry/registry.module';
+import { DuplicatesApiModule } from './duplicates/duplicates.module';
 import { PreflightApiModule, PreflightModule } from './preflight/preflight.module';
 
 /** The APIs that answer with a filter of their own, for the failures met before routing (common/input-boundary.ts). */
@@ -97,6 +98,7 @@ export class AppModule {
         TaggingApiModule,
         RegistryApiModule,
         PreflightApiModule,
+        DuplicatesApiModule,
         AuthModule,
         SsoModule,
         ProfileModule,

@@ -25,3 +25,4 @@ export * from './formats';
 export * from './magic-bytes';
 export * from './perceptual-hash';
 export * from './preflight';
+export * from './duplicates';

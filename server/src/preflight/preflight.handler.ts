@@ -26,6 +26,7 @@ import {
   type ProviderContentDetail,
 } from '../provider/contents.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
+import { DuplicatePairsRepository } from '../duplicates/duplicate-pairs.repository';
 import { readFileFacts } from './preflight-facts';
 import { PreflightRepository } from './preflight.repository';
 
@@ -56,6 +57,7 @@ export class PreflightHandler implements JobHandler<Preflight> {
     private readonly places: WorkflowFolders,
     private readonly jobs: JobsService,
     private readonly repository: PreflightRepository,
+    private readonly pairs: DuplicatePairsRepository,
   ) {}
 
   async handle(payload: JobPayloads[Preflight], context: JobContext): Promise<JobResults[Preflight]> {
@@ -127,6 +129,13 @@ export class PreflightHandler implements JobHandler<Preflight> {
   ): Promise<Pick<PreflightFacts, 'exactDuplicates' | 'nearDuplicates'>> {
     const exact = await this.repository.sameBytes(sha256, contentId);
     const near = dhash ? await this.repository.similarPictures(dhash, contentId) : [];
+    // Every match is a pair to review (issue 27 point 2), wherever the other content stands.
+    await this.pairs.record(contentId, [
+      ...exact.map((otherId) => ({ otherId, match: 'exact' as const, distance: 0 })),
+      ...near
+        .filter((m) => !exact.includes(m.assetId))
+        .map((m) => ({ otherId: m.assetId, match: 'near' as const, distance: m.distance })),
+    ]);
     const candidates = [...new Set([...exact, ...near.map((m) => m.assetId)])];
     const found = candidates.length ? await this.contents.contentsByIds(token, candidates) : [];
     const archived = new Set<string>();

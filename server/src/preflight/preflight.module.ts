@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DuplicatesModule } from '../duplicates/duplicates.module';
 import { PlacesModule } from '../places/places.module';
 import { ProviderModule } from '../provider/provider.module';
 import { PreflightController } from './preflight.controller';
@@ -8,7 +9,7 @@ import { PreflightRulesService } from './preflight-rules.service';
 
 /** The pre-flight job and its reports (issue 27 point 1): needed where workers run and where the detail is read. */
 @Module({
-  imports: [ProviderModule, PlacesModule],
+  imports: [ProviderModule, PlacesModule, DuplicatesModule],
   providers: [PreflightRepository, PreflightHandler],
   exports: [PreflightRepository],
 })

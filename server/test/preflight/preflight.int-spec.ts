@@ -7,8 +7,8 @@ import {
   type PreflightRuleSetView,
   type UploadResult,
 } from '@paddock/rules';
-import sharp from 'sharp';
 import type { SignedIn } from '../auth/auth-fixtures';
+import { photo } from '../support/photos';
 import { tusUpload } from '../support/tus-client';
 import type { TestApp } from '../support/test-app';
 import { call, headersOf } from '../auth/auth-fixtures';
@@ -42,15 +42,6 @@ beforeAll(async () => {
   supplier = await as(t, 'foto.studio');
 });
 afterAll(() => t?.close());
-
-/** A real photo: a gradient and a disc, so that a re-encode stays near and another picture is far. */
-async function photo(width: number, height: number, disc: string, quality = 90): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs><linearGradient id="g"><stop offset="0" stop-color="#102030"/><stop offset="1" stop-color="#c0d0e0"/></linearGradient></defs>
-    <rect width="${width}" height="${height}" fill="url(#g)"/>
-    <circle cx="${width * 0.3}" cy="${height / 2}" r="${height / 3}" fill="${disc}"/></svg>`;
-  return sharp(Buffer.from(svg)).withIccProfile('srgb').jpeg({ quality }).toBuffer();
-}
 
 /** The supplier's delivery into Marketing's work folder, and its checked detail as the supplier sees it. */
 async function deliver(bytes: Buffer, filename: string): Promise<AssetDetail> {

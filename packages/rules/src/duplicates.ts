@@ -1,0 +1,94 @@
+/**
+ * Duplicates with a memory (issue 27 point 2), as the hub and the web both speak it: the pre-flight
+ * finds pairs of contents with the same bytes or a similar picture; a user decides each pair once,
+ * and a decided pair is not proposed again unless a new similar asset joins its group.
+ */
+
+import type { AssetSummary } from './assets';
+import type { Role } from './roles';
+
+/**
+ * What a user decided about a pair: `distinct` (not a duplicate), `alternate` (kept both, as
+ * alternates of one shot), `same` (one is kept, the other sent to the junk).
+ */
+export const DUPLICATE_DECISIONS = ['distinct', 'alternate', 'same'] as const;
+export type DuplicateDecision = (typeof DUPLICATE_DECISIONS)[number];
+
+/** Decisions that keep both assets: the "ignored" filter lists them, each with Undo. */
+export const KEEPING_DECISIONS: readonly DuplicateDecision[] = ['distinct', 'alternate'];
+
+/** `GET /api/duplicates?state=`: groups with a pair still to decide, or the pairs set aside. */
+export const DUPLICATE_REVIEW_STATES = ['open', 'ignored'] as const;
+export type DuplicateReviewState = (typeof DUPLICATE_REVIEW_STATES)[number];
+
+/** How a pair was found: the same SHA-256, or perceptual hashes within the search radius. */
+export type DuplicateMatch = 'exact' | 'near';
+
+/** An asset of a group as the user sees it, with a folder to act from (send to the junk). */
+export interface DuplicateAsset extends AssetSummary {
+  /** A folder the asset is in that the user reads; null when none is (then it cannot be junked from here). */
+  folderId: string | null;
+}
+
+export interface DuplicatePair {
+  /** The two assets, `a` < `b`. */
+  a: string;
+  b: string;
+  match: DuplicateMatch;
+  /** Hamming distance of the 64-bit perceptual hashes (0 for the same bytes). */
+  distance: number;
+  decision: DuplicateDecision | null;
+  /** With `same`: the asset kept. */
+  kept: string | null;
+  decidedBy: string | null;
+  /** ISO 8601. */
+  decidedAt: string | null;
+}
+
+/** Assets linked by candidate pairs; an open group has at least one pair without a decision. */
+export interface DuplicateGroup {
+  assets: DuplicateAsset[];
+  pairs: DuplicatePair[];
+}
+
+export interface DuplicateReviewResponse {
+  groups: DuplicateGroup[];
+}
+
+/** `PUT /api/duplicates/decision`. */
+export interface DuplicateDecisionRequest {
+  a: string;
+  b: string;
+  decision: DuplicateDecision;
+  /** With `same`: the asset kept; the other goes to the junk. */
+  keep?: string;
+  /** With `same`: the folder the junked asset is seen in (the workflow's delete acts from it). */
+  folderId?: string;
+}
+
+/** The decision saved; with `same`, the job that sends the other asset to the junk. */
+export interface DuplicateDecisionResponse {
+  pair: DuplicatePair;
+  jobId: string | null;
+}
+
+/** The two ids of a pair in its stored order. */
+export function pairOf(x: string, y: string): { a: string; b: string } {
+  return x < y ? { a: x, b: y } : { a: y, b: x };
+}
+
+/**
+ * Who reviews duplicates: the maker's people who work on the archive. Suppliers, observers and
+ * basic users do not decide what the archive keeps (the hub refuses them; the web hides the page).
+ */
+export const DUPLICATE_REVIEW_ROLES: readonly Role[] = [
+  'user',
+  'approver',
+  'admin',
+  'multi-department',
+  'branch-sharing',
+];
+
+export function mayReviewDuplicates(roles: readonly Role[]): boolean {
+  return !roles.includes('supplier') && roles.some((r) => DUPLICATE_REVIEW_ROLES.includes(r));
+}

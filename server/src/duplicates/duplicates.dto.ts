@@ -1,0 +1,98 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  DEFAULT_LANGUAGE,
+  DUPLICATE_DECISIONS,
+  DUPLICATE_REVIEW_STATES,
+  LANGUAGES,
+  type DuplicateAsset,
+  type DuplicateDecision,
+  type DuplicateDecisionRequest,
+  type DuplicateDecisionResponse,
+  type DuplicateGroup,
+  type DuplicatePair,
+  type DuplicateReviewResponse,
+  type DuplicateReviewState,
+  type Language,
+} from '@paddock/rules';
+import { IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+import { AssetSummaryResponse } from '../search/search.dto';
+
+export class DuplicateReviewQuery {
+  @ApiPropertyOptional({
+    enum: DUPLICATE_REVIEW_STATES,
+    default: 'open',
+    description:
+      'open: groups with a pair to decide; ignored: pairs decided "not duplicates" or "alternates"',
+  })
+  @IsOptional()
+  @IsIn(DUPLICATE_REVIEW_STATES)
+  state?: DuplicateReviewState;
+
+  @ApiPropertyOptional({
+    enum: LANGUAGES,
+    default: DEFAULT_LANGUAGE,
+    description: 'The language names are given in',
+  })
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  lang?: Language;
+}
+
+export class DuplicatePairParams {
+  @ApiProperty({ format: 'uuid' }) @IsUUID() a!: string;
+  @ApiProperty({ format: 'uuid' }) @IsUUID() b!: string;
+}
+
+export class DuplicateDecisionBody extends DuplicatePairParams implements DuplicateDecisionRequest {
+  @ApiProperty({ enum: DUPLICATE_DECISIONS })
+  @IsIn(DUPLICATE_DECISIONS)
+  decision!: DuplicateDecision;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'With same: the asset kept' })
+  @IsOptional()
+  @IsUUID()
+  keep?: string;
+
+  @ApiPropertyOptional({ description: 'With same: the folder the other asset is sent to the junk from' })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  folderId?: string;
+}
+
+export class DuplicateAssetDto extends AssetSummaryResponse implements DuplicateAsset {
+  @ApiProperty({ type: String, nullable: true, description: 'A folder to act from, outside the junk' })
+  folderId!: string | null;
+}
+
+export class DuplicatePairDto implements DuplicatePair {
+  @ApiProperty({ format: 'uuid' }) a!: string;
+  @ApiProperty({ format: 'uuid' }) b!: string;
+  @ApiProperty({ enum: ['exact', 'near'] }) match!: 'exact' | 'near';
+  @ApiProperty({ description: 'Hamming distance of the perceptual hashes; 0 for the same bytes' })
+  distance!: number;
+  @ApiProperty({ enum: DUPLICATE_DECISIONS, nullable: true }) decision!: DuplicateDecision | null;
+  @ApiProperty({ type: String, nullable: true }) kept!: string | null;
+  @ApiProperty({ type: String, nullable: true }) decidedBy!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) decidedAt!: string | null;
+}
+
+export class DuplicateGroupDto implements DuplicateGroup {
+  @ApiProperty({ type: [DuplicateAssetDto] }) assets!: DuplicateAssetDto[];
+  @ApiProperty({ type: [DuplicatePairDto] }) pairs!: DuplicatePairDto[];
+}
+
+export class DuplicateReviewResponseDto implements DuplicateReviewResponse {
+  @ApiProperty({ type: [DuplicateGroupDto] }) groups!: DuplicateGroupDto[];
+}
+
+export class DuplicateDecisionResponseDto implements DuplicateDecisionResponse {
+  @ApiProperty({ type: DuplicatePairDto }) pair!: DuplicatePairDto;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'With same: the job sending the other asset to the junk',
+  })
+  jobId!: string | null;
+}

@@ -1,0 +1,180 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  KEEPING_DECISIONS,
+  mayReviewDuplicates,
+  placeOfFolder,
+  type DuplicateAsset,
+  type DuplicateDecisionRequest,
+  type DuplicateDecisionResponse,
+  type DuplicateGroup,
+  type DuplicatePair,
+  type DuplicateReviewState,
+  type Language,
+} from '@paddock/rules';
+import type { AuthUser } from '../common/auth-user';
+import { DomainError } from '../common/domain-error';
+import { WorkflowFolders } from '../places/workflow-folders';
+import {
+  CONTENTS_GATEWAY,
+  type ContentsGateway,
+  type ProviderContentDetail,
+} from '../provider/contents.gateway';
+import { toAssetSummary } from '../search/search.dto';
+import { WorkflowService } from '../workflow/workflow.service';
+import { DuplicatePairsRepository } from './duplicate-pairs.repository';
+
+/** Pairs read for one review: the newest found, enough for a working session's groups. */
+const REVIEW_PAIRS = 500;
+
+/** The groups the pairs make: assets linked by any pair, each group's pairs beside it. */
+export function groupsOf(pairs: DuplicatePair[]): { ids: string[]; pairs: DuplicatePair[] }[] {
+  const parent = new Map<string, string>();
+  const root = (id: string): string => {
+    let r = id;
+    while (parent.get(r) !== r) r = parent.get(r) ?? r;
+    parent.set(id, r);
+    return r;
+  };
+  for (const { a, b } of pairs) {
+    if (!parent.has(a)) parent.set(a, a);
+    if (!parent.has(b)) parent.set(b, b);
+    parent.set(root(a), root(b));
+  }
+  const groups = new Map<string, { ids: string[]; pairs: DuplicatePair[] }>();
+  for (const pair of pairs) {
+    const key = root(pair.a);
+    const group = groups.get(key) ?? { ids: [], pairs: [] };
+    for (const id of [pair.a, pair.b]) if (!group.ids.includes(id)) group.ids.push(id);
+    group.pairs.push(pair);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Duplicates with a memory (issue 27 point 2): the pairs the pre-flight found, shown as groups to
+ * the people who keep the archive, each pair decided once. Only pairs whose two assets the user's
+ * own token reads are shown or decided; "same" sends the other asset to the junk through the
+ * workflow's delete, with every check that delete makes.
+ */
+@Injectable()
+export class DuplicatesService {
+  constructor(
+    private readonly pairs: DuplicatePairsRepository,
+    @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
+    private readonly places: WorkflowFolders,
+    private readonly workflow: WorkflowService,
+  ) {}
+
+  async review(user: AuthUser, state: DuplicateReviewState, lang: Language): Promise<DuplicateGroup[]> {
+    this.mayReview(user);
+    const found =
+      state === 'open' ? await this.pairs.undecided(REVIEW_PAIRS) : await this.pairs.setAside(REVIEW_PAIRS);
+    const readable = await this.readable(
+      user,
+      found.flatMap((p) => [p.a, p.b]),
+    );
+    // An asset only in the junk is on its way out (kept as "the same" as another, or deleted): no question about it.
+    const seen = new Map<string, { content: ProviderContentDetail; folderId: string }>();
+    for (const [id, content] of readable) {
+      const folderId = await this.actingFolder(content);
+      if (folderId) seen.set(id, { content, folderId });
+    }
+    const shown = found.filter((p) => seen.has(p.a) && seen.has(p.b));
+    const groups = groupsOf(shown);
+    if (state === 'open') {
+      // What was said before inside a group stays beside the new question (a new similar asset joined it).
+      const decided = await this.pairs.decidedAmong(groups.flatMap((g) => g.ids));
+      for (const group of groups)
+        group.pairs.push(...decided.filter((p) => group.ids.includes(p.a) && group.ids.includes(p.b)));
+    }
+    return groups.map((group) => ({
+      assets: group.ids.map((id) => this.assetOf(seen.get(id)!, lang)),
+      pairs: group.pairs,
+    }));
+  }
+
+  async decide(user: AuthUser, body: DuplicateDecisionRequest): Promise<DuplicateDecisionResponse> {
+    this.mayReview(user);
+    const pair = await this.visiblePair(user, body.a, body.b);
+    if (pair.decision) throw DomainError.invalid('This pair was already decided: undo it first');
+    let jobId: string | null = null;
+    let kept: string | null = null;
+    if (body.decision === 'same') {
+      if (body.keep !== pair.a && body.keep !== pair.b)
+        throw DomainError.invalid('"keep" must be one of the two assets of the pair', [{ field: 'keep' }]);
+      if (!body.folderId)
+        throw DomainError.invalid('"folderId" is needed to send the other asset to the junk', [
+          { field: 'folderId' },
+        ]);
+      kept = body.keep;
+      const other = kept === pair.a ? pair.b : pair.a;
+      // The delete refuses what the user may not junk from there; then nothing is recorded.
+      ({ jobId } = await this.workflow.delete(user, { contentIds: [other], folderId: body.folderId }));
+    }
+    return { pair: await this.pairs.decide(pair.a, pair.b, body.decision, kept, user.username), jobId };
+  }
+
+  async undo(user: AuthUser, x: string, y: string): Promise<DuplicatePair> {
+    this.mayReview(user);
+    const pair = await this.visiblePair(user, x, y);
+    if (!pair.decision || !KEEPING_DECISIONS.includes(pair.decision))
+      throw DomainError.invalid(
+        pair.decision
+          ? 'An asset sent to the junk as the same is brought back by restoring it from the junk'
+          : 'This pair has no decision to undo',
+      );
+    return this.pairs.reopen(pair.a, pair.b);
+  }
+
+  private mayReview(user: AuthUser): void {
+    if (!mayReviewDuplicates(user.roles))
+      throw DomainError.forbidden('Reviewing duplicates is not for this role');
+  }
+
+  /** The pair, when it exists and the user reads both of its assets; else not found (nothing said about it). */
+  private async visiblePair(user: AuthUser, x: string, y: string): Promise<DuplicatePair> {
+    const pair = x === y ? null : await this.pairs.find(x, y);
+    if (!pair || (await this.readable(user, [pair.a, pair.b])).size < 2)
+      throw DomainError.notFound('No such pair of possible duplicates');
+    return pair;
+  }
+
+  /** The contents among `ids` the user's token reads, by id. */
+  private async readable(user: AuthUser, ids: string[]): Promise<Map<string, ProviderContentDetail>> {
+    const unique = [...new Set(ids)];
+    const found = unique.length ? await this.contents.contentsByIds(user.providerToken, unique) : [];
+    return new Map(found.map((c) => [c.id, c]));
+  }
+
+  private assetOf(
+    { content, folderId }: { content: ProviderContentDetail; folderId: string },
+    lang: Language,
+  ): DuplicateAsset {
+    const summary = toAssetSummary(
+      {
+        id: content.id,
+        contentType: content.contentType,
+        extension: content.sourceExtension,
+        locales: content.locales.map((l) => ({ ...l, description: l.description ?? '' })),
+        createdAt: content.creationDate,
+        updatedAt: content.lastUpdate,
+        ownerUsername: content.userId,
+        ownerFullName: content.owner,
+        version: content.version,
+        state: content.state,
+      },
+      lang,
+    );
+    return { ...summary, folderId };
+  }
+
+  /** A folder the asset can be sent to the junk from: one of its folders outside the junk. */
+  private async actingFolder(content: ProviderContentDetail): Promise<string | null> {
+    for (const folderId of content.linkedCategoryIds) {
+      const path = await this.places.pathOf(folderId);
+      if (path && placeOfFolder(path, 'maker').view !== 'departmentJunk') return folderId;
+    }
+    return null;
+  }
+}

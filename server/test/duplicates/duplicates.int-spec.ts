@@ -1,0 +1,187 @@
+import type {
+  DuplicateDecisionResponse,
+  DuplicateGroup,
+  DuplicatePair,
+  DuplicateReviewResponse,
+  ErrorBody,
+  UploadResult,
+} from '@paddock/rules';
+import { randomUUID } from 'node:crypto';
+import type { SignedIn } from '../auth/auth-fixtures';
+import { call, headersOf } from '../auth/auth-fixtures';
+import { photo } from '../support/photos';
+import type { TestApp } from '../support/test-app';
+import { tusUpload } from '../support/tus-client';
+import { as, finished, get, startDemoWorld, stateOf } from '../workflow/workflow-fixtures';
+
+jest.setTimeout(180_000);
+
+/** Duplicates with a memory (issue 27 point 2): pairs found by the pre-flight, each decided once. */
+let t: TestApp;
+let folders: Map<string, string>;
+let mario: SignedIn;
+let admin: SignedIn;
+let supplier: SignedIn;
+
+beforeAll(async () => {
+  ({
+    t,
+    folders,
+    people: [mario, admin],
+  } = await startDemoWorld(['mario.rossi', 'admin']));
+  supplier = await as(t, 'foto.studio');
+});
+afterAll(() => t?.close());
+
+/** A photo mario files into Marketing's archive, once its pre-flight (which finds the pairs) has run. */
+async function archived(bytes: Buffer, filename: string): Promise<string> {
+  const upload = await tusUpload(t, mario, bytes, {
+    filename,
+    filetype: 'image/jpeg',
+    folderId: folders.get('arch04-marketing')!,
+  });
+  expect(upload.result?.status).toBe(200);
+  const { contentId, preflightJobId } = upload.result!.body as UploadResult;
+  expect((await finished(t, mario, preflightJobId)).state).toBe('completed');
+  return contentId;
+}
+
+const review = async (s: SignedIn, state: 'open' | 'ignored') => {
+  const res = await get<DuplicateReviewResponse>(t, s, `/api/duplicates?state=${state}&lang=en`);
+  expect(res.status).toBe(200);
+  return res.body.groups;
+};
+const decide = (s: SignedIn, json: object) =>
+  call<DuplicateDecisionResponse & ErrorBody>(t, 'PUT', '/api/duplicates/decision', {
+    json,
+    headers: headersOf(s),
+  });
+const undo = (s: SignedIn, a: string, b: string) =>
+  call<ErrorBody>(t, 'DELETE', `/api/duplicates/decision?a=${a}&b=${b}`, { headers: headersOf(s) });
+
+/** A group's pairs as "x~y match decision", with the test's names for the ids. */
+function described(group: DuplicateGroup | undefined, names: Record<string, string>): string[] {
+  const name = (id: string) => names[id] ?? id;
+  return (group?.pairs ?? [])
+    .map((p: DuplicatePair) => `${[name(p.a), name(p.b)].sort().join('~')} ${p.match} ${p.decision ?? '-'}`)
+    .sort();
+}
+
+const groupWith = (groups: DuplicateGroup[], id: string) =>
+  groups.find((g) => g.assets.some((a) => a.id === id));
+
+describe('possible duplicates, decided once (issue 27)', () => {
+  let A: string;
+  let B: string;
+  let C: string;
+  let D: string;
+  let names: Record<string, string>;
+
+  beforeAll(async () => {
+    const bytes = await photo(2400, 1600, '#e8b04a');
+    A = await archived(bytes, 'spider-front.jpg');
+    B = await archived(bytes, 'spider-front-copy.jpg');
+    C = await archived(await photo(2400, 1600, '#e8b04a', 60), 'spider-front-q60.jpg');
+    names = { [A]: 'A', [B]: 'B', [C]: 'C' };
+  });
+
+  it('groups the same bytes and the re-encode, each pair still to decide, with what the user needs to decide', async () => {
+    const group = groupWith(await review(mario, 'open'), A);
+    expect(group?.assets.map((a) => names[a.id]).sort()).toEqual(['A', 'B', 'C']);
+    expect(described(group, names)).toEqual(['A~B exact -', 'A~C near -', 'B~C near -']);
+    const asset = group!.assets.find((a) => a.id === A)!;
+    expect(asset).toMatchObject({
+      name: 'spider-front.jpg',
+      type: 'IMAGE',
+      folderId: folders.get('arch04-marketing'),
+    });
+    expect(asset.thumbnailUrl).toContain(`/api/assets/${A}/thumbnail`);
+  });
+
+  it('is not for suppliers, and refuses bad input without changing anything', async () => {
+    expect((await get<ErrorBody>(t, supplier, '/api/duplicates')).status).toBe(403);
+    expect((await decide(supplier, { a: A, b: B, decision: 'distinct' })).status).toBe(403);
+    expect((await decide(mario, { a: A, b: B, decision: 'maybe' })).status).toBe(400);
+    expect((await decide(mario, { a: 'not-a-uuid', b: B, decision: 'distinct' })).status).toBe(400);
+    expect((await decide(mario, { a: A, b: randomUUID(), decision: 'distinct' })).status).toBe(404);
+    expect((await decide(mario, { a: A, b: A, decision: 'distinct' })).status).toBe(404);
+    const noKeep = await decide(mario, {
+      a: A,
+      b: B,
+      decision: 'same',
+      folderId: folders.get('arch04-marketing'),
+    });
+    expect([noKeep.status, noKeep.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const foreign = await decide(mario, { a: A, b: B, decision: 'same', keep: C, folderId: 'x' });
+    expect(foreign.status).toBe(400);
+    expect(described(groupWith(await review(mario, 'open'), A), names)).toEqual([
+      'A~B exact -',
+      'A~C near -',
+      'B~C near -',
+    ]);
+    expect((await stateOf(t, B))?.folders).toEqual(['arch04-marketing']);
+  });
+
+  it('never proposes a decided pair again; the decisions that keep both are listed as ignored', async () => {
+    const first = await decide(mario, { a: B, b: A, decision: 'distinct' });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      pair: { decision: 'distinct', decidedBy: 'mario.rossi', kept: null },
+      jobId: null,
+    });
+    expect((await decide(mario, { a: A, b: B, decision: 'alternate' })).status).toBe(400);
+    expect((await decide(mario, { a: A, b: C, decision: 'alternate' })).status).toBe(200);
+    expect((await decide(mario, { a: B, b: C, decision: 'distinct' })).status).toBe(200);
+
+    expect(groupWith(await review(mario, 'open'), A)).toBeUndefined();
+    expect(described(groupWith(await review(mario, 'ignored'), A), names)).toEqual([
+      'A~B exact distinct',
+      'A~C near alternate',
+      'B~C near distinct',
+    ]);
+  });
+
+  it('asks again when a new similar asset arrives: it joins the group, whose earlier decisions stay beside it', async () => {
+    D = await archived(await photo(2400, 1600, '#e8b04a', 75), 'spider-front-q75.jpg');
+    names[D] = 'D';
+    const group = groupWith(await review(mario, 'open'), D);
+    expect(group?.assets.map((a) => names[a.id]).sort()).toEqual(['A', 'B', 'C', 'D']);
+    expect(described(group, names)).toEqual([
+      'A~B exact distinct',
+      'A~C near alternate',
+      'A~D near -',
+      'B~C near distinct',
+      'B~D near -',
+      'C~D near -',
+    ]);
+  });
+
+  it('undoes "not duplicates": the pair is proposed again', async () => {
+    expect((await undo(mario, B, A)).status).toBe(204);
+    expect(described(groupWith(await review(mario, 'open'), A), names)).toContain('A~B exact -');
+    expect(described(groupWith(await review(mario, 'ignored'), A), names)).not.toContain(
+      'A~B exact distinct',
+    );
+    expect((await undo(mario, A, B)).status).toBe(400);
+  });
+
+  it('keeps one of "the same" and sends the other to the junk through the workflow; that is undone from the junk', async () => {
+    const group = groupWith(await review(mario, 'open'), D)!;
+    const other = group.assets.find((a) => a.id === D)!;
+    const same = await decide(mario, { a: A, b: D, decision: 'same', keep: A, folderId: other.folderId });
+    expect(same.status).toBe(200);
+    expect(same.body.pair).toMatchObject({ decision: 'same', kept: A });
+    expect((await finished(t, mario, same.body.jobId!)).state).toBe('completed');
+    expect((await stateOf(t, D))?.folders).toEqual(['junk-marketing']);
+    expect((await stateOf(t, A))?.folders).toEqual(['arch04-marketing']);
+    // Only in the junk now, D is asked about no more, even by who still reads it there.
+    for (const who of [mario, admin]) expect(groupWith(await review(who, 'open'), D)).toBeUndefined();
+    // The junk is the admin's: mario no longer reads D; the admin is told where the way back is.
+    expect((await undo(mario, A, D)).status).toBe(404);
+    const back = await undo(admin, A, D);
+    expect([back.status, back.body.message]).toEqual([
+      400,
+      expect.stringContaining('restoring it from the junk'),
+    ]);
+  });
+});
