@@ -26,8 +26,8 @@ export type DuplicateMatch = 'exact' | 'near';
 
 /** An asset of a group as the user sees it, with a folder to act from (send to the junk). */
 export interface DuplicateAsset extends AssetSummary {
-  /** A folder the asset is in that the user reads; null when none is (then it cannot be junked from here). */
-  folderId: string | null;
+  /** One of its folders outside the junk: where it is acted on from (an asset only in the junk is in no group). */
+  folderId: string;
 }
 
 export interface DuplicatePair {
@@ -64,12 +64,21 @@ export interface DuplicateDecisionRequest {
   keep?: string;
   /** With `same`: the folder the junked asset is seen in (the workflow's delete acts from it). */
   folderId?: string;
+  /**
+   * With `same`: the junked asset's tags and metadata values the kept one lacks are added to it
+   * (as a bulk add, from `keptFolderId`).
+   */
+  merge?: boolean;
+  /** With `merge`: the folder the kept asset is seen in. */
+  keptFolderId?: string;
 }
 
 /** The decision saved; with `same`, the job that sends the other asset to the junk. */
 export interface DuplicateDecisionResponse {
   pair: DuplicatePair;
   jobId: string | null;
+  /** With `merge`: the bulk add of what the kept asset lacked; null when it lacked nothing. */
+  mergeJobId: string | null;
 }
 
 /** The two ids of a pair in its stored order. */

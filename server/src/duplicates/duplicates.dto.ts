@@ -14,7 +14,7 @@ import {
   type DuplicateReviewState,
   type Language,
 } from '@paddock/rules';
-import { IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
 import { AssetSummaryResponse } from '../search/search.dto';
 
 export class DuplicateReviewQuery {
@@ -59,11 +59,25 @@ export class DuplicateDecisionBody extends DuplicatePairParams implements Duplic
   @MinLength(1)
   @MaxLength(200)
   folderId?: string;
+
+  @ApiPropertyOptional({
+    description: "With same: the junked asset's tags and values the kept one lacks are added to it",
+  })
+  @IsOptional()
+  @IsBoolean()
+  merge?: boolean;
+
+  @ApiPropertyOptional({ description: 'With merge: the folder the kept asset is seen in' })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  keptFolderId?: string;
 }
 
 export class DuplicateAssetDto extends AssetSummaryResponse implements DuplicateAsset {
-  @ApiProperty({ type: String, nullable: true, description: 'A folder to act from, outside the junk' })
-  folderId!: string | null;
+  @ApiProperty({ description: 'One of its folders outside the junk, to act from' })
+  folderId!: string;
 }
 
 export class DuplicatePairDto implements DuplicatePair {
@@ -95,4 +109,6 @@ export class DuplicateDecisionResponseDto implements DuplicateDecisionResponse {
     description: 'With same: the job sending the other asset to the junk',
   })
   jobId!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'With merge: the bulk add into the kept asset' })
+  mergeJobId!: string | null;
 }

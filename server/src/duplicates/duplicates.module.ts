@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { EnrichmentApiModule } from '../enrichment/enrichment.module';
 import { PlacesModule } from '../places/places.module';
 import { ProviderModule } from '../provider/provider.module';
 import { WorkflowModule } from '../workflow/workflow.module';
@@ -15,7 +16,7 @@ export class DuplicatesModule {}
 
 /** The review of possible duplicates, where the api runs. */
 @Module({
-  imports: [DuplicatesModule, ProviderModule, PlacesModule, WorkflowModule],
+  imports: [DuplicatesModule, ProviderModule, PlacesModule, WorkflowModule, EnrichmentApiModule],
   controllers: [DuplicatesController],
   providers: [DuplicatesService],
 })

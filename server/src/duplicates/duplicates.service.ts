@@ -13,6 +13,7 @@ import {
 } from '@paddock/rules';
 import type { AuthUser } from '../common/auth-user';
 import { DomainError } from '../common/domain-error';
+import { EnrichmentService } from '../enrichment/enrichment.service';
 import { WorkflowFolders } from '../places/workflow-folders';
 import {
   CONTENTS_GATEWAY,
@@ -64,6 +65,7 @@ export class DuplicatesService {
     @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     private readonly places: WorkflowFolders,
     private readonly workflow: WorkflowService,
+    private readonly enrichment: EnrichmentService,
   ) {}
 
   async review(user: AuthUser, state: DuplicateReviewState, lang: Language): Promise<DuplicateGroup[]> {
@@ -96,28 +98,42 @@ export class DuplicatesService {
 
   async decide(user: AuthUser, body: DuplicateDecisionRequest): Promise<DuplicateDecisionResponse> {
     this.mayReview(user);
-    const pair = await this.visiblePair(user, body.a, body.b);
+    const { pair, contents } = await this.visiblePair(user, body.a, body.b);
     if (pair.decision) throw DomainError.invalid('This pair was already decided: undo it first');
-    let jobId: string | null = null;
-    let kept: string | null = null;
-    if (body.decision === 'same') {
-      if (body.keep !== pair.a && body.keep !== pair.b)
-        throw DomainError.invalid('"keep" must be one of the two assets of the pair', [{ field: 'keep' }]);
-      if (!body.folderId)
-        throw DomainError.invalid('"folderId" is needed to send the other asset to the junk', [
-          { field: 'folderId' },
-        ]);
-      kept = body.keep;
-      const other = kept === pair.a ? pair.b : pair.a;
-      // The delete refuses what the user may not junk from there; then nothing is recorded.
-      ({ jobId } = await this.workflow.delete(user, { contentIds: [other], folderId: body.folderId }));
+    if (body.decision !== 'same') {
+      const decided = await this.pairs.decide(pair.a, pair.b, body.decision, null, user.username);
+      return { pair: decided, jobId: null, mergeJobId: null };
     }
-    return { pair: await this.pairs.decide(pair.a, pair.b, body.decision, kept, user.username), jobId };
+    const kept = body.keep;
+    if (kept !== pair.a && kept !== pair.b)
+      throw DomainError.invalid('"keep" must be one of the two assets of the pair', [{ field: 'keep' }]);
+    if (!body.folderId)
+      throw DomainError.invalid('"folderId" is needed to send the other asset to the junk', [
+        { field: 'folderId' },
+      ]);
+    if (body.merge && !body.keptFolderId)
+      throw DomainError.invalid('"keptFolderId" is needed to merge into the kept asset', [
+        { field: 'keptFolderId' },
+      ]);
+    const other = kept === pair.a ? pair.b : pair.a;
+    // Every check before anything is submitted: a refused merge or delete changes nothing.
+    const merge =
+      body.merge && body.keptFolderId
+        ? await this.enrichment.copyOnto(
+            user,
+            { contentId: kept, folderId: body.keptFolderId },
+            contents.get(other)!,
+          )
+        : null;
+    const { jobId } = await this.workflow.delete(user, { contentIds: [other], folderId: body.folderId });
+    const mergeJobId = merge ? (await merge()).jobId : null;
+    const decided = await this.pairs.decide(pair.a, pair.b, 'same', kept, user.username);
+    return { pair: decided, jobId, mergeJobId };
   }
 
   async undo(user: AuthUser, x: string, y: string): Promise<DuplicatePair> {
     this.mayReview(user);
-    const pair = await this.visiblePair(user, x, y);
+    const { pair } = await this.visiblePair(user, x, y);
     if (!pair.decision || !KEEPING_DECISIONS.includes(pair.decision))
       throw DomainError.invalid(
         pair.decision
@@ -132,12 +148,16 @@ export class DuplicatesService {
       throw DomainError.forbidden('Reviewing duplicates is not for this role');
   }
 
-  /** The pair, when it exists and the user reads both of its assets; else not found (nothing said about it). */
-  private async visiblePair(user: AuthUser, x: string, y: string): Promise<DuplicatePair> {
+  /** The pair and its two contents, when it exists and the user reads both; else not found (nothing said about it). */
+  private async visiblePair(
+    user: AuthUser,
+    x: string,
+    y: string,
+  ): Promise<{ pair: DuplicatePair; contents: Map<string, ProviderContentDetail> }> {
     const pair = x === y ? null : await this.pairs.find(x, y);
-    if (!pair || (await this.readable(user, [pair.a, pair.b])).size < 2)
-      throw DomainError.notFound('No such pair of possible duplicates');
-    return pair;
+    const contents = pair ? await this.readable(user, [pair.a, pair.b]) : new Map();
+    if (!pair || contents.size < 2) throw DomainError.notFound('No such pair of possible duplicates');
+    return { pair, contents };
   }
 
   /** The contents among `ids` the user's token reads, by id. */

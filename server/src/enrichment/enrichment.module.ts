@@ -21,5 +21,7 @@ export class EnrichmentModule {}
   imports: [ProviderModule, PlacesModule],
   controllers: [EnrichmentController],
   providers: [EnrichmentService, EnrichmentLookupsService, EnrichmentSelection, EnrichmentDraftService],
+  // The duplicates review merges a junked asset's tags and values into the one kept.
+  exports: [EnrichmentService],
 })
 export class EnrichmentApiModule {}

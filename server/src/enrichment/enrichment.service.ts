@@ -170,6 +170,38 @@ export class EnrichmentService {
     return this.submit(JobName.TagsBulk, user, source, ops);
   }
 
+  /**
+   * "The same, its metadata merged" (issue 27 point 2): what `from` carries that the target lacks —
+   * its tags but the workflow's, its values of defined keys the target has none of — checked now as
+   * the bulk add it is (the user may tag the target there), submitted by the function answered once
+   * the rest of the decision is accepted; null when there is nothing to copy.
+   */
+  async copyOnto(
+    user: AuthUser,
+    target: { contentId: string; folderId: string },
+    from: ProviderContentDetail,
+  ): Promise<(() => Promise<{ jobId: string }>) | null> {
+    const source = await this.selection.allowed(user, {
+      contentIds: [target.contentId],
+      folderId: target.folderId,
+    });
+    const [kept] = source.contents;
+    if (!kept) return null;
+    const ops: EnrichmentOp[] = from.itags
+      .filter((tag) => !(tag.prettyId && RESERVED_TAGS.includes(tag.prettyId.toLowerCase())))
+      .filter(
+        (tag) => !kept.itags.some((k) => k.id === tag.id && k.classificationId === tag.classificationId),
+      )
+      .map((tag) => ({ kind: 'tag', action: 'add', tagId: tag.id, classificationId: tag.classificationId }));
+    const definitions = await this.definitions(user);
+    const has = (key: string) =>
+      kept.imetadata.some((m) => m.classificationId === METADATA && m.key === key && m.value !== '');
+    for (const m of from.imetadata)
+      if (m.classificationId === METADATA && m.value !== '' && definitions.has(m.key) && !has(m.key))
+        ops.push({ kind: 'metadata', action: 'set', key: m.key, value: m.value, classificationId: METADATA });
+    return ops.length ? () => this.submit(JobName.TagsBulk, user, source, ops) : null;
+  }
+
   /** Tags must exist in their classification; the workflow's reserved tags are the hub's own. */
   private async tagOps(user: AuthUser, tags: TagRef[], action: 'add' | 'remove'): Promise<EnrichmentOp[]> {
     const byClass = new Map<string, string[]>();

@@ -1,20 +1,25 @@
-import type {
-  DuplicateDecisionResponse,
-  DuplicateGroup,
-  DuplicatePair,
-  DuplicateReviewResponse,
-  ErrorBody,
-  UploadResult,
+import {
+  ENRICHMENT_CLASSIFICATIONS,
+  type DuplicateDecisionResponse,
+  type DuplicateGroup,
+  type DuplicatePair,
+  type DuplicateReviewResponse,
+  type ErrorBody,
+  type UploadResult,
 } from '@paddock/rules';
 import { randomUUID } from 'node:crypto';
 import type { SignedIn } from '../auth/auth-fixtures';
 import { call, headersOf } from '../auth/auth-fixtures';
 import { photo } from '../support/photos';
-import type { TestApp } from '../support/test-app';
 import { tusUpload } from '../support/tus-client';
-import { as, finished, get, startDemoWorld, stateOf } from '../workflow/workflow-fixtures';
+import { seedEnrichmentWorld } from '../enrichment/enrichment-fixtures';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { as, finished, get, post, stateOf } from '../workflow/workflow-fixtures';
 
 jest.setTimeout(180_000);
+
+/** A folder of Marketing's archive, where tags and values are given (not the archive itself, SPEC §6). */
+const ARCHIVE = 'arrc03-marketing';
 
 /** Duplicates with a memory (issue 27 point 2): pairs found by the pre-flight, each decided once. */
 let t: TestApp;
@@ -24,21 +29,18 @@ let admin: SignedIn;
 let supplier: SignedIn;
 
 beforeAll(async () => {
-  ({
-    t,
-    folders,
-    people: [mario, admin],
-  } = await startDemoWorld(['mario.rossi', 'admin']));
-  supplier = await as(t, 'foto.studio');
+  t = await startTestApp();
+  folders = await seedEnrichmentWorld(t);
+  [mario, admin, supplier] = await Promise.all(['mario.rossi', 'admin', 'foto.studio'].map((u) => as(t, u)));
 });
 afterAll(() => t?.close());
 
-/** A photo mario files into Marketing's archive, once its pre-flight (which finds the pairs) has run. */
+/** A photo mario files into a folder of Marketing's archive, once its pre-flight (which finds the pairs) has run. */
 async function archived(bytes: Buffer, filename: string): Promise<string> {
   const upload = await tusUpload(t, mario, bytes, {
     filename,
     filetype: 'image/jpeg',
-    folderId: folders.get('arch04-marketing')!,
+    folderId: folders.get(ARCHIVE)!,
   });
   expect(upload.result?.status).toBe(200);
   const { contentId, preflightJobId } = upload.result!.body as UploadResult;
@@ -93,7 +95,7 @@ describe('possible duplicates, decided once (issue 27)', () => {
     expect(asset).toMatchObject({
       name: 'spider-front.jpg',
       type: 'IMAGE',
-      folderId: folders.get('arch04-marketing'),
+      folderId: folders.get(ARCHIVE),
     });
     expect(asset.thumbnailUrl).toContain(`/api/assets/${A}/thumbnail`);
   });
@@ -109,7 +111,7 @@ describe('possible duplicates, decided once (issue 27)', () => {
       a: A,
       b: B,
       decision: 'same',
-      folderId: folders.get('arch04-marketing'),
+      folderId: folders.get(ARCHIVE),
     });
     expect([noKeep.status, noKeep.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     const foreign = await decide(mario, { a: A, b: B, decision: 'same', keep: C, folderId: 'x' });
@@ -119,7 +121,7 @@ describe('possible duplicates, decided once (issue 27)', () => {
       'A~C near -',
       'B~C near -',
     ]);
-    expect((await stateOf(t, B))?.folders).toEqual(['arch04-marketing']);
+    expect((await stateOf(t, B))?.folders).toEqual([ARCHIVE]);
   });
 
   it('never proposes a decided pair again; the decisions that keep both are listed as ignored', async () => {
@@ -165,15 +167,35 @@ describe('possible duplicates, decided once (issue 27)', () => {
     expect((await undo(mario, A, B)).status).toBe(400);
   });
 
-  it('keeps one of "the same" and sends the other to the junk through the workflow; that is undone from the junk', async () => {
+  it('keeps one of "the same", its tags and values merged into it, and sends the other to the junk through the workflow', async () => {
+    const tagged = await post<{ jobId: string }>(t, mario, '/api/tags/bulk', {
+      contentIds: [D],
+      folderId: folders.get(ARCHIVE),
+      action: 'add',
+      tags: [{ id: 'tag-exterior', classificationId: ENRICHMENT_CLASSIFICATIONS.tags }],
+      metadata: [{ key: 'typology', value: 'esterni' }],
+    });
+    expect((await finished(t, mario, tagged.body.jobId)).state).toBe('completed');
     const group = groupWith(await review(mario, 'open'), D)!;
-    const other = group.assets.find((a) => a.id === D)!;
-    const same = await decide(mario, { a: A, b: D, decision: 'same', keep: A, folderId: other.folderId });
-    expect(same.status).toBe(200);
-    expect(same.body.pair).toMatchObject({ decision: 'same', kept: A });
-    expect((await finished(t, mario, same.body.jobId!)).state).toBe('completed');
+    const [kept, other] = [A, D].map((id) => group.assets.find((a) => a.id === id)!);
+    const same = { a: A, b: D, decision: 'same', keep: A, folderId: other!.folderId, merge: true };
+
+    // A merge into a folder where A is not: refused before anything is sent to the junk.
+    const wrongFolder = await decide(mario, { ...same, keptFolderId: folders.get('arch04-marketing') });
+    expect([wrongFolder.status, wrongFolder.body.code]).toEqual([409, 'ENRICHMENT_NOT_IN_FOLDER']);
+    expect((await stateOf(t, D))?.folders).toEqual([ARCHIVE]);
+    expect((await review(mario, 'open')).some((g) => g.pairs.some((p) => p.decision === 'same'))).toBe(false);
+
+    const decided = await decide(mario, { ...same, keptFolderId: kept!.folderId });
+    expect(decided.status).toBe(200);
+    expect(decided.body.pair).toMatchObject({ decision: 'same', kept: A });
+    expect((await finished(t, mario, decided.body.jobId!)).state).toBe('completed');
+    expect((await finished(t, mario, decided.body.mergeJobId!)).state).toBe('completed');
     expect((await stateOf(t, D))?.folders).toEqual(['junk-marketing']);
-    expect((await stateOf(t, A))?.folders).toEqual(['arch04-marketing']);
+    const a = await stateOf(t, A);
+    expect(a?.folders).toEqual([ARCHIVE]);
+    expect(a?.tags).toContain('tag-exterior');
+    expect(a?.meta.typology).toBe('esterni');
     // Only in the junk now, D is asked about no more, even by who still reads it there.
     for (const who of [mario, admin]) expect(groupWith(await review(who, 'open'), D)).toBeUndefined();
     // The junk is the admin's: mario no longer reads D; the admin is told where the way back is.
