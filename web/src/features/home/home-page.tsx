@@ -15,7 +15,7 @@ import { forAnotherFolder } from '../assets/listing-search';
 import { useFolderPublishActions } from '../internal-share/use-folder-publish-actions';
 import { resolveView } from '../layout/views-for-session';
 import { useSession } from '../session/use-session';
-import { ExternalSharesButton } from '../sharing/external-shares-panel';
+import { ExternalSharesButton } from '../sharing/external-shares-button';
 import { AreaLoader } from '../ui/area-loader';
 import { InlineError } from '../ui/inline-error';
 import { useAreaLoader } from '../ui/use-area-loader';

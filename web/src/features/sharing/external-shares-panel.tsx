@@ -1,7 +1,6 @@
-import { Button, CloseButton, Drawer, Portal, Skeleton, Stack } from '@chakra-ui/react';
+import { CloseButton, Drawer, Portal, Skeleton, Stack } from '@chakra-ui/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Share2 } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '../../components/ui/alert-banner';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -38,32 +37,27 @@ export function ExternalSharesPanel() {
   );
 }
 
-/** Home's button that opens the management panel in a drawer. */
-export function ExternalSharesButton() {
+/** The management panel in a drawer, open until the user closes it. */
+export function ExternalSharesDrawer({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
-        <Share2 />
-        {t('sharing.panel.title')}
-      </Button>
-      <Drawer.Root open={open} size="md" onOpenChange={(d) => setOpen(d.open)}>
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content>
-              <Drawer.Header>
-                <Drawer.Title>{t('sharing.panel.title')}</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body>{open ? <ExternalSharesPanel /> : null}</Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('sharing.panel.close')} />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
-    </>
+    <Drawer.Root open size="md" onOpenChange={(details) => (details.open ? undefined : onClose())}>
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content>
+            <Drawer.Header>
+              <Drawer.Title>{t('sharing.panel.title')}</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              <ExternalSharesPanel />
+            </Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('sharing.panel.close')} />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
   );
 }

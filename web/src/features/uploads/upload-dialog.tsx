@@ -17,7 +17,7 @@ import { PreflightReport } from '../asset-detail/preflight-report';
 import { AppDialog } from '../../components/ui/dialog';
 import { useLanguage } from '../../i18n/use-language';
 import { useUploads, useUploadsState } from './use-uploads';
-import { totalProgress, type UploadItem } from './uploads-store';
+import { totalProgress, type UploadItem, type UploadTarget } from './uploads-store';
 
 const KNOWN_ERRORS = [
   'UPLOAD_DENIED_SUPPLIERS',
@@ -33,16 +33,14 @@ const isKnownError = (code: string | undefined): code is KnownError =>
  * The upload dialog: drop or pick files, each with its own progress and the total. Closing it while
  * files are sending leaves them running in the background, with progress in the header.
  */
-export function UploadDialog() {
+export function UploadDialog({ target }: { target: UploadTarget }) {
   const { t } = useTranslation();
   const uploads = useUploads();
-  const target = useUploadsState((state) => state.dialog);
   const items = useUploadsState((state) => state.items);
   const batch = useUploadsState((state) => state.batch);
   const [language] = useLanguage();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  if (!target) return null;
 
   const { percent, active, done, count, secondsLeft } = totalProgress(items, batch);
   const send = (files: FileList | null) => {

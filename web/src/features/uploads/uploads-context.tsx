@@ -8,8 +8,8 @@ import { useSession } from '../session/use-session';
 import { useLanguage } from '../../i18n/use-language';
 import { useUiStore } from '../ui/ui-store-context';
 import type { NoticeText } from '../ui/ui-store';
-import { UploadDialog } from './upload-dialog';
-import { UploadsContext, type UploadsApi } from './use-uploads';
+import { UploadsContext, useUploadsState, type UploadsApi } from './use-uploads';
+import { onDemand } from '../ui/on-demand';
 import { loadUploader, type Uploader } from './uploader';
 import { waitForJobEnd } from '../jobs/use-job-progress';
 import { watchUnreadable } from './watch-unreadable';
@@ -178,7 +178,15 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
   return (
     <UploadsContext.Provider value={api}>
       {children}
-      <UploadDialog />
+      <UploadDialogHost />
     </UploadsContext.Provider>
   );
+}
+
+// Fetched when the dialog first opens: the page's first screen carries the uploads' state only.
+const UploadDialog = onDemand(() => import('./upload-dialog').then((module) => module.UploadDialog));
+
+function UploadDialogHost() {
+  const target = useUploadsState((state) => state.dialog);
+  return target ? <UploadDialog target={target} /> : null;
 }
