@@ -40,6 +40,7 @@ export interface DuplicatePair {
   decision: DuplicateDecision | null;
   /** With `same`: the asset kept. */
   kept: string | null;
+  /** Who decided: their name, else the username. */
   decidedBy: string | null;
   /** ISO 8601. */
   decidedAt: string | null;

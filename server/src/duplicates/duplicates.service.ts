@@ -21,6 +21,7 @@ import {
   type ProviderContentDetail,
 } from '../provider/contents.gateway';
 import { toAssetSummary } from '../search/search.dto';
+import { PersonNames } from '../users/person-names';
 import { WorkflowService } from '../workflow/workflow.service';
 import { DuplicatePairsRepository } from './duplicate-pairs.repository';
 
@@ -66,6 +67,7 @@ export class DuplicatesService {
     private readonly places: WorkflowFolders,
     private readonly workflow: WorkflowService,
     private readonly enrichment: EnrichmentService,
+    private readonly people: PersonNames,
   ) {}
 
   async review(user: AuthUser, state: DuplicateReviewState, lang: Language): Promise<DuplicateGroup[]> {
@@ -90,9 +92,10 @@ export class DuplicatesService {
       for (const group of groups)
         group.pairs.push(...decided.filter((p) => group.ids.includes(p.a) && group.ids.includes(p.b)));
     }
+    const named = await this.named(groups.flatMap((g) => g.pairs));
     return groups.map((group) => ({
       assets: group.ids.map((id) => this.assetOf(seen.get(id)!, lang)),
-      pairs: group.pairs,
+      pairs: group.pairs.map(named),
     }));
   }
 
@@ -102,7 +105,7 @@ export class DuplicatesService {
     if (pair.decision) throw DomainError.invalid('This pair was already decided: undo it first');
     if (body.decision !== 'same') {
       const decided = await this.pairs.decide(pair.a, pair.b, body.decision, null, user.username);
-      return { pair: decided, jobId: null, mergeJobId: null };
+      return { pair: (await this.named([decided]))(decided), jobId: null, mergeJobId: null };
     }
     const kept = body.keep;
     if (kept !== pair.a && kept !== pair.b)
@@ -128,7 +131,7 @@ export class DuplicatesService {
     const { jobId } = await this.workflow.delete(user, { contentIds: [other], folderId: body.folderId });
     const mergeJobId = merge ? (await merge()).jobId : null;
     const decided = await this.pairs.decide(pair.a, pair.b, 'same', kept, user.username);
-    return { pair: decided, jobId, mergeJobId };
+    return { pair: (await this.named([decided]))(decided), jobId, mergeJobId };
   }
 
   async undo(user: AuthUser, x: string, y: string): Promise<DuplicatePair> {
@@ -141,6 +144,13 @@ export class DuplicatesService {
           : 'This pair has no decision to undo',
       );
     return this.pairs.reopen(pair.a, pair.b);
+  }
+
+  /** Who decided each pair by the name people know them by (issue 23), as the rest of the portal says it. */
+  private async named(pairs: DuplicatePair[]): Promise<(pair: DuplicatePair) => DuplicatePair> {
+    const names = await this.people.of(pairs.flatMap((p) => (p.decidedBy ? [p.decidedBy] : [])));
+    return (pair) =>
+      pair.decidedBy ? { ...pair, decidedBy: names.get(pair.decidedBy) ?? pair.decidedBy } : pair;
   }
 
   private mayReview(user: AuthUser): void {

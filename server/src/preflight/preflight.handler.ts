@@ -27,6 +27,7 @@ import {
 } from '../provider/contents.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { DuplicatePairsRepository } from '../duplicates/duplicate-pairs.repository';
+import { FingerprintsRepository, type Fingerprint } from '../duplicates/fingerprints.repository';
 import { readFileFacts } from './preflight-facts';
 import { PreflightRepository } from './preflight.repository';
 
@@ -58,6 +59,7 @@ export class PreflightHandler implements JobHandler<Preflight> {
     private readonly jobs: JobsService,
     private readonly repository: PreflightRepository,
     private readonly pairs: DuplicatePairsRepository,
+    private readonly fingerprints: FingerprintsRepository,
   ) {}
 
   async handle(payload: JobPayloads[Preflight], context: JobContext): Promise<JobResults[Preflight]> {
@@ -108,11 +110,11 @@ export class PreflightHandler implements JobHandler<Preflight> {
           content.source?.fileName ?? content.locales[0]?.name ?? '',
           workDir,
         );
-        const matches = await this.duplicates(token, contentId, sha256, dhash);
+        const matches = await this.duplicates(token, { contentId, version, sha256, dhash });
         const place = departmentOf(content, department);
         const { rules } = await this.repository.rulesOf(place);
         const report = evaluatePreflight(rules, { ...facts, ...matches });
-        await this.repository.save({ contentId, version, department: place, sha256, dhash, ...report });
+        await this.repository.save({ contentId, version, department: place, ...report });
         return report.verdict;
       });
     } finally {
@@ -120,30 +122,39 @@ export class PreflightHandler implements JobHandler<Preflight> {
     }
   }
 
-  /** The same bytes and similar pictures among the archived contents (in a folder of the archives view). */
+  /**
+   * The version's fingerprint kept first, so that two copies uploaded at once find each other (the
+   * later search sees the earlier row); every match a pair to review (issue 27 point 2), wherever
+   * the other content stands; the archived ones (in a folder of the archives view) for the rules.
+   */
   private async duplicates(
     token: string,
-    contentId: string,
-    sha256: string,
-    dhash: string | null,
+    fingerprint: Fingerprint,
   ): Promise<Pick<PreflightFacts, 'exactDuplicates' | 'nearDuplicates'>> {
-    const exact = await this.repository.sameBytes(sha256, contentId);
-    const near = dhash ? await this.repository.similarPictures(dhash, contentId) : [];
-    // Every match is a pair to review (issue 27 point 2), wherever the other content stands.
-    await this.pairs.record(contentId, [
-      ...exact.map((otherId) => ({ otherId, match: 'exact' as const, distance: 0 })),
-      ...near
-        .filter((m) => !exact.includes(m.assetId))
-        .map((m) => ({ otherId: m.assetId, match: 'near' as const, distance: m.distance })),
-    ]);
-    const candidates = [...new Set([...exact, ...near.map((m) => m.assetId)])];
-    const found = candidates.length ? await this.contents.contentsByIds(token, candidates) : [];
+    await this.fingerprints.save(fingerprint);
+    const matches = await this.fingerprints.matchesOf(fingerprint);
+    await this.pairs.record(fingerprint.contentId, matches);
+    const found = matches.length
+      ? await this.contents.contentsByIds(
+          token,
+          matches.map((m) => m.otherId),
+        )
+      : [];
     const archived = new Set<string>();
     for (const content of found)
       if (await this.isArchived(content.linkedCategoryIds)) archived.add(content.id);
+    const kept = matches.filter((m) => archived.has(m.otherId));
     return {
-      exactDuplicates: { value: exact.filter((id) => archived.has(id)) },
-      ...(dhash ? { nearDuplicates: { value: near.filter((m) => archived.has(m.assetId)) } } : {}),
+      exactDuplicates: { value: kept.filter((m) => m.match === 'exact').map((m) => m.otherId) },
+      ...(fingerprint.dhash
+        ? {
+            nearDuplicates: {
+              value: kept
+                .filter((m) => m.match === 'near')
+                .map((m) => ({ assetId: m.otherId, distance: m.distance })),
+            },
+          }
+        : {}),
     };
   }
 

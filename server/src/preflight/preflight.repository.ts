@@ -1,14 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  DEFAULT_PREFLIGHT_RULES,
-  NEAR_DUPLICATE_SEARCH_RADIUS,
-  chunkProbes,
-  chunks16,
-  hammingDistance64,
-  type NearMatch,
-  type PreflightReport,
-  type PreflightRule,
-} from '@paddock/rules';
+import { DEFAULT_PREFLIGHT_RULES, type PreflightReport, type PreflightRule } from '@paddock/rules';
 import { HubPrismaService } from '../database/hub-prisma.service';
 
 /** A version's report as the hub keeps it. */
@@ -22,8 +13,6 @@ export interface NewPreflight extends PreflightReport {
   contentId: string;
   version: number;
   department: string | null;
-  sha256: string;
-  dhash: string | null;
 }
 
 /** A department's rules: what its admin saved, or the defaults. */
@@ -67,55 +56,10 @@ export class PreflightRepository {
     await this.prisma.preflightRuleSet.deleteMany({ where: { department } });
   }
 
-  /** Ids of other contents whose checked bytes had this SHA-256. */
-  async sameBytes(sha256: string, contentId: string): Promise<string[]> {
-    const rows = await this.prisma.preflightReport.findMany({
-      where: { sha256, contentId: { not: contentId } },
-      select: { contentId: true },
-      distinct: ['contentId'],
-    });
-    return rows.map((row) => row.contentId);
-  }
-
-  /**
-   * Other contents whose picture hash lies within NEAR_DUPLICATE_SEARCH_RADIUS, each at its
-   * closest version: the four chunk indexes find the candidates, the distance decides.
-   */
-  async similarPictures(dhash: string, contentId: string): Promise<NearMatch[]> {
-    const [p0, p1, p2, p3] = chunkProbes(dhash);
-    const rows = await this.prisma.preflightReport.findMany({
-      where: {
-        contentId: { not: contentId },
-        OR: [{ dhash0: { in: p0 } }, { dhash1: { in: p1 } }, { dhash2: { in: p2 } }, { dhash3: { in: p3 } }],
-      },
-      select: { contentId: true, dhash: true },
-    });
-    const closest = new Map<string, number>();
-    for (const row of rows) {
-      if (!row.dhash) continue;
-      const distance = hammingDistance64(dhash, row.dhash);
-      if (distance <= NEAR_DUPLICATE_SEARCH_RADIUS && distance < (closest.get(row.contentId) ?? Infinity))
-        closest.set(row.contentId, distance);
-    }
-    return [...closest].map(([assetId, distance]) => ({ assetId, distance }));
-  }
-
   /** Written again by a retried job: the same version's report is replaced, never doubled. */
   async save(report: NewPreflight): Promise<void> {
-    const { contentId, version, verdict, results, department, sha256, dhash } = report;
-    const [dhash0, dhash1, dhash2, dhash3] = dhash ? chunks16(dhash) : [null, null, null, null];
-    const data = {
-      department,
-      verdict,
-      results: results as unknown as object,
-      sha256,
-      dhash,
-      dhash0,
-      dhash1,
-      dhash2,
-      dhash3,
-      checkedAt: new Date(),
-    };
+    const { contentId, version, verdict, results, department } = report;
+    const data = { department, verdict, results: results as unknown as object, checkedAt: new Date() };
     await this.prisma.preflightReport.upsert({
       where: { contentId_version: { contentId, version } },
       create: { contentId, version, ...data },

@@ -128,7 +128,7 @@ describe('possible duplicates, decided once (issue 27)', () => {
     const first = await decide(mario, { a: B, b: A, decision: 'distinct' });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
-      pair: { decision: 'distinct', decidedBy: 'mario.rossi', kept: null },
+      pair: { decision: 'distinct', decidedBy: 'Mario Rossi', kept: null },
       jobId: null,
     });
     expect((await decide(mario, { a: A, b: B, decision: 'alternate' })).status).toBe(400);
@@ -205,5 +205,12 @@ describe('possible duplicates, decided once (issue 27)', () => {
       400,
       expect.stringContaining('restoring it from the junk'),
     ]);
+  });
+
+  it('finds two copies filed at the same moment as the same file, whichever pre-flight runs first', async () => {
+    const bytes = await photo(2000, 1500, '#7a3cc0');
+    const [x, y] = await Promise.all([archived(bytes, 'twin-left.jpg'), archived(bytes, 'twin-right.jpg')]);
+    const group = groupWith(await review(mario, 'open'), x);
+    expect(described(group, { [x]: 'X', [y]: 'Y' })).toEqual(['X~Y exact -']);
   });
 });

@@ -7,7 +7,14 @@ import { homeRoute } from './home.route';
 import { indexRoute } from './index.route';
 import { loginRoute } from './login.route';
 import { rootRoute } from './root.route';
-import { copyrightRoute, manageRoute, productRoute, summaryRoute, tagRoute } from './section.routes';
+import {
+  copyrightRoute,
+  duplicatesRoute,
+  manageRoute,
+  productRoute,
+  summaryRoute,
+  tagRoute,
+} from './section.routes';
 import { ssoCallbackRoute } from './sso-callback.route';
 
 const routeTree = rootRoute.addChildren([
@@ -21,6 +28,7 @@ const routeTree = rootRoute.addChildren([
     tagRoute,
     summaryRoute,
     manageRoute,
+    duplicatesRoute,
   ]),
 ]);
 

@@ -1,4 +1,7 @@
+import { DUPLICATE_REVIEW_STATES } from '@paddock/rules';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { z } from 'zod/mini';
+import { dropMalformed } from '../app/search-param';
 import { wizardSearchSchema } from '../features/enrichment/wizard-search';
 import { authenticatedRoute } from './authenticated.route';
 
@@ -38,4 +41,15 @@ export const manageRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/manage',
   component: lazyRouteComponent(() => import('../features/manage/manage-page'), 'ManagePage'),
+});
+
+/**
+ * "Possible duplicates" (issue 27 point 2), with its tab in the address; the page itself tells a
+ * user who does not review duplicates that it is not for them (the hub refuses them too).
+ */
+export const duplicatesRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/duplicates',
+  validateSearch: z.object({ state: dropMalformed(z.enum(DUPLICATE_REVIEW_STATES)) }),
+  component: lazyRouteComponent(() => import('../features/duplicates/duplicates-page'), 'DuplicatesPage'),
 });

@@ -3,6 +3,7 @@ import {
   COUNTED_VIEW_FOLDERS,
   E_CODES,
   departmentFolderPrettyId,
+  mayReviewDuplicates,
   type FolderNode,
   type View,
 } from '@paddock/rules';
@@ -56,7 +57,7 @@ const COUNT_LABELS: Partial<Record<View, 'views.waitingForYou' | 'views.cameBack
   supplierSent: 'views.cameBackRejected',
 };
 
-/** The views the user's roles reach; administration only for admins. */
+/** The views the user's roles reach; the duplicates review for its reviewers, administration only for admins. */
 export function AppNav() {
   const { t, i18n } = useTranslation();
   const session = useSession();
@@ -68,6 +69,8 @@ export function AppNav() {
   const numbers = new Intl.NumberFormat(i18n.language);
   const [language] = useLanguage();
   const roots = useQuery(folderTreeQueryOptions(language)).data?.roots ?? [];
+  const reviewer = mayReviewDuplicates(session.roles);
+  const admin = session.roles.includes('admin');
   return (
     <Stack gap="1" p="3">
       {viewsForSession(session).map((view) => {
@@ -119,13 +122,16 @@ export function AppNav() {
       ) : null}
       {/* The wizard's steps are not listed: without a selection they have nothing to show, and the
           wizard carries its own step list, opened from the smart bar or the detail's tag action. */}
-      {session.roles.includes('admin') ? (
-        <>
-          <Separator my="2" />
-          <RouterLink to="/manage" {...linkStyle}>
-            {t('sections.manage')}
-          </RouterLink>
-        </>
+      {reviewer || admin ? <Separator my="2" /> : null}
+      {reviewer ? (
+        <RouterLink to="/duplicates" {...linkStyle}>
+          {t('sections.duplicates')}
+        </RouterLink>
+      ) : null}
+      {admin ? (
+        <RouterLink to="/manage" {...linkStyle}>
+          {t('sections.manage')}
+        </RouterLink>
       ) : null}
     </Stack>
   );

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { NEAR_DUPLICATE_SEARCH_RADIUS, chunkProbes, chunks16, hammingDistance64 } from '@paddock/rules';
+import { HubPrismaService } from '../database/hub-prisma.service';
+import type { FoundMatch } from './duplicate-pairs.repository';
+
+export interface Fingerprint {
+  contentId: string;
+  version: number;
+  sha256: string;
+  /** The 64-bit perceptual hash of a picture (16 hex digits); null for what is not one. */
+  dhash: string | null;
+}
+
+/** Fingerprints of uploaded versions, and the search of the same bytes and similar pictures among them. */
+@Injectable()
+export class FingerprintsRepository {
+  constructor(private readonly prisma: HubPrismaService) {}
+
+  /** Written again by a retried job: the same version's row is replaced, never doubled. */
+  async save({ contentId, version, sha256, dhash }: Fingerprint): Promise<void> {
+    const [dhash0, dhash1, dhash2, dhash3] = dhash ? chunks16(dhash) : [null, null, null, null];
+    const data = { sha256, dhash, dhash0, dhash1, dhash2, dhash3 };
+    await this.prisma.contentFingerprint.upsert({
+      where: { contentId_version: { contentId, version } },
+      create: { contentId, version, ...data },
+      update: data,
+    });
+  }
+
+  /**
+   * Other contents with the same bytes, or a picture within NEAR_DUPLICATE_SEARCH_RADIUS, each once
+   * at its closest version (the same bytes first). One query, so a copy saved meanwhile is found as
+   * what it is: the four chunk indexes and the SHA-256 index find the candidates, the hashes decide.
+   */
+  async matchesOf({ contentId, sha256, dhash }: Omit<Fingerprint, 'version'>): Promise<FoundMatch[]> {
+    const probes = dhash ? chunkProbes(dhash) : [];
+    const rows = await this.prisma.contentFingerprint.findMany({
+      where: {
+        contentId: { not: contentId },
+        OR: [
+          { sha256 },
+          ...(probes.length
+            ? [
+                { dhash0: { in: probes[0] } },
+                { dhash1: { in: probes[1] } },
+                { dhash2: { in: probes[2] } },
+                { dhash3: { in: probes[3] } },
+              ]
+            : []),
+        ],
+      },
+      select: { contentId: true, sha256: true, dhash: true },
+    });
+    const closest = new Map<string, FoundMatch>();
+    for (const row of rows) {
+      const found: FoundMatch | null =
+        row.sha256 === sha256
+          ? { otherId: row.contentId, match: 'exact', distance: 0 }
+          : dhash && row.dhash
+            ? { otherId: row.contentId, match: 'near', distance: hammingDistance64(dhash, row.dhash) }
+            : null;
+      if (!found || (found.match === 'near' && found.distance > NEAR_DUPLICATE_SEARCH_RADIUS)) continue;
+      const known = closest.get(row.contentId);
+      if (!known || found.distance < known.distance || (found.match === 'exact' && known.match === 'near'))
+        closest.set(row.contentId, found);
+    }
+    return [...closest.values()];
+  }
+}
