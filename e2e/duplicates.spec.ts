@@ -117,6 +117,30 @@ test('possible duplicates: found when filed, decided once, the same kept with it
     await expect(pairRow(page, 'en', original, reencoded)).toBeVisible();
     // The copy is in the junk: it is asked about no more.
     await expect(pairRow(page, 'en', copy, reencoded)).toHaveCount(0);
+
+    // Before the next upload: the upload check hashes files in Chromium and names what is there.
+    await openFolderByCode(page, FOLDER);
+    await page.getByRole('button', { name: t.uploadCheck.open }).click();
+    const check = page.getByRole('dialog');
+    await check
+      .getByLabel(t.uploadCheck.files.choose)
+      .setInputFiles([
+        { ...first, name: 'again.jpg' },
+        await photo('retouched.jpg', hue, 45),
+        await photo('elsewhere.jpg', (hue + 120) % 360, 90),
+      ]);
+    const results = check.getByRole('list', { name: t.uploadCheck.files.resultsLabel });
+    const again = results.getByRole('listitem', { name: 'again.jpg' });
+    await expect(again).toContainText(t.duplicates.match.exact, { timeout: 30_000 });
+    await expect(again.getByRole('link', { name: original })).toBeVisible();
+    const retouched = results.getByRole('listitem', { name: 'retouched.jpg' });
+    await expect(retouched).toContainText(/Similar picture \(distance \d\)/);
+    await expect(retouched.getByRole('link', { name: original })).toBeVisible();
+    await expect(results.getByRole('listitem', { name: 'elsewhere.jpg' })).toContainText(
+      t.uploadCheck.files.none,
+    );
+    await results.scrollIntoViewIfNeeded();
+    await keepScreenshot(page, 'duplicates-5-upload-check-en');
   });
 
   for (const lang of ['it', 'fr'] as const) {
@@ -151,7 +175,7 @@ test('possible duplicates are not for suppliers: no link, and the page says so (
       await expect(page.getByRole('link', { name: t.sections.duplicates })).toHaveCount(0);
       await page.goto('/duplicates');
       await expect(page.getByText(t.duplicates.notAllowed.title)).toBeVisible();
-      await keepScreenshot(page, 'duplicates-5-supplier-fr');
+      await keepScreenshot(page, 'duplicates-6-supplier-fr');
     },
     { lang: 'fr' },
   );

@@ -5,6 +5,7 @@
  */
 
 import type { AssetSummary } from './assets';
+import type { Language } from './limits';
 import type { Role } from './roles';
 
 /**
@@ -101,4 +102,32 @@ export const DUPLICATE_REVIEW_ROLES: readonly Role[] = [
 
 export function mayReviewDuplicates(roles: readonly Role[]): boolean {
   return !roles.includes('supplier') && roles.some((r) => DUPLICATE_REVIEW_ROLES.includes(r));
+}
+
+/** One file the user is about to upload, as the browser measured it (issue 27: the upload check). */
+export interface FileFingerprint {
+  name: string;
+  /** Lowercase hex; null for a file past LIMITS.uploadCheckHashMaxBytes. */
+  sha256: string | null;
+  /** differenceHashOf the picture; null for what is not a picture the browser can draw. */
+  dhash: string | null;
+}
+
+/** `POST /api/duplicates/check`: at most LIMITS.uploadCheckFilesMax files. */
+export interface UploadCheckFilesRequest {
+  files: FileFingerprint[];
+  lang?: Language;
+}
+
+/** What the archive already holds of one file, among the assets the user reads. */
+export interface FileMatches {
+  name: string;
+  /** The same bytes. */
+  exact: DuplicateAsset[];
+  /** A similar picture, closest first. */
+  near: (DuplicateAsset & { distance: number })[];
+}
+
+export interface UploadCheckFilesResponse {
+  files: FileMatches[];
 }

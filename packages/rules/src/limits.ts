@@ -28,6 +28,13 @@ export const LIMITS = {
   recentRecipientsCookieDays: 365,
   uploadCheckPageSize: 10,
   uploadCheckPageRange: 3,
+  /** Files the upload check compares by content at once (their hashes, made in the browser). */
+  uploadCheckFilesMax: 50,
+  /**
+   * The largest file whose SHA-256 the browser makes for the upload check: Web Crypto hashes a
+   * file whole, in memory. A larger one is compared by its picture only.
+   */
+  uploadCheckHashMaxBytes: 256 * 1024 * 1024,
   contentServiceTimeoutMs: 60_000,
   sessionCookieDays: 30,
   /**

@@ -1,6 +1,25 @@
-import { NEAR_DUPLICATE_SEARCH_RADIUS, chunkProbes, chunks16, hammingDistance64 } from './perceptual-hash';
+import {
+  differenceHashOf,
+  NEAR_DUPLICATE_SEARCH_RADIUS,
+  chunkProbes,
+  chunks16,
+  hammingDistance64,
+} from './perceptual-hash';
 
 describe('perceptual hashes', () => {
+  it('makes the difference hash of a 9x8 grey grid: a bit per pixel brighter than its right neighbour, row by row', () => {
+    // Row 0 falls from left to right (every bit set), row 7 rises (none), the rows between are flat.
+    const grid = Array.from({ length: 72 }, (_, i) => {
+      const [row, col] = [Math.floor(i / 9), i % 9];
+      return row === 0 ? 200 - col * 10 : row === 7 ? col * 10 : 100;
+    });
+    expect(differenceHashOf(grid)).toBe('ff00000000000000');
+    grid[9 * 3 + 4] = 255;
+    // Row 3: the pixel at column 4 is brighter than column 5 (bit 4 of 8 from the left: 0x08).
+    expect(differenceHashOf(grid)).toBe('ff00000800000000');
+    expect(() => differenceHashOf(grid.slice(1))).toThrow(RangeError);
+  });
+
   it('measures the distance in bits', () => {
     expect(hammingDistance64('0123456789abcdef', '0123456789abcdef')).toBe(0);
     expect(hammingDistance64('0000000000000000', '0000000000000001')).toBe(1);

@@ -7,6 +7,27 @@ export function isPerceptualHash(value: string): boolean {
   return HASH_64.test(value);
 }
 
+/** The grey picture a difference hash is made of: 9 columns by 8 rows, row by row. */
+export const DHASH_GRID = { columns: 9, rows: 8 } as const;
+
+/**
+ * The 64-bit difference hash of a 9×8 grey picture (DHASH_GRID, one byte per pixel, row by row):
+ * each bit says whether a pixel is brighter than its right neighbour. The server (sharp) and the
+ * browser (a canvas) make the grid their own way; near-identical pictures differ in a few bits.
+ */
+export function differenceHashOf(grey: ArrayLike<number>): string {
+  const { columns, rows } = DHASH_GRID;
+  if (grey.length !== columns * rows) throw new RangeError(`A ${columns}x${rows} grey grid is needed`);
+  let hex = '';
+  for (let row = 0; row < rows; row += 1) {
+    let byte = 0;
+    for (let col = 0; col < columns - 1; col += 1)
+      byte = (byte << 1) | (grey[row * columns + col]! > grey[row * columns + col + 1]! ? 1 : 0);
+    hex += byte.toString(16).padStart(2, '0');
+  }
+  return hex;
+}
+
 /**
  * The hash's four 16-bit chunks, most significant first: the keys of a multi-index search (one
  * B-tree per chunk position, chunk i compared only with chunk i). Pigeonhole: two hashes within

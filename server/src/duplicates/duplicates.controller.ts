@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiForbiddenResponse,
@@ -19,6 +19,8 @@ import {
   DuplicatePairParams,
   DuplicateReviewQuery,
   DuplicateReviewResponseDto,
+  UploadCheckFilesBody,
+  UploadCheckFilesResponseDto,
 } from './duplicates.dto';
 import { DuplicatesService } from './duplicates.service';
 
@@ -72,5 +74,28 @@ export class DuplicatesController {
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no such pair among the assets the user reads' })
   async undo(@CurrentUser() user: AuthUser, @Query() query: DuplicatePairParams): Promise<void> {
     await this.duplicates.undo(user, query.a, query.b);
+  }
+}
+
+/** The upload check by content (SPEC §2 dialog, issue 27): for whoever uploads, suppliers included. */
+@ApiTags('duplicates')
+@ApiSignedIn()
+@Controller('api/duplicates')
+export class UploadCheckController {
+  constructor(private readonly duplicates: DuplicatesService) {}
+
+  @Post('check')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'For files about to be uploaded (their SHA-256 and picture hash, made in the browser): the assets the user reads with the same bytes or a similar picture',
+  })
+  @ApiOkResponse({ type: UploadCheckFilesResponseDto })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: no files, too many, or a hash that is not one' })
+  async check(
+    @CurrentUser() user: AuthUser,
+    @Body() body: UploadCheckFilesBody,
+  ): Promise<UploadCheckFilesResponseDto> {
+    return { files: await this.duplicates.check(user, body.files, body.lang ?? DEFAULT_LANGUAGE) };
   }
 }

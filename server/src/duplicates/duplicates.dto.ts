@@ -1,6 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   DEFAULT_LANGUAGE,
+  LIMITS,
+  type FileFingerprint,
+  type FileMatches,
+  type UploadCheckFilesRequest,
+  type UploadCheckFilesResponse,
   DUPLICATE_DECISIONS,
   DUPLICATE_REVIEW_STATES,
   LANGUAGES,
@@ -14,7 +19,22 @@ import {
   type DuplicateReviewState,
   type Language,
 } from '@paddock/rules';
-import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  Matches,
+  ValidateNested,
+  IsBoolean,
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
 import { AssetSummaryResponse } from '../search/search.dto';
 
 export class DuplicateReviewQuery {
@@ -111,4 +131,64 @@ export class DuplicateDecisionResponseDto implements DuplicateDecisionResponse {
   jobId!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'With merge: the bulk add into the kept asset' })
   mergeJobId!: string | null;
+}
+
+export class FileFingerprintDto implements FileFingerprint {
+  @ApiProperty({ description: 'The file name, as the user will see it matched' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(255)
+  name!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'SHA-256, lowercase hex; null past the size the browser hashes',
+  })
+  @ValidateIf((_, value) => value !== null)
+  @Matches(/^[0-9a-f]{64}$/)
+  sha256!: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: '64-bit difference hash (16 hex digits) of a picture',
+  })
+  @ValidateIf((_, value) => value !== null)
+  @Matches(/^[0-9a-f]{16}$/)
+  dhash!: string | null;
+}
+
+export class UploadCheckFilesBody implements UploadCheckFilesRequest {
+  @ApiProperty({ type: [FileFingerprintDto], maxItems: LIMITS.uploadCheckFilesMax })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(LIMITS.uploadCheckFilesMax)
+  @ValidateNested({ each: true })
+  @Type(() => FileFingerprintDto)
+  files!: FileFingerprintDto[];
+
+  @ApiPropertyOptional({
+    enum: LANGUAGES,
+    default: DEFAULT_LANGUAGE,
+    description: 'The language names are given in',
+  })
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  lang?: Language;
+}
+
+export class NearAssetDto extends DuplicateAssetDto {
+  @ApiProperty({ description: 'Hamming distance of the perceptual hashes' }) distance!: number;
+}
+
+export class FileMatchesDto implements FileMatches {
+  @ApiProperty() name!: string;
+  @ApiProperty({ type: [DuplicateAssetDto], description: 'The same bytes' }) exact!: DuplicateAssetDto[];
+  @ApiProperty({ type: [NearAssetDto], description: 'A similar picture, closest first' })
+  near!: NearAssetDto[];
+}
+
+export class UploadCheckFilesResponseDto implements UploadCheckFilesResponse {
+  @ApiProperty({ type: [FileMatchesDto] }) files!: FileMatchesDto[];
 }

@@ -5,7 +5,7 @@ import { ProviderModule } from '../provider/provider.module';
 import { PersonNamesModule } from '../users/person-names.module';
 import { WorkflowModule } from '../workflow/workflow.module';
 import { DuplicatePairsRepository } from './duplicate-pairs.repository';
-import { DuplicatesController } from './duplicates.controller';
+import { DuplicatesController, UploadCheckController } from './duplicates.controller';
 import { DuplicatesService } from './duplicates.service';
 import { FingerprintsRepository } from './fingerprints.repository';
 
@@ -26,7 +26,7 @@ export class DuplicatesModule {}
     EnrichmentApiModule,
     PersonNamesModule,
   ],
-  controllers: [DuplicatesController],
+  controllers: [DuplicatesController, UploadCheckController],
   providers: [DuplicatesService],
 })
 export class DuplicatesApiModule {}

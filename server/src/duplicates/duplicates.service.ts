@@ -9,6 +9,8 @@ import {
   type DuplicateGroup,
   type DuplicatePair,
   type DuplicateReviewState,
+  type FileFingerprint,
+  type FileMatches,
   type Language,
 } from '@paddock/rules';
 import type { AuthUser } from '../common/auth-user';
@@ -24,6 +26,13 @@ import { toAssetSummary } from '../search/search.dto';
 import { PersonNames } from '../users/person-names';
 import { WorkflowService } from '../workflow/workflow.service';
 import { DuplicatePairsRepository } from './duplicate-pairs.repository';
+import { FingerprintsRepository } from './fingerprints.repository';
+
+/** A content the user reads, with a folder (outside the junk) to act from. */
+interface Shown {
+  content: ProviderContentDetail;
+  folderId: string;
+}
 
 /** Pairs read for one review: the newest found, enough for a working session's groups. */
 const REVIEW_PAIRS = 500;
@@ -68,22 +77,42 @@ export class DuplicatesService {
     private readonly workflow: WorkflowService,
     private readonly enrichment: EnrichmentService,
     private readonly people: PersonNames,
+    private readonly fingerprints: FingerprintsRepository,
   ) {}
+
+  /**
+   * The upload check by content (SPEC §2 dialog, issue 27): for each file about to be uploaded,
+   * the assets the user reads that have its bytes or a similar picture; an asset only in the junk
+   * is not offered as a copy to keep.
+   */
+  async check(user: AuthUser, files: FileFingerprint[], lang: Language): Promise<FileMatches[]> {
+    const found = await Promise.all(files.map((file) => this.fingerprints.matchesOf(file)));
+    const seen = await this.shown(
+      user,
+      found.flat().map((m) => m.otherId),
+    );
+    return files.map((file, i) => {
+      const matches = found[i]!.filter((m) => seen.has(m.otherId));
+      const asset = (id: string) => this.assetOf(seen.get(id)!, lang);
+      return {
+        name: file.name,
+        exact: matches.filter((m) => m.match === 'exact').map((m) => asset(m.otherId)),
+        near: matches
+          .filter((m) => m.match === 'near')
+          .sort((x, y) => x.distance - y.distance)
+          .map((m) => ({ ...asset(m.otherId), distance: m.distance })),
+      };
+    });
+  }
 
   async review(user: AuthUser, state: DuplicateReviewState, lang: Language): Promise<DuplicateGroup[]> {
     this.mayReview(user);
     const found =
       state === 'open' ? await this.pairs.undecided(REVIEW_PAIRS) : await this.pairs.setAside(REVIEW_PAIRS);
-    const readable = await this.readable(
+    const seen = await this.shown(
       user,
       found.flatMap((p) => [p.a, p.b]),
     );
-    // An asset only in the junk is on its way out (kept as "the same" as another, or deleted): no question about it.
-    const seen = new Map<string, { content: ProviderContentDetail; folderId: string }>();
-    for (const [id, content] of readable) {
-      const folderId = await this.actingFolder(content);
-      if (folderId) seen.set(id, { content, folderId });
-    }
     const shown = found.filter((p) => seen.has(p.a) && seen.has(p.b));
     const groups = groupsOf(shown);
     if (state === 'open') {
@@ -170,6 +199,19 @@ export class DuplicatesService {
     return { pair, contents };
   }
 
+  /**
+   * The contents among `ids` the user's token reads, each with a folder to act from. An asset only
+   * in the junk is on its way out (kept as "the same" as another, or deleted): no question about it.
+   */
+  private async shown(user: AuthUser, ids: string[]): Promise<Map<string, Shown>> {
+    const shown = new Map<string, Shown>();
+    for (const [id, content] of await this.readable(user, ids)) {
+      const folderId = await this.actingFolder(content);
+      if (folderId) shown.set(id, { content, folderId });
+    }
+    return shown;
+  }
+
   /** The contents among `ids` the user's token reads, by id. */
   private async readable(user: AuthUser, ids: string[]): Promise<Map<string, ProviderContentDetail>> {
     const unique = [...new Set(ids)];
@@ -177,10 +219,7 @@ export class DuplicatesService {
     return new Map(found.map((c) => [c.id, c]));
   }
 
-  private assetOf(
-    { content, folderId }: { content: ProviderContentDetail; folderId: string },
-    lang: Language,
-  ): DuplicateAsset {
+  private assetOf({ content, folderId }: Shown, lang: Language): DuplicateAsset {
     const summary = toAssetSummary(
       {
         id: content.id,

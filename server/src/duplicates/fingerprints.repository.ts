@@ -28,33 +28,42 @@ export class FingerprintsRepository {
   }
 
   /**
-   * Other contents with the same bytes, or a picture within NEAR_DUPLICATE_SEARCH_RADIUS, each once
-   * at its closest version (the same bytes first). One query, so a copy saved meanwhile is found as
-   * what it is: the four chunk indexes and the SHA-256 index find the candidates, the hashes decide.
+   * Contents (other than `contentId`) with the same bytes, or a picture within
+   * NEAR_DUPLICATE_SEARCH_RADIUS, each once at its closest version (the same bytes first). One
+   * query, so a copy saved meanwhile is found as what it is: the four chunk indexes and the SHA-256
+   * index find the candidates, the hashes decide. A file the browser did not hash whole (sha256
+   * null) is compared by its picture only.
    */
-  async matchesOf({ contentId, sha256, dhash }: Omit<Fingerprint, 'version'>): Promise<FoundMatch[]> {
+  async matchesOf({
+    contentId,
+    sha256,
+    dhash,
+  }: {
+    contentId?: string;
+    sha256: string | null;
+    dhash: string | null;
+  }): Promise<FoundMatch[]> {
     const probes = dhash ? chunkProbes(dhash) : [];
+    const candidates = [
+      ...(sha256 ? [{ sha256 }] : []),
+      ...(probes.length
+        ? [
+            { dhash0: { in: probes[0] } },
+            { dhash1: { in: probes[1] } },
+            { dhash2: { in: probes[2] } },
+            { dhash3: { in: probes[3] } },
+          ]
+        : []),
+    ];
+    if (!candidates.length) return [];
     const rows = await this.prisma.contentFingerprint.findMany({
-      where: {
-        contentId: { not: contentId },
-        OR: [
-          { sha256 },
-          ...(probes.length
-            ? [
-                { dhash0: { in: probes[0] } },
-                { dhash1: { in: probes[1] } },
-                { dhash2: { in: probes[2] } },
-                { dhash3: { in: probes[3] } },
-              ]
-            : []),
-        ],
-      },
+      where: { ...(contentId ? { contentId: { not: contentId } } : {}), OR: candidates },
       select: { contentId: true, sha256: true, dhash: true },
     });
     const closest = new Map<string, FoundMatch>();
     for (const row of rows) {
       const found: FoundMatch | null =
-        row.sha256 === sha256
+        sha256 && row.sha256 === sha256
           ? { otherId: row.contentId, match: 'exact', distance: 0 }
           : dhash && row.dhash
             ? { otherId: row.contentId, match: 'near', distance: hammingDistance64(dhash, row.dhash) }

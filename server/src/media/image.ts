@@ -1,4 +1,4 @@
-import { MEDIA_ERROR_CODES } from '@paddock/rules';
+import { DHASH_GRID, MEDIA_ERROR_CODES, differenceHashOf } from '@paddock/rules';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { PermanentJobError } from '../jobs/job-errors';
 import { unreadable } from './media-errors';
@@ -89,21 +89,17 @@ export async function previewAndThumb(
 }
 
 /**
- * 64-bit difference hash: greyscale 9x8, each bit says whether a pixel is brighter than its right
- * neighbour. Near-identical images (re-encoded, resized) differ in a few bits only.
+ * 64-bit difference hash (differenceHashOf): greyscale 9x8. Near-identical images (re-encoded,
+ * resized) differ in a few bits only.
  */
 export async function differenceHash(input: Buffer): Promise<string> {
-  const pixels = await sharp(input)
+  const grey = await sharp(input)
     .flatten({ background: '#ffffff' })
     .greyscale()
-    .resize(9, 8, { fit: 'fill' })
+    .resize(DHASH_GRID.columns, DHASH_GRID.rows, { fit: 'fill' })
     .raw()
     .toBuffer();
-  let bits = 0n;
-  for (let row = 0; row < 8; row += 1)
-    for (let col = 0; col < 8; col += 1)
-      bits = (bits << 1n) | (pixels[row * 9 + col] > pixels[row * 9 + col + 1] ? 1n : 0n);
-  return bits.toString(16).padStart(16, '0');
+  return differenceHashOf(grey);
 }
 
 /** A JPEG fitting `width`x`height` (0 = unconstrained), transparency laid over white. */

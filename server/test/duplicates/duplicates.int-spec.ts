@@ -5,9 +5,11 @@ import {
   type DuplicatePair,
   type DuplicateReviewResponse,
   type ErrorBody,
+  type UploadCheckFilesResponse,
   type UploadResult,
 } from '@paddock/rules';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { differenceHash } from '../../src/media/image';
 import type { SignedIn } from '../auth/auth-fixtures';
 import { call, headersOf } from '../auth/auth-fixtures';
 import { photo } from '../support/photos';
@@ -212,5 +214,59 @@ describe('possible duplicates, decided once (issue 27)', () => {
     const [x, y] = await Promise.all([archived(bytes, 'twin-left.jpg'), archived(bytes, 'twin-right.jpg')]);
     const group = groupWith(await review(mario, 'open'), x);
     expect(described(group, { [x]: 'X', [y]: 'Y' })).toEqual(['X~Y exact -']);
+  });
+});
+
+describe('the upload check by content (issue 27)', () => {
+  const check = (s: SignedIn, json: object) =>
+    call<UploadCheckFilesResponse & ErrorBody>(t, 'POST', '/api/duplicates/check', {
+      json,
+      headers: headersOf(s),
+    });
+  const fingerprint = async (name: string, bytes: Buffer, whole = true) => ({
+    name,
+    sha256: whole ? createHash('sha256').update(bytes).digest('hex') : null,
+    dhash: await differenceHash(bytes),
+  });
+
+  it('answers per file the assets the user reads with its bytes or a similar picture, before any upload', async () => {
+    const bytes = await photo(2200, 1400, '#c0503c');
+    const filed = await archived(bytes, 'check-original.jpg');
+    const res = await check(mario, {
+      lang: 'en',
+      files: [
+        await fingerprint('same.jpg', bytes),
+        await fingerprint('re-encoded.jpg', await photo(2200, 1400, '#c0503c', 55)),
+        // Past the size the browser hashes whole: its picture still finds the asset.
+        await fingerprint('huge.jpg', bytes, false),
+        await fingerprint('other.jpg', await photo(2200, 1400, '#20c0b0')),
+      ],
+    });
+    expect(res.status).toBe(200);
+    const byName = Object.fromEntries(res.body.files.map((f) => [f.name, f]));
+    expect(byName['same.jpg']!.exact.map((a) => [a.id, a.name])).toEqual([[filed, 'check-original.jpg']]);
+    expect(byName['re-encoded.jpg']!.exact).toEqual([]);
+    expect(byName['re-encoded.jpg']!.near.map((a) => a.id)).toContain(filed);
+    expect(byName['huge.jpg']!.near.map((a) => a.id)).toContain(filed);
+    expect(byName['other.jpg']!.exact.concat(byName['other.jpg']!.near).map((a) => a.id)).not.toContain(
+      filed,
+    );
+    // A supplier reads none of the maker's archive: nothing of it is named.
+    const supplierSees = await check(supplier, { files: [await fingerprint('same.jpg', bytes)] });
+    expect(supplierSees.status).toBe(200);
+    expect(supplierSees.body.files).toEqual([{ name: 'same.jpg', exact: [], near: [] }]);
+  });
+
+  it('refuses what is not a check: no files, too many, a hash that is not one', async () => {
+    const file = { name: 'a.jpg', sha256: null, dhash: null };
+    for (const json of [
+      { files: [] },
+      { files: Array.from({ length: 51 }, () => file) },
+      { files: [{ ...file, sha256: 'xyz' }] },
+      { files: [{ ...file, dhash: 'not-a-hash-value' }] },
+    ]) {
+      const res = await check(mario, json);
+      expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    }
   });
 });

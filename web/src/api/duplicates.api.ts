@@ -4,6 +4,8 @@ import type {
   DuplicateReviewResponse,
   DuplicateReviewState,
   Language,
+  UploadCheckFilesRequest,
+  UploadCheckFilesResponse,
 } from '@paddock/rules';
 import { request } from './http';
 
@@ -31,4 +33,9 @@ export function undoDuplicateDecision(a: string, b: string): Promise<void> {
   return request<void>(`/api/duplicates/decision?${new URLSearchParams({ a, b }).toString()}`, {
     method: 'DELETE',
   });
+}
+
+/** The upload check by content: for each file's hashes, the assets the user reads with its bytes or a similar picture. */
+export function checkFiles(body: UploadCheckFilesRequest): Promise<UploadCheckFilesResponse> {
+  return request<UploadCheckFilesResponse>('/api/duplicates/check', { method: 'POST', body });
 }

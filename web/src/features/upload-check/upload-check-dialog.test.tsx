@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { FileFingerprint, UploadCheckFilesRequest } from '@paddock/rules';
 import {
   aFolder,
+  anAsset,
   assetListing,
   assetTotal,
   ok,
@@ -10,6 +12,16 @@ import {
   type Route,
 } from '../../../test/fake-hub';
 import { renderApp, withFreshBrowserInEnglish } from '../../../test/render';
+
+// jsdom draws no pictures and has no Web Crypto digest: the hashing is Chromium's (e2e/duplicates.spec.ts).
+jest.mock('./file-fingerprint', () => ({
+  fingerprintOf: (file: File): Promise<FileFingerprint> =>
+    Promise.resolve({
+      name: file.name,
+      sha256: file.name.startsWith('huge') ? null : 'a'.repeat(64),
+      dhash: '0f0f0f0f0f0f0f0f',
+    }),
+}));
 
 withFreshBrowserInEnglish();
 
@@ -115,5 +127,52 @@ describe('upload check (SPEC §2 Dialogs, §5, §9)', () => {
     expect(within(dialog).getByText('Results: 0')).toBeInTheDocument();
     expect(within(dialog).queryByRole('navigation')).not.toBeInTheDocument();
     expect(checkCalls(calls)[0]?.query.get('subfolders')).toBe('false');
+  });
+
+  it('checks chosen files by their hashes only, and says per file what the archive already holds', async () => {
+    const found = { ...anAsset(7, { name: 'spider-front.jpg' }), folderId: 'mk' };
+    const { calls, user, dialog } = await openCheck({
+      ...assetsMatching(0),
+      'POST /api/duplicates/check': ok({
+        files: [
+          { name: 'copy.jpg', exact: [found], near: [] },
+          { name: 'retouched.jpg', exact: [], near: [{ ...found, distance: 3 }] },
+          { name: 'huge.tif', exact: [], near: [] },
+        ],
+      }),
+    });
+    const files = ['copy.jpg', 'retouched.jpg', 'huge.tif'].map(
+      (name) => new File(['x'], name, { type: 'image/jpeg' }),
+    );
+    await user.upload(within(dialog).getByLabelText('Choose files to check…'), files);
+
+    const results = await within(dialog).findByRole('list', { name: 'Files checked' });
+    expect(within(results).getByRole('listitem', { name: 'copy.jpg' })).toHaveTextContent('Same file');
+    expect(within(results).getByRole('listitem', { name: 'copy.jpg' })).toHaveTextContent('spider-front.jpg');
+    expect(within(results).getByRole('listitem', { name: 'retouched.jpg' })).toHaveTextContent(
+      'Similar picture (distance 3)',
+    );
+    const huge = within(results).getByRole('listitem', { name: 'huge.tif' });
+    expect(huge).toHaveTextContent('No copy found');
+    expect(huge).toHaveTextContent('Too large to compare byte by byte here');
+    const [sent] = calls.filter((call) => call.method === 'POST' && call.path === '/api/duplicates/check');
+    expect((sent?.body as UploadCheckFilesRequest).files.map((f) => [f.name, f.sha256 !== null])).toEqual([
+      ['copy.jpg', true],
+      ['retouched.jpg', true],
+      ['huge.tif', false],
+    ]);
+    // The link opens the asset found.
+    expect(within(results).getAllByRole('link', { name: /spider-front\.jpg/ })[0]).toHaveAttribute(
+      'href',
+      expect.stringContaining(`asset=${found.id}`),
+    );
+  });
+
+  it('refuses more files than one check takes, before hashing any', async () => {
+    const { calls, user, dialog } = await openCheck(assetsMatching(0));
+    const files = Array.from({ length: 51 }, (_, i) => new File(['x'], `f${i}.jpg`, { type: 'image/jpeg' }));
+    await user.upload(within(dialog).getByLabelText('Choose files to check…'), files);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Choose at most 50 files at once.');
+    expect(calls.filter((call) => call.path === '/api/duplicates/check')).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/ui/dialog';
 import { useLanguage } from '../../i18n/use-language';
 import { displayName, formatDate } from '../assets/format';
+import { FileContentCheck } from './file-content-check';
 import { pageRange } from './page-range';
 import {
   uploadCheckQueryOptions,
@@ -32,7 +33,8 @@ interface UploadCheckDialogProps {
 
 /**
  * The asset-upload-check modal (SPEC §2 Dialogs): before uploading, look for files already in the
- * folder (and, with the switch, its subfolders) by exact name or tag.
+ * folder (and, with the switch, its subfolders) by exact name or tag, and anywhere the user reads by
+ * the files' content (issue 27).
  */
 export function UploadCheckDialog({ folder, onClose }: UploadCheckDialogProps) {
   const { t } = useTranslation();
@@ -124,6 +126,7 @@ export function UploadCheckDialog({ folder, onClose }: UploadCheckDialogProps) {
             {pageCount > 1 ? <Paginator page={page} pageCount={pageCount} onPage={setPage} /> : null}
           </Stack>
         ) : null}
+        <FileContentCheck />
       </Stack>
     </AppDialog>
   );
