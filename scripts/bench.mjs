@@ -16,6 +16,8 @@
 // run and replaces their rows; each ratio is the job's wall time over its provider calls made directly.
 // --load seeds the catalogue and runs only the closed-loop load (bench/load.mjs) with the provider
 // in-process, then over HTTP, and replaces their rows; BENCH_CPU_PROF=<dir> profiles the in-process run.
+// --duplicates-only times the near-duplicate search at 100,000 and 1,000,000 fingerprints (bench/duplicate-search.mjs)
+// without the hub, and replaces its section.
 // BENCH_DATABASE and BENCH_DOC rename the database and the document, so two runs can share a machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -42,6 +44,11 @@ import { WORKFLOW_METHOD, benchWorkflow, workflowRows } from '../bench/workflow.
 import { SHARING_METHOD, benchSharing, sharingRows } from '../bench/sharing.mjs';
 import { benchZip, downloadZip } from '../bench/zip.mjs';
 import { LOAD_CONNECTIONS, LOAD_METHOD, benchLoad, loadPaths } from '../bench/load.mjs';
+import {
+  DUPLICATE_SEARCH_METHOD,
+  benchDuplicateSearch,
+  duplicateSearchRows,
+} from '../bench/duplicate-search.mjs';
 
 const LISTING_METHOD = `- **Listing and search**: sequential requests through the hub API signed in as mario.rossi (session
   cookie), after one warm-up request: \`GET /api/assets?folderId=<Marketing department archive>&limit=100\`
@@ -61,13 +68,22 @@ const enrichmentOnly = process.argv.includes('--enrichment-only');
 const sharingOnly = process.argv.includes('--sharing-only');
 const jobsOnly = process.argv.includes('--jobs-only');
 const loadOnly = process.argv.includes('--load');
+const duplicatesOnly = process.argv.includes('--duplicates-only');
 if (
-  [workflowOnly, searchOnly, zipOnly, mediaOnly, enrichmentOnly, sharingOnly, jobsOnly, loadOnly].filter(
-    Boolean,
-  ).length > 1
+  [
+    workflowOnly,
+    searchOnly,
+    zipOnly,
+    mediaOnly,
+    enrichmentOnly,
+    sharingOnly,
+    jobsOnly,
+    loadOnly,
+    duplicatesOnly,
+  ].filter(Boolean).length > 1
 )
   throw new Error(
-    '--workflow-only, --enrichment-only, --search-only, --zip-only, --media-only, --sharing-only, --jobs-only and --load exclude each other',
+    '--workflow-only, --enrichment-only, --search-only, --zip-only, --media-only, --sharing-only, --jobs-only, --load and --duplicates-only exclude each other',
   );
 /** Runs that measure only some jobs: no catalogue, no files. */
 const someJobsOnly = workflowOnly || enrichmentOnly || sharingOnly || jobsOnly;
@@ -84,6 +100,8 @@ const benchDoc = resolve(root, process.env.BENCH_DOC ?? 'docs/benchmarks.md');
 const adminUrl = new URL(base);
 adminUrl.pathname = '/postgres';
 
+const cpuModel = /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpus()[0]?.model;
+const machine = `${cpus().length} cores (${cpuModel}), ${fmt(totalmem() / 1024 ** 3)} GiB RAM, Node ${process.version}, ${process.platform} ${process.arch}`;
 const step = (s) => console.log(`\n▶ ${s}`);
 // Declared before the parts run: they log their rows as soon as they are measured.
 const asRow = (cells) => `| ${cells.join(' | ')} |`;
@@ -143,6 +161,24 @@ for (const script of ['server/dist/cli/migrate.js', 'server/dist/cli/seed.js']) 
 
 const db = new pg.Client({ connectionString: dbUrl.toString() });
 await db.connect();
+const DUPLICATE_SEARCH_HEADING = '## Duplicate search (`--duplicates-only`, issue 27)';
+/** The near-duplicate search at 100,000 and 1,000,000 fingerprints, its section written. */
+async function duplicateSearchSection() {
+  step('Near-duplicate search at 100,000 and 1,000,000 fingerprints, beside a full scan');
+  const measured = await benchDuplicateSearch(db);
+  const lines = duplicateSearchRows(measured).map(asRow);
+  logRows(duplicateSearchRows(measured));
+  const fill = measured.map((m) => `${m.size.toLocaleString('en')} in ${fmt(m.fillSeconds)} s`).join(', ');
+  replaceSection(
+    benchDoc,
+    DUPLICATE_SEARCH_HEADING,
+    `Measured on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; machine: ${machine}; table filled by SQL (${fill}).\n\n| measure | ours | baseline (same run) | ratio |\n|---|---|---|---|\n${lines.join('\n')}\n\n${DUPLICATE_SEARCH_METHOD}`,
+  );
+}
+if (duplicatesOnly) {
+  await duplicateSearchSection();
+  process.exit(0);
+}
 let archiveId;
 let seedSeconds = 0;
 if (!someJobsOnly && !zipOnly && !mediaOnly) {
@@ -202,6 +238,8 @@ try {
     });
     logRows(workflowRows(results.workflow));
   }
+  if (!someJobsOnly && !searchOnly && !zipOnly && !mediaOnly && !loadOnly)
+    results.duplicates = await benchDuplicateSearch(db);
   if (!searchOnly && !zipOnly && !mediaOnly && !workflowOnly && !sharingOnly && !loadOnly) {
     results.enrichment = [];
     for (const kind of ['bulk tag', 'enrichment']) {
@@ -321,8 +359,6 @@ async function benchCatalogueAndFiles() {
   }
 }
 
-const cpuModel = /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpus()[0]?.model;
-const machine = `${cpus().length} cores (${cpuModel}), ${fmt(totalmem() / 1024 ** 3)} GiB RAM, Node ${process.version}, ${process.platform} ${process.arch}`;
 if (workflowOnly) {
   const workflowLines = workflowRows(results.workflow).map(asRow);
   console.log(`\n${machine}\n${workflowLines.join('\n')}`);
@@ -424,6 +460,7 @@ lines.push(...gibRows(results.gib).map(asRow));
 lines.push(...workflowLines);
 lines.push(...enrichmentLines());
 lines.push(...sharingRows(results.sharing).map(asRow));
+lines.push(...duplicateSearchRows(results.duplicates).map(asRow));
 const table = lines.join('\n');
 console.log(`\n${machine}\n${table}`);
 
@@ -448,6 +485,7 @@ ${results.latency ? THUMBNAIL_LATENCY_METHOD : ''}
 ${WORKFLOW_METHOD}
 ${ENRICHMENT_METHOD}
 ${SHARING_METHOD}
+${DUPLICATE_SEARCH_METHOD}
 - **1 GiB flat memory**: ${results.gib ? 'a 1 GiB file of incompressible bytes (written streaming to a temp file, deleted afterwards) uploaded through tus in 64 MiB PATCHes into the Marketing department archive, then downloaded back (`GET /api/assets/:id/original`' + (results.zip.available ? ' and a ZIP of it' : '') + "), while the hub process's VmRSS is read every 200 ms; growth is over the RSS just before the upload. The upload's baseline, measured just before it: the same file in 64 MiB raw HTTP PUTs to a tiny node server writing it into the hub's blob directory (the same disk). Skip it with `npm run bench -- --skip-gib`." : 'skipped in this run (`--skip-gib`).'}
 
 CPU-bound figures move with whatever else runs on the box: compare the ratios within one run rather

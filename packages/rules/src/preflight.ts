@@ -684,4 +684,10 @@ export interface PreflightRuleSetView {
 export interface AssetPreflight extends PreflightReport {
   version: number;
   checkedAt: string;
+  /**
+   * The verdict decided where the version went: a delivery entering approval step 1, a rejected
+   * delivery's new version going back to it. False for an upload outside the workflow (a maker's
+   * user filing into an archive folder): nothing waited for it, the report is advice.
+   */
+  gates: boolean;
 }

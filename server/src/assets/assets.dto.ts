@@ -158,10 +158,11 @@ export class AssetDetailDto {
   @ApiProperty({
     nullable: true,
     description:
-      "The current version's pre-flight (issue 27): verdict and each rule's result; null until checked",
+      "The current version's pre-flight (issue 27): verdict and each rule's result, and whether the verdict decided where the version went (gates; false: advice only); null until checked",
     example: {
       version: 1,
       verdict: 'warn',
+      gates: true,
       checkedAt: '2026-11-29T10:00:00.000Z',
       results: [
         {

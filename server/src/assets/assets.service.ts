@@ -147,7 +147,7 @@ export class AssetsService {
   ): Promise<AssetDetail['preflight']> {
     const report = await this.preflights?.reportOf(content.id, content.version);
     if (!report) return null;
-    const { verdict, results, version, checkedAt } = report;
+    const { verdict, results, version, checkedAt, gates } = report;
     const named = results.flatMap((r) =>
       DUPLICATE_CHECKS.has(r.check) && Array.isArray(r.actual) ? r.actual : [],
     );
@@ -159,7 +159,7 @@ export class AssetsService {
         ? { ...r, actual: r.actual.filter((id) => seen.has(String(id))) }
         : r,
     );
-    return { verdict, results: shown, version, checkedAt: checkedAt.toISOString() };
+    return { verdict, results: shown, version, checkedAt: checkedAt.toISOString(), gates };
   }
 
   /** Who accepted and who rejected the asset, by the names people know them by (issue 23). */

@@ -96,7 +96,7 @@ export class PreflightHandler implements JobHandler<Preflight> {
   }
 
   /** The version's report, kept; its verdict, or null when the version is gone or replaced. */
-  private async judge({ contentId, version, department }: JobPayloads[Preflight]) {
+  private async judge({ contentId, version, department, afterwards }: JobPayloads[Preflight]) {
     const workDir = await mkdtemp(join(tmpdir(), 'paddock-preflight-'));
     try {
       return await this.service.withToken(async (token) => {
@@ -114,7 +114,13 @@ export class PreflightHandler implements JobHandler<Preflight> {
         const place = departmentOf(content, department);
         const { rules } = await this.repository.rulesOf(place);
         const report = evaluatePreflight(rules, { ...facts, ...matches });
-        await this.repository.save({ contentId, version, department: place, ...report });
+        await this.repository.save({
+          contentId,
+          version,
+          department: place,
+          gates: afterwards !== null,
+          ...report,
+        });
         return report.verdict;
       });
     } finally {

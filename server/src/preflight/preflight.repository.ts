@@ -7,12 +7,14 @@ export interface StoredPreflight extends PreflightReport {
   contentId: string;
   version: number;
   checkedAt: Date;
+  gates: boolean;
 }
 
 export interface NewPreflight extends PreflightReport {
   contentId: string;
   version: number;
   department: string | null;
+  gates: boolean;
 }
 
 /** A department's rules: what its admin saved, or the defaults. */
@@ -58,8 +60,8 @@ export class PreflightRepository {
 
   /** Written again by a retried job: the same version's report is replaced, never doubled. */
   async save(report: NewPreflight): Promise<void> {
-    const { contentId, version, verdict, results, department } = report;
-    const data = { department, verdict, results: results as unknown as object, checkedAt: new Date() };
+    const { contentId, version, verdict, results, department, gates } = report;
+    const data = { department, verdict, results: results as unknown as object, gates, checkedAt: new Date() };
     await this.prisma.preflightReport.upsert({
       where: { contentId_version: { contentId, version } },
       create: { contentId, version, ...data },
@@ -74,6 +76,8 @@ export class PreflightRepository {
       where: {
         OR: versions.map(({ id, version }) => ({ contentId: id, version })),
         verdict: { in: ['warn', 'block'] },
+        // A card is marked where the verdict decided something; elsewhere the detail says it as advice.
+        gates: true,
       },
       select: { contentId: true, verdict: true },
     });
@@ -92,6 +96,7 @@ export class PreflightRepository {
       verdict: row.verdict as PreflightReport['verdict'],
       results: row.results as unknown as PreflightReport['results'],
       checkedAt: row.checkedAt,
+      gates: row.gates,
     };
   }
 }

@@ -91,7 +91,7 @@ describe('pre-flight of a supplier delivery (issue 27)', () => {
 
   it('judges a photo by every image rule of the department, with the measured and the asked value', async () => {
     first = await deliver(await photo(2400, 1600, '#e8b04a'), 'spider-front.jpg');
-    expect(first.preflight).toMatchObject({ version: 1, verdict: 'warn' });
+    expect(first.preflight).toMatchObject({ version: 1, verdict: 'warn', gates: true });
     // A warning lets it through: the delivery entered approval step 1.
     expect(await foldersOf(first.id)).toEqual(['appstp1-marketing', 'lvrr02-marketing']);
     expect(outcomes(first)).toEqual({
@@ -164,6 +164,12 @@ describe('pre-flight of a supplier delivery (issue 27)', () => {
     });
     const archived = staff.result!.body as UploadResult;
     expect((await finished(t, mario, archived.preflightJobId)).state).toBe('completed');
+    // Filed by the maker outside the workflow: the report is advice; its card carries no mark.
+    const filed = await get<AssetDetail>(t, mario, `/api/assets/${archived.contentId}`);
+    expect(filed.body.preflight).toMatchObject({ verdict: 'warn', gates: false });
+    const card = await cardIn(mario, 'arch04-marketing', archived.contentId);
+    expect(card).toBeDefined();
+    expect(card?.preflightVerdict).toBeUndefined();
 
     const copy = await deliver(bytes, 'cover-again.jpg');
     expect(copy.preflight!.results.find((r) => r.ruleId === 'image-exact-duplicate')).toMatchObject({

@@ -22,7 +22,7 @@ function report(): AssetPreflight {
     nearDuplicates: { unknown: 'toolFailed', tool: 'sharp' },
     vins: { value: ['ZFA31200000123456'] },
   });
-  return { ...judged, version: 2, checkedAt: '2026-11-29T10:00:00.000Z' };
+  return { ...judged, version: 2, checkedAt: '2026-11-29T10:00:00.000Z', gates: true };
 }
 
 const EXPECTED: Record<Language, { verdict: string; reasons: string[]; passed: RegExp }> = {
@@ -77,5 +77,14 @@ describe("an asset's pre-flight (issue 27)", () => {
     expect(screen.getByText('Passed')).toBeInTheDocument();
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
     expect(screen.getByText(/^Passed \(7\): /)).toBeInTheDocument();
+  });
+
+  it('says a report is advice where nothing waited for it (an upload outside the workflow)', () => {
+    const advice = renderWithProviders(<PreflightReport preflight={{ ...report(), gates: false }} />);
+    expect(screen.getByText('Blocked')).toBeInTheDocument();
+    expect(screen.getByText(/^Advice only: this upload does not go through approval/)).toBeInTheDocument();
+    advice.unmount();
+    renderWithProviders(<PreflightReport preflight={report()} />);
+    expect(screen.queryByText(/^Advice only/)).not.toBeInTheDocument();
   });
 });

@@ -9,8 +9,9 @@ const VERDICT_PALETTE: Record<PreflightVerdict, string> = { pass: 'green', warn:
 /**
  * The current version's pre-flight (issue 27): the verdict, then what failed or could not be
  * checked, each in the user's language with what was measured and what the rule asks; the checks
- * that passed are only named, so the reasons stand out. `compact`: beside a file in the upload
- * dialog, the reasons only.
+ * that passed are only named, so the reasons stand out. Where nothing waited for it (an upload
+ * outside the workflow) it says it is advice. `compact`: beside a file in the upload dialog, the
+ * reasons only.
  */
 export function PreflightReport({
   preflight,
@@ -31,10 +32,18 @@ export function PreflightReport({
         <Heading as={compact ? 'h4' : 'h3'} size={compact ? 'xs' : 'sm'} id={headingId}>
           {t('preflight.title')}
         </Heading>
-        <Badge colorPalette={VERDICT_PALETTE[preflight.verdict]} variant="solid">
+        <Badge
+          colorPalette={VERDICT_PALETTE[preflight.verdict]}
+          variant={preflight.gates ? 'solid' : 'subtle'}
+        >
           {t(`preflight.verdicts.${preflight.verdict}`)}
         </Badge>
       </HStack>
+      {preflight.gates ? null : (
+        <Text fontSize="sm" color="fg.muted">
+          {t('preflight.adviceOnly')}
+        </Text>
+      )}
       {reasons.length ? (
         <List.Root gap="1" ps="4" aria-label={t('preflight.reasons')}>
           {reasons.map((r) => (

@@ -160,7 +160,7 @@ describe('upload dialog', () => {
       'GET /api/assets/c-1': ok(
         anAssetDetail(1, {
           id: 'c-1',
-          preflight: { ...report, version: 1, checkedAt: '2026-11-29T10:00:00Z' },
+          preflight: { ...report, version: 1, checkedAt: '2026-11-29T10:00:00Z', gates: true },
         }),
       ),
     });
