@@ -11,6 +11,7 @@ import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gatewa
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { workflowInfoOf } from '../places/workflow-info';
 import { WorkflowFolders } from '../places/workflow-folders';
+import { departmentOfContent } from '../places/content-department';
 
 function codeOf(prettyId: string | null | undefined): string | null {
   return specialCodeOf(prettyId ?? null)?.code ?? null;
@@ -65,10 +66,7 @@ export class WorkflowEntry {
       this.contents.contentsByIds(token, [contentId], E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED),
     );
     if (!content) return null;
-    const department =
-      content.linkedCategories.map((f) => specialCodeOf(f.prettyId)?.department).find(Boolean) ??
-      user.department?.toLowerCase() ??
-      null;
+    const department = departmentOfContent(content, user.department);
     const step1 = department ? await this.folders.stepFolder(1, department) : null;
     if (!department || !step1) return null;
     if (!this.isRejected(content))

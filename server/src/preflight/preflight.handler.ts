@@ -10,7 +10,6 @@ import {
   E_CODES,
   evaluatePreflight,
   placeOfFolder,
-  specialCodeOf,
   type ContentType,
   type PreflightFacts,
 } from '@paddock/rules';
@@ -20,24 +19,16 @@ import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-han
 import { JobsService } from '../jobs/jobs.service';
 import { WorkflowFolders } from '../places/workflow-folders';
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
-import {
-  CONTENTS_GATEWAY,
-  type ContentsGateway,
-  type ProviderContentDetail,
-} from '../provider/contents.gateway';
+import { CONTENTS_GATEWAY, type ContentsGateway } from '../provider/contents.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { DuplicatePairsRepository } from '../duplicates/duplicate-pairs.repository';
 import { FingerprintsRepository, type Fingerprint } from '../duplicates/fingerprints.repository';
 import { readFileFacts } from './preflight-facts';
+import { resubmitJobIdOf } from './preflight-job-id';
+import { departmentOfContent } from '../places/content-department';
 import { PreflightRepository } from './preflight.repository';
 
 type Preflight = JobName.Preflight;
-
-/** The department whose rules apply: the one its workflow folder names, else the uploader's. */
-function departmentOf(content: ProviderContentDetail, uploaders: string | null): string | null {
-  const named = content.linkedCategories.map((f) => specialCodeOf(f.prettyId)?.department).find(Boolean);
-  return named ?? uploaders?.toLowerCase() ?? null;
-}
 
 /**
  * Pre-flight of an uploaded version (issue 27 point 1): its bytes read with the service account,
@@ -76,7 +67,7 @@ export class PreflightHandler implements JobHandler<Preflight> {
     if (!afterwards) return null;
     if (afterwards.kind === 'resubmit') {
       const { jobId } = await this.jobs.submit(JobName.WorkflowResubmit, afterwards.payload, actor, {
-        jobId: `resubmit-${contentId}-${version}`,
+        jobId: resubmitJobIdOf(contentId, version),
       });
       return jobId;
     }
@@ -111,7 +102,8 @@ export class PreflightHandler implements JobHandler<Preflight> {
           workDir,
         );
         const matches = await this.duplicates(token, { contentId, version, sha256, dhash });
-        const place = departmentOf(content, department);
+        // The department whose rules apply: the one its workflow folder names, else the uploader's.
+        const place = departmentOfContent(content, department);
         const { rules } = await this.repository.rulesOf(place);
         const report = evaluatePreflight(rules, { ...facts, ...matches });
         await this.repository.save({
