@@ -62,6 +62,42 @@ export interface PreflightParams {
   vinCheckDigit: Record<string, never>;
 }
 
+/** How a parameter is typed: a number, a list of names, a list of numbers, or a flag. */
+export type PreflightParamKind = 'number' | 'list' | 'numberList' | 'flag';
+
+/**
+ * Each check's parameters, in the order an editor shows them, with their kind: the one table the
+ * validator (unknown fields) and the administrators' editor (its fields) both read.
+ */
+export const PREFLIGHT_PARAM_FIELDS: {
+  [C in PreflightCheck]: readonly { key: string; kind: PreflightParamKind }[];
+} = {
+  format: [{ key: 'allowed', kind: 'list' }],
+  minMegapixels: [{ key: 'min', kind: 'number' }],
+  minShorterSide: [{ key: 'min', kind: 'number' }],
+  colourSpace: [
+    { key: 'allowed', kind: 'list' },
+    { key: 'iccRequired', kind: 'flag' },
+  ],
+  videoDuration: [
+    { key: 'minSeconds', kind: 'number' },
+    { key: 'maxSeconds', kind: 'number' },
+  ],
+  frameRate: [
+    { key: 'allowed', kind: 'numberList' },
+    { key: 'min', kind: 'number' },
+  ],
+  pdfPages: [
+    { key: 'min', kind: 'number' },
+    { key: 'max', kind: 'number' },
+  ],
+  exactDuplicate: [],
+  nearDuplicate: [{ key: 'maxDistance', kind: 'number' }],
+  vinCheckDigit: [],
+};
+
+const paramKeys = (check: PreflightCheck) => PREFLIGHT_PARAM_FIELDS[check].map((field) => field.key);
+
 export type PreflightRule = {
   [C in PreflightCheck]: {
     /** Stable within a department's rule set: results name the rule they come from. */
@@ -325,31 +361,31 @@ function rangeProblems(
 
 const PARAM_PROBLEMS: { [C in PreflightCheck]: (params: Fields, at: string) => Problems } = {
   format: (p, at) => [
-    ...unknownFields(p, ['allowed'], at),
+    ...unknownFields(p, paramKeys('format'), at),
     ...listProblems(p.allowed, `${at}.allowed`, oneOf(MAGIC_FORMATS)),
   ],
   minMegapixels: (p, at) => [
-    ...unknownFields(p, ['min'], at),
+    ...unknownFields(p, paramKeys('minMegapixels'), at),
     ...numberProblems(p.min, `${at}.min`, { min: 0, max: PREFLIGHT_LIMITS.megapixels, exclusiveMin: true }),
   ],
   minShorterSide: (p, at) => [
-    ...unknownFields(p, ['min'], at),
+    ...unknownFields(p, paramKeys('minShorterSide'), at),
     ...numberProblems(p.min, `${at}.min`, { min: 1, max: PREFLIGHT_LIMITS.side, integer: true }),
   ],
   colourSpace: (p, at) => [
-    ...unknownFields(p, ['allowed', 'iccRequired'], at),
+    ...unknownFields(p, paramKeys('colourSpace'), at),
     ...listProblems(p.allowed, `${at}.allowed`, oneOf(COLOUR_SPACES)),
     ...(typeof p.iccRequired === 'boolean'
       ? []
       : problem(`${at}.iccRequired`, p.iccRequired === undefined ? 'required' : 'invalid')),
   ],
   videoDuration: (p, at) => [
-    ...unknownFields(p, ['minSeconds', 'maxSeconds'], at),
+    ...unknownFields(p, paramKeys('videoDuration'), at),
     ...rangeProblems(p, at, ['minSeconds', 'maxSeconds'], { min: 0, max: PREFLIGHT_LIMITS.seconds }),
   ],
   frameRate: (p, at) => {
     const rate: NumberBounds = { min: 0, max: PREFLIGHT_LIMITS.frameRate, exclusiveMin: true };
-    const unknown = unknownFields(p, ['allowed', 'min'], at);
+    const unknown = unknownFields(p, paramKeys('frameRate'), at);
     if ((p.allowed === undefined) === (p.min === undefined)) return [...unknown, ...problem(at, 'oneOfTwo')];
     return [
       ...unknown,
@@ -359,19 +395,19 @@ const PARAM_PROBLEMS: { [C in PreflightCheck]: (params: Fields, at: string) => P
     ];
   },
   pdfPages: (p, at) => [
-    ...unknownFields(p, ['min', 'max'], at),
+    ...unknownFields(p, paramKeys('pdfPages'), at),
     ...rangeProblems(p, at, ['min', 'max'], { min: 1, max: PREFLIGHT_LIMITS.pages, integer: true }),
   ],
-  exactDuplicate: (p, at) => unknownFields(p, [], at),
+  exactDuplicate: (p, at) => unknownFields(p, paramKeys('exactDuplicate'), at),
   nearDuplicate: (p, at) => [
-    ...unknownFields(p, ['maxDistance'], at),
+    ...unknownFields(p, paramKeys('nearDuplicate'), at),
     ...numberProblems(p.maxDistance, `${at}.maxDistance`, {
       min: 0,
       max: NEAR_DUPLICATE_SEARCH_RADIUS,
       integer: true,
     }),
   ],
-  vinCheckDigit: (p, at) => unknownFields(p, [], at),
+  vinCheckDigit: (p, at) => unknownFields(p, paramKeys('vinCheckDigit'), at),
 };
 
 function isCheck(value: unknown): value is PreflightCheck {

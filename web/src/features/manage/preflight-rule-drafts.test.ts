@@ -34,6 +34,14 @@ describe("the pre-flight rules' editor drafts (issue 27)", () => {
     expect(paramKeysOf('exactDuplicate')).toEqual([]);
   });
 
+  it('offers a frame rate as a list or a minimum, and sends the one filled in', () => {
+    expect(paramKeysOf('frameRate')).toEqual(['allowed', 'min']);
+    const byMinimum = { ...newDraft('VIDEO', 'frameRate', []), params: { allowed: '', min: '24' } };
+    const [rule] = rulesOf([byMinimum]);
+    expect(rule?.params).toEqual({ min: 24 });
+    expect(parsePreflightRules([rule])).toMatchObject({ ok: true });
+  });
+
   it("puts each of the hub's problems beside its rule and names the field", () => {
     const byRule = problemsByRule([
       { field: 'rules.2.params.min', problem: 'outOfRange' },

@@ -1,8 +1,10 @@
 import {
+  PREFLIGHT_PARAM_FIELDS,
   startingParamsOf,
   type ContentType,
   type PreflightAction,
   type PreflightCheck,
+  type PreflightParamKind,
   type PreflightRule,
   type PreflightRuleProblem,
 } from '@paddock/rules';
@@ -19,15 +21,8 @@ export interface DraftRule {
   params: Record<string, DraftValue>;
 }
 
-/** How a parameter is typed and sent: by its name (the rules package's PreflightParams). */
-export type ParamKind = 'number' | 'list' | 'numberList' | 'flag';
-
-const NUMBER_PARAMS = ['min', 'max', 'minSeconds', 'maxSeconds', 'maxDistance'];
-
-export function paramKindOf(check: PreflightCheck, key: string): ParamKind {
-  if (key === 'iccRequired') return 'flag';
-  if (key === 'allowed') return check === 'frameRate' ? 'numberList' : 'list';
-  return NUMBER_PARAMS.includes(key) ? 'number' : 'list';
+export function paramKindOf(check: PreflightCheck, key: string): PreflightParamKind {
+  return PREFLIGHT_PARAM_FIELDS[check].find((field) => field.key === key)?.kind ?? 'list';
 }
 
 function draftValueOf(value: unknown): DraftValue {
@@ -46,11 +41,9 @@ export function draftOf(rule: PreflightRule): DraftRule {
   };
 }
 
-/** The fields a rule of this check has: what its starting parameters name, and the optional bounds of a range. */
+/** The fields a rule of this check has (a range's bounds and a frame rate's two ways are each optional). */
 export function paramKeysOf(check: PreflightCheck): string[] {
-  if (check === 'videoDuration') return ['minSeconds', 'maxSeconds'];
-  if (check === 'pdfPages') return ['min', 'max'];
-  return Object.keys(startingParamsOf(check));
+  return PREFLIGHT_PARAM_FIELDS[check].map((field) => field.key);
 }
 
 /** A new rule of `check` for `assetType`, its id not taken yet, warning until the admin says block. */
@@ -61,7 +54,7 @@ export function newDraft(assetType: ContentType, check: PreflightCheck, taken: r
   return draftOf({ id, assetType, check, action: 'warn', params: startingParamsOf(check) } as PreflightRule);
 }
 
-function sentValueOf(kind: ParamKind, value: DraftValue): unknown {
+function sentValueOf(kind: PreflightParamKind, value: DraftValue): unknown {
   if (kind === 'flag') return value === true;
   const text = String(value).trim();
   if (kind === 'number') return text === '' ? undefined : Number(text);
@@ -69,11 +62,13 @@ function sentValueOf(kind: ParamKind, value: DraftValue): unknown {
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+  // An empty list is left out, as an empty bound: a frame rate asks for a list or a minimum.
+  if (!items.length) return undefined;
   return kind === 'numberList' ? items.map(Number) : items;
 }
 
 /**
- * The rules as the hub takes them: numbers and lists from their text, an empty bound left out.
+ * The rules as the hub takes them: numbers and lists from their text, an empty field left out.
  * The hub judges what is sent (parsePreflightRules) and names each problem.
  */
 export function rulesOf(drafts: readonly DraftRule[]): PreflightRule[] {
