@@ -1,4 +1,5 @@
 import {
+  mayEditPreflightRules,
   DEFAULT_PREFLIGHT_RULES,
   PREFLIGHT_CHECKS,
   evaluatePreflight,
@@ -7,6 +8,7 @@ import {
   type PreflightFacts,
   type PreflightRule,
 } from './preflight';
+import type { Role } from './roles';
 
 /** A rule with a default id and action. */
 type RuleInput = {
@@ -259,6 +261,16 @@ describe('the verdict', () => {
     expect(evaluatePreflight(rules, { assetType: 'AUDIO' })).toEqual({ verdict: 'pass', results: [] });
   });
 }); // prettier-ignore
+
+describe('mayEditPreflightRules', () => {
+  it("lets an administrator edit their own department's rules, an organisation's administrator any, nobody else", () => {
+    const admin = (department: string | null) => ({ roles: ['user', 'admin'] as Role[], department });
+    expect(mayEditPreflightRules(admin('MARKETING'), 'marketing')).toBe(true);
+    expect(mayEditPreflightRules(admin('MARKETING'), 'heritage')).toBe(false);
+    expect(mayEditPreflightRules(admin(null), 'heritage')).toBe(true);
+    expect(mayEditPreflightRules({ roles: ['user'], department: 'MARKETING' }, 'marketing')).toBe(false);
+  });
+});
 
 describe('parsePreflightRules', () => {
   const problemsOf = (input: unknown) => {

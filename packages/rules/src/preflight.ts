@@ -1,6 +1,7 @@
 import { CONTENT_TYPES, type ContentType } from './assets';
 import { MAGIC_FORMATS, MAGIC_FORMAT_LABELS, type MagicFormat } from './magic-bytes';
 import { NEAR_DUPLICATE_SEARCH_RADIUS } from './perceptual-hash';
+import type { Role } from './roles';
 import { checkVin } from './vin';
 
 /**
@@ -241,6 +242,19 @@ export const DEFAULT_PREFLIGHT_RULES: readonly PreflightRule[] = [
     action: 'block',
   },
 ];
+
+/**
+ * Who edits a department's pre-flight rules: an administrator of that department, or one of no
+ * department (the organisation's). Every administrator may read them; changing another
+ * department's checks is for that department's administrators, as acting there is (SPEC §6).
+ */
+export function mayEditPreflightRules(
+  user: { roles: readonly Role[]; department: string | null },
+  department: string,
+): boolean {
+  if (!user.roles.includes('admin')) return false;
+  return user.department === null || user.department.toLowerCase() === department.toLowerCase();
+}
 
 /** The parameters a new rule of a check starts with in the admin's editor: the defaults' own where they have it. */
 export function startingParamsOf(check: PreflightCheck): PreflightParams[PreflightCheck] {

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { FOLDER_CODES, parsePreflightRules, type PreflightRuleSetView } from '@paddock/rules';
+import {
+  FOLDER_CODES,
+  mayEditPreflightRules,
+  parsePreflightRules,
+  type PreflightRuleSetView,
+} from '@paddock/rules';
+import type { AuthUser } from '../common/auth-user';
 import { DomainError } from '../common/domain-error';
 import { WorkflowFolders } from '../places/workflow-folders';
 import { PreflightRepository, type DepartmentRules } from './preflight.repository';
@@ -28,17 +34,24 @@ export class PreflightRulesService {
   }
 
   /** All the rules or none: every problem is answered at once, each with its field. */
-  async save(department: string, input: unknown, by: string): Promise<PreflightRuleSetView> {
+  async save(user: AuthUser, department: string, input: unknown): Promise<PreflightRuleSetView> {
+    await this.requireEditable(user, department);
     const parsed = parsePreflightRules(input);
     if (!parsed.ok) throw DomainError.invalid('The pre-flight rules have problems', parsed.problems);
-    await this.requireDepartment(department);
-    return viewOf(department, await this.repository.saveRules(department, parsed.rules, by));
+    return viewOf(department, await this.repository.saveRules(department, parsed.rules, user.username));
   }
 
-  async reset(department: string): Promise<PreflightRuleSetView> {
-    await this.requireDepartment(department);
+  async reset(user: AuthUser, department: string): Promise<PreflightRuleSetView> {
+    await this.requireEditable(user, department);
     await this.repository.resetRules(department);
     return viewOf(department, await this.repository.rulesOf(department));
+  }
+
+  /** An existing department the user administers (mayEditPreflightRules). */
+  private async requireEditable(user: AuthUser, department: string): Promise<void> {
+    await this.requireDepartment(department);
+    if (!mayEditPreflightRules(user, department))
+      throw DomainError.forbidden("Another department's administrators edit its pre-flight rules");
   }
 
   /** A department is one with an archive folder: a typo is refused rather than kept as a rule set nobody uses. */

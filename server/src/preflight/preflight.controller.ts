@@ -31,7 +31,10 @@ export class PreflightController {
   }
 
   @Put(':department')
-  @ApiOperation({ summary: 'Replaces the rule set: all the rules are saved, or none' })
+  @ApiOperation({
+    summary:
+      "Replaces the rule set: all the rules are saved, or none (the department's administrators, or one of no department)",
+  })
   @ApiOkResponse({ type: PreflightRuleSetDto })
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED with every problem, each with its field' })
   save(
@@ -39,13 +42,18 @@ export class PreflightController {
     @Param() params: PreflightDepartmentParams,
     @Body() body: PreflightRulesBody,
   ): Promise<PreflightRuleSetDto> {
-    return this.rules.save(params.department, body.rules, user.username);
+    return this.rules.save(user, params.department, body.rules);
   }
 
   @Delete(':department')
-  @ApiOperation({ summary: 'Back to the default rules' })
+  @ApiOperation({
+    summary: "Back to the default rules (the department's administrators, or one of no department)",
+  })
   @ApiOkResponse({ type: PreflightRuleSetDto })
-  reset(@Param() params: PreflightDepartmentParams): Promise<PreflightRuleSetDto> {
-    return this.rules.reset(params.department);
+  reset(
+    @CurrentUser() user: AuthUser,
+    @Param() params: PreflightDepartmentParams,
+  ): Promise<PreflightRuleSetDto> {
+    return this.rules.reset(user, params.department);
   }
 }

@@ -259,6 +259,22 @@ describe("a department's rules, edited by an administrator (issue 27)", () => {
     expect((await put(admin, 'Marketing!', [])).status).toBe(400);
   });
 
+  it("leaves another department's rules to its own administrators: read, not changed", async () => {
+    // The demo admin administers Marketing; Heritage's checks are Heritage's administrators' to set.
+    const rules = [
+      { id: 'lax', assetType: 'IMAGE', check: 'minShorterSide', params: { min: 10 }, action: 'warn' },
+    ];
+    const refused = await put(admin, 'heritage', rules);
+    expect([refused.status, refused.body.code]).toEqual([403, 'FORBIDDEN']);
+    const reset = await call<ErrorBody>(t, 'DELETE', rulesPath('heritage'), { headers: headersOf(admin) });
+    expect(reset.status).toBe(403);
+    const read = await call<PreflightRuleSetView>(t, 'GET', rulesPath('heritage'), {
+      headers: headersOf(admin),
+    });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ department: 'heritage', isDefault: true });
+  });
+
   it('judges the next delivery by the rules saved, and goes back to the defaults on reset', async () => {
     const saved = await put(admin, 'marketing', [
       { id: 'small-ok', assetType: 'IMAGE', check: 'minShorterSide', params: { min: 500 }, action: 'block' },

@@ -1,5 +1,6 @@
 import { Box, Button, Checkbox, HStack, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import {
+  mayEditPreflightRules,
   CONTENT_TYPES,
   PREFLIGHT_ACTIONS,
   PREFLIGHT_CHECKS_BY_ASSET_TYPE,
@@ -20,6 +21,7 @@ import { Select } from '../../components/ui/select';
 import { enumLabel } from '../../i18n/enum-labels';
 import { useLanguage } from '../../i18n/use-language';
 import { formatDate } from '../assets/format';
+import { useSession } from '../session/use-session';
 import {
   draftOf,
   newDraft,
@@ -31,14 +33,19 @@ import {
   type DraftValue,
 } from './preflight-rule-drafts';
 
-/** The departments the admin's tree has at its top (`dept-<code>`), by their names. */
-function useDepartments(): { code: string; name: string }[] {
+/**
+ * The departments the admin's tree has at its top (`dept-<code>`), by their names: those whose
+ * rules this admin edits (mayEditPreflightRules; the hub refuses the others too).
+ */
+function useDepartments(): { departments: { code: string; name: string }[]; loaded: boolean } {
   const [language] = useLanguage();
-  const roots = useQuery(folderTreeQueryOptions(language)).data?.roots ?? [];
-  return roots.flatMap((folder) => {
+  const session = useSession();
+  const tree = useQuery(folderTreeQueryOptions(language));
+  const departments = (tree.data?.roots ?? []).flatMap((folder) => {
     const code = /^dept-(.+)$/.exec(folder.prettyId ?? '')?.[1];
-    return code ? [{ code, name: folder.name }] : [];
+    return code && mayEditPreflightRules(session, code) ? [{ code, name: folder.name }] : [];
   });
+  return { departments, loaded: tree.isSuccess };
 }
 
 /**
@@ -48,10 +55,15 @@ function useDepartments(): { code: string; name: string }[] {
  */
 export function PreflightRulesPanel() {
   const { t } = useTranslation();
-  const departments = useDepartments();
+  const { departments, loaded } = useDepartments();
   const [department, setDepartment] = useState<string | null>(null);
   const chosen = department ?? departments[0]?.code ?? null;
-  if (!chosen) return <Skeleton height="40" rounded="l2" />;
+  if (!chosen)
+    return loaded ? (
+      <Text color="fg.muted">{t('manage.preflight.noDepartment')}</Text>
+    ) : (
+      <Skeleton height="40" rounded="l2" />
+    );
   return (
     <Stack gap="4">
       <HStack gap="3">
