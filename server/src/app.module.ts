@@ -41,6 +41,7 @@ import { EnrichmentApiModule, EnrichmentModule } from './enrichment/enrichment.m
 import { TaggingApiModule } from './tagging/tagging.module';
 import { RegistryApiModule } from './registry/registry.module';
 import { DuplicatesApiModule } from './duplicates/duplicates.module';
+import { WorkflowService } from './workflow/workflow.service';
 import { PreflightApiModule, PreflightModule } from './preflight/preflight.module';
 
 /** The APIs that answer with a filter of their own, for the failures met before routing (common/input-boundary.ts). */
@@ -98,7 +99,7 @@ export class AppModule {
         TaggingApiModule,
         RegistryApiModule,
         PreflightApiModule,
-        DuplicatesApiModule,
+        DuplicatesApiModule.sendingToJunkWith(WorkflowModule, WorkflowService),
         AuthModule,
         SsoModule,
         ProfileModule,

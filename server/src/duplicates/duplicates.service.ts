@@ -24,9 +24,9 @@ import {
 } from '../provider/contents.gateway';
 import { toAssetSummary } from '../search/search.dto';
 import { PersonNames } from '../users/person-names';
-import { WorkflowService } from '../workflow/workflow.service';
-import { DuplicatePairsRepository } from './duplicate-pairs.repository';
-import { FingerprintsRepository } from './fingerprints.repository';
+import { DuplicatePairsRepository } from '../preflight/duplicate-pairs.repository';
+import { ASSET_JUNK, type AssetJunk } from './asset-junk';
+import { FingerprintsRepository } from '../preflight/fingerprints.repository';
 
 /** A content the user reads, with a folder (outside the junk) to act from. */
 interface Shown {
@@ -74,7 +74,7 @@ export class DuplicatesService {
     private readonly pairs: DuplicatePairsRepository,
     @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     private readonly places: WorkflowFolders,
-    private readonly workflow: WorkflowService,
+    @Inject(ASSET_JUNK) private readonly junk: AssetJunk,
     private readonly enrichment: EnrichmentService,
     private readonly people: PersonNames,
     private readonly fingerprints: FingerprintsRepository,
@@ -157,7 +157,7 @@ export class DuplicatesService {
             contents.get(other)!,
           )
         : null;
-    const { jobId } = await this.workflow.delete(user, { contentIds: [other], folderId: body.folderId });
+    const { jobId } = await this.junk.delete(user, { contentIds: [other], folderId: body.folderId });
     const mergeJobId = merge ? (await merge()).jobId : null;
     const decided = await this.pairs.decide(pair.a, pair.b, 'same', kept, user.username);
     return { pair: (await this.named([decided]))(decided), jobId, mergeJobId };
