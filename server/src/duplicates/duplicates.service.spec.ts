@@ -1,5 +1,13 @@
 import type { DuplicatePair } from '@paddock/rules';
-import { groupsOf } from './duplicates.service';
+import type { AuthUser } from '../common/auth-user';
+import type { EnrichmentService } from '../enrichment/enrichment.service';
+import type { WorkflowFolders } from '../places/workflow-folders';
+import type { DuplicatePairsRepository } from '../preflight/duplicate-pairs.repository';
+import type { FingerprintsRepository } from '../preflight/fingerprints.repository';
+import type { ContentsGateway, ProviderContentDetail } from '../provider/contents.gateway';
+import type { PersonNames } from '../users/person-names';
+import type { AssetJunk } from './asset-junk';
+import { DuplicatesService, groupsOf } from './duplicates.service';
 
 const pair = (a: string, b: string): DuplicatePair => ({
   a,
@@ -23,5 +31,60 @@ describe('groupsOf', () => {
 
   it('makes no group of no pairs', () => {
     expect(groupsOf([])).toEqual([]);
+  });
+});
+
+describe('DuplicatesService.review', () => {
+  /** The organisation's undecided pairs, newest first: 1,200 of another department, then 3 of mario's. */
+  const pairs = [
+    ...Array.from({ length: 1_200 }, (_, i) => pair(`theirs-${i}a`, `theirs-${i}b`)),
+    pair('mine-1', 'mine-2'),
+    pair('mine-2', 'mine-3'),
+    pair('mine-4', 'mine-5'),
+  ];
+  const looked: string[][] = [];
+  const detail = (id: string) =>
+    ({
+      id,
+      contentType: 'IMAGE',
+      sourceExtension: 'jpg',
+      locales: [{ locale: 'EN', name: `${id}.jpg` }],
+      creationDate: '2026-11-29T10:00:00Z',
+      lastUpdate: '2026-11-29T10:00:00Z',
+      userId: 'mario.rossi',
+      owner: 'Mario Rossi',
+      version: 1,
+      state: 'READY',
+      linkedCategoryIds: ['archive'],
+    }) as unknown as ProviderContentDetail;
+  const service = new DuplicatesService(
+    {
+      undecided: (limit: number, offset = 0) => Promise.resolve(pairs.slice(offset, offset + limit)),
+      decidedAmong: () => Promise.resolve([]),
+    } as unknown as DuplicatePairsRepository,
+    {
+      contentsByIds: (_token: string, ids: string[]) => {
+        looked.push(ids);
+        return Promise.resolve(ids.filter((id) => id.startsWith('mine-')).map(detail));
+      },
+    } as unknown as ContentsGateway,
+    {
+      pathOf: () => Promise.resolve([{ prettyId: 'arch04-marketing', isSupplier: false }]),
+    } as unknown as WorkflowFolders,
+    {} as AssetJunk,
+    {} as EnrichmentService,
+    { of: () => Promise.resolve(new Map()) } as unknown as PersonNames,
+    {} as FingerprintsRepository,
+  );
+  const mario = { username: 'mario.rossi', roles: ['user'], providerToken: 't' } as unknown as AuthUser;
+
+  it("reads on past other departments' pairs until it has the user's, each asset looked up once", async () => {
+    const groups = await service.review(mario, 'open', 'en');
+    expect(groups.map((g) => g.assets.map((a) => a.id).sort())).toEqual([
+      ['mine-1', 'mine-2', 'mine-3'],
+      ['mine-4', 'mine-5'],
+    ]);
+    const ids = looked.flat();
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });

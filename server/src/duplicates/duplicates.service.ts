@@ -36,6 +36,12 @@ interface Shown {
 
 /** Pairs read for one review: the newest found, enough for a working session's groups. */
 const REVIEW_PAIRS = 500;
+/**
+ * Pairs read at most to fill one review: the pairs are the whole organisation's, the user reads
+ * some departments' only, so the review reads on, a batch at a time, until it has REVIEW_PAIRS of
+ * the user's or has read this many.
+ */
+const REVIEW_PAIRS_READ_MAX = 5_000;
 
 /** The groups the pairs make: assets linked by any pair, each group's pairs beside it. */
 export function groupsOf(pairs: DuplicatePair[]): { ids: string[]; pairs: DuplicatePair[] }[] {
@@ -107,14 +113,26 @@ export class DuplicatesService {
 
   async review(user: AuthUser, state: DuplicateReviewState, lang: Language): Promise<DuplicateGroup[]> {
     this.mayReview(user);
-    const found =
-      state === 'open' ? await this.pairs.undecided(REVIEW_PAIRS) : await this.pairs.setAside(REVIEW_PAIRS);
-    const seen = await this.shown(
-      user,
-      found.flatMap((p) => [p.a, p.b]),
-    );
-    const shown = found.filter((p) => seen.has(p.a) && seen.has(p.b));
-    const groups = groupsOf(shown);
+    const read = (offset: number) =>
+      state === 'open'
+        ? this.pairs.undecided(REVIEW_PAIRS, offset)
+        : this.pairs.setAside(REVIEW_PAIRS, offset);
+    const seen = new Map<string, Shown>();
+    const looked = new Set<string>();
+    const shown: DuplicatePair[] = [];
+    for (
+      let offset = 0;
+      shown.length < REVIEW_PAIRS && offset < REVIEW_PAIRS_READ_MAX;
+      offset += REVIEW_PAIRS
+    ) {
+      const batch = await read(offset);
+      const unseen = [...new Set(batch.flatMap((p) => [p.a, p.b]))].filter((id) => !looked.has(id));
+      for (const id of unseen) looked.add(id);
+      for (const [id, asset] of await this.shown(user, unseen)) seen.set(id, asset);
+      shown.push(...batch.filter((p) => seen.has(p.a) && seen.has(p.b)));
+      if (batch.length < REVIEW_PAIRS) break;
+    }
+    const groups = groupsOf(shown.slice(0, REVIEW_PAIRS));
     if (state === 'open') {
       // What was said before inside a group stays beside the new question (a new similar asset joined it).
       const decided = await this.pairs.decidedAmong(groups.flatMap((g) => g.ids));

@@ -56,20 +56,22 @@ export class DuplicatePairsRepository {
   }
 
   /** Pairs without a decision, newest found first. */
-  async undecided(limit: number): Promise<DuplicatePair[]> {
+  async undecided(limit: number, offset = 0): Promise<DuplicatePair[]> {
     const rows = await this.prisma.duplicatePair.findMany({
       where: { decision: null },
       orderBy: [{ foundAt: 'desc' }, { a: 'asc' }, { b: 'asc' }],
+      skip: offset,
       take: limit,
     });
     return rows.map(toPair);
   }
 
   /** Pairs decided in a way that kept both assets, latest decision first. */
-  async setAside(limit: number): Promise<DuplicatePair[]> {
+  async setAside(limit: number, offset = 0): Promise<DuplicatePair[]> {
     const rows = await this.prisma.duplicatePair.findMany({
       where: { decision: { in: [...KEEPING_DECISIONS] } },
       orderBy: [{ decidedAt: 'desc' }, { a: 'asc' }, { b: 'asc' }],
+      skip: offset,
       take: limit,
     });
     return rows.map(toPair);
