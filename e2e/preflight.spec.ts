@@ -12,6 +12,7 @@ import {
   jpeg,
   keepScreenshot,
   openFolderByCode,
+  uploadFiles,
   type Lang,
 } from './support';
 
@@ -128,4 +129,84 @@ test('a supplier sees why one delivery is blocked as it uploads; only the other 
       { lang },
     );
   }
+});
+
+/** A photo of this run's own colours, at a JPEG quality: a re-encode of it stays a near duplicate. */
+async function archivePhoto(name: string, hue: number, quality: number) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1600">
+    <defs><linearGradient id="g"><stop offset="0" stop-color="hsl(${hue},35%,12%)"/><stop offset="1" stop-color="hsl(${hue},35%,88%)"/></linearGradient></defs>
+    <rect width="2400" height="1600" fill="url(#g)"/><circle cx="1500" cy="800" r="520" fill="hsl(${(hue + 90) % 360},75%,50%)"/></svg>`;
+  const buffer = await sharp(Buffer.from(svg)).withIccProfile('srgb').jpeg({ quality }).toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
+test('a supplier delivers five files: one too small, one a copy and one a near copy of archived assets; sees why, fixes, sends (issue 27, fr)', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now();
+  const hue = (stamp >> 3) % 360;
+  const archived = await archivePhoto(`e2e-archive-${stamp}.jpg`, hue, 92);
+  await as(browser, 'mario.rossi', async (page) => {
+    await openFolderByCode(page, 'arch04-marketing');
+    await uploadFiles(page, [archived], { timeout: 60_000 });
+  });
+  const names = {
+    small: `e2e-five-small-${stamp}.jpg`,
+    copy: `e2e-five-copy-${stamp}.jpg`,
+    near: `e2e-five-near-${stamp}.jpg`,
+    fine: `e2e-five-fine-${stamp}.jpg`,
+    other: `e2e-five-other-${stamp}.jpg`,
+    fixed: `e2e-five-small-fixed-${stamp}.jpg`,
+  };
+  await as(
+    browser,
+    'foto.studio',
+    async (page) => {
+      const t = TEXTS.fr;
+      await openFolderByCode(page, 'lvrr02-marketing');
+      await page.getByRole('button', { name: t.uploads.open, exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog
+        .getByLabel(t.uploads.choose)
+        .setInputFiles([
+          await smallPhoto(names.small),
+          { ...archived, name: names.copy },
+          await archivePhoto(names.near, hue, 60),
+          await jpeg(names.fine, '#4ab0e8'),
+          await jpeg(names.other, '#e84a8c'),
+        ]);
+      const reportOf = (name: string) =>
+        dialog
+          .getByRole('listitem')
+          .filter({ hasText: name })
+          .getByRole('region', { name: t.preflight.title });
+      const verdict = (name: string, v: 'block' | 'warn') =>
+        expect(reportOf(name).getByText(t.preflight.verdicts[v], { exact: true })).toBeVisible({
+          timeout: 60_000,
+        });
+      await verdict(names.small, 'block');
+      await verdict(names.copy, 'block');
+      await verdict(names.near, 'warn');
+      await verdict(names.fine, 'warn');
+      await verdict(names.other, 'warn');
+      // Each says why, with what was found: the copy and the near copy name how many archived assets.
+      await expect(reportOf(names.small)).toContainText('Petit côté : 600 px');
+      await expect(reportOf(names.copy)).toContainText('Fichiers identiques déjà archivés : 1');
+      await expect(reportOf(names.near)).toContainText('Contenus similaires déjà archivés : 1');
+      await keepScreenshot(page, 'preflight-5-five-files-fr');
+
+      // The fix: the picture again at full size, which passes the blocking rules and is sent on.
+      await dialog.getByLabel(t.uploads.choose).setInputFiles([await jpeg(names.fixed, '#6ae84a')]);
+      await verdict(names.fixed, 'warn');
+      await dialog.getByRole('button', { name: t.uploads.close }).first().click();
+    },
+    { lang: 'fr' },
+  );
+  await as(browser, 'anna.bianchi', async (page) => {
+    const step = await folderByCode(page, 'appstp1-marketing');
+    const atStep1 = (await derivedListing(page.request, step.id)).map(itemName);
+    for (const name of [names.near, names.fine, names.other, names.fixed]) expect(atStep1).toContain(name);
+    for (const name of [names.small, names.copy]) expect(atStep1).not.toContain(name);
+  });
 });

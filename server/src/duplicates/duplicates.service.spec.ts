@@ -88,3 +88,44 @@ describe('DuplicatesService.review', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
+
+describe('DuplicatesService.decide', () => {
+  const inHeritage = (id: string) =>
+    ({
+      id,
+      linkedCategoryIds: ['h'],
+      linkedCategories: [{ prettyId: 'arch04-heritage' }],
+    }) as unknown as ProviderContentDetail;
+  const decided: string[] = [];
+  const service = new DuplicatesService(
+    {
+      find: (a: string, b: string) => Promise.resolve(pair(a, b)),
+      decide: (a: string, b: string) => {
+        decided.push(`${a}~${b}`);
+        return Promise.resolve(pair(a, b));
+      },
+    } as unknown as DuplicatePairsRepository,
+    {
+      contentsByIds: (_t: string, ids: string[]) => Promise.resolve(ids.map(inHeritage)),
+    } as unknown as ContentsGateway,
+    {} as WorkflowFolders,
+    {} as AssetJunk,
+    {} as EnrichmentService,
+    { of: () => Promise.resolve(new Map()) } as unknown as PersonNames,
+    {} as FingerprintsRepository,
+  );
+
+  it("leaves another department's pairs to its people, who read them too (a channel, the shared archive)", async () => {
+    const mario = {
+      username: 'mario.rossi',
+      roles: ['user'],
+      department: 'MARKETING',
+    } as unknown as AuthUser;
+    await expect(service.decide(mario, { a: 'h1', b: 'h2', decision: 'distinct' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    const giulio = { username: 'giulio', roles: ['user'], department: 'HERITAGE' } as unknown as AuthUser;
+    await service.decide(giulio, { a: 'h1', b: 'h2', decision: 'distinct' });
+    expect(decided).toEqual(['h1~h2']);
+  });
+});

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  KEEPING_DECISIONS,
   mayReviewDuplicates,
   placeOfFolder,
   type DuplicateAsset,
@@ -16,6 +15,7 @@ import {
 import type { AuthUser } from '../common/auth-user';
 import { DomainError } from '../common/domain-error';
 import { EnrichmentService } from '../enrichment/enrichment.service';
+import { departmentOfContent } from '../places/content-department';
 import { WorkflowFolders } from '../places/workflow-folders';
 import {
   CONTENTS_GATEWAY,
@@ -27,6 +27,8 @@ import { PersonNames } from '../users/person-names';
 import { DuplicatePairsRepository } from '../preflight/duplicate-pairs.repository';
 import { ASSET_JUNK, type AssetJunk } from './asset-junk';
 import { FingerprintsRepository } from '../preflight/fingerprints.repository';
+
+const alreadyDecided = () => DomainError.invalid('This pair was already decided: undo it first');
 
 /** A content the user reads, with a folder (outside the junk) to act from. */
 interface Shown {
@@ -149,9 +151,11 @@ export class DuplicatesService {
   async decide(user: AuthUser, body: DuplicateDecisionRequest): Promise<DuplicateDecisionResponse> {
     this.mayReview(user);
     const { pair, contents } = await this.visiblePair(user, body.a, body.b);
-    if (pair.decision) throw DomainError.invalid('This pair was already decided: undo it first');
+    if (pair.decision) throw alreadyDecided();
+    this.inOwnDepartment(user, [...contents.values()]);
     if (body.decision !== 'same') {
       const decided = await this.pairs.decide(pair.a, pair.b, body.decision, null, user.username);
+      if (!decided) throw alreadyDecided();
       return { pair: (await this.named([decided]))(decided), jobId: null, mergeJobId: null };
     }
     const kept = body.keep;
@@ -165,6 +169,9 @@ export class DuplicatesService {
       throw DomainError.invalid('"keptFolderId" is needed to merge into the kept asset', [
         { field: 'keptFolderId' },
       ]);
+    // Keeping an asset already sent to the junk as a copy of a third would junk the whole chain.
+    if ((await this.pairs.junkedAsSame([pair.a, pair.b])).length)
+      throw DomainError.invalid('One of the two was already sent to the junk as the same as another asset');
     const other = kept === pair.a ? pair.b : pair.a;
     // Every check before anything is submitted: a refused merge or delete changes nothing.
     const merge =
@@ -175,22 +182,50 @@ export class DuplicatesService {
             contents.get(other)!,
           )
         : null;
-    const { jobId } = await this.junk.delete(user, { contentIds: [other], folderId: body.folderId });
-    const mergeJobId = merge ? (await merge()).jobId : null;
+    // The pair is claimed first: of two reviewers deciding it at once, one sends an asset to the junk.
     const decided = await this.pairs.decide(pair.a, pair.b, 'same', kept, user.username);
+    if (!decided) throw alreadyDecided();
+    let jobId: string;
+    try {
+      ({ jobId } = await this.junk.delete(user, { contentIds: [other], folderId: body.folderId }));
+    } catch (refused) {
+      await this.pairs.reopen(pair.a, pair.b);
+      throw refused;
+    }
+    const mergeJobId = merge ? (await merge()).jobId : null;
     return { pair: (await this.named([decided]))(decided), jobId, mergeJobId };
   }
 
+  /**
+   * Undo of "not duplicates" or "alternates"; and of "the same" once both assets are out of the
+   * junk again (its junk job failed, or the asset was restored): the pair is proposed again.
+   */
   async undo(user: AuthUser, x: string, y: string): Promise<DuplicatePair> {
     this.mayReview(user);
-    const { pair } = await this.visiblePair(user, x, y);
-    if (!pair.decision || !KEEPING_DECISIONS.includes(pair.decision))
+    const { pair, contents } = await this.visiblePair(user, x, y);
+    if (!pair.decision) throw DomainError.invalid('This pair has no decision to undo');
+    if (pair.decision === 'same' && (await this.shown(user, [pair.a, pair.b])).size < 2)
       throw DomainError.invalid(
-        pair.decision
-          ? 'An asset sent to the junk as the same is brought back by restoring it from the junk'
-          : 'This pair has no decision to undo',
+        'An asset sent to the junk as the same is brought back by restoring it from the junk',
       );
+    this.inOwnDepartment(user, [...contents.values()]);
     return this.pairs.reopen(pair.a, pair.b);
+  }
+
+  /**
+   * A decision silences a pair for everyone: it is for the people of the assets' department (SPEC
+   * §6, as tagging), not for whoever reads them through a channel or the shared archive. A user
+   * of no department decides anywhere.
+   */
+  private inOwnDepartment(user: AuthUser, contents: ProviderContentDetail[]): void {
+    const own = user.department?.toLowerCase();
+    if (!own) return;
+    const foreign = contents.some((content) => {
+      const there = departmentOfContent(content, null);
+      return there !== null && there !== own;
+    });
+    if (foreign)
+      throw DomainError.forbidden("Another department's possible duplicates are decided by its people");
   }
 
   /** Who decided each pair by the name people know them by (issue 23), as the rest of the portal says it. */

@@ -91,18 +91,32 @@ export class DuplicatePairsRepository {
     return row ? toPair(row) : null;
   }
 
+  /**
+   * Decides a pair still undecided; null when another decision got there first (two reviewers,
+   * or a double submit): the row is claimed by its condition, never overwritten.
+   */
   async decide(
     x: string,
     y: string,
     decision: DuplicateDecision,
     kept: string | null,
     by: string,
-  ): Promise<DuplicatePair> {
-    const row = await this.prisma.duplicatePair.update({
-      where: { a_b: pairOf(x, y) },
+  ): Promise<DuplicatePair | null> {
+    const where = pairOf(x, y);
+    const { count } = await this.prisma.duplicatePair.updateMany({
+      where: { ...where, decision: null },
       data: { decision, kept, decidedBy: by, decidedAt: new Date() },
     });
-    return toPair(row);
+    return count ? this.find(where.a, where.b) : null;
+  }
+
+  /** Of `ids`, those sent to the junk as "the same" as another asset (the side not kept of such a pair). */
+  async junkedAsSame(ids: string[]): Promise<string[]> {
+    const rows = await this.prisma.duplicatePair.findMany({
+      where: { decision: 'same', OR: [{ a: { in: ids } }, { b: { in: ids } }] },
+      select: { a: true, b: true, kept: true },
+    });
+    return ids.filter((id) => rows.some((r) => (r.a === id || r.b === id) && r.kept !== id));
   }
 
   /** Undo: the pair is proposed again. */

@@ -11,20 +11,29 @@ export interface Fingerprint {
   dhash: string | null;
 }
 
+/** Matches kept per search, the closest first. */
+const MATCHES_MAX = 50;
+
 /** Fingerprints of uploaded versions, and the search of the same bytes and similar pictures among them. */
 @Injectable()
 export class FingerprintsRepository {
   constructor(private readonly prisma: HubPrismaService) {}
 
-  /** Written again by a retried job: the same version's row is replaced, never doubled. */
+  /**
+   * The content's fingerprint is its current version's: an earlier version's row goes, so a file
+   * replaced is no longer found as a copy. Written again by a retried job, never doubled.
+   */
   async save({ contentId, version, sha256, dhash }: Fingerprint): Promise<void> {
     const [dhash0, dhash1, dhash2, dhash3] = dhash ? chunks16(dhash) : [null, null, null, null];
     const data = { sha256, dhash, dhash0, dhash1, dhash2, dhash3 };
-    await this.prisma.contentFingerprint.upsert({
-      where: { contentId_version: { contentId, version } },
-      create: { contentId, version, ...data },
-      update: data,
-    });
+    await this.prisma.$transaction([
+      this.prisma.contentFingerprint.deleteMany({ where: { contentId, version: { not: version } } }),
+      this.prisma.contentFingerprint.upsert({
+        where: { contentId_version: { contentId, version } },
+        create: { contentId, version, ...data },
+        update: data,
+      }),
+    ]);
   }
 
   /**
@@ -73,6 +82,9 @@ export class FingerprintsRepository {
       if (!known || found.distance < known.distance || (found.match === 'exact' && known.match === 'near'))
         closest.set(row.contentId, found);
     }
-    return [...closest.values()];
+    // The closest first, and no more than a review can take: a blank or flat picture hashes near many others.
+    return [...closest.values()]
+      .sort((x, y) => (x.match === y.match ? x.distance - y.distance : x.match === 'exact' ? -1 : 1))
+      .slice(0, MATCHES_MAX);
   }
 }

@@ -10,6 +10,7 @@ import {
 } from '@paddock/rules';
 import { createHash, randomUUID } from 'node:crypto';
 import { differenceHash } from '../../src/media/image';
+import { FingerprintsRepository } from '../../src/preflight/fingerprints.repository';
 import type { SignedIn } from '../auth/auth-fixtures';
 import { call, headersOf } from '../auth/auth-fixtures';
 import { photo } from '../support/photos';
@@ -209,8 +210,44 @@ describe('possible duplicates, decided once (issue 27)', () => {
     ]);
   });
 
+  it('sends one asset to the junk when two reviewers decide "the same" of one pair at once, each keeping another', async () => {
+    const bytes = await photo(2100, 1400, '#3c8cc0', 90, 0.75);
+    const [x, y] = [await archived(bytes, 'race-left.jpg'), await archived(bytes, 'race-right.jpg')];
+    const folderId = folders.get(ARCHIVE);
+    const answers = await Promise.all([
+      decide(mario, { a: x, b: y, decision: 'same', keep: x, folderId }),
+      decide(admin, { a: x, b: y, decision: 'same', keep: y, folderId }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    const winner = answers[0]!.status === 200 ? mario : admin;
+    const won = answers.find((a) => a.status === 200)!;
+    expect((await finished(t, winner, won.body.jobId!)).state).toBe('completed');
+    const states = await Promise.all([x, y].map((id) => stateOf(t, id)));
+    expect(states.map((s) => s?.folders).sort()).toEqual([[ARCHIVE], ['junk-marketing']]);
+  });
+
+  it('compares with the current version only: a file replaced by a new version is no copy any more', async () => {
+    // A new version is given where SPEC §6 lets one be (a rejected delivery); its pre-flight saves
+    // its fingerprint as the job does, and the earlier version's goes.
+    const before = await photo(2300, 1500, '#8cc03c', 90, 0.55);
+    const id = await archived(before, 'replaced.jpg');
+    const fingerprints = t.app.get(FingerprintsRepository);
+    const after = await photo(2300, 1500, '#c03c8c', 90, 0.9);
+    await fingerprints.save({
+      contentId: id,
+      version: 2,
+      sha256: createHash('sha256').update(after).digest('hex'),
+      dhash: await differenceHash(after),
+    });
+    const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    expect(await fingerprints.matchesOf({ sha256: sha(before), dhash: null })).toEqual([]);
+    expect(await fingerprints.matchesOf({ sha256: sha(after), dhash: null })).toEqual([
+      { otherId: id, match: 'exact', distance: 0 },
+    ]);
+  });
+
   it('finds two copies filed at the same moment as the same file, whichever pre-flight runs first', async () => {
-    const bytes = await photo(2000, 1500, '#7a3cc0');
+    const bytes = await photo(2000, 1500, '#7a3cc0', 90, 0.1);
     const [x, y] = await Promise.all([archived(bytes, 'twin-left.jpg'), archived(bytes, 'twin-right.jpg')]);
     const group = groupWith(await review(mario, 'open'), x);
     expect(described(group, { [x]: 'X', [y]: 'Y' })).toEqual(['X~Y exact -']);

@@ -105,7 +105,9 @@ function FileMatchRow({ file, fingerprint }: { file: FileMatches; fingerprint: F
         <Text fontWeight="medium" wordBreak="break-word">
           {file.name}
         </Text>
-        {file.exact.length ? (
+        {fingerprint.sha256 === null && fingerprint.dhash === null ? (
+          <Badge colorPalette="gray">{t('uploadCheck.files.notCompared')}</Badge>
+        ) : file.exact.length ? (
           <Badge colorPalette="orange">{t('duplicates.match.exact')}</Badge>
         ) : file.near.length ? (
           <Badge colorPalette="blue">
@@ -117,7 +119,9 @@ function FileMatchRow({ file, fingerprint }: { file: FileMatches; fingerprint: F
       </Flex>
       {fingerprint.sha256 === null ? (
         <Text fontSize="sm" color="fg.muted">
-          {t('uploadCheck.files.tooLarge')}
+          {t(
+            fingerprint.dhash === null ? 'uploadCheck.files.tooLargeToCompare' : 'uploadCheck.files.tooLarge',
+          )}
         </Text>
       ) : null}
       {found.length ? (
