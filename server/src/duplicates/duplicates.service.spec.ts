@@ -69,7 +69,7 @@ describe('DuplicatesService.review', () => {
       },
     } as unknown as ContentsGateway,
     {
-      pathOf: () => Promise.resolve([{ prettyId: 'arch04-marketing', isSupplier: false }]),
+      firstFolderIn: (ids: string[]) => Promise.resolve(ids[0] ?? null),
     } as unknown as WorkflowFolders,
     {} as AssetJunk,
     {} as EnrichmentService,

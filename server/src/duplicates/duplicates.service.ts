@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   mayReviewDuplicates,
-  placeOfFolder,
   type DuplicateAsset,
   type DuplicateDecisionRequest,
   type DuplicateDecisionResponse,
@@ -259,7 +258,10 @@ export class DuplicatesService {
   private async shown(user: AuthUser, ids: string[]): Promise<Map<string, Shown>> {
     const shown = new Map<string, Shown>();
     for (const [id, content] of await this.readable(user, ids)) {
-      const folderId = await this.actingFolder(content);
+      const folderId = await this.places.firstFolderIn(
+        content.linkedCategoryIds,
+        (view) => view !== 'departmentJunk',
+      );
       if (folderId) shown.set(id, { content, folderId });
     }
     return shown;
@@ -289,14 +291,5 @@ export class DuplicatesService {
       lang,
     );
     return { ...summary, folderId };
-  }
-
-  /** A folder the asset can be sent to the junk from: one of its folders outside the junk. */
-  private async actingFolder(content: ProviderContentDetail): Promise<string | null> {
-    for (const folderId of content.linkedCategoryIds) {
-      const path = await this.places.pathOf(folderId);
-      if (path && placeOfFolder(path, 'maker').view !== 'departmentJunk') return folderId;
-    }
-    return null;
   }
 }

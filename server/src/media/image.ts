@@ -93,7 +93,9 @@ export async function previewAndThumb(
  * resized) differ in a few bits only.
  */
 export async function differenceHash(input: Buffer): Promise<string> {
+  // Upright as it is shown (EXIF orientation), as the browser draws it for the upload check.
   const grey = await sharp(input)
+    .rotate()
     .flatten({ background: '#ffffff' })
     .greyscale()
     .resize(DHASH_GRID.columns, DHASH_GRID.rows, { fit: 'fill' })

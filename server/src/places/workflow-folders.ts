@@ -8,6 +8,7 @@ import {
   specialCodeOf,
   type PathFolder,
   type Place,
+  type View,
 } from '@paddock/rules';
 import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
@@ -77,6 +78,15 @@ export class WorkflowFolders {
     if (this.paths.size >= KEPT_PATHS) this.paths.clear();
     this.paths.set(folderId, path);
     return path;
+  }
+
+  /** The first of `folderIds` whose view (as the maker sees it) `wanted` accepts; null when none does. */
+  async firstFolderIn(folderIds: readonly string[], wanted: (view: View) => boolean): Promise<string | null> {
+    for (const folderId of folderIds) {
+      const path = await this.pathOf(folderId);
+      if (path && wanted(placeOfFolder(path, 'maker').view)) return folderId;
+    }
+    return null;
   }
 
   /** The department of a folder's path: its place's, else the nearest coded folder's, else the top's. */

@@ -6,13 +6,7 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  E_CODES,
-  evaluatePreflight,
-  placeOfFolder,
-  type ContentType,
-  type PreflightFacts,
-} from '@paddock/rules';
+import { E_CODES, evaluatePreflight, type ContentType, type PreflightFacts } from '@paddock/rules';
 import { DomainError } from '../common/domain-error';
 import { JobName, type AfterPreflight, type JobPayloads, type JobResults } from '../jobs/job-catalogue';
 import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-handler';
@@ -140,7 +134,8 @@ export class PreflightHandler implements JobHandler<Preflight> {
       : [];
     const archived = new Set<string>();
     for (const content of found)
-      if (await this.isArchived(content.linkedCategoryIds)) archived.add(content.id);
+      if (await this.places.firstFolderIn(content.linkedCategoryIds, (view) => view === 'archives'))
+        archived.add(content.id);
     const kept = matches.filter((m) => archived.has(m.otherId));
     return {
       exactDuplicates: { value: kept.filter((m) => m.match === 'exact').map((m) => m.otherId) },
@@ -154,15 +149,6 @@ export class PreflightHandler implements JobHandler<Preflight> {
           }
         : {}),
     };
-  }
-
-  /** In some folder of the archives view: a department's archive, the shared archive, a channel. */
-  private async isArchived(folderIds: string[]): Promise<boolean> {
-    for (const folderId of folderIds) {
-      const path = await this.places.pathOf(folderId);
-      if (path && placeOfFolder(path, 'maker').view === 'archives') return true;
-    }
-    return false;
   }
 
   /** The current source to `path`, hashed on the way. */
