@@ -119,7 +119,13 @@ test('the tile size a user picks survives a reload and follows them to a new bro
         await page.goto(`/home?folder=${archiveId}`);
         await expect(page.locator(LISTING_SCROLLER).getByRole('option')).not.toHaveCount(0);
         medium = (await gridShape(page)).columns;
+        // Shown at once, saved behind: the reload below comes once the hub has it (a loaded CI
+        // machine reloaded before the save had landed).
+        const saved = page.waitForResponse(
+          (r) => r.url().endsWith('/api/profile/user-preferences') && r.request().method() === 'POST',
+        );
         await pick(page, 'large');
+        expect((await saved).status()).toBeLessThan(300);
         await expect.poll(async () => (await gridShape(page)).columns).toBeLessThan(medium);
         await keepScreenshot(page, 'grid-density-large-en-1440x900');
         const large = (await gridShape(page)).columns;
