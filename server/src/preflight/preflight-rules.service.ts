@@ -35,9 +35,9 @@ export class PreflightRulesService {
 
   /** All the rules or none: every problem is answered at once, each with its field. */
   async save(user: AuthUser, department: string, input: unknown): Promise<PreflightRuleSetView> {
-    await this.requireEditable(user, department);
     const parsed = parsePreflightRules(input);
     if (!parsed.ok) throw DomainError.invalid('The pre-flight rules have problems', parsed.problems);
+    await this.requireEditable(user, department);
     return viewOf(department, await this.repository.saveRules(department, parsed.rules, user.username));
   }
 
