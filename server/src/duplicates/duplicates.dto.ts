@@ -37,7 +37,19 @@ import {
 } from 'class-validator';
 import { AssetSummaryResponse } from '../search/search.dto';
 
-export class DuplicateReviewQuery {
+/** The language the assets' names are answered in (the review and the upload check alike). */
+class NamesInLanguage {
+  @ApiPropertyOptional({
+    enum: LANGUAGES,
+    default: DEFAULT_LANGUAGE,
+    description: 'The language names are given in',
+  })
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  lang?: Language;
+}
+
+export class DuplicateReviewQuery extends NamesInLanguage {
   @ApiPropertyOptional({
     enum: DUPLICATE_REVIEW_STATES,
     default: 'open',
@@ -47,15 +59,6 @@ export class DuplicateReviewQuery {
   @IsOptional()
   @IsIn(DUPLICATE_REVIEW_STATES)
   state?: DuplicateReviewState;
-
-  @ApiPropertyOptional({
-    enum: LANGUAGES,
-    default: DEFAULT_LANGUAGE,
-    description: 'The language names are given in',
-  })
-  @IsOptional()
-  @IsIn(LANGUAGES)
-  lang?: Language;
 }
 
 export class DuplicatePairParams {
@@ -159,7 +162,7 @@ export class FileFingerprintDto implements FileFingerprint {
   dhash!: string | null;
 }
 
-export class UploadCheckFilesBody implements UploadCheckFilesRequest {
+export class UploadCheckFilesBody extends NamesInLanguage implements UploadCheckFilesRequest {
   @ApiProperty({ type: [FileFingerprintDto], maxItems: LIMITS.uploadCheckFilesMax })
   @IsArray()
   @ArrayMinSize(1)
@@ -167,15 +170,6 @@ export class UploadCheckFilesBody implements UploadCheckFilesRequest {
   @ValidateNested({ each: true })
   @Type(() => FileFingerprintDto)
   files!: FileFingerprintDto[];
-
-  @ApiPropertyOptional({
-    enum: LANGUAGES,
-    default: DEFAULT_LANGUAGE,
-    description: 'The language names are given in',
-  })
-  @IsOptional()
-  @IsIn(LANGUAGES)
-  lang?: Language;
 }
 
 export class NearAssetDto extends DuplicateAssetDto {
