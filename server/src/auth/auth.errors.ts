@@ -31,7 +31,10 @@ export function signInError(error: ProviderError): DomainError {
     case ERROR_CODES.ACCOUNT_DISABLED:
       return new DomainError(error.code, 'The account is not enabled for access');
     case ERROR_CODES.TOO_MANY_ATTEMPTS:
-      return new DomainError(error.code, TOO_MANY_ATTEMPTS_MESSAGE);
+      // The provider's wait, when it said one, reaches the browser as the hub's own throttle's does.
+      return error.detail.retryAfterSeconds === undefined
+        ? new DomainError(error.code, TOO_MANY_ATTEMPTS_MESSAGE)
+        : tooManyAttempts(error.detail.retryAfterSeconds);
     case ERROR_CODES.VALIDATION_FAILED:
       return DomainError.invalid('Username and password are required');
     case ERROR_CODES.UNAUTHENTICATED:

@@ -7,6 +7,8 @@ export interface ProviderFailureDetail {
   errorDescription?: string;
   /** Node's or axios's code when no answer came (ECONNREFUSED, ECONNABORTED…). */
   networkCode?: string;
+  /** A throttled call's Retry-After, in seconds. */
+  retryAfterSeconds?: number;
 }
 
 /**

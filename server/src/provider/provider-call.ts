@@ -20,7 +20,7 @@ export interface CallPolicy {
   /** The E-code of this step (SPEC §8): what a refusal without a finer meaning becomes. */
   fallback: ErrorCode;
   /** A refusal (non-2xx, or an envelope without resultCode OK) → error; default providerFailure. */
-  refusal?: (status: number, body: unknown, fallback: ErrorCode) => ProviderError;
+  refusal?: (status: number, body: unknown, fallback: ErrorCode, retryAfter?: unknown) => ProviderError;
   /**
    * A load (SPEC §8 E002, E009, E014, E015, E018): when the provider is down or answers nonsense,
    * the error carries `fallback` instead of PROVIDER_UNAVAILABLE, so the web shows what was loading.
@@ -63,7 +63,12 @@ async function answerOf<S extends z.ZodType>(
   }
   const envelope = envelopeSchema.safeParse(res.data);
   if (res.status < 200 || res.status >= 300 || !envelope.success || envelope.data.resultCode !== 'OK')
-    throw (policy.refusal ?? providerFailure)(res.status, res.data, policy.fallback);
+    throw (policy.refusal ?? providerFailure)(
+      res.status,
+      res.data,
+      policy.fallback,
+      res.headers['retry-after'],
+    );
   const body = schema.safeParse(res.data);
   if (!body.success)
     throw new ProviderError(

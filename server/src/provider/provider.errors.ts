@@ -46,15 +46,24 @@ const CODE_OF_STATUS: Record<number, ErrorCode> = {
  * | 418, or 2xx whose resultCode is not OK                     | the call's `fallback`      | no        |
  * | anything else (3xx, unreadable body…)                      | PROVIDER_UNAVAILABLE       | no        |
  *
- * 418 is THRON's normal business answer (research §1), so its body, not its status, decides.
+ * 418 is THRON's normal business answer (research §1), so its body, not its status, decides. A
+ * Retry-After in seconds (a throttled login) is kept in the detail.
  */
-export function providerFailure(status: number, body: unknown, fallback: ErrorCode): ProviderError {
+export function providerFailure(
+  status: number,
+  body: unknown,
+  fallback: ErrorCode,
+  retryAfter?: unknown,
+): ProviderError {
   const parsed = envelopeSchema.safeParse(body);
   const envelope = parsed.success ? parsed.data : undefined;
   const detail: ProviderFailureDetail = {
     status,
     resultCode: envelope?.resultCode,
     errorDescription: envelope?.errorDescription,
+    ...(typeof retryAfter === 'string' && /^\d+$/.test(retryAfter)
+      ? { retryAfterSeconds: Number(retryAfter) }
+      : {}),
   };
   const fail = (code: ErrorCode, transient = false) =>
     new ProviderError(

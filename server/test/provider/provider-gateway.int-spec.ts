@@ -79,10 +79,11 @@ describe.each(PROVIDER_TRANSPORTS)('HttpProviderGateway against the built-in pro
     // LOGIN_MAX_FAILURES is 2 here: the third try from this address waits.
     await providerFailure(gateway.login('gateway.lock', 'x'));
     await providerFailure(gateway.login('gateway.lock', 'x'));
+    // The wait comes along, so the service session can wait it out (service-session.spec).
     expect(await providerFailure(gateway.login('gateway.lock', 'x'))).toMatchObject({
       code: 'TOO_MANY_ATTEMPTS',
       transient: false,
-      detail: { status: 429 },
+      detail: { status: 429, retryAfterSeconds: 30 },
     });
     expect(await providerFailure(gateway.login('gateway.lock', PASSWORD))).toMatchObject({
       code: 'TOO_MANY_ATTEMPTS',
