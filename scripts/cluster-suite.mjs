@@ -74,10 +74,22 @@ function saveErrorLogs() {
 
 const results = [];
 const build = !process.argv.includes('--no-build');
+// What an interrupted run left (containers, and volumes whose database has another tree's
+// migrations) goes first: the suite starts from nothing, as on a fresh machine.
+stack('compose', '--demo', 'down', '-v', '--remove-orphans');
 const up = stack(...(build ? ['--build'] : []));
 suite.figure(`stack up${build ? ', portal image built from the tree' : ''}`, `${elapsed()} s`);
-if (up.status !== 0) results.push({ name: 'the stack comes up', ok: false, error: `exit ${up.status}` });
-else {
+if (up.status !== 0) {
+  results.push({ name: 'the stack comes up', ok: false, error: `exit ${up.status}` });
+  // The one-shot migrator's own words are the likeliest reason.
+  try {
+    console.log(
+      `\n━ the migrate container's log\n${suite.containers.logs('migrate').split('\n').slice(-40).join('\n')}`,
+    );
+  } catch (error) {
+    console.log(`no migrate log: ${error.message}`);
+  }
+} else {
   // The demo's people, groups and folders; no demo media (minutes of ffmpeg and LibreOffice): the
   // suite uploads what it needs.
   const seeding = Date.now();

@@ -1,6 +1,7 @@
 import type { AssetPreflight } from './preflight';
 import type { AssetRestriction, MetadataType, TagSummary } from './enrichment';
 import type { AssetActions, Place } from './permissions';
+import type { RejectionChecklist } from './rejection-checklist';
 import {
   CONTENT_VERSION_METADATA,
   INTERNAL_SHARE_METADATA,
@@ -262,6 +263,11 @@ export interface AssetDetail extends AssetSummary {
   workflow: AssetWorkflowInfo;
   /** The current version's pre-flight (issue 27); null while it is being checked or was never checked. */
   preflight: AssetPreflight | null;
+  /**
+   * The marks on the rejection an earlier version carries over to this one (issue 27), when the
+   * workflow facts hold one (`carriedRejectionOf`); null otherwise.
+   */
+  checklist: RejectionChecklist | null;
   /** Embargo active or copyright expired (SPEC §4 derived flags): the modal warns, share is refused. */
   restriction: AssetRestriction;
   /** With `?folderId=`: where the asset is looked at, and what SPEC §6 lets this user do there. */

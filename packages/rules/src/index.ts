@@ -26,3 +26,4 @@ export * from './magic-bytes';
 export * from './perceptual-hash';
 export * from './preflight';
 export * from './duplicates';
+export * from './rejection-checklist';

@@ -144,6 +144,10 @@ export const WORKFLOW_ERROR_CODES = {
   TARGET_NOT_ALLOWED: 'WORKFLOW_TARGET_NOT_ALLOWED',
   /** A restore to the origin, for contents whose origin is unknown or no longer a valid target. */
   ORIGIN_UNAVAILABLE: 'WORKFLOW_ORIGIN_UNAVAILABLE',
+  /** Accept of a new version whose carried-over rejection is not all checked "fixed" or "n/a" (issue 27). */
+  CHECKLIST_OPEN: 'WORKFLOW_CHECKLIST_OPEN',
+  /** A checklist mark for a version that is no longer the asset's current one, or a region it has not. */
+  CHECKLIST_STALE: 'WORKFLOW_CHECKLIST_STALE',
 } as const;
 
 /**

@@ -12,6 +12,7 @@ import {
   AssetDetailQuery,
   AssetFolderQuery,
   RenameAssetDto,
+  RenditionQuery,
   ThumbnailQuery,
 } from './assets.dto';
 import { AssetsService, type ByteEndpoint } from './assets.service';
@@ -103,10 +104,11 @@ export class AssetsController {
   preview(
     @CurrentUser() user: AuthUser,
     @Param('id', new ParseUUIDPipe()) id: string,
+    @Query() query: RenditionQuery,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    return this.send(user, id, 'preview', req, res);
+    return this.send(user, id, 'preview', req, res, { version: versionOf(query) });
   }
 
   @Get(':id/poster')
@@ -115,10 +117,11 @@ export class AssetsController {
   poster(
     @CurrentUser() user: AuthUser,
     @Param('id', new ParseUUIDPipe()) id: string,
+    @Query() query: RenditionQuery,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    return this.send(user, id, 'poster', req, res);
+    return this.send(user, id, 'poster', req, res, { version: versionOf(query) });
   }
 
   @Get(':id/proxy')
@@ -155,13 +158,18 @@ export class AssetsController {
     endpoint: ByteEndpoint,
     req: Request,
     res: Response,
-    context: { size?: string; folderId?: string } = {},
+    context: { size?: string; folderId?: string; version?: number } = {},
   ): Promise<void> {
     const answer = await this.assets.bytes(
       user,
       id,
       endpoint,
-      { range: req.headers.range, ifNoneMatch: req.headers['if-none-match'], size: context.size },
+      {
+        range: req.headers.range,
+        ifNoneMatch: req.headers['if-none-match'],
+        size: context.size,
+        version: context.version,
+      },
       context.folderId,
     );
     if ('placeholder' in answer) {
@@ -179,4 +187,9 @@ export class AssetsController {
       what: `Asset ${endpoint}`,
     });
   }
+}
+
+/** The earlier version a preview or poster is asked for; the current one when none is. */
+function versionOf(query: RenditionQuery): number | undefined {
+  return query.version === undefined ? undefined : Number(query.version);
 }

@@ -9,6 +9,7 @@ import {
   type AssetWorkflowInfo,
   type AssetWorkflowState,
   type MetadataType,
+  type RejectionChecklist,
   type TagSummary,
 } from '@paddock/rules';
 import { Transform } from 'class-transformer';
@@ -77,6 +78,27 @@ export class ThumbnailQuery {
   @IsOptional()
   @Matches(/^\d{1,6}$/, { message: 'v must be a version number' })
   v?: string;
+}
+
+/** `GET /api/assets/:id/preview` and `/poster`. */
+export class RenditionQuery {
+  @ApiPropertyOptional({
+    description:
+      'The content version the address was made for (AssetDetail.previewUrl): not read, a cache key',
+    example: '2',
+  })
+  @IsOptional()
+  @Matches(/^\d{1,6}$/, { message: 'v must be a version number' })
+  v?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "An earlier version's rendition, read-only (issue 27: versions compared); without it, the current version's",
+    example: '1',
+  })
+  @IsOptional()
+  @Matches(/^[1-9]\d{0,5}$/, { message: 'version must be a version number' })
+  version?: string;
 }
 
 /** SPEC §3: a metadata value with its definition's type and name (absent for a key without a definition). */
@@ -178,6 +200,18 @@ export class AssetDetailDto {
     },
   })
   preflight: AssetPreflight | null;
+  @ApiProperty({
+    nullable: true,
+    description:
+      'The marks on the rejection an earlier version carries over to this one (issue 27): its regions are those of the drawing (rules drawingRegions); null when none is carried',
+    example: {
+      version: 2,
+      drawnOn: 1,
+      regions: 2,
+      marks: [{ region: 1, mark: 'fixed', markedBy: 'Anna Bianchi', markedAt: '2026-11-30T10:04:00.000Z' }],
+    },
+  })
+  checklist: RejectionChecklist | null;
   @ApiPropertyOptional({ type: PlaceDto, description: 'With folderId: the view of that folder' })
   place?: PlaceDto;
   @ApiPropertyOptional({ type: AssetActionsDto, description: 'With folderId: what SPEC §6 allows there' })

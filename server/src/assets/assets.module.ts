@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PlacesModule } from '../places/places.module';
 import { PreflightModule } from '../preflight/preflight.module';
+import { RejectionChecklistModule } from '../rejection-checklist/rejection-checklist.module';
 import { ProviderModule } from '../provider/provider.module';
 import { PersonNamesModule } from '../users/person-names.module';
 import { AssetReadinessService } from './asset-readiness.service';
@@ -14,7 +15,7 @@ import { WorkflowEntry } from './workflow-entry';
 
 /** One asset (detail, rename, bytes) and uploads (tus) through the provider's contents; uploads enter the workflow (WorkflowEntry). */
 @Module({
-  imports: [ProviderModule, PlacesModule, PersonNamesModule, PreflightModule],
+  imports: [ProviderModule, PlacesModule, PersonNamesModule, PreflightModule, RejectionChecklistModule],
   controllers: [UploadsController, AssetsController],
   providers: [
     AssetsService,

@@ -2,6 +2,7 @@ import { Injectable, Inject, Optional } from '@nestjs/common';
 import {
   E_CODES,
   ERROR_CODES,
+  carriedRejectionOf,
   contentTypeOf,
   isHiddenMetadataKey,
   labelIn,
@@ -36,6 +37,7 @@ import { isContentType } from './placeholders';
 import { isPublished, workflowInfoOf, workflowStateOfContent } from '../places/workflow-info';
 import { assetNotInFolder } from './asset-refusals';
 import { PersonNames } from '../users/person-names';
+import { RejectionChecksRepository } from '../rejection-checklist/rejection-checks.repository';
 import { PreflightRepository } from '../preflight/preflight.repository';
 
 /** Rename steps and their failure codes (SPEC §8): IT first, then EN. */
@@ -77,6 +79,8 @@ export class AssetsService {
     @Optional() private readonly people?: PersonNames,
     // Without the hub's database (unit tests), no pre-flight is shown.
     @Optional() private readonly preflights?: PreflightRepository,
+    // Without it (unit tests), a carried-over rejection shows no marks.
+    @Optional() private readonly checks?: RejectionChecksRepository,
   ) {}
 
   /** With `folderId` (a folder of the asset the user sees): its place there and the SPEC §6 actions. */
@@ -92,11 +96,14 @@ export class AssetsService {
       this.enrichment.productsOfContent(user.providerToken, id),
       this.definitionsOf(user.providerToken, content),
     ]);
-    const [detail, preflight] = await Promise.all([
-      this.named(toAssetDetail(content, products, definitions, lang, this.clock.now(), sideOf(user))),
+    const plain = toAssetDetail(content, products, definitions, lang, this.clock.now(), sideOf(user));
+    const [detail, preflight, checklist] = await Promise.all([
+      this.named(plain),
       this.preflightOf(user, content),
+      this.checklistOf(plain),
     ]);
     detail.preflight = preflight;
+    detail.checklist = checklist;
     if (!folderId) return detail;
     const looked = await this.places.ofAsset(
       user,
@@ -162,6 +169,27 @@ export class AssetsService {
     return { verdict, results: shown, version, checkedAt: checkedAt.toISOString(), gates };
   }
 
+  /** The marks on the rejection an earlier version carries to this one, by who set them (issue 27). */
+  private async checklistOf(detail: AssetDetail): Promise<AssetDetail['checklist']> {
+    const carried = carriedRejectionOf(detail.workflow, detail.version);
+    if (!carried) return null;
+    const marks = (await this.checks?.marksOf(detail.id, detail.version)) ?? [];
+    const names = marks.length && this.people ? await this.people.of(marks.map((m) => m.markedBy)) : null;
+    return {
+      version: detail.version,
+      drawnOn: carried.drawnOn,
+      regions: carried.regions.length,
+      marks: marks
+        .filter((m) => m.region <= carried.regions.length)
+        .map((m) => ({
+          region: m.region,
+          mark: m.mark,
+          markedBy: names?.get(m.markedBy) ?? m.markedBy,
+          markedAt: m.markedAt.toISOString(),
+        })),
+    };
+  }
+
   /** Who accepted and who rejected the asset, by the names people know them by (issue 23). */
   private async named(detail: AssetDetail): Promise<AssetDetail> {
     const { acceptedBy, rejectedBy } = detail.workflow;
@@ -205,7 +233,7 @@ export class AssetsService {
     user: AuthUser,
     id: string,
     endpoint: ByteEndpoint,
-    conditions: { range?: string; ifNoneMatch?: string; size?: string },
+    conditions: { range?: string; ifNoneMatch?: string; size?: string; version?: number },
     folderId?: string,
   ): Promise<ProviderBytes | { placeholder: ContentType }> {
     if (endpoint === 'original') {
@@ -232,7 +260,7 @@ export class AssetsService {
     user: AuthUser,
     id: string,
     endpoint: ByteEndpoint,
-    conditions: { range?: string; ifNoneMatch?: string; size?: string },
+    conditions: { range?: string; ifNoneMatch?: string; size?: string; version?: number },
   ): Promise<ProviderBytes | { placeholder: ContentType }> {
     try {
       if (endpoint === 'thumbnail' && conditions.size) {
@@ -350,6 +378,7 @@ export function toAssetDetail(
     rights: { rename: c.userRights.write, newVersion: c.userRights.write, download: true },
     workflow: workflowInfoOf(c),
     preflight: null,
+    checklist: null,
     restriction,
   };
 }

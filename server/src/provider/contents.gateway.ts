@@ -175,14 +175,14 @@ export interface ContentsGateway {
   /** Trashes contents 50 at a time; answers the ids the provider could not trash. */
   trash(token: string, ids: string[]): Promise<string[]>;
   /**
-   * The bytes of the current source (`kind` 'source') or a derivative, as the provider streams
-   * them (200, 206, 304, or 416 for a range past the end); a refusal throws its ProviderError.
+   * The bytes of the current source (`kind` 'source') or a derivative — of an earlier version
+   * with `version` — as the provider streams them (200, 206, 304, or 416 for a range past the end); a refusal throws its ProviderError.
    */
   stream(
     token: string,
     contentId: string,
     kind: string,
-    conditions: { range?: string; ifNoneMatch?: string },
+    conditions: { range?: string; ifNoneMatch?: string; version?: number },
   ): Promise<ProviderBytes>;
   /** The content's image fitted to `divArea` ('WxH'), with the provider's ETag (200 or 304). */
   thumbnail(
@@ -440,9 +440,11 @@ export class HttpContentsGateway implements ContentsGateway {
     token: string,
     contentId: string,
     kind: string,
-    conditions: { range?: string; ifNoneMatch?: string },
+    conditions: { range?: string; ifNoneMatch?: string; version?: number },
   ): Promise<ProviderBytes> {
-    return this.bytesAt(PROVIDER_PATHS.contents.stream(this.clientId, contentId, kind), token, conditions);
+    const path = PROVIDER_PATHS.contents.stream(this.clientId, contentId, kind);
+    const url = conditions.version === undefined ? path : `${path}?version=${conditions.version}`;
+    return this.bytesAt(url, token, conditions);
   }
 
   thumbnail(

@@ -247,6 +247,14 @@ describe('reject', () => {
     expect(retry.outcome).toBe('unchanged');
     expect(provider.calls.slice(calls).filter((x) => x.call === 'setMetadata')).toEqual([]);
   });
+
+  it('without a drawing, removes the one of an earlier rejection: the next version would carry it as this one’s', async () => {
+    const earlier = JSON.stringify({ version: 1, contentVersion: 1, strokes: [STROKE] });
+    const c = contentAtStep(provider, 1, { version: 2, metadata: { [META.canvas]: earlier } });
+    await run('reject', c, plan(c, FOLDERS.step1, FOLDERS.rejected), { note: 'Ancora sfocata' });
+    expect(provider.metaOf(c, META.canvas)).toBeNull();
+    expect(provider.metaOf(c, META.note)).toBe('Ancora sfocata');
+  });
 });
 
 describe('resubmit: a new version of a rejected content goes back to step 1', () => {

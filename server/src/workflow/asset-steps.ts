@@ -62,7 +62,9 @@ export class AssetSteps extends ContentWorks {
     if (off) return off;
     // The drawing first (SPEC §4): the note refers to it. Stamped with the version it was drawn on,
     // read from the content itself, so a bulk reject and a retried job write the same per content.
+    // Without a drawing, an earlier rejection's goes: it would be read as this one's on the next version.
     if (p.canvas) await w.setMeta({ [META.canvas]: stampDrawing(p.canvas, w.content.version) });
+    else await w.removeMeta([META.canvas]);
     await w.addTag(TAGS.refused);
     await w.removeTag(TAGS.accepted);
     await w.setMeta({ [META.note]: p.note ?? '', [META.rejectedBy]: actor });

@@ -1,11 +1,24 @@
-import { Body, Controller } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, Put } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser } from '../common/current-user.decorator';
 import { JobSubmittedDto } from '../jobs/jobs.dto';
 import { SubmitsJob } from '../jobs/submits-job.decorator';
 import { WorkflowRequestDto } from '../places/selection.dto';
-import { AcceptRequestDto, RejectRequestDto, RestoreRequestDto, TargetRequestDto } from './workflow.dto';
+import {
+  AcceptRequestDto,
+  ChecklistMarkDto,
+  RejectRequestDto,
+  RestoreRequestDto,
+  TargetRequestDto,
+} from './workflow.dto';
 import { WorkflowService } from './workflow.service';
 import { ApiFolderNotFound, ApiSignedIn } from '../common/api-refusals.decorator';
 
@@ -22,7 +35,7 @@ import { ApiFolderNotFound, ApiSignedIn } from '../common/api-refusals.decorator
 @ApiFolderNotFound()
 @ApiConflictResponse({
   description:
-    'WORKFLOW_NOT_IN_FOLDER, WORKFLOW_MIXED_STEPS, WORKFLOW_SHARED_IN_CHANNELS, WORKFLOW_ORIGIN_UNAVAILABLE, ASSET_UNREADABLE (accept of a file that cannot be read, details.ids)',
+    'WORKFLOW_NOT_IN_FOLDER, WORKFLOW_MIXED_STEPS, WORKFLOW_SHARED_IN_CHANNELS, WORKFLOW_ORIGIN_UNAVAILABLE, ASSET_UNREADABLE (accept of a file that cannot be read, details.ids), WORKFLOW_CHECKLIST_OPEN (accept of a new version whose carried-over rejection is not all checked, details.ids), WORKFLOW_CHECKLIST_STALE',
 })
 @Controller('api/workflow')
 export class WorkflowController {
@@ -31,6 +44,17 @@ export class WorkflowController {
   @SubmitsJob('accept', 'Accepts contents at their approval step (to the next step, or enrichment)')
   accept(@CurrentUser() user: AuthUser, @Body() body: AcceptRequestDto): Promise<JobSubmittedDto> {
     return this.workflow.accept(user, body);
+  }
+
+  @Put('checklist')
+  @HttpCode(204)
+  @ApiOperation({
+    summary:
+      'Marks one region of the rejection a new version answers fixed, not fixed or n/a (null clears it); who may accept the asset here may mark it',
+  })
+  @ApiNoContentResponse({ description: 'Marked; the detail shows it in `checklist`' })
+  async markChecklist(@CurrentUser() user: AuthUser, @Body() body: ChecklistMarkDto): Promise<void> {
+    await this.workflow.markChecklist(user, body);
   }
 
   @SubmitsJob('reject', 'Rejects contents with a note and an optional drawing (to the rejected folder)')

@@ -1,6 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { DRAWING_LIMITS } from '@paddock/rules';
-import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import {
+  CHECKLIST_MARKS,
+  DRAWING_LIMITS,
+  type ChecklistMark,
+  type ChecklistMarkRequest,
+} from '@paddock/rules';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
 import { IsLatin1 } from '../common/latin1.validator';
 import { WorkflowRequestDto } from '../places/selection.dto';
 
@@ -53,4 +69,35 @@ export class RestoreRequestDto extends WorkflowRequestDto {
   @MinLength(1)
   @MaxLength(200)
   toFolderId?: string;
+}
+
+export class ChecklistMarkDto implements ChecklistMarkRequest {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  contentId!: string;
+
+  @ApiProperty({ description: 'The folder the approver works from, as for accept' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  folderId!: string;
+
+  @ApiProperty({
+    description: 'The version looked at; a newer one since is refused (WORKFLOW_CHECKLIST_STALE)',
+  })
+  @IsInt()
+  @Min(2)
+  @Max(1_000_000)
+  version!: number;
+
+  @ApiProperty({ description: "The region's number (rules drawingRegions), from 1" })
+  @IsInt()
+  @Min(1)
+  @Max(DRAWING_LIMITS.maxStrokes)
+  region!: number;
+
+  @ApiProperty({ enum: CHECKLIST_MARKS, nullable: true, description: 'null clears the mark' })
+  @ValidateIf((_, value) => value !== null)
+  @IsIn(CHECKLIST_MARKS)
+  mark!: ChecklistMark | null;
 }

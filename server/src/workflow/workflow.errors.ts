@@ -28,6 +28,17 @@ export const workflowRefusal = {
   sharedInChannels: (ids: string[]) =>
     new DomainError(CODES.SHARED_IN_CHANNELS, 'Shared in more than one channel', { ids }),
   noteRequired: () => new DomainError(CODES.NOTE_REQUIRED, 'A rejection needs a note'),
+  checklistOpen: (ids: string[]) =>
+    new DomainError(
+      CODES.CHECKLIST_OPEN,
+      'The corrections asked when an earlier version was rejected are not all checked fixed or n/a',
+      { ids },
+    ),
+  checklistStale: () =>
+    new DomainError(
+      CODES.CHECKLIST_STALE,
+      'The asset has no such correction to check on this version: it has changed, reload it',
+    ),
   badCanvas: () => DomainError.invalid('The drawing is not a valid drawing document'),
   noWorkflowFolder: (what: string) =>
     new DomainError(CODES.ACTION_NOT_ALLOWED, `The department has no ${what} folder`),

@@ -3,6 +3,7 @@ import { AssetLedgerModule } from '../asset-ledger/asset-ledger.module';
 import { AuditModule } from '../audit/audit.module';
 import { PlacesModule } from '../places/places.module';
 import { ProviderModule } from '../provider/provider.module';
+import { RejectionChecklistModule } from '../rejection-checklist/rejection-checklist.module';
 import { SharingModule } from '../sharing/sharing.module';
 import { AssetSteps } from './asset-steps';
 import { PurgeJunkHandler } from './purge-junk.handler';
@@ -17,7 +18,14 @@ import { WorkflowService } from './workflow.service';
  * in AssetLedgerModule; the rejection mail is sharing's (SharingModule).
  */
 @Module({
-  imports: [ProviderModule, AuditModule, PlacesModule, AssetLedgerModule, SharingModule],
+  imports: [
+    ProviderModule,
+    AuditModule,
+    PlacesModule,
+    AssetLedgerModule,
+    SharingModule,
+    RejectionChecklistModule,
+  ],
   providers: [WorkflowService, AssetSteps, PurgeJunkHandler, ...WORKFLOW_HANDLERS],
   exports: [WorkflowService],
 })

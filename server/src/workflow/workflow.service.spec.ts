@@ -1,4 +1,11 @@
-import { ERROR_CODES, LIMITS, WORKFLOW_ERROR_CODES as CODES, WORKFLOW_TAGS as TAGS } from '@paddock/rules';
+import {
+  ERROR_CODES,
+  LIMITS,
+  WORKFLOW_ERROR_CODES as CODES,
+  WORKFLOW_METADATA as META,
+  WORKFLOW_TAGS as TAGS,
+  type ChecklistMark,
+} from '@paddock/rules';
 import { AuditRepository, type JunkEntry } from '../audit/audit.repository';
 import { CLOCK } from '../common/clock';
 import type { InMemoryProvider } from '../../test/support/in-memory-provider';
@@ -16,6 +23,8 @@ import {
 import { JobName } from '../jobs/job-catalogue';
 import { JobsService } from '../jobs/jobs.service';
 import { PLACES_PROVIDERS } from '../places/places.module';
+import type { StoredMark } from '../rejection-checklist/rejection-checks.repository';
+import { inMemoryRejectionChecks } from '../../test/support/in-memory-rejection-checks';
 import { WorkflowService } from './workflow.service';
 
 const DRAWING = JSON.stringify({
@@ -28,6 +37,8 @@ let jobs: ReturnType<typeof recordingJobs>;
 let service: WorkflowService;
 /** How the hub saw each content go into the junk (the audit rows of the delete jobs). */
 let origins: Map<string, JunkEntry>;
+/** The checklist marks, by `asset@version`, as the hub's table keeps them. */
+let marks: Map<string, StoredMark[]>;
 const clock = fixedClock();
 /** A delete by someone else, long ago: the way back it recorded, and no Undo for anyone. */
 const deletedFrom = (fromFolderId: string): JunkEntry => ({
@@ -52,9 +63,12 @@ beforeEach(async () => {
     junkEntries: (_junk, ids) =>
       Promise.resolve(new Map([...origins].filter(([content]) => ids.includes(content)))),
   };
+  const checks = inMemoryRejectionChecks(clock);
+  marks = checks.marks;
   const module = await provider.compile([
     WorkflowService,
     ...PLACES_PROVIDERS,
+    checks.provider,
     { provide: JobsService, useValue: jobs },
     { provide: AuditRepository, useValue: audit },
     { provide: CLOCK, useValue: clock },
@@ -169,6 +183,96 @@ describe('accept', () => {
         code: CODES.ENRICHMENT_FOLDER_REQUIRED,
       });
     });
+  });
+});
+
+describe('a rejection carried over to the new version (issue 27)', () => {
+  /** Version 2 at step 1, answering the rejection of version 1: two regions far apart. */
+  const carrying = () =>
+    contentAtStep(provider, 1, {
+      version: 2,
+      metadata: {
+        [META.note]: 'Mirror and plate',
+        [META.canvas]: JSON.stringify({
+          version: 1,
+          contentVersion: 1,
+          strokes: [
+            {
+              color: '#e11d48',
+              width: 0.005,
+              points: [
+                [0.1, 0.1],
+                [0.2, 0.2],
+              ],
+            },
+            {
+              color: '#e11d48',
+              width: 0.005,
+              points: [
+                [0.8, 0.8],
+                [0.9, 0.9],
+              ],
+            },
+          ],
+        }),
+      },
+    });
+  const mark = (
+    c: string,
+    region: number,
+    value: ChecklistMark | null,
+    version = 2,
+    user: DemoUsername = 'anna.bianchi',
+  ) =>
+    service.markChecklist(as(user), {
+      contentId: c,
+      folderId: id(FOLDERS.step1),
+      version,
+      region,
+      mark: value,
+    });
+
+  it('refuses the accept until every region is fixed or n/a, then queues it', async () => {
+    const c = carrying();
+    const { user, base } = body('anna.bianchi', [c], FOLDERS.step1);
+    await refused(service.accept(user, base), {
+      code: CODES.CHECKLIST_OPEN,
+      status: 409,
+      details: { ids: [c] },
+    });
+    await mark(c, 1, 'fixed');
+    await mark(c, 2, 'notFixed');
+    await refused(service.accept(user, base), { code: CODES.CHECKLIST_OPEN });
+    await mark(c, 2, 'na');
+    expect(await service.accept(user, base)).toEqual({ jobId: 'job-1' });
+    expect(marks.get(`${c}@2`)).toEqual([
+      expect.objectContaining({ region: 1, mark: 'fixed', markedBy: 'anna.bianchi' }),
+      expect.objectContaining({ region: 2, mark: 'na' }),
+    ]);
+  });
+
+  it('refuses a bulk accept naming only the versions still to check', async () => {
+    const open = carrying();
+    const plain = contentAtStep(provider, 1);
+    const { user, base } = body('anna.bianchi', [open, plain], FOLDERS.step1);
+    await refused(service.accept(user, base), { code: CODES.CHECKLIST_OPEN, details: { ids: [open] } });
+  });
+
+  it('lets only who may accept here mark, and only the current version and its regions', async () => {
+    const c = carrying();
+    await refused(mark(c, 1, 'fixed', 2, 'luca.conti'), { code: CODES.NOT_ENABLED_FOR_STEP });
+    await refused(mark(c, 1, 'fixed', 1), { code: CODES.CHECKLIST_STALE, status: 409 });
+    await refused(mark(c, 3, 'fixed'), { code: CODES.CHECKLIST_STALE });
+    const plain = contentAtStep(provider, 1);
+    await refused(mark(plain, 1, 'fixed', 1), { code: CODES.CHECKLIST_STALE });
+    expect(marks.get(`${c}@2`)).toBeUndefined();
+  });
+
+  it('clears a mark with null', async () => {
+    const c = carrying();
+    await mark(c, 1, 'fixed');
+    await mark(c, 1, null);
+    expect(marks.get(`${c}@2`)).toEqual([]);
   });
 });
 

@@ -4,10 +4,13 @@ import {
   LIMITS,
   REJECT_VIEWS,
   approvalStepCode,
+  carriedRejectionOf,
+  checklistProgress,
   isMoveTargetView,
   mayOpenView,
   parseDrawing,
   type AssetAction,
+  type ChecklistMarkRequest,
   type ECode,
   type Place,
   type WorkflowAction,
@@ -33,6 +36,7 @@ import {
 import { WorkflowFolders, type PlacedFolder } from '../places/workflow-folders';
 import { workflowRefusal as refuse } from './workflow.errors';
 import { contentLookupCode } from '../asset-ledger/asset-job-runner';
+import { RejectionChecksRepository } from '../rejection-checklist/rejection-checks.repository';
 
 /** The job of each action of `POST /api/workflow/{action}`. */
 export const JOB_OF_ACTION: Record<WorkflowAction, JobName> = {
@@ -71,6 +75,7 @@ export class WorkflowService {
     private readonly jobs: JobsService,
     private readonly audit: AuditRepository,
     @Inject(SERVICE_SESSION) private readonly service: ServiceSession,
+    private readonly checks: RejectionChecksRepository,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
@@ -78,6 +83,7 @@ export class WorkflowService {
     const source = await this.source(user, body);
     const { step, department } = this.approvalStep(user, 'accept', source);
     refuseUnreadable(source.contents);
+    await this.refuseOpenChecklists(source.contents);
     const next = await this.folders.stepFolder(step + 1, department);
     let target = next;
     if (!next) {
@@ -92,6 +98,45 @@ export class WorkflowService {
       junkFolderId: await this.junkId(department),
       from: await this.stepFolderId(step, department),
     });
+  }
+
+  /**
+   * One region's mark on the rejection the asset's current version answers (issue 27 point 3):
+   * whoever may accept the asset here may check it, as the accept itself requires.
+   */
+  async markChecklist(user: AuthUser, body: ChecklistMarkRequest): Promise<void> {
+    const source = await this.source(user, { contentIds: [body.contentId], folderId: body.folderId });
+    this.approvalStep(user, 'accept', source);
+    const [content] = source.contents;
+    const carried = content ? carriedRejectionOf(workflowInfoOf(content), content.version) : null;
+    if (!content || !carried || content.version !== body.version || body.region > carried.regions.length)
+      throw refuse.checklistStale();
+    await this.checks.set(
+      {
+        assetId: content.id,
+        version: content.version,
+        drawnOn: carried.drawnOn,
+        region: body.region,
+        mark: body.mark,
+      },
+      user.username,
+    );
+  }
+
+  /** A new version is accepted only once every region of the rejection it answers is fixed or n/a. */
+  private async refuseOpenChecklists(contents: readonly ProviderContentDetail[]): Promise<void> {
+    const carrying = contents.flatMap((c) => {
+      const rejection = carriedRejectionOf(workflowInfoOf(c), c.version);
+      return rejection ? [{ content: c, regions: rejection.regions.length }] : [];
+    });
+    if (!carrying.length) return;
+    const marks = await this.checks.marksOfMany(
+      carrying.map(({ content }) => ({ assetId: content.id, version: content.version })),
+    );
+    const open = carrying
+      .filter(({ content, regions }) => !checklistProgress(regions, marks.get(content.id) ?? []).complete)
+      .map(({ content }) => content.id);
+    if (open.length) throw refuse.checklistOpen(open);
   }
 
   async reject(user: AuthUser, body: WorkflowRequests['reject']): Promise<{ jobId: string }> {

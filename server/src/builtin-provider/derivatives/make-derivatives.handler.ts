@@ -85,8 +85,14 @@ export class MakeDerivativesHandler implements JobHandler<Make> {
         DERIVATIVE_ERROR_CODES.SOURCE_MISSING,
         `Content ${contentId} has no version ${version}`,
       );
-    // A newer version was uploaded meanwhile: its own job makes what the content shows.
-    if (source.currentVersion !== version) return { derivatives: [], state: 'skipped' };
+    // A newer version was uploaded meanwhile: its own job makes what the content shows. This one's
+    // renditions are still made once, as the record of what was sent: a new version is compared
+    // beside it (issue 27); the content's state and metadata stay the current version's (saveResult).
+    if (
+      source.currentVersion !== version &&
+      (await this.repository.derivativeKeys(contentId, version)).length
+    )
+      return { derivatives: [], state: 'skipped' };
     try {
       return await this.derive(source, context);
     } catch (error) {
