@@ -116,8 +116,59 @@ test('a delivery goes through both approval steps, a rejection with a drawing, j
     const small = earlier.getByRole('img', { name: wf.drawing.earlier.replace('{{version}}', '1') });
     await expect(small.locator('polyline')).toHaveCount(2);
     await expect(detail.getByRole('checkbox', { name: wf.drawing.show })).toHaveCount(0);
+    // Its corrections are to be checked before it is accepted (issue 27): the two strokes cross, one region.
+    const vc = t.versionCompare;
+    await expect(detail.getByTestId('carried-rejection')).toContainText(
+      vc.summary.toCheck.replace('{{checked}}', '0').replace('{{total}}', '1'),
+    );
     await keepScreenshot(page, 'workflow-3b-new-version-with-earlier-rejection');
+    // Accept first leads to the comparison: version 1 with its drawing beside version 2.
     await actionButton(page, wf.buttons.accept).click();
+    const compare = page.getByRole('dialog', { name: vc.title });
+    const earlierPane = compare.getByTestId('compare-pane-earlier');
+    const currentPane = compare.getByTestId('compare-pane-current');
+    await expect(
+      earlierPane.getByRole('img', { name: vc.image.replace('{{version}}', '1') }),
+    ).toHaveAttribute('src', /\/preview\?version=1$/);
+    await expect(earlierPane.getByTestId('drawing-view').locator('polyline')).toHaveCount(2);
+    await expect(currentPane.getByRole('img', { name: vc.image.replace('{{version}}', '2') })).toBeVisible();
+    const accept = compare.getByRole('button', { name: vc.accept, exact: true });
+    await expect(accept).toBeDisabled();
+    // Zoom and pan move both versions together.
+    await compare.getByRole('button', { name: vc.zoom.in }).click();
+    await compare.getByRole('button', { name: vc.zoom.in }).click();
+    const scales = () =>
+      compare.getByTestId('compare-stage').evaluateAll((els) => els.map((e) => e.dataset.scale));
+    await expect.poll(scales).toEqual(['2', '2']);
+    const paneBox = (await currentPane.boundingBox())!;
+    await page.mouse.move(paneBox.x + paneBox.width / 2, paneBox.y + paneBox.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(paneBox.x + paneBox.width / 2 - 80, paneBox.y + paneBox.height / 2 - 40, {
+      steps: 5,
+    });
+    await page.mouse.up();
+    const offsets = () =>
+      compare
+        .getByTestId('compare-stage')
+        .evaluateAll((els) => els.map((e) => (e as HTMLElement).style.transform));
+    const [left, right] = await offsets();
+    expect(left).toBe(right);
+    expect(left).not.toBe('');
+    await keepScreenshot(page, 'workflow-3c-compare-side-by-side');
+    // The region is checked; "fixed" lets the version through.
+    const region = compare.getByRole('listitem', { name: vc.checklist.region.replace('{{number}}', '1') });
+    await region.getByRole('button', { name: vc.checklist.marks.fixed, exact: true }).click();
+    await expect(region.getByRole('button', { name: vc.checklist.marks.fixed, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(accept).toBeEnabled();
+    await expect(region).toContainText('Anna Bianchi');
+    await compare.getByRole('button', { name: vc.mode.overlay }).click();
+    await expect(compare.getByTestId('compare-pane-overlay')).toBeVisible();
+    await expect(compare.getByText(vc.opacity)).toBeVisible();
+    await keepScreenshot(page, 'workflow-3d-compare-overlay');
+    await accept.click();
     await confirmAndWait(page, wf.accept.title, wf.accept.confirm, name);
   });
   await as(browser, 'luca.conti', async (page) => {

@@ -227,6 +227,7 @@ export function anAssetDetail(n: number, overrides: Partial<AssetDetail> = {}): 
     downloadUrl: `/api/assets/a${n}/original`,
     rights: { rename: true, newVersion: true, download: true },
     preflight: null,
+    checklist: null,
     workflow: {
       step: null,
       accepted: false,

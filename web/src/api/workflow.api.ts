@@ -1,4 +1,10 @@
-import type { AssetOutcome, WorkflowAction, WorkflowRequests } from '@paddock/rules';
+import type {
+  AssetDetail,
+  AssetOutcome,
+  ChecklistMarkRequest,
+  WorkflowAction,
+  WorkflowRequests,
+} from '@paddock/rules';
 import { request } from './http';
 
 /** A workflow job as `GET /api/jobs/:id` reports it, with what happened to each asset. */
@@ -20,4 +26,15 @@ export function submitWorkflow<A extends WorkflowAction>(
 
 export function fetchWorkflowJob(jobId: string): Promise<WorkflowJob> {
   return request<WorkflowJob>(`/api/jobs/${encodeURIComponent(jobId)}`);
+}
+
+/** `PUT /api/workflow/checklist`: one region's mark on the rejection a new version answers (issue 27). */
+export function markChecklist(body: ChecklistMarkRequest): Promise<void> {
+  return request<void>('/api/workflow/checklist', { method: 'PUT', body });
+}
+
+/** The image a version is compared by: a video's poster, any other asset's preview. */
+export function versionImageUrl(asset: Pick<AssetDetail, 'id' | 'type'>, version: number): string {
+  const rendition = asset.type === 'VIDEO' ? 'poster' : 'preview';
+  return `/api/assets/${encodeURIComponent(asset.id)}/${rendition}?version=${version}`;
 }

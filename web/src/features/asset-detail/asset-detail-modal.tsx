@@ -11,12 +11,19 @@ import {
   Spinner,
   Stack,
 } from '@chakra-ui/react';
-import type { AssetSummary, DrawingDocument } from '@paddock/rules';
+import {
+  carriedRejectionOf,
+  checklistProgress,
+  strokesOfRegions,
+  type AssetSummary,
+  type DrawingDocument,
+} from '@paddock/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Tags } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetDetailQueryOptions } from '../../api/assets.queries';
+import { versionImageUrl } from '../../api/workflow.api';
 import { assetInFolderQueryOptions } from '../../api/workflow.queries';
 import { useLanguage } from '../../i18n/use-language';
 import { displayName } from '../assets/format';
@@ -26,11 +33,14 @@ import { InternalShareButton } from '../internal-share/internal-share-button';
 import { useSession } from '../session/use-session';
 import { ExternalShareButton } from '../sharing/external-share-button';
 import { VersionUpload } from '../uploads/version-upload';
+import { CarriedRejectionSummary } from '../version-compare/carried-rejection-summary';
+import { useChecklistMark } from '../version-compare/use-checklist-mark';
+import { onDemand } from '../ui/on-demand';
 import { EMPTY_DRAWING, PEN_COLORS, addStroke, storedDrawing } from '../workflow/drawing';
 import { DrawingLayer, DrawingThumbnail } from '../workflow/drawing-layer';
 import { JobProgressBar } from '../workflow/job-progress-bar';
 import { RejectPanel } from '../workflow/reject-panel';
-import { useWorkflowFlow } from '../workflow/use-workflow-flow';
+import { useWorkflowFlow, type FlowAction } from '../workflow/use-workflow-flow';
 import { visibleFlowActions } from '../workflow/workflow-actions';
 import { WorkflowButtons } from '../workflow/workflow-buttons';
 import { WorkflowInfo } from '../workflow/workflow-info';
@@ -42,6 +52,10 @@ import { ResultThumbnails } from './result-thumbnails';
 import { useResultStepper } from './use-result-stepper';
 import { RenameField } from './rename-field';
 import { RestrictedGate } from './restricted-gate';
+
+const CompareView = onDemand(() =>
+  import('../version-compare/compare-view').then((module) => module.CompareView),
+);
 
 export interface AssetDetailModalProps {
   assetId: string;
@@ -109,6 +123,20 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
   const stopRejecting = () => {
     setRejecting(false);
     setDrawing(EMPTY_DRAWING);
+  };
+  // A version answering an earlier rejection (issue 27): compared with it, its corrections checked.
+  const carried = asset ? carriedRejectionOf(asset.workflow, asset.version) : null;
+  const [comparing, setComparing] = useState(false);
+  const mayMark = flowActions.includes('accept');
+  const checklistDone = carried
+    ? checklistProgress(carried.regions.length, asset?.checklist?.marks ?? []).complete
+    : true;
+  const marking = useChecklistMark({ id: assetId, version: asset?.version ?? 0 }, folderId ?? '');
+  const startAction = (action: FlowAction) => {
+    if (action === 'reject') setRejecting(true);
+    // The hub would refuse it (WORKFLOW_CHECKLIST_OPEN): the corrections are where to go first.
+    else if (action === 'accept' && !checklistDone) setComparing(true);
+    else flow.start(action);
   };
 
   const { onNavigate, resultIds } = props;
@@ -255,7 +283,7 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                 actions={flowActions}
                 place={asset?.place}
                 disabled={flow.busy || rejecting}
-                onStart={(action) => (action === 'reject' ? setRejecting(true) : flow.start(action))}
+                onStart={startAction}
                 label={t('workflow.buttons.label')}
               />
               <Dialog.CloseTrigger asChild position="static">
@@ -307,6 +335,14 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                     pe="1"
                   >
                     {assetActions}
+                    {carried && !rejecting ? (
+                      <CarriedRejectionSummary
+                        rejection={carried}
+                        checklist={asset.checklist}
+                        mayMark={mayMark}
+                        onCompare={() => setComparing(true)}
+                      />
+                    ) : null}
                     {rejecting ? (
                       <RejectPanel
                         drawing={drawing}
@@ -353,6 +389,31 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
               </Flex>
             </Dialog.Body>
             {flow.dialogs}
+            {comparing && asset && carried ? (
+              <CompareView
+                asset={asset}
+                rejection={carried}
+                earlierUrl={versionImageUrl(asset, carried.drawnOn)}
+                currentUrl={asset.posterUrl ?? asset.previewUrl}
+                mayMark={mayMark}
+                marking={marking.marking}
+                onMark={marking.mark}
+                // The confirmation opens over the comparison: closing it first would hand the focus
+                // back to the detail, and the new dialog would close as the focus left it.
+                onAccept={mayMark ? () => flow.start('accept') : undefined}
+                onReject={
+                  flowActions.includes('reject')
+                    ? (notFixed) => {
+                        setComparing(false);
+                        // What is still wrong is pointed at again, on the version that still has it.
+                        setDrawing(strokesOfRegions(carried, notFixed));
+                        setRejecting(true);
+                      }
+                    : undefined
+                }
+                onClose={() => setComparing(false)}
+              />
+            ) : null}
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
