@@ -16,7 +16,12 @@ export const DUPLICATE_DECISIONS = ['distinct', 'alternate', 'same'] as const;
 export type DuplicateDecision = (typeof DUPLICATE_DECISIONS)[number];
 
 /** Decisions that keep both assets: the "ignored" filter lists them, each with Undo. */
-export const KEEPING_DECISIONS: readonly DuplicateDecision[] = ['distinct', 'alternate'];
+export const KEEPING_DECISIONS: readonly Exclude<DuplicateDecision, 'same'>[] = ['distinct', 'alternate'];
+
+/** Whether a decision kept both assets (listed as ignored, with Undo). */
+export function keepsBoth(decision: DuplicateDecision): decision is Exclude<DuplicateDecision, 'same'> {
+  return (KEEPING_DECISIONS as readonly DuplicateDecision[]).includes(decision);
+}
 
 /** `GET /api/duplicates?state=`: groups with a pair still to decide, or the pairs set aside. */
 export const DUPLICATE_REVIEW_STATES = ['open', 'ignored'] as const;

@@ -103,9 +103,14 @@ describe('possible duplicates, decided once (issue 27)', () => {
     expect(asset.thumbnailUrl).toContain(`/api/assets/${A}/thumbnail`);
   });
 
-  it('is not for suppliers, and refuses bad input without changing anything', async () => {
-    expect((await get<ErrorBody>(t, supplier, '/api/duplicates')).status).toBe(403);
-    expect((await decide(supplier, { a: A, b: B, decision: 'distinct' })).status).toBe(403);
+  it('is not for suppliers, observers or basic users, and refuses bad input without changing anything', async () => {
+    // An observer and a basic user of Marketing read its archive, yet may not decide about it.
+    const [observer, basic] = await Promise.all(['paola.neri', 'giulia.basic'].map((u) => as(t, u)));
+    for (const who of [supplier, observer, basic]) {
+      expect((await get<ErrorBody>(t, who, '/api/duplicates')).status).toBe(403);
+      const refused = await decide(who, { a: A, b: B, decision: 'distinct' });
+      expect([refused.status, refused.body.code]).toEqual([403, 'FORBIDDEN']);
+    }
     expect((await decide(mario, { a: A, b: B, decision: 'maybe' })).status).toBe(400);
     expect((await decide(mario, { a: 'not-a-uuid', b: B, decision: 'distinct' })).status).toBe(400);
     expect((await decide(mario, { a: A, b: randomUUID(), decision: 'distinct' })).status).toBe(404);

@@ -1,6 +1,7 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import {
   KEEPING_DECISIONS,
+  keepsBoth,
   type DuplicateAsset,
   type DuplicatePair,
   type DuplicateReviewState,
@@ -74,7 +75,7 @@ export function DuplicatePairRow({ pair, assets, state, actions, onSame }: Dupli
               <Text color="fg.muted">{t('duplicates.keptName', { name: nameOf(assets, pair.kept) })}</Text>
             ) : null}
           </Stack>
-          {state === 'ignored' && KEEPING_DECISIONS.includes(decision) ? (
+          {state === 'ignored' && keepsBoth(decision) ? (
             <Button size="sm" variant="outline" loading={busy} onClick={() => actions.undo(pair)}>
               <Undo2 />
               {t('duplicates.actions.undo')}
@@ -83,22 +84,17 @@ export function DuplicatePairRow({ pair, assets, state, actions, onSame }: Dupli
         </HStack>
       ) : (
         <HStack gap="2" flexShrink={0} wrap="wrap">
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={busy}
-            onClick={() => actions.keepBoth(pair, 'distinct')}
-          >
-            {t('duplicates.decisions.distinct')}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={busy}
-            onClick={() => actions.keepBoth(pair, 'alternate')}
-          >
-            {t('duplicates.decisions.alternate')}
-          </Button>
+          {KEEPING_DECISIONS.map((keep) => (
+            <Button
+              key={keep}
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={() => actions.keepBoth(pair, keep)}
+            >
+              {t(`duplicates.decisions.${keep}`)}
+            </Button>
+          ))}
           <Button size="sm" disabled={busy} onClick={() => onSame(pair)}>
             {t('duplicates.actions.same')}
           </Button>

@@ -3,7 +3,7 @@ import type { RegionBox } from '@paddock/rules';
 /**
  * The zoom and pan both panes of the compare view share. `scale` 1 is the image fitted whole to
  * its pane; `x` and `y` move the fitted image box by these fractions of its own width and height
- * (CSS `translate(x*100%, y*100%) scale(scale)`, about the box's centre). Image-relative, not pane
+ * (the box drawn `scale` times the fitted size, its centre moved by x and y). Image-relative, not pane
  * pixels: the two versions may differ in proportions, and the same transform must then still show
  * the same part of each.
  */
