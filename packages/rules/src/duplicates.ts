@@ -6,7 +6,7 @@
 
 import type { AssetSummary } from './assets';
 import type { Language } from './limits';
-import type { Role } from './roles';
+import { primaryRoleOf, type Role } from './roles';
 
 /**
  * What a user decided about a pair: `distinct` (not a duplicate), `alternate` (kept both, as
@@ -105,8 +105,16 @@ export const DUPLICATE_REVIEW_ROLES: readonly Role[] = [
   'branch-sharing',
 ];
 
+/**
+ * A department group gives every member 'user', observers and basic users too: their restriction
+ * wins as it picks their default view (`primaryRoleOf`), unless they also approve.
+ */
+const NOT_REVIEWING: readonly Role[] = ['supplier', 'observer', 'basic_user'];
+
 export function mayReviewDuplicates(roles: readonly Role[]): boolean {
-  return !roles.includes('supplier') && roles.some((r) => DUPLICATE_REVIEW_ROLES.includes(r));
+  return (
+    !NOT_REVIEWING.includes(primaryRoleOf(roles)) && roles.some((r) => DUPLICATE_REVIEW_ROLES.includes(r))
+  );
 }
 
 /** One file the user is about to upload, as the browser measured it (issue 27: the upload check). */
