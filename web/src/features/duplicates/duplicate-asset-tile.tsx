@@ -1,8 +1,8 @@
 import { chakra, HStack, Text } from '@chakra-ui/react';
 import type { DuplicateAsset } from '@paddock/rules';
 import { useTranslation } from 'react-i18next';
-import { RouterLink } from '../../components/ui/router-link';
 import { enumLabel } from '../../i18n/enum-labels';
+import { AssetLinkCard } from '../assets/asset-link-card';
 import { AssetThumbnail } from '../assets/asset-thumbnail';
 import { displayName } from '../assets/format';
 
@@ -29,23 +29,10 @@ export function AssetCaption({ asset }: { asset: DuplicateAsset }) {
 export function DuplicateAssetTile({ asset }: { asset: DuplicateAsset }) {
   return (
     <chakra.li listStyleType="none" w="40">
-      <RouterLink
-        to="/home"
-        search={{ asset: asset.id }}
-        display="flex"
-        flexDirection="column"
-        gap="1.5"
-        h="full"
-        p="2"
-        borderWidth="1px"
-        rounded="l2"
-        color="fg"
-        textDecoration="none"
-        _hover={{ borderColor: 'border.emphasized', textDecoration: 'none' }}
-      >
+      <AssetLinkCard assetId={asset.id} display="flex" flexDirection="column" gap="1.5" h="full" p="2">
         <AssetThumbnail asset={asset} width="full" height="28" compact={false} />
         <AssetCaption asset={asset} />
-      </RouterLink>
+      </AssetLinkCard>
     </chakra.li>
   );
 }

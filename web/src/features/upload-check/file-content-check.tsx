@@ -5,8 +5,8 @@ import { FileSearch } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkFiles } from '../../api/duplicates.api';
-import { RouterLink } from '../../components/ui/router-link';
 import { useLanguage } from '../../i18n/use-language';
+import { AssetLinkCard } from '../assets/asset-link-card';
 import { AssetThumbnail } from '../assets/asset-thumbnail';
 import { displayName } from '../assets/format';
 import { fingerprintOf } from './file-fingerprint';
@@ -135,28 +135,17 @@ function FileMatchRow({ file, fingerprint }: { file: FileMatches; fingerprint: F
   );
 }
 
+/** An asset the check found: small, a link to its detail. */
 function FoundAsset({ asset }: { asset: DuplicateAsset }) {
   const name = displayName(asset.name, asset.extension);
   return (
     <li>
-      <RouterLink
-        to="/home"
-        search={{ asset: asset.id }}
-        display="flex"
-        alignItems="center"
-        gap="2"
-        p="1.5"
-        borderWidth="1px"
-        rounded="l2"
-        color="fg"
-        maxW="64"
-        _hover={{ borderColor: 'border.emphasized', textDecoration: 'none' }}
-      >
+      <AssetLinkCard assetId={asset.id} display="flex" alignItems="center" gap="2" p="1.5" maxW="64">
         <AssetThumbnail asset={asset} width="12" height="12" compact />
         <Text fontSize="sm" truncate title={name}>
           {name}
         </Text>
-      </RouterLink>
+      </AssetLinkCard>
     </li>
   );
 }
