@@ -44,6 +44,7 @@ import { useWorkflowFlow, type FlowAction } from '../workflow/use-workflow-flow'
 import { visibleFlowActions } from '../workflow/workflow-actions';
 import { WorkflowButtons } from '../workflow/workflow-buttons';
 import { WorkflowInfo } from '../workflow/workflow-info';
+import { DialogSidePanel } from '../ui/dialog-side-panel';
 import { InlineError } from '../ui/inline-error';
 import { AssetInfo } from './asset-info';
 import { FolderBreadcrumb } from './folder-breadcrumb';
@@ -322,18 +323,7 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                   ) : null}
                 </Flex>
                 {asset ? (
-                  // A fixed width whatever the values; long ones (VINs, folder paths) wrap anywhere.
-                  <Stack
-                    data-testid="detail-side-panel"
-                    w="22rem"
-                    flexShrink={0}
-                    minH="0"
-                    overflowY="auto"
-                    overflowX="hidden"
-                    overflowWrap="anywhere"
-                    gap="5"
-                    pe="1"
-                  >
+                  <DialogSidePanel testId="detail-side-panel">
                     {assetActions}
                     {carried && !rejecting ? (
                       <CarriedRejectionSummary
@@ -384,7 +374,7 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                         <AssetInfo asset={asset} />
                       </Stack>
                     )}
-                  </Stack>
+                  </DialogSidePanel>
                 ) : null}
               </Flex>
             </Dialog.Body>

@@ -36,6 +36,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/use-language';
+import { DialogSidePanel } from '../ui/dialog-side-panel';
 import { DrawingLayer } from '../workflow/drawing-layer';
 import { ChecklistPanel } from './checklist-panel';
 import { RegionMarkers } from './region-markers';
@@ -490,16 +491,7 @@ export function CompareView(props: CompareViewProps) {
                   )}
                 </Flex>
               </Flex>
-              <Stack
-                w="22rem"
-                flexShrink={0}
-                minH="0"
-                overflowY="auto"
-                overflowX="hidden"
-                overflowWrap="anywhere"
-                gap="5"
-                pe="1"
-              >
+              <DialogSidePanel>
                 <RejectionNote asset={asset} drawnOn={rejection.drawnOn} />
                 <ChecklistPanel
                   drawnOn={rejection.drawnOn}
@@ -511,7 +503,7 @@ export function CompareView(props: CompareViewProps) {
                   onFocus={focus}
                   onMark={onMark}
                 />
-              </Stack>
+              </DialogSidePanel>
             </Dialog.Body>
             <Dialog.Footer flexWrap="wrap">
               {onAccept && !progress.complete ? (
