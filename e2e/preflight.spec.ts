@@ -195,7 +195,8 @@ test('a supplier delivers five files: one too small, one a copy and one a near c
       // Each says why, with what was found: the copy and the near copy name how many archived assets.
       await expect(reportOf(names.small)).toContainText('Petit côté : 600 px');
       await expect(reportOf(names.copy)).toContainText('Fichiers identiques déjà archivés : 1');
-      await expect(reportOf(names.near)).toContainText('Contenus similaires déjà archivés : 1');
+      // Similar: other runs' pictures of the same shape may be in the archive too, so at least this one.
+      await expect(reportOf(names.near)).toContainText(/Contenus similaires déjà archivés : [1-9]/);
       await keepScreenshot(page, 'preflight-5-five-files-fr');
 
       // The fix: the picture again at full size, which passes the blocking rules and is sent on.
