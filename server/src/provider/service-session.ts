@@ -7,14 +7,6 @@ import { PROVIDER_GATEWAY, type ProviderGateway } from './provider.gateway';
 
 /** Re-login this long before the provider's token lifetime ends (at most half of it). */
 const RENEW_MARGIN_MS = 5 * 60_000;
-/**
- * A throttled login (429) is waited out and tried again, this often and for at most this long each
- * time. The provider counts an attempt before it checks the password, so a process killed while
- * signing in, or the api and its workers all starting at once, can leave the service account
- * briefly throttled; the right password then passes after the wait.
- */
-export const THROTTLED_LOGIN_RETRIES = 3;
-const THROTTLED_LOGIN_MAX_WAIT_S = 120;
 
 type ServiceConfig = Pick<
   AppConfig,
@@ -72,37 +64,31 @@ export class ProviderServiceSession implements ServiceSession {
     }
   }
 
-  /** Waits `seconds` (a method, so a unit test need not wait). */
-  protected pause(seconds: number): Promise<void> {
-    return new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  }
-
+  /**
+   * The provider counts an attempt before it checks the password, so a process killed while signing
+   * in, or the api and its workers starting at once, can leave the service account briefly throttled
+   * (429). That is no one's refusal but an outage of the hub's own account: transient, so a job tries
+   * again after its backoff and a request answers 503 at once, never a wait that holds it.
+   */
   private async login(): Promise<string> {
     const { PROVIDER_SERVICE_USERNAME: username, PROVIDER_SERVICE_PASSWORD: password } = this.config;
-    for (let attempt = 0; ; attempt += 1) {
-      const startedAt = this.clock.now().getTime();
-      try {
-        const { token } = await this.provider.login(username, password);
-        const ttl = this.config.PROVIDER_TOKEN_TTL_MINUTES * 60_000;
-        this.current = { token, renewAt: startedAt + ttl - Math.min(RENEW_MARGIN_MS, ttl / 2) };
-        return token;
-      } catch (error) {
-        const code = error instanceof ProviderError ? error.code : undefined;
-        if (code === ERROR_CODES.TOO_MANY_ATTEMPTS && attempt < THROTTLED_LOGIN_RETRIES) {
-          const wait = Math.min(
-            (error as ProviderError).detail.retryAfterSeconds ?? THROTTLED_LOGIN_MAX_WAIT_S,
-            THROTTLED_LOGIN_MAX_WAIT_S,
-          );
-          this.logger.warn(
-            { code, username, wait },
-            'The service account is throttled: signing in again after the wait',
-          );
-          await this.pause(wait);
-          continue;
-        }
-        this.logger.error({ code, username }, 'The service account could not sign in to the provider');
-        throw error;
-      }
+    const startedAt = this.clock.now().getTime();
+    try {
+      const { token } = await this.provider.login(username, password);
+      const ttl = this.config.PROVIDER_TOKEN_TTL_MINUTES * 60_000;
+      this.current = { token, renewAt: startedAt + ttl - Math.min(RENEW_MARGIN_MS, ttl / 2) };
+      return token;
+    } catch (error) {
+      const code = error instanceof ProviderError ? error.code : undefined;
+      this.logger.error({ code, username }, 'The service account could not sign in to the provider');
+      if (code === ERROR_CODES.TOO_MANY_ATTEMPTS)
+        throw new ProviderError(
+          ERROR_CODES.PROVIDER_UNAVAILABLE,
+          true,
+          'The service account is throttled by the provider',
+          (error as ProviderError).detail,
+        );
+      throw error;
     }
   }
 }
