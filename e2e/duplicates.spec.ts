@@ -28,14 +28,18 @@ async function photo(name: string, hue: number, quality: number) {
 }
 
 /**
- * A picture of another shape: light at the top, dark below, a disc at the bottom right. A perceptual
- * hash reads the lights and darks, not the colours, so a mere change of hue would stay near.
+ * A picture like no other: a grid of tiles light or dark at random. A perceptual hash reads the
+ * lights and darks, not the colours, so another hue, or another plain gradient (other journeys
+ * archive many), could stay near; random tiles land about 32 bits from anything.
  */
-async function elsewhere(name: string, hue: number) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="1280">
-    <defs><linearGradient id="g" x2="0" y2="1"><stop offset="0" stop-color="hsl(${hue},30%,90%)"/><stop offset="1" stop-color="hsl(${hue},30%,10%)"/></linearGradient></defs>
-    <rect width="1920" height="1280" fill="url(#g)"/>
-    <circle cx="1500" cy="960" r="240" fill="hsl(${(hue + 150) % 360},70%,80%)"/></svg>`;
+async function elsewhere(name: string, seed: number) {
+  let state = (seed % 2147483646) + 1;
+  const random = () => (state = (state * 48271) % 2147483647) / 2147483647;
+  const tiles = Array.from({ length: 16 * 10 }, (_, i) => {
+    const [x, y] = [(i % 16) * 120, Math.floor(i / 16) * 128];
+    return `<rect x="${x}" y="${y}" width="120" height="128" fill="hsl(${seed % 360},40%,${Math.round(10 + random() * 80)}%)"/>`;
+  }).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="1280">${tiles}</svg>`;
   const buffer = await sharp(Buffer.from(svg)).withIccProfile('srgb').jpeg({ quality: 90 }).toBuffer();
   return { name, mimeType: 'image/jpeg', buffer };
 }
@@ -140,7 +144,7 @@ test('possible duplicates: found when filed, decided once, the same kept with it
       .setInputFiles([
         { ...first, name: 'again.jpg' },
         await photo('retouched.jpg', hue, 45),
-        await elsewhere('elsewhere.jpg', hue),
+        await elsewhere('elsewhere.jpg', Date.now()),
       ]);
     const results = check.getByRole('list', { name: t.uploadCheck.files.resultsLabel });
     const again = results.getByRole('listitem', { name: 'again.jpg' });
