@@ -1,8 +1,9 @@
 import { Box, Button, ButtonGroup, chakra, Flex, HStack, IconButton, Image, Text } from '@chakra-ui/react';
 import type { AssetDetail } from '@paddock/rules';
 import { ZoomIn, ZoomOut } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useElementSize } from '../ui/use-element-size';
 import { displayedSize, PREVIEW_ZOOMS, type PreviewZoom, type Size } from './preview-fit';
 
 interface AssetPreviewProps {
@@ -64,24 +65,6 @@ export function AssetPreview({ asset, overlay }: AssetPreviewProps) {
   return <ImagePreview asset={asset} overlay={overlay} />;
 }
 
-/** Follows an element's inner size, so "fit" follows the modal's size. */
-function useViewport(element: HTMLElement | null): Size {
-  const [viewport, setViewport] = useState<Size>({ width: 0, height: 0 });
-  useEffect(() => {
-    if (!element) return;
-    const measure = () => setViewport({ width: element.clientWidth, height: element.clientHeight });
-    measure();
-    window.addEventListener('resize', measure);
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    observer?.observe(element);
-    return () => {
-      window.removeEventListener('resize', measure);
-      observer?.disconnect();
-    };
-  }, [element]);
-  return viewport;
-}
-
 /**
  * An image at "fit" (whole, the default) or at a scale of its actual pixels, scrollable. The image
  * and the overlay share one box of the image's displayed size, so a drawing maps to image coordinates.
@@ -90,7 +73,7 @@ function ImagePreview({ asset, overlay }: AssetPreviewProps) {
   const { t, i18n } = useTranslation();
   const [zoom, setZoom] = useState(0);
   const [viewportElement, setViewportElement] = useState<HTMLDivElement | null>(null);
-  const viewport = useViewport(viewportElement);
+  const viewport = useElementSize(viewportElement);
   // The original's pixels when the hub knows them, else the loaded preview's.
   const [loaded, setLoaded] = useState<Size | null>(null);
   const natural = asset.width && asset.height ? { width: asset.width, height: asset.height } : loaded;

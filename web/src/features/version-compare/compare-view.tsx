@@ -37,6 +37,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/use-language';
 import { DialogSidePanel } from '../ui/dialog-side-panel';
+import { useElementSize } from '../ui/use-element-size';
 import { DrawingLayer } from '../workflow/drawing-layer';
 import { ChecklistPanel } from './checklist-panel';
 import { RegionMarkers } from './region-markers';
@@ -90,21 +91,6 @@ const naturalSize = (image: HTMLImageElement): Size => ({
   width: image.naturalWidth,
   height: image.naturalHeight,
 });
-
-/** An element's inner size, followed as the window or the layout changes it. */
-function useElementSize(element: HTMLElement | null): Size {
-  const [size, setSize] = useState<Size>({ width: 0, height: 0 });
-  useEffect(() => {
-    if (!element) return;
-    const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight });
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element]);
-  return size;
-}
 
 interface ComparePaneProps {
   label: string;
