@@ -156,8 +156,8 @@ export class Work {
 
   /**
    * Up to LIMITS.junkMoveRetryMax tries to leave the content in the junk only: link the junk, then
-   * unlink every folder of `leave`; `code` says which step failed first. What no try achieves is
-   * E054, the content wherever the last try left it.
+   * unlink every folder of `leave`; `code` says which step failed first. When no try achieves it,
+   * E054: the content leaves the junk again, undeleted, so it stays where it was.
    */
   async toJunk(leave: (string | null)[], junkFolderId: string | null, code: ErrorCode): Promise<StepResult> {
     if (!junkFolderId) return { outcome: 'failed', errorCode: code, to: null };
@@ -172,8 +172,12 @@ export class Work {
       }
       await this.gateways.sleep(JUNK_RETRY_PAUSE_MS * attempt);
     }
-    const inJunk = this.linked.has(junkFolderId);
-    return { outcome: 'failed', errorCode: E_CODES.JUNK_MOVE_RETRY_FAILED, to: inJunk ? junkFolderId : null };
+    const failed = { outcome: 'failed', errorCode: E_CODES.JUNK_MOVE_RETRY_FAILED } as const;
+    // The junk will not let go either: the deletion mark stays, safe as the purge trashes nothing
+    // linked outside the junk, and needed should the other folder let go later (undated, never purged).
+    if (!(await this.unlink(junkFolderId))) return { ...failed, to: junkFolderId };
+    await this.unmarkDeleted();
+    return { ...failed, to: null };
   }
 
   /** Unlinks each folder, all tried even when one refuses: true when none is left linked. */

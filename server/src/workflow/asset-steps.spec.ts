@@ -202,16 +202,27 @@ describe('the junk fallback retries through the injected sleep', () => {
     expect(slept).toEqual([50, 100, 150]);
   });
 
-  it('the source never unlinked: E054 after every try, linked to the junk as well', async () => {
+  it('the source never unlinked: E054 after every try, the content back in its step only, undeleted', async () => {
     const c = contentAtStep(provider, 1);
     provider.fail('unlinkContents', ERROR_CODES.FORBIDDEN, {
       times: Infinity,
       when: toFolder(FOLDERS.step1),
     });
     const result = await run('accept', c, plan(c, FOLDERS.step1, FOLDERS.step2));
-    expect(result).toEqual({ outcome: 'failed', errorCode: 'E054', to: id(FOLDERS.junk) });
+    expect(result).toEqual({ outcome: 'failed', errorCode: 'E054', to: null });
     expect(slept).toHaveLength(LIMITS.junkMoveRetryMax);
-    expect(provider.placesOf(c)).toEqual([FOLDERS.junk, FOLDERS.step1, FOLDERS.supplierWork].sort());
+    expect(provider.placesOf(c)).toEqual([FOLDERS.step1, FOLDERS.supplierWork].sort());
+    expect(provider.tagsOf(c)).not.toContain(TAGS.deleted);
+    expect(provider.metaOf(c, META.deletedAt)).toBeNull();
+  });
+
+  it('a junk that will not let go either: E054, the content left in the junk too, still marked deleted', async () => {
+    const c = contentIn(provider, [FOLDERS.enrichment]);
+    provider.fail('unlinkContents', ERROR_CODES.FORBIDDEN, { times: Infinity });
+    const result = await run('move', c, plan(c, FOLDERS.enrichment, FOLDERS.archive));
+    expect(result).toEqual({ outcome: 'failed', errorCode: 'E054', to: id(FOLDERS.junk) });
+    expect(provider.placesOf(c)).toEqual([FOLDERS.archive, FOLDERS.enrichment, FOLDERS.junk].sort());
+    expect(provider.tagsOf(c)).toContain(TAGS.deleted);
   });
 });
 
@@ -327,7 +338,7 @@ describe('delete to the junk', () => {
     expect(provider.placesOf(c)).toEqual([FOLDERS.junk]);
   });
 
-  it('a junk that refuses every link fails with E054 after the retries', async () => {
+  it('a junk that refuses every link fails with E054 after the retries, the content undeleted', async () => {
     const c = contentIn(provider, [FOLDERS.archive]);
     provider.fail('linkContents', ERROR_CODES.FORBIDDEN, { times: Infinity });
     expect(await run('delete', c, plan(c, FOLDERS.archive, FOLDERS.junk))).toEqual({
@@ -336,14 +347,15 @@ describe('delete to the junk', () => {
       to: null,
     });
     expect(provider.placesOf(c)).toEqual([FOLDERS.archive]);
+    expect([provider.tagsOf(c), provider.metaOf(c, META.deletedAt)]).toEqual([[], null]);
   });
 
-  it('a refused unlink is retried: E050, the content in the junk only (SPEC §4)', async () => {
+  it('a refused unlink is retried: in the junk only at a later try, the delete is done (SPEC §4)', async () => {
     const c = contentIn(provider, [FOLDERS.archive]);
     provider.fail('unlinkContents', ERROR_CODES.FORBIDDEN, { times: 2 });
     expect(await run('delete', c, plan(c, FOLDERS.archive, FOLDERS.junk))).toEqual({
-      outcome: 'junk',
-      errorCode: 'E050',
+      outcome: 'done',
+      errorCode: null,
       to: id(FOLDERS.junk),
     });
     expect(provider.placesOf(c)).toEqual([FOLDERS.junk]);

@@ -87,14 +87,10 @@ export class AssetSteps extends ContentWorks {
     const off = this.misplaced(w, item, null);
     if (off) return off;
     await w.markDeleted();
-    if (!(await w.link(item.to!))) return w.toJunk([item.from], item.to, E_CODES.JUNK_MOVE_RETRY_FAILED);
-    if (await w.unlink(item.from)) return w.result(item.to);
-    // The source will not let go: retried as any move to the junk (SPEC §4). Should no try free it,
-    // the content leaves the junk again, undeleted, so it ends in one place: its source.
-    const retried = await w.toJunk([item.from], item.to, MOVE_CODES.unlink);
-    if (retried.outcome === 'junk' || !(await w.unlink(item.to))) return retried;
-    await w.unmarkDeleted();
-    return { ...retried, to: null };
+    if ((await w.link(item.to!)) && (await w.unlink(item.from))) return w.result(item.to);
+    // Retried as any move to the junk (SPEC §4); in the junk at a later try, it is deleted as asked.
+    const retried = await w.toJunk([item.from], item.to, E_CODES.JUNK_MOVE_RETRY_FAILED);
+    return retried.outcome === 'junk' ? w.result(item.to) : retried;
   }
 
   async restore(w: Work, item: PlanItem): Promise<StepResult> {

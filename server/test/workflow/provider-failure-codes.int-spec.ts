@@ -134,7 +134,7 @@ describe('the E-codes of SPEC §8 when the provider fails', () => {
     expect((await stateOf(t, content))?.folders).toEqual(['arch04-marketing', 'inbox-marketing-fotostudio']);
   });
 
-  it('records E054 when every try to link the junk fails; the content stays where it was', async () => {
+  it('records E054 when every try to link the junk fails; the content stays where it was, undeleted', async () => {
     const [content] = await contentsIn(t, folders, ['arch04-marketing']);
     fail = (request) => request.url === PROVIDER_PATHS.folders.link(t.config.CLIENT_ID);
     const submitted = await post<{ jobId: string }>(t, mario, '/api/workflow/delete', {
@@ -143,7 +143,9 @@ describe('the E-codes of SPEC §8 when the provider fails', () => {
     });
     const job = await finished(t, mario, submitted.body.jobId);
     expect(job.outcomes?.[0]).toMatchObject({ outcome: 'failed', errorCode: E_CODES.JUNK_MOVE_RETRY_FAILED });
-    expect((await stateOf(t, content))?.folders).toEqual(['arch04-marketing']);
+    const state = await stateOf(t, content);
+    expect(state?.folders).toEqual(['arch04-marketing']);
+    expect(state?.tags).not.toContain(WORKFLOW_TAGS.deleted);
   });
 
   /** A link (or unlink) of `folderId` by the provider client, refused `times` times in a row. */
@@ -192,7 +194,7 @@ describe('the E-codes of SPEC §8 when the provider fails', () => {
       expect((await stateOf(t, content))?.folders).toEqual(['junk-marketing']);
   });
 
-  it('retries a deleted content whose source will not let go: in the junk only, or, never let go, in its source only (E050)', async () => {
+  it('retries a deleted content whose source will not let go: in the junk only, deleted as asked, or, never let go, in its source only (E054)', async () => {
     const [freed, held] = await contentsIn(t, folders, ['arch04-marketing'], 2);
     const remove = async (content: string) => {
       const submitted = await post<{ jobId: string }>(t, mario, '/api/workflow/delete', {
@@ -203,8 +205,8 @@ describe('the E-codes of SPEC §8 when the provider fails', () => {
     };
     fail = refusing(PROVIDER_PATHS.folders.unlink, id('arch04-marketing'), 2);
     expect(await remove(freed!)).toMatchObject({
-      outcome: 'junk',
-      errorCode: E_CODES.MOVE_UNLINK_FAILED,
+      outcome: 'done',
+      errorCode: null,
       toFolderId: id('junk-marketing'),
     });
     fail = refusing(PROVIDER_PATHS.folders.unlink, id('arch04-marketing'), Infinity);

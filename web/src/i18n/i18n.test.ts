@@ -8,6 +8,7 @@ import {
   SHARE_ERROR_CODES,
   wellKnownFolderName,
 } from '@paddock/rules';
+import { WORKFLOW_MESSAGE_CODES } from '../features/workflow/workflow-errors';
 import { ENUM_LABELS, enumKey, type EnumKind } from './enum-labels';
 import { resources } from '../../test/catalogues';
 import { i18n } from './i18n';
@@ -148,20 +149,71 @@ const RAISED_AT: [code: string, place: string, says: RegExp][] = [
   [E_CODES.RENAME_UPDATE_IT_FAILED, 'rename: updating IT', /\bItalian name could not be updated\b/],
 ];
 
-describe('the texts of SPEC §8 codes', () => {
-  it.each(RAISED_AT)('%s, raised by %s, says what failed there', (code, _place, says) => {
-    expect(english.get(`error.codes.${code}`)).toMatch(says);
+/** The same for the codes a workflow job or request answers, said by `workflowErrorMessage`. */
+const WORKFLOW_RAISED_AT: [code: string, place: string, says: RegExp][] = [
+  [
+    E_CODES.CONTENT_LOOKUP_ACCEPT_FAILED,
+    'selection policy and asset job runner: the content search of an accept (and any action but a reject)',
+    /\bfound while accepting\b/,
+  ],
+  [
+    E_CODES.CONTENT_LOOKUP_REJECT_FAILED,
+    'asset job runner contentLookupCode(): the content search of a reject',
+    /\bfound while rejecting\b/,
+  ],
+  [E_CODES.ACCEPT_LINK_FAILED, 'APPROVAL_CODES.link: linking the next step', /^Accepted\b.*\bnext step\b/],
+  [
+    E_CODES.ACCEPT_UNLINK_FAILED,
+    'APPROVAL_CODES.unlink: unlinking the approval step',
+    /^Accepted\b.*\bout of its approval step\b/,
+  ],
+  [
+    E_CODES.MOVE_LINK_FAILED,
+    'MOVE_CODES.link: linking the target of a move or restore',
+    /\bcould not be moved\b/,
+  ],
+  [
+    E_CODES.MOVE_UNLINK_FAILED,
+    'MOVE_CODES.unlink: unlinking the source of a move or restore',
+    /\bout of its folder\b/,
+  ],
+  [E_CODES.SUPPLIER_REMOVAL_FAILED, 'asset steps supplierRemove()', /\bsupplier folder\b/],
+  [
+    E_CODES.JUNK_MOVE_RETRY_FAILED,
+    'content work toJunk(): no try left the content in the junk, so it stays where it was',
+    /\bmove failed\b.*\bjunk either\b/,
+  ],
+  [E_CODES.TRASH_FAILED, 'asset steps permanentDelete(): the trash call', /\bdeleted permanently\b/],
+];
+
+describe.each([
+  ['error.codes', RAISED_AT],
+  ['workflow.errors', WORKFLOW_RAISED_AT],
+])('the texts of SPEC §8 codes under %s', (prefix, raisedAt) => {
+  it.each(raisedAt)('%s, raised by %s, says what failed there', (code, _place, says) => {
+    expect(english.get(`${prefix}.${code}`)).toMatch(says);
   });
 
   it('lists every numbered code that has a text, so none is written without its place', () => {
-    const withText = allKeys.filter((key) => /^error\.codes\.E\d{3}$/.test(key)).map((key) => key.slice(12));
-    expect(withText.sort()).toEqual(RAISED_AT.map(([code]) => code).sort());
+    const withText = allKeys
+      .filter((key) => key.startsWith(`${prefix}.`))
+      .map((key) => key.slice(prefix.length + 1))
+      .filter((code) => /^E\d{3}$/.test(code));
+    expect(withText.sort()).toEqual(raisedAt.map(([code]) => code).sort());
   });
 
-  it.each(catalogues)('gives each code its own text in %s', (_language, catalogue) => {
+  it.each(catalogues)('gives each code a text of its own in %s', (_language, catalogue) => {
     const texts = flatten(catalogue);
-    const own = RAISED_AT.map(([code]) => texts.get(`error.codes.${code}`));
-    expect(new Set(own).size).toBe(own.length);
+    const own = raisedAt.map(([code]) => texts.get(`${prefix}.${code}`)).filter(Boolean);
+    expect(new Set(own).size).toBe(raisedAt.length);
+  });
+});
+
+describe('the texts of refusals', () => {
+  it.each(catalogues)('has a text for each workflow message code in %s', (_language, catalogue) => {
+    const texts = flatten(catalogue);
+    const missing = WORKFLOW_MESSAGE_CODES.filter((code) => !texts.get(`workflow.errors.${code}`));
+    expect(missing).toEqual([]);
   });
 
   it.each(catalogues)('has a text for each enrichment refusal in %s', (_language, catalogue) => {

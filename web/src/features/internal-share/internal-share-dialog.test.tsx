@@ -8,6 +8,36 @@ import { InternalShareDialog } from './internal-share-dialog';
 withFreshBrowserInEnglish();
 
 describe('the internal share dialog', () => {
+  it('shares into the folders ticked when Share is pressed, not one ticked and unticked again', async () => {
+    const folder = (id: string, name: string) => ({
+      id,
+      prettyId: id,
+      isSupplier: false,
+      names: { EN: name },
+      path: [],
+    });
+    fakeHub({
+      'GET /api/shares/folders': () =>
+        ok({ items: [folder('f1', 'Shared'), folder('f2', 'Press'), folder('f3', 'Web')] }),
+    });
+    const onShare = jest.fn();
+    renderWithProviders(
+      <InternalShareDialog
+        count={2}
+        progress={null}
+        busy={false}
+        refusal={null}
+        onShare={onShare}
+        onClose={() => {}}
+      />,
+    );
+
+    const user = userEvent.setup();
+    for (const name of ['Web', 'Shared', 'Web']) await user.click(await screen.findByText(name));
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(onShare).toHaveBeenCalledWith(['f1']);
+  });
+
   it('says a failed sharing-folder lookup with its text and the category lookup code (E032), and Retry loads the folders', async () => {
     let failing = true;
     fakeHub({
