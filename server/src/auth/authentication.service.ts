@@ -1,10 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { DomainError } from '../common/domain-error';
 import { csrfMismatch, sessionExpired } from './auth.errors';
 import { primaryRoleOf } from '@paddock/rules';
 import { isRole, type AuthUser } from '../common/auth-user';
 import { CLOCK, type Clock } from '../common/clock';
+import { ChangeFeed } from '../database/change-feed';
+import { KeptUntilChanged } from '../database/kept-until-changed';
 import { DirectoryUserRepository } from './directory-user.repository';
 import { SessionRepository, type SessionRecord } from './session.repository';
 import { sameSecret, sessionIdOf } from './session-token';
@@ -26,18 +28,38 @@ const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** lastSeenAt is a hint, not an audit trail: one write a minute per session is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+/**
+ * Sessions of one api process, with their directory entries: every request of a signed-in person
+ * reads them, and they change only at sign-in, sign-out, expiry or a directory change, each announced
+ * (topic `callers`, migration `*_request_caches`); a minute bounds a change made without the triggers.
+ */
+const CALLERS = { capacity: 10_000, ttlMs: 60_000 };
+
 type Sessions = Pick<SessionRepository, 'findById' | 'touch' | 'delete'>;
 type Directory = Pick<DirectoryUserRepository, 'findByUsername'>;
+type DirectoryEntry = NonNullable<Awaited<ReturnType<Directory['findByUsername']>>>;
+
+/** A live session and who it is. */
+interface Caller {
+  session: SessionRecord;
+  entry: DirectoryEntry | null;
+}
 
 /** Turns a request's session credentials into the AuthUser, or refuses them. */
 @Injectable()
 export class AuthenticationService {
+  private readonly callers: KeptUntilChanged;
+
   constructor(
     @Inject(SessionRepository) private readonly sessions: Sessions,
     @Inject(DirectoryUserRepository) private readonly directory: Directory,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CLIENT_ID'>,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+    // Without it (unit tests), every request reads its session.
+    @Optional() @Inject(ChangeFeed) changes?: Pick<ChangeFeed, 'generation'>,
+  ) {
+    this.callers = new KeptUntilChanged(changes, 'callers', CALLERS, clock);
+  }
 
   /**
    * The header contract wins when a `token` header is sent; it needs no CSRF token because a
@@ -46,26 +68,29 @@ export class AuthenticationService {
    */
   async authenticate(credentials: RequestCredentials): Promise<AuthUser> {
     const now = this.clock.now();
-    let session: SessionRecord;
+    let caller: Caller;
     if (credentials.headerToken !== undefined) {
       if (credentials.headerClientId !== this.config.CLIENT_ID || !credentials.headerUsername)
         throw DomainError.unauthenticated();
-      session = await this.liveSession(credentials.headerToken, now);
-      if (session.username !== credentials.headerUsername) throw DomainError.unauthenticated();
+      caller = await this.liveCaller(credentials.headerToken, now);
+      if (caller.session.username !== credentials.headerUsername) throw DomainError.unauthenticated();
     } else if (credentials.cookieToken !== undefined) {
-      session = await this.liveSession(credentials.cookieToken, now);
+      caller = await this.liveCaller(credentials.cookieToken, now);
       const csrf = credentials.csrfToken;
       if (
         !SAFE_METHODS.has(credentials.method.toUpperCase()) &&
-        !(csrf && sameSecret(csrf, session.csrfToken))
+        !(csrf && sameSecret(csrf, caller.session.csrfToken))
       )
         throw csrfMismatch();
     } else {
       throw DomainError.unauthenticated();
     }
-    if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS)
+    const { session, entry } = caller;
+    if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
       await this.sessions.touch(session.id, now);
-    const entry = await this.directory.findByUsername(session.username);
+      // The kept record too: its touch announces nothing, and the next request must not write again.
+      session.lastSeenAt = now;
+    }
     if (!entry) throw sessionExpired();
     const roles = entry.roles.filter(isRole);
     return {
@@ -80,13 +105,18 @@ export class AuthenticationService {
     };
   }
 
-  private async liveSession(token: string, now: Date): Promise<SessionRecord> {
-    const session = await this.sessions.findById(sessionIdOf(token));
-    if (!session) throw sessionExpired();
-    if (session.expiresAt <= now) {
-      await this.sessions.delete(session.id);
+  private async liveCaller(token: string, now: Date): Promise<Caller> {
+    const id = sessionIdOf(token);
+    // An unknown token is refused inside, so it is never kept: guesses cannot crowd out sessions.
+    const caller = await this.callers.read(['session', id], async (): Promise<Caller> => {
+      const session = await this.sessions.findById(id);
+      if (!session) throw sessionExpired();
+      return { session, entry: await this.directory.findByUsername(session.username) };
+    });
+    if (caller.session.expiresAt <= now) {
+      await this.sessions.delete(caller.session.id);
       throw sessionExpired();
     }
-    return session;
+    return caller;
   }
 }

@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { ApprovalStepGrant } from '@paddock/rules';
+import { ChangeFeed } from '../database/change-feed';
 import { HubPrismaService } from '../database/hub-prisma.service';
 
 export interface DirectoryEntry {
@@ -16,7 +17,11 @@ export interface DirectoryEntry {
 /** The hub's copy of each user's profile and derived roles, refreshed at every sign-in and page load. */
 @Injectable()
 export class DirectoryUserRepository {
-  constructor(private readonly prisma: HubPrismaService) {}
+  constructor(
+    private readonly prisma: HubPrismaService,
+    // Without it (tests of the repository alone), nothing is kept to drop.
+    @Optional() private readonly changes?: ChangeFeed,
+  ) {}
 
   async upsert(entry: DirectoryEntry): Promise<void> {
     const { username, approvalSteps, ...rest } = entry;
@@ -29,6 +34,7 @@ export class DirectoryUserRepository {
       create: { username, ...data },
       update: data,
     });
+    this.changes?.changedHere('callers');
   }
 
   async findByUsername(

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { ChangeFeed } from '../database/change-feed';
 import { HubPrismaService } from '../database/hub-prisma.service';
 
 export interface SessionRecord {
@@ -29,7 +30,11 @@ export interface ExpiredSessionStore {
 /** Hub sessions, stored by the sha256 of their token. */
 @Injectable()
 export class SessionRepository implements ExpiredSessionStore {
-  constructor(private readonly prisma: HubPrismaService) {}
+  constructor(
+    private readonly prisma: HubPrismaService,
+    // Without it (tests of the repository alone), nothing is kept to drop.
+    @Optional() private readonly changes?: ChangeFeed,
+  ) {}
 
   async create(session: Omit<SessionRecord, 'lastSeenAt'>): Promise<void> {
     await this.prisma.session.create({ data: session });
@@ -45,10 +50,12 @@ export class SessionRepository implements ExpiredSessionStore {
 
   async delete(id: string): Promise<void> {
     await this.prisma.session.deleteMany({ where: { id } });
+    this.changes?.changedHere('callers');
   }
 
   async deleteExpiredOf(username: string, now: Date): Promise<void> {
     await this.prisma.session.deleteMany({ where: { username, expiresAt: { lte: now } } });
+    this.changes?.changedHere('callers');
   }
 
   countExpired(cutoff: Date): Promise<number> {
@@ -67,6 +74,7 @@ export class SessionRepository implements ExpiredSessionStore {
     const { count } = await this.prisma.session.deleteMany({
       where: { id: { in: rows.map((r) => r.id) }, expiresAt: { lt: cutoff } },
     });
+    this.changes?.changedHere('callers');
     return { found: rows.length, deleted: count };
   }
 }

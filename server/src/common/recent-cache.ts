@@ -24,6 +24,10 @@ export class RecentCache<V> {
     return entry.value;
   }
 
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   set(key: string, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, { value, until: this.clock.now().getTime() + this.ttlMs });

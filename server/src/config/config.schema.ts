@@ -61,6 +61,8 @@ export const configSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   BUILTIN_PROVIDER: bool.default(true),
   PROVIDER_URL: url(['http:', 'https:']).optional(),
+  // Listing pages kept between requests while the built-in provider runs in this process (search/listing-cache.ts).
+  LISTING_CACHE: bool.default(true),
   CLIENT_ID: z.string().min(1).default(CLIENT_ID),
   PROVIDER_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
   // The provider account the hub makes workflow moves with (docs/workflow.md "Service account").

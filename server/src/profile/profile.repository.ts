@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { LANGUAGES } from '@paddock/rules';
+import { ChangeFeed } from '../database/change-feed';
 import { HubPrismaService } from '../database/hub-prisma.service';
 import { Prisma } from '../generated/hub/client';
 import {
@@ -32,7 +33,11 @@ const CURRENT = {
 /** Profile data in the hub schema: disclaimers, their acceptances and user preferences. */
 @Injectable()
 export class ProfileRepository {
-  constructor(private readonly prisma: HubPrismaService) {}
+  constructor(
+    private readonly prisma: HubPrismaService,
+    // Without it (tests of the repository alone), nothing is kept to drop.
+    @Optional() private readonly changes?: ChangeFeed,
+  ) {}
 
   async findCurrentDisclaimer(): Promise<Disclaimer | null> {
     const row = await this.prisma.disclaimer.findFirst(CURRENT);
@@ -63,6 +68,7 @@ export class ProfileRepository {
         data: [{ username, disclaimerId }],
         skipDuplicates: true,
       });
+      this.changes?.changedHere('callers');
       return true;
     } catch (e) {
       if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2003') return false;
@@ -72,7 +78,7 @@ export class ProfileRepository {
 
   /** Creates the disclaimer or updates its texts and active flag; never changes a stored version. */
   async upsertDisclaimer(input: DisclaimerInput): Promise<UpsertDisclaimerOutcome> {
-    return this.prisma.$transaction(async (tx) => {
+    const outcome = await this.prisma.$transaction(async (tx) => {
       const stored = await tx.disclaimer.findUnique({ where: { id: input.id }, select: { version: true } });
       if (stored && stored.version !== input.version)
         return { outcome: 'version-conflict', storedVersion: stored.version } as const;
@@ -87,6 +93,8 @@ export class ProfileRepository {
           });
       return { outcome: stored ? 'updated' : 'created', disclaimer: toDisclaimer(row) } as const;
     });
+    this.changes?.changedHere('callers');
+    return outcome;
   }
 
   async findPreferences(username: string): Promise<UserPreferences> {

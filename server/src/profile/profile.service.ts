@@ -1,4 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CLOCK, systemClock, type Clock } from '../common/clock';
+import { ChangeFeed } from '../database/change-feed';
+import { KeptUntilChanged } from '../database/kept-until-changed';
 import { ProfileErrors } from './profile.errors';
 import { ProfileRepository } from './profile.repository';
 import {
@@ -13,15 +16,32 @@ import {
 /** What the service needs of its repository (unit tests pass a fake). */
 export type ProfileStore = { [K in keyof ProfileRepository]: ProfileRepository[K] };
 
+/**
+ * Whether each person accepted the current disclaimer, asked by every request: kept until a
+ * disclaimer or an acceptance changes (topic `callers`, migration `*_request_caches`).
+ */
+const ACCEPTANCES = { capacity: 10_000, ttlMs: 60_000 };
+
 /** The profile part of the content service (SPEC §7): disclaimer and user preferences. */
 @Injectable()
 export class ProfileService {
-  constructor(@Inject(ProfileRepository) private readonly repo: ProfileStore) {}
+  private readonly acceptances: KeptUntilChanged;
+
+  constructor(
+    @Inject(ProfileRepository) private readonly repo: ProfileStore,
+    // Without them (unit tests), every request asks the repository.
+    @Optional() @Inject(ChangeFeed) changes?: Pick<ChangeFeed, 'generation'>,
+    @Optional() @Inject(CLOCK) clock: Clock = systemClock,
+  ) {
+    this.acceptances = new KeptUntilChanged(changes, 'callers', ACCEPTANCES, clock);
+  }
 
   /** True when the user accepted the current disclaimer, or when no disclaimer is active. */
   async isDisclaimerAccepted(username: string): Promise<boolean> {
-    const current = await this.repo.currentDisclaimerAcceptance(username);
-    return current === null || current.accepted;
+    return this.acceptances.read(['accepted', username], async () => {
+      const current = await this.repo.currentDisclaimerAcceptance(username);
+      return current === null || current.accepted;
+    });
   }
 
   async currentDisclaimer(): Promise<Disclaimer> {

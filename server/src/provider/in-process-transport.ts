@@ -9,7 +9,7 @@ import axios, {
 } from 'axios';
 import type { Request, Response } from 'express';
 import { refuseMalformedInput } from '../common/input-boundary';
-import { ProviderRoutes, type FoundRoute } from './provider-routes';
+import { ProviderRoutes, type FoundRoute, type ProviderRoute } from './provider-routes';
 
 /** The answer a handler or the ThronExceptionFilter wrote, as Express would have sent it. */
 class CapturedResponse {
@@ -57,6 +57,27 @@ function bodyOf(data: unknown, contentType: string): unknown {
 }
 
 /**
+ * The verbs of the routes that only read (THRON asks most reads by POST). Any other route may have
+ * written, so what the hub keeps of its answers is dropped once it returns (in-process `onWrite`).
+ */
+const READ_VERBS: ReadonlySet<string> = new Set([
+  'login',
+  'validatetoken',
+  'findbyproperties',
+  'findbyproperties2',
+  'getcontentsbyids',
+  'getdraft',
+  'search',
+  'checkinsert',
+  'list',
+  'detail',
+]);
+
+function onlyReads(route: ProviderRoute): boolean {
+  return route.method === 'GET' || route.segments.some((segment) => READ_VERBS.has(segment));
+}
+
+/**
  * The built-in provider's controllers, called in this process: each route runs through Nest's own
  * guards, pipes, interceptors and exception filters (CallerGuard, ThronInputPipe, ThronExceptionFilter),
  * so a caller's token and rights are checked exactly as over HTTP; only the socket, Express and the
@@ -66,7 +87,15 @@ function bodyOf(data: unknown, contentType: string): unknown {
 export class InProcessProvider {
   private readonly routes: ProviderRoutes;
 
-  constructor(modules: ModulesContainer, contexts: ExternalContextCreator) {
+  /**
+   * `onWrite` is told after a route that may have written returns: its changes are committed, and
+   * the next request of the same person may arrive before PostgreSQL's announcement of them.
+   */
+  constructor(
+    modules: ModulesContainer,
+    contexts: ExternalContextCreator,
+    private readonly onWrite: () => void = () => undefined,
+  ) {
     this.routes = new ProviderRoutes(modules, contexts);
   }
 
@@ -106,7 +135,11 @@ export class InProcessProvider {
     );
     if (refusal) return undefined;
     // A refusal comes back answered by ThronExceptionFilter (headers sent), as over HTTP.
-    const result = await route.handler(req, res as unknown as Response, () => undefined);
+    const result = await route
+      .handler(req, res as unknown as Response, () => undefined)
+      .finally(() => {
+        if (!onlyReads(route)) this.onWrite();
+      });
     if (!res.headersSent) res.json(result);
     return {
       data: res.body,

@@ -10,6 +10,7 @@ import { EXTERNAL_SHARES_GATEWAY, HttpExternalSharesGateway } from './external-s
 import { ENRICHMENT_GATEWAY, HttpEnrichmentGateway } from './enrichment.gateway';
 import { FOLDERS_GATEWAY, HttpFoldersGateway } from './folders.gateway';
 import { HttpProviderGateway, PROVIDER_HTTP, createProviderHttp } from './http-provider.gateway';
+import { ChangeFeed } from '../database/change-feed';
 import { Metrics } from '../metrics/metrics';
 import { PROVIDER_GATEWAY } from './provider.gateway';
 import { instrumentProviderHttp } from './provider-metrics';
@@ -51,9 +52,10 @@ const GATEWAYS = [
 
 /**
  * The built-in provider in this process, not a PROVIDER_URL: its routes are called without the
- * HTTP hop. A PROVIDER_URL (a real THRON, or this server named on purpose) keeps HTTP.
+ * HTTP hop, and its writes land in this database. A PROVIDER_URL (a real THRON, or this server named
+ * on purpose) keeps HTTP.
  */
-function inProcess(config: Pick<AppConfig, 'BUILTIN_PROVIDER' | 'PROVIDER_URL'>): boolean {
+export function inProcess(config: Pick<AppConfig, 'BUILTIN_PROVIDER' | 'PROVIDER_URL'>): boolean {
   return config.BUILTIN_PROVIDER && !config.PROVIDER_URL;
 }
 
@@ -66,17 +68,22 @@ function inProcess(config: Pick<AppConfig, 'BUILTIN_PROVIDER' | 'PROVIDER_URL'>)
   providers: [
     {
       provide: PROVIDER_HTTP,
-      inject: [APP_CONFIG, Metrics, ModulesContainer, ExternalContextCreator],
+      inject: [APP_CONFIG, Metrics, ModulesContainer, ExternalContextCreator, ChangeFeed],
       useFactory: (
         config: AppConfig,
         metrics: Metrics,
         modules: ModulesContainer,
         contexts: ExternalContextCreator,
+        changes: ChangeFeed,
       ) =>
         instrumentProviderHttp(
           createProviderHttp(
             config.providerUrl,
-            inProcess(config) ? inProcessAdapter(new InProcessProvider(modules, contexts)) : undefined,
+            inProcess(config)
+              ? inProcessAdapter(
+                  new InProcessProvider(modules, contexts, () => changes.changedHere('listing')),
+                )
+              : undefined,
           ),
           metrics,
         ),

@@ -25,6 +25,7 @@ import { DomainError } from '../common/domain-error';
 import {
   SEARCH_GATEWAY,
   type ContentCriteria,
+  type ContentPageRequest,
   type ProviderSearchHit,
   type SearchGateway,
 } from '../provider/search.gateway';
@@ -35,6 +36,7 @@ import { sideOf } from '../places/permission-subject';
 import { PublishedReaders } from '../places/published-readers';
 import { WorkflowFolders } from '../places/workflow-folders';
 import { PreflightRepository } from '../preflight/preflight.repository';
+import { ListingCache } from './listing-cache';
 import { isPublished, workflowInfoOf, workflowStateOfContent } from '../places/workflow-info';
 import { nextCursor } from './page-cursor';
 import { SUMMARY_THUMB_SIZE } from './search.dto';
@@ -46,6 +48,9 @@ import {
   type ContentFacts,
 } from './search.types';
 import { PersonNames } from '../users/person-names';
+
+/** How a card marks a version that did not pass its pre-flight. */
+type PreflightMark = NonNullable<ContentFacts['preflightVerdict']>;
 
 /** SPEC §7: the provider search reads and returns the IT locale first. */
 const SEARCH_LOCALE = 'IT';
@@ -68,6 +73,8 @@ export class SearchService {
     @Optional()
     @Inject(PreflightRepository)
     private readonly preflights?: Pick<PreflightRepository, 'notPassed'>,
+    // Without it (unit tests), every page is asked of the provider.
+    @Optional() @Inject(ListingCache) private readonly pages?: Pick<ListingCache, 'read'>,
   ) {}
 
   /**
@@ -87,20 +94,24 @@ export class SearchService {
       if (filter.descending) criteria.createdTo = from.at;
       else criteria.createdFrom = from.at;
     } else if (from) throw DomainError.invalid('cursor belongs to another sort');
+    const request: ContentPageRequest = {
+      sort: filter.sort,
+      descending: filter.descending,
+      offset,
+      limit: filter.limit,
+      // The provider sorts names in the request's locale: by name, in the one the user reads. Text
+      // is matched in one locale whatever the sort, the one `total` counts in.
+      locale: filter.sort === 'name' ? assetLocaleOf(filter.lang) : SEARCH_LOCALE,
+      textLocale: SEARCH_LOCALE,
+      divArea: SUMMARY_THUMB_SIZE,
+      details: true,
+    };
     // The folder is checked beside the search, not before it: a listing's one round trip stays one.
-    const [, contents] = await Promise.all([
+    const [, { contents, verdicts, states }] = await Promise.all([
       this.checkFolder(user, filter),
-      this.gateway.findContents(user.providerToken, criteria, {
-        sort: filter.sort,
-        descending: filter.descending,
-        offset,
-        limit: filter.limit,
-        // The provider sorts names in the request's locale: by name, in the one the user reads. Text
-        // is matched in one locale whatever the sort, the one `total` counts in.
-        locale: filter.sort === 'name' ? assetLocaleOf(filter.lang) : SEARCH_LOCALE,
-        textLocale: SEARCH_LOCALE,
-        divArea: SUMMARY_THUMB_SIZE,
-        details: true,
+      this.kept(['page', user.providerToken, criteria, request], async () => {
+        const found = await this.gateway.findContents(user.providerToken, criteria, request);
+        return { contents: found, verdicts: await this.verdictsOf(found), states: statesOf(found) };
       }),
     ]);
     const full = contents.length === filter.limit;
@@ -110,10 +121,15 @@ export class SearchService {
         : await this.readable(user, contents, filter.folderId);
     return {
       contents: shown,
-      facts: await this.withPreflight(this.factsOf(shown), shown),
+      facts: this.factsOf(shown, states, verdicts),
       // From the page the provider gave: the next one starts after what was left out too.
       next: full ? nextCursor(contents, from, byCreationDate) : undefined,
     };
+  }
+
+  /** What the listing cache keeps (ListingCache), or asked afresh without it. */
+  private kept<T>(key: readonly unknown[], compute: () => Promise<T>): Promise<T> {
+    return this.pages ? this.pages.read(key, compute) : compute();
   }
 
   /**
@@ -135,41 +151,34 @@ export class SearchService {
   }
 
   /**
-   * The page's workflow states, restrictions and running times, read off the details the search
-   * returned with the page (one provider round trip a page, ARCHITECTURE's hot path).
+   * What each card shows beyond its hit: its `states`, kept with the page, its restriction now (it may
+   * start or end between two asks of a kept page), and its pre-flight mark.
    */
-  private factsOf(contents: ProviderSearchHit[]): Map<string, ContentFacts> {
-    const now = this.clock.now();
-    return new Map(
-      contents.flatMap(({ id, detail }) =>
-        detail
-          ? [
-              [
-                id,
-                {
-                  workflowState: workflowStateOfContent(detail),
-                  restricted: restrictionOf(detail.imetadata, now).restricted,
-                  published: isPublished(detail),
-                  ...(detail.durationMs != null ? { durationMs: detail.durationMs } : {}),
-                },
-              ],
-            ]
-          : [],
-      ),
-    );
-  }
-
-  /** The cards whose current version warned or blocked at pre-flight say so (issue 27). */
-  private async withPreflight(
-    facts: Map<string, ContentFacts>,
+  private factsOf(
     contents: ProviderSearchHit[],
-  ): Promise<Map<string, ContentFacts>> {
-    const verdicts = await this.preflights?.notPassed(contents.map(({ id, version }) => ({ id, version })));
-    for (const [id, verdict] of verdicts ?? []) {
-      const fact = facts.get(id);
-      if (fact) fact.preflightVerdict = verdict;
+    states: ReadonlyMap<string, ContentState>,
+    verdicts: ReadonlyMap<string, PreflightMark>,
+  ): Map<string, ContentFacts> {
+    const now = this.clock.now();
+    const facts = new Map<string, ContentFacts>();
+    for (const { id, detail } of contents) {
+      const state = states.get(id);
+      if (!state || !detail) continue;
+      const verdict = verdicts.get(id);
+      facts.set(id, {
+        ...state,
+        restricted: restrictionOf(detail.imetadata, now).restricted,
+        ...(verdict ? { preflightVerdict: verdict } : {}),
+      });
     }
     return facts;
+  }
+
+  /** The page's versions that warned or blocked at pre-flight (issue 27). */
+  private async verdictsOf(contents: ProviderSearchHit[]): Promise<ReadonlyMap<string, PreflightMark>> {
+    return (
+      (await this.preflights?.notPassed(contents.map(({ id, version }) => ({ id, version })))) ?? new Map()
+    );
   }
 
   /** How many assets a listing or search finds, counted up to LIMITS.searchCountCap. */
@@ -177,7 +186,9 @@ export class SearchService {
     const criteria = criteriaOf(filter, await this.publishedOnly(user, filter));
     const [, counted] = await Promise.all([
       this.checkFolder(user, filter),
-      this.gateway.countMatches(user.providerToken, criteria, SEARCH_LOCALE),
+      this.kept(['total', user.providerToken, criteria], () =>
+        this.gateway.countMatches(user.providerToken, criteria, SEARCH_LOCALE),
+      ),
     ]);
     return {
       totalResults: Math.min(counted, LIMITS.searchCountCap),
@@ -318,6 +329,28 @@ function refusalIn(
   if (!mayOpenView(user.roles, placeOfFolder(self, sideOf(user)).view))
     return DomainError.forbidden('Only administrators open the department junk');
   return null;
+}
+
+/** What a card shows that follows from its hit alone: kept with the page (one provider round trip a page). */
+type ContentState = Omit<ContentFacts, 'restricted' | 'preflightVerdict'>;
+
+function statesOf(contents: ProviderSearchHit[]): Map<string, ContentState> {
+  return new Map(
+    contents.flatMap(({ id, detail }) =>
+      detail
+        ? [
+            [
+              id,
+              {
+                workflowState: workflowStateOfContent(detail),
+                published: isPublished(detail),
+                ...(detail.durationMs != null ? { durationMs: detail.durationMs } : {}),
+              },
+            ],
+          ]
+        : [],
+    ),
+  );
 }
 
 function criteriaOf(filter: AssetFilter, publishedOnly: boolean): ContentCriteria {

@@ -1,0 +1,23 @@
+import type { Clock } from '../common/clock';
+import type { ChangeFeed } from '../database/change-feed';
+import { KeptUntilChanged } from '../database/kept-until-changed';
+
+/**
+ * Pages of one api process: about 100 KiB each with their details, so tens of MiB at most. What a
+ * page shows that depends on the hour (a restriction that starts) is computed per request from the
+ * kept details; a minute bounds anything written without the triggers.
+ */
+const LIMITS = { capacity: 256, ttlMs: 60_000 };
+
+/**
+ * Listing pages and totals as the provider answered them, kept between requests (issue 26: people
+ * browsing one archive ask the same pages) until the `listing` topic announces a committed write to
+ * contents, folders, rights, groups or pre-flight reports (migrations `*_listing_changes`). Keys hold
+ * the caller's provider token: nobody gets a page computed with another's rights.
+ */
+export class ListingCache extends KeptUntilChanged {
+  /** Without `changes` (a provider whose writes the hub cannot hear, such as THRON) nothing is kept. */
+  constructor(changes: Pick<ChangeFeed, 'generation'> | undefined, clock: Clock) {
+    super(changes, 'listing', LIMITS, clock);
+  }
+}

@@ -1,0 +1,125 @@
+import { FOLDER_CODES, departmentFolderPrettyId, type AssetListResponse } from '@paddock/rules';
+import { ChangeFeed } from '../../src/database/change-feed';
+import { systemClock } from '../../src/common/clock';
+import { hubDb, providerDb, type SignedIn } from '../auth/auth-fixtures';
+import { recordProviderCalls } from '../enrichment/enrichment-fixtures';
+import type { TestApp } from '../support/test-app';
+import { MARKETING_PEOPLE, contentsIn, get, startDemoWorld } from '../workflow/workflow-fixtures';
+
+jest.setTimeout(120_000);
+
+const ARCHIVE = departmentFolderPrettyId(FOLDER_CODES.departmentArchive, 'MARKETING');
+
+let t: TestApp;
+let folders: Map<string, string>;
+let mario: SignedIn;
+
+beforeAll(async () => {
+  ({
+    t,
+    folders,
+    people: [mario],
+  } = await startDemoWorld([MARKETING_PEOPLE[2]]));
+});
+afterAll(() => t?.close());
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `feed` listens (its first ask opens the connection). */
+async function listening(feed: ChangeFeed): Promise<string> {
+  for (let i = 0; i < 200; i++) {
+    const generation = feed.generation('listing');
+    if (generation !== undefined) return generation;
+    await pause(25);
+  }
+  throw new Error('the feed never listened');
+}
+
+/** Waits until `feed` hears a `listing` change after `generation`, as long as an announcement may take. */
+async function heardAfter(feed: ChangeFeed, generation: string): Promise<string | undefined> {
+  for (let i = 0; i < 200 && feed.generation('listing') === generation; i++) await pause(10);
+  return feed.generation('listing');
+}
+
+/**
+ * Listing pages are kept between requests in each api process (search/listing-cache.ts); a change
+ * committed by any writer (the provider, the hub's jobs, SQL by hand) must be seen by the next ask.
+ */
+describe('a listing page kept between requests (issue 26)', () => {
+  it('is answered again without a provider search, and shows each committed change at the next ask', async () => {
+    expect(mario.session.username).toBe('mario.rossi');
+    const [content] = await contentsIn(t, folders, [ARCHIVE]);
+    const calls = recordProviderCalls(t);
+    const searches = () => calls.filter((c) => c.path.endsWith('/content/findByProperties')).length;
+    const card = async () => {
+      const res = await get<AssetListResponse>(t, mario, `/api/assets?folderId=${folders.get(ARCHIVE)}`);
+      expect(res.status).toBe(200);
+      return res.body.items.find((item) => item.id === content);
+    };
+
+    // The first ask opens the feed, so it is not kept; once listening, a page is searched once.
+    let asked = -1;
+    for (let i = 0; i < 200 && searches() !== asked; i++) {
+      asked = searches();
+      await card();
+    }
+    const first = await card();
+    expect(first?.name).toMatch(/^wf-/);
+    expect(await card()).toEqual(first);
+    expect(searches()).toBe(asked);
+
+    // Renamed in SQL, as an operator would: no request of the hub knew of it, only the announcement.
+    const changes = t.app.get(ChangeFeed);
+    const before = changes.generation('listing')!;
+    await providerDb(t).$executeRaw`UPDATE provider.content_locale SET name = 'renamed.jpg'
+                                    WHERE content_id = ${content}::uuid`;
+    await heardAfter(changes, before);
+    expect((await card())?.name).toBe('renamed.jpg');
+
+    // A pre-flight report, as a worker's job writes it, marks the card.
+    const reported = changes.generation('listing')!;
+    await hubDb(t).preflightReport.create({
+      data: { contentId: content, version: 1, verdict: 'warn', results: [], gates: true },
+    });
+    await heardAfter(changes, reported);
+    expect((await card())?.preflightVerdict).toBe('warn');
+
+    // The right to read the archive withdrawn: the kept page is not served any more.
+    const withdrawn = changes.generation('listing')!;
+    await providerDb(t).categoryAcl.deleteMany({ where: { categoryId: folders.get(ARCHIVE) } });
+    await heardAfter(changes, withdrawn);
+    expect(await card()).toBeUndefined();
+  });
+});
+
+describe('ChangeFeed', () => {
+  it('moves on at a committed change, not at one rolled back, and hears nothing before it listens', async () => {
+    const feed = new ChangeFeed(t.config, systemClock);
+    try {
+      expect(feed.generation('listing')).toBeUndefined();
+      const start = await listening(feed);
+      const db = providerDb(t);
+      const [content] = await contentsIn(t, folders, [ARCHIVE]);
+      const afterInsert = await heardAfter(feed, start);
+      expect(afterInsert).not.toBe(start);
+      const callers = feed.generation('callers');
+
+      await db
+        .$transaction(async (tx) => {
+          await tx.$executeRaw`UPDATE provider.content_locale SET name = 'never.jpg' WHERE content_id = ${content}::uuid`;
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
+      await pause(200);
+      expect(feed.generation('listing')).toBe(afterInsert);
+
+      await db.$executeRaw`UPDATE provider.content_locale SET name = 'kept.jpg' WHERE content_id = ${content}::uuid`;
+      expect(await heardAfter(feed, afterInsert!)).not.toBe(afterInsert);
+      // Another topic's generation is untouched by a listing change.
+      expect(feed.generation('callers')).toBe(callers);
+    } finally {
+      await feed.onModuleDestroy();
+    }
+    expect(feed.generation('listing')).toBeUndefined();
+  });
+});
