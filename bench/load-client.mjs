@@ -1,14 +1,20 @@
 // The load generator of `npm run bench -- --load`, run as its own process so it does not share the
 // hub's event loop: CONNECTIONS clients in a closed loop (each sends its next request when its last
 // answer is read) over undici, cycling through PATHS; prints one JSON line of figures.
-// argv: baseUrl, headers (JSON), paths (JSON), connections, warm-up seconds, measured seconds.
+// argv: baseUrls (comma-separated: the clients are dealt to them in turn, as a proxy would spread
+// connections over api processes), headers (JSON), paths (JSON), connections, warm-up seconds,
+// measured seconds.
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 
-const [baseUrl, headersJson, pathsJson, connections, warmup, seconds] = process.argv.slice(2);
+const [baseUrls, headersJson, pathsJson, connections, warmup, seconds] = process.argv.slice(2);
 const headers = JSON.parse(headersJson);
 const paths = JSON.parse(pathsJson);
-const pool = new Pool(baseUrl, { connections: Number(connections), pipelining: 1 });
+const origins = baseUrls.split(',');
+const pools = origins.map(
+  (origin) =>
+    new Pool(origin, { connections: Math.ceil(Number(connections) / origins.length), pipelining: 1 }),
+);
 
 let measuring = false;
 let stopping = false;
@@ -17,6 +23,7 @@ let errors = 0;
 const statuses = {};
 
 async function client(offset) {
+  const pool = pools[offset % pools.length];
   for (let i = offset; !stopping; i += 1) {
     const t0 = performance.now();
     let ok = false;
@@ -44,7 +51,7 @@ measuring = false;
 const elapsed = (performance.now() - t0) / 1000;
 stopping = true;
 await Promise.all(loops);
-await pool.close();
+await Promise.all(pools.map((pool) => pool.close()));
 ms.sort((a, b) => a - b);
 const at = (p) => ms[Math.min(ms.length - 1, Math.max(0, Math.ceil((p / 100) * ms.length) - 1))] ?? 0;
 console.log(

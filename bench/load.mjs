@@ -14,13 +14,20 @@ export function loadPaths(archiveId, word) {
   return [folder, `${folder}&q=${word}`];
 }
 
-/** Runs the load generator in its own process against `client`'s hub; figures plus the 1-minute load average. */
-export async function benchLoad(client, paths, connections = LOAD_CONNECTIONS) {
+/**
+ * Runs the load generator in its own process against `client`'s hub, or spread over `baseUrls` (api
+ * processes of one installation); figures plus the 1-minute load average.
+ */
+export async function benchLoad(
+  client,
+  paths,
+  { connections = LOAD_CONNECTIONS, baseUrls = [client.baseUrl] } = {},
+) {
   const child = spawn(
     process.execPath,
     [
       fileURLToPath(new URL('./load-client.mjs', import.meta.url)),
-      client.baseUrl,
+      baseUrls.join(','),
       JSON.stringify(client.headers),
       JSON.stringify(paths),
       String(connections),

@@ -301,6 +301,11 @@ export interface AssetRestriction {
   restricted: boolean;
 }
 
+/** The day restrictionOf compares with (UTC): its answer for an asset changes only when this does. */
+export function restrictionDayOf(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
 /**
  * SPEC §4 derived flags: the embargo is active when its date is after today; copyright is expired
  * when any to-date is before now. Dates are ISO (yyyy-mm-dd) or any SPEC §5 form; `metadata` is an
@@ -310,7 +315,7 @@ export function restrictionOf(
   metadata: readonly { key: string; value: string }[],
   now: Date,
 ): AssetRestriction {
-  const today = now.toISOString().slice(0, 10);
+  const today = restrictionDayOf(now);
   const iso = (value: string) => {
     const date = parseSpecDate(value.slice(0, 10));
     return date.ok ? date.iso : null;

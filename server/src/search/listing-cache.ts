@@ -13,7 +13,8 @@ const LIMITS = { capacity: 256, ttlMs: 60_000 };
  * Listing pages and totals as the provider answered them, kept between requests (issue 26: people
  * browsing one archive ask the same pages) until the `listing` topic announces a committed write to
  * contents, folders, rights, groups or pre-flight reports (migrations `*_listing_changes`). Keys hold
- * the caller's provider token: nobody gets a page computed with another's rights.
+ * the person who asked: nobody gets a page computed with another's rights, and a person's tabs and
+ * devices share their pages.
  */
 export class ListingCache extends KeptUntilChanged {
   /** Without `changes` (a provider whose writes the hub cannot hear, such as THRON) nothing is kept. */

@@ -4,6 +4,7 @@ import { ERROR_CODES } from '@paddock/rules';
 import { ProviderError } from '../common/provider-error';
 import type { FoldersGateway, ProviderFolder } from '../provider/folders.gateway';
 import type { ContentCriteria, ProviderSearchHit, SearchGateway } from '../provider/search.gateway';
+import { ListingCache } from './listing-cache';
 import { SearchService } from './search.service';
 import type { AssetListFilter } from './search.types';
 
@@ -369,6 +370,48 @@ describe('SearchService', () => {
     expect(page.facts.get('junk')).toMatchObject({ workflowState: { kind: 'junk' }, restricted: false });
     expect(page.facts.get('junk')).not.toHaveProperty('durationMs');
     expect(page.facts.has('bare')).toBe(false);
+  });
+
+  it('answers a page asked again from the listing cache, with the restriction of the day it is asked', async () => {
+    let now = new Date('2026-12-01T23:59:30Z');
+    const clock = { now: () => now };
+    let searches = 0;
+    const fake: SearchGateway = {
+      findContents: () => {
+        searches++;
+        return Promise.resolve([
+          {
+            id: 'embargoed',
+            detail: {
+              itags: [],
+              imetadata: [{ classificationId: 'c', key: 'embargodate', value: '2026-12-02', lang: null }],
+              linkedCategories: [],
+              durationMs: null,
+            },
+          } as unknown as ProviderSearchHit,
+        ]);
+      },
+      countMatches: () => Promise.resolve(0),
+      countContents: () => Promise.resolve(0),
+    };
+    const service = new SearchService(
+      fake,
+      folderAtDepth(1),
+      readers(),
+      clock,
+      undefined,
+      undefined,
+      undefined,
+      new ListingCache({ generation: () => '1' }, clock),
+    );
+    expect((await service.list(user(), filter)).facts.get('embargoed')?.restricted).toBe(true);
+    now = new Date('2026-12-02T00:00:10Z');
+    // The same page, kept: its embargo ended at midnight all the same.
+    expect((await service.list(user(), filter)).facts.get('embargoed')?.restricted).toBe(false);
+    expect(searches).toBe(1);
+    // Another person's page is never theirs.
+    await service.list(user({ username: 'luca.conti' }), filter);
+    expect(searches).toBe(2);
   });
 
   it.each<[string, boolean | undefined, ContentCriteria['tags']]>([

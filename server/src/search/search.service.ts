@@ -11,6 +11,7 @@ import {
   mayOpenView,
   placeOfFolder,
   nameIn,
+  restrictionDayOf,
   restrictionOf,
   SHARING_TAGS,
   specialCodeOf,
@@ -107,13 +108,14 @@ export class SearchService {
       details: true,
     };
     // The folder is checked beside the search, not before it: a listing's one round trip stays one.
-    const [, { contents, verdicts, states }] = await Promise.all([
+    const [, page] = await Promise.all([
       this.checkFolder(user, filter),
-      this.kept(['page', user.providerToken, criteria, request], async () => {
+      this.kept(['page', user.username, criteria, request], async () => {
         const found = await this.gateway.findContents(user.providerToken, criteria, request);
-        return { contents: found, verdicts: await this.verdictsOf(found), states: statesOf(found) };
+        return new ListedPage(found, await this.verdictsOf(found));
       }),
     ]);
+    const { contents } = page;
     const full = contents.length === filter.limit;
     const shown =
       publishedOnly || (filter.folderId && !filter.subfolders)
@@ -121,13 +123,16 @@ export class SearchService {
         : await this.readable(user, contents, filter.folderId);
     return {
       contents: shown,
-      facts: this.factsOf(shown, states, verdicts),
+      facts: page.factsOn(this.clock.now()),
       // From the page the provider gave: the next one starts after what was left out too.
       next: full ? nextCursor(contents, from, byCreationDate) : undefined,
     };
   }
 
-  /** What the listing cache keeps (ListingCache), or asked afresh without it. */
+  /**
+   * What the listing cache keeps (ListingCache), or asked afresh without it. Keyed by the person, not
+   * the session: the provider answers a person's every token alike (their groups' rights).
+   */
   private kept<T>(key: readonly unknown[], compute: () => Promise<T>): Promise<T> {
     return this.pages ? this.pages.read(key, compute) : compute();
   }
@@ -150,30 +155,6 @@ export class SearchService {
     return (await this.readers.visible(user, facts, folderId)).map((f) => f.hit);
   }
 
-  /**
-   * What each card shows beyond its hit: its `states`, kept with the page, its restriction now (it may
-   * start or end between two asks of a kept page), and its pre-flight mark.
-   */
-  private factsOf(
-    contents: ProviderSearchHit[],
-    states: ReadonlyMap<string, ContentState>,
-    verdicts: ReadonlyMap<string, PreflightMark>,
-  ): Map<string, ContentFacts> {
-    const now = this.clock.now();
-    const facts = new Map<string, ContentFacts>();
-    for (const { id, detail } of contents) {
-      const state = states.get(id);
-      if (!state || !detail) continue;
-      const verdict = verdicts.get(id);
-      facts.set(id, {
-        ...state,
-        restricted: restrictionOf(detail.imetadata, now).restricted,
-        ...(verdict ? { preflightVerdict: verdict } : {}),
-      });
-    }
-    return facts;
-  }
-
   /** The page's versions that warned or blocked at pre-flight (issue 27). */
   private async verdictsOf(contents: ProviderSearchHit[]): Promise<ReadonlyMap<string, PreflightMark>> {
     return (
@@ -186,7 +167,7 @@ export class SearchService {
     const criteria = criteriaOf(filter, await this.publishedOnly(user, filter));
     const [, counted] = await Promise.all([
       this.checkFolder(user, filter),
-      this.kept(['total', user.providerToken, criteria], () =>
+      this.kept(['total', user.username, criteria], () =>
         this.gateway.countMatches(user.providerToken, criteria, SEARCH_LOCALE),
       ),
     ]);
@@ -331,26 +312,41 @@ function refusalIn(
   return null;
 }
 
-/** What a card shows that follows from its hit alone: kept with the page (one provider round trip a page). */
-type ContentState = Omit<ContentFacts, 'restricted' | 'preflightVerdict'>;
+/**
+ * A page as the provider answered it, with its pre-flight marks: what the listing cache keeps. Its
+ * cards' facts are read off the details the search returned (one provider round trip a page,
+ * ARCHITECTURE's hot path), once a day: restrictions go by the day (restrictionDayOf), the rest by
+ * the details alone.
+ */
+class ListedPage {
+  private facts: { day: string; byId: ReadonlyMap<string, ContentFacts> } | undefined;
 
-function statesOf(contents: ProviderSearchHit[]): Map<string, ContentState> {
-  return new Map(
-    contents.flatMap(({ id, detail }) =>
-      detail
-        ? [
-            [
-              id,
-              {
-                workflowState: workflowStateOfContent(detail),
-                published: isPublished(detail),
-                ...(detail.durationMs != null ? { durationMs: detail.durationMs } : {}),
-              },
-            ],
-          ]
-        : [],
-    ),
-  );
+  constructor(
+    readonly contents: ProviderSearchHit[],
+    private readonly verdicts: ReadonlyMap<string, PreflightMark>,
+  ) {}
+
+  factsOn(now: Date): ReadonlyMap<string, ContentFacts> {
+    const day = restrictionDayOf(now);
+    if (this.facts?.day !== day) this.facts = { day, byId: this.factsAt(now) };
+    return this.facts.byId;
+  }
+
+  private factsAt(now: Date): Map<string, ContentFacts> {
+    const facts = new Map<string, ContentFacts>();
+    for (const { id, detail } of this.contents) {
+      if (!detail) continue;
+      const verdict = this.verdicts.get(id);
+      facts.set(id, {
+        workflowState: workflowStateOfContent(detail),
+        restricted: restrictionOf(detail.imetadata, now).restricted,
+        published: isPublished(detail),
+        ...(detail.durationMs != null ? { durationMs: detail.durationMs } : {}),
+        ...(verdict ? { preflightVerdict: verdict } : {}),
+      });
+    }
+    return facts;
+  }
 }
 
 function criteriaOf(filter: AssetFilter, publishedOnly: boolean): ContentCriteria {

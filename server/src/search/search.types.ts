@@ -49,7 +49,7 @@ export interface AssetListFilter extends AssetFilter {
 export interface AssetPage {
   contents: ProviderSearchHit[];
   /** Per content id, what the search does not return: the workflow state and the running time. */
-  facts: Map<string, ContentFacts>;
+  facts: ReadonlyMap<string, ContentFacts>;
   next?: PageCursor;
 }
 
