@@ -5,10 +5,15 @@ import demoSecrets from '../server/dist/config/demo-secrets.js';
 
 export const { DEMO_PASSWORD } = demoSecrets;
 
-export async function signIn(baseUrl, username = 'mario.rossi', password = DEMO_PASSWORD) {
+export async function signIn(
+  baseUrl,
+  username = 'mario.rossi',
+  password = DEMO_PASSWORD,
+  signInHeaders = {},
+) {
   const res = await fetch(`${baseUrl}/api/session`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
+    headers: { 'content-type': 'application/json', origin: baseUrl, ...signInHeaders },
     body: JSON.stringify({ username, password }),
   });
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);

@@ -50,3 +50,46 @@ export const LOAD_METHOD = `- **Load** (\`--load\`): ${LOAD_CONNECTIONS} clients
   calling the built-in provider in-process (the default when PROVIDER_URL is unset), then the same hub restarted
   with PROVIDER_URL naming its own /provider (the HTTP transport a real THRON uses). The load average is the
   1-minute one read at the end of each run.`;
+
+export const BROWSING_PEOPLE = 200;
+const BROWSING_SECONDS = 40;
+
+/**
+ * 200 people browsing at once, each with a session of their own (bench/browse-client.mjs), over
+ * `baseUrls`; `signIn(address)` opens one session from that browser address; `onStart` is told when
+ * the sessions are open and the browsing begins. Per call kind: count, p50, p95, p99; plus errors and the
+ * 1-minute load average.
+ */
+export async function benchBrowsing(signIn, baseUrls, archiveId, word, onStart = () => undefined) {
+  const people = BROWSING_PEOPLE;
+  const sessions = [];
+  // Sign-ins one after another: each is a provider login, the costliest call of all, and not what is
+  // measured. Each from an address of its own, as people behind the proxy are (the sign-in throttle
+  // counts attempts per address).
+  for (let i = 0; i < people; i++) sessions.push((await signIn(`10.26.${i >> 8}.${i & 255}`)).headers);
+  onStart();
+  const child = spawn(
+    process.execPath,
+    [
+      fileURLToPath(new URL('./browse-client.mjs', import.meta.url)),
+      baseUrls.join(','),
+      JSON.stringify(sessions),
+      archiveId,
+      word,
+      String(BROWSING_SECONDS),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`the browsing people exited with ${code}`);
+  return { ...JSON.parse(out.trim().split('\n').pop()), people, loadAverage: loadavg()[0] };
+}
+
+export const BROWSING_METHOD = `- **Browsing** (\`--load\`): ${BROWSING_PEOPLE} people at once, each signed in with a session of their
+  own (as mario.rossi), over the two api processes, for ${BROWSING_SECONDS} s after arriving over 2 s. Each repeats what the
+  archive page makes a browser do: a page of the Marketing department archive (the next one by its cursor,
+  back to the first after five) or, every third time, a search for \`press\`; the total beside it; the
+  thumbnails of the page's first 12 cards not fetched yet, six at a time (a browser keeps them: their address
+  carries the version); one card's detail; then 2–4 s to look. Figures per kind of call.`;

@@ -43,7 +43,15 @@ import { ENRICHMENT_METHOD, benchEnrichment, enrichmentRows } from '../bench/enr
 import { WORKFLOW_METHOD, benchWorkflow, workflowRows } from '../bench/workflow.mjs';
 import { SHARING_METHOD, benchSharing, sharingRows } from '../bench/sharing.mjs';
 import { benchZip, downloadZip } from '../bench/zip.mjs';
-import { LOAD_CONNECTIONS, LOAD_METHOD, benchLoad, loadPaths } from '../bench/load.mjs';
+import {
+  BROWSING_METHOD,
+  BROWSING_PEOPLE,
+  LOAD_CONNECTIONS,
+  LOAD_METHOD,
+  benchBrowsing,
+  benchLoad,
+  loadPaths,
+} from '../bench/load.mjs';
 import {
   DUPLICATE_SEARCH_METHOD,
   benchDuplicateSearch,
@@ -293,8 +301,10 @@ async function benchLoadBothTransports() {
   const paths = loadPaths(archiveId, COMMON_WORD);
   step(`Load: ${LOAD_CONNECTIONS} clients, provider in-process`);
   const client = await signIn(env.PUBLIC_URL);
-  // The profile (bench/cpu-profile.mjs) holds this run only: SIGWINCH starts it, the next writes it.
-  const profiling = Boolean(process.env.BENCH_CPU_PROF);
+  // The profile (bench/cpu-profile.mjs) holds one part only: SIGWINCH starts it, the next writes it.
+  // BENCH_CPU_PROF_PART=browsing profiles the first api process while people browse instead.
+  const profiled = process.env.BENCH_CPU_PROF ? (process.env.BENCH_CPU_PROF_PART ?? 'load') : undefined;
+  const profiling = profiled === 'load';
   if (profiling) hub.kill('SIGWINCH');
   results.load = [{ transport: 'in-process', ...(await benchLoad(client, paths)) }];
   console.log(`  ${JSON.stringify(results.load[0])}`);
@@ -312,6 +322,19 @@ async function benchLoadBothTransports() {
     ...(await benchLoad(client, paths, { baseUrls: [env.PUBLIC_URL, second.baseUrl] })),
   });
   console.log(`  ${JSON.stringify(results.load[1])}`);
+  step(`Browsing: ${BROWSING_PEOPLE} people with sessions of their own, over the two api processes`);
+  results.browsing = await benchBrowsing(
+    (address) => signIn(env.PUBLIC_URL, undefined, undefined, { 'x-forwarded-for': address }),
+    [env.PUBLIC_URL, second.baseUrl],
+    archiveId,
+    COMMON_WORD,
+    profiled === 'browsing' ? () => hub.kill('SIGWINCH') : undefined,
+  );
+  console.log(`  ${JSON.stringify(results.browsing)}`);
+  if (profiled === 'browsing') {
+    hub.kill('SIGWINCH');
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+  }
   await second.stop();
   await restartHub({ PROVIDER_URL: `${env.PUBLIC_URL}/provider` });
   step(`Load: ${LOAD_CONNECTIONS} clients, provider over HTTP (PROVIDER_URL)`);
@@ -428,12 +451,12 @@ if (jobsOnly) {
   process.exit(0);
 }
 if (loadOnly) {
-  const loadLines = loadRows(results.load).map(asRow);
+  const loadLines = [...loadRows(results.load), ...browsingRows(results.browsing)].map(asRow);
   console.log(`\n${machine}\n${loadLines.join('\n')}`);
   replaceSection(
     benchDoc,
     '## Load (`--load`)',
-    `Measured on ${results.date.slice(0, 16).replace('T', ' ')} UTC; machine: ${machine}.\n\n| measure | ours | baseline (same run) | ratio / goal |\n|---|---|---|---|\n${loadLines.join('\n')}\n\n${LOAD_METHOD}`,
+    `Measured on ${results.date.slice(0, 16).replace('T', ' ')} UTC; machine: ${machine}.\n\n| measure | ours | baseline (same run) | ratio / goal |\n|---|---|---|---|\n${loadLines.join('\n')}\n\n${LOAD_METHOD}\n${BROWSING_METHOD}`,
   );
   process.exit(0);
 }
@@ -627,6 +650,18 @@ function loadRows(runs) {
     `${fmt(r.perSecond)} req/s; p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms; ${r.errors} errors of ${r.requests}; load average ${fmt(r.loadAverage, 2)}`,
     r === http ? '-' : `provider over HTTP: ${fmt(http.perSecond)} req/s, p95 ${fmt(http.p95)} ms`,
     `${r === http ? '' : `${fmt(r.perSecond / http.perSecond, 2)}x the HTTP transport; `}goal >= 1,000 req/s, p95 <= 200 ms, 0 errors (issue 26)`,
+  ]);
+}
+
+/** One row per kind of call the browsing people made. */
+function browsingRows(b) {
+  return Object.entries(b.calls).map(([kind, c]) => [
+    `browsing, ${b.people} people with think time, two api processes: ${kind}`,
+    `p50 ${fmt(c.p50)} ms, p95 ${fmt(c.p95)} ms, p99 ${fmt(c.p99)} ms (${c.count} calls)`,
+    '-',
+    `goal p95 <= 200 ms, 0 errors (issue 26): ${c.p95 <= 200 ? 'met' : 'NOT met'}; ${b.errors} errors in the run${
+      Object.keys(b.statuses).length ? ` (${JSON.stringify(b.statuses)})` : ''
+    }; load average ${fmt(b.loadAverage, 2)}`,
   ]);
 }
 

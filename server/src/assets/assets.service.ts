@@ -31,6 +31,7 @@ import { ENRICHMENT_GATEWAY, type EnrichmentGateway } from '../provider/enrichme
 import { ProviderError } from '../common/provider-error';
 import { downloadNotAllowed, downloadNotInFolder } from '../downloads/downloads.service';
 import { sideOf } from '../places/permission-subject';
+import { ListingCache } from '../places/listing-cache';
 import { PlaceActions, type LookupFailures } from '../places/place-actions';
 import { SelectionPolicy } from '../places/selection-policy';
 import { isContentType } from './placeholders';
@@ -81,6 +82,8 @@ export class AssetsService {
     @Optional() private readonly preflights?: PreflightRepository,
     // Without it (unit tests), a carried-over rejection shows no marks.
     @Optional() private readonly checks?: RejectionChecksRepository,
+    // Without it (unit tests), every picture looks its asset up.
+    @Optional() private readonly kept?: ListingCache,
   ) {}
 
   /** With `folderId` (a folder of the asset the user sees): its place there and the SPEC §6 actions. */
@@ -245,7 +248,7 @@ export class AssetsService {
     // The provider's ACL alone would give a channel's reader the pictures of what is not published
     // there (SPEC §4 "Folders"): the asset is looked up beside the bytes, so a grid waits no longer.
     const [seen, answer] = await Promise.allSettled([
-      this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED),
+      this.seen(user, id),
       this.rendition(user, id, endpoint, conditions),
     ]);
     if (seen.status === 'rejected') {
@@ -281,8 +284,22 @@ export class AssetsService {
   }
 
   private async placeholderOf(user: AuthUser, id: string): Promise<{ placeholder: ContentType }> {
-    const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
+    const content = await this.seen(user, id);
     return { placeholder: isContentType(content.contentType) ? content.contentType : 'DOCUMENT' };
+  }
+
+  /**
+   * The asset as the user may see it, for its pictures: a grid asks one a card, so it is kept as the
+   * listing pages are (ListingCache), for who the user is, until a change of what anyone sees.
+   */
+  private seen(user: AuthUser, id: string): Promise<ProviderContentDetail> {
+    const lookup = () => this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
+    if (!this.kept) return lookup();
+    const { username, roles, department, departmentRestricted, approvalSteps } = user;
+    return this.kept.read(
+      ['seen', username, roles, department, departmentRestricted, approvalSteps, id],
+      lookup,
+    );
   }
 
   /** The asset as the user may see it from `folderId` (SelectionPolicy.visibleContents), else not found. */

@@ -4,7 +4,7 @@ import { ERROR_CODES } from '@paddock/rules';
 import { ProviderError } from '../common/provider-error';
 import type { FoldersGateway, ProviderFolder } from '../provider/folders.gateway';
 import type { ContentCriteria, ProviderSearchHit, SearchGateway } from '../provider/search.gateway';
-import { ListingCache } from './listing-cache';
+import { ListingCache } from '../places/listing-cache';
 import { SearchService } from './search.service';
 import type { AssetListFilter } from './search.types';
 

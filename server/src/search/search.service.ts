@@ -37,7 +37,7 @@ import { sideOf } from '../places/permission-subject';
 import { PublishedReaders } from '../places/published-readers';
 import { WorkflowFolders } from '../places/workflow-folders';
 import { PreflightRepository } from '../preflight/preflight.repository';
-import { ListingCache } from './listing-cache';
+import { ListingCache } from '../places/listing-cache';
 import { isPublished, workflowInfoOf, workflowStateOfContent } from '../places/workflow-info';
 import { nextCursor } from './page-cursor';
 import { SUMMARY_THUMB_SIZE } from './search.dto';

@@ -30,12 +30,12 @@ export const THUMBNAIL_CACHE_CONTROL = 'private, no-cache';
 const PENDING_CACHE_CONTROL = 'no-store';
 
 /**
- * The sides whose fitted pictures are kept in the blob store. Any other box is fitted on each
+ * The sides whose fitted pictures are kept in the blob store (340: the hub's cards, SUMMARY_THUMB_SIZE). Any other box is fitted on each
  * request (its ETag still spares the repeats): a caller free to name every WxH up to 2048 would
  * otherwise make four million blobs per content version.
  */
 export const CACHED_SIDES: ReadonlySet<number> = new Set([
-  0, 32, 48, 64, 96, 100, 128, 150, 160, 200, 240, 256, 300, 320, 400, 480, 500, 600, 640, 720, 800, 960,
+  0, 32, 48, 64, 96, 100, 128, 150, 160, 200, 240, 256, 300, 320, 340, 400, 480, 500, 600, 640, 720, 800, 960,
   1024, 1080, 1200, 1280, 1440, 1600, 1920, 2048,
 ]);
 
@@ -70,6 +70,12 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
  */
 @Injectable()
 export class ThumbnailService {
+  /**
+   * The neutral picture of each cached area, drawn once per process: a grid of contents still
+   * processing asks it once a card, and drawing it is the costliest part of the answer.
+   */
+  private readonly pendingPictures = new Map<string, Promise<{ data: Buffer; mimeType: string }>>();
+
   constructor(
     private readonly repository: DerivativesRepository,
     private readonly access: AccessRepository,
@@ -115,8 +121,18 @@ export class ThumbnailService {
 
   /** The content has no image rendition yet (processing, or failed): a neutral picture. */
   private async pending(area: { width: number; height: number }): Promise<ThumbnailAnswer> {
-    const { thumb } = await placeholder('…', 'pending');
-    const fitted = await fitJpeg(thumb.data, area.width, area.height);
+    const draw = async () => fitJpeg((await placeholder('…', 'pending')).thumb.data, area.width, area.height);
+    const key = `${area.width}x${area.height}`;
+    let picture = this.pendingPictures.get(key);
+    if (!picture) {
+      picture = draw();
+      // Only the few cached areas are kept, so the map stays as small as they are many.
+      if (isCachedArea(area)) {
+        this.pendingPictures.set(key, picture);
+        picture.catch(() => this.pendingPictures.delete(key));
+      }
+    }
+    const fitted = await picture;
     return {
       status: 200,
       cacheControl: PENDING_CACHE_CONTROL,
