@@ -17,6 +17,7 @@ import { keySegmentOf } from '../common/file-names';
 import { CLOCK, systemClock, type Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { PROVIDER_HTTP } from './http-provider.gateway';
+import type { InProcessStreams } from './in-process-streams';
 import { PROVIDER_PATHS } from './provider-paths';
 import { envelopeSchema, providerFailure, unreachable } from './provider.errors';
 import { ProviderError } from '../common/provider-error';
@@ -196,7 +197,7 @@ export interface ContentsGateway {
 /** The provider's contents over HTTP (typed client of issue 3). */
 @Injectable()
 export class HttpContentsGateway implements ContentsGateway {
-  private readonly clientId: string;
+  protected readonly clientId: string;
   private readonly s3Endpoint?: string;
   /** getS3UploadCredentials answers per provider token; null: the provider has no S3 (disk store). */
   private readonly s3Targets = new Map<string, { until: number; target: S3Target | null }>();
@@ -532,7 +533,7 @@ export class HttpContentsGateway implements ContentsGateway {
     });
   }
 
-  private failure(status: number, body: unknown, fallback: ErrorCode): ProviderError {
+  protected failure(status: number, body: unknown, fallback: ErrorCode): ProviderError {
     const parsed = envelopeSchema.safeParse(body);
     const described =
       parsed.success && parsed.data.errorDescription
@@ -545,5 +546,41 @@ export class HttpContentsGateway implements ContentsGateway {
         errorDescription: parsed.data?.errorDescription,
       });
     return providerFailure(status, body, fallback);
+  }
+}
+
+/**
+ * The built-in provider in this process (provider.module.ts `inProcess`): a card's thumbnail is read
+ * through the provider's own route without the loopback hop (InProcessStreams), its token and rights
+ * checked there as over HTTP; a grid asks one a card, so the hop was most of its cost (issue 26).
+ * Everything else goes as HttpContentsGateway sends it.
+ */
+export class InProcessContentsGateway extends HttpContentsGateway {
+  constructor(
+    http: AxiosInstance,
+    config: Pick<AppConfig, 'CLIENT_ID' | 'S3_ENDPOINT'>,
+    clock: Clock,
+    private readonly streams: Pick<InProcessStreams, 'getFile'>,
+  ) {
+    super(http, config, clock);
+  }
+
+  override async thumbnail(
+    token: string,
+    contentId: string,
+    divArea: string,
+    conditions: { ifNoneMatch?: string },
+  ): Promise<ProviderBytes> {
+    const answer = await this.streams.getFile(
+      PROVIDER_PATHS.contents.thumbnail(this.clientId, contentId, divArea),
+      {
+        ...tokenHeader(token),
+        ...(conditions.ifNoneMatch ? { 'If-None-Match': conditions.ifNoneMatch } : {}),
+      },
+    );
+    if (answer.status === 200 || answer.status === 304)
+      return { status: answer.status, headers: answer.headers, body: answer.body };
+    answer.body.destroy();
+    throw this.failure(answer.status, answer.json, ERROR_CODES.NOT_FOUND);
   }
 }

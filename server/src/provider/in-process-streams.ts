@@ -1,9 +1,10 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { StreamableFile } from '@nestjs/common';
 import type { ModulesContainer } from '@nestjs/core';
 import type { ExternalContextCreator } from '@nestjs/core/helpers/external-context-creator';
 import type { Request, Response } from 'express';
 import { refuseMalformedInput } from '../common/input-boundary';
-import { PROVIDER_PREFIX, ProviderRoutes } from './provider-routes';
+import { PROVIDER_PREFIX, ProviderRoutes, type FoundRoute } from './provider-routes';
 
 /** A streamed answer of the built-in provider: its status and headers as soon as its first byte exists. */
 export interface StreamedAnswer {
@@ -100,23 +101,40 @@ export class InProcessStreams {
   async postForm(path: string, form: Record<string, string>): Promise<StreamedAnswer> {
     const found = this.routes.find('POST', path, true);
     if (!found) throw new Error(`The built-in provider serves no streamed POST ${path} in this process`);
-    const headers = { 'content-type': 'application/x-www-form-urlencoded' };
-    const url = `/${[PROVIDER_PREFIX, ...path.split('/').filter(Boolean)].join('/')}`;
-    const req = {
-      method: 'POST',
-      url,
-      path: url,
-      originalUrl: url,
-      headers,
-      params: found.params,
-      query: {},
-      body: form,
-      cookies: {},
-      ip: '127.0.0.1',
-      get: (name: string) => headers[name.toLowerCase() as 'content-type'],
-      header: (name: string) => headers[name.toLowerCase() as 'content-type'],
-    } as unknown as Request;
     const res = new StreamingResponse();
+    const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+    return this.answer(found, requestOf('POST', path, found.params, headers, form), res, () => res.end());
+  }
+
+  /**
+   * GETs `path` (relative to /provider) from a route that answers with a StreamableFile, or with
+   * nothing (a 304), written as Nest's router would send it; answers once the answer's head is known.
+   */
+  async getFile(path: string, headers: Record<string, string>): Promise<StreamedAnswer> {
+    const found = this.routes.find('GET', path, true);
+    if (!found) throw new Error(`The built-in provider serves no streamed GET ${path} in this process`);
+    const res = new StreamingResponse();
+    const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+    return this.answer(found, requestOf('GET', path, found.params, lower, undefined), res, (result) => {
+      if (res.headersSent) return;
+      if (!(result instanceof StreamableFile)) return res.end();
+      const { type, length } = result.getHeaders();
+      if (type) res.setHeader('Content-Type', type);
+      if (length !== undefined) res.setHeader('Content-Length', length);
+      result
+        .getStream()
+        .once('error', (error) => res.destroy(error))
+        .pipe(res);
+    });
+  }
+
+  private async answer(
+    found: FoundRoute,
+    req: Request,
+    res: StreamingResponse,
+    /** What follows the handler's own answer: the end of what it wrote, or the file it returned. */
+    send: (result: unknown) => void,
+  ): Promise<StreamedAnswer> {
     const refusal = await new Promise<unknown>((resolve) =>
       refuseMalformedInput(req, res as unknown as Response, resolve),
     );
@@ -126,7 +144,7 @@ export class InProcessStreams {
     const done = found.route
       .handler(req, res as unknown as Response, () => undefined)
       .then(
-        () => res.end(),
+        (result) => send(result),
         (error: unknown) => {
           if (!res.headersSent) throw error;
           res.destroy(error instanceof Error ? error : new Error(String(error)));
@@ -135,4 +153,29 @@ export class InProcessStreams {
     await Promise.race([res.committed, done]);
     return { status: res.statusCode, headers: res.headers, body: res, json: res.refusal };
   }
+}
+
+/** The Express request a route reads, as the loopback hub would have sent it. */
+function requestOf(
+  method: string,
+  path: string,
+  params: Record<string, string>,
+  headers: Record<string, string>,
+  body: unknown,
+): Request {
+  const url = `/${[PROVIDER_PREFIX, ...path.split('/').filter(Boolean)].join('/')}`;
+  return {
+    method,
+    url,
+    path: url,
+    originalUrl: url,
+    headers,
+    params,
+    query: {},
+    body,
+    cookies: {},
+    ip: '127.0.0.1',
+    get: (name: string) => headers[name.toLowerCase()],
+    header: (name: string) => headers[name.toLowerCase()],
+  } as unknown as Request;
 }

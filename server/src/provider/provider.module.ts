@@ -4,7 +4,8 @@ import { ModulesContainer } from '@nestjs/core';
 import { ExternalContextCreator } from '@nestjs/core/helpers/external-context-creator';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { ARCHIVES_GATEWAY, HttpArchivesGateway, InProcessArchivesGateway } from './archives.gateway';
-import { CONTENTS_GATEWAY, HttpContentsGateway } from './contents.gateway';
+import { CONTENTS_GATEWAY, HttpContentsGateway, InProcessContentsGateway } from './contents.gateway';
+import { CLOCK, type Clock } from '../common/clock';
 import { DRAFTS_GATEWAY, HttpDraftsGateway } from './drafts.gateway';
 import { EXTERNAL_SHARES_GATEWAY, HttpExternalSharesGateway } from './external-shares.gateway';
 import { ENRICHMENT_GATEWAY, HttpEnrichmentGateway } from './enrichment.gateway';
@@ -25,7 +26,20 @@ import { HttpTaggingGateway, TAGGING_GATEWAY } from './tagging.gateway';
 const GATEWAYS = [
   { provide: PROVIDER_GATEWAY, useClass: HttpProviderGateway },
   { provide: SSO_PROVIDER_GATEWAY, useClass: HttpSsoProviderGateway },
-  { provide: CONTENTS_GATEWAY, useClass: HttpContentsGateway },
+  {
+    provide: CONTENTS_GATEWAY,
+    inject: [PROVIDER_HTTP, APP_CONFIG, CLOCK, ModulesContainer, ExternalContextCreator],
+    useFactory: (
+      http: AxiosInstance,
+      config: AppConfig,
+      clock: Clock,
+      modules: ModulesContainer,
+      contexts: ExternalContextCreator,
+    ) =>
+      inProcess(config)
+        ? new InProcessContentsGateway(http, config, clock, new InProcessStreams(modules, contexts))
+        : new HttpContentsGateway(http, config, clock),
+  },
   { provide: FOLDERS_GATEWAY, useClass: HttpFoldersGateway },
   { provide: SEARCH_GATEWAY, useClass: HttpSearchGateway },
   {

@@ -6,6 +6,7 @@ import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/built
 import { TokenService } from '../../src/builtin-provider/identity/token.service';
 import { demoImage } from '../../src/seed/demo-content';
 import { PASSWORD, signIn } from '../auth/auth-fixtures';
+import { recordProviderCalls } from '../enrichment/enrichment-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { addVersion, insertContent, makeDerivatives, providerDb } from './derivatives-fixtures';
 
@@ -190,8 +191,11 @@ describe('provider delivery/getThumbnail (PostgreSQL + Redis + real images)', ()
     const thumbnail = (query: string, id = contentId, extra: Record<string, string> = {}) =>
       fetch(`${t.url}/api/assets/${id}/thumbnail${query}`, { headers: { ...headers, ...extra } });
 
+    const asked = recordProviderCalls(t);
     const sized = await thumbnail('?size=100x70');
     expect(sized.status).toBe(200);
+    // The provider's route, called in this process: no loopback request (issue 26).
+    expect(asked.filter((call) => call.path.includes('getThumbnail'))).toEqual([]);
     expect(sized.headers.get('content-type')).toBe('image/jpeg');
     const etag = sized.headers.get('etag') ?? '';
     expect(etag).toMatch(new RegExp(`^"${contentId}-v\\d+-100x70"$`));
