@@ -46,10 +46,12 @@ export async function benchLoad(
 export const LOAD_METHOD = `- **Load** (\`--load\`): ${LOAD_CONNECTIONS} clients in a closed loop (each sends its next request as soon as
   its answer is read) from a second process over undici on loopback, signed in as mario.rossi, alternating
   \`GET /api/assets?folderId=<Marketing department archive>&limit=50\` and the same with \`&q=press\` (a third of
-  the names); ${WARMUP_SECONDS} s of warm-up, then ${MEASURED_SECONDS} s measured. Run twice in one bench run on the same catalogue: the hub
-  calling the built-in provider in-process (the default when PROVIDER_URL is unset), then the same hub restarted
-  with PROVIDER_URL naming its own /provider (the HTTP transport a real THRON uses). The load average is the
-  1-minute one read at the end of each run.`;
+  the names); ${WARMUP_SECONDS} s of warm-up, then ${MEASURED_SECONDS} s measured. Run three times in one bench run on the same catalogue: the hub
+  calling the built-in provider in-process (the default when PROVIDER_URL is unset); the same with a second api
+  process (PROCESS_ROLE=api) beside it, the clients dealt to the two in turn as a proxy would (its own cost not
+  included); then the hub alone, restarted with PROVIDER_URL naming its own /provider (the HTTP transport a real
+  THRON uses, where nothing is kept between requests). The load average is the 1-minute one read at the end of
+  each run.`;
 
 export const BROWSING_PEOPLE = 200;
 const BROWSING_SECONDS = 40;
