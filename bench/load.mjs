@@ -23,24 +23,15 @@ export async function benchLoad(
   paths,
   { connections = LOAD_CONNECTIONS, baseUrls = [client.baseUrl] } = {},
 ) {
-  const child = spawn(
-    process.execPath,
-    [
-      fileURLToPath(new URL('./load-client.mjs', import.meta.url)),
-      baseUrls.join(','),
-      JSON.stringify(client.headers),
-      JSON.stringify(paths),
-      String(connections),
-      String(WARMUP_SECONDS),
-      String(MEASURED_SECONDS),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let out = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  const code = await new Promise((resolve) => child.on('exit', resolve));
-  if (code !== 0) throw new Error(`the load generator exited with ${code}`);
-  return { ...JSON.parse(out.trim().split('\n').pop()), connections, loadAverage: loadavg()[0] };
+  const figures = await generate('./load-client.mjs', [
+    baseUrls.join(','),
+    JSON.stringify(client.headers),
+    JSON.stringify(paths),
+    String(connections),
+    String(WARMUP_SECONDS),
+    String(MEASURED_SECONDS),
+  ]);
+  return { ...figures, connections, loadAverage: loadavg()[0] };
 }
 
 export const LOAD_METHOD = `- **Load** (\`--load\`): ${LOAD_CONNECTIONS} clients in a closed loop (each sends its next request as soon as
@@ -70,23 +61,14 @@ export async function benchBrowsing(signIn, baseUrls, archiveId, word, onStart =
   // counts attempts per address).
   for (let i = 0; i < people; i++) sessions.push((await signIn(`10.26.${i >> 8}.${i & 255}`)).headers);
   onStart();
-  const child = spawn(
-    process.execPath,
-    [
-      fileURLToPath(new URL('./browse-client.mjs', import.meta.url)),
-      baseUrls.join(','),
-      JSON.stringify(sessions),
-      archiveId,
-      word,
-      String(BROWSING_SECONDS),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let out = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  const code = await new Promise((resolve) => child.on('exit', resolve));
-  if (code !== 0) throw new Error(`the browsing people exited with ${code}`);
-  return { ...JSON.parse(out.trim().split('\n').pop()), people, loadAverage: loadavg()[0] };
+  const figures = await generate('./browse-client.mjs', [
+    baseUrls.join(','),
+    JSON.stringify(sessions),
+    archiveId,
+    word,
+    String(BROWSING_SECONDS),
+  ]);
+  return { ...figures, people, loadAverage: loadavg()[0] };
 }
 
 export const BROWSING_METHOD = `- **Browsing** (\`--load\`): ${BROWSING_PEOPLE} people at once, each signed in with a session of their
@@ -95,3 +77,15 @@ export const BROWSING_METHOD = `- **Browsing** (\`--load\`): ${BROWSING_PEOPLE} 
   back to the first after five) or, every third time, a search for \`press\`; the total beside it; the
   thumbnails of the page's first 12 cards not fetched yet, six at a time (a browser keeps them: their address
   carries the version); one card's detail; then 2–4 s to look. Figures per kind of call.`;
+
+/** Runs a generator of this folder in its own process (it must not share the hub's event loop); its last line's JSON. */
+async function generate(script, args) {
+  const child = spawn(process.execPath, [fileURLToPath(new URL(script, import.meta.url)), ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`${script} exited with ${code}`);
+  return JSON.parse(out.trim().split('\n').pop());
+}

@@ -7,6 +7,20 @@ import { InternalShareDialog } from './internal-share-dialog';
 
 withFreshBrowserInEnglish();
 
+/** The dialog for two assets, idle, as the smart bar opens it. */
+function renderDialog(onShare: (folderIds: string[]) => void = () => {}) {
+  renderWithProviders(
+    <InternalShareDialog
+      count={2}
+      progress={null}
+      busy={false}
+      refusal={null}
+      onShare={onShare}
+      onClose={() => {}}
+    />,
+  );
+}
+
 describe('the internal share dialog', () => {
   it('shares into the folders ticked when Share is pressed, not one ticked and unticked again', async () => {
     const folder = (id: string, name: string) => ({
@@ -21,16 +35,7 @@ describe('the internal share dialog', () => {
         ok({ items: [folder('f1', 'Shared'), folder('f2', 'Press'), folder('f3', 'Web')] }),
     });
     const onShare = jest.fn();
-    renderWithProviders(
-      <InternalShareDialog
-        count={2}
-        progress={null}
-        busy={false}
-        refusal={null}
-        onShare={onShare}
-        onClose={() => {}}
-      />,
-    );
+    renderDialog(onShare);
 
     const user = userEvent.setup();
     for (const name of ['Web', 'Shared', 'Web']) await user.click(await screen.findByText(name));
@@ -56,16 +61,7 @@ describe('the internal share dialog', () => {
               ],
             }),
     });
-    renderWithProviders(
-      <InternalShareDialog
-        count={2}
-        progress={null}
-        busy={false}
-        refusal={null}
-        onShare={() => {}}
-        onClose={() => {}}
-      />,
-    );
+    renderDialog();
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The sharing folders could not be loaded.');
