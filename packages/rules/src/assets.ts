@@ -337,6 +337,9 @@ export function isSuppliersRootPrettyId(prettyId: string | null | undefined): bo
  */
 export const THUMBNAIL_BOX_PATTERN = /^(\d{1,4})x(\d{1,4})$/;
 
+/** The side of a card's square thumbnail in the grid: the hub asks it, the built-in provider keeps it fitted. */
+export const CARD_THUMBNAIL_SIDE = 340;
+
 /** The processing state of a content whose derivatives are still being made (THRON's is READY at once). */
 export const PROCESSING_STATE = 'PROCESSING';
 

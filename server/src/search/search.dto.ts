@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  CARD_THUMBNAIL_SIDE,
   ASSET_SORT_FIELDS,
   CONTENT_TYPES,
   FILE_EXTENSIONS,
@@ -55,7 +56,7 @@ export const QUERY_MAX_LENGTH = 200;
 export const ASSET_PAGE_MAX = 100;
 export const ASSET_PAGE_DEFAULT = 50;
 /** The grid's thumbnail box, in the hub thumbnail URL of every summary. */
-export const SUMMARY_THUMB_SIZE = '340x340';
+export const SUMMARY_THUMB_SIZE = `${CARD_THUMBNAIL_SIDE}x${CARD_THUMBNAIL_SIDE}`;
 
 /** `a,b` or `?x=a&x=b` (or both) as a list of trimmed, non-empty values. */
 export function commaSeparated({ value }: { value: unknown }): unknown {

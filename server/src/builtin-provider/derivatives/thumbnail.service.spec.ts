@@ -1,5 +1,5 @@
+import { CARD_THUMBNAIL_SIDE } from '@paddock/rules';
 import { placeholder } from '../../media/placeholder';
-import { SUMMARY_THUMB_SIZE } from '../../search/search.dto';
 import { ThumbnailService, isCachedArea, matchesEtag, parseDivArea } from './thumbnail.service';
 
 describe('dynamic thumbnail request parsing', () => {
@@ -12,7 +12,7 @@ describe('dynamic thumbnail request parsing', () => {
   });
 
   it("keeps the fitted picture of the hub's cards, fitted once rather than at every grid load", () => {
-    expect(isCachedArea(parseDivArea(SUMMARY_THUMB_SIZE)!)).toBe(true);
+    expect(isCachedArea({ width: CARD_THUMBNAIL_SIDE, height: CARD_THUMBNAIL_SIDE })).toBe(true);
   });
 
   it('matches If-None-Match lists, weak tags and the wildcard', () => {
@@ -29,6 +29,8 @@ jest.mock('../../media/placeholder', () => {
   const actual = jest.requireActual<typeof import('../../media/placeholder')>('../../media/placeholder');
   return { ...actual, placeholder: jest.fn(actual.placeholder) };
 });
+
+const CARD_BOX = `${CARD_THUMBNAIL_SIDE}x${CARD_THUMBNAIL_SIDE}`;
 
 describe('ThumbnailService, a content still processing', () => {
   it('answers the neutral picture of a kept area drawn once, however many cards ask', async () => {
@@ -52,8 +54,8 @@ describe('ThumbnailService, a content still processing', () => {
       if ('body' in answer) for await (const chunk of answer.body) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks);
     };
-    const first = await bytes(await ask('340x340'));
-    const again = await Promise.all([ask('340x340'), ask('340x340')]);
+    const first = await bytes(await ask(CARD_BOX));
+    const again = await Promise.all([ask(CARD_BOX), ask(CARD_BOX)]);
     expect(first.length).toBeGreaterThan(0);
     for (const answer of again) {
       expect(answer).toMatchObject({ status: 200, cacheControl: 'no-store' });

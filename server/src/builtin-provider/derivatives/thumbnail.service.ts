@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
-import { THUMBNAIL_BOX_PATTERN } from '@paddock/rules';
+import { CARD_THUMBNAIL_SIDE, THUMBNAIL_BOX_PATTERN } from '@paddock/rules';
 import { BLOB_STORE, type BlobStore } from '../../blob-store/blob-store';
 import { AccessRepository } from '../access/access.repository';
 import { contentRights } from '../access/content-rights';
@@ -30,13 +30,42 @@ export const THUMBNAIL_CACHE_CONTROL = 'private, no-cache';
 const PENDING_CACHE_CONTROL = 'no-store';
 
 /**
- * The sides whose fitted pictures are kept in the blob store (340: the hub's cards, SUMMARY_THUMB_SIZE). Any other box is fitted on each
+ * The sides whose fitted pictures are kept in the blob store (the hub's cards among them). Any other box is fitted on each
  * request (its ETag still spares the repeats): a caller free to name every WxH up to 2048 would
  * otherwise make four million blobs per content version.
  */
 export const CACHED_SIDES: ReadonlySet<number> = new Set([
-  0, 32, 48, 64, 96, 100, 128, 150, 160, 200, 240, 256, 300, 320, 340, 400, 480, 500, 600, 640, 720, 800, 960,
-  1024, 1080, 1200, 1280, 1440, 1600, 1920, 2048,
+  0,
+  32,
+  48,
+  64,
+  96,
+  100,
+  128,
+  150,
+  160,
+  200,
+  240,
+  256,
+  300,
+  320,
+  CARD_THUMBNAIL_SIDE,
+  400,
+  480,
+  500,
+  600,
+  640,
+  720,
+  800,
+  960,
+  1024,
+  1080,
+  1200,
+  1280,
+  1440,
+  1600,
+  1920,
+  2048,
 ]);
 
 /** Whether the fitted picture of `area` is kept in the blob store (see CACHED_SIDES). */
