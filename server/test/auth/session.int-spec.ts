@@ -1,4 +1,5 @@
 import { ChangeFeed } from '../../src/database/change-feed';
+import { heardAfter } from '../support/change-notices';
 import { createHash } from 'node:crypto';
 import { SESSION_COOKIE, type ErrorBody, type SessionResponse } from '@paddock/rules';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
@@ -258,11 +259,9 @@ describe('hub sign-in and sessions (SPEC §2 Login, §3 Session, §7)', () => {
       const { cookie, token } = await signIn(t, 'anna.bianchi');
       const id = createHash('sha256').update(token).digest('hex');
       // Written in SQL, as no request of the hub would: each api process hears of it by its notice.
-      const feed = t.app.get(ChangeFeed);
-      const before = feed.generation('callers');
+      const before = t.app.get(ChangeFeed).generation('callers');
       await hubDb(t).session.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-      for (let i = 0; i < 200 && before !== undefined && feed.generation('callers') === before; i++)
-        await new Promise((resolve) => setTimeout(resolve, 10));
+      await heardAfter(t.app.get(ChangeFeed), 'callers', before);
       expect((await call(t, 'GET', '/api/session', { headers: { cookie } })).status).toBe(401);
       expect(await hubDb(t).session.findUnique({ where: { id } })).toBeNull();
     });

@@ -1,45 +1,34 @@
 import { FOLDER_CODES, departmentFolderPrettyId, type AssetListResponse } from '@paddock/rules';
+import { campaignFolderPrettyId } from '../../src/seed/demo-data';
 import { ChangeFeed } from '../../src/database/change-feed';
 import { systemClock } from '../../src/common/clock';
 import { hubDb, providerDb, type SignedIn } from '../auth/auth-fixtures';
 import { recordProviderCalls } from '../enrichment/enrichment-fixtures';
+import { heardAfter, listening } from '../support/change-notices';
 import type { TestApp } from '../support/test-app';
+import { headersOf } from '../auth/auth-fixtures';
 import { MARKETING_PEOPLE, contentsIn, get, startDemoWorld } from '../workflow/workflow-fixtures';
 
 jest.setTimeout(120_000);
 
 const ARCHIVE = departmentFolderPrettyId(FOLDER_CODES.departmentArchive, 'MARKETING');
+const SHARED = campaignFolderPrettyId('MARKETING');
 
 let t: TestApp;
 let folders: Map<string, string>;
 let mario: SignedIn;
+let supplier: SignedIn;
 
 beforeAll(async () => {
   ({
     t,
     folders,
-    people: [mario],
-  } = await startDemoWorld([MARKETING_PEOPLE[2]]));
+    people: [mario, supplier],
+  } = await startDemoWorld([MARKETING_PEOPLE[2], 'foto.studio']));
 });
 afterAll(() => t?.close());
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits until `feed` listens (its first ask opens the connection). */
-async function listening(feed: ChangeFeed): Promise<string> {
-  for (let i = 0; i < 200; i++) {
-    const generation = feed.generation('listing');
-    if (generation !== undefined) return generation;
-    await pause(25);
-  }
-  throw new Error('the feed never listened');
-}
-
-/** Waits until `feed` hears a `listing` change after `generation`, as long as an announcement may take. */
-async function heardAfter(feed: ChangeFeed, generation: string): Promise<string | undefined> {
-  for (let i = 0; i < 200 && feed.generation('listing') === generation; i++) await pause(10);
-  return feed.generation('listing');
-}
 
 /**
  * Listing pages are kept between requests in each api process (search/listing-cache.ts); a change
@@ -73,7 +62,7 @@ describe('a listing page kept between requests (issue 26)', () => {
     const before = changes.generation('listing')!;
     await providerDb(t).$executeRaw`UPDATE provider.content_locale SET name = 'renamed.jpg'
                                     WHERE content_id = ${content}::uuid`;
-    await heardAfter(changes, before);
+    await heardAfter(changes, 'listing', before);
     expect((await card())?.name).toBe('renamed.jpg');
 
     // A pre-flight report, as a worker's job writes it, marks the card.
@@ -81,14 +70,42 @@ describe('a listing page kept between requests (issue 26)', () => {
     await hubDb(t).preflightReport.create({
       data: { contentId: content, version: 1, verdict: 'warn', results: [], gates: true },
     });
-    await heardAfter(changes, reported);
+    await heardAfter(changes, 'listing', reported);
     expect((await card())?.preflightVerdict).toBe('warn');
 
     // The right to read the archive withdrawn: the kept page is not served any more.
     const withdrawn = changes.generation('listing')!;
     await providerDb(t).categoryAcl.deleteMany({ where: { categoryId: folders.get(ARCHIVE) } });
-    await heardAfter(changes, withdrawn);
+    await heardAfter(changes, 'listing', withdrawn);
     expect(await card()).toBeUndefined();
+  });
+});
+
+describe('what one person was answered, asked by another (issue 26)', () => {
+  it("never gives a supplier mario's kept archive page or a picture of it", async () => {
+    // The archive's sub-folder: the first test withdrew the archive's own rights.
+    const [content] = await contentsIn(t, folders, [SHARED]);
+    const archive = `/api/assets?folderId=${folders.get(SHARED)}`;
+    const picture = (who: SignedIn) =>
+      fetch(`${t.url}/api/assets/${content}/thumbnail?size=340x340`, { headers: headersOf(who) });
+    // Kept for mario: his page twice (the feed listens by then), his card's picture twice.
+    for (let i = 0; i < 2; i++) {
+      const page = await get<AssetListResponse>(t, mario, archive);
+      expect(page.body.items.map((item) => item.id)).toContain(content);
+      expect((await picture(mario)).status).toBe(200);
+    }
+    expect(t.app.get(ChangeFeed).generation('listing')).toBeDefined();
+
+    // SPEC §6: a supplier sees only the supplier folders; nothing of the archive comes through.
+    const theirs = await get<AssetListResponse>(t, supplier, archive);
+    expect(theirs.status === 200 ? theirs.body.items : []).toEqual([]);
+    expect((await picture(supplier)).status).toBe(404);
+    const total = await get<{ totalResults: number }>(
+      t,
+      supplier,
+      `/api/assets/total?folderId=${folders.get(SHARED)}`,
+    );
+    expect(total.status === 200 ? total.body.totalResults : 0).toBe(0);
   });
 });
 
@@ -97,10 +114,10 @@ describe('ChangeFeed', () => {
     const feed = new ChangeFeed(t.config, systemClock);
     try {
       expect(feed.generation('listing')).toBeUndefined();
-      const start = await listening(feed);
+      const start = await listening(feed, 'listing');
       const db = providerDb(t);
       const [content] = await contentsIn(t, folders, [ARCHIVE]);
-      const afterInsert = await heardAfter(feed, start);
+      const afterInsert = await heardAfter(feed, 'listing', start);
       expect(afterInsert).not.toBe(start);
       const callers = feed.generation('callers');
 
@@ -114,7 +131,7 @@ describe('ChangeFeed', () => {
       expect(feed.generation('listing')).toBe(afterInsert);
 
       await db.$executeRaw`UPDATE provider.content_locale SET name = 'kept.jpg' WHERE content_id = ${content}::uuid`;
-      expect(await heardAfter(feed, afterInsert!)).not.toBe(afterInsert);
+      expect(await heardAfter(feed, 'listing', afterInsert)).not.toBe(afterInsert);
       // Another topic's generation is untouched by a listing change.
       expect(feed.generation('callers')).toBe(callers);
     } finally {
