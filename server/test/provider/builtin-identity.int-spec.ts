@@ -191,11 +191,14 @@ describe('built-in provider identity endpoints', () => {
       const tokens = t.app.get(TokenRepository);
       const directory = t.app.get(UserDirectoryRepository);
       const later = new Date(Date.now() + 3_600_000);
-      expect(await tokens.extend(id, new Date(), later)).toEqual(
-        await directory.findByUsername('mario.rossi'),
-      );
-      expect(await tokens.extend(id, later, new Date(later.getTime() + 60_000))).toBeNull();
-      expect(await tokens.extend('unknown', new Date(), later)).toBeNull();
+      const live = await tokens.live(id, new Date());
+      expect(live?.user).toEqual(await directory.findByUsername('mario.rossi'));
+      expect(live?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
+      expect(await tokens.live(id, new Date(later.getTime() + 60_000))).toBeNull();
+      expect(await tokens.live('unknown', new Date())).toBeNull();
+      expect(await tokens.slide(id, new Date(), later)).toBe(true);
+      expect(await tokens.slide(id, new Date(later.getTime() + 1), later)).toBe(false);
+      expect(await tokens.slide('unknown', new Date(), later)).toBe(false);
     });
 
     it('answers 403 SESSION_EXPIRED for an expired, unknown or missing token', async () => {

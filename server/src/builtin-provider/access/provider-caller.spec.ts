@@ -9,12 +9,32 @@ import { Authenticated, CallerGuard, CallerResolver, type CallerOptions } from '
 const USER = identityUser({ username: 'mario' });
 const SERVICE = identityUser({ username: 'paddock.workflow' });
 
-/** A resolver over live tokens ('good' for USER, 'service' for SERVICE); each user's groups are given. */
-function resolver(groups: LinkedGroup[] = [g('g1', 'L/MARKETING'), g('g2', 'OBS.MARKETING')]) {
+const NOW = new Date('2026-11-30T10:00:00Z');
+const HOUR_LATER = new Date(NOW.getTime() + 3_600_000);
+
+/**
+ * A resolver over live tokens ('good' for USER, 'service' for SERVICE); each user's groups are given.
+ * `feed` is the change feed it keeps callers under (none: nothing is kept); `ended` tokens fail to slide.
+ */
+function resolver(
+  groups: LinkedGroup[] = [g('g1', 'L/MARKETING'), g('g2', 'OBS.MARKETING')],
+  feed?: { generation: () => string | undefined },
+) {
   const seen: string[] = [];
+  const slid: string[] = [];
+  const ended = new Set<string>();
   const users: Record<string, IdentityUser> = { good: USER, service: SERVICE };
   const resolve = new CallerResolver(
-    { resolve: (token) => Promise.resolve(token === undefined ? null : (users[token] ?? null)) },
+    {
+      live: (token) => {
+        const user = token === undefined ? undefined : users[token];
+        return Promise.resolve(user ? { user, expiresAt: HOUR_LATER } : null);
+      },
+      slide: (token) => {
+        slid.push(token);
+        return Promise.resolve(!ended.has(token));
+      },
+    },
     {
       activeGroups: (userId: string) => {
         seen.push(userId);
@@ -22,8 +42,10 @@ function resolver(groups: LinkedGroup[] = [g('g1', 'L/MARKETING'), g('g2', 'OBS.
       },
     },
     { CLIENT_ID: 'paddock', PROVIDER_SERVICE_USERNAME: 'paddock.workflow' },
+    { now: () => NOW },
+    feed,
   );
-  return { resolve, seen };
+  return { resolve, seen, slid, ended };
 }
 
 function g(id: string, name: string): LinkedGroup {
@@ -71,6 +93,37 @@ describe('CallerResolver', () => {
     await expect(refusal(resolve.resolve(undefined, 'bad'))).resolves.toBe('CLIENT_NOT_FOUND');
     await expect(refusal(resolve.resolve('paddock', 'bad'))).resolves.toBe('SESSION_NON_FOUND');
     await expect(refusal(resolve.resolve('paddock', undefined))).resolves.toBe('SESSION_NON_FOUND');
+    await expect(refusal(resolve.resolve('paddock', 'x'.repeat(500)))).resolves.toBe('SESSION_NON_FOUND');
+  });
+
+  it('keeps who a token is until a change is announced, and slides the token at every use', async () => {
+    let generation = '1.0';
+    const { resolve, seen, slid } = resolver(undefined, { generation: () => generation });
+    const first = await resolve.resolve('paddock', 'good');
+    await expect(resolve.resolve('paddock', 'good')).resolves.toBe(first);
+    expect(seen).toEqual([USER.id]);
+    expect(slid).toEqual(['good', 'good']);
+    generation = '1.1';
+    await expect(resolve.resolve('paddock', 'good')).resolves.toEqual(first);
+    expect(seen).toEqual([USER.id, USER.id]);
+  });
+
+  it('refuses a kept token that has ended, and keeps no refusal', async () => {
+    const { resolve, seen, ended } = resolver(undefined, { generation: () => '1.0' });
+    await resolve.resolve('paddock', 'good');
+    ended.add('good');
+    await expect(refusal(resolve.resolve('paddock', 'good'))).resolves.toBe('SESSION_NON_FOUND');
+    await expect(refusal(resolve.resolve('paddock', 'bad'))).resolves.toBe('SESSION_NON_FOUND');
+    ended.delete('good');
+    await resolve.resolve('paddock', 'good');
+    expect(seen).toEqual([USER.id]);
+  });
+
+  it('keeps nothing while the feed hears nothing', async () => {
+    const { resolve, seen } = resolver(undefined, { generation: () => undefined });
+    await resolve.resolve('paddock', 'good');
+    await resolve.resolve('paddock', 'good');
+    expect(seen).toEqual([USER.id, USER.id]);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   createParamDecorator,
   Inject,
   Injectable,
+  Optional,
   SetMetadata,
   UseGuards,
   type CanActivate,
@@ -11,9 +12,13 @@ import {
 import { Reflector } from '@nestjs/core';
 import { deriveRoles, mayOpenView, type PermissionSubject } from '@paddock/rules';
 import type { Request } from 'express';
+import { CLOCK, type Clock } from '../../common/clock';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
+import { ChangeFeed } from '../../database/change-feed';
+import { KeptUntilChanged } from '../../database/kept-until-changed';
 import type { IdentityUser } from '../identity/identity-user';
-import { TokenService } from '../identity/token.service';
+import type { LiveToken } from '../identity/token.repository';
+import { isTokenShaped, TokenService, tokenIdOf } from '../identity/token.service';
 import { THRON_FAILURES, ThronError, requireClient } from '../thron.errors';
 import { AccessRepository, type AccessScope } from './access.repository';
 
@@ -27,24 +32,49 @@ export interface ProviderCaller extends AccessScope {
   department: PermissionSubject['department'];
 }
 
-type Tokens = Pick<TokenService, 'resolve'>;
+type Tokens = Pick<TokenService, 'live' | 'slide'>;
 type Groups = Pick<AccessRepository, 'activeGroups'>;
 type Callers = Pick<CallerResolver, 'resolve'>;
+
+/**
+ * Who each live token is, kept in this process: every provider call checks its token, and a token's
+ * user and groups change only at sign-out, a directory or group change, each announced (topic
+ * `callers`, provider migration `*_caller_changes`); a minute bounds a change made without the triggers.
+ */
+const CALLERS = { capacity: 10_000, ttlMs: 60_000 };
+
+interface KeptCaller {
+  caller: ProviderCaller;
+  token: LiveToken;
+}
 
 /** Client id + token → the caller, with THRON's refusals: CLIENT_NOT_FOUND first, then SESSION_EXPIRED. */
 @Injectable()
 export class CallerResolver {
+  private readonly kept: KeptUntilChanged;
+
   constructor(
     @Inject(TokenService) private readonly tokens: Tokens,
     @Inject(AccessRepository) private readonly access: Groups,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CLIENT_ID' | 'PROVIDER_SERVICE_USERNAME'>,
-  ) {}
+    @Inject(CLOCK) clock: Clock,
+    // Without it (unit tests), every call reads its token and groups.
+    @Optional() @Inject(ChangeFeed) changes?: Pick<ChangeFeed, 'generation'>,
+  ) {
+    this.kept = new KeptUntilChanged(changes, 'callers', CALLERS, clock);
+  }
 
   async resolve(clientId: string | undefined, token: string | undefined): Promise<ProviderCaller> {
     requireClient(this.config.CLIENT_ID, clientId);
-    const user = await this.tokens.resolve(token);
-    if (!user) throw new ThronError(THRON_FAILURES.sessionExpired);
-    return this.callerOf(user);
+    if (!isTokenShaped(token)) throw new ThronError(THRON_FAILURES.sessionExpired);
+    // An unknown token is refused inside, so it is never kept: guesses cannot crowd out callers.
+    const kept = await this.kept.read(['token', tokenIdOf(token)], async (): Promise<KeptCaller> => {
+      const live = await this.tokens.live(token);
+      if (!live) throw new ThronError(THRON_FAILURES.sessionExpired);
+      return { caller: await this.callerOf(live.user), token: live };
+    });
+    if (!(await this.tokens.slide(token, kept.token))) throw new ThronError(THRON_FAILURES.sessionExpired);
+    return kept.caller;
   }
 
   /** A known user as a caller, without a token (the demo seed creates contents as its uploaders). */

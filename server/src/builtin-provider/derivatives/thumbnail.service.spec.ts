@@ -1,5 +1,6 @@
 import { CARD_THUMBNAIL_SIDE } from '@paddock/rules';
 import { placeholder } from '../../media/placeholder';
+import { THUMBNAIL_FAILURES } from './derivatives.errors';
 import { ThumbnailService, isCachedArea, matchesEtag, parseDivArea } from './thumbnail.service';
 
 describe('dynamic thumbnail request parsing', () => {
@@ -42,6 +43,7 @@ describe('ThumbnailService, a content still processing', () => {
           Promise.resolve(new Map(ids.map((id) => [id, { trashed: false, folders: { show: true } }]))),
       } as never,
       {} as never,
+      { now: () => new Date() },
     );
     const ask = (divArea: string) =>
       service.thumbnail({} as never, {
@@ -66,5 +68,55 @@ describe('ThumbnailService, a content still processing', () => {
     await ask('341x341');
     await ask('341x341');
     expect(drawn).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('ThumbnailService, a grid asked again', () => {
+  const CONTENT = '0b6f4c1e-3b8a-4b53-9a39-5d0f0c1e2a77';
+
+  function setUp(shows: (groupIds: string[]) => boolean) {
+    let generation = '1.0';
+    const asked: string[][] = [];
+    const service = new ThumbnailService(
+      // Only the pending picture: the kept answers are what is counted, not the fitting.
+      { thumbnailSource: () => Promise.resolve({ version: 1, derivatives: [] }) } as never,
+      {
+        contentAccess: (caller: { groupIds: string[] }, ids: string[]) => {
+          asked.push(caller.groupIds);
+          return Promise.resolve(
+            new Map(ids.map((id) => [id, { trashed: false, folders: { show: shows(caller.groupIds) } }])),
+          );
+        },
+      } as never,
+      {} as never,
+      { now: () => new Date() },
+      { generation: () => generation },
+    );
+    const ask = (groupIds: string[]) =>
+      service.thumbnail({ groupIds, opensJunk: false } as never, {
+        divArea: CARD_BOX,
+        contentFile: CONTENT,
+        ifNoneMatch: undefined,
+      });
+    return { ask, asked, announce: () => (generation = '1.1') };
+  }
+
+  it("reads a content's rights once per group scope until a listing change is announced", async () => {
+    const { ask, asked, announce } = setUp(() => true);
+    await ask(['g1']);
+    await ask(['g1']);
+    expect(asked).toEqual([['g1']]);
+    await ask(['g2']);
+    expect(asked).toEqual([['g1'], ['g2']]);
+    announce();
+    await ask(['g1']);
+    expect(asked).toEqual([['g1'], ['g2'], ['g1']]);
+  });
+
+  it('refuses a scope that does not see the content, whatever another scope was answered', async () => {
+    const { ask } = setUp((groupIds) => groupIds.includes('g1'));
+    await expect(ask(['g1'])).resolves.toMatchObject({ status: 200 });
+    await expect(ask(['g2'])).rejects.toMatchObject({ failure: THUMBNAIL_FAILURES.contentNotFound });
+    await expect(ask(['g1'])).resolves.toMatchObject({ status: 200 });
   });
 });

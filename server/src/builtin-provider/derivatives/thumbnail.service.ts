@@ -1,7 +1,10 @@
 import { Readable } from 'node:stream';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CARD_THUMBNAIL_SIDE, THUMBNAIL_BOX_PATTERN } from '@paddock/rules';
 import { BLOB_STORE, type BlobStore } from '../../blob-store/blob-store';
+import { CLOCK, type Clock } from '../../common/clock';
+import { ChangeFeed } from '../../database/change-feed';
+import { KeptUntilChanged } from '../../database/kept-until-changed';
 import { AccessRepository } from '../access/access.repository';
 import { contentRights } from '../access/content-rights';
 import type { ProviderCaller } from '../access/provider-caller';
@@ -26,6 +29,13 @@ export type ThumbnailAnswer =
 
 /** Thumbnails revalidate every time: a new version changes the ETag and must show at once. */
 export const THUMBNAIL_CACHE_CONTROL = 'private, no-cache';
+/**
+ * Per caller's groups and content, the rendition a picture is cut from, and which fitted pictures are
+ * in the blob store: a grid of cards asks them all at once and again at every visit, while they change
+ * only with a content, its renditions or its folders' rights, each announced as `listing`.
+ */
+const KEPT = { capacity: 20_000, ttlMs: 60_000 };
+
 /** The "still processing" picture must not be kept: the real one follows shortly. */
 const PENDING_CACHE_CONTROL = 'no-store';
 
@@ -105,11 +115,18 @@ export class ThumbnailService {
    */
   private readonly pendingPictures = new Map<string, Promise<{ data: Buffer; mimeType: string }>>();
 
+  private readonly kept: KeptUntilChanged;
+
   constructor(
     private readonly repository: DerivativesRepository,
     private readonly access: AccessRepository,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
-  ) {}
+    @Inject(CLOCK) clock: Clock,
+    // Without it (unit tests), every picture reads its rights and renditions.
+    @Optional() @Inject(ChangeFeed) changes?: Pick<ChangeFeed, 'generation'>,
+  ) {
+    this.kept = new KeptUntilChanged(changes, 'listing', KEPT, clock);
+  }
 
   async thumbnail(caller: ProviderCaller, request: ThumbnailRequest): Promise<ThumbnailAnswer> {
     const area = parseDivArea(request.divArea);
@@ -117,9 +134,12 @@ export class ThumbnailService {
     const contentId = request.contentFile.replace(/\.(jpe?g|png|webp)$/i, '');
     if (!isUuid(contentId)) throw thronError(THRON_FAILURES.invalidArguments, 'contentId');
 
-    const access = (await this.access.contentAccess(caller, [contentId])).get(contentId);
-    const readable = access !== undefined && contentRights(access).read;
-    const source = readable ? await this.repository.thumbnailSource(contentId) : null;
+    const scope = [caller.groupIds, caller.opensJunk];
+    const source = await this.kept.read(['source', scope, contentId], async () => {
+      const access = (await this.access.contentAccess(caller, [contentId])).get(contentId);
+      const readable = access !== undefined && contentRights(access).read;
+      return readable ? await this.repository.thumbnailSource(contentId) : null;
+    });
     if (!source) throw new ThronError(THUMBNAIL_FAILURES.contentNotFound);
     const pick = pickRendition(source, area);
     if (!pick) return this.pending(area);
@@ -144,7 +164,11 @@ export class ThumbnailService {
     const fit = async () => (await fitJpeg(await this.read(pick.blobKey), area.width, area.height)).data;
     if (!isCachedArea(area)) return { ...answer, body: Readable.from([await fit()]) };
     const cacheKey = `thumbnails/${contentId}/${source.version}/${area.width}x${area.height}.jpg`;
-    if (!(await this.blobs.exists(cacheKey))) await this.blobs.put(cacheKey, Readable.from([await fit()]));
+    // Concurrent asks of one picture fit it once.
+    await this.kept.read(['fitted', cacheKey], async () => {
+      if (!(await this.blobs.exists(cacheKey))) await this.blobs.put(cacheKey, Readable.from([await fit()]));
+      return true;
+    });
     return { ...answer, body: await this.blobs.get(cacheKey) };
   }
 

@@ -1,11 +1,16 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { ChangeFeed } from '../../database/change-feed';
 import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
 import type { IdentityGroup } from './identity-user';
 
 /** The built-in provider's user groups (THRON's MUsersGroup). */
 @Injectable()
 export class GroupRepository {
-  constructor(private readonly prisma: BuiltinProviderPrismaService) {}
+  constructor(
+    private readonly prisma: BuiltinProviderPrismaService,
+    // Without it (tests of the repository alone), nothing is kept to drop.
+    @Optional() private readonly changes?: ChangeFeed,
+  ) {}
 
   /** Creates the group named `group.name` with `group.id`, or updates the existing one of that name. */
   async upsertByName(group: IdentityGroup): Promise<string> {
@@ -16,6 +21,8 @@ export class GroupRepository {
       update: data,
       select: { id: true },
     });
+    // The groups of a kept token's user (CallerResolver) may have changed: the next request reads them again.
+    this.changes?.changedHere('callers');
     return saved.id;
   }
 

@@ -8,16 +8,22 @@ const NOW = new Date('2026-11-21T10:00:00Z');
 function setUp(overrides: Partial<IdentityUser>) {
   const user = identityUser({ id: 'u1', username: 'mario', ...overrides });
   const rows = new Map<string, { userId: string; expiresAt: Date }>();
+  const writes: Date[] = [];
   const service = new TokenService(
     {
       create: async (id, userId, expiresAt) => {
         rows.set(id, { userId, expiresAt });
       },
-      extend: async (id, now, expiresAt) => {
+      live: async (id, now) => {
         const row = rows.get(id);
-        if (!row || row.expiresAt <= now) return null;
+        return row && row.expiresAt > now ? { user, expiresAt: row.expiresAt } : null;
+      },
+      slide: async (id, now, expiresAt) => {
+        const row = rows.get(id);
+        if (!row || row.expiresAt <= now) return false;
+        writes.push(expiresAt);
         row.expiresAt = expiresAt;
-        return user;
+        return true;
       },
       delete: async (id) => {
         rows.delete(id);
@@ -27,7 +33,7 @@ function setUp(overrides: Partial<IdentityUser>) {
     { PROVIDER_TOKEN_TTL_MINUTES: 60 },
     { now: () => NOW },
   );
-  return { service, rows };
+  return { service, rows, writes };
 }
 
 describe('TokenService', () => {
@@ -50,6 +56,25 @@ describe('TokenService', () => {
     rows.set(tokenIdOf(token), { userId: 'u1', expiresAt: new Date(NOW.getTime() + 60_000) });
     await expect(service.resolve(token)).resolves.toMatchObject({ username: 'mario' });
     expect(rows.get(tokenIdOf(token))?.expiresAt).toEqual(new Date(NOW.getTime() + 3_600_000));
+  });
+
+  it('writes a slide only when the expiry is more than a minute behind', async () => {
+    const { service, rows, writes } = setUp({ active: true });
+    const token = await service.issueToken('u1');
+    const live = await service.live(token);
+    expect(live).toEqual({
+      user: expect.objectContaining({ id: 'u1' }),
+      expiresAt: new Date(NOW.getTime() + 3_600_000),
+    });
+    await expect(service.slide(token, live!)).resolves.toBe(true);
+    expect(writes).toEqual([]);
+    // A copy kept since an older read says it has expired; the row, slid by another process since, decides.
+    const old = { user: live!.user, expiresAt: new Date(NOW.getTime() - 30 * 60_000) };
+    await expect(service.slide(token, old)).resolves.toBe(true);
+    expect(old.expiresAt).toEqual(new Date(NOW.getTime() + 3_600_000));
+    expect(writes).toHaveLength(1);
+    rows.delete(tokenIdOf(token));
+    await expect(service.slide(token, { ...old, expiresAt: NOW })).resolves.toBe(false);
   });
 
   it('refuses missing, unknown, expired and oversized tokens, and tokens of inactive users', async () => {

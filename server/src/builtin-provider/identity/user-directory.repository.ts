@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { ChangeFeed } from '../../database/change-feed';
 import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
 import type { IdentityGroup, IdentityUser, LinkedGroupsPage } from './identity-user';
 
@@ -36,7 +37,11 @@ export interface UserProfileWrite {
 /** The built-in provider's users, their login bookkeeping and their group links. */
 @Injectable()
 export class UserDirectoryRepository {
-  constructor(private readonly prisma: BuiltinProviderPrismaService) {}
+  constructor(
+    private readonly prisma: BuiltinProviderPrismaService,
+    // Without it (tests of the repository alone), nothing is kept to drop.
+    @Optional() private readonly changes?: ChangeFeed,
+  ) {}
 
   findByUsername(username: string): Promise<IdentityUser | null> {
     return this.prisma.user.findUnique({ where: { username }, select: IDENTITY_USER_FIELDS });
@@ -91,6 +96,8 @@ export class UserDirectoryRepository {
       update: data,
       select: { id: true },
     });
+    // Who a kept token is (CallerResolver) may have changed: the next request reads it again.
+    this.changes?.changedHere('callers');
     return id;
   }
 
@@ -103,5 +110,6 @@ export class UserDirectoryRepository {
         skipDuplicates: true,
       }),
     ]);
+    this.changes?.changedHere('callers');
   }
 }
