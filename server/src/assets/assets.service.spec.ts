@@ -7,6 +7,8 @@ import {
   demoProvider,
   userOf,
 } from '../../test/support/workflow-factories';
+import { systemClock } from '../common/clock';
+import { AssetLookupCache } from '../places/listing-cache';
 import { PLACES_PROVIDERS } from '../places/places.module';
 import { AssetsService } from './assets.service';
 
@@ -68,6 +70,32 @@ describe('detail', () => {
     expect((await assets.detail(mario, c)).products).toEqual([
       { id: spider.id, classificationId: spider.classificationId, names: spider.names },
     ]);
+  });
+
+  it('asked again, it is read once until a change is announced, for each person apart', async () => {
+    let generation = '1.0';
+    const kept = new AssetLookupCache({ generation: () => generation }, systemClock);
+    const module = await provider.compile([
+      AssetsService,
+      ...PLACES_PROVIDERS,
+      { provide: AssetLookupCache, useValue: kept },
+    ]);
+    const service = module.get(AssetsService);
+    const c = contentIn(provider, [FOLDERS.archive]);
+    const lookups = () => provider.calls.length;
+    const first = await service.detail(mario, c);
+    const before = lookups();
+    expect(await service.detail(mario, c, 'it')).toMatchObject({ id: c, version: first.version });
+    expect(lookups()).toBe(before);
+    // Another person's rights are their own: a supplier gets no answer kept for mario.
+    await expect(service.detail(userOf('foto.studio'), c)).rejects.toMatchObject({
+      code: ERROR_CODES.NOT_FOUND,
+    });
+    expect(lookups()).toBeGreaterThan(before);
+    provider.contents.get(c)!.locales = [{ locale: 'EN', name: 'Renamed' }];
+    expect((await service.detail(mario, c)).name).not.toBe('Renamed');
+    generation = '1.1';
+    expect((await service.detail(mario, c)).name).toBe('Renamed');
   });
 
   it('an asset the user cannot see is NOT_FOUND', async () => {

@@ -31,7 +31,7 @@ import { ENRICHMENT_GATEWAY, type EnrichmentGateway } from '../provider/enrichme
 import { ProviderError } from '../common/provider-error';
 import { downloadNotAllowed, downloadNotInFolder } from '../downloads/downloads.service';
 import { sideOf } from '../places/permission-subject';
-import { ListingCache } from '../places/listing-cache';
+import { AssetLookupCache } from '../places/listing-cache';
 import { PlaceActions, type LookupFailures } from '../places/place-actions';
 import { SelectionPolicy } from '../places/selection-policy';
 import { isContentType } from './placeholders';
@@ -83,28 +83,32 @@ export class AssetsService {
     // Without it (unit tests), a carried-over rejection shows no marks.
     @Optional() private readonly checks?: RejectionChecksRepository,
     // Without it (unit tests), every picture looks its asset up.
-    @Optional() private readonly kept?: ListingCache,
+    @Optional() private readonly kept?: AssetLookupCache,
   ) {}
 
   /** With `folderId` (a folder of the asset the user sees): its place there and the SPEC §6 actions. */
   async detail(user: AuthUser, id: string, lang: Language = 'en', folderId?: string): Promise<AssetDetail> {
-    const content = await this.content(
+    const { content, products, definitions, preflight } = await this.keptFor(
       user,
-      id,
-      E_CODES.CONTENT_LOOKUP_DETAIL_FAILED,
-      folderId,
-      DETAIL_LOOKUP,
+      ['detail', id, folderId ?? null],
+      async () => {
+        const content = await this.content(
+          user,
+          id,
+          E_CODES.CONTENT_LOOKUP_DETAIL_FAILED,
+          folderId,
+          DETAIL_LOOKUP,
+        );
+        const [products, definitions, preflight] = await Promise.all([
+          this.enrichment.productsOfContent(user.providerToken, id),
+          this.definitionsOf(user.providerToken, content),
+          this.preflightOf(user, content),
+        ]);
+        return { content, products, definitions, preflight };
+      },
     );
-    const [products, definitions] = await Promise.all([
-      this.enrichment.productsOfContent(user.providerToken, id),
-      this.definitionsOf(user.providerToken, content),
-    ]);
     const plain = toAssetDetail(content, products, definitions, lang, this.clock.now(), sideOf(user));
-    const [detail, preflight, checklist] = await Promise.all([
-      this.named(plain),
-      this.preflightOf(user, content),
-      this.checklistOf(plain),
-    ]);
+    const [detail, checklist] = await Promise.all([this.named(plain), this.checklistOf(plain)]);
     detail.preflight = preflight;
     detail.checklist = checklist;
     if (!folderId) return detail;
@@ -288,17 +292,24 @@ export class AssetsService {
     return { placeholder: isContentType(content.contentType) ? content.contentType : 'DOCUMENT' };
   }
 
-  /**
-   * The asset as the user may see it, for its pictures: a grid asks one a card, so it is kept as the
-   * listing pages are (ListingCache), for who the user is, until a change of what anyone sees.
-   */
+  /** The asset as the user may see it, for its pictures: a grid asks one a card. */
   private seen(user: AuthUser, id: string): Promise<ProviderContentDetail> {
-    const lookup = () => this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED);
-    if (!this.kept) return lookup();
+    return this.keptFor(user, ['seen', id], () =>
+      this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED),
+    );
+  }
+
+  /**
+   * What the provider and the pre-flight answered for the user, kept as the listing pages are
+   * (AssetLookupCache), for who the user is, until a change of what anyone sees (contents, their tags and
+   * metadata, rights, pre-flight reports); a refusal is never kept.
+   */
+  private keptFor<T>(user: AuthUser, key: readonly unknown[], compute: () => Promise<T>): Promise<T> {
+    if (!this.kept) return compute();
     const { username, roles, department, departmentRestricted, approvalSteps } = user;
     return this.kept.read(
-      ['seen', username, roles, department, departmentRestricted, approvalSteps, id],
-      lookup,
+      [username, roles, department, departmentRestricted, approvalSteps, ...key],
+      compute,
     );
   }
 

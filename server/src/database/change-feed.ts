@@ -7,9 +7,10 @@ import { APP_CONFIG, type AppConfig } from '../config/config.module';
 export const CHANGES_CHANNEL = 'paddock_changes';
 
 /**
- * What the triggers announce (migrations `*_listing_changes`, `*_caller_changes`):
+ * What the triggers announce (migrations `*_listing_changes`, `*_request_caches`, `*_caller_changes`):
  * - `listing`: contents, folders, rights, groups and pre-flight reports, all a listing page shows;
- * - `callers`: sessions ended or changed, directory entries, disclaimers and their acceptances.
+ * - `callers`: the hub's sessions ended or changed, directory entries, disclaimers and their
+ *   acceptances; the provider's tokens ended or shortened, users, groups and their members.
  */
 export type ChangeTopic = 'listing' | 'callers';
 

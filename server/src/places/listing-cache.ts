@@ -8,6 +8,8 @@ import { KeptUntilChanged } from '../database/kept-until-changed';
  * kept details; a minute bounds anything written without the triggers.
  */
 const LIMITS = { capacity: 256, ttlMs: 60_000 };
+/** One asset's answers, a few KiB each: a page's cards each ask one, so they are kept apart from the pages they would crowd out. */
+const ASSET_LIMITS = { capacity: 10_000, ttlMs: 60_000 };
 
 /**
  * Listing pages and totals as the provider answered them, kept between requests (issue 26: people
@@ -20,5 +22,15 @@ export class ListingCache extends KeptUntilChanged {
   /** Without `changes` (a provider whose writes the hub cannot hear, such as THRON) nothing is kept. */
   constructor(changes: Pick<ChangeFeed, 'generation'> | undefined, clock: Clock) {
     super(changes, 'listing', LIMITS, clock);
+  }
+}
+
+/**
+ * One asset as the provider answered a person (a card picture's lookup, the detail's reads), kept as
+ * the pages are, in a store of its own: a grid asks one per card, and they would push the pages out.
+ */
+export class AssetLookupCache extends KeptUntilChanged {
+  constructor(changes: Pick<ChangeFeed, 'generation'> | undefined, clock: Clock) {
+    super(changes, 'listing', ASSET_LIMITS, clock);
   }
 }

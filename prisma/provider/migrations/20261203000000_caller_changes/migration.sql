@@ -10,8 +10,22 @@ BEGIN
 END
 $$;
 
-CREATE TRIGGER "token_announces_caller_change"
-  AFTER DELETE OR TRUNCATE ON "provider"."token"
+-- Every sign-in deletes its user's expired tokens, mostly none: only a delete that ended one is heard.
+CREATE FUNCTION "provider"."announce_ended_tokens"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM ended) THEN
+    PERFORM pg_notify('paddock_changes', 'callers');
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER "token_ended_announces_caller_change"
+  AFTER DELETE ON "provider"."token" REFERENCING OLD TABLE AS ended
+  FOR EACH STATEMENT EXECUTE FUNCTION "provider"."announce_ended_tokens"();
+
+CREATE TRIGGER "token_truncated_announces_caller_change"
+  AFTER TRUNCATE ON "provider"."token"
   FOR EACH STATEMENT EXECUTE FUNCTION "provider"."announce_caller_change"();
 
 CREATE TRIGGER "token_shortened_announces_caller_change"
