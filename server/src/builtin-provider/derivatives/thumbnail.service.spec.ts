@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import { CARD_THUMBNAIL_SIDE } from '@paddock/rules';
+import sharp from 'sharp';
 import { placeholder } from '../../media/placeholder';
 import { THUMBNAIL_FAILURES } from './derivatives.errors';
 import { ThumbnailService, isCachedArea, matchesEtag, parseDivArea } from './thumbnail.service';
@@ -118,5 +120,62 @@ describe('ThumbnailService, a grid asked again', () => {
     await expect(ask(['g1'])).resolves.toMatchObject({ status: 200 });
     await expect(ask(['g2'])).rejects.toMatchObject({ failure: THUMBNAIL_FAILURES.contentNotFound });
     await expect(ask(['g1'])).resolves.toMatchObject({ status: 200 });
+  });
+});
+
+describe('ThumbnailService, a card picture asked again', () => {
+  it('is fitted and stored once, then served from memory without opening the blob store again', async () => {
+    const jpeg = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 30, b: 30 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const blobs = new Map<string, Buffer>([['renditions/thumb.jpg', jpeg]]);
+    const reads: string[] = [];
+    const service = new ThumbnailService(
+      {
+        thumbnailSource: () =>
+          Promise.resolve({
+            version: 3,
+            derivatives: [{ kind: 'thumb', blobKey: 'renditions/thumb.jpg', mimeType: 'image/jpeg' }],
+          }),
+      } as never,
+      {
+        contentAccess: (_caller: unknown, ids: string[]) =>
+          Promise.resolve(new Map(ids.map((id) => [id, { trashed: false, folders: { show: true } }]))),
+      } as never,
+      {
+        exists: (key: string) => Promise.resolve(blobs.has(key)),
+        put: async (key: string, body: Readable) => {
+          const chunks: Buffer[] = [];
+          for await (const chunk of body) chunks.push(chunk as Buffer);
+          blobs.set(key, Buffer.concat(chunks));
+        },
+        get: (key: string) => {
+          reads.push(key);
+          return Promise.resolve(Readable.from([blobs.get(key)!]));
+        },
+      } as never,
+      { now: () => new Date() },
+      { generation: () => '1.0' },
+    );
+    const ask = async () => {
+      const answer = await service.thumbnail({ groupIds: ['g1'], opensJunk: false } as never, {
+        divArea: CARD_BOX,
+        contentFile: '0b6f4c1e-3b8a-4b53-9a39-5d0f0c1e2a77',
+        ifNoneMatch: undefined,
+      });
+      const chunks: Buffer[] = [];
+      if ('body' in answer) for await (const chunk of answer.body) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    };
+    const first = await ask();
+    const kept = `thumbnails/0b6f4c1e-3b8a-4b53-9a39-5d0f0c1e2a77/3/${CARD_BOX}.jpg`;
+    expect(first.equals(blobs.get(kept)!)).toBe(true);
+    expect((await sharp(first).metadata()).width).toBe(CARD_THUMBNAIL_SIDE);
+    const again = await Promise.all([ask(), ask(), ask()]);
+    for (const bytes of again) expect(bytes.equals(first)).toBe(true);
+    // The thumb once to fit it, the fitted picture once to keep it in memory.
+    expect(reads).toEqual(['renditions/thumb.jpg', kept]);
   });
 });

@@ -3,6 +3,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CARD_THUMBNAIL_SIDE, THUMBNAIL_BOX_PATTERN } from '@paddock/rules';
 import { BLOB_STORE, type BlobStore } from '../../blob-store/blob-store';
 import { CLOCK, type Clock } from '../../common/clock';
+import { RecentCache } from '../../common/recent-cache';
 import { ChangeFeed } from '../../database/change-feed';
 import { KeptUntilChanged } from '../../database/kept-until-changed';
 import { AccessRepository } from '../access/access.repository';
@@ -35,6 +36,13 @@ export const THUMBNAIL_CACHE_CONTROL = 'private, no-cache';
  * only with a content, its renditions or its folders' rights, each announced as `listing`.
  */
 const KEPT = { capacity: 20_000, ttlMs: 60_000 };
+
+/**
+ * Fitted pictures of grid sizes (no side above THUMB_BOX, tens of KiB each), kept in memory as well:
+ * a grid asks the same few again and again, and each read from the blob store opens a file. Their
+ * keys name the content's version, so they never go stale; a minute of disuse lets them go.
+ */
+const IN_MEMORY = { capacity: 1_000, ttlMs: 60_000 };
 
 /** The "still processing" picture must not be kept: the real one follows shortly. */
 const PENDING_CACHE_CONTROL = 'no-store';
@@ -116,6 +124,7 @@ export class ThumbnailService {
   private readonly pendingPictures = new Map<string, Promise<{ data: Buffer; mimeType: string }>>();
 
   private readonly kept: KeptUntilChanged;
+  private readonly inMemory: RecentCache<Promise<Buffer>>;
 
   constructor(
     private readonly repository: DerivativesRepository,
@@ -126,6 +135,7 @@ export class ThumbnailService {
     @Optional() @Inject(ChangeFeed) changes?: Pick<ChangeFeed, 'generation'>,
   ) {
     this.kept = new KeptUntilChanged(changes, 'listing', KEPT, clock);
+    this.inMemory = new RecentCache(IN_MEMORY.capacity, IN_MEMORY.ttlMs, clock);
   }
 
   async thumbnail(caller: ProviderCaller, request: ThumbnailRequest): Promise<ThumbnailAnswer> {
@@ -164,12 +174,33 @@ export class ThumbnailService {
     const fit = async () => (await fitJpeg(await this.read(pick.blobKey), area.width, area.height)).data;
     if (!isCachedArea(area)) return { ...answer, body: Readable.from([await fit()]) };
     const cacheKey = `thumbnails/${contentId}/${source.version}/${area.width}x${area.height}.jpg`;
+    return { ...answer, body: await this.keptPicture(cacheKey, area, fit) };
+  }
+
+  /** A kept area's picture, fitted and stored once; a grid size's served from memory after its first read. */
+  private async keptPicture(
+    cacheKey: string,
+    area: { width: number; height: number },
+    fit: () => Promise<Buffer>,
+  ): Promise<Readable> {
     // Concurrent asks of one picture fit it once.
-    await this.kept.read(['fitted', cacheKey], async () => {
-      if (!(await this.blobs.exists(cacheKey))) await this.blobs.put(cacheKey, Readable.from([await fit()]));
-      return true;
-    });
-    return { ...answer, body: await this.blobs.get(cacheKey) };
+    const stored = () =>
+      this.kept.read(['fitted', cacheKey], async () => {
+        if (!(await this.blobs.exists(cacheKey)))
+          await this.blobs.put(cacheKey, Readable.from([await fit()]));
+        return true;
+      });
+    if (!area.width || !area.height || Math.max(area.width, area.height) > THUMB_BOX) {
+      await stored();
+      return this.blobs.get(cacheKey);
+    }
+    let bytes = this.inMemory.get(cacheKey);
+    if (!bytes) {
+      bytes = stored().then(() => this.read(cacheKey));
+      this.inMemory.set(cacheKey, bytes);
+      bytes.catch(() => this.inMemory.delete(cacheKey));
+    }
+    return Readable.from([await bytes]);
   }
 
   /** The content has no image rendition yet (processing, or failed): a neutral picture. */
