@@ -23,18 +23,29 @@ export class DirectoryUserRepository {
     @Optional() private readonly changes?: ChangeFeed,
   ) {}
 
+  /**
+   * Creates or refreshes the entry, at every sign-in. An entry that is already as given is not
+   * written (nor its update time): only a change drops what each api process kept of who people are.
+   */
   async upsert(entry: DirectoryEntry): Promise<void> {
-    const { username, approvalSteps, ...rest } = entry;
-    const data = {
-      ...rest,
-      approvalSteps: approvalSteps.map((s) => ({ department: s.department, step: s.step })),
-    };
-    await this.prisma.directoryUser.upsert({
-      where: { username },
-      create: { username, ...data },
-      update: data,
-    });
-    this.changes?.changedHere('callers');
+    const { username, firstName, lastName, email, companyName, department, roles } = entry;
+    const steps = JSON.stringify(
+      entry.approvalSteps.map((s) => ({ department: s.department, step: s.step })),
+    );
+    const written = await this.prisma.$queryRaw<{ username: string }[]>`
+      INSERT INTO hub.directory_user AS d
+             (username, first_name, last_name, email, company_name, department, roles, approval_steps, updated_at)
+      VALUES (${username}, ${firstName}, ${lastName}, ${email}, ${companyName}, ${department}, ${roles}::text[],
+              ${steps}::jsonb, now())
+      ON CONFLICT (username) DO UPDATE
+         SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, email = EXCLUDED.email,
+             company_name = EXCLUDED.company_name, department = EXCLUDED.department, roles = EXCLUDED.roles,
+             approval_steps = EXCLUDED.approval_steps, updated_at = now()
+       WHERE (d.first_name, d.last_name, d.email, d.company_name, d.department, d.roles, d.approval_steps)
+             IS DISTINCT FROM (EXCLUDED.first_name, EXCLUDED.last_name, EXCLUDED.email, EXCLUDED.company_name,
+                               EXCLUDED.department, EXCLUDED.roles, EXCLUDED.approval_steps)
+      RETURNING d.username`;
+    if (written.length) this.changes?.changedHere('callers');
   }
 
   async findByUsername(

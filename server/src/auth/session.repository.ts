@@ -49,13 +49,14 @@ export class SessionRepository implements ExpiredSessionStore {
   }
 
   async delete(id: string): Promise<void> {
-    await this.prisma.session.deleteMany({ where: { id } });
-    this.changes?.changedHere('callers');
+    const { count } = await this.prisma.session.deleteMany({ where: { id } });
+    if (count) this.changes?.changedHere('callers');
   }
 
   async deleteExpiredOf(username: string, now: Date): Promise<void> {
-    await this.prisma.session.deleteMany({ where: { username, expiresAt: { lte: now } } });
-    this.changes?.changedHere('callers');
+    // At every sign-in, mostly deleting none: only a session that ended drops what was kept.
+    const { count } = await this.prisma.session.deleteMany({ where: { username, expiresAt: { lte: now } } });
+    if (count) this.changes?.changedHere('callers');
   }
 
   countExpired(cutoff: Date): Promise<number> {
@@ -74,7 +75,7 @@ export class SessionRepository implements ExpiredSessionStore {
     const { count } = await this.prisma.session.deleteMany({
       where: { id: { in: rows.map((r) => r.id) }, expiresAt: { lt: cutoff } },
     });
-    this.changes?.changedHere('callers');
+    if (count) this.changes?.changedHere('callers');
     return { found: rows.length, deleted: count };
   }
 }

@@ -64,11 +64,12 @@ export class ProfileRepository {
    */
   async recordAcceptance(username: string, disclaimerId: string): Promise<boolean> {
     try {
-      await this.prisma.disclaimerAcceptance.createMany({
+      const { count } = await this.prisma.disclaimerAcceptance.createMany({
         data: [{ username, disclaimerId }],
         skipDuplicates: true,
       });
-      this.changes?.changedHere('callers');
+      // At every sign-in, mostly recorded already: only a new acceptance drops what was kept.
+      if (count) this.changes?.changedHere('callers');
       return true;
     } catch (e) {
       if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2003') return false;

@@ -233,10 +233,13 @@ describe('hub sign-in and sessions (SPEC §2 Login, §3 Session, §7)', () => {
       });
       expect(session.id).not.toBe(token);
       const soon = new Date(Date.now() + 60_000);
+      // Shortened in SQL, as no request would: the provider hears it by its notice.
+      const before = t.app.get(ChangeFeed).generation('callers');
       await providerDb(t).token.updateMany({
         where: { userId: { not: undefined } },
         data: { expiresAt: soon },
       });
+      await heardAfter(t.app.get(ChangeFeed), 'callers', before);
       expect((await call(t, 'GET', '/api/session', { headers: { cookie } })).status).toBe(200);
       const tokens = await providerDb(t).token.findMany({ where: { user: { username: 'anna.bianchi' } } });
       expect(Math.max(...tokens.map((x) => x.expiresAt.getTime()))).toBeGreaterThan(Date.now() + 50 * 60_000);
@@ -244,10 +247,12 @@ describe('hub sign-in and sessions (SPEC §2 Login, §3 Session, §7)', () => {
 
     it('ends the session when the provider token has expired', async () => {
       const { cookie } = await signIn(t, 'anna.bianchi');
+      const before = t.app.get(ChangeFeed).generation('callers');
       await providerDb(t).token.updateMany({
         where: { user: { username: 'anna.bianchi' } },
         data: { expiresAt: new Date(Date.now() - 1000) },
       });
+      await heardAfter(t.app.get(ChangeFeed), 'callers', before);
       const res = await call<ErrorBody>(t, 'GET', '/api/session', { headers: { cookie } });
       expect(res.status).toBe(401);
       expect(res.body.code).toBe('UNAUTHENTICATED');

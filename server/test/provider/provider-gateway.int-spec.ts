@@ -1,4 +1,6 @@
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
+import { ChangeFeed } from '../../src/database/change-feed';
+import { heardAfter } from '../support/change-notices';
 import { HttpProviderGateway, createProviderHttp } from '../../src/provider/http-provider.gateway';
 import { freePort } from '../support/free-port';
 import { PROVIDER_TRANSPORTS, providerHttp } from '../support/provider-transports';
@@ -102,10 +104,13 @@ describe.each(PROVIDER_TRANSPORTS)('HttpProviderGateway against the built-in pro
     expect(await providerFailure(gateway.validateToken(token, 'mario.rossi'))).toMatchObject({
       code: 'FORBIDDEN',
     });
+    // Expired in SQL, as no request would: the provider drops who the token was once it hears so.
+    const before = t.app.get(ChangeFeed).generation('callers');
     await providerDb(t).token.updateMany({
       where: { user: { username: 'anna.bianchi' } },
       data: { expiresAt: new Date(0) },
     });
+    await heardAfter(t.app.get(ChangeFeed), 'callers', before);
     expect(await providerFailure(gateway.validateToken(token))).toMatchObject({
       code: 'UNAUTHENTICATED',
       transient: false,
