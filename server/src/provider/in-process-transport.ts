@@ -1,4 +1,5 @@
 import { parse as parseQuery } from 'node:querystring';
+import { PassThrough, Readable, pipeline } from 'node:stream';
 import type { ModulesContainer } from '@nestjs/core';
 import type { ExternalContextCreator } from '@nestjs/core/helpers/external-context-creator';
 import axios, {
@@ -48,6 +49,13 @@ function wire(body: unknown): unknown {
   return body === undefined ? '' : (JSON.parse(JSON.stringify(body)) as unknown);
 }
 
+/** `body` through a stream of its own; a failure of `body` fails it too. */
+function streamOf(body: Readable): PassThrough {
+  const own = new PassThrough();
+  pipeline(body, own, () => undefined);
+  return own;
+}
+
 /** The request body as Express's parsers leave it: JSON or a flat form, as the gateways send them. */
 function bodyOf(data: unknown, contentType: string): unknown {
   if (typeof data !== 'string') return data ?? {};
@@ -71,6 +79,8 @@ const READ_VERBS: ReadonlySet<string> = new Set([
   'checkinsert',
   'list',
   'detail',
+  // A file into the caller's incoming area, which nothing kept shows until content/insert takes it.
+  'upload',
 ]);
 
 function onlyReads(route: ProviderRoute): boolean {
@@ -81,8 +91,9 @@ function onlyReads(route: ProviderRoute): boolean {
  * The built-in provider's controllers, called in this process: each route runs through Nest's own
  * guards, pipes, interceptors and exception filters (CallerGuard, ThronInputPipe, ThronExceptionFilter),
  * so a caller's token and rights are checked exactly as over HTTP; only the socket, Express and the
- * JSON text of the hop are gone. Routes that take the raw request or response (streams, uploads,
- * share pages) and requests the input boundary refuses are left to HTTP.
+ * JSON text of the hop are gone. An upload's body is handed to its route as the request stream.
+ * Routes that answer with a stream (files, share pages) and requests the input boundary refuses are
+ * left to HTTP.
  */
 export class InProcessProvider {
   private readonly routes: ProviderRoutes;
@@ -99,9 +110,12 @@ export class InProcessProvider {
     this.routes = new ProviderRoutes(modules, contexts);
   }
 
-  /** The JSON route serving `method path` (relative to /provider), with its path parameters, if any. */
-  find(method: string, path: string): FoundRoute | undefined {
-    return this.routes.find(method, path, false);
+  /**
+   * The route serving `method path` (relative to /provider), with its path parameters, if any: a JSON
+   * route, or with `streamed` one that reads its request body itself (an upload).
+   */
+  find(method: string, path: string, streamed = false): FoundRoute | undefined {
+    return this.routes.find(method, path, streamed);
   }
 
   async dispatch(
@@ -114,7 +128,7 @@ export class InProcessProvider {
     // The last entry, as Express takes it from a trusted loopback caller: the one the hub wrote (its
     // `req.ip` under TRUST_PROXY), never an entry a browser put in front of it.
     const forwarded = lower['x-forwarded-for']?.split(',').at(-1)?.trim();
-    const req = {
+    const fields = {
       method: route.method,
       url: `${url.pathname}${url.search}`,
       path: url.pathname,
@@ -122,12 +136,16 @@ export class InProcessProvider {
       headers: lower,
       params,
       query: parseQuery(url.search.slice(1)),
-      body: bodyOf(config.data, lower['content-type'] ?? ''),
       cookies: {},
       ip: forwarded || '127.0.0.1',
       get: (name: string) => lower[name.toLowerCase()],
       header: (name: string) => lower[name.toLowerCase()],
-    } as unknown as Request;
+    };
+    // A streamed body becomes the request, as Express hands an upload's handler the socket's stream; a
+    // stream of its own, since the caller's may carry fields of the same names (a file stream's `path`).
+    const req = (config.data instanceof Readable
+      ? Object.assign(streamOf(config.data), fields)
+      : { ...fields, body: bodyOf(config.data, lower['content-type'] ?? '') }) as unknown as Request;
     const res = new CapturedResponse(route.status);
     // A NUL byte or a body nested too deep: HTTP's input boundary answers it, as for any caller.
     const refusal = await new Promise<unknown>((resolve) =>
@@ -154,8 +172,9 @@ export class InProcessProvider {
 
 /**
  * The provider client's transport when the provider is the built-in one in this process: a route
- * the built-in provider serves here is called in-process, anything else (streams, uploads) goes
- * over HTTP as before. Axios stays in front, so every gateway, its error mapping and its metrics are
+ * the built-in provider serves here is called in-process, its JSON routes and its uploads (a body
+ * streamed into a route that reads it itself, without the loopback socket); anything else (answers
+ * that stream) goes over HTTP as before. Axios stays in front, so every gateway, its error mapping and its metrics are
  * the same for both transports.
  */
 export function inProcessAdapter(provider: InProcessProvider): AxiosAdapter {
@@ -164,9 +183,12 @@ export function inProcessAdapter(provider: InProcessProvider): AxiosAdapter {
     const url = new URL(axios.getUri(config));
     const base = new URL(config.baseURL ?? url.origin);
     const relative = url.pathname.slice(base.pathname.replace(/\/$/, '').length);
+    const method = (config.method ?? 'get').toUpperCase();
+    const streamed = config.data instanceof Readable;
     const match =
-      config.responseType === 'json' && !(config.data instanceof Buffer) && typeof config.data !== 'object'
-        ? provider.find((config.method ?? 'get').toUpperCase(), relative)
+      config.responseType === 'json' &&
+      (streamed || (!(config.data instanceof Buffer) && typeof config.data !== 'object'))
+        ? provider.find(method, relative, streamed)
         : undefined;
     return (match && (await provider.dispatch(match, config, url))) ?? http(config);
   };
