@@ -76,7 +76,9 @@ export const BROWSING_METHOD = `- **Browsing** (\`--load\`): ${BROWSING_PEOPLE} 
   archive page makes a browser do: a page of the Marketing department archive (the next one by its cursor,
   back to the first after five) or, every third time, a search for \`press\`; the total beside it; the
   thumbnails of the page's first 12 cards not fetched yet, six at a time (a browser keeps them: their address
-  carries the version); one card's detail; then 2–4 s to look. Figures per kind of call.`;
+  carries the version); one card's detail; then 2–4 s to look. Figures per kind of call, for the whole run
+  and for the calls started after its first 10 s (the arrival's burst, with every process's caches cold,
+  is in the first).`;
 
 /** Runs a generator of this folder in its own process (it must not share the hub's event loop); its last line's JSON. */
 async function generate(script, args) {
