@@ -43,6 +43,9 @@ import { RegistryApiModule } from './registry/registry.module';
 import { DuplicatesApiModule } from './duplicates/duplicates.module';
 import { WorkflowService } from './workflow/workflow.service';
 import { PreflightApiModule, PreflightModule } from './preflight/preflight.module';
+import { LegalHoldApiModule, LegalHoldStoreModule } from './legal-hold/legal-hold.module';
+import { LegalHoldRepository } from './legal-hold/legal-hold.repository';
+import { HoldRegisterModule } from './builtin-provider/holds/hold-register';
 
 /** The APIs that answer with a filter of their own, for the failures met before routing (common/input-boundary.ts). */
 export const PREFIXED_API_FILTERS: readonly PrefixedFilter[] = [
@@ -99,6 +102,7 @@ export class AppModule {
         TaggingApiModule,
         RegistryApiModule,
         PreflightApiModule,
+        LegalHoldApiModule,
         DuplicatesApiModule.sendingToJunkWith(WorkflowModule, WorkflowService),
         AuthModule,
         SsoModule,
@@ -114,7 +118,12 @@ export class AppModule {
         // After JobsModule: its /api/jobs/queues must not be taken for /api/jobs/:id.
         JobStoryModule,
       );
-      if (config.BUILTIN_PROVIDER) imports.push(BuiltinProviderModule);
+      // The built-in provider reads the hub's legal holds through its port (docs/legal-hold.md).
+      if (config.BUILTIN_PROVIDER)
+        imports.push(
+          BuiltinProviderModule,
+          HoldRegisterModule.from(LegalHoldStoreModule, LegalHoldRepository),
+        );
     }
     // The built-in provider's jobs (derivatives, incoming clean-up, share expiry) run wherever workers run.
     if (runWorkers && config.BUILTIN_PROVIDER)

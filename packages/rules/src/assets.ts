@@ -192,6 +192,10 @@ export interface AssetSummary {
   version: number;
   /** The current version's pre-flight when it warned or blocked (issue 27): the card marks it. */
   preflightVerdict?: 'warn' | 'block';
+  /** Deleted to the junk: when the nightly purge may delete it for good (junkPurgeDueAt), ISO 8601. */
+  purgeDueAt?: string;
+  /** Listed in the junk: the reasons of the active legal holds that keep it from the purge. */
+  holdReasons?: string[];
 }
 
 export interface AssetListResponse {

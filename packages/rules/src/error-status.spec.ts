@@ -4,6 +4,7 @@ import { HTTP_STATUS_OF_CODE, LOAD_E_CODES } from './error-status';
 import { ERROR_CODES, E_CODES, type ErrorCode } from './errors';
 import { FOLDER_ERROR_CODES } from './folders';
 import { INTERNAL_SHARE_ERROR_CODES } from './internal-share';
+import { LEGAL_HOLD_ERROR_CODES } from './legal-hold';
 import { SHARE_ERROR_CODES } from './sharing';
 import { WORKFLOW_ERROR_CODES } from './workflow';
 
@@ -15,6 +16,7 @@ const ALL_CODES = [
   ...Object.values(ENRICHMENT_ERROR_CODES),
   ...Object.values(INTERNAL_SHARE_ERROR_CODES),
   ...Object.values(FOLDER_ERROR_CODES),
+  ...Object.values(LEGAL_HOLD_ERROR_CODES),
   ...Object.values(E_CODES),
 ];
 

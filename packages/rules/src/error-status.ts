@@ -10,6 +10,7 @@ import {
 } from './errors';
 import { FOLDER_ERROR_CODES } from './folders';
 import { INTERNAL_SHARE_ERROR_CODES } from './internal-share';
+import { LEGAL_HOLD_ERROR_CODES } from './legal-hold';
 import { SHARE_ERROR_CODES } from './sharing';
 import { WORKFLOW_ERROR_CODES } from './workflow';
 
@@ -83,6 +84,9 @@ export const HTTP_STATUS_OF_CODE: Readonly<Record<ErrorCode, HttpStatus>> = {
   [WORKFLOW_ERROR_CODES.ORIGIN_UNAVAILABLE]: 409,
   [WORKFLOW_ERROR_CODES.CHECKLIST_OPEN]: 409,
   [WORKFLOW_ERROR_CODES.CHECKLIST_STALE]: 409,
+  // Legal hold: what a hold keeps is in a state that forbids the act.
+  [LEGAL_HOLD_ERROR_CODES.HELD]: 409,
+  [LEGAL_HOLD_ERROR_CODES.ALREADY_RELEASED]: 409,
   // External shares.
   [SHARE_ERROR_CODES.WEAK_PASSWORD]: 400,
   [SHARE_ERROR_CODES.TOO_MANY_FILES]: 400,

@@ -3,6 +3,7 @@ import type { SHARE_ERROR_CODES } from './sharing';
 import type { ENRICHMENT_ERROR_CODES } from './enrichment';
 import type { INTERNAL_SHARE_ERROR_CODES } from './internal-share';
 import type { FolderErrorCode } from './folders';
+import type { LegalHoldErrorCode } from './legal-hold';
 import type { WORKFLOW_ERROR_CODES } from './workflow';
 
 /**
@@ -144,6 +145,7 @@ export type ErrorCode =
   | (typeof ENRICHMENT_ERROR_CODES)[keyof typeof ENRICHMENT_ERROR_CODES]
   | (typeof INTERNAL_SHARE_ERROR_CODES)[keyof typeof INTERNAL_SHARE_ERROR_CODES]
   | FolderErrorCode
+  | LegalHoldErrorCode
   | ECode;
 
 /** Codes a derivatives job ends with when the media itself is the problem. */

@@ -59,3 +59,13 @@ export function isFolderPrettyIdWellFormed(value: string): boolean {
 export function departmentFolderPrettyId(code: string, department: string): string {
   return `${code}-${department.toLowerCase()}`;
 }
+
+/** The code of a department's top folder: `dept-<department>`. */
+export function departmentTopFolderPrettyId(department: string): string {
+  return `dept-${department.toLowerCase()}`;
+}
+
+/** The department of a department's top folder (departmentTopFolderPrettyId), else null. */
+export function departmentOfTopFolder(prettyId: string | null | undefined): string | null {
+  return /^dept-(.+)$/.exec(prettyId ?? '')?.[1] ?? null;
+}

@@ -27,3 +27,4 @@ export * from './perceptual-hash';
 export * from './preflight';
 export * from './duplicates';
 export * from './rejection-checklist';
+export * from './legal-hold';

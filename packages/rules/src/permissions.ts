@@ -1,4 +1,4 @@
-import { FIXED_FOLDER_IDS, FOLDER_CODES } from './folders';
+import { FIXED_FOLDER_IDS, FOLDER_CODES, departmentOfTopFolder } from './folders';
 import { primaryRoleOf, type Role } from './roles';
 import type { ArchiveSubState, View } from './views';
 
@@ -61,6 +61,20 @@ export function specialCodeOf(prettyId: string | null): { code: string; departme
   const rest = dash < 0 ? null : prettyId.slice(dash + 1);
   // frnt01-marketing-fotostudio is a supplier's own folder under the suppliers folder.
   return { code, department: rest === null ? null : rest.split('-')[0] || null };
+}
+
+/**
+ * The department a folder belongs to, from its path (top folder first): the nearest folder with a
+ * SPEC §3 special code names it, else a department's top folder (`dept-<department>`). Lower case;
+ * null for a folder of no department (the shared archive and its channels).
+ */
+export function departmentOfPath(path: readonly { prettyId: string | null }[]): string | null {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const prettyId = path[i]!.prettyId;
+    const department = specialCodeOf(prettyId)?.department ?? departmentOfTopFolder(prettyId);
+    if (department) return department;
+  }
+  return null;
 }
 
 /**

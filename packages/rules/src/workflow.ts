@@ -5,6 +5,7 @@
  */
 
 import { SHARING_TAGS } from './internal-share';
+import { LIMITS } from './limits';
 
 /** `POST /api/workflow/{action}` — each answers `202 { jobId }`. */
 export const WORKFLOW_ACTIONS = [
@@ -159,6 +160,15 @@ export const WORKFLOW_ONLY_VIEWS: readonly string[] = ['approver', 'rejected', '
 /** Whether a folder of this view may be the target of a move or restore (hub and picker alike). */
 export function isMoveTargetView(view: string): boolean {
   return !WORKFLOW_ONLY_VIEWS.includes(view);
+}
+
+/**
+ * When a content deleted at `deletedAt` (SPEC §3 `dataeliminazione`, epoch seconds) is due for the
+ * junk purge: LIMITS.junkRetentionDays later (SPEC §4, §9). The nightly purge trashes it at its
+ * first run from then on; the junk shows the date.
+ */
+export function junkPurgeDueAt(deletedAt: number): Date {
+  return new Date((deletedAt + LIMITS.junkRetentionDays * 86_400) * 1000);
 }
 
 /** Seconds since the epoch → dd/MM/yyyy (UTC), how SPEC §3 shows `dataeliminazione`. */

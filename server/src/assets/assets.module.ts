@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { LegalHoldModule } from '../legal-hold/legal-hold.module';
 import { PlacesModule } from '../places/places.module';
 import { PreflightModule } from '../preflight/preflight.module';
 import { RejectionChecklistModule } from '../rejection-checklist/rejection-checklist.module';
@@ -15,7 +16,14 @@ import { WorkflowEntry } from './workflow-entry';
 
 /** One asset (detail, rename, bytes) and uploads (tus) through the provider's contents; uploads enter the workflow (WorkflowEntry). */
 @Module({
-  imports: [ProviderModule, PlacesModule, PersonNamesModule, PreflightModule, RejectionChecklistModule],
+  imports: [
+    ProviderModule,
+    PlacesModule,
+    PersonNamesModule,
+    PreflightModule,
+    RejectionChecklistModule,
+    LegalHoldModule,
+  ],
   controllers: [UploadsController, AssetsController],
   providers: [
     AssetsService,

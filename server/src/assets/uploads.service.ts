@@ -27,6 +27,7 @@ import { SelectionPolicy } from '../places/selection-policy';
 import { JobName, type AfterPreflight } from '../jobs/job-catalogue';
 import { preflightJobIdOf } from '../preflight/preflight-job-id';
 import { JobsService } from '../jobs/jobs.service';
+import { HeldContents } from '../legal-hold/held-contents';
 import { WorkflowEntry } from './workflow-entry';
 import { loadTus } from './tus-loader';
 import { UploadFiles } from './upload-files';
@@ -70,6 +71,7 @@ export class UploadsService implements OnModuleInit {
     private readonly policy: SelectionPolicy,
     @Inject(SERVICE_SESSION) private readonly service: ServiceSession,
     private readonly jobs: JobsService,
+    private readonly holds: HeldContents,
   ) {
     this.directory = files.directory;
   }
@@ -167,7 +169,8 @@ export class UploadsService implements OnModuleInit {
    * content read with the user's token, the folder's place and the user's write on it. The hub
    * stores it with the service account (docs/security.md): a supplier's rejected delivery sits in
    * the rejected folder, which the supplier does not see, so the provider lets no supplier change
-   * it, yet SPEC §4 and §6 give the supplier its new version.
+   * it, yet SPEC §4 and §6 give the supplier its new version. A legal hold keeps the source as it
+   * is: no new version while it holds the content (docs/legal-hold.md).
    */
   private async checkPermitted(user: AuthUser, contentId?: string, folderId?: string): Promise<void> {
     if (contentId) {
@@ -175,6 +178,7 @@ export class UploadsService implements OnModuleInit {
       if (!contents.length) throw DomainError.notFound('No such asset');
       if ((await this.policy.refused(user, 'updateFile', contents, folderId, assetNotInFolder)).length)
         throw DomainError.forbidden('A new version of this asset is not allowed here');
+      await this.holds.refuse([contentId], 'new-version');
     } else if (!(await this.places.folderAllows(user, folderId as string, 'upload')))
       throw new DomainError(ASSET_ERROR_CODES.UPLOAD_FORBIDDEN, 'Uploads are not allowed here');
   }

@@ -50,7 +50,9 @@ function serviceWith(overrides: Partial<Gateway>) {
     ...overrides,
   };
   const service = { withToken: <T>(fn: (token: string) => Promise<T>) => fn('service-token') };
-  return new FoldersService(gateway, { ofFolder: unexpected, folderAllows: unexpected }, service);
+  return new FoldersService(gateway, { ofFolder: unexpected, folderAllows: unexpected }, service, {
+    refuseFolder: unexpected,
+  });
 }
 
 describe('FoldersService', () => {

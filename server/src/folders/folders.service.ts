@@ -14,6 +14,7 @@ import {
 } from '@paddock/rules';
 import type { AuthUser } from '../common/auth-user';
 import { FOLDERS_GATEWAY, type FoldersGateway, type ProviderFolder } from '../provider/folders.gateway';
+import { HeldContents } from '../legal-hold/held-contents';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { PlaceActions } from '../places/place-actions';
 import { ROOT_FOLDER_ID, type FolderDetailResponse, type FolderNodeResponse } from './folders.dto';
@@ -84,6 +85,7 @@ export class FoldersService {
     @Inject(FOLDERS_GATEWAY) private readonly gateway: Gateway,
     @Inject(PlaceActions) private readonly places: Pick<PlaceActions, 'ofFolder' | 'folderAllows'>,
     @Inject(SERVICE_SESSION) private readonly service: Pick<ServiceSession, 'withToken'>,
+    @Inject(HeldContents) private readonly holds: Pick<HeldContents, 'refuseFolder'>,
   ) {}
 
   /**
@@ -216,9 +218,11 @@ export class FoldersService {
     return this.folder(user, id, lang);
   }
 
+  /** An empty folder, where SPEC §6 allows it; never one a legal hold is placed on. */
   async delete(user: AuthUser, id: string): Promise<void> {
     if (id === ROOT_FOLDER_ID) throw rootIsReadOnly();
     await this.check(user, id, 'folderDelete');
+    await this.holds.refuseFolder(id);
     await this.gateway.deleteFolder(user.providerToken, id);
   }
 

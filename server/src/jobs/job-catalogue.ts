@@ -321,8 +321,8 @@ export type JobResults = EveryJob<{
   [JobName.WorkflowResubmit]: WorkflowResult;
   [JobName.Enrichment]: EnrichmentResult;
   [JobName.TagsBulk]: EnrichmentResult;
-  /** Junk contents past the retention trashed, and those still kept. */
-  [JobName.PurgeJunk]: { trashed: number; kept: number; failed: number };
+  /** Junk contents past the retention trashed, those still kept, and those past it a legal hold kept. */
+  [JobName.PurgeJunk]: { trashed: number; kept: number; failed: number; held: number };
   /** Unfinished tus uploads past UPLOAD_EXPIRY_HOURS removed, and those still in time. */
   [JobName.PurgeExpiredUploads]: { removed: number; kept: number };
   /** Built-in provider files under incoming/ older than UPLOAD_EXPIRY_HOURS that no content uses. */

@@ -106,6 +106,15 @@ export class JobsController {
     return this.jobs.submitPurgeExpiredSessions(viewerOf(user));
   }
 
+  @SubmitsJob(
+    'maintenance/purge-junk',
+    'Purge the junk now (administrators): what is due and no legal hold keeps',
+  )
+  @ApiAdministratorsOnly()
+  purgeJunk(@CurrentUser() user: AuthUser): Promise<JobSubmittedDto> {
+    return this.jobs.submitPurgeJunk(viewerOf(user));
+  }
+
   @Get(':id/events')
   @ApiOperation({
     summary: 'Live progress (server-sent events)',

@@ -323,6 +323,12 @@ export class JobsService {
     return this.submit(JobName.PurgeExpiredSessions, {}, viewer.username);
   }
 
+  /** An admin asks for the junk purge now (the nightly schedule does it too), e.g. after releasing a hold. */
+  async submitPurgeJunk(viewer: JobViewer): Promise<{ jobId: string }> {
+    this.requireAdmin(viewer);
+    return this.submit(JobName.PurgeJunk, {}, viewer.username);
+  }
+
   /** The job as Redis keeps it, if it still does. */
   private async queuedJobOf(record: JobView): Promise<Job | undefined> {
     const queue = ALL_QUEUES.find((name) => name === record.queue);

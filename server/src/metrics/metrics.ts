@@ -73,6 +73,11 @@ const COUNTERS = {
     help: 'Jobs whose worker stopped renewing their lock (crashed or blocked), found by this process and run again',
     labelNames: ['queue'],
   },
+  legalHoldKept: {
+    name: 'paddock_legal_hold_kept_total',
+    help: 'Contents a legal hold kept from a destructive act, by act (purge-junk counts each content a purge skipped)',
+    labelNames: ['act'],
+  },
 } as const satisfies Record<string, MetricSpec>;
 
 const GAUGES = {
@@ -100,6 +105,7 @@ export class Metrics {
   readonly jobsFailed = this.counter('jobsFailed');
   readonly jobsRetried = this.counter('jobsRetried');
   readonly jobsStalled = this.counter('jobsStalled');
+  readonly legalHoldKept = this.counter('legalHoldKept');
   readonly scheduleLastRun = this.gauge('scheduleLastRun');
 
   constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'PROCESS_ROLE'>) {

@@ -2,10 +2,10 @@ import { Injectable, Inject } from '@nestjs/common';
 import {
   approvalStepCode,
   departmentFolderPrettyId,
+  departmentOfPath,
   FOLDER_CODES,
   isReservedFolderPrettyId,
   placeOfFolder,
-  specialCodeOf,
   type PathFolder,
   type Place,
   type View,
@@ -91,14 +91,7 @@ export class WorkflowFolders {
 
   /** The department of a folder's path: its place's, else the nearest coded folder's, else the top's. */
   departmentOf(placed: PlacedFolder, fallback: string | null): string | null {
-    if (placed.place.department) return placed.place.department;
-    for (const f of [...placed.path].reverse()) {
-      const special = specialCodeOf(f.prettyId);
-      if (special?.department) return special.department;
-      const top = /^dept-(.+)$/.exec(f.prettyId);
-      if (top) return top[1]!;
-    }
-    return fallback?.toLowerCase() ?? null;
+    return placed.place.department ?? departmentOfPath(placed.path) ?? fallback?.toLowerCase() ?? null;
   }
 
   /** A department's special folder by SPEC §3 code, or null when the department has none. */

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { ERROR_CODES } from '@paddock/rules';
+import { ERROR_CODES, LEGAL_HOLD_ERROR_CODES } from '@paddock/rules';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { inOrder, scriptedProviderHttp, type ProviderReply } from '../../test/support/scripted-provider';
 import { HttpContentsGateway, S3_CREDENTIALS_REUSE_MS } from './contents.gateway';
@@ -93,5 +93,19 @@ describe('HttpContentsGateway.upload: S3 when the provider hands out credentials
       'GET /xpackager/resources/repository/getS3UploadCredentials',
       'GET /xpackager/resources/repository/getS3UploadCredentials',
     ]);
+  });
+});
+
+describe('HttpContentsGateway.updateSource', () => {
+  it('reads the provider’s legal-hold refusal as LEGAL_HOLD_ACTIVE, a refusal not worth a retry', async () => {
+    const { gateway } = gatewayAnswering({
+      status: 418,
+      data: { resultCode: 'ACCESS_DENIED', errorDescription: 'LEGAL_HOLD', ssoCode: 'OK' },
+    });
+    const failure = await gateway
+      .updateSource('tok-1', 'c1', { bucket: 'local', filePath: 'incoming/u/1/a.jpg' })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ProviderError);
+    expect(failure).toMatchObject({ code: LEGAL_HOLD_ERROR_CODES.HELD, transient: false });
   });
 });

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '@paddock/rules';
+import { ERROR_CODES, LEGAL_HOLD_ERROR_CODES, type ErrorCode } from '@paddock/rules';
 import { z } from 'zod';
 import { ProviderError, type ProviderFailureDetail } from '../common/provider-error';
 
@@ -16,12 +16,16 @@ export const envelopeSchema = z.object({
 });
 export type Envelope = z.infer<typeof envelopeSchema>;
 
-/** Refusals named in `errorDescription` (the built-in provider's login refusals, identity.errors.ts there). */
+/**
+ * Refusals named in `errorDescription`: the built-in provider's login refusals (identity.errors.ts
+ * there) and its legal-hold refusal (holds.errors.ts there).
+ */
 const CODE_OF_DESCRIPTION: Record<string, ErrorCode> = {
   WRONG_CREDENTIALS: ERROR_CODES.WRONG_CREDENTIALS,
   PASSWORD_EXPIRED: ERROR_CODES.PASSWORD_EXPIRED,
   ACCOUNT_DISABLED: ERROR_CODES.ACCOUNT_DISABLED,
   TOO_MANY_ATTEMPTS: ERROR_CODES.TOO_MANY_ATTEMPTS,
+  LEGAL_HOLD: LEGAL_HOLD_ERROR_CODES.HELD,
 };
 
 const CODE_OF_STATUS: Record<number, ErrorCode> = {
@@ -39,6 +43,7 @@ const CODE_OF_STATUS: Record<number, ErrorCode> = {
  * | HTTP 5xx                                                   | PROVIDER_UNAVAILABLE       | yes       |
  * | errorDescription WRONG_CREDENTIALS, PASSWORD_EXPIRED,      | the same code              | no        |
  * |   ACCOUNT_DISABLED or TOO_MANY_ATTEMPTS (any status)       |                            |           |
+ * | errorDescription LEGAL_HOLD (any status)                   | LEGAL_HOLD_ACTIVE          | no        |
  * | resultCode CLIENT_NOT_FOUND (our CLIENT_ID is wrong)       | PROVIDER_UNAVAILABLE       | no        |
  * | 403 with ssoCode SESSION_EXPIRED or AUTHENTICATION_ERROR   | UNAUTHENTICATED            | no        |
  * | other 403                                                  | FORBIDDEN                  | no        |

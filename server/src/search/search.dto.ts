@@ -305,6 +305,16 @@ export class AssetSummaryResponse implements AssetSummary {
     description: "The current version's pre-flight when it warned or blocked (issue 27); absent otherwise",
   })
   preflightVerdict?: 'warn' | 'block';
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description: 'Deleted to the junk: when the nightly purge may delete it for good (30 days after)',
+  })
+  purgeDueAt?: string;
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Listed in the junk: the reasons of the active legal holds that keep it from the purge',
+  })
+  holdReasons?: string[];
 }
 
 export class AssetListResponseDto implements AssetListResponse {
@@ -394,5 +404,7 @@ export function toAssetSummary(
     published: facts?.published ?? false,
     ...(facts?.durationMs !== undefined ? { durationMs: facts.durationMs } : {}),
     ...(facts?.preflightVerdict ? { preflightVerdict: facts.preflightVerdict } : {}),
+    ...(facts?.purgeDueAt ? { purgeDueAt: facts.purgeDueAt } : {}),
+    ...(facts?.holdReasons ? { holdReasons: facts.holdReasons } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { LegalHoldModule } from '../legal-hold/legal-hold.module';
 import { PreflightModule } from '../preflight/preflight.module';
 import { PlacesModule } from '../places/places.module';
 import { ProviderModule } from '../provider/provider.module';
@@ -8,7 +9,7 @@ import { SearchService } from './search.service';
 
 /** GET /api/assets (listing and search) and /api/assets/counts. */
 @Module({
-  imports: [ProviderModule, PersonNamesModule, PlacesModule, PreflightModule],
+  imports: [ProviderModule, PersonNamesModule, PlacesModule, PreflightModule, LegalHoldModule],
   controllers: [SearchController],
   providers: [SearchService],
 })

@@ -5,6 +5,7 @@ import { ProviderError } from '../common/provider-error';
 import type { FoldersGateway, ProviderFolder } from '../provider/folders.gateway';
 import type { ContentCriteria, ProviderSearchHit, SearchGateway } from '../provider/search.gateway';
 import { ListingCache } from '../places/listing-cache';
+import type { HeldContents } from '../legal-hold/held-contents';
 import { SearchService } from './search.service';
 import type { AssetListFilter } from './search.types';
 
@@ -370,6 +371,74 @@ describe('SearchService', () => {
     expect(page.facts.get('junk')).toMatchObject({ workflowState: { kind: 'junk' }, restricted: false });
     expect(page.facts.get('junk')).not.toHaveProperty('durationMs');
     expect(page.facts.has('bare')).toBe(false);
+  });
+
+  it("marks the junk's cards with their purge date, and with the reasons of the holds that keep them, asked afresh", async () => {
+    const deletedAt = Date.UTC(2027, 0, 10) / 1000;
+    const inJunk = (id: string): ProviderSearchHit => ({
+      ...({} as ProviderSearchHit),
+      id,
+      detail: {
+        itags: [],
+        imetadata: [{ classificationId: 'c', key: 'dataeliminazione', value: String(deletedAt), lang: null }],
+        linkedCategories: [{ id: 'f1', prettyId: 'junk-marketing' }],
+        durationMs: null,
+      },
+    });
+    const asked: string[][] = [];
+    let reasons = ['Case 12/2027'];
+    const holds: Pick<HeldContents, 'holdsOn'> = {
+      holdsOn: (contents) => {
+        asked.push(contents.map((c) => `${c.id} in ${c.linkedCategoryIds.join()}`));
+        const records = reasons.map((reason) => ({
+          id: 'h1',
+          scope: 'asset' as const,
+          targetId: 'held',
+          reason,
+          placedBy: 'admin',
+          placedAt: new Date(0),
+          releasedBy: null,
+          releasedAt: null,
+        }));
+        return Promise.resolve(new Map(records.length ? [['held', records]] : []));
+      },
+    };
+    const serviceIn = (prettyId: string) =>
+      new SearchService(
+        { ...gateway().fake, findContents: () => Promise.resolve([inJunk('held'), inJunk('free')]) },
+        folderAtDepth(2, prettyId),
+        readers(),
+        undefined,
+        undefined,
+        {
+          pathOf: () =>
+            Promise.resolve([
+              { prettyId: 'dept-marketing', isSupplier: false },
+              { prettyId, isSupplier: false },
+            ]),
+        },
+        undefined,
+        new ListingCache({ generation: () => '1' }, { now: () => new Date() }),
+        holds,
+      );
+    const admin = user({ roles: ['user', 'admin'], primaryRole: 'user' });
+    const junk = serviceIn('junk-marketing');
+    const listed = { ...filter, text: undefined };
+    const page = await junk.list(admin, listed);
+    expect(page.facts.get('held')).toMatchObject({
+      purgeDueAt: '2027-02-09T00:00:00.000Z',
+      holdReasons: ['Case 12/2027'],
+    });
+    expect(page.facts.get('free')).toMatchObject({ purgeDueAt: '2027-02-09T00:00:00.000Z' });
+    expect(page.facts.get('free')).not.toHaveProperty('holdReasons');
+    expect(asked).toEqual([['held in f1', 'free in f1']]);
+    // Released: the kept page shows it at once.
+    reasons = [];
+    expect((await junk.list(admin, listed)).facts.get('held')).not.toHaveProperty('holdReasons');
+    expect(asked).toHaveLength(2);
+    // Any other listing asks for no hold.
+    await serviceIn('arch04-marketing').list(admin, listed);
+    expect(asked).toHaveLength(2);
   });
 
   it('answers a page asked again from the listing cache, with the restriction of the day it is asked', async () => {

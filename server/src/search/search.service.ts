@@ -8,6 +8,7 @@ import {
   assetLocaleOf,
   departmentFolderPrettyId,
   isSearchAllowed,
+  junkPurgeDueAt,
   mayOpenView,
   placeOfFolder,
   nameIn,
@@ -37,6 +38,7 @@ import { sideOf } from '../places/permission-subject';
 import { PublishedReaders } from '../places/published-readers';
 import { WorkflowFolders } from '../places/workflow-folders';
 import { PreflightRepository } from '../preflight/preflight.repository';
+import { HeldContents } from '../legal-hold/held-contents';
 import { ListingCache } from '../places/listing-cache';
 import { isPublished, workflowInfoOf, workflowStateOfContent } from '../places/workflow-info';
 import { nextCursor } from './page-cursor';
@@ -76,6 +78,8 @@ export class SearchService {
     private readonly preflights?: Pick<PreflightRepository, 'notPassed'>,
     // Without it (unit tests), every page is asked of the provider.
     @Optional() @Inject(ListingCache) private readonly pages?: Pick<ListingCache, 'read'>,
+    // Without the legal holds (unit tests), the junk's cards carry no hold.
+    @Optional() @Inject(HeldContents) private readonly holds?: Pick<HeldContents, 'holdsOn'>,
   ) {}
 
   /**
@@ -123,10 +127,42 @@ export class SearchService {
         : await this.readable(user, contents, filter.folderId);
     return {
       contents: shown,
-      facts: page.factsOn(this.clock.now()),
+      facts: await this.withHolds(filter, shown, page.factsOn(this.clock.now())),
       // From the page the provider gave: the next one starts after what was left out too.
       next: full ? nextCursor(contents, from, byCreationDate) : undefined,
     };
+  }
+
+  /**
+   * The junk's cards with the reasons of the legal holds that keep them from the purge
+   * (docs/legal-hold.md): asked afresh on every listing of a junk folder, never kept with the page,
+   * so a hold placed or released shows at the next listing. Other listings ask nothing.
+   */
+  private async withHolds(
+    filter: AssetListFilter,
+    contents: readonly ProviderSearchHit[],
+    facts: ReadonlyMap<string, ContentFacts>,
+  ): Promise<ReadonlyMap<string, ContentFacts>> {
+    if (!this.holds || !filter.folderId || !contents.length) return facts;
+    // Kept per process by checkFolder's read (no provider call); unreadable, it is no junk of this listing.
+    const path = await this.paths?.pathOf(filter.folderId).catch((error: unknown) => {
+      if (error instanceof ProviderError) return null;
+      throw error;
+    });
+    if (!path || placeOfFolder(path.slice(-1), 'maker').view !== 'departmentJunk') return facts;
+    const held = await this.holds.holdsOn(
+      contents.map((c) => ({
+        id: c.id,
+        linkedCategoryIds: c.detail?.linkedCategories.map((l) => l.id) ?? [],
+      })),
+    );
+    if (!held.size) return facts;
+    return new Map(
+      [...facts].map(([id, f]) => {
+        const holds = held.get(id);
+        return [id, holds ? { ...f, holdReasons: holds.map((h) => h.reason) } : f];
+      }),
+    );
   }
 
   /**
@@ -337,12 +373,14 @@ class ListedPage {
     for (const { id, detail } of this.contents) {
       if (!detail) continue;
       const verdict = this.verdicts.get(id);
+      const deletedAt = workflowInfoOf(detail).deletedAt;
       facts.set(id, {
         workflowState: workflowStateOfContent(detail),
         restricted: restrictionOf(detail.imetadata, now).restricted,
         published: isPublished(detail),
         ...(detail.durationMs != null ? { durationMs: detail.durationMs } : {}),
         ...(verdict ? { preflightVerdict: verdict } : {}),
+        ...(deletedAt !== null ? { purgeDueAt: junkPurgeDueAt(deletedAt).toISOString() } : {}),
       });
     }
     return facts;

@@ -19,6 +19,10 @@ export interface ContentFacts {
   durationMs?: number;
   /** The current version's pre-flight verdict when it warned or blocked (issue 27). */
   preflightVerdict?: 'warn' | 'block';
+  /** Deleted to the junk: when the purge may delete it for good (junkPurgeDueAt), ISO 8601. */
+  purgeDueAt?: string;
+  /** Listed in the junk: the reasons of the active legal holds that keep it. */
+  holdReasons?: string[];
 }
 
 /** What a listing or search looks for (the query DTO, validated and defaulted). */

@@ -19,6 +19,9 @@ import { DemoRegistrySeeder } from './demo-registry';
 import { RegistryRepository } from '../registry/registry.repository';
 import { DemoWorkflowSeeder } from './demo-workflow';
 import { FirstAdminCreator } from './first-admin';
+import { HoldRegisterModule } from '../builtin-provider/holds/hold-register';
+import { LegalHoldStoreModule } from '../legal-hold/legal-hold.module';
+import { LegalHoldRepository } from '../legal-hold/legal-hold.repository';
 
 /**
  * Everything the demo seed and `create-admin` write through, without HTTP or workers: demo contents
@@ -45,6 +48,7 @@ export class SeedModule {
               JobsModule.forRoot({ runWorkers: false }),
               ContentsModule,
               AccessModule,
+              HoldRegisterModule.from(LegalHoldStoreModule, LegalHoldRepository),
             ]
           : []),
       ],

@@ -2,6 +2,7 @@ import { AuditRepository, type JunkEntry } from '../audit/audit.repository';
 import { CLOCK } from '../common/clock';
 import { ERROR_CODES, WORKFLOW_ACTIONS, WORKFLOW_ERROR_CODES as CODES } from '@paddock/rules';
 import type { InMemoryProvider } from '../../test/support/in-memory-provider';
+import { inMemoryLegalHolds } from '../../test/support/in-memory-legal-holds';
 import { inMemoryRejectionChecks } from '../../test/support/in-memory-rejection-checks';
 import {
   FOLDERS,
@@ -197,6 +198,7 @@ beforeAll(async () => {
     WorkflowService,
     AssetsService,
     ...PLACES_PROVIDERS,
+    ...inMemoryLegalHolds().providers,
     inMemoryRejectionChecks(clock).provider,
     { provide: JobsService, useValue: jobs },
     // Every content was sent to the junk 5 s ago from where the restores go, by the cell's user

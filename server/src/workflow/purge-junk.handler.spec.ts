@@ -1,4 +1,5 @@
 import { ERROR_CODES, LIMITS } from '@paddock/rules';
+import { inMemoryLegalHolds } from '../../test/support/in-memory-legal-holds';
 import type { InMemoryProvider } from '../../test/support/in-memory-provider';
 import {
   FOLDERS,
@@ -17,6 +18,7 @@ import { PurgeJunkHandler } from './purge-junk.handler';
 let provider: InMemoryProvider;
 let audit: ReturnType<typeof recordingAudit>;
 let handler: PurgeJunkHandler;
+let holds: ReturnType<typeof inMemoryLegalHolds>;
 const clock = fixedClock(new Date('2027-03-01T02:00:00Z'));
 /** One hour, in days. */
 const HOUR = 1 / 24;
@@ -25,8 +27,10 @@ const trashed = (id: string) => provider.contents.get(id)!.trashed;
 beforeEach(async () => {
   provider = demoProvider();
   audit = recordingAudit();
+  holds = inMemoryLegalHolds();
   const module = await provider.compile([
     PurgeJunkHandler,
+    ...holds.providers,
     { provide: AuditRepository, useValue: audit },
     { provide: CLOCK, useValue: clock },
   ]);
@@ -44,7 +48,7 @@ describe(`purge-junk: junk deleted more than LIMITS.junkRetentionDays (${LIMITS.
     });
     const context = jobContext('purge-1', 'system');
 
-    expect(await handler.handle({}, context)).toEqual({ trashed: 2, kept: 2, failed: 0 });
+    expect(await handler.handle({}, context)).toEqual({ trashed: 2, kept: 2, failed: 0, held: 0 });
     expect([old, justOver, young, undated, elsewhere].map(trashed)).toEqual([
       true,
       true,
@@ -68,6 +72,7 @@ describe(`purge-junk: junk deleted more than LIMITS.junkRetentionDays (${LIMITS.
       trashed: 1,
       kept: 1,
       failed: 0,
+      held: 0,
     });
     expect([alsoArchived, onlyJunk].map(trashed)).toEqual([false, true]);
     expect(audit.assets.map((a) => a.outcome.contentId)).toEqual([onlyJunk]);
@@ -80,6 +85,7 @@ describe(`purge-junk: junk deleted more than LIMITS.junkRetentionDays (${LIMITS.
       trashed: 0,
       kept: 0,
       failed: 0,
+      held: 0,
     });
     expect(audit.assets.filter((a) => a.jobId === 'purge-2')).toEqual([]);
   });
@@ -93,6 +99,7 @@ describe(`purge-junk: junk deleted more than LIMITS.junkRetentionDays (${LIMITS.
       trashed: 0,
       kept: 0,
       failed: 1,
+      held: 0,
     });
     expect(audit.assets[0]!.outcome).toMatchObject({
       contentId: stuck,
@@ -115,11 +122,48 @@ describe(`purge-junk: junk deleted more than LIMITS.junkRetentionDays (${LIMITS.
       trashed: 0,
       kept: 0,
       failed: 0,
+      held: 0,
     });
     expect(trashed(old)).toBe(true);
     expect(audit.assets.map((a) => [a.jobId, a.outcome.contentId, a.outcome.outcome])).toEqual([
       ['purge-1', old, 'done'],
     ]);
+  });
+
+  it('skips and counts what a legal hold keeps, on the asset, its folder, a folder above or its department', async () => {
+    const due = () => contentInJunk(provider, clock.now(), 40);
+    const [onAsset, free] = [due(), due()];
+    holds.hold('asset', onAsset);
+    const released = due();
+    holds.release(holds.hold('asset', released));
+    const context = jobContext('purge-1', 'system');
+
+    expect(await handler.handle({}, context)).toEqual({ trashed: 2, kept: 0, failed: 0, held: 1 });
+    expect([onAsset, free, released].map(trashed)).toEqual([false, true, true]);
+    expect(audit.assets.map((a) => a.outcome.contentId).sort()).toEqual([free, released].sort());
+    expect(await holds.kept('purge-junk')).toBe(1);
+
+    const junk = provider.folderByPrettyId(FOLDERS.junk).id;
+    const top = provider.folderByPrettyId(FOLDERS.top).id;
+    for (const [scope, target] of [
+      ['folder', junk],
+      ['folder', top],
+      ['department', 'marketing'],
+    ] as const) {
+      const kept = due();
+      const hold = holds.hold(scope, target);
+      expect(await handler.handle({}, jobContext(`purge-${scope}-${target}`, 'system'))).toMatchObject({
+        trashed: 0,
+        held: 2,
+      });
+      expect([onAsset, kept].map(trashed)).toEqual([false, false]);
+      holds.release(hold);
+      expect(await handler.handle({}, jobContext(`purge-released-${target}`, 'system'))).toMatchObject({
+        trashed: 1,
+        held: 1,
+      });
+      expect(trashed(kept)).toBe(true);
+    }
   });
 
   it('reads a junk of more than one search page', async () => {

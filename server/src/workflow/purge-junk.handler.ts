@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { E_CODES, FOLDER_CODES, LIMITS, specialCodeOf } from '@paddock/rules';
+import { E_CODES, FOLDER_CODES, junkPurgeDueAt, specialCodeOf } from '@paddock/rules';
 import { AssetLedger } from '../asset-ledger/asset-ledger';
 import { snapshotOf } from '../asset-ledger/asset-snapshot';
 import { AuditRepository } from '../audit/audit.repository';
@@ -12,6 +12,7 @@ import {
   type ProviderContentDetail,
 } from '../provider/contents.gateway';
 import { FOLDERS_GATEWAY, type FoldersGateway } from '../provider/folders.gateway';
+import { HeldContents } from '../legal-hold/held-contents';
 import { SEARCH_GATEWAY, type SearchGateway } from '../provider/search.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { chunks } from '../provider/tagging.gateway';
@@ -20,12 +21,11 @@ import { workflowInfoOf } from '../places/workflow-info';
 
 type Purge = JobName.PurgeJunk;
 
-const DAY_MS = 86_400_000;
-
 /**
  * SPEC §4 nightly purge: every department junk content whose `dataeliminazione` is more than
- * LIMITS.junkRetentionDays old, and that is in no folder but junk folders, is trashed, each one
- * audited. Idempotent and safe with several
+ * LIMITS.junkRetentionDays old (junkPurgeDueAt), and that is in no folder but junk folders, is
+ * trashed, each one audited; one a legal hold keeps is skipped and counted (`held`, and the
+ * metric paddock_legal_hold_kept_total{act="purge-junk"}). Idempotent and safe with several
  * workers: a trashed content is no longer found, and trashing one twice is refused harmlessly.
  * Contents are trashed LIMITS.idChunkSize a call, and each batch is audited in one write.
  */
@@ -38,15 +38,16 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
     @Inject(CONTENTS_GATEWAY) private readonly contents: ContentsGateway,
     @Inject(SEARCH_GATEWAY) private readonly search: SearchGateway,
     private readonly audit: AuditRepository,
+    private readonly holds: HeldContents,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async handle(_payload: JobPayloads[Purge], context: JobContext): Promise<JobResults[Purge]> {
-    const cutoffSeconds = Math.floor((this.clock.now().getTime() - LIMITS.junkRetentionDays * DAY_MS) / 1000);
+    const now = this.clock.now();
     // No resume: a content an earlier try trashed is no longer found (its row stays), one it
     // failed or did not reach is tried again.
     const ledger = new AssetLedger(this.audit, JobName.PurgeJunk, context);
-    const result = { trashed: 0, kept: 0, failed: 0 };
+    const result = { trashed: 0, kept: 0, failed: 0, held: 0 };
     const junkFolders = (await this.session.withToken((t) => this.folders.allFolders(t))).filter(
       (f) => specialCodeOf(f.prettyId)?.code === FOLDER_CODES.junk,
     );
@@ -59,15 +60,21 @@ export class PurgeJunkHandler implements JobHandler<Purge> {
           )
         : [];
       // Trashing removes a content from every folder: one still linked outside the junk is kept.
-      const due = details.filter((content) => {
+      const expired = details.filter((content) => {
         const deletedAt = workflowInfoOf(content).deletedAt;
         return (
           deletedAt !== null &&
-          deletedAt <= cutoffSeconds &&
+          junkPurgeDueAt(deletedAt) <= now &&
           content.linkedCategoryIds.every((id) => junkIds.has(id))
         );
       });
-      result.kept += details.length - due.length;
+      // Asked for this folder's due contents just before they are trashed, so a hold placed up to
+      // then keeps them; one placed later still stops the provider's trash (contentsInIssue).
+      const held = await this.holds.holdsOn(expired);
+      const due = expired.filter((content) => !held.has(content.id));
+      result.kept += details.length - expired.length;
+      result.held += held.size;
+      if (held.size) this.holds.kept('purge-junk', held.size);
       for (const batch of chunks(due)) {
         const rows = (content: ProviderContentDetail, ok: boolean) => ({
           outcome: {

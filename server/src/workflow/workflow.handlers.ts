@@ -1,8 +1,9 @@
-import type { AuditAssetAction } from '@paddock/rules';
+import { LEGAL_HOLD_ERROR_CODES, type AuditAssetAction } from '@paddock/rules';
 import { Injectable, type Type } from '@nestjs/common';
 import { JobName, type WorkflowPayload, type WorkflowResult } from '../jobs/job-catalogue';
 import { JobHandlerFor, type JobContext, type JobHandler } from '../jobs/job-handler';
 import { AssetJobRunner } from '../asset-ledger/asset-job-runner';
+import { HeldContents, type HeldAct } from '../legal-hold/held-contents';
 import type { PlanItem, StepResult, Work } from '../asset-ledger/content-work';
 import { WorkflowFolders } from '../places/workflow-folders';
 import { RejectionMails } from '../sharing/rejection-mail';
@@ -28,7 +29,11 @@ interface WorkflowJob {
   ): Promise<StepResult>;
   /** The outcome of a content that no longer exists (default: failed, NOT_FOUND). */
   ifGone?: StepResult;
+  /** Destroys what it acts on, as this act: a content a legal hold keeps is left as it is, failed LEGAL_HOLD_ACTIVE. */
+  destroys?: HeldAct;
 }
+
+const HELD: StepResult = { outcome: 'failed', errorCode: LEGAL_HOLD_ERROR_CODES.HELD, to: null };
 
 const WORKFLOW_JOBS = {
   [JobName.WorkflowAccept]: { action: 'accept', step: (s, w, item, p, c) => s.accept(w, item, p, c.actor) },
@@ -52,6 +57,7 @@ const WORKFLOW_JOBS = {
     step: (s, w, _item, _p, _c, { folders }) => s.permanentDelete(w, folders),
     // A content already gone was trashed by an earlier try.
     ifGone: { outcome: 'unchanged', errorCode: null, to: null },
+    destroys: 'permanent-delete',
   },
   [JobName.WorkflowSupplierRemove]: {
     action: 'supplier-remove',
@@ -73,15 +79,27 @@ function workflowHandler(name: keyof typeof WORKFLOW_JOBS): Type<JobHandler> {
       private readonly steps: AssetSteps,
       private readonly folders: WorkflowFolders,
       private readonly rejectionMails: RejectionMails,
+      private readonly holds: HeldContents,
     ) {}
 
-    handle(p: WorkflowPayload, c: JobContext): Promise<WorkflowResult> {
+    async handle(p: WorkflowPayload, c: JobContext): Promise<WorkflowResult> {
+      // Asked when the job runs, not only when it was submitted: a hold placed in between keeps
+      // its contents too (and the built-in provider refuses one placed later still).
+      const held = job.destroys
+        ? await this.holds.holdsOnIds(p.plan.map((item) => item.contentId))
+        : new Map<string, unknown>();
+      if (job.destroys && held.size) this.holds.kept(job.destroys, held.size);
       return this.runner.run(
         job.action,
         p,
         c,
         (w, item) =>
-          job.step(this.steps, w, item, p, c, { folders: this.folders, rejectionMails: this.rejectionMails }),
+          held.has(w.content.id)
+            ? Promise.resolve(HELD)
+            : job.step(this.steps, w, item, p, c, {
+                folders: this.folders,
+                rejectionMails: this.rejectionMails,
+              }),
         job.ifGone,
       );
     }

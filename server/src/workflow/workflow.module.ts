@@ -5,6 +5,7 @@ import { PlacesModule } from '../places/places.module';
 import { ProviderModule } from '../provider/provider.module';
 import { RejectionChecklistModule } from '../rejection-checklist/rejection-checklist.module';
 import { SharingModule } from '../sharing/sharing.module';
+import { LegalHoldModule } from '../legal-hold/legal-hold.module';
 import { AssetSteps } from './asset-steps';
 import { PurgeJunkHandler } from './purge-junk.handler';
 import { WorkflowController } from './workflow.controller';
@@ -25,6 +26,7 @@ import { WorkflowService } from './workflow.service';
     AssetLedgerModule,
     SharingModule,
     RejectionChecklistModule,
+    LegalHoldModule,
   ],
   providers: [WorkflowService, AssetSteps, PurgeJunkHandler, ...WORKFLOW_HANDLERS],
   exports: [WorkflowService],

@@ -1,5 +1,6 @@
 import {
   ERROR_CODES,
+  LEGAL_HOLD_ERROR_CODES,
   LIMITS,
   WORKFLOW_ERROR_CODES as CODES,
   WORKFLOW_METADATA as META,
@@ -25,6 +26,7 @@ import { JobsService } from '../jobs/jobs.service';
 import { PLACES_PROVIDERS } from '../places/places.module';
 import type { StoredMark } from '../rejection-checklist/rejection-checks.repository';
 import { inMemoryRejectionChecks } from '../../test/support/in-memory-rejection-checks';
+import { inMemoryLegalHolds } from '../../test/support/in-memory-legal-holds';
 import { WorkflowService } from './workflow.service';
 
 const DRAWING = JSON.stringify({
@@ -39,6 +41,7 @@ let service: WorkflowService;
 let origins: Map<string, JunkEntry>;
 /** The checklist marks, by `asset@version`, as the hub's table keeps them. */
 let marks: Map<string, StoredMark[]>;
+let holds: ReturnType<typeof inMemoryLegalHolds>;
 const clock = fixedClock();
 /** A delete by someone else, long ago: the way back it recorded, and no Undo for anyone. */
 const deletedFrom = (fromFolderId: string): JunkEntry => ({
@@ -65,9 +68,11 @@ beforeEach(async () => {
   };
   const checks = inMemoryRejectionChecks(clock);
   marks = checks.marks;
+  holds = inMemoryLegalHolds();
   const module = await provider.compile([
     WorkflowService,
     ...PLACES_PROVIDERS,
+    ...holds.providers,
     checks.provider,
     { provide: JobsService, useValue: jobs },
     { provide: AuditRepository, useValue: audit },
@@ -577,6 +582,27 @@ describe('permanent delete', () => {
     const c = contentIn(provider, [FOLDERS.archive]);
     const { user, base } = body('mario.rossi', [c], FOLDERS.archive);
     await refused(service.permanentDelete(user, base), { code: CODES.ACTION_NOT_ALLOWED });
+  });
+
+  it('refuses the whole selection when a legal hold keeps one content, on it, its folder or its department', async () => {
+    const [held, free] = [contentIn(provider, [FOLDERS.junk]), contentIn(provider, [FOLDERS.junk])];
+    const { user, base } = body('admin', [held, free], FOLDERS.junk);
+    for (const [scope, target] of [
+      ['asset', held],
+      ['folder', id(FOLDERS.junk)],
+      ['department', 'marketing'],
+    ] as const) {
+      const hold = holds.hold(scope, target);
+      await refused(service.permanentDelete(user, base), {
+        code: LEGAL_HOLD_ERROR_CODES.HELD,
+        status: 409,
+        details: { ids: scope === 'asset' ? [held] : [held, free] },
+      });
+      holds.release(hold);
+    }
+    expect(await holds.kept('permanent-delete')).toBe(5);
+    await service.permanentDelete(user, base);
+    expect(jobs.submitted).toHaveLength(1);
   });
 });
 

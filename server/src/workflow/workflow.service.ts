@@ -37,6 +37,7 @@ import { WorkflowFolders, type PlacedFolder } from '../places/workflow-folders';
 import { workflowRefusal as refuse } from './workflow.errors';
 import { contentLookupCode } from '../asset-ledger/asset-job-runner';
 import { RejectionChecksRepository } from '../rejection-checklist/rejection-checks.repository';
+import { HeldContents } from '../legal-hold/held-contents';
 
 /** The job of each action of `POST /api/workflow/{action}`. */
 export const JOB_OF_ACTION: Record<WorkflowAction, JobName> = {
@@ -76,6 +77,7 @@ export class WorkflowService {
     private readonly audit: AuditRepository,
     @Inject(SERVICE_SESSION) private readonly service: ServiceSession,
     private readonly checks: RejectionChecksRepository,
+    private readonly holds: HeldContents,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
@@ -277,6 +279,11 @@ export class WorkflowService {
     if (source.placed.place.view !== 'departmentJunk')
       throw refuse.notAllowed('permanent-delete', source.placed.place.view);
     this.check(user, 'permanent-delete', source);
+    // A legal hold keeps the whole selection here (the job asks again when it runs).
+    await this.holds.refuse(
+      source.contents.map((c) => c.id),
+      'permanent-delete',
+    );
     // One look at every folder of the selection, not two provider calls per content.
     const channels = new Set(
       await this.folders.sharingChannels([...new Set(source.contents.flatMap((c) => c.linkedCategoryIds))]),

@@ -57,7 +57,7 @@ describe('purge-junk with a controllable clock', () => {
     });
 
     const first = await purge();
-    expect(first.result).toEqual({ trashed: 2, kept: 1, failed: 0 });
+    expect(first.result).toEqual({ trashed: 2, kept: 1, failed: 0, held: 0 });
     expect((await stateOf(t, old))?.trashed).toBe(true);
     expect((await stateOf(t, older))?.trashed).toBe(true);
     expect((await stateOf(t, young))?.trashed).toBe(false);
@@ -69,7 +69,7 @@ describe('purge-junk with a controllable clock', () => {
     expect(audit.every((a) => a.outcome === 'success' && a.action === JobName.PurgeJunk)).toBe(true);
 
     const second = await purge();
-    expect(second.result).toEqual({ trashed: 0, kept: 1, failed: 0 });
+    expect(second.result).toEqual({ trashed: 0, kept: 1, failed: 0, held: 0 });
     expect((await stateOf(t, young))?.trashed).toBe(false);
     expect(await hubDb(t).auditRecord.count({ where: { jobId: second.jobId, assetId: { not: null } } })).toBe(
       0,

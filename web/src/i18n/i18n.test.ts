@@ -5,6 +5,7 @@ import {
   E_CODES,
   FOLDER_CODES,
   LANGUAGES,
+  LEGAL_HOLD_ERROR_CODES,
   SHARE_ERROR_CODES,
   wellKnownFolderName,
 } from '@paddock/rules';
@@ -226,6 +227,14 @@ describe('the texts of refusals', () => {
 describe('the refusal of an unreadable file (issue 23)', () => {
   it.each(catalogues)('is worded in %s', (_language, catalogue) => {
     expect(flatten(catalogue).get(`error.codes.${ASSET_ERROR_CODES.UNREADABLE}`)).toBeTruthy();
+  });
+});
+
+describe('the refusals of legal hold', () => {
+  it.each(catalogues)('are worded in %s', (_language, catalogue) => {
+    const texts = flatten(catalogue);
+    for (const code of Object.values(LEGAL_HOLD_ERROR_CODES))
+      expect(texts.get(`error.codes.${code}`)).toBeTruthy();
   });
 });
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BuiltinProviderDatabaseModule } from '../builtin-provider-database.module';
 import { AccessModule } from '../access/access.module';
+import { ProviderHoldsModule } from '../holds/holds.module';
 import { ContentDraftRepository } from './content-draft.repository';
 import { ContentDraftsService } from './content-drafts.service';
 import { ContentRepository } from './content.repository';
@@ -9,7 +10,7 @@ import { ContentsService, DerivativesRequester } from './contents.service';
 
 /** The built-in provider's contents (THRON xpackager, xadmin content, xcontents content and drafts). */
 @Module({
-  imports: [BuiltinProviderDatabaseModule, AccessModule],
+  imports: [BuiltinProviderDatabaseModule, AccessModule, ProviderHoldsModule],
   controllers: [PackagerController, ContentAdminController, ContentController],
   providers: [
     ContentsService,

@@ -2,6 +2,7 @@ import type { BlobStore } from '../../blob-store/blob-store';
 import { systemClock } from '../../common/clock';
 import { providerCaller } from '../../../test/support/provider-caller';
 import type { AccessRepository } from '../access/access.repository';
+import type { ProviderHolds } from '../holds/provider-holds';
 import { ThronError } from '../thron.errors';
 import type { ContentRepository } from './content.repository';
 import { ContentsService, type ContentsStoreConfig, type DerivativesRequester } from './contents.service';
@@ -15,6 +16,7 @@ function serviceOn(config: ContentsStoreConfig): ContentsService {
     {} as ContentRepository,
     {} as AccessRepository,
     {} as DerivativesRequester,
+    {} as ProviderHolds,
     {} as BlobStore,
     systemClock,
     config,

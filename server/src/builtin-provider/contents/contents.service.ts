@@ -18,6 +18,7 @@ import { contentRights, mayRemove, type ContentRights } from '../access/content-
 import type { ProviderCaller } from '../access/provider-caller';
 import { ThronError } from '../thron.errors';
 import { fullNameOf } from '../identity/identity-user';
+import { ProviderHolds } from '../holds/provider-holds';
 import {
   answerBytes,
   measure,
@@ -95,6 +96,7 @@ export class ContentsService {
     private readonly contents: ContentRepository,
     private readonly access: AccessRepository,
     private readonly derivatives: DerivativesRequester,
+    private readonly holds: ProviderHolds,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: ContentsStoreConfig,
@@ -130,7 +132,10 @@ export class ContentsService {
 
   async checkInsert(caller: ProviderCaller, form: CheckInsertForm): Promise<void> {
     if (form.linkedCategoryIds.length) await this.requireWritableFolders(caller, form.linkedCategoryIds);
-    if (form.contentId) await this.requireWritableContent(caller, form.contentId);
+    if (form.contentId) {
+      await this.requireWritableContent(caller, form.contentId);
+      await this.holds.refuseContent(form.contentId);
+    }
   }
 
   async insert(caller: ProviderCaller, form: InsertForm) {
@@ -169,8 +174,10 @@ export class ContentsService {
     return { xcontentId: id, actionsInError: [] as string[], content: await this.detailOf(caller, id) };
   }
 
+  /** A new version; refused on a held content (a hold keeps the source as it is, for everyone). */
   async updateSource(caller: ProviderCaller, form: UpdateSourceForm) {
     await this.requireWritableContent(caller, form.contentId);
+    await this.holds.refuseContent(form.contentId);
     const current = await this.contents.findSummary(form.contentId);
     if (!current) throw new ThronError(CONTENT_FAILURES.contentNotExists);
     const s3 = form.sources[0].s3;
@@ -222,19 +229,26 @@ export class ContentsService {
     return details.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   }
 
-  /** Trashes what the caller may modify; the others are named in `contentsInIssue`. */
+  /**
+   * Trashes what the caller may modify and no legal hold keeps (trashed, a content leaves the
+   * folders that hold it); the others are named in `contentsInIssue`.
+   */
   async trash(caller: ProviderCaller, ids: string[]): Promise<{ contentsInIssue: string[] }> {
     const access = await this.access.contentAccess(caller, ids);
+    const modifiable = [...new Set(ids)].filter((id) => {
+      const a = access.get(id);
+      return a && contentRights(a).modify;
+    });
+    const held = await this.holds.heldAmong(modifiable);
     const contentsInIssue: string[] = [];
     for (const id of new Set(ids)) {
-      const a = access.get(id);
-      if (!a || !contentRights(a).modify) contentsInIssue.push(id);
+      if (!modifiable.includes(id) || held.has(id)) contentsInIssue.push(id);
       else await this.contents.trash(id, this.clock.now());
     }
     return { contentsInIssue };
   }
 
-  /** Permanent delete (mayRemove): the rows, then every source and derivative file. */
+  /** Permanent delete (mayRemove, no legal hold): the rows, then every source and derivative file. */
   async remove(caller: ProviderCaller, id: string): Promise<void> {
     const access = (await this.access.contentAccess(caller, [id])).get(id);
     if (!access || !mayRemove(access, caller))
@@ -243,6 +257,7 @@ export class ContentsService {
           ? CONTENT_FAILURES.accessDenied
           : CONTENT_FAILURES.contentNotExists,
       );
+    await this.holds.refuseContent(id);
     const keys = await this.contents.remove(id);
     for (const key of keys) await this.blobs.delete(key);
   }

@@ -3,6 +3,7 @@ import { CategoryService } from './category.service';
 import type { FolderRights } from '../access/access.repository';
 import { providerCaller } from '../../../test/support/provider-caller';
 import type { FolderRecord } from './folder-record';
+import { HOLD_FAILURES } from '../holds/holds.errors';
 
 type Folders = ConstructorParameters<typeof CategoryService>[0];
 
@@ -26,7 +27,7 @@ function record(id: string, rights: Partial<FolderRights> = {}): FolderRecord {
 }
 
 /** A service over in-memory folders; `writes` records every change it made. */
-function serviceOver(folders: FolderRecord[], empty = true) {
+function serviceOver(folders: FolderRecord[], empty = true, held: readonly string[] = []) {
   const writes: string[] = [];
   const fake: Folders = {
     find: (q) => {
@@ -55,7 +56,11 @@ function serviceOver(folders: FolderRecord[], empty = true) {
       return Promise.resolve();
     },
   };
-  return { service: new CategoryService(fake), writes };
+  const holds = {
+    refuseFolder: (id: string) =>
+      held.includes(id) ? Promise.reject(new ThronError(HOLD_FAILURES.held)) : Promise.resolve(),
+  };
+  return { service: new CategoryService(fake, holds), writes };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
@@ -106,5 +111,12 @@ describe('CategoryService', () => {
     await expect(refusal(empty.service.remove(CALLER, 'nope'))).resolves.toBe('CATEGORY_NOT_EXISTS');
     await empty.service.remove(CALLER, 'rw');
     expect(empty.writes).toEqual(['delete rw']);
+  });
+
+  it('keeps a folder a legal hold is placed on, empty or not, for whoever has manage', async () => {
+    const held = serviceOver([record('rw', { manage: true })], true, ['rw']);
+    const failure = await held.service.remove(CALLER, 'rw').catch((e: unknown) => e);
+    expect(failure instanceof ThronError && failure.failure).toEqual(HOLD_FAILURES.held);
+    expect(held.writes).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ import {
 import { FOLDER_FAILURES } from './folder.errors';
 import type { FolderLocale, FolderRecord } from './folder-record';
 import { FolderRepository } from './folder.repository';
+import { ProviderHolds } from '../holds/provider-holds';
 
 type Folders = Pick<
   FolderRepository,
@@ -53,7 +54,10 @@ function mayGiveCode(caller: ProviderCaller, current: string | null, next: strin
  */
 @Injectable()
 export class CategoryService {
-  constructor(@Inject(FolderRepository) private readonly folders: Folders) {}
+  constructor(
+    @Inject(FolderRepository) private readonly folders: Folders,
+    @Inject(ProviderHolds) private readonly holds: Pick<ProviderHolds, 'refuseFolder'>,
+  ) {}
 
   async findByProperties2(
     caller: ProviderCaller,
@@ -138,6 +142,8 @@ export class CategoryService {
   async remove(caller: ProviderCaller, categoryId: string): Promise<ThronEnvelope> {
     const folder = await this.visible(caller, categoryId, FOLDER_FAILURES.notExists);
     if (!folder.rights.manage) throw new ThronError(FOLDER_FAILURES.accessDenied);
+    // A held folder stays, empty or not: its hold would be left holding nothing.
+    await this.holds.refuseFolder(folder.id);
     if (!(await this.folders.isEmpty(folder.id))) throw new ThronError(FOLDER_FAILURES.notEmpty);
     await this.folders.delete(folder.id);
     return ok({});

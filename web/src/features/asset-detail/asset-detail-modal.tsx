@@ -30,6 +30,7 @@ import { displayName } from '../assets/format';
 import { DownloadButton } from '../downloads/download-button';
 import { useOpenWizard } from '../enrichment/use-open-wizard';
 import { InternalShareButton } from '../internal-share/internal-share-button';
+import { AssetHolds } from '../legal-hold/asset-holds';
 import { useSession } from '../session/use-session';
 import { ExternalShareButton } from '../sharing/external-share-button';
 import { VersionUpload } from '../uploads/version-upload';
@@ -374,6 +375,7 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                         <AssetInfo asset={asset} />
                       </Stack>
                     )}
+                    <AssetHolds key={`holds-${asset.id}`} assetId={asset.id} name={title} />
                   </DialogSidePanel>
                 ) : null}
               </Flex>

@@ -1,8 +1,9 @@
-import { Box, chakra, Flex, HStack, Text } from '@chakra-ui/react';
+import { Box, chakra, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import type { AssetSummary } from '@paddock/rules';
 import { memo, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../i18n/enum-labels';
+import { HeldMark, PurgeDue } from '../legal-hold/junk-marks';
 import { AssetThumbnail } from './asset-thumbnail';
 import { displayName, formatDate } from './format';
 import { LIST_COLUMNS } from './list-headers';
@@ -69,6 +70,7 @@ export const AssetItem = memo(function AssetItem({
     _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
   } as const;
   const toggle = () => handlers.onToggle(asset.id);
+  const junkFacts = asset.purgeDueAt !== undefined || Boolean(asset.holdReasons?.length);
   const duration = durationText(asset);
   // Whole words on up to two lines, the full name in the tooltip: siblings differ where they differ.
   const nameText = (
@@ -98,7 +100,22 @@ export const AssetItem = memo(function AssetItem({
       >
         <SelectBox name={name} selected={selected} onToggle={toggle} />
         <AssetThumbnail asset={asset} width="10" height="10" compact />
-        <Box {...LIST_COLUMNS.name}>{nameText}</Box>
+        <Box {...LIST_COLUMNS.name}>
+          {junkFacts ? (
+            // In the junk, under the name: when the purge may take it, and the holds that keep it.
+            <Stack gap="0.5" minW="0">
+              <Text title={name} fontSize="sm" fontWeight="medium" truncate>
+                {name}
+              </Text>
+              <HStack gap="2" minW="0" fontSize="xs" color="fg.muted">
+                <PurgeDue asset={asset} flexShrink={0} />
+                <HeldMark reasons={asset.holdReasons} />
+              </HStack>
+            </Stack>
+          ) : (
+            nameText
+          )}
+        </Box>
         <Box {...LIST_COLUMNS.state}>
           <HStack gap="1.5">
             <StateChip state={asset.workflowState} />
@@ -163,13 +180,15 @@ export const AssetItem = memo(function AssetItem({
           <RestrictedMark restricted={asset.restricted} overlay />
           <PublishedMark published={asset.published} overlay />
           <PreflightMark verdict={asset.preflightVerdict} overlay />
+          <HeldMark reasons={asset.holdReasons} overlay />
         </HStack>
       </Box>
       <Box h="2.5em" fontSize="sm">
         {nameText}
       </Box>
       <HStack justify="space-between" gap="2" fontSize="xs" color="fg.muted">
-        <Text>{formatDate(asset.createdAt)}</Text>
+        {/* In the junk the date that matters is the purge's (the detail keeps the creation date). */}
+        {asset.purgeDueAt ? <PurgeDue asset={asset} /> : <Text>{formatDate(asset.createdAt)}</Text>}
         <Text aria-label={t('assets.card.versionOf', { version: asset.version })}>
           {t('assets.card.version', { version: asset.version })}
         </Text>

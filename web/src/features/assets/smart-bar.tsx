@@ -1,7 +1,7 @@
 import { HStack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { E_CODES, type AssetSummary } from '@paddock/rules';
-import { ClipboardPen, FolderSymlink, Images, Share2, X } from 'lucide-react';
+import { E_CODES, mayManageLegalHolds, type AssetSummary } from '@paddock/rules';
+import { ClipboardPen, FolderSymlink, Images, Lock, Share2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { folderQueryOptions } from '../../api/assets.queries';
@@ -12,6 +12,7 @@ import { useLanguage } from '../../i18n/use-language';
 import { DownloadButton } from '../downloads/download-button';
 import { useOpenWizard } from '../enrichment/use-open-wizard';
 import { useInternalShare } from '../internal-share/internal-share-button';
+import { useLegalHoldDialogs } from '../legal-hold/use-legal-hold-dialogs';
 import { BulkMetadataButton } from '../tagging/bulk-metadata-button';
 import { BulkTagButton } from '../tagging/bulk-tag-button';
 import { useTaggingLimit } from '../tagging/use-tagging-limit';
@@ -65,6 +66,7 @@ export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProp
   const internalShare = useInternalShare({ assetIds: ids, folderId });
   const [dialog, setDialog] = useState<'thumbnails' | 'externalShare' | null>(null);
   const taggingLimit = useTaggingLimit(count);
+  const holds = useLegalHoldDialogs();
   // Labels go first where an icon says enough (clear, more), the workflow's last.
   const { ref, stage } = useLabelsFit(LABEL_ORDER.length);
   const iconOnly = (button: (typeof LABEL_ORDER)[number]) => stage > LABEL_ORDER.indexOf(button);
@@ -97,6 +99,16 @@ export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProp
         onSelect: internalShare.open,
       },
     );
+  // Administrators hold the selection from deletion (docs/legal-hold.md), wherever it is listed.
+  if (mayManageLegalHolds(session))
+    more.push({
+      value: 'legalHold',
+      label: t('legalHold.place.action'),
+      icon: Lock,
+      disabled: count === 0,
+      onSelect: () =>
+        holds.place({ scope: 'asset', targetIds: ids, title: t('legalHold.place.title.assets', { count }) }),
+    });
   return (
     // It floats at the listing's foot (as file and photo apps do), in one row: appearing on the
     // first click of a double-click must not move the cards, and the toolbar, the count and the

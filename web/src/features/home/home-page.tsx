@@ -13,6 +13,7 @@ import { AssetDetailModalOnDemand } from '../asset-detail/asset-detail-modal-on-
 import { FolderTree, findFolder } from '../assets/folder-tree';
 import { forAnotherFolder } from '../assets/listing-search';
 import { useFolderPublishActions } from '../internal-share/use-folder-publish-actions';
+import { useFolderHoldAction } from '../legal-hold/use-folder-hold-action';
 import { resolveView } from '../layout/views-for-session';
 import { useSession } from '../session/use-session';
 import { ExternalSharesButton } from '../sharing/external-shares-button';
@@ -84,6 +85,7 @@ export function HomePage() {
   const context = useMemo(() => contextOf(roots), [roots]);
   const selectable = (folder: FolderNode) => !context.has(folder.id);
   const publishing = useFolderPublishActions(found && selectable(found.folder) ? found.folder : null);
+  const holding = useFolderHoldAction(found && selectable(found.folder) ? found.folder : null);
   const side = sideOfRoles(session.roles);
   // A supplier working for several departments chooses one on purpose: no folder opens by itself
   // until it has, then each view opens in the department chosen.
@@ -199,7 +201,7 @@ export function HomePage() {
                 folder={found.folder}
                 path={found.path}
                 session={session}
-                extraActions={publishing.actions}
+                extraActions={[...publishing.actions, ...holding]}
                 busy={publishing.busy}
                 onChanged={(next) =>
                   void navigate({

@@ -126,6 +126,9 @@ describe('a job as a sentence with names', () => {
     expect(en(aStory('purge-junk', { counts: { trashed: 2, kept: 5, failed: 0 } }), 'system')).toBe(
       'The schedule deleted for good what had been in the junk over 30 days — 2 assets deleted, 5 kept',
     );
+    expect(en(aStory('purge-junk', { counts: { trashed: 0, kept: 0, failed: 0, held: 3 } }), 'system')).toBe(
+      'The schedule deleted for good what had been in the junk over 30 days — 0 assets deleted, 3 kept by a legal hold',
+    );
     expect(tell('it', 'system', aStory('purge-expired-sessions', { counts: { deleted: 1 } }))).toBe(
       'La pianificazione ha rimosso le sessioni scadute — 1 sessione rimossa',
     );

@@ -106,6 +106,7 @@ function resultPhrase(t: TFunction, job: JobName | null, story: JobStory): strin
     case 'purge-junk':
       if ('trashed' in c) parts.push(t('manage.results.trashed', { count: n('trashed') }));
       some('kept', () => t('manage.results.kept', { count: n('kept') }));
+      some('held', () => t('manage.results.held', { count: n('held') }));
       some('failed', () => t('manage.results.failed', { count: n('failed') }));
       break;
     case 'expire-external-shares':

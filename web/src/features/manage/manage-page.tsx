@@ -2,13 +2,17 @@ import { Box, Heading, Stack, Tabs } from '@chakra-ui/react';
 import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/ui/empty-state';
+import { LegalHoldsPanel } from '../legal-hold/legal-holds-panel';
 import { useSession } from '../session/use-session';
 import { AuditPanel } from './audit-panel';
 import { JobsPanel } from './jobs-panel';
 import { PreflightRulesPanel } from './preflight-rules-panel';
 import { ShareSendersPanel } from './share-senders-panel';
 
-/** Administration (/manage): background jobs, the audit log, outgoing shares and the pre-flight rules, for administrators only. */
+/**
+ * Administration (/manage): background jobs, the audit log, outgoing shares, the pre-flight rules
+ * and the legal holds, for administrators only.
+ */
 export function ManagePage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -24,6 +28,7 @@ export function ManagePage() {
             <Tabs.Trigger value="audit">{t('manage.tabs.audit')}</Tabs.Trigger>
             <Tabs.Trigger value="senders">{t('manage.tabs.senders')}</Tabs.Trigger>
             <Tabs.Trigger value="preflight">{t('manage.tabs.preflight')}</Tabs.Trigger>
+            <Tabs.Trigger value="legalHolds">{t('manage.tabs.legalHolds')}</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="jobs">
             <JobsPanel />
@@ -36,6 +41,9 @@ export function ManagePage() {
           </Tabs.Content>
           <Tabs.Content value="preflight">
             <PreflightRulesPanel />
+          </Tabs.Content>
+          <Tabs.Content value="legalHolds">
+            <LegalHoldsPanel />
           </Tabs.Content>
         </Tabs.Root>
       ) : (

@@ -14,14 +14,12 @@ import { Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
-import { folderTreeQueryOptions } from '../../api/assets.queries';
 import { fetchPreflightRules, resetPreflightRules, savePreflightRules } from '../../api/preflight.api';
 import { AlertBanner } from '../../components/ui/alert-banner';
 import { Select } from '../../components/ui/select';
 import { enumLabel } from '../../i18n/enum-labels';
-import { useLanguage } from '../../i18n/use-language';
 import { formatDate } from '../assets/format';
-import { useSession } from '../session/use-session';
+import { useDepartments } from './use-departments';
 import {
   draftOf,
   newDraft,
@@ -34,28 +32,14 @@ import {
 } from './preflight-rule-drafts';
 
 /**
- * The departments the admin's tree has at its top (`dept-<code>`), by their names: those whose
- * rules this admin edits (mayEditPreflightRules; the hub refuses the others too).
- */
-function useDepartments(): { departments: { code: string; name: string }[]; loaded: boolean } {
-  const [language] = useLanguage();
-  const session = useSession();
-  const tree = useQuery(folderTreeQueryOptions(language));
-  const departments = (tree.data?.roots ?? []).flatMap((folder) => {
-    const code = /^dept-(.+)$/.exec(folder.prettyId ?? '')?.[1];
-    return code && mayEditPreflightRules(session, code) ? [{ code, name: folder.name }] : [];
-  });
-  return { departments, loaded: tree.isSuccess };
-}
-
-/**
  * Each department's pre-flight rules (issue 27), edited by administrators: per asset type, a check,
  * its parameters and whether a failure warns or blocks. Saved whole or not at all; the hub's
  * problems are shown beside the rule they are about.
  */
 export function PreflightRulesPanel() {
   const { t } = useTranslation();
-  const { departments, loaded } = useDepartments();
+  // The departments whose rules this admin edits (mayEditPreflightRules).
+  const { departments, loaded } = useDepartments(mayEditPreflightRules);
   const [department, setDepartment] = useState<string | null>(null);
   const chosen = department ?? departments[0]?.code ?? null;
   if (!chosen)

@@ -1,4 +1,4 @@
-import { Button, Field, Input, Textarea } from '@chakra-ui/react';
+import { Button, Field, Input, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/ui/dialog';
@@ -6,6 +6,8 @@ import { latin1Input } from './latin1-input';
 
 interface TextEntryDialogProps {
   title: string;
+  /** What the entry is for, above the field. */
+  description?: string;
   label: string;
   initialValue?: string;
   confirmLabel: string;
@@ -25,6 +27,7 @@ interface TextEntryDialogProps {
 function TextEntryDialog({
   multiline,
   title,
+  description,
   label,
   initialValue = '',
   confirmLabel,
@@ -67,6 +70,11 @@ function TextEntryDialog({
         </>
       }
     >
+      {description ? (
+        <Text mb="3" color="fg.muted">
+          {description}
+        </Text>
+      ) : null}
       <form
         onSubmit={(event) => {
           event.preventDefault();

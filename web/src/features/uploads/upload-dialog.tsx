@@ -9,7 +9,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import { ASSET_ERROR_CODES } from '@paddock/rules';
+import { ASSET_ERROR_CODES, LEGAL_HOLD_ERROR_CODES } from '@paddock/rules';
 import { RotateCcw, Upload } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -179,7 +179,9 @@ function UploadRow({ item, onRetry }: { item: UploadItem; onRetry(): void }) {
   const percent = item.bytesTotal ? Math.round((item.bytesUploaded / item.bytesTotal) * 100) : 0;
   const error =
     item.status === 'failed'
-      ? item.errorCode === ASSET_ERROR_CODES.UNREADABLE || item.errorCode === ASSET_ERROR_CODES.NOT_IN_FOLDER
+      ? item.errorCode === ASSET_ERROR_CODES.UNREADABLE ||
+        item.errorCode === ASSET_ERROR_CODES.NOT_IN_FOLDER ||
+        item.errorCode === LEGAL_HOLD_ERROR_CODES.HELD
         ? t(`error.codes.${item.errorCode}`)
         : isKnownError(item.errorCode)
           ? t(`uploads.errors.${item.errorCode}`)

@@ -1,4 +1,5 @@
 import { Button, HStack, Progress, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { LEGAL_HOLD_ERROR_CODES } from '@paddock/rules';
 import { FileUp } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +50,9 @@ export function VersionUpload({ contentId, folderId }: VersionUploadProps) {
             {item.status === 'done'
               ? t('workflow.version.done')
               : item.status === 'failed'
-                ? t('workflow.version.failed')
+                ? item.errorCode === LEGAL_HOLD_ERROR_CODES.HELD
+                  ? t(`error.codes.${item.errorCode}`)
+                  : t('workflow.version.failed')
                 : `${percent}%`}
           </Text>
         </HStack>

@@ -1,4 +1,4 @@
-import { E_CODES, type AssetOutcome, type Role } from '@paddock/rules';
+import { E_CODES, LEGAL_HOLD_ERROR_CODES, type AssetOutcome, type Role } from '@paddock/rules';
 import { i18n } from '../../i18n/i18n';
 import { outcomeReport } from './workflow-errors';
 
@@ -47,5 +47,25 @@ describe('the report of a content the workflow sent to the junk (SPEC §4, §6)'
     const failed = report(['admin'], { ...sentToJunk(E_CODES.JUNK_MOVE_RETRY_FAILED), outcome: 'failed' });
     expect(failed?.message).not.toContain('junk, where');
     expect(failed).not.toHaveProperty('link');
+  });
+});
+
+describe('a permanent delete a legal hold kept', () => {
+  it.each([
+    ['en', 'A legal hold keeps this'],
+    ['it', 'È sotto blocco legale'],
+    ['fr', 'Sous conservation légale'],
+  ])('says why in %s, with the code', async (language, says) => {
+    await i18n.changeLanguage(language);
+    const failed: AssetOutcome = {
+      contentId: 'a0',
+      outcome: 'failed',
+      fromFolderId: 'junk-m',
+      toFolderId: null,
+      errorCode: LEGAL_HOLD_ERROR_CODES.HELD,
+    };
+    const shown = report(['user', 'admin'], failed);
+    expect(shown).toMatchObject({ code: LEGAL_HOLD_ERROR_CODES.HELD });
+    expect(shown?.message).toContain(says);
   });
 });

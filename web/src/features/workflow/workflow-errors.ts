@@ -1,6 +1,7 @@
 import {
   ASSET_ERROR_CODES,
   E_CODES,
+  LEGAL_HOLD_ERROR_CODES,
   WORKFLOW_ERROR_CODES,
   mayOpenView,
   type AssetOutcome,
@@ -29,8 +30,9 @@ const hasMessage = (code: string | null | undefined): code is MessageCode =>
 
 /** The translated sentence for a workflow error code, or undefined for the generic dialog text. */
 export function workflowErrorMessage(t: TFunction, code: string | null | undefined): string | undefined {
-  // Said once for approval and sharing alike.
-  if (code === ASSET_ERROR_CODES.UNREADABLE) return t(`error.codes.${code}`);
+  // Said once for approval and sharing alike, and a legal hold once for every act it refuses.
+  if (code === ASSET_ERROR_CODES.UNREADABLE || code === LEGAL_HOLD_ERROR_CODES.HELD)
+    return t(`error.codes.${code}`);
   return hasMessage(code) ? t(`workflow.errors.${code}`) : undefined;
 }
 
