@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { BlobStore } from '../../blob-store/blob-store';
 import { systemClock } from '../../common/clock';
 import { providerCaller } from '../../../test/support/provider-caller';
@@ -66,5 +68,88 @@ describe('ContentsService.s3UploadCredentials (research §3.8)', () => {
       resultCode: 'EXCEPTION',
       errorDescription: expect.stringMatching(/^NO_S3_BUCKET/) as string,
     });
+  });
+});
+
+describe('ContentsService, an upload taken into a source (issue 26: the 1 GiB upload)', () => {
+  /** A disk-like store in memory that counts its reads; `create` stops the insert once the source is known. */
+  function setUp(config: ContentsStoreConfig) {
+    const files = new Map<string, Buffer>();
+    const reads: string[] = [];
+    const sources: { size: bigint; sha256: string | null }[] = [];
+    const blobs = {
+      put: async (key: string, body: Readable) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of body) chunks.push(chunk as Buffer);
+        const data = Buffer.concat(chunks);
+        files.set(key, data);
+        return { size: data.length, sha256: createHash('sha256').update(data).digest('hex') };
+      },
+      get: async (key: string) => {
+        reads.push(key);
+        const data = files.get(key);
+        if (!data) throw new Error(`no blob ${key}`);
+        return Readable.from([data]);
+      },
+      move: async (from: string, to: string) => {
+        files.set(to, files.get(from)!);
+        files.delete(from);
+      },
+      delete: async (key: string) => void files.delete(key),
+    };
+    const service = new ContentsService(
+      {
+        existingFolders: async () => [{ id: 'f1', prettyId: 'arch04-marketing' }],
+        create: async (row: { source: { size: bigint; sha256: string | null } }) => {
+          sources.push(row.source);
+          throw new Error('stop after the source');
+        },
+      } as unknown as ContentRepository,
+      {
+        folderRights: async () => new Map([['f1', { show: true, manage: false, share: false, write: true }]]),
+      } as unknown as AccessRepository,
+      {} as DerivativesRequester,
+      {} as ProviderHolds,
+      blobs as unknown as BlobStore,
+      systemClock,
+      config,
+    );
+    const insert = (bucket: string, filePath: string) =>
+      service.insert(CALLER, {
+        param: {
+          contentType: 'IMAGE',
+          contentOpt: { linkedCategoryIds: ['f1'], basicInfoByLocale: [], initAllLocales: false },
+          sources: [{ s3: { bucket, filePath, removeSourceFile: true } }],
+        },
+      } as never);
+    return { service, files, reads, sources, insert };
+  }
+
+  const bytes = Buffer.from('a photo of the Spider, front three-quarter');
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+
+  it('keeps the size and sha256 measured at upload: the file is renamed, never read again', async () => {
+    const { service, reads, sources, insert } = setUp({ BLOB_STORE: 'disk' } as ContentsStoreConfig);
+    const uploaded = await service.upload(CALLER, 'front.jpg', Readable.from([bytes]));
+    await expect(insert(uploaded.bucket, uploaded.filePath)).rejects.toThrow('stop after the source');
+    expect(sources).toEqual([expect.objectContaining({ size: BigInt(bytes.length), sha256 })]);
+    expect(reads).toEqual([]);
+  });
+
+  it('reads a file it did not measure itself, once', async () => {
+    const { files, reads, sources, insert } = setUp({ BLOB_STORE: 'disk' } as ContentsStoreConfig);
+    const filePath = `incoming/${USER_ID}/elsewhere/front.jpg`;
+    files.set(filePath, bytes);
+    await expect(insert('local', filePath)).rejects.toThrow('stop after the source');
+    expect(sources).toEqual([expect.objectContaining({ size: BigInt(bytes.length), sha256 })]);
+    expect(reads).toHaveLength(1);
+  });
+
+  it('on S3, where callers write their incoming files themselves, reads the file whatever was uploaded', async () => {
+    const { service, reads, sources, insert } = setUp(S3);
+    const uploaded = await service.upload(CALLER, 'front.jpg', Readable.from([bytes]));
+    await expect(insert(uploaded.bucket, uploaded.filePath)).rejects.toThrow('stop after the source');
+    expect(sources).toEqual([expect.objectContaining({ sha256 })]);
+    expect(reads).toHaveLength(1);
   });
 });

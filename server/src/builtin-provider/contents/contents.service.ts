@@ -10,6 +10,7 @@ import {
 } from '../../blob-store/blob-store';
 import { INTERNAL_HEADERS } from '../../common/byte-stream';
 import { CLOCK, type Clock } from '../../common/clock';
+import { RecentCache } from '../../common/recent-cache';
 import { APP_CONFIG, type AppConfig } from '../../config/config.module';
 import { JobName } from '../../jobs/job-catalogue';
 import { JobsService } from '../../jobs/jobs.service';
@@ -86,11 +87,20 @@ export interface S3UploadCredentials {
   region: string;
 }
 
+/** Uploads measured here and not yet taken into a source: an upload is taken at once (the hub inserts right after). */
+const MEASURED = { capacity: 1_000, ttlMs: 60 * 60_000 };
+
 /** The built-in provider's contents: direct upload, insert, versions, locales, detail, trash, bytes. */
 @Injectable()
 export class ContentsService {
   /** The bucket `sources[].s3.bucket` must name: the S3 store's, or LOCAL_BUCKET on disk. */
   private readonly bucket: string;
+  /**
+   * The size and sha256 of each file `upload` wrote into the incoming area, on the disk store: a file
+   * there is written once, under a fresh name, by this route only, so a rename into a source keeps
+   * them and a gigabyte need not be read again. On S3 callers write their incoming files themselves.
+   */
+  private readonly measured: RecentCache<{ size: number; sha256: string }>;
 
   constructor(
     private readonly contents: ContentRepository,
@@ -102,12 +112,15 @@ export class ContentsService {
     @Inject(APP_CONFIG) private readonly config: ContentsStoreConfig,
   ) {
     this.bucket = config.BLOB_STORE === 's3' ? (config.S3_BUCKET ?? '') : LOCAL_BUCKET;
+    this.measured = new RecentCache(MEASURED.capacity, MEASURED.ttlMs, clock);
   }
 
   /** Streams a request body into the blob store's incoming area. */
   async upload(caller: ProviderCaller, fileName: string, body: Readable) {
     const filePath = `${incomingPrefixOf(caller)}${randomUUID()}/${keySegmentOf(fileName)}`;
     const written = await this.blobs.put(filePath, body);
+    if (this.config.BLOB_STORE !== 's3')
+      this.measured.set(filePath, { size: written.size, sha256: written.sha256 });
     return { bucket: this.bucket, filePath, size: written.size, sha256: written.sha256 };
   }
 
@@ -303,9 +316,11 @@ export class ContentsService {
     let written: { size: number; sha256: string };
     try {
       if (s3.removeSourceFile) {
-        // A rename keeps the upload's bytes; their sha256 is read once, streaming.
+        // A rename keeps the upload's bytes; their sha256 is the upload's, else read once, streaming.
+        const known = this.measured.get(s3.filePath);
+        this.measured.delete(s3.filePath);
         await this.blobs.move(s3.filePath, blobKey);
-        written = await measure(await this.blobs.get(blobKey));
+        written = known ?? (await measure(await this.blobs.get(blobKey)));
       } else {
         written = await this.blobs.put(blobKey, await this.blobs.get(s3.filePath));
       }
