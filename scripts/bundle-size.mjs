@@ -16,11 +16,12 @@ const manifestFile = join(dist, '.vite/manifest.json');
 const catalogue = (language) => `src/i18n/${language}.json`;
 // Issue 26 asks BUDGET_KIB for each page. The archive page's libraries alone (React, Chakra, TanStack,
 // i18next) come near it, so its budget is today's figure with a little room, failing on growth
-// (docs/benchmarks.md).
+// (docs/benchmarks.md). Raised from 345 to 352 on 2026-11-30: the legal hold's junk marks and hold
+// actions added about 9 KiB to the archive page; moving them on demand is open on issue 26.
 const pages = {
   'sign-in (/login)': { budgetKib: BUDGET_KIB, keys: ['src/features/auth/login-page.tsx'] },
   'archive (/home)': {
-    budgetKib: 345,
+    budgetKib: 352,
     keys: ['src/features/layout/authenticated-layout.tsx', 'src/features/home/home-page.tsx'],
   },
 };
