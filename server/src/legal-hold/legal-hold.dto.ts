@@ -4,31 +4,27 @@ import {
   LEGAL_HOLD_MAX_TARGETS,
   LEGAL_HOLD_REASON_MAX_LENGTH,
   LEGAL_HOLD_SCOPES,
-  LIMITS,
   type Language,
   type LegalHoldScope,
   type LegalHoldView,
   type PlaceLegalHoldRequest,
 } from '@paddock/rules';
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   ArrayUnique,
   IsArray,
   IsIn,
-  IsInt,
   IsOptional,
   IsString,
   IsUUID,
   Matches,
-  Max,
   MaxLength,
-  Min,
   MinLength,
 } from 'class-validator';
 import { IsLatin1 } from '../common/latin1.validator';
 import type { LegalHoldState } from './legal-hold.repository';
+import { OptionalPageOffset } from '../common/page-offset';
 
 export const LEGAL_HOLD_PAGE_SIZE = 50;
 const STATES: readonly LegalHoldState[] = ['active', 'released', 'all'];
@@ -46,12 +42,7 @@ export class LegalHoldListQuery extends LegalHoldLanguageQuery {
   @IsIn(STATES)
   state?: LegalHoldState;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: LIMITS.pageOffsetMax, default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(LIMITS.pageOffsetMax)
+  @OptionalPageOffset()
   offset?: number;
 }
 

@@ -47,6 +47,7 @@ import { IsLatin1 } from '../common/latin1.validator';
 import { DomainError } from '../common/domain-error';
 import { decodeCursor } from './page-cursor';
 import type { AssetFilter, AssetListFilter, ContentFacts } from './search.types';
+import { OptionalPageOffset } from '../common/page-offset';
 
 export const ASSET_SORTS: readonly AssetSortField[] = ASSET_SORT_FIELDS;
 export const SORT_ORDERS: readonly SortOrder[] = ['asc', 'desc'];
@@ -212,12 +213,7 @@ export class AssetListQueryDto extends AssetFilterQueryDto {
   @IsIn(SORT_ORDERS)
   order?: SortOrder;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: LIMITS.pageOffsetMax, default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(LIMITS.pageOffsetMax)
+  @OptionalPageOffset()
   offset?: number;
 
   @ApiPropertyOptional({

@@ -1,5 +1,4 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { LIMITS } from '@paddock/rules';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -20,6 +19,7 @@ import {
   type DirectoryPage,
   type UserSearchFilter,
 } from './users.types';
+import { OptionalPageOffset } from '../common/page-offset';
 
 /** `a,b` or `?x=a&x=b` (or both) as a list of trimmed, non-empty values. */
 function commaSeparated({ value }: { value: unknown }): unknown {
@@ -88,12 +88,7 @@ export class UserSearchQueryDto {
   @Max(USER_SEARCH_LIMITS.maxLimit)
   limit?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: LIMITS.pageOffsetMax, default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(LIMITS.pageOffsetMax)
+  @OptionalPageOffset()
   offset?: number;
 }
 
