@@ -422,6 +422,22 @@ describe('legal hold: every destructive route and job, held and released', () =>
         items: LegalHoldView[];
       };
       expect(active.items.filter((h) => h.targetId === contentId || h.targetId === 'heritage')).toEqual([]);
+
+      // A release: only an administrator's, of a hold that exists and is active; a refusal changes nothing.
+      const placed = await send('admin', 'POST', '/api/legal-holds', body);
+      const [hold] = placed.body as unknown as LegalHoldView[];
+      const byStaff = await send('mario.rossi', 'POST', `/api/legal-holds/${hold!.id}/release`);
+      expect([byStaff.status, byStaff.body.code]).toEqual([403, ERROR_CODES.FORBIDDEN]);
+      const notAnId = await send('admin', 'POST', '/api/legal-holds/not-an-id/release');
+      expect([notAnId.status, notAnId.body.code]).toEqual([400, ERROR_CODES.VALIDATION_FAILED]);
+      const noSuch = await send('admin', 'POST', `/api/legal-holds/${randomUUID()}/release`);
+      expect([noSuch.status, noSuch.body.code]).toEqual([404, ERROR_CODES.NOT_FOUND]);
+      const still = (await send('admin', 'GET', `/api/legal-holds/assets/${contentId}`))
+        .body as unknown as LegalHoldView[];
+      expect(still.map((h) => h.id)).toContain(hold!.id);
+      expect((await send('admin', 'POST', `/api/legal-holds/${hold!.id}/release`)).status).toBe(200);
+      const again = await send('admin', 'POST', `/api/legal-holds/${hold!.id}/release`);
+      expect(again.status).toBe(409);
     });
   });
 });
