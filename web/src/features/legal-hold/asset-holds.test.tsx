@@ -1,7 +1,6 @@
 import type { LegalHoldView } from '@paddock/rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { i18n } from '../../i18n/i18n';
 import {
   actionsAllowing,
   anAssetDetail,
@@ -13,7 +12,7 @@ import {
   type HubCall,
 } from '../../../test/fake-hub';
 import { aHold, admin, junkPlace, posts, staff, tree } from '../../../test/legal-holds';
-import { renderApp } from '../../../test/render';
+import { renderApp, withFreshBrowserInEnglish } from '../../../test/render';
 import { withDesktopListingLayout, withResizeObserverStub } from '../../../test/desktop-layout';
 import { installFakeEventSource } from '../../../test/fake-event-source';
 
@@ -21,10 +20,7 @@ installFakeEventSource();
 withDesktopListingLayout();
 withResizeObserverStub();
 
-beforeEach(async () => {
-  localStorage.clear();
-  await i18n.changeLanguage('en');
-});
+withFreshBrowserInEnglish();
 
 describe('the detail’s legal hold section', () => {
   function detailHub(session = admin, holds: LegalHoldView[] = []) {

@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { i18n } from '../../i18n/i18n';
 import { actionsAllowing, anAsset, assetRoutes, fakeHub, ok, signedInRoutes } from '../../../test/fake-hub';
 import { admin, junk, junkPlace, tree } from '../../../test/legal-holds';
-import { renderApp } from '../../../test/render';
+import { renderApp, withFreshBrowserInEnglish } from '../../../test/render';
 import { withDesktopListingLayout, withResizeObserverStub } from '../../../test/desktop-layout';
 import { installFakeEventSource } from '../../../test/fake-event-source';
 
@@ -11,10 +10,7 @@ installFakeEventSource();
 withDesktopListingLayout();
 withResizeObserverStub();
 
-beforeEach(async () => {
-  localStorage.clear();
-  await i18n.changeLanguage('en');
-});
+withFreshBrowserInEnglish();
 
 describe('the junk shows what a legal hold keeps and when each asset is purged', () => {
   it('marks a held card "Held: <reason>" and every card with its purge date, in the grid and the list', async () => {

@@ -1,10 +1,9 @@
 import type { LegalHoldView } from '@paddock/rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { i18n } from '../../i18n/i18n';
 import { fakeHub, ok, signedInRoutes, type HubCall } from '../../../test/fake-hub';
 import { aHold, admin, posts, tree } from '../../../test/legal-holds';
-import { renderApp } from '../../../test/render';
+import { renderApp, withFreshBrowserInEnglish } from '../../../test/render';
 import { withDesktopListingLayout, withResizeObserverStub } from '../../../test/desktop-layout';
 import { installFakeEventSource } from '../../../test/fake-event-source';
 
@@ -12,10 +11,7 @@ installFakeEventSource();
 withDesktopListingLayout();
 withResizeObserverStub();
 
-beforeEach(async () => {
-  localStorage.clear();
-  await i18n.changeLanguage('en');
-});
+withFreshBrowserInEnglish();
 
 describe('the legal holds of /manage', () => {
   function manageHub(holds: LegalHoldView[]) {

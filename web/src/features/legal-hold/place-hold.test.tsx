@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { i18n } from '../../i18n/i18n';
 import {
   actionsAllowing,
   assetRoutes,
@@ -10,7 +9,7 @@ import {
   type HubCall,
 } from '../../../test/fake-hub';
 import { aHold, admin, archive, junkPlace, posts, staff, tree } from '../../../test/legal-holds';
-import { renderApp } from '../../../test/render';
+import { renderApp, withFreshBrowserInEnglish } from '../../../test/render';
 import { withDesktopListingLayout, withResizeObserverStub } from '../../../test/desktop-layout';
 import { installFakeEventSource } from '../../../test/fake-event-source';
 
@@ -18,10 +17,7 @@ installFakeEventSource();
 withDesktopListingLayout();
 withResizeObserverStub();
 
-beforeEach(async () => {
-  localStorage.clear();
-  await i18n.changeLanguage('en');
-});
+withFreshBrowserInEnglish();
 
 describe('holding a selection and a folder', () => {
   function archiveHub(session = admin) {
