@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { TokenService } from '../../src/builtin-provider/identity/token.service';
+import { ChangeFeed } from '../../src/database/change-feed';
 import { demoImage } from '../../src/seed/demo-content';
 import { insertContent, providerDb } from '../derivatives/derivatives-fixtures';
+import { heardAfter, listening } from '../support/change-notices';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 jest.setTimeout(120_000);
@@ -169,7 +171,12 @@ describe('built-in provider access after a group is deactivated (PostgreSQL + Re
     const { downloadId } = (await prepared.json()) as { downloadId: string };
     expect((await download(downloadId)).includes('riservata')).toBe(true);
 
+    // Deactivated in SQL, as an administrator of the provider would: who the token is stays kept
+    // until the provider hears of the change, as every api process does.
+    const feed = t.app.get(ChangeFeed);
+    const heard = await listening(feed, 'callers');
     await providerDb(t).group.update({ where: { name: GROUP }, data: { active: false } });
+    await heardAfter(feed, 'callers', heard);
 
     expect(await probe()).toEqual({
       category: 418,
