@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -15,6 +14,7 @@ import {
 } from '@paddock/rules';
 import type { Server } from '@tus/server';
 import type { Upload } from '@tus/utils';
+import { handOverFile } from '../blob-store/handed-over-file';
 import type { AuthenticatedRequest, AuthUser } from '../common/auth-user';
 import { correlationIdOf } from '../common/correlation-id';
 import { extensionOf } from '../common/file-names';
@@ -192,7 +192,7 @@ export class UploadsService implements OnModuleInit {
       if (!user) throw DomainError.unauthenticated();
       const fileName = metadata.filename as string;
       const store = (token: string) =>
-        this.contents.upload(token, fileName, createReadStream(path), upload.size ?? 0);
+        this.contents.upload(token, fileName, handOverFile(path), upload.size ?? 0);
       if (metadata.contentId) {
         const contentId = metadata.contentId;
         // Checked again: the content may have moved on while its bytes were coming.

@@ -14,6 +14,7 @@ import {
   type BlobStore,
   type BlobWritten,
 } from './blob-store';
+import { handedOverFileOf } from './handed-over-file';
 
 /** Temporary files of unfinished writes live here, on the same file system as the blobs (rename is atomic). */
 const TEMP_DIR = '.tmp';
@@ -42,6 +43,14 @@ export class DiskBlobStore implements BlobStore {
     const tempDir = join(this.root, TEMP_DIR);
     await mkdir(tempDir, { recursive: true });
     await mkdir(dirname(target), { recursive: true });
+    const handedOver = handedOverFileOf(source);
+    if (handedOver !== undefined) {
+      const taken = await this.take(handedOver, target);
+      if (taken) {
+        source.destroy();
+        return taken;
+      }
+    }
     const temp = join(tempDir, randomUUID());
     const hash = createHash('sha256');
     let size = 0;
@@ -58,6 +67,29 @@ export class DiskBlobStore implements BlobStore {
       await rename(temp, target);
     } catch (error) {
       await rm(temp, { force: true });
+      throw error;
+    }
+    return { size, sha256: hash.digest('hex') };
+  }
+
+  /**
+   * A handed-over file becomes the blob by rename: its bytes are read once for their sha256 (from
+   * the page cache, just written) and never written again. Undefined when the file is on another
+   * file system (the bytes are then copied as any stream's).
+   */
+  private async take(file: string, target: string): Promise<BlobWritten | undefined> {
+    const hash = createHash('sha256');
+    let size = 0;
+    for await (const chunk of createReadStream(file, {
+      highWaterMark: READ_CHUNK,
+    }) as AsyncIterable<Buffer>) {
+      hash.update(chunk);
+      size += chunk.length;
+    }
+    try {
+      await rename(file, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EXDEV') return undefined;
       throw error;
     }
     return { size, sha256: hash.digest('hex') };

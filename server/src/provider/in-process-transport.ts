@@ -9,6 +9,7 @@ import axios, {
   type InternalAxiosRequestConfig,
 } from 'axios';
 import type { Request, Response } from 'express';
+import { handedOverFileOf, markHandedOver } from '../blob-store/handed-over-file';
 import { refuseMalformedInput } from '../common/input-boundary';
 import { ProviderRoutes, type FoundRoute, type ProviderRoute } from './provider-routes';
 
@@ -53,7 +54,8 @@ function wire(body: unknown): unknown {
 function streamOf(body: Readable): PassThrough {
   const own = new PassThrough();
   pipeline(body, own, () => undefined);
-  return own;
+  // A file handed over stays so: the route may take the file rather than its bytes.
+  return markHandedOver(own, handedOverFileOf(body));
 }
 
 /** The request body as Express's parsers leave it: JSON or a flat form, as the gateways send them. */

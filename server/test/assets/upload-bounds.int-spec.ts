@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -118,6 +118,24 @@ describe('uploads are bounded in size', () => {
     const done = await tusUpload(t, writer, Buffer.alloc(MAX, 7), { filename: 'max.bin', folderId });
     expect(done.create.status).toBe(201);
     expect(done.result?.status).toBe(200);
+  });
+
+  it('hands the finished file to the built-in provider: the file the chunks wrote becomes the source, never copied', async () => {
+    const bytes = randomBytes(MAX);
+    const { res, url } = await create({ 'Upload-Length': String(MAX) });
+    expect(res.status).toBe(201);
+    expect((await patch(url, 0, bytes.subarray(0, 512))).status).toBe(204);
+    const id = url.split('/').pop() as string;
+    const { ino } = await stat(join(blobDir, 'uploads', id));
+    expect((await patch(url, 512, bytes.subarray(512))).status).toBe(204);
+    const result = await fetch(`${url}/result`, { headers: headersOf(writer) });
+    const { contentId } = (await result.json()) as { contentId: string };
+    const source = await providerDb(t).contentSource.findFirstOrThrow({ where: { contentId } });
+    expect(source.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    const stored = join(blobDir, ...source.blobKey.split('/'));
+    expect((await stat(stored)).ino).toBe(ino);
+    expect(await readFile(stored)).toStrictEqual(bytes);
+    expect(await uploadFiles()).not.toContain(id);
   });
 
   it('does not let a deferred length go past the maximum, declared or sent', async () => {

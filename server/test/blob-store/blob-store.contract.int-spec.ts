@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { BlobNotFoundError, InvalidBlobKeyError, type BlobStore } from '../../src/blob-store/blob-store';
 import { DiskBlobStore } from '../../src/blob-store/disk-blob-store';
+import { handOverFile } from '../../src/blob-store/handed-over-file';
 import { openBlobStore } from '../../src/blob-store/blob-store.module';
 import { S3BlobStore } from '../../src/blob-store/s3-blob-store';
 import { S3RVER_KEY, startTestS3, type TestS3 } from '../s3/s3-server';
@@ -90,6 +91,17 @@ describe.each(stores)('BlobStore contract: %s', (_name, make) => {
     });
     expect(await store.stat('empty/file.txt')).toMatchObject({ size: 0 });
     expect(await read(await store.get('empty/file.txt'))).toEqual(Buffer.alloc(0));
+  });
+
+  it('writes a handed-over file as its bytes, measured the same, whichever store takes it', async () => {
+    const bytes = randomBytes(3 * 1024 * 1024 + 7);
+    const file = join(diskRoot, `handed-${randomBytes(4).toString('hex')}`);
+    await writeFile(file, bytes);
+    expect(await store.put('handed/over.bin', handOverFile(file))).toEqual({
+      size: bytes.length,
+      sha256: sha256(bytes),
+    });
+    expect(sha256(await read(await store.get('handed/over.bin')))).toBe(sha256(bytes));
   });
 
   it('replaces a blob, and keeps the old one whole when the new stream fails', async () => {
