@@ -194,7 +194,10 @@ export interface AssetSummary {
   preflightVerdict?: 'warn' | 'block';
   /** Deleted to the junk: when the nightly purge may delete it for good (junkPurgeDueAt), ISO 8601. */
   purgeDueAt?: string;
-  /** Listed in the junk: the reasons of the active legal holds that keep it from the purge. */
+  /**
+   * The reasons of the active legal holds on it: listed in the junk, what keeps it from the purge; in
+   * a detail where a new version would be offered, what withdraws that action.
+   */
   holdReasons?: string[];
 }
 

@@ -216,6 +216,12 @@ export class AssetDetailDto {
   place?: PlaceDto;
   @ApiPropertyOptional({ type: AssetActionsDto, description: 'With folderId: what SPEC §6 allows there' })
   actions?: AssetActionsDto;
+  @ApiPropertyOptional({
+    type: [String],
+    description:
+      'With folderId, where a new version would be offered: the reasons of the active legal holds that withdraw it (actions.updateFile is then false)',
+  })
+  holdReasons?: string[];
 }
 
 export class UploadResultDto {

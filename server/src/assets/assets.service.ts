@@ -32,7 +32,8 @@ import { ProviderError } from '../common/provider-error';
 import { downloadNotAllowed, downloadNotInFolder } from '../downloads/downloads.service';
 import { sideOf } from '../places/permission-subject';
 import { AssetLookupCache } from '../places/listing-cache';
-import { PlaceActions, type LookupFailures } from '../places/place-actions';
+import { PlaceActions, type LookupFailures, type PlaceAndActions } from '../places/place-actions';
+import { HeldContents } from '../legal-hold/held-contents';
 import { SelectionPolicy } from '../places/selection-policy';
 import { isContentType } from './placeholders';
 import { isPublished, workflowInfoOf, workflowStateOfContent } from '../places/workflow-info';
@@ -84,6 +85,8 @@ export class AssetsService {
     @Optional() private readonly checks?: RejectionChecksRepository,
     // Without it (unit tests), every picture looks its asset up.
     @Optional() private readonly kept?: AssetLookupCache,
+    // Without it (unit tests), no hold withdraws the new-version action (the upload still checks).
+    @Optional() private readonly holds?: HeldContents,
   ) {}
 
   /** With `folderId` (a folder of the asset the user sees): its place there and the SPEC §6 actions. */
@@ -127,7 +130,28 @@ export class AssetsService {
     if (!looked) return detail;
     // The original is downloaded where the asset is looked at, so the in-context rule applies.
     const downloadUrl = `${detail.downloadUrl}?folderId=${encodeURIComponent(folderId)}`;
-    return { ...detail, ...looked, downloadUrl };
+    const placed = { ...detail, ...looked, downloadUrl };
+    return looked.actions.updateFile
+      ? this.withoutNewVersionWhenHeld(placed, content.linkedCategoryIds)
+      : placed;
+  }
+
+  /**
+   * A held asset takes no new version (its upload would be refused with LEGAL_HOLD_ACTIVE): the
+   * detail names the holds' reasons instead of offering the action. Asked only where the action
+   * would be offered, so browsing pays nothing for it.
+   */
+  private async withoutNewVersionWhenHeld(
+    detail: AssetDetail & PlaceAndActions,
+    linkedCategoryIds: readonly string[],
+  ): Promise<AssetDetail & PlaceAndActions> {
+    const holds = (await this.holds?.holdsOn([{ id: detail.id, linkedCategoryIds }]))?.get(detail.id);
+    if (!holds?.length) return detail;
+    return {
+      ...detail,
+      actions: { ...detail.actions, updateFile: false },
+      holdReasons: holds.map((hold) => hold.reason),
+    };
   }
 
   /**

@@ -344,6 +344,21 @@ describe('legal hold: every destructive route and job, held and released', () =>
         await path.onceReleased(await path.attempt(target), target);
       });
 
+  it('a held asset’s detail offers no new version and names the hold; released, it offers it again', async () => {
+    const contentId = await contentIn(REJECTED);
+    const detail = async () =>
+      (await send('mario.rossi', 'GET', `/api/assets/${contentId}?folderId=${folder(REJECTED)}&lang=en`))
+        .body as unknown as { actions: { updateFile: boolean }; holdReasons?: string[] };
+    expect(await detail()).toMatchObject({ actions: { updateFile: true } });
+    expect((await detail()).holdReasons).toBeUndefined();
+    const hold = await place('folder', folder(REJECTED));
+    expect(await detail()).toMatchObject({ actions: { updateFile: false }, holdReasons: ['Matrix folder'] });
+    await send('admin', 'POST', `/api/legal-holds/${hold}/release`);
+    const released = await detail();
+    expect(released.actions.updateFile).toBe(true);
+    expect(released.holdReasons).toBeUndefined();
+  });
+
   it('counts every content a hold kept from a destructive act', async () => {
     const port = hub.t.app.get(MetricsListener).port;
     const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();

@@ -31,6 +31,7 @@ import { DownloadButton } from '../downloads/download-button';
 import { useOpenWizard } from '../enrichment/use-open-wizard';
 import { InternalShareButton } from '../internal-share/internal-share-button';
 import { AssetHolds } from '../legal-hold/asset-holds';
+import { HeldMark } from '../legal-hold/junk-marks';
 import { useSession } from '../session/use-session';
 import { ExternalShareButton } from '../sharing/external-share-button';
 import { VersionUpload } from '../uploads/version-upload';
@@ -220,6 +221,9 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
       ) : null}
       {folderId && asset.actions?.updateFile ? (
         <VersionUpload key={asset.id} contentId={asset.id} folderId={folderId} />
+      ) : folderId && asset.holdReasons?.length ? (
+        // A legal hold withdrew the new version (the hub refuses its upload): the hold says why.
+        <HeldMark reasons={asset.holdReasons} />
       ) : null}
       {/* Looked at in a folder, SPEC §6 decides there (the hub checks the same). */}
       {(asset.actions ?? asset.rights).download ? (
