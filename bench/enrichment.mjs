@@ -13,6 +13,8 @@ const NOTES = { key: 'notes-copyright', value: 'Bench enrichment' };
 const USAGE = { key: 'utilizzo', value: 'stampa' };
 const AUTHOR = { key: 'authorinfo', value: 'Foto Studio' };
 const CHUNK = 50;
+/** Contents each side changes before the measured run, not measured. */
+const WARM_UP = 20;
 
 async function taggedCount(db, ids) {
   const { rows } = await db.query(
@@ -82,26 +84,42 @@ export async function benchEnrichment(
   if (!folderId) throw new Error('The MARKETING enrichment folder is missing: was the demo seed run?');
   const viaHub = await seedContentsIn(db, count, `Arricchimento ${kind} hub`, [folderId]);
   const direct = await seedContentsIn(db, count, `Arricchimento ${kind} diretto`, [folderId]);
-
   const mario = await signIn(baseUrl, 'mario.rossi');
-  let t0 = performance.now();
-  const submitted = await fetch(`${baseUrl}${part.path}`, {
-    method: 'POST',
-    headers: { ...mario.headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ contentIds: viaHub, folderId, ...part.body }),
-  });
-  if (submitted.status !== 202)
-    throw new Error(`${part.path} answered ${submitted.status}: ${await submitted.text()}`);
-  const { jobId } = await submitted.json();
-  const submitMs = performance.now() - t0;
-  const job = await waitForJob(mario, jobId);
-  const hubSeconds = (performance.now() - t0) / 1000;
-  if (job.state !== 'completed' || job.result?.done !== count)
-    throw new Error(`the ${kind} job ended ${job.state}: ${JSON.stringify(job.result)}`);
+  const providerUrl = `${baseUrl}/provider`;
+
+  /** The job through the hub on `ids`: submit → completed. */
+  async function viaTheHub(ids) {
+    const t0 = performance.now();
+    const submitted = await fetch(`${baseUrl}${part.path}`, {
+      method: 'POST',
+      headers: { ...mario.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ contentIds: ids, folderId, ...part.body }),
+    });
+    if (submitted.status !== 202)
+      throw new Error(`${part.path} answered ${submitted.status}: ${await submitted.text()}`);
+    const { jobId } = await submitted.json();
+    const submitMs = performance.now() - t0;
+    const job = await waitForJob(mario, jobId);
+    if (job.state !== 'completed' || job.result?.done !== ids.length)
+      throw new Error(`the ${kind} job ended ${job.state}: ${JSON.stringify(job.result)}`);
+    return { jobId, job, submitMs, hubSeconds: (performance.now() - t0) / 1000 };
+  }
+
+  // A running portal has made its first job and its first provider calls long before: both sides are
+  // warmed on other contents first, so neither pays the process's first compilation of its code.
+  const warmUp = await seedContentsIn(db, 2 * WARM_UP, `Arricchimento ${kind} riscaldamento`, [folderId]);
+  await viaTheHub(warmUp.slice(0, WARM_UP));
+  await directly(
+    providerUrl,
+    await serviceLogin(providerUrl, serviceUsername, servicePassword),
+    warmUp.slice(WARM_UP),
+    part.calls,
+  );
+
+  const { jobId, job, submitMs, hubSeconds } = await viaTheHub(viaHub);
   const runSeconds = await jobSeconds(db, jobId);
 
-  const providerUrl = `${baseUrl}/provider`;
-  t0 = performance.now();
+  const t0 = performance.now();
   const token = await serviceLogin(providerUrl, serviceUsername, servicePassword);
   await directly(providerUrl, token, direct, part.calls);
   const directSeconds = (performance.now() - t0) / 1000;
@@ -136,7 +154,8 @@ export function enrichmentRows(e) {
 }
 
 export const ENRICHMENT_METHOD = `- **Bulk tag and enrichment**: 2 x 200 contents inserted by SQL in the MARKETING enrichment folder,
-  for each job. The first 200 are changed by mario.rossi in one \`POST /api/tags/bulk\` (add tag-exterior),
+  for each job, and 2 x 20 others changed first the same two ways, not measured (a running portal's code
+  is warm; without it the first job of the process paid about twice its time). The first 200 are changed by mario.rossi in one \`POST /api/tags/bulk\` (add tag-exterior),
   or one \`POST /api/enrichment\` (add tag-exterior, set the usage, the author and the copyright notes), timed from the submit until
   \`GET /api/jobs/:id\` (polled every 100 ms) reports the job completed: the submit reads the folder and the
   contents with the user's token and checks SPEC §6; the job reads the contents once (before), makes the

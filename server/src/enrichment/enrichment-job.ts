@@ -23,7 +23,6 @@ import {
 } from '../provider/enrichment.gateway';
 import { SERVICE_SESSION, type ServiceSession } from '../provider/service-session';
 import { withChanges } from './enrichment-effects';
-import { chunks } from '../provider/tagging.gateway';
 
 /** An enrichment's audit rows keep the metadata it sets and clears beside folders and tags. */
 const ENRICHED_PARTS = { metadata: true };
@@ -62,8 +61,7 @@ export class EnrichmentJobRunner {
     const taken = new Map<string, EnrichmentOp[]>(open.map((id) => [id, []]));
     let providerCalls = 0;
     if (open.length) {
-      const before = await this.details(open);
-      const tags = await this.tagsAdded(payload.ops);
+      const [before, tags] = await Promise.all([this.details(open), this.tagsAdded(payload.ops)]);
       const isOpen = new Set(open);
       for (const [i, op] of payload.ops.entries()) {
         const targets = (op.contentIds ?? payload.contentIds).filter(
@@ -89,28 +87,29 @@ export class EnrichmentJobRunner {
         // 100 only when the record says completed.
         await context.progress(Math.min(99, ((i + 1) / payload.ops.length) * 95));
       }
-      for (const batch of chunks(open))
-        await ledger.recordMany(
-          batch.map((contentId) => {
-            const content = before.get(contentId);
-            const errorCode = failures.get(contentId) ?? (content ? null : ERROR_CODES.NOT_FOUND);
-            const after =
-              content && errorCode !== ERROR_CODES.NOT_FOUND
-                ? withChanges(content, taken.get(contentId)!, tags)
-                : undefined;
-            return {
-              outcome: {
-                contentId,
-                outcome: errorCode ? 'failed' : 'done',
-                fromFolderId: payload.folderId,
-                toFolderId: null,
-                errorCode,
-              },
-              before: snapshotOf(content, ENRICHED_PARTS),
-              after: snapshotOf(after, ENRICHED_PARTS),
-            };
-          }),
-        );
+      // One transaction for the whole selection: the provider's changes are made by now, so batches
+      // would add round trips without making a crash cheaper (a resumed job redoes what is unrecorded).
+      await ledger.recordMany(
+        open.map((contentId) => {
+          const content = before.get(contentId);
+          const errorCode = failures.get(contentId) ?? (content ? null : ERROR_CODES.NOT_FOUND);
+          const after =
+            content && errorCode !== ERROR_CODES.NOT_FOUND
+              ? withChanges(content, taken.get(contentId)!, tags)
+              : undefined;
+          return {
+            outcome: {
+              contentId,
+              outcome: errorCode ? 'failed' : 'done',
+              fromFolderId: payload.folderId,
+              toFolderId: null,
+              errorCode,
+            },
+            before: snapshotOf(content, ENRICHED_PARTS),
+            after: snapshotOf(after, ENRICHED_PARTS),
+          };
+        }),
+      );
     }
     if (clearsDrafts) await this.clearDrafts(payload.contentIds, ledger, context.actor);
     return ledger.close({ ...ledger.tally(payload.contentIds), providerCalls });
