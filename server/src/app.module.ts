@@ -45,7 +45,10 @@ import { WorkflowService } from './workflow/workflow.service';
 import { PreflightApiModule, PreflightModule } from './preflight/preflight.module';
 import { LegalHoldApiModule, LegalHoldStoreModule } from './legal-hold/legal-hold.module';
 import { LegalHoldRepository } from './legal-hold/legal-hold.repository';
+import { RightsNoticesApiModule, RightsNoticesModule } from './rights-notices/rights-notices.module';
 import { HoldRegisterModule } from './builtin-provider/holds/hold-register';
+import { SavedSearchesApiModule } from './saved-searches/saved-searches.module';
+import { CollectionsApiModule } from './collections/collections.module';
 
 /** The APIs that answer with a filter of their own, for the failures met before routing (common/input-boundary.ts). */
 export const PREFIXED_API_FILTERS: readonly PrefixedFilter[] = [
@@ -92,6 +95,7 @@ export class AppModule {
       SharingModule,
       EnrichmentModule,
       PreflightModule,
+      RightsNoticesModule,
     ];
     // Each schedule's handler lives with the table it purges; it runs wherever workers run.
     if (runWorkers) imports.push(SessionPurgeModule, UploadPurgeModule);
@@ -103,6 +107,9 @@ export class AppModule {
         RegistryApiModule,
         PreflightApiModule,
         LegalHoldApiModule,
+        RightsNoticesApiModule,
+        SavedSearchesApiModule,
+        CollectionsApiModule,
         DuplicatesApiModule.sendingToJunkWith(WorkflowModule, WorkflowService),
         AuthModule,
         SsoModule,

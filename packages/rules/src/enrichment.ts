@@ -306,6 +306,39 @@ export function restrictionDayOf(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
+/** An asset's rights dates (ISO yyyy-mm-dd, sorted): its embargo dates and its copyrights' to-dates. */
+export interface RightsDates {
+  embargo: string[];
+  copyrightEnds: string[];
+}
+
+/**
+ * The dates restrictionOf and the rights notices (rights-notices.ts) read: `embargodate`, and the
+ * to-dates (`todate`, each option's `<kind>-todate-N`), any case; dates in ISO or any SPEC §5 form,
+ * those that are no date left out.
+ */
+export function rightsDatesOf(metadata: readonly { key: string; value: string }[]): RightsDates {
+  const iso = (value: string) => {
+    const date = parseSpecDate(value.slice(0, 10));
+    return date.ok ? date.iso : null;
+  };
+  const out: RightsDates = { embargo: [], copyrightEnds: [] };
+  for (const { key, value } of metadata) {
+    const k = key.toLowerCase();
+    const list =
+      k === EMBARGO_KEY
+        ? out.embargo
+        : k === 'todate' || /^(landscape|people)-todate(-\d+)?$/.test(k)
+          ? out.copyrightEnds
+          : null;
+    const d = list && iso(value);
+    if (list && d) list.push(d);
+  }
+  out.embargo.sort();
+  out.copyrightEnds.sort();
+  return out;
+}
+
 /**
  * SPEC §4 derived flags: the embargo is active when its date is after today; copyright is expired
  * when any to-date is before now. Dates are ISO (yyyy-mm-dd) or any SPEC §5 form; `metadata` is an
@@ -316,23 +349,10 @@ export function restrictionOf(
   now: Date,
 ): AssetRestriction {
   const today = restrictionDayOf(now);
-  const iso = (value: string) => {
-    const date = parseSpecDate(value.slice(0, 10));
-    return date.ok ? date.iso : null;
-  };
-  let embargoActive = false;
-  let copyrightExpired = false;
-  for (const { key, value } of metadata) {
-    const k = key.toLowerCase();
-    if (k === EMBARGO_KEY) {
-      const d = iso(value);
-      if (d && d > today) embargoActive = true;
-    } else if (k === 'todate' || /^(landscape|people)-todate(-\d+)?$/.test(k)) {
-      const d = iso(value);
-      // A to-date covers its whole day: it is before now from the next day on.
-      if (d && d < today) copyrightExpired = true;
-    }
-  }
+  const dates = rightsDatesOf(metadata);
+  const embargoActive = dates.embargo.some((d) => d > today);
+  // A to-date covers its whole day: it is before now from the next day on.
+  const copyrightExpired = dates.copyrightEnds.some((d) => d < today);
   return { embargoActive, copyrightExpired, restricted: embargoActive || copyrightExpired };
 }
 

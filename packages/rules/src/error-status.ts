@@ -11,6 +11,8 @@ import {
 import { FOLDER_ERROR_CODES } from './folders';
 import { INTERNAL_SHARE_ERROR_CODES } from './internal-share';
 import { LEGAL_HOLD_ERROR_CODES } from './legal-hold';
+import { RIGHTS_NOTICE_ERROR_CODES } from './rights-notices';
+import { SAVED_SEARCH_ERROR_CODES } from './saved-searches';
 import { SHARE_ERROR_CODES } from './sharing';
 import { WORKFLOW_ERROR_CODES } from './workflow';
 
@@ -87,6 +89,15 @@ export const HTTP_STATUS_OF_CODE: Readonly<Record<ErrorCode, HttpStatus>> = {
   // Legal hold: what a hold keeps is in a state that forbids the act.
   [LEGAL_HOLD_ERROR_CODES.HELD]: 409,
   [LEGAL_HOLD_ERROR_CODES.ALREADY_RELEASED]: 409,
+  // Rights notices' webhooks: a URL refused, an endpoint no longer active, too many endpoints.
+  [RIGHTS_NOTICE_ERROR_CODES.BAD_WEBHOOK_URL]: 400,
+  [RIGHTS_NOTICE_ERROR_CODES.WEBHOOK_INACTIVE]: 409,
+  [RIGHTS_NOTICE_ERROR_CODES.TOO_MANY_WEBHOOKS]: 409,
+  [RIGHTS_NOTICE_ERROR_CODES.WEBHOOK_UNDELIVERED]: 502,
+  // Saved searches and collections: a name in use, a bound reached, a built-in changed.
+  [SAVED_SEARCH_ERROR_CODES.NAME_TAKEN]: 409,
+  [SAVED_SEARCH_ERROR_CODES.LIMIT_REACHED]: 409,
+  [SAVED_SEARCH_ERROR_CODES.BUILTIN_READ_ONLY]: 403,
   // External shares.
   [SHARE_ERROR_CODES.WEAK_PASSWORD]: 400,
   [SHARE_ERROR_CODES.TOO_MANY_FILES]: 400,

@@ -4,6 +4,8 @@ import type { ENRICHMENT_ERROR_CODES } from './enrichment';
 import type { INTERNAL_SHARE_ERROR_CODES } from './internal-share';
 import type { FolderErrorCode } from './folders';
 import type { LegalHoldErrorCode } from './legal-hold';
+import type { RightsNoticeErrorCode } from './rights-notices';
+import type { SavedSearchErrorCode } from './saved-searches';
 import type { WORKFLOW_ERROR_CODES } from './workflow';
 
 /**
@@ -146,6 +148,8 @@ export type ErrorCode =
   | (typeof INTERNAL_SHARE_ERROR_CODES)[keyof typeof INTERNAL_SHARE_ERROR_CODES]
   | FolderErrorCode
   | LegalHoldErrorCode
+  | RightsNoticeErrorCode
+  | SavedSearchErrorCode
   | ECode;
 
 /** Codes a derivatives job ends with when the media itself is the problem. */

@@ -28,3 +28,5 @@ export * from './preflight';
 export * from './duplicates';
 export * from './rejection-checklist';
 export * from './legal-hold';
+export * from './rights-notices';
+export * from './saved-searches';

@@ -33,6 +33,9 @@ export const JOB_NAMES = [
   'folder-unpublish',
   'rejection-mail',
   'preflight',
+  'rights-notices',
+  'rights-webhook',
+  'rights-digest',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

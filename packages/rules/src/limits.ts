@@ -65,6 +65,16 @@ export const LIMITS = {
    * less room for the selection stored beside it (200 ids of 36 characters and a folder id).
    */
   enrichmentDraftMaxBytes: CONTENT_DRAFT_MAX_BYTES - DRAFT_SELECTION_ROOM_BYTES,
+  /** The longest name of a saved search or a collection (docs/saved-searches.md). */
+  savedSearchNameMaxLength: 80,
+  /** Saved searches one user owns. */
+  savedSearchesPerOwner: 100,
+  /** Colleagues a saved search or a collection is shared with by name. */
+  savedSearchShareUsersMax: 20,
+  /** Collections one user owns. */
+  collectionsPerOwner: 100,
+  /** Assets one collection holds: the provider's bound on the ids of one search. */
+  collectionItemsMax: 500,
 } as const;
 
 export const CLIENT_VERSION = '2.0.1';

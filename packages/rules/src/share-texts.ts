@@ -36,6 +36,19 @@ export const SHARE_TEXTS = {
     rejectedNoNote: 'Nessun motivo indicato.',
     rejectedLink: 'Apri il portale per inviare una nuova versione:',
     rejectedWhy: "Ricevi questa e-mail perché l'hai chiesta nelle tue preferenze.",
+    withdrawn: 'Ritirato: i diritti d’uso di questo asset non ne consentono più la diffusione.',
+    rightsSubject_embargo: 'Embargo su «{name}» fino al {date}',
+    rightsSubject_ended: 'Diritti d’uso scaduti: «{name}»',
+    rightsSubject_ending: 'Diritti d’uso in scadenza il {date}: «{name}»',
+    rightsLine_embargo: '«{name}» è sotto embargo fino al {date}: non usarlo né pubblicarlo prima di allora.',
+    rightsLine_ended:
+      'I diritti d’uso di «{name}» sono scaduti il {date}: non usarlo più e ritiralo da dove lo hai pubblicato.',
+    rightsLine_ending:
+      'I diritti d’uso di «{name}» scadono il {date}: dopo quella data non potrà più essere usato.',
+    rightsWhy: 'Ricevi questa e-mail perché hai ricevuto o condiviso questo asset.',
+    rightsDigestSubject: 'Diritti d’uso: {count} avvisi di oggi',
+    rightsDigestIntro: 'Gli avvisi di oggi sugli asset che hai ricevuto o condiviso:',
+    rightsDigestWhy: 'Ricevi un’e-mail al giorno perché l’hai scelto nelle tue preferenze.',
   },
   en: {
     pageTitle: 'Shared content',
@@ -66,6 +79,19 @@ export const SHARE_TEXTS = {
     rejectedNoNote: 'No reason given.',
     rejectedLink: 'Open the portal to send a new version:',
     rejectedWhy: 'You receive this e-mail because you asked for it in your preferences.',
+    withdrawn: 'Withdrawn: the usage rights of this asset no longer allow it to be shared.',
+    rightsSubject_embargo: 'Embargo on “{name}” until {date}',
+    rightsSubject_ended: 'Usage rights ended: “{name}”',
+    rightsSubject_ending: 'Usage rights end on {date}: “{name}”',
+    rightsLine_embargo: '“{name}” is under embargo until {date}: do not use or publish it before then.',
+    rightsLine_ended:
+      'The usage rights of “{name}” ended on {date}: stop using it and take it down wherever you published it.',
+    rightsLine_ending:
+      'The usage rights of “{name}” end on {date}: after that date it may no longer be used.',
+    rightsWhy: 'You receive this e-mail because you received or shared this asset.',
+    rightsDigestSubject: 'Usage rights: {count} notices of the day',
+    rightsDigestIntro: 'Today’s notices about assets you received or shared:',
+    rightsDigestWhy: 'You receive one e-mail a day because you chose it in your preferences.',
   },
   fr: {
     pageTitle: 'Contenus partagés',
@@ -96,6 +122,20 @@ export const SHARE_TEXTS = {
     rejectedNoNote: 'Aucun motif indiqué.',
     rejectedLink: 'Ouvrez le portail pour envoyer une nouvelle version :',
     rejectedWhy: "Vous recevez cet e-mail parce que vous l'avez demandé dans vos préférences.",
+    withdrawn: 'Retiré : les droits d’utilisation de ce contenu n’en permettent plus la diffusion.',
+    rightsSubject_embargo: 'Embargo sur « {name} » jusqu’au {date}',
+    rightsSubject_ended: 'Droits d’utilisation expirés : « {name} »',
+    rightsSubject_ending: 'Droits d’utilisation expirant le {date} : « {name} »',
+    rightsLine_embargo:
+      '« {name} » est sous embargo jusqu’au {date} : ne l’utilisez pas et ne le publiez pas avant.',
+    rightsLine_ended:
+      'Les droits d’utilisation de « {name} » ont expiré le {date} : cessez de l’utiliser et retirez-le partout où vous l’avez publié.',
+    rightsLine_ending:
+      'Les droits d’utilisation de « {name} » expirent le {date} : après cette date, il ne pourra plus être utilisé.',
+    rightsWhy: 'Vous recevez cet e-mail parce que vous avez reçu ou partagé ce contenu.',
+    rightsDigestSubject: 'Droits d’utilisation : {count} avis du jour',
+    rightsDigestIntro: 'Les avis du jour sur les contenus que vous avez reçus ou partagés :',
+    rightsDigestWhy: 'Vous recevez un e-mail par jour parce que vous l’avez choisi dans vos préférences.',
   },
 } as const satisfies Record<ShareLanguage, Record<string, string>>;
 

@@ -51,6 +51,9 @@ export enum JobName {
   FolderUnpublish = 'folder-unpublish',
   RejectionMail = 'rejection-mail',
   Preflight = 'preflight',
+  RightsNotices = 'rights-notices',
+  RightsWebhook = 'rights-webhook',
+  RightsDigest = 'rights-digest',
 }
 
 /** The enum spells exactly the jobs of packages/rules JOB_NAMES: one more or one less does not compile. */
@@ -285,6 +288,9 @@ const payloadSchemas = {
   [JobName.FolderUnpublish]: folderPublishPayload,
   [JobName.RejectionMail]: rejectionMailPayload,
   [JobName.Preflight]: preflightPayload,
+  [JobName.RightsNotices]: z.strictObject({}),
+  [JobName.RightsWebhook]: z.strictObject({ deliveryId: z.uuid() }),
+  [JobName.RightsDigest]: z.strictObject({}),
 } satisfies Record<JobName, z.ZodType<object>>;
 
 export type JobPayloads = { [N in JobName]: z.infer<(typeof payloadSchemas)[N]> };
@@ -341,6 +347,12 @@ export type JobResults = EveryJob<{
    * the resubmit job it started for a rejected content's new version that passed.
    */
   [JobName.Preflight]: { verdict: PreflightVerdict | null; resubmitJobId: string | null };
+  /** Assets with a rights event, notices claimed now, and mails sent / deliveries submitted (docs/rights-notices.md). */
+  [JobName.RightsNotices]: { assets: number; claimed: number; mailed: number; webhooks: number };
+  /** Whether the receiver took it (2xx), and its last answer's status. */
+  [JobName.RightsWebhook]: { delivered: boolean; status: number | null };
+  /** Digest mails sent and the notices they carried. */
+  [JobName.RightsDigest]: { mails: number; notices: number };
 }>;
 
 /**
@@ -411,6 +423,16 @@ export const JOBS: Readonly<{ [N in JobName]: JobDefinition<N> }> = {
   // with the built-in one), and it gates the workflow. sharp works off the event loop, and ffprobe
   // and pdfinfo are processes of their own, so the short lock holds.
   [JobName.Preflight]: { queue: QueueName.Workflow, payload: payloadSchemas[JobName.Preflight] },
+  // Rights notices (docs/rights-notices.md): the daily scan and digest are maintenance; a webhook
+  // delivery waits on a receiver, so it runs beside the workflow's jobs, tried six times over
+  // about five minutes (5 s doubling) before it counts as failed.
+  [JobName.RightsNotices]: { queue: QueueName.Maintenance, payload: payloadSchemas[JobName.RightsNotices] },
+  [JobName.RightsWebhook]: {
+    queue: QueueName.Workflow,
+    payload: payloadSchemas[JobName.RightsWebhook],
+    policy: { attempts: 6, backoffMs: 5_000 },
+  },
+  [JobName.RightsDigest]: { queue: QueueName.Maintenance, payload: payloadSchemas[JobName.RightsDigest] },
 };
 
 /** Recurring jobs. Only enqueue: BullMQ job schedulers fire once however many workers run. */
@@ -451,6 +473,9 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
     pattern: '*/5 * * * *',
     tz: 'UTC',
   },
+  // Rights notices every morning, then the day's digests (docs/rights-notices.md).
+  { id: 'daily-rights-notices', job: JobName.RightsNotices, payload: {}, pattern: '30 4 * * *', tz: 'UTC' },
+  { id: 'daily-rights-digest', job: JobName.RightsDigest, payload: {}, pattern: '0 6 * * *', tz: 'UTC' },
   {
     id: 'hourly-purge-incoming-orphans',
     job: JobName.PurgeIncomingOrphans,

@@ -115,6 +115,15 @@ export class JobsController {
     return this.jobs.submitPurgeJunk(viewerOf(user));
   }
 
+  @SubmitsJob(
+    'maintenance/rights-notices',
+    'Send the rights notices now (administrators): embargoes started, copyrights ended or ending, once each',
+  )
+  @ApiAdministratorsOnly()
+  rightsNotices(@CurrentUser() user: AuthUser): Promise<JobSubmittedDto> {
+    return this.jobs.submitRightsNotices(viewerOf(user));
+  }
+
   @Get(':id/events')
   @ApiOperation({
     summary: 'Live progress (server-sent events)',

@@ -329,6 +329,12 @@ export class JobsService {
     return this.submit(JobName.PurgeJunk, {}, viewer.username);
   }
 
+  /** An admin asks for the rights notices now (the daily schedule does it too; docs/rights-notices.md). */
+  async submitRightsNotices(viewer: JobViewer): Promise<{ jobId: string }> {
+    this.requireAdmin(viewer);
+    return this.submit(JobName.RightsNotices, {}, viewer.username);
+  }
+
   /** The job as Redis keeps it, if it still does. */
   private async queuedJobOf(record: JobView): Promise<Job | undefined> {
     const queue = ALL_QUEUES.find((name) => name === record.queue);

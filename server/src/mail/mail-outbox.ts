@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { HubPrismaService } from '../database/hub-prisma.service';
 
 /** The hub's kinds of mail, each sent at most once per job and recipient. */
-export type MailKind = 'share-invitation' | 'supplier-rejection';
+export type MailKind = 'share-invitation' | 'supplier-rejection' | 'rights-notice' | 'rights-digest';
 
 /** Which mail: the job that sends it, to whom, of which kind. */
 export interface MailKey {

@@ -55,6 +55,23 @@ export class DuplicatePairsRepository {
     if (data.length) await this.prisma.duplicatePair.createMany({ data, skipDuplicates: true });
   }
 
+  /**
+   * The contents of the pairs nobody decided yet, the newest found first, at most `limit`: the
+   * listing's `only=possibleDuplicates` (docs/saved-searches.md).
+   */
+  async undecidedContentIds(limit: number): Promise<string[]> {
+    const rows = await this.prisma.$queryRaw<{ id: string }[]>`
+      SELECT id::text FROM (
+        SELECT a AS id, found_at FROM hub.duplicate_pair WHERE decision IS NULL
+        UNION ALL
+        SELECT b AS id, found_at FROM hub.duplicate_pair WHERE decision IS NULL
+      ) ids
+      GROUP BY id
+      ORDER BY max(found_at) DESC, id
+      LIMIT ${limit}`;
+    return rows.map((row) => row.id);
+  }
+
   /** Pairs without a decision, newest found first. */
   async undecided(limit: number, offset = 0): Promise<DuplicatePair[]> {
     const rows = await this.prisma.duplicatePair.findMany({

@@ -84,6 +84,22 @@ export class PreflightRepository {
     return new Map(rows.map((row) => [row.contentId, row.verdict as 'warn' | 'block']));
   }
 
+  /**
+   * The contents whose latest checked version was blocked by its pre-flight, latest checked first, at
+   * most `limit`: the listing's `only=preflightFailed` (docs/saved-searches.md).
+   */
+  async failedContentIds(limit: number): Promise<string[]> {
+    const rows = await this.prisma.$queryRaw<{ content_id: string }[]>`
+      SELECT content_id::text FROM (
+        SELECT DISTINCT ON (content_id) content_id, verdict, checked_at
+        FROM hub.preflight_report ORDER BY content_id, version DESC
+      ) latest
+      WHERE verdict = 'block'
+      ORDER BY checked_at DESC, content_id
+      LIMIT ${limit}`;
+    return rows.map((row) => row.content_id);
+  }
+
   /** The report of a content's version, if it was checked. */
   async reportOf(contentId: string, version: number): Promise<StoredPreflight | null> {
     const row = await this.prisma.preflightReport.findUnique({

@@ -125,6 +125,15 @@ export class UserPreferencesDto {
   @IsOptional()
   @IsBoolean()
   rejectionMail?: boolean | null;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    description: 'Rights notices gathered in one mail a day instead of one mail each (default off)',
+  })
+  @IsOptional()
+  @IsBoolean()
+  rightsDigest?: boolean | null;
 }
 
 export class UserPreferencesResponse implements UserPreferences {
@@ -135,4 +144,5 @@ export class UserPreferencesResponse implements UserPreferences {
   pageSize?: number;
   @ApiPropertyOptional({ type: [String] }) recentRecipients?: string[];
   @ApiPropertyOptional({ type: Boolean }) rejectionMail?: boolean;
+  @ApiPropertyOptional({ type: Boolean }) rightsDigest?: boolean;
 }

@@ -55,6 +55,8 @@ export interface UserPreferences {
   recentRecipients?: string[];
   /** A supplier's choice to be e-mailed when a delivery of theirs is rejected (issue 23); off unless set. */
   rejectionMail?: boolean;
+  /** Rights notices (docs/rights-notices.md) gathered in one mail a day instead of one mail each; off unless set. */
+  rightsDigest?: boolean;
 }
 
 /** A change to the preferences: a value replaces the stored one, `null` removes it. */
@@ -114,5 +116,6 @@ export function userPreferencesOf(stored: unknown): UserPreferences {
       .filter((r): r is string => typeof r === 'string')
       .slice(0, RECENT_RECIPIENTS_MAX);
   if (typeof stored.rejectionMail === 'boolean') out.rejectionMail = stored.rejectionMail;
+  if (typeof stored.rightsDigest === 'boolean') out.rightsDigest = stored.rightsDigest;
   return out;
 }

@@ -28,6 +28,8 @@ export interface ContentCriteria {
   types?: string[];
   extensions?: string[];
   metadata?: MetadataFilter[];
+  /** Metadata keys at least one of which has no value (the built-in provider's imetadataMissingAny). */
+  metadataMissingAny?: string[];
   /** Tags (ids or prettyIds) a content carries every one of, and none of. */
   tags?: { all?: string[]; none?: string[] };
   contentIds?: string[];
@@ -295,6 +297,7 @@ export class HttpSearchGateway implements SearchGateway {
         contentType: criteria.types,
         sourceExtensions: criteria.extensions,
         imetadataOp: criteria.metadata,
+        imetadataMissingAny: criteria.metadataMissingAny,
         itagOp: criteria.tags
           ? { haveAll: criteria.tags.all ?? [], haveNot: criteria.tags.none ?? [] }
           : undefined,

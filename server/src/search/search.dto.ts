@@ -8,6 +8,7 @@ import {
   FILTER_CONTENT_TYPES,
   LANGUAGES,
   LIMITS,
+  LISTING_ONLY_FILTERS,
   METADATA_COMBINATORS,
   METADATA_FILTER_LIMITS,
   isComparableMetadataValue,
@@ -21,6 +22,7 @@ import {
   type FileExtension,
   type FilterContentType,
   type Language,
+  type ListingOnlyFilter,
   type RejectedDeliveriesResponse,
   type RejectedDelivery,
   type SortOrder,
@@ -78,7 +80,7 @@ function booleanText({ value }: { value: unknown }): unknown {
 /** A number, or a date (ISO), for LESS / MORE / BETWEEN. */
 const comparable = z.string().max(100).refine(isComparableMetadataValue, 'must be a number or a date');
 
-const metadataFilterSchema = z
+export const metadataFilterSchema = z
   .array(
     z.object({
       combinator: z.enum(METADATA_COMBINATORS),
@@ -199,6 +201,16 @@ export class AssetFilterQueryDto {
   @Transform(booleanText)
   @IsBoolean()
   published?: boolean;
+
+  @ApiPropertyOptional({
+    enum: LISTING_ONLY_FILTERS,
+    description:
+      'A built-in saved search (docs/saved-searches.md): rightsEnding (a copyright to-date within 30 days), ' +
+      'possibleDuplicates (in a duplicate pair nobody decided), preflightFailed (the latest pre-flight blocked)',
+  })
+  @IsOptional()
+  @IsIn(LISTING_ONLY_FILTERS)
+  only?: ListingOnlyFilter;
 }
 
 /** GET /api/assets query: the listing of a folder and the search with every filter, sort and page. */
@@ -253,6 +265,7 @@ export function toAssetFilter(q: AssetFilterQueryDto): AssetFilter {
     extensions: q.extensions,
     metadata: q.metadata,
     published: q.published,
+    only: q.only,
   };
 }
 

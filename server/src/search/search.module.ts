@@ -4,6 +4,7 @@ import { PreflightModule } from '../preflight/preflight.module';
 import { PlacesModule } from '../places/places.module';
 import { ProviderModule } from '../provider/provider.module';
 import { PersonNamesModule } from '../users/person-names.module';
+import { ListingNarrowing } from './listing-narrowing';
 import { SearchController } from './search.controller';
 import { SearchService } from './search.service';
 
@@ -11,6 +12,8 @@ import { SearchService } from './search.service';
 @Module({
   imports: [ProviderModule, PersonNamesModule, PlacesModule, PreflightModule, LegalHoldModule],
   controllers: [SearchController],
-  providers: [SearchService],
+  providers: [SearchService, ListingNarrowing],
+  // The collections list their assets through the same search (docs/saved-searches.md).
+  exports: [SearchService],
 })
 export class SearchModule {}

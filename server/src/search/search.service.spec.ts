@@ -562,3 +562,93 @@ describe('SearchService', () => {
     ]);
   });
 });
+
+describe('SearchService: the built-in saved searches’ `only` (docs/saved-searches.md)', () => {
+  const clock = { now: () => new Date('2027-03-01T10:00:00Z') };
+  function narrowed(
+    ids: Record<'possibleDuplicates' | 'preflightFailed', string[]>,
+    mandatory: string[] = [],
+  ) {
+    const asked: ContentCriteria[] = [];
+    const fake: SearchGateway = {
+      findContents: (_token, criteria) => {
+        asked.push(criteria);
+        return Promise.resolve([]);
+      },
+      countMatches: (_token, criteria) => {
+        asked.push(criteria);
+        return Promise.resolve(3);
+      },
+      countContents: () => Promise.resolve(0),
+    };
+    const service = new SearchService(
+      fake,
+      folderAtDepth(1),
+      readers(),
+      clock,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      { idsOf: (only) => Promise.resolve(ids[only]), mandatoryKeys: () => Promise.resolve(mandatory) },
+    );
+    return { service, asked };
+  }
+  const across: AssetListFilter = { ...filter, folderId: undefined, text: undefined };
+
+  it('rightsEnding asks for a to-date from today to 30 days on, beside the user’s own metadata filter', async () => {
+    const { service, asked } = narrowed({ possibleDuplicates: [], preflightFailed: [] });
+    const own = {
+      combinator: 'MUST' as const,
+      clauses: [{ key: 'modelyear', operator: 'EQUAL' as const, value: '1966' }],
+    };
+    await service.list(user(), { ...across, metadata: [own], only: 'rightsEnding' });
+    expect(asked[0].metadata?.[0]).toEqual(own);
+    expect(asked[0].metadata?.[1]).toMatchObject({ combinator: 'AT_LEAST_ONE' });
+    expect(asked[0].metadata?.[1].clauses).toContainEqual({
+      key: 'people-todate',
+      operator: 'BETWEEN',
+      value: '2027-03-01',
+      value2: '2027-03-31',
+    });
+  });
+
+  it('missingMandatory asks for the contents without a value for one of the mandatory keys; none mandatory, none asked', async () => {
+    const { service, asked } = narrowed({ possibleDuplicates: [], preflightFailed: [] }, [
+      'utilizzo',
+      'authorinfo',
+    ]);
+    await service.list(user(), { ...across, only: 'missingMandatory' });
+    expect(asked.map((c) => c.metadataMissingAny)).toEqual([['utilizzo', 'authorinfo']]);
+    const none = narrowed({ possibleDuplicates: [], preflightFailed: [] });
+    expect(await none.service.total(user(), { subfolders: false, only: 'missingMandatory' })).toMatchObject({
+      totalResults: 0,
+    });
+    expect(none.asked).toEqual([]);
+  });
+
+  it('possibleDuplicates and preflightFailed keep to the hub’s ids, pages and totals alike', async () => {
+    const { service, asked } = narrowed({ possibleDuplicates: ['a', 'b'], preflightFailed: ['c'] });
+    await service.list(user(), { ...across, only: 'possibleDuplicates' });
+    await service.total(user(), { subfolders: false, only: 'preflightFailed' });
+    expect(asked.map((c) => c.contentIds)).toEqual([['a', 'b'], ['c']]);
+  });
+
+  it('asks the provider nothing when no id is left: nothing pending, or a collection outside the set', async () => {
+    const { service, asked } = narrowed({ possibleDuplicates: [], preflightFailed: ['c'] });
+    expect((await service.list(user(), { ...across, only: 'possibleDuplicates' })).contents).toEqual([]);
+    expect(
+      await service.total(user(), { subfolders: false, only: 'preflightFailed', contentIds: ['x'] }),
+    ).toEqual({
+      totalResults: 0,
+      totalIsCapped: false,
+    });
+    expect(await service.total(user(), { subfolders: false, contentIds: [] })).toMatchObject({
+      totalResults: 0,
+    });
+    expect(asked).toEqual([]);
+    await service.total(user(), { subfolders: false, only: 'preflightFailed', contentIds: ['x', 'c'] });
+    expect(asked.map((c) => c.contentIds)).toEqual([['c']]);
+  });
+});

@@ -14,6 +14,7 @@ import {
   nameIn,
   restrictionDayOf,
   restrictionOf,
+  rightsEndingFilter,
   SHARING_TAGS,
   specialCodeOf,
   type Language,
@@ -41,6 +42,7 @@ import { PreflightRepository } from '../preflight/preflight.repository';
 import { HeldContents } from '../legal-hold/held-contents';
 import { ListingCache } from '../places/listing-cache';
 import { isPublished, workflowInfoOf, workflowStateOfContent } from '../places/workflow-info';
+import { ListingNarrowing, isIdNarrowing } from './listing-narrowing';
 import { nextCursor } from './page-cursor';
 import { SUMMARY_THUMB_SIZE } from './search.dto';
 import {
@@ -80,6 +82,10 @@ export class SearchService {
     @Optional() @Inject(ListingCache) private readonly pages?: Pick<ListingCache, 'read'>,
     // Without the legal holds (unit tests), the junk's cards carry no hold.
     @Optional() @Inject(HeldContents) private readonly holds?: Pick<HeldContents, 'holdsOn'>,
+    // Without the hub's records (unit tests), `only=possibleDuplicates|preflightFailed` finds nothing.
+    @Optional()
+    @Inject(ListingNarrowing)
+    private readonly narrowing?: Pick<ListingNarrowing, 'idsOf' | 'mandatoryKeys'>,
   ) {}
 
   /**
@@ -91,7 +97,11 @@ export class SearchService {
     const from = filter.cursor ?? (filter.offset > 0 ? { offset: filter.offset } : undefined);
     const byCreationDate = filter.sort === 'creationDate';
     const publishedOnly = await this.publishedOnly(user, filter);
-    const criteria = criteriaOf(filter, publishedOnly);
+    const criteria = await this.criteriaFor(user, filter, publishedOnly);
+    if (!criteria) {
+      await this.checkFolder(user, filter);
+      return { contents: [], facts: new Map() };
+    }
     let offset = 0;
     if (from && 'offset' in from) offset = from.offset;
     else if (from && byCreationDate) {
@@ -200,7 +210,11 @@ export class SearchService {
 
   /** How many assets a listing or search finds, counted up to LIMITS.searchCountCap. */
   async total(user: AuthUser, filter: AssetFilter): Promise<AssetTotal> {
-    const criteria = criteriaOf(filter, await this.publishedOnly(user, filter));
+    const criteria = await this.criteriaFor(user, filter, await this.publishedOnly(user, filter));
+    if (!criteria) {
+      await this.checkFolder(user, filter);
+      return { totalResults: 0, totalIsCapped: false };
+    }
     const [, counted] = await Promise.all([
       this.checkFolder(user, filter),
       this.kept(['total', user.username, criteria], () =>
@@ -211,6 +225,37 @@ export class SearchService {
       totalResults: Math.min(counted, LIMITS.searchCountCap),
       totalIsCapped: counted > LIMITS.searchCountCap,
     };
+  }
+
+  /**
+   * The provider's criteria of a listing, with what `only` and a collection's ids narrow it to, in
+   * this one place for pages and totals alike (docs/saved-searches.md); null when no content can
+   * match (no ids left), so the provider is not asked.
+   */
+  private async criteriaFor(
+    user: AuthUser,
+    filter: AssetFilter,
+    publishedOnly: boolean,
+  ): Promise<ContentCriteria | null> {
+    const criteria = criteriaOf(filter, publishedOnly);
+    if (filter.only === 'missingMandatory') {
+      // Nothing is mandatory (or no definitions to read, in unit tests): nothing can miss one.
+      const keys = (await this.narrowing?.mandatoryKeys(user.providerToken)) ?? [];
+      if (!keys.length) return null;
+      criteria.metadataMissingAny = keys;
+    }
+    if (filter.only === 'rightsEnding')
+      criteria.metadata = [...(criteria.metadata ?? []), rightsEndingFilter(this.clock.now())];
+    let ids = filter.contentIds;
+    if (isIdNarrowing(filter.only)) {
+      const found = (await this.narrowing?.idsOf(filter.only)) ?? [];
+      ids = ids ? ids.filter((id) => found.includes(id)) : found;
+    }
+    if (ids) {
+      if (!ids.length) return null;
+      criteria.contentIds = [...ids];
+    }
+    return criteria;
   }
 
   /**

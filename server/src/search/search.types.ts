@@ -5,6 +5,7 @@ import type {
   FileExtension,
   FilterContentType,
   Language,
+  ListingOnlyFilter,
 } from '@paddock/rules';
 import type { MetadataFilter, ProviderSearchHit } from '../provider/search.gateway';
 import type { PageCursor } from './page-cursor';
@@ -35,6 +36,10 @@ export interface AssetFilter {
   metadata?: MetadataFilter[];
   /** Only contents published with their folder (true), or only the others (false). */
   published?: boolean;
+  /** A built-in saved search's question (docs/saved-searches.md). */
+  only?: ListingOnlyFilter;
+  /** Only these contents (a collection's): what the caller may see of them is listed. */
+  contentIds?: readonly string[];
 }
 
 /** One page of a listing or search. */

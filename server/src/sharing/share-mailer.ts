@@ -96,6 +96,19 @@ export class ShareMailer implements OnModuleDestroy {
     await this.sendOnce(jobId, 'supplier-rejection', notice.to, rejectionNoticeOf(notice));
   }
 
+  /**
+   * Sends a rights notice or a day's digest (docs/rights-notices.md) unless it was sent: `batch`
+   * names the one mail (the notice's id, or the digest's key) as a job id names a share's.
+   */
+  async sendRights(
+    batch: string,
+    kind: 'rights-notice' | 'rights-digest',
+    to: string,
+    mail: { subject: string; text: string },
+  ): Promise<void> {
+    await this.sendOnce(batch, kind, to, mail);
+  }
+
   private async sendOnce(
     jobId: string,
     kind: MailKind,

@@ -33,7 +33,7 @@ import { ShareSecrets } from './share-secrets';
     ...FOLDER_PUBLISH_HANDLERS,
   ],
   // The workflow's reject step submits the rejection mail through RejectionMails.
-  exports: [ShareSecrets, RejectionMails],
+  exports: [ShareSecrets, RejectionMails, ShareMailer],
 })
 export class SharingModule {}
 

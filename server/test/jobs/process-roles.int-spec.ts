@@ -54,6 +54,8 @@ describe('api and worker processes', () => {
     await startWorker();
     const schedulers = await api.app.get(JobQueues).get(QueueName.Maintenance).getJobSchedulers();
     expect(schedulers.map((s) => s.key).sort()).toEqual([
+      'daily-rights-digest',
+      'daily-rights-notices',
       'hourly-purge-expired-uploads',
       'nightly-purge-expired-sessions',
       'nightly-purge-junk',

@@ -6,6 +6,7 @@ import type {
   FileExtension,
   FilterContentType,
   Language,
+  ListingOnlyFilter,
   MetadataFilter,
   SortOrder,
   UploadResult,
@@ -23,6 +24,8 @@ export interface AssetFilter {
   metadata: readonly MetadataFilter[];
   /** SPEC §4 "Folders": only the assets published with their folder (true), or only the others (false). */
   published?: boolean;
+  /** A built-in saved search's question (docs/saved-searches.md). */
+  only?: ListingOnlyFilter;
 }
 
 /** What a listing asks for; paging is added per page. */
@@ -43,6 +46,7 @@ function filterParams(filter: AssetFilter): URLSearchParams {
   if (filter.extensions.length) params.set('extensions', filter.extensions.join(','));
   if (filter.metadata.length) params.set('metadata', JSON.stringify(filter.metadata));
   if (filter.published !== undefined) params.set('published', String(filter.published));
+  if (filter.only) params.set('only', filter.only);
   return params;
 }
 

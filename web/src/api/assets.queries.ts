@@ -57,8 +57,9 @@ export function assetTotalQueryOptions({
   extensions,
   metadata,
   published,
+  only,
 }: AssetFilter) {
-  const filter: AssetFilter = { folderId, subfolders, q, types, extensions, metadata, published };
+  const filter: AssetFilter = { folderId, subfolders, q, types, extensions, metadata, published, only };
   return queryOptions({
     queryKey: assetKeys.total(filter),
     queryFn: ({ signal }) => fetchAssetTotal(filter, signal),

@@ -20,6 +20,8 @@ export interface UserPreferences {
   tileSize?: TileSize;
   /** A supplier's choice to be e-mailed when a delivery of theirs is rejected. */
   rejectionMail?: boolean;
+  /** Rights notices in one mail a day instead of one mail each. */
+  rightsDigest?: boolean;
 }
 
 export async function checkDisclaimer(signal?: AbortSignal): Promise<boolean> {

@@ -118,6 +118,8 @@ export const findByPropertiesSchema = z.object({
       contentType: listOf(contentTypeFilter, FILTER_CONTENT_TYPES.length).optional(),
       sourceExtensions: listOf(extension, 50).optional(),
       imetadataOp: listOf(metadataGroupSchema, 10).optional(),
+      // Our extension (docs/saved-searches.md): metadata keys of which at least one has no value.
+      imetadataMissingAny: listOf(z.string().min(1).max(100), 20).optional(),
       // Our extension, read as content/search's itag: the tags (ids or prettyIds) a content has all of, or none.
       itagOp: z
         .object({ haveAll: listOf(ref, 20).default([]), haveNot: listOf(ref, 20).default([]) })

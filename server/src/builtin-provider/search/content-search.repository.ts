@@ -318,6 +318,7 @@ function conditions(q: ContentQuery, folders: FolderScope): Prisma.Sql {
   if (q.notOwners) parts.push(Prisma.sql`c.owner_username <> ALL(${q.notOwners}::text[])`);
   if (q.text) parts.push(textCondition(q.text, q.textLocales));
   for (const group of q.metadata) parts.push(metadataCondition(group));
+  if (q.metadataMissingAny?.length) parts.push(missingAnyCondition(q.metadataMissingAny));
   for (const ref of q.tagsAll ?? []) parts.push(Prisma.sql`EXISTS (${taggedWith(ref)})`);
   for (const ref of q.tagsNone ?? []) parts.push(Prisma.sql`NOT EXISTS (${taggedWith(ref)})`);
   return Prisma.join(parts, ' AND ');
@@ -414,6 +415,13 @@ function clauseCondition(clause: MetadataClause): Prisma.Sql {
   }[clause.operator]();
   return Prisma.sql`EXISTS (SELECT 1 FROM provider.content_metadata m
                             WHERE m.content_id = c.id AND m.key = ${clause.key} AND ${test})`;
+}
+
+/** At least one of `keys` without a value: no row of that key, or only blank ones (docs/saved-searches.md). */
+function missingAnyCondition(keys: readonly string[]): Prisma.Sql {
+  return Prisma.sql`(SELECT count(DISTINCT m.key) FROM provider.content_metadata m
+                     WHERE m.content_id = c.id AND m.key = ANY(${[...keys]}::text[])
+                       AND btrim(m.value) <> '') < ${new Set(keys).size}`;
 }
 
 /** SPEC §3 combinators: must contain (all), must not contain (none), at least one. */

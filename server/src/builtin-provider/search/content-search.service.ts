@@ -91,6 +91,7 @@ export class ContentSearchService {
       contentTypes: criteria.contentType,
       extensions: criteria.sourceExtensions,
       metadata: criteria.imetadataOp ?? [],
+      metadataMissingAny: criteria.imetadataMissingAny,
       tagsAll: criteria.itagOp?.haveAll,
       tagsNone: criteria.itagOp?.haveNot,
       createdFrom: criteria.fromDate,

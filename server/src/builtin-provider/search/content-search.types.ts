@@ -55,6 +55,8 @@ export interface ContentQuery {
   contentTypes?: string[];
   extensions?: string[];
   metadata: MetadataGroup[];
+  /** Metadata keys at least one of which the content has no value for (docs/saved-searches.md). */
+  metadataMissingAny?: string[];
   /** Tags (ids or prettyIds) a content carries every one of, and none of. */
   tagsAll?: string[];
   tagsNone?: string[];

@@ -163,12 +163,28 @@ export class ShareAccessService {
 
   /** The shared contents still served now (`served`), in the order they were shared. */
   async contentsOf(open: OpenShare): Promise<ContentDetailWire[]> {
+    return (await this.pageContentsOf(open)).served;
+  }
+
+  /**
+   * The page's contents: those served, and those withdrawn because their rights no longer allow
+   * it (an embargo or an expired copyright set after the share was made, docs/rights-notices.md),
+   * which the page names as withdrawn; others no longer served (junked, out of the owner's sight)
+   * are left out.
+   */
+  async pageContentsOf(
+    open: OpenShare,
+  ): Promise<{ served: ContentDetailWire[]; withdrawn: ContentDetailWire[] }> {
     const contentIds = await this.shares.contentIds(open.share.id);
     const [details, folders] = await Promise.all([
       this.contents.contentsByIds(open.owner, contentIds),
       this.access.contentFolders(open.owner, contentIds),
     ]);
-    return details.filter((c) => this.served(open, folders.get(c.id), c.imetadata));
+    const out = { served: [] as ContentDetailWire[], withdrawn: [] as ContentDetailWire[] };
+    for (const c of details)
+      if (this.served(open, folders.get(c.id), c.imetadata)) out.served.push(c);
+      else if (mayShareContent(open.owner, folders.get(c.id) ?? [], false)) out.withdrawn.push(c);
+    return out;
   }
 
   /** One rendition of one shared content, or null when it is not part of the share or not allowed. */

@@ -39,9 +39,9 @@ export class SharePageController {
       res.status(200).send(passwordPage(open, nonce, pathOf(token, 'session'), false));
       return;
     }
-    const contents = await this.access.contentsOf(open);
+    const { served, withdrawn } = await this.access.pageContentsOf(open);
     await this.access.record(open, 'open', null, addressOf(req));
-    res.status(200).send(sharePage(open, contents, nonce, pathOf(token)));
+    res.status(200).send(sharePage(open, served, nonce, pathOf(token), withdrawn));
   }
 
   /** The password, by POST only; answered with an HttpOnly cookie for this link's path. */

@@ -45,6 +45,8 @@ h1{font-size:1.5rem;margin:0 0 8px}
 .card{background:#fff;border-radius:8px;padding:12px}
 .card img,.card video{width:100%;max-height:300px;object-fit:contain;background:#eee}
 .card audio{width:100%}
+.withdrawn{background:#f4f4f4;border:1px dashed #999}
+.withdrawn-note{color:#8a1f11;font-weight:600}
 .name{font-weight:600;word-break:break-word;margin:8px 0}
 .button{display:inline-block;background:#c00;color:#fff;padding:8px 14px;border-radius:6px;text-decoration:none;border:0;font-size:1rem}
 .disclaimer{font-size:.9rem;color:#444;white-space:pre-wrap;border-top:1px solid #ccc;padding-top:12px}
@@ -206,12 +208,16 @@ function factsOf(content: ContentDetailWire, language: ShareLanguage): string {
   return facts.length ? `<p class="facts">${escapeHtml(facts.join(' · '))}</p>` : '';
 }
 
-/** The shared contents, with previews, the message, the disclaimer and, when allowed, downloads. */
+/**
+ * The shared contents, with previews, the message, the disclaimer and, when allowed, downloads;
+ * those `withdrawn` because of their rights named as such, with no picture and no download.
+ */
 export function sharePage(
   open: OpenShare,
   contents: ContentDetailWire[],
   nonce: string,
   base: string,
+  withdrawn: ContentDetailWire[] = [],
 ): string {
   const l = open.language;
   const { share } = open;
@@ -223,6 +229,13 @@ ${factsOf(c, l)}
 ${share.contentDownload ? `<a class="button" href="${base}/assets/${c.id}/original" download>${escapeHtml(shareText(l, 'download'))}</a>` : ''}</li>`,
     )
     .join('\n');
+  const withdrawnCards = withdrawn
+    .map(
+      (c) => `<li class="card withdrawn" data-withdrawn-id="${c.id}">
+<p class="name">${escapeHtml(nameOf(c, l))}</p>
+<p class="withdrawn-note" role="status">${escapeHtml(shareText(l, 'withdrawn'))}</p></li>`,
+    )
+    .join('\n');
   const lightboxes = contents.map((c, i) => lightboxOf(base, c, l, i)).join('\n');
   return layout(
     l,
@@ -232,7 +245,7 @@ ${share.contentDownload ? `<a class="button" href="${base}/assets/${c.id}/origin
 <p class="meta">${escapeHtml(open.ownerName)} · ${htmlText(l, 'expiresAt', { date: timeOf(share.expiresAt) })}</p>
 ${share.message ? `<p class="message">${escapeHtml(share.message)}</p>` : ''}
 ${share.contentDownload && contents.length ? `<p><a class="button" href="${base}/zip" download>${escapeHtml(shareText(l, 'downloadAll'))}</a></p>` : ''}
-<ul class="grid">${cards}</ul>
+<ul class="grid">${cards}${withdrawnCards ? `\n${withdrawnCards}` : ''}</ul>
 ${lightboxes}
 ${share.disclaimer ? `<section class="disclaimer"><h2>${escapeHtml(shareText(l, 'disclaimer'))}</h2><p>${escapeHtml(share.disclaimer)}</p></section>` : ''}`,
   );

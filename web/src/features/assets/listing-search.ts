@@ -2,6 +2,7 @@ import {
   ASSET_SORT_FIELDS,
   FILE_EXTENSIONS,
   FILTER_CONTENT_TYPES,
+  LISTING_ONLY_FILTERS,
   METADATA_COMBINATORS,
   METADATA_FILTER_LIMITS,
   METADATA_OPERATORS,
@@ -42,6 +43,8 @@ export const listingSearchSchema = z.object({
       )
       .check(z.minLength(1), z.maxLength(METADATA_FILTER_LIMITS.groups)),
   ),
+  /** A built-in saved search's question (docs/saved-searches.md), on top of the other filters. */
+  only: dropMalformed(z.enum(LISTING_ONLY_FILTERS)),
 });
 export type ListingSearch = z.infer<typeof listingSearchSchema>;
 
@@ -59,5 +62,6 @@ export function forAnotherFolder<T extends ListingSearch>(search: T): T {
     ext: undefined,
     pub: undefined,
     meta: undefined,
+    only: undefined,
   };
 }

@@ -117,6 +117,8 @@ describe('SmartBar', () => {
       'Preview the selection',
       'External share',
       'Internal share',
+      // Collections keep assets across folders, wherever they are listed (docs/saved-searches.md).
+      'Add to collection',
     ]);
   });
 
@@ -128,7 +130,7 @@ describe('SmartBar', () => {
     await waitFor(() =>
       expect(buttonsOf(bar)).toEqual(['Accept', 'Reject', 'Download', 'More', 'Clear selection']),
     );
-    expect(await menuItemsOf(user, bar)).toEqual(['Preview the selection']);
+    expect(await menuItemsOf(user, bar)).toEqual(['Preview the selection', 'Add to collection']);
   });
 
   it('says a failed folder (E014) with its code and a Retry that brings the actions back', async () => {

@@ -1,7 +1,7 @@
 import { HStack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { E_CODES, mayManageLegalHolds, type AssetSummary } from '@paddock/rules';
-import { ClipboardPen, FolderSymlink, Images, Lock, Share2, X } from 'lucide-react';
+import { ClipboardPen, FolderHeart, FolderSymlink, Images, Lock, Share2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { folderQueryOptions } from '../../api/assets.queries';
@@ -20,6 +20,8 @@ import { useSession } from '../session/use-session';
 import { ExternalShareDialogOnDemand } from '../sharing/external-share-dialog-on-demand';
 import { previewOf, ThumbnailDialog } from './thumbnail-dialog';
 import { InlineError } from '../ui/inline-error';
+import { onDemand } from '../ui/on-demand';
+import { useUiStore } from '../ui/ui-store-context';
 import { JobProgressBar } from '../workflow/job-progress-bar';
 import { useWorkflowFlow } from '../workflow/use-workflow-flow';
 import { visibleFlowActions } from '../workflow/workflow-actions';
@@ -43,6 +45,11 @@ export interface SmartBarProps {
  * daily user keeps every action one click away, in the same place, rather than some of them
  * moving into the menu depending on the language and the window.
  */
+// Collections (docs/saved-searches.md) come when first used.
+const AddToCollectionDialog = onDemand(() =>
+  import('../saved-searches/add-to-collection-dialog').then((m) => m.AddToCollectionDialog),
+);
+
 /** The grid's room at its foot while the bar lies there: the bar's height and its gap. */
 export const SMART_BAR_ROOM = 72;
 
@@ -65,6 +72,7 @@ export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProp
   });
   const internalShare = useInternalShare({ assetIds: ids, folderId });
   const [dialog, setDialog] = useState<'thumbnails' | 'externalShare' | null>(null);
+  const ui = useUiStore();
   const taggingLimit = useTaggingLimit(count);
   const holds = useLegalHoldDialogs();
   // Labels go first where an icon says enough (clear, more), the workflow's last.
@@ -99,6 +107,16 @@ export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProp
         onSelect: internalShare.open,
       },
     );
+  // Any user keeps the selection in a collection, across folders (docs/saved-searches.md).
+  more.push({
+    value: 'collection',
+    label: t('savedSearches.collections.action'),
+    icon: FolderHeart,
+    disabled: count === 0,
+    // In the window's modal slot: it stays open when the selection bar goes.
+    onSelect: () =>
+      ui.setModal(AddToCollectionDialog, { assetIds: [...ids], onClose: () => ui.clearModal() }),
+  });
   // Administrators hold the selection from deletion (docs/legal-hold.md), wherever it is listed.
   if (mayManageLegalHolds(session))
     more.push({

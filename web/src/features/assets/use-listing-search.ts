@@ -29,6 +29,7 @@ export function useListingSearch() {
     filters,
     text: search.q ?? '',
     subfolders: search.sub === true,
+    only: search.only,
     searchState,
     setFilters(next: ListingFilters) {
       void navigate({
@@ -45,6 +46,10 @@ export function useListingSearch() {
       });
     },
     /** A text searches (state 'cancel'); undefined is the clear action. Both list the subfolders (SPEC §2). */
+    /** Drops a built-in saved search's question; the rest of the listing stays. */
+    clearOnly() {
+      void navigate({ replace: true, search: (previous) => ({ ...previous, only: undefined }) });
+    },
     setSearch(text: string | undefined) {
       void navigate({ replace: true, search: (previous) => ({ ...previous, q: text, sub: true }) });
     },

@@ -38,6 +38,7 @@ import { InlineError } from '../ui/inline-error';
 import { onDemand } from '../ui/on-demand';
 import { useUploads } from '../uploads/use-uploads';
 import { useAssetReadiness } from './use-asset-readiness';
+import { OnlyFilterChip, SavedSearchActions } from '../saved-searches/saved-search-actions';
 import { sideOfRoles } from '../workflow/workflow-folders';
 
 // The upload check opens from the toolbar: its code comes when it first opens.
@@ -71,7 +72,8 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
   const [viewMode, setViewMode] = useViewMode();
   const [tileSize, setTileSize] = useTileSize();
   const [language] = useLanguage();
-  const { filters, text, subfolders, searchState, setFilters, setSearch } = useListingSearch();
+  const { filters, text, subfolders, only, searchState, setFilters, setSearch, clearOnly } =
+    useListingSearch();
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const [checking, setChecking] = useState(false);
 
@@ -84,11 +86,12 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
       extensions: filters.extension ? [filters.extension] : [],
       metadata: filters.metadata,
       published: filters.published,
+      only,
       sort: filters.sort,
       order: filters.order,
       lang: language,
     }),
-    [folder.id, subfolders, text, filters, language],
+    [folder.id, subfolders, text, filters, only, language],
   );
   // The previous results stay (dimmed) while the next sort, filter or search loads.
   const listing = useInfiniteQuery({ ...assetListQueryOptions(query), placeholderData: keepPreviousData });
@@ -137,6 +140,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
     filters.type !== undefined ||
     filters.extension !== undefined ||
     filters.published !== undefined ||
+    only !== undefined ||
     filters.metadata.length > 0;
   const toggle = (id: string) => setSelection((current) => toggleItem(current, id));
 
@@ -171,6 +175,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           onChange={(metadata) => setFilters({ ...filters, metadata })}
         />
         <HStack gap="1.5" ms="auto">
+          <SavedSearchActions />
           <ViewModeToggle viewMode={viewMode} onViewMode={setViewMode} />
           <IconButton
             size="sm"
@@ -211,6 +216,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="asset-count" flex="none">
             {countText}
           </Text>
+          <OnlyFilterChip only={only} onClear={clearOnly} />
           <ActiveFilters filters={filters} />
         </HStack>
         {viewMode === 'grid' ? <TileSizeMenu tileSize={tileSize} onTileSize={setTileSize} /> : null}

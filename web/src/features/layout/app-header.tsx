@@ -8,6 +8,7 @@ import { useSignOut } from '../session/use-sign-out';
 import { UploadIndicator } from '../uploads/upload-indicator';
 import { MyJobsButton } from '../jobs/my-jobs-button';
 import { RejectionMailSwitch } from './rejection-mail-switch';
+import { RightsDigestSwitch } from './rights-digest-switch';
 import { usePreferredLanguage } from './use-preferred-language';
 import { enumLabel } from '../../i18n/enum-labels';
 import { useQuery } from '@tanstack/react-query';
@@ -55,7 +56,11 @@ export function AppHeader() {
             <Box bg="bg" color="fg" rounded="l2" px="2" py="1">
               <RejectionMailSwitch />
             </Box>
-          ) : null}
+          ) : (
+            <Box bg="bg" color="fg" rounded="l2" px="2" py="1">
+              <RightsDigestSwitch />
+            </Box>
+          )}
           <Box bg="bg" color="fg" rounded="l2">
             <LanguageSelect size="sm" withAriaLabel onChanged={savePreferredLanguage} />
           </Box>

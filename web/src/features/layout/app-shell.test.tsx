@@ -191,6 +191,26 @@ describe('the signed-in shell', () => {
     expect(screen.queryByRole('checkbox', { name })).not.toBeInTheDocument();
   });
 
+  it('lets a user who is no supplier choose one rights e-mail a day, off by default, and saves it', async () => {
+    const calls = fakeHub({
+      ...signedInRoutes(),
+      'POST /api/profile/user-preferences': ({ body }) => ok(body),
+    });
+    renderApp('/home');
+    const user = userEvent.setup();
+    const choice = await screen.findByRole('checkbox', { name: 'Rights: one e-mail a day' });
+    await waitFor(() => expect(choice).toBeEnabled());
+    expect(choice).not.toBeChecked();
+    expect(screen.queryByRole('checkbox', { name: 'E-mail me on rejection' })).not.toBeInTheDocument();
+
+    await user.click(choice);
+
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ rightsDigest: true }),
+    );
+    expect(choice).toBeChecked();
+  });
+
   it('tells the user when the preference could not be saved', async () => {
     fakeHub({
       ...signedInRoutes(),

@@ -112,6 +112,12 @@ function resultPhrase(t: TFunction, job: JobName | null, story: JobStory): strin
     case 'expire-external-shares':
       if ('expired' in c) parts.push(t('manage.results.expired', { count: n('expired') }));
       break;
+    case 'rights-notices':
+      if ('claimed' in c) parts.push(t('manage.results.notices', { count: n('claimed') }));
+      break;
+    case 'rights-digest':
+      if ('mails' in c) parts.push(t('manage.results.digests', { count: n('mails') }));
+      break;
     case 'folder-publish':
     case 'folder-unpublish':
       if ('changed' in c)

@@ -1,5 +1,6 @@
-import { Box, Heading, Stack, Tabs } from '@chakra-ui/react';
+import { Box, Heading, Skeleton, Stack, Tabs } from '@chakra-ui/react';
 import { ShieldAlert } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LegalHoldsPanel } from '../legal-hold/legal-holds-panel';
@@ -9,9 +10,12 @@ import { JobsPanel } from './jobs-panel';
 import { PreflightRulesPanel } from './preflight-rules-panel';
 import { ShareSendersPanel } from './share-senders-panel';
 
+/** Rights notices' webhooks: loaded when their tab is opened. */
+const WebhooksPanel = lazy(() => import('../rights-notices/webhooks-panel'));
+
 /**
  * Administration (/manage): background jobs, the audit log, outgoing shares, the pre-flight rules
- * and the legal holds, for administrators only.
+ * the legal holds and the rights notices' webhooks, for administrators only.
  */
 export function ManagePage() {
   const { t } = useTranslation();
@@ -29,6 +33,7 @@ export function ManagePage() {
             <Tabs.Trigger value="senders">{t('manage.tabs.senders')}</Tabs.Trigger>
             <Tabs.Trigger value="preflight">{t('manage.tabs.preflight')}</Tabs.Trigger>
             <Tabs.Trigger value="legalHolds">{t('manage.tabs.legalHolds')}</Tabs.Trigger>
+            <Tabs.Trigger value="webhooks">{t('manage.tabs.webhooks')}</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="jobs">
             <JobsPanel />
@@ -44,6 +49,11 @@ export function ManagePage() {
           </Tabs.Content>
           <Tabs.Content value="legalHolds">
             <LegalHoldsPanel />
+          </Tabs.Content>
+          <Tabs.Content value="webhooks">
+            <Suspense fallback={<Skeleton height="40" rounded="l2" />}>
+              <WebhooksPanel />
+            </Suspense>
           </Tabs.Content>
         </Tabs.Root>
       ) : (
