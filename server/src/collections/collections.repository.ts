@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { SharedThing } from '@paddock/rules';
 import { HubPrismaService } from '../database/hub-prisma.service';
-import { Prisma } from '../generated/hub/client';
+import { isNameTaken, readableBy } from '../saved-searches/shared-items';
 
 /** A collection as the hub keeps it: whom it is shared with and how many assets it keeps. */
 export interface StoredCollection extends SharedThing {
@@ -41,8 +41,7 @@ async function named(write: () => Promise<Row>): Promise<CollectionWrite> {
   try {
     return { outcome: 'done', value: toStored(await write()) };
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
-      return { outcome: 'name-taken' };
+    if (isNameTaken(error)) return { outcome: 'name-taken' };
     throw error;
   }
 }
@@ -57,13 +56,7 @@ export class CollectionsRepository {
 
   async readableBy(username: string, department: string | null): Promise<StoredCollection[]> {
     const rows = await this.prisma.collection.findMany({
-      where: {
-        OR: [
-          { owner: username },
-          { shares: { some: { username } } },
-          ...(department ? [{ department: department.toLowerCase() }] : []),
-        ],
-      },
+      where: readableBy(username, department),
       include: WITH_SHARES,
       orderBy: [{ name: 'asc' }, { id: 'asc' }],
     });

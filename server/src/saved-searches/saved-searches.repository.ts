@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { SavedListingQuery, SharedThing } from '@paddock/rules';
 import { HubPrismaService } from '../database/hub-prisma.service';
-import { Prisma } from '../generated/hub/client';
+import type { Prisma } from '../generated/hub/client';
 import { savedListingQueryOf } from './saved-search-query';
+import { isNameTaken, readableBy } from './shared-items';
 
 /** A saved search as the hub keeps it, with whom it is shared. */
 export interface StoredSavedSearch extends SharedThing {
@@ -37,10 +38,6 @@ function toStored(row: Row): StoredSavedSearch {
   };
 }
 
-function isNameTaken(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
-}
-
 /** Saved searches, their shares and every user's pins (hub.saved_search*, docs/saved-searches.md). */
 @Injectable()
 export class SavedSearchesRepository {
@@ -49,13 +46,7 @@ export class SavedSearchesRepository {
   /** What a user reads: their own, those shared with them by name or with their department. */
   async readableBy(username: string, department: string | null): Promise<StoredSavedSearch[]> {
     const rows = await this.prisma.savedSearch.findMany({
-      where: {
-        OR: [
-          { owner: username },
-          { shares: { some: { username } } },
-          ...(department ? [{ department: department.toLowerCase() }] : []),
-        ],
-      },
+      where: readableBy(username, department),
       include: WITH_SHARES,
       orderBy: [{ name: 'asc' }, { id: 'asc' }],
     });
