@@ -175,7 +175,6 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           onChange={(metadata) => setFilters({ ...filters, metadata })}
         />
         <HStack gap="1.5" ms="auto">
-          <SavedSearchActions />
           <ViewModeToggle viewMode={viewMode} onViewMode={setViewMode} />
           <IconButton
             size="sm"
@@ -210,7 +209,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
         </HStack>
       </Flex>
       {/* The count on its own line: whole in every language, and the search box keeps the room. The
-          tile size sits at its end, where the toolbar has no room left at 1280 px in French. */}
+          saved searches and the tile size sit at its end, where the toolbar has no room left at 1280 px. */}
       <HStack justify="space-between" gap="2" px="1" mt="-1" minH="1lh">
         <HStack gap="3" minW="0">
           <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="asset-count" flex="none">
@@ -219,7 +218,10 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           <OnlyFilterChip only={only} onClear={clearOnly} />
           <ActiveFilters filters={filters} />
         </HStack>
-        {viewMode === 'grid' ? <TileSizeMenu tileSize={tileSize} onTileSize={setTileSize} /> : null}
+        <HStack gap="1" flex="none">
+          <SavedSearchActions />
+          {viewMode === 'grid' ? <TileSizeMenu tileSize={tileSize} onTileSize={setTileSize} /> : null}
+        </HStack>
       </HStack>
       <SmartBar
         selectedIds={selection.ids}

@@ -33,8 +33,9 @@ export function savedQueryOf(search: ListingSearch & { folder?: string }): Saved
 }
 
 /**
- * The listing toolbar's saved searches (docs/saved-searches.md): "Save search" keeps the listing as
- * its address holds it, "Saved searches" lists them and the collections, and opens one.
+ * The listing's saved searches (docs/saved-searches.md), small at the end of the count's line: the
+ * toolbar has no room left for the search box at 1280 px. "Save search" keeps the listing as its
+ * address holds it, "Saved searches" lists them and the collections, and opens one.
  */
 export function SavedSearchActions() {
   const { t } = useTranslation();
@@ -44,8 +45,8 @@ export function SavedSearchActions() {
   return (
     <>
       <IconButton
-        size="sm"
-        variant="outline"
+        size="2xs"
+        variant="ghost"
         aria-label={t('savedSearches.save.action')}
         title={t('savedSearches.save.action')}
         onClick={() => setOpen('save')}
@@ -53,8 +54,8 @@ export function SavedSearchActions() {
         <BookmarkPlus />
       </IconButton>
       <IconButton
-        size="sm"
-        variant="outline"
+        size="2xs"
+        variant="ghost"
         aria-label={t('savedSearches.open')}
         title={t('savedSearches.open')}
         onClick={() => setOpen('list')}
