@@ -201,6 +201,17 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
+describe('POST /api/jobs/maintenance/rights-notices', () => {
+  it('refuses a stranger (401) and a user who is no administrator (403), and submits no job', async () => {
+    const jobs = () => hubDb(t).jobRecord.count({ where: { name: JobName.RightsNotices } });
+    const before = await jobs();
+    expect((await call(t, 'POST', '/api/jobs/maintenance/rights-notices', { json: {} })).status).toBe(401);
+    const staff = await post<{ code: string }>(t, mario, '/api/jobs/maintenance/rights-notices', {});
+    expect(staff).toMatchObject({ status: 403, body: { code: ERROR_CODES.FORBIDDEN } });
+    expect(await jobs()).toBe(before);
+  });
+});
+
 describe('webhook endpoints (administrators)', () => {
   it('refuses a stranger (401) and a user who is no administrator (403), registering nothing', async () => {
     const body = { url: receiver.url, department: 'marketing' };
