@@ -77,6 +77,12 @@ export const LIMITS = {
   collectionItemsMax: 500,
 } as const;
 
+/**
+ * "Rights ending": a copyright to-date from today to this many days on — the built-in saved search
+ * and the rights notices' `copyright-ending` event alike.
+ */
+export const RIGHTS_ENDING_DAYS = 30;
+
 export const CLIENT_VERSION = '2.0.1';
 export const CLIENT_ID = 'paddock';
 

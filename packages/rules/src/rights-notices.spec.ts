@@ -1,4 +1,4 @@
-import { RIGHTS_ENDING_DAYS } from './saved-searches';
+import { RIGHTS_ENDING_DAYS } from './limits';
 import {
   mayManageDepartmentWebhooks,
   receivedAsset,

@@ -1,5 +1,5 @@
 import { restrictionDayOf, rightsDatesOf } from './enrichment';
-import { RIGHTS_ENDING_DAYS } from './saved-searches';
+import { RIGHTS_ENDING_DAYS } from './limits';
 import type { ShareEventKind } from './sharing';
 
 /**

@@ -1,6 +1,6 @@
 import type { AssetSortField, FileExtension, FilterContentType, SortOrder } from './assets';
 import { COPYRIGHT_DATE_KEYS, restrictionDayOf } from './enrichment';
-import { LIMITS } from './limits';
+import { LIMITS, RIGHTS_ENDING_DAYS } from './limits';
 import type { MetadataFilter } from './metadata-filter';
 
 /**
@@ -21,9 +21,6 @@ export const LISTING_ONLY_FILTERS = [
   'preflightFailed',
 ] as const;
 export type ListingOnlyFilter = (typeof LISTING_ONLY_FILTERS)[number];
-
-/** "Rights ending": a copyright to-date from today to this many days on. */
-export const RIGHTS_ENDING_DAYS = 30;
 
 /** The keys whose date ends a right: the to-dates restrictionOf reads (not `copyrightdate`, when it began). */
 export const RIGHTS_END_KEYS: readonly string[] = COPYRIGHT_DATE_KEYS.filter((key) =>
