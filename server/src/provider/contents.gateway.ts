@@ -14,6 +14,7 @@ import { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosRe
 import { z } from 'zod';
 import { createS3Client } from '../blob-store/s3-blob-store';
 import { keySegmentOf } from '../common/file-names';
+import { chunks } from './tagging.gateway';
 import { CLOCK, systemClock, type Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { PROVIDER_HTTP } from './http-provider.gateway';
@@ -414,8 +415,7 @@ export class HttpContentsGateway implements ContentsGateway {
           true,
         )
       ).contents;
-    const parts: string[][] = [];
-    for (let i = 0; i < ids.length; i += LIMITS.idChunkSize) parts.push(ids.slice(i, i + LIMITS.idChunkSize));
+    const parts = chunks(ids);
     // A job's 200 contents are 4 reads: asked together, the provider's database works on them at once.
     const found: ProviderContentDetail[] = [];
     for (let i = 0; i < parts.length; i += READS_IN_FLIGHT)
