@@ -11,8 +11,7 @@ import { DatabaseModule } from './database/database.module';
 import { ClockModule } from './common/clock.module';
 import { DomainExceptionFilter } from './common/domain-exception.filter';
 import { QuietBootstrapLogger } from './common/quiet-bootstrap.logger';
-import { correlationIdOf, correlationLogFields } from './common/correlation-id';
-import { LOG_REDACTION } from './common/log-redaction';
+import { logParamsOf } from './common/log-params';
 import type { PrefixedFilter } from './common/input-boundary';
 import { ThronExceptionFilter } from './builtin-provider/thron-exception.filter';
 import { BuiltinProviderModule } from './builtin-provider/builtin-provider.module';
@@ -68,16 +67,7 @@ export class AppModule {
     const imports: ModuleMetadata['imports'] = [
       ConfigModule.forRoot(config),
       MetricsModule,
-      LoggerModule.forRoot({
-        pinoHttp: {
-          level: config.LOG_LEVEL,
-          genReqId: (req) => correlationIdOf(req),
-          // JSON lines, each with the correlation id of the request or job it was written for.
-          mixin: correlationLogFields,
-          ...LOG_REDACTION,
-          autoLogging: { ignore: (req) => req.url === '/api/health' },
-        },
-      }),
+      LoggerModule.forRoot(logParamsOf(config)),
       ThrottlerModule.forRoot([{ ttl: 60_000, limit: 600 }]),
       ScheduleModule.forRoot(),
       ClockModule,

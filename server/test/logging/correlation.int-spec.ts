@@ -31,10 +31,6 @@ describe('the correlation id of a request, in the worker log of the job it enque
       people: [anna],
     } = world;
     const [contentId] = await contentsIn(t, folders, ['lvrr02-marketing', 'appstp1-marketing']);
-    const worker = world.startWorker({ env: { LOG_LEVEL: 'debug' }, stdout: 'pipe' });
-    const raw: string[] = [];
-    createInterface({ input: worker.stdout! }).on('line', (line) => raw.push(line));
-
     const res = await fetch(`${t.url}/api/workflow/accept`, {
       method: 'POST',
       headers: { ...headersOf(anna!), 'content-type': 'application/json', 'x-request-id': 'abc123' },
@@ -43,6 +39,11 @@ describe('the correlation id of a request, in the worker log of the job it enque
     expect(res.status).toBe(202);
     expect(res.headers.get('x-request-id')).toBe('abc123');
     const { jobId } = (await res.json()) as { jobId: string };
+    // The job waits in the queue, so the worker takes it while it boots: its first lines are
+    // written before its logger is in place, and must carry the request's id all the same.
+    const worker = world.startWorker({ env: { LOG_LEVEL: 'debug' }, stdout: 'pipe' });
+    const raw: string[] = [];
+    createInterface({ input: worker.stdout! }).on('line', (line) => raw.push(line));
     expect((await finished(t, anna!, jobId, 120_000)).state).toBe('completed');
 
     const lines = () => raw.map((line) => JSON.parse(line) as LogLine);
