@@ -20,6 +20,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { PROVIDER_HTTP } from './http-provider.gateway';
 import type { InProcessStreams } from './in-process-streams';
 import { PROVIDER_PATHS } from './provider-paths';
+import { callsInFlight } from './calls-in-flight';
 import { envelopeSchema, providerFailure, unreachable } from './provider.errors';
 import { ProviderError } from '../common/provider-error';
 import { callProvider, streamedRefusalBody, tokenHeader } from './provider-call';
@@ -415,13 +416,8 @@ export class HttpContentsGateway implements ContentsGateway {
           true,
         )
       ).contents;
-    const parts = chunks(ids);
-    // A job's 200 contents are 4 reads: asked together, the provider's database works on them at once.
-    const found: ProviderContentDetail[] = [];
-    for (let i = 0; i < parts.length; i += READS_IN_FLIGHT)
-      for (const contents of await Promise.all(parts.slice(i, i + READS_IN_FLIGHT).map(read)))
-        found.push(...contents);
-    return found;
+    // A job's 200 contents are 4 reads, asked together.
+    return (await callsInFlight(chunks(ids), READS_IN_FLIGHT, read)).flat();
   }
 
   async trash(token: string, ids: string[]): Promise<string[]> {
