@@ -11,6 +11,8 @@ import {
   plateFormatsOf,
   registryTitle,
   restrictionOf,
+  RIGHTS_END_KEYS,
+  rightsDatesOf,
   vinPlateProblem,
   type MetadataDefinitionSummary,
 } from './enrichment';
@@ -116,6 +118,23 @@ describe('copyright options', () => {
       code: CODES.BAD_COPYRIGHT,
     });
     expect(copyrightProblem({ kind: 'landscape', state: 'non_necessario' })).toBeNull();
+  });
+
+  it('end on the to-dates the options write, which rightsDatesOf reads and nothing else', () => {
+    const written = copyrightMetadata(
+      Array.from({ length: LIMITS.copyrightOptionsMax }, () => [
+        { kind: 'landscape' as const, state: 'presente' as const, toDate: '31/12/2027' },
+        { kind: 'people' as const, state: 'presente' as const, toDate: '31/12/2027' },
+      ]).flat(),
+    );
+    const toDates = written.filter((m) => m.key.includes('todate')).map((m) => m.key);
+    expect(new Set([...toDates, 'todate'])).toEqual(new Set(RIGHTS_END_KEYS));
+    expect(rightsDatesOf(written).copyrightEnds).toHaveLength(toDates.length);
+    const notWritten = [
+      { key: 'people-todate-1', value: '2027-12-31' },
+      { key: 'copyrightdate', value: '2027-12-31' },
+    ];
+    expect(rightsDatesOf(notWritten).copyrightEnds).toEqual([]);
   });
 });
 

@@ -195,6 +195,15 @@ export const COPYRIGHT_DATE_KEYS: readonly string[] = [
 ];
 
 /**
+ * The keys whose date ends a right: `todate` and each option's to-date, not `copyrightdate` (when
+ * it began). restrictionOf, the rights notices and "rights ending" all read these.
+ */
+export const RIGHTS_END_KEYS: readonly string[] = COPYRIGHT_DATE_KEYS.filter(
+  (key) => key !== 'copyrightdate',
+);
+const RIGHTS_END = new Set(RIGHTS_END_KEYS);
+
+/**
  * SPEC §5 "copyright dates are displayed only if they match yyyy-mm-dd or dd-mm-yyyy style forms":
  * such a date as dd/MM/yyyy (SPEC §9), anything else null, not to be displayed.
  */
@@ -314,7 +323,7 @@ export interface RightsDates {
 
 /**
  * The dates restrictionOf and the rights notices (rights-notices.ts) read: `embargodate`, and the
- * to-dates (`todate`, each option's `<kind>-todate-N`), any case; dates in ISO or any SPEC §5 form,
+ * to-dates (RIGHTS_END_KEYS), any case; dates in ISO or any SPEC §5 form,
  * those that are no date left out.
  */
 export function rightsDatesOf(metadata: readonly { key: string; value: string }[]): RightsDates {
@@ -325,12 +334,7 @@ export function rightsDatesOf(metadata: readonly { key: string; value: string }[
   const out: RightsDates = { embargo: [], copyrightEnds: [] };
   for (const { key, value } of metadata) {
     const k = key.toLowerCase();
-    const list =
-      k === EMBARGO_KEY
-        ? out.embargo
-        : k === 'todate' || /^(landscape|people)-todate(-\d+)?$/.test(k)
-          ? out.copyrightEnds
-          : null;
+    const list = k === EMBARGO_KEY ? out.embargo : RIGHTS_END.has(k) ? out.copyrightEnds : null;
     const d = list && iso(value);
     if (list && d) list.push(d);
   }

@@ -24,7 +24,7 @@ describe('rightsEventsOf: which events fall in which window', () => {
 
   it('a to-date before today: the copyright ended, its window the earliest such date', () => {
     expect(
-      rightsEventsOf(md({ 'people-todate-1': '2026-11-29', 'landscape-todate-2': '15-01-2026' }), now),
+      rightsEventsOf(md({ 'people-todate': '2026-11-29', 'landscape-todate-2': '15-01-2026' }), now),
     ).toEqual([{ event: 'copyright-ended', window: '2026-01-15' }]);
   });
 
@@ -35,11 +35,11 @@ describe('rightsEventsOf: which events fall in which window', () => {
   });
 
   it(`ends soon up to RIGHTS_ENDING_DAYS (${RIGHTS_ENDING_DAYS}) days on, both included, and not a day later`, () => {
-    expect(rightsEventsOf(md({ 'people-todate-1': '2026-12-30' }), now)).toEqual([
+    expect(rightsEventsOf(md({ 'people-todate': '2026-12-30' }), now)).toEqual([
       { event: 'copyright-ending', window: '2026-12-30' },
     ]);
-    expect(rightsEventsOf(md({ 'people-todate-1': '2026-12-31' }), now)).toEqual([]);
-    expect(rightsEventsOf(md({ 'people-todate-1': '2026-12-31' }), now, 31)).toEqual([
+    expect(rightsEventsOf(md({ 'people-todate': '2026-12-31' }), now)).toEqual([]);
+    expect(rightsEventsOf(md({ 'people-todate': '2026-12-31' }), now, 31)).toEqual([
       { event: 'copyright-ending', window: '2026-12-31' },
     ]);
   });
@@ -49,8 +49,8 @@ describe('rightsEventsOf: which events fall in which window', () => {
       rightsEventsOf(
         md({
           EmbargoDate: '2027-03-01',
-          'people-todate-1': '2026-12-10',
-          'landscape-todate-1': '2026-10-01',
+          'people-todate': '2026-12-10',
+          'landscape-todate': '2026-10-01',
         }),
         now,
       ),
@@ -61,14 +61,14 @@ describe('rightsEventsOf: which events fall in which window', () => {
   });
 
   it('the window of an ended copyright does not move when a later to-date passes too', () => {
-    const metadata = md({ 'people-todate-1': '2026-11-01', 'people-todate-2': '2026-11-20' });
+    const metadata = md({ 'people-todate': '2026-11-01', 'people-todate-2': '2026-11-20' });
     expect(rightsEventsOf(metadata, now)).toEqual(rightsEventsOf(metadata, new Date('2026-11-25T00:00:00Z')));
   });
 
   it('ignores copyrightdate (when rights began), other keys and values that are no date', () => {
     expect(
       rightsEventsOf(
-        md({ copyrightdate: '2001-01-01', 'people-todate-1': 'perpetual', location: '2026-01-01' }),
+        md({ copyrightdate: '2001-01-01', 'people-todate': 'perpetual', location: '2026-01-01' }),
         now,
       ),
     ).toEqual([]);

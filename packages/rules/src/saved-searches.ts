@@ -1,5 +1,5 @@
 import type { AssetSortField, FileExtension, FilterContentType, SortOrder } from './assets';
-import { COPYRIGHT_DATE_KEYS, restrictionDayOf } from './enrichment';
+import { RIGHTS_END_KEYS, restrictionDayOf } from './enrichment';
 import { LIMITS, RIGHTS_ENDING_DAYS } from './limits';
 import type { MetadataFilter } from './metadata-filter';
 
@@ -21,11 +21,6 @@ export const LISTING_ONLY_FILTERS = [
   'preflightFailed',
 ] as const;
 export type ListingOnlyFilter = (typeof LISTING_ONLY_FILTERS)[number];
-
-/** The keys whose date ends a right: the to-dates restrictionOf reads (not `copyrightdate`, when it began). */
-export const RIGHTS_END_KEYS: readonly string[] = COPYRIGHT_DATE_KEYS.filter((key) =>
-  /todate(-\d+)?$/.test(key),
-);
 
 /**
  * "Rights ending in 30 days" as a metadata filter: a to-date from today to RIGHTS_ENDING_DAYS on,

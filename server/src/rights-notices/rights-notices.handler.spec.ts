@@ -33,7 +33,7 @@ function aContent(over: Partial<ProviderContentDetail> = {}): ProviderContentDet
     linkedCategories: [{ id: 'f-arch', prettyId: 'arch04-marketing', names: [], isSupplier: false }],
     source: null,
     derivatives: [],
-    imetadata: [{ classificationId: 'joc5rg', key: 'people-todate-1', value: '2026-01-15', lang: null }],
+    imetadata: [{ classificationId: 'joc5rg', key: 'people-todate', value: '2026-01-15', lang: null }],
     itags: [],
     userRights: { write: true, share: true },
     ...over,
@@ -229,7 +229,7 @@ describe('the rights notices scan', () => {
   it('tells nobody of an asset whose rights hold', async () => {
     const w = world();
     const holds = aContent({
-      imetadata: [{ classificationId: 'joc5rg', key: 'people-todate-1', value: '2027-06-30', lang: null }],
+      imetadata: [{ classificationId: 'joc5rg', key: 'people-todate', value: '2027-06-30', lang: null }],
     });
     const handler = new RightsNoticesHandler(
       {

@@ -301,7 +301,7 @@ describe('webhook endpoints (administrators)', () => {
 describe('a copyright that ended', () => {
   it('tells the recipient who downloaded, in the share language, not the one who never opened it, and signs the webhook, retried after a failure', async () => {
     await providerDb(t).contentMetadata.create({
-      data: { contentId: image, classificationId: 'joc5rg', key: 'people-todate-1', value: ENDED },
+      data: { contentId: image, classificationId: 'joc5rg', key: 'people-todate', value: ENDED },
     });
     receiver.failNext = 1;
     const job = await runNotices();
