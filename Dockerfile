@@ -22,7 +22,7 @@ RUN node scripts/prisma-generate.mjs \
 
 FROM ${NODE_IMAGE}
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ffmpeg poppler-utils imagemagick ghostscript \
+ && apt-get install -y --no-install-recommends ffmpeg poppler-utils imagemagick ghostscript opencv-data \
     libreoffice-writer-nogui libreoffice-impress-nogui libreoffice-calc-nogui \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app

@@ -18,6 +18,8 @@
 // in-process, then over HTTP, and replaces their rows; BENCH_CPU_PROF=<dir> profiles the in-process run.
 // --duplicates-only times the near-duplicate search at 100,000 and 1,000,000 fingerprints (bench/duplicate-search.mjs)
 // without the hub, and replaces its section.
+// --plates-only runs the plate detector on generated scenes (bench/plates.mjs, no database, no hub) and
+// replaces its section.
 // BENCH_DATABASE and BENCH_DOC rename the database and the document, so two runs can share a machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -57,6 +59,7 @@ import {
   benchDuplicateSearch,
   duplicateSearchRows,
 } from '../bench/duplicate-search.mjs';
+import { PLATES_METHOD, benchPlates, platesRows } from '../bench/plates.mjs';
 
 const LISTING_METHOD = `- **Listing and search**: sequential requests through the hub API signed in as mario.rossi (session
   cookie), after one warm-up request: \`GET /api/assets?folderId=<Marketing department archive>&limit=100\`
@@ -77,6 +80,7 @@ const sharingOnly = process.argv.includes('--sharing-only');
 const jobsOnly = process.argv.includes('--jobs-only');
 const loadOnly = process.argv.includes('--load');
 const duplicatesOnly = process.argv.includes('--duplicates-only');
+const platesOnly = process.argv.includes('--plates-only');
 if (
   [
     workflowOnly,
@@ -88,10 +92,11 @@ if (
     jobsOnly,
     loadOnly,
     duplicatesOnly,
+    platesOnly,
   ].filter(Boolean).length > 1
 )
   throw new Error(
-    '--workflow-only, --enrichment-only, --search-only, --zip-only, --media-only, --sharing-only, --jobs-only, --load and --duplicates-only exclude each other',
+    '--workflow-only, --enrichment-only, --search-only, --zip-only, --media-only, --sharing-only, --jobs-only, --load, --duplicates-only and --plates-only exclude each other',
   );
 /** Runs that measure only some jobs: no catalogue, no files. */
 const someJobsOnly = workflowOnly || enrichmentOnly || sharingOnly || jobsOnly;
@@ -131,6 +136,28 @@ const freePort = () =>
 step('Build');
 generatePrismaClients();
 build({ web: false });
+
+const PLATES_HEADING = '## Plate detection (`--plates-only`, issue 28)';
+/** The plate detector on generated scenes, its section written (only with --plates-only). */
+async function platesSection() {
+  step('Plate detection on generated scenes');
+  // swc's CommonJS output hides its named exports from Node's ESM loader: they are on `default`.
+  const { OpenCvPlateDetector } = (await import('../server/dist/plates/opencv-plate-detector.js')).default;
+  const detector = new OpenCvPlateDetector({
+    PLATE_CASCADE_PATH: '/usr/share/opencv4/haarcascades/haarcascade_russian_plate_number.xml',
+  });
+  const rows = platesRows(await benchPlates(detector));
+  logRows(rows);
+  replaceSection(
+    benchDoc,
+    PLATES_HEADING,
+    `Measured on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; machine: ${machine}.\n\n| measure | result | detail |\n|---|---|---|\n${rows.map(asRow).join('\n')}\n\n${PLATES_METHOD}`,
+  );
+}
+if (platesOnly) {
+  await platesSection();
+  process.exit(0);
+}
 
 const port = await freePort();
 const blobDir = await mkdtemp(join(tmpdir(), 'paddock-bench-blobs-'));

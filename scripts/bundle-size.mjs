@@ -17,11 +17,13 @@ const catalogue = (language) => `src/i18n/${language}.json`;
 // Issue 26 asks BUDGET_KIB for each page. The archive page's libraries alone (React, Chakra, TanStack,
 // i18next) come near it, so its budget is today's figure with a little room, failing on growth
 // (docs/benchmarks.md). Raised from 345 to 352 on 2026-11-30: the legal hold's junk marks and hold
-// actions added about 9 KiB to the archive page; moving them on demand is open on issue 26.
+// actions added about 9 KiB to the archive page; then to 355 the same day: the plates' texts added
+// about 1 KiB to every language's catalogue, which the first screen loads whole. Loading each page's
+// sections of the catalogue with it (about 10 KiB less on both pages, measured) is open on issue 26.
 const pages = {
   'sign-in (/login)': { budgetKib: BUDGET_KIB, keys: ['src/features/auth/login-page.tsx'] },
   'archive (/home)': {
-    budgetKib: 352,
+    budgetKib: 355,
     keys: ['src/features/layout/authenticated-layout.tsx', 'src/features/home/home-page.tsx'],
   },
 };

@@ -42,6 +42,8 @@ import { RegistryApiModule } from './registry/registry.module';
 import { DuplicatesApiModule } from './duplicates/duplicates.module';
 import { WorkflowService } from './workflow/workflow.service';
 import { PreflightApiModule, PreflightModule } from './preflight/preflight.module';
+import { PlatesApiModule, PlatesModule } from './plates/plates.module';
+import { PlateRenderingModule } from './builtin-provider/plates/plate-renditions.module';
 import { LegalHoldApiModule, LegalHoldStoreModule } from './legal-hold/legal-hold.module';
 import { LegalHoldRepository } from './legal-hold/legal-hold.repository';
 import { RightsNoticesApiModule, RightsNoticesModule } from './rights-notices/rights-notices.module';
@@ -86,6 +88,7 @@ export class AppModule {
       EnrichmentModule,
       PreflightModule,
       RightsNoticesModule,
+      PlatesModule,
     ];
     // Each schedule's handler lives with the table it purges; it runs wherever workers run.
     if (runWorkers) imports.push(SessionPurgeModule, UploadPurgeModule);
@@ -96,6 +99,7 @@ export class AppModule {
         TaggingApiModule,
         RegistryApiModule,
         PreflightApiModule,
+        PlatesApiModule,
         LegalHoldApiModule,
         RightsNoticesApiModule,
         SavedSearchesApiModule,
@@ -124,7 +128,7 @@ export class AppModule {
     }
     // The built-in provider's jobs (derivatives, incoming clean-up, share expiry) run wherever workers run.
     if (runWorkers && config.BUILTIN_PROVIDER)
-      imports.push(DerivativesModule, IncomingPurgeModule, ShareExpiryModule);
+      imports.push(DerivativesModule, IncomingPurgeModule, ShareExpiryModule, PlateRenderingModule);
     if (runApi) {
       const web = webDistDir(config);
       if (existsSync(join(web, 'index.html')))

@@ -2,6 +2,7 @@ import type { AssetPreflight } from './preflight';
 import type { AssetRestriction, MetadataType, TagSummary } from './enrichment';
 import type { AssetActions, Place } from './permissions';
 import type { RejectionChecklist } from './rejection-checklist';
+import { PLATE_BOXES_METADATA } from './plates';
 import {
   CONTENT_VERSION_METADATA,
   INTERNAL_SHARE_METADATA,
@@ -67,6 +68,7 @@ export const HIDDEN_METADATA_KEYS = [
   'fingerprint',
   CONTENT_VERSION_METADATA,
   REGISTRY_ID_METADATA,
+  PLATE_BOXES_METADATA,
 ] as const;
 
 export function isHiddenMetadataKey(key: string): boolean {

@@ -5,6 +5,7 @@ import { ERROR_CODES, E_CODES, type ErrorCode } from './errors';
 import { FOLDER_ERROR_CODES } from './folders';
 import { INTERNAL_SHARE_ERROR_CODES } from './internal-share';
 import { LEGAL_HOLD_ERROR_CODES } from './legal-hold';
+import { PLATE_ERROR_CODES } from './plates';
 import { RIGHTS_NOTICE_ERROR_CODES } from './rights-notices';
 import { SAVED_SEARCH_ERROR_CODES } from './saved-searches';
 import { SHARE_ERROR_CODES } from './sharing';
@@ -21,6 +22,7 @@ const ALL_CODES = [
   ...Object.values(LEGAL_HOLD_ERROR_CODES),
   ...Object.values(RIGHTS_NOTICE_ERROR_CODES),
   ...Object.values(SAVED_SEARCH_ERROR_CODES),
+  ...Object.values(PLATE_ERROR_CODES),
   ...Object.values(E_CODES),
 ];
 

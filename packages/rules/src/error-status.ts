@@ -11,6 +11,7 @@ import {
 import { FOLDER_ERROR_CODES } from './folders';
 import { INTERNAL_SHARE_ERROR_CODES } from './internal-share';
 import { LEGAL_HOLD_ERROR_CODES } from './legal-hold';
+import { PLATE_ERROR_CODES } from './plates';
 import { RIGHTS_NOTICE_ERROR_CODES } from './rights-notices';
 import { SAVED_SEARCH_ERROR_CODES } from './saved-searches';
 import { SHARE_ERROR_CODES } from './sharing';
@@ -98,6 +99,10 @@ export const HTTP_STATUS_OF_CODE: Readonly<Record<ErrorCode, HttpStatus>> = {
   [SAVED_SEARCH_ERROR_CODES.NAME_TAKEN]: 409,
   [SAVED_SEARCH_ERROR_CODES.LIMIT_REACHED]: 409,
   [SAVED_SEARCH_ERROR_CODES.BUILTIN_READ_ONLY]: 403,
+  // Plate boxes (issue 28): bad boxes or an asset that has none to take; a share that must ask for a box first.
+  [PLATE_ERROR_CODES.NOT_AN_IMAGE]: 400,
+  [PLATE_ERROR_CODES.INVALID_BOXES]: 400,
+  [PLATE_ERROR_CODES.BOX_REQUIRED]: 409,
   // External shares.
   [SHARE_ERROR_CODES.WEAK_PASSWORD]: 400,
   [SHARE_ERROR_CODES.TOO_MANY_FILES]: 400,

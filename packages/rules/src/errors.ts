@@ -6,6 +6,7 @@ import type { FolderErrorCode } from './folders';
 import type { LegalHoldErrorCode } from './legal-hold';
 import type { RightsNoticeErrorCode } from './rights-notices';
 import type { SavedSearchErrorCode } from './saved-searches';
+import type { PlateErrorCode } from './plates';
 import type { WORKFLOW_ERROR_CODES } from './workflow';
 
 /**
@@ -150,6 +151,7 @@ export type ErrorCode =
   | LegalHoldErrorCode
   | RightsNoticeErrorCode
   | SavedSearchErrorCode
+  | PlateErrorCode
   | ECode;
 
 /** Codes a derivatives job ends with when the media itself is the problem. */

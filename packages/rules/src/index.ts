@@ -30,3 +30,4 @@ export * from './rejection-checklist';
 export * from './legal-hold';
 export * from './rights-notices';
 export * from './saved-searches';
+export * from './plates';

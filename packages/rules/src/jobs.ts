@@ -36,6 +36,8 @@ export const JOB_NAMES = [
   'rights-notices',
   'rights-webhook',
   'rights-digest',
+  'plates-detect',
+  'plates-render',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

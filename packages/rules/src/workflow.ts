@@ -6,6 +6,7 @@
 
 import { SHARING_TAGS } from './internal-share';
 import { LIMITS } from './limits';
+import { PLATE_BOXES_METADATA } from './plates';
 
 /** `POST /api/workflow/{action}` — each answers `202 { jobId }`. */
 export const WORKFLOW_ACTIONS = [
@@ -111,7 +112,7 @@ export const CONTENT_VERSION_METADATA = 'content_version';
 /**
  * The hub's record of workflow decisions, and the provider's version record: tags and metadata
  * keys that only the hub's service account writes through the provider (issue 11), so no user
- * can forge an acceptance or a version.
+ * can forge an acceptance or a version, nor change or remove the plate boxes (issue 28).
  */
 export const RESERVED_TAGS: readonly string[] = [
   WORKFLOW_TAGS.accepted,
@@ -123,6 +124,7 @@ export const RESERVED_METADATA_KEYS: readonly string[] = [
   ...Object.values(WORKFLOW_METADATA),
   INTERNAL_SHARE_METADATA,
   CONTENT_VERSION_METADATA,
+  PLATE_BOXES_METADATA,
 ];
 
 /** Error codes of the workflow the hub answers before a job exists (SPEC §4 refusals). */

@@ -25,6 +25,7 @@ import { SERVICE_SESSION, type ServiceSession } from '../provider/service-sessio
 import { PlaceActions } from '../places/place-actions';
 import { SelectionPolicy } from '../places/selection-policy';
 import { JobName, type AfterPreflight } from '../jobs/job-catalogue';
+import { platesDetectJobIdOf } from '../plates/plate-records';
 import { preflightJobIdOf } from '../preflight/preflight-job-id';
 import { JobsService } from '../jobs/jobs.service';
 import { HeldContents } from '../legal-hold/held-contents';
@@ -202,6 +203,7 @@ export class UploadsService implements OnModuleInit {
         );
         const afterwards = await this.workflow.afterNewVersion(user, contentId);
         const preflightJobId = await this.checkBeforeApproval(user, contentId, version, afterwards);
+        await this.proposePlates(user, contentId, version, metadata.filetype, fileName);
         await this.outcomes.succeeded(upload.id, user.username, {
           contentId,
           version,
@@ -221,6 +223,7 @@ export class UploadsService implements OnModuleInit {
         });
         const afterwards = await this.workflow.afterInsert(user, metadata.folderId as string);
         const preflightJobId = await this.checkBeforeApproval(user, contentId, 1, afterwards);
+        await this.proposePlates(user, contentId, 1, metadata.filetype, fileName);
         await this.outcomes.succeeded(upload.id, user.username, { contentId, version: 1, preflightJobId });
       }
     } catch (error) {
@@ -257,6 +260,23 @@ export class UploadsService implements OnModuleInit {
       { jobId: preflightJobIdOf(contentId, version) },
     );
     return jobId;
+  }
+
+  /**
+   * An image version's plate detection (docs/plates.md), a job of its own like the pre-flight: the
+   * boxes it proposes are blurred in every outgoing rendition of an external share.
+   */
+  private async proposePlates(
+    user: AuthUser,
+    contentId: string,
+    version: number,
+    mimeType: string | null | undefined,
+    fileName: string,
+  ): Promise<void> {
+    if (contentTypeOf(mimeType, extensionOf(fileName)) !== 'IMAGE') return;
+    await this.jobs.submit(JobName.PlatesDetect, { contentId }, user.username, {
+      jobId: platesDetectJobIdOf(contentId, version),
+    });
   }
 
   /**

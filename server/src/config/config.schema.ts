@@ -75,6 +75,11 @@ export const configSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).default(LIMITS.sessionCookieDays),
   BLOB_STORE: z.enum(['disk', 's3']).default('disk'),
   BLOB_DIR: z.string().default('.data/blobs'),
+  // The plate detector's Haar cascade (docs/plates.md), from Debian's opencv-data.
+  PLATE_CASCADE_PATH: z
+    .string()
+    .min(1)
+    .default('/usr/share/opencv4/haarcascades/haarcascade_russian_plate_number.xml'),
   // Unset with BLOB_STORE=s3: AWS in S3_REGION. Also where the hub uploads when the provider hands out S3 credentials.
   S3_ENDPOINT: url(['http:', 'https:']).optional(),
   S3_REGION: z.string().default('us-east-1'),

@@ -54,6 +54,8 @@ export enum JobName {
   RightsNotices = 'rights-notices',
   RightsWebhook = 'rights-webhook',
   RightsDigest = 'rights-digest',
+  PlatesDetect = 'plates-detect',
+  PlatesRender = 'plates-render',
 }
 
 /** The enum spells exactly the jobs of packages/rules JOB_NAMES: one more or one less does not compile. */
@@ -291,6 +293,8 @@ const payloadSchemas = {
   [JobName.RightsNotices]: z.strictObject({}),
   [JobName.RightsWebhook]: z.strictObject({ deliveryId: z.uuid() }),
   [JobName.RightsDigest]: z.strictObject({}),
+  [JobName.PlatesDetect]: z.strictObject({ contentId: z.uuid() }),
+  [JobName.PlatesRender]: z.strictObject({ contentId: z.uuid() }),
 } satisfies Record<JobName, z.ZodType<object>>;
 
 export type JobPayloads = { [N in JobName]: z.infer<(typeof payloadSchemas)[N]> };
@@ -353,6 +357,13 @@ export type JobResults = EveryJob<{
   [JobName.RightsWebhook]: { delivered: boolean; status: number | null };
   /** Digest mails sent and the notices they carried. */
   [JobName.RightsDigest]: { mails: number; notices: number };
+  /**
+   * The boxes proposed; `kept` when a person had confirmed boxes (never overwritten), `skipped`
+   * when the content is gone or no image.
+   */
+  [JobName.PlatesDetect]: { boxes: number; state: 'proposed' | 'kept' | 'skipped' };
+  /** The blurred renditions written; `skipped` when the image has no box or is in no live share. */
+  [JobName.PlatesRender]: { renditions: number; state: 'rendered' | 'skipped' };
 }>;
 
 /**
@@ -433,6 +444,11 @@ export const JOBS: Readonly<{ [N in JobName]: JobDefinition<N> }> = {
     policy: { attempts: 6, backoffMs: 5_000 },
   },
   [JobName.RightsDigest]: { queue: QueueName.Maintenance, payload: payloadSchemas[JobName.RightsDigest] },
+  // Detection runs on any provider, like the pre-flight: on the workflow's queue. opencv.js holds
+  // the event loop for a scale at a time (well under a second at 2400 px), within the short lock.
+  [JobName.PlatesDetect]: { queue: QueueName.Workflow, payload: payloadSchemas[JobName.PlatesDetect] },
+  // The built-in provider's share page serves what it renders: on its queue, like the share expiry.
+  [JobName.PlatesRender]: { queue: QueueName.Media, payload: payloadSchemas[JobName.PlatesRender] },
 };
 
 /** Recurring jobs. Only enqueue: BullMQ job schedulers fire once however many workers run. */

@@ -81,6 +81,13 @@ export class JobsRepository implements JobRecordStore {
       LIMIT ${limit}::int`;
   }
 
+  /** How many `name` jobs are not finished: waiting, running or waiting for a retry. */
+  async countUnfinished(name: string): Promise<number> {
+    return this.prisma.jobRecord.count({
+      where: { name, state: { in: ['waiting', 'active', 'retrying'] satisfies JobState[] } },
+    });
+  }
+
   async find(id: string): Promise<JobView | null> {
     const row = await this.prisma.jobRecord.findUnique({ where: { id } });
     return row ? toJobView(row) : null;

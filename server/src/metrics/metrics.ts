@@ -167,6 +167,21 @@ export class Metrics {
     });
   }
 
+  /**
+   * Adds the gauge of external renditions still pending (docs/plates.md): blurred-rendition jobs
+   * not finished, read at each scrape. While one is pending a share serves nothing of its image.
+   */
+  observePendingPlateRenditions(pending: () => Promise<number>): void {
+    new Gauge({
+      name: 'paddock_plate_renditions_pending_jobs',
+      help: 'Jobs rendering the blurred renditions of external shares that are not finished (waiting, running or retrying)',
+      registers: [this.registry],
+      async collect() {
+        this.set(await pending());
+      },
+    });
+  }
+
   /** The exposition text of every metric (Prometheus text format 0.0.4). */
   text(): Promise<string> {
     return this.registry.metrics();

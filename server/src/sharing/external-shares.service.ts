@@ -35,6 +35,7 @@ import type { ExternalShareRequestDto } from './external-shares.dto';
 import { ShareRate } from './share-rate';
 import { ShareSecrets } from './share-secrets';
 import { refuseUnreadable } from '../assets/unreadable-contents';
+import { refuseImagesWithoutBoxes } from '../plates/plate-share-check';
 import { shareNotAllowed, shareNotInFolder } from './share-refusals';
 
 /**
@@ -83,6 +84,7 @@ export class ExternalSharesService {
     const refused = await this.policy.refused(user, 'share', found, body.folderId, shareNotInFolder);
     if (refused.length) throw shareNotAllowed(refused);
     refuseUnreadable(found);
+    refuseImagesWithoutBoxes(found);
     // Last, so that only a share that would be made counts against the user's rate.
     await this.rate.reserve(user.username, recipients.length);
     const jobId = randomUUID();

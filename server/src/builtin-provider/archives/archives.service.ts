@@ -14,6 +14,12 @@ import { prepareSchema, type PrepareForm } from './archives.dto';
 import { ARCHIVE_FAILURES } from './archives.errors';
 import { zipLength, zipStream, type ZipSource } from './zip-writer';
 
+/** Bytes that take the place of a content's original in a ZIP (a share's blurred image, docs/plates.md). */
+export interface SubstituteOriginal {
+  size: number;
+  open: () => Promise<Readable>;
+}
+
 /** How long a downloadId stays valid after prepare. */
 const ARCHIVE_TTL_MS = 60 * 60 * 1000;
 
@@ -52,9 +58,14 @@ export class ArchivesService {
    * The ZIP of a prepared archive, as a stream: each entry's bytes are fetched only when the ZIP
    * reaches them, and read as fast as the receiver takes them. `length` is the ZIP's exact size
    * when every entry is an unchanged file stored as it is (null otherwise), so the browser can
-   * show a real progress bar.
+   * show a real progress bar. `substitutes` replace contents' originals (their entries keep their
+   * names); with any, only originals may be asked for, as a resized entry would read the original.
    */
-  async open(caller: ProviderCaller, downloadId: string): Promise<{ body: Readable; length: number | null }> {
+  async open(
+    caller: ProviderCaller,
+    downloadId: string,
+    substitutes: ReadonlyMap<string, SubstituteOriginal> = new Map(),
+  ): Promise<{ body: Readable; length: number | null }> {
     const archive = await this.archives.findLive(downloadId, this.clock.now());
     if (!archive || archive.userId !== caller.user.id)
       throw new ThronError(ARCHIVE_FAILURES.archiveNotExists);
@@ -64,16 +75,21 @@ export class ArchivesService {
     const locale = options.locale ?? 'EN';
     // Sizes only matter to leave out resolutions larger than an image (SPEC §5); resized bytes
     // have no size before they are made, so such a ZIP's length is unknown anyway.
-    if (options.image.some((o) => o !== 'SOURCE'))
+    if (options.image.some((o) => o !== 'SOURCE')) {
+      if (substitutes.size) throw new Error('Substituted originals cannot be resized');
       return {
         body: zipStream(this.probedSources(caller, details, plan, locale), this.clock.now()),
         length: null,
       };
+    }
     // Without a probe the plan reads nothing: every entry, and its file's size, is known up front.
     const sources = details.flatMap((detail) =>
-      plan(plannedOf(detail, null, locale)).map((entry) =>
-        this.sourceOf(caller, entry, sizeOf(detail, entry)),
-      ),
+      plan(plannedOf(detail, null, locale)).map((entry) => {
+        const substitute = entry.kind === 'source' ? substitutes.get(entry.contentId) : undefined;
+        return substitute
+          ? { name: entry.name, compress: entry.compress, size: substitute.size, open: substitute.open }
+          : this.sourceOf(caller, entry, sizeOf(detail, entry));
+      }),
     );
     return { body: zipStream(sources, this.clock.now()), length: zipLength(sources) };
   }

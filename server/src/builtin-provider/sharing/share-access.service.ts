@@ -14,7 +14,10 @@ import { AccessRepository } from '../access/access.repository';
 import { CallerResolver, type ProviderCaller } from '../access/provider-caller';
 import { ArchivesService } from '../archives/archives.service';
 import type { ContentDetailWire } from '../contents/contents.dto';
-import type { StreamAnswer } from '../contents/content-bytes';
+import { answerBytes, type StreamAnswer } from '../contents/content-bytes';
+import { BLOB_STORE, type BlobStore } from '../../blob-store/blob-store';
+import { INTERNAL_HEADERS } from '../../common/byte-stream';
+import { PlateRenditions, type BlurPlan } from '../plates/plate-renditions';
 import { ContentsService } from '../contents/contents.service';
 import { fullNameOf } from '../identity/identity-user';
 import { PasswordHasher } from '../identity/password-hasher';
@@ -59,6 +62,13 @@ export type Login =
   | { kind: 'wrong'; open: OpenShare }
   | Exclude<Resolved, { kind: 'open' }>;
 
+/**
+ * An image with plate boxes whose blurred rendition is not rendered yet (docs/plates.md): nothing
+ * is served in its place, the recipient is asked to come back.
+ */
+export const PREPARING = 'preparing';
+export type Preparing = typeof PREPARING;
+
 /** The renditions a recipient may ask for; 'original' only when the share allows downloads. */
 export const SHARE_RENDITIONS = ['thumb', 'preview', 'poster', 'media', 'original'] as const;
 export type ShareRendition = (typeof SHARE_RENDITIONS)[number];
@@ -88,6 +98,8 @@ export class ShareAccessService {
     private readonly access: AccessRepository,
     private readonly contents: ContentsService,
     private readonly archives: ArchivesService,
+    private readonly plates: PlateRenditions,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -187,13 +199,16 @@ export class ShareAccessService {
     return out;
   }
 
-  /** One rendition of one shared content, or null when it is not part of the share or not allowed. */
+  /**
+   * One rendition of one shared content, or null when it is not part of the share or not allowed.
+   * An image with plate boxes is served only blurred (PREPARING until that is rendered).
+   */
   async rendition(
     open: OpenShare,
     contentId: string,
     rendition: ShareRendition,
     headers: { range?: string; ifNoneMatch?: string },
-  ): Promise<StreamAnswer | null> {
+  ): Promise<StreamAnswer | Preparing | null> {
     if (rendition === 'original' && !open.share.contentDownload) return null;
     // Part of the share and still served: light reads, not the content's whole detail (a
     // recipient's first screen asks for a picture per asset). `stream` checks the owner's rights.
@@ -202,6 +217,8 @@ export class ShareAccessService {
       this.access.contentFolders(open.owner, [contentId]),
     ]);
     if (!metadata || !this.served(open, folders.get(contentId), metadata)) return null;
+    const plan = await this.plates.planOf(contentId);
+    if (plan) return this.blurred(plan, rendition, headers);
     try {
       return await this.contents.stream(open.owner, contentId, KIND_OF[rendition], undefined, headers);
     } catch (error) {
@@ -210,16 +227,60 @@ export class ShareAccessService {
     }
   }
 
-  /** Every shared content's original in one ZIP (the archive code, as the owner); null without downloads. */
-  async zip(open: OpenShare): Promise<{ body: Readable; length: number | null } | null> {
+  /**
+   * Every shared content's original in one ZIP (the archive code, as the owner); null without
+   * downloads. Images with plate boxes go in blurred: PREPARING while any is not rendered yet.
+   */
+  async zip(open: OpenShare): Promise<{ body: Readable; length: number | null } | Preparing | null> {
     if (!open.share.contentDownload) return null;
     const visible = (await this.contentsOf(open)).map((c) => c.id);
     if (!visible.length) return null;
+    const substitutes = new Map<string, { size: number; open: () => Promise<Readable> }>();
+    for (const id of visible) {
+      const plan = await this.plates.planOf(id);
+      if (!plan) continue;
+      const file = await this.plates.ready(plan, 'original');
+      if (!file) {
+        await this.plates.requestFor(plan);
+        return PREPARING;
+      }
+      substitutes.set(id, { size: file.size, open: () => this.blobs.get(file.blobKey) });
+    }
     const { downloadId } = await this.archives.prepare(open.owner, {
       criteria: { xcontentIds: visible },
       options: { image: ['SOURCE'], video: ['SOURCE'] },
     });
-    return this.archives.open(open.owner, downloadId);
+    return this.archives.open(open.owner, downloadId, substitutes);
+  }
+
+  /** The served contents whose blurred page picture is not rendered yet: the page says "being prepared". */
+  async preparing(contents: readonly ContentDetailWire[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (const c of contents) {
+      const plan = await this.plates.planOf(c.id);
+      if (plan && !(await this.plates.ready(plan, 'preview'))) {
+        await this.plates.requestFor(plan);
+        out.add(c.id);
+      }
+    }
+    return out;
+  }
+
+  /** A blurred rendition, or PREPARING (its job requested); an image has no poster or media. */
+  private async blurred(
+    plan: BlurPlan,
+    rendition: ShareRendition,
+    headers: { range?: string; ifNoneMatch?: string },
+  ): Promise<StreamAnswer | Preparing | null> {
+    if (rendition !== 'thumb' && rendition !== 'preview' && rendition !== 'original') return null;
+    const file = await this.plates.ready(plan, rendition);
+    if (!file) {
+      await this.plates.requestFor(plan);
+      return PREPARING;
+    }
+    const extra: Record<string, string> = { [INTERNAL_HEADERS.version]: String(plan.version) };
+    if (rendition === 'original') extra[INTERNAL_HEADERS.fileName] = encodeURIComponent(file.fileName);
+    return answerBytes(this.blobs, file, extra, headers);
   }
 
   /**

@@ -6,6 +6,7 @@ import { BYTE_POLICIES, fileNameOf, sendBytes, zipBytes } from '../../common/byt
 import { ThronExceptionFilter } from '../thron-exception.filter';
 import { ThronInputPipe } from '../thron-input.pipe';
 import {
+  PREPARING,
   ShareAccessService,
   SHARE_RENDITIONS,
   type OpenShare,
@@ -15,6 +16,9 @@ import {
 import { SHARE_PAGE_PATH } from './share-links';
 import { passwordPage, sharePage, sharePageCsp, unavailablePage } from './share-page';
 import { passwordSchema } from './shares.dto';
+
+/** How soon a recipient asks again for a blurred rendition being rendered (a few seconds' work). */
+export const PREPARING_RETRY_SECONDS = 5;
 
 /** The password session's cookie, scoped to one link's path. */
 export const SHARE_SESSION_COOKIE = 'paddock_share';
@@ -40,8 +44,9 @@ export class SharePageController {
       return;
     }
     const { served, withdrawn } = await this.access.pageContentsOf(open);
+    const preparing = await this.access.preparing(served);
     await this.access.record(open, 'open', null, addressOf(req));
-    res.status(200).send(sharePage(open, served, nonce, pathOf(token), withdrawn));
+    res.status(200).send(sharePage(open, served, nonce, pathOf(token), withdrawn, preparing));
   }
 
   /** The password, by POST only; answered with an HttpOnly cookie for this link's path. */
@@ -93,6 +98,10 @@ export class SharePageController {
       res.status(404).type('text/plain').send('Not found');
       return;
     }
+    if (answer === PREPARING) {
+      this.preparing(res);
+      return;
+    }
     const original = rendition === 'original';
     // A range request is one download in pieces: the first piece counts.
     if (original && (answer.status === 200 || range?.startsWith('bytes=0-')))
@@ -113,12 +122,23 @@ export class SharePageController {
       res.status(404).type('text/plain').send('Not found');
       return;
     }
+    if (zip === PREPARING) {
+      this.preparing(res);
+      return;
+    }
     await this.access.record(open, 'zip', null, addressOf(req));
     await sendBytes(req, res, zipBytes(zip), {
       policy: BYTE_POLICIES.shareDownload,
       attachment: `${open.share.name.replace(/[^\w .-]+/g, '_') || 'share'}.zip`,
       what: 'Share download',
     });
+  }
+
+  /** A blurred rendition still being rendered (docs/plates.md): come back, nothing else is served. */
+  private preparing(res: Response): void {
+    res.setHeader('Retry-After', String(PREPARING_RETRY_SECONDS));
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(503).type('text/plain').send('Being prepared');
   }
 
   /** The link, answered with the refusal page when it cannot be opened. */

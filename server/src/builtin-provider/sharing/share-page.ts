@@ -47,6 +47,7 @@ h1{font-size:1.5rem;margin:0 0 8px}
 .card audio{width:100%}
 .withdrawn{background:#f4f4f4;border:1px dashed #999}
 .withdrawn-note{color:#8a1f11;font-weight:600}
+.preparing{background:#eee;padding:48px 12px;text-align:center;color:#444}
 .name{font-weight:600;word-break:break-word;margin:8px 0}
 .button{display:inline-block;background:#c00;color:#fff;padding:8px 14px;border-radius:6px;text-decoration:none;border:0;font-size:1rem}
 .disclaimer{font-size:.9rem;color:#444;white-space:pre-wrap;border-top:1px solid #ccc;padding-top:12px}
@@ -164,7 +165,16 @@ function pictureOf(content: ContentDetailWire): string | null {
   return ['preview', 'poster', 'thumb'].find((kind) => hasRendition(content, kind)) ?? null;
 }
 
-function previewOf(base: string, content: ContentDetailWire, language: ShareLanguage, index: number): string {
+function previewOf(
+  base: string,
+  content: ContentDetailWire,
+  language: ShareLanguage,
+  index: number,
+  preparing: boolean,
+): string {
+  // Its plates are being blurred: no picture at all until they are (docs/plates.md).
+  if (preparing)
+    return `<p class="preparing" role="status">${escapeHtml(shareText(language, 'preparing'))}</p>`;
   const has = (kind: string) => hasRendition(content, kind);
   const src = (r: string) => `${base}/assets/${content.id}/${r}`;
   const name = nameOf(content, language);
@@ -187,9 +197,10 @@ function lightboxOf(
   content: ContentDetailWire,
   language: ShareLanguage,
   index: number,
+  preparing: boolean,
 ): string {
   const picture = pictureOf(content);
-  if (!picture || content.contentType === 'VIDEO' || content.contentType === 'AUDIO') return '';
+  if (preparing || !picture || content.contentType === 'VIDEO' || content.contentType === 'AUDIO') return '';
   const name = escapeHtml(nameOf(content, language));
   return `<div class="lightbox" id="view-${index}" role="dialog" aria-label="${name}">
 <a class="close" href="#content-${index}">${escapeHtml(shareText(language, 'close'))}</a>
@@ -218,12 +229,16 @@ export function sharePage(
   nonce: string,
   base: string,
   withdrawn: ContentDetailWire[] = [],
+  preparing: ReadonlySet<string> = new Set(),
 ): string {
   const l = open.language;
   const { share } = open;
   const cards = contents
     .map(
-      (c, i) => `<li class="card" id="content-${i}" data-content-id="${c.id}">${previewOf(base, c, l, i)}
+      (
+        c,
+        i,
+      ) => `<li class="card" id="content-${i}" data-content-id="${c.id}">${previewOf(base, c, l, i, preparing.has(c.id))}
 <p class="name">${escapeHtml(nameOf(c, l))}</p>
 ${factsOf(c, l)}
 ${share.contentDownload ? `<a class="button" href="${base}/assets/${c.id}/original" download>${escapeHtml(shareText(l, 'download'))}</a>` : ''}</li>`,
@@ -236,7 +251,7 @@ ${share.contentDownload ? `<a class="button" href="${base}/assets/${c.id}/origin
 <p class="withdrawn-note" role="status">${escapeHtml(shareText(l, 'withdrawn'))}</p></li>`,
     )
     .join('\n');
-  const lightboxes = contents.map((c, i) => lightboxOf(base, c, l, i)).join('\n');
+  const lightboxes = contents.map((c, i) => lightboxOf(base, c, l, i, preparing.has(c.id))).join('\n');
   return layout(
     l,
     nonce,

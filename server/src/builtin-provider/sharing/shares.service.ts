@@ -14,6 +14,7 @@ import { PasswordHasher } from '../identity/password-hasher';
 import { THRON_FAILURES, ThronError, thronError } from '../thron.errors';
 import { isUuid } from '../uuid';
 import { ShareLinks } from './share-links';
+import { PlateRenditions } from '../plates/plate-renditions';
 import { ShareRepository, type LinkRow, type ShareRow } from './share.repository';
 import type { CreateShareForm, DeliveryForm, ListSharesQuery } from './shares.dto';
 import { SHARE_FAILURES } from './shares.errors';
@@ -73,6 +74,7 @@ export class SharesService {
     private readonly callers: CallerResolver,
     private readonly hasher: PasswordHasher,
     private readonly links: ShareLinks,
+    private readonly plates: PlateRenditions,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -120,6 +122,9 @@ export class SharesService {
       },
       'succeded',
     );
+    // Images with plate boxes are served only blurred: their renditions start rendering now.
+    for (const contentId of contentIds)
+      if (await this.plates.planOf(contentId)) await this.plates.request(contentId, id);
     return { id };
   }
 

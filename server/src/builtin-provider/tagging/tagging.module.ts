@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BuiltinProviderDatabaseModule } from '../builtin-provider-database.module';
 import { AccessModule } from '../access/access.module';
+import { PlateRenditionsModule } from '../plates/plate-renditions.module';
 import { MetadataDefinitionController } from './metadata-definition.controller';
 import { MetadataDefinitionRepository } from './metadata-definition.repository';
 import { MetadataDefinitionService } from './metadata-definition.service';
@@ -16,7 +17,7 @@ import { TaggingService } from './tagging.service';
 
 /** The built-in provider's itags and imetadata on contents (THRON xintelligence). */
 @Module({
-  imports: [BuiltinProviderDatabaseModule, AccessModule],
+  imports: [BuiltinProviderDatabaseModule, AccessModule, PlateRenditionsModule],
   controllers: [
     ItagController,
     ImetadataController,

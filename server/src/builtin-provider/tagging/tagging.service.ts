@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AccessRepository } from '../access/access.repository';
+import { PLATE_BOXES_METADATA } from '@paddock/rules';
+import { PlateRenditions } from '../plates/plate-renditions';
 import { contentRights, mayWriteTagging, type TaggingChange } from '../access/content-rights';
 import type { ProviderCaller } from '../access/provider-caller';
 import { ThronError, ok, type ThronEnvelope } from '../thron.errors';
@@ -33,6 +35,7 @@ export class TaggingService {
   constructor(
     private readonly repository: TaggingRepository,
     private readonly access: AccessRepository,
+    private readonly plates: PlateRenditions,
   ) {}
 
   insertTag(caller: ProviderCaller, classificationId: string, body: ItagMultiTargetsRequest) {
@@ -59,6 +62,7 @@ export class TaggingService {
     for (const { key, value, lang } of body.value.imetadata)
       entries.set(`${key}\u0000${lang ?? ''}`, { key, value, lang: lang ?? null });
     await this.repository.setMetadata(contentId, classificationId, [...entries.values()]);
+    await this.platesChanged(keys, [contentId]);
     return ok({});
   }
 
@@ -70,6 +74,7 @@ export class TaggingService {
     const keys = body.value.imetadata.map((m) => m.key);
     const contentId = await this.writableTarget(caller, body.value.target, { metadataKeys: keys });
     await this.repository.removeMetadata(contentId, classificationId, body.value.imetadata);
+    await this.platesChanged(keys, [contentId]);
     return ok({});
   }
 
@@ -101,6 +106,7 @@ export class TaggingService {
       throw new ThronError(TAGGING_FAILURES.accessDenied);
     const { ids, targetsInIssue } = await this.writableTargets(caller, body.value.targets);
     await this.repository.setMetadataOn(ids, classificationId, { key, value, lang: lang ?? null });
+    await this.platesChanged([key], ids);
     return ok({ targetsInIssue });
   }
 
@@ -115,6 +121,7 @@ export class TaggingService {
       throw new ThronError(TAGGING_FAILURES.accessDenied);
     const { ids, targetsInIssue } = await this.writableTargets(caller, body.value.targets);
     await this.repository.removeMetadataOn(ids, classificationId, key, lang);
+    await this.platesChanged([key], ids);
     return ok({ targetsInIssue });
   }
 
@@ -139,6 +146,7 @@ export class TaggingService {
     if (refuseExisting && (await this.repository.hasMetadata(contentId, classificationId, key, lang ?? null)))
       throw new ThronError(TAGGING_FAILURES.keyAlreadyDefined);
     await this.repository.setMetadata(contentId, classificationId, [{ key, value, lang: lang ?? null }]);
+    await this.platesChanged([key], [contentId]);
     return ok({});
   }
 
@@ -167,6 +175,19 @@ export class TaggingService {
     const contentId = await this.writableTarget(caller, body.value.target, {});
     for (const tag of tags) await apply(tag.id, [contentId]);
     return ok({});
+  }
+
+  /**
+   * New plate boxes (docs/plates.md): their blurred renditions are rendered now, so a live share
+   * is ready again soon; until then its page serves nothing of the image (the old renditions are
+   * keyed by the old boxes).
+   */
+  private async platesChanged(keys: readonly string[], contentIds: readonly string[]): Promise<void> {
+    if (!keys.some((k) => k.toLowerCase() === PLATE_BOXES_METADATA)) return;
+    for (const id of contentIds) {
+      const plan = await this.plates.planOf(id);
+      if (plan) await this.plates.requestFor(plan);
+    }
   }
 
   /** A tag of this classification the caller may set (reserved workflow tags: the service account). */

@@ -32,6 +32,7 @@ import { useOpenWizard } from '../enrichment/use-open-wizard';
 import { InternalShareButton } from '../internal-share/internal-share-button';
 import { AssetHolds } from '../legal-hold/asset-holds';
 import { HeldMark } from '../legal-hold/junk-marks';
+import { AssetPlates } from '../plates/asset-plates';
 import { useSession } from '../session/use-session';
 import { ExternalShareButton } from '../sharing/external-share-button';
 import { VersionUpload } from '../uploads/version-upload';
@@ -237,7 +238,12 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
       {folderId && asset.actions?.share ? (
         <>
           <InternalShareButton key={`share-${asset.id}`} assetIds={[asset.id]} folderId={folderId} />
-          <ExternalShareButton key={`external-share-${asset.id}`} assetIds={[asset.id]} folderId={folderId} />
+          <ExternalShareButton
+            key={`external-share-${asset.id}`}
+            assetIds={[asset.id]}
+            folderId={folderId}
+            imageIds={asset.type === 'IMAGE' ? [asset.id] : undefined}
+          />
         </>
       ) : null}
     </HStack>
@@ -379,6 +385,14 @@ export function AssetDetailModal(props: AssetDetailModalProps) {
                         <AssetInfo asset={asset} />
                       </Stack>
                     )}
+                    {asset.type === 'IMAGE' ? (
+                      <AssetPlates
+                        key={`plates-${asset.id}`}
+                        assetId={asset.id}
+                        imageUrl={asset.previewUrl}
+                        name={title}
+                      />
+                    ) : null}
                     <AssetHolds key={`holds-${asset.id}`} assetId={asset.id} name={title} />
                   </DialogSidePanel>
                 ) : null}

@@ -208,7 +208,14 @@ export function SmartBar({ selectedIds, folderId, items, onClear }: SmartBarProp
         <ThumbnailDialog assets={previewOf(selectedIds, items)} total={count} onClose={closeDialog} />
       ) : null}
       {dialog === 'externalShare' ? (
-        <ExternalShareDialogOnDemand assetIds={ids} folderId={folderId} onClose={closeDialog} />
+        <ExternalShareDialogOnDemand
+          assetIds={ids}
+          folderId={folderId}
+          imageIds={items
+            .filter((item) => item.type === 'IMAGE' && selectedIds.has(item.id))
+            .map((item) => item.id)}
+          onClose={closeDialog}
+        />
       ) : null}
     </HStack>
   );

@@ -26,6 +26,7 @@ export function ExternalShareButton(
         <ExternalShareDialogOnDemand
           assetIds={props.assetIds}
           folderId={props.folderId}
+          imageIds={props.imageIds}
           onClose={() => setOpen(false)}
         />
       ) : null}

@@ -4,6 +4,7 @@ import {
   SHARE_ERROR_CODES,
   SHARE_TYPES,
   isStrongSharePassword,
+  plateBoxRequired,
   isValidShareExpiry,
   parseRecipients,
   shareExpiryOf,
@@ -11,10 +12,13 @@ import {
   type ShareType,
 } from '@paddock/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/ui/dialog';
 import { useLanguage } from '../../i18n/use-language';
+import { boxRequiredAssets } from '../plates/plate-errors';
+import { SharePlatesCheck } from '../plates/share-plates-check';
+import { usePlateViews } from '../plates/use-plate-views';
 import { latin1Input } from '../ui/latin1-input';
 import { useShowApiError } from '../ui/use-show-api-error';
 import { createExternalShare, shareKeys } from './external-shares.api';
@@ -29,6 +33,11 @@ export interface ExternalShareDialogProps {
   assetIds: readonly string[];
   /** The folder the assets are shared from: SPEC §6 decides there. */
   folderId: string;
+  /**
+   * The selected assets known to be images: their plates are checked before sending (docs/plates.md).
+   * Any other the hub finds needing a box is named by its refusal, and checked from then on.
+   */
+  imageIds?: readonly string[];
   onClose(): void;
 }
 
@@ -78,7 +87,7 @@ export function requestOf(
  * The external-share dialog of SPEC §2 in three steps: 1 link or e-mail; 2 the details, with a
  * preview of the first 25 assets; 3 the job's progress, then the link (SPEC §4).
  */
-export function ExternalShareDialog({ assetIds, folderId, onClose }: ExternalShareDialogProps) {
+export function ExternalShareDialog({ assetIds, folderId, imageIds, onClose }: ExternalShareDialogProps) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const showApiError = useShowApiError();
@@ -100,6 +109,14 @@ export function ExternalShareDialog({ assetIds, folderId, onClose }: ExternalSha
   const expiryProblem =
     showExpiryProblem && !expiryValid ? shareCodeText(t, SHARE_ERROR_CODES.BAD_EXPIRY) : null;
 
+  const [plateRefused, setPlateRefused] = useState<readonly string[]>([]);
+  const plateIds = useMemo(
+    () => [...new Set([...(imageIds ?? []), ...plateRefused])],
+    [imageIds, plateRefused],
+  );
+  const plates = usePlateViews(plateIds);
+  const needBox = plates.views.some(plateBoxRequired);
+
   const submit = useMutation({
     mutationFn: () => createExternalShare(requestOf(type, details, assetIds, folderId)),
     onSuccess: () => {
@@ -107,7 +124,9 @@ export function ExternalShareDialog({ assetIds, folderId, onClose }: ExternalSha
       setStep('result');
     },
     onError: (error) => {
-      if (!shareRefusal(error, t)) showApiError(error);
+      const named = boxRequiredAssets(error);
+      if (named) setPlateRefused((known) => [...known, ...named]);
+      else if (!shareRefusal(error, t)) showApiError(error);
     },
   });
   const refusal = shareRefusal(submit.error, t);
@@ -143,7 +162,7 @@ export function ExternalShareDialog({ assetIds, folderId, onClose }: ExternalSha
         <Button
           onClick={send}
           loading={submit.isPending}
-          disabled={tooMany || !details.name.trim() || !details.password}
+          disabled={tooMany || needBox || !details.name.trim() || !details.password}
           data-password-strong={isStrongSharePassword(details.password)}
         >
           {t('sharing.dialog.submit')}
@@ -214,6 +233,10 @@ export function ExternalShareDialog({ assetIds, folderId, onClose }: ExternalSha
               recipientsProblem={recipientsProblem}
               expiryProblem={expiryProblem}
             />
+            {/* Beside the Share button it holds back: what is missing is where the user looks. */}
+            {plateIds.length ? (
+              <SharePlatesCheck views={plates.views} loading={plates.loading} refused={plateRefused} />
+            ) : null}
             {refusal ? (
               <Alert.Root status="error" role="alert">
                 <Alert.Indicator />

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
+import { isUuid } from '../uuid';
+
+/** A content as its blurred renditions need it: type, current version, metadata, current source. */
+export interface RenditionSubject {
+  contentType: string;
+  version: number;
+  metadata: { key: string; value: string }[];
+  source: { blobKey: string; mimeType: string; fileName: string } | null;
+}
+
+/** The rows the blurred renditions read (docs/plates.md). */
+@Injectable()
+export class PlateRenditionsRepository {
+  constructor(private readonly prisma: BuiltinProviderPrismaService) {}
+
+  async subject(contentId: string): Promise<RenditionSubject | null> {
+    if (!isUuid(contentId)) return null;
+    const row = await this.prisma.content.findFirst({
+      where: { id: contentId, trashedAt: null },
+      select: { contentType: true, version: true, metadata: { select: { key: true, value: true } } },
+    });
+    if (!row) return null;
+    const source = await this.prisma.contentSource.findUnique({
+      where: { contentId_version: { contentId, version: row.version } },
+      select: { blobKey: true, mimeType: true, fileName: true },
+    });
+    return { contentType: row.contentType, version: row.version, metadata: row.metadata, source };
+  }
+
+  /** Whether a share that may still be opened holds the content (ShareAccessService decides per request). */
+  async inLiveShare(contentId: string, now: Date): Promise<boolean> {
+    const found = await this.prisma.externalShareContent.findFirst({
+      where: {
+        contentId,
+        share: { status: 'succeded', revokedAt: null, expiredAt: null, expiresAt: { gt: now } },
+      },
+      select: { shareId: true },
+    });
+    return found !== null;
+  }
+}
