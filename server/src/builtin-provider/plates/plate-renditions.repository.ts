@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { PLATE_BOXES_METADATA } from '@paddock/rules';
 import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
 import { isUuid } from '../uuid';
 
@@ -27,6 +28,18 @@ export class PlateRenditionsRepository {
       select: { blobKey: true, mimeType: true, fileName: true },
     });
     return { contentType: row.contentType, version: row.version, metadata: row.metadata, source };
+  }
+
+  /** Those of `contentIds` that carry plate boxes: one read, however many a share holds. */
+  async withBoxes(contentIds: readonly string[]): Promise<string[]> {
+    const ids = contentIds.filter(isUuid);
+    if (!ids.length) return [];
+    const rows = await this.prisma.contentMetadata.findMany({
+      where: { contentId: { in: ids }, key: PLATE_BOXES_METADATA },
+      select: { contentId: true },
+      distinct: ['contentId'],
+    });
+    return rows.map((r) => r.contentId);
   }
 
   /** Whether a share that may still be opened holds the content (ShareAccessService decides per request). */

@@ -61,6 +61,19 @@ export class PlateRenditions {
     return subject && planFrom(contentId, subject);
   }
 
+  /**
+   * The plans of those of `contentIds` that have boxes, by content: a share's hundreds of
+   * contents cost one read, and only the few with boxes a read of their own.
+   */
+  async plansOf(contentIds: readonly string[]): Promise<Map<string, BlurPlan>> {
+    const plans = new Map<string, BlurPlan>();
+    for (const id of await this.repository.withBoxes(contentIds)) {
+      const plan = await this.planOf(id);
+      if (plan) plans.set(id, plan);
+    }
+    return plans;
+  }
+
   keyOf(plan: BlurPlan, rendition: BlurredRendition): string {
     const format = blurredFormatOf(rendition, plan.source.mimeType);
     return `plates/${plan.contentId}/v${plan.version}/${plan.digest}/${rendition}.${EXTENSION[format]}`;

@@ -236,9 +236,7 @@ export class ShareAccessService {
     const visible = (await this.contentsOf(open)).map((c) => c.id);
     if (!visible.length) return null;
     const substitutes = new Map<string, { size: number; open: () => Promise<Readable> }>();
-    for (const id of visible) {
-      const plan = await this.plates.planOf(id);
-      if (!plan) continue;
+    for (const [id, plan] of await this.plates.plansOf(visible)) {
       const file = await this.plates.ready(plan, 'original');
       if (!file) {
         await this.plates.requestFor(plan);
@@ -256,13 +254,11 @@ export class ShareAccessService {
   /** The served contents whose blurred page picture is not rendered yet: the page says "being prepared". */
   async preparing(contents: readonly ContentDetailWire[]): Promise<Set<string>> {
     const out = new Set<string>();
-    for (const c of contents) {
-      const plan = await this.plates.planOf(c.id);
-      if (plan && !(await this.plates.ready(plan, 'preview'))) {
+    for (const [id, plan] of await this.plates.plansOf(contents.map((c) => c.id)))
+      if (!(await this.plates.ready(plan, 'preview'))) {
         await this.plates.requestFor(plan);
-        out.add(c.id);
+        out.add(id);
       }
-    }
     return out;
   }
 

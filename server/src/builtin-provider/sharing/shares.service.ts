@@ -123,8 +123,8 @@ export class SharesService {
       'succeded',
     );
     // Images with plate boxes are served only blurred: their renditions start rendering now.
-    for (const contentId of contentIds)
-      if (await this.plates.planOf(contentId)) await this.plates.request(contentId, id);
+    for (const contentId of (await this.plates.plansOf(contentIds)).keys())
+      await this.plates.request(contentId, id);
     return { id };
   }
 

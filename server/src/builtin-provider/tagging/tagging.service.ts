@@ -184,10 +184,7 @@ export class TaggingService {
    */
   private async platesChanged(keys: readonly string[], contentIds: readonly string[]): Promise<void> {
     if (!keys.some((k) => k.toLowerCase() === PLATE_BOXES_METADATA)) return;
-    for (const id of contentIds) {
-      const plan = await this.plates.planOf(id);
-      if (plan) await this.plates.requestFor(plan);
-    }
+    for (const plan of (await this.plates.plansOf(contentIds)).values()) await this.plates.requestFor(plan);
   }
 
   /** A tag of this classification the caller may set (reserved workflow tags: the service account). */
