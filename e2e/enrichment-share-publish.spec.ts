@@ -11,6 +11,27 @@ const RECORD_TITLE = 'Evento: Salone di Ginevra 2026 - Rif: SF-000142';
 const STRONG = 'Ginevra-2026-Press!Kit';
 const IT = TEXTS.it;
 
+/**
+ * The wizard records a plate, so an image needs a box before it leaves (docs/plates.md): the share's
+ * plate check asks for one, and the press officer says there is no plate to blur in the picture.
+ */
+async function noPlateToBlur(page: Page, image: boolean) {
+  const plates = page.getByRole('region', { name: IT.plates.share.title });
+  const confirm = page.getByRole('button', { name: IT.enrichment.summary.confirm });
+  if (!image) return expect(plates).toHaveCount(0);
+  await expect(plates.getByText(IT.plates.share.needsBox)).toBeVisible();
+  await expect(confirm).toBeDisabled();
+  const adjust = IT.plates.share.adjustOf.replace('{{name}}', '');
+  await plates.getByRole('button', { name: new RegExp(`^${adjust}`) }).click();
+  const editor = page.getByRole('dialog', {
+    name: new RegExp(`^${IT.plates.editor.title.replace('{{name}}', '')}`),
+  });
+  await editor.getByRole('button', { name: IT.plates.editor.noPlate }).click();
+  await expect(editor).toBeHidden();
+  await expect(plates.getByText(IT.plates.share.needsBox)).toBeHidden();
+  await expect(confirm).toBeEnabled();
+}
+
 /** An archive asset filed under the record that may be shared (SPEC §6: archives, share right, not restricted). */
 async function shareableFiledAsset(page: Page, lang: Lang): Promise<{ folderId: string; id: string }> {
   const folderId = (await folderByCode(page, ARCHIVE)).id;
@@ -68,6 +89,7 @@ test('the wizard shares and publishes an archive asset, then warns before overwr
       await page.getByText(e.share.option, { exact: true }).click();
       await expect(page.getByText(e.share.help)).toBeVisible();
       await page.getByLabel(new RegExp(`^${IT.sharing.dialog.password}\\W*$`)).fill(STRONG);
+      await noPlateToBlur(page, (await detailOf()).type === 'IMAGE');
       await keepScreenshot(page, 'enrichment-share-publish-it');
       await page.getByRole('button', { name: e.summary.confirm }).click();
       // The asset may hold another VIN or copyright from an earlier run: the question is answered.

@@ -142,6 +142,50 @@ describe('share and publish in the summary (SPEC §2 step 4)', () => {
     expect(screen.getByText('Not published')).toBeVisible();
   });
 
+  it('asks for a plate box first when the wizard records a plate on an image (docs/plates.md)', async () => {
+    sessionStorage.setItem(
+      'paddock.enrichment:enr:a0',
+      JSON.stringify({
+        products: [],
+        tags: [],
+        vinTarga: [{ vin: '', targa: 'AB123CD' }],
+        copyright: [],
+        copyrightNotes: '',
+        metadata: { utilizzo: 'stampa' },
+        overwrite: { vinTarga: true, copyright: true, metadata: true },
+      }),
+    );
+    // No plate recorded yet and no box: the plate this wizard writes is what makes the box needed.
+    const calls = fakeHub({
+      ...signedInRoutes(),
+      'GET /api/enrichment/definitions': ok({ metadata: [] }),
+      'GET /api/assets/a0': ok(anAssetDetail(0, { registryId: 'r1', actions: SHAREABLE })),
+      'GET /api/registry/r1': ok(record),
+      'GET /api/assets/a0/plates': ok({
+        assetId: 'a0',
+        state: 'none',
+        boxes: [],
+        plateRecorded: false,
+        mayEdit: true,
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/summary?folder=enr&ids=a0');
+    const section = await screen.findByRole('region', { name: 'Share and publish' });
+    await user.click(
+      await within(section).findByRole('checkbox', {
+        name: 'Share the assets by link and publish the record after saving',
+      }),
+    );
+    await user.type(within(section).getByLabelText(/^Password\W*$/, { selector: 'input' }), STRONG);
+    const plates = await within(section).findByRole('region', { name: 'Plates blurred for the recipients' });
+    expect(await within(plates).findByText('Needs a box')).toBeVisible();
+    const confirm = screen.getByRole('button', { name: 'Confirm and save' });
+    expect(confirm).toBeDisabled();
+    await user.click(confirm);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('shows the record but no option where the assets may not be shared from (SPEC §6)', async () => {
     hub(ok(record), undefined, actions(false));
     renderApp('/summary?folder=enr&ids=a0');

@@ -3,15 +3,19 @@ import {
   E_CODES,
   SHARE_ERROR_CODES,
   isStrongSharePassword,
+  plateBoxRequired,
   type AssetDetail,
   type RegistryRecord,
 } from '@paddock/rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { registryKeys, registryRecordQueryOptions, sharePublishRegistry } from '../../api/registry.api';
 import { useLanguage } from '../../i18n/use-language';
+import { boxRequiredAssets } from '../plates/plate-errors';
+import { SharePlatesCheck } from '../plates/share-plates-check';
+import { usePlateViews } from '../plates/use-plate-views';
 import { RecordPublishing } from '../registry/registry-publishing';
 import { isShareExpiryValid, requestOf } from '../sharing/external-share-dialog';
 import { shareKeys } from '../sharing/external-shares.api';
@@ -44,7 +48,12 @@ export interface SharePublish {
  * (`POST /api/registry/share-publish/:id`, through the one external-share service). E059 clears the
  * record shown; E062 (the share failed) publishes nothing.
  */
-export function useSharePublish(assets: readonly AssetDetail[], selection: WizardSelection): SharePublish {
+export function useSharePublish(
+  assets: readonly AssetDetail[],
+  selection: WizardSelection,
+  /** The wizard records a plate: it is written before the share runs, so the share must find a box. */
+  recordsPlate: boolean,
+): SharePublish {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const queryClient = useQueryClient();
@@ -70,15 +79,30 @@ export function useSharePublish(assets: readonly AssetDetail[], selection: Wizar
         ),
       ),
     onSuccess: (answer) => queryClient.setQueryData(registryKeys.record(answer.record.id), answer.record),
+    onError: (error) => {
+      const named = boxRequiredAssets(error);
+      if (named) setPlateRefused((known) => [...known, ...named]);
+    },
   });
   // SPEC §6: sharing only where each asset may be shared from (archives, with the share right).
   const mayShare = assets.length > 0 && assets.every((a) => a.actions?.share === true);
   const on = chosen && record !== null && mayShare;
   const expiryValid = isShareExpiryValid(details, new Date());
-  const ready = !on || (isStrongSharePassword(details.password) && expiryValid);
+  // The plates of the images shared (docs/plates.md): none may leave with a recorded plate and no box.
+  const [plateRefused, setPlateRefused] = useState<readonly string[]>([]);
+  const plateIds = useMemo(
+    () => [...new Set([...assets.filter((a) => a.type === 'IMAGE').map((a) => a.id), ...plateRefused])],
+    [assets, plateRefused],
+  );
+  const plates = usePlateViews(on ? plateIds : []);
+  const plateViews = recordsPlate ? plates.views.map((v) => ({ ...v, plateRecorded: true })) : plates.views;
+  const needBox = plateViews.some(plateBoxRequired);
+  const ready =
+    !on || (isStrongSharePassword(details.password) && expiryValid && !plates.loading && !needBox);
 
   const failure = share.error
     ? (shareRefusal(share.error, t) ??
+      (boxRequiredAssets(share.error) ? t('plates.share.required', { count: plateRefused.length }) : null) ??
       (isApiError(share.error) && share.error.code === E_CODES.SHARE_PUBLISH_FAILED
         ? t(`error.codes.${E_CODES.SHARE_PUBLISH_FAILED}`)
         : t('enrichment.share.failed')))
@@ -145,6 +169,9 @@ export function useSharePublish(assets: readonly AssetDetail[], selection: Wizar
                     recipientsProblem={null}
                     expiryProblem={expiryValid ? null : shareCodeText(t, SHARE_ERROR_CODES.BAD_EXPIRY)}
                   />
+                  {plateIds.length ? (
+                    <SharePlatesCheck views={plateViews} loading={plates.loading} refused={plateRefused} />
+                  ) : null}
                 </Stack>
               ) : null}
             </>

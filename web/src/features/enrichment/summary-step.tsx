@@ -14,7 +14,7 @@ import { fieldLabel, refusalDialog, valueText } from './enrichment-texts';
 import { useSharePublish } from './share-publish';
 import { doneCount, useEnrichmentJob } from './use-enrichment-job';
 import type { Wizard } from './use-wizard';
-import { overwrittenBlocks, toEnrichmentRequest, type CopyrightDraft } from './working-state';
+import { overwrittenBlocks, recordsPlate, toEnrichmentRequest, type CopyrightDraft } from './working-state';
 import { enumLabel } from '../../i18n/enum-labels';
 
 interface SummaryStepProps {
@@ -32,7 +32,11 @@ export function SummaryStep({ wizard, definitions }: SummaryStepProps) {
   const { state, update, selection } = wizard;
   const [asking, setAsking] = useState(false);
   const label = (field: string) => fieldLabel(t, field, definitions, language);
-  const sharing = useSharePublish(wizard.assets, selection ?? { folderId: '', contentIds: [] });
+  const sharing = useSharePublish(
+    wizard.assets,
+    selection ?? { folderId: '', contentIds: [] },
+    recordsPlate(state),
+  );
   const job = useEnrichmentJob(
     (error) => {
       const dialog = refusalDialog(t, error, label);

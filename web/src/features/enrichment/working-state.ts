@@ -178,6 +178,11 @@ export function copyrightOptionsOf(drafts: readonly CopyrightDraft[]): Copyright
   }));
 }
 
+/** Whether the working state records a plate (some pair's `targa` filled). */
+export function recordsPlate(state: WorkingState): boolean {
+  return state.vinTarga.some((p) => p.targa.trim() !== '');
+}
+
 /** The pairs worth sending: an empty row is no pair. */
 function filledPairs(state: WorkingState): VinPlatePair[] {
   return state.vinTarga.filter((p) => p.vin.trim() !== '' || p.targa.trim() !== '');
