@@ -3,7 +3,7 @@ import { PLATE_BOXES_METADATA } from '@paddock/rules';
 import { BuiltinProviderPrismaService } from '../builtin-provider-prisma.service';
 import { isUuid } from '../uuid';
 
-/** A content as its blurred renditions need it: type, current version, metadata, current source. */
+/** A content as its blurred renditions need it: type, current version, its boxes' metadata, current source (when it has boxes). */
 export interface RenditionSubject {
   contentType: string;
   version: number;
@@ -16,13 +16,22 @@ export interface RenditionSubject {
 export class PlateRenditionsRepository {
   constructor(private readonly prisma: BuiltinProviderPrismaService) {}
 
+  /**
+   * Every shared picture asks this, so it reads only the boxes' key, and the source only when
+   * there are boxes: a picture without boxes costs one small read.
+   */
   async subject(contentId: string): Promise<RenditionSubject | null> {
     if (!isUuid(contentId)) return null;
     const row = await this.prisma.content.findFirst({
       where: { id: contentId, trashedAt: null },
-      select: { contentType: true, version: true, metadata: { select: { key: true, value: true } } },
+      select: {
+        contentType: true,
+        version: true,
+        metadata: { where: { key: PLATE_BOXES_METADATA }, select: { key: true, value: true } },
+      },
     });
     if (!row) return null;
+    if (!row.metadata.length) return { ...row, source: null };
     const source = await this.prisma.contentSource.findUnique({
       where: { contentId_version: { contentId, version: row.version } },
       select: { blobKey: true, mimeType: true, fileName: true },
