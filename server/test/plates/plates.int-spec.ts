@@ -269,6 +269,7 @@ describe('saving boxes', () => {
   });
 
   it('lets only who may share or tag the asset change them: an observer 403, an outsider 404', async () => {
+    const before = (await plates(mario, car)).body;
     const observed = await plates(paola, car);
     expect(observed).toMatchObject({ status: 200, body: { mayEdit: false } });
     expect((await savePlates(paola, car, [PLATE_BOX])).body.code).toBe(ERROR_CODES.FORBIDDEN);
@@ -276,6 +277,9 @@ describe('saving boxes', () => {
     expect(detect.body.code).toBe(ERROR_CODES.FORBIDDEN);
     expect((await plates(supplier, car)).status).toBe(404);
     expect((await savePlates(supplier, car, [PLATE_BOX])).status).toBe(404);
+    expect((await post(t, supplier, `/api/assets/${car}/plates/detect`, {})).status).toBe(404);
+    // Refused, nothing changed: the same boxes, and no detection started (the view would say so).
+    expect((await plates(mario, car)).body).toEqual(before);
   });
 
   it('confirms a person’s boxes, a detector’s box kept as it was stays auto', async () => {
