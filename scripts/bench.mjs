@@ -740,6 +740,7 @@ function zipRow(z) {
       '-',
     ];
   const parts = [
+    `the files over a bare node:http process ${fmt(z.rawHttpRate / MB)} MiB/s (${fmt(z.rawHttpRate / z.diskRate, 2)})`,
     `provider's own download ${fmt(z.providerRate / MB)} MiB/s (${fmt(z.providerRate / z.diskRate, 2)}), first byte ${fmt(z.providerFirstByteMs)} ms`,
     z.overHttp &&
       `through the hub over HTTP (PROVIDER_URL) ${fmt(z.overHttp.zipRate / MB)} MiB/s (${fmt(z.overHttp.ratio, 2)} of its disk read ${fmt(z.overHttp.diskRate / MB)} MiB/s), first byte ${fmt(z.overHttp.firstByteMs)} ms`,
@@ -760,7 +761,10 @@ function zipMethod(z) {
   the hub to a null sink, against reading the same bytes from the local files, and against the same ZIP asked of the
   built-in provider directly with the user's own token (its \`archive/prepare\`, then the form POST download: the
   provider's share without the hub). The three are interleaved over ${z.rounds} rounds and each rate, and the time from
-  the GET to the ZIP's first byte, is the median; the ZIP's \`Content-Length\` must equal the bytes received. The hub
+  the GET to the ZIP's first byte, is the median; the ZIP's \`Content-Length\` must equal the bytes received. A fourth
+  figure is the ceiling of the loopback itself: the same files sent one after the other by a bare \`node:http\` server in
+  a process of its own. Every body is read with undici's \`request\` (Node streams; \`fetch\`'s web streams cost the
+  reading side about a third of a core at these rates). The hub
   then restarts with \`PROVIDER_URL\` naming its own \`/provider\` (the loopback HTTP hop of a real provider, which the
   in-process archive gateway removes) and the three are measured again. Run only this part with \`npm run bench -- --zip-only\` (no 100,000-content catalogue,
   no 1 GiB part; it replaces just this row and paragraph).`;

@@ -8,6 +8,8 @@ export interface BlobWritten {
   size: number;
   /** Lower-case hex. */
   sha256: string;
+  /** CRC-32 (ISO-HDLC, zlib's), unsigned. */
+  crc32: number;
 }
 
 export interface BlobStat {

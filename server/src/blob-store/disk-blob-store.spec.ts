@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { DiskBlobStore } from './disk-blob-store';
 import { handOverFile } from './handed-over-file';
 
@@ -48,6 +49,7 @@ describe('DiskBlobStore and a handed-over file', () => {
     expect(await store.put('in/a.bin', handOverFile(file))).toEqual({
       size: bytes.length,
       sha256: sha256(bytes),
+      crc32: crc32(bytes),
     });
     expect((await stat(join(root, 'blobs/in/a.bin'))).ino).toBe(ino);
     await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
@@ -59,6 +61,7 @@ describe('DiskBlobStore and a handed-over file', () => {
     expect(await store.put('in/b.bin', createReadStream(file))).toEqual({
       size: bytes.length,
       sha256: sha256(bytes),
+      crc32: crc32(bytes),
     });
     expect((await stat(join(root, 'blobs/in/b.bin'))).ino).not.toBe(ino);
     expect(sha256(await readFile(file))).toBe(sha256(bytes));
@@ -70,6 +73,7 @@ describe('DiskBlobStore and a handed-over file', () => {
     expect(await store.put('in/c.bin', handOverFile(file))).toEqual({
       size: bytes.length,
       sha256: sha256(bytes),
+      crc32: crc32(bytes),
     });
     expect(sha256(await readFile(join(root, 'blobs/in/c.bin')))).toBe(sha256(bytes));
   });

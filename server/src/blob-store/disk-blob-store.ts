@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, opendir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -15,6 +15,7 @@ import {
   type BlobWritten,
 } from './blob-store';
 import { handedOverFileOf } from './handed-over-file';
+import { BlobDigest, digestOf } from './blob-digest';
 
 /** Temporary files of unfinished writes live here, on the same file system as the blobs (rename is atomic). */
 const TEMP_DIR = '.tmp';
@@ -52,12 +53,10 @@ export class DiskBlobStore implements BlobStore {
       }
     }
     const temp = join(tempDir, randomUUID());
-    const hash = createHash('sha256');
-    let size = 0;
+    const digest = new BlobDigest();
     const measure = new Transform({
       transform(chunk: Buffer, _encoding, done) {
-        hash.update(chunk);
-        size += chunk.length;
+        digest.update(chunk);
         done(null, chunk);
       },
     });
@@ -69,30 +68,23 @@ export class DiskBlobStore implements BlobStore {
       await rm(temp, { force: true });
       throw error;
     }
-    return { size, sha256: hash.digest('hex') };
+    return digest.result();
   }
 
   /**
-   * A handed-over file becomes the blob by rename: its bytes are read once for their sha256 (from
+   * A handed-over file becomes the blob by rename: its bytes are read once for their digest (from
    * the page cache, just written) and never written again. Undefined when the file is on another
    * file system (the bytes are then copied as any stream's).
    */
   private async take(file: string, target: string): Promise<BlobWritten | undefined> {
-    const hash = createHash('sha256');
-    let size = 0;
-    for await (const chunk of createReadStream(file, {
-      highWaterMark: READ_CHUNK,
-    }) as AsyncIterable<Buffer>) {
-      hash.update(chunk);
-      size += chunk.length;
-    }
+    const written = await digestOf(createReadStream(file, { highWaterMark: READ_CHUNK }));
     try {
       await rename(file, target);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EXDEV') return undefined;
       throw error;
     }
-    return { size, sha256: hash.digest('hex') };
+    return written;
   }
 
   async get(key: string, range?: BlobRange): Promise<Readable> {

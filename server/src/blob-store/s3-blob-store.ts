@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   CopyObjectCommand,
@@ -22,6 +21,7 @@ import {
   type BlobStore,
   type BlobWritten,
 } from './blob-store';
+import { BlobDigest } from './blob-digest';
 
 /** CopyObject copies at most 5 GiB in one request (S3's limit); bigger blobs are copied as a stream. */
 export const S3_COPY_LIMIT = 5 * 1024 ** 3;
@@ -121,15 +121,13 @@ export class S3BlobStore implements BlobStore {
    */
   async put(key: string, source: Readable): Promise<BlobWritten> {
     assertSafeKey(key);
-    const hash = createHash('sha256');
-    let size = 0;
+    const digest = new BlobDigest();
     let sourceError: unknown;
     async function* measured(): AsyncGenerator<Buffer> {
       try {
         for await (const chunk of source as AsyncIterable<Buffer | string>) {
           const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-          hash.update(bytes);
-          size += bytes.length;
+          digest.update(bytes);
           yield bytes;
         }
       } catch (error) {
@@ -148,7 +146,7 @@ export class S3BlobStore implements BlobStore {
       // The source's own failure says what went wrong; an error of the clean-up after it does not.
       throw sourceError ?? error;
     }
-    return { size, sha256: hash.digest('hex') };
+    return digest.result();
   }
 
   async get(key: string, range?: BlobRange): Promise<Readable> {

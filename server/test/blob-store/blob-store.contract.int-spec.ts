@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import { BlobNotFoundError, InvalidBlobKeyError, type BlobStore } from '../../src/blob-store/blob-store';
 import { DiskBlobStore } from '../../src/blob-store/disk-blob-store';
 import { handOverFile } from '../../src/blob-store/handed-over-file';
@@ -77,10 +78,10 @@ describe.each(stores)('BlobStore contract: %s', (_name, make) => {
     store = make();
   });
 
-  it('writes a stream and measures its size and sha256 on the way', async () => {
+  it('writes a stream and measures its size, sha256 and CRC-32 on the way', async () => {
     const bytes = randomBytes(12 * 1024 * 1024 + 123);
     const written = await store.put('contents/c1/v1/source.bin', chunked(bytes));
-    expect(written).toEqual({ size: bytes.length, sha256: sha256(bytes) });
+    expect(written).toEqual({ size: bytes.length, sha256: sha256(bytes), crc32: crc32(bytes) });
     expect(sha256(await read(await store.get('contents/c1/v1/source.bin')))).toBe(sha256(bytes));
   });
 
@@ -88,6 +89,7 @@ describe.each(stores)('BlobStore contract: %s', (_name, make) => {
     expect(await store.put('empty/file.txt', Readable.from([]))).toEqual({
       size: 0,
       sha256: sha256(Buffer.alloc(0)),
+      crc32: 0,
     });
     expect(await store.stat('empty/file.txt')).toMatchObject({ size: 0 });
     expect(await read(await store.get('empty/file.txt'))).toEqual(Buffer.alloc(0));
@@ -100,6 +102,7 @@ describe.each(stores)('BlobStore contract: %s', (_name, make) => {
     expect(await store.put('handed/over.bin', handOverFile(file))).toEqual({
       size: bytes.length,
       sha256: sha256(bytes),
+      crc32: crc32(bytes),
     });
     expect(sha256(await read(await store.get('handed/over.bin')))).toBe(sha256(bytes));
   });

@@ -3,6 +3,7 @@ import { appendFile, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { crc32 } from 'node:zlib';
 import type { UploadResult } from '@paddock/rules';
 import sharp from 'sharp';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
@@ -192,6 +193,35 @@ describe('downloads: ZIP of assets at chosen resolutions', () => {
       lang: 'de',
     });
     expect(refused.status).toBe(400);
+  });
+
+  it('carries the CRC-32 measured at upload, and works it out for an original stored without one', async () => {
+    const bytes = await jpeg(1200, 900);
+    const measured = await upload(writer, bytes, 'measured.jpg');
+    const unmeasured = await upload(writer, bytes, 'unmeasured.jpg');
+    const db = providerDb(t);
+    const stored = await db.contentSource.findFirstOrThrow({ where: { contentId: measured } });
+    expect(stored.crc32).toBe(BigInt(crc32(bytes)));
+    await db.contentSource.updateMany({ where: { contentId: unmeasured }, data: { crc32: null } });
+    const prepared = await prepare(writer, {
+      contentIds: [measured, unmeasured],
+      images: ['original'],
+      videos: [],
+    });
+    const res = await fetch(`${t.url}/api/downloads/${String(prepared.body.downloadId)}`, {
+      headers: headersOf(writer),
+    });
+    const dir = await mkdtemp(join(workDir, 'crc-'));
+    const zipPath = join(dir, 'archive.zip');
+    await writeFile(zipPath, Buffer.from(await res.arrayBuffer()));
+    // unzip -t checks each entry's bytes against the CRC the ZIP carries.
+    await run('unzip', ['-tq', zipPath]);
+    const { stdout } = await run('unzip', ['-Zv', zipPath]);
+    const crcs = [...stdout.matchAll(/32-bit CRC value \(hex\):\s+([0-9a-f]{8})/g)].map((m) => m[1]);
+    expect(crcs).toEqual([
+      crc32(bytes).toString(16).padStart(8, '0'),
+      crc32(bytes).toString(16).padStart(8, '0'),
+    ]);
   });
 
   it('cuts the download short, rather than send a corrupt ZIP, when a file is not the size it was recorded with', async () => {

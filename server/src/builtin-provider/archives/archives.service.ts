@@ -88,7 +88,7 @@ export class ArchivesService {
         const substitute = entry.kind === 'source' ? substitutes.get(entry.contentId) : undefined;
         return substitute
           ? { name: entry.name, compress: entry.compress, size: substitute.size, open: substitute.open }
-          : this.sourceOf(caller, entry, sizeOf(detail, entry));
+          : this.sourceOf(caller, entry, sizeOf(detail, entry), crcOf(detail, entry));
       }),
     );
     return { body: zipStream(sources, this.clock.now()), length: zipLength(sources) };
@@ -133,11 +133,12 @@ export class ArchivesService {
     }
   }
 
-  private sourceOf(caller: ProviderCaller, entry: ArchiveEntry, size?: number): ZipSource {
+  private sourceOf(caller: ProviderCaller, entry: ArchiveEntry, size?: number, crc32?: number): ZipSource {
     return {
       name: entry.name,
       compress: entry.compress,
       size,
+      crc32,
       open: async () =>
         (await this.contents.stream(caller, entry.contentId, entry.kind, entry.version, {})).body as Readable,
     };
@@ -217,4 +218,10 @@ function sizeOf(detail: ContentDetailWire, entry: ArchiveEntry): number | undefi
   if (entry.fit) return undefined;
   if (entry.kind === 'source') return detail.source?.size;
   return detail.derivatives.find((d) => d.kind === entry.kind)?.size;
+}
+
+/** The CRC-32 of an unresized original, as measured when it was written; undefined when unknown. */
+function crcOf(detail: ContentDetailWire, entry: ArchiveEntry): number | undefined {
+  if (entry.fit || entry.kind !== 'source' || detail.source?.version !== entry.version) return undefined;
+  return detail.source.crc32 ?? undefined;
 }

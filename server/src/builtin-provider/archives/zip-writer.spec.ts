@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
+import { crc32 } from 'node:zlib';
 import { zipLength, zipStream, type ZipSource } from './zip-writer';
 
 const run = promisify(execFile);
@@ -88,6 +89,17 @@ describe('zipStream', () => {
     const path = await write(sources);
     await run('unzip', ['-tq', path]);
     expect(zipLength(sources)).toBe((await readFile(path)).length);
+  });
+
+  it('carries a CRC-32 measured beforehand as given, and unzip checks the bytes against it', async () => {
+    const photo = Buffer.from(Array.from({ length: 100_000 }, (_, i) => (i * 13) % 256));
+    const known = { ...source('known.jpg', photo), crc32: crc32(photo) };
+    await run('unzip', ['-tq', await write([known, source('worked-out.jpg', photo)])]);
+    // A CRC that does not match the bytes (a file changed since it was measured) fails the receiver's test.
+    const stale = { ...source('stale.jpg', photo), crc32: (crc32(photo) ^ 1) >>> 0 };
+    await expect(run('unzip', ['-tq', await write([stale])])).rejects.toMatchObject({
+      stdout: expect.stringMatching(/bad CRC/),
+    });
   });
 
   it('has no length to announce when an entry is deflated or its size unknown', () => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { BlobNotFoundError, type BlobRange, type BlobStore } from '../../blob-store/blob-store';
 import { parseByteRange } from '../../blob-store/byte-range';
@@ -91,17 +90,6 @@ export async function answerBytes(
     if (error instanceof BlobNotFoundError) throw new ThronError(CONTENT_FAILURES.fileNotFound);
     throw error;
   }
-}
-
-/** Size and sha256 of a stream, read chunk by chunk. */
-export async function measure(stream: Readable): Promise<{ size: number; sha256: string }> {
-  const hash = createHash('sha256');
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    hash.update(chunk);
-    size += chunk.length;
-  }
-  return { size, sha256: hash.digest('hex') };
 }
 
 function whole(headers: Record<string, string>, size: number, body: Readable): StreamAnswer {

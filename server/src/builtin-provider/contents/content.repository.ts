@@ -20,6 +20,7 @@ export interface NewSource {
   mimeType: string;
   size: bigint;
   sha256: string;
+  crc32: bigint;
   createdBy: string;
 }
 

@@ -151,6 +151,8 @@ export interface ContentDetailWire {
     mimetype: string;
     size: number;
     sha256: string | null;
+    /** Measured as it was written (null before that was done): what a ZIP entry of it carries. */
+    crc32: number | null;
     width: number | null;
     height: number | null;
     durationMs: number | null;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import type { BlobStore } from '../../blob-store/blob-store';
 import { systemClock } from '../../common/clock';
 import { providerCaller } from '../../../test/support/provider-caller';
@@ -76,14 +77,18 @@ describe('ContentsService, an upload taken into a source (issue 26: the 1 GiB up
   function setUp(config: ContentsStoreConfig) {
     const files = new Map<string, Buffer>();
     const reads: string[] = [];
-    const sources: { size: bigint; sha256: string | null }[] = [];
+    const sources: { size: bigint; sha256: string | null; crc32: bigint }[] = [];
     const blobs = {
       put: async (key: string, body: Readable) => {
         const chunks: Buffer[] = [];
         for await (const chunk of body) chunks.push(chunk as Buffer);
         const data = Buffer.concat(chunks);
         files.set(key, data);
-        return { size: data.length, sha256: createHash('sha256').update(data).digest('hex') };
+        return {
+          size: data.length,
+          sha256: createHash('sha256').update(data).digest('hex'),
+          crc32: crc32(data),
+        };
       },
       get: async (key: string) => {
         reads.push(key);
@@ -100,7 +105,7 @@ describe('ContentsService, an upload taken into a source (issue 26: the 1 GiB up
     const service = new ContentsService(
       {
         existingFolders: async () => [{ id: 'f1', prettyId: 'arch04-marketing' }],
-        create: async (row: { source: { size: bigint; sha256: string | null } }) => {
+        create: async (row: { source: { size: bigint; sha256: string | null; crc32: bigint } }) => {
           sources.push(row.source);
           throw new Error('stop after the source');
         },
@@ -127,12 +132,13 @@ describe('ContentsService, an upload taken into a source (issue 26: the 1 GiB up
 
   const bytes = Buffer.from('a photo of the Spider, front three-quarter');
   const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const measured = { size: BigInt(bytes.length), sha256, crc32: BigInt(crc32(bytes)) };
 
-  it('keeps the size and sha256 measured at upload: the file is renamed, never read again', async () => {
+  it('keeps the size, sha256 and CRC-32 measured at upload: the file is renamed, never read again', async () => {
     const { service, reads, sources, insert } = setUp({ BLOB_STORE: 'disk' } as ContentsStoreConfig);
     const uploaded = await service.upload(CALLER, 'front.jpg', Readable.from([bytes]));
     await expect(insert(uploaded.bucket, uploaded.filePath)).rejects.toThrow('stop after the source');
-    expect(sources).toEqual([expect.objectContaining({ size: BigInt(bytes.length), sha256 })]);
+    expect(sources).toEqual([expect.objectContaining(measured)]);
     expect(reads).toEqual([]);
   });
 
@@ -141,7 +147,7 @@ describe('ContentsService, an upload taken into a source (issue 26: the 1 GiB up
     const filePath = `incoming/${USER_ID}/elsewhere/front.jpg`;
     files.set(filePath, bytes);
     await expect(insert('local', filePath)).rejects.toThrow('stop after the source');
-    expect(sources).toEqual([expect.objectContaining({ size: BigInt(bytes.length), sha256 })]);
+    expect(sources).toEqual([expect.objectContaining(measured)]);
     expect(reads).toHaveLength(1);
   });
 
@@ -149,7 +155,7 @@ describe('ContentsService, an upload taken into a source (issue 26: the 1 GiB up
     const { service, reads, sources, insert } = setUp(S3);
     const uploaded = await service.upload(CALLER, 'front.jpg', Readable.from([bytes]));
     await expect(insert(uploaded.bucket, uploaded.filePath)).rejects.toThrow('stop after the source');
-    expect(sources).toEqual([expect.objectContaining({ sha256 })]);
+    expect(sources).toEqual([expect.objectContaining(measured)]);
     expect(reads).toHaveLength(1);
   });
 });

@@ -7,7 +7,9 @@ import {
   BlobNotFoundError,
   InvalidBlobKeyError,
   type BlobStore,
+  type BlobWritten,
 } from '../../blob-store/blob-store';
+import { digestOf } from '../../blob-store/blob-digest';
 import { INTERNAL_HEADERS } from '../../common/byte-stream';
 import { CLOCK, type Clock } from '../../common/clock';
 import { RecentCache } from '../../common/recent-cache';
@@ -20,13 +22,7 @@ import type { ProviderCaller } from '../access/provider-caller';
 import { ThronError } from '../thron.errors';
 import { fullNameOf } from '../identity/identity-user';
 import { ProviderHolds } from '../holds/provider-holds';
-import {
-  answerBytes,
-  measure,
-  storedFileOf,
-  type ByteRequestHeaders,
-  type StreamAnswer,
-} from './content-bytes';
+import { answerBytes, storedFileOf, type ByteRequestHeaders, type StreamAnswer } from './content-bytes';
 import { ContentRepository, type NewSource } from './content.repository';
 import type {
   CheckInsertForm,
@@ -96,11 +92,11 @@ export class ContentsService {
   /** The bucket `sources[].s3.bucket` must name: the S3 store's, or LOCAL_BUCKET on disk. */
   private readonly bucket: string;
   /**
-   * The size and sha256 of each file `upload` wrote into the incoming area, on the disk store: a file
+   * The digest (size, sha256, CRC-32) of each file `upload` wrote into the incoming area, on the disk store: a file
    * there is written once, under a fresh name, by this route only, so a rename into a source keeps
    * them and a gigabyte need not be read again. On S3 callers write their incoming files themselves.
    */
-  private readonly measured: RecentCache<{ size: number; sha256: string }>;
+  private readonly measured: RecentCache<BlobWritten>;
 
   constructor(
     private readonly contents: ContentRepository,
@@ -119,8 +115,7 @@ export class ContentsService {
   async upload(caller: ProviderCaller, fileName: string, body: Readable) {
     const filePath = `${incomingPrefixOf(caller)}${randomUUID()}/${keySegmentOf(fileName)}`;
     const written = await this.blobs.put(filePath, body);
-    if (this.config.BLOB_STORE !== 's3')
-      this.measured.set(filePath, { size: written.size, sha256: written.sha256 });
+    if (this.config.BLOB_STORE !== 's3') this.measured.set(filePath, written);
     return { bucket: this.bucket, filePath, size: written.size, sha256: written.sha256 };
   }
 
@@ -313,14 +308,14 @@ export class ContentsService {
     if (s3.bucket !== this.bucket || !s3.filePath.startsWith(incomingPrefixOf(caller)))
       throw new ThronError(CONTENT_FAILURES.fileNotFound);
     const blobKey = `contents/${contentId}/v${version}/source${extension ? `.${extension}` : ''}`;
-    let written: { size: number; sha256: string };
+    let written: BlobWritten;
     try {
       if (s3.removeSourceFile) {
-        // A rename keeps the upload's bytes; their sha256 is the upload's, else read once, streaming.
+        // A rename keeps the upload's bytes; their digest is the upload's, else read once, streaming.
         const known = this.measured.get(s3.filePath);
         this.measured.delete(s3.filePath);
         await this.blobs.move(s3.filePath, blobKey);
-        written = known ?? (await measure(await this.blobs.get(blobKey)));
+        written = known ?? (await digestOf(await this.blobs.get(blobKey)));
       } else {
         written = await this.blobs.put(blobKey, await this.blobs.get(s3.filePath));
       }
@@ -336,6 +331,7 @@ export class ContentsService {
       mimeType: mimeTypeOf(extension),
       size: BigInt(written.size),
       sha256: written.sha256,
+      crc32: BigInt(written.crc32),
       createdBy: caller.user.username,
     };
   }

@@ -44,6 +44,7 @@ export function toContentDetailWire(
       mimetype: current.mimeType,
       size: Number(current.size),
       sha256: current.sha256,
+      crc32: current.crc32 === null ? null : Number(current.crc32),
       width: current.width,
       height: current.height,
       durationMs: current.durationMs,
