@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { SHARE_ERROR_CODES } from '@paddock/rules';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
@@ -27,10 +28,17 @@ export function digestBatch(day: string, recipient: string): string {
 const lineOf = (n: StoredNotice) => ({ event: n.event, assetName: n.payload.assetName, date: n.window });
 
 /**
+ * How long a run holds a notice it sends: far longer than one send can take (ShareMailer gives up
+ * after 10 + 10 + 30 s), so only a run that died loses it, and a later run sends the notice again.
+ */
+export const SEND_LEASE_MS = 5 * 60_000;
+
+/**
  * Sends what is claimed and not sent (the outbox's relay): each mail notice through the mail
  * outbox under its own key, then marked sent; each pending webhook delivery as its own job. A crash
  * anywhere between a claim and its mark leaves the row unsent, and the next try or run sends it —
- * the outbox's Message-ID and the delivery's idempotency key make a repeat harmless.
+ * the outbox's Message-ID and the delivery's idempotency key make a repeat harmless. Each run leases
+ * a notice (a digest's rows) before sending it, so two runs at once never both send it.
  */
 @Injectable()
 export class RightsNoticeSender {
@@ -39,17 +47,23 @@ export class RightsNoticeSender {
   constructor(
     private readonly notices: RightsNoticesRepository,
     private readonly mailer: ShareMailer,
-    private readonly jobs: JobsService,
+    @Inject(JobsService) private readonly jobs: Pick<JobsService, 'submit'>,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'PUBLIC_URL'>,
   ) {
     this.portal = new URL('/home', config.PUBLIC_URL).toString();
   }
 
-  /** Every mail notice claimed and not sent; answers how many went now. A refused one fails the try after the others. */
+  /**
+   * Every mail notice claimed and not sent that no other run holds; answers how many went now. A
+   * refused one fails the try after the others, its lease given back so the retry sends it.
+   */
   async sendUnsentMails(clock: Clock): Promise<number> {
+    const run = randomUUID();
     let sent = 0;
     let refused = 0;
-    for (const n of await this.notices.unsentMails()) {
+    for (const candidate of await this.notices.unsentMails()) {
+      const n = await this.notices.leaseMail(candidate.id, run, SEND_LEASE_MS);
+      if (!n) continue;
       try {
         await this.mailer.sendRights(
           noticeMailBatch(n.id),
@@ -61,14 +75,16 @@ export class RightsNoticeSender {
         refused += 1;
         continue;
       }
-      await this.notices.markSent([n.id], clock.now());
+      await this.notices.markSent([n.id], run, clock.now());
       sent += 1;
     }
-    if (refused)
+    if (refused) {
+      await this.notices.releaseLeases(run);
       throw new TransientJobError(
         SHARE_ERROR_CODES.MAIL_FAILED,
         `The mail server did not take ${refused} notices`,
       );
+    }
     return sent;
   }
 
@@ -80,12 +96,14 @@ export class RightsNoticeSender {
     return ids.length;
   }
 
-  /** The day's digests: one mail per recipient with every notice collected for it. */
+  /** The day's digests: one mail per recipient with every notice collected for it, unless another run holds it. */
   async sendDigests(day: string, clock: Clock): Promise<{ mails: number; notices: number }> {
-    const batches = await this.notices.collectDigests((recipient) => digestBatch(day, recipient));
+    const run = randomUUID();
     const out = { mails: 0, notices: 0 };
-    for (const [batch, notices] of batches) {
-      const first = notices[0]!;
+    for (const batch of await this.notices.collectDigests((recipient) => digestBatch(day, recipient))) {
+      const notices = await this.notices.leaseDigest(batch, run, SEND_LEASE_MS);
+      const first = notices[0];
+      if (!first) continue;
       try {
         await this.mailer.sendRights(
           batch,
@@ -94,10 +112,12 @@ export class RightsNoticeSender {
           rightsDigestMailOf(first.payload.language, notices.map(lineOf), this.portal),
         );
       } catch {
+        await this.notices.releaseLeases(run);
         throw new TransientJobError(SHARE_ERROR_CODES.MAIL_FAILED, 'The mail server did not take a digest');
       }
       await this.notices.markSent(
         notices.map((n) => n.id),
+        run,
         clock.now(),
       );
       out.mails += 1;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { NoticeRecipient, RightsEvent, WebhookDeliveryState } from '@paddock/rules';
 import { HubPrismaService } from '../database/hub-prisma.service';
+import { Prisma } from '../generated/hub/client';
 
 /** How a notice goes out: a mail of its own, the recipient's daily digest, or a webhook delivery. */
 export type NoticeChannel = 'mail' | 'digest' | 'webhook';
@@ -37,6 +38,13 @@ export interface StoredNotice {
   batch: string | null;
   claimedAt: Date;
 }
+
+/** A rights_notice row as read, before its checked columns get their types. */
+type NoticeRow = Omit<StoredNotice, 'event' | 'channel' | 'payload'> & {
+  event: string;
+  channel: string;
+  payload: unknown;
+};
 
 /** Who received which assets: internal sharers by asset, and the external shares of each asset. */
 export interface SharedAssets {
@@ -144,7 +152,10 @@ export class RightsNoticesRepository {
     });
   }
 
-  /** Mail notices claimed and not marked sent (this run's, or an earlier one's that died before the mark). */
+  /**
+   * Mail notices claimed and not marked sent (this run's, or an earlier one's that died before the
+   * mark): the candidates a run then leases one by one (`leaseMail`).
+   */
   async unsentMails(): Promise<StoredNotice[]> {
     return (
       await this.prisma.rightsNotice.findMany({
@@ -154,41 +165,69 @@ export class RightsNoticesRepository {
     ).map((r) => this.noticeOf(r));
   }
 
-  async markSent(ids: readonly string[], at: Date): Promise<void> {
+  /**
+   * Takes the lease on mail notice `id` for run `holder` for `leaseMs`: the notice when it is unsent
+   * and nobody holds an unexpired lease on it, null otherwise. One conditional UPDATE: when two runs
+   * race, PostgreSQL makes the second wait for the first's row and re-checks the condition, so only
+   * one of them gets the row. The database's clock decides expiry, the same for every worker.
+   */
+  async leaseMail(id: string, holder: string, leaseMs: number): Promise<StoredNotice | null> {
+    const [row] = await this.lease(Prisma.sql`"channel" = 'mail' AND "id" = ${id}::uuid`, holder, leaseMs);
+    return row ?? null;
+  }
+
+  /** Takes the lease on the unsent rows of digest `batch`, as `leaseMail`: its notices, or none. */
+  async leaseDigest(batch: string, holder: string, leaseMs: number): Promise<StoredNotice[]> {
+    const rows = await this.lease(Prisma.sql`"channel" = 'digest' AND "batch" = ${batch}`, holder, leaseMs);
+    return rows.sort((a, b) => a.claimedAt.getTime() - b.claimedAt.getTime());
+  }
+
+  /** Gives back the leases `holder` still has on unsent notices (its send failed): the retry need not wait. */
+  async releaseLeases(holder: string): Promise<void> {
+    await this.prisma.rightsNotice.updateMany({
+      where: { sendingBy: holder, sentAt: null },
+      data: { sendingBy: null, sendingUntil: null },
+    });
+  }
+
+  /**
+   * Marks sent the notices `holder` leased: a run whose lease expired and was taken by another marks
+   * nothing (the new holder marks them after its own send).
+   */
+  async markSent(ids: readonly string[], holder: string, at: Date): Promise<void> {
     if (ids.length)
       await this.prisma.rightsNotice.updateMany({
-        where: { id: { in: [...ids] }, sentAt: null },
+        where: { id: { in: [...ids] }, sentAt: null, sendingBy: holder },
         data: { sentAt: at },
       });
   }
 
   /**
-   * Gives the digest notices not collected yet to their recipient's digest `batchOf(recipient)`,
-   * then answers every digest batch not sent, with its notices: a batch once given never changes,
-   * so a retry sends the same mail (the outbox knows it) and marks the same rows.
+   * Gives the digest notices not collected yet to their recipient's digest `batchOf(recipient)`
+   * unless that batch was given before, then answers every digest batch not sent. A batch once given
+   * never changes, so a retry sends the same mail (the outbox knows it) with the same notices, and a
+   * notice claimed after its recipient's batch of the day waits for the next day's.
    */
-  async collectDigests(batchOf: (recipient: string) => string): Promise<Map<string, StoredNotice[]>> {
+  async collectDigests(batchOf: (recipient: string) => string): Promise<string[]> {
     const loose = await this.prisma.rightsNotice.findMany({
       where: { channel: 'digest', sentAt: null, batch: null },
       select: { recipient: true },
       distinct: ['recipient'],
     });
-    for (const { recipient } of loose)
-      await this.prisma.rightsNotice.updateMany({
-        where: { channel: 'digest', sentAt: null, batch: null, recipient },
-        data: { batch: batchOf(recipient) },
-      });
+    for (const { recipient } of loose) {
+      const batch = batchOf(recipient);
+      await this.prisma.$executeRaw`
+        UPDATE "hub"."rights_notice" SET "batch" = ${batch}
+        WHERE "channel" = 'digest' AND "sent_at" IS NULL AND "batch" IS NULL AND "recipient" = ${recipient}
+          AND NOT EXISTS (SELECT 1 FROM "hub"."rights_notice" "given" WHERE "given"."batch" = ${batch})`;
+    }
     const rows = await this.prisma.rightsNotice.findMany({
       where: { channel: 'digest', sentAt: null, batch: { not: null } },
-      orderBy: [{ batch: 'asc' }, { claimedAt: 'asc' }],
+      select: { batch: true },
+      distinct: ['batch'],
+      orderBy: { batch: 'asc' },
     });
-    const out = new Map<string, StoredNotice[]>();
-    for (const row of rows) {
-      const list = out.get(row.batch!) ?? [];
-      list.push(this.noticeOf(row));
-      out.set(row.batch!, list);
-    }
-    return out;
+    return rows.map((r) => r.batch!);
   }
 
   /** Webhook deliveries of notices still pending: the run submits their job (one per delivery). */
@@ -291,17 +330,18 @@ export class RightsNoticesRepository {
     });
   }
 
-  private noticeOf(r: {
-    id: string;
-    assetId: string;
-    recipient: string;
-    event: string;
-    window: string;
-    channel: string;
-    payload: unknown;
-    batch: string | null;
-    claimedAt: Date;
-  }): StoredNotice {
+  /** Leases the unsent rows matching `which` that no unexpired lease holds, and answers them. */
+  private async lease(which: Prisma.Sql, holder: string, leaseMs: number): Promise<StoredNotice[]> {
+    const rows = await this.prisma.$queryRaw<NoticeRow[]>`
+      UPDATE "hub"."rights_notice"
+      SET "sending_by" = ${holder}, "sending_until" = now() + ${leaseMs}::int * interval '1 millisecond'
+      WHERE ${which} AND "sent_at" IS NULL AND ("sending_until" IS NULL OR "sending_until" < now())
+      RETURNING "id"::text AS "id", "asset_id" AS "assetId", "recipient", "event", "window_id" AS "window",
+        "channel", "payload", "batch", "claimed_at" AS "claimedAt"`;
+    return rows.map((r) => this.noticeOf(r));
+  }
+
+  private noticeOf(r: NoticeRow): StoredNotice {
     // Written only by claim(), whose CHECKs keep event and channel to their lists.
     return {
       ...r,
