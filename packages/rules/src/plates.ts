@@ -1,5 +1,5 @@
 import { plateKey } from './enrichment';
-import { LIMITS } from './limits';
+import { LIMITS, type Language } from './limits';
 /**
  * Plates blurred before they leave (issue 28 point 1, docs/plates.md): a detector proposes boxes
  * over licence plates on an image, a person adds, moves or removes them, and every rendition an
@@ -46,6 +46,26 @@ export interface PlateBoxesView {
   /** Who confirmed the boxes last (their name as the directory knows it), and when (ISO 8601); absent until a person confirms. */
   confirmedBy?: string;
   confirmedAt?: string;
+}
+
+/**
+ * `POST /api/plates/views`: many images' views in one request (an external share's check). As many
+ * ids as a share holds (LIMITS.externalShareMaxFiles), each once; `lang` names the assets (nameIn).
+ */
+export interface PlateViewsRequest {
+  assetIds: string[];
+  lang?: Language;
+}
+
+/** A view with the asset's name in the asked language and its extension, for the web's displayName. */
+export interface NamedPlateBoxesView extends PlateBoxesView {
+  name: string;
+  extension: string;
+}
+
+/** The answer of `POST /api/plates/views`, in the order of the ids asked. */
+export interface PlateViewsAnswer {
+  views: NamedPlateBoxesView[];
 }
 
 /** `PUT /api/assets/:id/plates`: the boxes a person confirms; they replace all the others. */

@@ -16,6 +16,9 @@ import {
   type NewJobRecord,
 } from './job-record';
 
+/** Waiting, running or waiting for a retry: the states of a job not finished yet. */
+const UNFINISHED_JOB_STATES: JobState[] = JOB_STATES.filter((s) => !TERMINAL_JOB_STATES.has(s));
+
 function asJobState(state: string): JobState {
   return (JOB_STATES as readonly string[]).includes(state) ? (state as JobState) : 'failed';
 }
@@ -83,14 +86,22 @@ export class JobsRepository implements JobRecordStore {
 
   /** How many `name` jobs are not finished: waiting, running or waiting for a retry. */
   async countUnfinished(name: string): Promise<number> {
-    return this.prisma.jobRecord.count({
-      where: { name, state: { in: ['waiting', 'active', 'retrying'] satisfies JobState[] } },
-    });
+    return this.prisma.jobRecord.count({ where: { name, state: { in: UNFINISHED_JOB_STATES } } });
   }
 
   async find(id: string): Promise<JobView | null> {
     const row = await this.prisma.jobRecord.findUnique({ where: { id } });
     return row ? toJobView(row) : null;
+  }
+
+  /** The ids among `ids` of jobs recorded and not finished, in one query however many are asked. */
+  async unfinishedAmong(ids: readonly string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows = await this.prisma.jobRecord.findMany({
+      where: { id: { in: [...ids] }, state: { in: UNFINISHED_JOB_STATES } },
+      select: { id: true },
+    });
+    return new Set(rows.map((r) => r.id));
   }
 
   async list(filter: JobFilter): Promise<JobView[]> {

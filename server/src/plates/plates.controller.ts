@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiForbiddenResponse,
@@ -12,7 +12,13 @@ import type { AuthUser } from '../common/auth-user';
 import { ApiSignedIn } from '../common/api-refusals.decorator';
 import { CurrentUser } from '../common/current-user.decorator';
 import { SubmitsJob } from '../jobs/submits-job.decorator';
-import { AssetPlatesParams, PlateBoxesViewDto, SavePlateBoxesDto } from './plates.dto';
+import {
+  AssetPlatesParams,
+  PlateBoxesViewDto,
+  PlateViewsAnswerDto,
+  PlateViewsDto,
+  SavePlateBoxesDto,
+} from './plates.dto';
 import { PlatesService } from './plates.service';
 
 /** An image's plate boxes (docs/plates.md): what the outgoing renditions of external shares blur. */
@@ -50,5 +56,32 @@ export class PlatesController {
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no such asset, or not visible to the caller' })
   detect(@CurrentUser() user: AuthUser, @Param() params: AssetPlatesParams): Promise<DetectPlatesResult> {
     return this.plates.detect(user, params.id);
+  }
+}
+
+/** Many images' plate boxes in one request: the external share's check of its images. */
+@ApiTags('plates')
+@ApiSignedIn()
+@Controller('api/plates')
+export class PlateViewsController {
+  constructor(private readonly plates: PlatesService) {}
+
+  // A POST because 500 ids do not fit an address; it reads only, hence 200.
+  @Post('views')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'The plate boxes of many images, each named in the asked language',
+    description:
+      'The same view as GET /api/assets/{id}/plates for each id, in the order asked. One id the caller cannot see answers NOT_FOUND for the whole request, naming none.',
+  })
+  @ApiOkResponse({ type: PlateViewsAnswerDto })
+  @ApiBadRequestResponse({
+    description: 'VALIDATION_FAILED: no ids, an id twice, more than a share holds, or an id that is no UUID',
+  })
+  @ApiNotFoundResponse({
+    description: 'NOT_FOUND: some asset does not exist or is not visible to the caller',
+  })
+  views(@CurrentUser() user: AuthUser, @Body() body: PlateViewsDto): Promise<PlateViewsAnswerDto> {
+    return this.plates.views(user, body.assetIds, body.lang);
   }
 }

@@ -1,16 +1,33 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  FALLBACK_LANGUAGE,
+  LANGUAGES,
+  LIMITS,
   PLATE_BOX_SOURCES,
   PLATE_STATES,
   type PlateBox,
+  type Language,
+  type NamedPlateBoxesView,
   type PlateBoxesView,
   type PlateBoxShape,
   type PlateBoxSource,
   type PlateState,
+  type PlateViewsAnswer,
+  type PlateViewsRequest,
   type SavePlateBoxesRequest,
 } from '@paddock/rules';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsNumber, IsUUID, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsNumber,
+  IsOptional,
+  IsUUID,
+  ValidateNested,
+} from 'class-validator';
 
 /** A bound on what a request may carry; the rule's own limit (PLATE_BOXES_MAX) answers PLATES_INVALID_BOXES. */
 const BOXES_IN_A_REQUEST = 200;
@@ -78,4 +95,43 @@ export class PlateBoxesViewDto implements PlateBoxesView {
 
   @ApiPropertyOptional({ format: 'date-time' })
   confirmedAt?: string;
+}
+
+/** The images of an external share, each once (a share holds at most LIMITS.externalShareMaxFiles). */
+export class PlateViewsDto implements PlateViewsRequest {
+  @ApiProperty({
+    type: [String],
+    format: 'uuid',
+    minItems: 1,
+    maxItems: LIMITS.externalShareMaxFiles,
+    uniqueItems: true,
+  })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(LIMITS.externalShareMaxFiles)
+  @ArrayUnique()
+  @IsUUID(undefined, { each: true })
+  assetIds!: string[];
+
+  @ApiPropertyOptional({
+    enum: LANGUAGES,
+    default: FALLBACK_LANGUAGE,
+    description: 'The language the assets are named in (nameIn)',
+  })
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  lang?: Language;
+}
+
+export class NamedPlateBoxesViewDto extends PlateBoxesViewDto implements NamedPlateBoxesView {
+  @ApiProperty({ description: 'The asset’s name in the asked language' })
+  name!: string;
+
+  @ApiProperty({ description: 'The extension of its source file, without the dot' })
+  extension!: string;
+}
+
+export class PlateViewsAnswerDto implements PlateViewsAnswer {
+  @ApiProperty({ type: [NamedPlateBoxesViewDto], description: 'In the order of the ids asked' })
+  views!: NamedPlateBoxesViewDto[];
 }

@@ -6,7 +6,7 @@ import { DetectPlatesHandler } from './detect-plates.handler';
 import { OpenCvPlateDetector } from './opencv-plate-detector';
 import { PLATE_DETECTOR } from './plate-detector';
 import { PlateRecords } from './plate-records';
-import { PlatesController } from './plates.controller';
+import { PlatesController, PlateViewsController } from './plates.controller';
 import { PlatesService } from './plates.service';
 
 /**
@@ -23,7 +23,7 @@ export class PlatesModule {}
 /** The boxes' routes, where the api runs. */
 @Module({
   imports: [PlatesModule, PlacesModule, ProviderModule, PersonNamesModule],
-  controllers: [PlatesController],
+  controllers: [PlatesController, PlateViewsController],
   providers: [PlatesService],
 })
 export class PlatesApiModule {}

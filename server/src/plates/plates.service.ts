@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  FINAL_JOB_STATES,
+  FALLBACK_LANGUAGE,
+  nameIn,
   plateRecordedIn,
   type DetectPlatesResult,
+  type Language,
   type PlateBox,
   type PlateBoxesView,
   type PlateBoxShape,
   type PlateRecord,
+  type PlateViewsAnswer,
   type SavePlateBoxesRequest,
 } from '@paddock/rules';
 import type { AuthUser } from '../common/auth-user';
@@ -23,10 +26,10 @@ import { PlateRecords, platesDetectJobIdOf, withRecord } from './plate-records';
 import { notAnImage, refuseInvalidBoxes } from './plates.errors';
 
 /**
- * The plate boxes of one image (docs/plates.md): read by whoever sees it; saved, or detected
- * again, by whoever may share it externally or tag it from some folder it is in (SPEC §6, the
- * selection policy every feature asks). Saving makes the boxes a person's (`confirmed`), which no
- * detection overwrites.
+ * The plate boxes of images (docs/plates.md): read by whoever sees them, one or many at once;
+ * saved, or detected again, by whoever may share the image externally or tag it from some folder it
+ * is in (SPEC §6, the selection policy every feature asks). Saving makes the boxes a person's
+ * (`confirmed`), which no detection overwrites.
  */
 @Injectable()
 export class PlatesService {
@@ -41,7 +44,31 @@ export class PlatesService {
 
   async view(user: AuthUser, assetId: string): Promise<PlateBoxesView> {
     const content = await this.read(user, assetId);
-    return this.viewOf(content, await this.mayEdit(user, content));
+    const [view] = await this.viewsOf([content], await this.editableAmong(user, [content]));
+    return view!;
+  }
+
+  /**
+   * Many images' views with the same reads whatever their number: the contents in one gateway call,
+   * the policy once per action, the jobs and the people in one query each. One asset the caller
+   * cannot see makes the whole answer NOT_FOUND, as the single view would, naming none.
+   */
+  async views(
+    user: AuthUser,
+    assetIds: readonly string[],
+    lang: Language = FALLBACK_LANGUAGE,
+  ): Promise<PlateViewsAnswer> {
+    const found = await this.policy.visibleContents(user, assetIds);
+    const byId = new Map(found.map((c) => [c.id, c]));
+    const contents = assetIds.map((id) => byId.get(id)!);
+    const views = await this.viewsOf(contents, await this.editableAmong(user, contents));
+    return {
+      views: views.map((view, i) => ({
+        ...view,
+        name: nameIn(contents[i]!.locales, lang),
+        extension: contents[i]!.sourceExtension,
+      })),
+    };
   }
 
   async save(user: AuthUser, assetId: string, request: SavePlateBoxesRequest): Promise<PlateBoxesView> {
@@ -61,7 +88,8 @@ export class PlatesService {
       confirmedAt: this.clock.now().toISOString(),
     };
     await this.records.write(assetId, record);
-    return this.viewOf(withRecord(content, record), true);
+    const [view] = await this.viewsOf([withRecord(content, record)], new Set([assetId]));
+    return view!;
   }
 
   async detect(user: AuthUser, assetId: string): Promise<DetectPlatesResult> {
@@ -82,41 +110,58 @@ export class PlatesService {
   private async editable(user: AuthUser, assetId: string): Promise<ProviderContentDetail> {
     const content = await this.read(user, assetId);
     if (content.contentType !== 'IMAGE') throw notAnImage();
-    if (!(await this.mayEdit(user, content)))
+    if (!(await this.editableAmong(user, [content])).has(content.id))
       throw DomainError.forbidden('You may neither share nor tag this asset');
     return content;
   }
 
-  private async mayEdit(user: AuthUser, content: ProviderContentDetail): Promise<boolean> {
-    if (content.contentType !== 'IMAGE') return false;
+  /** The images among `contents` the user may share or, failing that, tag: the policy asked once per action. */
+  private async editableAmong(
+    user: AuthUser,
+    contents: readonly ProviderContentDetail[],
+  ): Promise<Set<string>> {
+    const images = contents.filter((c) => c.contentType === 'IMAGE');
     // Asked of every folder the content is in (no folder given), so no "not in the folder" arises.
     const notInFolder = () => DomainError.notFound('The asset is not in this folder');
-    for (const action of ['share', 'tag'] as const)
-      if (!(await this.policy.refused(user, action, [content], undefined, notInFolder)).length) return true;
-    return false;
+    const refused = async (action: 'share' | 'tag', among: readonly ProviderContentDetail[]) =>
+      new Set(await this.policy.refused(user, action, among, undefined, notInFolder));
+    const unshareable = await refused('share', images);
+    const neither = await refused(
+      'tag',
+      images.filter((c) => unshareable.has(c.id)),
+    );
+    return new Set(images.filter((c) => !neither.has(c.id)).map((c) => c.id));
   }
 
-  private async viewOf(content: ProviderContentDetail, mayEdit: boolean): Promise<PlateBoxesView> {
-    const record = content.contentType === 'IMAGE' ? this.records.recordOf(content) : null;
-    const detecting = content.contentType === 'IMAGE' && (await this.detecting(content, record));
-    return {
-      assetId: content.id,
-      state: detecting ? 'detecting' : (record?.state ?? 'none'),
-      boxes: (record?.boxes ?? []).map(toBox),
-      plateRecorded: plateRecordedIn(content.imetadata),
-      mayEdit,
+  private async viewsOf(
+    contents: readonly ProviderContentDetail[],
+    editable: ReadonlySet<string>,
+  ): Promise<PlateBoxesView[]> {
+    const records = contents.map((c) => (c.contentType === 'IMAGE' ? this.records.recordOf(c) : null));
+    // The last detection asked for, or the upload's before any: while it waits or runs, `detecting`.
+    const detectJobIds = contents.map((c, i) =>
+      c.contentType !== 'IMAGE'
+        ? null
+        : (records[i]?.detectJobId ?? (records[i] ? null : platesDetectJobIdOf(c.id, c.version))),
+    );
+    const [running, people] = await Promise.all([
+      this.jobRecords.unfinishedAmong(detectJobIds.filter((id) => id !== null)),
       // The record keeps the username; people read each other's names (issue 23).
-      ...(record?.confirmedBy ? { confirmedBy: await this.people.nameOf(record.confirmedBy) } : {}),
-      ...(record?.confirmedAt ? { confirmedAt: record.confirmedAt } : {}),
-    };
-  }
-
-  /** Whether the last detection asked for (or the upload's, before any) is still waiting or running. */
-  private async detecting(content: ProviderContentDetail, record: PlateRecord | null): Promise<boolean> {
-    const jobId = record?.detectJobId ?? (record ? null : platesDetectJobIdOf(content.id, content.version));
-    if (!jobId) return false;
-    const job = await this.jobRecords.find(jobId);
-    return job !== null && !FINAL_JOB_STATES.includes(job.state);
+      this.people.of(records.flatMap((r) => (r?.confirmedBy ? [r.confirmedBy] : []))),
+    ]);
+    return contents.map((content, i) => {
+      const record = records[i];
+      const jobId = detectJobIds[i];
+      return {
+        assetId: content.id,
+        state: jobId && running.has(jobId) ? 'detecting' : (record?.state ?? 'none'),
+        boxes: (record?.boxes ?? []).map(toBox),
+        plateRecorded: plateRecordedIn(content.imetadata),
+        mayEdit: editable.has(content.id),
+        ...(record?.confirmedBy ? { confirmedBy: people.get(record.confirmedBy)! } : {}),
+        ...(record?.confirmedAt ? { confirmedAt: record.confirmedAt } : {}),
+      };
+    });
   }
 }
 

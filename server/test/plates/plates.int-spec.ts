@@ -5,12 +5,16 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import {
   ERROR_CODES,
+  LIMITS,
   PLATE_BOXES_METADATA,
   PLATE_ERROR_CODES,
   WORKFLOW_TAGS,
+  type AssetDetail,
   type ExternalShareSummary,
+  type Language,
   type PlateBoxesView,
   type PlateBoxShape,
+  type PlateViewsAnswer,
   type UploadResult,
 } from '@paddock/rules';
 import sharp from 'sharp';
@@ -95,6 +99,10 @@ function savePlates(s: SignedIn, id: string, boxes: unknown) {
     json: { boxes },
     headers: headersOf(s),
   });
+}
+
+function plateViews(s: SignedIn, body: unknown) {
+  return post<PlateViewsAnswer & { code?: string; message?: string }>(t, s, '/api/plates/views', body);
 }
 
 /** Grey values of a region of `image` once it is scaled to the scene's size. */
@@ -303,6 +311,104 @@ describe('saving boxes', () => {
     const notes = await upload('notes.txt', Buffer.from('Prototype notes\n'), 'text/plain', 0);
     expect((await savePlates(mario, notes, [PLATE_BOX])).body.code).toBe(PLATE_ERROR_CODES.NOT_AN_IMAGE);
     expect((await plates(mario, notes)).body).toMatchObject({ state: 'none', boxes: [], mayEdit: false });
+  });
+});
+
+describe('many images’ boxes in one request', () => {
+  let second: string;
+  let notes: string;
+
+  beforeAll(async () => {
+    second = await upload('prototype-side.jpg', original, 'image/jpeg', 2);
+    await finished(t, mario, platesDetectJobIdOf(second, 1), 120_000);
+    // Named apart in each locale of the pair, before anything reads (and keeps) its detail.
+    await providerDb(t).contentLocale.updateMany({
+      where: { contentId: second, locale: 'IT' },
+      data: { name: 'prototipo-di-lato' },
+    });
+    notes = await upload('batch-notes.txt', Buffer.from('Side notes\n'), 'text/plain', 0);
+  });
+
+  it('answers for each image the view a single GET answers, in the order asked, each named in the language', async () => {
+    const ids = [second, notes, car];
+    for (const [who, lang] of [
+      [mario, 'it'],
+      [mario, 'en'],
+      [paola, 'fr'],
+    ] as [SignedIn, Language][]) {
+      const batch = await plateViews(who, { assetIds: ids, lang });
+      expect(batch.status).toBe(200);
+      const expected = [];
+      for (const id of ids) {
+        const detail = (await get<AssetDetail>(t, who, `/api/assets/${id}?lang=${lang}`)).body;
+        const single = (await plates(who, id)).body;
+        expected.push({ ...single, name: detail.name, extension: detail.extension });
+      }
+      expect(batch.body.views).toEqual(expected);
+    }
+    const [it, en] = await Promise.all(
+      (['it', 'en'] as const).map(
+        async (lang) => (await plateViews(mario, { assetIds: [second], lang })).body,
+      ),
+    );
+    expect([it.views[0]!.name, en.views[0]!.name]).toEqual([
+      'prototipo-di-lato',
+      expect.not.stringMatching(/prototipo/),
+    ]);
+    // Without a language, English names (FALLBACK_LANGUAGE).
+    expect((await plateViews(mario, { assetIds: [second] })).body).toEqual(en);
+    // The confirmed boxes, their author by name, and an observer who may not change them.
+    expect((await plateViews(paola, { assetIds: [car] })).body.views[0]).toMatchObject({
+      state: 'confirmed',
+      confirmedBy: 'Mario Rossi',
+      mayEdit: false,
+    });
+  });
+
+  it('answers NOT_FOUND for the whole request when one asset is hidden from the caller, naming none', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const [who, ids] of [
+      [supplier, [car]],
+      [supplier, [car, second]],
+      [mario, [car, unknown, second]],
+    ] as [SignedIn, string[]][]) {
+      const res = await plateViews(who, { assetIds: ids });
+      expect(res).toMatchObject({ status: 404, body: { code: ERROR_CODES.NOT_FOUND } });
+      expect(res.body.views).toBeUndefined();
+      for (const id of [car, second]) expect(JSON.stringify(res.body)).not.toContain(id);
+    }
+  });
+
+  it('refuses a body that is not a list of distinct asset ids a share could hold, and changes nothing', async () => {
+    const before = (await plateViews(mario, { assetIds: [car, second] })).body;
+    const jobs = await hubDb(t).jobRecord.count();
+    const tooMany = Array.from(
+      { length: LIMITS.externalShareMaxFiles + 1 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    const bodies: unknown[] = [
+      {},
+      { assetIds: [] },
+      { assetIds: [car, car] },
+      { assetIds: tooMany },
+      { assetIds: [car, 'not-an-id'] },
+      { assetIds: [car, 42] },
+      { assetIds: car },
+      { assetIds: [car], lang: 'de' },
+      { assetIds: [car], extra: true },
+    ];
+    for (const body of bodies) {
+      const res = await plateViews(mario, body);
+      expect({ body, status: res.status, code: res.body.code }).toEqual({
+        body,
+        status: 400,
+        code: ERROR_CODES.VALIDATION_FAILED,
+      });
+    }
+    // As many as a share holds are taken (those do not exist: not found, not refused as a body).
+    expect((await plateViews(mario, { assetIds: tooMany.slice(1) })).status).toBe(404);
+    expect(await hubDb(t).jobRecord.count()).toBe(jobs);
+    expect((await plateViews(mario, { assetIds: [car, second] })).body).toEqual(before);
   });
 });
 

@@ -1,4 +1,10 @@
-import type { DetectPlatesResult, PlateBoxesView, SavePlateBoxesRequest } from '@paddock/rules';
+import type {
+  DetectPlatesResult,
+  PlateBoxesView,
+  PlateViewsAnswer,
+  PlateViewsRequest,
+  SavePlateBoxesRequest,
+} from '@paddock/rules';
 import { request } from './http';
 
 const platesPath = (assetId: string) => `/api/assets/${encodeURIComponent(assetId)}/plates`;
@@ -6,6 +12,11 @@ const platesPath = (assetId: string) => `/api/assets/${encodeURIComponent(assetI
 /** An image's plate boxes, where they stand, and whether the caller may change them. */
 export function fetchPlateBoxes(assetId: string, signal?: AbortSignal): Promise<PlateBoxesView> {
   return request<PlateBoxesView>(platesPath(assetId), { signal });
+}
+
+/** Many images' views in one request, each with the asset's name; one the caller cannot see: NOT_FOUND for all. */
+export function fetchPlateViews(body: PlateViewsRequest, signal?: AbortSignal): Promise<PlateViewsAnswer> {
+  return request<PlateViewsAnswer>('/api/plates/views', { method: 'POST', body, signal });
 }
 
 /** Replaces the image's boxes with a person's (none at all: "no plate to blur"); they are confirmed. */

@@ -1,8 +1,8 @@
-import type { PlateBox, PlateBoxesView } from '@paddock/rules';
+import type { PlateBox, PlateBoxesView, PlateViewsRequest } from '@paddock/rules';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeEventSource } from '../../../test/fake-event-source';
-import { anAssetDetail, fakeHub, hubError, ok, type HubCall, type Route } from '../../../test/fake-hub';
+import { fakeHub, hubError, ok, type HubCall, type Route } from '../../../test/fake-hub';
 import { renderWithProviders, withFreshBrowserInEnglish } from '../../../test/render';
 import { ExternalShareDialog } from '../sharing/external-share-dialog';
 
@@ -15,10 +15,20 @@ function aView(assetId: string, overrides: Partial<PlateBoxesView> = {}): PlateB
   return { assetId, state: 'none', boxes: [], plateRecorded: false, mayEdit: true, ...overrides };
 }
 
-/** The hub with the images' boxes: a save confirms what it was sent. */
+/** The hub with the images' boxes, each named `car-<n>.jpg`: a save confirms what it was sent. */
 function hub(views: Record<string, PlateBoxesView>, share: Route): HubCall[] {
   const stored = new Map(Object.entries(views));
   return fakeHub({
+    'POST /api/plates/views': (call) => {
+      const { assetIds, lang } = call.body as PlateViewsRequest;
+      expect(lang).toBe('en');
+      const named = assetIds.map((id) => ({
+        ...stored.get(id)!,
+        name: `car-${id.slice(2)}`,
+        extension: 'jpg',
+      }));
+      return ok({ views: named });
+    },
     'GET /api/assets/:id/plates': (call) => ok(stored.get(call.path.split('/')[3])),
     'PUT /api/assets/:id/plates': (call) => {
       const id = call.path.split('/')[3];
@@ -30,16 +40,20 @@ function hub(views: Record<string, PlateBoxesView>, share: Route): HubCall[] {
       stored.set(id, view);
       return ok(view);
     },
-    'GET /api/assets/:id': (call) => {
-      const id = call.path.split('/')[3];
-      return ok(anAssetDetail(Number(id.slice(2)), { id, name: `car-${id.slice(2)}` }));
-    },
     'POST /api/external-shares': share,
   });
 }
 
 const posts = (calls: HubCall[]) =>
   calls.filter((c) => c.method === 'POST' && c.path === '/api/external-shares');
+
+/** The ids of each request for many images' boxes. */
+const batches = (calls: HubCall[]) =>
+  calls.filter((c) => c.path === '/api/plates/views').map((c) => (c.body as PlateViewsRequest).assetIds);
+
+/** Reads of one asset at a time: its detail or its boxes alone. */
+const singleReads = (calls: HubCall[]) =>
+  calls.filter((c) => /^\/api\/assets\/[^/]+(\/plates)?$/.test(c.path));
 
 async function detailsStep(props: { assetIds: string[]; imageIds?: string[] }) {
   renderWithProviders(<ExternalShareDialog folderId="f-1" onClose={jest.fn()} {...props} />);
@@ -89,14 +103,20 @@ describe('the external share dialog and plates', () => {
     expect(items[0]).toHaveTextContent('Needs a box');
     expect(items[1]).toHaveTextContent('1 box proposed by the detector');
     expect(within(dialog).getByRole('button', { name: 'Share' })).toBeDisabled();
-    expect(calls.some((c) => c.path === '/api/assets/a-4/plates')).toBe(false);
+    // One request for the three images (not the video), named by it: nothing asked asset by asset.
+    expect(batches(calls)).toEqual([['a-1', 'a-2', 'a-3']]);
+    expect(singleReads(calls)).toEqual([]);
 
     await user.click(await within(plates).findByRole('button', { name: 'Adjust the boxes of car-1.jpg' }));
     await drawAndSave(user);
 
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Share' })).toBeEnabled());
     expect(within(plates).queryByText(/recorded plate and no box/)).toBeNull();
-    expect(within(plates).getAllByTestId('share-plate-item')[0]).toHaveTextContent('1 box, confirmed');
+    expect(within(plates).getAllByTestId('share-plate-item')[0]).toHaveTextContent(
+      'car-1.jpg1 box, confirmed',
+    );
+    // The saved answer took the image's place in the batch: not asked again.
+    expect(batches(calls)).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'Share' }));
     await within(dialog).findByText('Step 3 of 3');
     expect(posts(calls)).toHaveLength(1);
@@ -126,5 +146,23 @@ describe('the external share dialog and plates', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Share' }));
     await within(dialog).findByText('Step 3 of 3');
     expect(posts(calls)).toHaveLength(2);
+  });
+
+  it('asks a long share’s boxes a hundred images to a request', async () => {
+    const ids = Array.from({ length: 230 }, (_, i) => `a-${i}`);
+    const boxed = {
+      state: 'proposed' as const,
+      boxes: [{ x: 0.1, y: 0.7, w: 0.2, h: 0.1, source: 'auto' as const }],
+    };
+    const calls = hub(Object.fromEntries(ids.map((id) => [id, aView(id, boxed)])), ok());
+    const { dialog } = await detailsStep({ assetIds: ids, imageIds: ids });
+
+    const plates = await within(dialog).findByRole('region', { name: 'Plates blurred for the recipients' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Share' })).toBeEnabled());
+    expect(batches(calls).map((batch) => batch.length)).toEqual([100, 100, 30]);
+    expect(batches(calls).flat()).toEqual(ids);
+    expect(within(plates).getAllByTestId('share-plate-item')[0]).toHaveTextContent('car-0.jpg');
+    expect(within(plates).getByText('and 205 more images with boxes')).toBeVisible();
+    expect(singleReads(calls)).toEqual([]);
   });
 });

@@ -1,17 +1,14 @@
 import { Alert, Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { LIMITS, plateBoxRequired, type PlateBoxesView } from '@paddock/rules';
-import { useQueries } from '@tanstack/react-query';
+import { LIMITS, plateBoxRequired, type NamedPlateBoxesView } from '@paddock/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { assetDetailQueryOptions } from '../../api/assets.queries';
-import { useLanguage } from '../../i18n/use-language';
 import { displayName } from '../assets/format';
 import { PlateEditorDialogOnDemand } from './plate-editor-dialog-on-demand';
 import { PlatePicture } from './plate-picture';
 
 interface SharePlatesCheckProps {
-  /** The shared images' boxes loaded so far. */
-  views: readonly PlateBoxesView[];
+  /** The shared images' boxes loaded so far, each with its asset's name. */
+  views: readonly NamedPlateBoxesView[];
   /** Still asking for some. */
   loading: boolean;
   /** The assets a PLATE_BOX_REQUIRED refusal named. */
@@ -27,19 +24,15 @@ const previewOf = (assetId: string) => `/api/assets/${encodeURIComponent(assetId
  */
 export function SharePlatesCheck({ views, loading, refused }: SharePlatesCheckProps) {
   const { t } = useTranslation();
-  const [language] = useLanguage();
   const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
   const required = views.filter(plateBoxRequired);
   // Those that need a box first; a long share shows as many as its preview does.
   const worthShowing = [...required, ...views.filter((view) => view.boxes.length > 0)];
   const listed = worthShowing.slice(0, LIMITS.previewMaxAssets);
   const more = worthShowing.length - listed.length;
-  const details = useQueries({
-    queries: listed.map((view) => assetDetailQueryOptions(view.assetId, language)),
-  });
   const nameOf = (assetId: string) => {
-    const asset = details.find((d) => d.data?.id === assetId)?.data;
-    return asset ? displayName(asset.name, asset.extension) : assetId;
+    const view = views.find((v) => v.assetId === assetId);
+    return view ? displayName(view.name, view.extension) : assetId;
   };
   const stillRefused = refused.filter((id) => required.some((v) => v.assetId === id));
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isFinalJobState, useJobProgress } from '../jobs/use-job-progress';
-import { plateKeys, useDetectPlates } from './plates.queries';
+import { holdingPlatesOf, useDetectPlates } from './plates.queries';
 
 export interface PlateDetection {
   start(): void;
@@ -13,8 +13,9 @@ export interface PlateDetection {
 }
 
 /**
- * "Detect again": starts the durable job, follows it to its end, then reloads the image's boxes;
- * `onEnd` lets the editor drop its unsaved changes for what the detector found.
+ * "Detect again": starts the durable job, follows it to its end, then reloads the image's boxes
+ * wherever they are cached; `onEnd` lets the editor drop its unsaved changes for what the detector
+ * found.
  */
 export function usePlateDetection(assetId: string, onEnd: () => void): PlateDetection {
   const queryClient = useQueryClient();
@@ -32,7 +33,7 @@ export function usePlateDetection(assetId: string, onEnd: () => void): PlateDete
     setJobId(null);
     setFailedCode(ended.state === 'completed' ? undefined : (ended.errorCode ?? ended.state));
     latestOnEnd.current();
-    void queryClient.invalidateQueries({ queryKey: plateKeys.asset(assetId) });
+    void queryClient.invalidateQueries(holdingPlatesOf(assetId));
   }, [ended, assetId, queryClient]);
 
   return {

@@ -1,28 +1,36 @@
-import type { PlateBoxesView } from '@paddock/rules';
+import type { NamedPlateBoxesView } from '@paddock/rules';
 import { useQueries } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { plateBoxesQueryOptions } from './plates.queries';
+import { useMemo } from 'react';
+import { useLanguage } from '../../i18n/use-language';
+import { plateViewsQueryOptions } from './plates.queries';
 
-/** How many images' boxes are asked for at once: a share of hundreds of images asks a few at a time. */
-const AT_ONCE = 6;
+/**
+ * Images per request. The hub takes a whole share (500) at once, but 100 shows a long share's first
+ * answers sooner, and a batch polled while one of its images is detected, or read again when a
+ * detection ends, stays small.
+ */
+const PER_REQUEST = 100;
 
 export interface PlateViews {
-  /** The views loaded so far, in the order of the ids. */
-  views: PlateBoxesView[];
+  /** The views loaded so far, in the order of the ids, each with its asset's name. */
+  views: NamedPlateBoxesView[];
   /** Some are still to be asked for. */
   loading: boolean;
 }
 
-/** The boxes of many images, asked for a few at a time as the earlier answers arrive. */
+/** The boxes of many images, PER_REQUEST to a request, named in the interface language. */
 export function usePlateViews(assetIds: readonly string[]): PlateViews {
-  const [limit, setLimit] = useState(AT_ONCE);
-  const results = useQueries({
-    queries: assetIds.map((id, index) => ({ ...plateBoxesQueryOptions(id), enabled: index < limit })),
-  });
-  const settled = results.filter((result) => result.status !== 'pending').length;
-  useEffect(() => setLimit(settled + AT_ONCE), [settled]);
+  const [language] = useLanguage();
+  const batches = useMemo(
+    () =>
+      Array.from({ length: Math.ceil(assetIds.length / PER_REQUEST) }, (_, i) =>
+        assetIds.slice(i * PER_REQUEST, (i + 1) * PER_REQUEST),
+      ),
+    [assetIds],
+  );
+  const results = useQueries({ queries: batches.map((ids) => plateViewsQueryOptions(ids, language)) });
   return {
-    views: results.flatMap((result) => (result.data ? [result.data] : [])),
-    loading: settled < assetIds.length,
+    views: results.flatMap((result) => result.data ?? []),
+    loading: results.some((result) => result.status === 'pending'),
   };
 }
