@@ -502,6 +502,24 @@ describe('an external share of an image with boxes', () => {
   });
 });
 
+describe('an external share of a TIFF with boxes', () => {
+  it('puts the blurred original in the ZIP as the JPEG it became, named .jpg', async () => {
+    const tiff = await upload('prototype.tif', await sharp(original).tiff().toBuffer(), 'image/tiff', 2);
+    await finished(t, mario, platesDetectJobIdOf(tiff, 1), 120_000);
+    expect((await savePlates(mario, tiff, [PLATE_BOX])).status).toBe(200);
+    const recipient = await share([tiff]);
+    const zipPath = join(workDir, 'tiff-share.zip');
+    await writeFile(zipPath, await whenServed(recipient, '/zip'));
+    const dir = join(workDir, 'tiff-unzipped');
+    await run('unzip', ['-q', '-o', zipPath, '-d', dir]);
+    const [entry] = await readdir(dir);
+    expect(entry).toMatch(/_original\.jpg$/);
+    const bytes = await readFile(join(dir, entry!));
+    expect((await sharp(bytes).metadata()).format).toBe('jpeg');
+    await expectBlurred(bytes);
+  });
+});
+
 describe('an external share of an image with a plate recorded and no box', () => {
   it('is refused naming the image, nothing created; a person’s "no plate to blur" lets it go', async () => {
     const other = await upload('prototype-2.jpg', original, 'image/jpeg', 2);

@@ -17,6 +17,8 @@ import { zipLength, zipStream, type ZipSource } from './zip-writer';
 /** Bytes that take the place of a content's original in a ZIP (a share's blurred image, docs/plates.md). */
 export interface SubstituteOriginal {
   size: number;
+  /** Of the format the bytes are in, which names the entry: a TIFF blurred is a JPEG. */
+  extension: string;
   open: () => Promise<Readable>;
 }
 
@@ -83,14 +85,16 @@ export class ArchivesService {
       };
     }
     // Without a probe the plan reads nothing: every entry, and its file's size, is known up front.
-    const sources = details.flatMap((detail) =>
-      plan(plannedOf(detail, null, locale)).map((entry) => {
-        const substitute = entry.kind === 'source' ? substitutes.get(entry.contentId) : undefined;
-        return substitute
-          ? { name: entry.name, compress: entry.compress, size: substitute.size, open: substitute.open }
-          : this.sourceOf(caller, entry, sizeOf(detail, entry), crcOf(detail, entry));
-      }),
-    );
+    const sources = details.flatMap((detail) => {
+      const substitute = substitutes.get(detail.id);
+      const planned = plannedOf(detail, null, locale);
+      return plan(substitute ? { ...planned, sourceExtension: substitute.extension } : planned).map(
+        (entry) =>
+          substitute && entry.kind === 'source'
+            ? { name: entry.name, compress: entry.compress, size: substitute.size, open: substitute.open }
+            : this.sourceOf(caller, entry, sizeOf(detail, entry), crcOf(detail, entry)),
+      );
+    });
     return { body: zipStream(sources, this.clock.now()), length: zipLength(sources) };
   }
 

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { extname } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import {
@@ -12,7 +13,7 @@ import {
 import { CLOCK, type Clock } from '../../common/clock';
 import { AccessRepository } from '../access/access.repository';
 import { CallerResolver, type ProviderCaller } from '../access/provider-caller';
-import { ArchivesService } from '../archives/archives.service';
+import { ArchivesService, type SubstituteOriginal } from '../archives/archives.service';
 import type { ContentDetailWire } from '../contents/contents.dto';
 import { answerBytes, type StreamAnswer } from '../contents/content-bytes';
 import { BLOB_STORE, type BlobStore } from '../../blob-store/blob-store';
@@ -235,14 +236,18 @@ export class ShareAccessService {
     if (!open.share.contentDownload) return null;
     const visible = (await this.contentsOf(open)).map((c) => c.id);
     if (!visible.length) return null;
-    const substitutes = new Map<string, { size: number; open: () => Promise<Readable> }>();
+    const substitutes = new Map<string, SubstituteOriginal>();
     for (const [id, plan] of await this.plates.plansOf(visible)) {
       const file = await this.plates.ready(plan, 'original');
       if (!file) {
         await this.plates.requestFor(plan);
         return PREPARING;
       }
-      substitutes.set(id, { size: file.size, open: () => this.blobs.get(file.blobKey) });
+      substitutes.set(id, {
+        size: file.size,
+        extension: extname(file.fileName).slice(1),
+        open: () => this.blobs.get(file.blobKey),
+      });
     }
     const { downloadId } = await this.archives.prepare(open.owner, {
       criteria: { xcontentIds: visible },
