@@ -503,8 +503,10 @@ describe('an external share of an image with boxes', () => {
 });
 
 describe('an external share of a TIFF with boxes', () => {
+  let tiff: string;
+
   it('puts the blurred original in the ZIP as the JPEG it became, named .jpg', async () => {
-    const tiff = await upload('prototype.tif', await sharp(original).tiff().toBuffer(), 'image/tiff', 2);
+    tiff = await upload('prototype.tif', await sharp(original).tiff().toBuffer(), 'image/tiff', 2);
     await finished(t, mario, platesDetectJobIdOf(tiff, 1), 120_000);
     expect((await savePlates(mario, tiff, [PLATE_BOX])).status).toBe(200);
     const recipient = await share([tiff]);
@@ -517,6 +519,34 @@ describe('an external share of a TIFF with boxes', () => {
     const bytes = await readFile(join(dir, entry!));
     expect((await sharp(bytes).metadata()).format).toBe('jpeg');
     await expectBlurred(bytes);
+  });
+
+  it('leaves none of its blurred files in the store once the image is removed for good', async () => {
+    const blurred = join(workDir, 'blobs', 'plates', tiff);
+    expect((await readdir(blurred, { recursive: true })).some((f) => f.endsWith('original.jpg'))).toBe(true);
+    const login = await postForm<{ tokenId: string }>(
+      t,
+      '/provider/xsso/resources/accessmanager/login/paddock',
+      {
+        username: 'mario.rossi',
+        password: DEMO_PASSWORD,
+      },
+    );
+    const removed = await call<{ resultCode: string }>(
+      t,
+      'POST',
+      '/provider/xadmin/resources/content/remove/paddock',
+      {
+        json: { xcontentId: tiff },
+        headers: { 'X-TOKENID': login.body.tokenId },
+      },
+    );
+    expect(removed.body.resultCode).toBe('OK');
+    const left = await readdir(blurred, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    });
+    expect(left.filter((entry) => entry.isFile()).map((entry) => entry.name)).toEqual([]);
   });
 });
 

@@ -23,6 +23,7 @@ import { ThronError } from '../thron.errors';
 import { fullNameOf } from '../identity/identity-user';
 import { ProviderHolds } from '../holds/provider-holds';
 import { answerBytes, storedFileOf, type ByteRequestHeaders, type StreamAnswer } from './content-bytes';
+import { blurredFolderOf, sourceKeyOf } from './content-blob-keys';
 import { ContentRepository, type NewSource } from './content.repository';
 import type {
   CheckInsertForm,
@@ -256,7 +257,7 @@ export class ContentsService {
     return { contentsInIssue };
   }
 
-  /** Permanent delete (mayRemove, no legal hold): the rows, then every source and derivative file. */
+  /** Permanent delete (mayRemove, no legal hold): the rows, then every source, derivative and blurred file. */
   async remove(caller: ProviderCaller, id: string): Promise<void> {
     const access = (await this.access.contentAccess(caller, [id])).get(id);
     if (!access || !mayRemove(access, caller))
@@ -268,6 +269,7 @@ export class ContentsService {
     await this.holds.refuseContent(id);
     const keys = await this.contents.remove(id);
     for (const key of keys) await this.blobs.delete(key);
+    for await (const blob of this.blobs.list(blurredFolderOf(id))) await this.blobs.delete(blob.key);
   }
 
   /** The bytes of a version's source (`kind` 'source') or of one of its derivatives. */
@@ -307,7 +309,7 @@ export class ContentsService {
     // Only the caller's own uploads may become a source: another user's incoming file is not theirs.
     if (s3.bucket !== this.bucket || !s3.filePath.startsWith(incomingPrefixOf(caller)))
       throw new ThronError(CONTENT_FAILURES.fileNotFound);
-    const blobKey = `contents/${contentId}/v${version}/source${extension ? `.${extension}` : ''}`;
+    const blobKey = sourceKeyOf(contentId, version, extension);
     let written: BlobWritten;
     try {
       if (s3.removeSourceFile) {

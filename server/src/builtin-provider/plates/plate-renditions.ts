@@ -7,6 +7,7 @@ import { JobsService } from '../../jobs/jobs.service';
 import { SYSTEM_ACTOR } from '../../jobs/job-catalogue';
 import type { BlurredFormat } from '../../media/plate-blur';
 import type { StoredFile } from '../contents/content-bytes';
+import { blurredFolderOf } from '../contents/content-blob-keys';
 import { PlateRenditionsRepository, type RenditionSubject } from './plate-renditions.repository';
 
 /** The renditions a share serves of an image, each rendered blurred when the image has boxes. */
@@ -76,7 +77,7 @@ export class PlateRenditions {
 
   keyOf(plan: BlurPlan, rendition: BlurredRendition): string {
     const format = blurredFormatOf(rendition, plan.source.mimeType);
-    return `plates/${plan.contentId}/v${plan.version}/${plan.digest}/${rendition}.${EXTENSION[format]}`;
+    return `${blurredFolderOf(plan.contentId)}v${plan.version}/${plan.digest}/${rendition}.${EXTENSION[format]}`;
   }
 
   /** The blurred rendition when it is rendered; null while it is not (nothing else may be served). */
