@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -44,6 +45,13 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
   return SwaggerModule.createDocument(app, info);
 }
 
+/**
+ * How long an idle keep-alive connection stays open. Node closes one after 5 s; a proxy or client
+ * that reuses it in the instant the server closes it gets ECONNRESET (the e2e's request context did,
+ * under load). Above the 60 s that load balancers and nginx keep theirs, the closing is theirs.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
   // forceCloseConnections: idle keep-alive sockets must not hold up a shutdown (SIGTERM, app.close()).
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
@@ -54,6 +62,10 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   });
   app.useLogger(app.get(QuietBootstrapLogger));
   app.enableShutdownHooks();
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Above the keep-alive, or a request's headers arriving on a long-idle socket are cut short.
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   // req.ip is the client behind the trusted proxies only: the throttles and audit key on it.
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');

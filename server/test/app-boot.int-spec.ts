@@ -1,3 +1,4 @@
+import { Agent, get } from 'node:http';
 import { startTestApp, type TestApp } from './support/test-app';
 
 describe('the hub boots on a migrated database', () => {
@@ -27,6 +28,25 @@ describe('the hub boots on a migrated database', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
+
+  it('keeps an idle connection open past Node’s 5 s, for the proxy or client that reuses it', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const ask = () =>
+      new Promise<{ status?: number; reused: boolean }>((resolve, reject) => {
+        const req = get(`${t.url}/api/health`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+      });
+    try {
+      expect(await ask()).toEqual({ status: 200, reused: false });
+      await new Promise((r) => setTimeout(r, 6_000));
+      expect(await ask()).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
+  }, 20_000);
 
   it('answers unknown routes with the error body', async () => {
     const res = await fetch(`${t.url}/api/nope`);
