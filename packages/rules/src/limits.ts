@@ -101,3 +101,10 @@ export const FOLDER_LOCALES = [...ASSET_LOCALES, 'FR'] as const;
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
+
+/** `items` in consecutive groups of at most `size` (ids sent to the provider, batches a page asks). */
+export function inGroupsOf<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

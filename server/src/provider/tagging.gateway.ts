@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { E_CODES, LIMITS, type ErrorCode } from '@paddock/rules';
+import { E_CODES, inGroupsOf, LIMITS, type ErrorCode } from '@paddock/rules';
 import type { AxiosInstance } from 'axios';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
@@ -32,9 +32,7 @@ export const contentTarget = (id: string) => ({ id, entityType: 'CONTENT' as con
 
 /** Lists of ids go to the provider in groups of LIMITS.idChunkSize (SPEC §7). */
 export function chunks<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += LIMITS.idChunkSize) out.push(items.slice(i, i + LIMITS.idChunkSize));
-  return out;
+  return inGroupsOf(items, LIMITS.idChunkSize);
 }
 
 export const TAGGING_GATEWAY = Symbol('TAGGING_GATEWAY');

@@ -1,4 +1,4 @@
-import type { NamedPlateBoxesView } from '@paddock/rules';
+import { inGroupsOf, type NamedPlateBoxesView } from '@paddock/rules';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useLanguage } from '../../i18n/use-language';
@@ -21,13 +21,7 @@ export interface PlateViews {
 /** The boxes of many images, PER_REQUEST to a request, named in the interface language. */
 export function usePlateViews(assetIds: readonly string[]): PlateViews {
   const [language] = useLanguage();
-  const batches = useMemo(
-    () =>
-      Array.from({ length: Math.ceil(assetIds.length / PER_REQUEST) }, (_, i) =>
-        assetIds.slice(i * PER_REQUEST, (i + 1) * PER_REQUEST),
-      ),
-    [assetIds],
-  );
+  const batches = useMemo(() => inGroupsOf(assetIds, PER_REQUEST), [assetIds]);
   const results = useQueries({ queries: batches.map((ids) => plateViewsQueryOptions(ids, language)) });
   return {
     views: results.flatMap((result) => result.data ?? []),
