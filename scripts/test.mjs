@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { build, ensureDependencies, generatePrismaClients, root } from './lib.mjs';
 
 ensureDependencies();
@@ -170,18 +171,31 @@ printTimes(
 printTimes('slowest end-to-end files', slowestBy(e2eTests(e2e), 'file', 10));
 printTimes('slowest end-to-end tests', e2eTests(e2e).slice(0, 8));
 
-/** Each failed test, named with its file and the first line of its error, for the run's last lines. */
+/**
+ * The first lines of a Jest failure without colours or stack frames: the expectation and its diff,
+ * which say what broke where the run's last lines are all CI keeps.
+ */
+function failureLines(message, lines) {
+  return stripVTControlCharacters(String(message ?? ''))
+    .split('\n')
+    .filter((line) => line.trim() && !/^\s+at /.test(line))
+    .slice(0, lines)
+    .map((line) => line.slice(0, 300))
+    .join('\n    ');
+}
+
+/** Each failed test, named with its file and the start of its error, for the run's last lines. */
 function failedTests() {
   const failed = [];
   for (const report of ['jest.json', 'crash.json']) {
     for (const file of readJson(join(results, report))?.testResults ?? []) {
       const name = relative(root, file.name);
       if (file.testExecError || (file.status === 'failed' && !file.assertionResults?.length))
-        failed.push(`${name}: ${String(file.testExecError?.message ?? file.message).split('\n')[0]}`);
+        failed.push(`${name}: ${failureLines(file.testExecError?.message ?? file.message, 4)}`);
       for (const test of file.assertionResults ?? [])
         if (test.status === 'failed')
           failed.push(
-            `${name} › ${test.fullName}: ${String(test.failureMessages?.[0] ?? '').split('\n')[0]}`,
+            `${name} › ${test.fullName}: ${failureLines(test.failureMessages?.[0], failed.length < 5 ? 16 : 1)}`,
           );
     }
   }
@@ -192,7 +206,7 @@ function failedTests() {
 const failures = failedTests();
 if (failures.length) {
   console.log('\n━━ failed tests ━━');
-  for (const line of failures.slice(0, 20)) console.log(line.slice(0, 300));
+  for (const line of failures.slice(0, 20)) console.log(line);
   if (failures.length > 20) console.log(`… and ${failures.length - 20} more`);
 }
 

@@ -3,14 +3,20 @@ import type { Readable } from 'node:stream';
 /** Injection token of the blob store: `@Inject(BLOB_STORE) blobs: BlobStore`. */
 export const BLOB_STORE = Symbol('BLOB_STORE');
 
-/** What a finished write measured while streaming. */
-export interface BlobWritten {
+/** What a blob's bytes measure, read in full once. */
+export interface BlobMeasured {
   size: number;
   /** Lower-case hex. */
   sha256: string;
   /** CRC-32 (ISO-HDLC, zlib's), unsigned. */
   crc32: number;
 }
+
+/**
+ * What a finished write answers: what it measured while streaming, or only the size when it did not
+ * read the bytes (a handed-over file taken by rename; the derivatives job measures every new source).
+ */
+export type BlobWritten = BlobMeasured | { size: number; sha256: null; crc32: null };
 
 export interface BlobStat {
   size: number;

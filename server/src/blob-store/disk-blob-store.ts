@@ -15,7 +15,7 @@ import {
   type BlobWritten,
 } from './blob-store';
 import { handedOverFileOf } from './handed-over-file';
-import { BlobDigest, digestOf } from './blob-digest';
+import { BlobDigest } from './blob-digest';
 
 /** Temporary files of unfinished writes live here, on the same file system as the blobs (rename is atomic). */
 const TEMP_DIR = '.tmp';
@@ -72,19 +72,20 @@ export class DiskBlobStore implements BlobStore {
   }
 
   /**
-   * A handed-over file becomes the blob by rename: its bytes are read once for their digest (from
-   * the page cache, just written) and never written again. Undefined when the file is on another
-   * file system (the bytes are then copied as any stream's).
+   * A handed-over file becomes the blob by rename: its bytes are neither written again nor read, so
+   * only its size is answered. Hashing a gigabyte took seconds the uploader waited through, and the
+   * derivatives job reads every new source in full anyway and measures it on that one pass.
+   * Undefined when the file is on another file system (the bytes are then copied as any stream's).
    */
   private async take(file: string, target: string): Promise<BlobWritten | undefined> {
-    const written = await digestOf(createReadStream(file, { highWaterMark: READ_CHUNK }));
     try {
       await rename(file, target);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EXDEV') return undefined;
       throw error;
     }
-    return written;
+    const { size } = await stat(target);
+    return { size, sha256: null, crc32: null };
   }
 
   async get(key: string, range?: BlobRange): Promise<Readable> {

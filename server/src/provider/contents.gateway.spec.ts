@@ -55,6 +55,15 @@ describe('HttpContentsGateway.upload: S3 when the provider hands out credentials
     expect(sent[0].headers['X-TOKENID']).toBe('tok-1');
   });
 
+  it('takes an answer without a sha256: the built-in provider does not read a file it takes by rename', async () => {
+    const unread = { status: 200, data: { ...UPLOADED.data, sha256: null } };
+    const { gateway } = gatewayAnswering(NO_S3, unread);
+    expect(await gateway.upload('tok-1', 'a.jpg', file(), 3)).toEqual({
+      bucket: 'local',
+      filePath: 'incoming/u/1/a.jpg',
+    });
+  });
+
   it('asks per token: another user gets their own answer', async () => {
     const { gateway, sent } = gatewayAnswering(NO_S3, UPLOADED, NO_S3, UPLOADED);
     await gateway.upload('tok-1', 'a.jpg', file(), 3);

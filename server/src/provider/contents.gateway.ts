@@ -100,7 +100,8 @@ const uploadSchema = envelopeSchema.extend({
   bucket: z.string(),
   filePath: z.string(),
   size: z.number(),
-  sha256: z.string(),
+  // The built-in provider answers null for a file it took by rename without reading it.
+  sha256: z.string().nullable(),
 });
 const s3CredentialsSchema = envelopeSchema.extend({
   credentials: z.object({

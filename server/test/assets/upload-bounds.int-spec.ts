@@ -3,12 +3,14 @@ import { mkdtemp, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import { ASSET_ERROR_CODES } from '@paddock/rules';
 import { BLOB_STORE, type BlobStore } from '../../src/blob-store/blob-store';
 import { CLOCK, type Clock } from '../../src/common/clock';
 import { JobName } from '../../src/jobs/job-catalogue';
 import { JobsService } from '../../src/jobs/jobs.service';
 import { headersOf, hubDb, PASSWORD, providerDb, signIn, type SignedIn } from '../auth/auth-fixtures';
+import { derivativesRequested } from '../derivatives/derivatives-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { seedMarketingWriters } from '../support/writable-folder';
 import { tusUpload } from '../support/tus-client';
@@ -120,7 +122,7 @@ describe('uploads are bounded in size', () => {
     expect(done.result?.status).toBe(200);
   });
 
-  it('hands the finished file to the built-in provider: the file the chunks wrote becomes the source, never copied', async () => {
+  it('hands the finished file to the built-in provider: the file the chunks wrote becomes the source, never copied, measured by the derivatives job', async () => {
     const bytes = randomBytes(MAX);
     const { res, url } = await create({ 'Upload-Length': String(MAX) });
     expect(res.status).toBe(201);
@@ -130,12 +132,21 @@ describe('uploads are bounded in size', () => {
     expect((await patch(url, 512, bytes.subarray(512))).status).toBe(204);
     const result = await fetch(`${url}/result`, { headers: headersOf(writer) });
     const { contentId } = (await result.json()) as { contentId: string };
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
     const source = await providerDb(t).contentSource.findFirstOrThrow({ where: { contentId } });
-    expect(source.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    // Taken unread: the digest waits for the derivatives job (null unless it has already run).
+    expect([null, sha256]).toContain(source.sha256);
+    expect([null, BigInt(crc32(bytes))]).toContain(source.crc32);
+    expect(source.size).toBe(BigInt(MAX));
     const stored = join(blobDir, ...source.blobKey.split('/'));
     expect((await stat(stored)).ino).toBe(ino);
     expect(await readFile(stored)).toStrictEqual(bytes);
     expect(await uploadFiles()).not.toContain(id);
+    expect(await derivativesRequested(t, contentId)).toMatchObject({ state: 'completed' });
+    expect(await providerDb(t).contentSource.findFirstOrThrow({ where: { contentId } })).toMatchObject({
+      sha256,
+      crc32: BigInt(crc32(bytes)),
+    });
   });
 
   it('does not let a deferred length go past the maximum, declared or sent', async () => {

@@ -92,6 +92,15 @@ export async function addVersion(
 export async function makeDerivatives(t: TestApp, contentId: string, version = 1): Promise<JobView> {
   const jobs = t.app.get(JobsService);
   const { jobId } = await jobs.submit(JobName.MakeDerivatives, { contentId, version }, 'test.owner');
+  return jobEnded(jobs, jobId);
+}
+
+/** Waits for the derivatives job an upload asked for (DerivativesRequester's job id) to end. */
+export function derivativesRequested(t: TestApp, contentId: string, version = 1): Promise<JobView> {
+  return jobEnded(t.app.get(JobsService), `derivatives-${contentId}-v${version}`);
+}
+
+async function jobEnded(jobs: JobsService, jobId: string): Promise<JobView> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     const job = await jobs.get(jobId);

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { DERIVATIVE_ERROR_CODES } from '../../src/builtin-provider/derivatives/derivatives.errors';
 import { MakeDerivativesHandler } from '../../src/builtin-provider/derivatives/make-derivatives.handler';
@@ -68,8 +70,15 @@ describe('media/make-derivatives (PostgreSQL + Redis + real media)', () => {
       where: { contentId: id, key: 'creation_date' },
     });
     expect(created.valueNum).toBe(Date.parse('2024-05-06T07:08:09.000Z'));
+    // A source stored without its digest (as an upload taken by rename is) gets it from this job's read.
     const source = await providerDb(t).contentSource.findFirstOrThrow({ where: { contentId: id } });
-    expect(source).toMatchObject({ width: 300, height: 600, durationMs: null });
+    expect(source).toMatchObject({
+      width: 300,
+      height: 600,
+      durationMs: null,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      crc32: BigInt(crc32(bytes)),
+    });
     expect(metadata.fingerprint).toContain(`sha256:${source.sha256}`);
   });
 

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { appendFile, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import type { UploadResult } from '@paddock/rules';
 import sharp from 'sharp';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { demoPsd } from '../../src/seed/demo-documents';
+import { derivativesRequested } from '../derivatives/derivatives-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { seedMarketingWriters } from '../support/writable-folder';
 import { tusUpload } from '../support/tus-client';
@@ -195,33 +197,49 @@ describe('downloads: ZIP of assets at chosen resolutions', () => {
     expect(refused.status).toBe(400);
   });
 
-  it('carries the CRC-32 measured at upload, and works it out for an original stored without one', async () => {
+  it('carries the right CRC-32 before the derivatives job measured a tus upload, and the measured one after', async () => {
     const bytes = await jpeg(1200, 900);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const crc = crc32(bytes);
     const measured = await upload(writer, bytes, 'measured.jpg');
     const unmeasured = await upload(writer, bytes, 'unmeasured.jpg');
     const db = providerDb(t);
-    const stored = await db.contentSource.findFirstOrThrow({ where: { contentId: measured } });
-    expect(stored.crc32).toBe(BigInt(crc32(bytes)));
-    await db.contentSource.updateMany({ where: { contentId: unmeasured }, data: { crc32: null } });
-    const prepared = await prepare(writer, {
-      contentIds: [measured, unmeasured],
-      images: ['original'],
-      videos: [],
+    const sourceOf = (contentId: string) => db.contentSource.findFirstOrThrow({ where: { contentId } });
+    /** The CRC of each entry of a ZIP of both originals, once unzip -t checked every entry's bytes against it. */
+    const zippedCrcs = async () => {
+      const prepared = await prepare(writer, {
+        contentIds: [measured, unmeasured],
+        images: ['original'],
+        videos: [],
+      });
+      const res = await fetch(`${t.url}/api/downloads/${String(prepared.body.downloadId)}`, {
+        headers: headersOf(writer),
+      });
+      const dir = await mkdtemp(join(workDir, 'crc-'));
+      const zipPath = join(dir, 'archive.zip');
+      await writeFile(zipPath, Buffer.from(await res.arrayBuffer()));
+      await run('unzip', ['-tq', zipPath]);
+      const { stdout } = await run('unzip', ['-Zv', zipPath]);
+      return [...stdout.matchAll(/32-bit CRC value \(hex\):\s+([0-9a-f]{8})/g)].map((m) => m[1]);
+    };
+    const hex = crc.toString(16).padStart(8, '0');
+
+    // Taken by rename, the upload is not read: its digest is null until the derivatives job ran
+    // (it may have already); the ZIP works a missing CRC out from the bytes.
+    const taken = await sourceOf(measured);
+    expect([null, sha256]).toContain(taken.sha256);
+    expect([null, BigInt(crc)]).toContain(taken.crc32);
+    expect(await zippedCrcs()).toEqual([hex, hex]);
+
+    for (const contentId of [measured, unmeasured])
+      expect(await derivativesRequested(t, contentId)).toMatchObject({ state: 'completed' });
+    expect(await sourceOf(measured)).toMatchObject({ sha256, crc32: BigInt(crc) });
+    // An original stored without a CRC (as before its derivatives job), beside a measured one.
+    await db.contentSource.updateMany({
+      where: { contentId: unmeasured },
+      data: { sha256: null, crc32: null },
     });
-    const res = await fetch(`${t.url}/api/downloads/${String(prepared.body.downloadId)}`, {
-      headers: headersOf(writer),
-    });
-    const dir = await mkdtemp(join(workDir, 'crc-'));
-    const zipPath = join(dir, 'archive.zip');
-    await writeFile(zipPath, Buffer.from(await res.arrayBuffer()));
-    // unzip -t checks each entry's bytes against the CRC the ZIP carries.
-    await run('unzip', ['-tq', zipPath]);
-    const { stdout } = await run('unzip', ['-Zv', zipPath]);
-    const crcs = [...stdout.matchAll(/32-bit CRC value \(hex\):\s+([0-9a-f]{8})/g)].map((m) => m[1]);
-    expect(crcs).toEqual([
-      crc32(bytes).toString(16).padStart(8, '0'),
-      crc32(bytes).toString(16).padStart(8, '0'),
-    ]);
+    expect(await zippedCrcs()).toEqual([hex, hex]);
   });
 
   it('cuts the download short, rather than send a corrupt ZIP, when a file is not the size it was recorded with', async () => {

@@ -224,7 +224,7 @@ function sizeOf(detail: ContentDetailWire, entry: ArchiveEntry): number | undefi
   return detail.derivatives.find((d) => d.kind === entry.kind)?.size;
 }
 
-/** The CRC-32 of an unresized original, as measured when it was written; undefined when unknown. */
+/** The CRC-32 of an unresized original, as its write or the derivatives job measured it; undefined when unknown. */
 function crcOf(detail: ContentDetailWire, entry: ArchiveEntry): number | undefined {
   if (entry.fit || entry.kind !== 'source' || detail.source?.version !== entry.version) return undefined;
   return detail.source.crc32 ?? undefined;

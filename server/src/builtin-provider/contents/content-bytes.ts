@@ -42,7 +42,9 @@ export async function storedFileOf(
         mimeType: s.mimeType,
         size: Number(s.size),
         fileName: s.fileName,
-        etag: `"${s.sha256 ?? `${contentId}.${version}`}"`,
+        // A version's bytes never change, so its id and number name them from the moment it is
+        // stored (its sha256 comes later, with the derivatives job).
+        etag: `"${contentId}.${version}"`,
       }
     );
   }

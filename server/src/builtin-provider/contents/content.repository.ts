@@ -19,8 +19,9 @@ export interface NewSource {
   fileName: string;
   mimeType: string;
   size: bigint;
-  sha256: string;
-  crc32: bigint;
+  /** null until the derivatives job has read the source (an upload taken by rename is not read). */
+  sha256: string | null;
+  crc32: bigint | null;
   createdBy: string;
 }
 

@@ -150,8 +150,9 @@ export interface ContentDetailWire {
     extension: string;
     mimetype: string;
     size: number;
+    /** null until the derivatives job has read the source (an upload taken by rename is not read). */
     sha256: string | null;
-    /** Measured as it was written (null before that was done): what a ZIP entry of it carries. */
+    /** Measured as it was written, or by the derivatives job (null until then): what a ZIP entry of it carries. */
     crc32: number | null;
     width: number | null;
     height: number | null;

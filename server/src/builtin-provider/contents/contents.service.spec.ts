@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import type { BlobStore } from '../../blob-store/blob-store';
+import { handedOverFileOf, markHandedOver } from '../../blob-store/handed-over-file';
 import { systemClock } from '../../common/clock';
 import { providerCaller } from '../../../test/support/provider-caller';
 import type { AccessRepository } from '../access/access.repository';
@@ -73,17 +74,21 @@ describe('ContentsService.s3UploadCredentials (research §3.8)', () => {
 });
 
 describe('ContentsService, an upload taken into a source (issue 26: the 1 GiB upload)', () => {
-  /** A disk-like store in memory that counts its reads; `create` stops the insert once the source is known. */
+  /**
+   * A disk-like store in memory that counts its reads, and answers only the size of a handed-over
+   * file as the disk store does; `create` stops the insert once the source is known.
+   */
   function setUp(config: ContentsStoreConfig) {
     const files = new Map<string, Buffer>();
     const reads: string[] = [];
-    const sources: { size: bigint; sha256: string | null; crc32: bigint }[] = [];
+    const sources: { size: bigint; sha256: string | null; crc32: bigint | null }[] = [];
     const blobs = {
       put: async (key: string, body: Readable) => {
         const chunks: Buffer[] = [];
         for await (const chunk of body) chunks.push(chunk as Buffer);
         const data = Buffer.concat(chunks);
         files.set(key, data);
+        if (handedOverFileOf(body)) return { size: data.length, sha256: null, crc32: null };
         return {
           size: data.length,
           sha256: createHash('sha256').update(data).digest('hex'),
@@ -105,7 +110,7 @@ describe('ContentsService, an upload taken into a source (issue 26: the 1 GiB up
     const service = new ContentsService(
       {
         existingFolders: async () => [{ id: 'f1', prettyId: 'arch04-marketing' }],
-        create: async (row: { source: { size: bigint; sha256: string | null; crc32: bigint } }) => {
+        create: async (row: { source: { size: bigint; sha256: string | null; crc32: bigint | null } }) => {
           sources.push(row.source);
           throw new Error('stop after the source');
         },
@@ -139,6 +144,21 @@ describe('ContentsService, an upload taken into a source (issue 26: the 1 GiB up
     const uploaded = await service.upload(CALLER, 'front.jpg', Readable.from([bytes]));
     await expect(insert(uploaded.bucket, uploaded.filePath)).rejects.toThrow('stop after the source');
     expect(sources).toEqual([expect.objectContaining(measured)]);
+    expect(reads).toEqual([]);
+  });
+
+  it('keeps the size alone of a handed-over upload, unread: the derivatives job measures it later', async () => {
+    const { service, reads, sources, insert } = setUp({ BLOB_STORE: 'disk' } as ContentsStoreConfig);
+    const uploaded = await service.upload(
+      CALLER,
+      'front.jpg',
+      markHandedOver(Readable.from([bytes]), '/up/1'),
+    );
+    expect(uploaded).toMatchObject({ size: bytes.length, sha256: null });
+    await expect(insert(uploaded.bucket, uploaded.filePath)).rejects.toThrow('stop after the source');
+    expect(sources).toEqual([
+      expect.objectContaining({ size: BigInt(bytes.length), sha256: null, crc32: null }),
+    ]);
     expect(reads).toEqual([]);
   });
 

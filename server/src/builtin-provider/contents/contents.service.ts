@@ -93,9 +93,10 @@ export class ContentsService {
   /** The bucket `sources[].s3.bucket` must name: the S3 store's, or LOCAL_BUCKET on disk. */
   private readonly bucket: string;
   /**
-   * The digest (size, sha256, CRC-32) of each file `upload` wrote into the incoming area, on the disk store: a file
+   * What `upload` measured of each file it wrote into the incoming area, on the disk store: a file
    * there is written once, under a fresh name, by this route only, so a rename into a source keeps
-   * them and a gigabyte need not be read again. On S3 callers write their incoming files themselves.
+   * it and a gigabyte need not be read again. A handed-over file is measured by its size only (its
+   * sha256 and CRC-32 come with the derivatives job). On S3 callers write their incoming files themselves.
    */
   private readonly measured: RecentCache<BlobWritten>;
 
@@ -112,7 +113,10 @@ export class ContentsService {
     this.measured = new RecentCache(MEASURED.capacity, MEASURED.ttlMs, clock);
   }
 
-  /** Streams a request body into the blob store's incoming area. */
+  /**
+   * Streams a request body into the blob store's incoming area. `sha256` is null when the store took
+   * a handed-over file by rename without reading it (the derivatives job measures the source later).
+   */
   async upload(caller: ProviderCaller, fileName: string, body: Readable) {
     const filePath = `${incomingPrefixOf(caller)}${randomUUID()}/${keySegmentOf(fileName)}`;
     const written = await this.blobs.put(filePath, body);
@@ -313,7 +317,9 @@ export class ContentsService {
     let written: BlobWritten;
     try {
       if (s3.removeSourceFile) {
-        // A rename keeps the upload's bytes; their digest is the upload's, else read once, streaming.
+        // A rename keeps the upload's bytes and what the upload measured, even the size alone (the
+        // derivatives job reads every new source and fills in sha256 and CRC-32: the insert does
+        // not wait for a read of the whole file). A file no upload here measured is read once.
         const known = this.measured.get(s3.filePath);
         this.measured.delete(s3.filePath);
         await this.blobs.move(s3.filePath, blobKey);
@@ -333,7 +339,7 @@ export class ContentsService {
       mimeType: mimeTypeOf(extension),
       size: BigInt(written.size),
       sha256: written.sha256,
-      crc32: BigInt(written.crc32),
+      crc32: written.crc32 === null ? null : BigInt(written.crc32),
       createdBy: caller.user.username,
     };
   }

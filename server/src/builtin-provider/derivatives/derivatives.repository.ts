@@ -35,7 +35,10 @@ export interface DerivationResult {
   version: number;
   derivatives: StoredDerivative[];
   metadata: MetadataValue[];
+  /** Of the source's bytes, measured as the job read them (a source may have been stored without). */
   sha256: string;
+  /** CRC-32 (zlib's), unsigned: what a ZIP entry of the source carries. */
+  crc32: number;
   width?: number;
   height?: number;
   durationMs?: number;
@@ -123,6 +126,7 @@ export class DerivativesRepository {
         where: { contentId_version: { contentId, version } },
         data: {
           sha256: result.sha256,
+          crc32: BigInt(result.crc32),
           width: result.width ?? null,
           height: result.height ?? null,
           durationMs: result.durationMs ?? null,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,7 +5,13 @@ import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { BLOB_STORE, BlobNotFoundError, type BlobStore } from '../../blob-store/blob-store';
+import { BlobDigest } from '../../blob-store/blob-digest';
+import {
+  BLOB_STORE,
+  BlobNotFoundError,
+  type BlobMeasured,
+  type BlobStore,
+} from '../../blob-store/blob-store';
 import { JobName, policyOf, type JobPayloads, type JobResults } from '../../jobs/job-catalogue';
 import { classifyJobError, PermanentJobError } from '../../jobs/job-errors';
 import { JobHandlerFor, type JobContext, type JobHandler } from '../../jobs/job-handler';
@@ -107,7 +112,7 @@ export class MakeDerivativesHandler implements JobHandler<Make> {
     try {
       await context.progress(5);
       const local = join(workDir, `source.${safeExtension(source.extension)}`);
-      const sha256 = await this.download(source.blobKey, local);
+      const { sha256, crc32 } = await this.download(source.blobKey, local);
       await context.progress(20);
       const previous = await this.repository.derivativeKeys(contentId, version);
       const derived = await deriveMedia(
@@ -123,6 +128,7 @@ export class MakeDerivativesHandler implements JobHandler<Make> {
             derivatives: [await this.store(contentId, version, thumb)],
             metadata: extractedMetadata(source.size, sha256, { files: [], facts }),
             sha256,
+            crc32,
             width: facts.width,
             height: facts.height,
             state: 'READY',
@@ -144,6 +150,7 @@ export class MakeDerivativesHandler implements JobHandler<Make> {
         derivatives: stored,
         metadata: extractedMetadata(source.size, sha256, derived),
         sha256,
+        crc32,
         width: derived.facts.width,
         height: derived.facts.height,
         durationMs: derived.facts.durationMs,
@@ -161,8 +168,12 @@ export class MakeDerivativesHandler implements JobHandler<Make> {
     }
   }
 
-  /** Copies the source to local disk (ffmpeg needs a seekable file), hashing it on the way. */
-  private async download(blobKey: string, target: string): Promise<string> {
+  /**
+   * Copies the source to local disk (ffmpeg needs a seekable file), measuring it on the way: this
+   * job reads every new source in full anyway, so its one pass gives the source its sha256 and
+   * CRC-32 (an upload taken by rename is stored without them, rather than make the uploader wait).
+   */
+  private async download(blobKey: string, target: string): Promise<BlobMeasured> {
     let input: Readable;
     try {
       input = await this.blobs.get(blobKey);
@@ -174,15 +185,15 @@ export class MakeDerivativesHandler implements JobHandler<Make> {
         );
       throw error;
     }
-    const hash = createHash('sha256');
+    const digest = new BlobDigest();
     const measure = new Transform({
       transform(chunk: Buffer, _encoding, done) {
-        hash.update(chunk);
+        digest.update(chunk);
         done(null, chunk);
       },
     });
     await pipeline(input, measure, createWriteStream(target));
-    return hash.digest('hex');
+    return digest.result();
   }
 
   private async store(contentId: string, version: number, file: DerivedFile): Promise<StoredDerivative> {
