@@ -1,10 +1,11 @@
 // The flat-memory check: a 1 GiB file through tus (/api/uploads) into a folder, then downloaded
 // back (original, and a ZIP when the downloads feature answers), sampling the hub's RSS every
 // 200 ms. The file is generated streaming to a temp file and deleted afterwards.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -76,22 +77,35 @@ export async function tusUpload(client, path, size, filename, folderId, marks = 
   return result.contentId;
 }
 
+/** A bare node:http server in its own process that writes each PUT into `target` at its `offset`. */
+const RAW_PUT_SERVER = `
+const { createServer } = require('node:http');
+const { createWriteStream } = require('node:fs');
+const { pipeline } = require('node:stream/promises');
+const target = process.argv[1];
+const server = createServer((req, res) => {
+  const start = Number(new URL(req.url, 'http://x').searchParams.get('offset'));
+  pipeline(req, createWriteStream(target, { flags: start === 0 ? 'w' : 'r+', start })).then(
+    () => res.writeHead(204).end(),
+    (err) => res.writeHead(500).end(String(err)),
+  );
+});
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+`;
+
 /**
- * The baseline of the tus upload: the same file in one raw HTTP PUT to a tiny node server that writes
- * it to a file in `dir` (the hub's blob directory: the same disk), in PATCHes of the same size.
+ * The baseline of the tus upload: the same file in raw HTTP PUTs of the same size to a bare server
+ * that writes it to a file in `dir` (the hub's blob directory: the same disk). The server has a
+ * process of its own, as the hub has: sharing this client's event loop slowed it below the hub.
  */
 async function rawPut(path, size, dir) {
   const target = join(dir, `bench-raw-put-${process.pid}.bin`);
-  const server = createServer((req, res) => {
-    const start = Number(new URL(req.url, 'http://x').searchParams.get('offset'));
-    pipeline(req, createWriteStream(target, { flags: start === 0 ? 'w' : 'r+', start })).then(
-      () => res.writeHead(204).end(),
-      (err) => res.writeHead(500).end(String(err)),
-    );
+  const server = spawn(process.execPath, ['-e', RAW_PUT_SERVER, target], {
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
-    const url = `http://127.0.0.1:${server.address().port}/`;
+    const [line] = await once(server.stdout, 'data');
+    const url = `http://127.0.0.1:${String(line).trim()}/`;
     for (let offset = 0; offset < size; offset += CHUNK) {
       const end = Math.min(size, offset + CHUNK) - 1;
       const res = await fetch(`${url}?offset=${offset}`, {
@@ -103,7 +117,7 @@ async function rawPut(path, size, dir) {
       if (res.status !== 204) throw new Error(`raw PUT at ${offset} answered ${res.status}`);
     }
   } finally {
-    await new Promise((resolve) => server.close(resolve));
+    server.kill();
     await rm(target, { force: true });
   }
 }
