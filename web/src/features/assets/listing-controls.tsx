@@ -1,12 +1,10 @@
-import { Badge, Box, ButtonGroup, HStack, IconButton, Menu, Popover, Portal, Stack } from '@chakra-ui/react';
+import { Badge, Box, ButtonGroup, HStack, IconButton } from '@chakra-ui/react';
 import { CountedIconButton } from '../../components/ui/counted-icon-button';
 import {
   ASSET_SORT_FIELDS,
   DEFAULT_SORT_ORDER,
   FILE_EXTENSIONS,
   FILTER_CONTENT_TYPES,
-  isTileSize,
-  TILE_SIZES,
   type AssetSortField,
   type FileExtension,
   type FilterContentType,
@@ -21,6 +19,14 @@ import { useTranslation } from 'react-i18next';
 import { Select } from '../../components/ui/select';
 import type { ViewMode } from './use-view-mode';
 import { enumLabel } from '../../i18n/enum-labels';
+import { onDemandMenu } from '../ui/on-demand-menu';
+
+// The popover and the menu come after the first screen, which shows only their buttons (issue 26).
+const FiltersPopover = onDemandMenu(
+  () => import('./listing-menus').then((module) => module.FiltersPopover),
+  'popover',
+);
+const TileSizeList = onDemandMenu(() => import('./listing-menus').then((module) => module.TileSizeList));
 
 const ALL = 'all';
 
@@ -196,20 +202,9 @@ function FiltersButton({ active, children }: { active: string[]; children: React
     ? t('assets.filters.labelActive', { active: active.join('; ') })
     : t('assets.filters.label');
   return (
-    <Popover.Root positioning={{ placement: 'bottom-start' }}>
-      <Popover.Trigger asChild>
-        <CountedIconButton count={active.length} label={label} icon={<ListFilter />} />
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content w="auto">
-            <Popover.Body>
-              <Stack gap="2">{children}</Stack>
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
+    <FiltersPopover trigger={<CountedIconButton count={active.length} label={label} icon={<ListFilter />} />}>
+      {children}
+    </FiltersPopover>
   );
 }
 
@@ -227,33 +222,16 @@ export function TileSizeMenu({
   const { t } = useTranslation();
   const label = t('assets.tileSize.label');
   return (
-    <Menu.Root>
-      <Menu.Trigger asChild>
+    <TileSizeList
+      label={label}
+      tileSize={tileSize}
+      onTileSize={onTileSize}
+      trigger={
         <IconButton size="2xs" variant="ghost" flex="none" aria-label={label} title={label}>
           <Scaling />
         </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.RadioItemGroup
-              value={tileSize}
-              onValueChange={({ value }) => {
-                if (isTileSize(value)) onTileSize(value);
-              }}
-            >
-              <Menu.ItemGroupLabel>{label}</Menu.ItemGroupLabel>
-              {TILE_SIZES.map((size) => (
-                <Menu.RadioItem key={size} value={size}>
-                  {t(`assets.tileSize.${size}`)}
-                  <Menu.ItemIndicator />
-                </Menu.RadioItem>
-              ))}
-            </Menu.RadioItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+      }
+    />
   );
 }
 

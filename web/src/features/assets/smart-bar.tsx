@@ -50,9 +50,6 @@ const AddToCollectionDialog = onDemand(() =>
   import('../saved-searches/add-to-collection-dialog').then((m) => m.AddToCollectionDialog),
 );
 
-/** The grid's room at its foot while the bar lies there: the bar's height and its gap. */
-export const SMART_BAR_ROOM = 72;
-
 /** The bar's buttons in the order they give up their labels when the row does not fit. */
 const LABEL_ORDER = ['clear', 'more', 'download', 'metadata', 'tags', 'enrich', 'workflow'] as const;
 

@@ -7,8 +7,13 @@ import {
   profileKeys,
 } from '../../api/profile.queries';
 import { useSignOut } from '../session/use-sign-out';
+import { onDemand } from '../ui/on-demand';
 import { useShowApiError } from '../ui/use-show-api-error';
-import { DisclaimerDialog } from './disclaimer-dialog';
+
+// Only a user who has not accepted the disclaimer yet meets it: the others' first screen does not carry it.
+const DisclaimerDialog = onDemand(() =>
+  import('./disclaimer-dialog').then((module) => module.DisclaimerDialog),
+);
 
 /** Shows the portal only once the disclaimer is accepted (SPEC §2); until then, the dialog alone. */
 export function DisclaimerGate({ children }: { children: ReactNode }) {

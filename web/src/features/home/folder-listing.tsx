@@ -30,12 +30,12 @@ import {
   toggleItem,
   type Selection,
 } from '../assets/selection';
-import { SMART_BAR_ROOM, SmartBar } from '../assets/smart-bar';
+import { SMART_BAR_ROOM, SmartBarOnDemand } from '../assets/smart-bar-on-demand';
 import { useTileSize, useViewMode } from '../assets/use-view-mode';
 import { useSession } from '../session/use-session';
 import { useAreaLoader } from '../ui/use-area-loader';
 import { InlineError } from '../ui/inline-error';
-import { onDemand } from '../ui/on-demand';
+import { onDemand, preloadWhenIdle } from '../ui/on-demand';
 import { useUploads } from '../uploads/use-uploads';
 import { useAssetReadiness } from './use-asset-readiness';
 import { OnlyFilterChip, SavedSearchActions } from '../saved-searches/saved-search-actions';
@@ -76,6 +76,10 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
     useListingSearch();
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const [checking, setChecking] = useState(false);
+  // The bar comes with the first selection and stays: a workflow job it started outlives the selection.
+  const [barWanted, setBarWanted] = useState(false);
+  if (selection.ids.size > 0 && !barWanted) setBarWanted(true);
+  useEffect(() => preloadWhenIdle(SmartBarOnDemand.preload), []);
 
   const query = useMemo<AssetQuery>(
     () => ({
@@ -223,12 +227,14 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
           {viewMode === 'grid' ? <TileSizeMenu tileSize={tileSize} onTileSize={setTileSize} /> : null}
         </HStack>
       </HStack>
-      <SmartBar
-        selectedIds={selection.ids}
-        folderId={folder.id}
-        items={items}
-        onClear={() => setSelection(EMPTY_SELECTION)}
-      />
+      {barWanted ? (
+        <SmartBarOnDemand
+          selectedIds={selection.ids}
+          folderId={folder.id}
+          items={items}
+          onClear={() => setSelection(EMPTY_SELECTION)}
+        />
+      ) : null}
       {listing.isError ? (
         <InlineError
           message={t('assets.listFailed')}

@@ -1,4 +1,4 @@
-import { Button, Menu, Portal } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import {
   isFolderActionAllowed,
   placeOfFolder,
@@ -8,14 +8,22 @@ import {
 } from '@paddock/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FolderCog } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { folderKeys } from '../../api/assets.queries';
 import { createFolder, deleteFolder, updateFolder } from '../../api/folders.api';
 import { useLanguage } from '../../i18n/use-language';
-import { ConfirmDialog } from '../workflow/confirm-dialog';
-import { InputDialog } from '../ui/text-entry-dialog';
+import { onDemand, preloadWhenIdle } from '../ui/on-demand';
+import { onDemandMenu } from '../ui/on-demand-menu';
+
+// The menu's list and its dialogs come after the first screen, which shows only the button (issue 26).
+const FolderActionsMenu = onDemandMenu(() =>
+  import('./folder-actions-menu').then((module) => module.FolderActionsMenu),
+);
+const FolderMenuDialog = onDemand(() =>
+  import('./folder-menu-dialog').then((module) => module.FolderMenuDialog),
+);
 
 /** One entry of the folder menu; other features add theirs to the same list. */
 export interface FolderMenuAction {
@@ -24,13 +32,13 @@ export interface FolderMenuAction {
   onSelect(): void;
 }
 
-type Dialog = 'create' | 'rename' | 'prettyId' | 'delete';
+export type FolderDialog = 'create' | 'rename' | 'prettyId' | 'delete';
 
 /**
  * Each dialog's SPEC §6 column ("Create, delete, rename"; a new code is a rename). Create follows
  * the tree node's `canCreate` (SPEC §3), which the hub decides from the folder's whole path.
  */
-const PERMISSION_OF: Record<Exclude<Dialog, 'create'>, FolderAction> = {
+const PERMISSION_OF: Record<Exclude<FolderDialog, 'create'>, FolderAction> = {
   rename: 'folderRename',
   prettyId: 'folderRename',
   delete: 'folderDelete',
@@ -65,7 +73,7 @@ export function FolderMenu({
   const { t } = useTranslation();
   const [language] = useLanguage();
   const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [dialog, setDialog] = useState<FolderDialog | null>(null);
   const side = session.roles.includes('supplier') ? 'supplier' : 'maker';
   const subject = {
     roles: session.roles,
@@ -73,8 +81,9 @@ export function FolderMenu({
     place: placeOfFolder(path, side),
     folder: folder.rights,
   };
+  useEffect(() => preloadWhenIdle(FolderMenuDialog.preload), []);
   const change = useMutation({
-    mutationFn: async ({ kind, value }: { kind: Dialog; value: string }) => {
+    mutationFn: async ({ kind, value }: { kind: FolderDialog; value: string }) => {
       if (kind === 'create') return (await createFolder(folder.id, value, language)).id;
       if (kind === 'rename') return (await updateFolder(folder.id, { name: value }, language)).id;
       if (kind === 'prettyId') return (await updateFolder(folder.id, { prettyId: value }, language)).id;
@@ -87,7 +96,7 @@ export function FolderMenu({
       onChanged(next);
     },
   });
-  const open = (kind: Dialog) => {
+  const open = (kind: FolderDialog) => {
     change.reset();
     setDialog(kind);
   };
@@ -114,8 +123,9 @@ export function FolderMenu({
 
   return (
     <>
-      <Menu.Root onSelect={({ value }) => actions.find((a) => a.value === value)?.onSelect()}>
-        <Menu.Trigger asChild>
+      <FolderActionsMenu
+        actions={actions}
+        trigger={
           <Button
             variant="ghost"
             size="xs"
@@ -124,42 +134,14 @@ export function FolderMenu({
           >
             <FolderCog />
           </Button>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content>
-              {actions.map((action) => (
-                <Menu.Item key={action.value} value={action.value}>
-                  {action.label}
-                </Menu.Item>
-              ))}
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
-      {dialog === 'delete' ? (
-        <ConfirmDialog
-          title={t('folderMenu.delete.title', { folder: folder.name })}
-          message={error ?? t('folderMenu.delete.message')}
-          confirmLabel={t('folderMenu.delete.confirm')}
-          danger
-          busy={busy}
-          onConfirm={() => submit('')}
-          onCancel={cancel}
-        />
-      ) : dialog ? (
-        <InputDialog
-          title={t(`folderMenu.${dialog}.title`, { folder: folder.name })}
-          label={t(`folderMenu.${dialog}.label`)}
-          initialValue={
-            dialog === 'rename' ? folder.name : dialog === 'prettyId' ? (folder.prettyId ?? '') : ''
-          }
-          confirmLabel={t(`folderMenu.${dialog}.confirm`)}
-          requiredMessage={
-            dialog === 'prettyId' ? t('folderMenu.prettyId.required') : t('error.codes.FOLDER_NAME_REQUIRED')
-          }
-          busy={busy}
+        }
+      />
+      {dialog ? (
+        <FolderMenuDialog
+          dialog={dialog}
+          folder={folder}
           error={error}
+          busy={busy}
           onConfirm={submit}
           onCancel={cancel}
         />

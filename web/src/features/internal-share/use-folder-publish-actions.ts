@@ -7,7 +7,7 @@ import { folderQueryOptions } from '../../api/assets.queries';
 import { submitFolderPublishing } from '../../api/shares.api';
 import { useLanguage } from '../../i18n/use-language';
 import type { FolderMenuAction } from '../home/folder-menu';
-import { ConfirmDialog } from '../workflow/confirm-dialog';
+import { ConfirmDialogOnDemand } from '../workflow/confirm-dialog-on-demand';
 import { useSession } from '../session/use-session';
 import { useUiStore } from '../ui/ui-store-context';
 import { useShowApiError } from '../ui/use-show-api-error';
@@ -66,7 +66,7 @@ export function useFolderPublishActions(folder: FolderNode | null): {
   };
   // SPEC §4 changes what every user sees in the folder: asked once more before it runs.
   const confirm = (action: Publishing) =>
-    ui.setModal(ConfirmDialog, {
+    ui.setModal(ConfirmDialogOnDemand, {
       title: t(`internalShare.publishing.${action}Title`, { folder: folder.name }),
       message: t(`internalShare.publishing.${action}Message`),
       confirmLabel: t(`internalShare.publishing.${action}`),

@@ -1,8 +1,13 @@
 import { Button, Flex, Text } from '@chakra-ui/react';
 import { CLIENT_VERSION } from '@paddock/rules';
 import { useTranslation } from 'react-i18next';
-import { ReadOnlyDisclaimer } from '../disclaimer/read-only-disclaimer';
+import { onDemand } from '../ui/on-demand';
 import { useUiStore } from '../ui/ui-store-context';
+
+// The disclaimer reopened for reading comes when first asked for (issue 26).
+const ReadOnlyDisclaimer = onDemand(() =>
+  import('../disclaimer/read-only-disclaimer').then((module) => module.ReadOnlyDisclaimer),
+);
 
 export function AppFooter() {
   const { t } = useTranslation();

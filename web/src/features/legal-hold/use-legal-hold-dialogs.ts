@@ -1,7 +1,15 @@
 import type { LegalHoldView } from '@paddock/rules';
 import { useUiStore } from '../ui/ui-store-context';
-import { PlaceHoldDialog, type PlaceHoldDialogProps } from './place-hold-dialog';
-import { ReleaseHoldDialog } from './release-hold-dialog';
+import { onDemand } from '../ui/on-demand';
+import type { PlaceHoldDialogProps } from './place-hold-dialog';
+
+// The dialogs come when first opened: the menus and bars that offer them do not carry them (issue 26).
+const PlaceHoldDialog = onDemand(() =>
+  import('./place-hold-dialog').then((module) => module.PlaceHoldDialog),
+);
+const ReleaseHoldDialog = onDemand(() =>
+  import('./release-hold-dialog').then((module) => module.ReleaseHoldDialog),
+);
 
 /** Opens the place and release dialogs in the window's modal slot, from a menu, a bar or a panel. */
 export function useLegalHoldDialogs(): {

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '../../components/ui/loading-overlay';
 
@@ -10,16 +10,34 @@ function OnDemandPending() {
 /**
  * A component whose code is fetched when it first renders, for dialogs and panels that open on
  * demand: the page's first screen does not carry them (issue 26). A veiled spinner covers the
- * window until the chunk arrives; `preload` fetches it ahead, for code that must be there offline.
+ * window until the chunk arrives (`pending` replaces it: null for a part that simply appears a
+ * moment later); `preload` fetches it ahead, for code that must be there offline or at once.
  */
-export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
+export function onDemand<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  pending: ReactNode = <OnDemandPending />,
+) {
   const Loaded = lazy(async () => ({ default: await load() }));
   function OnDemand(props: P) {
     return (
-      <Suspense fallback={<OnDemandPending />}>
+      <Suspense fallback={pending}>
         <Loaded {...props} />
       </Suspense>
     );
   }
   return Object.assign(OnDemand, { preload: () => void load() });
+}
+
+/**
+ * Runs `preload` once the browser is idle after the first render (a second later where it cannot
+ * tell), so code kept off the first screen is there before the user asks for it. Returns the
+ * cancel, for an effect's cleanup: `useEffect(() => preloadWhenIdle(Part.preload), [])`.
+ */
+export function preloadWhenIdle(preload: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(() => preload(), { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(preload, 1000);
+  return () => clearTimeout(id);
 }

@@ -265,7 +265,8 @@ describe('upload dialog', () => {
 
     await user.click(screen.getByRole('button', { name: 'Continue in the background' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const indicator = within(screen.getByRole('banner')).getByRole('button', {
+    // The indicator's code comes on demand: it shows a moment after the dialog closes.
+    const indicator = await within(screen.getByRole('banner')).findByRole('button', {
       name: 'Uploads running: 1, 25%',
     });
 

@@ -2,7 +2,7 @@ import { Button, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/ui/dialog';
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
