@@ -73,5 +73,12 @@ export function percentile(sorted, p) {
   return sorted[Math.max(0, i)];
 }
 
+/** The middle value of `values` (in any order). */
+export const median = (values) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+
 export const MB = 1024 * 1024;
 export const fmt = (n, digits = 1) => n.toFixed(digits);

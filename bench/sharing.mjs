@@ -4,7 +4,7 @@
 // The demo seed's archive assets (real derivatives) come first in the share, SQL-seeded ones after.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEMO_PASSWORD, fmt, percentile, signIn } from './hub-client.mjs';
+import { DEMO_PASSWORD, fmt, median, percentile, signIn } from './hub-client.mjs';
 import { jobSeconds, seedContentsIn, serviceLogin } from './workflow.mjs';
 
 const SHARED = 500;
@@ -41,12 +41,6 @@ async function sixAtATime(items, fetchOne) {
   );
   return bytes;
 }
-
-const median = (values) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
 
 export async function benchSharing(db, { baseUrl, blobDir }) {
   const { rows: folders } = await db.query(
