@@ -641,11 +641,13 @@ function addMethod(path, start, method) {
 async function settleDerivatives(measuredIds = []) {
   for (const deadline = Date.now() + 5 * 60_000; Date.now() < deadline;) {
     // `measuredIds`: contents whose derivatives job must also have measured the source (its CRC-32,
-    // which a ZIP carries as given; a file without one has its CRC worked out as it streams).
+    // which a ZIP carries as given; a file without one has its CRC worked out as it streams). The
+    // jobs an upload starts beside its derivatives (pre-flight, plate detection) finish too.
     const { rows } = await db.query(
       `SELECT (SELECT count(*)::int FROM provider.content WHERE state = 'PROCESSING')
             + (SELECT count(*)::int FROM provider.content_source
-                WHERE content_id = ANY($1::uuid[]) AND crc32 IS NULL) AS n`,
+                WHERE content_id = ANY($1::uuid[]) AND crc32 IS NULL)
+            + (SELECT count(*)::int FROM hub.job_record WHERE state IN ('waiting', 'active', 'retrying')) AS n`,
       [measuredIds],
     );
     if (rows[0].n === 0) return;
