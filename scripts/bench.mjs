@@ -575,7 +575,7 @@ ${WORKFLOW_METHOD}
 ${ENRICHMENT_METHOD}
 ${SHARING_METHOD}
 ${DUPLICATE_SEARCH_METHOD}
-- **1 GiB flat memory**: ${results.gib ? 'a 1 GiB file of incompressible bytes (written streaming to a temp file, deleted afterwards) uploaded through tus in 64 MiB PATCHes into the Marketing department archive, then downloaded back (`GET /api/assets/:id/original`' + (results.zip.available ? ' and a ZIP of it' : '') + "), while the hub process's VmRSS is read every 200 ms; growth is over the RSS just before the upload. The upload's baseline, measured just before it: the same file in 64 MiB raw HTTP PUTs to a tiny node server writing it into the hub's blob directory (the same disk). Skip it with `npm run bench -- --skip-gib`." : 'skipped in this run (`--skip-gib`).'}
+- **1 GiB flat memory**: ${results.gib ? 'a 1 GiB file of incompressible bytes (written streaming to a temp file, deleted afterwards) uploaded through tus in 64 MiB PATCHes into the Marketing department archive, then downloaded back (`GET /api/assets/:id/original`' + (results.zip.available ? ' and a ZIP of it' : '') + "), while the hub process's VmRSS is read every 200 ms; growth is over the RSS just before the upload. The upload's baseline, measured just before it: the same file in 64 MiB raw HTTP PUTs to a bare node:http server in a process of its own, writing it into the hub's blob directory (the same disk). Skip it with `npm run bench -- --skip-gib`." : 'skipped in this run (`--skip-gib`).'}
 
 CPU-bound figures move with whatever else runs on the box: compare the ratios within one run rather
 than absolute figures across runs. No performance assertion lives in the unit tests; the goals (research perf-reliability §3) are
@@ -774,6 +774,6 @@ function zipMethod(z) {
   a process of its own. Every body is read with undici's \`request\` (Node streams; \`fetch\`'s web streams cost the
   reading side about a third of a core at these rates). The hub
   then restarts with \`PROVIDER_URL\` naming its own \`/provider\` (the loopback HTTP hop of a real provider, which the
-  in-process archive gateway removes) and the three are measured again. Run only this part with \`npm run bench -- --zip-only\` (no 100,000-content catalogue,
-  no 1 GiB part; it replaces just this row and paragraph).`;
+  in-process archive gateway removes) and the three are measured again. Run only this part with
+  \`npm run bench -- --zip-only\`, or with the thumbnail and 1 GiB parts with \`npm run bench -- --media-only\`.`;
 }
