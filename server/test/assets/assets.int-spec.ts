@@ -6,6 +6,7 @@ import { ASSET_ERROR_CODES, type AssetDetail, type UploadResult } from '@paddock
 import sharp from 'sharp';
 import { FolderSeeder } from '../../src/builtin-provider/folders/folder.seeder';
 import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
+import { TokenService } from '../../src/builtin-provider/identity/token.service';
 import { createApp } from '../../src/app.factory';
 import { freePort } from '../support/free-port';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -168,6 +169,35 @@ describe('assets: upload, detail, rename, bytes, versions, trash', () => {
       'if-none-match': res.headers.get('etag') as string,
     });
     expect(again.status).toBe(304);
+  });
+
+  it('names the original by content and version in its ETag, and answers no one who may not read it with a 304', async () => {
+    const etag = `"${contentId}.1"`;
+    const res = await get(writer, `/api/assets/${contentId}/original`);
+    expect(res.headers.get('etag')).toBe(etag);
+    // The ETag can be guessed from the id: the read check comes first, on both front doors.
+    const seeder = t.app.get(BuiltinIdentitySeeder);
+    const outsider = await seeder.upsertUser({
+      username: 'outsider.one',
+      password: PASSWORD,
+      groups: ['L/ELSEWHERE'],
+    });
+    const hub = await get(
+      await signIn(t, 'outsider.one', PASSWORD, '198.51.100.13'),
+      `/api/assets/${contentId}/original`,
+      {
+        'if-none-match': etag,
+      },
+    );
+    expect(hub.status).toBe(404);
+    expect(hub.headers.get('etag')).not.toBe(etag);
+    const provider = await fetch(
+      `${t.url}/provider/xcontents/resources/content/stream/${t.config.CLIENT_ID}/${contentId}/source`,
+      { headers: { 'X-TOKENID': await t.app.get(TokenService).issueToken(outsider), 'if-none-match': etag } },
+    );
+    expect(provider.status).not.toBe(304);
+    expect(provider.headers.get('etag')).not.toBe(etag);
+    expect(await provider.json()).toMatchObject({ resultCode: 'CONTENT_NOT_EXISTS' });
   });
 
   it('answers an image for the thumbnail (the derivative, or a typed placeholder until it exists)', async () => {
