@@ -1,3 +1,5 @@
+import { inGroupsOf } from '@paddock/rules';
+
 /**
  * `call` on each of `items`, `width` at a time, the answers in the items' order: the provider's
  * database works on a job's chunks at once instead of one after the other.
@@ -8,7 +10,6 @@ export async function callsInFlight<T, R>(
   call: (item: T) => Promise<R>,
 ): Promise<R[]> {
   const answers: R[] = [];
-  for (let i = 0; i < items.length; i += width)
-    answers.push(...(await Promise.all(items.slice(i, i + width).map(call))));
+  for (const group of inGroupsOf(items, width)) answers.push(...(await Promise.all(group.map(call))));
   return answers;
 }

@@ -2,14 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Upload } from '@aws-sdk/lib-storage';
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  E_CODES,
-  ASSET_ERROR_CODES,
-  ERROR_CODES,
-  LIMITS,
-  type ContentType,
-  type ErrorCode,
-} from '@paddock/rules';
+import { E_CODES, ASSET_ERROR_CODES, ERROR_CODES, type ContentType, type ErrorCode } from '@paddock/rules';
 import { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { z } from 'zod';
 import { createS3Client } from '../blob-store/s3-blob-store';
@@ -423,14 +416,14 @@ export class HttpContentsGateway implements ContentsGateway {
 
   async trash(token: string, ids: string[]): Promise<string[]> {
     const inIssue: string[] = [];
-    for (let i = 0; i < ids.length; i += LIMITS.idChunkSize) {
+    for (const part of chunks(ids)) {
       const answer = await this.call(
         {
           method: 'POST',
           url: PROVIDER_PATHS.contents.trash(this.clientId),
           data: {
             contentList: {
-              contentsToTrash: ids.slice(i, i + LIMITS.idChunkSize).map((xcontentId) => ({ xcontentId })),
+              contentsToTrash: part.map((xcontentId) => ({ xcontentId })),
             },
           },
           headers: tokenHeader(token),

@@ -8,6 +8,7 @@ import { ProviderError } from '../common/provider-error';
 import { PROVIDER_HTTP } from './http-provider.gateway';
 import { callProvider } from './provider-call';
 import { PROVIDER_PATHS } from './provider-paths';
+import { chunks } from './tagging.gateway';
 
 /** A folder as the hub sees it; names by upper-case locale (IT, EN, …). */
 export interface ProviderFolder {
@@ -107,12 +108,6 @@ function toFolder(
   };
 }
 
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 export const FOLDERS_GATEWAY = Symbol('FOLDERS_GATEWAY');
 
 /**
@@ -197,7 +192,7 @@ export class HttpFoldersGateway implements FoldersGateway {
     failure: ErrorCode = E_CODES.FOLDER_LOOKUP_FAILED,
   ): Promise<ProviderFolder[]> {
     const found = new Map<string, ProviderFolder>();
-    for (const chunk of chunks([...new Set(ids)], LIMITS.idChunkSize))
+    for (const chunk of chunks([...new Set(ids)]))
       for (const f of await this.findAll(token, { categoryIds: chunk }, locale, failure)) {
         found.set(f.id, f);
         found.set(f.prettyId, f);
@@ -293,7 +288,7 @@ export class HttpFoldersGateway implements FoldersGateway {
     contentIds: string[],
   ): Promise<{ notLinked: string[] }> {
     const notLinked: string[] = [];
-    for (const chunk of chunks([...new Set(contentIds)], LIMITS.idChunkSize)) {
+    for (const chunk of chunks([...new Set(contentIds)])) {
       const body = await this.call(
         token,
         { method: 'POST', url, data: { categoryId: folderId, items: { ids: chunk } } },

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { VIN_PLATE_KEYS } from '@paddock/rules';
+import { inGroupsOf, VIN_PLATE_KEYS } from '@paddock/rules';
 import { SEARCH_GATEWAY, type MetadataFilter, type SearchGateway } from '../provider/search.gateway';
 
 /** SPEC §3 keys that carry a VIN (vin-N of the enrichment, and the older `vin`) and a booking event. */
@@ -43,10 +43,8 @@ export class ProviderAssetPeople implements AssetPeopleLookup {
       values.map((value) => ({ key, operator: 'EQUAL' as const, value })),
     );
     // One search per group of clauses, their owners together.
-    for (let i = 0; i < clauses.length; i += MAX_CLAUSES) {
-      const metadata: MetadataFilter[] = [
-        { combinator: 'AT_LEAST_ONE', clauses: clauses.slice(i, i + MAX_CLAUSES) },
-      ];
+    for (const group of inGroupsOf(clauses, MAX_CLAUSES)) {
+      const metadata: MetadataFilter[] = [{ combinator: 'AT_LEAST_ONE', clauses: group }];
       const hits = await this.search.findContents(
         token,
         { metadata },
