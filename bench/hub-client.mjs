@@ -1,4 +1,6 @@
 // A signed-in client of the hub API, as the web uses it: session cookie + x-csrf-token.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 // The build's CommonJS declares its exports as getters, which Node's named-import detection misses.
 import demoSecrets from '../server/dist/config/demo-secrets.js';
@@ -82,3 +84,14 @@ export const median = (values) =>
 
 export const MB = 1024 * 1024;
 export const fmt = (n, digits = 1) => n.toFixed(digits);
+
+/**
+ * A baseline's bare server in a process of its own, as the hub has one (in the bench's process it
+ * would share the client's event loop): `code` listens on a free loopback port and prints it; `arg`
+ * is its process.argv[1]. Answers its URL and how to stop it.
+ */
+export async function startChildServer(code, arg) {
+  const child = spawn(process.execPath, ['-e', code, arg], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [line] = await once(child.stdout, 'data');
+  return { url: `http://127.0.0.1:${String(line).trim()}/`, stop: () => child.kill() };
+}

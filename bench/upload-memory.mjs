@@ -1,17 +1,15 @@
 // The flat-memory check: a 1 GiB file through tus (/api/uploads) into a folder, then downloaded
 // back (original, and a ZIP when the downloads feature answers), sampling the hub's RSS every
 // 200 ms. The file is generated streaming to a temp file and deleted afterwards.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { MB, rssSampler } from './hub-client.mjs';
+import { MB, rssSampler, startChildServer } from './hub-client.mjs';
 
 const GIB = 1024 * MB;
 const CHUNK = 64 * MB;
@@ -100,12 +98,9 @@ server.listen(0, '127.0.0.1', () => console.log(server.address().port));
  */
 async function rawPut(path, size, dir) {
   const target = join(dir, `bench-raw-put-${process.pid}.bin`);
-  const server = spawn(process.execPath, ['-e', RAW_PUT_SERVER, target], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const server = await startChildServer(RAW_PUT_SERVER, target);
   try {
-    const [line] = await once(server.stdout, 'data');
-    const url = `http://127.0.0.1:${String(line).trim()}/`;
+    const { url } = server;
     for (let offset = 0; offset < size; offset += CHUNK) {
       const end = Math.min(size, offset + CHUNK) - 1;
       const res = await fetch(`${url}?offset=${offset}`, {
@@ -117,7 +112,7 @@ async function rawPut(path, size, dir) {
       if (res.status !== 204) throw new Error(`raw PUT at ${offset} answered ${res.status}`);
     }
   } finally {
-    server.kill();
+    server.stop();
     await rm(target, { force: true });
   }
 }

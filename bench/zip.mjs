@@ -4,12 +4,10 @@
 // and the same bytes served by a bare node:http process, the loopback's own ceiling.
 // Bodies are read with undici's request (Node streams): fetch's web streams cost the reading side
 // about a third of a core at these rates (docs/benchmarks.md), which is the client's, not the hub's.
-import { spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
-import { DEMO_PASSWORD } from './hub-client.mjs';
+import { DEMO_PASSWORD, startChildServer } from './hub-client.mjs';
 import { providerCall, serviceLogin } from './workflow.mjs';
 
 const CLIENT = 'paddock';
@@ -60,19 +58,13 @@ const { pipeline } = require('node:stream/promises');
 const files = JSON.parse(process.argv[1]);
 const server = createServer(async (req, res) => {
   res.writeHead(200, { 'content-type': 'application/octet-stream' });
+  // Each file's pipeline leaves its listeners on the answer until it ends: 8 files would warn.
+  res.setMaxListeners(files.length * 2 + 10);
   for (const file of files) await pipeline(createReadStream(file, { highWaterMark: 1 << 20 }), res, { end: false });
   res.end();
 });
 server.listen(0, '127.0.0.1', () => console.log(server.address().port));
 `;
-
-async function startRawServer(paths) {
-  const child = spawn(process.execPath, ['-e', RAW_SERVER, JSON.stringify(paths)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [line] = await once(child.stdout, 'data');
-  return { url: `http://127.0.0.1:${String(line).trim()}/`, stop: () => child.kill() };
-}
 
 /** The same ZIP asked of the provider directly with the user's own token: the provider's zip, no hub. */
 async function providerZip(providerUrl, token, contentIds) {
@@ -120,7 +112,7 @@ export async function benchZip(client, files, { providerUrl, username = 'mario.r
   const providerFirstBytes = [];
   const rawRates = [];
   const token = await serviceLogin(providerUrl, username, DEMO_PASSWORD);
-  const raw = await startRawServer(files.map((f) => f.path));
+  const raw = await startChildServer(RAW_SERVER, JSON.stringify(files.map((f) => f.path)));
   let bytes = 0;
   try {
     for (let round = 0; round < ROUNDS; round += 1) {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { ERROR_CODES, LEGAL_HOLD_ERROR_CODES } from '@paddock/rules';
+import { ERROR_CODES, LEGAL_HOLD_ERROR_CODES, LIMITS } from '@paddock/rules';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { inOrder, scriptedProviderHttp, type ProviderReply } from '../../test/support/scripted-provider';
 import { HttpContentsGateway, S3_CREDENTIALS_REUSE_MS } from './contents.gateway';
@@ -116,5 +116,21 @@ describe('HttpContentsGateway.updateSource', () => {
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ProviderError);
     expect(failure).toMatchObject({ code: LEGAL_HOLD_ERROR_CODES.HELD, transient: false });
+  });
+});
+
+describe('HttpContentsGateway.trash', () => {
+  it('sends the ids in groups of the provider’s limit, in order, and answers every group’s contents in issue', async () => {
+    const ok = (inIssue: string[]) => ({ status: 200, data: { resultCode: 'OK', contentsInIssue: inIssue } });
+    const { gateway, sent } = gatewayAnswering(ok(['c0']), ok([]), ok(['c120']));
+    const ids = Array.from({ length: 2 * LIMITS.idChunkSize + 1 }, (_, i) => `c${i}`);
+    expect(await gateway.trash('tok-1', ids)).toEqual(['c0', 'c120']);
+    const groups = sent.map(
+      (r) =>
+        (JSON.parse(String(r.data)) as { contentList: { contentsToTrash: { xcontentId: string }[] } })
+          .contentList.contentsToTrash,
+    );
+    expect(groups.map((g) => g.length)).toEqual([LIMITS.idChunkSize, LIMITS.idChunkSize, 1]);
+    expect(groups.flat().map((c) => c.xcontentId)).toEqual(ids);
   });
 });
