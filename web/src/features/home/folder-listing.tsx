@@ -35,7 +35,7 @@ import { useTileSize, useViewMode } from '../assets/use-view-mode';
 import { useSession } from '../session/use-session';
 import { useAreaLoader } from '../ui/use-area-loader';
 import { InlineError } from '../ui/inline-error';
-import { onDemand, preloadWhenIdle } from '../ui/on-demand';
+import { onDemand, usePreloadWhenIdle } from '../ui/on-demand';
 import { useUploads } from '../uploads/use-uploads';
 import { useAssetReadiness } from './use-asset-readiness';
 import { OnlyFilterChip, SavedSearchActions } from '../saved-searches/saved-search-actions';
@@ -79,7 +79,7 @@ export function FolderListing({ folder, depth, path, view, openAssetId, onOpenAs
   // The bar comes with the first selection and stays: a workflow job it started outlives the selection.
   const [barWanted, setBarWanted] = useState(false);
   if (selection.ids.size > 0 && !barWanted) setBarWanted(true);
-  useEffect(() => preloadWhenIdle(SmartBarOnDemand.preload), []);
+  usePreloadWhenIdle(SmartBarOnDemand);
 
   const query = useMemo<AssetQuery>(
     () => ({

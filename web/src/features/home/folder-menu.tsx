@@ -8,13 +8,13 @@ import {
 } from '@paddock/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FolderCog } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { folderKeys } from '../../api/assets.queries';
 import { createFolder, deleteFolder, updateFolder } from '../../api/folders.api';
 import { useLanguage } from '../../i18n/use-language';
-import { onDemand, preloadWhenIdle } from '../ui/on-demand';
+import { onDemand, usePreloadWhenIdle } from '../ui/on-demand';
 import { onDemandMenu } from '../ui/on-demand-menu';
 
 // The menu's list and its dialogs come after the first screen, which shows only the button (issue 26).
@@ -81,7 +81,7 @@ export function FolderMenu({
     place: placeOfFolder(path, side),
     folder: folder.rights,
   };
-  useEffect(() => preloadWhenIdle(FolderMenuDialog.preload), []);
+  usePreloadWhenIdle(FolderMenuDialog);
   const change = useMutation({
     mutationFn: async ({ kind, value }: { kind: FolderDialog; value: string }) => {
       if (kind === 'create') return (await createFolder(folder.id, value, language)).id;

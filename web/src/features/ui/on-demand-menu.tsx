@@ -11,7 +11,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { preloadWhenIdle } from './on-demand';
+import { usePreloadWhenIdle } from './on-demand';
 
 /** What a trigger gives the menu or popover it opens: its own handlers are kept. */
 interface TriggerProps {
@@ -58,13 +58,16 @@ export function onDemandMenu<P extends object>(
       },
     ));
 
+  /** Fetched ahead without waiting: a failure is tried again at the user's approach. */
+  const part = { preload: () => void preload().catch(() => undefined) };
+
   function OnDemandMenu(props: P & OnDemandMenuProps) {
     const { trigger } = props;
     const ref = useRef<HTMLElement>(null);
     // Once asked for and loaded, the real menu stays: the trigger is swapped only on the user's act.
     const [asked, setAsked] = useState(false);
     const [opening, setOpening] = useState<Opening | null>(null);
-    useEffect(() => preloadWhenIdle(() => void preload().catch(() => undefined)), []);
+    usePreloadWhenIdle(part);
     const shown = asked && Loaded !== undefined;
     useEffect(() => {
       const element = ref.current;
@@ -95,11 +98,11 @@ export function onDemandMenu<P extends object>(
       'aria-expanded': false,
       onPointerEnter: (event: PointerEvent<HTMLElement>) => {
         own.onPointerEnter?.(event);
-        void preload().catch(() => undefined);
+        part.preload();
       },
       onFocus: (event: FocusEvent<HTMLElement>) => {
         own.onFocus?.(event);
-        void preload().catch(() => undefined);
+        part.preload();
       },
       onClick: (event: MouseEvent<HTMLElement>) => {
         own.onClick?.(event);
@@ -113,5 +116,5 @@ export function onDemandMenu<P extends object>(
       },
     } as Partial<TriggerProps>);
   }
-  return Object.assign(OnDemandMenu, { preload: () => void preload().catch(() => undefined) });
+  return Object.assign(OnDemandMenu, part);
 }

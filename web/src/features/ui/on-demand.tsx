@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '../../components/ui/loading-overlay';
 
@@ -29,15 +29,16 @@ export function onDemand<P extends object>(
 }
 
 /**
- * Runs `preload` once the browser is idle after the first render (a second later where it cannot
- * tell), so code kept off the first screen is there before the user asks for it. Returns the
- * cancel, for an effect's cleanup: `useEffect(() => preloadWhenIdle(Part.preload), [])`.
+ * Fetches `part`'s code once the browser is idle after the first render (a second later where it
+ * cannot tell), so code kept off the first screen is there before the user asks for it.
  */
-export function preloadWhenIdle(preload: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(() => preload(), { timeout: 5000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(preload, 1000);
-  return () => clearTimeout(id);
+export function usePreloadWhenIdle(part: { preload(): void }): void {
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(() => part.preload(), { timeout: 5000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(() => part.preload(), 1000);
+    return () => clearTimeout(id);
+  }, [part]);
 }

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { onDemand, preloadWhenIdle } from '../ui/on-demand';
+import { onDemand, usePreloadWhenIdle } from '../ui/on-demand';
 import { useUploads, useUploadsState } from './use-uploads';
 import { totalProgress } from './uploads-store';
 
@@ -16,7 +15,7 @@ export function UploadIndicator() {
   const dialogOpen = useUploadsState((state) => state.dialog !== null);
   const lastTarget = useUploadsState((state) => state.lastTarget);
   const { percent, active } = totalProgress(items);
-  useEffect(() => preloadWhenIdle(UploadIndicatorButton.preload), []);
+  usePreloadWhenIdle(UploadIndicatorButton);
   if (dialogOpen || active === 0 || !lastTarget) return null;
   return <UploadIndicatorButton active={active} percent={percent} onOpen={() => uploads.open(lastTarget)} />;
 }
