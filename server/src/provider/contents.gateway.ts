@@ -114,6 +114,8 @@ const trashAnswerSchema = envelopeSchema.extend({ contentsInIssue: z.array(z.str
 
 /** getContentsByIds calls of one lookup made at once (of LIMITS.idChunkSize ids each). */
 const READS_IN_FLIGHT = 4;
+/** The answers of a byte route that carry bytes or a condition's outcome (200, 206, 304, 416); any other is a refusal. */
+const BYTE_STATUSES = new Set([200, 206, 304, 416]);
 
 export interface UploadedFile {
   bucket: string;
@@ -460,7 +462,8 @@ export class HttpContentsGateway implements ContentsGateway {
     );
   }
 
-  private async bytesAt(
+  /** The bytes at `url` (relative to the provider), with the caller's conditions passed on. */
+  protected async bytesAt(
     url: string,
     token: string,
     conditions: { range?: string; ifNoneMatch?: string },
@@ -483,7 +486,7 @@ export class HttpContentsGateway implements ContentsGateway {
       if (isAxiosError(e)) throw unreachable(e.code);
       throw e;
     }
-    if ([200, 206, 304, 416].includes(res.status)) {
+    if (BYTE_STATUSES.has(res.status)) {
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(res.headers))
         if (typeof value === 'string') headers[name.toLowerCase()] = value;
@@ -549,10 +552,11 @@ export class HttpContentsGateway implements ContentsGateway {
 }
 
 /**
- * The built-in provider in this process (provider.module.ts `inProcess`): a card's thumbnail is read
- * through the provider's own route without the loopback hop (InProcessStreams), its token and rights
- * checked there as over HTTP; a grid asks one a card, so the hop was most of its cost (issue 26).
- * Everything else goes as HttpContentsGateway sends it.
+ * The built-in provider in this process (provider.module.ts `inProcess`): a card's thumbnail, a
+ * preview, a poster, a proxy and an original are read through the provider's own routes without the
+ * loopback hop (InProcessStreams), the token and rights checked there as over HTTP. A grid asks one
+ * thumbnail a card, so the hop was most of its cost (issue 26). Everything else goes as
+ * HttpContentsGateway sends it.
  */
 export class InProcessContentsGateway extends HttpContentsGateway {
   constructor(
@@ -564,20 +568,17 @@ export class InProcessContentsGateway extends HttpContentsGateway {
     super(http, config, clock);
   }
 
-  override async thumbnail(
+  protected override async bytesAt(
+    url: string,
     token: string,
-    contentId: string,
-    divArea: string,
-    conditions: { ifNoneMatch?: string },
+    conditions: { range?: string; ifNoneMatch?: string },
   ): Promise<ProviderBytes> {
-    const answer = await this.streams.getFile(
-      PROVIDER_PATHS.contents.thumbnail(this.clientId, contentId, divArea),
-      {
-        ...tokenHeader(token),
-        ...(conditions.ifNoneMatch ? { 'If-None-Match': conditions.ifNoneMatch } : {}),
-      },
-    );
-    if (answer.status === 200 || answer.status === 304)
+    const answer = await this.streams.getFile(url, {
+      ...tokenHeader(token),
+      ...(conditions.range ? { Range: conditions.range } : {}),
+      ...(conditions.ifNoneMatch ? { 'If-None-Match': conditions.ifNoneMatch } : {}),
+    });
+    if (BYTE_STATUSES.has(answer.status))
       return { status: answer.status, headers: answer.headers, body: answer.body };
     answer.body.destroy();
     throw this.failure(answer.status, answer.json, ERROR_CODES.NOT_FOUND);

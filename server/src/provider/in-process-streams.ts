@@ -1,3 +1,4 @@
+import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
 import { PassThrough, type Readable } from 'node:stream';
 import { StreamableFile } from '@nestjs/common';
 import type { ModulesContainer } from '@nestjs/core';
@@ -107,15 +108,18 @@ export class InProcessStreams {
   }
 
   /**
-   * GETs `path` (relative to /provider) from a route that answers with a StreamableFile, or with
-   * nothing (a 304), written as Nest's router would send it; answers once the answer's head is known.
+   * GETs `target` (a path relative to /provider, with its query) from a route that answers with a
+   * StreamableFile, writes its own answer (a Range, a 304), or answers nothing (a 304), written as
+   * Nest's router would send it; answers once the answer's head is known.
    */
-  async getFile(path: string, headers: Record<string, string>): Promise<StreamedAnswer> {
+  async getFile(target: string, headers: Record<string, string>): Promise<StreamedAnswer> {
+    const [path, search = ''] = target.split('?', 2);
     const found = this.routes.find('GET', path, true);
     if (!found) throw new Error(`The built-in provider serves no streamed GET ${path} in this process`);
     const res = new StreamingResponse();
     const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-    return this.answer(found, requestOf('GET', path, found.params, lower, undefined), res, (result) => {
+    const req = requestOf('GET', path, found.params, lower, undefined, parseQuery(search));
+    return this.answer(found, req, res, (result) => {
       if (res.headersSent) return;
       if (!(result instanceof StreamableFile)) return res.end();
       const { type, length } = result.getHeaders();
@@ -162,6 +166,7 @@ function requestOf(
   params: Record<string, string>,
   headers: Record<string, string>,
   body: unknown,
+  query: ParsedUrlQuery = {},
 ): Request {
   const url = `/${[PROVIDER_PREFIX, ...path.split('/').filter(Boolean)].join('/')}`;
   return {
@@ -171,7 +176,7 @@ function requestOf(
     originalUrl: url,
     headers,
     params,
-    query: {},
+    query,
     body,
     cookies: {},
     ip: '127.0.0.1',

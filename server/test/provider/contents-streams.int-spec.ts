@@ -1,0 +1,134 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { ModulesContainer } from '@nestjs/core';
+import { ExternalContextCreator } from '@nestjs/core/helpers/external-context-creator';
+import type { UploadResult } from '@paddock/rules';
+import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
+import { systemClock } from '../../src/common/clock';
+import {
+  HttpContentsGateway,
+  InProcessContentsGateway,
+  type ContentsGateway,
+} from '../../src/provider/contents.gateway';
+import { HttpProviderGateway, createProviderHttp } from '../../src/provider/http-provider.gateway';
+import { InProcessStreams } from '../../src/provider/in-process-streams';
+import { PASSWORD, signIn } from '../auth/auth-fixtures';
+import { PROVIDER_TRANSPORTS, providerHttp, type ProviderTransport } from '../support/provider-transports';
+import { providerFailure } from '../support/scripted-provider';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { tusUpload } from '../support/tus-client';
+import { seedMarketingWriters } from '../support/writable-folder';
+
+jest.setTimeout(120_000);
+
+/**
+ * The contents gateway's byte routes (a version's source or derivative, with Range and ETag), over
+ * HTTP (a real provider) and in-process (the built-in one in this server, without the loopback hop):
+ * the same bytes, statuses and refusals, because both go through the provider's own stream route and
+ * its token and rights checks.
+ */
+let t: TestApp;
+let workDir: string;
+let contentId: string;
+let bytes: Buffer;
+let writerToken: string;
+let outsiderToken: string;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'paddock-contents-streams-'));
+  t = await startTestApp({ BLOB_DIR: join(workDir, 'blobs') });
+  await t.app
+    .get(BuiltinIdentitySeeder)
+    .upsertUser({ username: 'outsider.cs', password: PASSWORD, groups: ['L/HERITAGE'] });
+  const folderId = await seedMarketingWriters(t, 'dept-marketing', ['writer.cs']);
+  const writer = await signIn(t, 'writer.cs', PASSWORD, '198.51.100.43');
+  bytes = Buffer.from(Array.from({ length: 128 * 1024 }, (_, i) => (i * 7919) % 251));
+  const { result } = await tusUpload(t, writer, bytes, {
+    filename: 'clip.bin',
+    filetype: 'application/octet-stream',
+    folderId,
+  });
+  contentId = (result?.body as UploadResult).contentId;
+  const sso = new HttpProviderGateway(createProviderHttp(t.config.providerUrl), t.config);
+  writerToken = (await sso.login('writer.cs', PASSWORD)).token;
+  outsiderToken = (await sso.login('outsider.cs', PASSWORD)).token;
+});
+
+afterAll(async () => {
+  await t?.close();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+async function gatewayOver(transport: ProviderTransport): Promise<ContentsGateway> {
+  if (transport === 'HTTP')
+    return new HttpContentsGateway(createProviderHttp(t.config.providerUrl), t.config, systemClock);
+  // Its JSON client's base URL is a closed port: bytes that went over HTTP would fail.
+  return new InProcessContentsGateway(
+    await providerHttp(t, 'in-process'),
+    t.config,
+    systemClock,
+    new InProcessStreams(t.app.get(ModulesContainer), t.app.get(ExternalContextCreator)),
+  );
+}
+
+describe.each(PROVIDER_TRANSPORTS)('contents gateway byte routes (%s)', (transport) => {
+  let gateway: ContentsGateway;
+  beforeAll(async () => {
+    gateway = await gatewayOver(transport);
+  });
+
+  it('streams the source as stored, with its length, ETag and the internal file name', async () => {
+    const answer = await gateway.stream(writerToken, contentId, 'source', {});
+    expect(answer.status).toBe(200);
+    expect(await buffer(answer.body)).toEqual(bytes);
+    expect(answer.headers['content-length']).toBe(String(bytes.length));
+    expect(answer.headers.etag).toBe(`"${contentId}.1"`);
+    expect(answer.headers['x-file-name']).toBe('clip.bin');
+  });
+
+  it('answers a range with 206 and those bytes, and a range past the end with 416', async () => {
+    const part = await gateway.stream(writerToken, contentId, 'source', { range: 'bytes=100-199' });
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${bytes.length}`);
+    expect(await buffer(part.body)).toEqual(bytes.subarray(100, 200));
+    const past = await gateway.stream(writerToken, contentId, 'source', {
+      range: `bytes=${bytes.length + 10}-`,
+    });
+    expect(past.status).toBe(416);
+    past.body.destroy();
+  });
+
+  it('answers 304 without a body to the ETag it gave, and streams the version asked for', async () => {
+    const unchanged = await gateway.stream(writerToken, contentId, 'source', {
+      ifNoneMatch: `"${contentId}.1"`,
+    });
+    expect(unchanged.status).toBe(304);
+    expect((await buffer(unchanged.body)).length).toBe(0);
+    const first = await gateway.stream(writerToken, contentId, 'source', { version: 1 });
+    expect(first.status).toBe(200);
+    expect(await buffer(first.body)).toEqual(bytes);
+  });
+
+  it('refuses a version that does not exist and a derivative not made (the first page of a binary file), as not found', async () => {
+    await expect(
+      providerFailure(gateway.stream(writerToken, contentId, 'source', { version: 7 })),
+    ).resolves.toMatchObject({ code: 'NOT_FOUND', transient: false });
+    await expect(providerFailure(gateway.stream(writerToken, contentId, 'page1', {}))).resolves.toMatchObject(
+      {
+        code: 'NOT_FOUND',
+        transient: false,
+      },
+    );
+  });
+
+  it("refuses a content outside the caller's folders, and an unknown token, sending no byte", async () => {
+    await expect(
+      providerFailure(gateway.stream(outsiderToken, contentId, 'source', {})),
+    ).resolves.toMatchObject({ code: 'NOT_FOUND', transient: false });
+    await expect(
+      providerFailure(gateway.stream('not-a-token', contentId, 'source', {})),
+    ).resolves.toMatchObject({ code: 'UNAUTHENTICATED', transient: false });
+  });
+});
