@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { Injectable, Inject, Optional } from '@nestjs/common';
 import {
   E_CODES,
@@ -18,6 +20,7 @@ import {
   type MetadataDefinitionSummary,
   type TagSummary,
 } from '@paddock/rules';
+import { matchesEtag } from '../common/byte-stream';
 import { CLOCK, systemClock, type Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import type { AuthUser } from '../common/auth-user';
@@ -31,7 +34,7 @@ import { ENRICHMENT_GATEWAY, type EnrichmentGateway } from '../provider/enrichme
 import { ProviderError } from '../common/provider-error';
 import { downloadNotAllowed, downloadNotInFolder } from '../downloads/downloads.service';
 import { sideOf } from '../places/permission-subject';
-import { AssetLookupCache } from '../places/listing-cache';
+import { AssetLookupCache, CardPictureCache } from '../places/listing-cache';
 import { PlaceActions, type LookupFailures, type PlaceAndActions } from '../places/place-actions';
 import { HeldContents } from '../legal-hold/held-contents';
 import { SelectionPolicy } from '../places/selection-policy';
@@ -87,6 +90,8 @@ export class AssetsService {
     @Optional() private readonly kept?: AssetLookupCache,
     // Without it (unit tests), no hold withdraws the new-version action (the upload still checks).
     @Optional() private readonly holds?: HeldContents,
+    // Without it (unit tests, a provider the hub cannot hear), each card's thumbnail is read from the provider.
+    @Optional() private readonly pictures?: CardPictureCache,
   ) {}
 
   /** With `folderId` (a folder of the asset the user sees): its place there and the SPEC §6 actions. */
@@ -273,6 +278,8 @@ export class AssetsService {
       if (refused.length) throw downloadNotAllowed(refused);
       return this.rendition(user, id, endpoint, conditions);
     }
+    if (endpoint === 'thumbnail' && !conditions.size && !conditions.range && this.pictures)
+      return this.keptThumbnail(this.pictures, user, id, conditions.ifNoneMatch);
     // The provider's ACL alone would give a channel's reader the pictures of what is not published
     // there (SPEC §4 "Folders"): the asset is looked up beside the bytes, so a grid waits no longer.
     const [seen, answer] = await Promise.allSettled([
@@ -311,9 +318,41 @@ export class AssetsService {
     }
   }
 
-  private async placeholderOf(user: AuthUser, id: string): Promise<{ placeholder: ContentType }> {
+  /**
+   * A card's thumbnail from the bytes kept for everyone (CardPictureCache), once the asset is seen to be
+   * visible to the user: the provider is asked once, not once a person (issue 26). Looked up first, not
+   * beside the bytes: only someone who may see the asset starts the read that others then share. Until
+   * the thumbnail exists, the typed placeholder.
+   */
+  private async keptThumbnail(
+    pictures: CardPictureCache,
+    user: AuthUser,
+    id: string,
+    ifNoneMatch: string | undefined,
+  ): Promise<ProviderBytes | { placeholder: ContentType }> {
     const content = await this.seen(user, id);
-    return { placeholder: isContentType(content.contentType) ? content.contentType : 'DOCUMENT' };
+    let kept: { headers: Record<string, string>; bytes: Buffer };
+    try {
+      kept = await pictures.read(['thumb', id, content.version], async () => {
+        const answer = await this.contents.stream(user.providerToken, id, BYTE_KINDS.thumbnail, {
+          version: content.version,
+        });
+        return { headers: answer.headers, bytes: await buffer(answer.body) };
+      });
+    } catch (error) {
+      if (!(error instanceof ProviderError) || error.code !== ERROR_CODES.NOT_FOUND) throw error;
+      return placeholderFor(content);
+    }
+    const unchanged = kept.headers.etag !== undefined && matchesEtag(ifNoneMatch, kept.headers.etag);
+    return {
+      status: unchanged ? 304 : 200,
+      headers: kept.headers,
+      body: Readable.from(unchanged ? [] : [kept.bytes]),
+    };
+  }
+
+  private async placeholderOf(user: AuthUser, id: string): Promise<{ placeholder: ContentType }> {
+    return placeholderFor(await this.seen(user, id));
   }
 
   /** The asset as the user may see it, for its pictures: a grid asks one a card. */
@@ -448,4 +487,9 @@ export function tagLabelIn(labels: { lang: string; label: string }[], lang: Lang
       lang,
     )
   );
+}
+
+/** The typed placeholder of an asset without the picture asked for. */
+function placeholderFor(content: Pick<ProviderContentDetail, 'contentType'>): { placeholder: ContentType } {
+  return { placeholder: isContentType(content.contentType) ? content.contentType : 'DOCUMENT' };
 }

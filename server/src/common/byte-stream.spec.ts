@@ -4,6 +4,7 @@ import request from 'supertest';
 import {
   BYTE_POLICIES,
   INTERNAL_HEADERS,
+  matchesEtag,
   sendBytes,
   zipBytes,
   type ByteSending,
@@ -96,5 +97,16 @@ describe('sendBytes', () => {
     expect(unknown.headers['content-length']).toBeUndefined();
     expect(unknown.headers['transfer-encoding']).toBe('chunked');
     expect(unknown.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('matchesEtag', () => {
+  it('matches If-None-Match lists, weak tags and the wildcard', () => {
+    const etag = '"c-v2-100x70"';
+    expect(matchesEtag(etag, etag)).toBe(true);
+    expect(matchesEtag(`"other", W/${etag}`, etag)).toBe(true);
+    expect(matchesEtag('*', etag)).toBe(true);
+    expect(matchesEtag('"c-v1-100x70"', etag)).toBe(false);
+    expect(matchesEtag(undefined, etag)).toBe(false);
   });
 });

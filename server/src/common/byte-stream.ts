@@ -52,6 +52,15 @@ export function fileNameOf(headers: Readonly<Record<string, string | undefined>>
   return encoded ? decodeURIComponent(encoded) : undefined;
 }
 
+/** Whether `header` (If-None-Match: a list of tags, or '*') names `etag`. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim().replace(/^W\//, '');
+    return t === '*' || t === etag;
+  });
+}
+
 /** Bytes to answer: a status, the headers of whoever made them, and the body (none for a 304). */
 export interface Bytes {
   status: number;

@@ -10,6 +10,8 @@ import { KeptUntilChanged } from '../database/kept-until-changed';
 const LIMITS = { capacity: 256, ttlMs: 60_000 };
 /** One asset's answers, a few KiB each: a page's cards each ask one, so they are kept apart from the pages they would crowd out. */
 const ASSET_LIMITS = { capacity: 10_000, ttlMs: 60_000 };
+/** Card thumbnails fit inside 400 px (media/image.ts THUMB_BOX), tens of KiB each: some tens of MiB at most. */
+const PICTURE_LIMITS = { capacity: 1_000, ttlMs: 60_000 };
 
 /**
  * Listing pages and totals as the provider answered them, kept between requests (issue 26: people
@@ -32,5 +34,17 @@ export class ListingCache extends KeptUntilChanged {
 export class AssetLookupCache extends KeptUntilChanged {
   constructor(changes: Pick<ChangeFeed, 'generation'> | undefined, clock: Clock) {
     super(changes, 'listing', ASSET_LIMITS, clock);
+  }
+}
+
+/**
+ * Card thumbnails' bytes as the provider answered them, kept as the pages are: a grid asks one a card,
+ * and the people browsing one archive ask the same ones (issue 26). The bytes are the same for
+ * everyone; whether the person asking may see the asset is checked at each request before any is
+ * sent (AssetsService), as it was before they were kept.
+ */
+export class CardPictureCache extends KeptUntilChanged {
+  constructor(changes: Pick<ChangeFeed, 'generation'> | undefined, clock: Clock) {
+    super(changes, 'listing', PICTURE_LIMITS, clock);
   }
 }

@@ -3,7 +3,7 @@ import { CLOCK, type Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/config.module';
 import { ChangeFeed } from '../database/change-feed';
 import { inProcess, ProviderModule } from '../provider/provider.module';
-import { AssetLookupCache, ListingCache } from './listing-cache';
+import { AssetLookupCache, CardPictureCache, ListingCache } from './listing-cache';
 import { PlaceActions } from './place-actions';
 import { PublishedReaders } from './published-readers';
 import { SelectionPolicy } from './selection-policy';
@@ -16,7 +16,7 @@ export const PLACES_PROVIDERS = [WorkflowFolders, PlaceActions, SelectionPolicy,
 const heard = (config: AppConfig, changes: ChangeFeed) =>
   config.LISTING_CACHE && inProcess(config) ? changes : undefined;
 
-/** What people see of contents, kept between requests (ListingCache, AssetLookupCache). */
+/** What people see of contents, kept between requests (ListingCache, AssetLookupCache, CardPictureCache). */
 const LISTING_CACHES = [
   {
     provide: ListingCache,
@@ -30,11 +30,17 @@ const LISTING_CACHES = [
     useFactory: (config: AppConfig, clock: Clock, changes: ChangeFeed) =>
       new AssetLookupCache(heard(config, changes), clock),
   },
+  {
+    provide: CardPictureCache,
+    inject: [APP_CONFIG, CLOCK, ChangeFeed],
+    useFactory: (config: AppConfig, clock: Clock, changes: ChangeFeed) =>
+      new CardPictureCache(heard(config, changes), clock),
+  },
 ];
 
 @Module({
   imports: [ProviderModule],
   providers: [...PLACES_PROVIDERS, ...LISTING_CACHES],
-  exports: [...PLACES_PROVIDERS, ListingCache, AssetLookupCache],
+  exports: [...PLACES_PROVIDERS, ListingCache, AssetLookupCache, CardPictureCache],
 })
 export class PlacesModule {}

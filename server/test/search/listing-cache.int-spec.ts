@@ -1,6 +1,10 @@
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
 import { FOLDER_CODES, departmentFolderPrettyId, type AssetListResponse } from '@paddock/rules';
 import { campaignFolderPrettyId } from '../../src/seed/demo-data';
 import { ChangeFeed } from '../../src/database/change-feed';
+import { CONTENTS_GATEWAY, type ContentsGateway } from '../../src/provider/contents.gateway';
+import { blobs } from '../derivatives/derivatives-fixtures';
 import { systemClock } from '../../src/common/clock';
 import { hubDb, providerDb, type SignedIn } from '../auth/auth-fixtures';
 import { recordProviderCalls } from '../enrichment/enrichment-fixtures';
@@ -106,6 +110,70 @@ describe('what one person was answered, asked by another (issue 26)', () => {
       `/api/assets/total?folderId=${folders.get(SHARED)}`,
     );
     expect(total.status === 200 ? total.body.totalResults : 0).toBe(0);
+  });
+});
+
+describe("a card's thumbnail kept for everyone who may see its asset (issue 26)", () => {
+  /** A 400 px JPEG thumbnail of the content's version 1 in the blob store, as the derivatives job writes one. */
+  async function thumbnailOf(content: string, shade: number): Promise<Buffer> {
+    const bytes = await sharp({
+      create: { width: 400, height: 267, channels: 3, background: { r: shade, g: 90, b: 160 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const blobKey = `test-thumbs/${content}/${shade}.jpg`;
+    await blobs(t).put(blobKey, Readable.from([bytes]));
+    const row = { blobKey, mimeType: 'image/jpeg', width: 400, height: 267, size: BigInt(bytes.length) };
+    await providerDb(t).derivative.upsert({
+      where: { contentId_version_kind: { contentId: content, version: 1, kind: 'thumb' } },
+      create: { contentId: content, version: 1, kind: 'thumb', ...row },
+      update: { ...row, createdAt: new Date() },
+    });
+    return bytes;
+  }
+
+  it('is read from the provider once, refused to whoever may not see it, and replaced at a committed change', async () => {
+    const [content] = await contentsIn(t, folders, [SHARED]);
+    const changes = t.app.get(ChangeFeed);
+    const added = changes.generation('listing')!;
+    const first = await thumbnailOf(content, 40);
+    await heardAfter(changes, 'listing', added);
+    const reads = jest.spyOn(t.app.get<ContentsGateway>(CONTENTS_GATEWAY), 'stream');
+    const readsOfIt = () => reads.mock.calls.filter(([, id]) => id === content).length;
+    const picture = (who: SignedIn, headers: Record<string, string> = {}) =>
+      fetch(`${t.url}/api/assets/${content}/thumbnail?v=1`, { headers: { ...headersOf(who), ...headers } });
+    try {
+      const mine = await picture(mario);
+      expect(mine.status).toBe(200);
+      expect(Buffer.from(await mine.arrayBuffer())).toEqual(first);
+      const again = await picture(mario);
+      expect(Buffer.from(await again.arrayBuffer())).toEqual(first);
+      expect(readsOfIt()).toBe(1);
+
+      // The browser's revalidation: its ETag answers 304, without a body.
+      const etag = mine.headers.get('etag')!;
+      const unchanged = await picture(mario, { 'If-None-Match': etag });
+      expect(unchanged.status).toBe(304);
+      expect((await unchanged.arrayBuffer()).byteLength).toBe(0);
+
+      // SPEC §6: kept or not, a supplier gets nothing of the archive.
+      const theirs = await picture(supplier);
+      expect(theirs.status).toBe(404);
+      expect(Buffer.from(await theirs.arrayBuffer()).includes(first.subarray(0, 64))).toBe(false);
+      expect(readsOfIt()).toBe(1);
+
+      // The derivatives job made it again: the next ask has the new picture and its new ETag.
+      const before = changes.generation('listing')!;
+      const second = await thumbnailOf(content, 200);
+      await heardAfter(changes, 'listing', before);
+      const remade = await picture(mario, { 'If-None-Match': etag });
+      expect(remade.status).toBe(200);
+      expect(Buffer.from(await remade.arrayBuffer())).toEqual(second);
+      expect(remade.headers.get('etag')).not.toBe(etag);
+      expect(readsOfIt()).toBe(2);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });
 

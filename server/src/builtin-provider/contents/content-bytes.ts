@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { BlobNotFoundError, type BlobRange, type BlobStore } from '../../blob-store/blob-store';
 import { parseByteRange } from '../../blob-store/byte-range';
+import { matchesEtag } from '../../common/byte-stream';
 import { ThronError } from '../thron.errors';
 import type { ContentRepository } from './content.repository';
 import { CONTENT_FAILURES } from './contents.errors';
@@ -77,8 +78,7 @@ export async function answerBytes(
     'Accept-Ranges': 'bytes',
     ...extraHeaders,
   };
-  if (request.ifNoneMatch && request.ifNoneMatch.split(/\s*,\s*/).includes(file.etag))
-    return { status: 304, headers: base };
+  if (matchesEtag(request.ifNoneMatch, file.etag)) return { status: 304, headers: base };
   const range = parseByteRange(request.range, file.size);
   if (range === null)
     throw new ThronError({

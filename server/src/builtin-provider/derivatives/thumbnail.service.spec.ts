@@ -3,7 +3,7 @@ import { CARD_THUMBNAIL_SIDE } from '@paddock/rules';
 import sharp from 'sharp';
 import { placeholder } from '../../media/placeholder';
 import { THUMBNAIL_FAILURES } from './derivatives.errors';
-import { ThumbnailService, isCachedArea, matchesEtag, parseDivArea } from './thumbnail.service';
+import { ThumbnailService, isCachedArea, parseDivArea } from './thumbnail.service';
 
 describe('dynamic thumbnail request parsing', () => {
   it('reads divArea as WxH, 0 meaning unconstrained, capped at the preview size', () => {
@@ -16,15 +16,6 @@ describe('dynamic thumbnail request parsing', () => {
 
   it("keeps the fitted picture of the hub's cards, fitted once rather than at every grid load", () => {
     expect(isCachedArea({ width: CARD_THUMBNAIL_SIDE, height: CARD_THUMBNAIL_SIDE })).toBe(true);
-  });
-
-  it('matches If-None-Match lists, weak tags and the wildcard', () => {
-    const etag = '"c-v2-100x70"';
-    expect(matchesEtag(etag, etag)).toBe(true);
-    expect(matchesEtag(`"other", W/${etag}`, etag)).toBe(true);
-    expect(matchesEtag('*', etag)).toBe(true);
-    expect(matchesEtag('"c-v1-100x70"', etag)).toBe(false);
-    expect(matchesEtag(undefined, etag)).toBe(false);
   });
 });
 

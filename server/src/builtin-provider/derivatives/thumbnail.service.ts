@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CARD_THUMBNAIL_SIDE, THUMBNAIL_BOX_PATTERN } from '@paddock/rules';
 import { BLOB_STORE, type BlobStore } from '../../blob-store/blob-store';
+import { matchesEtag } from '../../common/byte-stream';
 import { CLOCK, type Clock } from '../../common/clock';
 import { RecentCache } from '../../common/recent-cache';
 import { ChangeFeed } from '../../database/change-feed';
@@ -99,15 +100,6 @@ export function parseDivArea(divArea: string): { width: number; height: number }
   const match = THUMBNAIL_BOX_PATTERN.exec(divArea);
   if (!match) return null;
   return { width: Math.min(Number(match[1]), PREVIEW_BOX), height: Math.min(Number(match[2]), PREVIEW_BOX) };
-}
-
-/** Whether `header` (If-None-Match: a list of tags, or '*') names `etag`. */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim().replace(/^W\//, '');
-    return t === '*' || t === etag;
-  });
 }
 
 /**
