@@ -1,5 +1,5 @@
-import { Box, Button, Flex, HStack, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
-import { ARCHIVE_SUB_STATES, E_CODES, type ArchiveSubState, type FolderNode } from '@paddock/rules';
+import { Box, Button, Flex, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { E_CODES, type ArchiveSubState, type FolderNode } from '@paddock/rules';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { Building2, FolderX, Images } from 'lucide-react';
@@ -26,6 +26,7 @@ import {
   departmentChoices,
   firstFolderToOpen,
 } from './archive-tree';
+import { ArchiveTabPanel, ArchiveTabs } from './archive-tabs';
 import { useChosenDepartment } from './chosen-department';
 import { DepartmentChooser } from './department-chooser';
 import { RejectedDeliveries } from './rejected-deliveries';
@@ -324,37 +325,10 @@ export function HomePage() {
   return (
     <Stack gap="3" data-testid="default-view" data-view={view} flex="1" minH="0">
       {subState ? (
-        <Tabs.Root
-          value={subState}
-          onValueChange={({ value }) => {
-            const next = ARCHIVE_SUB_STATES.find((candidate) => candidate === value);
-            if (next) pickSubState(next);
-          }}
-          variant="enclosed"
-          size="sm"
-          // Picking a tab closes the open folder and loads another tree: arrows move, Enter picks.
-          activationMode="manual"
-          data-testid="archive-tabs"
-          data-sub-state={subState}
-          flex="1"
-          minH="0"
-          display="flex"
-          flexDirection="column"
-          gap="3"
-        >
-          {header(
-            <Tabs.List aria-label={t('home.archive.label')}>
-              {ARCHIVE_SUB_STATES.map((candidate) => (
-                <Tabs.Trigger key={candidate} value={candidate}>
-                  {t(`home.archive.tabs.${candidate}`)}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>,
-          )}
-          <Tabs.Content value={subState} p="0" flex="1" minH="0" display="flex" flexDirection="column">
-            {body}
-          </Tabs.Content>
-        </Tabs.Root>
+        <Stack data-testid="archive-tabs" data-sub-state={subState} flex="1" minH="0" gap="3">
+          {header(<ArchiveTabs value={subState} onPick={pickSubState} />)}
+          <ArchiveTabPanel value={subState}>{body}</ArchiveTabPanel>
+        </Stack>
       ) : (
         <>
           {header()}

@@ -7,14 +7,31 @@ import { useSession } from '../session/use-session';
 import { useSignOut } from '../session/use-sign-out';
 import { UploadIndicator } from '../uploads/upload-indicator';
 import { MyJobsButton } from '../jobs/my-jobs-button';
-import { RejectionMailSwitch } from './rejection-mail-switch';
-import { RightsDigestSwitch } from './rights-digest-switch';
 import { usePreferredLanguage } from './use-preferred-language';
 import { enumLabel } from '../../i18n/enum-labels';
 import { useQuery } from '@tanstack/react-query';
 import { folderTreeQueryOptions } from '../../api/assets.queries';
 import { useLanguage } from '../../i18n/use-language';
 import { sideOfRoles } from '../workflow/workflow-folders';
+import { onDemand } from '../ui/on-demand';
+import { SwitchPlaceholder } from '../../components/ui/switch-placeholder';
+
+/** The switch's look under its name while its code loads, as the switch stays until the preferences arrive. */
+function PreferencePending({ label }: { label: 'preferences.rejectionMail' | 'preferences.rightsDigest' }) {
+  const { t } = useTranslation();
+  return <SwitchPlaceholder size="sm" colorPalette="gray" label={t(label)} />;
+}
+
+// The preference switches' code (Ark's switch) comes just after the first render, which shows
+// them disabled until the preferences arrive anyway (issue 26).
+const RejectionMailSwitch = onDemand(
+  () => import('./rejection-mail-switch').then((module) => module.RejectionMailSwitch),
+  <PreferencePending label="preferences.rejectionMail" />,
+);
+const RightsDigestSwitch = onDemand(
+  () => import('./rights-digest-switch').then((module) => module.RightsDigestSwitch),
+  <PreferencePending label="preferences.rightsDigest" />,
+);
 
 export function AppHeader() {
   const { t } = useTranslation();

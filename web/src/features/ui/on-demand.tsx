@@ -11,16 +11,17 @@ function OnDemandPending() {
  * A component whose code is fetched when it first renders, for dialogs and panels that open on
  * demand: the page's first screen does not carry them (issue 26). A veiled spinner covers the
  * window until the chunk arrives (`pending` replaces it: null for a part that simply appears a
- * moment later); `preload` fetches it ahead, for code that must be there offline or at once.
+ * moment later, or its still likeness, drawn from the props, for a part the first screen shows);
+ * `preload` fetches it ahead, for code that must be there offline or at once.
  */
 export function onDemand<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  pending: ReactNode = <OnDemandPending />,
+  pending: ReactNode | ((props: P) => ReactNode) = <OnDemandPending />,
 ) {
   const Loaded = lazy(async () => ({ default: await load() }));
   function OnDemand(props: P) {
     return (
-      <Suspense fallback={pending}>
+      <Suspense fallback={typeof pending === 'function' ? pending(props) : pending}>
         <Loaded {...props} />
       </Suspense>
     );
