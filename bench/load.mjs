@@ -76,7 +76,8 @@ export const BROWSING_METHOD = `- **Browsing** (\`--load\`): ${BROWSING_PEOPLE} 
   archive page makes a browser do: a page of the Marketing department archive (the next one by its cursor,
   back to the first after five) or, every third time, a search for \`press\`; the total beside it; the
   thumbnails of the page's first 12 cards not fetched yet, six at a time (a browser keeps them: their address
-  carries the version); one card's detail; then 2–4 s to look. Figures per kind of call, for the whole run
+  carries the version), each a real 400 px JPEG file in the blob store as the derivatives job writes one (the
+  seed gives every content one of 16); one card's detail; then 2–4 s to look. Figures per kind of call, for the whole run
   and for the calls started after its first 10 s (the arrival's burst, with every process's caches cold,
   is in the first).`;
 

@@ -3,6 +3,8 @@
 // bench measures listing and search over a catalogue of realistic size and shape.
 // Deterministic: names, types, folders and dates derive from the row number through hashint4.
 
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { insertContents } from './seed-sql.mjs';
 
 const MODELS = ['Stradale', 'Spider', 'Berlinetta', 'Corsa', 'Gran Turismo', 'Barchetta', 'Coupé', 'Targa'];
@@ -39,7 +41,46 @@ export const COMMON_WORD = 'press';
 const arr = (values) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
 const pick = (values, salt) => `(${arr(values)})[1 + abs(hashint4(g + ${salt})) % ${values.length}]`;
 
-export async function seedAssets(db, count) {
+/** Card thumbnails the seeded contents show in turn: how many distinct files, and their side, as the derivatives job makes them. */
+const THUMBNAIL_FILES = 16;
+const THUMBNAIL_SIDE = 400;
+
+/**
+ * JPEG thumbnails written to the disk blob store under `blobDir` (sharp, a gradient with noise so
+ * they weigh what a photo's thumbnail does): the seeded contents' card pictures, so a browsing
+ * bench streams real files as the built-in provider serves them, not the typed placeholder.
+ */
+async function writeThumbnails(blobDir) {
+  const { default: sharp } = await import('sharp');
+  const files = [];
+  await mkdir(join(blobDir, 'bench'), { recursive: true });
+  for (let i = 0; i < THUMBNAIL_FILES; i += 1) {
+    const width = THUMBNAIL_SIDE;
+    const height = Math.round((THUMBNAIL_SIDE * 2) / 3);
+    const { data } = await sharp({
+      create: {
+        width,
+        height,
+        channels: 3,
+        background: { r: 40 + i * 12, g: 90, b: 200 - i * 8 },
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
+    })
+      .jpeg({ quality: 80 })
+      .toBuffer({ resolveWithObject: true });
+    const blobKey = `bench/thumb-${i}.jpg`;
+    await writeFile(join(blobDir, blobKey), data);
+    files.push({ blobKey, size: data.length, width, height });
+  }
+  return files;
+}
+
+/**
+ * Seeds `count` contents; with `blobDir` (the hub's disk blob store), each gets a card thumbnail,
+ * one of THUMBNAIL_FILES real files, as the derivatives job would have made it.
+ */
+export async function seedAssets(db, count, { blobDir } = {}) {
+  const thumbnails = blobDir ? await writeThumbnails(blobDir) : [];
   const { rows: folders } = await db.query(
     `SELECT id, pretty_id FROM provider.category WHERE parent_id IS NOT NULL ORDER BY pretty_id`,
   );
@@ -65,6 +106,12 @@ export async function seedAssets(db, count) {
       now() - make_interval(secs => abs(hashint4(g + 11)) % (5 * 365 * 86400)) AS created
     FROM generate_series(1, ${count}) g) rows`);
   await insertContents(db, 'bench_seed');
+  if (thumbnails.length)
+    await db.query(`INSERT INTO provider.derivative (content_id, version, kind, blob_key, mime_type, width, height, size)
+      SELECT id, 1, 'thumb', t.blob_key, 'image/jpeg', t.width, t.height, t.size
+      FROM bench_seed JOIN (VALUES ${thumbnails
+        .map((t, i) => `(${i}, '${t.blobKey}', ${t.width}, ${t.height}, ${t.size})`)
+        .join(', ')}) AS t(n, blob_key, width, height, size) ON t.n = g % ${thumbnails.length}`);
   // 200 tags, about a third of the contents tagged with one or two of them.
   await db.query(`INSERT INTO provider.tag_definition (id, classification_id, names, search_text)
     SELECT md5('bench-tag-' || t)::uuid, 'bench',
@@ -81,7 +128,7 @@ export async function seedAssets(db, count) {
   // VACUUM as autovacuum would soon after a bulk load: it merges the trigram indexes' pending lists
   // (a rare-word search read 464 index pages instead of 9 before it) and sets the visibility map.
   await db.query(
-    'VACUUM ANALYZE provider.content, provider.content_locale, provider.content_category, provider.content_tag, provider.tag_definition, provider.content_metadata, provider.content_source',
+    'VACUUM ANALYZE provider.content, provider.content_locale, provider.content_category, provider.content_tag, provider.tag_definition, provider.content_metadata, provider.content_source, provider.derivative',
   );
   return { archiveId: archive.id };
 }

@@ -15,7 +15,7 @@
 // --jobs-only runs every bulk job (external share of 500, accept, bulk tag and enrichment of 200) in one
 // run and replaces their rows; each ratio is the job's wall time over its provider calls made directly.
 // --load seeds the catalogue and runs only the closed-loop load (bench/load.mjs) with the provider
-// in-process, then over HTTP, and replaces their rows; BENCH_CPU_PROF=<dir> profiles the in-process run.
+// in-process, then over HTTP, and replaces their rows; BENCH_CPU_PROF=<dir> profiles one part (startProfile).
 // --duplicates-only times the near-duplicate search at 100,000 and 1,000,000 fingerprints (bench/duplicate-search.mjs)
 // without the hub, and replaces its section.
 // --plates-only runs the plate detector on generated scenes (bench/plates.mjs, no database, no hub) and
@@ -219,7 +219,7 @@ let seedSeconds = 0;
 if (!someJobsOnly && !zipOnly && !mediaOnly) {
   step(`Seeding ${ASSETS.toLocaleString('en')} contents by SQL (bypasses the API on purpose)`);
   const t0 = Date.now();
-  ({ archiveId } = await seedAssets(db, ASSETS));
+  ({ archiveId } = await seedAssets(db, ASSETS, { blobDir }));
   seedSeconds = (Date.now() - t0) / 1000;
   console.log(`  seeded in ${fmt(seedSeconds)} s`);
 }
@@ -227,6 +227,17 @@ if (!someJobsOnly && !zipOnly && !mediaOnly) {
 let hub;
 const stopHub = () => hub?.exitCode === null && hub.kill('SIGTERM');
 process.on('exit', stopHub);
+// BENCH_CPU_PROF=<dir> profiles the hub (bench/cpu-profile.mjs) during one part, BENCH_CPU_PROF_PART: load
+// (the default; the first api process), browsing or zip. SIGWINCH starts the profile, the next writes it.
+const profiledPart = process.env.BENCH_CPU_PROF ? (process.env.BENCH_CPU_PROF_PART ?? 'load') : undefined;
+function startProfile(part) {
+  if (part === profiledPart) hub.kill('SIGWINCH');
+}
+async function writeProfile(part) {
+  if (part !== profiledPart) return;
+  hub.kill('SIGWINCH');
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+}
 /** Starts the hub with `extraEnv`; BENCH_CPU_PROF (a directory) preloads the profiler of bench/cpu-profile.mjs. */
 async function startHub(extraEnv = {}) {
   step(`Starting the hub on port ${port}`);
@@ -328,17 +339,10 @@ async function benchLoadBothTransports() {
   const paths = loadPaths(archiveId, COMMON_WORD);
   step(`Load: ${LOAD_CONNECTIONS} clients, provider in-process`);
   const client = await signIn(env.PUBLIC_URL);
-  // The profile (bench/cpu-profile.mjs) holds one part only: SIGWINCH starts it, the next writes it.
-  // BENCH_CPU_PROF_PART=browsing profiles the first api process while people browse instead.
-  const profiled = process.env.BENCH_CPU_PROF ? (process.env.BENCH_CPU_PROF_PART ?? 'load') : undefined;
-  const profiling = profiled === 'load';
-  if (profiling) hub.kill('SIGWINCH');
+  startProfile('load');
   results.load = [{ transport: 'in-process', ...(await benchLoad(client, paths)) }];
   console.log(`  ${JSON.stringify(results.load[0])}`);
-  if (profiling) {
-    hub.kill('SIGWINCH');
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-  }
+  await writeProfile('load');
   // Two api processes on the two cores, as docs/operations.md runs N behind the proxy: the clients
   // are dealt to them in turn (no proxy in between, so its own cost is not in the figure).
   const second = await startSecondApi();
@@ -355,13 +359,10 @@ async function benchLoadBothTransports() {
     [env.PUBLIC_URL, second.baseUrl],
     archiveId,
     COMMON_WORD,
-    profiled === 'browsing' ? () => hub.kill('SIGWINCH') : undefined,
+    () => startProfile('browsing'),
   );
   console.log(`  ${JSON.stringify(results.browsing)}`);
-  if (profiled === 'browsing') {
-    hub.kill('SIGWINCH');
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-  }
+  await writeProfile('browsing');
   await second.stop();
   await restartHub({ PROVIDER_URL: `${env.PUBLIC_URL}/provider` });
   step(`Load: ${LOAD_CONNECTIONS} clients, provider over HTTP (PROVIDER_URL)`);
@@ -426,7 +427,9 @@ async function benchCatalogueAndFiles() {
     }
     await settleDerivatives(files.map((f) => f.contentId));
     const providerUrl = `${env.PUBLIC_URL}/provider`;
+    startProfile('zip');
     results.zip = await benchZip(client, files, { providerUrl });
+    await writeProfile('zip');
     logRows([zipRow(results.zip)]);
     // The hop the in-process archive gateway removes: the same ZIP with the provider named by URL.
     await restartHub({ PROVIDER_URL: providerUrl });
