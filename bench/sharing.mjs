@@ -49,10 +49,13 @@ export async function benchSharing(db, { baseUrl, blobDir }) {
   const archiveId = folders[0]?.id;
   if (!archiveId) throw new Error('The Marketing department archive is missing: was the demo seed run?');
   const { rows: real } = await db.query(
+    // Uploaded through the hub, with every rendition: not the catalogue's seeded contents, whose one
+    // rendition is a shared card thumbnail (seed-assets.mjs).
     `SELECT DISTINCT cc.content_id AS id FROM provider.content_category cc
        JOIN provider.derivative d ON d.content_id = cc.content_id
-      WHERE cc.category_id = $1`,
-    [archiveId],
+      WHERE cc.category_id = $1 AND d.blob_key NOT LIKE 'bench/%'
+      LIMIT $2`,
+    [archiveId, SHARED],
   );
   const seeded = await seedContentsIn(db, SHARED - real.length, 'Cartella stampa', [archiveId]);
   const contentIds = [...real.map((r) => r.id), ...seeded];
