@@ -8,6 +8,8 @@ import {
   LIMITS,
   PLATE_BOXES_METADATA,
   PLATE_ERROR_CODES,
+  formatBytes,
+  formatDimensions,
   WORKFLOW_TAGS,
   type AssetDetail,
   type ExternalShareSummary,
@@ -519,6 +521,13 @@ describe('an external share of a TIFF with boxes', () => {
     const bytes = await readFile(join(dir, entry!));
     expect((await sharp(bytes).metadata()).format).toBe('jpeg');
     await expectBlurred(bytes);
+    // The page describes the file a download gives: the blurred JPEG, its weight, not the TIFF's.
+    const page = await (await recipient.fetch()).text();
+    const card = new RegExp(`data-content-id="${tiff}">[\\s\\S]*?<p class="facts">([^<]*)</p>`).exec(page);
+    const download = await recipient.bytes(`/assets/${tiff}/original`);
+    expect(card?.[1]).toBe(
+      ['JPG', formatDimensions(WIDTH, HEIGHT), formatBytes(download.length, 'en')].join(' · '),
+    );
   });
 
   it('leaves none of its blurred files in the store once the image is removed for good', async () => {

@@ -68,6 +68,12 @@ export type Login =
  * is served in its place, the recipient is asked to come back.
  */
 export const PREPARING = 'preparing';
+
+/** An image with plate boxes on a share's page: its blurred picture still rendering, and its blurred original's file once it is. */
+export interface BlurredOnPage {
+  preparing: boolean;
+  original: { size: number; extension: string } | null;
+}
 export type Preparing = typeof PREPARING;
 
 /** The renditions a recipient may ask for; 'original' only when the share allows downloads. */
@@ -256,14 +262,22 @@ export class ShareAccessService {
     return this.archives.open(open.owner, downloadId, substitutes);
   }
 
-  /** The served contents whose blurred page picture is not rendered yet: the page says "being prepared". */
-  async preparing(contents: readonly ContentDetailWire[]): Promise<Set<string>> {
-    const out = new Set<string>();
-    for (const [id, plan] of await this.plates.plansOf(contents.map((c) => c.id)))
-      if (!(await this.plates.ready(plan, 'preview'))) {
-        await this.plates.requestFor(plan);
-        out.add(id);
-      }
+  /**
+   * What the page shows of the served contents with plate boxes (docs/plates.md): whether the blurred
+   * page picture is still being rendered (the page says "being prepared", its job requested), and the
+   * blurred original once rendered, which is what a download gives.
+   */
+  async blurredOnPage(contents: readonly ContentDetailWire[]): Promise<Map<string, BlurredOnPage>> {
+    const out = new Map<string, BlurredOnPage>();
+    for (const [id, plan] of await this.plates.plansOf(contents.map((c) => c.id))) {
+      const preparing = !(await this.plates.ready(plan, 'preview'));
+      if (preparing) await this.plates.requestFor(plan);
+      const original = await this.plates.ready(plan, 'original');
+      out.set(id, {
+        preparing,
+        original: original && { size: original.size, extension: extname(original.fileName).slice(1) },
+      });
+    }
     return out;
   }
 

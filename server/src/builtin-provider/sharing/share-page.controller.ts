@@ -44,9 +44,9 @@ export class SharePageController {
       return;
     }
     const { served, withdrawn } = await this.access.pageContentsOf(open);
-    const preparing = await this.access.preparing(served);
+    const blurred = await this.access.blurredOnPage(served);
     await this.access.record(open, 'open', null, addressOf(req));
-    res.status(200).send(sharePage(open, served, nonce, pathOf(token), withdrawn, preparing));
+    res.status(200).send(sharePage(open, served, nonce, pathOf(token), withdrawn, blurred));
   }
 
   /** The password, by POST only; answered with an HttpOnly cookie for this link's path. */

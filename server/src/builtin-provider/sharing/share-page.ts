@@ -11,7 +11,7 @@ import {
   type ShareLanguage,
 } from '@paddock/rules';
 import type { ContentDetailWire } from '../contents/contents.dto';
-import type { EndedShare, OpenShare } from './share-access.service';
+import type { BlurredOnPage, EndedShare, OpenShare } from './share-access.service';
 
 /** HTML text and attribute escaping (every value the page shows came from a user). */
 export function escapeHtml(text: string): string {
@@ -208,13 +208,19 @@ function lightboxOf(
 <p>${name}</p></div>`;
 }
 
-/** What the file is: its format, pixel size and weight ("JPG · 6000 × 4000 · 5,2 MB"). */
-function factsOf(content: ContentDetailWire, language: ShareLanguage): string {
+/**
+ * What the file a download gives is: its format, pixel size and weight ("JPG · 6000 × 4000 · 5,2 MB").
+ * An image with plate boxes is downloaded blurred, re-encoded at the same size: its blurred original's
+ * format and weight, the weight left out until that file is rendered.
+ */
+function factsOf(content: ContentDetailWire, language: ShareLanguage, blurred?: BlurredOnPage): string {
   const source = content.source;
+  const extension = blurred?.original?.extension || source?.extension || content.sourceExtension || '';
+  const size = blurred ? blurred.original?.size : source?.size;
   const facts = [
-    (source?.extension || content.sourceExtension || '').toUpperCase(),
+    extension.toUpperCase(),
     source?.width && source.height ? formatDimensions(source.width, source.height) : '',
-    source?.size ? formatBytes(source.size, language) : '',
+    size ? formatBytes(size, language) : '',
   ].filter(Boolean);
   return facts.length ? `<p class="facts">${escapeHtml(facts.join(' · '))}</p>` : '';
 }
@@ -229,8 +235,10 @@ export function sharePage(
   nonce: string,
   base: string,
   withdrawn: ContentDetailWire[] = [],
-  preparing: ReadonlySet<string> = new Set(),
+  /** The contents with plate boxes (ShareAccessService.blurredOnPage). */
+  blurred: ReadonlyMap<string, BlurredOnPage> = new Map(),
 ): string {
+  const preparing = (c: ContentDetailWire) => blurred.get(c.id)?.preparing ?? false;
   const l = open.language;
   const { share } = open;
   const cards = contents
@@ -238,9 +246,9 @@ export function sharePage(
       (
         c,
         i,
-      ) => `<li class="card" id="content-${i}" data-content-id="${c.id}">${previewOf(base, c, l, i, preparing.has(c.id))}
+      ) => `<li class="card" id="content-${i}" data-content-id="${c.id}">${previewOf(base, c, l, i, preparing(c))}
 <p class="name">${escapeHtml(nameOf(c, l))}</p>
-${factsOf(c, l)}
+${factsOf(c, l, blurred.get(c.id))}
 ${share.contentDownload ? `<a class="button" href="${base}/assets/${c.id}/original" download>${escapeHtml(shareText(l, 'download'))}</a>` : ''}</li>`,
     )
     .join('\n');
@@ -251,7 +259,7 @@ ${share.contentDownload ? `<a class="button" href="${base}/assets/${c.id}/origin
 <p class="withdrawn-note" role="status">${escapeHtml(shareText(l, 'withdrawn'))}</p></li>`,
     )
     .join('\n');
-  const lightboxes = contents.map((c, i) => lightboxOf(base, c, l, i, preparing.has(c.id))).join('\n');
+  const lightboxes = contents.map((c, i) => lightboxOf(base, c, l, i, preparing(c))).join('\n');
   return layout(
     l,
     nonce,
