@@ -1,24 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { ModulesContainer } from '@nestjs/core';
 import { ExternalContextCreator } from '@nestjs/core/helpers/external-context-creator';
-import type { UploadResult } from '@paddock/rules';
-import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import {
   HttpArchivesGateway,
   InProcessArchivesGateway,
   type ArchivesGateway,
 } from '../../src/provider/archives.gateway';
-import { HttpProviderGateway, createProviderHttp } from '../../src/provider/http-provider.gateway';
+import { createProviderHttp } from '../../src/provider/http-provider.gateway';
 import { InProcessStreams } from '../../src/provider/in-process-streams';
 import { providerFailure } from '../support/scripted-provider';
 import { providerHttp } from '../support/provider-transports';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { tusUpload } from '../support/tus-client';
-import { seedMarketingWriters } from '../support/writable-folder';
-import { PASSWORD, providerDb, signIn } from '../auth/auth-fixtures';
+import { startGatewayContractWorld, type GatewayContractWorld } from '../support/gateway-contract-world';
+import type { TestApp } from '../support/test-app';
+import { providerDb } from '../auth/auth-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -29,38 +23,19 @@ jest.setTimeout(120_000);
  */
 const GATEWAYS = ['HTTP', 'in-process'] as const;
 
+let world: GatewayContractWorld;
 let t: TestApp;
-let workDir: string;
 let contentId: string;
 let bytes: Buffer;
 let writerToken: string;
 let outsiderToken: string;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'paddock-archives-gateway-'));
-  t = await startTestApp({ BLOB_DIR: join(workDir, 'blobs') });
-  await t.app
-    .get(BuiltinIdentitySeeder)
-    .upsertUser({ username: 'outsider.ag', password: PASSWORD, groups: ['L/HERITAGE'] });
-  const folderId = await seedMarketingWriters(t, 'dept-marketing', ['writer.ag']);
-  const writer = await signIn(t, 'writer.ag', PASSWORD, '198.51.100.41');
-  // Random bytes: stored as they are, so the ZIP's length is known up front.
-  bytes = Buffer.from(Array.from({ length: 256 * 1024 }, (_, i) => (i * 7919) % 251));
-  const { result } = await tusUpload(t, writer, bytes, {
-    filename: 'clip.bin',
-    filetype: 'application/octet-stream',
-    folderId,
-  });
-  contentId = (result?.body as UploadResult).contentId;
-  const sso = new HttpProviderGateway(createProviderHttp(t.config.providerUrl), t.config);
-  writerToken = (await sso.login('writer.ag', PASSWORD)).token;
-  outsiderToken = (await sso.login('outsider.ag', PASSWORD)).token;
+  world = await startGatewayContractWorld('ag', 256 * 1024);
+  ({ t, contentId, bytes, writerToken, outsiderToken } = world);
 });
 
-afterAll(async () => {
-  await t?.close();
-  await rm(workDir, { recursive: true, force: true });
-});
+afterAll(() => world?.close());
 
 async function gatewayOver(kind: (typeof GATEWAYS)[number]): Promise<ArchivesGateway> {
   if (kind === 'HTTP') return new HttpArchivesGateway(createProviderHttp(t.config.providerUrl), t.config);

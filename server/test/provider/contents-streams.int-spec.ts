@@ -1,25 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { ModulesContainer } from '@nestjs/core';
 import { ExternalContextCreator } from '@nestjs/core/helpers/external-context-creator';
-import type { UploadResult } from '@paddock/rules';
-import { BuiltinIdentitySeeder } from '../../src/builtin-provider/identity/builtin-identity.seeder';
 import { systemClock } from '../../src/common/clock';
 import {
   HttpContentsGateway,
   InProcessContentsGateway,
   type ContentsGateway,
 } from '../../src/provider/contents.gateway';
-import { HttpProviderGateway, createProviderHttp } from '../../src/provider/http-provider.gateway';
+import { createProviderHttp } from '../../src/provider/http-provider.gateway';
 import { InProcessStreams } from '../../src/provider/in-process-streams';
-import { PASSWORD, signIn } from '../auth/auth-fixtures';
 import { PROVIDER_TRANSPORTS, providerHttp, type ProviderTransport } from '../support/provider-transports';
 import { providerFailure } from '../support/scripted-provider';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { tusUpload } from '../support/tus-client';
-import { seedMarketingWriters } from '../support/writable-folder';
+import { startGatewayContractWorld, type GatewayContractWorld } from '../support/gateway-contract-world';
+import type { TestApp } from '../support/test-app';
 
 jest.setTimeout(120_000);
 
@@ -29,37 +22,19 @@ jest.setTimeout(120_000);
  * the same bytes, statuses and refusals, because both go through the provider's own stream route and
  * its token and rights checks.
  */
+let world: GatewayContractWorld;
 let t: TestApp;
-let workDir: string;
 let contentId: string;
 let bytes: Buffer;
 let writerToken: string;
 let outsiderToken: string;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'paddock-contents-streams-'));
-  t = await startTestApp({ BLOB_DIR: join(workDir, 'blobs') });
-  await t.app
-    .get(BuiltinIdentitySeeder)
-    .upsertUser({ username: 'outsider.cs', password: PASSWORD, groups: ['L/HERITAGE'] });
-  const folderId = await seedMarketingWriters(t, 'dept-marketing', ['writer.cs']);
-  const writer = await signIn(t, 'writer.cs', PASSWORD, '198.51.100.43');
-  bytes = Buffer.from(Array.from({ length: 128 * 1024 }, (_, i) => (i * 7919) % 251));
-  const { result } = await tusUpload(t, writer, bytes, {
-    filename: 'clip.bin',
-    filetype: 'application/octet-stream',
-    folderId,
-  });
-  contentId = (result?.body as UploadResult).contentId;
-  const sso = new HttpProviderGateway(createProviderHttp(t.config.providerUrl), t.config);
-  writerToken = (await sso.login('writer.cs', PASSWORD)).token;
-  outsiderToken = (await sso.login('outsider.cs', PASSWORD)).token;
+  world = await startGatewayContractWorld('cs', 128 * 1024);
+  ({ t, contentId, bytes, writerToken, outsiderToken } = world);
 });
 
-afterAll(async () => {
-  await t?.close();
-  await rm(workDir, { recursive: true, force: true });
-});
+afterAll(() => world?.close());
 
 async function gatewayOver(transport: ProviderTransport): Promise<ContentsGateway> {
   if (transport === 'HTTP')
