@@ -18,39 +18,44 @@ export interface GatewayContractWorld {
   writerToken: string;
   /** A user of another group, who may not see the file. */
   outsiderToken: string;
-  close(): Promise<void>;
 }
 
 /**
- * Starts the world of a provider gateway's contract test over both transports: `name` tells its users
+ * The world of a provider gateway's contract test over both transports, started before the suite's
+ * tests and closed after them (its fields are set once they start): `name` tells its users
  * (writer.<name>, outsider.<name>) and blob directory apart from another suite's.
  */
-export async function startGatewayContractWorld(name: string, size: number): Promise<GatewayContractWorld> {
-  const workDir = await mkdtemp(join(tmpdir(), `paddock-${name}-gateway-`));
-  const t = await startTestApp({ BLOB_DIR: join(workDir, 'blobs') });
-  const writerName = `writer.${name}`;
-  const outsiderName = `outsider.${name}`;
-  await t.app
-    .get(BuiltinIdentitySeeder)
-    .upsertUser({ username: outsiderName, password: PASSWORD, groups: ['L/HERITAGE'] });
-  const folderId = await seedMarketingWriters(t, 'dept-marketing', [writerName]);
-  const writer = await signIn(t, writerName, PASSWORD, '198.51.100.41');
-  const bytes = Buffer.from(Array.from({ length: size }, (_, i) => (i * 7919) % 251));
-  const { result } = await tusUpload(t, writer, bytes, {
-    filename: 'clip.bin',
-    filetype: 'application/octet-stream',
-    folderId,
+export function gatewayContractWorld(name: string, size: number): GatewayContractWorld {
+  const world = {} as GatewayContractWorld;
+  let workDir: string | undefined;
+  beforeAll(async () => {
+    workDir = await mkdtemp(join(tmpdir(), `paddock-${name}-gateway-`));
+    const t = await startTestApp({ BLOB_DIR: join(workDir, 'blobs') });
+    const writerName = `writer.${name}`;
+    const outsiderName = `outsider.${name}`;
+    await t.app
+      .get(BuiltinIdentitySeeder)
+      .upsertUser({ username: outsiderName, password: PASSWORD, groups: ['L/HERITAGE'] });
+    const folderId = await seedMarketingWriters(t, 'dept-marketing', [writerName]);
+    const writer = await signIn(t, writerName, PASSWORD, '198.51.100.41');
+    const bytes = Buffer.from(Array.from({ length: size }, (_, i) => (i * 7919) % 251));
+    const { result } = await tusUpload(t, writer, bytes, {
+      filename: 'clip.bin',
+      filetype: 'application/octet-stream',
+      folderId,
+    });
+    const sso = new HttpProviderGateway(createProviderHttp(t.config.providerUrl), t.config);
+    Object.assign(world, {
+      t,
+      contentId: (result?.body as UploadResult).contentId,
+      bytes,
+      writerToken: (await sso.login(writerName, PASSWORD)).token,
+      outsiderToken: (await sso.login(outsiderName, PASSWORD)).token,
+    });
   });
-  const sso = new HttpProviderGateway(createProviderHttp(t.config.providerUrl), t.config);
-  return {
-    t,
-    contentId: (result?.body as UploadResult).contentId,
-    bytes,
-    writerToken: (await sso.login(writerName, PASSWORD)).token,
-    outsiderToken: (await sso.login(outsiderName, PASSWORD)).token,
-    close: async () => {
-      await t.close();
-      await rm(workDir, { recursive: true, force: true });
-    },
-  };
+  afterAll(async () => {
+    await world.t?.close();
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+  });
+  return world;
 }
