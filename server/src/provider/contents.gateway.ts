@@ -117,6 +117,18 @@ const READS_IN_FLIGHT = 4;
 /** The answers of a byte route that carry bytes or a condition's outcome (200, 206, 304, 416); any other is a refusal. */
 const BYTE_STATUSES = new Set([200, 206, 304, 416]);
 
+/** A byte route's request headers, over either transport: the caller's token and conditions. */
+function byteHeaders(
+  token: string,
+  conditions: { range?: string; ifNoneMatch?: string },
+): Record<string, string> {
+  return {
+    ...tokenHeader(token),
+    ...(conditions.range ? { Range: conditions.range } : {}),
+    ...(conditions.ifNoneMatch ? { 'If-None-Match': conditions.ifNoneMatch } : {}),
+  };
+}
+
 export interface UploadedFile {
   bucket: string;
   filePath: string;
@@ -473,11 +485,7 @@ export class HttpContentsGateway implements ContentsGateway {
       res = await this.http.request<Readable>({
         method: 'GET',
         url,
-        headers: {
-          ...tokenHeader(token),
-          ...(conditions.range ? { Range: conditions.range } : {}),
-          ...(conditions.ifNoneMatch ? { 'If-None-Match': conditions.ifNoneMatch } : {}),
-        },
+        headers: byteHeaders(token, conditions),
         responseType: 'stream',
         decompress: false,
         timeout: 0,
@@ -573,11 +581,7 @@ export class InProcessContentsGateway extends HttpContentsGateway {
     token: string,
     conditions: { range?: string; ifNoneMatch?: string },
   ): Promise<ProviderBytes> {
-    const answer = await this.streams.getFile(url, {
-      ...tokenHeader(token),
-      ...(conditions.range ? { Range: conditions.range } : {}),
-      ...(conditions.ifNoneMatch ? { 'If-None-Match': conditions.ifNoneMatch } : {}),
-    });
+    const answer = await this.streams.getFile(url, byteHeaders(token, conditions));
     if (BYTE_STATUSES.has(answer.status))
       return { status: answer.status, headers: answer.headers, body: answer.body };
     answer.body.destroy();
