@@ -1,5 +1,4 @@
 import { isIP } from 'node:net';
-import { extname } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import {
@@ -11,6 +10,7 @@ import {
   type ShareLanguage,
 } from '@paddock/rules';
 import { CLOCK, type Clock } from '../../common/clock';
+import { extensionOf } from '../../common/file-names';
 import { AccessRepository } from '../access/access.repository';
 import { CallerResolver, type ProviderCaller } from '../access/provider-caller';
 import { ArchivesService, type SubstituteOriginal } from '../archives/archives.service';
@@ -68,13 +68,13 @@ export type Login =
  * is served in its place, the recipient is asked to come back.
  */
 export const PREPARING = 'preparing';
+export type Preparing = typeof PREPARING;
 
 /** An image with plate boxes on a share's page: its blurred picture still rendering, and its blurred original's file once it is. */
 export interface BlurredOnPage {
   preparing: boolean;
   original: { size: number; extension: string } | null;
 }
-export type Preparing = typeof PREPARING;
 
 /** The renditions a recipient may ask for; 'original' only when the share allows downloads. */
 export const SHARE_RENDITIONS = ['thumb', 'preview', 'poster', 'media', 'original'] as const;
@@ -251,7 +251,7 @@ export class ShareAccessService {
       }
       substitutes.set(id, {
         size: file.size,
-        extension: extname(file.fileName).slice(1),
+        extension: extensionOf(file.fileName),
         open: () => this.blobs.get(file.blobKey),
       });
     }
@@ -275,7 +275,7 @@ export class ShareAccessService {
       const original = await this.plates.ready(plan, 'original');
       out.set(id, {
         preparing,
-        original: original && { size: original.size, extension: extname(original.fileName).slice(1) },
+        original: original && { size: original.size, extension: extensionOf(original.fileName) },
       });
     }
     return out;
