@@ -4,8 +4,11 @@
 // Deterministic: names, types, folders and dates derive from the row number through hashint4.
 
 import { mkdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { insertContents } from './seed-sql.mjs';
+
+const require = createRequire(import.meta.url);
 
 const MODELS = ['Stradale', 'Spider', 'Berlinetta', 'Corsa', 'Gran Turismo', 'Barchetta', 'Coupé', 'Targa'];
 const SUBJECTS = [
@@ -41,33 +44,33 @@ export const COMMON_WORD = 'press';
 const arr = (values) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
 const pick = (values, salt) => `(${arr(values)})[1 + abs(hashint4(g + ${salt})) % ${values.length}]`;
 
-/** Card thumbnails the seeded contents show in turn: how many distinct files, and their side, as the derivatives job makes them. */
+/** How many distinct card thumbnails the seeded contents show in turn. */
 const THUMBNAIL_FILES = 16;
-const THUMBNAIL_SIDE = 400;
 
 /**
- * JPEG thumbnails written to the disk blob store under `blobDir` (sharp, a gradient with noise so
- * they weigh what a photo's thumbnail does): the seeded contents' card pictures, so a browsing
- * bench streams real files as the built-in provider serves them, not the typed placeholder.
+ * Card thumbnails written to the disk blob store under `blobDir`, made by the derivatives job's own
+ * code (server/dist media/image.js: fitJpeg inside THUMB_BOX) from a 3:2 picture of noise, so they
+ * weigh what a photo's thumbnail does: the seeded contents' card pictures, so a browsing bench
+ * streams real files as the built-in provider serves them, not the typed placeholder.
  */
 async function writeThumbnails(blobDir) {
   const { default: sharp } = await import('sharp');
+  const { fitJpeg, THUMB_BOX } = require('../server/dist/media/image.js');
   const files = [];
   await mkdir(join(blobDir, 'bench'), { recursive: true });
   for (let i = 0; i < THUMBNAIL_FILES; i += 1) {
-    const width = THUMBNAIL_SIDE;
-    const height = Math.round((THUMBNAIL_SIDE * 2) / 3);
-    const { data } = await sharp({
+    const picture = await sharp({
       create: {
-        width,
-        height,
+        width: 1200,
+        height: 800,
         channels: 3,
         background: { r: 40 + i * 12, g: 90, b: 200 - i * 8 },
         noise: { type: 'gaussian', mean: 128, sigma: 30 },
       },
     })
-      .jpeg({ quality: 80 })
-      .toBuffer({ resolveWithObject: true });
+      .png()
+      .toBuffer();
+    const { data, width, height } = await fitJpeg(picture, THUMB_BOX, THUMB_BOX);
     const blobKey = `bench/thumb-${i}.jpg`;
     await writeFile(join(blobDir, blobKey), data);
     files.push({ blobKey, size: data.length, width, height });
