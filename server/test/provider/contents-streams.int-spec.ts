@@ -91,10 +91,15 @@ describe.each(PROVIDER_TRANSPORTS)('contents gateway byte routes (%s)', (transpo
     });
   });
 
-  it("refuses a content outside the caller's folders, and an unknown token, sending no byte", async () => {
+  it("refuses a content outside the caller's folders, whatever its If-None-Match, and an unknown token, sending no byte", async () => {
     await expect(
       providerFailure(gateway.stream(world.outsiderToken, world.contentId, 'source', {})),
     ).resolves.toMatchObject({ code: 'NOT_FOUND', transient: false });
+    // A wildcard or the guessable ETag tells an outsider nothing either: no 304.
+    for (const ifNoneMatch of ['*', `W/"${world.contentId}.1"`])
+      await expect(
+        providerFailure(gateway.stream(world.outsiderToken, world.contentId, 'source', { ifNoneMatch })),
+      ).resolves.toMatchObject({ code: 'NOT_FOUND', transient: false });
     await expect(
       providerFailure(gateway.stream('not-a-token', world.contentId, 'source', {})),
     ).resolves.toMatchObject({ code: 'UNAUTHENTICATED', transient: false });

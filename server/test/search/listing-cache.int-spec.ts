@@ -160,6 +160,9 @@ describe("a card's thumbnail kept for everyone who may see its asset (issue 26)"
       const theirs = await picture(supplier);
       expect(theirs.status).toBe(404);
       expect(Buffer.from(await theirs.arrayBuffer()).includes(first.subarray(0, 64))).toBe(false);
+      // Nor does a revalidation: the wildcard or the kept ETag answers 404 to them, never a 304.
+      for (const tag of ['*', etag])
+        expect((await picture(supplier, { 'If-None-Match': tag })).status).toBe(404);
       expect(readsOfIt()).toBe(1);
 
       // The derivatives job made it again: the next ask has the new picture and its new ETag.
