@@ -50,7 +50,7 @@ describe('holding a selection and a folder', () => {
     // for no move (the header's switch turns that tracking on): the pointer comes onto the item.
     await user.pointer({ target: item, coords: { clientX: 10, clientY: 10 } });
     await user.click(item);
-    const dialog = await screen.findByRole('dialog', { name: 'Legal hold on 2 assets' });
+    const dialog = await screen.findByRole('dialog', { name: 'Legal hold on 2 assets' }, { timeout: 10_000 });
     await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Richiesta 7');
     await user.click(within(dialog).getByRole('button', { name: 'Put on hold' }));
     await waitFor(() =>
@@ -68,11 +68,16 @@ describe('holding a selection and a folder', () => {
     const menu = await screen.findByRole('button', { name: 'Folder actions: Department archive' });
     menu.focus();
     await user.keyboard('{Enter}');
-    const entry = await screen.findByRole('menuitem', { name: 'Put on legal hold…' });
+    // The menu and the dialog load on demand: their first import is slow on a busy machine.
+    const entry = await screen.findByRole('menuitem', { name: 'Put on legal hold…' }, { timeout: 10_000 });
     await waitFor(() => expect(screen.getAllByRole('menuitem')[0]).toHaveAttribute('data-highlighted'));
     const index = screen.getAllByRole('menuitem').indexOf(entry);
     await user.keyboard(`${'{ArrowDown}'.repeat(index)}{Enter}`);
-    const dialog = await screen.findByRole('dialog', { name: 'Legal hold on the folder Department archive' });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Legal hold on the folder Department archive' },
+      { timeout: 10_000 },
+    );
     expect(dialog).toHaveTextContent('Holds every asset in this folder and in the folders below it');
     await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Causa 9/2027');
     await user.click(within(dialog).getByRole('button', { name: 'Put on hold' }));
