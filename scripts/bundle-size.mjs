@@ -3,14 +3,14 @@
 // before the first render (the shown language's), gzipped at level 9; then each
 // page's total: that plus its route chunks and their static imports, against the page's budget
 // (dialogs that open on demand load later and are not counted). Reads the built web/dist (`npm test`
-// builds it first).
+// builds it first), or BUNDLE_DIST when set (a build elsewhere, with `vite build --outDir`).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { root } from './lib.mjs';
 
 const BUDGET_KIB = 250;
-const dist = join(root, 'web/dist');
+const dist = process.env.BUNDLE_DIST ?? join(root, 'web/dist');
 const manifestFile = join(dist, '.vite/manifest.json');
 
 const catalogue = (language) => `src/i18n/${language}.json`;
