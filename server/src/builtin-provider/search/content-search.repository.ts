@@ -103,15 +103,22 @@ export class ContentSearchRepository {
     limit: number,
   ): Promise<ContentHit[]> {
     if (limit === 0 || !folders.allowed.length) return [];
+    // The page's ids first, then their rows: the contents an offset skips are read from the sort's
+    // index alone (created_at, id, trashed_at), not each from the table (issue 26).
     const rows = await this.prisma.$queryRaw<HitRow[]>`
       ${scopedContents(folders)}
       SELECT c.id, c.content_type, c.source_extension, c.owner_username, c.owner_full_name, c.state,
              c.version, c.created_at, c.updated_at
-      ${fromContents(folders)}
+      FROM provider.content c
       ${orderJoin(order)}
-      WHERE ${conditions(query, folders)}
-      ORDER BY ${orderBy(order, query.text)}
-      LIMIT ${limit} OFFSET ${offset}`;
+      WHERE c.id IN (
+        SELECT c.id
+        ${fromContents(folders)}
+        ${orderJoin(order)}
+        WHERE ${conditions(query, folders)}
+        ORDER BY ${orderBy(order, query.text)}
+        LIMIT ${limit} OFFSET ${offset})
+      ORDER BY ${orderBy(order, query.text)}`;
     return this.withLocales(rows, order.locale);
   }
 
