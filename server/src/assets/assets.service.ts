@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { Injectable, Inject, Optional } from '@nestjs/common';
 import {
@@ -20,7 +19,7 @@ import {
   type MetadataDefinitionSummary,
   type TagSummary,
 } from '@paddock/rules';
-import { matchesEtag } from '../common/byte-stream';
+import { type KeptBytes, matchesEtag } from '../common/byte-stream';
 import { CLOCK, systemClock, type Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import type { AuthUser } from '../common/auth-user';
@@ -271,7 +270,7 @@ export class AssetsService {
     endpoint: ByteEndpoint,
     conditions: { range?: string; ifNoneMatch?: string; size?: string; version?: number },
     folderId?: string,
-  ): Promise<ProviderBytes | { placeholder: ContentType }> {
+  ): Promise<ProviderBytes | KeptBytes | { placeholder: ContentType }> {
     if (endpoint === 'original') {
       const content = await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED, folderId);
       const refused = await this.policy.refused(user, 'download', [content], folderId, downloadNotInFolder);
@@ -329,7 +328,7 @@ export class AssetsService {
     user: AuthUser,
     id: string,
     ifNoneMatch: string | undefined,
-  ): Promise<ProviderBytes | { placeholder: ContentType }> {
+  ): Promise<KeptBytes | { placeholder: ContentType }> {
     const content = await this.seen(user, id);
     let kept: { headers: Record<string, string>; bytes: Buffer };
     try {
@@ -344,11 +343,7 @@ export class AssetsService {
       return placeholderFor(content);
     }
     const unchanged = kept.headers.etag !== undefined && matchesEtag(ifNoneMatch, kept.headers.etag);
-    return {
-      status: unchanged ? 304 : 200,
-      headers: kept.headers,
-      body: Readable.from(unchanged ? [] : [kept.bytes]),
-    };
+    return { status: unchanged ? 304 : 200, headers: kept.headers, body: unchanged ? null : kept.bytes };
   }
 
   private async placeholderOf(user: AuthUser, id: string): Promise<{ placeholder: ContentType }> {

@@ -83,6 +83,19 @@ describe('sendBytes', () => {
     expect(res.headers['cache-control']).toBe('private, max-age=300');
   });
 
+  it('writes bytes kept in memory whole, with their length, headers and policy', async () => {
+    const kept = (): Bytes => ({ ...picture(), body: Buffer.from('kept-jpeg') });
+    const { app } = appAnswering(kept, { policy: BYTE_POLICIES.rendition, what: 'test' });
+    const res = await request(app).get('/bytes');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-length']).toBe('9');
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    expect(res.headers['etag']).toBe('"v2"');
+    expect(res.headers['cache-control']).toBe('private, max-age=300');
+    expect(res.headers['x-file-name']).toBeUndefined();
+    expect(res.body).toEqual(Buffer.from('kept-jpeg'));
+  });
+
   it('announces a ZIP’s length when it is known, and goes chunked when not', async () => {
     const zip = (length: number | null) => () =>
       zipBytes({ body: Readable.from([Buffer.from('PK..')]), length });

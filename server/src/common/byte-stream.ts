@@ -61,11 +61,20 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** Bytes to answer: a status, the headers of whoever made them, and the body (none for a 304). */
+/**
+ * Bytes to answer: a status, the headers of whoever made them, and the body (none for a 304): a
+ * stream, or bytes already in memory (a kept card picture), which are written at once.
+ */
 export interface Bytes {
   status: number;
   headers?: Readonly<Record<string, string | undefined>>;
-  body?: NodeJS.ReadableStream | null;
+  body?: NodeJS.ReadableStream | Buffer | null;
+}
+
+/** Bytes already in memory, with the headers they were kept with: null for a 304. */
+export interface KeptBytes extends Bytes {
+  headers: Readonly<Record<string, string>>;
+  body: Buffer | null;
 }
 
 export interface ByteSending {
@@ -107,6 +116,12 @@ export async function sendBytes(
     if (bytes.body && 'destroy' in bytes.body && typeof bytes.body.destroy === 'function')
       bytes.body.destroy();
     res.end();
+    return;
+  }
+  // Without a stream and its pipeline: a grid asks hundreds of kept pictures a second (issue 26).
+  if (Buffer.isBuffer(bytes.body)) {
+    res.set('Content-Length', String(bytes.body.length));
+    res.end(bytes.body);
     return;
   }
   try {
