@@ -65,7 +65,12 @@ const config: Config = {
       roots: ['<rootDir>/web/src'],
       testMatch: ['**/*.test.ts?(x)'],
       transform: swc,
-      moduleNameMapper: { ...rules, '\\.(css|png|svg)$': '<rootDir>/web/test/file-stub.ts' },
+      moduleNameMapper: {
+        ...rules,
+        '\\.(css|png|svg)$': '<rootDir>/web/test/file-stub.ts',
+        // A catalogue's parts, cut by the build (web/vite.config.ts), are its whole file here.
+        '^\\./(\\w+)\\.json\\?(first|rest)$': '<rootDir>/web/src/i18n/$1.json',
+      },
       setupFilesAfterEnv: ['<rootDir>/web/test/setup.ts'],
     },
   ],

@@ -17,6 +17,7 @@ import type pg from 'pg';
 import sharp from 'sharp';
 import { insertContents } from '../bench/seed-sql.mjs';
 import { e2ePortal } from '../playwright.config';
+import { watchMissingTexts } from './portal';
 import { DEMO_PASSWORD } from '../server/src/config/demo-secrets';
 
 /** The portal's own texts, so tests follow the translations instead of copying them. */
@@ -84,10 +85,12 @@ async function signedInContext(
   steps: (page: Page) => Promise<void>,
 ): Promise<void> {
   const context = await browser.newContext(options);
+  const missing = watchMissingTexts(context);
   const page = await context.newPage();
   try {
     await signIn(page, username, lang);
     await steps(page);
+    missing.expectNone();
   } finally {
     await context.close();
   }

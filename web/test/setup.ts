@@ -2,7 +2,7 @@ import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { runInThisContext } from 'node:vm';
 import { LANGUAGES } from '@paddock/rules';
-import { i18n, i18nReady } from '../src/i18n/i18n';
+import { i18n, i18nReady, onMissingText, wholeCatalogue } from '../src/i18n/i18n';
 
 // jsdom lacks the Fetch API classes (the router's redirects are Responses); Node's own are the
 // standard ones, so they are borrowed from the worker's main context.
@@ -45,4 +45,17 @@ if (typeof window.PointerEvent === 'undefined') {
 beforeAll(async () => {
   await i18nReady;
   await i18n.loadLanguages([...LANGUAGES]);
+  await Promise.all(LANGUAGES.map((language) => wholeCatalogue(language)));
+});
+
+// A text asked for and missing would show its raw key (i18n.ts reports it): the test fails.
+let missingTexts: string[] = [];
+onMissingText((report) => missingTexts.push(report));
+beforeEach(() => {
+  missingTexts = [];
+});
+afterEach(() => {
+  const reports = [...new Set(missingTexts)];
+  missingTexts = [];
+  if (reports.length > 0) throw new Error(`Texts missing from the catalogue:\n${reports.join('\n')}`);
 });

@@ -1,5 +1,5 @@
 import { HEADER_CSRF, LIMITS, isJobErrorCode } from '@paddock/rules';
-import { z } from 'zod/mini';
+import { object, optional, readOrNull, string, unknown } from '../app/read-input';
 import { ApiError, CLIENT_FAILURES } from './api-error';
 
 export interface ApiHooks {
@@ -24,11 +24,11 @@ export interface RequestOptions {
   unauthorizedIsAnswer?: boolean;
 }
 
-const errorBodySchema = z.object({
-  code: z.string(),
-  message: z.optional(z.string()),
-  correlationId: z.optional(z.string()),
-  details: z.optional(z.unknown()),
+const errorBody = object({
+  code: string(),
+  message: optional(string()),
+  correlationId: optional(string()),
+  details: optional(unknown()),
 });
 
 /** Marks a body that is not JSON: a failure when the call succeeded, a bare status otherwise. */
@@ -60,17 +60,17 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   );
   if (ok && payload !== NOT_JSON) return payload as T;
   if (status === 401 && !options.unauthorizedIsAnswer) hooks.onUnauthorized();
-  const body = errorBodySchema.safeParse(payload);
+  const body = readOrNull(errorBody, payload);
   throw new ApiError(
     status,
-    body.success
+    body
       ? {
           // The one place a code enters the web: an unknown one is named, and still shown as it came.
-          code: isJobErrorCode(body.data.code) ? body.data.code : CLIENT_FAILURES.UNKNOWN_CODE,
-          shownCode: body.data.code,
-          message: body.data.message ?? '',
-          correlationId: body.data.correlationId,
-          details: body.data.details,
+          code: isJobErrorCode(body.code) ? body.code : CLIENT_FAILURES.UNKNOWN_CODE,
+          shownCode: body.code,
+          message: body.message ?? '',
+          correlationId: body.correlationId,
+          details: body.details,
         }
       : { code: CLIENT_FAILURES.BAD_RESPONSE, message: `HTTP ${status}` },
   );

@@ -1,9 +1,9 @@
-import { z } from 'zod/mini';
+import { malformedAs, optional, type Reader } from './read-input';
 
 /**
  * An address parameter that may be absent and reads as absent when malformed: a hand-edited or
  * outdated link still opens its page.
  */
-export function dropMalformed<T extends z.ZodMiniType>(schema: T) {
-  return z.catch(z.optional(schema), undefined);
+export function dropMalformed<T>(read: Reader<T>): Reader<T | undefined> {
+  return malformedAs(optional(read), undefined);
 }

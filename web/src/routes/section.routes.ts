@@ -1,9 +1,10 @@
 import { DUPLICATE_REVIEW_STATES } from '@paddock/rules';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod/mini';
+import { createRoute } from '@tanstack/react-router';
+import { object, oneOf } from '../app/read-input';
 import { dropMalformed } from '../app/search-param';
-import { wizardSearchSchema } from '../features/enrichment/wizard-search';
+import { wizardSearch } from '../features/enrichment/wizard-search';
 import { authenticatedRoute } from './authenticated.route';
+import { lazyPage } from './lazy-page';
 
 // The enrichment wizard's four steps (SPEC §2), each on its own address with the selection.
 const pages = () => import('../features/enrichment/wizard-pages');
@@ -11,36 +12,36 @@ const pages = () => import('../features/enrichment/wizard-pages');
 export const productRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/product',
-  validateSearch: wizardSearchSchema,
-  component: lazyRouteComponent(pages, 'ProductPage'),
+  validateSearch: wizardSearch,
+  component: lazyPage(pages, 'ProductPage'),
 });
 
 export const copyrightRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/copyright',
-  validateSearch: wizardSearchSchema,
-  component: lazyRouteComponent(pages, 'CopyrightPage'),
+  validateSearch: wizardSearch,
+  component: lazyPage(pages, 'CopyrightPage'),
 });
 
 export const tagRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/tag',
-  validateSearch: wizardSearchSchema,
-  component: lazyRouteComponent(pages, 'TagPage'),
+  validateSearch: wizardSearch,
+  component: lazyPage(pages, 'TagPage'),
 });
 
 export const summaryRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/summary',
-  validateSearch: wizardSearchSchema,
-  component: lazyRouteComponent(pages, 'SummaryPage'),
+  validateSearch: wizardSearch,
+  component: lazyPage(pages, 'SummaryPage'),
 });
 
 /** Administration: the page itself tells a non-administrator it is not for them (the hub refuses them too). */
 export const manageRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/manage',
-  component: lazyRouteComponent(() => import('../features/manage/manage-page'), 'ManagePage'),
+  component: lazyPage(() => import('../features/manage/manage-page'), 'ManagePage'),
 });
 
 /**
@@ -50,6 +51,6 @@ export const manageRoute = createRoute({
 export const duplicatesRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/duplicates',
-  validateSearch: z.object({ state: dropMalformed(z.enum(DUPLICATE_REVIEW_STATES)) }),
-  component: lazyRouteComponent(() => import('../features/duplicates/duplicates-page'), 'DuplicatesPage'),
+  validateSearch: object({ state: dropMalformed(oneOf(DUPLICATE_REVIEW_STATES)) }),
+  component: lazyPage(() => import('../features/duplicates/duplicates-page'), 'DuplicatesPage'),
 });

@@ -1,12 +1,12 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod/mini';
+import { object, optional, string } from '../app/read-input';
 import { rootRoute } from './root.route';
 
-const ssoCallbackSearch = z.object({
-  code: z.optional(z.string()),
-  state: z.optional(z.string()),
-  iss: z.optional(z.string()),
-  error: z.optional(z.string()),
+const ssoCallbackSearch = object({
+  code: optional(string()),
+  state: optional(string()),
+  iss: optional(string()),
+  error: optional(string()),
 });
 
 /** Where the sign-on popup lands; public, since the visitor is not signed in yet. */

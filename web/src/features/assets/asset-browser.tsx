@@ -1,11 +1,11 @@
 import { Box, Flex } from '@chakra-ui/react';
 import type { AssetSummary, TileSize } from '@paddock/rules';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { AreaLoader } from '../ui/area-loader';
 import { AssetItem } from './asset-item';
 import { ListHeaders, type ListingSort } from './list-headers';
 import type { ClickModifiers } from './selection';
+import { useFixedRows } from './use-fixed-rows';
 import type { ViewMode } from './use-view-mode';
 
 interface AssetBrowserProps {
@@ -71,17 +71,13 @@ export function AssetBrowser(props: AssetBrowserProps) {
   const focusedIndex = useRef(0);
   const onFocusIndex = useCallback((index: number) => (focusedIndex.current = index), []);
 
-  const virtualizer = useVirtualizer({
+  const rowHeight = viewMode === 'grid' ? tile.height : ROW_HEIGHT;
+  const { rows, totalHeight, scrollToRow } = useFixedRows(scrollBox, {
     count: rowCount,
-    getScrollElement: () => scrollBox,
-    estimateSize: () => (viewMode === 'grid' ? tile.height : ROW_HEIGHT),
+    rowHeight,
     overscan: 4,
-    paddingEnd: props.endSpace ?? 0,
-    scrollPaddingEnd: props.endSpace ?? 0,
+    endSpace: props.endSpace ?? 0,
   });
-  // Another tile size or view: rows of another height (the virtualiser keeps sizes it measured).
-  useEffect(() => virtualizer.measure(), [virtualizer, tile, viewMode]);
-  const rows = virtualizer.getVirtualItems();
   const lastRow = rows[rows.length - 1]?.index ?? -1;
 
   useEffect(() => {
@@ -91,7 +87,7 @@ export function AssetBrowser(props: AssetBrowserProps) {
   const focusItem = (index: number) => {
     const clamped = Math.min(Math.max(index, 0), items.length - 1);
     focusedIndex.current = clamped;
-    virtualizer.scrollToIndex(Math.floor(clamped / columns));
+    scrollToRow(Math.floor(clamped / columns));
     requestAnimationFrame(() =>
       scrollBox?.querySelector<HTMLElement>(`[data-index-item="${clamped}"]`)?.focus(),
     );
@@ -135,17 +131,17 @@ export function AssetBrowser(props: AssetBrowserProps) {
         overflowY="auto"
         data-testid="asset-scroll"
       >
-        <Box position="relative" w="full" style={{ height: virtualizer.getTotalSize() }}>
+        <Box position="relative" w="full" style={{ height: totalHeight }}>
           {rows.map((row) => (
             <Flex
-              key={row.key}
+              key={row.index}
               position="absolute"
               top="0"
               left="0"
               w="full"
               gap={viewMode === 'grid' ? '3' : '0'}
               px={viewMode === 'grid' ? '2' : '0'}
-              style={{ height: row.size, transform: `translateY(${row.start}px)` }}
+              style={{ height: rowHeight, transform: `translateY(${row.start}px)` }}
             >
               {items.slice(row.index * columns, row.index * columns + columns).map((asset, offset) => (
                 <AssetItem

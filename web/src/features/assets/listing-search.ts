@@ -8,45 +8,44 @@ import {
   METADATA_OPERATORS,
   SORT_ORDERS,
 } from '@paddock/rules';
-import { z } from 'zod/mini';
+import { array, boolean, object, oneOf, optional, string, type Read } from '../../app/read-input';
 import { dropMalformed } from '../../app/search-param';
 
-const clause = z.object({
-  key: z.string().check(z.minLength(1), z.maxLength(100)),
-  operator: z.enum(METADATA_OPERATORS),
-  value: z.string().check(z.maxLength(200)),
-  value2: z.optional(z.string().check(z.maxLength(200))),
+const clause = object({
+  key: string({ min: 1, max: 100 }),
+  operator: oneOf(METADATA_OPERATORS),
+  value: string({ max: 200 }),
+  value2: optional(string({ max: 200 })),
 });
 
 /**
  * The listing's sort, filters and search text as the address keeps them (SPEC §3), so a reload or
  * a shared link shows the same listing. Anything malformed is dropped rather than failing the page.
  */
-export const listingSearchSchema = z.object({
-  sort: dropMalformed(z.enum(ASSET_SORT_FIELDS)),
-  order: dropMalformed(z.enum(SORT_ORDERS)),
-  type: dropMalformed(z.enum(FILTER_CONTENT_TYPES)),
-  ext: dropMalformed(z.enum(FILE_EXTENSIONS)),
+export const listingSearch = object({
+  sort: dropMalformed(oneOf(ASSET_SORT_FIELDS)),
+  order: dropMalformed(oneOf(SORT_ORDERS)),
+  type: dropMalformed(oneOf(FILTER_CONTENT_TYPES)),
+  ext: dropMalformed(oneOf(FILE_EXTENSIONS)),
   /** Published with their folder (SPEC §4 "Folders") or not; absent: both. */
-  pub: dropMalformed(z.boolean()),
+  pub: dropMalformed(boolean()),
   /** The search text; present (even empty) once a search ran: the search box is then in 'cancel'. */
-  q: dropMalformed(z.string().check(z.maxLength(200))),
+  q: dropMalformed(string({ max: 200 })),
   /** Subfolders are listed too: after a search, and after its clear action (SPEC §2). */
-  sub: dropMalformed(z.boolean()),
+  sub: dropMalformed(boolean()),
   meta: dropMalformed(
-    z
-      .array(
-        z.object({
-          combinator: z.enum(METADATA_COMBINATORS),
-          clauses: z.array(clause).check(z.minLength(1), z.maxLength(METADATA_FILTER_LIMITS.clauses)),
-        }),
-      )
-      .check(z.minLength(1), z.maxLength(METADATA_FILTER_LIMITS.groups)),
+    array(
+      object({
+        combinator: oneOf(METADATA_COMBINATORS),
+        clauses: array(clause, { min: 1, max: METADATA_FILTER_LIMITS.clauses }),
+      }),
+      { min: 1, max: METADATA_FILTER_LIMITS.groups },
+    ),
   ),
   /** A built-in saved search's question (docs/saved-searches.md), on top of the other filters. */
-  only: dropMalformed(z.enum(LISTING_ONLY_FILTERS)),
+  only: dropMalformed(oneOf(LISTING_ONLY_FILTERS)),
 });
-export type ListingSearch = z.infer<typeof listingSearchSchema>;
+export type ListingSearch = Read<typeof listingSearch>;
 
 /**
  * The address of another folder's listing (SPEC §2, §3): the sort and its order stay, a way of

@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '@paddock/rules';
-import { z } from 'zod/mini';
 import { isApiError } from '../../api/api-error';
+import { object, positiveInteger, readOrNull } from '../../app/read-input';
 
 /** The sign-in failures of SPEC §6, each with its own message. */
 const MESSAGE_BY_CODE = {
@@ -26,7 +26,7 @@ export interface LoginFailure {
 }
 
 /** The hub's throttle says how long this name must wait from this browser (details.retryAfterSeconds). */
-const throttleDetails = z.object({ retryAfterSeconds: z.int().check(z.positive()) });
+const throttleDetails = object({ retryAfterSeconds: positiveInteger() });
 
 function isKnownCode(code: string): code is keyof typeof MESSAGE_BY_CODE {
   return code in MESSAGE_BY_CODE;
@@ -34,9 +34,9 @@ function isKnownCode(code: string): code is keyof typeof MESSAGE_BY_CODE {
 
 export function loginFailure(error: unknown): LoginFailure {
   if (!isApiError(error) || !isKnownCode(error.code)) return { key: 'auth.errors.unavailable' };
-  const throttle = throttleDetails.safeParse(error.details);
-  if (error.code === ERROR_CODES.TOO_MANY_ATTEMPTS && throttle.success) {
-    const seconds = throttle.data.retryAfterSeconds;
+  const throttle = readOrNull(throttleDetails, error.details);
+  if (error.code === ERROR_CODES.TOO_MANY_ATTEMPTS && throttle) {
+    const seconds = throttle.retryAfterSeconds;
     // Under a minute in seconds, else in whole minutes rounded up, so the wait is never understated.
     return seconds < 60
       ? { key: 'auth.errors.tooManyAttemptsSeconds', values: { wait: seconds } }

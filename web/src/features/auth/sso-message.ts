@@ -1,16 +1,15 @@
-import { z } from 'zod/mini';
+import { literal, nullable, object, readOrNull, string, type Read } from '../../app/read-input';
 
 /** What the sign-on popup tells the login page that opened it (SPEC §2 Login, step 3). */
-const ssoMessageSchema = z.object({
-  type: z.literal('paddock:sso'),
-  token: z.nullable(z.string()),
-  error: z.nullable(z.string()),
+const ssoMessage = object({
+  type: literal('paddock:sso'),
+  token: nullable(string()),
+  error: nullable(string()),
 });
-export type SsoMessage = z.infer<typeof ssoMessageSchema>;
+export type SsoMessage = Read<typeof ssoMessage>;
 
 export function parseSsoMessage(data: unknown): SsoMessage | null {
-  const parsed = ssoMessageSchema.safeParse(data);
-  return parsed.success ? parsed.data : null;
+  return readOrNull(ssoMessage, data);
 }
 
 /** Posts only to our own origin, so the token never reaches another site. */

@@ -7,7 +7,7 @@ import { enrichmentDraftQueryOptions } from '../../api/enrichment.queries';
 import { assetInFolderQueryOptions } from '../../api/workflow.queries';
 import { useLanguage } from '../../i18n/use-language';
 import type { WizardStep } from './validation';
-import { idsOf, wizardSearchSchema, type WizardSearch } from './wizard-search';
+import { idsOf, wizardSearch, type WizardSearch } from './wizard-search';
 import {
   clearWorkingState,
   emptyWorkingState,
@@ -56,7 +56,7 @@ export interface Wizard {
  * device does too: a tab without a state of its own starts from that draft.
  */
 export function useWizard(): Wizard {
-  const search = wizardSearchSchema.parse(useSearch({ strict: false }));
+  const search = wizardSearch(useSearch({ strict: false }));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [language] = useLanguage();

@@ -20,7 +20,7 @@ import {
   type TagSummary,
   type VinPlatePair,
 } from '@paddock/rules';
-import { z } from 'zod/mini';
+import { array, boolean, object, oneOf, readOrNull, record, string, withDefault } from '../../app/read-input';
 
 /** The assets the wizard enriches and where it was opened from (the route's search). */
 export interface WizardSelection {
@@ -81,34 +81,31 @@ export function emptyCopyright(): CopyrightDraft {
   return { kind: 'landscape', state: 'presente', country: '', perpetual: true, toDate: '' };
 }
 
-const tagSchema = z.object({
-  id: z.string(),
-  classificationId: z.string(),
-  names: z.record(z.string(), z.string()),
+const tag = object({
+  id: string(),
+  classificationId: string(),
+  names: record(string()),
 });
-const stateSchema = z.object({
-  products: z.array(tagSchema),
+const workingState = object({
+  products: array(tag),
   // A state saved before removals existed reads as removing nothing.
-  removedProducts: z._default(z.array(tagSchema), []),
-  tags: z.array(tagSchema),
-  removedTags: z._default(z.array(tagSchema), []),
-  vinTarga: z
-    .array(z.object({ vin: z.string(), targa: z.string() }))
-    .check(z.minLength(1), z.maxLength(LIMITS.vinPlatePairsMax)),
-  copyright: z
-    .array(
-      z.object({
-        kind: z.enum(COPYRIGHT_KINDS),
-        state: z.enum(COPYRIGHT_STATES),
-        country: z.string(),
-        perpetual: z.boolean(),
-        toDate: z.string(),
-      }),
-    )
-    .check(z.maxLength(LIMITS.copyrightOptionsMax)),
-  copyrightNotes: z.string(),
-  metadata: z.record(z.string(), z.string()),
-  overwrite: z.object({ vinTarga: z.boolean(), copyright: z.boolean(), metadata: z.boolean() }),
+  removedProducts: withDefault(array(tag), () => []),
+  tags: array(tag),
+  removedTags: withDefault(array(tag), () => []),
+  vinTarga: array(object({ vin: string(), targa: string() }), { min: 1, max: LIMITS.vinPlatePairsMax }),
+  copyright: array(
+    object({
+      kind: oneOf(COPYRIGHT_KINDS),
+      state: oneOf(COPYRIGHT_STATES),
+      country: string(),
+      perpetual: boolean(),
+      toDate: string(),
+    }),
+    { max: LIMITS.copyrightOptionsMax },
+  ),
+  copyrightNotes: string(),
+  metadata: record(string()),
+  overwrite: object({ vinTarga: boolean(), copyright: boolean(), metadata: boolean() }),
 });
 
 /** One working state per selection: another selection, in the same tab, starts afresh. */
@@ -118,8 +115,7 @@ export function storageKey(selection: WizardSelection): string {
 
 /** A working state read back (session storage, the server's draft), or null when it is not one. */
 export function parseWorkingState(value: unknown): WorkingState | null {
-  const parsed = stateSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  return readOrNull(workingState, value);
 }
 
 /** The state a reload finds again (session storage), or null when this tab has none readable. */

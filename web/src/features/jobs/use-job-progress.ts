@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
-import { z } from 'zod/mini';
 import { FINAL_JOB_STATES } from '@paddock/rules';
 import { request } from '../../api/http';
+import { number, object, optional, readOrNull, string, unknown, type Read } from '../../app/read-input';
 import { forgetJobs, rememberJob } from './started-jobs';
 
-const jobEventSchema = z.object({
-  jobId: z.string(),
-  state: z.string(),
-  progress: z.number(),
-  result: z.optional(z.unknown()),
-  errorCode: z.optional(z.string()),
+const jobEvent = object({
+  jobId: string(),
+  state: string(),
+  progress: number(),
+  result: optional(unknown()),
+  errorCode: optional(string()),
 });
-export type JobEvent = z.infer<typeof jobEventSchema>;
+export type JobEvent = Read<typeof jobEvent>;
 
 /** The end states: after them the server sends nothing more ('cancelled' by an administrator). */
 const FINAL_STATES = new Set<string>(FINAL_JOB_STATES);
@@ -23,8 +23,7 @@ export function isFinalJobState(state: string): boolean {
 function parseEvent(data: unknown): JobEvent | null {
   if (typeof data !== 'string') return null;
   try {
-    const parsed = jobEventSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
+    return readOrNull(jobEvent, JSON.parse(data));
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '../../components/ui/loading-overlay';
+import { wholeCatalogue } from '../../i18n/i18n';
 
 function OnDemandPending() {
   const { t } = useTranslation();
@@ -12,13 +13,18 @@ function OnDemandPending() {
  * demand: the page's first screen does not carry them (issue 26). A veiled spinner covers the
  * window until the chunk arrives (`pending` replaces it: null for a part that simply appears a
  * moment later, or its still likeness, drawn from the props, for a part the first screen shows);
- * `preload` fetches it ahead, for code that must be there offline or at once.
+ * `preload` fetches it ahead, for code that must be there offline or at once. It renders once the
+ * rest of the catalogue is there as well (i18n.ts), whose texts it may show.
  */
 export function onDemand<P extends object>(
   load: () => Promise<ComponentType<P>>,
   pending: ReactNode | ((props: P) => ReactNode) = <OnDemandPending />,
 ) {
-  const Loaded = lazy(async () => ({ default: await load() }));
+  // Its texts may be in the rest of the catalogue, fetched just after the first screen's part.
+  const Loaded = lazy(async () => {
+    const [component] = await Promise.all([load(), wholeCatalogue()]);
+    return { default: component };
+  });
   function OnDemand(props: P) {
     return (
       <Suspense fallback={typeof pending === 'function' ? pending(props) : pending}>
