@@ -92,6 +92,12 @@ export async function benchSearch(client, { archiveId, rareWord, commonWord, pro
   const deep = await cursorAt(client, folder, 5000);
   await page('folder listing, page 51 (item 5000) by cursor', `${folder}&cursor=${deep}`);
   await page('folder listing, page 51 (item 5000) by offset', `${folder}&offset=5000`);
+  // The web pages a listing sorted by name by offset: the provider has no cursor for names.
+  await page('folder listing by name, page 1', `${folder}&sort=name&order=asc`);
+  await page(
+    'folder listing by name, page 51 (item 5000) by offset',
+    `${folder}&sort=name&order=asc&offset=5000`,
+  );
   await total('folder listing, total', `/api/assets/total?folderId=${archiveId}`);
   await page(
     `text search, rare word "${rareWord}", page 1`,
