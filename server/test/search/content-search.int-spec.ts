@@ -479,4 +479,48 @@ describe.each(PROVIDER_TRANSPORTS)('content search in the built-in provider (%s)
     });
     expect(bad.status).toBe(400);
   });
+
+  it("sorts a folder of more than 20,000 contents by name in the names' order, those without a name in the locale last", async () => {
+    // Past SMALL_SCOPE links the name sort walks content_locale's (locale, sort_name, name, content_id) index.
+    const folder = folders[departmentFolderPrettyId(FOLDER_CODES.enrichment, 'MARKETING')];
+    const db = providerDb(t);
+    const NAMED = 20_040;
+    const contentIds = Array.from({ length: NAMED + 10 }, () => randomUUID()).sort();
+    const named = contentIds.slice(0, NAMED);
+    const unnamed = contentIds.slice(NAMED);
+    // Upper and lower case alternate: the sort ignores case, as people read names.
+    const nameOf = (i: number) => `${i % 2 ? 'Alpha' : 'alpha'} ${String(i).padStart(5, '0')}`;
+    // Named in reverse id order, so an order by id would not pass for the names' order.
+    const enNames = named.map((_, i) => nameOf(NAMED - 1 - i));
+    const trashed = randomUUID();
+    await db.$executeRaw`
+      INSERT INTO provider.content (id, content_type, source_extension, owner_username, owner_full_name, trashed_at)
+      SELECT id, 'IMAGE', 'jpg', 'mario.rossi', 'Mario Rossi', CASE WHEN id = ${trashed}::uuid THEN now() END
+      FROM unnest(${[...contentIds, trashed]}::uuid[]) AS id`;
+    await db.$executeRaw`
+      INSERT INTO provider.content_locale (content_id, locale, name)
+      SELECT id, 'EN', name FROM unnest(${[...named, trashed]}::uuid[], ${[...enNames, 'aaa trashed']}::text[]) AS x(id, name)
+      UNION ALL SELECT id, 'IT', 'senza nome inglese' FROM unnest(${unnamed}::uuid[]) AS id`;
+    await db.$executeRaw`
+      INSERT INTO provider.content_category (category_id, content_id)
+      SELECT ${folder}::uuid, id FROM unnest(${[...contentIds, trashed]}::uuid[]) AS id`;
+    const inFolder = { folderIds: [folder] };
+    const byName = (offset: number, descending = false) =>
+      search
+        .findContents(token, inFolder, page({ sort: 'name', descending, locale: 'EN', offset, limit: 50 }))
+        .then((hits) => hits.map((c) => c.id));
+    const idOfName = new Map(named.map((id, i) => [nameOf(NAMED - 1 - i), id]));
+    const namedFrom = (n: number, count: number) =>
+      Array.from({ length: count }, (_, i) => idOfName.get(nameOf(n + i)));
+
+    expect(await byName(0)).toEqual(namedFrom(0, 50));
+    expect(await byName(10_000)).toEqual(namedFrom(10_000, 50));
+    // The last named ones, then the first of the contents with no English name, by id.
+    expect(await byName(20_000)).toEqual([...namedFrom(20_000, 40), ...unnamed]);
+    expect(await byName(20_045)).toEqual(unnamed.slice(5));
+    expect(await byName(20_050)).toEqual([]);
+    const descending = await byName(0, true);
+    expect(descending).toEqual(namedFrom(NAMED - 50, 50).reverse());
+    expect(await byName(NAMED - 5, true)).toEqual([...namedFrom(0, 5).reverse(), ...[...unnamed].reverse()]);
+  });
 });

@@ -58,6 +58,10 @@ interface HitRow {
   updated_at: Date;
 }
 
+/** What a page reads of each content it lists (HitRow). */
+const HIT_COLUMNS = Prisma.sql`c.id, c.content_type, c.source_extension, c.owner_username, c.owner_full_name,
+  c.state, c.version, c.created_at, c.updated_at`;
+
 /**
  * Content search over the provider schema, shaped for the indexes of prisma/provider/schema.prisma
  * so it stays fast at a million contents:
@@ -103,12 +107,13 @@ export class ContentSearchRepository {
     limit: number,
   ): Promise<ContentHit[]> {
     if (limit === 0 || !folders.allowed.length) return [];
+    if (order.field === 'name' && !folders.small)
+      return this.withLocales(await this.findByName(query, folders, order, offset, limit), order.locale);
     // The page's ids first, then their rows: the contents an offset skips are read from the sort's
     // index alone (created_at, id, trashed_at), not each from the table (issue 26).
     const rows = await this.prisma.$queryRaw<HitRow[]>`
       ${scopedContents(folders)}
-      SELECT c.id, c.content_type, c.source_extension, c.owner_username, c.owner_full_name, c.state,
-             c.version, c.created_at, c.updated_at
+      SELECT ${HIT_COLUMNS}
       FROM provider.content c
       ${orderJoin(order)}
       WHERE c.id IN (
@@ -120,6 +125,48 @@ export class ContentSearchRepository {
         LIMIT ${limit} OFFSET ${offset})
       ORDER BY ${orderBy(order, query.text)}`;
     return this.withLocales(rows, order.locale);
+  }
+
+  /**
+   * A page by name of a large scope, walked in the names' order (content_locale's (locale, sort_name,
+   * name, content_id) index) rather than every content of the scope joined to its name and sorted:
+   * 250 ms a page at 100,000 contents (issue 26). The contents without a name in the sort's locale come
+   * last, by id, as the join's NULLS LAST had them: asked only once the named ones run out.
+   */
+  private async findByName(
+    query: ContentQuery,
+    folders: FolderScope,
+    order: ContentOrder,
+    offset: number,
+    limit: number,
+  ): Promise<HitRow[]> {
+    const dir = Prisma.raw(order.descending ? 'DESC' : 'ASC');
+    const named = await this.prisma.$queryRaw<HitRow[]>`
+      SELECT ${HIT_COLUMNS}
+      FROM provider.content_locale n JOIN provider.content c ON c.id = n.content_id
+      WHERE n.locale = ${order.locale} AND ${conditions(query, folders)}
+      ORDER BY n.sort_name ${dir}, n.name ${dir}, c.id ${dir}
+      LIMIT ${limit} OFFSET ${offset}`;
+    if (named.length === limit) return named;
+    const namedCount = named.length ? offset + named.length : await this.countNamed(query, folders, order);
+    const unnamed = await this.prisma.$queryRaw<HitRow[]>`
+      SELECT ${HIT_COLUMNS}
+      FROM provider.content c
+      WHERE ${conditions(query, folders)}
+        AND NOT EXISTS (SELECT 1 FROM provider.content_locale n
+                        WHERE n.content_id = c.id AND n.locale = ${order.locale})
+      ORDER BY c.id ${dir}
+      LIMIT ${limit - named.length} OFFSET ${offset + named.length - namedCount}`;
+    return [...named, ...unnamed];
+  }
+
+  /** How many contents of the scope have a name in the sort's locale. */
+  private async countNamed(query: ContentQuery, folders: FolderScope, order: ContentOrder): Promise<number> {
+    const [row] = await this.prisma.$queryRaw<{ total: number }[]>`
+      SELECT count(*)::int AS total
+      FROM provider.content_locale n JOIN provider.content c ON c.id = n.content_id
+      WHERE n.locale = ${order.locale} AND ${conditions(query, folders)}`;
+    return row?.total ?? 0;
   }
 
   /** Counting stops after `upTo` hits: the cost follows the bound, not the size of the catalogue. */
@@ -456,7 +503,8 @@ function orderBy(order: ContentOrder, text: TextCriterion | undefined): Prisma.S
     case 'lastUpdate':
       return Prisma.sql`c.updated_at ${dir}, c.id ${dir}`;
     case 'name':
-      return Prisma.sql`lower(n.name) ${dir} NULLS LAST, n.name ${dir}, c.id ${dir}`;
+      // sort_name is lower(name), kept by a trigger (provider migration 20261211000000).
+      return Prisma.sql`n.sort_name ${dir} NULLS LAST, n.name ${dir}, c.id ${dir}`;
     case 'relevance':
       // Trigram similarity of the best-matching name to the key; without a key, newest first.
       if (!text) return newestFirst;
