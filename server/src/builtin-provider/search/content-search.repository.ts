@@ -141,23 +141,32 @@ export class ContentSearchRepository {
     limit: number,
   ): Promise<HitRow[]> {
     const dir = Prisma.raw(order.descending ? 'DESC' : 'ASC');
-    const named = await this.prisma.$queryRaw<HitRow[]>`
-      SELECT ${HIT_COLUMNS}
+    // Ids only: the walk reads the indexes alone ((id, trashed_at) for the trashed check), the page's
+    // rows are read after it.
+    const named = await this.prisma.$queryRaw<{ id: string }[]>`
+      SELECT c.id
       FROM provider.content_locale n JOIN provider.content c ON c.id = n.content_id
       WHERE n.locale = ${order.locale} AND ${conditions(query, folders)}
       ORDER BY n.sort_name ${dir}, n.name ${dir}, c.id ${dir}
       LIMIT ${limit} OFFSET ${offset}`;
-    if (named.length === limit) return named;
-    const namedCount = named.length ? offset + named.length : await this.countNamed(query, folders, order);
-    const unnamed = await this.prisma.$queryRaw<HitRow[]>`
-      SELECT ${HIT_COLUMNS}
-      FROM provider.content c
-      WHERE ${conditions(query, folders)}
-        AND NOT EXISTS (SELECT 1 FROM provider.content_locale n
-                        WHERE n.content_id = c.id AND n.locale = ${order.locale})
-      ORDER BY c.id ${dir}
-      LIMIT ${limit - named.length} OFFSET ${offset + named.length - namedCount}`;
-    return [...named, ...unnamed];
+    let ids = named.map((r) => r.id);
+    if (ids.length < limit) {
+      const namedCount = ids.length ? offset + ids.length : await this.countNamed(query, folders, order);
+      const unnamed = await this.prisma.$queryRaw<{ id: string }[]>`
+        SELECT c.id
+        FROM provider.content c
+        WHERE ${conditions(query, folders)}
+          AND NOT EXISTS (SELECT 1 FROM provider.content_locale n
+                          WHERE n.content_id = c.id AND n.locale = ${order.locale})
+        ORDER BY c.id ${dir}
+        LIMIT ${limit - ids.length} OFFSET ${offset + ids.length - namedCount}`;
+      ids = [...ids, ...unnamed.map((r) => r.id)];
+    }
+    if (!ids.length) return [];
+    const rows = await this.prisma.$queryRaw<HitRow[]>`
+      SELECT ${HIT_COLUMNS} FROM provider.content c WHERE c.id = ANY(${ids}::uuid[])`;
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** How many contents of the scope have a name in the sort's locale. */
