@@ -1,6 +1,7 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
 import { DEFAULT_LANGUAGE } from '@paddock/rules';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser } from '../common/current-user.decorator';
 import {
@@ -13,8 +14,8 @@ import {
   RejectedDeliveriesResponseDto,
   toAssetFilter,
   toAssetListFilter,
-  toAssetSummary,
 } from './search.dto';
+import { listingBody } from './listing-body';
 import { encodeCursor } from './page-cursor';
 import { SearchService } from './search.service';
 import { ApiSearchesContents, ApiSignedIn } from '../common/api-refusals.decorator';
@@ -32,16 +33,19 @@ export class SearchController {
   async list(
     @CurrentUser() user: AuthUser,
     @Query() query: AssetListQueryDto,
-  ): Promise<AssetListResponseDto> {
+    @Res() res: Response,
+  ): Promise<void> {
     const filter = toAssetListFilter(query);
     const page = await this.search.list(user, filter);
-    return {
-      items: page.contents.map((c) => toAssetSummary(c, filter.lang, page.facts.get(c.id))),
-      hasMore: page.next !== undefined,
-      next: page.next && encodeCursor(page.next),
-      offset: filter.offset,
-      limit: filter.limit,
-    };
+    // Written as bytes: a kept page's cards are serialised once (listingBody), not at every ask.
+    res.type('json').send(
+      listingBody(page, filter.lang, {
+        hasMore: page.next !== undefined,
+        next: page.next && encodeCursor(page.next),
+        offset: filter.offset,
+        limit: filter.limit,
+      }),
+    );
   }
 
   @Get('total')
