@@ -20,8 +20,8 @@ const hit = (id: string, it: string, en: string): ProviderSearchHit => ({
 });
 
 const contents = [hit('a1', 'Cofano "anteriore"', 'Front bonnet'), hit('b2', 'Ruota', 'Wheel')];
-const facts: ReadonlyMap<string, ContentFacts> = new Map([
-  ['a1', { workflowState: 'approved', restricted: true, published: false, durationMs: 1500 }],
+const facts: ReadonlyMap<string, ContentFacts> = new Map<string, ContentFacts>([
+  ['a1', { workflowState: { kind: 'accepted' }, restricted: true, published: false, durationMs: 1500 }],
 ]);
 const rest = { hasMore: true, next: 'eyJvZmZzZXQiOjJ9', offset: 0, limit: 2 };
 const parsed = (body: Buffer) => JSON.parse(body.toString('utf8')) as unknown;
