@@ -83,6 +83,42 @@ describe('a listing page kept between requests (issue 26)', () => {
     await heardAfter(changes, 'listing', withdrawn);
     expect(await card()).toBeUndefined();
   });
+
+  it("gives a kept page's cards in the language each ask reads, from its one provider search", async () => {
+    // The archive's sub-folder: the test above withdrew the archive's own rights.
+    const [content] = await contentsIn(t, folders, [SHARED]);
+    const changes = t.app.get(ChangeFeed);
+    const named = changes.generation('listing');
+    await providerDb(t).$executeRaw`
+      INSERT INTO provider.content_locale (content_id, locale, name, description)
+      VALUES (${content}::uuid, 'IT', 'cofano.jpg', ''), (${content}::uuid, 'EN', 'bonnet.jpg', '')
+      ON CONFLICT (content_id, locale) DO UPDATE SET name = EXCLUDED.name`;
+    await heardAfter(changes, 'listing', named);
+    const calls = recordProviderCalls(t);
+    const searches = () => calls.filter((c) => c.path.endsWith('/content/findByProperties')).length;
+    const nameIn = async (lang: string) => {
+      const res = await get<AssetListResponse>(
+        t,
+        mario,
+        `/api/assets?folderId=${folders.get(SHARED)}&lang=${lang}`,
+      );
+      expect(res.status).toBe(200);
+      return res.body.items.find((item) => item.id === content)?.name;
+    };
+
+    let asked = -1;
+    for (let i = 0; i < 200 && searches() !== asked; i++) {
+      asked = searches();
+      await nameIn('en');
+    }
+    expect(await nameIn('en')).toBe('bonnet.jpg');
+    expect(await nameIn('it')).toBe('cofano.jpg');
+    // French reads the English name: the assets' locales are IT and EN (SPEC).
+    expect(await nameIn('fr')).toBe('bonnet.jpg');
+    expect(await nameIn('en')).toBe('bonnet.jpg');
+    // One page kept for every language: none of these asks searched again.
+    expect(searches()).toBe(asked);
+  });
 });
 
 describe('what one person was answered, asked by another (issue 26)', () => {
