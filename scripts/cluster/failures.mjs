@@ -7,10 +7,29 @@ import { FOLDERS, archivedPictures } from './flows.mjs';
 const BULK = 200;
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-/** A killed api comes back with the address nginx may no longer have: nginx reloads and resolves again. */
+/**
+ * A killed api comes back with the address nginx may no longer have: nginx reloads and resolves again.
+ * The old nginx workers close their keep-alive connections as they go; a request sent on one of those
+ * in that instant fails ("fetch failed", a sign-in of the next scenario did). So the reload is done
+ * once the proxy answers again and the client's pool has let the closed connections go.
+ */
 async function restartApi(s, service) {
   await s.containers.restart(service);
   s.containers.reloadProxy();
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const answered = await fetch(`${s.base}/api/health`).then(
+      async (r) => {
+        await r.arrayBuffer();
+        return r.ok;
+      },
+      () => false,
+    );
+    if (answered) break;
+    check(Date.now() < deadline, 'the proxy did not answer within 30 s of its reload');
+    await sleep(250);
+  }
+  await sleep(1000);
 }
 
 export async function bulkAcceptWorkerKilled(s) {
