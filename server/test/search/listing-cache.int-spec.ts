@@ -1,6 +1,11 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { FOLDER_CODES, departmentFolderPrettyId, type AssetListResponse } from '@paddock/rules';
+import {
+  FOLDER_CODES,
+  departmentFolderPrettyId,
+  type AssetListResponse,
+  type Language,
+} from '@paddock/rules';
 import { campaignFolderPrettyId } from '../../src/seed/demo-data';
 import { ChangeFeed } from '../../src/database/change-feed';
 import { CONTENTS_GATEWAY, type ContentsGateway } from '../../src/provider/contents.gateway';
@@ -34,6 +39,25 @@ afterAll(() => t?.close());
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A counter of the provider searches the hub makes from now on. */
+function providerSearches(): () => number {
+  const calls = recordProviderCalls(t);
+  return () => calls.filter((c) => c.path.endsWith('/content/findByProperties')).length;
+}
+
+/**
+ * Asks until an ask searches no more: the first opens the change feed, so it is not kept; once
+ * listening, a page is searched once. The searches made by then.
+ */
+async function askedUntilKept(searches: () => number, ask: () => Promise<unknown>): Promise<number> {
+  let asked = -1;
+  for (let i = 0; i < 200 && searches() !== asked; i++) {
+    asked = searches();
+    await ask();
+  }
+  return asked;
+}
+
 /**
  * Listing pages are kept between requests in each api process (search/listing-cache.ts); a change
  * committed by any writer (the provider, the hub's jobs, SQL by hand) must be seen by the next ask.
@@ -42,20 +66,14 @@ describe('a listing page kept between requests (issue 26)', () => {
   it('is answered again without a provider search, and shows each committed change at the next ask', async () => {
     expect(mario.session.username).toBe('mario.rossi');
     const [content] = await contentsIn(t, folders, [ARCHIVE]);
-    const calls = recordProviderCalls(t);
-    const searches = () => calls.filter((c) => c.path.endsWith('/content/findByProperties')).length;
+    const searches = providerSearches();
     const card = async () => {
       const res = await get<AssetListResponse>(t, mario, `/api/assets?folderId=${folders.get(ARCHIVE)}`);
       expect(res.status).toBe(200);
       return res.body.items.find((item) => item.id === content);
     };
 
-    // The first ask opens the feed, so it is not kept; once listening, a page is searched once.
-    let asked = -1;
-    for (let i = 0; i < 200 && searches() !== asked; i++) {
-      asked = searches();
-      await card();
-    }
+    const asked = await askedUntilKept(searches, card);
     const first = await card();
     expect(first?.name).toMatch(/^wf-/);
     expect(await card()).toEqual(first);
@@ -94,9 +112,8 @@ describe('a listing page kept between requests (issue 26)', () => {
       VALUES (${content}::uuid, 'IT', 'cofano.jpg', ''), (${content}::uuid, 'EN', 'bonnet.jpg', '')
       ON CONFLICT (content_id, locale) DO UPDATE SET name = EXCLUDED.name`;
     await heardAfter(changes, 'listing', named);
-    const calls = recordProviderCalls(t);
-    const searches = () => calls.filter((c) => c.path.endsWith('/content/findByProperties')).length;
-    const nameIn = async (lang: string) => {
+    const searches = providerSearches();
+    const nameIn = async (lang: Language) => {
       const res = await get<AssetListResponse>(
         t,
         mario,
@@ -106,11 +123,7 @@ describe('a listing page kept between requests (issue 26)', () => {
       return res.body.items.find((item) => item.id === content)?.name;
     };
 
-    let asked = -1;
-    for (let i = 0; i < 200 && searches() !== asked; i++) {
-      asked = searches();
-      await nameIn('en');
-    }
+    const asked = await askedUntilKept(searches, () => nameIn('en'));
     expect(await nameIn('en')).toBe('bonnet.jpg');
     expect(await nameIn('it')).toBe('cofano.jpg');
     // French reads the English name: the assets' locales are IT and EN (SPEC).
