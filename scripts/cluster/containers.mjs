@@ -7,6 +7,15 @@ export function check(ok, message) {
   if (!ok) throw new Error(message);
 }
 
+/** Asks `probe` up to `attempts` times, `everyMs` apart, until it says yes; else fails with `failure`. */
+export async function until(probe, { attempts, everyMs }, failure) {
+  for (let i = 0; i < attempts; i++) {
+    if (await probe()) return;
+    if (i < attempts - 1) await sleep(everyMs);
+  }
+  throw new Error(failure);
+}
+
 export const docker = (...args) =>
   execFileSync('docker', args, { stdio: ['ignore', 'pipe', 'inherit'] })
     .toString()
@@ -31,13 +40,14 @@ export function containers(project) {
   async function restart(service) {
     const id = of(service, true);
     docker('start', id);
-    const deadline = Date.now() + 180_000;
-    while (Date.now() < deadline) {
-      const health = docker('inspect', '-f', '{{if .State.Health}}{{.State.Health.Status}}{{end}}', id);
-      if (health === '' || health === 'healthy') return;
-      await sleep(1000);
-    }
-    throw new Error(`${service} did not become healthy again`);
+    await until(
+      () =>
+        ['', 'healthy'].includes(
+          docker('inspect', '-f', '{{if .State.Health}}{{.State.Health.Status}}{{end}}', id),
+        ),
+      { attempts: 180, everyMs: 1000 },
+      `${service} did not become healthy again`,
+    );
   }
 
   return {

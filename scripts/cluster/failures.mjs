@@ -1,6 +1,6 @@
 // The cluster suite's crashes (issue 25 part 3): a worker killed in the middle of a bulk accept of
 // 200 assets, the api holding a job's event stream killed, and one api killed under load.
-import { check, sleep } from './containers.mjs';
+import { check, sleep, until } from './containers.mjs';
 import { checkStatus } from './portal.mjs';
 import { FOLDERS, archivedPictures } from './flows.mjs';
 
@@ -16,19 +16,15 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 async function restartApi(s, service) {
   await s.containers.restart(service);
   s.containers.reloadProxy();
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const answered = await fetch(`${s.base}/api/health`).then(
+  const answers = () =>
+    fetch(`${s.base}/api/health`).then(
       async (r) => {
         await r.arrayBuffer();
         return r.ok;
       },
       () => false,
     );
-    if (answered) break;
-    check(Date.now() < deadline, 'the proxy did not answer within 30 s of its reload');
-    await sleep(250);
-  }
+  await until(answers, { attempts: 120, everyMs: 250 }, 'the proxy did not answer within 30 s of its reload');
   await sleep(1000);
 }
 

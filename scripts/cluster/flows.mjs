@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
-import { check, sleep } from './containers.mjs';
+import { check, sleep, until } from './containers.mjs';
 import { checkStatus } from './portal.mjs';
 
 const CHUNKS = 8;
@@ -25,11 +25,11 @@ const RECIPIENT = 'redazione@presse.example';
 
 /** Waits until the asset is listed in the folder as this user sees it (a job's move is done). */
 async function listed(s, call, folder, contentId) {
-  for (let i = 0; i < 30; i++) {
-    if ((await s.portal.assetsIn(call, folder, 100)).some((a) => a.id === contentId)) return;
-    await sleep(500);
-  }
-  throw new Error(`${contentId} is not in ${folder}`);
+  await until(
+    async () => (await s.portal.assetsIn(call, folder, 100)).some((a) => a.id === contentId),
+    { attempts: 30, everyMs: 500 },
+    `${contentId} is not in ${folder}`,
+  );
 }
 
 export async function upload(s) {

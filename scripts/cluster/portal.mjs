@@ -1,7 +1,7 @@
 // The portal through the stack's proxy, the way a browser uses it: sessions, tus uploads, job
 // event streams, and which api container served each answer (nginx's X-Paddock-Upstream).
 import { randomBytes } from 'node:crypto';
-import { check, sleep } from './containers.mjs';
+import { check, until } from './containers.mjs';
 
 export const DEMO_PASSWORD = 'Paddock-demo-2026';
 const UPSTREAM = 'x-paddock-upstream';
@@ -86,12 +86,14 @@ export function portal(base) {
 
   /** Waits until all these contents are listed in the folder (deliveries enter step 1 after their pre-flight). */
   async function whenListed(call, folder, ids) {
-    for (let round = 0; round < 120; round++) {
-      const listed = await idsIn(call, folder);
-      if (ids.every((id) => listed.has(id))) return;
-      await sleep(500);
-    }
-    throw new Error(`${ids.length} contents were not all listed in ${folder} within a minute`);
+    await until(
+      async () => {
+        const listed = await idsIn(call, folder);
+        return ids.every((id) => listed.has(id));
+      },
+      { attempts: 120, everyMs: 500 },
+      `${ids.length} contents were not all listed in ${folder} within a minute`,
+    );
   }
 
   /**
