@@ -92,12 +92,12 @@ export async function benchSearch(client, { archiveId, rareWord, commonWord, pro
   const deep = await cursorAt(client, folder, 5000);
   await page('folder listing, page 51 (item 5000) by cursor', `${folder}&cursor=${deep}`);
   await page('folder listing, page 51 (item 5000) by offset', `${folder}&offset=5000`);
-  // The web pages a listing sorted by name by offset: the provider has no cursor for names.
-  await page('folder listing by name, page 1', `${folder}&sort=name&order=asc`);
-  await page(
-    'folder listing by name, page 51 (item 5000) by offset',
-    `${folder}&sort=name&order=asc&offset=5000`,
-  );
+  // By name the web follows the cursor too: the provider's content/search token, an anchor in the names' index.
+  const byName = `${folder}&sort=name&order=asc`;
+  await page('folder listing by name, page 1', byName);
+  const deepByName = await cursorAt(client, byName, 5000);
+  await page('folder listing by name, page 51 (item 5000) by cursor', `${byName}&cursor=${deepByName}`);
+  await page('folder listing by name, page 51 (item 5000) by offset', `${byName}&offset=5000`);
   await total('folder listing, total', `/api/assets/total?folderId=${archiveId}`);
   await page(
     `text search, rare word "${rareWord}", page 1`,

@@ -165,6 +165,56 @@ describe('HttpSearchGateway', () => {
     });
   });
 
+  it("pages in THRON content/search's token order: 50 a call, each call's token asking the next", async () => {
+    // 120 contents, pages of 50 by THRON's nextPageToken (the offset, here).
+    const { gateway, sent, urls } = gatewayAnswering((body) => {
+      const from = Number(body.pageToken ?? 0);
+      const size = (body.responseOptions as { resultsPageSize: number }).resultsPageSize;
+      const end = Math.min(120, from + size);
+      const items = Array.from({ length: end - from }, (_, i) => ({ id: `id-${from + i}` }));
+      const next = end < 120 ? String(end) : undefined;
+      return {
+        status: 200,
+        data: { resultCode: 'OK', items, nextPageToken: next, estimatedTotalResults: 120 },
+      };
+    });
+    const ordered = { sort: 'name' as const, descending: false, locale: 'EN', limit: 100 };
+    const first = await gateway.pageInOrder('tok', { folderIds: ['f1'], types: ['IMAGE'] }, ordered);
+    expect(first).toEqual({ ids: Array.from({ length: 100 }, (_, i) => `id-${i}`), next: '100' });
+    const last = await gateway.pageInOrder(
+      'tok',
+      { folderIds: ['f1'] },
+      { ...ordered, pageToken: first?.next },
+    );
+    expect(last).toEqual({ ids: Array.from({ length: 20 }, (_, i) => `id-${100 + i}`), next: undefined });
+    expect(urls).toEqual(Array(3).fill('/xcontents/resources/content/search/paddock'));
+    expect(sent[0]).toEqual({
+      criteria: {
+        contentType: ['IMAGE'],
+        linkedCategories: { haveAtLeastOne: [{ id: 'f1', cascade: false }] },
+      },
+      responseOptions: {
+        resultsPageSize: 50,
+        returnDetailsFields: [],
+        sort: [{ name: { order: 'asc', langPreferred: 'EN' } }],
+        returnTotalResults: false,
+      },
+    });
+    expect(sent.map((body) => body.pageToken)).toEqual([undefined, '50', '100']);
+  });
+
+  it.each([
+    ['a text (its lemma reads descriptions and metadata too)', { text: 'red' }],
+    ['a metadata filter', { metadata: [{ combinator: 'MUST' as const, clauses: [] }] }],
+    ['a missing metadata key', { metadataMissingAny: ['copyright'] }],
+    ['tags', { tags: { all: ['t1'] } }],
+  ])('leaves a search with %s to findByProperties, asking nothing', async (_case, criteria) => {
+    const { gateway, sent } = gatewayAnswering(provider(1));
+    const ordered = { sort: 'name' as const, descending: false, locale: 'IT', limit: 10 };
+    expect(await gateway.pageInOrder('tok', criteria, ordered)).toBeUndefined();
+    expect(sent).toEqual([]);
+  });
+
   it('refuses a malformed token before sending anything', async () => {
     const { gateway, sent } = gatewayAnswering(provider(1));
     expect(await providerFailure(gateway.findContents('bad token\n', {}, page()))).toMatchObject({

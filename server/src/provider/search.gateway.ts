@@ -61,6 +61,24 @@ export interface ContentPageRequest {
   details?: boolean;
 }
 
+/** A page asked for in the provider's own order (SearchGateway.pageInOrder). */
+export interface OrderedPageRequest {
+  sort: ContentSort;
+  descending: boolean;
+  /** The locale names sort in. */
+  locale: string;
+  /** Any size: the provider is read 50 at a time, each page's token asking the next. */
+  limit: number;
+  /** Where the page starts: the `next` of the page before (none: the first page). */
+  pageToken?: string;
+}
+
+/** A page's content ids in order, and where the next page starts when more follow. */
+export interface OrderedPage {
+  ids: string[];
+  next?: string;
+}
+
 /**
  * What a hit carries with `details`: as getContentsByIds gives them, so the workflow reads them
  * alike. THRON fills a linked folder's id only; the built-in provider adds its prettyId (the
@@ -108,6 +126,16 @@ export interface SearchGateway {
   countMatches(token: string, criteria: ContentCriteria, locale: string): Promise<number>;
   /** How many contents match, exactly (the per-view badges); failures are ProviderError with E015. */
   countContents(token: string, criteria: ContentCriteria): Promise<number>;
+  /**
+   * The ids of one page in order, token-paged (THRON content/search), so a deep page costs what the
+   * first does, where findContents' offset reads every hit it skips. Undefined when content/search
+   * cannot ask what `criteria` asks (see contentSearchCriteria); failures are ProviderError with E002.
+   */
+  pageInOrder(
+    token: string,
+    criteria: ContentCriteria,
+    page: OrderedPageRequest,
+  ): Promise<OrderedPage | undefined>;
 }
 
 const ORDER_BY: Record<ContentSort, [string, string]> = {
@@ -177,6 +205,49 @@ const searchResponseSchema = envelopeSchema.extend({
   nextPageToken: z.string().optional(),
 });
 
+const orderedResponseSchema = searchResponseSchema.extend({
+  items: z.array(z.object({ id: z.string() })).default([]),
+});
+
+const SORT_KEY: Record<ContentSort, string> = {
+  creationDate: 'creationDate',
+  lastUpdate: 'lastUpdate',
+  name: 'name',
+  relevance: 'ranking',
+};
+
+/**
+ * content/search's criteria for `criteria`, or undefined when it has no way to ask them: its text
+ * (lemma) reads descriptions and metadata too, where findByProperties' EXACT_MATCH reads names and
+ * tags; its metadata compare for equality only; its tags need their classification. Counting asks
+ * the text as a phrase, which is what the per-view badges count.
+ */
+function contentSearchCriteria(
+  criteria: ContentCriteria,
+  withText: boolean,
+): Record<string, unknown> | undefined {
+  if (
+    (criteria.text && !withText) ||
+    criteria.metadata?.length ||
+    criteria.metadataMissingAny?.length ||
+    criteria.tags
+  )
+    return undefined;
+  return {
+    ids: criteria.contentIds,
+    lemma: criteria.text ? { text: criteria.text, textMatch: 'phrase_match' } : undefined,
+    contentType: criteria.types,
+    sourceExtensions: criteria.extensions,
+    creationDate:
+      criteria.createdFrom || criteria.createdTo
+        ? { from: criteria.createdFrom, to: criteria.createdTo }
+        : undefined,
+    linkedCategories: criteria.folderIds
+      ? { haveAtLeastOne: criteria.folderIds.map((id) => ({ id, cascade: criteria.cascade ?? false })) }
+      : undefined,
+  };
+}
+
 /** Content search over HTTP with THRON's shapes (ARCHITECTURE §2), clientId = CLIENT_ID. */
 @Injectable()
 export class HttpSearchGateway implements SearchGateway {
@@ -232,20 +303,11 @@ export class HttpSearchGateway implements SearchGateway {
         url: PROVIDER_PATHS.search.search(this.clientId),
         headers: tokenHeader(token),
         data: {
-          criteria: {
-            ids: criteria.contentIds,
-            lemma: criteria.text ? { text: criteria.text, textMatch: 'phrase_match' } : undefined,
-            contentType: criteria.types,
-            sourceExtensions: criteria.extensions,
-            linkedCategories: criteria.folderIds
-              ? {
-                  haveAtLeastOne: criteria.folderIds.map((id) => ({
-                    id,
-                    cascade: criteria.cascade ?? false,
-                  })),
-                }
-              : undefined,
-          },
+          criteria: contentSearchCriteria(
+            // The badges count folders; what content/search cannot ask is not asked, as before.
+            { ...criteria, metadata: undefined, metadataMissingAny: undefined, tags: undefined },
+            true,
+          ),
           // Only the total is wanted: the smallest page THRON is sure to accept.
           responseOptions: { resultsPageSize: 1, returnDetailsFields: [] },
         },
@@ -254,6 +316,49 @@ export class HttpSearchGateway implements SearchGateway {
       E_CODES.CONTENT_COUNTS_FAILED,
     );
     return body.estimatedTotalResults;
+  }
+
+  async pageInOrder(
+    token: string,
+    criteria: ContentCriteria,
+    page: OrderedPageRequest,
+  ): Promise<OrderedPage | undefined> {
+    const lookFor = contentSearchCriteria(criteria, false);
+    if (!lookFor) return undefined;
+    const order = page.descending ? 'desc' : 'asc';
+    const sort =
+      page.sort === 'name'
+        ? { name: { order, langPreferred: page.locale } }
+        : { [SORT_KEY[page.sort]]: { order } };
+    const ids: string[] = [];
+    let next = page.pageToken;
+    // Each provider page's token asks the next: a hub page of 100 is two calls, one after the other.
+    do {
+      const body = await this.call(
+        {
+          method: 'POST',
+          url: PROVIDER_PATHS.search.search(this.clientId),
+          headers: tokenHeader(token),
+          data: {
+            criteria: lookFor,
+            pageToken: next,
+            responseOptions: {
+              resultsPageSize: Math.min(PROVIDER_PAGE, page.limit - ids.length),
+              returnDetailsFields: [],
+              sort: [sort],
+              // The built-in provider's: no count, which cost a listing's first page by name more than
+              // its walk (THRON ignores it).
+              returnTotalResults: false,
+            },
+          },
+        },
+        orderedResponseSchema,
+        E_CODES.CONTENT_SEARCH_FAILED,
+      );
+      ids.push(...body.items.map((item) => item.id));
+      next = body.nextPageToken;
+    } while (next && ids.length < page.limit);
+    return { ids, next };
   }
 
   private find(

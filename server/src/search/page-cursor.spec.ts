@@ -6,8 +6,12 @@ const T1 = '2026-01-03T00:00:00.000Z';
 const T2 = '2026-01-02T00:00:00.000Z';
 
 describe('page cursors', () => {
-  it('round-trips a keyset and an offset', () => {
-    for (const cursor of [{ at: T1, skip: 3 }, { offset: 250 }] satisfies PageCursor[])
+  it("round-trips a keyset, the provider's page token and an offset", () => {
+    for (const cursor of [
+      { at: T1, skip: 3 },
+      { token: 'eyJrIjpbXX0' },
+      { offset: 250 },
+    ] satisfies PageCursor[])
       expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
   });
 
@@ -18,6 +22,11 @@ describe('page cursors', () => {
     ['a negative skip', Buffer.from(`{"at":"${T1}","skip":-1}`).toString('base64url')],
     ['a fractional offset', Buffer.from('{"offset":1.5}').toString('base64url')],
     ['a huge offset', Buffer.from('{"offset":1e12}').toString('base64url')],
+    ['an empty token', Buffer.from('{"token":""}').toString('base64url')],
+    [
+      'a token longer than a provider gives',
+      Buffer.from(`{"token":"${'a'.repeat(4001)}"}`).toString('base64url'),
+    ],
   ])('refuses %s with VALIDATION_FAILED', (_case, text) => {
     expect(() => decodeCursor(text)).toThrow(DomainError);
     try {

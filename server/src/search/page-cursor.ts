@@ -5,9 +5,11 @@ import { DomainError } from '../common/domain-error';
  * Where the next page of a listing starts. Sorted by creation date, it is a keyset: the last
  * creation date seen (`at`) and how many contents with exactly that date were already returned
  * (`skip`), which the provider reads as a date bound (THRON's criteria fromDate / toDate) and a
- * small offset, so a deep page costs what the first one does. Other sorts keep a plain offset.
+ * small offset, so a deep page costs what the first one does. Sorted by name, it is the provider's
+ * own page token (THRON content/search's nextPageToken), opaque to the hub too. Other sorts, and
+ * searches the provider cannot page by token, keep a plain offset.
  */
-export type PageCursor = { at: string; skip: number } | { offset: number };
+export type PageCursor = { at: string; skip: number } | { token: string } | { offset: number };
 
 /** Opaque to the web: base64url of the JSON. */
 export function encodeCursor(cursor: PageCursor): string {
@@ -22,6 +24,7 @@ export function decodeCursor(text: string): PageCursor {
     throw DomainError.invalid('cursor is not one this listing gave');
   }
   if (isKeyset(value)) return { at: value.at, skip: value.skip };
+  if (isToken(value)) return { token: value.token };
   if (isOffset(value)) return { offset: value.offset };
   throw DomainError.invalid('cursor is not one this listing gave');
 }
@@ -37,7 +40,7 @@ export function nextCursor(
   byCreationDate: boolean,
 ): PageCursor {
   const last = page[page.length - 1];
-  if (!byCreationDate || !last || (from && 'offset' in from)) {
+  if (!byCreationDate || !last || (from && !('at' in from))) {
     const offset = from && 'offset' in from ? from.offset : 0;
     return { offset: offset + page.length };
   }
@@ -59,6 +62,15 @@ function isKeyset(v: unknown): v is { at: string; skip: number } {
     (skip as number) >= 0 &&
     (skip as number) <= MAX_OFFSET
   );
+}
+
+/** The provider's tokens are short; a page by name carries a name or two. */
+const MAX_TOKEN = 4000;
+
+function isToken(v: unknown): v is { token: string } {
+  if (typeof v !== 'object' || v === null) return false;
+  const { token } = v as Record<string, unknown>;
+  return typeof token === 'string' && token.length > 0 && token.length <= MAX_TOKEN;
 }
 
 function isOffset(v: unknown): v is { offset: number } {

@@ -235,7 +235,8 @@ export class AssetListQueryDto extends AssetFilterQueryDto {
   })
   @IsOptional()
   @IsString()
-  @Matches(/^[\w-]{1,300}$/)
+  // A cursor by name wraps the provider's page token, which carries a name (PageCursor).
+  @Matches(/^[\w-]{1,6000}$/)
   cursor?: string;
 
   @ApiPropertyOptional({

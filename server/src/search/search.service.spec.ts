@@ -3,7 +3,14 @@ import { DomainError } from '../common/domain-error';
 import { ERROR_CODES } from '@paddock/rules';
 import { ProviderError } from '../common/provider-error';
 import type { FoldersGateway, ProviderFolder } from '../provider/folders.gateway';
-import type { ContentCriteria, ProviderSearchHit, SearchGateway } from '../provider/search.gateway';
+import type {
+  ContentCriteria,
+  ContentPageRequest,
+  OrderedPage,
+  OrderedPageRequest,
+  ProviderSearchHit,
+  SearchGateway,
+} from '../provider/search.gateway';
 import { ListingCache } from '../places/listing-cache';
 import type { HeldContents } from '../legal-hold/held-contents';
 import { SearchService } from './search.service';
@@ -58,6 +65,7 @@ function gateway(over: Partial<SearchGateway> = {}, depth = 1, prettyId?: string
       counted.push(criteria);
       return Promise.resolve(counted.length);
     },
+    pageInOrder: () => Promise.resolve(undefined),
     ...over,
   };
   return {
@@ -312,6 +320,7 @@ describe('SearchService', () => {
       },
       countMatches: () => Promise.resolve(0),
       countContents: () => Promise.resolve(0),
+      pageInOrder: () => Promise.resolve(undefined),
     };
     const tree = ['lvrr02-marketing', 'inbox-marketing-fotostudio', 'lvrr02-heritage'].map(
       (prettyId) => ({ id: prettyId, prettyId }) as ProviderFolder,
@@ -462,6 +471,7 @@ describe('SearchService', () => {
       },
       countMatches: () => Promise.resolve(0),
       countContents: () => Promise.resolve(0),
+      pageInOrder: () => Promise.resolve(undefined),
     };
     const service = new SearchService(
       fake,
@@ -543,6 +553,50 @@ describe('SearchService', () => {
     });
   });
 
+  it("pages by name in the provider's token order, the cards of its ids in that order, and by offset where it cannot", async () => {
+    const card = (id: string) => ({ id, locales: [] }) as unknown as ProviderSearchHit;
+    const ordered: OrderedPageRequest[] = [];
+    const found: [ContentCriteria, ContentPageRequest][] = [];
+    const pages: Record<string, OrderedPage> = { first: { ids: ['b', 'a'], next: 'p2' }, p2: { ids: ['c'] } };
+    const { service } = gateway({
+      pageInOrder: (_token, criteria, page) => {
+        ordered.push(page);
+        return Promise.resolve(criteria.text ? undefined : pages[page.pageToken ?? 'first']);
+      },
+      findContents: (_token, criteria, page) => {
+        found.push([criteria, page]);
+        // Answered in another order than asked: the page keeps the provider's token order.
+        return Promise.resolve([...(criteria.contentIds ?? ['x', 'y'])].sort().map(card));
+      },
+    });
+    const byName = { ...filter, text: undefined, limit: 2 };
+    const first = await service.list(user(), byName);
+    expect(first.contents.map((c) => c.id)).toEqual(['b', 'a']);
+    expect(first.next).toEqual({ token: 'p2' });
+    const second = await service.list(user(), { ...byName, cursor: first.next });
+    expect(second.contents.map((c) => c.id)).toEqual(['c']);
+    expect(second.next).toBeUndefined();
+    expect(ordered).toEqual([
+      { sort: 'name', descending: false, locale: 'IT', limit: 2, pageToken: undefined },
+      { sort: 'name', descending: false, locale: 'IT', limit: 2, pageToken: 'p2' },
+    ]);
+    expect(found.map(([criteria, page]) => [criteria.contentIds, page.offset, page.limit])).toEqual([
+      [['b', 'a'], 0, 2],
+      [['c'], 0, 1],
+    ]);
+
+    // A text search the provider cannot page so goes by offset; its token is refused for it.
+    const withText = await service.list(user(), { ...byName, text: 'red' });
+    expect(withText.next).toEqual({ offset: 2 });
+    expect(
+      await domainFailure(service.list(user(), { ...byName, text: 'red', cursor: { token: 'p2' } })),
+    ).toMatchObject({ code: 'VALIDATION_FAILED' });
+    // A token belongs to the name sort.
+    expect(
+      await domainFailure(service.list(user(), { ...byName, sort: 'lastUpdate', cursor: { token: 'p2' } })),
+    ).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
   it.each<[string, number, number, boolean]>([
     ['a total under the cap as it is', 9_000, 9_000, false],
     ['the cap itself as it is', 10_000, 10_000, false],
@@ -580,6 +634,7 @@ describe('SearchService: the built-in saved searches’ `only` (docs/saved-searc
         return Promise.resolve(3);
       },
       countContents: () => Promise.resolve(0),
+      pageInOrder: () => Promise.resolve(undefined),
     };
     const service = new SearchService(
       fake,

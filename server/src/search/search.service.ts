@@ -29,6 +29,7 @@ import {
   SEARCH_GATEWAY,
   type ContentCriteria,
   type ContentPageRequest,
+  type OrderedPage,
   type ProviderSearchHit,
   type SearchGateway,
 } from '../provider/search.gateway';
@@ -103,12 +104,14 @@ export class SearchService {
       return { contents: [], facts: new Map() };
     }
     let offset = 0;
+    let pageToken: string | undefined;
     if (from && 'offset' in from) offset = from.offset;
-    else if (from && byCreationDate) {
+    else if (from && 'at' in from && byCreationDate) {
       offset = from.skip;
       if (filter.descending) criteria.createdTo = from.at;
       else criteria.createdFrom = from.at;
-    } else if (from) throw DomainError.invalid('cursor belongs to another sort');
+    } else if (from && 'token' in from && filter.sort === 'name') pageToken = from.token;
+    else if (from) throw DomainError.invalid('cursor belongs to another sort');
     const request: ContentPageRequest = {
       sort: filter.sort,
       descending: filter.descending,
@@ -124,9 +127,13 @@ export class SearchService {
     // The folder is checked beside the search, not before it: a listing's one round trip stays one.
     const [, page] = await Promise.all([
       this.checkFolder(user, filter),
-      this.kept(['page', user.username, criteria, request], async () => {
-        const found = await this.gateway.findContents(user.providerToken, criteria, request);
-        return new ListedPage(found, await this.verdictsOf(found));
+      this.kept(['page', user.username, criteria, request, pageToken], async () => {
+        const inOrder = filter.sort === 'name' && !offset;
+        const ordered = inOrder ? await this.idsInOrder(user, criteria, request, pageToken) : undefined;
+        const found = ordered
+          ? await this.cardsOf(user, criteria, request, ordered.ids)
+          : await this.gateway.findContents(user.providerToken, criteria, request);
+        return new ListedPage(found, await this.verdictsOf(found), ordered && { next: ordered.next });
       }),
     ]);
     const { contents } = page;
@@ -139,8 +146,53 @@ export class SearchService {
       contents: shown,
       facts: await this.withHolds(filter, shown, page.factsOn(this.clock.now())),
       // From the page the provider gave: the next one starts after what was left out too.
-      next: full ? nextCursor(contents, from, byCreationDate) : undefined,
+      next: page.ordered
+        ? page.ordered.next
+          ? { token: page.ordered.next }
+          : undefined
+        : full
+          ? nextCursor(contents, from, byCreationDate)
+          : undefined,
     };
+  }
+
+  /**
+   * A page by name in the provider's token order (issue 26: by offset, page 51 walked the 5,000 names
+   * before it), where the provider can ask these criteria so; otherwise (undefined) the page goes by
+   * offset. A token from a page whose criteria the provider could page so is refused if they no longer are.
+   */
+  private async idsInOrder(
+    user: AuthUser,
+    criteria: ContentCriteria,
+    request: ContentPageRequest,
+    pageToken: string | undefined,
+  ): Promise<OrderedPage | undefined> {
+    const ordered = await this.gateway.pageInOrder(user.providerToken, criteria, {
+      sort: request.sort,
+      descending: request.descending,
+      locale: request.locale,
+      limit: request.limit,
+      pageToken,
+    });
+    if (!ordered && pageToken) throw DomainError.invalid('cursor belongs to another search');
+    return ordered;
+  }
+
+  /** The cards of `ids`, in that order: one search by id, with the details a listing's cards show. */
+  private async cardsOf(
+    user: AuthUser,
+    criteria: ContentCriteria,
+    request: ContentPageRequest,
+    ids: string[],
+  ): Promise<ProviderSearchHit[]> {
+    if (!ids.length) return [];
+    const found = await this.gateway.findContents(
+      user.providerToken,
+      { ...criteria, contentIds: ids },
+      { ...request, limit: ids.length },
+    );
+    const byId = new Map(found.map((hit) => [hit.id, hit]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /**
@@ -405,6 +457,8 @@ class ListedPage {
   constructor(
     readonly contents: ProviderSearchHit[],
     private readonly verdicts: ReadonlyMap<string, PreflightMark>,
+    /** Paged in the provider's token order: the token of the page after, none at the end. */
+    readonly ordered?: { next?: string },
   ) {}
 
   factsOn(now: Date): ReadonlyMap<string, ContentFacts> {

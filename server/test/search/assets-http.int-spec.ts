@@ -144,7 +144,7 @@ describe('GET /api/assets', () => {
     });
   });
 
-  it('walks a listing by cursors in the same order as by offsets, ties on a creation date included', async () => {
+  it('walks a listing by cursors in the same order as by offsets, ties on a creation date included, by name in the provider token order', async () => {
     const db = providerDb(t);
     const ties = await db.category.create({
       data: {
@@ -165,8 +165,15 @@ describe('GET /api/assets', () => {
     await db.$executeRaw`INSERT INTO provider.content_category (category_id, content_id)
       SELECT ${ties.id}::uuid, overlay(overlay(md5('tie-' || g) placing '4' from 13) placing '8' from 17)::uuid FROM generate_series(1, 230) g`;
 
-    for (const order of ['desc', 'asc']) {
-      const base = `/api/assets?folderId=${ties.id}&sort=creationDate&order=${order}`;
+    const cursorKind = (next: string | undefined) =>
+      Object.keys(JSON.parse(Buffer.from(next ?? '', 'base64url').toString()) as object);
+    for (const [sort, order] of [
+      ['creationDate', 'desc'],
+      ['creationDate', 'asc'],
+      ['name', 'asc'],
+      ['name', 'desc'],
+    ]) {
+      const base = `/api/assets?folderId=${ties.id}&sort=${sort}&order=${order}`;
       const byOffset: string[] = [];
       for (let offset = 0; offset < 230; offset += 100)
         byOffset.push(
@@ -176,19 +183,25 @@ describe('GET /api/assets', () => {
       for (const limit of [100, 3]) {
         const byCursor: string[] = [];
         let page = (await get<AssetListResponse>(`${base}&limit=${limit}`)).body;
+        // By name the cursor carries the provider's content/search token, by date the last date.
+        expect(cursorKind(page.next)).toEqual(sort === 'name' ? ['token'] : ['at', 'skip']);
         byCursor.push(...page.items.map((i) => i.id));
         while (page.hasMore) {
           expect(page.next).toEqual(expect.any(String));
           page = (await get<AssetListResponse>(`${base}&limit=${limit}&cursor=${page.next ?? ''}`)).body;
           byCursor.push(...page.items.map((i) => i.id));
         }
-        expect([order, limit, byCursor]).toEqual([order, limit, byOffset]);
+        expect([sort, order, limit, byCursor]).toEqual([sort, order, limit, byOffset]);
       }
     }
     // A cursor is for the sort that gave it, and never beside an offset.
     const first = (await get<AssetListResponse>(`/api/assets?folderId=${ties.id}&limit=3`)).body;
+    const firstByName = (await get<AssetListResponse>(`/api/assets?folderId=${ties.id}&sort=name&limit=3`))
+      .body;
     for (const query of [
       `sort=name&cursor=${first.next ?? ''}`,
+      `sort=creationDate&cursor=${firstByName.next ?? ''}`,
+      `sort=name&q=tie&cursor=${firstByName.next ?? ''}`,
       `offset=3&cursor=${first.next ?? ''}`,
       'cursor=bm9wZQ',
     ]) {

@@ -38,6 +38,26 @@ describe.each(PROVIDER_TRANSPORTS)('content search in the built-in provider (%s)
   });
   const names = async (criteria: ContentCriteria, over: Partial<ContentPageRequest> = {}) =>
     (await search.findContents(token, criteria, page(over))).map((c) => c.locales[0]?.name);
+  /** Every id of a search by name, followed page by page through content/search's tokens. */
+  const walkByName = async (criteria: ContentCriteria, locale: string, limit: number, descending = false) => {
+    const ids: string[] = [];
+    let pageToken: string | undefined;
+    let pages = 0;
+    do {
+      const page = await search.pageInOrder(token, criteria, {
+        sort: 'name',
+        descending,
+        locale,
+        limit,
+        pageToken,
+      });
+      if (!page) throw new Error('content/search can ask these criteria');
+      ids.push(...page.ids);
+      pageToken = page.next;
+      pages++;
+    } while (pageToken);
+    return { ids, pages };
+  };
   const inArchive = (over: ContentCriteria = {}): ContentCriteria => ({
     folderIds: [folders[ARCHIVE]],
     cascade: true,
@@ -426,6 +446,42 @@ describe.each(PROVIDER_TRANSPORTS)('content search in the built-in provider (%s)
       Array.from({ length: 60 }, (_, i) => `bulk ${String(7 + i).padStart(3, '0')}`),
     );
     expect(await search.countContents(token, { folderIds: [bulk] })).toBe(121);
+
+    // Token-paged by name in a small folder: its links first, each page after its anchor. In EN the film
+    // and three of the bulk have a name; the others follow by id, and pages of two cross to them.
+    await db.contentLocale.createMany({
+      data: rows.slice(0, 3).map((r, i) => ({ contentId: r.id, locale: 'EN', name: `Zeta ${3 - i}` })),
+    });
+    const inBulk = { folderIds: [bulk] };
+    const itNames = [
+      ...Array.from({ length: 120 }, (_, i) => `bulk ${String(i).padStart(3, '0')}`),
+      'Green launch film',
+    ];
+    const nameOfId = new Map<string, string>([
+      ...rows.map((r): [string, string] => [r.id, `bulk ${String(r.n).padStart(3, '0')}`]),
+      [ids.green, 'Green launch film'],
+    ]);
+    const inIt = await walkByName(inBulk, 'IT', 50);
+    expect(inIt.ids.map((id) => nameOfId.get(id))).toEqual(itNames);
+    expect(inIt.pages).toBe(3);
+    expect((await walkByName(inBulk, 'IT', 100, true)).ids.map((id) => nameOfId.get(id))).toEqual(
+      [...itNames].reverse(),
+    );
+    const unnamedInEn = rows
+      .slice(3)
+      .map((r) => r.id)
+      .sort();
+    const inEn = await walkByName(inBulk, 'EN', 2);
+    expect(inEn.ids).toEqual([ids.green, rows[2].id, rows[1].id, rows[0].id, ...unnamedInEn]);
+    expect(inEn.pages).toBe(61);
+    // What content/search cannot ask as findByProperties does goes by offset.
+    expect(
+      await search.pageInOrder(
+        token,
+        { ...inBulk, text: 'bulk' },
+        { sort: 'name', descending: false, locale: 'IT', limit: 10 },
+      ),
+    ).toBeUndefined();
     expect(await search.countContents(token, { folderIds: [folders[ARCHIVE]], cascade: true })).toBe(125);
     expect(await search.countContents(token, { folderIds: [folders[ARCHIVE]], cascade: false })).toBe(2);
   });
@@ -478,6 +534,32 @@ describe.each(PROVIDER_TRANSPORTS)('content search in the built-in provider (%s)
       json: { pageToken: 'nonsense' },
     });
     expect(bad.status).toBe(400);
+    // A page by name's token says where it is in the names' order: newest first it means nothing.
+    const byName = (
+      pageToken?: string,
+      sort: unknown[] = [{ name: { order: 'asc', langPreferred: 'it' } }],
+    ) =>
+      call<Answer>(t, 'POST', path, {
+        headers: { 'x-tokenid': token },
+        json: { criteria, pageToken, responseOptions: { resultsPageSize: 2, sort } },
+      });
+    const first = await byName();
+    expect(first.body.nextPageToken).toBeDefined();
+    // Asked without its total (ours), a page leaves the count out; the page after it counts, as asked.
+    const uncounted = await call<Answer>(t, 'POST', path, {
+      headers: { 'x-tokenid': token },
+      json: { criteria, responseOptions: { resultsPageSize: 2, returnTotalResults: false } },
+    });
+    expect(uncounted.body.estimatedTotalResults).toBeUndefined();
+    const after = await call<Answer>(t, 'POST', path, {
+      headers: { 'x-tokenid': token },
+      json: { criteria, pageToken: uncounted.body.nextPageToken, responseOptions: { resultsPageSize: 2 } },
+    });
+    expect([after.status, after.body.items.length]).toEqual([200, 2]);
+    expect(after.body.estimatedTotalResults).toBe(125);
+    expect((await byName(first.body.nextPageToken)).status).toBe(200);
+    expect((await byName(first.body.nextPageToken, [{ creationDate: { order: 'desc' } }])).status).toBe(400);
+    expect((await byName(undefined, [{ title: { order: 'asc' } }])).status).toBe(400);
   });
 
   it("sorts a folder of more than 20,000 contents by name in the names' order, those without a name in the locale last", async () => {
@@ -522,5 +604,39 @@ describe.each(PROVIDER_TRANSPORTS)('content search in the built-in provider (%s)
     const descending = await byName(0, true);
     expect(descending).toEqual(namedFrom(NAMED - 50, 50).reverse());
     expect(await byName(NAMED - 5, true)).toEqual([...namedFrom(0, 5).reverse(), ...[...unnamed].reverse()]);
+
+    // Token-paged, each page starts at its anchor in the index. Narrowed to the last 50 named and the
+    // unnamed, still past SMALL_SCOPE links: pages of 20 cross from the named to the unnamed inside a
+    // page, pages of 7 after an unnamed one too, a hub page of 60 is two provider pages.
+    const png = [...namedFrom(NAMED - 50, 50), ...unnamed];
+    await db.$executeRaw`UPDATE provider.content SET source_extension = 'png' WHERE id = ANY(${png}::uuid[])`;
+    const pngs = { ...inFolder, extensions: ['png'] };
+    expect(await walkByName(pngs, 'EN', 20)).toEqual({ ids: png, pages: 3 });
+    expect(await walkByName(pngs, 'EN', 7)).toEqual({ ids: png, pages: 9 });
+    expect(await walkByName(pngs, 'EN', 60)).toEqual({ ids: png, pages: 1 });
+    expect(await walkByName(pngs, 'EN', 7, true)).toEqual({
+      ids: [...namedFrom(NAMED - 50, 50).reverse(), ...[...unnamed].reverse()],
+      pages: 9,
+    });
+    // The whole folder's page 101 by token is page 101 by offset.
+    let deep: string | undefined;
+    for (let page = 0; page < 100; page++)
+      deep = (
+        await search.pageInOrder(token, inFolder, {
+          sort: 'name',
+          descending: false,
+          locale: 'EN',
+          limit: 50,
+          pageToken: deep,
+        })
+      )?.next;
+    const at5k = await search.pageInOrder(token, inFolder, {
+      sort: 'name',
+      descending: false,
+      locale: 'EN',
+      limit: 50,
+      pageToken: deep,
+    });
+    expect(at5k?.ids).toEqual(namedFrom(5_000, 50));
   });
 });

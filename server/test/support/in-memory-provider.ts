@@ -38,6 +38,8 @@ import {
   SEARCH_GATEWAY,
   type ContentCriteria,
   type ContentPageRequest,
+  type OrderedPage,
+  type OrderedPageRequest,
   type ProviderSearchHit,
   type SearchGateway,
 } from '../../src/provider/search.gateway';
@@ -451,6 +453,20 @@ export class InMemoryProvider
     const hits = this.matching(token, criteria).map((c) => this.toHit(c));
     if (page.descending) hits.reverse();
     return hits.slice(page.offset, page.offset + page.limit);
+  }
+
+  /** Token-paged in findContents' order: a token is where the next page starts. */
+  async pageInOrder(
+    token: string,
+    criteria: ContentCriteria,
+    page: OrderedPageRequest,
+  ): Promise<OrderedPage> {
+    this.enter('pageInOrder', [token, criteria, page]);
+    const ids = this.matching(token, criteria).map((c) => c.id);
+    if (page.descending) ids.reverse();
+    const start = Number(page.pageToken ?? 0);
+    const end = start + page.limit;
+    return { ids: ids.slice(start, end), next: end < ids.length ? String(end) : undefined };
   }
 
   async countMatches(token: string, criteria: ContentCriteria): Promise<number> {

@@ -1,7 +1,7 @@
 import { FILTER_CONTENT_TYPES, LIMITS } from '@paddock/rules';
 import { z } from 'zod';
 import type { ThronEnvelope } from '../thron.errors';
-import type { ContentHit, ContentSourceInfo } from './content-search.types';
+import type { ContentHit, ContentSourceInfo, PageStart } from './content-search.types';
 
 /** THRON accepts a single value where an array is expected (research §1). */
 function listOf<T extends z.ZodType>(item: T, max = 500) {
@@ -172,6 +172,16 @@ const textMatch = z
 
 export const DETAIL_FIELDS = ['locales', 'lastUpdate', 'owner', 'linkedCategoryIds', 'source'] as const;
 
+const sortOrder = z.object({ order: z.enum(['asc', 'desc']).default('desc') });
+/** THRON's responseOptions.sort entry: one key, by name in `langPreferred` (research §3.3). */
+const sortEntry = z.union([
+  z.object({ name: sortOrder.extend({ langPreferred: z.string().max(10).optional() }) }).strict(),
+  z.object({ creationDate: sortOrder }).strict(),
+  z.object({ lastUpdate: sortOrder }).strict(),
+  z.object({ ranking: sortOrder }).strict(),
+]);
+export type ContentSearchSort = z.infer<typeof sortEntry>;
+
 /** POST content/search/{clientId} (research §3.3), token-paged. */
 export const contentSearchSchema = z.object({
   criteria: z
@@ -205,7 +215,8 @@ export const contentSearchSchema = z.object({
       sourceExtensions: listOf(extension, 50).optional(),
     })
     .default({}),
-  pageToken: z.string().max(200).optional(),
+  // A page by name carries its last name twice (PageToken).
+  pageToken: z.string().max(4000).optional(),
   responseOptions: z
     .object({
       // 0 asks only for estimatedTotalResults.
@@ -217,25 +228,65 @@ export const contentSearchSchema = z.object({
         .transform((n) => Math.min(n, PAGE_MAX)),
       // Unknown detail fields are ignored, as THRON ignores what it does not know.
       returnDetailsFields: listOf(z.string(), 30).default([]),
+      // THRON takes only one entry; none is newest first.
+      sort: listOf(sortEntry, 1).optional(),
+      // Ours, as findByProperties' returnTotalResults: false leaves the count out, the costly half of a
+      // page (THRON ignores it and counts).
+      returnTotalResults: boolInput.default(true),
     })
-    .default({ resultsPageSize: PAGE_MAX, returnDetailsFields: [] }),
+    .default({ resultsPageSize: PAGE_MAX, returnDetailsFields: [], returnTotalResults: true }),
 });
 export type ContentSearchRequest = z.infer<typeof contentSearchSchema>;
 
-/** content/search's opaque page token: where the next page starts. */
-export function encodePageToken(offset: number): string {
-  return Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
+/**
+ * What content/search's opaque page token holds: where the next page starts, and the total the first
+ * page counted, which later pages answer again rather than count each time (THRON calls it an estimate).
+ */
+export interface PageToken {
+  start: PageStart;
+  /** Absent when the first page was asked without its total. */
+  total?: number;
 }
 
-export function decodePageToken(token: string | undefined): number | undefined {
-  if (token === undefined || token === '') return 0;
+/**
+ * The token's text: `o` an offset or, by name, the anchor after the last hit (`k`: its sort key, name
+ * and id; `u`: among those without a name, after an id); `t` the total.
+ */
+export function encodePageToken({ start, total }: PageToken): string {
+  const at =
+    typeof start === 'number'
+      ? { o: start }
+      : 'sortName' in start
+        ? { k: [start.sortName, start.name, start.id] }
+        : { u: start.unnamedAfter };
+  return Buffer.from(JSON.stringify({ ...at, t: total })).toString('base64url');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const total = z.number().int().min(0).max(1e9).optional();
+const tokenSchema = z.union([
+  z.object({ o: z.number().int().min(0).max(10_000_000), t: total }).strict(),
+  z
+    .object({ k: z.tuple([z.string().max(1000), z.string().max(1000), z.string().regex(UUID)]), t: total })
+    .strict(),
+  z.object({ u: z.string().regex(UUID).nullable(), t: total }).strict(),
+]);
+
+/** What a token says (undefined: none, the first page), or null for a token this provider did not give. */
+export function decodePageToken(token: string | undefined): PageToken | undefined | null {
+  if (token === undefined || token === '') return undefined;
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-    const o = (parsed as { o?: unknown } | null)?.o;
-    return typeof o === 'number' && Number.isInteger(o) && o >= 0 ? o : undefined;
+    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
   } catch {
-    return undefined;
+    return null;
   }
+  const read = tokenSchema.safeParse(parsed);
+  if (!read.success) return null;
+  const at = read.data;
+  if ('o' in at) return { start: at.o, total: at.t };
+  if ('k' in at) return { start: { sortName: at.k[0], name: at.k[1], id: at.k[2] }, total: at.t };
+  return { start: { unnamedAfter: at.u }, total: at.t };
 }
 
 /** THRON's MContent, the fields the built-in provider keeps; `state` and `sourceExtension` are ours. */
@@ -291,7 +342,8 @@ export interface ContentSearchItem {
 export interface ContentSearchResponse extends ThronEnvelope {
   items: ContentSearchItem[];
   nextPageToken?: string;
-  estimatedTotalResults: number;
+  /** Absent when asked without it (returnTotalResults: false). */
+  estimatedTotalResults?: number;
 }
 
 export function toThronContent(hit: ContentHit): ThronContent {

@@ -14,6 +14,8 @@ import {
   type FolderRef,
   type MetadataClause,
   type MetadataGroup,
+  type NameAnchor,
+  type PageStart,
   type TextCriterion,
 } from './content-search.types';
 
@@ -82,33 +84,44 @@ export class ContentSearchRepository {
 
   /**
    * One page of hits and, as `count` asks, their total: resolves the folder scope once for both
-   * and runs the page and the count side by side.
+   * and runs the page and the count side by side. A page starts at an offset, or by name after an
+   * anchor (nameAnchorAfter).
    */
   async search(
     query: ContentQuery,
     order: ContentOrder,
-    offset: number,
+    start: PageStart,
     limit: number,
     count: CountMode,
   ): Promise<{ hits: ContentHit[]; total?: number }> {
+    if (typeof start !== 'number' && order.field !== 'name') throw new Error('a name anchor orders by name');
     const folders = await this.folderScope(query);
     const [hits, total] = await Promise.all([
-      this.find(query, folders, order, offset, limit),
+      this.find(query, folders, order, start, limit),
       count === 'none' ? undefined : this.count(query, folders, count),
     ]);
     return { hits, total };
+  }
+
+  /** Where the name order goes on after `id`: its name's key in the sort's locale, or among the unnamed. */
+  async nameAnchorAfter(id: string, locale: string): Promise<NameAnchor> {
+    const [row] = await this.prisma.$queryRaw<{ sort_name: string; name: string }[]>`
+      SELECT sort_name, name FROM provider.content_locale WHERE content_id = ${id}::uuid AND locale = ${locale}`;
+    return row ? { sortName: row.sort_name, name: row.name, id } : { unnamedAfter: id };
   }
 
   private async find(
     query: ContentQuery,
     folders: FolderScope,
     order: ContentOrder,
-    offset: number,
+    start: PageStart,
     limit: number,
   ): Promise<ContentHit[]> {
     if (limit === 0 || !folders.allowed.length) return [];
     if (order.field === 'name' && !folders.small)
-      return this.withLocales(await this.findByName(query, folders, order, offset, limit), order.locale);
+      return this.withLocales(await this.findByName(query, folders, order, start, limit), order.locale);
+    const offset = typeof start === 'number' ? start : 0;
+    const after = typeof start === 'number' ? Prisma.empty : Prisma.sql`AND ${afterInJoin(start, order)}`;
     // The page's ids first, then their rows: the contents an offset skips are read from the sort's
     // index alone (created_at, id, trashed_at), not each from the table (issue 26).
     const rows = await this.prisma.$queryRaw<HitRow[]>`
@@ -120,7 +133,7 @@ export class ContentSearchRepository {
         SELECT c.id
         ${fromContents(folders)}
         ${orderJoin(order)}
-        WHERE ${conditions(query, folders)}
+        WHERE ${conditions(query, folders)} ${after}
         ORDER BY ${orderBy(order, query.text)}
         LIMIT ${limit} OFFSET ${offset})
       ORDER BY ${orderBy(order, query.text)}`;
@@ -131,35 +144,49 @@ export class ContentSearchRepository {
    * A page by name of a large scope, walked in the names' order (content_locale's (locale, sort_name,
    * name, content_id) index) rather than every content of the scope joined to its name and sorted:
    * 250 ms a page at 100,000 contents (issue 26). The contents without a name in the sort's locale come
-   * last, by id, as the join's NULLS LAST had them: asked only once the named ones run out.
+   * last, by id, as the join's NULLS LAST had them: asked only once the named ones run out. From an
+   * anchor the walk starts at its key in that index, where an offset reads every entry it skips.
    */
   private async findByName(
     query: ContentQuery,
     folders: FolderScope,
     order: ContentOrder,
-    offset: number,
+    start: PageStart,
     limit: number,
   ): Promise<HitRow[]> {
     const dir = Prisma.raw(order.descending ? 'DESC' : 'ASC');
-    // Ids only: the walk reads the indexes alone ((id, trashed_at) for the trashed check), the page's
-    // rows are read after it.
-    const named = await this.prisma.$queryRaw<{ id: string }[]>`
-      SELECT c.id
-      FROM provider.content_locale n JOIN provider.content c ON c.id = n.content_id
-      WHERE n.locale = ${order.locale} AND ${conditions(query, folders)}
-      ORDER BY n.sort_name ${dir}, n.name ${dir}, c.id ${dir}
-      LIMIT ${limit} OFFSET ${offset}`;
-    let ids = named.map((r) => r.id);
+    const offset = typeof start === 'number' ? start : 0;
+    const anchor = typeof start === 'number' ? undefined : start;
+    let ids: string[] = [];
+    if (!anchor || 'sortName' in anchor) {
+      const after = anchor
+        ? Prisma.sql`AND (n.sort_name, n.name, n.content_id) ${beyond(order)} (${anchor.sortName}, ${anchor.name}, ${anchor.id}::uuid)`
+        : Prisma.empty;
+      // Ids only: the walk reads the indexes alone ((id, trashed_at) for the trashed check), the page's
+      // rows are read after it.
+      const named = await this.prisma.$queryRaw<{ id: string }[]>`
+        SELECT c.id
+        FROM provider.content_locale n JOIN provider.content c ON c.id = n.content_id
+        WHERE n.locale = ${order.locale} AND ${conditions(query, folders)} ${after}
+        ORDER BY n.sort_name ${dir}, n.name ${dir}, c.id ${dir}
+        LIMIT ${limit} OFFSET ${offset}`;
+      ids = named.map((r) => r.id);
+    }
     if (ids.length < limit) {
-      const namedCount = ids.length ? offset + ids.length : await this.countNamed(query, folders, order);
+      // How far into the unnamed ones an offset reaches; after a page's last named one or an anchor, none.
+      const skip = anchor || ids.length ? 0 : offset - (await this.countNamed(query, folders, order));
+      const after =
+        anchor && 'unnamedAfter' in anchor && anchor.unnamedAfter !== null
+          ? Prisma.sql`AND c.id ${beyond(order)} ${anchor.unnamedAfter}::uuid`
+          : Prisma.empty;
       const unnamed = await this.prisma.$queryRaw<{ id: string }[]>`
         SELECT c.id
         FROM provider.content c
-        WHERE ${conditions(query, folders)}
+        WHERE ${conditions(query, folders)} ${after}
           AND NOT EXISTS (SELECT 1 FROM provider.content_locale n
                           WHERE n.content_id = c.id AND n.locale = ${order.locale})
         ORDER BY c.id ${dir}
-        LIMIT ${limit - ids.length} OFFSET ${offset + ids.length - namedCount}`;
+        LIMIT ${limit - ids.length} OFFSET ${skip}`;
       ids = [...ids, ...unnamed.map((r) => r.id)];
     }
     if (!ids.length) return [];
@@ -501,6 +528,24 @@ function orderJoin(order: ContentOrder): Prisma.Sql {
   // planner hash it for large sets, where a per-row lookup would not scale.
   return Prisma.sql`
     LEFT JOIN provider.content_locale n ON n.content_id = c.id AND n.locale = ${order.locale}`;
+}
+
+/** The comparison that keeps what comes after an anchor in the order's direction. */
+function beyond(order: ContentOrder): Prisma.Sql {
+  return Prisma.raw(order.descending ? '<' : '>');
+}
+
+/**
+ * What comes after `anchor` in the name order over orderJoin's join (n NULL: no name in the locale),
+ * the same order as orderBy's: the named ones after its key, then every unnamed one; or, after an
+ * unnamed anchor, the unnamed ones after its id.
+ */
+function afterInJoin(anchor: NameAnchor, order: ContentOrder): Prisma.Sql {
+  if ('sortName' in anchor)
+    return Prisma.sql`((n.sort_name, n.name, c.id) ${beyond(order)} (${anchor.sortName}, ${anchor.name}, ${anchor.id}::uuid)
+                       OR n.sort_name IS NULL)`;
+  if (anchor.unnamedAfter === null) return Prisma.sql`n.sort_name IS NULL`;
+  return Prisma.sql`(n.sort_name IS NULL AND c.id ${beyond(order)} ${anchor.unnamedAfter}::uuid)`;
 }
 
 function orderBy(order: ContentOrder, text: TextCriterion | undefined): Prisma.Sql {

@@ -10,6 +10,7 @@ import {
   toThronContent,
   type ContentSearchRequest,
   type ContentSearchResponse,
+  type ContentSearchSort,
   type FindByPropertiesRequest,
   type FindByPropertiesResponse,
   type OrderByValue,
@@ -27,7 +28,7 @@ import {
   type TextField,
 } from './content-search.types';
 
-type Contents = Pick<ContentSearchRepository, 'search' | 'details'>;
+type Contents = Pick<ContentSearchRepository, 'search' | 'details' | 'nameAnchorAfter'>;
 
 /** THRON's `!_` prefix negates an item of a list filter (research §1). */
 const NEGATION = '!_';
@@ -137,10 +138,9 @@ export class ContentSearchService {
   }
 
   async search(caller: ProviderCaller, req: ContentSearchRequest): Promise<ContentSearchResponse> {
-    const offset = decodePageToken(req.pageToken);
-    if (offset === undefined) throw thronError(THRON_FAILURES.invalidArguments, 'pageToken is not valid');
+    const token = decodePageToken(req.pageToken);
     const { criteria } = req;
-    const { resultsPageSize, returnDetailsFields } = req.responseOptions;
+    const { resultsPageSize, returnDetailsFields, sort, returnTotalResults } = req.responseOptions;
     const textLocales = (criteria.lang ?? []).map((l) => l.toUpperCase());
     const query: ContentQuery = {
       scope: caller,
@@ -163,19 +163,36 @@ export class ContentSearchService {
       owners: criteria.owner?.haveAtLeastOne,
       notOwners: criteria.owner?.haveNot,
     };
-    const order: ContentOrder = {
-      field: 'creationDate',
-      descending: true,
-      locale: textLocales[0] ?? DEFAULT_LOCALE,
-    };
-    // Exact: the hub's per-view counts read this total.
-    const { hits, total = 0 } = await this.contents.search(query, order, offset, resultsPageSize, 'exact');
+    const order = searchOrder(sort?.[0], textLocales[0] ?? DEFAULT_LOCALE);
+    const start = token?.start ?? 0;
+    if (token === null || (typeof start !== 'number' && order.field !== 'name'))
+      throw thronError(THRON_FAILURES.invalidArguments, 'pageToken is not valid');
+    // One hit beyond the page says whether another follows. A page counts exactly (the hub's per-view
+    // counts read it) unless asked not to or its token carries the first page's count.
+    const counted = token?.total;
+    const found = await this.contents.search(
+      query,
+      order,
+      start,
+      resultsPageSize && resultsPageSize + 1,
+      counted === undefined && returnTotalResults ? 'exact' : 'none',
+    );
+    const total = counted ?? found.total;
+    const hits = found.hits.slice(0, resultsPageSize);
+    const last = hits.at(-1);
+    let next: string | undefined;
+    if (last && found.hits.length > hits.length) {
+      const after =
+        typeof start === 'number' && order.field !== 'name'
+          ? start + hits.length
+          : await this.contents.nameAnchorAfter(last.id, order.locale);
+      next = encodePageToken({ start: after, total });
+    }
     const wants = new Set(returnDetailsFields);
     const details = await this.contents.details(
       hits.map((h) => h.id),
       { source: wants.has('source'), links: wants.has('linkedCategoryIds'), tagging: false },
     );
-    const next = offset + hits.length;
     return ok({
       items: hits.map((hit) => ({
         id: hit.id,
@@ -194,7 +211,7 @@ export class ContentSearchService {
           source: wants.has('source') ? toSourceDetail(hit, details.get(hit.id)?.source) : undefined,
         },
       })),
-      nextPageToken: hits.length > 0 && next < total ? encodePageToken(next) : undefined,
+      nextPageToken: next,
       // Exact here; THRON calls it an estimate, so callers must not rely on more.
       estimatedTotalResults: total,
     });
@@ -209,6 +226,21 @@ export class ContentSearchService {
     const clientId = encodeURIComponent(this.config.CLIENT_ID);
     return `${base}/provider/xcontents/resources/delivery/getThumbnail/${clientId}/${divArea}/${contentId}?v=${version}`;
   }
+}
+
+/** content/search's order: newest first unless `sort` says otherwise; names in langPreferred's locale. */
+function searchOrder(sort: ContentSearchSort | undefined, textLocale: string): ContentOrder {
+  const by = (field: ContentOrder['field'], order: 'asc' | 'desc', locale = textLocale): ContentOrder => ({
+    field,
+    descending: order === 'desc',
+    locale,
+  });
+  if (!sort) return by('creationDate', 'desc');
+  if ('name' in sort)
+    return by('name', sort.name.order, sort.name.langPreferred?.toUpperCase() ?? textLocale);
+  if ('creationDate' in sort) return by('creationDate', sort.creationDate.order);
+  if ('lastUpdate' in sort) return by('lastUpdate', sort.lastUpdate.order);
+  return by('relevance', sort.ranking.order);
 }
 
 function localesOf(locale: string | undefined): string[] {

@@ -75,6 +75,17 @@ export interface ContentOrder {
   locale: string;
 }
 
+/**
+ * Where a page by name starts in content/search's token-paged order, so a deep page costs what the
+ * first does: after a named content (its sort key, name and id, as the (locale, sort_name, name,
+ * content_id) index orders them), or among the contents without a name in the sort's locale, which
+ * come last by id, after `unnamedAfter` (null: from the first of them).
+ */
+export type NameAnchor = { sortName: string; name: string; id: string } | { unnamedAfter: string | null };
+
+/** Where a page starts: after skipping that many hits, or after an anchor of the name order. */
+export type PageStart = number | NameAnchor;
+
 export interface ContentLocaleRow {
   locale: string;
   name: string;
