@@ -202,6 +202,8 @@ describe('GET /api/assets', () => {
       `sort=name&cursor=${first.next ?? ''}`,
       `sort=creationDate&cursor=${firstByName.next ?? ''}`,
       `sort=name&q=tie&cursor=${firstByName.next ?? ''}`,
+      // A token the provider never gave.
+      `sort=name&cursor=${Buffer.from(JSON.stringify({ token: 'eyJrIjpbMV19' })).toString('base64url')}`,
       `offset=3&cursor=${first.next ?? ''}`,
       'cursor=bm9wZQ',
     ]) {
