@@ -560,6 +560,11 @@ describe.each(PROVIDER_TRANSPORTS)('content search in the built-in provider (%s)
     expect((await byName(first.body.nextPageToken)).status).toBe(200);
     expect((await byName(first.body.nextPageToken, [{ creationDate: { order: 'desc' } }])).status).toBe(400);
     expect((await byName(undefined, [{ title: { order: 'asc' } }])).status).toBe(400);
+    // Walked by token two at a time, a name order still never reaches a folder without show nor the trash.
+    const walked = (await walkByName(inArchive(), 'IT', 2)).ids;
+    expect(walked).toEqual(expect.arrayContaining([ids.red, ids.shared, ids.english]));
+    expect(walked).not.toContain(ids.secret);
+    expect(walked).not.toContain(ids.trashed);
   });
 
   it("sorts a folder of more than 20,000 contents by name in the names' order, those without a name in the locale last", async () => {
