@@ -51,6 +51,8 @@ export const LIMITS = {
   nameMaxLength: 150,
   /** The deepest offset a page may start at: past it a listing is refused, not overflowed in SQL. */
   pageOffsetMax: 10_000_000,
+  /** The longest page token a provider's content/search gives (one by name carries a name twice). */
+  pageTokenMaxLength: 4000,
   /** The largest JSON or form body the hub and the provider read (a reject's drawing is the largest). */
   jsonBodyMaxBytes: 1_048_576,
   /**

@@ -129,7 +129,7 @@ export interface SearchGateway {
   /**
    * The ids of one page in order, token-paged (THRON content/search), so a deep page costs what the
    * first does, where findContents' offset reads every hit it skips. Undefined when content/search
-   * cannot ask what `criteria` asks (see contentSearchCriteria); failures are ProviderError with E002.
+   * cannot ask what `criteria` asks (see sameInContentSearch); failures are ProviderError with E002.
    */
   pageInOrder(
     token: string,
@@ -217,22 +217,21 @@ const SORT_KEY: Record<ContentSort, string> = {
 };
 
 /**
- * content/search's criteria for `criteria`, or undefined when it has no way to ask them: its text
- * (lemma) reads descriptions and metadata too, where findByProperties' EXACT_MATCH reads names and
- * tags; its metadata compare for equality only; its tags need their classification. Counting asks
- * the text as a phrase, which is what the per-view badges count.
+ * Whether content/search finds what findByProperties finds for `criteria`: its text (lemma) reads
+ * descriptions and metadata too, where findByProperties' EXACT_MATCH reads names and tags; its metadata
+ * compare for equality only; its tags need their classification.
  */
-function contentSearchCriteria(
-  criteria: ContentCriteria,
-  withText: boolean,
-): Record<string, unknown> | undefined {
-  if (
-    (criteria.text && !withText) ||
-    criteria.metadata?.length ||
-    criteria.metadataMissingAny?.length ||
-    criteria.tags
-  )
-    return undefined;
+function sameInContentSearch(criteria: ContentCriteria): boolean {
+  return (
+    !criteria.text && !criteria.metadata?.length && !criteria.metadataMissingAny?.length && !criteria.tags
+  );
+}
+
+/**
+ * content/search's criteria for `criteria`: the text as a phrase (what the per-view badges count); the
+ * metadata and tags it cannot ask are left out (see sameInContentSearch).
+ */
+function contentSearchCriteria(criteria: ContentCriteria): Record<string, unknown> {
   return {
     ids: criteria.contentIds,
     lemma: criteria.text ? { text: criteria.text, textMatch: 'phrase_match' } : undefined,
@@ -303,11 +302,7 @@ export class HttpSearchGateway implements SearchGateway {
         url: PROVIDER_PATHS.search.search(this.clientId),
         headers: tokenHeader(token),
         data: {
-          criteria: contentSearchCriteria(
-            // The badges count folders; what content/search cannot ask is not asked, as before.
-            { ...criteria, metadata: undefined, metadataMissingAny: undefined, tags: undefined },
-            true,
-          ),
+          criteria: contentSearchCriteria(criteria),
           // Only the total is wanted: the smallest page THRON is sure to accept.
           responseOptions: { resultsPageSize: 1, returnDetailsFields: [] },
         },
@@ -323,8 +318,8 @@ export class HttpSearchGateway implements SearchGateway {
     criteria: ContentCriteria,
     page: OrderedPageRequest,
   ): Promise<OrderedPage | undefined> {
-    const lookFor = contentSearchCriteria(criteria, false);
-    if (!lookFor) return undefined;
+    if (!sameInContentSearch(criteria)) return undefined;
+    const lookFor = contentSearchCriteria(criteria);
     const order = page.descending ? 'desc' : 'asc';
     const sort =
       page.sort === 'name'

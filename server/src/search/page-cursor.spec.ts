@@ -1,3 +1,4 @@
+import { LIMITS } from '@paddock/rules';
 import { DomainError } from '../common/domain-error';
 import { decodeCursor, encodeCursor, nextCursor, type PageCursor } from './page-cursor';
 
@@ -25,7 +26,7 @@ describe('page cursors', () => {
     ['an empty token', Buffer.from('{"token":""}').toString('base64url')],
     [
       'a token longer than a provider gives',
-      Buffer.from(`{"token":"${'a'.repeat(4001)}"}`).toString('base64url'),
+      Buffer.from(`{"token":"${'a'.repeat(LIMITS.pageTokenMaxLength + 1)}"}`).toString('base64url'),
     ],
   ])('refuses %s with VALIDATION_FAILED', (_case, text) => {
     expect(() => decodeCursor(text)).toThrow(DomainError);

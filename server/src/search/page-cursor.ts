@@ -1,4 +1,5 @@
 import type { ProviderSearchHit } from '../provider/search.gateway';
+import { LIMITS } from '@paddock/rules';
 import { DomainError } from '../common/domain-error';
 
 /**
@@ -29,6 +30,14 @@ export function decodeCursor(text: string): PageCursor {
   throw DomainError.invalid('cursor is not one this listing gave');
 }
 
+/** The longest cursor encodeCursor gives: a provider's longest token in its JSON, in base64url. */
+export const CURSOR_MAX_LENGTH = Math.ceil(((LIMITS.pageTokenMaxLength + '{"token":""}'.length) * 4) / 3);
+
+/** The cursor of the page after one paged by the provider's token: none at the end. */
+export function tokenCursor(next: string | undefined): PageCursor | undefined {
+  return next === undefined ? undefined : { token: next };
+}
+
 /**
  * The cursor after a non-empty `page` asked for at `from` (undefined: the first page). Ties on the
  * last creation date carry over when the page ends on the date it started from. A page asked for
@@ -49,8 +58,6 @@ export function nextCursor(
   return { at, skip: ties + (from?.at === at ? from.skip : 0) };
 }
 
-const MAX_OFFSET = 10_000_000;
-
 function isKeyset(v: unknown): v is { at: string; skip: number } {
   if (typeof v !== 'object' || v === null) return false;
   const { at, skip } = v as Record<string, unknown>;
@@ -60,21 +67,20 @@ function isKeyset(v: unknown): v is { at: string; skip: number } {
     !Number.isNaN(Date.parse(at)) &&
     Number.isSafeInteger(skip) &&
     (skip as number) >= 0 &&
-    (skip as number) <= MAX_OFFSET
+    (skip as number) <= LIMITS.pageOffsetMax
   );
 }
-
-/** The provider's tokens are short; a page by name carries a name or two. */
-const MAX_TOKEN = 4000;
 
 function isToken(v: unknown): v is { token: string } {
   if (typeof v !== 'object' || v === null) return false;
   const { token } = v as Record<string, unknown>;
-  return typeof token === 'string' && token.length > 0 && token.length <= MAX_TOKEN;
+  return typeof token === 'string' && token.length > 0 && token.length <= LIMITS.pageTokenMaxLength;
 }
 
 function isOffset(v: unknown): v is { offset: number } {
   if (typeof v !== 'object' || v === null) return false;
   const { offset } = v as Record<string, unknown>;
-  return Number.isSafeInteger(offset) && (offset as number) >= 0 && (offset as number) <= MAX_OFFSET;
+  return (
+    Number.isSafeInteger(offset) && (offset as number) >= 0 && (offset as number) <= LIMITS.pageOffsetMax
+  );
 }

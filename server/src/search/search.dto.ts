@@ -47,7 +47,7 @@ import { z } from 'zod';
 import type { MetadataFilter, ProviderSearchHit } from '../provider/search.gateway';
 import { IsLatin1 } from '../common/latin1.validator';
 import { DomainError } from '../common/domain-error';
-import { decodeCursor } from './page-cursor';
+import { CURSOR_MAX_LENGTH, decodeCursor } from './page-cursor';
 import type { AssetFilter, AssetListFilter, ContentFacts } from './search.types';
 import { OptionalPageOffset } from '../common/page-offset';
 
@@ -236,7 +236,7 @@ export class AssetListQueryDto extends AssetFilterQueryDto {
   @IsOptional()
   @IsString()
   // A cursor by name wraps the provider's page token, which carries a name (PageCursor).
-  @Matches(/^[\w-]{1,6000}$/)
+  @Matches(new RegExp(`^[\\w-]{1,${CURSOR_MAX_LENGTH}}$`))
   cursor?: string;
 
   @ApiPropertyOptional({

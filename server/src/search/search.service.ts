@@ -44,7 +44,7 @@ import { HeldContents } from '../legal-hold/held-contents';
 import { ListingCache } from '../places/listing-cache';
 import { isPublished, workflowInfoOf, workflowStateOfContent } from '../places/workflow-info';
 import { ListingNarrowing, isIdNarrowing } from './listing-narrowing';
-import { nextCursor } from './page-cursor';
+import { nextCursor, tokenCursor } from './page-cursor';
 import { SUMMARY_THUMB_SIZE } from './search.dto';
 import {
   type AssetFilter,
@@ -147,9 +147,7 @@ export class SearchService {
       facts: await this.withHolds(filter, shown, page.factsOn(this.clock.now())),
       // From the page the provider gave: the next one starts after what was left out too.
       next: page.ordered
-        ? page.ordered.next
-          ? { token: page.ordered.next }
-          : undefined
+        ? tokenCursor(page.ordered.next)
         : full
           ? nextCursor(contents, from, byCreationDate)
           : undefined,

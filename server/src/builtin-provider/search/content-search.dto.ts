@@ -215,8 +215,7 @@ export const contentSearchSchema = z.object({
       sourceExtensions: listOf(extension, 50).optional(),
     })
     .default({}),
-  // A page by name carries its last name twice (PageToken).
-  pageToken: z.string().max(4000).optional(),
+  pageToken: z.string().max(LIMITS.pageTokenMaxLength).optional(),
   responseOptions: z
     .object({
       // 0 asks only for estimatedTotalResults.
@@ -265,7 +264,7 @@ export function encodePageToken({ start, total }: PageToken): string {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const total = z.number().int().min(0).max(1e9).optional();
 const tokenSchema = z.union([
-  z.object({ o: z.number().int().min(0).max(10_000_000), t: total }).strict(),
+  z.object({ o: z.number().int().min(0).max(LIMITS.pageOffsetMax), t: total }).strict(),
   z
     .object({ k: z.tuple([z.string().max(1000), z.string().max(1000), z.string().regex(UUID)]), t: total })
     .strict(),
