@@ -1,14 +1,18 @@
-// `node bench/cpu-profile-summary.mjs <file.cpuprofile> [top] [name,name…]`: where a profile's CPU
-// went, by self time — grouped by package (node_modules/<name>), by the hub's own folder
-// (server/dist/<module>) and by Node's internals — then the top functions, and the total time
-// (with callees) under each named function; the short flame summary of docs/benchmarks.md.
+// `node bench/cpu-profile-summary.mjs <file.cpuprofile> [top] [name,name…] [from-to]`: where a
+// profile's CPU went, by self time — grouped by package (node_modules/<name>), by the hub's own
+// folder (server/dist/<module>) and by Node's internals — then the top functions, and the total time
+// (with callees) under each named function; the short flame summary of docs/benchmarks.md. A window
+// `from-to` in seconds since the profile began (`0-5`: a load's arrival) keeps only its samples.
 import { readFileSync } from 'node:fs';
 
-const [file, topArg = '15', watched = ''] = process.argv.slice(2);
+const [file, topArg = '15', watched = '', window = ''] = process.argv.slice(2);
+const [fromS, toS] = window ? window.split('-').map(Number) : [0, Infinity];
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const selfUs = new Map();
-for (let i = 0; i < profile.samples.length; i += 1) {
+for (let i = 0, at = 0; i < profile.samples.length; i += 1) {
+  at += profile.timeDeltas[i] ?? 0;
+  if (at < fromS * 1e6 || at >= toS * 1e6) continue;
   const id = profile.samples[i];
   selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 }

@@ -348,6 +348,8 @@ export const THUMBNAIL_BOX_PATTERN = /^(\d{1,4})x(\d{1,4})$/;
 
 /** The side of a card's square thumbnail in the grid: the hub asks it, the built-in provider keeps it fitted. */
 export const CARD_THUMBNAIL_SIDE = 340;
+/** The card's box as a thumbnail size ("WxH"): the summaries' thumbnail address asks it, the hub keeps it in memory. */
+export const CARD_THUMBNAIL_BOX = `${CARD_THUMBNAIL_SIDE}x${CARD_THUMBNAIL_SIDE}`;
 
 /** The processing state of a content whose derivatives are still being made (THRON's is READY at once). */
 export const PROCESSING_STATE = 'PROCESSING';

@@ -1,6 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import { Injectable, Inject, Optional } from '@nestjs/common';
 import {
+  CARD_THUMBNAIL_BOX,
   E_CODES,
   ERROR_CODES,
   carriedRejectionOf,
@@ -277,8 +278,8 @@ export class AssetsService {
       if (refused.length) throw downloadNotAllowed(refused);
       return this.rendition(user, id, endpoint, conditions);
     }
-    if (endpoint === 'thumbnail' && !conditions.size && !conditions.range && this.pictures)
-      return this.keptThumbnail(this.pictures, user, id, conditions.ifNoneMatch);
+    if (endpoint === 'thumbnail' && isCardPicture(conditions) && this.pictures)
+      return this.keptThumbnail(this.pictures, user, id, conditions.size, conditions.ifNoneMatch);
     // The provider's ACL alone would give a channel's reader the pictures of what is not published
     // there (SPEC §4 "Folders"): the asset is looked up beside the bytes, so a grid waits no longer.
     const [seen, answer] = await Promise.allSettled([
@@ -327,15 +328,23 @@ export class AssetsService {
     pictures: CardPictureCache,
     user: AuthUser,
     id: string,
+    size: string | undefined,
     ifNoneMatch: string | undefined,
   ): Promise<KeptBytes | { placeholder: ContentType }> {
     const content = await this.seen(user, id);
     let kept: { headers: Record<string, string>; bytes: Buffer };
     try {
-      kept = await pictures.read(['thumb', id, content.version], async () => {
-        const answer = await this.contents.stream(user.providerToken, id, BYTE_KINDS.thumbnail, {
-          version: content.version,
-        });
+      kept = await pictures.read(['thumb', id, content.version, size ?? ''], async () => {
+        const answer = size
+          ? await this.contents.thumbnail(user.providerToken, id, size, {})
+          : await this.contents.stream(user.providerToken, id, BYTE_KINDS.thumbnail, {
+              version: content.version,
+            });
+        // Without an ETag the fitted picture is the provider's stand-in: not kept, the typed placeholder.
+        if (size && !answer.headers.etag) {
+          answer.body.destroy();
+          throw new ProviderError(ERROR_CODES.NOT_FOUND, false, 'No thumbnail yet');
+        }
         return { headers: answer.headers, bytes: await buffer(answer.body) };
       });
     } catch (error) {
@@ -485,6 +494,14 @@ export function tagLabelIn(labels: { lang: string; label: string }[], lang: Lang
 }
 
 /** The typed placeholder of an asset without the picture asked for. */
+/**
+ * A picture a grid shows, kept in memory for everyone: the whole thumbnail, or fitted to the card's box
+ * (the summaries' thumbnailUrl). Other boxes and ranges are rarer and read each time.
+ */
+function isCardPicture(conditions: { size?: string; range?: string }): boolean {
+  return !conditions.range && (!conditions.size || conditions.size === CARD_THUMBNAIL_BOX);
+}
+
 function placeholderFor(content: Pick<ProviderContentDetail, 'contentType'>): { placeholder: ContentType } {
   return { placeholder: isContentType(content.contentType) ? content.contentType : 'DOCUMENT' };
 }

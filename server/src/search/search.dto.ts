@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  CARD_THUMBNAIL_SIDE,
+  CARD_THUMBNAIL_BOX,
   ASSET_SORT_FIELDS,
   CONTENT_TYPES,
   FILE_EXTENSIONS,
@@ -58,8 +58,6 @@ export const QUERY_MAX_LENGTH = 200;
 /** The hub's largest page; the provider is read 50 at a time behind it. */
 export const ASSET_PAGE_MAX = 100;
 export const ASSET_PAGE_DEFAULT = 50;
-/** The grid's thumbnail box, in the hub thumbnail URL of every summary. */
-export const SUMMARY_THUMB_SIZE = `${CARD_THUMBNAIL_SIDE}x${CARD_THUMBNAIL_SIDE}`;
 
 /** `a,b` or `?x=a&x=b` (or both) as a list of trimmed, non-empty values. */
 export function commaSeparated({ value }: { value: unknown }): unknown {
@@ -406,7 +404,7 @@ export function toAssetSummary(
     updatedAt: c.updatedAt,
     owner: c.ownerFullName || c.ownerUsername,
     // The version in the address: a new version is a new URL, not the old rendition from the cache.
-    thumbnailUrl: `/api/assets/${encodeURIComponent(c.id)}/thumbnail?size=${SUMMARY_THUMB_SIZE}&v=${c.version}`,
+    thumbnailUrl: `/api/assets/${encodeURIComponent(c.id)}/thumbnail?size=${CARD_THUMBNAIL_BOX}&v=${c.version}`,
     state: c.state,
     version: c.version,
     workflowState: facts?.workflowState ?? null,

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
+  CARD_THUMBNAIL_BOX,
   COUNTED_VIEW_FOLDERS,
   DEFAULT_LANGUAGE,
   FOLDER_CODES,
@@ -45,7 +46,6 @@ import { ListingCache } from '../places/listing-cache';
 import { isPublished, workflowInfoOf, workflowStateOfContent } from '../places/workflow-info';
 import { ListingNarrowing, isIdNarrowing } from './listing-narrowing';
 import { nextCursor, tokenCursor } from './page-cursor';
-import { SUMMARY_THUMB_SIZE } from './search.dto';
 import {
   type AssetFilter,
   type AssetListFilter,
@@ -121,7 +121,7 @@ export class SearchService {
       // is matched in one locale whatever the sort, the one `total` counts in.
       locale: filter.sort === 'name' ? assetLocaleOf(filter.lang) : SEARCH_LOCALE,
       textLocale: SEARCH_LOCALE,
-      divArea: SUMMARY_THUMB_SIZE,
+      divArea: CARD_THUMBNAIL_BOX,
       details: true,
     };
     // The folder is checked beside the search, not before it: a listing's one round trip stays one.

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import {
+  CARD_THUMBNAIL_BOX,
   FOLDER_CODES,
   departmentFolderPrettyId,
   type AssetListResponse,
@@ -181,52 +182,79 @@ describe("a card's thumbnail kept for everyone who may see its asset (issue 26)"
     return bytes;
   }
 
-  it('is read from the provider once, refused to whoever may not see it, and replaced at a committed change', async () => {
-    const [content] = await contentsIn(t, folders, [SHARED]);
-    const changes = t.app.get(ChangeFeed);
-    const added = changes.generation('listing')!;
-    const first = await thumbnailOf(content, 40);
-    await heardAfter(changes, 'listing', added);
-    const reads = jest.spyOn(t.app.get<ContentsGateway>(CONTENTS_GATEWAY), 'stream');
-    const readsOfIt = () => reads.mock.calls.filter(([, id]) => id === content).length;
-    const picture = (who: SignedIn, headers: Record<string, string> = {}) =>
-      fetch(`${t.url}/api/assets/${content}/thumbnail?v=1`, { headers: { ...headersOf(who), ...headers } });
-    try {
-      const mine = await picture(mario);
-      expect(mine.status).toBe(200);
-      expect(Buffer.from(await mine.arrayBuffer())).toEqual(first);
-      const again = await picture(mario);
-      expect(Buffer.from(await again.arrayBuffer())).toEqual(first);
-      expect(readsOfIt()).toBe(1);
+  /**
+   * The detail's picture (the whole thumbnail, read by `stream`) and a card's (fitted to the card's box
+   * by the provider's `thumbnail`): both kept, one read each until a change.
+   */
+  const ADDRESSES = [
+    { name: 'the whole thumbnail', query: 'v=1', read: 'stream' as const, width: 400 },
+    { name: "the card's box", query: `size=${CARD_THUMBNAIL_BOX}&v=1`, read: 'thumbnail' as const, width: 340 },
+  ];
 
-      // The browser's revalidation: its ETag answers 304, without a body.
-      const etag = mine.headers.get('etag')!;
-      const unchanged = await picture(mario, { 'If-None-Match': etag });
-      expect(unchanged.status).toBe(304);
-      expect((await unchanged.arrayBuffer()).byteLength).toBe(0);
+  it.each(ADDRESSES)(
+    '$name is read from the provider once, refused to whoever may not see it, and read again at a committed change',
+    async ({ query, read, width }) => {
+      const [content] = await contentsIn(t, folders, [SHARED]);
+      const changes = t.app.get(ChangeFeed);
+      const reads = jest.spyOn(t.app.get<ContentsGateway>(CONTENTS_GATEWAY), read);
+      const readsOfIt = () => reads.mock.calls.filter(([, id]) => id === content).length;
+      const picture = (who: SignedIn, headers: Record<string, string> = {}) =>
+        fetch(`${t.url}/api/assets/${content}/thumbnail?${query}`, {
+          headers: { ...headersOf(who), ...headers },
+        });
+      const bytesOf = async (res: Response) => Buffer.from(await res.arrayBuffer());
+      try {
+        // No thumbnail yet: the typed placeholder, not kept (the next ask reads again).
+        const none = await picture(mario);
+        expect(none.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
 
-      // SPEC §6: kept or not, a supplier gets nothing of the archive.
-      const theirs = await picture(supplier);
-      expect(theirs.status).toBe(404);
-      expect(Buffer.from(await theirs.arrayBuffer()).includes(first.subarray(0, 64))).toBe(false);
-      // Nor does a revalidation: the wildcard or the kept ETag answers 404 to them, never a 304.
-      for (const tag of ['*', etag])
-        expect((await picture(supplier, { 'If-None-Match': tag })).status).toBe(404);
-      expect(readsOfIt()).toBe(1);
+        const added = changes.generation('listing')!;
+        const first = await thumbnailOf(content, 40);
+        await heardAfter(changes, 'listing', added);
+        const readsBefore = readsOfIt();
+        const mine = await picture(mario);
+        expect(mine.status).toBe(200);
+        const mineBytes = await bytesOf(mine);
+        expect((await sharp(mineBytes).metadata()).width).toBe(width);
+        if (read === 'stream') expect(mineBytes).toEqual(first);
+        expect(await bytesOf(await picture(mario))).toEqual(mineBytes);
+        expect(readsOfIt()).toBe(readsBefore + 1);
 
-      // The derivatives job made it again: the next ask has the new picture and its new ETag.
-      const before = changes.generation('listing')!;
-      const second = await thumbnailOf(content, 200);
-      await heardAfter(changes, 'listing', before);
-      const remade = await picture(mario, { 'If-None-Match': etag });
-      expect(remade.status).toBe(200);
-      expect(Buffer.from(await remade.arrayBuffer())).toEqual(second);
-      expect(remade.headers.get('etag')).not.toBe(etag);
-      expect(readsOfIt()).toBe(2);
-    } finally {
-      reads.mockRestore();
-    }
-  });
+        // The browser's revalidation: its ETag answers 304, without a body.
+        const etag = mine.headers.get('etag')!;
+        const unchanged = await picture(mario, { 'If-None-Match': etag });
+        expect(unchanged.status).toBe(304);
+        expect((await unchanged.arrayBuffer()).byteLength).toBe(0);
+
+        // SPEC §6: kept or not, a supplier gets nothing of the archive.
+        const theirs = await picture(supplier);
+        expect(theirs.status).toBe(404);
+        expect((await bytesOf(theirs)).includes(mineBytes.subarray(0, 64))).toBe(false);
+        // Nor does a revalidation: the wildcard or the kept ETag answers 404 to them, never a 304.
+        for (const tag of ['*', etag])
+          expect((await picture(supplier, { 'If-None-Match': tag })).status).toBe(404);
+        expect(readsOfIt()).toBe(readsBefore + 1);
+
+        // The derivatives job made it again: the next ask reads the provider again. The whole thumbnail
+        // is the new file under a new ETag; a fitted picture's ETag names the content's version, so the
+        // same version revalidates (a new version is a new address: `v=`).
+        const before = changes.generation('listing')!;
+        await thumbnailOf(content, 200);
+        await heardAfter(changes, 'listing', before);
+        const remade = await picture(mario, { 'If-None-Match': etag });
+        expect(readsOfIt()).toBe(readsBefore + 2);
+        if (read === 'stream') {
+          expect(remade.status).toBe(200);
+          expect(await bytesOf(remade)).not.toEqual(mineBytes);
+          expect(remade.headers.get('etag')).not.toBe(etag);
+        } else {
+          expect(remade.status).toBe(304);
+        }
+      } finally {
+        reads.mockRestore();
+      }
+    },
+  );
 });
 
 describe('ChangeFeed', () => {
