@@ -188,7 +188,12 @@ describe("a card's thumbnail kept for everyone who may see its asset (issue 26)"
    */
   const ADDRESSES = [
     { name: 'the whole thumbnail', query: 'v=1', read: 'stream' as const, width: 400 },
-    { name: "the card's box", query: `size=${CARD_THUMBNAIL_BOX}&v=1`, read: 'thumbnail' as const, width: 340 },
+    {
+      name: "the card's box",
+      query: `size=${CARD_THUMBNAIL_BOX}&v=1`,
+      read: 'thumbnail' as const,
+      width: 340,
+    },
   ];
 
   it.each(ADDRESSES)(
