@@ -100,13 +100,10 @@ export class AssetsService {
       user,
       ['detail', id, folderId ?? null],
       async () => {
-        const content = await this.content(
-          user,
-          id,
-          E_CODES.CONTENT_LOOKUP_DETAIL_FAILED,
-          folderId,
-          DETAIL_LOOKUP,
-        );
+        // Outside a folder the lookup is the cards' own: a detail opened from a grid reads nothing again.
+        const content = folderId
+          ? await this.content(user, id, E_CODES.CONTENT_LOOKUP_DETAIL_FAILED, folderId, DETAIL_LOOKUP)
+          : await this.seen(user, id);
         const [products, definitions, preflight] = await Promise.all([
           this.enrichment.productsOfContent(user.providerToken, id),
           this.definitionsOf(user.providerToken, content),

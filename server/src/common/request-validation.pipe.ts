@@ -14,8 +14,16 @@ function isNullable(dto: object, property: string): boolean {
   return contract?.nullable === true;
 }
 
+/** Per DTO class: its decorators ran when it was defined, so its rules never change after. */
+const RULES = new WeakMap<object, ValidationMetadata[]>();
+
 function rulesOf(dto: object): ValidationMetadata[] {
-  return getMetadataStorage().getTargetValidationMetadatas(dto.constructor, '', false, false);
+  let rules = RULES.get(dto.constructor);
+  if (!rules) {
+    rules = getMetadataStorage().getTargetValidationMetadatas(dto.constructor, '', false, false);
+    RULES.set(dto.constructor, rules);
+  }
+  return rules;
 }
 
 /** Whether a condition of the property (`@IsOptional()`, `@ValidateIf()`) spared `value` every validator. */

@@ -262,6 +262,44 @@ describe("a card's thumbnail kept for everyone who may see its asset (issue 26)"
   );
 });
 
+describe("a card's detail after its picture (issue 26)", () => {
+  it('reads the asset once for both outside a folder; in a folder, the folder is checked too', async () => {
+    const changes = t.app.get(ChangeFeed);
+    const before = changes.generation('listing');
+    const [content] = await contentsIn(t, folders, [SHARED]);
+    // Every notice of the new asset heard, so nothing kept below is dropped between the asks.
+    let heard = await heardAfter(changes, 'listing', before);
+    for (let settled = false; !settled; heard = changes.generation('listing')) {
+      await pause(200);
+      settled = changes.generation('listing') === heard;
+    }
+    const lookups = jest.spyOn(t.app.get<ContentsGateway>(CONTENTS_GATEWAY), 'contentsByIds');
+    const lookupsOfIt = () => lookups.mock.calls.filter(([, ids]) => ids.includes(content)).length;
+    try {
+      const picture = await fetch(`${t.url}/api/assets/${content}/thumbnail?size=${CARD_THUMBNAIL_BOX}`, {
+        headers: headersOf(mario),
+      });
+      expect(picture.status).toBe(200);
+      expect(lookupsOfIt()).toBe(1);
+      const detail = await get<{ id: string }>(t, mario, `/api/assets/${content}?lang=it`);
+      expect(detail.status === 200 ? detail.body.id : detail.status).toBe(content);
+      expect(lookupsOfIt()).toBe(1);
+      // The supplier's own lookup: refused, whatever mario's left in memory.
+      expect((await get(t, supplier, `/api/assets/${content}`)).status).toBe(404);
+
+      const inFolder = await get<{ id: string }>(
+        t,
+        mario,
+        `/api/assets/${content}?folderId=${folders.get(SHARED)}`,
+      );
+      expect(inFolder.status).toBe(200);
+      expect(lookupsOfIt()).toBe(3);
+    } finally {
+      lookups.mockRestore();
+    }
+  });
+});
+
 describe('ChangeFeed', () => {
   it('moves on at a committed change, not at one rolled back, and hears nothing before it listens', async () => {
     const feed = new ChangeFeed(t.config, systemClock);
