@@ -490,7 +490,6 @@ export function tagLabelIn(labels: { lang: string; label: string }[], lang: Lang
   );
 }
 
-/** The typed placeholder of an asset without the picture asked for. */
 /**
  * A picture a grid shows, kept in memory for everyone: the whole thumbnail, or fitted to the card's box
  * (the summaries' thumbnailUrl). Other boxes and ranges are rarer and read each time.
@@ -499,6 +498,7 @@ function isCardPicture(conditions: { size?: string; range?: string }): boolean {
   return !conditions.range && (!conditions.size || conditions.size === CARD_THUMBNAIL_BOX);
 }
 
+/** The typed placeholder of an asset without the picture asked for. */
 function placeholderFor(content: Pick<ProviderContentDetail, 'contentType'>): { placeholder: ContentType } {
   return { placeholder: isContentType(content.contentType) ? content.contentType : 'DOCUMENT' };
 }
