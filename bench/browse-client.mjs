@@ -5,11 +5,12 @@
 // total beside it; the thumbnails of the page not seen yet (a browser keeps them: their address
 // carries the version), six at a time; one asset's detail; then a pause to look, 2 to 4 s.
 // argv: baseUrls (comma-separated, the people dealt to them in turn), sessions (JSON: headers of
-// each), archive id, word, seconds. Prints one JSON line: per call, the count, p50, p95, p99.
+// each), archive id, word, seconds, and the seconds over which the people arrive. Prints one JSON
+// line: per call, the count, p50, p95, p99.
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 
-const [baseUrls, sessionsJson, archiveId, word, seconds] = process.argv.slice(2);
+const [baseUrls, sessionsJson, archiveId, word, seconds, arrivalSeconds] = process.argv.slice(2);
 const sessions = JSON.parse(sessionsJson);
 const origins = baseUrls.split(',');
 const pools = origins.map((origin) => new Pool(origin, { connections: 64, pipelining: 1 }));
@@ -54,8 +55,8 @@ async function person(index) {
   const folder = `/api/assets?folderId=${archiveId}&limit=50`;
   let cursor;
   let page = 0;
-  // Not all at once: people arrive over the first two seconds.
-  await pause(Math.random() * 2000);
+  // Not all at once: each arrives at a random moment of the arrival.
+  await pause(Math.random() * Number(arrivalSeconds) * 1000);
   for (let round = 0; performance.now() < deadline; round++) {
     const searching = round % 3 === 2;
     const query = searching ? `${folder}&q=${word}` : cursor ? `${folder}&cursor=${cursor}` : folder;
@@ -108,5 +109,6 @@ console.log(
     errors,
     statuses,
     seconds: Number(seconds),
+    arrivalSeconds: Number(arrivalSeconds),
   }),
 );

@@ -45,15 +45,28 @@ export const LOAD_METHOD = `- **Load** (\`--load\`): ${LOAD_CONNECTIONS} clients
   each run.`;
 
 export const BROWSING_PEOPLE = 200;
+/** How long the people browse once the last of them may have arrived. */
 const BROWSING_SECONDS = 40;
+/**
+ * Over how many seconds the people arrive, one run each: all at once (the burst a load test's
+ * "everyone at 9:00" is), and at ten a second, as a working day's people come in. In the first
+ * the arrival alone asks about 3,000 calls of two processes in 2 s.
+ */
+export const BROWSING_ARRIVALS = [2, 20];
 
 /**
  * 200 people browsing at once, each with a session of their own (bench/browse-client.mjs), over
- * `baseUrls`; `signIn(address)` opens one session from that browser address; `onStart` is told when
- * the sessions are open and the browsing begins. Per call kind: count, p50, p95, p99; plus errors and the
- * 1-minute load average.
+ * `baseUrls`, arriving over `arrivalSeconds`; `signIn(address)` opens one session from that browser
+ * address; `onStart` is told when the sessions are open and the browsing begins. Per call kind:
+ * count, p50, p95, p99; plus errors and the 1-minute load average.
  */
-export async function benchBrowsing(signIn, baseUrls, archiveId, word, onStart = () => undefined) {
+export async function benchBrowsing(
+  signIn,
+  baseUrls,
+  archiveId,
+  word,
+  { arrivalSeconds, onStart = () => undefined },
+) {
   const people = BROWSING_PEOPLE;
   const sessions = [];
   // Sign-ins one after another: each is a provider login, the costliest call of all, and not what is
@@ -66,13 +79,16 @@ export async function benchBrowsing(signIn, baseUrls, archiveId, word, onStart =
     JSON.stringify(sessions),
     archiveId,
     word,
-    String(BROWSING_SECONDS),
+    String(arrivalSeconds + BROWSING_SECONDS),
+    String(arrivalSeconds),
   ]);
   return { ...figures, people, loadAverage: loadavg()[0] };
 }
 
 export const BROWSING_METHOD = `- **Browsing** (\`--load\`): ${BROWSING_PEOPLE} people at once, each signed in with a session of their
-  own (as mario.rossi), over the two api processes, for ${BROWSING_SECONDS} s after arriving over 2 s. Each repeats what the
+  own (as mario.rossi), over the two api processes, for ${BROWSING_SECONDS} s after the last may have arrived; run twice,
+  each on api processes started afresh (every cache cold): the people arriving at random moments of the first
+  ${BROWSING_ARRIVALS.join(' s, then of the first ')} s. Each repeats what the
   archive page makes a browser do: a page of the Marketing department archive (the next one by its cursor,
   back to the first after five) or, every third time, a search for \`press\`; the total beside it; the
   thumbnails of the page's first 12 cards not fetched yet, six at a time (a browser keeps them: their address

@@ -46,6 +46,7 @@ import { WORKFLOW_METHOD, benchWorkflow, workflowRows } from '../bench/workflow.
 import { SHARING_METHOD, benchSharing, sharingRows } from '../bench/sharing.mjs';
 import { benchZip, downloadZip } from '../bench/zip.mjs';
 import {
+  BROWSING_ARRIVALS,
   BROWSING_METHOD,
   BROWSING_PEOPLE,
   LOAD_CONNECTIONS,
@@ -228,7 +229,8 @@ let hub;
 const stopHub = () => hub?.exitCode === null && hub.kill('SIGTERM');
 process.on('exit', stopHub);
 // BENCH_CPU_PROF=<dir> profiles the hub (bench/cpu-profile.mjs) during one part, BENCH_CPU_PROF_PART: load
-// (the default; the first api process), browsing or zip. SIGWINCH starts the profile, the next writes it.
+// (the default; the first api process), browsing-2 or browsing-20 (the browsing arriving over 2 or 20 s),
+// or zip. SIGWINCH starts the profile, the next writes it.
 const profiledPart = process.env.BENCH_CPU_PROF ? (process.env.BENCH_CPU_PROF_PART ?? 'load') : undefined;
 function startProfile(part) {
   if (part === profiledPart) hub.kill('SIGWINCH');
@@ -353,17 +355,27 @@ async function benchLoadBothTransports() {
     ...(await benchLoad(client, paths, { baseUrls: [env.PUBLIC_URL, second.baseUrl] })),
   });
   console.log(`  ${JSON.stringify(results.load[1])}`);
-  step(`Browsing: ${BROWSING_PEOPLE} people with sessions of their own, over the two api processes`);
-  results.browsing = await benchBrowsing(
-    (address) => signIn(env.PUBLIC_URL, undefined, undefined, { 'x-forwarded-for': address }),
-    [env.PUBLIC_URL, second.baseUrl],
-    archiveId,
-    COMMON_WORD,
-    () => startProfile('browsing'),
-  );
-  console.log(`  ${JSON.stringify(results.browsing)}`);
-  await writeProfile('browsing');
   await second.stop();
+  results.browsing = [];
+  for (const arrivalSeconds of BROWSING_ARRIVALS) {
+    // Both processes afresh: the closed loop above (or the run before) kept the same person's pages.
+    await restartHub();
+    const other = await startSecondApi();
+    step(
+      `Browsing: ${BROWSING_PEOPLE} people with sessions of their own arriving over ${arrivalSeconds} s, over the two api processes`,
+    );
+    const run = await benchBrowsing(
+      (address) => signIn(env.PUBLIC_URL, undefined, undefined, { 'x-forwarded-for': address }),
+      [env.PUBLIC_URL, other.baseUrl],
+      archiveId,
+      COMMON_WORD,
+      { arrivalSeconds, onStart: () => startProfile(`browsing-${arrivalSeconds}`) },
+    );
+    results.browsing.push(run);
+    console.log(`  ${JSON.stringify(run)}`);
+    await writeProfile(`browsing-${arrivalSeconds}`);
+    await other.stop();
+  }
   await restartHub({ PROVIDER_URL: `${env.PUBLIC_URL}/provider` });
   step(`Load: ${LOAD_CONNECTIONS} clients, provider over HTTP (PROVIDER_URL)`);
   results.load.push({ transport: 'HTTP', ...(await benchLoad(await signIn(env.PUBLIC_URL), paths)) });
@@ -486,7 +498,7 @@ if (jobsOnly) {
   process.exit(0);
 }
 if (loadOnly) {
-  const loadLines = [...loadRows(results.load), ...browsingRows(results.browsing)].map(asRow);
+  const loadLines = [...loadRows(results.load), ...results.browsing.flatMap(browsingRows)].map(asRow);
   console.log(`\n${machine}\n${loadLines.join('\n')}`);
   replaceSection(
     benchDoc,
@@ -701,7 +713,7 @@ function browsingRows(b) {
   const figures = (c) =>
     `p50 ${fmt(c.p50)} ms, p95 ${fmt(c.p95)} ms, p99 ${fmt(c.p99)} ms (${c.count} calls)`;
   return Object.entries(b.calls).map(([kind, c]) => [
-    `browsing, ${b.people} people with think time, two api processes: ${kind}`,
+    `browsing, ${b.people} people arriving over ${b.arrivalSeconds} s, with think time, two api processes: ${kind}`,
     `whole run: ${figures(c)}; after the first ${b.settledAfter} s: ${figures(b.settled[kind])}`,
     '-',
     `goal p95 <= 200 ms, 0 errors (issue 26): whole run ${c.p95 <= 200 ? 'met' : 'NOT met'}, after the first ${
