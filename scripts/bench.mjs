@@ -568,17 +568,15 @@ lines.push(...duplicateSearchRows(results.duplicates).map(asRow));
 const table = lines.join('\n');
 console.log(`\n${machine}\n${table}`);
 
-const doc = `# Benchmarks
+const head = `# Benchmarks
 
 Measured by \`npm run bench\` (scripts/bench.mjs, parts in bench/) on ${results.date.slice(0, 16).replace('T', ' ')} UTC.
 
 Machine: ${machine}.
 
 ${table}
-
-## How it is measured
-
-${catalogueMethod()}
+`;
+const methods = `${catalogueMethod()}
 ${LISTING_METHOD}
 - **Thumbnails**: ${t.count} synthetic photo-like JPEGs (1200x800 up to 6000x4000) through the derivative job's media
   code path (\`deriveMedia\`: header facts, 2048 px WebP preview, 400 px WebP thumb from the preview, dHash),
@@ -594,10 +592,8 @@ ${DUPLICATE_SEARCH_METHOD}
 
 CPU-bound figures move with whatever else runs on the box: compare the ratios within one run rather
 than absolute figures across runs. No performance assertion lives in the unit tests; the goals (research perf-reliability §3) are
-compared here by eye.
-`;
-writeFileSync(benchDoc, doc);
-formatDocument();
+compared here by eye.`;
+writeFullRun(benchDoc, head, methods);
 console.log(`\nWrote ${benchDoc}`);
 process.exit(0);
 
@@ -670,6 +666,18 @@ async function settleDerivatives(measuredIds = []) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   console.log('  derivatives still processing after 5 minutes: the ZIP shares the box with them');
+}
+
+/**
+ * The full run's own parts of the document: what is above its first section (the table) and the
+ * section "How it is measured". The other sections (--load's, the dated notes of what was changed
+ * and measured) are kept as they are.
+ */
+function writeFullRun(path, head, methods) {
+  const doc = readFileSync(existsSync(path) ? path : defaultDoc, 'utf8');
+  const sections = doc.indexOf('\n## ');
+  writeFileSync(path, `${head}\n${sections < 0 ? '' : doc.slice(sections + 1)}`);
+  replaceSection(path, '## How it is measured', methods);
 }
 
 /** Replaces the section under `heading` (up to the next one), or adds it before "How it is measured". */
